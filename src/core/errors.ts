@@ -1,0 +1,60 @@
+/**
+ * Exit codes and the few error classes that carry them. Only the shells turn an error into an exit.
+ */
+
+export const EXIT = {
+  HEALTHY: 0,
+  DAMAGED: 1,
+  UNREPAIRABLE: 2,
+  STILL_DAMAGED: 3,
+  BAD_MANIFEST: 4,
+  INTERRUPTED: 130
+} as const
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
+
+/** An error meant for the user: one line, a subject, and the exit status it maps to. */
+export class SwrError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: ExitCode
+  ) {
+    super(message)
+    this.name = 'SwrError'
+  }
+}
+
+/** The manifest is unreadable, malformed or inconsistent. `where` names the file, line or field. */
+export class ManifestError extends SwrError {
+  constructor(
+    message: string,
+    readonly problems: string[] = [message]
+  ) {
+    super(message, EXIT.BAD_MANIFEST)
+    this.name = 'ManifestError'
+  }
+}
+
+/** The command line asked for something that cannot be done. */
+export class UsageError extends SwrError {
+  constructor(message: string) {
+    super(message, EXIT.BAD_MANIFEST)
+    this.name = 'UsageError'
+  }
+}
+
+/** A bug: the shells print it with a request to report it. */
+export class InternalError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'InternalError'
+  }
+}
+
+/** Node's fs errors carry a code; this reads it without `any`. */
+export function errnoCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err) {
+    const code = (err as { code: unknown }).code
+    return typeof code === 'string' ? code : undefined
+  }
+  return undefined
+}

@@ -1,0 +1,62 @@
+/**
+ * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
+ * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
+ */
+import path from 'node:path'
+
+export const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/
+const MAX_PATH = 4096
+
+/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
+export function pathProblem(p: string): string | undefined {
+  if (p === '.') return undefined
+  if (p.length === 0) return 'is empty'
+  if (p.length > MAX_PATH) return `is longer than ${MAX_PATH} characters`
+  if (p.includes('\0')) return 'contains a NUL byte'
+  if (!p.isWellFormed() || p.normalize('NFC') !== p) return 'is not NFC-normalised Unicode'
+  if (p.startsWith('/')) return 'is absolute; manifest paths are relative to the workspace'
+  for (const seg of p.split('/')) {
+    if (seg === '') return 'has an empty segment (double or trailing slash)'
+    if (seg === '..') return 'escapes the workspace with ".."'
+    if (seg === '.') return 'has a "." segment; write it without'
+  }
+  return undefined
+}
+
+/**
+ * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
+ * `workspace`. Returns an error string when the path is outside the workspace.
+ */
+export function toManifestPath(
+  input: string,
+  cwd: string,
+  workspace: string
+): { ok: true; path: string } | { ok: false; why: string } {
+  const abs = path.resolve(cwd, input.normalize('NFC'))
+  const rel = path.relative(workspace, abs)
+  if (rel === '') return { ok: true, path: '.' }
+  if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) {
+    return { ok: false, why: `${input} is outside the workspace ${workspace}` }
+  }
+  const spelled = rel.split(path.sep).join('/')
+  const problem = pathProblem(spelled)
+  return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled }
+}
+
+/** True when `abs` is `root` or below it (both already absolute and normalised). */
+export function isInside(root: string, abs: string): boolean {
+  if (abs === root) return true
+  const base = root.endsWith('/') ? root : `${root}/`
+  return abs.startsWith(base)
+}
+
+/** Absolute location of a validated manifest path. */
+export function resolveEntryPath(workspace: string, rel: string): string {
+  return rel === '.' ? workspace : path.join(workspace, rel)
+}
+
+/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
+export function innerPathProblem(p: string): string | undefined {
+  if (p === '.') return 'names the tree itself'
+  return pathProblem(p)
+}

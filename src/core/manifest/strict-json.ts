@@ -1,0 +1,180 @@
+/**
+ * A strict JSON reader for documents whose bytes are signed. `JSON.parse` keeps the last of two
+ * duplicate keys, accepts 1e400 and lone surrogates, and says nothing about where a value was:
+ * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
+ * this module refuses everything that could read two ways and records the line of each value.
+ */
+import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser'
+
+export interface StrictLimits {
+  maxBytes: number
+  maxDepth: number
+  /** Largest array anywhere in the document (bounds entry and sentinel counts before schema checks). */
+  maxArrayLength: number
+}
+
+export const DEFAULT_LIMITS: StrictLimits = {
+  maxBytes: 64 * 1024 * 1024,
+  maxDepth: 32,
+  maxArrayLength: 100_000
+}
+
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue }
+
+export interface StrictParseResult {
+  value: JsonValue
+  /** 1-based line of each value, keyed by its JSON path (e.g. `$.body.entries[3]`). */
+  lines: Map<string, number>
+}
+
+/** Thrown with every problem found; the message is the first one, with its place. */
+export class StrictJsonError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems[0] ?? 'invalid JSON')
+    this.name = 'StrictJsonError'
+  }
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+// "-0" is refused too: canonical JSON prints it as 0, so two texts would sign alike.
+const INTEGER = /^(?:0|-?[1-9][0-9]*)$/
+
+type Container =
+  | { kind: 'object'; value: Record<string, JsonValue>; path: string; key?: string | undefined }
+  | {
+      kind: 'array'
+      value: JsonValue[]
+      path: string
+    }
+
+/** Parse `text` or throw StrictJsonError naming each place (`line:col $.path`). */
+export function parseStrictJson(
+  text: string,
+  limits: StrictLimits = DEFAULT_LIMITS
+): StrictParseResult {
+  const bytes = Buffer.byteLength(text, 'utf8')
+  if (bytes > limits.maxBytes) {
+    throw new StrictJsonError([
+      `document is ${bytes} bytes, over the ${limits.maxBytes}-byte limit`
+    ])
+  }
+  const problems: string[] = []
+  const lines = new Map<string, number>()
+  const stack: Container[] = []
+  let root: JsonValue | undefined
+  let rootSeen = false
+
+  const at = (line: number, col: number, path: string): string => `${line + 1}:${col + 1} ${path}`
+  const fail = (msg: string): void => {
+    if (problems.length < 50) problems.push(msg)
+  }
+  const childPath = (): string => {
+    const top = stack[stack.length - 1]
+    if (!top) return '$'
+    if (top.kind === 'array') return `${top.path}[${top.value.length}]`
+    return `${top.path}${/^[A-Za-z_$][\w$]*$/.test(top.key ?? '') ? `.${top.key}` : `[${JSON.stringify(top.key)}]`}`
+  }
+  const place = (value: JsonValue, line: number): void => {
+    const top = stack[stack.length - 1]
+    const path = childPath()
+    lines.set(path, line + 1)
+    if (!top) {
+      if (rootSeen) return
+      root = value
+      rootSeen = true
+    } else if (top.kind === 'array') {
+      if (top.value.length >= limits.maxArrayLength) {
+        fail(`${at(line, 0, top.path)}: array longer than ${limits.maxArrayLength} items`)
+        return
+      }
+      top.value.push(value)
+    } else if (top.key !== undefined) {
+      top.value[top.key] = value
+      top.key = undefined
+    }
+  }
+  const open = (c: Container, line: number, col: number): void => {
+    if (stack.length >= limits.maxDepth) {
+      fail(`${at(line, col, c.path)}: nested deeper than ${limits.maxDepth} levels`)
+    }
+    stack.push(c)
+  }
+
+  visit(
+    text,
+    {
+      onObjectBegin: (_o, _l, line, col) => {
+        const value: Record<string, JsonValue> = {}
+        const path = childPath()
+        place(value, line)
+        open({ kind: 'object', value, path }, line, col)
+      },
+      onObjectProperty: (key, _o, _l, line, col) => {
+        const top = stack[stack.length - 1]
+        if (!top || top.kind !== 'object') return
+        const path = `${top.path}[${JSON.stringify(key)}]`
+        if (!key.isWellFormed()) fail(`${at(line, col, top.path)}: key has a lone surrogate`)
+        else if (FORBIDDEN_KEYS.has(key))
+          fail(`${at(line, col, path)}: key "${key}" is not allowed`)
+        else if (Object.hasOwn(top.value, key))
+          fail(`${at(line, col, path)}: duplicate key "${key}"`)
+        top.key = key
+      },
+      onObjectEnd: () => {
+        stack.pop()
+      },
+      onArrayBegin: (_o, _l, line, col) => {
+        const value: JsonValue[] = []
+        const path = childPath()
+        place(value, line)
+        open({ kind: 'array', value, path }, line, col)
+      },
+      onArrayEnd: () => {
+        stack.pop()
+      },
+      onLiteralValue: (value: unknown, offset, length, line, col) => {
+        const path = childPath()
+        if (typeof value === 'number') {
+          const raw = text.slice(offset, offset + length)
+          if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+            fail(`${at(line, col, path)}: number ${raw} is not a safe integer`)
+          }
+        } else if (typeof value === 'string' && !value.isWellFormed()) {
+          fail(`${at(line, col, path)}: string has a lone surrogate`)
+        }
+        place(value as JsonValue, line)
+      },
+      onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
+      onError: (code: ParseErrorCode, _o, _l, line, col) => {
+        fail(`${line + 1}:${col + 1}: ${describe(code)}`)
+      }
+    },
+    { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }
+  )
+  if (!rootSeen && problems.length === 0) problems.push('1:1: empty document')
+  if (problems.length > 0) throw new StrictJsonError(problems)
+  return { value: root as JsonValue, lines }
+}
+
+function describe(code: ParseErrorCode): string {
+  const name = printParseErrorCode(code)
+  const words: Record<string, string> = {
+    InvalidSymbol: 'unexpected character (trailing data, or not JSON)',
+    EndOfFileExpected: 'trailing data after the document',
+    InvalidUnicode: 'invalid \\u escape',
+    InvalidEscapeCharacter: 'invalid escape in string',
+    UnexpectedEndOfString: 'unterminated string',
+    UnexpectedEndOfNumber: 'malformed number',
+    UnexpectedEndOfComment: 'unterminated comment',
+    InvalidNumberFormat: 'malformed number',
+    InvalidCharacter: 'control character in string',
+    PropertyNameExpected: 'property name expected (trailing comma?)',
+    CommaExpected: 'comma expected',
+    ColonExpected: 'colon expected',
+    ValueExpected: 'value expected',
+    CloseBraceExpected: 'closing brace expected',
+    CloseBracketExpected: 'closing bracket expected'
+  }
+  return words[name] ?? name
+}

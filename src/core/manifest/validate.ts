@@ -1,0 +1,173 @@
+/**
+ * Judging a parsed manifest: the JSON Schema (compiled ahead of time from schema/), then the rules
+ * a schema cannot say (unique ids and paths, containment, known `needs`, no cycles). Every problem
+ * is collected with its place before anything is refused.
+ */
+import type { ErrorObject } from 'ajv'
+import { validate as schemaValidate } from './generated/manifest-validator.js'
+import { innerPathProblem, pathProblem } from './paths.js'
+import type { JsonValue } from './strict-json.js'
+import type { Entry, ManifestDocument } from '../types.js'
+
+export interface Placed {
+  /** JSON path → 1-based line, from the strict parser. */
+  lines: Map<string, number>
+  /** Display name of the file, for messages. */
+  file: string
+}
+
+/** Every problem with `value` as a manifest document, each naming its line and entry. */
+export function manifestProblems(value: JsonValue, where: Placed): string[] {
+  if (!schemaValidate(value)) return schemaProblems(value, schemaValidate.errors ?? [], where)
+  return ruleProblems(value as unknown as ManifestDocument, where)
+}
+
+function jsonPath(pointer: string): string {
+  return (
+    '$' +
+    pointer
+      .split('/')
+      .slice(1)
+      .map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .map(s =>
+        /^\d+$/.test(s)
+          ? `[${s}]`
+          : /^[A-Za-z_$][\w$]*$/.test(s)
+            ? `.${s}`
+            : `[${JSON.stringify(s)}]`
+      )
+      .join('')
+  )
+}
+
+/** "manifest.json:12: entry "tools" field expect.mode" — the subject of a message. */
+function subject(doc: unknown, pointer: string, where: Placed): string {
+  const parts = pointer.split('/').slice(1)
+  let line: number | undefined
+  for (let n = parts.length; n >= 0 && line === undefined; n--) {
+    line = where.lines.get(jsonPath('/' + parts.slice(0, n).join('/')).replace(/^\$\.?$/, '$'))
+  }
+  const loc = `${where.file}${line ? `:${line}` : ''}`
+  const m = /^\/body\/entries\/(\d+)(\/.*)?$/.exec(pointer)
+  if (m) {
+    const entries = (doc as { body?: { entries?: unknown[] } }).body?.entries
+    const entry = entries?.[Number(m[1])] as { id?: unknown } | undefined
+    const name =
+      typeof entry?.id === 'string' ? `entry "${entry.id}"` : `entry #${Number(m[1]) + 1}`
+    const field = (m[2] ?? '').slice(1).replace(/\//g, '.')
+    return `${loc}: ${name}${field ? ` field ${field}` : ''}`
+  }
+  const field = pointer.slice(1).replace(/\//g, '.')
+  return `${loc}: ${field ? `field ${field}` : 'document'}`
+}
+
+function schemaProblems(doc: unknown, errors: ErrorObject[], where: Placed): string[] {
+  const out: string[] = []
+  for (const e of errors) {
+    // if/then failures only repeat the error found inside the branch.
+    if (e.keyword === 'if') continue
+    const params = e.params as Record<string, unknown>
+    let pointer = e.instancePath
+    let text: string
+    switch (e.keyword) {
+      case 'additionalProperties':
+      case 'unevaluatedProperties': {
+        const key = String(params.additionalProperty ?? params.unevaluatedProperty)
+        pointer = `${pointer}/${key}`
+        text = 'is not a known field'
+        break
+      }
+      case 'required':
+        pointer = `${pointer}/${String(params.missingProperty)}`
+        text = 'is required'
+        break
+      case 'pattern':
+        text = `must match ${String(params.pattern)}`
+        break
+      case 'enum':
+        text = `must be one of ${JSON.stringify(params.allowedValues)}`
+        break
+      case 'const':
+        text = `must be ${JSON.stringify(params.allowedValue)}`
+        break
+      default:
+        text = e.message ?? e.keyword
+    }
+    const line = `${subject(doc, pointer, where)} ${text}`
+    if (!out.includes(line)) out.push(line)
+  }
+  return out
+}
+
+function ruleProblems(doc: ManifestDocument, where: Placed): string[] {
+  const out: string[] = []
+  const at = (i: number, field?: string): string =>
+    subject(doc, `/body/entries/${i}${field ? `/${field}` : ''}`, where)
+  const body = doc.body
+  for (const key of ['created', 'expires'] as const) {
+    const v = body[key]
+    if (v !== undefined && Number.isNaN(Date.parse(v))) {
+      out.push(`${subject(doc, `/body/${key}`, where)} is not a real date: ${v}`)
+    }
+  }
+  const ids = new Map<string, number>()
+  const paths = new Map<string, string>()
+  body.entries.forEach((e, i) => {
+    if (ids.has(e.id)) out.push(`${at(i, 'id')} duplicates entry #${(ids.get(e.id) ?? 0) + 1}`)
+    ids.set(e.id, i)
+    const problem = pathProblem(e.path)
+    if (problem) out.push(`${at(i, 'path')} ${problem}`)
+    const other = paths.get(e.path)
+    if (other !== undefined) out.push(`${at(i, 'path')} is also the path of entry "${other}"`)
+    paths.set(e.path, e.id)
+    out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`))
+  })
+  body.entries.forEach((e, i) => {
+    for (const need of e.needs) {
+      if (need === e.id) out.push(`${at(i, 'needs')} names the entry itself`)
+      else if (!ids.has(need)) out.push(`${at(i, 'needs')} names unknown entry "${need}"`)
+    }
+  })
+  const cycle = findCycle(body.entries)
+  if (cycle) out.push(`${where.file}: dependency cycle: ${cycle.join(' -> ')}`)
+  return out
+}
+
+function kindProblems(e: Entry): { field: string; text: string }[] {
+  if (e.kind !== 'tree') return []
+  const out: { field: string; text: string }[] = []
+  e.expect.sentinels.forEach((s, k) => {
+    const problem = innerPathProblem(s)
+    if (problem) out.push({ field: `expect/sentinels/${k}`, text: problem })
+  })
+  if (e.expect.max_files !== undefined && e.expect.min_files > e.expect.max_files) {
+    out.push({ field: 'expect/min_files', text: `is above max_files (${e.expect.max_files})` })
+  }
+  return out
+}
+
+/** The first `needs` cycle found, as ids from start back to start, or undefined. */
+export function findCycle(entries: readonly Entry[]): string[] | undefined {
+  const needs = new Map(entries.map(e => [e.id, e.needs]))
+  const state = new Map<string, 'open' | 'done'>()
+  const trail: string[] = []
+  const visit = (id: string): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined
+    if (state.get(id) === 'open') return [...trail.slice(trail.indexOf(id)), id]
+    state.set(id, 'open')
+    trail.push(id)
+    for (const next of needs.get(id) ?? []) {
+      if (!needs.has(next)) continue
+      const found = visit(next)
+      if (found) return found
+    }
+    trail.pop()
+    state.set(id, 'done')
+    return undefined
+  }
+  for (const e of entries) {
+    const found = visit(e.id)
+    if (found) return found
+  }
+  return undefined
+}

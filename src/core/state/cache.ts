@@ -1,0 +1,159 @@
+/**
+ * The incremental hash cache: lets an unchanged workspace re-check without re-hashing. A cached
+ * hash is used only when the file's dev, inode, size, mtime_ns and ctime_ns are all unchanged
+ * (ctime cannot be set from user space, so an edit that restores mtime is still noticed), and only
+ * for the same manifest file, entry id and entry content (the canonical digest of the entry, so
+ * editing one entry does not throw away the hashes of the others). It stores what was observed on
+ * disk, never a verdict: the expectations are compared afresh on every check.
+ *
+ * Files are private (0600 in a 0700 directory) and written atomically; a corrupt or foreign cache
+ * file is ignored, never fatal.
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { writeFileAtomic } from './atomic.js'
+import { ensurePrivateDir } from './state-dir.js'
+
+export interface TreeCacheRecord {
+  stamp: string
+  metaDigest: string
+  contentDigest: string
+  files: number
+}
+
+/** rel → "ident size sha256" for the files of one tree, for partial re-hashing. */
+export type TreeFileMap = Map<string, string>
+
+export interface HashCache {
+  file(id: string, key: string): string | undefined
+  setFile(id: string, key: string, sha256: string): void
+  tree(id: string): TreeCacheRecord | undefined
+  setTree(id: string, rec: TreeCacheRecord): void
+  treeFiles(id: string): TreeFileMap
+  setTreeFiles(id: string, files: TreeFileMap): void
+  /** Persist what changed; errors are swallowed (the cache is an optimisation). */
+  flush(): void
+}
+
+interface Stored {
+  v: 1
+  files: Record<string, { entry: string; key: string; sha256: string }>
+  trees: Record<string, TreeCacheRecord & { entry: string }>
+}
+
+/** A cache that remembers nothing (`--no-cache` reads nothing; its results are still saved). */
+export function openCache(opts: {
+  stateDir: string
+  manifestFile: string
+  /** Entry id → canonical digest of that entry. */
+  entryDigests: Map<string, string>
+  read: boolean
+}): HashCache {
+  const key = createHash('sha256')
+    .update(path.resolve(opts.manifestFile))
+    .digest('hex')
+    .slice(0, 32)
+  const dir = path.join(opts.stateDir, 'cache', key)
+  const mainFile = path.join(dir, 'entries.json')
+  // Maps, not objects: an entry id such as "__proto__" is valid and must stay plain data.
+  const raw = opts.read ? readJson(mainFile, isStored) : undefined
+  const files = new Map(Object.entries(raw?.files ?? {}))
+  const trees = new Map(Object.entries(raw?.trees ?? {}))
+  const treeMaps = new Map<string, TreeFileMap>()
+  const dirtyMaps = new Set<string>()
+  let dirty = false
+  const digestOf = (id: string): string => opts.entryDigests.get(id) ?? ''
+  // Ids are [A-Za-z0-9._-]; a prefix keeps "." and ".." from naming directories.
+  const treeFile = (id: string): string => path.join(dir, `tree-${id}.json`)
+
+  return {
+    file(id, k) {
+      const rec = files.get(id)
+      return rec && rec.entry === digestOf(id) && rec.key === k ? rec.sha256 : undefined
+    },
+    setFile(id, k, sha256) {
+      files.set(id, { entry: digestOf(id), key: k, sha256 })
+      dirty = true
+    },
+    tree(id) {
+      const rec = trees.get(id)
+      return rec && rec.entry === digestOf(id) ? rec : undefined
+    },
+    setTree(id, rec) {
+      trees.set(id, { ...rec, entry: digestOf(id) })
+      dirty = true
+    },
+    treeFiles(id) {
+      let map = treeMaps.get(id)
+      if (!map) {
+        const raw = opts.read ? readJson(treeFile(id), isTreeFiles) : undefined
+        map = raw && raw.entry === digestOf(id) ? new Map(Object.entries(raw.files)) : new Map()
+        treeMaps.set(id, map)
+      }
+      return map
+    },
+    setTreeFiles(id, files) {
+      treeMaps.set(id, files)
+      dirtyMaps.add(id)
+    },
+    flush() {
+      if (!dirty && dirtyMaps.size === 0) return
+      try {
+        ensurePrivateDir(opts.stateDir, 'cache', key)
+        for (const id of dirtyMaps) {
+          const body = {
+            v: 1,
+            entry: digestOf(id),
+            files: Object.fromEntries(treeMaps.get(id) ?? [])
+          }
+          writeFileAtomic(treeFile(id), JSON.stringify(body), { mode: 0o600 })
+        }
+        if (dirty) {
+          const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) }
+          writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 })
+        }
+      } catch {
+        // A read-only or full state directory must not fail a check.
+      }
+      dirty = false
+      dirtyMaps.clear()
+    }
+  }
+}
+
+function readJson<T>(file: string, guard: (v: unknown) => v is T): T | undefined {
+  try {
+    const v: unknown = JSON.parse(fs.readFileSync(file, 'utf8'))
+    return guard(v) ? v : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function isStored(v: unknown): v is Stored {
+  const s = v as Stored
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    s.v === 1 &&
+    typeof s.files === 'object' &&
+    s.files !== null &&
+    typeof s.trees === 'object' &&
+    s.trees !== null
+  )
+}
+
+function isTreeFiles(v: unknown): v is { v: 1; entry: string; files: Record<string, string> } {
+  const s = v as { v: unknown; entry: unknown; files: unknown }
+  return (
+    typeof s === 'object' &&
+    s !== null &&
+    s.v === 1 &&
+    typeof s.entry === 'string' &&
+    typeof s.files === 'object' &&
+    s.files !== null &&
+    !Array.isArray(s.files) &&
+    Object.values(s.files as object).every(x => typeof x === 'string')
+  )
+}

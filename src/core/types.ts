@@ -1,0 +1,187 @@
+/**
+ * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
+ * Everything here is plain data so that the CLI, the Action and the reports share one shape.
+ */
+
+export const KINDS = ['file', 'blob', 'tree', 'link'] as const
+export type Kind = (typeof KINDS)[number]
+
+/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
+export const TIERS = [0, 1, 2, 3, 4] as const
+export type Tier = (typeof TIERS)[number]
+
+export const TIER_NAMES: Record<Tier, string> = {
+  0: 'credentials and shims',
+  1: 'scripts',
+  2: 'source trees',
+  3: 'large downloads',
+  4: 'build outputs'
+}
+
+/** Fields every entry kind shares: identity, place, restore policy. */
+interface EntryCommon {
+  id: string
+  /** Workspace-relative POSIX path, normalised and NFC; "." is the workspace itself. */
+  path: string
+  tier: Tier
+  needs: string[]
+  /** Shell recipe that recreates the entry; never run by `check`. */
+  restore?: string
+  timeout_s?: number
+  /** Shell command proving the entry works; never run by `check`. */
+  smoke?: string
+  /** Free text: why this entry is fragile, for `swr why`. */
+  note?: string
+}
+
+export interface FileExpect {
+  size: number
+  sha256: string
+  /** Permission bits as four octal digits, e.g. "0755". */
+  mode: string
+}
+
+export interface BlobExpect {
+  size: number
+  /** sha256 of (decimal size, first MiB, last MiB): checks a huge file in O(2 MiB). */
+  headtail: string
+  /** Full sha256, checked only with --deep. */
+  sha256?: string
+  /** Absent for blobs imported from format 2; then only a lost exec bit cannot be told. */
+  mode?: string
+}
+
+export interface TreeIndexRef {
+  /** sha256 of the sidecar file's bytes, so a swapped index is noticed. */
+  sha256: string
+  entries: number
+}
+
+/**
+ * A tree captured by swr has every field. One imported from format 2 has only sentinels and
+ * min_files ("loose") until it is captured again; it is checked by those alone and says so.
+ */
+export interface TreeExpect {
+  /** Relative paths inside the tree that must exist and, when files, be non-empty. */
+  sentinels: string[]
+  min_files: number
+  max_files?: number
+  /** Non-directory entries seen when the tree was captured. */
+  files?: number
+  /** Digest of (relpath, type, size, mode) of every entry in walk order. */
+  meta_digest?: string
+  /** meta_digest's input plus each file's sha256 and each link's target. */
+  content_digest?: string
+  index?: TreeIndexRef
+}
+
+export interface LinkExpect {
+  target: string
+}
+
+export interface FileEntry extends EntryCommon {
+  kind: 'file'
+  expect: FileExpect
+}
+export interface BlobEntry extends EntryCommon {
+  kind: 'blob'
+  expect: BlobExpect
+}
+export interface TreeEntry extends EntryCommon {
+  kind: 'tree'
+  /** Directory names or globs (matched against the path relative to the tree) left out of the walk. */
+  ignore: string[]
+  expect: TreeExpect
+}
+export interface LinkEntry extends EntryCommon {
+  kind: 'link'
+  expect: LinkExpect
+}
+
+export type Entry = FileEntry | BlobEntry | TreeEntry | LinkEntry
+
+/** The signed part of a manifest (format 3). */
+export interface ManifestBody {
+  schema: 3
+  /** Raised on every re-sign; guards against rollback. */
+  version: number
+  /** The described directory: relative to the manifest file's directory, or absolute. */
+  workspace: string
+  created: string
+  expires?: string
+  entries: Entry[]
+}
+
+/** A manifest file as stored: the body, and signatures beside it (never inside what they sign). */
+export interface ManifestDocument {
+  $schema?: string
+  body: ManifestBody
+  signatures: unknown[]
+}
+
+export const STATUSES = [
+  'OK',
+  'MISSING',
+  'CORRUPT',
+  'STRIPPED',
+  'EMPTY',
+  'BROKENLNK',
+  'TYPE',
+  'SKIPPED'
+] as const
+export type Status = (typeof STATUSES)[number]
+
+/** Attribute values as shown to a person: never file contents. */
+export type Shown = Record<string, string | number | boolean>
+
+export interface TreeDiff {
+  missing: string[]
+  extra: string[]
+  changed: { path: string; what: string }[]
+  /** Totals before the lists above were cut for the report. */
+  counts: { missing: number; extra: number; changed: number }
+}
+
+/** What checking one entry found. */
+export interface Finding {
+  id: string
+  kind: Kind
+  path: string
+  tier: Tier
+  status: Status
+  /** Machine-readable cause within the status, e.g. "size", "sentinel", "dangling". */
+  reason: string
+  /** One line for a person, e.g. "1,500,000 bytes (want 3,000,000, -1,500,000)". */
+  detail: string
+  recorded: Shown
+  found: Shown
+  files?: TreeDiff
+  /** True when the answer came from the incremental cache instead of re-hashing. */
+  cached: boolean
+}
+
+export const WIPE_SIGNATURES = [
+  'healthy',
+  'cold-start',
+  'permission-reset',
+  'credential-loss',
+  'exclusion-sweep',
+  'size-cap-eviction',
+  'local-corruption',
+  'mixed'
+] as const
+export type WipeSignature = (typeof WIPE_SIGNATURES)[number]
+
+export interface EntryAdvice {
+  id: string
+  status: Status
+  cause: string
+  fix: string
+}
+
+export interface Diagnosis {
+  signature: WipeSignature
+  /** Plain-language cause of the whole pattern of damage. */
+  cause: string
+  advice: EntryAdvice[]
+}

@@ -1,0 +1,253 @@
+/**
+ * `tree` entries: a directory judged by its sentinels, file-count bounds, a metadata digest and a
+ * content digest over every entry. Directories survive while being emptied, so presence says
+ * nothing; a sentinel catches a gutted tree, the digests catch one changed byte among thousands,
+ * and the index names what changed. Warm checks re-hash only files whose identity changed.
+ */
+import fs from 'node:fs'
+import { hashFile, type JobResult } from './hash-kernel.mjs'
+import type { HashJob } from './hash-pool.js'
+import { locateInside, typeName } from './locate-entry.js'
+import { diffIndex } from './tree-index.js'
+import { finding, num, short, type Inspection, type VerifyContext } from './verifier.js'
+import { contentDigest, linkTargets, walkTree, type WalkResult } from './walk.js'
+import type { Finding, Shown, TreeDiff, TreeEntry } from '../types.js'
+
+export function verifyTree(e: TreeEntry, ctx: VerifyContext): Inspection {
+  const want = e.expect
+  const recorded: Shown = {
+    type: 'directory',
+    ...(want.files !== undefined ? { files: want.files } : {}),
+    min_files: want.min_files,
+    ...(want.max_files !== undefined ? { max_files: want.max_files } : {}),
+    ...(want.meta_digest ? { meta: short(want.meta_digest) } : {})
+  }
+  const loc = locateInside(ctx.workspace, e.path)
+  if (loc.state !== 'present') {
+    return finding(
+      e,
+      'MISSING',
+      loc.state === 'escapes' ? 'escapes' : 'absent',
+      `directory ${loc.why}`,
+      recorded,
+      { type: 'none' }
+    )
+  }
+  if (!loc.st.isDirectory()) {
+    const t = typeName(loc.st)
+    return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t })
+  }
+  const root = fs.realpathSync(loc.abs)
+  const walk = walkTree(root, e.ignore)
+  const found: Shown = { type: 'directory', files: walk.files, meta: short(walk.metaDigest) }
+  const early = judgeStructure(e, ctx, root, walk, recorded, found)
+  if (early || ctx.metaOnly || !want.content_digest) {
+    return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found)
+  }
+  const cachedTree = ctx.cache.tree(e.id)
+  if (cachedTree && cachedTree.stamp === walk.stamp) {
+    return judgeContent(
+      e,
+      ctx,
+      root,
+      walk,
+      cachedTree.contentDigest,
+      undefined,
+      recorded,
+      found,
+      true
+    )
+  }
+  return planContentHash(e, ctx, root, walk, recorded, found)
+}
+
+/** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
+function judgeStructure(
+  e: TreeEntry,
+  ctx: VerifyContext,
+  root: string,
+  walk: WalkResult,
+  recorded: Shown,
+  found: Shown
+): Finding | undefined {
+  const want = e.expect
+  if (walk.files === 0 && (want.files ?? want.min_files) > 0) {
+    const detail = `directory holds no files (want ${num(want.files ?? want.min_files)})`
+    return finding(e, 'EMPTY', 'empty', detail, recorded, found)
+  }
+  const problems: string[] = []
+  const sentinels = checkSentinels(root, want.sentinels)
+  if (sentinels.length > 0) problems.push(...sentinels)
+  if (walk.unreadable.length > 0) {
+    problems.push(`unreadable: ${walk.unreadable.map(u => `${u.rel} (${u.code})`).join(', ')}`)
+  }
+  if (walk.files < want.min_files)
+    problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`)
+  if (want.max_files !== undefined && walk.files > want.max_files) {
+    problems.push(`${num(walk.files)} files (want at most ${num(want.max_files)})`)
+  }
+  let files: TreeDiff | undefined
+  let execOnly = false
+  if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
+    const index = ctx.readIndex(e.id, want.index)
+    if (index) {
+      const d = diffIndex(index, walk.records)
+      files = d.diff
+      execOnly = d.execLossOnly
+      problems.push(describeDiff(d.diff))
+    } else {
+      problems.push(
+        `metadata digest ${short(walk.metaDigest)} (want ${short(want.meta_digest)}); no usable index to name the files`
+      )
+    }
+  }
+  if (problems.length === 0) return undefined
+  const stripped = execOnly && problems.length === 1
+  const reason = stripped ? 'exec' : sentinels.length > 0 ? 'sentinel' : files ? 'files' : 'count'
+  const f = finding(
+    e,
+    stripped ? 'STRIPPED' : 'CORRUPT',
+    reason,
+    problems.join('; '),
+    recorded,
+    found
+  )
+  return files ? { ...f, files } : f
+}
+
+function checkSentinels(root: string, sentinels: readonly string[]): string[] {
+  const out: string[] = []
+  for (const s of sentinels) {
+    const loc = locateInside(root, s)
+    if (loc.state !== 'present') out.push(`sentinel missing: ${s}`)
+    else if (loc.st.isFile() && loc.st.size === 0n) out.push(`sentinel empty: ${s}`)
+  }
+  return out
+}
+
+export function describeDiff(d: TreeDiff): string {
+  const parts: string[] = []
+  const list = (xs: string[], total: number): string =>
+    xs.slice(0, 3).join(', ') + (total > 3 ? `, ... (+${num(total - 3)})` : '')
+  if (d.counts.missing > 0)
+    parts.push(`${num(d.counts.missing)} missing: ${list(d.missing, d.counts.missing)}`)
+  if (d.counts.extra > 0)
+    parts.push(`${num(d.counts.extra)} extra: ${list(d.extra, d.counts.extra)}`)
+  if (d.counts.changed > 0) {
+    const shown = d.changed.map(c => `${c.path} (${c.what})`)
+    parts.push(`${num(d.counts.changed)} changed: ${list(shown, d.counts.changed)}`)
+  }
+  return parts.join('; ') || 'entries differ'
+}
+
+/** Hash what the per-file cache cannot vouch for, then judge the content digest. */
+function planContentHash(
+  e: TreeEntry,
+  ctx: VerifyContext,
+  root: string,
+  walk: WalkResult,
+  recorded: Shown,
+  found: Shown
+): Inspection {
+  const known = ctx.cache.treeFiles(e.id)
+  const shas: (string | undefined)[] = linkTargets(root, walk.records)
+  const jobs: HashJob[] = []
+  const jobIndex: number[] = []
+  walk.records.forEach((r, i) => {
+    if (r.type !== 'f') return
+    const hit = known.get(r.rel)
+    const key = `${r.ident} ${r.size}`
+    if (hit && hit.startsWith(key + ' ')) shas[i] = hit.slice(key.length + 1)
+    else {
+      jobs.push({ abs: `${root}/${r.rel}`, how: 'full', cost: r.size })
+      jobIndex.push(i)
+    }
+  })
+  return {
+    jobs,
+    judge: (results: JobResult[]) => {
+      const unreadable: string[] = []
+      results.forEach((res, k) => {
+        const i = jobIndex[k] ?? 0
+        if ('error' in res) unreadable.push(walk.records[i]?.rel ?? '?')
+        else shas[i] = res.sha256
+      })
+      const digest = contentDigest(walk.records, shas)
+      const files = new Map<string, string>()
+      walk.records.forEach((r, i) => {
+        if (r.type === 'f' && shas[i]) files.set(r.rel, `${r.ident} ${r.size} ${shas[i]}`)
+      })
+      ctx.cache.setTreeFiles(e.id, files)
+      if (unreadable.length === 0) {
+        ctx.cache.setTree(e.id, {
+          stamp: walk.stamp,
+          metaDigest: walk.metaDigest,
+          contentDigest: digest,
+          files: walk.files
+        })
+      }
+      if (unreadable.length > 0) {
+        const detail = `unreadable files: ${unreadable.slice(0, 3).join(', ')}${unreadable.length > 3 ? ', ...' : ''}`
+        return finding(e, 'CORRUPT', 'unreadable', detail, recorded, found)
+      }
+      return judgeContent(e, ctx, root, walk, digest, shas, recorded, found, jobs.length === 0)
+    }
+  }
+}
+
+function judgeContent(
+  e: TreeEntry,
+  ctx: VerifyContext,
+  root: string,
+  walk: WalkResult,
+  digest: string,
+  shas: (string | undefined)[] | undefined,
+  recorded: Shown,
+  found: Shown,
+  cached: boolean
+): Finding {
+  if (digest === e.expect.content_digest) {
+    return finding(e, 'OK', 'ok', okDetail(e, walk, true), recorded, found, cached)
+  }
+  const index = ctx.readIndex(e.id, e.expect.index)
+  let files: TreeDiff | undefined
+  let detail = `content digest ${short(digest)} (want ${short(e.expect.content_digest ?? '')}): same names, sizes and modes, different bytes`
+  if (index) {
+    const extra = shas ?? contentExtras(root, walk)
+    files = diffIndex(index, walk.records, extra).diff
+    detail = describeDiff(files)
+  }
+  const f = finding(
+    e,
+    'CORRUPT',
+    'content',
+    detail,
+    recorded,
+    { ...found, content: short(digest) },
+    cached
+  )
+  return files ? { ...f, files } : f
+}
+
+/** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
+function contentExtras(root: string, walk: WalkResult): (string | undefined)[] {
+  const extras = linkTargets(root, walk.records)
+  walk.records.forEach((r, i) => {
+    if (r.type !== 'f') return
+    try {
+      extras[i] = hashFile(`${root}/${r.rel}`).sha256
+    } catch {
+      extras[i] = undefined
+    }
+  })
+  return extras
+}
+
+function okDetail(e: TreeEntry, walk: WalkResult, content: boolean): string {
+  const what = content
+    ? 'content digest matches'
+    : e.expect.meta_digest
+      ? 'metadata digest matches'
+      : 'loose: sentinels and count only'
+  return `${num(walk.files)} files, ${e.expect.sentinels.length} sentinels, ${what}`
+}

@@ -1,0 +1,73 @@
+/**
+ * The interface every kind's verifier implements. Verifying runs in two steps so that all hashing
+ * of a manifest shares one worker pool: `inspect` stats the entry and asks for the hashes it needs;
+ * `judge` turns their results into a Finding. An entry that needs no hashing answers at once.
+ */
+import type { JobResult } from './hash-kernel.mjs'
+import type { HashJob } from './hash-pool.js'
+import type { HashCache } from '../state/cache.js'
+import type { Entry, Finding, Shown, Status, TreeIndexRef } from '../types.js'
+import type { IndexRecord } from './tree-index.js'
+
+export interface VerifyContext {
+  /** Absolute, real path of the workspace. */
+  workspace: string
+  /** Also check full sha256 of blobs. */
+  deep: boolean
+  /** Sizes, modes, types and tree structure only: no content hashing of files and trees. */
+  metaOnly: boolean
+  cache: HashCache
+  /** Reads a tree's index sidecar, checked against the manifest's digest; undefined when unusable. */
+  readIndex: (id: string, ref: TreeIndexRef | undefined) => IndexRecord[] | undefined
+}
+
+export interface Pending {
+  jobs: HashJob[]
+  judge: (results: JobResult[]) => Finding
+}
+
+export type Inspection = Finding | Pending
+
+export type Verifier<E extends Entry> = (entry: E, ctx: VerifyContext) => Inspection
+
+export function isPending(i: Inspection): i is Pending {
+  return 'judge' in i
+}
+
+const nf = new Intl.NumberFormat('en-US')
+/** 1500000 → "1,500,000". */
+export function num(n: number): string {
+  return nf.format(n)
+}
+/** Signed difference, "+12" / "-1,500,000". */
+export function delta(found: number, wanted: number): string {
+  const d = found - wanted
+  return `${d > 0 ? '+' : '-'}${num(Math.abs(d))}`
+}
+/** First 12 hex digits: enough to tell hashes apart in a report, never the whole secret-ish value. */
+export function short(hash: string): string {
+  return hash.slice(0, 12)
+}
+
+export function finding(
+  e: Entry,
+  status: Status,
+  reason: string,
+  detail: string,
+  recorded: Shown,
+  found: Shown,
+  cached = false
+): Finding {
+  return {
+    id: e.id,
+    kind: e.kind,
+    path: e.path,
+    tier: e.tier,
+    status,
+    reason,
+    detail,
+    recorded,
+    found,
+    cached
+  }
+}
