@@ -1,0 +1,40 @@
+// Rebuilds every committed bundle: the CLI (dist/cli) and, when present, the GitHub Action
+// (dist/index.js). The hash kernel is plain JavaScript that also runs as a worker thread, so it is
+// copied beside each bundle that may start hash workers. Rebuilds are byte-identical.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const ncc = path.join(root, 'node_modules', '.bin', 'ncc')
+
+execFileSync(process.execPath, [path.join(root, 'scripts', 'gen-validators.mjs')], {
+  stdio: 'inherit'
+})
+
+const bundles = [
+  { entry: 'src/cli/index.ts', out: 'dist/cli', bin: true },
+  { entry: 'src/action/index.ts', out: 'dist', bin: false }
+]
+
+for (const b of bundles) {
+  if (!fs.existsSync(path.join(root, b.entry))) continue
+  const out = path.join(root, b.out)
+  for (const f of fs.existsSync(out) ? fs.readdirSync(out) : []) {
+    const p = path.join(out, f)
+    if (fs.statSync(p).isFile()) fs.rmSync(p)
+  }
+  execFileSync(ncc, ['build', b.entry, '-o', b.out, '--license', 'licenses.txt', '--quiet'], {
+    cwd: root,
+    stdio: 'inherit'
+  })
+  fs.copyFileSync(
+    path.join(root, 'src/core/verify/hash-kernel.mjs'),
+    path.join(out, 'hash-kernel.mjs')
+  )
+  if (b.bin) fs.chmodSync(path.join(out, 'index.js'), 0o755)
+  console.log(
+    `bundled ${b.entry} -> ${b.out}/index.js (${fs.statSync(path.join(out, 'index.js')).size} bytes)`
+  )
+}

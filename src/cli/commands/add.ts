@@ -1,0 +1,156 @@
+/**
+ * `swr add PATH...`: capture entries from disk now. Creates `./.swr/manifest.json` describing the
+ * current directory when no manifest exists; never overwrites a manifest that appeared meanwhile.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  captureEntry,
+  EXIT,
+  indexPath,
+  loadManifest,
+  newDocument,
+  saveManifest,
+  toManifestPath,
+  UsageError,
+  type Captured,
+  type ExitCode,
+  type Kind,
+  type ManifestDocument,
+  type Tier
+} from '../../core/index.js'
+import type { CliIo } from '../io.js'
+import { manifestLocation, type GlobalOptions } from '../options.js'
+
+export interface AddFlags extends GlobalOptions {
+  id?: string
+  kind?: Kind
+  tier?: number
+  sentinel?: string[]
+  needs?: string[]
+  restore?: string
+  timeout?: number
+  smoke?: string
+  ignore?: string[]
+  note?: string
+  minFiles?: number
+  maxFiles?: number
+  jobs?: number
+}
+
+export interface OpenedManifest {
+  file: string
+  doc: ManifestDocument
+  workspace: string
+  created: boolean
+}
+
+/** Load the manifest to edit, or start a new one (workspace: --workspace, else the .swr's parent, else cwd). */
+export function openForEdit(flags: GlobalOptions, io: CliIo): OpenedManifest {
+  const located = manifestLocation(flags, io)
+  if (located.how !== 'new' && fs.existsSync(located.file)) {
+    const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd })
+    if (m.format !== 3)
+      throw new UsageError(
+        `${located.file} is a format-2 manifest: convert it first with "swr import"`
+      )
+    return { file: m.file, doc: m.doc, workspace: m.workspace, created: false }
+  }
+  const dir = path.dirname(located.file)
+  const workspace = flags.workspace
+    ? path.resolve(io.cwd, flags.workspace)
+    : path.basename(dir) === '.swr'
+      ? path.dirname(dir)
+      : io.cwd
+  if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
+    throw new UsageError(`workspace ${workspace} is not a directory`)
+  }
+  const real = fs.realpathSync(workspace)
+  if (real === '/')
+    throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine')
+  return {
+    file: located.file,
+    doc: newDocument(located.file, real, new Date()),
+    workspace: real,
+    created: true
+  }
+}
+
+export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
+  if (flags.id && paths.length > 1)
+    throw new UsageError('--id names one entry: give one PATH with it')
+  const m = openForEdit(flags, io)
+  const taken = new Set(m.doc.body.entries.map(e => e.id))
+  const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]))
+  const added: Captured[] = []
+  for (const input of paths) {
+    const rel = toManifestPath(input, io.cwd, m.workspace)
+    if (!rel.ok) throw new UsageError(rel.why)
+    const dup = takenPaths.get(rel.path)
+    if (dup) throw new UsageError(`${input}: already tracked as entry "${dup}"`)
+    const captured = await captureEntry(
+      m.workspace,
+      {
+        path: rel.path,
+        id: flags.id,
+        kind: flags.kind,
+        tier: flags.tier as Tier | undefined,
+        needs: flags.needs,
+        restore: flags.restore,
+        timeout_s: flags.timeout,
+        smoke: flags.smoke,
+        note: flags.note,
+        sentinels: flags.sentinel,
+        ignore: flags.ignore,
+        minFiles: flags.minFiles,
+        maxFiles: flags.maxFiles
+      },
+      taken,
+      { jobs: flags.jobs }
+    )
+    taken.add(captured.entry.id)
+    takenPaths.set(captured.entry.path, captured.entry.id)
+    added.push(captured)
+  }
+  const unknownNeeds = (flags.needs ?? []).filter(n => !taken.has(n))
+  if (unknownNeeds.length > 0)
+    throw new UsageError(`--needs: no entry with id ${unknownNeeds.join(', ')}`)
+  m.doc.body.entries.push(...added.map(a => a.entry))
+  if (!m.created) m.doc.body.version += 1
+  const sidecars = new Map(
+    added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
+  )
+  saveManifest(m.file, m.doc, { create: m.created, sidecars })
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        { schema: 'swr.add/1', manifest: m.file, added: added.map(a => a.entry) },
+        null,
+        2
+      ) + '\n'
+    )
+  } else if (!flags.quiet) {
+    if (m.created)
+      io.stdout.write(
+        `created ${path.relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`
+      )
+    for (const { entry } of added)
+      io.stdout.write(
+        `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})\n`
+      )
+  }
+  return EXIT.HEALTHY
+}
+
+function describe(e: Captured['entry']): string {
+  switch (e.kind) {
+    case 'file':
+      return `, ${e.expect.size.toLocaleString('en-US')} bytes, mode ${e.expect.mode}`
+    case 'blob':
+      return `, ${e.expect.size.toLocaleString('en-US')} bytes`
+    case 'tree':
+      return `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${e.expect.sentinels.join(', ') || 'none'}`
+    case 'link':
+      return `, -> ${e.expect.target}`
+  }
+}

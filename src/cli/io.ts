@@ -1,0 +1,28 @@
+/**
+ * What a command may touch of the outside world, passed in so tests can run commands in-process
+ * with their own streams and environment.
+ */
+import os from 'node:os'
+
+export interface CliIo {
+  cwd: string
+  env: NodeJS.ProcessEnv
+  home: string
+  stdout: { write(s: string): unknown; isTTY?: boolean }
+  stderr: { write(s: string): unknown; isTTY?: boolean }
+}
+
+export function processIo(): CliIo {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    home: os.homedir(),
+    stdout: process.stdout,
+    stderr: process.stderr
+  }
+}
+
+/** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
+export function useColor(io: CliIo, flag: boolean): boolean {
+  return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
+}

@@ -1,0 +1,189 @@
+/**
+ * The `swr` command line: argv -> command -> exit code. Every error the user can cause becomes one
+ * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
+ */
+import { Command, CommanderError, Option } from 'commander'
+import { errnoCode } from '../core/errors.js'
+import { EXIT, InternalError, SwrError, TIERS, KINDS, type ExitCode } from '../core/index.js'
+import { VERSION } from '../version.js'
+import { addCommand } from './commands/add.js'
+import { checkCommand, whyCommand } from './commands/check.js'
+import { importCommand } from './commands/import.js'
+import { initCommand } from './commands/init.js'
+import { processIo, type CliIo } from './io.js'
+import { collect, intOption, type GlobalOptions } from './options.js'
+
+const EXIT_HELP = `
+Exit codes:
+  0  healthy
+  1  damaged
+  2  unrepairable or refused (repair commands)
+  3  still damaged after repair (repair commands)
+  4  bad manifest or bad usage
+  130 interrupted
+
+Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above the current
+directory, else ~/.swr/manifest.json. State (cache): $SWR_STATE_DIR, else $XDG_STATE_HOME/swr,
+else ~/.local/state/swr.`
+
+function withGlobals(cmd: Command): Command {
+  return cmd
+    .option(
+      '-m, --manifest <file>',
+      'manifest file (default: $SWR_MANIFEST or the nearest .swr/manifest.json)'
+    )
+    .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
+    .option('--json', 'print a JSON document on stdout and nothing else')
+    .option('-q, --quiet', 'print nothing when healthy')
+    .option('--no-color', 'never colour the output (NO_COLOR is honoured too)')
+}
+
+function checkOptions(cmd: Command): Command {
+  return withGlobals(cmd)
+    .option('--only <id...>', 'check only these entries')
+    .option('--deep', 'also compare the full sha256 of blobs')
+    .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
+    .option('--no-cache', 'ignore the incremental cache and re-hash everything')
+    .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+}
+
+export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command {
+  const program = new Command('swr')
+    .description(
+      'Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken'
+    )
+    .version(VERSION, '-V, --version')
+    .addHelpText('after', EXIT_HELP)
+    .showHelpAfterError('(run "swr --help" for usage)')
+    .configureOutput({
+      writeOut: s => void io.stdout.write(s),
+      writeErr: s => void io.stderr.write(s)
+    })
+    .exitOverride()
+
+  checkOptions(program.command('check'))
+    .description(
+      'verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged'
+    )
+    .option('--all', 'list healthy entries too')
+    .action(async (flags: GlobalOptions & Record<string, unknown>) => {
+      done(await checkCommand(flags as never, io))
+    })
+
+  checkOptions(program.command('why'))
+    .alias('explain')
+    .description('explain each damaged entry: what was found, the likely cause, and the fix')
+    .action(async (flags: GlobalOptions) => {
+      done(await whyCommand(flags as never, io))
+    })
+
+  withGlobals(program.command('add'))
+    .description(
+      'track PATH(s): capture size, hash, mode, link target or tree digests from disk now'
+    )
+    .argument('<path...>', 'files, directories or symlinks inside the workspace')
+    .option('--id <id>', 'entry id (default: derived from the path)')
+    .addOption(
+      new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS])
+    )
+    .option(
+      '--tier <n>',
+      `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`,
+      intOption('--tier', 0, 4)
+    )
+    .option(
+      '--sentinel <relpath>',
+      'tree: a file that must exist and be non-empty (repeatable)',
+      collect
+    )
+    .option(
+      '--needs <id>',
+      'entry that must be healthy before this one is restored (repeatable)',
+      collect
+    )
+    .option('--restore <cmd>', 'shell recipe that recreates the entry')
+    .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
+    .option('--smoke <cmd>', 'shell command that proves the entry works')
+    .option('--ignore <name-or-glob>', 'tree: leave out of the walk (repeatable)', collect)
+    .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+    .option(
+      '--min-files <n>',
+      'tree: fewest files allowed (default: files now)',
+      intOption('--min-files', 0, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--max-files <n>',
+      'tree: most files allowed (default: files now)',
+      intOption('--max-files', 0, Number.MAX_SAFE_INTEGER)
+    )
+    .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+    .action(async (paths: string[], flags: GlobalOptions) => {
+      done(await addCommand(paths, flags as never, io))
+    })
+
+  withGlobals(program.command('init'))
+    .description('scan the workspace and write a first manifest (never overwrites one)')
+    .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+    .action(async (flags: GlobalOptions) => {
+      done(await initCommand(flags as never, io))
+    })
+
+  withGlobals(program.command('import'))
+    .description(
+      "convert the original tool's format-2 manifest to format 3 (unsigned until signed)"
+    )
+    .argument('<old.json>', 'format-2 manifest')
+    .action(async (old: string, flags: GlobalOptions) => {
+      done(await importCommand(old, flags, io))
+    })
+
+  return program
+}
+
+/** Run the CLI; resolves to the exit code (the bin entry exits with it). */
+export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let code: ExitCode | undefined
+  const program = buildProgram(io, c => {
+    code = c
+  })
+  try {
+    if (argv.length <= 2) {
+      program.outputHelp()
+      return EXIT.BAD_MANIFEST
+    }
+    await program.parseAsync(argv)
+    return code ?? EXIT.HEALTHY
+  } catch (err) {
+    return reportError(err, io, argv.includes('--json'))
+  }
+}
+
+function reportError(err: unknown, io: CliIo, json: boolean): number {
+  if (err instanceof CommanderError) {
+    // Help and version print themselves and exit 0; everything else is bad usage.
+    if (err.exitCode === 0) return EXIT.HEALTHY
+    return EXIT.BAD_MANIFEST
+  }
+  if (err instanceof SwrError) {
+    if (json)
+      io.stdout.write(
+        JSON.stringify({ schema: 'swr.error/1', error: err.message, exit_code: err.exitCode }) +
+          '\n'
+      )
+    io.stderr.write(`swr: ${err.message}\n`)
+    return err.exitCode
+  }
+  const code = errnoCode(err)
+  if (code && err instanceof Error && 'path' in err) {
+    // An fs error the user can fix (permissions, a vanished file): one line, no stack.
+    const e = err as NodeJS.ErrnoException
+    io.stderr.write(`swr: ${e.syscall ?? 'access'} ${e.path}: ${code}\n`)
+    return EXIT.BAD_MANIFEST
+  }
+  const e = err instanceof Error ? err : new Error(String(err))
+  const internal = e instanceof InternalError ? e.message : `${e.name}: ${e.message}`
+  io.stderr.write(
+    `swr: internal error: ${internal}\n${e.stack ?? ''}\nThis is a bug in swr; please report it with the lines above.\n`
+  )
+  return EXIT.UNREPAIRABLE
+}

@@ -1,0 +1,86 @@
+/**
+ * `check` as an engine call: select entries, verify them through one hash pool and the incremental
+ * cache, and build the report. Read-only: no recipe, smoke command or ldd runs, and nothing in the
+ * workspace is written (the cache lives in the private state directory).
+ */
+import { canonicalBytes } from './manifest/canonical.js'
+import type { LoadedManifest } from './manifest/load.js'
+import { buildReport, type CheckReport } from './report/report.js'
+import { openCache } from './state/cache.js'
+import { UsageError } from './errors.js'
+import { verifyEntries } from './verify/index.js'
+import { indexPath, readIndex } from './verify/tree-index.js'
+import { createHash } from 'node:crypto'
+import type { Entry } from './types.js'
+
+export interface CheckOptions {
+  only?: string[] | undefined
+  deep?: boolean | undefined
+  metaOnly?: boolean | undefined
+  /** Read the incremental cache (results are saved either way). */
+  cache?: boolean | undefined
+  jobs?: number | undefined
+  stateDir: string
+  version: string
+  command?: string
+  fixCommand?: string
+  onProgress?: ((done: number, total: number) => void) | undefined
+}
+
+/** The entries `only` names, in manifest order; an unknown id is a usage error. */
+export function selectEntries(
+  entries: readonly Entry[],
+  only: readonly string[] | undefined
+): Entry[] {
+  if (!only || only.length === 0) return [...entries]
+  const known = new Set(entries.map(e => e.id))
+  const unknown = only.filter(id => !known.has(id))
+  if (unknown.length > 0)
+    throw new UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`)
+  const wanted = new Set(only)
+  return entries.filter(e => wanted.has(e.id))
+}
+
+export function entryDigests(entries: readonly Entry[]): Map<string, string> {
+  return new Map(
+    entries.map(e => [e.id, createHash('sha256').update(canonicalBytes(e)).digest('hex')])
+  )
+}
+
+export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Promise<CheckReport> {
+  const started = new Date()
+  const t0 = performance.now()
+  const entries = selectEntries(m.body.entries, opts.only)
+  const cache = openCache({
+    stateDir: opts.stateDir,
+    manifestFile: m.file,
+    entryDigests: entryDigests(entries),
+    read: opts.cache !== false
+  })
+  const findings = await verifyEntries(
+    entries,
+    {
+      workspace: m.workspace,
+      deep: opts.deep === true,
+      metaOnly: opts.metaOnly === true,
+      cache,
+      readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+    },
+    { jobs: opts.jobs, onProgress: opts.onProgress }
+  )
+  return buildReport({
+    command: opts.command ?? 'check',
+    version: opts.version,
+    manifest: m,
+    findings,
+    options: {
+      deep: opts.deep === true,
+      meta_only: opts.metaOnly === true,
+      cache: opts.cache !== false,
+      only: opts.only ?? []
+    },
+    started,
+    ms: performance.now() - t0,
+    ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
+  })
+}

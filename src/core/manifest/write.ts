@@ -1,0 +1,87 @@
+/**
+ * Creating and saving manifests. The body is written with a fixed key order so diffs stay small;
+ * the file is replaced atomically, and a new manifest never overwrites one that appeared meanwhile.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { writeFileAtomic } from '../state/atomic.js'
+import { isInside } from './paths.js'
+import type { Entry, ManifestBody, ManifestDocument } from '../types.js'
+
+export const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json'
+
+/** The workspace as the manifest records it: relative when the manifest sits inside it. */
+export function spellWorkspace(manifestFile: string, workspace: string): string {
+  const dir = path.dirname(path.resolve(manifestFile))
+  if (isInside(workspace, dir)) return path.relative(dir, workspace) || '.'
+  return workspace
+}
+
+export function newDocument(manifestFile: string, workspace: string, now: Date): ManifestDocument {
+  return {
+    $schema: SCHEMA_URL,
+    body: {
+      schema: 3,
+      version: 1,
+      workspace: spellWorkspace(manifestFile, workspace),
+      created: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+      entries: []
+    },
+    signatures: []
+  }
+}
+
+const ENTRY_KEYS = [
+  'id',
+  'kind',
+  'path',
+  'tier',
+  'needs',
+  'restore',
+  'timeout_s',
+  'smoke',
+  'note',
+  'ignore',
+  'expect'
+]
+
+function orderEntry(e: Entry): Entry {
+  const src = e as unknown as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const k of ENTRY_KEYS) if (src[k] !== undefined) out[k] = src[k]
+  return out as unknown as Entry
+}
+
+export function serializeDocument(doc: ManifestDocument): string {
+  const body: ManifestBody = {
+    schema: 3,
+    version: doc.body.version,
+    workspace: doc.body.workspace,
+    created: doc.body.created,
+    ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
+    entries: doc.body.entries.map(orderEntry)
+  }
+  return (
+    JSON.stringify(
+      { $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures },
+      null,
+      2
+    ) + '\n'
+  )
+}
+
+export interface SaveOptions {
+  /** Fail if the file exists (creating a manifest never clobbers one). */
+  create?: boolean
+  /** Tree index sidecars to write beside the manifest first: path → bytes. */
+  sidecars?: Map<string, Buffer>
+}
+
+export function saveManifest(file: string, doc: ManifestDocument, opts: SaveOptions = {}): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  for (const [p, bytes] of opts.sidecars ?? []) {
+    fs.mkdirSync(path.dirname(p), { recursive: true })
+    writeFileAtomic(p, bytes)
+  }
+  writeFileAtomic(file, serializeDocument(doc), { exclusive: opts.create === true })
+}

@@ -1,0 +1,65 @@
+/**
+ * The check report: one versioned object that the JSON output prints as is, and that the text,
+ * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
+ */
+import { diagnose, isDamaged } from '../diagnose.js'
+import type { LoadedManifest } from '../manifest/load.js'
+import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'
+
+export const REPORT_SCHEMA = 'swr.report/1'
+
+export interface CheckReport {
+  schema: typeof REPORT_SCHEMA
+  command: string
+  tool: { name: 'swr'; version: string }
+  manifest: { path: string; format: 2 | 3; digest: string; version: number; workspace: string }
+  verdict: 'healthy' | 'damaged'
+  summary: { entries: number; ok: number; damaged: number; by_status: Record<Status, number> }
+  diagnosis: Diagnosis
+  results: Finding[]
+  options: { deep: boolean; meta_only: boolean; cache: boolean; only: string[] }
+  timing: { started: string; ms: number }
+  notes: string[]
+}
+
+export interface ReportInput {
+  command: string
+  version: string
+  manifest: LoadedManifest
+  findings: Finding[]
+  options: CheckReport['options']
+  started: Date
+  ms: number
+  fixCommand?: string
+}
+
+export function buildReport(input: ReportInput): CheckReport {
+  const byStatus = Object.fromEntries(STATUSES.map(s => [s, 0])) as Record<Status, number>
+  for (const f of input.findings) byStatus[f.status]++
+  const damaged = input.findings.filter(isDamaged).length
+  const m = input.manifest
+  return {
+    schema: REPORT_SCHEMA,
+    command: input.command,
+    tool: { name: 'swr', version: input.version },
+    manifest: {
+      path: m.file,
+      format: m.format,
+      digest: m.digest,
+      version: m.body.version,
+      workspace: m.workspace
+    },
+    verdict: damaged === 0 ? 'healthy' : 'damaged',
+    summary: {
+      entries: input.findings.length,
+      ok: input.findings.length - damaged,
+      damaged,
+      by_status: byStatus
+    },
+    diagnosis: diagnose(input.findings, input.fixCommand),
+    results: input.findings,
+    options: input.options,
+    timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
+    notes: m.notes
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Human output of a check: one aligned, greppable line per entry (status first), the files a tree
+ * lost or gained, a summary, the wipe signature and the command that repairs the damage. Colour is
+ * the caller's choice (TTY and NO_COLOR are decided in the shell).
+ */
+import { styleText } from 'node:util'
+import type { CheckReport } from './report.js'
+import type { Finding, Status } from '../types.js'
+
+export interface TextOptions {
+  color: boolean
+  /** List healthy entries too. */
+  all: boolean
+}
+
+const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
+  OK: 'green',
+  MISSING: 'red',
+  CORRUPT: 'red',
+  STRIPPED: 'yellow',
+  EMPTY: 'red',
+  BROKENLNK: 'red',
+  TYPE: 'red',
+  SKIPPED: 'gray'
+}
+
+function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): string {
+  return on ? styleText(style, s) : s
+}
+
+function pad(s: string, n: number): string {
+  return s.length >= n ? s : s + ' '.repeat(n - s.length)
+}
+
+/** One line per finding: `STATUS   id   path   detail`. */
+export function findingLines(findings: readonly Finding[], opts: TextOptions): string[] {
+  const idW = Math.min(32, Math.max(2, ...findings.map(f => f.id.length)))
+  const pathW = Math.min(40, Math.max(4, ...findings.map(f => f.path.length)))
+  const out: string[] = []
+  for (const f of findings) {
+    const status = paint(opts.color, COLORS[f.status], pad(f.status, 9))
+    const p = f.path.length > pathW ? '…' + f.path.slice(-(pathW - 1)) : f.path
+    out.push(`  ${status} ${pad(f.id, idW)}  ${pad(p, pathW)}  ${f.detail}`)
+    if (f.files) {
+      const d = f.files
+      const more = (shown: number, total: number): string[] =>
+        total > shown ? [`      ... ${total - shown} more`] : []
+      for (const m of d.missing.slice(0, 5)) out.push(`      - ${m}`)
+      out.push(...more(Math.min(5, d.missing.length), d.counts.missing))
+      for (const x of d.extra.slice(0, 5)) out.push(`      + ${x}`)
+      out.push(...more(Math.min(5, d.extra.length), d.counts.extra))
+      for (const c of d.changed.slice(0, 5)) out.push(`      ~ ${c.path} (${c.what})`)
+      out.push(...more(Math.min(5, d.changed.length), d.counts.changed))
+    }
+  }
+  return out
+}
+
+export function renderCheck(r: CheckReport, opts: TextOptions): string {
+  const lines: string[] = []
+  const shown = opts.all ? r.results : r.results.filter(f => f.status !== 'OK')
+  lines.push(...findingLines(shown, opts))
+  const s = r.summary
+  const verdict =
+    s.damaged === 0
+      ? paint(opts.color, 'green', `${s.ok}/${s.entries} healthy`)
+      : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`)
+  lines.push(
+    `${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`
+  )
+  if (s.damaged > 0) {
+    lines.push(
+      `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${r.diagnosis.cause}`
+    )
+    const ids = r.results.filter(f => f.status !== 'OK').map(f => f.id)
+    lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`)
+    lines.push(
+      `fix: swr restore${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}   (or: swr doctor)`
+    )
+  }
+  for (const n of r.notes) lines.push(paint(opts.color, 'gray', `note: ${n}`))
+  return lines.join('\n') + '\n'
+}
+
+export function renderWhy(
+  r: CheckReport,
+  opts: TextOptions,
+  notes: ReadonlyMap<string, string>
+): string {
+  const damaged = r.results.filter(f => f.status !== 'OK')
+  if (damaged.length === 0)
+    return (
+      paint(
+        opts.color,
+        'green',
+        `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`
+      ) + '\n'
+    )
+  const lines: string[] = [
+    `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
+    `  ${r.diagnosis.cause}`,
+    ''
+  ]
+  for (const f of damaged) {
+    const advice = r.diagnosis.advice.find(a => a.id === f.id)
+    lines.push(
+      `${paint(opts.color, COLORS[f.status], f.status)} ${f.id}  (${f.kind}, tier ${f.tier}, ${f.path})`
+    )
+    lines.push(`  found:    ${f.detail}`)
+    lines.push(`  recorded: ${show(f.recorded)}`)
+    lines.push(`  now:      ${show(f.found)}`)
+    if (advice) {
+      lines.push(`  cause:    ${advice.cause}`)
+      lines.push(`  fix:      ${advice.fix}`)
+    }
+    const note = notes.get(f.id)
+    if (note) lines.push(`  note:     ${note}`)
+    lines.push('')
+  }
+  return lines.join('\n')
+}
+
+function show(v: Record<string, string | number | boolean>): string {
+  return Object.entries(v)
+    .map(
+      ([k, x]) =>
+        `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`
+    )
+    .join(' ')
+}
