@@ -8946,9 +8946,28 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 ;// CONCATENATED MODULE: ./src/core/diagnose.ts
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
 const VOLATILE_DIRS = new Set([
-    '.cache', '.next', '.npm', '.nuxt', '.output', '.parcel-cache', '.pytest_cache', '.ruff_cache',
-    '.mypy_cache', '.svelte-kit', '.tox', '.nox', '.turbo', '.venv', '.vite', '__pycache__', 'build',
-    'coverage', 'dist', 'node_modules', 'out', 'target'
+    '.cache',
+    '.next',
+    '.npm',
+    '.nuxt',
+    '.output',
+    '.parcel-cache',
+    '.pytest_cache',
+    '.ruff_cache',
+    '.mypy_cache',
+    '.svelte-kit',
+    '.tox',
+    '.nox',
+    '.turbo',
+    '.venv',
+    '.vite',
+    '__pycache__',
+    'build',
+    'coverage',
+    'dist',
+    'node_modules',
+    'out',
+    'target'
 ]);
 const LOSS = new Set(['MISSING', 'EMPTY', 'CORRUPT', 'BROKENLNK', 'TYPE']);
 function isDamaged(f) {
@@ -8973,7 +8992,9 @@ function wipeSignature(findings) {
     if (damaged.length === 0)
         return 'healthy';
     const all = (pred) => damaged.every(pred);
-    if (findings.length >= 2 && damaged.length === findings.length && all(f => f.status === 'MISSING' || f.status === 'EMPTY')) {
+    if (findings.length >= 2 &&
+        damaged.length === findings.length &&
+        all(f => f.status === 'MISSING' || f.status === 'EMPTY')) {
         return 'cold-start';
     }
     if (all(f => f.status === 'STRIPPED'))
@@ -8999,15 +9020,29 @@ function diagnose(findings, command = 'swr restore') {
 /** Cause and fix for one damaged entry. */
 function adviceFor(f, command = 'swr restore') {
     const restore = `${command} --only ${f.id}`;
-    const volatile = underVolatileDir(f.path) ? ` ${f.path} is under a directory that caches and snapshots often exclude.` : '';
+    const volatile = underVolatileDir(f.path)
+        ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
+        : '';
     const byStatus = {
         OK: ['', ''],
         MISSING: [`${f.path} is gone.${volatile}`, restore],
-        EMPTY: [`the directory ${f.path} survived but its files did not (a snapshot that keeps directories, not contents).${volatile}`, restore],
-        STRIPPED: [`exec bits were lost: a restore, artifact or archive step that does not keep modes.`, f.kind === 'tree' ? restore : `chmod ${f.recorded.mode ?? '+x'} ${f.path}  (or ${restore})`],
+        EMPTY: [
+            `the directory ${f.path} survived but its files did not (a snapshot that keeps directories, not contents).${volatile}`,
+            restore
+        ],
+        STRIPPED: [
+            `exec bits were lost: a restore, artifact or archive step that does not keep modes.`,
+            f.kind === 'tree' ? restore : `chmod ${f.recorded.mode ?? '+x'} ${f.path}  (or ${restore})`
+        ],
         BROKENLNK: [`the link ${f.path} points at something that is no longer there.`, restore],
-        TYPE: [`${f.path} changed kind (${String(f.recorded.type)} -> ${String(f.found.type)}): a restore that follows or flattens links, or a path reused.`, restore],
-        SKIPPED: ['a dependency failed to restore, so this entry was not attempted.', `fix the dependency first, then ${restore}`],
+        TYPE: [
+            `${f.path} changed kind (${String(f.recorded.type)} -> ${String(f.found.type)}): a restore that follows or flattens links, or a path reused.`,
+            restore
+        ],
+        SKIPPED: [
+            'a dependency failed to restore, so this entry was not attempted.',
+            `fix the dependency first, then ${restore}`
+        ],
         CORRUPT: [corruptCause(f), restore]
     };
     const [cause, fix] = byStatus[f.status];
@@ -9587,8 +9622,18 @@ function linkTargets(root, records) {
 const BLOB_THRESHOLD = 64 * 1024 * 1024;
 /** Markers whose presence at a tree's root makes a good sentinel. */
 const MARKERS = [
-    'package.json', 'CMakeLists.txt', 'go.mod', 'Cargo.toml', 'pyproject.toml', 'setup.py', 'Makefile',
-    'pom.xml', 'build.gradle', 'Gemfile', 'SKILL.md', 'README.md'
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile',
+    'pom.xml',
+    'build.gradle',
+    'Gemfile',
+    'SKILL.md',
+    'README.md'
 ];
 /** An id for `rel` that matches the id rule and is not in `taken`. */
 function deriveId(rel, taken) {
@@ -9607,7 +9652,13 @@ async function captureEntry(workspace, req, taken, pool = {}) {
         throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
     const st = loc.st;
     const kind = req.kind ??
-        (st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'tree' : Number(st.size) >= BLOB_THRESHOLD ? 'blob' : 'file');
+        (st.isSymbolicLink()
+            ? 'link'
+            : st.isDirectory()
+                ? 'tree'
+                : Number(st.size) >= BLOB_THRESHOLD
+                    ? 'blob'
+                    : 'file');
     const mode = Number(st.mode & 4095n);
     const wrongType = (want) => new UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
     if ((kind === 'file' || kind === 'blob') && !st.isFile())
@@ -9634,7 +9685,9 @@ async function captureEntry(workspace, req, taken, pool = {}) {
     switch (kind) {
         case 'file': {
             const d = hashFile(loc.abs);
-            return { entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } } };
+            return {
+                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
+            };
         }
         case 'blob': {
             const ht = hashHeadTail(loc.abs);
@@ -9642,7 +9695,11 @@ async function captureEntry(workspace, req, taken, pool = {}) {
             if (!full || 'error' in full)
                 throw new UsageError(`${req.path}: cannot read (${full && 'error' in full ? full.error : 'EIO'})`);
             return {
-                entry: { ...common, kind, expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: octal(ht.mode) } }
+                entry: {
+                    ...common,
+                    kind,
+                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: octal(ht.mode) }
+                }
             };
         }
         case 'link':
@@ -9681,9 +9738,16 @@ async function captureTree(root, req, common, pool) {
             throw new UsageError(`${req.path}/${walk.records[at[k] ?? 0]?.rel}: cannot read (${res.error})`);
         extras[at[k] ?? 0] = res.sha256;
     });
-    const records = walk.records.map((r, i) => ({ rel: r.rel, type: r.type, mode: r.mode, size: r.size, extra: extras[i] }));
+    const records = walk.records.map((r, i) => ({
+        rel: r.rel,
+        type: r.type,
+        mode: r.mode,
+        size: r.size,
+        extra: extras[i]
+    }));
     const index = encodeIndex(records);
-    const sentinels = req.sentinels ?? pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
+    const sentinels = req.sentinels ??
+        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
     for (const s of sentinels) {
         const loc = locateInside(root, s);
         if (loc.state !== 'present')
@@ -9869,9 +9933,20 @@ function buildReport(input) {
         schema: REPORT_SCHEMA,
         command: input.command,
         tool: { name: 'swr', version: input.version },
-        manifest: { path: m.file, format: m.format, digest: m.digest, version: m.body.version, workspace: m.workspace },
+        manifest: {
+            path: m.file,
+            format: m.format,
+            digest: m.digest,
+            version: m.body.version,
+            workspace: m.workspace
+        },
         verdict: damaged === 0 ? 'healthy' : 'damaged',
-        summary: { entries: input.findings.length, ok: input.findings.length - damaged, damaged, by_status: byStatus },
+        summary: {
+            entries: input.findings.length,
+            ok: input.findings.length - damaged,
+            damaged,
+            by_status: byStatus
+        },
         diagnosis: diagnose(input.findings, input.fixCommand),
         results: input.findings,
         options: input.options,
@@ -10357,14 +10432,38 @@ function verifyTree(e, ctx) {
     const walk = walkTree(root, e.ignore);
     const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
     const early = judgeStructure(e, ctx, root, walk, recorded, found);
-    if (early || ctx.metaOnly || !want.content_digest) {
+    if (ctx.metaOnly || !want.content_digest) {
         return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
     }
     const cachedTree = ctx.cache.tree(e.id);
-    if (cachedTree && cachedTree.stamp === walk.stamp) {
+    if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
         return judgeContent(e, ctx, root, walk, cachedTree.contentDigest, undefined, recorded, found, true);
     }
-    return planContentHash(e, ctx, root, walk, recorded, found);
+    // Even when the structure already failed, hash the files: the report should name every file
+    // whose bytes changed, not only the ones that vanished.
+    return planContentHash(e, ctx, root, walk, recorded, found, early);
+}
+/** Fold the per-file content differences into a structural finding. */
+function withContentDiff(early, e, ctx, walk, shas) {
+    if (!early.files)
+        return early;
+    const index = ctx.readIndex(e.id, e.expect.index);
+    if (!index)
+        return early;
+    const d = diffIndex(index, walk.records, shas);
+    if (d.diff.counts.changed <= early.files.counts.changed)
+        return early;
+    const stripped = early.status === 'STRIPPED';
+    const kept = early.detail
+        .split('; ')
+        .filter(p => p.startsWith('sentinel ') || p.includes(' files (want'));
+    return {
+        ...early,
+        status: stripped ? 'CORRUPT' : early.status,
+        reason: stripped ? 'content' : early.reason,
+        files: d.diff,
+        detail: [...kept, describeDiff(d.diff)].join('; ')
+    };
 }
 /** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
 function judgeStructure(e, ctx, root, walk, recorded, found) {
@@ -10431,7 +10530,7 @@ function describeDiff(d) {
     return parts.join('; ') || 'entries differ';
 }
 /** Hash what the per-file cache cannot vouch for, then judge the content digest. */
-function planContentHash(e, ctx, root, walk, recorded, found) {
+function planContentHash(e, ctx, root, walk, recorded, found, early) {
     const known = ctx.cache.treeFiles(e.id);
     const shas = linkTargets(root, walk.records);
     const jobs = [];
@@ -10474,6 +10573,8 @@ function planContentHash(e, ctx, root, walk, recorded, found) {
                     files: walk.files
                 });
             }
+            if (early)
+                return withContentDiff(early, e, ctx, walk, shas);
             if (unreadable.length > 0) {
                 const detail = `unreadable files: ${unreadable.slice(0, 3).join(', ')}${unreadable.length > 3 ? ', ...' : ''}`;
                 return finding(e, 'CORRUPT', 'unreadable', detail, recorded, found);
@@ -10610,7 +10711,12 @@ async function checkManifest(m, opts) {
         version: opts.version,
         manifest: m,
         findings,
-        options: { deep: opts.deep === true, meta_only: opts.metaOnly === true, cache: opts.cache !== false, only: opts.only ?? [] },
+        options: {
+            deep: opts.deep === true,
+            meta_only: opts.metaOnly === true,
+            cache: opts.cache !== false,
+            only: opts.only ?? []
+        },
         started,
         ms: performance.now() - t0,
         ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
@@ -11275,7 +11381,19 @@ function newDocument(manifestFile, workspace, now) {
         signatures: []
     };
 }
-const ENTRY_KEYS = ['id', 'kind', 'path', 'tier', 'needs', 'restore', 'timeout_s', 'smoke', 'note', 'ignore', 'expect'];
+const ENTRY_KEYS = [
+    'id',
+    'kind',
+    'path',
+    'tier',
+    'needs',
+    'restore',
+    'timeout_s',
+    'smoke',
+    'note',
+    'ignore',
+    'expect'
+];
 function orderEntry(e) {
     const src = e;
     const out = {};
@@ -11293,7 +11411,7 @@ function serializeDocument(doc) {
         ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
         entries: doc.body.entries.map(orderEntry)
     };
-    return JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n';
+    return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
 }
 function saveManifest(file, doc, opts = {}) {
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(file), { recursive: true });
@@ -11340,7 +11458,7 @@ function findingLines(findings, opts) {
         out.push(`  ${status} ${pad(f.id, idW)}  ${pad(p, pathW)}  ${f.detail}`);
         if (f.files) {
             const d = f.files;
-            const more = (shown, total) => (total > shown ? [`      ... ${total - shown} more`] : []);
+            const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
             for (const m of d.missing.slice(0, 5))
                 out.push(`      - ${m}`);
             out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
@@ -11376,8 +11494,12 @@ function renderCheck(r, opts) {
 function renderWhy(r, opts, notes) {
     const damaged = r.results.filter(f => f.status !== 'OK');
     if (damaged.length === 0)
-        return paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n';
-    const lines = [`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`, `  ${r.diagnosis.cause}`, ''];
+        return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
+    const lines = [
+        `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
+        `  ${r.diagnosis.cause}`,
+        ''
+    ];
     for (const f of damaged) {
         const advice = r.diagnosis.advice.find(a => a.id === f.id);
         lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${f.id}  (${f.kind}, tier ${f.tier}, ${f.path})`);
@@ -11489,7 +11611,12 @@ function openForEdit(flags, io) {
     const real = external_node_fs_default().realpathSync(workspace);
     if (real === '/')
         throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
-    return { file: located.file, doc: newDocument(located.file, real, new Date()), workspace: real, created: true };
+    return {
+        file: located.file,
+        doc: newDocument(located.file, real, new Date()),
+        workspace: real,
+        created: true
+    };
 }
 async function addCommand(paths, flags, io) {
     if (flags.id && paths.length > 1)
@@ -11563,7 +11690,13 @@ function add_describe(e) {
  */
 
 function processIo() {
-    return { cwd: process.cwd(), env: process.env, home: external_node_os_default().homedir(), stdout: process.stdout, stderr: process.stderr };
+    return {
+        cwd: process.cwd(),
+        env: process.env,
+        home: external_node_os_default().homedir(),
+        stdout: process.stdout,
+        stderr: process.stderr
+    };
 }
 /** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
 function useColor(io, flag) {
@@ -11669,7 +11802,13 @@ async function importCommand(oldFile, flags, io) {
         throw new UsageError(`${target} already exists: import never overwrites a manifest (pass -m NEW.json)`);
     saveManifest(target, old.doc, { create: true });
     if (flags.json) {
-        io.stdout.write(JSON.stringify({ schema: 'swr.import/1', manifest: target, digest: old.digest, entries: old.body.entries.length, notes: old.notes }, null, 2) + '\n');
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.import/1',
+            manifest: target,
+            digest: old.digest,
+            entries: old.body.entries.length,
+            notes: old.notes
+        }, null, 2) + '\n');
     }
     else if (!flags.quiet) {
         io.stdout.write(`imported ${old.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
@@ -11896,7 +12035,8 @@ function reportError(err, io, json) {
     }
     if (err instanceof SwrError) {
         if (json)
-            io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: err.message, exit_code: err.exitCode }) + '\n');
+            io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: err.message, exit_code: err.exitCode }) +
+                '\n');
         io.stderr.write(`swr: ${err.message}\n`);
         return err.exitCode;
     }

@@ -41,11 +41,11 @@ export function verifyTree(e: TreeEntry, ctx: VerifyContext): Inspection {
   const walk = walkTree(root, e.ignore)
   const found: Shown = { type: 'directory', files: walk.files, meta: short(walk.metaDigest) }
   const early = judgeStructure(e, ctx, root, walk, recorded, found)
-  if (early || ctx.metaOnly || !want.content_digest) {
+  if (ctx.metaOnly || !want.content_digest) {
     return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found)
   }
   const cachedTree = ctx.cache.tree(e.id)
-  if (cachedTree && cachedTree.stamp === walk.stamp) {
+  if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
     return judgeContent(
       e,
       ctx,
@@ -58,7 +58,35 @@ export function verifyTree(e: TreeEntry, ctx: VerifyContext): Inspection {
       true
     )
   }
-  return planContentHash(e, ctx, root, walk, recorded, found)
+  // Even when the structure already failed, hash the files: the report should name every file
+  // whose bytes changed, not only the ones that vanished.
+  return planContentHash(e, ctx, root, walk, recorded, found, early)
+}
+
+/** Fold the per-file content differences into a structural finding. */
+function withContentDiff(
+  early: Finding,
+  e: TreeEntry,
+  ctx: VerifyContext,
+  walk: WalkResult,
+  shas: (string | undefined)[]
+): Finding {
+  if (!early.files) return early
+  const index = ctx.readIndex(e.id, e.expect.index)
+  if (!index) return early
+  const d = diffIndex(index, walk.records, shas)
+  if (d.diff.counts.changed <= early.files.counts.changed) return early
+  const stripped = early.status === 'STRIPPED'
+  const kept = early.detail
+    .split('; ')
+    .filter(p => p.startsWith('sentinel ') || p.includes(' files (want'))
+  return {
+    ...early,
+    status: stripped ? 'CORRUPT' : early.status,
+    reason: stripped ? 'content' : early.reason,
+    files: d.diff,
+    detail: [...kept, describeDiff(d.diff)].join('; ')
+  }
 }
 
 /** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
@@ -147,7 +175,8 @@ function planContentHash(
   root: string,
   walk: WalkResult,
   recorded: Shown,
-  found: Shown
+  found: Shown,
+  early: Finding | undefined
 ): Inspection {
   const known = ctx.cache.treeFiles(e.id)
   const shas: (string | undefined)[] = linkTargets(root, walk.records)
@@ -186,6 +215,7 @@ function planContentHash(
           files: walk.files
         })
       }
+      if (early) return withContentDiff(early, e, ctx, walk, shas)
       if (unreadable.length > 0) {
         const detail = `unreadable files: ${unreadable.slice(0, 3).join(', ')}${unreadable.length > 3 ? ', ...' : ''}`
         return finding(e, 'CORRUPT', 'unreadable', detail, recorded, found)

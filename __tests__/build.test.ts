@@ -1,0 +1,81 @@
+// The committed artifacts: the generated schema validator matches the schema, the version matches
+// package.json, and the bundled CLI in dist/ runs as a real child process.
+import { describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { VERSION } from '../src/version.js'
+
+const root = path.resolve(import.meta.dirname, '..')
+const bin = path.join(root, 'dist', 'cli', 'index.js')
+
+function swr(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    env: { PATH: process.env.PATH, HOME: cwd, ...env },
+    encoding: 'utf8'
+  })
+}
+
+describe('committed artifacts', () => {
+  it('the generated manifest validator matches schema/manifest-v3.schema.json', async () => {
+    const gen = (await import(path.join(root, 'scripts', 'gen-validators.mjs'))) as {
+      TARGETS: { schema: string; out: string }[]
+      generate: (schema: string) => string
+    }
+    for (const t of gen.TARGETS) {
+      expect(fs.readFileSync(path.join(root, t.out), 'utf8')).toBe(gen.generate(t.schema))
+    }
+  })
+
+  it('src/version.ts matches package.json', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      version: string
+    }
+    expect(VERSION).toBe(pkg.version)
+  })
+
+  it('package.json bin points at the committed bundle, which has a shebang and exec bit', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+      bin: { swr: string }
+    }
+    expect(pkg.bin.swr).toBe('dist/cli/index.js')
+    expect(fs.readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true)
+    expect(fs.statSync(bin).mode & 0o111).not.toBe(0)
+    expect(fs.existsSync(path.join(root, 'dist', 'cli', 'hash-kernel.mjs'))).toBe(true)
+  })
+})
+
+describe('the bundled CLI (dist/cli/index.js) as a child process', () => {
+  it('adds, checks healthy, detects damage, and exits with the documented codes', () => {
+    const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-dist-'))
+    try {
+      const env = { SWR_STATE_DIR: path.join(ws, '..', `${path.basename(ws)}-state`) }
+      fs.writeFileSync(path.join(ws, 'run.sh'), '#!/bin/sh\necho ok\n', { mode: 0o755 })
+      fs.mkdirSync(path.join(ws, 'src'))
+      for (let i = 0; i < 600; i++)
+        fs.writeFileSync(path.join(ws, 'src', `f${i}.txt`), `file ${i}\n`.repeat(i % 7))
+      expect(swr(['--version'], ws).stdout.trim()).toBe(VERSION)
+      const add = swr(['add', 'run.sh', 'src', '--jobs', '2'], ws, env)
+      expect(add.stderr).toBe('')
+      expect(add.status).toBe(0)
+      const healthy = swr(['check', '--json', '--no-cache', '--jobs', '2'], ws, env)
+      expect(healthy.status).toBe(0)
+      expect(JSON.parse(healthy.stdout).verdict).toBe('healthy')
+      fs.chmodSync(path.join(ws, 'run.sh'), 0o644)
+      fs.appendFileSync(path.join(ws, 'src', 'f10.txt'), 'more')
+      const damaged = swr(['check'], ws, env)
+      expect(damaged.status).toBe(1)
+      expect(damaged.stdout).toMatch(/STRIPPED\s+run\.sh/)
+      expect(damaged.stdout).toMatch(/CORRUPT\s+src/)
+      expect(damaged.stdout).toContain('f10.txt')
+      const bad = swr(['check', '--jobs', 'many'], ws, env)
+      expect(bad.status).toBe(4)
+      expect(bad.stderr.split('\n')[0]).toMatch(/--jobs/)
+      fs.rmSync(env.SWR_STATE_DIR, { recursive: true, force: true })
+    } finally {
+      fs.rmSync(ws, { recursive: true, force: true })
+    }
+  })
+})
