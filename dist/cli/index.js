@@ -10745,7 +10745,13 @@ function convertV2(v2, file, home = external_node_os_default().homedir()) {
     const workspace = typeof v2.workspace === 'string' ? v2.workspace : home;
     if (!external_node_path_default().isAbsolute(workspace))
         problems.push(`${file}: workspace must be absolute in format 2`);
-    const created = typeof v2.created === 'number' && Number.isSafeInteger(v2.created)
+    if (typeof v2.created === 'number' &&
+        !(Number.isSafeInteger(v2.created) && Math.abs(v2.created) <= 8.64e12)) {
+        problems.push(`${file}: created ${v2.created} is not a unix time in seconds`);
+    }
+    const created = typeof v2.created === 'number' &&
+        Number.isSafeInteger(v2.created) &&
+        Math.abs(v2.created) <= 8.64e12
         ? new Date(v2.created * 1000).toISOString().replace(/\.\d+Z$/, 'Z')
         : new Date(0).toISOString().replace(/\.\d+Z$/, 'Z');
     const entries = [];
@@ -10782,7 +10788,7 @@ function convertEntry(raw, workspace, where, notes) {
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
-    if (rawPath === undefined)
+    if (rawPath === undefined || rawPath === '')
         return `${named}: path is required`;
     const rel = external_node_path_default().isAbsolute(rawPath)
         ? external_node_path_default().relative(workspace, rawPath)
@@ -10899,6 +10905,10 @@ function parseStrictJson(text, limits = DEFAULT_LIMITS) {
             `document is ${bytes} bytes, over the ${limits.maxBytes}-byte limit`
         ]);
     }
+    // jsonc-parser recurses per nesting level: refuse deep documents before it can overflow the stack.
+    const tooDeep = depthProblem(text, limits.maxDepth);
+    if (tooDeep)
+        throw new StrictJsonError([tooDeep]);
     const problems = [];
     const lines = new Map();
     const stack = [];
@@ -11001,6 +11011,36 @@ function parseStrictJson(text, limits = DEFAULT_LIMITS) {
         throw new StrictJsonError(problems);
     return { value: root, lines };
 }
+/** Where nesting first exceeds `max` levels (brackets inside strings do not count), if it does. */
+function depthProblem(text, max) {
+    let depth = 0;
+    let line = 1;
+    let lineStart = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++;
+            else if (c === 0x22)
+                inString = false;
+            continue;
+        }
+        if (c === 0x22)
+            inString = true;
+        else if (c === 0x0a) {
+            line++;
+            lineStart = i + 1;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > max)
+                return `${line}:${i - lineStart + 1}: nested deeper than ${max} levels`;
+        }
+        else if (c === 0x7d || c === 0x5d)
+            depth--;
+    }
+    return undefined;
+}
 function describe(code) {
     const name = (0,main.printParseErrorCode)(code);
     const words = {
@@ -11010,7 +11050,8 @@ function describe(code) {
         InvalidEscapeCharacter: 'invalid escape in string',
         UnexpectedEndOfString: 'unterminated string',
         UnexpectedEndOfNumber: 'malformed number',
-        UnexpectedEndOfComment: 'unterminated comment',
+        UnexpectedEndOfComment: 'comments are not JSON',
+        InvalidCommentToken: 'comments are not JSON',
         InvalidNumberFormat: 'malformed number',
         InvalidCharacter: 'control character in string',
         PropertyNameExpected: 'property name expected (trailing comma?)',
@@ -11064,7 +11105,7 @@ function subject(doc, pointer, where) {
     const parts = pointer.split('/').slice(1);
     let line;
     for (let n = parts.length; n >= 0 && line === undefined; n--) {
-        line = where.lines.get(jsonPath('/' + parts.slice(0, n).join('/')).replace(/^\$\.?$/, '$'));
+        line = where.lines.get(n === 0 ? '$' : jsonPath('/' + parts.slice(0, n).join('/')));
     }
     const loc = `${where.file}${line ? `:${line}` : ''}`;
     const m = /^\/body\/entries\/(\d+)(\/.*)?$/.exec(pointer);
@@ -11123,7 +11164,7 @@ function ruleProblems(doc, where) {
     const body = doc.body;
     for (const key of ['created', 'expires']) {
         const v = body[key];
-        if (v !== undefined && Number.isNaN(Date.parse(v))) {
+        if (v !== undefined && !isRealDate(v)) {
             out.push(`${subject(doc, `/body/${key}`, where)} is not a real date: ${v}`);
         }
     }
@@ -11169,35 +11210,44 @@ function kindProblems(e) {
     }
     return out;
 }
-/** The first `needs` cycle found, as ids from start back to start, or undefined. */
+/** The first `needs` cycle found, as ids from start back to start, or undefined. Iterative, so a
+ * chain of 10,000 entries cannot overflow the stack. */
 function findCycle(entries) {
     const needs = new Map(entries.map(e => [e.id, e.needs]));
     const state = new Map();
-    const trail = [];
-    const visit = (id) => {
-        if (state.get(id) === 'done')
-            return undefined;
-        if (state.get(id) === 'open')
-            return [...trail.slice(trail.indexOf(id)), id];
-        state.set(id, 'open');
-        trail.push(id);
-        for (const next of needs.get(id) ?? []) {
-            if (!needs.has(next))
+    for (const start of entries) {
+        if (state.has(start.id))
+            continue;
+        const trail = [start.id];
+        const cursor = [0];
+        state.set(start.id, 'open');
+        while (trail.length > 0) {
+            const id = trail[trail.length - 1];
+            const next = (needs.get(id) ?? [])[cursor[cursor.length - 1]];
+            if (next === undefined) {
+                state.set(id, 'done');
+                trail.pop();
+                cursor.pop();
                 continue;
-            const found = visit(next);
-            if (found)
-                return found;
+            }
+            cursor[cursor.length - 1] = cursor[cursor.length - 1] + 1;
+            if (!needs.has(next) || state.get(next) === 'done')
+                continue;
+            if (state.get(next) === 'open')
+                return [...trail.slice(trail.indexOf(next)), next];
+            state.set(next, 'open');
+            trail.push(next);
+            cursor.push(0);
         }
-        trail.pop();
-        state.set(id, 'done');
-        return undefined;
-    };
-    for (const e of entries) {
-        const found = visit(e.id);
-        if (found)
-            return found;
     }
     return undefined;
+}
+/** True for a timestamp whose fields name a real instant (Date.parse rolls 2026-02-30 over). */
+function isRealDate(v) {
+    const t = Date.parse(v);
+    if (Number.isNaN(t))
+        return false;
+    return new Date(t).toISOString().slice(0, 19) === v.slice(0, 19);
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/load.ts
@@ -11269,7 +11319,8 @@ function loadManifest(file, opts = {}) {
 function readBounded(abs, shown) {
     let fd;
     try {
-        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY);
+        // O_NONBLOCK: a FIFO planted at the manifest path must not hang the tool.
+        fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
     }
     catch (err) {
         const code = errnoCode(err);
@@ -11292,7 +11343,7 @@ function readBounded(abs, shown) {
                 break;
             got += n;
         }
-        const decoder = new TextDecoder('utf-8', { fatal: true });
+        const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
         try {
             return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '');
         }

@@ -31,8 +31,16 @@ export function convertV2(v2: Obj, file: string, home: string = os.homedir()): C
   const notes: string[] = []
   const workspace = typeof v2.workspace === 'string' ? v2.workspace : home
   if (!path.isAbsolute(workspace)) problems.push(`${file}: workspace must be absolute in format 2`)
+  if (
+    typeof v2.created === 'number' &&
+    !(Number.isSafeInteger(v2.created) && Math.abs(v2.created) <= 8.64e12)
+  ) {
+    problems.push(`${file}: created ${v2.created} is not a unix time in seconds`)
+  }
   const created =
-    typeof v2.created === 'number' && Number.isSafeInteger(v2.created)
+    typeof v2.created === 'number' &&
+    Number.isSafeInteger(v2.created) &&
+    Math.abs(v2.created) <= 8.64e12
       ? new Date(v2.created * 1000).toISOString().replace(/\.\d+Z$/, 'Z')
       : new Date(0).toISOString().replace(/\.\d+Z$/, 'Z')
   const entries: Entry[] = []
@@ -67,7 +75,7 @@ function convertEntry(raw: Obj, workspace: string, where: string, notes: string[
   }
   const named = `${where} ("${id}")`
   const rawPath = str(raw.path)
-  if (rawPath === undefined) return `${named}: path is required`
+  if (rawPath === undefined || rawPath === '') return `${named}: path is required`
   const rel = path.isAbsolute(rawPath)
     ? path.relative(workspace, rawPath)
     : path.posix.normalize(rawPath)

@@ -91,7 +91,8 @@ export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManife
 function readBounded(abs: string, shown: string): string {
   let fd: number
   try {
-    fd = fs.openSync(abs, fs.constants.O_RDONLY)
+    // O_NONBLOCK: a FIFO planted at the manifest path must not hang the tool.
+    fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK)
   } catch (err) {
     const code = errnoCode(err)
     if (code === 'ENOENT')
@@ -113,7 +114,7 @@ function readBounded(abs: string, shown: string): string {
       if (n === 0) break
       got += n
     }
-    const decoder = new TextDecoder('utf-8', { fatal: true })
+    const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
     try {
       return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '')
     } catch {

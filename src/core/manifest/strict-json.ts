@@ -59,6 +59,9 @@ export function parseStrictJson(
       `document is ${bytes} bytes, over the ${limits.maxBytes}-byte limit`
     ])
   }
+  // jsonc-parser recurses per nesting level: refuse deep documents before it can overflow the stack.
+  const tooDeep = depthProblem(text, limits.maxDepth)
+  if (tooDeep) throw new StrictJsonError([tooDeep])
   const problems: string[] = []
   const lines = new Map<string, number>()
   const stack: Container[] = []
@@ -157,6 +160,30 @@ export function parseStrictJson(
   return { value: root as JsonValue, lines }
 }
 
+/** Where nesting first exceeds `max` levels (brackets inside strings do not count), if it does. */
+function depthProblem(text: string, max: number): string | undefined {
+  let depth = 0
+  let line = 1
+  let lineStart = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++
+      else if (c === 0x22) inString = false
+      continue
+    }
+    if (c === 0x22) inString = true
+    else if (c === 0x0a) {
+      line++
+      lineStart = i + 1
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return `${line}:${i - lineStart + 1}: nested deeper than ${max} levels`
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return undefined
+}
+
 function describe(code: ParseErrorCode): string {
   const name = printParseErrorCode(code)
   const words: Record<string, string> = {
@@ -166,7 +193,8 @@ function describe(code: ParseErrorCode): string {
     InvalidEscapeCharacter: 'invalid escape in string',
     UnexpectedEndOfString: 'unterminated string',
     UnexpectedEndOfNumber: 'malformed number',
-    UnexpectedEndOfComment: 'unterminated comment',
+    UnexpectedEndOfComment: 'comments are not JSON',
+    InvalidCommentToken: 'comments are not JSON',
     InvalidNumberFormat: 'malformed number',
     InvalidCharacter: 'control character in string',
     PropertyNameExpected: 'property name expected (trailing comma?)',

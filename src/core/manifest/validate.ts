@@ -45,7 +45,7 @@ function subject(doc: unknown, pointer: string, where: Placed): string {
   const parts = pointer.split('/').slice(1)
   let line: number | undefined
   for (let n = parts.length; n >= 0 && line === undefined; n--) {
-    line = where.lines.get(jsonPath('/' + parts.slice(0, n).join('/')).replace(/^\$\.?$/, '$'))
+    line = where.lines.get(n === 0 ? '$' : jsonPath('/' + parts.slice(0, n).join('/')))
   }
   const loc = `${where.file}${line ? `:${line}` : ''}`
   const m = /^\/body\/entries\/(\d+)(\/.*)?$/.exec(pointer)
@@ -106,7 +106,7 @@ function ruleProblems(doc: ManifestDocument, where: Placed): string[] {
   const body = doc.body
   for (const key of ['created', 'expires'] as const) {
     const v = body[key]
-    if (v !== undefined && Number.isNaN(Date.parse(v))) {
+    if (v !== undefined && !isRealDate(v)) {
       out.push(`${subject(doc, `/body/${key}`, where)} is not a real date: ${v}`)
     }
   }
@@ -146,28 +146,39 @@ function kindProblems(e: Entry): { field: string; text: string }[] {
   return out
 }
 
-/** The first `needs` cycle found, as ids from start back to start, or undefined. */
+/** The first `needs` cycle found, as ids from start back to start, or undefined. Iterative, so a
+ * chain of 10,000 entries cannot overflow the stack. */
 export function findCycle(entries: readonly Entry[]): string[] | undefined {
   const needs = new Map(entries.map(e => [e.id, e.needs]))
   const state = new Map<string, 'open' | 'done'>()
-  const trail: string[] = []
-  const visit = (id: string): string[] | undefined => {
-    if (state.get(id) === 'done') return undefined
-    if (state.get(id) === 'open') return [...trail.slice(trail.indexOf(id)), id]
-    state.set(id, 'open')
-    trail.push(id)
-    for (const next of needs.get(id) ?? []) {
-      if (!needs.has(next)) continue
-      const found = visit(next)
-      if (found) return found
+  for (const start of entries) {
+    if (state.has(start.id)) continue
+    const trail: string[] = [start.id]
+    const cursor: number[] = [0]
+    state.set(start.id, 'open')
+    while (trail.length > 0) {
+      const id = trail[trail.length - 1] as string
+      const next = (needs.get(id) ?? [])[cursor[cursor.length - 1] as number]
+      if (next === undefined) {
+        state.set(id, 'done')
+        trail.pop()
+        cursor.pop()
+        continue
+      }
+      cursor[cursor.length - 1] = (cursor[cursor.length - 1] as number) + 1
+      if (!needs.has(next) || state.get(next) === 'done') continue
+      if (state.get(next) === 'open') return [...trail.slice(trail.indexOf(next)), next]
+      state.set(next, 'open')
+      trail.push(next)
+      cursor.push(0)
     }
-    trail.pop()
-    state.set(id, 'done')
-    return undefined
-  }
-  for (const e of entries) {
-    const found = visit(e.id)
-    if (found) return found
   }
   return undefined
+}
+
+/** True for a timestamp whose fields name a real instant (Date.parse rolls 2026-02-30 over). */
+function isRealDate(v: string): boolean {
+  const t = Date.parse(v)
+  if (Number.isNaN(t)) return false
+  return new Date(t).toISOString().slice(0, 19) === v.slice(0, 19)
 }
