@@ -22,6 +22,7 @@ export function generate(schemaPath) {
     allErrors: true,
     strict: true,
     strictTypes: false,
+    discriminator: true,
     code: { source: true, esm: true }
   })
   const validate = ajv.compile(schema)

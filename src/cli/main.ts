@@ -10,6 +10,8 @@ import { addCommand } from './commands/add.js'
 import { checkCommand, whyCommand } from './commands/check.js'
 import { importCommand } from './commands/import.js'
 import { initCommand } from './commands/init.js'
+import { keygenCommand, signCommand, verifyCommand } from './commands/sign.js'
+import { trustAdd, trustList, trustMine, trustRemove } from './commands/trust.js'
 import { processIo, type CliIo } from './io.js'
 import { collect, intOption, type GlobalOptions } from './options.js'
 
@@ -45,6 +47,35 @@ function checkOptions(cmd: Command): Command {
     .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
     .option('--no-cache', 'ignore the incremental cache and re-hash everything')
     .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+}
+
+function trustOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '--require <kinds>',
+        'signatures that must hold before code runs (default: $SWR_REQUIRE or any)'
+      ).choices(['any', 'hmac', 'mldsa', 'both'])
+    )
+    .option(
+      '--min-version <n>',
+      'refuse manifests whose version is below N (rollback floor)',
+      intOption('--min-version', 1, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--trusted-signer <fp-or-key>',
+      'trust this ML-DSA fingerprint or public key for this run (repeatable; also $SWR_TRUSTED_SIGNERS)',
+      collect
+    )
+    .option(
+      '--threshold <n>',
+      'distinct trusted ML-DSA signers required (default 1)',
+      intOption('--threshold', 1, 16)
+    )
+    .option(
+      '--i-trust-this-manifest <digest>',
+      'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)'
+    )
 }
 
 export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command {
@@ -117,6 +148,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       intOption('--max-files', 0, Number.MAX_SAFE_INTEGER)
     )
     .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+    .option(
+      '--approve-digest <digest>',
+      'edit a manifest whose signature does not verify, after reviewing exactly this content'
+    )
     .action(async (paths: string[], flags: GlobalOptions) => {
       done(await addCommand(paths, flags as never, io))
     })
@@ -136,6 +171,47 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .action(async (old: string, flags: GlobalOptions) => {
       done(await importCommand(old, flags, io))
     })
+
+  withGlobals(program.command('keygen'))
+    .description(
+      "create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)"
+    )
+    .option('--no-hmac', 'do not create an HMAC key')
+    .option('--no-mldsa', 'do not create an ML-DSA identity')
+    .action(async (flags: GlobalOptions) => done(await keygenCommand(flags as never, io)))
+
+  trustOptions(withGlobals(program.command('sign')))
+    .description('raise the version and sign the manifest with every key this machine holds')
+    .option(
+      '--approve-digest <digest>',
+      'sign a manifest whose signature does not verify, after reviewing exactly this content'
+    )
+    .action(async (flags: GlobalOptions) => done(await signCommand(flags as never, io)))
+
+  trustOptions(withGlobals(program.command('verify')))
+    .description(
+      'show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused'
+    )
+    .action(async (flags: GlobalOptions) => done(await verifyCommand(flags as never, io)))
+
+  const trust = program
+    .command('trust')
+    .description('manage the ML-DSA signers this machine trusts')
+  withGlobals(trust.command('add'))
+    .description('trust a signer')
+    .argument('<fingerprint>', '64 hex digits (spaces allowed)')
+    .argument('<name>', 'a name to show for the signer')
+    .action((fp: string, name: string, flags: GlobalOptions) => done(trustAdd(fp, name, flags, io)))
+  withGlobals(trust.command('list'))
+    .description('list trusted signers')
+    .action((flags: GlobalOptions) => done(trustList(flags, io)))
+  withGlobals(trust.command('remove'))
+    .description('stop trusting a signer')
+    .argument('<fingerprint-or-name>')
+    .action((what: string, flags: GlobalOptions) => done(trustRemove(what, flags, io)))
+  withGlobals(trust.command('mine'))
+    .description("print this machine's fingerprint and public key, to share")
+    .action((flags: GlobalOptions) => done(trustMine(flags, io)))
 
   return program
 }

@@ -3,6 +3,8 @@
  * Everything here is plain data so that the CLI, the Action and the reports share one shape.
  */
 
+import type { Signature } from './sign/envelope.js'
+
 export const KINDS = ['file', 'blob', 'tree', 'link'] as const
 export type Kind = (typeof KINDS)[number]
 
@@ -109,14 +111,25 @@ export interface ManifestBody {
   workspace: string
   created: string
   expires?: string
+  /** Where the manifest may run; checked against the run before any recipe runs. */
+  scope?: ManifestScope
   entries: Entry[]
+}
+
+export interface ManifestScope {
+  /** owner/name, compared with GITHUB_REPOSITORY. */
+  repository?: string
+  /** Glob over the full ref (refs/heads/main), compared with GITHUB_REF. */
+  ref?: string
+  /** The manifest's path relative to the workspace. */
+  manifest_path?: string
 }
 
 /** A manifest file as stored: the body, and signatures beside it (never inside what they sign). */
 export interface ManifestDocument {
   $schema?: string
   body: ManifestBody
-  signatures: unknown[]
+  signatures: Signature[]
 }
 
 export const STATUSES = [

@@ -436,7 +436,7 @@ describe('loadManifest: digest', () => {
     const signed: ManifestDocument = {
       $schema: 'https://swr.dev/schema/manifest-v3.schema.json',
       ...doc,
-      signatures: [{ keyid: 'k1', sig: 'abc' }]
+      signatures: [{ alg: 'hmac-sha256', keyid: '0123456789abcdef', sig: 'b'.repeat(64) }]
     }
     expect(load(signed).digest).toBe(load(doc).digest)
   })

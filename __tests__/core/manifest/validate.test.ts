@@ -70,7 +70,7 @@ describe('manifestProblems: valid documents', () => {
           treeEntry('ws', '.', { tier: 4 })
         ]
       },
-      signatures: [{ keyid: 'k', sig: 's' }]
+      signatures: [{ alg: 'hmac-sha256', keyid: '0123456789abcdef', sig: 'a'.repeat(64) }]
     }
     expect(judge(doc).problems).toEqual([])
   })

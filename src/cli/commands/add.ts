@@ -10,7 +10,6 @@ import {
   indexPath,
   loadManifest,
   newDocument,
-  saveManifest,
   toManifestPath,
   UsageError,
   type Captured,
@@ -19,10 +18,14 @@ import {
   type ManifestDocument,
   type Tier
 } from '../../core/index.js'
+import { authorizeEdit } from '../../core/sign/edit-rules.js'
+import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
+import { buildPolicy } from '../trust-context.js'
 import { manifestLocation, type GlobalOptions } from '../options.js'
 
 export interface AddFlags extends GlobalOptions {
+  approveDigest?: string
   id?: string
   kind?: Kind
   tier?: number
@@ -43,18 +46,36 @@ export interface OpenedManifest {
   doc: ManifestDocument
   workspace: string
   created: boolean
+  /** Whether the edit may be re-signed (the loaded manifest verified, or was approved). */
+  resign: boolean
+  note?: string
 }
 
-/** Load the manifest to edit, or start a new one (workspace: --workspace, else the .swr's parent, else cwd). */
-export function openForEdit(flags: GlobalOptions, io: CliIo): OpenedManifest {
+/**
+ * Load the manifest to edit under the editing rules, or start a new one (workspace: --workspace,
+ * else the .swr's parent, else cwd).
+ */
+export async function openForEdit(
+  flags: GlobalOptions & { approveDigest?: string },
+  io: CliIo
+): Promise<OpenedManifest> {
   const located = manifestLocation(flags, io)
   if (located.how !== 'new' && fs.existsSync(located.file)) {
     const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd })
-    if (m.format !== 3)
+    if (m.format !== 3) {
       throw new UsageError(
         `${located.file} is a format-2 manifest: convert it first with "swr import"`
       )
-    return { file: m.file, doc: m.doc, workspace: m.workspace, created: false }
+    }
+    const auth = await authorizeEdit(m, buildPolicy(m, {}, io), flags.approveDigest)
+    const opened = {
+      file: m.file,
+      doc: m.doc,
+      workspace: m.workspace,
+      created: false,
+      resign: auth.resign
+    }
+    return auth.note ? { ...opened, note: auth.note } : opened
   }
   const dir = path.dirname(located.file)
   const workspace = flags.workspace
@@ -68,18 +89,14 @@ export function openForEdit(flags: GlobalOptions, io: CliIo): OpenedManifest {
   const real = fs.realpathSync(workspace)
   if (real === '/')
     throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine')
-  return {
-    file: located.file,
-    doc: newDocument(located.file, real, new Date()),
-    workspace: real,
-    created: true
-  }
+  const doc = newDocument(located.file, real, new Date())
+  return { file: located.file, doc, workspace: real, created: true, resign: true }
 }
 
 export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
   if (flags.id && paths.length > 1)
     throw new UsageError('--id names one entry: give one PATH with it')
-  const m = openForEdit(flags, io)
+  const m = await openForEdit(flags, io)
   const taken = new Set(m.doc.body.entries.map(e => e.id))
   const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]))
   const added: Captured[] = []
@@ -116,11 +133,15 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
   if (unknownNeeds.length > 0)
     throw new UsageError(`--needs: no entry with id ${unknownNeeds.join(', ')}`)
   m.doc.body.entries.push(...added.map(a => a.entry))
-  if (!m.created) m.doc.body.version += 1
   const sidecars = new Map(
     added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
   )
-  saveManifest(m.file, m.doc, { create: m.created, sidecars })
+  const saved = await saveEdited(
+    m.file,
+    m.doc,
+    { resign: m.resign, created: m.created, sidecars },
+    io
+  )
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -138,6 +159,11 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
       io.stdout.write(
         `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})\n`
       )
+    io.stdout.write(
+      saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`
+    )
   }
   return EXIT.HEALTHY
 }

@@ -10,7 +10,6 @@ import {
   captureEntry,
   EXIT,
   indexPath,
-  saveManifest,
   UsageError,
   VOLATILE_DIRS,
   type Captured,
@@ -19,6 +18,7 @@ import {
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { type GlobalOptions } from '../options.js'
+import { saveEdited } from '../edit.js'
 import { openForEdit } from './add.js'
 
 const SKIP = new Set(['.git', '.hg', '.svn', '.swr'])
@@ -67,7 +67,7 @@ export function scanWorkspace(workspace: string): CaptureRequest[] {
 }
 
 export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode> {
-  const m = openForEdit(flags, io)
+  const m = await openForEdit(flags, io)
   if (!m.created) {
     throw new UsageError(
       `${m.file} already exists: init never overwrites a manifest (use "swr add" to extend it)`
@@ -85,7 +85,7 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
   const sidecars = new Map(
     added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
   )
-  saveManifest(m.file, m.doc, { create: true, sidecars })
+  const saved = await saveEdited(m.file, m.doc, { resign: true, created: true, sidecars }, io)
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -108,6 +108,11 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
       io.stdout.write(
         `${added.length} entries. Add restore recipes with "swr add PATH --restore CMD", then sign.\n`
       )
+    io.stdout.write(
+      saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : 'note: unsigned (no signing key here): run "swr keygen", then "swr sign"\n'
+    )
   }
   return EXIT.HEALTHY
 }

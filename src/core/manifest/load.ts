@@ -38,6 +38,30 @@ export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManife
   const abs = path.resolve(opts.cwd ?? process.cwd(), file)
   const shown = path.relative(opts.cwd ?? process.cwd(), abs) || abs
   const text = readBounded(abs, shown)
+  const { doc, format, lines, notes } = parseManifestText(text, shown)
+  const workspace = resolveWorkspace(abs, doc.body.workspace, opts)
+  return {
+    file: abs,
+    format,
+    doc,
+    body: doc.body,
+    digest: manifestDigest(doc.body),
+    workspace,
+    lines,
+    notes
+  }
+}
+
+export interface ParsedManifest {
+  doc: ManifestDocument
+  format: 2 | 3
+  /** Entry id → line of its declaration. */
+  lines: Map<string, number>
+  notes: string[]
+}
+
+/** Strict parse, format detection and validation of manifest text; `shown` names it in messages. */
+export function parseManifestText(text: string, shown: string): ParsedManifest {
   let parsed
   try {
     parsed = parseStrictJson(text)
@@ -70,22 +94,12 @@ export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManife
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
     throw new ManifestError(`${problems[0]}${more}`, problems)
   }
-  const workspace = resolveWorkspace(abs, doc.body.workspace, opts)
   const lines = new Map<string, number>()
   doc.body.entries.forEach((e, i) => {
     const line = parsed.lines.get(`$.body.entries[${i}]`) ?? parsed.lines.get(`$.entries[${i}]`)
     if (line !== undefined) lines.set(e.id, line)
   })
-  return {
-    file: abs,
-    format,
-    doc,
-    body: doc.body,
-    digest: manifestDigest(doc.body),
-    workspace,
-    lines,
-    notes
-  }
+  return { doc, format, lines, notes }
 }
 
 function readBounded(abs: string, shown: string): string {

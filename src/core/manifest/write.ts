@@ -59,6 +59,7 @@ export function serializeDocument(doc: ManifestDocument): string {
     workspace: doc.body.workspace,
     created: doc.body.created,
     ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
+    ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
     entries: doc.body.entries.map(orderEntry)
   }
   return (

@@ -1,0 +1,176 @@
+/** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
+import fs from 'node:fs'
+import {
+  EXIT,
+  loadManifest,
+  saveManifest,
+  SwrError,
+  UsageError,
+  type ExitCode
+} from '../../core/index.js'
+import { authorizeEdit } from '../../core/sign/edit-rules.js'
+import { decide } from '../../core/sign/gate.js'
+import { createKeyFile, HMAC_KEY_FILE, IDENTITY_FILE, keyPath } from '../../core/sign/keys.js'
+import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
+import { hasSigningKey, signDocument } from '../../core/sign/sign.js'
+import { remember } from '../../core/sign/version-memory.js'
+import { writeFileAtomic } from '../../core/state/atomic.js'
+import type { CliIo } from '../io.js'
+import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import { buildPolicy, OWN_PUBLIC_KEY_FILE, signingKeys, type TrustFlags } from '../trust-context.js'
+
+export interface KeygenFlags extends GlobalOptions {
+  hmac: boolean
+  mldsa: boolean
+}
+
+export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<ExitCode> {
+  const dir = stateDir(io)
+  if (!flags.hmac && !flags.mldsa)
+    throw new UsageError('nothing to create: --no-hmac and --no-mldsa together')
+  const made: Record<string, string> = {}
+  if (flags.mldsa) {
+    if (fs.existsSync(keyPath(dir, IDENTITY_FILE)))
+      throw new SwrError(
+        `${keyPath(dir, IDENTITY_FILE)} already exists: keygen never replaces a key`,
+        EXIT.BAD_MANIFEST
+      )
+    const seed = createKeyFile(dir, IDENTITY_FILE)
+    const id = await identityFromSeed(seed)
+    writeFileAtomic(
+      keyPath(dir, OWN_PUBLIC_KEY_FILE),
+      `${id.fingerprint}\n${Buffer.from(id.publicKey).toString('base64')}\n`,
+      { mode: 0o644 }
+    )
+    made.mldsa_fingerprint = id.fingerprint
+    made.mldsa_seed = keyPath(dir, IDENTITY_FILE)
+  }
+  if (flags.hmac && !fs.existsSync(keyPath(dir, HMAC_KEY_FILE))) {
+    createKeyFile(dir, HMAC_KEY_FILE)
+    made.hmac_key = keyPath(dir, HMAC_KEY_FILE)
+  }
+  if (flags.json)
+    io.stdout.write(JSON.stringify({ schema: 'swr.keygen/1', ...made }, null, 2) + '\n')
+  else {
+    if (made.mldsa_fingerprint) {
+      io.stdout.write(
+        `ML-DSA-87 identity: ${made.mldsa_seed} (0600)\nfingerprint: ${groupFingerprint(made.mldsa_fingerprint)}\n`
+      )
+      io.stdout.write(
+        'share the fingerprint (swr trust mine prints the public key too); others add it with "swr trust add"\n'
+      )
+    }
+    if (made.hmac_key) io.stdout.write(`HMAC key: ${made.hmac_key} (0600)\n`)
+  }
+  return EXIT.HEALTHY
+}
+
+export interface SignFlags extends GlobalOptions, TrustFlags {
+  approveDigest?: string
+}
+
+export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode> {
+  const m = loadManifest(manifestLocation(flags, io).file, {
+    workspace: flags.workspace,
+    cwd: io.cwd
+  })
+  if (m.format !== 3)
+    throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`)
+  const keys = await signingKeys(io)
+  if (!hasSigningKey(keys))
+    throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE)
+  const policy = buildPolicy(m, flags, io)
+  await authorizeEdit(m, policy, flags.approveDigest)
+  const signed = await signDocument(m.doc, keys)
+  saveManifest(m.file, signed.doc)
+  remember(stateDir(io), m.file, { version: signed.doc.body.version, digest: signed.digest })
+  const by = [
+    keys.hmacKey ? 'HMAC-SHA256' : '',
+    keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
+  ].filter(Boolean)
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.sign/1',
+          manifest: m.file,
+          version: signed.doc.body.version,
+          digest: signed.digest,
+          signatures: signed.doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
+        },
+        null,
+        2
+      ) + '\n'
+    )
+  } else if (!flags.quiet) {
+    io.stdout.write(
+      `signed ${m.file}\n  version ${signed.doc.body.version}, digest ${signed.digest}\n  by ${by.join(' and ')}\n`
+    )
+  }
+  return EXIT.HEALTHY
+}
+
+export async function verifyCommand(
+  flags: GlobalOptions & TrustFlags,
+  io: CliIo
+): Promise<ExitCode> {
+  const m = loadManifest(manifestLocation(flags, io).file, {
+    workspace: flags.workspace,
+    cwd: io.cwd
+  })
+  const policy = buildPolicy(m, flags, io)
+  const decision = await decide(
+    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
+    policy
+  )
+  if (decision.allowed && policy.approveDigest === undefined) {
+    remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest })
+  }
+  for (const w of decision.warnings) io.stderr.write(`swr: warning: ${w}\n`)
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.verify/1',
+          manifest: m.file,
+          digest: m.digest,
+          version: m.body.version,
+          require: policy.require,
+          allowed: decision.allowed,
+          reason: decision.reason,
+          signatures: decision.signatures
+        },
+        null,
+        2
+      ) + '\n'
+    )
+  } else {
+    io.stdout.write(
+      `manifest ${m.file}\n  digest  ${m.digest}\n  version ${m.body.version}${m.body.expires ? `, expires ${m.body.expires}` : ''}\n`
+    )
+    if (decision.signatures.length === 0 && m.doc.signatures.length === 0)
+      io.stdout.write('  signatures: absent\n')
+    for (const s of decision.signatures) {
+      const who =
+        s.alg === 'hmac-sha256'
+          ? `hmac-sha256 (key ${s.keyid})`
+          : `ml-dsa-87 ${groupFingerprint(s.fingerprint ?? s.keyid)}`
+      const state =
+        s.state === 'untrusted'
+          ? 'untrusted signer'
+          : s.state === 'no-key'
+            ? 'not checked (no HMAC key here)'
+            : s.state
+      io.stdout.write(`  ${state.padEnd(10)} ${who}\n`)
+    }
+    io.stdout.write(
+      `${decision.allowed ? 'recipes may run' : 'recipes refused'} (require ${policy.require}): ${decision.reason}\n`
+    )
+    if (!decision.allowed) {
+      io.stdout.write(
+        'to approve: review the manifest (its recipes are code), then sign it with "swr sign", or add its signer with "swr trust add"\n'
+      )
+    }
+  }
+  return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+}

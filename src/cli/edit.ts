@@ -1,0 +1,48 @@
+/**
+ * Saving an edited manifest under the editing rules: authorised edits of signed manifests are
+ * re-signed with the keys at hand (signatures over the old body are dropped either way); a new
+ * manifest is signed when this machine has a key; an unsigned manifest stays unsigned.
+ */
+import { saveManifest, type ManifestDocument } from '../core/index.js'
+import { manifestDigest } from '../core/manifest/canonical.js'
+import { hasSigningKey, signDocument } from '../core/sign/sign.js'
+import { remember } from '../core/sign/version-memory.js'
+import type { CliIo } from './io.js'
+import { stateDir } from './options.js'
+import { signingKeys } from './trust-context.js'
+
+export interface SaveEdited {
+  digest: string
+  version: number
+  signed: boolean
+  note?: string
+}
+
+export async function saveEdited(
+  file: string,
+  doc: ManifestDocument,
+  how: { resign: boolean; created: boolean; sidecars?: Map<string, Buffer> },
+  io: CliIo
+): Promise<SaveEdited> {
+  const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) }
+  if (how.resign || how.created) {
+    const keys = await signingKeys(io)
+    if (hasSigningKey(keys)) {
+      const signed = await signDocument(doc, keys)
+      saveManifest(file, signed.doc, opts)
+      remember(stateDir(io), file, { version: signed.doc.body.version, digest: signed.digest })
+      return { digest: signed.digest, version: signed.doc.body.version, signed: true }
+    }
+  }
+  const body = { ...doc.body, version: how.created ? doc.body.version : doc.body.version + 1 }
+  saveManifest(file, { ...doc, body, signatures: [] }, opts)
+  const note = how.resign
+    ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
+    : undefined
+  return {
+    digest: manifestDigest(body),
+    version: body.version,
+    signed: false,
+    ...(note ? { note } : {})
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
+ * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
+ * type, and with it the manifest format and the signature-format version:
+ *   "DSSEv1" SP len(type) SP type SP len(body) SP body
+ */
+import { canonicalBytes } from '../manifest/canonical.js'
+import type { ManifestBody } from '../types.js'
+
+export const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json'
+
+/** Signature objects as stored beside the body. `keyid` is a display hint, never trusted. */
+export interface HmacSignature {
+  alg: 'hmac-sha256'
+  keyid: string
+  sig: string
+}
+export interface MldsaSignature {
+  alg: 'ml-dsa-87'
+  keyid: string
+  public_key: string
+  sig: string
+}
+export type Signature = HmacSignature | MldsaSignature
+
+/** DSSE pre-authentication encoding of `payload` under `type`. */
+export function pae(type: string, payload: Uint8Array): Buffer {
+  const t = Buffer.from(type, 'utf8')
+  const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8')
+  return Buffer.concat([head, payload])
+}
+
+/** The exact bytes every manifest signature covers. */
+export function signingInput(body: ManifestBody, type: string = PAYLOAD_TYPE): Buffer {
+  return pae(type, canonicalBytes(body))
+}
