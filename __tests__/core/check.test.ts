@@ -195,9 +195,9 @@ describe('check: what it writes', () => {
     expect(fs.readdirSync(ws.outside)).toEqual([])
   })
 
-  it('never writes into the workspace when the workspace is $HOME (~/.swr) and no state dir is set', async () => {
+  it('writes only its private state dir when the workspace is $HOME (~/.swr) and no state dir is set', async () => {
     // The agent-sandbox case: ~/.swr/manifest.json describes $HOME. The default state directory
-    // (~/.local/state/swr) then lies inside the workspace, where check must not write.
+    // (~/.local/state/swr) then lies inside the workspace: check may write there (0700) and nowhere else.
     const homeIsWorkspace = {
       root: ws.root,
       stateDir: ws.stateDir,
@@ -208,7 +208,9 @@ describe('check: what it writes', () => {
     const c = await checkJson(homeIsWorkspace)
     expect(c.code).toBe(0)
     expect(c.report.manifest.path).toBe(ws.manifestFile)
-    expect(snapshot(ws.root)).toEqual(before)
+    const after = snapshot(ws.root).filter(line => !line.startsWith('.local'))
+    expect(after).toEqual(before)
+    expect(fs.statSync(path.join(ws.root, '.local/state/swr')).mode & 0o777).toBe(0o700)
   })
 
   it('...so a tree over all of $HOME stays healthy across repeated checks', async () => {

@@ -9124,7 +9124,12 @@ function adviceFor(f, command = 'swr restore') {
         : '';
     const byStatus = {
         OK: ['', ''],
-        MISSING: [`${f.path} is gone.${volatile}`, restore],
+        MISSING: [
+            f.reason === 'escapes'
+                ? `a parent directory of ${f.path} now leads outside the workspace (replaced by a symlink?); it was not followed.`
+                : `${f.path} is gone.${volatile}`,
+            restore
+        ],
         EMPTY: [
             `the directory ${f.path} survived but its files did not (a snapshot that keeps directories, not contents).${volatile}`,
             restore
@@ -9548,6 +9553,7 @@ function diffIndex(recorded, now, nowExtra) {
     const changed = [];
     const seen = new Set();
     let execLossOnly = true;
+    let contentChanged = false;
     now.forEach((r, i) => {
         seen.add(r.rel);
         const b = before.get(r.rel);
@@ -9570,6 +9576,7 @@ function diffIndex(recorded, now, nowExtra) {
                 x !== b.extra &&
                 !(r.type === 'f' && b.size !== r.size)) {
                 what.push(r.type === 'l' ? `target ${b.extra} -> ${x}` : 'content');
+                contentChanged = true;
             }
         }
         if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
@@ -9588,7 +9595,8 @@ function diffIndex(recorded, now, nowExtra) {
     };
     return {
         diff,
-        execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0
+        execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
+        contentChanged
     };
 }
 
@@ -9609,20 +9617,31 @@ var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 
 
 
-/** Build a matcher for a tree's ignore rules: bare names match any path segment, others are globs. */
+/**
+ * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
+ * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
+ * path relative to the tree.
+ */
 function ignoreMatcher(rules) {
     if (rules.length === 0)
         return () => false;
     const names = new Set(rules.filter(r => !/[/*?[\]{}!]/.test(r)));
-    const globs = rules.filter(r => !names.has(r));
-    const glob = globs.length > 0 ? picomatch_default()(globs, { dot: true }) : undefined;
-    return (rel, name) => names.has(name) || (glob !== undefined && glob(rel));
+    const nameGlobs = rules.filter(r => !names.has(r) && !r.includes('/'));
+    const pathGlobs = rules.filter(r => r.includes('/')).map(r => r.replace(/^\//, ''));
+    const byName = nameGlobs.length > 0 ? picomatch_default()(nameGlobs, { dot: true }) : undefined;
+    const byPath = pathGlobs.length > 0 ? picomatch_default()(pathGlobs, { dot: true }) : undefined;
+    return (rel, name) => names.has(name) ||
+        (byName !== undefined && byName(name)) ||
+        (byPath !== undefined && byPath(rel));
 }
 function metaLine(r) {
     return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${octal(r.mode)}\n`;
 }
-/** Walk the tree at `root` (already known to be a directory). */
-function walkTree(root, ignore) {
+/**
+ * Walk the tree at `root` (already known to be a real directory). `exclude` holds absolute paths
+ * of swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
+ */
+function walkTree(root, ignore, exclude = new Set()) {
     const ignored = ignoreMatcher(ignore);
     const records = [];
     const unreadable = [];
@@ -9644,6 +9663,8 @@ function walkTree(root, ignore) {
             if (ignored(rel, name))
                 continue;
             const abs = `${absDir}/${name}`;
+            if (exclude.has(abs))
+                continue;
             let st;
             try {
                 st = external_node_fs_default().lstatSync(abs, { bigint: true });
@@ -9745,7 +9766,8 @@ function deriveId(rel, taken) {
         id = `${base}-${n}`;
     return id;
 }
-async function captureEntry(workspace, req, taken, pool = {}) {
+async function captureEntry(workspace, req, taken, opts = {}) {
+    const pool = opts.pool ?? {};
     const loc = locateInside(workspace, req.path);
     if (loc.state !== 'present')
         throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
@@ -9804,7 +9826,7 @@ async function captureEntry(workspace, req, taken, pool = {}) {
         case 'link':
             return { entry: { ...common, kind, expect: { target: external_node_fs_default().readlinkSync(loc.abs) } } };
         case 'tree':
-            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool);
+            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
     }
 }
 function defaultTier(kind, rel, mode) {
@@ -9816,9 +9838,9 @@ function defaultTier(kind, rel, mode) {
         return 1;
     return (mode & 0o111) !== 0 ? 1 : 2;
 }
-async function captureTree(root, req, common, pool) {
+async function captureTree(root, req, common, pool, exclude) {
     const ignore = req.ignore ?? [];
-    const walk = walkTree(root, ignore);
+    const walk = walkTree(root, ignore, exclude);
     if (walk.unreadable.length > 0) {
         throw new UsageError(`${req.path}: cannot read ${walk.unreadable.map(u => `${u.rel} (${u.code})`).join(', ')}`);
     }
@@ -10528,7 +10550,7 @@ function verifyTree(e, ctx) {
         return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t });
     }
     const root = external_node_fs_default().realpathSync(loc.abs);
-    const walk = walkTree(root, e.ignore);
+    const walk = walkTree(root, e.ignore, ctx.exclude);
     const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
     const early = judgeStructure(e, ctx, root, walk, recorded, found);
     if (ctx.metaOnly || !want.content_digest) {
@@ -10550,7 +10572,8 @@ function withContentDiff(early, e, ctx, walk, shas) {
     if (!index)
         return early;
     const d = diffIndex(index, walk.records, shas);
-    if (d.diff.counts.changed <= early.files.counts.changed)
+    // Only a content or target change adds anything: mode-only differences were already named.
+    if (!d.contentChanged)
         return early;
     const stripped = early.status === 'STRIPPED';
     const kept = early.detail
@@ -10774,6 +10797,8 @@ async function verifyEntries(entries, ctx, pool = {}) {
 
 
 
+
+
 /** The entries `only` names, in manifest order; an unknown id is a usage error. */
 function selectEntries(entries, only) {
     if (!only || only.length === 0)
@@ -10803,6 +10828,7 @@ async function checkManifest(m, opts) {
         deep: opts.deep === true,
         metaOnly: opts.metaOnly === true,
         cache,
+        exclude: ownPaths(m.file, opts.stateDir),
         readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
     }, { jobs: opts.jobs, onProgress: opts.onProgress });
     return buildReport({
@@ -10820,6 +10846,39 @@ async function checkManifest(m, opts) {
         ms: performance.now() - t0,
         ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
     });
+}
+/**
+ * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
+ * directory; a tree at "." holds the manifest): never part of what a tree is judged by. Parent
+ * directories that hold nothing but the state directory (~/.local/state made for it) go too.
+ */
+function ownPaths(manifestFile, stateDir) {
+    const real = (p) => {
+        try {
+            return external_node_fs_default().realpathSync(p);
+        }
+        catch {
+            return external_node_path_default().resolve(p);
+        }
+    };
+    const dir = real(external_node_path_default().dirname(manifestFile));
+    const state = real(stateDir);
+    const out = new Set([state, external_node_path_default().join(dir, external_node_path_default().basename(manifestFile)), external_node_path_default().join(dir, 'trees')]);
+    if (external_node_path_default().basename(dir) === '.swr')
+        out.add(dir);
+    for (let child = state, parent = external_node_path_default().dirname(state); parent !== child; child = parent, parent = external_node_path_default().dirname(parent)) {
+        let names;
+        try {
+            names = external_node_fs_default().readdirSync(parent);
+        }
+        catch {
+            break;
+        }
+        if (names.length !== 1 || names[0] !== external_node_path_default().basename(child))
+            break;
+        out.add(parent);
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
@@ -12408,6 +12467,7 @@ async function saveEdited(file, doc, how, io) {
 
 
 
+
 /**
  * Load the manifest to edit under the editing rules, or start a new one (workspace: --workspace,
  * else the .swr's parent, else cwd).
@@ -12472,7 +12532,7 @@ async function addCommand(paths, flags, io) {
             ignore: flags.ignore,
             minFiles: flags.minFiles,
             maxFiles: flags.maxFiles
-        }, taken, { jobs: flags.jobs });
+        }, taken, { pool: { jobs: flags.jobs }, exclude: ownPaths(m.file, stateDir(io)) });
         taken.add(captured.entry.id);
         takenPaths.set(captured.entry.path, captured.entry.id);
         added.push(captured);
@@ -12658,6 +12718,7 @@ async function importCommand(oldFile, flags, io) {
 
 
 
+
 const SKIP = new Set(['.git', '.hg', '.svn', '.swr']);
 const MAX_SCAN = 200_000;
 /** What init would track, as capture requests (workspace-relative paths). */
@@ -12715,7 +12776,10 @@ async function initCommand(flags, io) {
     const taken = new Set();
     const added = [];
     for (const req of requests) {
-        const c = await captureEntry(m.workspace, req, taken, { jobs: flags.jobs });
+        const c = await captureEntry(m.workspace, req, taken, {
+            pool: { jobs: flags.jobs },
+            exclude: ownPaths(m.file, stateDir(io))
+        });
         taken.add(c.entry.id);
         added.push(c);
     }

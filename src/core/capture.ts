@@ -70,12 +70,19 @@ export function deriveId(rel: string, taken: ReadonlySet<string>): string {
   return id
 }
 
+export interface CaptureOptions {
+  pool?: PoolOptions
+  /** swr's own files (see ownPaths), left out of captured trees. */
+  exclude?: ReadonlySet<string>
+}
+
 export async function captureEntry(
   workspace: string,
   req: CaptureRequest,
   taken: ReadonlySet<string>,
-  pool: PoolOptions = {}
+  opts: CaptureOptions = {}
 ): Promise<Captured> {
+  const pool = opts.pool ?? {}
   const loc = locateInside(workspace, req.path)
   if (loc.state !== 'present') throw new UsageError(`${req.path}: cannot add: ${loc.why}`)
   const st = loc.st
@@ -132,7 +139,7 @@ export async function captureEntry(
     case 'link':
       return { entry: { ...common, kind, expect: { target: fs.readlinkSync(loc.abs) } } }
     case 'tree':
-      return captureTree(fs.realpathSync(loc.abs), req, common, pool)
+      return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set())
   }
 }
 
@@ -147,10 +154,11 @@ async function captureTree(
   root: string,
   req: CaptureRequest,
   common: Omit<TreeEntry, 'kind' | 'ignore' | 'expect'>,
-  pool: PoolOptions
+  pool: PoolOptions,
+  exclude: ReadonlySet<string>
 ): Promise<Captured> {
   const ignore = req.ignore ?? []
-  const walk = walkTree(root, ignore)
+  const walk = walkTree(root, ignore, exclude)
   if (walk.unreadable.length > 0) {
     throw new UsageError(
       `${req.path}: cannot read ${walk.unreadable.map(u => `${u.rel} (${u.code})`).join(', ')}`

@@ -11,6 +11,8 @@ import { UsageError } from './errors.js'
 import { verifyEntries } from './verify/index.js'
 import { indexPath, readIndex } from './verify/tree-index.js'
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Entry } from './types.js'
 
 export interface CheckOptions {
@@ -64,6 +66,7 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
       deep: opts.deep === true,
       metaOnly: opts.metaOnly === true,
       cache,
+      exclude: ownPaths(m.file, opts.stateDir),
       readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
     },
     { jobs: opts.jobs, onProgress: opts.onProgress }
@@ -83,4 +86,38 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
     ms: performance.now() - t0,
     ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
   })
+}
+
+/**
+ * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
+ * directory; a tree at "." holds the manifest): never part of what a tree is judged by. Parent
+ * directories that hold nothing but the state directory (~/.local/state made for it) go too.
+ */
+export function ownPaths(manifestFile: string, stateDir: string): Set<string> {
+  const real = (p: string): string => {
+    try {
+      return fs.realpathSync(p)
+    } catch {
+      return path.resolve(p)
+    }
+  }
+  const dir = real(path.dirname(manifestFile))
+  const state = real(stateDir)
+  const out = new Set([state, path.join(dir, path.basename(manifestFile)), path.join(dir, 'trees')])
+  if (path.basename(dir) === '.swr') out.add(dir)
+  for (
+    let child = state, parent = path.dirname(state);
+    parent !== child;
+    child = parent, parent = path.dirname(parent)
+  ) {
+    let names: string[]
+    try {
+      names = fs.readdirSync(parent)
+    } catch {
+      break
+    }
+    if (names.length !== 1 || names[0] !== path.basename(child)) break
+    out.add(parent)
+  }
+  return out
 }

@@ -97,7 +97,12 @@ export function adviceFor(f: Finding, command = 'swr restore'): EntryAdvice {
     : ''
   const byStatus: Record<Finding['status'], [string, string]> = {
     OK: ['', ''],
-    MISSING: [`${f.path} is gone.${volatile}`, restore],
+    MISSING: [
+      f.reason === 'escapes'
+        ? `a parent directory of ${f.path} now leads outside the workspace (replaced by a symlink?); it was not followed.`
+        : `${f.path} is gone.${volatile}`,
+      restore
+    ],
     EMPTY: [
       `the directory ${f.path} survived but its files did not (a snapshot that keeps directories, not contents).${volatile}`,
       restore

@@ -20,9 +20,10 @@ import {
 } from '../../core/index.js'
 import { authorizeEdit } from '../../core/sign/edit-rules.js'
 import { saveEdited } from '../edit.js'
+import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
 import { buildPolicy } from '../trust-context.js'
-import { manifestLocation, type GlobalOptions } from '../options.js'
+import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 
 export interface AddFlags extends GlobalOptions {
   approveDigest?: string
@@ -123,7 +124,7 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
         maxFiles: flags.maxFiles
       },
       taken,
-      { jobs: flags.jobs }
+      { pool: { jobs: flags.jobs }, exclude: ownPaths(m.file, stateDir(io)) }
     )
     taken.add(captured.entry.id)
     takenPaths.set(captured.entry.path, captured.entry.id)

@@ -16,8 +16,9 @@ import {
   type CaptureRequest,
   type ExitCode
 } from '../../core/index.js'
+import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
-import { type GlobalOptions } from '../options.js'
+import { stateDir, type GlobalOptions } from '../options.js'
 import { saveEdited } from '../edit.js'
 import { openForEdit } from './add.js'
 
@@ -77,7 +78,10 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
   const taken = new Set<string>()
   const added: Captured[] = []
   for (const req of requests) {
-    const c = await captureEntry(m.workspace, req, taken, { jobs: flags.jobs })
+    const c = await captureEntry(m.workspace, req, taken, {
+      pool: { jobs: flags.jobs },
+      exclude: ownPaths(m.file, stateDir(io))
+    })
     taken.add(c.entry.id)
     added.push(c)
   }

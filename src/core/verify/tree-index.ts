@@ -71,13 +71,14 @@ export function diffIndex(
   recorded: readonly IndexRecord[],
   now: readonly WalkRecord[],
   nowExtra?: readonly (string | undefined)[]
-): { diff: TreeDiff; execLossOnly: boolean } {
+): { diff: TreeDiff; execLossOnly: boolean; contentChanged: boolean } {
   const before = new Map(recorded.map(r => [r.rel, r]))
   const missing: string[] = []
   const extra: string[] = []
   const changed: { path: string; what: string }[] = []
   const seen = new Set<string>()
   let execLossOnly = true
+  let contentChanged = false
   now.forEach((r, i) => {
     seen.add(r.rel)
     const b = before.get(r.rel)
@@ -98,6 +99,7 @@ export function diffIndex(
         !(r.type === 'f' && b.size !== r.size)
       ) {
         what.push(r.type === 'l' ? `target ${b.extra} -> ${x}` : 'content')
+        contentChanged = true
       }
     }
     if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
@@ -113,6 +115,7 @@ export function diffIndex(
   }
   return {
     diff,
-    execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0
+    execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
+    contentChanged
   }
 }

@@ -38,7 +38,7 @@ export function verifyTree(e: TreeEntry, ctx: VerifyContext): Inspection {
     return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t })
   }
   const root = fs.realpathSync(loc.abs)
-  const walk = walkTree(root, e.ignore)
+  const walk = walkTree(root, e.ignore, ctx.exclude)
   const found: Shown = { type: 'directory', files: walk.files, meta: short(walk.metaDigest) }
   const early = judgeStructure(e, ctx, root, walk, recorded, found)
   if (ctx.metaOnly || !want.content_digest) {
@@ -75,7 +75,8 @@ function withContentDiff(
   const index = ctx.readIndex(e.id, e.expect.index)
   if (!index) return early
   const d = diffIndex(index, walk.records, shas)
-  if (d.diff.counts.changed <= early.files.counts.changed) return early
+  // Only a content or target change adds anything: mode-only differences were already named.
+  if (!d.contentChanged) return early
   const stripped = early.status === 'STRIPPED'
   const kept = early.detail
     .split('; ')

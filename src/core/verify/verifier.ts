@@ -17,6 +17,8 @@ export interface VerifyContext {
   /** Sizes, modes, types and tree structure only: no content hashing of files and trees. */
   metaOnly: boolean
   cache: HashCache
+  /** swr's own files inside the workspace, left out of every tree walk. */
+  exclude: ReadonlySet<string>
   /** Reads a tree's index sidecar, checked against the manifest's digest; undefined when unusable. */
   readIndex: (id: string, ref: TreeIndexRef | undefined) => IndexRecord[] | undefined
 }

@@ -32,21 +32,37 @@ export interface WalkResult {
   unreadable: { rel: string; code: string }[]
 }
 
-/** Build a matcher for a tree's ignore rules: bare names match any path segment, others are globs. */
+/**
+ * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
+ * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
+ * path relative to the tree.
+ */
 export function ignoreMatcher(rules: readonly string[]): (rel: string, name: string) => boolean {
   if (rules.length === 0) return () => false
   const names = new Set(rules.filter(r => !/[/*?[\]{}!]/.test(r)))
-  const globs = rules.filter(r => !names.has(r))
-  const glob = globs.length > 0 ? picomatch(globs, { dot: true }) : undefined
-  return (rel, name) => names.has(name) || (glob !== undefined && glob(rel))
+  const nameGlobs = rules.filter(r => !names.has(r) && !r.includes('/'))
+  const pathGlobs = rules.filter(r => r.includes('/')).map(r => r.replace(/^\//, ''))
+  const byName = nameGlobs.length > 0 ? picomatch(nameGlobs, { dot: true }) : undefined
+  const byPath = pathGlobs.length > 0 ? picomatch(pathGlobs, { dot: true }) : undefined
+  return (rel, name) =>
+    names.has(name) ||
+    (byName !== undefined && byName(name)) ||
+    (byPath !== undefined && byPath(rel))
 }
 
 export function metaLine(r: Pick<WalkRecord, 'rel' | 'type' | 'size' | 'mode'>): string {
   return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${octal(r.mode)}\n`
 }
 
-/** Walk the tree at `root` (already known to be a directory). */
-export function walkTree(root: string, ignore: readonly string[]): WalkResult {
+/**
+ * Walk the tree at `root` (already known to be a real directory). `exclude` holds absolute paths
+ * of swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
+ */
+export function walkTree(
+  root: string,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string> = new Set()
+): WalkResult {
   const ignored = ignoreMatcher(ignore)
   const records: WalkRecord[] = []
   const unreadable: { rel: string; code: string }[] = []
@@ -66,6 +82,7 @@ export function walkTree(root: string, ignore: readonly string[]): WalkResult {
       const rel = relDir ? `${relDir}/${name}` : name
       if (ignored(rel, name)) continue
       const abs = `${absDir}/${name}`
+      if (exclude.has(abs)) continue
       let st: fs.BigIntStats
       try {
         st = fs.lstatSync(abs, { bigint: true })
