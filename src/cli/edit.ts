@@ -7,7 +7,7 @@
 import { saveManifest, type ManifestDocument } from '../core/index.js'
 import { manifestDigest } from '../core/manifest/canonical.js'
 import { hasSigningKey, signDocument } from '../core/sign/sign.js'
-import { remember } from '../core/sign/version-memory.js'
+import { recall, remember } from '../core/sign/version-memory.js'
 import type { CliIo } from './io.js'
 import { stateDir } from './options.js'
 import { signingKeys } from './trust-context.js'
@@ -26,24 +26,27 @@ export async function saveEdited(
   io: CliIo
 ): Promise<SaveEdited> {
   const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) }
+  const dir = stateDir(io)
+  // Versions only go up on this machine, even when an older copy was approved or the file recreated.
+  const floor = recall(dir, file)?.version ?? 0
   if (how.resign) {
     const keys = await signingKeys(io)
     if (hasSigningKey(keys)) {
-      const signed = await signDocument(doc, keys)
+      const signed = await signDocument(doc, keys, floor)
       saveManifest(file, signed.doc, opts)
-      remember(stateDir(io), file, { version: signed.doc.body.version, digest: signed.digest })
+      remember(dir, file, { version: signed.doc.body.version, digest: signed.digest })
       return { digest: signed.digest, version: signed.doc.body.version, signed: true }
     }
   }
-  const body = { ...doc.body, version: how.created ? doc.body.version : doc.body.version + 1 }
+  const version =
+    how.created && floor === 0 ? doc.body.version : Math.max(doc.body.version, floor) + 1
+  const body = { ...doc.body, version }
   saveManifest(file, { ...doc, body, signatures: [] }, opts)
+  const digest = manifestDigest(body)
+  // An approved edit saved unsigned (no key here) is still what this machine accepted.
+  if (how.resign && !how.created) remember(dir, file, { version, digest, signed: false })
   const note = how.resign
     ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
     : undefined
-  return {
-    digest: manifestDigest(body),
-    version: body.version,
-    signed: false,
-    ...(note ? { note } : {})
-  }
+  return { digest, version, signed: false, ...(note ? { note } : {}) }
 }

@@ -10,15 +10,24 @@ export interface CliIo {
   home: string
   stdout: { write(s: string): unknown; isTTY?: boolean }
   stderr: { write(s: string): unknown; isTTY?: boolean }
+  /** Aborted when the user interrupts swr (Ctrl-C, SIGTERM): running recipes are stopped. */
+  abort?: AbortSignal
 }
 
+/** The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. */
 export function processIo(): CliIo {
+  const controller = new AbortController()
+  const onSignal = (): void => controller.abort()
+  // once: a second Ctrl-C falls through to the default handler and ends swr at once.
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
   return {
     cwd: process.cwd(),
     env: process.env,
     home: os.homedir(),
     stdout: process.stdout,
-    stderr: process.stderr
+    stderr: process.stderr,
+    abort: controller.signal
   }
 }
 

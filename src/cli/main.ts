@@ -9,6 +9,7 @@ import { VERSION } from '../version.js'
 import { addCommand } from './commands/add.js'
 import { attacktestCommand } from './commands/attacktest.js'
 import { checkCommand, whyCommand } from './commands/check.js'
+import { repairCommand } from './commands/repair.js'
 import { importCommand } from './commands/import.js'
 import { initCommand } from './commands/init.js'
 import { keygenCommand, signCommand, verifyCommand } from './commands/sign.js'
@@ -108,6 +109,42 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .action(async (flags: GlobalOptions) => {
       done(await whyCommand(flags as never, io))
     })
+
+  for (const mode of ['restore', 'doctor'] as const) {
+    trustOptions(withGlobals(program.command(mode)))
+      .description(
+        mode === 'doctor'
+          ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
+          : 'restore the damaged entries in tier and dependency order and re-verify what ran'
+      )
+      .option('--only <id...>', 'consider only these entries')
+      .option(
+        '--dry-run',
+        'print the plan with the reason for each step and run nothing (exit 1 when damaged)'
+      )
+      .option(
+        '--timeout <s>',
+        "per-recipe timeout in seconds (overrides each entry's timeout_s)",
+        intOption('--timeout', 1, 86400)
+      )
+      .option(
+        '--jobs <n>',
+        'hashing threads, and recipes run in parallel where the plan allows',
+        intOption('--jobs', 1, 32)
+      )
+      .option(
+        '--quarantine',
+        'copy each damaged file or tree into the state directory before its recipe runs'
+      )
+      .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+      .option('--no-cache', 'ignore the incremental cache in the first check')
+      .option(
+        '--lock-timeout <s>',
+        'give up waiting for another run after S seconds (default 300)',
+        intOption('--lock-timeout', 0, 86400)
+      )
+      .action(async (flags: GlobalOptions) => done(await repairCommand(mode, flags as never, io)))
+  }
 
   withGlobals(program.command('add'))
     .description(

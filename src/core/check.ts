@@ -8,12 +8,12 @@ import type { LoadedManifest } from './manifest/load.js'
 import { buildReport, type CheckReport } from './report/report.js'
 import { openCache } from './state/cache.js'
 import { UsageError } from './errors.js'
-import { verifyEntries } from './verify/index.js'
+import { verifyEntries, type VerifyContext } from './verify/index.js'
 import { indexPath, readIndex } from './verify/tree-index.js'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Entry } from './types.js'
+import type { Entry, Finding } from './types.js'
 
 export interface CheckOptions {
   only?: string[] | undefined
@@ -49,28 +49,40 @@ export function entryDigests(entries: readonly Entry[]): Map<string, string> {
   )
 }
 
+/** The verification context for `entries` of `m`: cache, exclusions, index reader. */
+export function verifyContext(
+  m: LoadedManifest,
+  entries: readonly Entry[],
+  opts: {
+    stateDir: string
+    deep?: boolean | undefined
+    metaOnly?: boolean | undefined
+    cache?: boolean | undefined
+  }
+): VerifyContext {
+  return {
+    workspace: m.workspace,
+    deep: opts.deep === true,
+    metaOnly: opts.metaOnly === true,
+    cache: openCache({
+      stateDir: opts.stateDir,
+      manifestFile: m.file,
+      entryDigests: entryDigests(entries),
+      read: opts.cache !== false
+    }),
+    exclude: ownPaths(m.file, opts.stateDir),
+    readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+  }
+}
+
 export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Promise<CheckReport> {
   const started = new Date()
   const t0 = performance.now()
   const entries = selectEntries(m.body.entries, opts.only)
-  const cache = openCache({
-    stateDir: opts.stateDir,
-    manifestFile: m.file,
-    entryDigests: entryDigests(entries),
-    read: opts.cache !== false
+  const findings = await verifyEntries(entries, verifyContext(m, entries, opts), {
+    jobs: opts.jobs,
+    onProgress: opts.onProgress
   })
-  const findings = await verifyEntries(
-    entries,
-    {
-      workspace: m.workspace,
-      deep: opts.deep === true,
-      metaOnly: opts.metaOnly === true,
-      cache,
-      exclude: ownPaths(m.file, opts.stateDir),
-      readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
-    },
-    { jobs: opts.jobs, onProgress: opts.onProgress }
-  )
   return buildReport({
     command: opts.command ?? 'check',
     version: opts.version,
@@ -86,6 +98,16 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
     ms: performance.now() - t0,
     ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
   })
+}
+
+/** Verify `entries` afresh (no cached hashes), as repair does after each step. */
+export function reverifier(
+  m: LoadedManifest,
+  stateDir: string,
+  jobs?: number
+): (entries: Entry[]) => Promise<Finding[]> {
+  return entries =>
+    verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false }), { jobs })
 }
 
 /**

@@ -30,6 +30,10 @@ interface EntryCommon {
   /** Shell recipe that recreates the entry; never run by `check`. */
   restore?: string
   timeout_s?: number
+  /** Variables passed from the caller's environment to the recipe, besides PATH, HOME, LANG, TMPDIR. */
+  env?: string[]
+  /** Passed like `env`; their values are scrubbed from output and reports. */
+  secret_env?: string[]
   /** Shell command proving the entry works; never run by `check`. */
   smoke?: string
   /** Free text: why this entry is fragile, for `swr why`. */
@@ -81,9 +85,16 @@ export interface LinkExpect {
   target: string
 }
 
+export interface Escrow {
+  encoding: 'deflate-base64'
+  data: string
+}
+
 export interface FileEntry extends EntryCommon {
   kind: 'file'
   expect: FileExpect
+  /** The file's own bytes, for restoring small files without a recipe. */
+  escrow?: Escrow
 }
 export interface BlobEntry extends EntryCommon {
   kind: 'blob'
@@ -113,6 +124,8 @@ export interface ManifestBody {
   expires?: string
   /** Where the manifest may run; checked against the run before any recipe runs. */
   scope?: ManifestScope
+  /** argv that runs a recipe (the recipe is appended); default ["bash", "-c"]. */
+  shell?: string[]
   entries: Entry[]
 }
 

@@ -13,7 +13,7 @@ import { decide } from '../../core/sign/gate.js'
 import { createKeyFile, HMAC_KEY_FILE, IDENTITY_FILE, keyPath } from '../../core/sign/keys.js'
 import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
 import { hasSigningKey, signDocument } from '../../core/sign/sign.js'
-import { remember } from '../../core/sign/version-memory.js'
+import { recall, remember } from '../../core/sign/version-memory.js'
 import { writeFileAtomic } from '../../core/state/atomic.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
@@ -44,6 +44,12 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
     )
     made.mldsa_fingerprint = id.fingerprint
     made.mldsa_seed = keyPath(dir, IDENTITY_FILE)
+  }
+  if (flags.hmac && !flags.mldsa && fs.existsSync(keyPath(dir, HMAC_KEY_FILE))) {
+    throw new SwrError(
+      `${keyPath(dir, HMAC_KEY_FILE)} already exists: keygen never replaces a key`,
+      EXIT.BAD_MANIFEST
+    )
   }
   if (flags.hmac && !fs.existsSync(keyPath(dir, HMAC_KEY_FILE))) {
     createKeyFile(dir, HMAC_KEY_FILE)
@@ -81,7 +87,7 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
     throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE)
   const policy = buildPolicy(m, flags, io)
   await authorizeEdit(m, policy, flags.approveDigest)
-  const signed = await signDocument(m.doc, keys)
+  const signed = await signDocument(m.doc, keys, recall(stateDir(io), m.file)?.version ?? 0)
   saveManifest(m.file, signed.doc)
   remember(stateDir(io), m.file, { version: signed.doc.body.version, digest: signed.digest })
   const by = [
@@ -168,7 +174,7 @@ export async function verifyCommand(
     )
     if (!decision.allowed) {
       io.stdout.write(
-        'to approve: review the manifest (its recipes are code), then sign it with "swr sign", or add its signer with "swr trust add"\n'
+        'to approve: review the manifest (its recipes are code); then sign it ("swr sign", with --approve-digest and the digest above when its signatures do not verify), or trust its signer ("swr trust add")\n'
       )
     }
   }

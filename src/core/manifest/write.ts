@@ -39,16 +39,21 @@ const ENTRY_KEYS = [
   'needs',
   'restore',
   'timeout_s',
+  'env',
+  'secret_env',
   'smoke',
   'note',
   'ignore',
-  'expect'
+  'expect',
+  'escrow'
 ]
 
 function orderEntry(e: Entry): Entry {
   const src = e as unknown as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const k of ENTRY_KEYS) if (src[k] !== undefined) out[k] = src[k]
+  // Fields without a place in the order keep theirs after the known ones: never drop data.
+  for (const [k, v] of Object.entries(src)) if (!(k in out) && v !== undefined) out[k] = v
   return out as unknown as Entry
 }
 
@@ -60,6 +65,7 @@ export function serializeDocument(doc: ManifestDocument): string {
     created: doc.body.created,
     ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
     ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
+    ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
     entries: doc.body.entries.map(orderEntry)
   }
   return (

@@ -4,6 +4,8 @@
  */
 import { diagnose, isDamaged } from '../diagnose.js'
 import type { LoadedManifest } from '../manifest/load.js'
+import type { Step } from '../plan.js'
+import type { StepResult } from '../repair.js'
 import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'
 
 export const REPORT_SCHEMA = 'swr.report/1'
@@ -62,4 +64,24 @@ export function buildReport(input: ReportInput): CheckReport {
     timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
     notes: m.notes
   }
+}
+
+/** What a restore or doctor run did, attached to the report of the final state. */
+export interface RepairSection {
+  mode: 'restore' | 'doctor'
+  dry_run: boolean
+  /** The check before repair. */
+  before: { summary: CheckReport['summary']; signature: string }
+  plan: Step[][]
+  gate?: { allowed: boolean; reason: string; warnings: string[] }
+  steps: StepResult[]
+  outcome: RepairOutcome
+  exit_code: number
+}
+
+export type RepairOutcome =
+  'healthy' | 'repaired' | 'damaged' | 'refused' | 'unrepairable' | 'still-damaged' | 'interrupted'
+
+export interface RepairReport extends CheckReport {
+  repair: RepairSection
 }

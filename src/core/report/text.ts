@@ -4,6 +4,8 @@
  * the caller's choice (TTY and NO_COLOR are decided in the shell).
  */
 import { styleText } from 'node:util'
+import type { Step } from '../plan.js'
+import type { StepResult } from '../repair.js'
 import type { CheckReport } from './report.js'
 import type { Finding, Status } from '../types.js'
 
@@ -127,4 +129,37 @@ function show(v: Record<string, string | number | boolean>): string {
         `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`
     )
     .join(' ')
+}
+
+/** The plan, wave by wave, with the reason for each step. */
+export function renderPlan(waves: readonly Step[][], opts: TextOptions): string {
+  if (waves.length === 0) return 'nothing to repair\n'
+  const lines: string[] = []
+  let n = 0
+  const total = waves.reduce((s, w) => s + w.length, 0)
+  waves.forEach((wave, w) => {
+    for (const s of wave) {
+      n++
+      const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : s.source
+      const after = s.after.length > 0 ? ` after ${s.after.join(', ')}` : ''
+      const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : ''
+      lines.push(`  [${n}/${total}] tier ${s.tier} ${s.id} <- ${src}${after}${par}`)
+      lines.push(`        ${s.reason}`)
+    }
+  })
+  return lines.join('\n') + '\n'
+}
+
+const OUTCOME_STYLE: Record<StepResult['outcome'], Parameters<typeof styleText>[0]> = {
+  repaired: 'green',
+  'already-repaired': 'green',
+  'still-damaged': 'red',
+  failed: 'red',
+  skipped: 'yellow',
+  unrepairable: 'red',
+  interrupted: 'yellow'
+}
+
+export function renderStep(r: StepResult, opts: TextOptions): string {
+  return `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`
 }

@@ -33,7 +33,11 @@ export async function authorizeEdit(
     return { resign: true, note: `approved digest ${m.digest}` }
   }
   if (m.doc.signatures.length === 0) {
-    if (policy.remembered && policy.remembered.digest !== m.digest) {
+    if (
+      policy.remembered &&
+      policy.remembered.signed !== false &&
+      policy.remembered.digest !== m.digest
+    ) {
       throw new SwrError(
         `${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`,
         EXIT.UNREPAIRABLE

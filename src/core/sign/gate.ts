@@ -137,7 +137,7 @@ export async function decide(
   if (
     defenses.expiry &&
     body.expires !== undefined &&
-    Date.parse(body.expires) <= policy.now.getTime()
+    !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
   ) {
     return refuse(`manifest expired at ${body.expires}`)
   }

@@ -17,15 +17,32 @@ export function hasSigningKey(keys: SigningKeys): boolean {
   return keys.hmacKey !== undefined || keys.identity !== undefined
 }
 
-/** A new document: same entries, version + 1, fresh signatures. */
+/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
 export async function signDocument(
   doc: ManifestDocument,
-  keys: SigningKeys
+  keys: SigningKeys,
+  /** The highest version already accepted on this machine: signing goes above it. */
+  floor = 0
 ): Promise<{ doc: ManifestDocument; digest: string }> {
-  const body = { ...doc.body, version: doc.body.version + 1 }
+  const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 }
   const input = signingInput(body)
   const signatures: Signature[] = []
   if (keys.hmacKey) signatures.push(signHmac(keys.hmacKey, input))
   if (keys.identity) signatures.push(await signMldsa(keys.identity, input))
   return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) }
+}
+
+/**
+ * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
+ * without changing the body or its version, so distinct signers can meet a threshold.
+ */
+export async function cosignDocument(
+  doc: ManifestDocument,
+  identity: Identity
+): Promise<ManifestDocument> {
+  const sig = await signMldsa(identity, signingInput(doc.body))
+  const others = doc.signatures.filter(
+    s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint)
+  )
+  return { ...doc, signatures: [...others, sig] }
 }

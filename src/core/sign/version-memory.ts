@@ -12,6 +12,8 @@ import { ensurePrivateDir } from '../state/state-dir.js'
 export interface Remembered {
   version: number
   digest: string
+  /** False when this machine accepted it unsigned (an approved edit where no key was at hand). */
+  signed?: boolean
 }
 
 function memoryPath(stateDir: string, manifestFile: string): string {

@@ -1,0 +1,162 @@
+/**
+ * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
+ * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
+ * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
+ */
+import { spawn } from 'node:child_process'
+import type { Scrubber } from './scrub.js'
+
+export interface RecipeSpec {
+  id: string
+  command: string
+  /** argv before the command, e.g. ["bash", "-c"]. */
+  shell: readonly string[]
+  cwd: string
+  env: Record<string, string>
+  timeoutMs: number
+  graceMs?: number
+}
+
+export interface RecipeResult {
+  id: string
+  exitCode: number | null
+  signal: string | null
+  timedOut: boolean
+  interrupted: boolean
+  ms: number
+  /** The scrubbed tail of the output (at most KEEP_BYTES). */
+  output: string
+  truncated: boolean
+}
+
+export interface RunHooks {
+  abort?: AbortSignal | undefined
+  onLine?: ((id: string, line: string) => void) | undefined
+  scrub: Scrubber
+}
+
+const KEEP_BYTES = 64 * 1024
+const DEFAULT_GRACE_MS = 3000
+
+export const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'] as const
+
+/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
+export function minimalEnv(
+  from: Readonly<Record<string, string | undefined>>,
+  names: readonly string[]
+): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const n of [...BASE_ENV_NAMES, ...names]) {
+    const v = from[n]
+    if (v !== undefined) env[n] = v
+  }
+  env.PATH ??= '/usr/local/bin:/usr/bin:/bin'
+  return env
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResult> {
+  const started = performance.now()
+  const [cmd, ...args] = spec.shell
+  return new Promise(resolve => {
+    const child = spawn(cmd ?? 'bash', [...args, spec.command], {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true, // its own process group, so the whole group can be stopped
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
+    let kept = ''
+    let truncated = false
+    let partial = ''
+    let timedOut = false
+    let interrupted = false
+    let exited: { code: number | null; signal: string | null } | undefined
+    const emit = (line: string): void => {
+      const clean = hooks.scrub(line)
+      hooks.onLine?.(spec.id, clean)
+      kept += clean + '\n'
+      if (kept.length > KEEP_BYTES) {
+        kept = kept.slice(kept.length - KEEP_BYTES)
+        truncated = true
+      }
+    }
+    const onData = (chunk: Buffer): void => {
+      const lines = (partial + chunk.toString('utf8')).split('\n')
+      partial = lines.pop() ?? ''
+      for (const l of lines) emit(l)
+      if (partial.length > KEEP_BYTES) {
+        emit(partial)
+        partial = ''
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    const stop = (): void => {
+      if (child.pid === undefined) return
+      killGroup(child.pid, 'SIGTERM')
+      setTimeout(
+        () => killGroup(child.pid as number, 'SIGKILL'),
+        spec.graceMs ?? DEFAULT_GRACE_MS
+      ).unref()
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      stop()
+    }, spec.timeoutMs)
+    const onAbort = (): void => {
+      interrupted = true
+      stop()
+    }
+    hooks.abort?.addEventListener('abort', onAbort, { once: true })
+    if (hooks.abort?.aborted) onAbort()
+    const finish = (): void => {
+      clearTimeout(timer)
+      hooks.abort?.removeEventListener('abort', onAbort)
+      if (partial) emit(partial)
+      resolve({
+        id: spec.id,
+        exitCode: exited?.code ?? null,
+        signal: exited?.signal ?? null,
+        timedOut,
+        interrupted,
+        ms: Math.round(performance.now() - started),
+        output: kept,
+        truncated
+      })
+    }
+    child.on('error', err => {
+      emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`)
+      exited = { code: 127, signal: null }
+      finish()
+    })
+    child.on('exit', (code, signal) => {
+      exited = { code, signal }
+      // Background processes the recipe left behind go with it (and release the output pipes).
+      if (child.pid !== undefined) {
+        killGroup(child.pid, 'SIGTERM')
+        setTimeout(
+          () => killGroup(child.pid as number, 'SIGKILL'),
+          spec.graceMs ?? DEFAULT_GRACE_MS
+        ).unref()
+      }
+    })
+    child.on('close', finish)
+  })
+}
+
+/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
+export function describeResult(r: RecipeResult, timeoutMs: number): string {
+  const secs = (r.ms / 1000).toFixed(1)
+  if (r.interrupted) return `interrupted after ${secs} s`
+  if (r.timedOut) return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`
+  if (r.signal) return `killed by ${r.signal} after ${secs} s`
+  return `exit ${r.exitCode ?? '?'} in ${secs} s`
+}

@@ -1,0 +1,96 @@
+/**
+ * The restore journal: an append-only record of what an interrupted restore already repaired, so
+ * `--resume` can continue. One JSON line per event, each appended with a single write and fsynced.
+ * A journal written for another manifest digest or workspace is ignored.
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { writeFileAtomic } from './atomic.js'
+import { ensurePrivateDir } from './state-dir.js'
+
+export interface JournalHeader {
+  v: 1
+  digest: string
+  workspace: string
+  started: string
+}
+
+export interface JournalEvent {
+  id: string
+  outcome: string
+  at: string
+}
+
+export interface Journal {
+  file: string
+  append: (e: JournalEvent) => void
+  /** Mark the restore finished (a finished journal is not resumed). */
+  close: () => void
+}
+
+function journalPath(stateDir: string, workspace: string): string {
+  const key = createHash('sha256').update(path.resolve(workspace)).digest('hex').slice(0, 32)
+  return path.join(stateDir, 'journal', `${key}.jsonl`)
+}
+
+/** Ids an interrupted restore of this digest and workspace already repaired and re-verified. */
+export function resumable(stateDir: string, workspace: string, digest: string): Set<string> {
+  let lines: string[]
+  try {
+    lines = fs.readFileSync(journalPath(stateDir, workspace), 'utf8').split('\n').filter(Boolean)
+  } catch {
+    return new Set()
+  }
+  const out = new Set<string>()
+  try {
+    const head = JSON.parse(lines[0] ?? '') as JournalHeader
+    if (head.v !== 1 || head.digest !== digest || head.workspace !== path.resolve(workspace))
+      return out
+    for (const line of lines.slice(1)) {
+      const e = JSON.parse(line) as JournalEvent
+      if (e.id === '*' && e.outcome === 'finished') return new Set()
+      if (e.outcome === 'repaired') out.add(e.id)
+    }
+  } catch {
+    // A torn last line from a killed run: keep what was read before it.
+  }
+  return out
+}
+
+export function openJournal(
+  stateDir: string,
+  workspace: string,
+  digest: string,
+  now: Date,
+  resume: boolean
+): Journal {
+  ensurePrivateDir(stateDir, 'journal')
+  const file = journalPath(stateDir, workspace)
+  if (!resume || resumable(stateDir, workspace, digest).size === 0) {
+    const head: JournalHeader = {
+      v: 1,
+      digest,
+      workspace: path.resolve(workspace),
+      started: now.toISOString()
+    }
+    writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 })
+  }
+  const append = (e: JournalEvent): void => {
+    const fd = fs.openSync(
+      file,
+      fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_NOFOLLOW
+    )
+    try {
+      fs.writeSync(fd, JSON.stringify(e) + '\n')
+      fs.fsyncSync(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
+  }
+  return {
+    file,
+    append,
+    close: () => append({ id: '*', outcome: 'finished', at: new Date().toISOString() })
+  }
+}
