@@ -179,6 +179,9 @@ describe('check: exit codes and selection', () => {
 })
 
 describe('check: what it writes', () => {
+  // Setting up the manifest took the workspace lock in the state dir; start each case without it.
+  beforeEach(() => fs.rmSync(ws.stateDir, { recursive: true, force: true }))
+
   it('never writes into the workspace, even when the workspace is damaged', async () => {
     fs.rmSync(path.join(ws.root, 'etc/app.conf'))
     fs.chmodSync(path.join(ws.root, 'bin/run.sh'), 0o644)

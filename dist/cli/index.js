@@ -11266,7 +11266,11 @@ function adviceFor(f, command = 'swr restore') {
             'a dependency failed to restore, so this entry was not attempted.',
             `fix the dependency first, then ${restore}`
         ],
-        CORRUPT: [corruptCause(f), restore]
+        CORRUPT: [corruptCause(f), restore],
+        SMOKEFAIL: [
+            `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
+            `run the smoke command by hand to see why, then ${restore}`
+        ]
     };
     const [cause, fix] = byStatus[f.status];
     return { id: f.id, status: f.status, cause, fix };
@@ -11351,7 +11355,7 @@ function isInside(root, abs) {
     return abs.startsWith(base);
 }
 /** Absolute location of a validated manifest path. */
-function paths_resolveEntryPath(workspace, rel) {
+function resolveEntryPath(workspace, rel) {
     return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
 }
 /** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
@@ -12142,7 +12146,9 @@ const STATUSES = [
     'EMPTY',
     'BROKENLNK',
     'TYPE',
-    'SKIPPED'
+    'SKIPPED',
+    /** The entry verifies but its smoke command failed (only with --run-smoke). */
+    'SMOKEFAIL'
 ];
 const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
     'healthy',
@@ -13791,7 +13797,8 @@ const COLORS = {
     EMPTY: 'red',
     BROKENLNK: 'red',
     TYPE: 'red',
-    SKIPPED: 'gray'
+    SKIPPED: 'gray',
+    SMOKEFAIL: 'red'
 };
 function paint(on, style, s) {
     return on ? (0,external_node_util_namespaceObject.styleText)(style, s) : s;
@@ -15155,6 +15162,212 @@ async function attacktestCommand(flags, io) {
     return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
 }
 
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(421);
+;// CONCATENATED MODULE: ./src/core/run/recipe.ts
+/**
+ * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
+ * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
+ * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
+ */
+
+const KEEP_BYTES = 64 * 1024;
+const DEFAULT_GRACE_MS = 3000;
+const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
+/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
+function minimalEnv(from, names) {
+    const env = {};
+    for (const n of [...BASE_ENV_NAMES, ...names]) {
+        const v = from[n];
+        if (v !== undefined)
+            env[n] = v;
+    }
+    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+    return env;
+}
+function killGroup(pid, signal) {
+    try {
+        process.kill(-pid, signal);
+    }
+    catch {
+        // Already gone.
+    }
+}
+function runRecipe(spec, hooks) {
+    const started = performance.now();
+    const [cmd, ...args] = spec.shell;
+    return new Promise(resolve => {
+        const child = (0,external_node_child_process_.spawn)(cmd ?? 'bash', [...args, spec.command], {
+            cwd: spec.cwd,
+            env: spec.env,
+            detached: true, // its own process group, so the whole group can be stopped
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        let kept = '';
+        let truncated = false;
+        let partial = '';
+        let timedOut = false;
+        let interrupted = false;
+        let exited;
+        const emit = (line) => {
+            const clean = hooks.scrub(line);
+            hooks.onLine?.(spec.id, clean);
+            kept += clean + '\n';
+            if (kept.length > KEEP_BYTES) {
+                kept = kept.slice(kept.length - KEEP_BYTES);
+                truncated = true;
+            }
+        };
+        const onData = (chunk) => {
+            const lines = (partial + chunk.toString('utf8')).split('\n');
+            partial = lines.pop() ?? '';
+            for (const l of lines)
+                emit(l);
+            if (partial.length > KEEP_BYTES) {
+                emit(partial);
+                partial = '';
+            }
+        };
+        child.stdout.on('data', onData);
+        child.stderr.on('data', onData);
+        const stop = () => {
+            if (child.pid === undefined)
+                return;
+            killGroup(child.pid, 'SIGTERM');
+            setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
+        };
+        const timer = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs);
+        const onAbort = () => {
+            interrupted = true;
+            stop();
+        };
+        hooks.abort?.addEventListener('abort', onAbort, { once: true });
+        if (hooks.abort?.aborted)
+            onAbort();
+        const finish = () => {
+            clearTimeout(timer);
+            hooks.abort?.removeEventListener('abort', onAbort);
+            if (partial)
+                emit(partial);
+            resolve({
+                id: spec.id,
+                exitCode: exited?.code ?? null,
+                signal: exited?.signal ?? null,
+                timedOut,
+                interrupted,
+                ms: Math.round(performance.now() - started),
+                output: kept,
+                truncated
+            });
+        };
+        child.on('error', err => {
+            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
+            exited = { code: 127, signal: null };
+            finish();
+        });
+        child.on('exit', (code, signal) => {
+            exited = { code, signal };
+            // Background processes the recipe left behind go with it (and release the output pipes).
+            if (child.pid !== undefined) {
+                killGroup(child.pid, 'SIGTERM');
+                setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
+            }
+        });
+        child.on('close', finish);
+    });
+}
+/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
+function describeResult(r, timeoutMs) {
+    const secs = (r.ms / 1000).toFixed(1);
+    if (r.interrupted)
+        return `interrupted after ${secs} s`;
+    if (r.timedOut)
+        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
+    if (r.signal)
+        return `killed by ${r.signal} after ${secs} s`;
+    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/scrub.ts
+/**
+ * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
+ * variables an entry marks secret, and token shapes that are secrets wherever they appear.
+ */
+const TOKEN_SHAPES = [
+    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
+    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
+    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
+    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
+    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
+    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
+    /\bnpm_[A-Za-z0-9]{36}\b/g,
+    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
+    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
+];
+const MASK = '***';
+/** A scrubber for these secret values (values shorter than 4 characters are not masked). */
+function makeScrubber(secretValues) {
+    const values = [...new Set(secretValues.filter(v => v.length >= 4))].sort((a, b) => b.length - a.length);
+    return text => {
+        let out = text;
+        for (const v of values)
+            out = out.split(v).join(MASK);
+        for (const re of TOKEN_SHAPES)
+            out = out.replace(re, MASK);
+        return out;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/smoke.ts
+
+
+
+const SMOKE_TIMEOUT_S = 60;
+async function runSmokes(m, findings, gate, callerEnv, abort) {
+    if (!gate.allowed)
+        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    const results = [];
+    const out = [];
+    for (const f of findings) {
+        const e = entries.get(f.id);
+        if (!e)
+            throw new InternalError(`finding for unknown entry ${f.id}`);
+        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
+            out.push(f);
+            continue;
+        }
+        const secrets = (e.secret_env ?? [])
+            .map(n => callerEnv[n])
+            .filter((v) => v !== undefined);
+        const r = await runRecipe({
+            id: e.id,
+            command: e.smoke,
+            shell: m.body.shell ?? ['bash', '-c'],
+            cwd: m.workspace,
+            env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
+            timeoutMs: SMOKE_TIMEOUT_S * 1000
+        }, { abort, scrub: makeScrubber(secrets) });
+        const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`;
+        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
+        results.push({
+            id: e.id,
+            outcome: passed ? 'passed' : 'failed',
+            detail,
+            ...(passed ? {} : { output: r.output.slice(-4096) })
+        });
+        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
+    }
+    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /**
  * What a command may touch of the outside world, passed in so tests can run commands in-process
@@ -15218,6 +15431,9 @@ function startProgress(io, label, enabled) {
 
 
 
+
+
+
 async function runChecked(flags, io, command) {
     const located = manifestLocation(flags, io);
     const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
@@ -15241,12 +15457,37 @@ async function runChecked(flags, io, command) {
     }
 }
 async function checkCommand(flags, io) {
-    const { report } = await runChecked(flags, io, 'check');
+    const checked = await runChecked(flags, io, 'check');
+    let report = checked.report;
+    let refused = false;
+    if (flags.runSmoke) {
+        // Smoke commands are manifest code: the gate decides, as for recipes.
+        const m = checked.manifest;
+        const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+        for (const w of gate.warnings)
+            io.stderr.write(`swr: warning: ${w}\n`);
+        const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
+        const rebuilt = buildReport({
+            command: 'check',
+            version: VERSION,
+            manifest: m,
+            findings: smoked.findings,
+            options: report.options,
+            started: new Date(report.timing.started),
+            ms: Date.now() - Date.parse(report.timing.started)
+        });
+        report = { ...rebuilt, smoke: smoked.smoke };
+        refused = !gate.allowed;
+        if (refused)
+            io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
+    }
     if (flags.json)
         io.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (!flags.quiet || report.verdict !== 'healthy') {
         io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
     }
+    if (refused)
+        return EXIT.UNREPAIRABLE;
     return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
 }
 async function whyCommand(flags, io) {
@@ -15259,6 +15500,285 @@ async function whyCommand(flags, io) {
         io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes));
     }
     return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+
+;// CONCATENATED MODULE: ./src/core/escrow.ts
+/**
+ * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
+ * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
+ * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
+ * decompression bomb is refused before anything is written.
+ *
+ * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
+ * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
+ * symlink planted at the target is replaced, not followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+const ESCROW_MAX_BYTES = 256 * 1024;
+function refuse(e, why) {
+    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
+}
+/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
+function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
+    if (e.expect.size > maxBytes)
+        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
+    const abs = resolveEntryPath(workspace, e.path);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    let bytes;
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            throw refuse(e, 'refused: not a regular file');
+        if (st.size !== e.expect.size)
+            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
+        bytes = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < st.size) {
+            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    const sha = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex');
+    if (sha !== e.expect.sha256)
+        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
+    return {
+        encoding: 'deflate-base64',
+        data: (0,external_node_zlib_namespaceObject.deflateRawSync)(bytes, { level: 9 }).toString('base64')
+    };
+}
+/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
+function escrowedBytes(e) {
+    if (!e.escrow)
+        throw refuse(e, 'absent');
+    let bytes;
+    try {
+        bytes = (0,external_node_zlib_namespaceObject.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
+            maxOutputLength: Math.max(1, e.expect.size)
+        });
+    }
+    catch {
+        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
+    }
+    if (bytes.length !== e.expect.size)
+        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
+    if ((0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
+        throw refuse(e, 'refused: bytes do not match the recorded sha256');
+    return bytes;
+}
+/** Create or check each parent directory below the workspace without following a symlink. */
+function safeParent(workspace, e) {
+    let dir = workspace;
+    for (const seg of external_node_path_default().posix
+        .dirname(e.path)
+        .split('/')
+        .filter(s => s !== '.')) {
+        dir = external_node_path_default().join(dir, seg);
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (st.isSymbolicLink())
+            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
+        if (!st.isDirectory())
+            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
+    }
+    const st = external_node_fs_default().lstatSync(dir);
+    return { dir, dev: st.dev, ino: st.ino };
+}
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+function restoreFromEscrow(workspace, e) {
+    const bytes = escrowedBytes(e);
+    const parent = safeParent(workspace, e);
+    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
+    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex')}.tmp`);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
+    try {
+        try {
+            external_node_fs_default().writeSync(fd, bytes);
+            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
+            external_node_fs_default().fsyncSync(fd);
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+        const again = external_node_fs_default().lstatSync(parent.dir);
+        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        }
+        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
+        if (existing?.isDirectory())
+            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
+        external_node_fs_default().renameSync(tmp, target);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const check = hashFile(target);
+    if (check.sha256 !== e.expect.sha256)
+        throw refuse(e, 'restored, but the file does not verify');
+}
+
+// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
+var proper_lockfile = __nccwpck_require__(648);
+var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
+;// CONCATENATED MODULE: ./src/core/state/lock.ts
+/**
+ * One exclusive lock per manifest (and so per workspace), in the private state directory:
+ * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
+ * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
+ * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
+ * while alive) and is taken over.
+ */
+
+
+
+
+
+
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+async function lockWorkspace(opts) {
+    const dir = ensurePrivateDir(opts.stateDir, 'locks');
+    const key = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(external_node_path_default().resolve(opts.subject)).digest('hex').slice(0, 32);
+    const target = external_node_path_default().join(dir, key);
+    const info = external_node_path_default().join(dir, `${key}.holder`);
+    const deadline = Date.now() + opts.waitMs;
+    let warned = false;
+    for (;;) {
+        try {
+            const release = await proper_lockfile_default().lock(target, {
+                realpath: false,
+                lockfilePath: `${target}.lock`,
+                stale: opts.staleMs ?? 10_000,
+                retries: 0
+            });
+            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
+                mode: 0o600
+            });
+            return async () => {
+                external_node_fs_default().rmSync(info, { force: true });
+                await release().catch(() => undefined);
+            };
+        }
+        catch (err) {
+            if (err.code !== 'ELOCKED')
+                throw err;
+        }
+        if (Date.now() >= deadline) {
+            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
+        }
+        if (!warned) {
+            opts.onWait?.(holder(info));
+            warned = true;
+        }
+        await sleep(150);
+    }
+}
+function holder(info) {
+    try {
+        return external_node_fs_default().readFileSync(info, 'utf8').trim();
+    }
+    catch {
+        return 'holder unknown';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/lock.ts
+/** Running a command under the manifest's lock (doctor, restore and every editing command). */
+
+
+const DEFAULT_LOCK_WAIT_S = 300;
+async function withManifestLock(flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    const subject = manifestLocation(flags, io).file;
+    const release = await lockWorkspace({
+        stateDir: stateDir(io),
+        subject,
+        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
+    });
+    try {
+        return await fn();
+    }
+    finally {
+        await release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
+/**
+ * `swr escrow [--only ID...] [--max-bytes N]`: embed small files in the manifest (deflated, base64)
+ * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
+ * An editing command: it follows the editing rules and re-signs.
+ */
+
+
+
+
+
+
+
+function escrowCommand(flags, io) {
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        if (m.created)
+            throw new UsageError('no manifest to escrow into: add entries first');
+        const selected = selectEntries(m.doc.body.entries, flags.only).filter((e) => e.kind === 'file');
+        const done = [];
+        const skipped = [];
+        for (const e of selected) {
+            try {
+                e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES);
+                done.push(e.id);
+            }
+            catch (err) {
+                if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
+                    throw err;
+                skipped.push({ id: e.id, why: err.message });
+            }
+        }
+        if (done.length === 0) {
+            for (const s of skipped)
+                io.stderr.write(`swr: ${s.why}\n`);
+            throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE);
+        }
+        const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
+        if (flags.json) {
+            io.stdout.write(JSON.stringify({
+                schema: 'swr.escrow/1',
+                manifest: m.file,
+                escrowed: done,
+                skipped,
+                digest: saved.digest,
+                signed: saved.signed
+            }, null, 2) + '\n');
+        }
+        else if (!flags.quiet) {
+            io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`);
+            for (const s of skipped)
+                io.stdout.write(`  skipped ${s.id}: ${s.why}\n`);
+            io.stdout.write(saved.signed
+                ? `signed version ${saved.version}, digest ${saved.digest}\n`
+                : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`);
+        }
+        return EXIT.HEALTHY;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/plan.ts
@@ -15303,6 +15823,59 @@ function planRepair(entries, findings) {
         remaining = remaining.filter(e => !done.has(e.id));
     }
     return { waves };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/export-recipes.ts
+/**
+ * `swr export-recipes`: print every restore recipe as one bash script, in tier and dependency
+ * order, for running by hand or in another tool. Exporting code is running code by another name,
+ * so the gate decides first.
+ */
+
+
+
+
+
+
+function shellQuote(s) {
+    return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+async function exportRecipesCommand(flags, io) {
+    const m = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+    if (!gate.allowed)
+        throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
+    const entries = selectEntries(m.body.entries, flags.only).filter(e => e.restore);
+    const all = entries.map(e => ({
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'MISSING',
+        reason: 'export',
+        detail: '',
+        recorded: {},
+        found: {},
+        cached: false
+    }));
+    const lines = [
+        '#!/usr/bin/env bash',
+        `# swr recipes for ${m.file}`,
+        `# manifest digest ${m.digest}, version ${m.body.version}`,
+        'set -euo pipefail',
+        `cd ${shellQuote(m.workspace)}`
+    ];
+    for (const step of planSteps(planRepair(entries, all))) {
+        const e = entries.find(x => x.id === step.id);
+        if (!e?.restore)
+            continue;
+        lines.push('', `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`, `( ${e.restore}\n)`);
+    }
+    io.stdout.write(lines.join('\n') + '\n');
+    return EXIT.HEALTHY;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
@@ -15547,138 +16120,6 @@ function validateConcurrency(concurrency) {
 	}
 }
 
-;// CONCATENATED MODULE: ./src/core/escrow.ts
-/**
- * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
- * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
- * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
- * decompression bomb is refused before anything is written.
- *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
- * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
- * symlink planted at the target is replaced, not followed). The result is hashed again.
- */
-
-
-
-
-
-
-
-
-const ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
-function refuse(e, why) {
-    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
-}
-/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
-    if (e.expect.size > maxBytes)
-        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
-    const abs = resolveEntryPath(workspace, e.path);
-    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
-    let bytes;
-    try {
-        const st = fs.fstatSync(fd);
-        if (!st.isFile())
-            throw refuse(e, 'refused: not a regular file');
-        if (st.size !== e.expect.size)
-            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
-        bytes = Buffer.alloc(st.size);
-        let got = 0;
-        while (got < st.size) {
-            const n = fs.readSync(fd, bytes, got, st.size - got, got);
-            if (n === 0)
-                break;
-            got += n;
-        }
-    }
-    finally {
-        fs.closeSync(fd);
-    }
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    if (sha !== e.expect.sha256)
-        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
-    return {
-        encoding: 'deflate-base64',
-        data: deflateRawSync(bytes, { level: 9 }).toString('base64')
-    };
-}
-/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
-function escrowedBytes(e) {
-    if (!e.escrow)
-        throw refuse(e, 'absent');
-    let bytes;
-    try {
-        bytes = (0,external_node_zlib_namespaceObject.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
-            maxOutputLength: Math.max(1, e.expect.size)
-        });
-    }
-    catch {
-        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
-    }
-    if (bytes.length !== e.expect.size)
-        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
-    if ((0,external_node_crypto_namespaceObject.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
-        throw refuse(e, 'refused: bytes do not match the recorded sha256');
-    return bytes;
-}
-/** Create or check each parent directory below the workspace without following a symlink. */
-function safeParent(workspace, e) {
-    let dir = workspace;
-    for (const seg of external_node_path_default().posix
-        .dirname(e.path)
-        .split('/')
-        .filter(s => s !== '.')) {
-        dir = external_node_path_default().join(dir, seg);
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (st.isSymbolicLink())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
-        if (!st.isDirectory())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
-    }
-    const st = external_node_fs_default().lstatSync(dir);
-    return { dir, dev: st.dev, ino: st.ino };
-}
-/** Write the escrowed file into place (see the module comment) and prove it verifies. */
-function restoreFromEscrow(workspace, e) {
-    const bytes = escrowedBytes(e);
-    const parent = safeParent(workspace, e);
-    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex')}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
-    try {
-        try {
-            external_node_fs_default().writeSync(fd, bytes);
-            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
-            external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-        const again = external_node_fs_default().lstatSync(parent.dir);
-        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
-            throw refuse(e, 'refused: the target directory was replaced while writing');
-        }
-        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
-        if (existing?.isDirectory())
-            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
-        external_node_fs_default().renameSync(tmp, target);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-    const check = hashFile(target);
-    if (check.sha256 !== e.expect.sha256)
-        throw refuse(e, 'restored, but the file does not verify');
-}
-
 ;// CONCATENATED MODULE: ./src/core/quarantine.ts
 /**
  * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
@@ -15705,7 +16146,7 @@ function sizeOf(abs, limit) {
     return total;
 }
 function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES) {
-    const abs = paths_resolveEntryPath(workspace, e.path);
+    const abs = resolveEntryPath(workspace, e.path);
     if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
         return { skipped: 'nothing on disk to keep' };
     const bytes = sizeOf(abs, maxBytes);
@@ -15722,169 +16163,6 @@ function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES
         preserveTimestamps: true
     });
     return { copied: dest, bytes };
-}
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(421);
-;// CONCATENATED MODULE: ./src/core/run/recipe.ts
-/**
- * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
- * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
- * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
- * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
- */
-
-const KEEP_BYTES = 64 * 1024;
-const DEFAULT_GRACE_MS = 3000;
-const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
-/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
-function minimalEnv(from, names) {
-    const env = {};
-    for (const n of [...BASE_ENV_NAMES, ...names]) {
-        const v = from[n];
-        if (v !== undefined)
-            env[n] = v;
-    }
-    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
-    return env;
-}
-function killGroup(pid, signal) {
-    try {
-        process.kill(-pid, signal);
-    }
-    catch {
-        // Already gone.
-    }
-}
-function runRecipe(spec, hooks) {
-    const started = performance.now();
-    const [cmd, ...args] = spec.shell;
-    return new Promise(resolve => {
-        const child = (0,external_node_child_process_.spawn)(cmd ?? 'bash', [...args, spec.command], {
-            cwd: spec.cwd,
-            env: spec.env,
-            detached: true, // its own process group, so the whole group can be stopped
-            stdio: ['ignore', 'pipe', 'pipe']
-        });
-        let kept = '';
-        let truncated = false;
-        let partial = '';
-        let timedOut = false;
-        let interrupted = false;
-        let exited;
-        const emit = (line) => {
-            const clean = hooks.scrub(line);
-            hooks.onLine?.(spec.id, clean);
-            kept += clean + '\n';
-            if (kept.length > KEEP_BYTES) {
-                kept = kept.slice(kept.length - KEEP_BYTES);
-                truncated = true;
-            }
-        };
-        const onData = (chunk) => {
-            const lines = (partial + chunk.toString('utf8')).split('\n');
-            partial = lines.pop() ?? '';
-            for (const l of lines)
-                emit(l);
-            if (partial.length > KEEP_BYTES) {
-                emit(partial);
-                partial = '';
-            }
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
-        const stop = () => {
-            if (child.pid === undefined)
-                return;
-            killGroup(child.pid, 'SIGTERM');
-            setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
-        };
-        const timer = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, spec.timeoutMs);
-        const onAbort = () => {
-            interrupted = true;
-            stop();
-        };
-        hooks.abort?.addEventListener('abort', onAbort, { once: true });
-        if (hooks.abort?.aborted)
-            onAbort();
-        const finish = () => {
-            clearTimeout(timer);
-            hooks.abort?.removeEventListener('abort', onAbort);
-            if (partial)
-                emit(partial);
-            resolve({
-                id: spec.id,
-                exitCode: exited?.code ?? null,
-                signal: exited?.signal ?? null,
-                timedOut,
-                interrupted,
-                ms: Math.round(performance.now() - started),
-                output: kept,
-                truncated
-            });
-        };
-        child.on('error', err => {
-            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
-            exited = { code: 127, signal: null };
-            finish();
-        });
-        child.on('exit', (code, signal) => {
-            exited = { code, signal };
-            // Background processes the recipe left behind go with it (and release the output pipes).
-            if (child.pid !== undefined) {
-                killGroup(child.pid, 'SIGTERM');
-                setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
-            }
-        });
-        child.on('close', finish);
-    });
-}
-/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
-function describeResult(r, timeoutMs) {
-    const secs = (r.ms / 1000).toFixed(1);
-    if (r.interrupted)
-        return `interrupted after ${secs} s`;
-    if (r.timedOut)
-        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
-    if (r.signal)
-        return `killed by ${r.signal} after ${secs} s`;
-    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
-}
-
-;// CONCATENATED MODULE: ./src/core/run/scrub.ts
-/**
- * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
- * variables an entry marks secret, and token shapes that are secrets wherever they appear.
- */
-const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
-    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-    /\bnpm_[A-Za-z0-9]{36}\b/g,
-    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
-];
-const MASK = '***';
-/** A scrubber for these secret values (values shorter than 4 characters are not masked). */
-function makeScrubber(secretValues) {
-    const values = [...new Set(secretValues.filter(v => v.length >= 4))].sort((a, b) => b.length - a.length);
-    return text => {
-        let out = text;
-        for (const v of values)
-            out = out.split(v).join(MASK);
-        for (const re of TOKEN_SHAPES)
-            out = out.replace(re, MASK);
-        return out;
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/repair.ts
@@ -16071,93 +16349,6 @@ function openJournal(stateDir, workspace, digest, now, resume) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
-var proper_lockfile = __nccwpck_require__(648);
-var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
-;// CONCATENATED MODULE: ./src/core/state/lock.ts
-/**
- * One exclusive lock per manifest (and so per workspace), in the private state directory:
- * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
- * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
- * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
- * while alive) and is taken over.
- */
-
-
-
-
-
-
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-async function lockWorkspace(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(external_node_path_default().resolve(opts.subject)).digest('hex').slice(0, 32);
-    const target = external_node_path_default().join(dir, key);
-    const info = external_node_path_default().join(dir, `${key}.holder`);
-    const deadline = Date.now() + opts.waitMs;
-    let warned = false;
-    for (;;) {
-        try {
-            const release = await proper_lockfile_default().lock(target, {
-                realpath: false,
-                lockfilePath: `${target}.lock`,
-                stale: opts.staleMs ?? 10_000,
-                retries: 0
-            });
-            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
-                mode: 0o600
-            });
-            return async () => {
-                external_node_fs_default().rmSync(info, { force: true });
-                await release().catch(() => undefined);
-            };
-        }
-        catch (err) {
-            if (err.code !== 'ELOCKED')
-                throw err;
-        }
-        if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
-        }
-        if (!warned) {
-            opts.onWait?.(holder(info));
-            warned = true;
-        }
-        await sleep(150);
-    }
-}
-function holder(info) {
-    try {
-        return external_node_fs_default().readFileSync(info, 'utf8').trim();
-    }
-    catch {
-        return 'holder unknown';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/lock.ts
-/** Running a command under the manifest's lock (doctor, restore and every editing command). */
-
-
-const DEFAULT_LOCK_WAIT_S = 300;
-async function withManifestLock(flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    const subject = manifestLocation(flags, io).file;
-    const release = await lockWorkspace({
-        stateDir: stateDir(io),
-        subject,
-        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
-        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
-    });
-    try {
-        return await fn();
-    }
-    finally {
-        await release();
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
 /**
  * `swr restore` and `swr doctor`: check, plan, ask the gate, run the damaged entries' sources in
@@ -16318,6 +16509,98 @@ function verdict(final, steps, interrupted) {
     if (steps.some(s => s.outcome === 'still-damaged'))
         return ['still-damaged', EXIT.STILL_DAMAGED];
     return ['unrepairable', EXIT.UNREPAIRABLE];
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
+/**
+ * `swr selftest [--max-tier N] [--only ID...] [--allow-empty]`: prove recipes are idempotent. Each
+ * selected recipe runs twice in a scratch copy of the workspace (never the live one), with HOME
+ * pointed into the scratch too; after each run the entry must verify. Recipes are manifest code,
+ * so the gate decides first. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
+ * left its entry damaged.
+ */
+
+
+
+
+
+
+
+
+
+
+
+async function selftestCommand(flags, io) {
+    const live = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const selected = selectEntries(live.body.entries, flags.only).filter(e => e.restore && e.tier <= (flags.maxTier ?? 4));
+    if (selected.length === 0 && !flags.allowEmpty) {
+        throw new SwrError('selftest: no entry with a restore recipe matches the selection (pass --allow-empty to accept that)', EXIT.UNREPAIRABLE);
+    }
+    const gate = await decide({ body: live.body, signatures: live.doc.signatures, digest: live.digest }, buildPolicy(live, flags, io));
+    if (!gate.allowed)
+        throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
+    const scratch = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-selftest-'));
+    try {
+        const ws = external_node_path_default().join(scratch, 'workspace');
+        const home = external_node_path_default().join(scratch, 'home');
+        external_node_fs_default().cpSync(live.workspace, ws, { recursive: true, verbatimSymlinks: true });
+        external_node_fs_default().mkdirSync(home);
+        const m = { ...live, workspace: external_node_fs_default().realpathSync(ws) };
+        const verify = reverifier(m, stateDir(io));
+        const damaged = selected.map(e => ({
+            id: e.id,
+            kind: e.kind,
+            path: e.path,
+            tier: e.tier,
+            status: 'MISSING',
+            reason: 'selftest',
+            detail: 'removed for selftest',
+            recorded: {},
+            found: {},
+            cached: false
+        }));
+        const order = planSteps(planRepair(selected, damaged)).map(s => selected.find(e => e.id === s.id));
+        const outcomes = [];
+        for (const e of order) {
+            if (!e)
+                continue;
+            external_node_fs_default().rmSync(external_node_path_default().join(m.workspace, e.path), { recursive: true, force: true });
+            const runs = [];
+            let passed = true;
+            for (const round of [1, 2]) {
+                const r = await runRecipe({
+                    id: e.id,
+                    command: e.restore ?? 'false',
+                    shell: m.body.shell ?? ['bash', '-c'],
+                    cwd: m.workspace,
+                    env: { ...minimalEnv(io.env, [...(e.env ?? []), ...(e.secret_env ?? [])]), HOME: home },
+                    timeoutMs: (flags.timeout ?? e.timeout_s ?? 1800) * 1000
+                }, {
+                    abort: io.abort,
+                    scrub: makeScrubber((e.secret_env ?? []).flatMap(n => io.env[n] ?? []))
+                });
+                const [after] = await verify([e]);
+                const ok = r.exitCode === 0 && after?.status === 'OK';
+                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${after?.detail ?? ''}`}`);
+                passed &&= ok;
+            }
+            outcomes.push({ id: e.id, passed, runs });
+        }
+        if (flags.json)
+            io.stdout.write(JSON.stringify({ schema: 'swr.selftest/1', scratch: 'removed', results: outcomes }, null, 2) + '\n');
+        else {
+            for (const o of outcomes)
+                io.stdout.write(`${o.passed ? 'PASS' : 'FAIL'} ${o.id}\n${o.runs.map(r => `  ${r}\n`).join('')}`);
+            io.stdout.write(`${outcomes.filter(o => o.passed).length}/${outcomes.length} recipes idempotent (run twice in a scratch copy; the live workspace was not touched)\n`);
+        }
+        return outcomes.every(o => o.passed) ? EXIT.HEALTHY : EXIT.STILL_DAMAGED;
+    }
+    finally {
+        external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
@@ -16739,6 +17022,10 @@ function trustMine(flags, io) {
 
 
 
+
+
+
+
 const EXIT_HELP = `
 Exit codes:
   0  healthy
@@ -16786,9 +17073,10 @@ function buildProgram(io, done) {
         writeErr: s => void io.stderr.write(s)
     })
         .exitOverride();
-    checkOptions(program.command('check'))
+    trustOptions(checkOptions(program.command('check')))
         .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
         .option('--all', 'list healthy entries too')
+        .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
         .action(async (flags) => {
         done(await checkCommand(flags, io));
     });
@@ -16831,13 +17119,13 @@ function buildProgram(io, done) {
         .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
         .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
         .action(async (paths, flags) => {
-        done(await addCommand(paths, flags, io));
+        done(await withManifestLock(flags, io, () => addCommand(paths, flags, io)));
     });
     withGlobals(program.command('init'))
         .description('scan the workspace and write a first manifest (never overwrites one)')
         .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
         .action(async (flags) => {
-        done(await initCommand(flags, io));
+        done(await withManifestLock(flags, io, () => initCommand(flags, io)));
     });
     withGlobals(program.command('import'))
         .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
@@ -16845,8 +17133,26 @@ function buildProgram(io, done) {
         .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds")
         .option('--approve-digest <digest>', 'sign the converted manifest, after reviewing exactly this content')
         .action(async (old, flags) => {
-        done(await importCommand(old, flags, io));
+        done(await withManifestLock(flags, io, () => importCommand(old, flags, io)));
     });
+    withGlobals(program.command('escrow'))
+        .description('embed small files in the manifest (checked against their sha256) so they restore without a recipe')
+        .option('--only <id...>', 'escrow only these entries')
+        .option('--max-bytes <n>', 'largest file to escrow (default 262144)', intOption('--max-bytes', 1, 1024 * 1024))
+        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
+        .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400))
+        .action(async (flags) => done(await escrowCommand(flags, io)));
+    trustOptions(withGlobals(program.command('selftest')))
+        .description('run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying')
+        .option('--only <id...>', 'test only these entries')
+        .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
+        .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
+        .option('--allow-empty', 'succeed when nothing matches the selection')
+        .action(async (flags) => done(await selftestCommand(flags, io)));
+    trustOptions(withGlobals(program.command('export-recipes')))
+        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
+        .option('--only <id...>', 'export only these entries')
+        .action(async (flags) => done(await exportRecipesCommand(flags, io)));
     withGlobals(program.command('keygen'))
         .description("create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)")
         .option('--no-hmac', 'do not create an HMAC key')
@@ -16855,7 +17161,7 @@ function buildProgram(io, done) {
     trustOptions(withGlobals(program.command('sign')))
         .description('raise the version and sign the manifest with every key this machine holds')
         .option('--approve-digest <digest>', 'sign a manifest whose signature does not verify, after reviewing exactly this content')
-        .action(async (flags) => done(await signCommand(flags, io)));
+        .action(async (flags) => done(await withManifestLock(flags, io, () => signCommand(flags, io))));
     trustOptions(withGlobals(program.command('verify')))
         .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
         .action(async (flags) => done(await verifyCommand(flags, io)));

@@ -9,12 +9,16 @@ import { VERSION } from '../version.js'
 import { addCommand } from './commands/add.js'
 import { attacktestCommand } from './commands/attacktest.js'
 import { checkCommand, whyCommand } from './commands/check.js'
+import { escrowCommand } from './commands/escrow.js'
+import { exportRecipesCommand } from './commands/export-recipes.js'
 import { repairCommand } from './commands/repair.js'
+import { selftestCommand } from './commands/selftest.js'
 import { importCommand } from './commands/import.js'
 import { initCommand } from './commands/init.js'
 import { keygenCommand, signCommand, verifyCommand } from './commands/sign.js'
 import { trustAdd, trustList, trustMine, trustRemove } from './commands/trust.js'
 import { processIo, type CliIo } from './io.js'
+import { withManifestLock } from './lock.js'
 import { collect, intOption, type GlobalOptions } from './options.js'
 
 const EXIT_HELP = `
@@ -94,11 +98,15 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     })
     .exitOverride()
 
-  checkOptions(program.command('check'))
+  trustOptions(checkOptions(program.command('check')))
     .description(
       'verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged'
     )
     .option('--all', 'list healthy entries too')
+    .option(
+      '--run-smoke',
+      "also run the entries' smoke commands (manifest code: only when its signatures allow)"
+    )
     .action(async (flags: GlobalOptions & Record<string, unknown>) => {
       done(await checkCommand(flags as never, io))
     })
@@ -191,14 +199,14 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       'edit a manifest whose signature does not verify, after reviewing exactly this content'
     )
     .action(async (paths: string[], flags: GlobalOptions) => {
-      done(await addCommand(paths, flags as never, io))
+      done(await withManifestLock(flags, io, () => addCommand(paths, flags as never, io)))
     })
 
   withGlobals(program.command('init'))
     .description('scan the workspace and write a first manifest (never overwrites one)')
     .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
     .action(async (flags: GlobalOptions) => {
-      done(await initCommand(flags as never, io))
+      done(await withManifestLock(flags, io, () => initCommand(flags as never, io)))
     })
 
   withGlobals(program.command('import'))
@@ -215,8 +223,46 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       'sign the converted manifest, after reviewing exactly this content'
     )
     .action(async (old: string, flags: GlobalOptions) => {
-      done(await importCommand(old, flags as never, io))
+      done(await withManifestLock(flags, io, () => importCommand(old, flags as never, io)))
     })
+
+  withGlobals(program.command('escrow'))
+    .description(
+      'embed small files in the manifest (checked against their sha256) so they restore without a recipe'
+    )
+    .option('--only <id...>', 'escrow only these entries')
+    .option(
+      '--max-bytes <n>',
+      'largest file to escrow (default 262144)',
+      intOption('--max-bytes', 1, 1024 * 1024)
+    )
+    .option(
+      '--approve-digest <digest>',
+      'edit a manifest whose signature does not verify, after reviewing exactly this content'
+    )
+    .option(
+      '--lock-timeout <s>',
+      'give up waiting for another run after S seconds (default 300)',
+      intOption('--lock-timeout', 0, 86400)
+    )
+    .action(async (flags: GlobalOptions) => done(await escrowCommand(flags as never, io)))
+
+  trustOptions(withGlobals(program.command('selftest')))
+    .description(
+      'run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying'
+    )
+    .option('--only <id...>', 'test only these entries')
+    .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
+    .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
+    .option('--allow-empty', 'succeed when nothing matches the selection')
+    .action(async (flags: GlobalOptions) => done(await selftestCommand(flags as never, io)))
+
+  trustOptions(withGlobals(program.command('export-recipes')))
+    .description(
+      'print the restore recipes as one bash script in tier and dependency order (only when signatures allow)'
+    )
+    .option('--only <id...>', 'export only these entries')
+    .action(async (flags: GlobalOptions) => done(await exportRecipesCommand(flags as never, io)))
 
   withGlobals(program.command('keygen'))
     .description(
@@ -232,7 +278,9 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       '--approve-digest <digest>',
       'sign a manifest whose signature does not verify, after reviewing exactly this content'
     )
-    .action(async (flags: GlobalOptions) => done(await signCommand(flags as never, io)))
+    .action(async (flags: GlobalOptions) =>
+      done(await withManifestLock(flags, io, () => signCommand(flags as never, io)))
+    )
 
   trustOptions(withGlobals(program.command('verify')))
     .description(

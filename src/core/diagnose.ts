@@ -120,7 +120,11 @@ export function adviceFor(f: Finding, command = 'swr restore'): EntryAdvice {
       'a dependency failed to restore, so this entry was not attempted.',
       `fix the dependency first, then ${restore}`
     ],
-    CORRUPT: [corruptCause(f), restore]
+    CORRUPT: [corruptCause(f), restore],
+    SMOKEFAIL: [
+      `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
+      `run the smoke command by hand to see why, then ${restore}`
+    ]
   }
   const [cause, fix] = byStatus[f.status]
   return { id: f.id, status: f.status, cause, fix }

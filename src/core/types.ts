@@ -153,7 +153,9 @@ export const STATUSES = [
   'EMPTY',
   'BROKENLNK',
   'TYPE',
-  'SKIPPED'
+  'SKIPPED',
+  /** The entry verifies but its smoke command failed (only with --run-smoke). */
+  'SMOKEFAIL'
 ] as const
 export type Status = (typeof STATUSES)[number]
 

@@ -1,5 +1,6 @@
 /** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
 import {
+  buildReport,
   checkManifest,
   EXIT,
   loadManifest,
@@ -9,13 +10,17 @@ import {
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
+import { decide } from '../../core/sign/gate.js'
+import { runSmokes } from '../../core/smoke.js'
 import { VERSION } from '../../version.js'
+import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import type { CliIo } from '../io.js'
 import { useColor } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { startProgress } from '../progress.js'
 
 export interface CheckFlags extends GlobalOptions {
+  runSmoke?: boolean
   only?: string[]
   deep?: boolean
   meta?: boolean
@@ -50,14 +55,39 @@ export async function runChecked(
   }
 }
 
-export async function checkCommand(flags: CheckFlags, io: CliIo): Promise<ExitCode> {
-  const { report } = await runChecked(flags, io, 'check')
+export async function checkCommand(flags: CheckFlags & TrustFlags, io: CliIo): Promise<ExitCode> {
+  const checked = await runChecked(flags, io, 'check')
+  let report: CheckReport = checked.report
+  let refused = false
+  if (flags.runSmoke) {
+    // Smoke commands are manifest code: the gate decides, as for recipes.
+    const m = checked.manifest
+    const gate = await decide(
+      { body: m.body, signatures: m.doc.signatures, digest: m.digest },
+      buildPolicy(m, flags, io)
+    )
+    for (const w of gate.warnings) io.stderr.write(`swr: warning: ${w}\n`)
+    const smoked = await runSmokes(m, report.results, gate, io.env, io.abort)
+    const rebuilt = buildReport({
+      command: 'check',
+      version: VERSION,
+      manifest: m,
+      findings: smoked.findings,
+      options: report.options,
+      started: new Date(report.timing.started),
+      ms: Date.now() - Date.parse(report.timing.started)
+    })
+    report = { ...rebuilt, smoke: smoked.smoke }
+    refused = !gate.allowed
+    if (refused) io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`)
+  }
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
   else if (!flags.quiet || report.verdict !== 'healthy') {
     io.stdout.write(
       renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true })
     )
   }
+  if (refused) return EXIT.UNREPAIRABLE
   return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED
 }
 

@@ -6,6 +6,7 @@ import { diagnose, isDamaged } from '../diagnose.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import type { Step } from '../plan.js'
 import type { StepResult } from '../repair.js'
+import type { SmokeSection } from '../smoke.js'
 import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'
 
 export const REPORT_SCHEMA = 'swr.report/1'
@@ -22,6 +23,8 @@ export interface CheckReport {
   options: { deep: boolean; meta_only: boolean; cache: boolean; only: string[] }
   timing: { started: string; ms: number }
   notes: string[]
+  /** Present after check --run-smoke. */
+  smoke?: SmokeSection
 }
 
 export interface ReportInput {

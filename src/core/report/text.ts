@@ -23,7 +23,8 @@ const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
   EMPTY: 'red',
   BROKENLNK: 'red',
   TYPE: 'red',
-  SKIPPED: 'gray'
+  SKIPPED: 'gray',
+  SMOKEFAIL: 'red'
 }
 
 function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): string {

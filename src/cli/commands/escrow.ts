@@ -1,0 +1,70 @@
+/**
+ * `swr escrow [--only ID...] [--max-bytes N]`: embed small files in the manifest (deflated, base64)
+ * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
+ * An editing command: it follows the editing rules and re-signs.
+ */
+import { EXIT, UsageError, type ExitCode, type FileEntry } from '../../core/index.js'
+import { selectEntries } from '../../core/check.js'
+import { captureEscrow, ESCROW_MAX_BYTES } from '../../core/escrow.js'
+import { SwrError } from '../../core/errors.js'
+import { saveEdited } from '../edit.js'
+import type { CliIo } from '../io.js'
+import { withManifestLock, type LockFlags } from '../lock.js'
+import { openForEdit } from './add.js'
+
+export interface EscrowFlags extends LockFlags {
+  only?: string[]
+  maxBytes?: number
+  approveDigest?: string
+}
+
+export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> {
+  return withManifestLock(flags, io, async () => {
+    const m = await openForEdit(flags, io)
+    if (m.created) throw new UsageError('no manifest to escrow into: add entries first')
+    const selected = selectEntries(m.doc.body.entries, flags.only).filter(
+      (e): e is FileEntry => e.kind === 'file'
+    )
+    const done: string[] = []
+    const skipped: { id: string; why: string }[] = []
+    for (const e of selected) {
+      try {
+        e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES)
+        done.push(e.id)
+      } catch (err) {
+        if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
+        skipped.push({ id: e.id, why: err.message })
+      }
+    }
+    if (done.length === 0) {
+      for (const s of skipped) io.stderr.write(`swr: ${s.why}\n`)
+      throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE)
+    }
+    const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io)
+    if (flags.json) {
+      io.stdout.write(
+        JSON.stringify(
+          {
+            schema: 'swr.escrow/1',
+            manifest: m.file,
+            escrowed: done,
+            skipped,
+            digest: saved.digest,
+            signed: saved.signed
+          },
+          null,
+          2
+        ) + '\n'
+      )
+    } else if (!flags.quiet) {
+      io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`)
+      for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${s.why}\n`)
+      io.stdout.write(
+        saved.signed
+          ? `signed version ${saved.version}, digest ${saved.digest}\n`
+          : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`
+      )
+    }
+    return EXIT.HEALTHY
+  })
+}

@@ -1,0 +1,66 @@
+/**
+ * `swr export-recipes`: print every restore recipe as one bash script, in tier and dependency
+ * order, for running by hand or in another tool. Exporting code is running code by another name,
+ * so the gate decides first.
+ */
+import { EXIT, loadManifest, SwrError, type ExitCode } from '../../core/index.js'
+import { selectEntries } from '../../core/check.js'
+import { planRepair, planSteps } from '../../core/plan.js'
+import { decide } from '../../core/sign/gate.js'
+import type { CliIo } from '../io.js'
+import { manifestLocation, type GlobalOptions } from '../options.js'
+import { buildPolicy, type TrustFlags } from '../trust-context.js'
+
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`
+}
+
+export async function exportRecipesCommand(
+  flags: GlobalOptions & TrustFlags & { only?: string[] },
+  io: CliIo
+): Promise<ExitCode> {
+  const m = loadManifest(manifestLocation(flags, io).file, {
+    workspace: flags.workspace,
+    cwd: io.cwd
+  })
+  const gate = await decide(
+    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
+    buildPolicy(m, flags, io)
+  )
+  if (!gate.allowed)
+    throw new SwrError(
+      `export-recipes: refusing to export recipes: ${gate.reason}`,
+      EXIT.UNREPAIRABLE
+    )
+  const entries = selectEntries(m.body.entries, flags.only).filter(e => e.restore)
+  const all = entries.map(e => ({
+    id: e.id,
+    kind: e.kind,
+    path: e.path,
+    tier: e.tier,
+    status: 'MISSING' as const,
+    reason: 'export',
+    detail: '',
+    recorded: {},
+    found: {},
+    cached: false
+  }))
+  const lines = [
+    '#!/usr/bin/env bash',
+    `# swr recipes for ${m.file}`,
+    `# manifest digest ${m.digest}, version ${m.body.version}`,
+    'set -euo pipefail',
+    `cd ${shellQuote(m.workspace)}`
+  ]
+  for (const step of planSteps(planRepair(entries, all))) {
+    const e = entries.find(x => x.id === step.id)
+    if (!e?.restore) continue
+    lines.push(
+      '',
+      `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`,
+      `( ${e.restore}\n)`
+    )
+  }
+  io.stdout.write(lines.join('\n') + '\n')
+  return EXIT.HEALTHY
+}

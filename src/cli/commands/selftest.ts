@@ -1,0 +1,134 @@
+/**
+ * `swr selftest [--max-tier N] [--only ID...] [--allow-empty]`: prove recipes are idempotent. Each
+ * selected recipe runs twice in a scratch copy of the workspace (never the live one), with HOME
+ * pointed into the scratch too; after each run the entry must verify. Recipes are manifest code,
+ * so the gate decides first. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
+ * left its entry damaged.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  EXIT,
+  loadManifest,
+  SwrError,
+  type ExitCode,
+  type LoadedManifest
+} from '../../core/index.js'
+import { reverifier, selectEntries } from '../../core/check.js'
+import { planRepair, planSteps } from '../../core/plan.js'
+import { describeResult, minimalEnv, runRecipe } from '../../core/run/recipe.js'
+import { makeScrubber } from '../../core/run/scrub.js'
+import { decide } from '../../core/sign/gate.js'
+import type { CliIo } from '../io.js'
+import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import { buildPolicy, type TrustFlags } from '../trust-context.js'
+
+export interface SelftestFlags extends GlobalOptions, TrustFlags {
+  only?: string[]
+  maxTier?: number
+  allowEmpty?: boolean
+  timeout?: number
+}
+
+interface Outcome {
+  id: string
+  passed: boolean
+  runs: string[]
+}
+
+export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<ExitCode> {
+  const live = loadManifest(manifestLocation(flags, io).file, {
+    workspace: flags.workspace,
+    cwd: io.cwd
+  })
+  const selected = selectEntries(live.body.entries, flags.only).filter(
+    e => e.restore && e.tier <= (flags.maxTier ?? 4)
+  )
+  if (selected.length === 0 && !flags.allowEmpty) {
+    throw new SwrError(
+      'selftest: no entry with a restore recipe matches the selection (pass --allow-empty to accept that)',
+      EXIT.UNREPAIRABLE
+    )
+  }
+  const gate = await decide(
+    { body: live.body, signatures: live.doc.signatures, digest: live.digest },
+    buildPolicy(live, flags, io)
+  )
+  if (!gate.allowed)
+    throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE)
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-selftest-'))
+  try {
+    const ws = path.join(scratch, 'workspace')
+    const home = path.join(scratch, 'home')
+    fs.cpSync(live.workspace, ws, { recursive: true, verbatimSymlinks: true })
+    fs.mkdirSync(home)
+    const m: LoadedManifest = { ...live, workspace: fs.realpathSync(ws) }
+    const verify = reverifier(m, stateDir(io))
+    const damaged = selected.map(e => ({
+      id: e.id,
+      kind: e.kind,
+      path: e.path,
+      tier: e.tier,
+      status: 'MISSING' as const,
+      reason: 'selftest',
+      detail: 'removed for selftest',
+      recorded: {},
+      found: {},
+      cached: false
+    }))
+    const order = planSteps(planRepair(selected, damaged)).map(s =>
+      selected.find(e => e.id === s.id)
+    )
+    const outcomes: Outcome[] = []
+    for (const e of order) {
+      if (!e) continue
+      fs.rmSync(path.join(m.workspace, e.path), { recursive: true, force: true })
+      const runs: string[] = []
+      let passed = true
+      for (const round of [1, 2]) {
+        const r = await runRecipe(
+          {
+            id: e.id,
+            command: e.restore ?? 'false',
+            shell: m.body.shell ?? ['bash', '-c'],
+            cwd: m.workspace,
+            env: { ...minimalEnv(io.env, [...(e.env ?? []), ...(e.secret_env ?? [])]), HOME: home },
+            timeoutMs: (flags.timeout ?? e.timeout_s ?? 1800) * 1000
+          },
+          {
+            abort: io.abort,
+            scrub: makeScrubber((e.secret_env ?? []).flatMap(n => io.env[n] ?? []))
+          }
+        )
+        const [after] = await verify([e])
+        const ok = r.exitCode === 0 && after?.status === 'OK'
+        runs.push(
+          `run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${after?.detail ?? ''}`}`
+        )
+        passed &&= ok
+      }
+      outcomes.push({ id: e.id, passed, runs })
+    }
+    if (flags.json)
+      io.stdout.write(
+        JSON.stringify(
+          { schema: 'swr.selftest/1', scratch: 'removed', results: outcomes },
+          null,
+          2
+        ) + '\n'
+      )
+    else {
+      for (const o of outcomes)
+        io.stdout.write(
+          `${o.passed ? 'PASS' : 'FAIL'} ${o.id}\n${o.runs.map(r => `  ${r}\n`).join('')}`
+        )
+      io.stdout.write(
+        `${outcomes.filter(o => o.passed).length}/${outcomes.length} recipes idempotent (run twice in a scratch copy; the live workspace was not touched)\n`
+      )
+    }
+    return outcomes.every(o => o.passed) ? EXIT.HEALTHY : EXIT.STILL_DAMAGED
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true })
+  }
+}
