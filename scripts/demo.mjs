@@ -58,21 +58,20 @@ write('models/tiny.gguf', bytes(3 * 1024 * 1024, 7))
 for (let i = 0; i < 40; i++) write(`node_modules/pkg-${i}/index.js`, `module.exports = ${i}\n`)
 write('node_modules/pkg-0/package.json', '{"name":"pkg-0"}\n')
 fs.symlinkSync('src/main.c', path.join(ws, 'entry.c'))
+// What a real workspace restores from (a git remote, a model hub, the npm registry); here a
+// pristine copy beside it, so the recipes run offline and for real.
+const upstream = path.join(root, '.demo', 'upstream')
+fs.cpSync(ws, upstream, { recursive: true, verbatimSymlinks: true })
+const up = path.relative(ws, upstream)
 console.log(
   `created ${path.relative(process.cwd(), ws)}: a shim, a build script, a source tree, a model, node_modules, a link`
 )
 
+step('a signing identity for this machine (recipes are code: only signed manifests run them)')
+swr('keygen')
+
 step('record the manifest (expectations captured from disk now)')
-swr(
-  'add',
-  '.shim/npx',
-  '--id',
-  'npx-shim',
-  '--tier',
-  '0',
-  '--restore',
-  'mkdir -p .shim && printf "#!/bin/sh\\nexec /usr/bin/npx --yes \\"$@\\"\\n" > .shim/npx && chmod +x .shim/npx'
-)
+swr('add', '.shim/npx', '--id', 'npx-shim', '--tier', '0')
 swr('add', 'scripts/build.sh', '--id', 'build-script', '--restore', 'chmod +x scripts/build.sh')
 swr(
   'add',
@@ -84,7 +83,7 @@ swr(
   '--sentinel',
   'lib/util.c',
   '--restore',
-  'git checkout -- src'
+  `rm -rf src && cp -a ${up}/src src`
 )
 swr(
   'add',
@@ -94,7 +93,7 @@ swr(
   '--kind',
   'blob',
   '--restore',
-  'curl -sSL --retry 3 -C - -o models/tiny.gguf "$MODEL_URL"'
+  `cp ${up}/models/tiny.gguf models/tiny.gguf`
 )
 swr(
   'add',
@@ -105,8 +104,10 @@ swr(
   '4',
   '--sentinel',
   'pkg-0/package.json',
+  '--needs',
+  'source',
   '--restore',
-  'npm ci'
+  `rm -rf node_modules && cp -a ${up}/node_modules node_modules`
 )
 swr(
   'add',
@@ -116,8 +117,10 @@ swr(
   '--needs',
   'source',
   '--restore',
-  'ln -sf src/main.c entry.c'
+  'ln -sfn src/main.c entry.c'
 )
+swr('escrow', '--only', 'npx-shim')
+swr('verify')
 swr('check', '--all')
 
 step('damage it the way runners and sandboxes do')
@@ -170,9 +173,23 @@ for (const [what, why, act] of damage) {
 step('swr check names every damage')
 const code = swr('check')
 step('swr why explains causes and fixes')
-swr('why')
-if (code !== 1) {
-  console.error(`demo: expected swr check to exit 1 (damaged), got ${code}`)
+swr('why', '--only', 'source', 'model')
+step('swr doctor repairs exactly what is broken, in tier and dependency order')
+const healed = swr('doctor')
+
+step('tamper with a recipe: nothing runs')
+const manifestFile = path.join(ws, '.swr', 'manifest.json')
+fs.writeFileSync(
+  manifestFile,
+  fs.readFileSync(manifestFile, 'utf8').replace('chmod +x scripts/build.sh', 'touch PWNED')
+)
+fs.chmodSync(path.join(ws, 'scripts/build.sh'), 0o644)
+const refused = swr('doctor')
+const pwned = fs.existsSync(path.join(ws, 'PWNED'))
+if (code !== 1 || healed !== 0 || refused !== 2 || pwned) {
+  console.error(
+    `demo: expected check 1, doctor 0, tampered doctor 2 with nothing run; got ${code}, ${healed}, ${refused}${pwned ? ', and the tampered recipe ran' : ''}`
+  )
   process.exit(1)
 }
 console.log('\nThe demo workspace is in .demo/workspace; run the commands above there to explore.')
