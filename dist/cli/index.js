@@ -14538,6 +14538,54 @@ function parseTrustedSigners(text) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/sign/policy.ts
+/**
+ * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
+ * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
+ */
+
+
+
+
+
+
+
+function parseRequirement(v) {
+    if (!REQUIREMENTS.includes(v)) {
+        throw new UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
+    }
+    return v;
+}
+/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
+function manifestPathInWorkspace(m) {
+    return isInside(m.workspace, m.file)
+        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
+        : undefined;
+}
+function makePolicy(m, src) {
+    const trusted = new Set();
+    if (src.local)
+        for (const s of readTrustStore(src.stateDir))
+            trusted.add(s.fingerprint);
+    if (src.ownFingerprint)
+        trusted.add(src.ownFingerprint);
+    for (const t of src.trustedSigners)
+        for (const fp of parseTrustedSigners(t))
+            trusted.add(fp);
+    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
+    return {
+        require: parseRequirement(src.require),
+        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
+        trusted,
+        threshold: src.threshold,
+        minVersion: src.minVersion,
+        remembered: src.local ? recall(src.stateDir, m.file) : undefined,
+        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
+        now: src.now,
+        approveDigest: src.approveDigest
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/cli/trust-context.ts
 /**
  * Turning the environment and flags into the gate's policy and the signing keys. Secrets come from
@@ -14549,18 +14597,7 @@ function parseTrustedSigners(text) {
 
 
 
-
-
-
-
-
 const OWN_PUBLIC_KEY_FILE = 'mldsa87.pub';
-function parseRequirement(v) {
-    if (!REQUIREMENTS.includes(v)) {
-        throw new UsageError(`--require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
-    }
-    return v;
-}
 /** This machine's own fingerprint, from the public key written at keygen (no ML-DSA load). */
 function ownFingerprint(dir) {
     try {
@@ -14573,32 +14610,22 @@ function ownFingerprint(dir) {
 }
 function buildPolicy(m, flags, io) {
     const dir = stateDir(io);
-    const trusted = new Set(readTrustStore(dir).map(s => s.fingerprint));
-    const own = ownFingerprint(dir);
-    if (own)
-        trusted.add(own);
-    for (const t of flags.trustedSigner ?? [])
-        for (const fp of parseTrustedSigners(t))
-            trusted.add(fp);
-    if (io.env.SWR_TRUSTED_SIGNERS)
-        for (const fp of parseTrustedSigners(io.env.SWR_TRUSTED_SIGNERS))
-            trusted.add(fp);
-    const rel = external_node_path_default().relative(m.workspace, m.file);
-    return {
-        require: parseRequirement(flags.require ?? io.env.SWR_REQUIRE ?? 'any'),
-        hmacKey: loadHmacKey(dir, io.env.SWR_HMAC_KEY)?.key,
-        trusted,
+    return makePolicy(m, {
+        stateDir: dir,
+        require: flags.require ?? io.env.SWR_REQUIRE ?? 'any',
+        hmacKeyText: io.env.SWR_HMAC_KEY,
+        local: true,
+        trustedSigners: [
+            ...(flags.trustedSigner ?? []),
+            ...(io.env.SWR_TRUSTED_SIGNERS ? [io.env.SWR_TRUSTED_SIGNERS] : [])
+        ],
+        ownFingerprint: ownFingerprint(dir),
         threshold: flags.threshold,
         minVersion: flags.minVersion,
-        remembered: recall(dir, m.file),
-        run: {
-            repository: io.env.GITHUB_REPOSITORY,
-            ref: io.env.GITHUB_REF,
-            manifestPath: isInside(m.workspace, m.file) ? rel.split((external_node_path_default()).sep).join('/') : undefined
-        },
-        now: new Date(),
-        approveDigest: flags.iTrustThisManifest
-    };
+        approveDigest: flags.iTrustThisManifest,
+        run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
+        now: new Date()
+    });
 }
 /** The keys this machine can sign with (loads ML-DSA only when an identity exists). */
 async function signingKeys(io) {
@@ -15164,6 +15191,78 @@ async function attacktestCommand(flags, io) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(421);
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/run/output.ts
+/**
+ * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
+ * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
+ * boundaries, and keep a bounded tail measured in bytes, in constant time per line.
+ */
+
+/** Feed chunks of one stream; whole lines go to `onLine`; `end` flushes the last partial line. */
+function lineSplitter(onLine, maxLine) {
+    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    let partial = '';
+    const take = (text) => {
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const l of lines)
+            onLine(l);
+        if (partial.length > maxLine) {
+            onLine(partial);
+            partial = '';
+        }
+    };
+    return {
+        push: chunk => take(decoder.write(chunk)),
+        end: () => {
+            take(decoder.end());
+            if (partial)
+                onLine(partial);
+            partial = '';
+        }
+    };
+}
+/** The last `maxBytes` bytes of output, kept as whole lines. */
+function tailKeeper(maxBytes) {
+    const lines = [];
+    const sizes = [];
+    let head = 0;
+    let bytes = 0;
+    let cut = false;
+    return {
+        add(line) {
+            let l = line + '\n';
+            let n = Buffer.byteLength(l);
+            if (n > maxBytes) {
+                // One line longer than the whole budget: keep its end.
+                l = Buffer.from(l)
+                    .subarray(n - maxBytes)
+                    .toString('utf8')
+                    .replace(/^\uFFFD+/, '');
+                n = Buffer.byteLength(l);
+                cut = true;
+            }
+            lines.push(l);
+            sizes.push(n);
+            bytes += n;
+            while (bytes > maxBytes && head < lines.length) {
+                bytes -= sizes[head] ?? 0;
+                head++;
+                cut = true;
+            }
+            if (head > 1024 && head * 2 > lines.length) {
+                lines.splice(0, head);
+                sizes.splice(0, head);
+                head = 0;
+            }
+        },
+        text: () => lines.slice(head).join(''),
+        truncated: () => cut
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/run/recipe.ts
 /**
  * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
@@ -15171,6 +15270,7 @@ var external_node_child_process_ = __nccwpck_require__(421);
  * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
  * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
  */
+
 
 const KEEP_BYTES = 64 * 1024;
 const DEFAULT_GRACE_MS = 3000;
@@ -15204,33 +15304,20 @@ function runRecipe(spec, hooks) {
             detached: true, // its own process group, so the whole group can be stopped
             stdio: ['ignore', 'pipe', 'pipe']
         });
-        let kept = '';
-        let truncated = false;
-        let partial = '';
+        const kept = tailKeeper(KEEP_BYTES);
         let timedOut = false;
         let interrupted = false;
         let exited;
         const emit = (line) => {
             const clean = hooks.scrub(line);
             hooks.onLine?.(spec.id, clean);
-            kept += clean + '\n';
-            if (kept.length > KEEP_BYTES) {
-                kept = kept.slice(kept.length - KEEP_BYTES);
-                truncated = true;
-            }
+            kept.add(clean);
         };
-        const onData = (chunk) => {
-            const lines = (partial + chunk.toString('utf8')).split('\n');
-            partial = lines.pop() ?? '';
-            for (const l of lines)
-                emit(l);
-            if (partial.length > KEEP_BYTES) {
-                emit(partial);
-                partial = '';
-            }
-        };
-        child.stdout.on('data', onData);
-        child.stderr.on('data', onData);
+        // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
+        const out = lineSplitter(emit, KEEP_BYTES);
+        const err = lineSplitter(emit, KEEP_BYTES);
+        child.stdout.on('data', out.push);
+        child.stderr.on('data', err.push);
         const stop = () => {
             if (child.pid === undefined)
                 return;
@@ -15251,8 +15338,8 @@ function runRecipe(spec, hooks) {
         const finish = () => {
             clearTimeout(timer);
             hooks.abort?.removeEventListener('abort', onAbort);
-            if (partial)
-                emit(partial);
+            out.end();
+            err.end();
             resolve({
                 id: spec.id,
                 exitCode: exited?.code ?? null,
@@ -15260,8 +15347,8 @@ function runRecipe(spec, hooks) {
                 timedOut,
                 interrupted,
                 ms: Math.round(performance.now() - started),
-                output: kept,
-                truncated
+                output: kept.text(),
+                truncated: kept.truncated()
             });
         };
         child.on('error', err => {
@@ -16349,12 +16436,15 @@ function openJournal(stateDir, workspace, digest, now, resume) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
+;// CONCATENATED MODULE: ./src/core/doctor.ts
 /**
- * `swr restore` and `swr doctor`: check, plan, ask the gate, run the damaged entries' sources in
- * tier and dependency order, re-verify, report. Doctor re-checks the whole manifest uncached at the
- * end; restore re-verifies what it ran. Exit 0 healthy or healed, 1 damaged (dry run), 2
- * unrepairable or refused, 3 still damaged after repair, 130 interrupted.
+ * restore and doctor as one engine call, shared by the CLI and the Action:
+ *
+ *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
+ *
+ * Doctor re-checks the whole selection uncached at the end; restore re-verifies what it ran. The
+ * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
+ * that says what happened and which exit code that means.
  */
 
 
@@ -16364,42 +16454,23 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
-
-
-
-
-
-function repairCommand(mode, flags, io) {
-    return withManifestLock(flags, io, () => repair(mode, flags, io));
-}
-async function repair(mode, flags, io) {
-    const color = useColor(io, flags.color);
-    const say = (s) => {
-        if (!flags.json && !flags.quiet)
-            io.stdout.write(s);
-    };
-    const m = loadManifest(manifestLocation(flags, io).file, {
-        workspace: flags.workspace,
-        cwd: io.cwd
+async function repairManifest(m, opts) {
+    const hooks = opts.hooks ?? {};
+    const check = (cache) => checkManifest(m, {
+        only: opts.only,
+        cache,
+        stateDir: opts.stateDir,
+        version: opts.version,
+        command: opts.mode,
+        jobs: opts.jobs
     });
-    const dir = stateDir(io);
-    const before = await checkManifest(m, {
-        only: flags.only,
-        cache: flags.cache,
-        stateDir: dir,
-        version: VERSION,
-        command: mode,
-        jobs: flags.jobs
-    });
-    const damaged = before.results.filter(f => f.status !== 'OK');
-    say(`== check ==\n`);
-    say(damaged.length > 0 ? findingLines(damaged, { color, all: false }).join('\n') + '\n' : '');
-    say(`${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`);
+    const before = await check(opts.cache !== false);
     const plan = planRepair(m.body.entries, before.results);
+    hooks.onCheck?.(before, plan);
     const finish = (outcome, code, steps, final, gate) => {
-        const section = {
-            mode,
-            dry_run: flags.dryRun === true,
+        const repair = {
+            mode: opts.mode,
+            dry_run: opts.dryRun === true,
             before: { summary: before.summary, signature: before.diagnosis.signature },
             plan: plan.waves,
             ...(gate
@@ -16409,91 +16480,59 @@ async function repair(mode, flags, io) {
             outcome,
             exit_code: code
         };
-        const report = { ...final, repair: section };
-        if (flags.json)
-            io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-        return code;
+        return { ...final, repair };
     };
-    if (damaged.length === 0)
+    if (before.verdict === 'healthy')
         return finish('healthy', EXIT.HEALTHY, [], before);
-    say(`== plan ==\n${renderPlan(plan.waves, { color, all: false })}`);
-    if (flags.dryRun)
+    if (opts.dryRun)
         return finish('damaged', EXIT.DAMAGED, [], before);
-    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
-    for (const w of gate.warnings)
-        io.stderr.write(`swr: warning: ${w}\n`);
-    if (!gate.allowed) {
-        io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`);
-        io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
+    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, opts.policy);
+    hooks.onGate?.(gate);
+    if (!gate.allowed)
         return finish('refused', EXIT.UNREPAIRABLE, [], before, gate);
-    }
-    if (flags.iTrustThisManifest === undefined)
-        remember(dir, m.file, { version: m.body.version, digest: m.digest });
-    say(`== restore ==   (${gate.reason})\n`);
-    const steps = await runPlan(m, plan, gate, flags, io, say);
-    const interrupted = steps.some(s => s.outcome === 'interrupted') || io.abort?.aborted === true;
-    const final = mode === 'doctor' && !interrupted
-        ? await checkManifest(m, {
-            only: flags.only,
-            cache: false,
-            stateDir: dir,
-            version: VERSION,
-            command: mode,
-            jobs: flags.jobs
-        })
-        : merge(before, m, steps, mode);
-    say(`== re-check ==\n${renderCheck(final, { color, all: false })}`);
-    const [outcome, code] = verdict(final, steps, interrupted);
-    return finish(outcome, code, steps, final, gate);
-}
-async function runPlan(m, plan, gate, flags, io, say) {
-    const dir = stateDir(io);
-    const already = flags.resume ? resumable(dir, m.workspace, m.digest) : new Set();
-    if (flags.resume)
-        say(already.size > 0
-            ? `resuming: ${already.size} entries were repaired by the interrupted run\n`
-            : 'resume: no interrupted restore of this manifest to continue\n');
-    const journal = openJournal(dir, m.workspace, m.digest, new Date(), flags.resume === true);
-    const color = useColor(io, flags.color);
+    if (opts.rememberAccepted)
+        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest });
+    const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set();
+    if (opts.resume)
+        hooks.onResume?.(already.size);
+    const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
     const steps = await runRepair({
         manifest: m,
         plan,
         gate,
-        callerEnv: io.env,
-        reverify: reverifier(m, dir, flags.jobs),
-        jobs: flags.jobs ?? 1,
-        timeoutS: flags.timeout,
-        quarantine: flags.quarantine ? { stateDir: dir } : undefined,
+        callerEnv: opts.callerEnv,
+        reverify: reverifier(m, opts.stateDir, opts.jobs),
+        jobs: opts.jobs ?? 1,
+        timeoutS: opts.timeoutS,
+        quarantine: opts.quarantine ? { stateDir: opts.stateDir } : undefined,
         alreadyRepaired: already,
         journal,
-        abort: io.abort,
-        onLine: (id, line) => say(`  [${id}] ${line}\n`),
-        onStep: r => say(renderStep(r, { color, all: false }))
+        abort: opts.abort,
+        onLine: hooks.onLine,
+        onStep: hooks.onStep
     });
-    if (!steps.some(s => s.outcome === 'interrupted'))
+    const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
+    if (!interrupted)
         journal.close();
-    return steps;
+    const final = opts.mode === 'doctor' && !interrupted ? await check(false) : merge(before, m, steps, opts);
+    hooks.onFinal?.(final);
+    const [outcome, code] = verdict(final, steps, interrupted);
+    return finish(outcome, code, steps, final, gate);
 }
 /** The report of the final state when only the restored entries were re-verified. */
-function merge(before, m, steps, mode) {
+function merge(before, m, steps, opts) {
     const after = new Map(steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])));
-    const skipped = new Set(steps.filter(s => s.outcome === 'skipped').map(s => s.id));
+    const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]));
     const findings = before.results.map(f => {
         const a = after.get(f.id);
         if (a)
             return a;
-        if (skipped.has(f.id))
-            return {
-                ...f,
-                status: 'SKIPPED',
-                reason: 'dependency',
-                detail: steps.find(s => s.id === f.id)?.detail ?? f.detail
-            };
-        return f;
+        const why = skipped.get(f.id);
+        return why ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why } : f;
     });
     return buildReport({
-        command: mode,
-        version: VERSION,
+        command: opts.mode,
+        version: opts.version,
         manifest: m,
         findings,
         options: before.options,
@@ -16509,6 +16548,81 @@ function verdict(final, steps, interrupted) {
     if (steps.some(s => s.outcome === 'still-damaged'))
         return ['still-damaged', EXIT.STILL_DAMAGED];
     return ['unrepairable', EXIT.UNREPAIRABLE];
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
+/**
+ * `swr restore` and `swr doctor`: the engine's repairManifest, printed as it goes. Exit 0 healthy
+ * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
+ * interrupted.
+ */
+
+
+
+
+
+
+
+
+function repairCommand(mode, flags, io) {
+    return withManifestLock(flags, io, () => repair(mode, flags, io));
+}
+async function repair(mode, flags, io) {
+    const text = { color: useColor(io, flags.color), all: false };
+    const say = (s) => {
+        if (!flags.json && !flags.quiet)
+            io.stdout.write(s);
+    };
+    const m = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const report = await repairManifest(m, {
+        mode,
+        version: VERSION,
+        stateDir: stateDir(io),
+        policy: buildPolicy(m, flags, io),
+        rememberAccepted: flags.iTrustThisManifest === undefined,
+        callerEnv: io.env,
+        only: flags.only,
+        dryRun: flags.dryRun,
+        cache: flags.cache,
+        jobs: flags.jobs,
+        timeoutS: flags.timeout,
+        quarantine: flags.quarantine,
+        resume: flags.resume,
+        abort: io.abort,
+        hooks: {
+            onCheck: (before, plan) => {
+                const damaged = before.results.filter(f => f.status !== 'OK');
+                say('== check ==\n');
+                if (damaged.length > 0)
+                    say(findingLines(damaged, text).join('\n') + '\n');
+                say(`${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`);
+                if (damaged.length > 0)
+                    say(`== plan ==\n${renderPlan(plan.waves, text)}`);
+            },
+            onGate: gate => {
+                for (const w of gate.warnings)
+                    io.stderr.write(`swr: warning: ${w}\n`);
+                if (gate.allowed)
+                    say(`== restore ==   (${gate.reason})\n`);
+                else {
+                    io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`);
+                    io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
+                }
+            },
+            onResume: n => say(n > 0
+                ? `resuming: ${n} entries were repaired by the interrupted run\n`
+                : 'resume: no interrupted restore of this manifest to continue\n'),
+            onLine: (id, line) => say(`  [${id}] ${line}\n`),
+            onStep: r => say(renderStep(r, text)),
+            onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
+        }
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    return report.repair.exit_code;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts

@@ -4,16 +4,12 @@
  * own identity, --trusted-signer and SWR_TRUSTED_SIGNERS; never from the workspace.
  */
 import fs from 'node:fs'
-import path from 'node:path'
-import { isInside } from '../core/manifest/paths.js'
 import type { LoadedManifest } from '../core/manifest/load.js'
-import { REQUIREMENTS, type Requirement, type TrustPolicy } from '../core/sign/gate.js'
+import type { TrustPolicy } from '../core/sign/gate.js'
+import { makePolicy } from '../core/sign/policy.js'
 import { keyPath, loadHmacKey, loadIdentitySeed } from '../core/sign/keys.js'
 import { identityFromSeed, normalizeFingerprint } from '../core/sign/mldsa.js'
 import type { SigningKeys } from '../core/sign/sign.js'
-import { parseTrustedSigners, readTrustStore } from '../core/sign/trust.js'
-import { recall } from '../core/sign/version-memory.js'
-import { UsageError } from '../core/errors.js'
 import type { CliIo } from './io.js'
 import { stateDir } from './options.js'
 
@@ -25,13 +21,6 @@ export interface TrustFlags {
   trustedSigner?: string[]
   threshold?: number
   iTrustThisManifest?: string
-}
-
-export function parseRequirement(v: string): Requirement {
-  if (!(REQUIREMENTS as readonly string[]).includes(v)) {
-    throw new UsageError(`--require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`)
-  }
-  return v as Requirement
 }
 
 /** This machine's own fingerprint, from the public key written at keygen (no ML-DSA load). */
@@ -46,29 +35,22 @@ export function ownFingerprint(dir: string): string | undefined {
 
 export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): TrustPolicy {
   const dir = stateDir(io)
-  const trusted = new Set(readTrustStore(dir).map(s => s.fingerprint))
-  const own = ownFingerprint(dir)
-  if (own) trusted.add(own)
-  for (const t of flags.trustedSigner ?? [])
-    for (const fp of parseTrustedSigners(t)) trusted.add(fp)
-  if (io.env.SWR_TRUSTED_SIGNERS)
-    for (const fp of parseTrustedSigners(io.env.SWR_TRUSTED_SIGNERS)) trusted.add(fp)
-  const rel = path.relative(m.workspace, m.file)
-  return {
-    require: parseRequirement(flags.require ?? io.env.SWR_REQUIRE ?? 'any'),
-    hmacKey: loadHmacKey(dir, io.env.SWR_HMAC_KEY)?.key,
-    trusted,
+  return makePolicy(m, {
+    stateDir: dir,
+    require: flags.require ?? io.env.SWR_REQUIRE ?? 'any',
+    hmacKeyText: io.env.SWR_HMAC_KEY,
+    local: true,
+    trustedSigners: [
+      ...(flags.trustedSigner ?? []),
+      ...(io.env.SWR_TRUSTED_SIGNERS ? [io.env.SWR_TRUSTED_SIGNERS] : [])
+    ],
+    ownFingerprint: ownFingerprint(dir),
     threshold: flags.threshold,
     minVersion: flags.minVersion,
-    remembered: recall(dir, m.file),
-    run: {
-      repository: io.env.GITHUB_REPOSITORY,
-      ref: io.env.GITHUB_REF,
-      manifestPath: isInside(m.workspace, m.file) ? rel.split(path.sep).join('/') : undefined
-    },
-    now: new Date(),
-    approveDigest: flags.iTrustThisManifest
-  }
+    approveDigest: flags.iTrustThisManifest,
+    run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
+    now: new Date()
+  })
 }
 
 /** The keys this machine can sign with (loads ML-DSA only when an identity exists). */

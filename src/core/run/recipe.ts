@@ -5,6 +5,7 @@
  * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
  */
 import { spawn } from 'node:child_process'
+import { lineSplitter, tailKeeper } from './output.js'
 import type { Scrubber } from './scrub.js'
 
 export interface RecipeSpec {
@@ -73,32 +74,20 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
       detached: true, // its own process group, so the whole group can be stopped
       stdio: ['ignore', 'pipe', 'pipe']
     })
-    let kept = ''
-    let truncated = false
-    let partial = ''
+    const kept = tailKeeper(KEEP_BYTES)
     let timedOut = false
     let interrupted = false
     let exited: { code: number | null; signal: string | null } | undefined
     const emit = (line: string): void => {
       const clean = hooks.scrub(line)
       hooks.onLine?.(spec.id, clean)
-      kept += clean + '\n'
-      if (kept.length > KEEP_BYTES) {
-        kept = kept.slice(kept.length - KEEP_BYTES)
-        truncated = true
-      }
+      kept.add(clean)
     }
-    const onData = (chunk: Buffer): void => {
-      const lines = (partial + chunk.toString('utf8')).split('\n')
-      partial = lines.pop() ?? ''
-      for (const l of lines) emit(l)
-      if (partial.length > KEEP_BYTES) {
-        emit(partial)
-        partial = ''
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
+    // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
+    const out = lineSplitter(emit, KEEP_BYTES)
+    const err = lineSplitter(emit, KEEP_BYTES)
+    child.stdout.on('data', out.push)
+    child.stderr.on('data', err.push)
     const stop = (): void => {
       if (child.pid === undefined) return
       killGroup(child.pid, 'SIGTERM')
@@ -120,7 +109,8 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
     const finish = (): void => {
       clearTimeout(timer)
       hooks.abort?.removeEventListener('abort', onAbort)
-      if (partial) emit(partial)
+      out.end()
+      err.end()
       resolve({
         id: spec.id,
         exitCode: exited?.code ?? null,
@@ -128,8 +118,8 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
         timedOut,
         interrupted,
         ms: Math.round(performance.now() - started),
-        output: kept,
-        truncated
+        output: kept.text(),
+        truncated: kept.truncated()
       })
     }
     child.on('error', err => {

@@ -1,0 +1,173 @@
+/**
+ * restore and doctor as one engine call, shared by the CLI and the Action:
+ *
+ *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
+ *
+ * Doctor re-checks the whole selection uncached at the end; restore re-verifies what it ran. The
+ * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
+ * that says what happened and which exit code that means.
+ */
+import { checkManifest, reverifier } from './check.js'
+import { EXIT, type ExitCode } from './errors.js'
+import type { LoadedManifest } from './manifest/load.js'
+import { planRepair, type Plan } from './plan.js'
+import { runRepair, type StepResult } from './repair.js'
+import {
+  buildReport,
+  type CheckReport,
+  type RepairOutcome,
+  type RepairReport,
+  type RepairSection
+} from './report/report.js'
+import { decide, type GateDecision, type TrustPolicy } from './sign/gate.js'
+import { remember } from './sign/version-memory.js'
+import { openJournal, resumable } from './state/journal.js'
+import type { Finding } from './types.js'
+
+export type RepairMode = RepairSection['mode']
+
+export interface RepairHooks {
+  onCheck?: (before: CheckReport, plan: Plan) => void
+  onGate?: (gate: GateDecision) => void
+  onResume?: (already: number) => void
+  onLine?: (id: string, line: string) => void
+  onStep?: (r: StepResult) => void
+  onFinal?: (final: CheckReport) => void
+}
+
+export interface RepairRunOptions {
+  mode: RepairMode
+  version: string
+  stateDir: string
+  policy: TrustPolicy
+  /** Remember an accepted manifest's version (local runs; not with a digest waiver). */
+  rememberAccepted: boolean
+  callerEnv: Readonly<Record<string, string | undefined>>
+  only?: string[] | undefined
+  dryRun?: boolean | undefined
+  cache?: boolean | undefined
+  jobs?: number | undefined
+  timeoutS?: number | undefined
+  quarantine?: boolean | undefined
+  resume?: boolean | undefined
+  abort?: AbortSignal | undefined
+  hooks?: RepairHooks
+}
+
+export async function repairManifest(
+  m: LoadedManifest,
+  opts: RepairRunOptions
+): Promise<RepairReport> {
+  const hooks = opts.hooks ?? {}
+  const check = (cache: boolean): Promise<CheckReport> =>
+    checkManifest(m, {
+      only: opts.only,
+      cache,
+      stateDir: opts.stateDir,
+      version: opts.version,
+      command: opts.mode,
+      jobs: opts.jobs
+    })
+  const before = await check(opts.cache !== false)
+  const plan = planRepair(m.body.entries, before.results)
+  hooks.onCheck?.(before, plan)
+  const finish = (
+    outcome: RepairOutcome,
+    code: ExitCode,
+    steps: StepResult[],
+    final: CheckReport,
+    gate?: GateDecision
+  ): RepairReport => {
+    const repair: RepairSection = {
+      mode: opts.mode,
+      dry_run: opts.dryRun === true,
+      before: { summary: before.summary, signature: before.diagnosis.signature },
+      plan: plan.waves,
+      ...(gate
+        ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
+        : {}),
+      steps,
+      outcome,
+      exit_code: code
+    }
+    return { ...final, repair }
+  }
+  if (before.verdict === 'healthy') return finish('healthy', EXIT.HEALTHY, [], before)
+  if (opts.dryRun) return finish('damaged', EXIT.DAMAGED, [], before)
+  const gate = await decide(
+    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
+    opts.policy
+  )
+  hooks.onGate?.(gate)
+  if (!gate.allowed) return finish('refused', EXIT.UNREPAIRABLE, [], before, gate)
+  if (opts.rememberAccepted)
+    remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest })
+  const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set<string>()
+  if (opts.resume) hooks.onResume?.(already.size)
+  const journal = openJournal(
+    opts.stateDir,
+    m.workspace,
+    m.digest,
+    new Date(),
+    opts.resume === true
+  )
+  const steps = await runRepair({
+    manifest: m,
+    plan,
+    gate,
+    callerEnv: opts.callerEnv,
+    reverify: reverifier(m, opts.stateDir, opts.jobs),
+    jobs: opts.jobs ?? 1,
+    timeoutS: opts.timeoutS,
+    quarantine: opts.quarantine ? { stateDir: opts.stateDir } : undefined,
+    alreadyRepaired: already,
+    journal,
+    abort: opts.abort,
+    onLine: hooks.onLine,
+    onStep: hooks.onStep
+  })
+  const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true
+  if (!interrupted) journal.close()
+  const final =
+    opts.mode === 'doctor' && !interrupted ? await check(false) : merge(before, m, steps, opts)
+  hooks.onFinal?.(final)
+  const [outcome, code] = verdict(final, steps, interrupted)
+  return finish(outcome, code, steps, final, gate)
+}
+
+/** The report of the final state when only the restored entries were re-verified. */
+function merge(
+  before: CheckReport,
+  m: LoadedManifest,
+  steps: StepResult[],
+  opts: RepairRunOptions
+): CheckReport {
+  const after = new Map(steps.flatMap(s => (s.after ? [[s.id, s.after] as const] : [])))
+  const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]))
+  const findings: Finding[] = before.results.map(f => {
+    const a = after.get(f.id)
+    if (a) return a
+    const why = skipped.get(f.id)
+    return why ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why } : f
+  })
+  return buildReport({
+    command: opts.mode,
+    version: opts.version,
+    manifest: m,
+    findings,
+    options: before.options,
+    started: new Date(before.timing.started),
+    ms: Date.now() - Date.parse(before.timing.started)
+  })
+}
+
+function verdict(
+  final: CheckReport,
+  steps: StepResult[],
+  interrupted: boolean
+): [RepairOutcome, ExitCode] {
+  if (interrupted) return ['interrupted', EXIT.INTERRUPTED]
+  if (final.verdict === 'healthy') return ['repaired', EXIT.HEALTHY]
+  if (steps.some(s => s.outcome === 'still-damaged')) return ['still-damaged', EXIT.STILL_DAMAGED]
+  return ['unrepairable', EXIT.UNREPAIRABLE]
+}
