@@ -1,0 +1,41 @@
+/** Every input, output and saved-state name of the Action, in one place. */
+
+export const Inputs = {
+  Command: 'command',
+  Manifest: 'manifest',
+  Workspace: 'workspace',
+  Only: 'only',
+  Deep: 'deep',
+  Jobs: 'jobs',
+  Timeout: 'timeout',
+  HmacKey: 'hmac-key',
+  TrustedSigners: 'trusted-signers',
+  Require: 'require',
+  MinVersion: 'min-version',
+  ApproveDigest: 'approve-digest',
+  FailOn: 'fail-on',
+  Annotations: 'annotations',
+  Summary: 'summary',
+  Sarif: 'sarif'
+} as const
+
+export const Outputs = {
+  Status: 'status',
+  Healthy: 'healthy',
+  Damaged: 'damaged',
+  Repaired: 'repaired',
+  WipeSignature: 'wipe-signature',
+  Report: 'report',
+  ReportPath: 'report-path',
+  ManifestDigest: 'manifest-digest',
+  ExitCode: 'exit-code'
+} as const
+
+export const COMMANDS = ['check', 'doctor', 'restore', 'verify'] as const
+export type Command = (typeof COMMANDS)[number]
+
+export const FAIL_ON = ['damage', 'unrepairable', 'never'] as const
+export type FailOn = (typeof FAIL_ON)[number]
+
+export const STATUSES = ['healthy', 'repaired', 'damaged', 'unrepairable', 'refused'] as const
+export type ActionStatus = (typeof STATUSES)[number]

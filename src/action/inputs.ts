@@ -1,0 +1,97 @@
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+import * as core from '@actions/core'
+import path from 'node:path'
+import { UsageError } from '../core/errors.js'
+import { COMMANDS, FAIL_ON, Inputs, type Command, type FailOn } from './constants.js'
+
+function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  const v = core.getInput(name).trim()
+  if (v === '') return fallback
+  if (!(allowed as readonly string[]).includes(v))
+    throw new UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`)
+  return v as T
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const v = core.getInput(name).trim().toLowerCase()
+  if (v === '') return fallback
+  if (v === 'true') return true
+  if (v === 'false') return false
+  throw new UsageError(`input ${name}: "${v}" is not true or false`)
+}
+
+function int(name: string, min: number, max: number): number | undefined {
+  const v = core.getInput(name).trim()
+  if (v === '') return undefined
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw new UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`)
+  return Number(v)
+}
+
+function list(name: string): string[] {
+  return core
+    .getInput(name)
+    .split(/[\n,]/)
+    .map(s => s.trim())
+    .filter(Boolean)
+}
+
+export interface ActionInputs {
+  command: Command
+  manifest: string
+  workspace: string
+  only: string[]
+  deep: boolean
+  jobs: number | undefined
+  timeout: number | undefined
+  hmacKey: string | undefined
+  trustedSigners: string
+  require: 'hmac' | 'mldsa' | 'both'
+  minVersion: number | undefined
+  approveDigest: string | undefined
+  failOn: FailOn
+  annotations: boolean
+  summary: boolean
+  sarif: string | undefined
+}
+
+export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
+  const command = choice(Inputs.Command, COMMANDS, 'check')
+  const workspace = path.resolve(
+    core.getInput(Inputs.Workspace).trim() || env.GITHUB_WORKSPACE || process.cwd()
+  )
+  const manifest = path.resolve(
+    workspace,
+    core.getInput(Inputs.Manifest).trim() || '.swr/manifest.json'
+  )
+  const hmacKey = core.getInput(Inputs.HmacKey)
+  const approve = core.getInput(Inputs.ApproveDigest).trim()
+  if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+    throw new UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`)
+  const sarif = core.getInput(Inputs.Sarif).trim()
+  return {
+    command,
+    manifest,
+    workspace,
+    only: list(Inputs.Only),
+    deep: bool(Inputs.Deep, false),
+    jobs: int(Inputs.Jobs, 1, 32),
+    timeout: int(Inputs.Timeout, 1, 86400),
+    hmacKey: hmacKey === '' ? undefined : hmacKey,
+    trustedSigners: core.getInput(Inputs.TrustedSigners),
+    require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'] as const, 'mldsa'),
+    minVersion: int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+    approveDigest: approve || undefined,
+    failOn: choice(
+      Inputs.FailOn,
+      FAIL_ON,
+      command === 'doctor' || command === 'restore' ? 'unrepairable' : 'damage'
+    ),
+    annotations: bool(Inputs.Annotations, true),
+    summary: bool(Inputs.Summary, true),
+    sarif: sarif ? path.resolve(workspace, sarif) : undefined
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * The GitHub Action: a thin shell over the engine. Inputs -> the same check / repairManifest /
+ * gate calls as the CLI -> outputs, job summary, annotations, SARIF and a report file. Recipe
+ * output is shielded from workflow-command injection; the HMAC key and its encodings are masked.
+ */
+import * as core from '@actions/core'
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { checkManifest } from '../core/check.js'
+import { repairManifest } from '../core/doctor.js'
+import { EXIT, SwrError, type ExitCode } from '../core/errors.js'
+import { loadManifest, type LoadedManifest } from '../core/manifest/load.js'
+import { annotationsFor } from '../core/report/annotations.js'
+import { renderMarkdown } from '../core/report/markdown.js'
+import type { CheckReport, RepairReport } from '../core/report/report.js'
+import { toSarif } from '../core/report/sarif.js'
+import { findingLines, renderPlan, renderStep } from '../core/report/text.js'
+import { decide, type GateDecision } from '../core/sign/gate.js'
+import { parseHmacKey } from '../core/sign/hmac.js'
+import { makePolicy } from '../core/sign/policy.js'
+import { writeFileAtomic } from '../core/state/atomic.js'
+import { VERSION } from '../version.js'
+import { Outputs, type ActionStatus, type FailOn } from './constants.js'
+import { readInputs, type ActionInputs } from './inputs.js'
+
+const REPORT_OUTPUT_LIMIT = 64 * 1024
+
+/** Mask the key and every encoding of it that could reach a log. */
+function maskSecrets(key: string | undefined): void {
+  if (!key) return
+  const variants = new Set([key, key.trim()])
+  const bytes = parseHmacKey(key)
+  if (bytes)
+    for (const enc of ['hex', 'base64', 'base64url'] as const) variants.add(bytes.toString(enc))
+  for (const enc of ['hex', 'base64', 'base64url'] as const)
+    variants.add(Buffer.from(key.trim()).toString(enc))
+  for (const v of variants) if (v.length >= 4) core.setSecret(v)
+}
+
+/** Print recipe output so that nothing in it can act as a workflow command. */
+function shielded<T>(fn: () => Promise<T>): Promise<T> {
+  const token = randomBytes(16).toString('hex')
+  process.stdout.write(`::stop-commands::${token}${os.EOL}`)
+  return fn().finally(() => process.stdout.write(`::${token}::${os.EOL}`))
+}
+
+function trackedFiles(root: string): Set<string> {
+  try {
+    return new Set(
+      execFileSync('git', ['-C', root, 'ls-files', '-z'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 256 * 1024 * 1024
+      })
+        .split('\0')
+        .filter(Boolean)
+    )
+  } catch {
+    return new Set()
+  }
+}
+
+function statusOf(report: CheckReport | RepairReport): ActionStatus {
+  if (!('repair' in report)) return report.verdict === 'healthy' ? 'healthy' : 'damaged'
+  switch (report.repair.outcome) {
+    case 'healthy':
+      return 'healthy'
+    case 'repaired':
+      return 'repaired'
+    case 'refused':
+      return 'refused'
+    case 'damaged':
+    case 'interrupted':
+      return 'damaged'
+    default:
+      return 'unrepairable'
+  }
+}
+
+function failureFor(status: ActionStatus, failOn: FailOn): boolean {
+  if (failOn === 'never') return false
+  if (failOn === 'damage')
+    return status === 'damaged' || status === 'unrepairable' || status === 'refused'
+  return status === 'unrepairable' || status === 'refused'
+}
+
+async function runRepair(
+  m: LoadedManifest,
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  stateDir: string,
+  policy: ReturnType<typeof makePolicy>
+): Promise<RepairReport> {
+  const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
+  let group = ''
+  const open = (name: string): void => {
+    if (group) core.endGroup()
+    core.startGroup(name)
+    group = name
+  }
+  try {
+    return await repairManifest(m, {
+      mode,
+      version: VERSION,
+      stateDir,
+      policy,
+      rememberAccepted: false,
+      callerEnv: env,
+      only: inputs.only.length ? inputs.only : undefined,
+      jobs: inputs.jobs,
+      timeoutS: inputs.timeout,
+      hooks: {
+        onCheck: (before, plan) => {
+          open('swr: check')
+          for (const l of findingLines(
+            before.results.filter(f => f.status !== 'OK'),
+            { color: false, all: false }
+          ))
+            core.info(l)
+          core.info(`${before.summary.ok}/${before.summary.entries} healthy`)
+          if (plan.waves.length > 0) {
+            open('swr: plan')
+            core.info(renderPlan(plan.waves, { color: false, all: false }))
+          }
+        },
+        onGate: (gate: GateDecision) => {
+          for (const w of gate.warnings) core.warning(w)
+          if (!gate.allowed) {
+            const noKey =
+              !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both')
+            core.error(
+              `swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`
+            )
+          } else open('swr: restore')
+        },
+        onLine: (id, line) => core.info(`[${id}] ${line}`),
+        onStep: r => core.info(renderStep(r, { color: false, all: false }).trimEnd()),
+        onFinal: final => {
+          open('swr: re-check')
+          core.info(`${final.summary.ok}/${final.summary.entries} healthy`)
+        }
+      }
+    })
+  } finally {
+    if (group) core.endGroup()
+  }
+}
+
+export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let exitCode: ExitCode = EXIT.HEALTHY
+  try {
+    const inputs = readInputs(env)
+    maskSecrets(inputs.hmacKey)
+    const runnerTemp = env.RUNNER_TEMP || os.tmpdir()
+    const stateDir = fs.mkdtempSync(path.join(runnerTemp, 'swr-state-'))
+    const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
+    core.setOutput(Outputs.ManifestDigest, m.digest)
+    const policy = makePolicy(m, {
+      stateDir,
+      require: inputs.require,
+      hmacKeyText: inputs.hmacKey,
+      local: false,
+      trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+      minVersion: inputs.minVersion,
+      approveDigest: inputs.approveDigest,
+      run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+      now: new Date()
+    })
+    let report: CheckReport | RepairReport
+    if (inputs.command === 'check' || inputs.command === 'verify') {
+      core.startGroup('swr: check')
+      report = await checkManifest(m, {
+        only: inputs.only.length ? inputs.only : undefined,
+        deep: inputs.deep,
+        stateDir,
+        version: VERSION,
+        command: inputs.command,
+        jobs: inputs.jobs
+      })
+      for (const l of findingLines(
+        report.results.filter(f => f.status !== 'OK'),
+        { color: false, all: false }
+      ))
+        core.info(l)
+      core.endGroup()
+    } else {
+      report = await shielded(() => runRepair(m, inputs, env, stateDir, policy))
+    }
+    let status = statusOf(report)
+    if (inputs.command === 'verify') {
+      const gate = await decide(
+        { body: m.body, signatures: m.doc.signatures, digest: m.digest },
+        policy
+      )
+      core.info(`signatures: ${gate.reason}`)
+      if (!gate.allowed) status = 'refused'
+    }
+    exitCode =
+      'repair' in report
+        ? (report.repair.exit_code as ExitCode)
+        : status === 'healthy'
+          ? EXIT.HEALTHY
+          : status === 'refused'
+            ? EXIT.UNREPAIRABLE
+            : EXIT.DAMAGED
+    await publish(report, m, inputs, env, runnerTemp, status, exitCode)
+    if (failureFor(status, inputs.failOn))
+      core.setFailed(
+        `swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`
+      )
+  } catch (err) {
+    if (err instanceof SwrError) {
+      exitCode = err.exitCode
+      core.setOutput(Outputs.Status, 'refused')
+      core.setOutput(Outputs.Healthy, 'false')
+      core.setOutput(Outputs.ExitCode, String(exitCode))
+      core.setFailed(`swr: ${err.message}`)
+      return
+    }
+    core.setFailed(
+      `swr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`
+    )
+  }
+}
+
+async function publish(
+  report: CheckReport | RepairReport,
+  m: LoadedManifest,
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  runnerTemp: string,
+  status: ActionStatus,
+  exitCode: ExitCode
+): Promise<void> {
+  const repoRoot = path.resolve(env.GITHUB_WORKSPACE || inputs.workspace)
+  const manifestUri = path.relative(repoRoot, m.file).split(path.sep).join('/')
+  const reportPath = path.join(runnerTemp, `swr-report-${randomBytes(6).toString('hex')}.json`)
+  writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
+  const damaged = report.results.filter(f => f.status !== 'OK').map(f => f.id)
+  const repaired =
+    'repair' in report
+      ? report.repair.steps.filter(s => s.outcome === 'repaired').map(s => s.id)
+      : []
+  core.setOutput(Outputs.Status, status)
+  core.setOutput(Outputs.Healthy, String(report.verdict === 'healthy'))
+  core.setOutput(Outputs.Damaged, JSON.stringify(damaged))
+  core.setOutput(Outputs.Repaired, JSON.stringify(repaired))
+  core.setOutput(
+    Outputs.WipeSignature,
+    'repair' in report ? report.repair.before.signature : report.diagnosis.signature
+  )
+  core.setOutput(Outputs.ReportPath, reportPath)
+  core.setOutput(Outputs.ExitCode, String(exitCode))
+  core.setOutput(Outputs.Report, compactReport(report, status, exitCode))
+  if (inputs.summary) {
+    try {
+      await core.summary.addRaw(renderMarkdown(report, { reportPath }), true).write()
+    } catch (e) {
+      core.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  if (inputs.annotations) {
+    const tracked = trackedFiles(repoRoot)
+    const annotations = annotationsFor(report, {
+      manifestUri,
+      lines: m.lines,
+      trackedPath: p => {
+        const rel = path.relative(repoRoot, path.join(m.workspace, p)).split(path.sep).join('/')
+        return tracked.has(rel) ? rel : undefined
+      }
+    })
+    for (const a of annotations) {
+      const props = {
+        title: a.title,
+        ...(a.file ? { file: a.file } : {}),
+        ...(a.startLine ? { startLine: a.startLine } : {})
+      }
+      if (a.level === 'error') core.error(a.message, props)
+      else if (a.level === 'warning') core.warning(a.message, props)
+      else core.notice(a.message, props)
+    }
+  }
+  if (inputs.sarif) {
+    fs.mkdirSync(path.dirname(inputs.sarif), { recursive: true })
+    writeFileAtomic(
+      inputs.sarif,
+      JSON.stringify(toSarif(report, { manifestUri, lines: m.lines }), null, 2) + '\n'
+    )
+  }
+}
+
+/** A compact JSON report for the `report` output, kept well under the output limit. */
+function compactReport(
+  report: CheckReport | RepairReport,
+  status: ActionStatus,
+  exitCode: number
+): string {
+  const entries = report.results
+    .filter(f => f.status !== 'OK')
+    .map(f => ({ id: f.id, status: f.status, reason: f.reason }))
+  const base = {
+    schema: 'swr.action-report/1',
+    status,
+    exit_code: exitCode,
+    digest: report.manifest.digest,
+    signature: report.diagnosis.signature,
+    summary: report.summary,
+    damaged: entries,
+    ...('repair' in report
+      ? { steps: report.repair.steps.map(s => ({ id: s.id, outcome: s.outcome })) }
+      : {})
+  }
+  let text = JSON.stringify(base)
+  while (text.length > REPORT_OUTPUT_LIMIT && base.damaged.length > 0) {
+    base.damaged = base.damaged.slice(0, Math.floor(base.damaged.length / 2))
+    text = JSON.stringify({ ...base, truncated: true })
+  }
+  return text
+}

@@ -1,0 +1,21 @@
+/** How bad each status is, for ordering reports and annotations (most severe first). */
+import type { Finding, Status } from '../types.js'
+
+const RANK: Record<Status, number> = {
+  MISSING: 0,
+  EMPTY: 1,
+  TYPE: 2,
+  CORRUPT: 3,
+  BROKENLNK: 4,
+  SMOKEFAIL: 5,
+  STRIPPED: 6,
+  SKIPPED: 7,
+  OK: 8
+}
+
+/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
+export function bySeverity(findings: readonly Finding[]): Finding[] {
+  return findings
+    .filter(f => f.status !== 'OK')
+    .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1))
+}
