@@ -16627,9 +16627,11 @@ async function repair(mode, flags, io) {
 
 ;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
 /**
- * `swr selftest [--max-tier N] [--only ID...] [--allow-empty]`: prove recipes are idempotent. Each
- * selected recipe runs twice in a scratch copy of the workspace (never the live one), with HOME
- * pointed into the scratch too; after each run the entry must verify. Recipes are manifest code,
+ * `swr selftest [--max-tier N] [--only ID...] [--allow-empty] [--from-scratch]`: prove recipes are
+ * idempotent (doctor may run them many times). Each selected recipe runs twice in a scratch copy
+ * of the workspace (never the live one), with HOME pointed into the scratch too; after each run
+ * the entry must verify. With --from-scratch the entry is removed first, so the recipe must also
+ * recreate it from nothing. Recipes are manifest code,
  * so the gate decides first. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
  * left its entry damaged.
  */
@@ -16681,7 +16683,8 @@ async function selftestCommand(flags, io) {
         for (const e of order) {
             if (!e)
                 continue;
-            external_node_fs_default().rmSync(external_node_path_default().join(m.workspace, e.path), { recursive: true, force: true });
+            if (flags.fromScratch)
+                external_node_fs_default().rmSync(external_node_path_default().join(m.workspace, e.path), { recursive: true, force: true });
             const runs = [];
             let passed = true;
             for (const round of [1, 2]) {
@@ -17262,6 +17265,7 @@ function buildProgram(io, done) {
         .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
         .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
         .option('--allow-empty', 'succeed when nothing matches the selection')
+        .option('--from-scratch', 'remove each entry from the scratch copy first: the recipe must recreate it')
         .action(async (flags) => done(await selftestCommand(flags, io)));
     trustOptions(withGlobals(program.command('export-recipes')))
         .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')

@@ -255,6 +255,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
     .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
     .option('--allow-empty', 'succeed when nothing matches the selection')
+    .option(
+      '--from-scratch',
+      'remove each entry from the scratch copy first: the recipe must recreate it'
+    )
     .action(async (flags: GlobalOptions) => done(await selftestCommand(flags as never, io)))
 
   trustOptions(withGlobals(program.command('export-recipes')))

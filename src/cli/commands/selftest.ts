@@ -1,7 +1,9 @@
 /**
- * `swr selftest [--max-tier N] [--only ID...] [--allow-empty]`: prove recipes are idempotent. Each
- * selected recipe runs twice in a scratch copy of the workspace (never the live one), with HOME
- * pointed into the scratch too; after each run the entry must verify. Recipes are manifest code,
+ * `swr selftest [--max-tier N] [--only ID...] [--allow-empty] [--from-scratch]`: prove recipes are
+ * idempotent (doctor may run them many times). Each selected recipe runs twice in a scratch copy
+ * of the workspace (never the live one), with HOME pointed into the scratch too; after each run
+ * the entry must verify. With --from-scratch the entry is removed first, so the recipe must also
+ * recreate it from nothing. Recipes are manifest code,
  * so the gate decides first. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
  * left its entry damaged.
  */
@@ -28,6 +30,8 @@ export interface SelftestFlags extends GlobalOptions, TrustFlags {
   only?: string[]
   maxTier?: number
   allowEmpty?: boolean
+  /** Remove each entry from the scratch copy first: the recipe must recreate it from nothing. */
+  fromScratch?: boolean
   timeout?: number
 }
 
@@ -83,7 +87,8 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
     const outcomes: Outcome[] = []
     for (const e of order) {
       if (!e) continue
-      fs.rmSync(path.join(m.workspace, e.path), { recursive: true, force: true })
+      if (flags.fromScratch)
+        fs.rmSync(path.join(m.workspace, e.path), { recursive: true, force: true })
       const runs: string[] = []
       let passed = true
       for (const round of [1, 2]) {
