@@ -15,7 +15,8 @@ execFileSync(process.execPath, [path.join(root, 'scripts', 'gen-validators.mjs')
 
 const bundles = [
   { entry: 'src/cli/index.ts', out: 'dist/cli', bin: true },
-  { entry: 'src/action/index.ts', out: 'dist', bin: false }
+  { entry: 'src/action/index.ts', out: 'dist', bin: false },
+  { entry: 'src/action/post-index.ts', out: 'dist/post', bin: false }
 ]
 
 for (const b of bundles) {

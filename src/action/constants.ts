@@ -16,8 +16,21 @@ export const Inputs = {
   FailOn: 'fail-on',
   Annotations: 'annotations',
   Summary: 'summary',
-  Sarif: 'sarif'
+  Sarif: 'sarif',
+  CacheLookup: 'cache-lookup'
 } as const
+
+/** Names of the state the main step hands to the post step. */
+export const State = {
+  WriteBack: 'swr-write-back'
+} as const
+
+export interface WriteBackState {
+  manifest: string
+  workspace: string
+  digest: string
+  entries: { id: string; key: string }[]
+}
 
 export const Outputs = {
   Status: 'status',

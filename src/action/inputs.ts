@@ -56,6 +56,7 @@ export interface ActionInputs {
   annotations: boolean
   summary: boolean
   sarif: string | undefined
+  cacheLookup: boolean
 }
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
@@ -92,6 +93,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     ),
     annotations: bool(Inputs.Annotations, true),
     summary: bool(Inputs.Summary, true),
-    sarif: sarif ? path.resolve(workspace, sarif) : undefined
+    sarif: sarif ? path.resolve(workspace, sarif) : undefined,
+    cacheLookup: bool(Inputs.CacheLookup, false)
   }
 }

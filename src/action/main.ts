@@ -23,7 +23,12 @@ import { parseHmacKey } from '../core/sign/hmac.js'
 import { makePolicy } from '../core/sign/policy.js'
 import { writeFileAtomic } from '../core/state/atomic.js'
 import { VERSION } from '../version.js'
-import { Outputs, type ActionStatus, type FailOn } from './constants.js'
+import { Outputs, State, type ActionStatus, type FailOn, type WriteBackState } from './constants.js'
+import { actionsCacheClient, cacheReadOnly, cacheServiceAvailable } from '../adapters/actions-cache.js'
+import type { CacheClient } from '../core/cache-port.js'
+import { selectEntries } from '../core/check.js'
+import { lookupSavedStates } from '../core/doctor.js'
+import { restoreSources } from '../core/types.js'
 import { readInputs, type ActionInputs } from './inputs.js'
 
 const REPORT_OUTPUT_LIMIT = 64 * 1024
@@ -92,7 +97,8 @@ async function runRepair(
   inputs: ActionInputs,
   env: NodeJS.ProcessEnv,
   stateDir: string,
-  policy: ReturnType<typeof makePolicy>
+  policy: ReturnType<typeof makePolicy>,
+  cacheClient: CacheClient | undefined
 ): Promise<RepairReport> {
   const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
   let group = ''
@@ -103,6 +109,7 @@ async function runRepair(
   }
   try {
     return await repairManifest(m, {
+      cacheClient,
       mode,
       version: VERSION,
       stateDir,
@@ -169,6 +176,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
       now: new Date()
     })
+    const cacheClient = cacheServiceAvailable(env)
+      ? actionsCacheClient({ env, onNote: line => core.warning(line) })
+      : undefined
+    if (!cacheClient && (inputs.cacheLookup || m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))) {
+      core.info('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)')
+    }
     let report: CheckReport | RepairReport
     if (inputs.command === 'check' || inputs.command === 'verify') {
       core.startGroup('swr: check')
@@ -186,8 +199,15 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       ))
         core.info(l)
       core.endGroup()
+      if (inputs.cacheLookup && cacheClient) {
+        const lookup = await lookupSavedStates(m, selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined), cacheClient)
+        report = { ...report, cache_lookup: lookup }
+        for (const l of lookup) core.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
+      }
     } else {
-      report = await shielded(() => runRepair(m, inputs, env, stateDir, policy))
+      const repaired = await shielded(() => runRepair(m, inputs, env, stateDir, policy, cacheClient))
+      report = repaired
+      scheduleWriteBack(repaired, m, env, cacheClient)
     }
     let status = statusOf(report)
     if (inputs.command === 'verify') {
@@ -290,6 +310,22 @@ async function publish(
       JSON.stringify(toSarif(report, { manifestUri, lines: m.lines }), null, 2) + '\n'
     )
   }
+}
+
+/**
+ * Hand the entries a recipe healed to the post step, which saves them to the cache after
+ * re-verifying them. Nothing is handed over in read-only cache mode or without a cache service.
+ */
+function scheduleWriteBack(r: RepairReport, m: LoadedManifest, env: NodeJS.ProcessEnv, cacheClient: CacheClient | undefined): void {
+  if (r.repair.write_back.length === 0) return
+  if (!cacheClient) return
+  if (cacheReadOnly(env)) {
+    core.info('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved')
+    return
+  }
+  const state: WriteBackState = { manifest: m.file, workspace: m.workspace, digest: m.digest, entries: r.repair.write_back }
+  core.saveState(State.WriteBack, JSON.stringify(state))
+  core.info(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`)
 }
 
 /** A compact JSON report for the `report` output, kept well under the output limit. */

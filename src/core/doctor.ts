@@ -22,7 +22,10 @@ import {
 import { decide, type GateDecision, type TrustPolicy } from './sign/gate.js'
 import { remember } from './sign/version-memory.js'
 import { openJournal, resumable } from './state/journal.js'
-import type { Finding } from './types.js'
+import type { Entry, Finding } from './types.js'
+import { stateKey, type CacheClient } from './cache-port.js'
+import { resolveEntryPath } from './manifest/paths.js'
+import type { CacheLookup } from './report/report.js'
 
 export type RepairMode = RepairSection['mode']
 
@@ -51,6 +54,8 @@ export interface RepairRunOptions {
   quarantine?: boolean | undefined
   resume?: boolean | undefined
   abort?: AbortSignal | undefined
+  /** The Actions cache, when its service is reachable. */
+  cacheClient?: CacheClient | undefined
   hooks?: RepairHooks
 }
 
@@ -87,6 +92,7 @@ export async function repairManifest(
         ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
         : {}),
       steps,
+      write_back: writeBack(m, steps),
       outcome,
       exit_code: code
     }
@@ -123,6 +129,7 @@ export async function repairManifest(
     alreadyRepaired: already,
     journal,
     abort: opts.abort,
+    cache: opts.cacheClient,
     onLine: hooks.onLine,
     onStep: hooks.onStep
   })
@@ -133,6 +140,28 @@ export async function repairManifest(
   hooks.onFinal?.(final)
   const [outcome, code] = verdict(final, steps, interrupted)
   return finish(outcome, code, steps, final, gate)
+}
+
+/**
+ * Entries a recipe healed and re-verified: their state is worth saving to the cache under the
+ * key of their signed expectations, so the next run restores it without running code.
+ */
+function writeBack(m: LoadedManifest, steps: StepResult[]): { id: string; key: string }[] {
+  const entries = new Map(m.body.entries.map(e => [e.id, e]))
+  return steps.flatMap(s => {
+    const e = entries.get(s.id)
+    return s.outcome === 'repaired' && s.source === 'recipe' && e ? [{ id: s.id, key: stateKey(e) }] : []
+  })
+}
+
+/** Which entries have a cache saved for exactly their expected state (no download). */
+export async function lookupSavedStates(m: LoadedManifest, entries: readonly Entry[], cache: CacheClient): Promise<CacheLookup[]> {
+  const out: CacheLookup[] = []
+  for (const e of entries) {
+    const key = stateKey(e)
+    out.push({ id: e.id, key, available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key) })
+  }
+  return out
 }
 
 /** The report of the final state when only the restored entries were re-verified. */

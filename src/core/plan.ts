@@ -5,15 +5,18 @@
  * not re-run. Steps that share a tier and have no edges between them form one wave and may run in
  * parallel. No fs, no clock, no processes here.
  */
-import type { Entry, Finding, Tier } from './types.js'
+import { restoreSources, type Entry, type Finding, type Tier } from './types.js'
 
-export type StepSource = 'escrow' | 'recipe' | 'none'
+export type StepSource = 'escrow' | 'recipe' | 'cache' | 'none'
 
 export interface Step {
   id: string
   path: string
   tier: Tier
+  /** The first source that will be tried ('none' when the entry has no way back). */
   source: StepSource
+  /** Every declared source in the order they are tried, e.g. ["escrow", "cache", "recipe"]. */
+  sources: StepSource[]
   /** Damaged dependencies this step waits for (healthy ones are not re-run). */
   after: string[]
   /** Why the step is in the plan: the finding's status and detail. */
@@ -29,9 +32,10 @@ export function planSteps(plan: Plan): Step[] {
   return plan.waves.flat()
 }
 
-function sourceOf(e: Entry): StepSource {
-  if (e.kind === 'file' && e.escrow) return 'escrow'
-  return e.restore ? 'recipe' : 'none'
+function sourcesOf(e: Entry): StepSource[] {
+  const out: StepSource[] = e.kind === 'file' && e.escrow ? ['escrow'] : []
+  for (const src of restoreSources(e)) out.push(typeof src === 'string' ? 'recipe' : 'cache')
+  return out
 }
 
 /** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
@@ -59,7 +63,8 @@ export function planRepair(entries: readonly Entry[], findings: readonly Finding
         id: e.id,
         path: e.path,
         tier: e.tier,
-        source: sourceOf(e),
+        source: sourcesOf(e)[0] ?? 'none',
+        sources: sourcesOf(e),
         after: after.get(e.id) ?? [],
         reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
       }))

@@ -8,13 +8,15 @@ import pLimit from 'p-limit'
 import { restoreFromEscrow } from './escrow.js'
 import { InternalError, SwrError } from './errors.js'
 import type { LoadedManifest } from './manifest/load.js'
-import { planSteps, type Plan, type Step } from './plan.js'
+import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
 import { quarantine, type QuarantineResult } from './quarantine.js'
 import { describeResult, minimalEnv, runRecipe, type RecipeResult } from './run/recipe.js'
 import { makeScrubber } from './run/scrub.js'
 import type { GateDecision } from './sign/gate.js'
 import type { Journal } from './state/journal.js'
-import type { Entry, Finding } from './types.js'
+import { restoreSources, type Entry, type Finding } from './types.js'
+import { stateKey, type CacheClient } from './cache-port.js'
+import { resolveEntryPath } from './manifest/paths.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -27,7 +29,10 @@ export type StepOutcome =
 
 export interface StepResult {
   id: string
-  source: Step['source']
+  /** The source that healed the entry, else the first one planned. */
+  source: StepSource
+  /** Every source tried, in order. */
+  attempts: Attempt[]
   outcome: StepOutcome
   detail: string
   recipe?: Omit<RecipeResult, 'id'>
@@ -51,6 +56,8 @@ export interface RepairOptions {
   /** Ids an interrupted run already repaired (from the journal). */
   alreadyRepaired?: ReadonlySet<string>
   journal?: Journal | undefined
+  /** The Actions cache, when the cache service is reachable. */
+  cache?: CacheClient | undefined
   abort?: AbortSignal | undefined
   onLine?: ((id: string, line: string) => void) | undefined
   onStep?: ((r: StepResult) => void) | undefined
@@ -87,91 +94,116 @@ export async function runRepair(opts: RepairOptions): Promise<StepResult[]> {
   return planSteps(opts.plan).map(s => results.get(s.id) as StepResult)
 }
 
-async function runStep(
-  step: Step,
-  entry: Entry,
-  done: ReadonlyMap<string, StepResult>,
-  opts: RepairOptions
-): Promise<StepResult> {
+/** One try of one source, as the report tells it. */
+export interface Attempt {
+  source: Exclude<StepSource, 'none'>
+  outcome: 'healed' | 'not-healed' | 'failed' | 'miss' | 'skipped' | 'interrupted'
+  detail: string
+  /** Cache attempts: the key asked for, the key that matched, exact or restore-keys prefix hit. */
+  key?: string
+  matchedKey?: string
+  exact?: boolean
+}
+
+type Source = { kind: 'escrow' } | { kind: 'cache'; key: string; restoreKeys: string[]; auto: boolean } | { kind: 'recipe'; command: string }
+
+/** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
+function sourcesFor(entry: Entry, cache: CacheClient | undefined): Source[] {
+  const out: Source[] = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []
+  if (cache) out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true })
+  for (const src of restoreSources(entry)) {
+    out.push(typeof src === 'string' ? { kind: 'recipe', command: src } : { kind: 'cache', key: src.cache.key, restoreKeys: src.cache['restore-keys'] ?? [], auto: false })
+  }
+  return out
+}
+
+async function runStep(step: Step, entry: Entry, done: ReadonlyMap<string, StepResult>, opts: RepairOptions): Promise<StepResult> {
   const base = { id: step.id, source: step.source }
-  if (opts.abort?.aborted)
-    return { ...base, outcome: 'interrupted', detail: 'not started: interrupted' }
+  if (opts.abort?.aborted) return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] }
   const failedDep = step.after.find(d => {
     const o = done.get(d)?.outcome
     return o !== 'repaired' && o !== 'already-repaired'
   })
-  if (failedDep) return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}` }
+  if (failedDep) return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] }
   if (opts.alreadyRepaired?.has(step.id)) {
     const [after] = await opts.reverify([entry])
-    if (after?.status === 'OK')
-      return {
-        ...base,
-        outcome: 'already-repaired',
-        detail: 'repaired by the interrupted run',
-        after
-      }
+    if (after?.status === 'OK') return { ...base, outcome: 'already-repaired', detail: 'repaired by the interrupted run', after, attempts: [] }
   }
-  if (step.source === 'none')
-    return { ...base, outcome: 'unrepairable', detail: 'no restore recipe and no escrow' }
-  const q = opts.quarantine
-    ? quarantine(
-        opts.manifest.workspace,
-        opts.quarantine.stateDir,
-        entry,
-        opts.now?.() ?? new Date(),
-        opts.quarantine.maxBytes
-      )
-    : undefined
-  const withQ = q ? { ...base, quarantine: q } : base
-  if (step.source === 'escrow' && entry.kind === 'file') {
-    try {
-      restoreFromEscrow(opts.manifest.workspace, entry)
-    } catch (err) {
-      if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
-      return {
-        ...withQ,
-        outcome: 'failed',
-        detail: err instanceof Error ? err.message : String(err)
-      }
+  const sources = sourcesFor(entry, opts.cache)
+  if (sources.length === 0) return { ...base, outcome: 'unrepairable', detail: 'no restore source (recipe, cache or escrow)', attempts: [] }
+  const q = opts.quarantine ? quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes) : undefined
+  const attempts: Attempt[] = []
+  let recipe: Omit<RecipeResult, 'id'> | undefined
+  let after: Finding | undefined
+  let ranCleanly = false
+  for (const src of sources) {
+    const tried = await trySource(src, entry, opts)
+    if (tried.recipe) recipe = tried.recipe
+    if (tried.attempt.outcome === 'interrupted') {
+      attempts.push(tried.attempt)
+      return { ...base, outcome: 'interrupted', detail: tried.attempt.detail, attempts, ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) }
     }
-    return judge(withQ, entry, opts, 'restored from escrow')
+    if (tried.attempt.outcome === 'miss' || tried.attempt.outcome === 'failed') {
+      attempts.push(tried.attempt)
+      continue
+    }
+    ;[after] = await opts.reverify([entry])
+    const healed = after?.status === 'OK'
+    ranCleanly ||= src.kind === 'recipe'
+    attempts.push({ ...tried.attempt, outcome: healed ? 'healed' : 'not-healed', ...(healed ? {} : { detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}` }) })
+    if (healed) {
+      return { id: step.id, source: src.kind, outcome: 'repaired', detail: tried.attempt.detail, attempts, ...(after ? { after } : {}), ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) }
+    }
   }
-  const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S
-  const secrets = (entry.secret_env ?? [])
-    .map(n => opts.callerEnv[n])
-    .filter((v): v is string => v !== undefined)
-  const result = await runRecipe(
-    {
-      id: entry.id,
-      command: entry.restore ?? 'false',
-      shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
-      cwd: opts.manifest.workspace,
-      env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
-      timeoutMs: timeoutS * 1000
-    },
-    { abort: opts.abort, onLine: opts.onLine, scrub: makeScrubber(secrets) }
-  )
-  const { id: _id, ...recipe } = result
-  const ran = { ...withQ, recipe }
-  const how = describeResult(result, timeoutS * 1000)
-  if (result.interrupted) return { ...ran, outcome: 'interrupted', detail: `recipe ${how}` }
-  if (result.timedOut || result.exitCode !== 0)
-    return { ...ran, outcome: 'failed', detail: `recipe ${how}` }
-  return judge(ran, entry, opts, `recipe ${how}`)
+  const last = attempts[attempts.length - 1]
+  return {
+    ...base,
+    outcome: ranCleanly ? 'still-damaged' : 'failed',
+    detail: attempts.length > 1 ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ') : (last?.detail ?? ''),
+    attempts,
+    ...(after ? { after } : {}),
+    ...(recipe ? { recipe } : {}),
+    ...(q ? { quarantine: q } : {})
+  }
 }
 
-async function judge(
-  r: Omit<StepResult, 'outcome' | 'detail'>,
-  entry: Entry,
-  opts: RepairOptions,
-  how: string
-): Promise<StepResult> {
-  const [after] = await opts.reverify([entry])
-  if (after?.status === 'OK') return { ...r, outcome: 'repaired', detail: how, after }
-  return {
-    ...r,
-    outcome: 'still-damaged',
-    detail: `${how}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`,
-    ...(after ? { after } : {})
+async function trySource(src: Source, entry: Entry, opts: RepairOptions): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'> }> {
+  const abs = resolveEntryPath(opts.manifest.workspace, entry.path)
+  switch (src.kind) {
+    case 'escrow':
+      if (entry.kind !== 'file') return { attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' } }
+      try {
+        restoreFromEscrow(opts.manifest.workspace, entry)
+        return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } }
+      } catch (err) {
+        if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
+        return { attempt: { source: 'escrow', outcome: 'failed', detail: err instanceof Error ? err.message : String(err) } }
+      }
+    case 'cache': {
+      const hit = await opts.cache?.restore(abs, src.key, src.restoreKeys)
+      if (!hit) return { attempt: { source: 'cache', outcome: 'miss', key: src.key, detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}` } }
+      const how = hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`
+      return { attempt: { source: 'cache', outcome: 'healed', key: src.key, matchedKey: hit.matchedKey, exact: hit.exact, detail: `cache ${how}${src.auto ? ' (saved state)' : ''}` } }
+    }
+    case 'recipe': {
+      const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S
+      const secrets = (entry.secret_env ?? []).map(n => opts.callerEnv[n]).filter((v): v is string => v !== undefined)
+      const result = await runRecipe(
+        {
+          id: entry.id,
+          command: src.command,
+          shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
+          cwd: opts.manifest.workspace,
+          env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
+          timeoutMs: timeoutS * 1000
+        },
+        { abort: opts.abort, onLine: opts.onLine, scrub: makeScrubber(secrets) }
+      )
+      const { id: _id, ...recipe } = result
+      const how = `recipe ${describeResult(result, timeoutS * 1000)}`
+      if (result.interrupted) return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } }
+      if (result.timedOut || result.exitCode !== 0) return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } }
+      return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } }
+    }
   }
 }

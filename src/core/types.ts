@@ -27,8 +27,11 @@ interface EntryCommon {
   path: string
   tier: Tier
   needs: string[]
-  /** Shell recipe that recreates the entry; never run by `check`. */
-  restore?: string
+  /**
+   * How to recreate the entry: one shell recipe, or sources tried in order until the entry
+   * verifies (recipes and Actions caches). Never run by `check`.
+   */
+  restore?: string | RestoreSource[]
   timeout_s?: number
   /** Variables passed from the caller's environment to the recipe, besides PATH, HOME, LANG, TMPDIR. */
   env?: string[]
@@ -38,6 +41,24 @@ interface EntryCommon {
   smoke?: string
   /** Free text: why this entry is fragile, for `swr why`. */
   note?: string
+}
+
+/** An Actions cache to restore an entry from; the entry is re-verified before it counts. */
+export interface CacheSource {
+  cache: { key: string; 'restore-keys'?: string[] }
+}
+
+export type RestoreSource = string | CacheSource
+
+/** An entry's restore sources as a list, whichever form the manifest used. */
+export function restoreSources(e: { restore?: string | RestoreSource[] | undefined }): RestoreSource[] {
+  if (e.restore === undefined) return []
+  return typeof e.restore === 'string' ? [e.restore] : e.restore
+}
+
+/** The shell recipes among an entry's restore sources, in order. */
+export function recipesOf(e: { restore?: string | RestoreSource[] | undefined }): string[] {
+  return restoreSources(e).filter((s): s is string => typeof s === 'string')
 }
 
 export interface FileExpect {

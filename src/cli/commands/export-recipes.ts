@@ -3,7 +3,7 @@
  * order, for running by hand or in another tool. Exporting code is running code by another name,
  * so the gate decides first.
  */
-import { EXIT, loadManifest, SwrError, type ExitCode } from '../../core/index.js'
+import { EXIT, loadManifest, recipesOf, SwrError, type ExitCode } from '../../core/index.js'
 import { selectEntries } from '../../core/check.js'
 import { planRepair, planSteps } from '../../core/plan.js'
 import { decide } from '../../core/sign/gate.js'
@@ -32,7 +32,7 @@ export async function exportRecipesCommand(
       `export-recipes: refusing to export recipes: ${gate.reason}`,
       EXIT.UNREPAIRABLE
     )
-  const entries = selectEntries(m.body.entries, flags.only).filter(e => e.restore)
+  const entries = selectEntries(m.body.entries, flags.only).filter(e => recipesOf(e).length > 0)
   const all = entries.map(e => ({
     id: e.id,
     kind: e.kind,
@@ -54,11 +54,11 @@ export async function exportRecipesCommand(
   ]
   for (const step of planSteps(planRepair(entries, all))) {
     const e = entries.find(x => x.id === step.id)
-    if (!e?.restore) continue
+    if (!e) continue
     lines.push(
       '',
       `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`,
-      `( ${e.restore}\n)`
+      recipesOf(e).map(r => `( ${r}\n)`).join(' ||\n')
     )
   }
   io.stdout.write(lines.join('\n') + '\n')

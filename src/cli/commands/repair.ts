@@ -3,7 +3,10 @@
  * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
  * interrupted.
  */
-import { loadManifest, renderCheck, type ExitCode } from '../../core/index.js'
+import { actionsCacheClient, cacheReadOnly, cacheServiceAvailable } from '../../adapters/actions-cache.js'
+import type { CacheClient } from '../../core/cache-port.js'
+import { loadManifest, renderCheck, restoreSources, type ExitCode, type LoadedManifest } from '../../core/index.js'
+import { resolveEntryPath } from '../../core/manifest/paths.js'
 import { repairManifest, type RepairMode } from '../../core/doctor.js'
 import { findingLines, renderPlan, renderStep } from '../../core/report/text.js'
 import { VERSION } from '../../version.js'
@@ -35,7 +38,9 @@ async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<
     workspace: flags.workspace,
     cwd: io.cwd
   })
+  const cacheClient = cliCacheClient(m, io)
   const report = await repairManifest(m, {
+    cacheClient,
     mode,
     version: VERSION,
     stateDir: stateDir(io),
@@ -81,6 +86,32 @@ async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<
       onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
     }
   })
+  if (cacheClient && report.repair.write_back.length > 0) {
+    if (cacheReadOnly(io.env)) say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n')
+    else {
+      for (const w of report.repair.write_back) {
+        const e = m.body.entries.find(x => x.id === w.id)
+        if (!e) continue
+        const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key)
+        say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`)
+      }
+    }
+  }
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
   return report.repair.exit_code as ExitCode
+}
+
+/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
+export function cliCacheClient(m: LoadedManifest, io: CliIo): CacheClient | undefined {
+  if (cacheServiceAvailable(io.env)) {
+    return actionsCacheClient({
+      env: io.env,
+      logToStderr: true,
+      onNote: line => void io.stderr.write(`swr: ${line}\n`)
+    })
+  }
+  if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
+    io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n')
+  }
+  return undefined
 }

@@ -17,6 +17,7 @@ import {
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
+import { recipesOf } from '../../core/types.js'
 import { reverifier, selectEntries } from '../../core/check.js'
 import { planRepair, planSteps } from '../../core/plan.js'
 import { describeResult, minimalEnv, runRecipe } from '../../core/run/recipe.js'
@@ -47,7 +48,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
     cwd: io.cwd
   })
   const selected = selectEntries(live.body.entries, flags.only).filter(
-    e => e.restore && e.tier <= (flags.maxTier ?? 4)
+    e => recipesOf(e).length > 0 && e.tier <= (flags.maxTier ?? 4)
   )
   if (selected.length === 0 && !flags.allowEmpty) {
     throw new SwrError(
@@ -95,7 +96,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
         const r = await runRecipe(
           {
             id: e.id,
-            command: e.restore ?? 'false',
+            command: recipesOf(e)[0] ?? 'false',
             shell: m.body.shell ?? ['bash', '-c'],
             cwd: m.workspace,
             env: { ...minimalEnv(io.env, [...(e.env ?? []), ...(e.secret_env ?? [])]), HOME: home },

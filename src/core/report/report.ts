@@ -25,6 +25,14 @@ export interface CheckReport {
   notes: string[]
   /** Present after check --run-smoke. */
   smoke?: SmokeSection
+  /** Present after check --cache-lookup: which entries have their exact state saved in the cache. */
+  cache_lookup?: CacheLookup[]
+}
+
+export interface CacheLookup {
+  id: string
+  key: string
+  available: boolean
 }
 
 export interface ReportInput {
@@ -78,6 +86,8 @@ export interface RepairSection {
   plan: Step[][]
   gate?: { allowed: boolean; reason: string; warnings: string[] }
   steps: StepResult[]
+  /** Entries healed by a recipe, to save to the cache under the key of their expectations. */
+  write_back: { id: string; key: string }[]
   outcome: RepairOutcome
   exit_code: number
 }

@@ -1,0 +1,109 @@
+// The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same
+// file runs as a worker_threads script from src/ (tests) and from dist/ (the bundles) without a
+// build step. Synchronous reads into one reused buffer measured 3-6x faster than fs.promises
+// here; files are opened with O_NOFOLLOW (a symlink swapped in for a file is an error, never a
+// read elsewhere) and O_NONBLOCK (a FIFO planted in a tree cannot hang the check).
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import { isMainThread, parentPort, workerData } from 'node:worker_threads'
+
+export const MIB = 1024 * 1024
+const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
+
+/** @type {Buffer | undefined} */
+let shared
+
+function buffer() {
+  shared ??= Buffer.allocUnsafe(MIB)
+  return shared
+}
+
+function notAFile(abs) {
+  return Object.assign(new Error(`${abs}: not a regular file`), { code: 'ENOTFILE' })
+}
+
+function readFully(fd, buf, length, position) {
+  let got = 0
+  while (got < length) {
+    const n = fs.readSync(fd, buf, got, length - got, position + got)
+    if (n === 0) break
+    got += n
+  }
+  return got
+}
+
+/**
+ * sha256 of a regular file's bytes, with size and mode read from the same descriptor.
+ * @param {string} abs
+ * @returns {{ sha256: string, size: number, mode: number }}
+ */
+export function hashFile(abs) {
+  const fd = fs.openSync(abs, READ_FLAGS)
+  try {
+    const st = fs.fstatSync(fd)
+    if (!st.isFile()) throw notAFile(abs)
+    const h = createHash('sha256')
+    const buf = buffer()
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, null)
+      if (n === 0) break
+      h.update(n === buf.length ? buf : buf.subarray(0, n))
+    }
+    return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/**
+ * The blob head/tail digest: sha256 of the decimal size, the first MiB, and the last MiB when the
+ * file is larger than one MiB. Reads at most 2 MiB whatever the file's size.
+ * @param {string} abs
+ * @returns {{ sha256: string, size: number, mode: number }}
+ */
+export function hashHeadTail(abs) {
+  const fd = fs.openSync(abs, READ_FLAGS)
+  try {
+    const st = fs.fstatSync(fd)
+    if (!st.isFile()) throw notAFile(abs)
+    const h = createHash('sha256').update(String(st.size))
+    const buf = buffer()
+    h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, st.size), 0)))
+    if (st.size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, st.size - MIB)))
+    return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/**
+ * Run one job; errors come back as their code so one unreadable file never stops the others.
+ * @param {string} abs
+ * @param {'full' | 'headtail'} how
+ */
+export function runJob(abs, how) {
+  try {
+    return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
+  } catch (err) {
+    return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
+  }
+}
+
+// Worker loop: claim job indices from a shared counter (largest files were sorted first by the
+// pool), post results in batches so 60,000 small files do not cost 60,000 messages.
+if (!isMainThread && workerData?.swrHashWorker) {
+  const { paths, hows, counter } = workerData
+  const next = new Int32Array(counter)
+  let batch = []
+  for (;;) {
+    const i = Atomics.add(next, 0, 1)
+    if (i >= paths.length) break
+    batch.push([i, runJob(paths[i], hows[i])])
+    if (batch.length >= 512) {
+      parentPort.postMessage(batch)
+      batch = []
+    }
+  }
+  parentPort.postMessage(batch)
+  parentPort.postMessage('done')
+}
