@@ -35231,11 +35231,13 @@ function runRecipe(spec, hooks) {
         const err = lineSplitter(emit, KEEP_BYTES);
         child.stdout.on('data', out.push);
         child.stderr.on('data', err.push);
+        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
+        let killer;
         const stop = () => {
-            if (child.pid === undefined)
+            if (child.pid === undefined || killer)
                 return;
             killGroup(child.pid, 'SIGTERM');
-            setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
+            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
         };
         const timer = setTimeout(() => {
             timedOut = true;
@@ -35248,8 +35250,14 @@ function runRecipe(spec, hooks) {
         hooks.abort?.addEventListener('abort', onAbort, { once: true });
         if (hooks.abort?.aborted)
             onAbort();
-        const finish = () => {
+        const finish = async () => {
             clearTimeout(timer);
+            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
+            // return, not on a timer that a finished swr would never fire.
+            if (child.pid !== undefined)
+                await reapGroup(child.pid, grace);
+            if (killer)
+                clearTimeout(killer);
             hooks.abort?.removeEventListener('abort', onAbort);
             out.end();
             err.end();
@@ -35267,18 +35275,38 @@ function runRecipe(spec, hooks) {
         child.on('error', err => {
             emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
             exited = { code: 127, signal: null };
-            finish();
+            void finish();
         });
         child.on('exit', (code, signal) => {
             exited = { code, signal };
             // Background processes the recipe left behind go with it (and release the output pipes).
-            if (child.pid !== undefined) {
-                killGroup(child.pid, 'SIGTERM');
-                setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
-            }
+            if (child.pid !== undefined && groupAlive(child.pid))
+                stop();
         });
-        child.on('close', finish);
+        child.on('close', () => void finish());
     });
+}
+function groupAlive(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
+ * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
+ */
+async function reapGroup(pgid, grace) {
+    if (!groupAlive(pgid))
+        return;
+    killGroup(pgid, 'SIGTERM');
+    const deadline = Date.now() + grace;
+    while (groupAlive(pgid) && Date.now() < deadline)
+        await new Promise(r => setTimeout(r, 25));
+    killGroup(pgid, 'SIGKILL');
 }
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
 function describeResult(r, timeoutMs) {
@@ -35385,13 +35413,33 @@ async function runRepair(opts) {
     }
     return planSteps(opts.plan).map(s => results.get(s.id));
 }
+/** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
+function safeQuarantine(entry, opts) {
+    if (!opts.quarantine)
+        return undefined;
+    try {
+        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes);
+    }
+    catch (err) {
+        return {
+            skipped: `copy failed: ${err instanceof Error ? (err.code ?? err.message) : String(err)}`
+        };
+    }
+}
 /** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
 function sourcesFor(entry, cache) {
     const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
     if (cache)
         out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
     for (const src of restoreSources(entry)) {
-        out.push(typeof src === 'string' ? { kind: 'recipe', command: src } : { kind: 'cache', key: src.cache.key, restoreKeys: src.cache['restore-keys'] ?? [], auto: false });
+        out.push(typeof src === 'string'
+            ? { kind: 'recipe', command: src }
+            : {
+                kind: 'cache',
+                key: src.cache.key,
+                restoreKeys: src.cache['restore-keys'] ?? [],
+                auto: false
+            });
     }
     return out;
 }
@@ -35408,12 +35456,23 @@ async function runStep(step, entry, done, opts) {
     if (opts.alreadyRepaired?.has(step.id)) {
         const [after] = await opts.reverify([entry]);
         if (after?.status === 'OK')
-            return { ...base, outcome: 'already-repaired', detail: 'repaired by the interrupted run', after, attempts: [] };
+            return {
+                ...base,
+                outcome: 'already-repaired',
+                detail: 'repaired by the interrupted run',
+                after,
+                attempts: []
+            };
     }
     const sources = sourcesFor(entry, opts.cache);
     if (sources.length === 0)
-        return { ...base, outcome: 'unrepairable', detail: 'no restore source (recipe, cache or escrow)', attempts: [] };
-    const q = opts.quarantine ? quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes) : undefined;
+        return {
+            ...base,
+            outcome: 'unrepairable',
+            detail: 'no restore source (recipe, cache or escrow)',
+            attempts: []
+        };
+    const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
     const attempts = [];
     let recipe;
     let after;
@@ -35424,9 +35483,18 @@ async function runStep(step, entry, done, opts) {
             recipe = tried.recipe;
         if (tried.attempt.outcome === 'interrupted') {
             attempts.push(tried.attempt);
-            return { ...base, outcome: 'interrupted', detail: tried.attempt.detail, attempts, ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) };
+            return {
+                ...base,
+                outcome: 'interrupted',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
         }
-        if (tried.attempt.outcome === 'miss' || tried.attempt.outcome === 'failed') {
+        if (tried.attempt.outcome === 'miss' ||
+            tried.attempt.outcome === 'failed' ||
+            tried.attempt.outcome === 'skipped') {
             attempts.push(tried.attempt);
             continue;
         }
@@ -35434,16 +35502,35 @@ async function runStep(step, entry, done, opts) {
         [after] = await opts.reverify([entry]);
         const healed = after?.status === 'OK';
         ranCleanly ||= src.kind === 'recipe';
-        attempts.push({ ...tried.attempt, outcome: healed ? 'healed' : 'not-healed', ...(healed ? {} : { detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}` }) });
+        attempts.push({
+            ...tried.attempt,
+            outcome: healed ? 'healed' : 'not-healed',
+            ...(healed
+                ? {}
+                : {
+                    detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`
+                })
+        });
         if (healed) {
-            return { id: step.id, source: src.kind, outcome: 'repaired', detail: tried.attempt.detail, attempts, ...(after ? { after } : {}), ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) };
+            return {
+                id: step.id,
+                source: src.kind,
+                outcome: 'repaired',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(after ? { after } : {}),
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
         }
     }
     const last = attempts[attempts.length - 1];
     return {
         ...base,
         outcome: ranCleanly ? 'still-damaged' : 'failed',
-        detail: attempts.length > 1 ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ') : (last?.detail ?? ''),
+        detail: attempts.length > 1
+            ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ')
+            : (last?.detail ?? ''),
         attempts,
         ...(after ? { after } : {}),
         ...(recipe ? { recipe } : {}),
@@ -35455,7 +35542,9 @@ async function trySource(src, entry, opts) {
     switch (src.kind) {
         case 'escrow':
             if (entry.kind !== 'file')
-                return { attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' } };
+                return {
+                    attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
+                };
             try {
                 restoreFromEscrow(opts.manifest.workspace, entry);
                 return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
@@ -35463,18 +35552,51 @@ async function trySource(src, entry, opts) {
             catch (err) {
                 if (!(err instanceof errors_SwrError) && !(err instanceof Error && 'code' in err))
                     throw err;
-                return { attempt: { source: 'escrow', outcome: 'failed', detail: err instanceof Error ? err.message : String(err) } };
+                return {
+                    attempt: {
+                        source: 'escrow',
+                        outcome: 'failed',
+                        detail: err instanceof Error ? err.message : String(err)
+                    }
+                };
             }
         case 'cache': {
-            const hit = await opts.cache?.restore(abs, src.key, src.restoreKeys);
+            if (!opts.cache)
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'skipped',
+                        key: src.key,
+                        detail: `cache ${src.key} skipped: no Actions cache service here`
+                    }
+                };
+            const hit = await opts.cache.restore(abs, src.key, src.restoreKeys);
             if (!hit)
-                return { attempt: { source: 'cache', outcome: 'miss', key: src.key, detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}` } };
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'miss',
+                        key: src.key,
+                        detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+                    }
+                };
             const how = hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`;
-            return { attempt: { source: 'cache', outcome: 'healed', key: src.key, matchedKey: hit.matchedKey, exact: hit.exact, detail: `cache ${how}${src.auto ? ' (saved state)' : ''}` } };
+            return {
+                attempt: {
+                    source: 'cache',
+                    outcome: 'healed',
+                    key: src.key,
+                    matchedKey: hit.matchedKey,
+                    exact: hit.exact,
+                    detail: `cache ${how}${src.auto ? ' (saved state)' : ''}`
+                }
+            };
         }
         case 'recipe': {
             const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S;
-            const secrets = (entry.secret_env ?? []).map(n => opts.callerEnv[n]).filter((v) => v !== undefined);
+            const secrets = (entry.secret_env ?? [])
+                .map(n => opts.callerEnv[n])
+                .filter((v) => v !== undefined);
             const result = await runRecipe({
                 id: entry.id,
                 command: src.command,
@@ -35935,7 +36057,11 @@ async function repairManifest(m, opts) {
         const repair = {
             mode: opts.mode,
             dry_run: opts.dryRun === true,
-            before: { summary: before.summary, signature: before.diagnosis.signature },
+            before: {
+                summary: before.summary,
+                signature: before.diagnosis.signature,
+                cause: before.diagnosis.cause
+            },
             plan: plan.waves,
             ...(gate
                 ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
@@ -35993,7 +36119,9 @@ function writeBack(m, steps) {
     const entries = new Map(m.body.entries.map(e => [e.id, e]));
     return steps.flatMap(s => {
         const e = entries.get(s.id);
-        return s.outcome === 'repaired' && s.source === 'recipe' && e ? [{ id: s.id, key: stateKey(e) }] : [];
+        return s.outcome === 'repaired' && s.source === 'recipe' && e
+            ? [{ id: s.id, key: stateKey(e) }]
+            : [];
     });
 }
 /** Which entries have a cache saved for exactly their expected state (no download). */
@@ -36001,7 +36129,11 @@ async function lookupSavedStates(m, entries, cache) {
     const out = [];
     for (const e of entries) {
         const key = stateKey(e);
-        out.push({ id: e.id, key, available: await cache.lookup(paths_resolveEntryPath(m.workspace, e.path), key) });
+        out.push({
+            id: e.id,
+            key,
+            available: await cache.lookup(paths_resolveEntryPath(m.workspace, e.path), key)
+        });
     }
     return out;
 }
@@ -36776,7 +36908,7 @@ function renderMarkdown(r, ctx = {}) {
     head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
     const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
     if (signature !== 'healthy') {
-        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${r.diagnosis.signature === signature ? r.diagnosis.cause : ''}`.trimEnd(), '');
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${isRepair(r) ? r.repair.before.cause : r.diagnosis.cause}`, '');
     }
     if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
         head.push(`> [!WARNING]`, `> No recipe ran: ${cell(r.repair.gate.reason)}`, '');
@@ -37324,9 +37456,17 @@ const constants_STATUSES = (/* unused pure expression or super */ null && (['hea
 function cacheServiceAvailable(env) {
     return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
 }
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read). */
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
 function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read';
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
 }
 let actions_cache_loaded;
 async function client() {
@@ -37365,7 +37505,8 @@ function actionsCacheClient(opts) {
         async lookup(abs, key) {
             try {
                 const cache = await client();
-                return (await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key;
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
             }
             catch (err) {
                 note(`lookup of ${key} failed`, err);
@@ -37436,8 +37577,12 @@ function list(name) {
 }
 function readInputs(env) {
     const command = choice(Inputs.Command, COMMANDS, 'check');
-    const workspace = external_node_path_default().resolve(core/* getInput */.V4(Inputs.Workspace).trim() || env.GITHUB_WORKSPACE || process.cwd());
-    const manifest = external_node_path_default().resolve(workspace, core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = external_node_path_default().resolve(root, core/* getInput */.V4(Inputs.Workspace).trim() || '.');
+    const manifest = external_node_path_default().resolve(base, core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
     const hmacKey = core/* getInput */.V4(Inputs.HmacKey);
     const approve = core/* getInput */.V4(Inputs.ApproveDigest).trim();
     if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
@@ -37447,6 +37592,7 @@ function readInputs(env) {
         command,
         manifest,
         workspace,
+        root,
         only: list(Inputs.Only),
         deep: bool(Inputs.Deep, false),
         jobs: inputs_int(Inputs.Jobs, 1, 32),
@@ -37459,7 +37605,7 @@ function readInputs(env) {
         failOn: choice(Inputs.FailOn, FAIL_ON, command === 'doctor' || command === 'restore' ? 'unrepairable' : 'damage'),
         annotations: bool(Inputs.Annotations, true),
         summary: bool(Inputs.Summary, true),
-        sarif: sarif ? external_node_path_default().resolve(workspace, sarif) : undefined,
+        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
         cacheLookup: bool(Inputs.CacheLookup, false)
     };
 }
@@ -37511,11 +37657,27 @@ function maskSecrets(key) {
         if (v.length >= 4)
             core/* setSecret */.Pq(v);
 }
-/** Print recipe output so that nothing in it can act as a workflow command. */
-function shielded(fn) {
-    const token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
-    process.stdout.write(`::stop-commands::${token}${(external_node_os_default()).EOL}`);
-    return fn().finally(() => process.stdout.write(`::${token}::${(external_node_os_default()).EOL}`));
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield() {
+    let token;
+    return {
+        recipeLine(line) {
+            if (!token) {
+                token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+                process.stdout.write(`::stop-commands::${token}${(external_node_os_default()).EOL}`);
+            }
+            process.stdout.write(line + (external_node_os_default()).EOL);
+        },
+        own() {
+            if (token)
+                process.stdout.write(`::${token}::${(external_node_os_default()).EOL}`);
+            token = undefined;
+        }
+    };
 }
 function trackedFiles(root) {
     try {
@@ -37557,8 +37719,10 @@ function failureFor(status, failOn) {
 }
 async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
     const mode = inputs.command === 'restore' ? 'restore' : 'doctor';
+    const shield = makeShield();
     let group = '';
     const open = (name) => {
+        shield.own();
         if (group)
             core/* endGroup */.N4();
         core/* startGroup */.Oh(name);
@@ -37566,7 +37730,8 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
     };
     try {
         return await repairManifest(m, {
-            cacheClient,
+            // The client prints ::add-mask:: for its signed URLs: never inside the recipe-output shield.
+            cacheClient: cacheClient && withBefore(cacheClient, shield.own),
             mode,
             version: VERSION,
             stateDir,
@@ -37588,6 +37753,7 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
                     }
                 },
                 onGate: (gate) => {
+                    shield.own();
                     for (const w of gate.warnings)
                         core/* warning */.$e(w);
                     if (!gate.allowed) {
@@ -37597,8 +37763,11 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
                     else
                         open('swr: restore');
                 },
-                onLine: (id, line) => core/* info */.pq(`[${id}] ${line}`),
-                onStep: r => core/* info */.pq(renderStep(r, { color: false, all: false }).trimEnd()),
+                onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
+                onStep: r => {
+                    shield.own();
+                    core/* info */.pq(renderStep(r, { color: false, all: false }).trimEnd());
+                },
                 onFinal: final => {
                     open('swr: re-check');
                     core/* info */.pq(`${final.summary.ok}/${final.summary.entries} healthy`);
@@ -37607,6 +37776,7 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
         });
     }
     finally {
+        shield.own();
         if (group)
             core/* endGroup */.N4();
     }
@@ -37634,11 +37804,17 @@ async function run(env = process.env) {
         const cacheClient = cacheServiceAvailable(env)
             ? actionsCacheClient({ env, onNote: line => core/* warning */.$e(line) })
             : undefined;
-        if (!cacheClient && (inputs.cacheLookup || m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))) {
+        if (!cacheClient &&
+            (inputs.cacheLookup ||
+                m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))) {
             core/* info */.pq('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
         }
+        if (inputs.command === 'verify') {
+            exitCode = await runVerify(m, inputs, policy);
+            return;
+        }
         let report;
-        if (inputs.command === 'check' || inputs.command === 'verify') {
+        if (inputs.command === 'check') {
             core/* startGroup */.Oh('swr: check');
             report = await checkManifest(m, {
                 only: inputs.only.length ? inputs.only : undefined,
@@ -37659,17 +37835,11 @@ async function run(env = process.env) {
             }
         }
         else {
-            const repaired = await shielded(() => main_runRepair(m, inputs, env, stateDir, policy, cacheClient));
+            const repaired = await main_runRepair(m, inputs, env, stateDir, policy, cacheClient);
             report = repaired;
             scheduleWriteBack(repaired, m, env, cacheClient);
         }
-        let status = statusOf(report);
-        if (inputs.command === 'verify') {
-            const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, policy);
-            core/* info */.pq(`signatures: ${gate.reason}`);
-            if (!gate.allowed)
-                status = 'refused';
-        }
+        const status = statusOf(report);
         exitCode =
             'repair' in report
                 ? report.repair.exit_code
@@ -37678,7 +37848,7 @@ async function run(env = process.env) {
                     : status === 'refused'
                         ? errors_EXIT.UNREPAIRABLE
                         : errors_EXIT.DAMAGED;
-        await publish(report, m, inputs, env, runnerTemp, status, exitCode);
+        await publish(report, m, inputs, runnerTemp, status, exitCode);
         if (failureFor(status, inputs.failOn))
             core/* setFailed */.C1(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
     }
@@ -37694,8 +37864,8 @@ async function run(env = process.env) {
         core/* setFailed */.C1(`swr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     }
 }
-async function publish(report, m, inputs, env, runnerTemp, status, exitCode) {
-    const repoRoot = external_node_path_default().resolve(env.GITHUB_WORKSPACE || inputs.workspace);
+async function publish(report, m, inputs, runnerTemp, status, exitCode) {
+    const repoRoot = inputs.root;
     const manifestUri = external_node_path_default().relative(repoRoot, m.file).split((external_node_path_default()).sep).join('/');
     const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.json`);
     atomic_writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
@@ -37722,6 +37892,10 @@ async function publish(report, m, inputs, env, runnerTemp, status, exitCode) {
     if (inputs.annotations) {
         const tracked = trackedFiles(repoRoot);
         const annotations = annotationsFor(report, {
+            // GitHub shows 10 error annotations per step: keep room for the step's failure and a refusal.
+            maxErrors: 10 -
+                (failureFor(status, inputs.failOn) ? 1 : 0) -
+                ('repair' in report && report.repair.gate?.allowed === false ? 1 : 0),
             manifestUri,
             lines: m.lines,
             trackedPath: p => {
@@ -37748,6 +37922,45 @@ async function publish(report, m, inputs, env, runnerTemp, status, exitCode) {
         atomic_writeFileAtomic(inputs.sarif, JSON.stringify(toSarif(report, { manifestUri, lines: m.lines }), null, 2) + '\n');
     }
 }
+/** `command: verify`: signatures only (as `swr verify`): may this manifest's recipes run here? */
+async function runVerify(m, inputs, policy) {
+    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, policy);
+    for (const w of gate.warnings)
+        core/* warning */.$e(w);
+    core/* info */.pq(`signatures: ${gate.reason}`);
+    core/* info */.pq(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`);
+    const code = gate.allowed ? errors_EXIT.HEALTHY : errors_EXIT.UNREPAIRABLE;
+    const status = gate.allowed ? 'healthy' : 'refused';
+    core/* setOutput */.uH(Outputs.Status, status);
+    core/* setOutput */.uH(Outputs.Healthy, String(gate.allowed));
+    core/* setOutput */.uH(Outputs.ExitCode, String(code));
+    core/* setOutput */.uH(Outputs.Report, JSON.stringify({
+        schema: 'swr.action-verify/1',
+        status,
+        digest: m.digest,
+        version: m.body.version,
+        allowed: gate.allowed,
+        reason: gate.reason,
+        signatures: gate.signatures
+    }));
+    if (inputs.summary) {
+        const lines = [
+            `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
+            '',
+            gate.reason,
+            '',
+            `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
+            ''
+        ];
+        await core/* summary */.z
+            .addRaw(lines.join('\n'), true)
+            .write()
+            .catch(() => undefined);
+    }
+    if (!gate.allowed && inputs.failOn !== 'never')
+        core/* setFailed */.C1(`swr verify: recipes refused: ${gate.reason}`);
+    return code;
+}
 /**
  * Hand the entries a recipe healed to the post step, which saves them to the cache after
  * re-verifying them. Nothing is handed over in read-only cache mode or without a cache service.
@@ -37761,7 +37974,12 @@ function scheduleWriteBack(r, m, env, cacheClient) {
         core/* info */.pq('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved');
         return;
     }
-    const state = { manifest: m.file, workspace: m.workspace, digest: m.digest, entries: r.repair.write_back };
+    const state = {
+        manifest: m.file,
+        workspace: m.workspace,
+        digest: m.digest,
+        entries: r.repair.write_back
+    };
     core/* saveState */.LZ(State.WriteBack, JSON.stringify(state));
     core/* info */.pq(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`);
 }
@@ -37775,7 +37993,7 @@ function compactReport(report, status, exitCode) {
         status,
         exit_code: exitCode,
         digest: report.manifest.digest,
-        signature: report.diagnosis.signature,
+        signature: 'repair' in report ? report.repair.before.signature : report.diagnosis.signature,
         summary: report.summary,
         damaged: entries,
         ...('repair' in report

@@ -11623,7 +11623,7 @@ function isInside(root, abs) {
     return abs.startsWith(base);
 }
 /** Absolute location of a validated manifest path. */
-function paths_resolveEntryPath(workspace, rel) {
+function resolveEntryPath(workspace, rel) {
     return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
 }
 /** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
@@ -15596,11 +15596,13 @@ function runRecipe(spec, hooks) {
         const err = lineSplitter(emit, KEEP_BYTES);
         child.stdout.on('data', out.push);
         child.stderr.on('data', err.push);
+        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
+        let killer;
         const stop = () => {
-            if (child.pid === undefined)
+            if (child.pid === undefined || killer)
                 return;
             killGroup(child.pid, 'SIGTERM');
-            setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
+            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
         };
         const timer = setTimeout(() => {
             timedOut = true;
@@ -15613,8 +15615,14 @@ function runRecipe(spec, hooks) {
         hooks.abort?.addEventListener('abort', onAbort, { once: true });
         if (hooks.abort?.aborted)
             onAbort();
-        const finish = () => {
+        const finish = async () => {
             clearTimeout(timer);
+            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
+            // return, not on a timer that a finished swr would never fire.
+            if (child.pid !== undefined)
+                await reapGroup(child.pid, grace);
+            if (killer)
+                clearTimeout(killer);
             hooks.abort?.removeEventListener('abort', onAbort);
             out.end();
             err.end();
@@ -15632,18 +15640,38 @@ function runRecipe(spec, hooks) {
         child.on('error', err => {
             emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
             exited = { code: 127, signal: null };
-            finish();
+            void finish();
         });
         child.on('exit', (code, signal) => {
             exited = { code, signal };
             // Background processes the recipe left behind go with it (and release the output pipes).
-            if (child.pid !== undefined) {
-                killGroup(child.pid, 'SIGTERM');
-                setTimeout(() => killGroup(child.pid, 'SIGKILL'), spec.graceMs ?? DEFAULT_GRACE_MS).unref();
-            }
+            if (child.pid !== undefined && groupAlive(child.pid))
+                stop();
         });
-        child.on('close', finish);
+        child.on('close', () => void finish());
     });
+}
+function groupAlive(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
+ * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
+ */
+async function reapGroup(pgid, grace) {
+    if (!groupAlive(pgid))
+        return;
+    killGroup(pgid, 'SIGTERM');
+    const deadline = Date.now() + grace;
+    while (groupAlive(pgid) && Date.now() < deadline)
+        await new Promise(r => setTimeout(r, 25));
+    killGroup(pgid, 'SIGKILL');
 }
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
 function describeResult(r, timeoutMs) {
@@ -15733,419 +15761,6 @@ async function runSmokes(m, findings, gate, callerEnv, abort) {
     return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
 }
 
-;// CONCATENATED MODULE: ./src/cli/io.ts
-/**
- * What a command may touch of the outside world, passed in so tests can run commands in-process
- * with their own streams and environment.
- */
-
-/** The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. */
-function processIo() {
-    const controller = new AbortController();
-    const onSignal = () => controller.abort();
-    // once: a second Ctrl-C falls through to the default handler and ends swr at once.
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    return {
-        cwd: process.cwd(),
-        env: process.env,
-        home: external_node_os_default().homedir(),
-        stdout: process.stdout,
-        stderr: process.stderr,
-        abort: controller.signal
-    };
-}
-/** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
-function useColor(io, flag) {
-    return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
-}
-
-;// CONCATENATED MODULE: ./src/cli/progress.ts
-const GIB = 1024 ** 3;
-const progress_MIB = 1024 ** 2;
-function bytes(n) {
-    return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : `${(n / progress_MIB).toFixed(0)} MiB`;
-}
-function startProgress(io, label, enabled) {
-    if (!enabled || io.stderr.isTTY !== true)
-        return { update: () => undefined, stop: () => undefined };
-    const t0 = Date.now();
-    let last = 0;
-    let shown = false;
-    return {
-        update(done, total) {
-            const now = Date.now();
-            if (now - t0 < 1000 || now - last < 100)
-                return;
-            last = now;
-            shown = true;
-            const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
-            io.stderr.write(`\r${label}: ${bytes(done)} / ${bytes(total)} (${pct}%)   `);
-        },
-        stop() {
-            if (shown)
-                io.stderr.write('\r\x1b[K');
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/check.ts
-/** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
-
-
-
-
-
-
-
-
-async function runChecked(flags, io, command) {
-    const located = manifestLocation(flags, io);
-    const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
-    const progress = startProgress(io, 'hashing', !flags.json && !flags.quiet);
-    try {
-        const report = await checkManifest(manifest, {
-            only: flags.only,
-            deep: flags.deep,
-            metaOnly: flags.meta,
-            cache: flags.cache,
-            jobs: flags.jobs,
-            stateDir: stateDir(io),
-            version: VERSION,
-            command,
-            onProgress: progress.update
-        });
-        return { report, manifest };
-    }
-    finally {
-        progress.stop();
-    }
-}
-async function checkCommand(flags, io) {
-    const checked = await runChecked(flags, io, 'check');
-    let report = checked.report;
-    let refused = false;
-    if (flags.runSmoke) {
-        // Smoke commands are manifest code: the gate decides, as for recipes.
-        const m = checked.manifest;
-        const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
-        for (const w of gate.warnings)
-            io.stderr.write(`swr: warning: ${w}\n`);
-        const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
-        const rebuilt = buildReport({
-            command: 'check',
-            version: VERSION,
-            manifest: m,
-            findings: smoked.findings,
-            options: report.options,
-            started: new Date(report.timing.started),
-            ms: Date.now() - Date.parse(report.timing.started)
-        });
-        report = { ...rebuilt, smoke: smoked.smoke };
-        refused = !gate.allowed;
-        if (refused)
-            io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
-    }
-    if (flags.json)
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (!flags.quiet || report.verdict !== 'healthy') {
-        io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
-    }
-    if (refused)
-        return EXIT.UNREPAIRABLE;
-    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
-}
-async function whyCommand(flags, io) {
-    const { report, manifest } = await runChecked(flags, io, 'why');
-    if (flags.json) {
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    }
-    else {
-        const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
-        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes));
-    }
-    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
-}
-
-;// CONCATENATED MODULE: ./src/core/escrow.ts
-/**
- * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
- * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
- * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
- * decompression bomb is refused before anything is written.
- *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
- * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
- * symlink planted at the target is replaced, not followed). The result is hashed again.
- */
-
-
-
-
-
-
-
-
-const ESCROW_MAX_BYTES = 256 * 1024;
-function refuse(e, why) {
-    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
-}
-/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
-    if (e.expect.size > maxBytes)
-        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
-    const abs = paths_resolveEntryPath(workspace, e.path);
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
-    let bytes;
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            throw refuse(e, 'refused: not a regular file');
-        if (st.size !== e.expect.size)
-            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
-        bytes = Buffer.alloc(st.size);
-        let got = 0;
-        while (got < st.size) {
-            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
-            if (n === 0)
-                break;
-            got += n;
-        }
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-    if (sha !== e.expect.sha256)
-        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
-    return {
-        encoding: 'deflate-base64',
-        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
-    };
-}
-/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
-function escrowedBytes(e) {
-    if (!e.escrow)
-        throw refuse(e, 'absent');
-    let bytes;
-    try {
-        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
-            maxOutputLength: Math.max(1, e.expect.size)
-        });
-    }
-    catch {
-        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
-    }
-    if (bytes.length !== e.expect.size)
-        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
-    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
-        throw refuse(e, 'refused: bytes do not match the recorded sha256');
-    return bytes;
-}
-/** Create or check each parent directory below the workspace without following a symlink. */
-function safeParent(workspace, e) {
-    let dir = workspace;
-    for (const seg of external_node_path_default().posix
-        .dirname(e.path)
-        .split('/')
-        .filter(s => s !== '.')) {
-        dir = external_node_path_default().join(dir, seg);
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (st.isSymbolicLink())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
-        if (!st.isDirectory())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
-    }
-    const st = external_node_fs_default().lstatSync(dir);
-    return { dir, dev: st.dev, ino: st.ino };
-}
-/** Write the escrowed file into place (see the module comment) and prove it verifies. */
-function restoreFromEscrow(workspace, e) {
-    const bytes = escrowedBytes(e);
-    const parent = safeParent(workspace, e);
-    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
-    try {
-        try {
-            external_node_fs_default().writeSync(fd, bytes);
-            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
-            external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-        const again = external_node_fs_default().lstatSync(parent.dir);
-        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
-            throw refuse(e, 'refused: the target directory was replaced while writing');
-        }
-        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
-        if (existing?.isDirectory())
-            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
-        external_node_fs_default().renameSync(tmp, target);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-    const check = hashFile(target);
-    if (check.sha256 !== e.expect.sha256)
-        throw refuse(e, 'restored, but the file does not verify');
-}
-
-// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
-var proper_lockfile = __nccwpck_require__(3648);
-var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
-;// CONCATENATED MODULE: ./src/core/state/lock.ts
-/**
- * One exclusive lock per manifest (and so per workspace), in the private state directory:
- * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
- * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
- * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
- * while alive) and is taken over.
- */
-
-
-
-
-
-
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-async function lockWorkspace(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = (0,external_node_crypto_.createHash)('sha256').update(external_node_path_default().resolve(opts.subject)).digest('hex').slice(0, 32);
-    const target = external_node_path_default().join(dir, key);
-    const info = external_node_path_default().join(dir, `${key}.holder`);
-    const deadline = Date.now() + opts.waitMs;
-    let warned = false;
-    for (;;) {
-        try {
-            const release = await proper_lockfile_default().lock(target, {
-                realpath: false,
-                lockfilePath: `${target}.lock`,
-                stale: opts.staleMs ?? 10_000,
-                retries: 0
-            });
-            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
-                mode: 0o600
-            });
-            return async () => {
-                external_node_fs_default().rmSync(info, { force: true });
-                await release().catch(() => undefined);
-            };
-        }
-        catch (err) {
-            if (err.code !== 'ELOCKED')
-                throw err;
-        }
-        if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
-        }
-        if (!warned) {
-            opts.onWait?.(holder(info));
-            warned = true;
-        }
-        await sleep(150);
-    }
-}
-function holder(info) {
-    try {
-        return external_node_fs_default().readFileSync(info, 'utf8').trim();
-    }
-    catch {
-        return 'holder unknown';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/lock.ts
-/** Running a command under the manifest's lock (doctor, restore and every editing command). */
-
-
-const DEFAULT_LOCK_WAIT_S = 300;
-async function withManifestLock(flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    const subject = manifestLocation(flags, io).file;
-    const release = await lockWorkspace({
-        stateDir: stateDir(io),
-        subject,
-        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
-        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
-    });
-    try {
-        return await fn();
-    }
-    finally {
-        await release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
-/**
- * `swr escrow [--only ID...] [--max-bytes N]`: embed small files in the manifest (deflated, base64)
- * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
- * An editing command: it follows the editing rules and re-signs.
- */
-
-
-
-
-
-
-
-function escrowCommand(flags, io) {
-    return withManifestLock(flags, io, async () => {
-        const m = await openForEdit(flags, io);
-        if (m.created)
-            throw new UsageError('no manifest to escrow into: add entries first');
-        const selected = selectEntries(m.doc.body.entries, flags.only).filter((e) => e.kind === 'file');
-        const done = [];
-        const skipped = [];
-        for (const e of selected) {
-            try {
-                e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES);
-                done.push(e.id);
-            }
-            catch (err) {
-                if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
-                    throw err;
-                skipped.push({ id: e.id, why: err.message });
-            }
-        }
-        if (done.length === 0) {
-            for (const s of skipped)
-                io.stderr.write(`swr: ${s.why}\n`);
-            throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE);
-        }
-        const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
-        if (flags.json) {
-            io.stdout.write(JSON.stringify({
-                schema: 'swr.escrow/1',
-                manifest: m.file,
-                escrowed: done,
-                skipped,
-                digest: saved.digest,
-                signed: saved.signed
-            }, null, 2) + '\n');
-        }
-        else if (!flags.quiet) {
-            io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`);
-            for (const s of skipped)
-                io.stdout.write(`  skipped ${s.id}: ${s.why}\n`);
-            io.stdout.write(saved.signed
-                ? `signed version ${saved.version}, digest ${saved.digest}\n`
-                : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`);
-        }
-        return EXIT.HEALTHY;
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/core/plan.ts
 /**
  * Planning a repair, purely: which damaged entries to restore, from which source, in what order.
@@ -16198,139 +15813,6 @@ function planRepair(entries, findings) {
         remaining = remaining.filter(e => !done.has(e.id));
     }
     return { waves };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/export-recipes.ts
-/**
- * `swr export-recipes`: print every restore recipe as one bash script, in tier and dependency
- * order, for running by hand or in another tool. Exporting code is running code by another name,
- * so the gate decides first.
- */
-
-
-
-
-
-
-function shellQuote(s) {
-    return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-async function exportRecipesCommand(flags, io) {
-    const m = loadManifest(manifestLocation(flags, io).file, {
-        workspace: flags.workspace,
-        cwd: io.cwd
-    });
-    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
-    if (!gate.allowed)
-        throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
-    const entries = selectEntries(m.body.entries, flags.only).filter(e => recipesOf(e).length > 0);
-    const all = entries.map(e => ({
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status: 'MISSING',
-        reason: 'export',
-        detail: '',
-        recorded: {},
-        found: {},
-        cached: false
-    }));
-    const lines = [
-        '#!/usr/bin/env bash',
-        `# swr recipes for ${m.file}`,
-        `# manifest digest ${m.digest}, version ${m.body.version}`,
-        'set -euo pipefail',
-        `cd ${shellQuote(m.workspace)}`
-    ];
-    for (const step of planSteps(planRepair(entries, all))) {
-        const e = entries.find(x => x.id === step.id);
-        if (!e)
-            continue;
-        lines.push('', `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`, recipesOf(e).map(r => `( ${r}\n)`).join(' ||\n'));
-    }
-    io.stdout.write(lines.join('\n') + '\n');
-    return EXIT.HEALTHY;
-}
-
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
-/**
- * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. @actions/cache is loaded only when a cache source is actually tried. Its result is never
- * trusted: the engine re-verifies every restored entry against the signed manifest.
- */
-
-/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
-function cacheServiceAvailable(env) {
-    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
-}
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read). */
-function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read';
-}
-let actions_cache_loaded;
-async function client() {
-    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 329).then(__nccwpck_require__.bind(__nccwpck_require__, 5329));
-    return actions_cache_loaded;
-}
-function actionsCacheClient(opts) {
-    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
-    const quietly = async (fn) => {
-        if (!opts.logToStderr)
-            return fn();
-        const write = process.stdout.write.bind(process.stdout);
-        process.stdout.write = process.stderr.write.bind(process.stderr);
-        try {
-            return await fn();
-        }
-        finally {
-            process.stdout.write = write;
-        }
-    };
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async restore(abs, key, restoreKeys) {
-            try {
-                const cache = await client();
-                const matched = await quietly(() => cache.restoreCache([spell(abs)], key, [...restoreKeys]));
-                return matched === undefined ? undefined : { matchedKey: matched, exact: matched === key };
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        async lookup(abs, key) {
-            try {
-                const cache = await client();
-                return (await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key;
-            }
-            catch (err) {
-                note(`lookup of ${key} failed`, err);
-                return false;
-            }
-        },
-        async save(abs, key) {
-            try {
-                const cache = await client();
-                // The client reports "already exists" and "unreachable" alike (-1): ask first.
-                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
-                if (existing === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache([spell(abs)], key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
-    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
@@ -16575,6 +16057,138 @@ function validateConcurrency(concurrency) {
 	}
 }
 
+;// CONCATENATED MODULE: ./src/core/escrow.ts
+/**
+ * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
+ * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
+ * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
+ * decompression bomb is refused before anything is written.
+ *
+ * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
+ * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
+ * symlink planted at the target is replaced, not followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+const ESCROW_MAX_BYTES = 256 * 1024;
+function refuse(e, why) {
+    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
+}
+/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
+function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
+    if (e.expect.size > maxBytes)
+        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
+    const abs = resolveEntryPath(workspace, e.path);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    let bytes;
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            throw refuse(e, 'refused: not a regular file');
+        if (st.size !== e.expect.size)
+            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
+        bytes = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < st.size) {
+            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    if (sha !== e.expect.sha256)
+        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
+    return {
+        encoding: 'deflate-base64',
+        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
+    };
+}
+/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
+function escrowedBytes(e) {
+    if (!e.escrow)
+        throw refuse(e, 'absent');
+    let bytes;
+    try {
+        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
+            maxOutputLength: Math.max(1, e.expect.size)
+        });
+    }
+    catch {
+        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
+    }
+    if (bytes.length !== e.expect.size)
+        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
+    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
+        throw refuse(e, 'refused: bytes do not match the recorded sha256');
+    return bytes;
+}
+/** Create or check each parent directory below the workspace without following a symlink. */
+function safeParent(workspace, e) {
+    let dir = workspace;
+    for (const seg of external_node_path_default().posix
+        .dirname(e.path)
+        .split('/')
+        .filter(s => s !== '.')) {
+        dir = external_node_path_default().join(dir, seg);
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (st.isSymbolicLink())
+            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
+        if (!st.isDirectory())
+            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
+    }
+    const st = external_node_fs_default().lstatSync(dir);
+    return { dir, dev: st.dev, ino: st.ino };
+}
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+function restoreFromEscrow(workspace, e) {
+    const bytes = escrowedBytes(e);
+    const parent = safeParent(workspace, e);
+    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
+    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
+    try {
+        try {
+            external_node_fs_default().writeSync(fd, bytes);
+            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
+            external_node_fs_default().fsyncSync(fd);
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+        const again = external_node_fs_default().lstatSync(parent.dir);
+        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        }
+        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
+        if (existing?.isDirectory())
+            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
+        external_node_fs_default().renameSync(tmp, target);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const check = hashFile(target);
+    if (check.sha256 !== e.expect.sha256)
+        throw refuse(e, 'restored, but the file does not verify');
+}
+
 ;// CONCATENATED MODULE: ./src/core/quarantine.ts
 /**
  * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
@@ -16601,7 +16215,7 @@ function sizeOf(abs, limit) {
     return total;
 }
 function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES) {
-    const abs = paths_resolveEntryPath(workspace, e.path);
+    const abs = resolveEntryPath(workspace, e.path);
     if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
         return { skipped: 'nothing on disk to keep' };
     const bytes = sizeOf(abs, maxBytes);
@@ -16633,7 +16247,7 @@ function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES
  * The key under which an entry's verified state is saved: its id plus the digest of its signed
  * expectations. Another state of the entry (or another manifest's entry) has another key.
  */
-function cache_port_stateKey(e) {
+function stateKey(e) {
     const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
     return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
 }
@@ -16680,13 +16294,33 @@ async function runRepair(opts) {
     }
     return planSteps(opts.plan).map(s => results.get(s.id));
 }
+/** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
+function safeQuarantine(entry, opts) {
+    if (!opts.quarantine)
+        return undefined;
+    try {
+        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes);
+    }
+    catch (err) {
+        return {
+            skipped: `copy failed: ${err instanceof Error ? (err.code ?? err.message) : String(err)}`
+        };
+    }
+}
 /** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
 function sourcesFor(entry, cache) {
     const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
     if (cache)
-        out.push({ kind: 'cache', key: cache_port_stateKey(entry), restoreKeys: [], auto: true });
+        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
     for (const src of restoreSources(entry)) {
-        out.push(typeof src === 'string' ? { kind: 'recipe', command: src } : { kind: 'cache', key: src.cache.key, restoreKeys: src.cache['restore-keys'] ?? [], auto: false });
+        out.push(typeof src === 'string'
+            ? { kind: 'recipe', command: src }
+            : {
+                kind: 'cache',
+                key: src.cache.key,
+                restoreKeys: src.cache['restore-keys'] ?? [],
+                auto: false
+            });
     }
     return out;
 }
@@ -16703,12 +16337,23 @@ async function runStep(step, entry, done, opts) {
     if (opts.alreadyRepaired?.has(step.id)) {
         const [after] = await opts.reverify([entry]);
         if (after?.status === 'OK')
-            return { ...base, outcome: 'already-repaired', detail: 'repaired by the interrupted run', after, attempts: [] };
+            return {
+                ...base,
+                outcome: 'already-repaired',
+                detail: 'repaired by the interrupted run',
+                after,
+                attempts: []
+            };
     }
     const sources = sourcesFor(entry, opts.cache);
     if (sources.length === 0)
-        return { ...base, outcome: 'unrepairable', detail: 'no restore source (recipe, cache or escrow)', attempts: [] };
-    const q = opts.quarantine ? quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes) : undefined;
+        return {
+            ...base,
+            outcome: 'unrepairable',
+            detail: 'no restore source (recipe, cache or escrow)',
+            attempts: []
+        };
+    const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
     const attempts = [];
     let recipe;
     let after;
@@ -16719,9 +16364,18 @@ async function runStep(step, entry, done, opts) {
             recipe = tried.recipe;
         if (tried.attempt.outcome === 'interrupted') {
             attempts.push(tried.attempt);
-            return { ...base, outcome: 'interrupted', detail: tried.attempt.detail, attempts, ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) };
+            return {
+                ...base,
+                outcome: 'interrupted',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
         }
-        if (tried.attempt.outcome === 'miss' || tried.attempt.outcome === 'failed') {
+        if (tried.attempt.outcome === 'miss' ||
+            tried.attempt.outcome === 'failed' ||
+            tried.attempt.outcome === 'skipped') {
             attempts.push(tried.attempt);
             continue;
         }
@@ -16729,16 +16383,35 @@ async function runStep(step, entry, done, opts) {
         [after] = await opts.reverify([entry]);
         const healed = after?.status === 'OK';
         ranCleanly ||= src.kind === 'recipe';
-        attempts.push({ ...tried.attempt, outcome: healed ? 'healed' : 'not-healed', ...(healed ? {} : { detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}` }) });
+        attempts.push({
+            ...tried.attempt,
+            outcome: healed ? 'healed' : 'not-healed',
+            ...(healed
+                ? {}
+                : {
+                    detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`
+                })
+        });
         if (healed) {
-            return { id: step.id, source: src.kind, outcome: 'repaired', detail: tried.attempt.detail, attempts, ...(after ? { after } : {}), ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) };
+            return {
+                id: step.id,
+                source: src.kind,
+                outcome: 'repaired',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(after ? { after } : {}),
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
         }
     }
     const last = attempts[attempts.length - 1];
     return {
         ...base,
         outcome: ranCleanly ? 'still-damaged' : 'failed',
-        detail: attempts.length > 1 ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ') : (last?.detail ?? ''),
+        detail: attempts.length > 1
+            ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ')
+            : (last?.detail ?? ''),
         attempts,
         ...(after ? { after } : {}),
         ...(recipe ? { recipe } : {}),
@@ -16746,11 +16419,13 @@ async function runStep(step, entry, done, opts) {
     };
 }
 async function trySource(src, entry, opts) {
-    const abs = paths_resolveEntryPath(opts.manifest.workspace, entry.path);
+    const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
     switch (src.kind) {
         case 'escrow':
             if (entry.kind !== 'file')
-                return { attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' } };
+                return {
+                    attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
+                };
             try {
                 restoreFromEscrow(opts.manifest.workspace, entry);
                 return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
@@ -16758,18 +16433,51 @@ async function trySource(src, entry, opts) {
             catch (err) {
                 if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
                     throw err;
-                return { attempt: { source: 'escrow', outcome: 'failed', detail: err instanceof Error ? err.message : String(err) } };
+                return {
+                    attempt: {
+                        source: 'escrow',
+                        outcome: 'failed',
+                        detail: err instanceof Error ? err.message : String(err)
+                    }
+                };
             }
         case 'cache': {
-            const hit = await opts.cache?.restore(abs, src.key, src.restoreKeys);
+            if (!opts.cache)
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'skipped',
+                        key: src.key,
+                        detail: `cache ${src.key} skipped: no Actions cache service here`
+                    }
+                };
+            const hit = await opts.cache.restore(abs, src.key, src.restoreKeys);
             if (!hit)
-                return { attempt: { source: 'cache', outcome: 'miss', key: src.key, detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}` } };
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'miss',
+                        key: src.key,
+                        detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+                    }
+                };
             const how = hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`;
-            return { attempt: { source: 'cache', outcome: 'healed', key: src.key, matchedKey: hit.matchedKey, exact: hit.exact, detail: `cache ${how}${src.auto ? ' (saved state)' : ''}` } };
+            return {
+                attempt: {
+                    source: 'cache',
+                    outcome: 'healed',
+                    key: src.key,
+                    matchedKey: hit.matchedKey,
+                    exact: hit.exact,
+                    detail: `cache ${how}${src.auto ? ' (saved state)' : ''}`
+                }
+            };
         }
         case 'recipe': {
             const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S;
-            const secrets = (entry.secret_env ?? []).map(n => opts.callerEnv[n]).filter((v) => v !== undefined);
+            const secrets = (entry.secret_env ?? [])
+                .map(n => opts.callerEnv[n])
+                .filter((v) => v !== undefined);
             const result = await runRecipe({
                 id: entry.id,
                 command: src.command,
@@ -16897,7 +16605,11 @@ async function repairManifest(m, opts) {
         const repair = {
             mode: opts.mode,
             dry_run: opts.dryRun === true,
-            before: { summary: before.summary, signature: before.diagnosis.signature },
+            before: {
+                summary: before.summary,
+                signature: before.diagnosis.signature,
+                cause: before.diagnosis.cause
+            },
             plan: plan.waves,
             ...(gate
                 ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
@@ -16955,7 +16667,9 @@ function writeBack(m, steps) {
     const entries = new Map(m.body.entries.map(e => [e.id, e]));
     return steps.flatMap(s => {
         const e = entries.get(s.id);
-        return s.outcome === 'repaired' && s.source === 'recipe' && e ? [{ id: s.id, key: cache_port_stateKey(e) }] : [];
+        return s.outcome === 'repaired' && s.source === 'recipe' && e
+            ? [{ id: s.id, key: stateKey(e) }]
+            : [];
     });
 }
 /** Which entries have a cache saved for exactly their expected state (no download). */
@@ -16963,7 +16677,11 @@ async function lookupSavedStates(m, entries, cache) {
     const out = [];
     for (const e of entries) {
         const key = stateKey(e);
-        out.push({ id: e.id, key, available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key) });
+        out.push({
+            id: e.id,
+            key,
+            available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
+        });
     }
     return out;
 }
@@ -16996,6 +16714,222 @@ function verdict(final, steps, interrupted) {
     if (steps.some(s => s.outcome === 'still-damaged'))
         return ['still-damaged', EXIT.STILL_DAMAGED];
     return ['unrepairable', EXIT.UNREPAIRABLE];
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/**
+ * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
+ * runner. @actions/cache is loaded only when a cache source is actually tried. Its result is never
+ * trusted: the engine re-verifies every restored entry against the signed manifest.
+ */
+
+/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
+function cacheServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
+}
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
+function cacheReadOnly(env) {
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
+}
+let actions_cache_loaded;
+async function client() {
+    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 329).then(__nccwpck_require__.bind(__nccwpck_require__, 5329));
+    return actions_cache_loaded;
+}
+function actionsCacheClient(opts) {
+    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+    const spell = (abs) => external_node_path_default().resolve(abs);
+    const quietly = async (fn) => {
+        if (!opts.logToStderr)
+            return fn();
+        const write = process.stdout.write.bind(process.stdout);
+        process.stdout.write = process.stderr.write.bind(process.stderr);
+        try {
+            return await fn();
+        }
+        finally {
+            process.stdout.write = write;
+        }
+    };
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    return {
+        async restore(abs, key, restoreKeys) {
+            try {
+                const cache = await client();
+                const matched = await quietly(() => cache.restoreCache([spell(abs)], key, [...restoreKeys]));
+                return matched === undefined ? undefined : { matchedKey: matched, exact: matched === key };
+            }
+            catch (err) {
+                note(`restore of ${key} failed`, err);
+                return undefined;
+            }
+        },
+        async lookup(abs, key) {
+            try {
+                const cache = await client();
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
+            }
+            catch (err) {
+                note(`lookup of ${key} failed`, err);
+                return false;
+            }
+        },
+        async save(abs, key) {
+            try {
+                const cache = await client();
+                // The client reports "already exists" and "unreachable" alike (-1): ask first.
+                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
+                if (existing === key)
+                    return 'exists';
+                const id = await quietly(() => cache.saveCache([spell(abs)], key));
+                return id === -1 ? 'failed' : 'saved';
+            }
+            catch (err) {
+                const name = err instanceof Error ? err.name : '';
+                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+                    return 'exists';
+                note(`save of ${key} failed`, err);
+                return 'failed';
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/io.ts
+/**
+ * What a command may touch of the outside world, passed in so tests can run commands in-process
+ * with their own streams and environment.
+ */
+
+/** The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. */
+function processIo() {
+    const controller = new AbortController();
+    const onSignal = () => controller.abort();
+    // once: a second Ctrl-C falls through to the default handler and ends swr at once.
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    return {
+        cwd: process.cwd(),
+        env: process.env,
+        home: external_node_os_default().homedir(),
+        stdout: process.stdout,
+        stderr: process.stderr,
+        abort: controller.signal
+    };
+}
+/** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
+function useColor(io, flag) {
+    return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
+}
+
+// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
+var proper_lockfile = __nccwpck_require__(3648);
+var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
+;// CONCATENATED MODULE: ./src/core/state/lock.ts
+/**
+ * One exclusive lock per manifest (and so per workspace), in the private state directory:
+ * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
+ * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
+ * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
+ * while alive) and is taken over.
+ */
+
+
+
+
+
+
+/** One spelling per file: symlinked paths to the same manifest must take the same lock. */
+function canonicalSubject(subject) {
+    const abs = external_node_path_default().resolve(subject);
+    try {
+        return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+    }
+    catch {
+        return abs;
+    }
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+async function lockWorkspace(opts) {
+    const dir = ensurePrivateDir(opts.stateDir, 'locks');
+    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32);
+    const target = external_node_path_default().join(dir, key);
+    const info = external_node_path_default().join(dir, `${key}.holder`);
+    const deadline = Date.now() + opts.waitMs;
+    let warned = false;
+    for (;;) {
+        try {
+            const release = await proper_lockfile_default().lock(target, {
+                realpath: false,
+                lockfilePath: `${target}.lock`,
+                stale: opts.staleMs ?? 10_000,
+                retries: 0
+            });
+            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
+                mode: 0o600
+            });
+            return async () => {
+                external_node_fs_default().rmSync(info, { force: true });
+                await release().catch(() => undefined);
+            };
+        }
+        catch (err) {
+            if (err.code !== 'ELOCKED')
+                throw err;
+        }
+        if (opts.abort?.aborted)
+            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
+        if (Date.now() >= deadline) {
+            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
+        }
+        if (!warned) {
+            opts.onWait?.(holder(info));
+            warned = true;
+        }
+        await sleep(150);
+    }
+}
+function holder(info) {
+    try {
+        return external_node_fs_default().readFileSync(info, 'utf8').trim();
+    }
+    catch {
+        return 'holder unknown';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/lock.ts
+/** Running a command under the manifest's lock (doctor, restore and every editing command). */
+
+
+const DEFAULT_LOCK_WAIT_S = 300;
+async function withManifestLock(flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    const subject = manifestLocation(flags, io).file;
+    const release = await lockWorkspace({
+        stateDir: stateDir(io),
+        subject,
+        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
+    });
+    try {
+        return await fn();
+    }
+    finally {
+        await release();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
@@ -17080,7 +17014,7 @@ async function repair(mode, flags, io) {
                 const e = m.body.entries.find(x => x.id === w.id);
                 if (!e)
                     continue;
-                const saved = await cacheClient.save(paths_resolveEntryPath(m.workspace, e.path), w.key);
+                const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key);
                 say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`);
             }
         }
@@ -17102,6 +17036,247 @@ function cliCacheClient(m, io) {
         io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/cli/progress.ts
+const GIB = 1024 ** 3;
+const progress_MIB = 1024 ** 2;
+function bytes(n) {
+    return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : `${(n / progress_MIB).toFixed(0)} MiB`;
+}
+function startProgress(io, label, enabled) {
+    if (!enabled || io.stderr.isTTY !== true)
+        return { update: () => undefined, stop: () => undefined };
+    const t0 = Date.now();
+    let last = 0;
+    let shown = false;
+    return {
+        update(done, total) {
+            const now = Date.now();
+            if (now - t0 < 1000 || now - last < 100)
+                return;
+            last = now;
+            shown = true;
+            const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
+            io.stderr.write(`\r${label}: ${bytes(done)} / ${bytes(total)} (${pct}%)   `);
+        },
+        stop() {
+            if (shown)
+                io.stderr.write('\r\x1b[K');
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/check.ts
+/** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
+
+
+
+
+
+
+
+
+
+
+
+async function runChecked(flags, io, command) {
+    const located = manifestLocation(flags, io);
+    const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
+    const progress = startProgress(io, 'hashing', !flags.json && !flags.quiet);
+    try {
+        const report = await checkManifest(manifest, {
+            only: flags.only,
+            deep: flags.deep,
+            metaOnly: flags.meta,
+            cache: flags.cache,
+            jobs: flags.jobs,
+            stateDir: stateDir(io),
+            version: VERSION,
+            command,
+            onProgress: progress.update
+        });
+        return { report, manifest };
+    }
+    finally {
+        progress.stop();
+    }
+}
+async function checkCommand(flags, io) {
+    const checked = await runChecked(flags, io, 'check');
+    let report = checked.report;
+    let refused = false;
+    if (flags.runSmoke) {
+        // Smoke commands are manifest code: the gate decides, as for recipes.
+        const m = checked.manifest;
+        const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+        for (const w of gate.warnings)
+            io.stderr.write(`swr: warning: ${w}\n`);
+        const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
+        const rebuilt = buildReport({
+            command: 'check',
+            version: VERSION,
+            manifest: m,
+            findings: smoked.findings,
+            options: report.options,
+            started: new Date(report.timing.started),
+            ms: Date.now() - Date.parse(report.timing.started)
+        });
+        report = { ...rebuilt, smoke: smoked.smoke };
+        refused = !gate.allowed;
+        if (refused)
+            io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
+    }
+    if (flags.cacheLookup) {
+        const client = cliCacheClient(checked.manifest, io);
+        if (client) {
+            const entries = selectEntries(checked.manifest.body.entries, flags.only);
+            report = {
+                ...report,
+                cache_lookup: await lookupSavedStates(checked.manifest, entries, client)
+            };
+            if (!flags.json) {
+                for (const l of report.cache_lookup ?? [])
+                    io.stdout.write(`cache ${l.available ? 'saved    ' : 'not saved'} ${l.id}  (${l.key})\n`);
+            }
+        }
+        else
+            io.stderr.write('swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
+    }
+    if (flags.json)
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else if (!flags.quiet || report.verdict !== 'healthy') {
+        io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
+    }
+    if (refused)
+        return EXIT.UNREPAIRABLE;
+    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+async function whyCommand(flags, io) {
+    const { report, manifest } = await runChecked(flags, io, 'why');
+    if (flags.json) {
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    }
+    else {
+        const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
+        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes));
+    }
+    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
+/**
+ * `swr escrow [--only ID...] [--max-bytes N]`: embed small files in the manifest (deflated, base64)
+ * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
+ * An editing command: it follows the editing rules and re-signs.
+ */
+
+
+
+
+
+
+
+function escrowCommand(flags, io) {
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        if (m.created)
+            throw new UsageError('no manifest to escrow into: add entries first');
+        const selected = selectEntries(m.doc.body.entries, flags.only).filter((e) => e.kind === 'file');
+        const done = [];
+        const skipped = [];
+        for (const e of selected) {
+            try {
+                e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES);
+                done.push(e.id);
+            }
+            catch (err) {
+                if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
+                    throw err;
+                skipped.push({ id: e.id, why: err.message });
+            }
+        }
+        if (done.length === 0) {
+            for (const s of skipped)
+                io.stderr.write(`swr: ${s.why}\n`);
+            throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE);
+        }
+        const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
+        if (flags.json) {
+            io.stdout.write(JSON.stringify({
+                schema: 'swr.escrow/1',
+                manifest: m.file,
+                escrowed: done,
+                skipped,
+                digest: saved.digest,
+                signed: saved.signed
+            }, null, 2) + '\n');
+        }
+        else if (!flags.quiet) {
+            io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`);
+            for (const s of skipped)
+                io.stdout.write(`  skipped ${s.id}: ${s.why}\n`);
+            io.stdout.write(saved.signed
+                ? `signed version ${saved.version}, digest ${saved.digest}\n`
+                : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`);
+        }
+        return EXIT.HEALTHY;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/export-recipes.ts
+/**
+ * `swr export-recipes`: print every restore recipe as one bash script, in tier and dependency
+ * order, for running by hand or in another tool. Exporting code is running code by another name,
+ * so the gate decides first.
+ */
+
+
+
+
+
+
+function shellQuote(s) {
+    return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+async function exportRecipesCommand(flags, io) {
+    const m = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+    if (!gate.allowed)
+        throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
+    const entries = selectEntries(m.body.entries, flags.only).filter(e => recipesOf(e).length > 0);
+    const all = entries.map(e => ({
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'MISSING',
+        reason: 'export',
+        detail: '',
+        recorded: {},
+        found: {},
+        cached: false
+    }));
+    const lines = [
+        '#!/usr/bin/env bash',
+        `# swr recipes for ${m.file}`,
+        `# manifest digest ${m.digest}, version ${m.body.version}`,
+        'set -euo pipefail',
+        `cd ${shellQuote(m.workspace)}`
+    ];
+    for (const step of planSteps(planRepair(entries, all))) {
+        const e = entries.find(x => x.id === step.id);
+        if (!e)
+            continue;
+        lines.push('', `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`, recipesOf(e)
+            .map(r => `( ${r}\n)`)
+            .join(' ||\n'));
+    }
+    io.stdout.write(lines.join('\n') + '\n');
+    return EXIT.HEALTHY;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
@@ -17673,6 +17848,7 @@ function buildProgram(io, done) {
     trustOptions(checkOptions(program.command('check')))
         .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
         .option('--all', 'list healthy entries too')
+        .option('--cache-lookup', 'report which entries have a cache saved for their exact state (on a runner; downloads nothing)')
         .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
         .action(async (flags) => {
         done(await checkCommand(flags, io));

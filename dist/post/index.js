@@ -32908,9 +32908,17 @@ var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 function cacheServiceAvailable(env) {
     return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
 }
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read). */
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
 function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read';
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
 }
 let loaded;
 async function client() {
@@ -32949,7 +32957,8 @@ function actionsCacheClient(opts) {
         async lookup(abs, key) {
             try {
                 const cache = await client();
-                return (await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key;
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
             }
             catch (err) {
                 note(`lookup of ${key} failed`, err);

@@ -42,7 +42,10 @@ function list(name: string): string[] {
 export interface ActionInputs {
   command: Command
   manifest: string
-  workspace: string
+  /** Never set from inputs: the manifest's own workspace is used (kept for the engine's option). */
+  workspace: string | undefined
+  /** The repository root ($GITHUB_WORKSPACE): annotations and SARIF paths are relative to it. */
+  root: string
   only: string[]
   deep: boolean
   jobs: number | undefined
@@ -61,13 +64,12 @@ export interface ActionInputs {
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const command = choice(Inputs.Command, COMMANDS, 'check')
-  const workspace = path.resolve(
-    core.getInput(Inputs.Workspace).trim() || env.GITHUB_WORKSPACE || process.cwd()
-  )
-  const manifest = path.resolve(
-    workspace,
-    core.getInput(Inputs.Manifest).trim() || '.swr/manifest.json'
-  )
+  // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+  // directory it describes is the one it records (relative to itself), as with the CLI.
+  const root = path.resolve(env.GITHUB_WORKSPACE || process.cwd())
+  const base = path.resolve(root, core.getInput(Inputs.Workspace).trim() || '.')
+  const manifest = path.resolve(base, core.getInput(Inputs.Manifest).trim() || '.swr/manifest.json')
+  const workspace = undefined
   const hmacKey = core.getInput(Inputs.HmacKey)
   const approve = core.getInput(Inputs.ApproveDigest).trim()
   if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
@@ -77,6 +79,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     command,
     manifest,
     workspace,
+    root,
     only: list(Inputs.Only),
     deep: bool(Inputs.Deep, false),
     jobs: int(Inputs.Jobs, 1, 32),
@@ -93,7 +96,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     ),
     annotations: bool(Inputs.Annotations, true),
     summary: bool(Inputs.Summary, true),
-    sarif: sarif ? path.resolve(workspace, sarif) : undefined,
+    sarif: sarif ? path.resolve(base, sarif) : undefined,
     cacheLookup: bool(Inputs.CacheLookup, false)
   }
 }

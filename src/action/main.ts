@@ -24,7 +24,12 @@ import { makePolicy } from '../core/sign/policy.js'
 import { writeFileAtomic } from '../core/state/atomic.js'
 import { VERSION } from '../version.js'
 import { Outputs, State, type ActionStatus, type FailOn, type WriteBackState } from './constants.js'
-import { actionsCacheClient, cacheReadOnly, cacheServiceAvailable } from '../adapters/actions-cache.js'
+import {
+  actionsCacheClient,
+  cacheReadOnly,
+  cacheServiceAvailable,
+  withBefore
+} from '../adapters/actions-cache.js'
 import type { CacheClient } from '../core/cache-port.js'
 import { selectEntries } from '../core/check.js'
 import { lookupSavedStates } from '../core/doctor.js'
@@ -45,11 +50,26 @@ function maskSecrets(key: string | undefined): void {
   for (const v of variants) if (v.length >= 4) core.setSecret(v)
 }
 
-/** Print recipe output so that nothing in it can act as a workflow command. */
-function shielded<T>(fn: () => Promise<T>): Promise<T> {
-  const token = randomBytes(16).toString('hex')
-  process.stdout.write(`::stop-commands::${token}${os.EOL}`)
-  return fn().finally(() => process.stdout.write(`::${token}::${os.EOL}`))
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield(): { recipeLine: (line: string) => void; own: () => void } {
+  let token: string | undefined
+  return {
+    recipeLine(line) {
+      if (!token) {
+        token = randomBytes(16).toString('hex')
+        process.stdout.write(`::stop-commands::${token}${os.EOL}`)
+      }
+      process.stdout.write(line + os.EOL)
+    },
+    own() {
+      if (token) process.stdout.write(`::${token}::${os.EOL}`)
+      token = undefined
+    }
+  }
 }
 
 function trackedFiles(root: string): Set<string> {
@@ -101,15 +121,18 @@ async function runRepair(
   cacheClient: CacheClient | undefined
 ): Promise<RepairReport> {
   const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
+  const shield = makeShield()
   let group = ''
   const open = (name: string): void => {
+    shield.own()
     if (group) core.endGroup()
     core.startGroup(name)
     group = name
   }
   try {
     return await repairManifest(m, {
-      cacheClient,
+      // The client prints ::add-mask:: for its signed URLs: never inside the recipe-output shield.
+      cacheClient: cacheClient && withBefore(cacheClient, shield.own),
       mode,
       version: VERSION,
       stateDir,
@@ -134,6 +157,7 @@ async function runRepair(
           }
         },
         onGate: (gate: GateDecision) => {
+          shield.own()
           for (const w of gate.warnings) core.warning(w)
           if (!gate.allowed) {
             const noKey =
@@ -143,8 +167,11 @@ async function runRepair(
             )
           } else open('swr: restore')
         },
-        onLine: (id, line) => core.info(`[${id}] ${line}`),
-        onStep: r => core.info(renderStep(r, { color: false, all: false }).trimEnd()),
+        onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
+        onStep: r => {
+          shield.own()
+          core.info(renderStep(r, { color: false, all: false }).trimEnd())
+        },
         onFinal: final => {
           open('swr: re-check')
           core.info(`${final.summary.ok}/${final.summary.entries} healthy`)
@@ -152,6 +179,7 @@ async function runRepair(
       }
     })
   } finally {
+    shield.own()
     if (group) core.endGroup()
   }
 }
@@ -179,11 +207,21 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const cacheClient = cacheServiceAvailable(env)
       ? actionsCacheClient({ env, onNote: line => core.warning(line) })
       : undefined
-    if (!cacheClient && (inputs.cacheLookup || m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))) {
-      core.info('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)')
+    if (
+      !cacheClient &&
+      (inputs.cacheLookup ||
+        m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))
+    ) {
+      core.info(
+        'swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)'
+      )
+    }
+    if (inputs.command === 'verify') {
+      exitCode = await runVerify(m, inputs, policy)
+      return
     }
     let report: CheckReport | RepairReport
-    if (inputs.command === 'check' || inputs.command === 'verify') {
+    if (inputs.command === 'check') {
       core.startGroup('swr: check')
       report = await checkManifest(m, {
         only: inputs.only.length ? inputs.only : undefined,
@@ -200,24 +238,21 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         core.info(l)
       core.endGroup()
       if (inputs.cacheLookup && cacheClient) {
-        const lookup = await lookupSavedStates(m, selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined), cacheClient)
+        const lookup = await lookupSavedStates(
+          m,
+          selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined),
+          cacheClient
+        )
         report = { ...report, cache_lookup: lookup }
-        for (const l of lookup) core.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
+        for (const l of lookup)
+          core.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
       }
     } else {
-      const repaired = await shielded(() => runRepair(m, inputs, env, stateDir, policy, cacheClient))
+      const repaired = await runRepair(m, inputs, env, stateDir, policy, cacheClient)
       report = repaired
       scheduleWriteBack(repaired, m, env, cacheClient)
     }
-    let status = statusOf(report)
-    if (inputs.command === 'verify') {
-      const gate = await decide(
-        { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-        policy
-      )
-      core.info(`signatures: ${gate.reason}`)
-      if (!gate.allowed) status = 'refused'
-    }
+    const status = statusOf(report)
     exitCode =
       'repair' in report
         ? (report.repair.exit_code as ExitCode)
@@ -226,7 +261,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           : status === 'refused'
             ? EXIT.UNREPAIRABLE
             : EXIT.DAMAGED
-    await publish(report, m, inputs, env, runnerTemp, status, exitCode)
+    await publish(report, m, inputs, runnerTemp, status, exitCode)
     if (failureFor(status, inputs.failOn))
       core.setFailed(
         `swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`
@@ -250,12 +285,11 @@ async function publish(
   report: CheckReport | RepairReport,
   m: LoadedManifest,
   inputs: ActionInputs,
-  env: NodeJS.ProcessEnv,
   runnerTemp: string,
   status: ActionStatus,
   exitCode: ExitCode
 ): Promise<void> {
-  const repoRoot = path.resolve(env.GITHUB_WORKSPACE || inputs.workspace)
+  const repoRoot = inputs.root
   const manifestUri = path.relative(repoRoot, m.file).split(path.sep).join('/')
   const reportPath = path.join(runnerTemp, `swr-report-${randomBytes(6).toString('hex')}.json`)
   writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
@@ -285,6 +319,11 @@ async function publish(
   if (inputs.annotations) {
     const tracked = trackedFiles(repoRoot)
     const annotations = annotationsFor(report, {
+      // GitHub shows 10 error annotations per step: keep room for the step's failure and a refusal.
+      maxErrors:
+        10 -
+        (failureFor(status, inputs.failOn) ? 1 : 0) -
+        ('repair' in report && report.repair.gate?.allowed === false ? 1 : 0),
       manifestUri,
       lines: m.lines,
       trackedPath: p => {
@@ -312,20 +351,83 @@ async function publish(
   }
 }
 
+/** `command: verify`: signatures only (as `swr verify`): may this manifest's recipes run here? */
+async function runVerify(
+  m: LoadedManifest,
+  inputs: ActionInputs,
+  policy: ReturnType<typeof makePolicy>
+): Promise<ExitCode> {
+  const gate = await decide(
+    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
+    policy
+  )
+  for (const w of gate.warnings) core.warning(w)
+  core.info(`signatures: ${gate.reason}`)
+  core.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)
+  const code = gate.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+  const status: ActionStatus = gate.allowed ? 'healthy' : 'refused'
+  core.setOutput(Outputs.Status, status)
+  core.setOutput(Outputs.Healthy, String(gate.allowed))
+  core.setOutput(Outputs.ExitCode, String(code))
+  core.setOutput(
+    Outputs.Report,
+    JSON.stringify({
+      schema: 'swr.action-verify/1',
+      status,
+      digest: m.digest,
+      version: m.body.version,
+      allowed: gate.allowed,
+      reason: gate.reason,
+      signatures: gate.signatures
+    })
+  )
+  if (inputs.summary) {
+    const lines = [
+      `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
+      '',
+      gate.reason,
+      '',
+      `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
+      ''
+    ]
+    await core.summary
+      .addRaw(lines.join('\n'), true)
+      .write()
+      .catch(() => undefined)
+  }
+  if (!gate.allowed && inputs.failOn !== 'never')
+    core.setFailed(`swr verify: recipes refused: ${gate.reason}`)
+  return code
+}
+
 /**
  * Hand the entries a recipe healed to the post step, which saves them to the cache after
  * re-verifying them. Nothing is handed over in read-only cache mode or without a cache service.
  */
-function scheduleWriteBack(r: RepairReport, m: LoadedManifest, env: NodeJS.ProcessEnv, cacheClient: CacheClient | undefined): void {
+function scheduleWriteBack(
+  r: RepairReport,
+  m: LoadedManifest,
+  env: NodeJS.ProcessEnv,
+  cacheClient: CacheClient | undefined
+): void {
   if (r.repair.write_back.length === 0) return
   if (!cacheClient) return
   if (cacheReadOnly(env)) {
-    core.info('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved')
+    core.info(
+      'swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved'
+    )
     return
   }
-  const state: WriteBackState = { manifest: m.file, workspace: m.workspace, digest: m.digest, entries: r.repair.write_back }
+  const state: WriteBackState = {
+    manifest: m.file,
+    workspace: m.workspace,
+    digest: m.digest,
+    entries: r.repair.write_back
+  }
   core.saveState(State.WriteBack, JSON.stringify(state))
-  core.info(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`)
+  core.info(
+    `swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`
+  )
 }
 
 /** A compact JSON report for the `report` output, kept well under the output limit. */
@@ -342,7 +444,7 @@ function compactReport(
     status,
     exit_code: exitCode,
     digest: report.manifest.digest,
-    signature: report.diagnosis.signature,
+    signature: 'repair' in report ? report.repair.before.signature : report.diagnosis.signature,
     summary: report.summary,
     damaged: entries,
     ...('repair' in report

@@ -7,7 +7,11 @@ import * as core from '@actions/core'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { actionsCacheClient, cacheReadOnly, cacheServiceAvailable } from '../adapters/actions-cache.js'
+import {
+  actionsCacheClient,
+  cacheReadOnly,
+  cacheServiceAvailable
+} from '../adapters/actions-cache.js'
 import { reverifier } from '../core/check.js'
 import { loadManifest } from '../core/manifest/load.js'
 import { resolveEntryPath } from '../core/manifest/paths.js'
@@ -46,7 +50,9 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
         continue
       }
       const saved = await client.save(resolveEntryPath(m.workspace, e.path), key)
-      core.info(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`)
+      core.info(
+        `swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`
+      )
     }
   } catch (err) {
     // A failed save must not fail a job whose doctor succeeded.

@@ -11,9 +11,18 @@ export function cacheServiceAvailable(env: NodeJS.ProcessEnv): boolean {
   return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL))
 }
 
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read). */
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
 export function cacheReadOnly(env: NodeJS.ProcessEnv): boolean {
-  return env.ACTIONS_CACHE_MODE === 'read'
+  return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none'
+}
+
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+export function withBefore(client: CacheClient, before: () => void): CacheClient {
+  return {
+    restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+    lookup: (abs, key) => (before(), client.lookup(abs, key)),
+    save: (abs, key) => (before(), client.save(abs, key))
+  }
 }
 
 export interface ActionsCacheOptions {
@@ -46,7 +55,8 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
       process.stdout.write = write
     }
   }
-  const note = (what: string, err: unknown): void => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
+  const note = (what: string, err: unknown): void =>
+    opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
   return {
     async restore(abs, key, restoreKeys): Promise<CacheHit | undefined> {
       try {
@@ -61,7 +71,10 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
     async lookup(abs, key): Promise<boolean> {
       try {
         const cache = await client()
-        return (await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key
+        return (
+          (await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+          key
+        )
       } catch (err) {
         note(`lookup of ${key} failed`, err)
         return false
@@ -71,7 +84,9 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
       try {
         const cache = await client()
         // The client reports "already exists" and "unreachable" alike (-1): ask first.
-        const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))
+        const existing = await quietly(() =>
+          cache.restoreCache([spell(abs)], key, [], { lookupOnly: true })
+        )
         if (existing === key) return 'exists'
         const id = await quietly(() => cache.saveCache([spell(abs)], key))
         return id === -1 ? 'failed' : 'saved'

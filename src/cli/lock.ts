@@ -21,6 +21,7 @@ export async function withManifestLock<T>(
     stateDir: stateDir(io),
     subject,
     waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+    abort: io.abort,
     onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
   })
   try {

@@ -104,6 +104,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     )
     .option('--all', 'list healthy entries too')
     .option(
+      '--cache-lookup',
+      'report which entries have a cache saved for their exact state (on a runner; downloads nothing)'
+    )
+    .option(
       '--run-smoke',
       "also run the entries' smoke commands (manifest code: only when its signatures allow)"
     )

@@ -86,7 +86,11 @@ export async function repairManifest(
     const repair: RepairSection = {
       mode: opts.mode,
       dry_run: opts.dryRun === true,
-      before: { summary: before.summary, signature: before.diagnosis.signature },
+      before: {
+        summary: before.summary,
+        signature: before.diagnosis.signature,
+        cause: before.diagnosis.cause
+      },
       plan: plan.waves,
       ...(gate
         ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
@@ -150,16 +154,26 @@ function writeBack(m: LoadedManifest, steps: StepResult[]): { id: string; key: s
   const entries = new Map(m.body.entries.map(e => [e.id, e]))
   return steps.flatMap(s => {
     const e = entries.get(s.id)
-    return s.outcome === 'repaired' && s.source === 'recipe' && e ? [{ id: s.id, key: stateKey(e) }] : []
+    return s.outcome === 'repaired' && s.source === 'recipe' && e
+      ? [{ id: s.id, key: stateKey(e) }]
+      : []
   })
 }
 
 /** Which entries have a cache saved for exactly their expected state (no download). */
-export async function lookupSavedStates(m: LoadedManifest, entries: readonly Entry[], cache: CacheClient): Promise<CacheLookup[]> {
+export async function lookupSavedStates(
+  m: LoadedManifest,
+  entries: readonly Entry[],
+  cache: CacheClient
+): Promise<CacheLookup[]> {
   const out: CacheLookup[] = []
   for (const e of entries) {
     const key = stateKey(e)
-    out.push({ id: e.id, key, available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key) })
+    out.push({
+      id: e.id,
+      key,
+      available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
+    })
   }
   return out
 }

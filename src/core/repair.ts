@@ -94,6 +94,24 @@ export async function runRepair(opts: RepairOptions): Promise<StepResult[]> {
   return planSteps(opts.plan).map(s => results.get(s.id) as StepResult)
 }
 
+/** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
+function safeQuarantine(entry: Entry, opts: RepairOptions): QuarantineResult | undefined {
+  if (!opts.quarantine) return undefined
+  try {
+    return quarantine(
+      opts.manifest.workspace,
+      opts.quarantine.stateDir,
+      entry,
+      opts.now?.() ?? new Date(),
+      opts.quarantine.maxBytes
+    )
+  } catch (err) {
+    return {
+      skipped: `copy failed: ${err instanceof Error ? ((err as NodeJS.ErrnoException).code ?? err.message) : String(err)}`
+    }
+  }
+}
+
 /** One try of one source, as the report tells it. */
 export interface Attempt {
   source: Exclude<StepSource, 'none'>
@@ -105,33 +123,65 @@ export interface Attempt {
   exact?: boolean
 }
 
-type Source = { kind: 'escrow' } | { kind: 'cache'; key: string; restoreKeys: string[]; auto: boolean } | { kind: 'recipe'; command: string }
+type Source =
+  | { kind: 'escrow' }
+  | { kind: 'cache'; key: string; restoreKeys: string[]; auto: boolean }
+  | { kind: 'recipe'; command: string }
 
 /** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
 function sourcesFor(entry: Entry, cache: CacheClient | undefined): Source[] {
   const out: Source[] = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []
   if (cache) out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true })
   for (const src of restoreSources(entry)) {
-    out.push(typeof src === 'string' ? { kind: 'recipe', command: src } : { kind: 'cache', key: src.cache.key, restoreKeys: src.cache['restore-keys'] ?? [], auto: false })
+    out.push(
+      typeof src === 'string'
+        ? { kind: 'recipe', command: src }
+        : {
+            kind: 'cache',
+            key: src.cache.key,
+            restoreKeys: src.cache['restore-keys'] ?? [],
+            auto: false
+          }
+    )
   }
   return out
 }
 
-async function runStep(step: Step, entry: Entry, done: ReadonlyMap<string, StepResult>, opts: RepairOptions): Promise<StepResult> {
+async function runStep(
+  step: Step,
+  entry: Entry,
+  done: ReadonlyMap<string, StepResult>,
+  opts: RepairOptions
+): Promise<StepResult> {
   const base = { id: step.id, source: step.source }
-  if (opts.abort?.aborted) return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] }
+  if (opts.abort?.aborted)
+    return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] }
   const failedDep = step.after.find(d => {
     const o = done.get(d)?.outcome
     return o !== 'repaired' && o !== 'already-repaired'
   })
-  if (failedDep) return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] }
+  if (failedDep)
+    return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] }
   if (opts.alreadyRepaired?.has(step.id)) {
     const [after] = await opts.reverify([entry])
-    if (after?.status === 'OK') return { ...base, outcome: 'already-repaired', detail: 'repaired by the interrupted run', after, attempts: [] }
+    if (after?.status === 'OK')
+      return {
+        ...base,
+        outcome: 'already-repaired',
+        detail: 'repaired by the interrupted run',
+        after,
+        attempts: []
+      }
   }
   const sources = sourcesFor(entry, opts.cache)
-  if (sources.length === 0) return { ...base, outcome: 'unrepairable', detail: 'no restore source (recipe, cache or escrow)', attempts: [] }
-  const q = opts.quarantine ? quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes) : undefined
+  if (sources.length === 0)
+    return {
+      ...base,
+      outcome: 'unrepairable',
+      detail: 'no restore source (recipe, cache or escrow)',
+      attempts: []
+    }
+  const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
   const attempts: Attempt[] = []
   let recipe: Omit<RecipeResult, 'id'> | undefined
   let after: Finding | undefined
@@ -141,25 +191,56 @@ async function runStep(step: Step, entry: Entry, done: ReadonlyMap<string, StepR
     if (tried.recipe) recipe = tried.recipe
     if (tried.attempt.outcome === 'interrupted') {
       attempts.push(tried.attempt)
-      return { ...base, outcome: 'interrupted', detail: tried.attempt.detail, attempts, ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) }
+      return {
+        ...base,
+        outcome: 'interrupted',
+        detail: tried.attempt.detail,
+        attempts,
+        ...(recipe ? { recipe } : {}),
+        ...(q ? { quarantine: q } : {})
+      }
     }
-    if (tried.attempt.outcome === 'miss' || tried.attempt.outcome === 'failed') {
+    if (
+      tried.attempt.outcome === 'miss' ||
+      tried.attempt.outcome === 'failed' ||
+      tried.attempt.outcome === 'skipped'
+    ) {
       attempts.push(tried.attempt)
       continue
     }
     ;[after] = await opts.reverify([entry])
     const healed = after?.status === 'OK'
     ranCleanly ||= src.kind === 'recipe'
-    attempts.push({ ...tried.attempt, outcome: healed ? 'healed' : 'not-healed', ...(healed ? {} : { detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}` }) })
+    attempts.push({
+      ...tried.attempt,
+      outcome: healed ? 'healed' : 'not-healed',
+      ...(healed
+        ? {}
+        : {
+            detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`
+          })
+    })
     if (healed) {
-      return { id: step.id, source: src.kind, outcome: 'repaired', detail: tried.attempt.detail, attempts, ...(after ? { after } : {}), ...(recipe ? { recipe } : {}), ...(q ? { quarantine: q } : {}) }
+      return {
+        id: step.id,
+        source: src.kind,
+        outcome: 'repaired',
+        detail: tried.attempt.detail,
+        attempts,
+        ...(after ? { after } : {}),
+        ...(recipe ? { recipe } : {}),
+        ...(q ? { quarantine: q } : {})
+      }
     }
   }
   const last = attempts[attempts.length - 1]
   return {
     ...base,
     outcome: ranCleanly ? 'still-damaged' : 'failed',
-    detail: attempts.length > 1 ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ') : (last?.detail ?? ''),
+    detail:
+      attempts.length > 1
+        ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ')
+        : (last?.detail ?? ''),
     attempts,
     ...(after ? { after } : {}),
     ...(recipe ? { recipe } : {}),
@@ -167,27 +248,68 @@ async function runStep(step: Step, entry: Entry, done: ReadonlyMap<string, StepR
   }
 }
 
-async function trySource(src: Source, entry: Entry, opts: RepairOptions): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'> }> {
+async function trySource(
+  src: Source,
+  entry: Entry,
+  opts: RepairOptions
+): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'> }> {
   const abs = resolveEntryPath(opts.manifest.workspace, entry.path)
   switch (src.kind) {
     case 'escrow':
-      if (entry.kind !== 'file') return { attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' } }
+      if (entry.kind !== 'file')
+        return {
+          attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
+        }
       try {
         restoreFromEscrow(opts.manifest.workspace, entry)
         return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } }
       } catch (err) {
         if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
-        return { attempt: { source: 'escrow', outcome: 'failed', detail: err instanceof Error ? err.message : String(err) } }
+        return {
+          attempt: {
+            source: 'escrow',
+            outcome: 'failed',
+            detail: err instanceof Error ? err.message : String(err)
+          }
+        }
       }
     case 'cache': {
-      const hit = await opts.cache?.restore(abs, src.key, src.restoreKeys)
-      if (!hit) return { attempt: { source: 'cache', outcome: 'miss', key: src.key, detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}` } }
+      if (!opts.cache)
+        return {
+          attempt: {
+            source: 'cache',
+            outcome: 'skipped',
+            key: src.key,
+            detail: `cache ${src.key} skipped: no Actions cache service here`
+          }
+        }
+      const hit = await opts.cache.restore(abs, src.key, src.restoreKeys)
+      if (!hit)
+        return {
+          attempt: {
+            source: 'cache',
+            outcome: 'miss',
+            key: src.key,
+            detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+          }
+        }
       const how = hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`
-      return { attempt: { source: 'cache', outcome: 'healed', key: src.key, matchedKey: hit.matchedKey, exact: hit.exact, detail: `cache ${how}${src.auto ? ' (saved state)' : ''}` } }
+      return {
+        attempt: {
+          source: 'cache',
+          outcome: 'healed',
+          key: src.key,
+          matchedKey: hit.matchedKey,
+          exact: hit.exact,
+          detail: `cache ${how}${src.auto ? ' (saved state)' : ''}`
+        }
+      }
     }
     case 'recipe': {
       const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S
-      const secrets = (entry.secret_env ?? []).map(n => opts.callerEnv[n]).filter((v): v is string => v !== undefined)
+      const secrets = (entry.secret_env ?? [])
+        .map(n => opts.callerEnv[n])
+        .filter((v): v is string => v !== undefined)
       const result = await runRecipe(
         {
           id: entry.id,
@@ -201,8 +323,10 @@ async function trySource(src: Source, entry: Entry, opts: RepairOptions): Promis
       )
       const { id: _id, ...recipe } = result
       const how = `recipe ${describeResult(result, timeoutS * 1000)}`
-      if (result.interrupted) return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } }
-      if (result.timedOut || result.exitCode !== 0) return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } }
+      if (result.interrupted)
+        return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } }
+      if (result.timedOut || result.exitCode !== 0)
+        return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } }
       return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } }
     }
   }

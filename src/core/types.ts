@@ -51,7 +51,9 @@ export interface CacheSource {
 export type RestoreSource = string | CacheSource
 
 /** An entry's restore sources as a list, whichever form the manifest used. */
-export function restoreSources(e: { restore?: string | RestoreSource[] | undefined }): RestoreSource[] {
+export function restoreSources(e: {
+  restore?: string | RestoreSource[] | undefined
+}): RestoreSource[] {
   if (e.restore === undefined) return []
   return typeof e.restore === 'string' ? [e.restore] : e.restore
 }

@@ -12,6 +12,9 @@ import {
 } from '../../core/index.js'
 import { decide } from '../../core/sign/gate.js'
 import { runSmokes } from '../../core/smoke.js'
+import { selectEntries } from '../../core/check.js'
+import { lookupSavedStates } from '../../core/doctor.js'
+import { cliCacheClient } from './repair.js'
 import { VERSION } from '../../version.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import type { CliIo } from '../io.js'
@@ -20,6 +23,7 @@ import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { startProgress } from '../progress.js'
 
 export interface CheckFlags extends GlobalOptions {
+  cacheLookup?: boolean
   runSmoke?: boolean
   only?: string[]
   deep?: boolean
@@ -80,6 +84,23 @@ export async function checkCommand(flags: CheckFlags & TrustFlags, io: CliIo): P
     report = { ...rebuilt, smoke: smoked.smoke }
     refused = !gate.allowed
     if (refused) io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`)
+  }
+  if (flags.cacheLookup) {
+    const client = cliCacheClient(checked.manifest, io)
+    if (client) {
+      const entries = selectEntries(checked.manifest.body.entries, flags.only)
+      report = {
+        ...report,
+        cache_lookup: await lookupSavedStates(checked.manifest, entries, client)
+      }
+      if (!flags.json) {
+        for (const l of report.cache_lookup ?? [])
+          io.stdout.write(`cache ${l.available ? 'saved    ' : 'not saved'} ${l.id}  (${l.key})\n`)
+      }
+    } else
+      io.stderr.write(
+        'swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n'
+      )
   }
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
   else if (!flags.quiet || report.verdict !== 'healthy') {

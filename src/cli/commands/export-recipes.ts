@@ -58,7 +58,9 @@ export async function exportRecipesCommand(
     lines.push(
       '',
       `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`,
-      recipesOf(e).map(r => `( ${r}\n)`).join(' ||\n')
+      recipesOf(e)
+        .map(r => `( ${r}\n)`)
+        .join(' ||\n')
     )
   }
   io.stdout.write(lines.join('\n') + '\n')

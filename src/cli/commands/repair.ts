@@ -3,9 +3,19 @@
  * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
  * interrupted.
  */
-import { actionsCacheClient, cacheReadOnly, cacheServiceAvailable } from '../../adapters/actions-cache.js'
+import {
+  actionsCacheClient,
+  cacheReadOnly,
+  cacheServiceAvailable
+} from '../../adapters/actions-cache.js'
 import type { CacheClient } from '../../core/cache-port.js'
-import { loadManifest, renderCheck, restoreSources, type ExitCode, type LoadedManifest } from '../../core/index.js'
+import {
+  loadManifest,
+  renderCheck,
+  restoreSources,
+  type ExitCode,
+  type LoadedManifest
+} from '../../core/index.js'
 import { resolveEntryPath } from '../../core/manifest/paths.js'
 import { repairManifest, type RepairMode } from '../../core/doctor.js'
 import { findingLines, renderPlan, renderStep } from '../../core/report/text.js'
@@ -87,13 +97,16 @@ async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<
     }
   })
   if (cacheClient && report.repair.write_back.length > 0) {
-    if (cacheReadOnly(io.env)) say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n')
+    if (cacheReadOnly(io.env))
+      say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n')
     else {
       for (const w of report.repair.write_back) {
         const e = m.body.entries.find(x => x.id === w.id)
         if (!e) continue
         const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key)
-        say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`)
+        say(
+          `cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`
+        )
       }
     }
   }
@@ -111,7 +124,9 @@ export function cliCacheClient(m: LoadedManifest, io: CliIo): CacheClient | unde
     })
   }
   if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
-    io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n')
+    io.stderr.write(
+      'swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n'
+    )
   }
   return undefined
 }

@@ -55,7 +55,7 @@ export function renderMarkdown(r: CheckReport, ctx: MarkdownContext = {}): strin
   const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature
   if (signature !== 'healthy') {
     head.push(
-      `**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${r.diagnosis.signature === signature ? r.diagnosis.cause : ''}`.trimEnd(),
+      `**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${isRepair(r) ? r.repair.before.cause : r.diagnosis.cause}`,
       ''
     )
   }

@@ -82,7 +82,7 @@ export interface RepairSection {
   mode: 'restore' | 'doctor'
   dry_run: boolean
   /** The check before repair. */
-  before: { summary: CheckReport['summary']; signature: string }
+  before: { summary: CheckReport['summary']; signature: string; cause: string }
   plan: Step[][]
   gate?: { allowed: boolean; reason: string; warnings: string[] }
   steps: StepResult[]

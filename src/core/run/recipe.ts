@@ -88,13 +88,12 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
     const err = lineSplitter(emit, KEEP_BYTES)
     child.stdout.on('data', out.push)
     child.stderr.on('data', err.push)
+    const grace = spec.graceMs ?? DEFAULT_GRACE_MS
+    let killer: NodeJS.Timeout | undefined
     const stop = (): void => {
-      if (child.pid === undefined) return
+      if (child.pid === undefined || killer) return
       killGroup(child.pid, 'SIGTERM')
-      setTimeout(
-        () => killGroup(child.pid as number, 'SIGKILL'),
-        spec.graceMs ?? DEFAULT_GRACE_MS
-      ).unref()
+      killer = setTimeout(() => killGroup(child.pid as number, 'SIGKILL'), grace)
     }
     const timer = setTimeout(() => {
       timedOut = true
@@ -106,8 +105,12 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
     }
     hooks.abort?.addEventListener('abort', onAbort, { once: true })
     if (hooks.abort?.aborted) onAbort()
-    const finish = (): void => {
+    const finish = async (): Promise<void> => {
       clearTimeout(timer)
+      // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
+      // return, not on a timer that a finished swr would never fire.
+      if (child.pid !== undefined) await reapGroup(child.pid, grace)
+      if (killer) clearTimeout(killer)
       hooks.abort?.removeEventListener('abort', onAbort)
       out.end()
       err.end()
@@ -125,21 +128,36 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
     child.on('error', err => {
       emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`)
       exited = { code: 127, signal: null }
-      finish()
+      void finish()
     })
     child.on('exit', (code, signal) => {
       exited = { code, signal }
       // Background processes the recipe left behind go with it (and release the output pipes).
-      if (child.pid !== undefined) {
-        killGroup(child.pid, 'SIGTERM')
-        setTimeout(
-          () => killGroup(child.pid as number, 'SIGKILL'),
-          spec.graceMs ?? DEFAULT_GRACE_MS
-        ).unref()
-      }
+      if (child.pid !== undefined && groupAlive(child.pid)) stop()
     })
-    child.on('close', finish)
+    child.on('close', () => void finish())
   })
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
+ * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
+ */
+async function reapGroup(pgid: number, grace: number): Promise<void> {
+  if (!groupAlive(pgid)) return
+  killGroup(pgid, 'SIGTERM')
+  const deadline = Date.now() + grace
+  while (groupAlive(pgid) && Date.now() < deadline) await new Promise(r => setTimeout(r, 25))
+  killGroup(pgid, 'SIGKILL')
 }
 
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */

@@ -22,6 +22,18 @@ export interface LockOptions {
   onWait?: (holder: string) => void
   /** A lock not refreshed for this long belongs to a dead process. */
   staleMs?: number
+  /** Stop waiting when aborted (Ctrl-C, SIGTERM). */
+  abort?: AbortSignal | undefined
+}
+
+/** One spelling per file: symlinked paths to the same manifest must take the same lock. */
+function canonicalSubject(subject: string): string {
+  const abs = path.resolve(subject)
+  try {
+    return path.join(fs.realpathSync(path.dirname(abs)), path.basename(abs))
+  } catch {
+    return abs
+  }
 }
 
 export type Release = () => Promise<void>
@@ -30,7 +42,7 @@ const sleep = (ms: number): Promise<void> => new Promise(r => setTimeout(r, ms))
 
 export async function lockWorkspace(opts: LockOptions): Promise<Release> {
   const dir = ensurePrivateDir(opts.stateDir, 'locks')
-  const key = createHash('sha256').update(path.resolve(opts.subject)).digest('hex').slice(0, 32)
+  const key = createHash('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32)
   const target = path.join(dir, key)
   const info = path.join(dir, `${key}.holder`)
   const deadline = Date.now() + opts.waitMs
@@ -53,6 +65,11 @@ export async function lockWorkspace(opts: LockOptions): Promise<Release> {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err
     }
+    if (opts.abort?.aborted)
+      throw new SwrError(
+        `interrupted while waiting for the lock on ${opts.subject}`,
+        EXIT.INTERRUPTED
+      )
     if (Date.now() >= deadline) {
       throw new SwrError(
         `${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`,
