@@ -11751,6 +11751,82 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   external_node_worker_threads_.parentPort.postMessage('done')
 }
 
+/**
+ * Walking subtrees in a worker (with hashing when asked), so both cores lstat and hash at once.
+ * Records come back per claimed root as column arrays; the main thread stitches them in order.
+ */
+function walkSubtree(rootAbs, rootRel, rules, hash) {
+  const out = {
+    rels: [],
+    types: [],
+    sizes: [],
+    modes: [],
+    devs: [],
+    inos: [],
+    mtimes: [],
+    ctimes: [],
+    shas: [],
+    unreadable: []
+  }
+  const ignored = (rel, name) =>
+    rules.names.has(name) ||
+    rules.nameRes.some(re => re.test(name)) ||
+    rules.pathRes.some(re => re.test(rel))
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = external_node_fs_.readdirSync(absDir)
+    } catch (err) {
+      out.unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
+      return
+    }
+    names.sort()
+    for (const name of names) {
+      const rel = `${relDir}/${name}`
+      if (ignored(rel, name)) continue
+      const abs = `${absDir}/${name}`
+      if (rules.exclude.has(abs)) continue
+      const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      if (!st) continue
+      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
+      out.rels.push(rel)
+      out.types.push(type)
+      out.sizes.push(type === 'f' ? Number(st.size) : 0)
+      out.modes.push(Number(st.mode & 0o7777n))
+      out.devs.push(st.dev)
+      out.inos.push(st.ino)
+      out.mtimes.push(st.mtimeNs)
+      out.ctimes.push(st.ctimeNs)
+      let sha = null
+      if (hash && type === 'f') {
+        const r = runJob(abs, 'full')
+        sha = 'error' in r ? null : r.sha256
+      }
+      out.shas.push(sha)
+      if (type === 'd') visit(abs, rel)
+    }
+  }
+  visit(rootAbs, rootRel)
+  return out
+}
+
+if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.swrWalkWorker) {
+  const { roots, counter, hash, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
+  const rules = {
+    names: new Set(names),
+    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
+    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
+    exclude: new Set(exclude)
+  }
+  const next = new Int32Array(counter)
+  for (;;) {
+    const i = Atomics.add(next, 0, 1)
+    if (i >= roots.length) break
+    external_node_worker_threads_.parentPort.postMessage([i, walkSubtree(roots[i].abs, roots[i].rel, rules, hash)])
+  }
+  external_node_worker_threads_.parentPort.postMessage('done')
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/hash-pool.ts
 /**
  * Hashing many files at once. Small batches run inline (a worker costs 30-50 ms to start); big ones
@@ -12008,6 +12084,14 @@ var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 
 
 
+
+
+
+
+/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
+function ident(r) {
+    return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
+}
 /**
  * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
  * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
@@ -12025,19 +12109,48 @@ function ignoreMatcher(rules) {
         (byName !== undefined && byName(name)) ||
         (byPath !== undefined && byPath(rel));
 }
+const MODES = new Map();
+function modeText(mode) {
+    let t = MODES.get(mode);
+    if (t === undefined) {
+        t = octal(mode);
+        MODES.set(mode, t);
+    }
+    return t;
+}
 function metaLine(r) {
-    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${octal(r.mode)}\n`;
+    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${modeText(r.mode)}\n`;
+}
+/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
+function digestLines(records, line) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const CHUNK = 2048;
+    for (let i = 0; i < records.length; i += CHUNK) {
+        let text = '';
+        const end = Math.min(records.length, i + CHUNK);
+        for (let k = i; k < end; k++)
+            text += line(records[k], k);
+        h.update(text);
+    }
+    return h.digest('hex');
+}
+/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
+function metaDigestOf(records) {
+    return digestLines(records, metaLine);
+}
+/** The cache stamp: the metadata plus every entry's identity, so any change at all changes it. */
+function stampOf(records) {
+    return digestLines(records, r => metaLine(r) + ident(r) + '\n');
 }
 /**
- * Walk the tree at `root` (already known to be a real directory). `exclude` holds absolute paths
- * of swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
+ * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
+ * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
+ * swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
  */
 function walkTree(root, ignore, exclude = new Set()) {
     const ignored = ignoreMatcher(ignore);
     const records = [];
     const unreadable = [];
-    const meta = (0,external_node_crypto_.createHash)('sha256');
-    const stamp = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const visit = (absDir, relDir) => {
         let names;
@@ -12056,13 +12169,9 @@ function walkTree(root, ignore, exclude = new Set()) {
             const abs = `${absDir}/${name}`;
             if (exclude.has(abs))
                 continue;
-            let st;
-            try {
-                st = external_node_fs_default().lstatSync(abs, { bigint: true });
-            }
-            catch {
+            const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+            if (!st)
                 continue; // vanished between readdir and lstat: the same as not there
-            }
             const type = st.isFile()
                 ? 'f'
                 : st.isDirectory()
@@ -12070,17 +12179,16 @@ function walkTree(root, ignore, exclude = new Set()) {
                     : st.isSymbolicLink()
                         ? 'l'
                         : 'o';
-            const rec = {
+            records.push({
                 rel,
                 type,
                 size: type === 'f' ? Number(st.size) : 0,
                 mode: Number(st.mode & 4095n),
-                ident: `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`
-            };
-            records.push(rec);
-            const line = metaLine(rec);
-            meta.update(line);
-            stamp.update(line).update(rec.ident);
+                dev: st.dev,
+                ino: st.ino,
+                mtimeNs: st.mtimeNs,
+                ctimeNs: st.ctimeNs
+            });
             if (type === 'd')
                 visit(abs, rel);
             else
@@ -12088,15 +12196,11 @@ function walkTree(root, ignore, exclude = new Set()) {
         }
     };
     visit(root, '');
-    return { records, files, metaDigest: meta.digest('hex'), stamp: stamp.digest('hex'), unreadable };
+    return { records, files, unreadable };
 }
 /** The content digest, given each file's sha256 and each link's target (by record index). */
 function contentDigest(records, extra) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    records.forEach((r, i) => {
-        h.update(metaLine(r).slice(0, -1)).update(`\0${extra[i] ?? ''}\n`);
-    });
-    return h.digest('hex');
+    return digestLines(records, (r, i) => `${metaLine(r).slice(0, -1)}\0${extra[i] ?? ''}\n`);
 }
 /** Link targets for the link records (readlink never follows). */
 function linkTargets(root, records) {
@@ -12110,6 +12214,145 @@ function linkTargets(root, records) {
             return '';
         }
     });
+}
+/** A walk whose digests are computed only if and when something reads them. */
+function lazyDigests(walk, knownMeta) {
+    let meta;
+    let stamp;
+    return {
+        ...walk,
+        get metaDigest() {
+            meta ??= knownMeta?.() ?? metaDigestOf(walk.records);
+            return meta;
+        },
+        get stamp() {
+            stamp ??= stampOf(walk.records);
+            return stamp;
+        }
+    };
+}
+/** The smallest number of top-level subdirectories worth splitting across workers. */
+const MIN_ROOTS = 16;
+/**
+ * The same walk on every core: the main thread reads the top level, workers claim its
+ * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
+ * results are stitched back in walk order. Small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
+    let names;
+    try {
+        names = external_node_fs_default().readdirSync(root).sort();
+    }
+    catch {
+        return walkTree(root, ignore, exclude);
+    }
+    const ignored = ignoreMatcher(ignore);
+    const top = [];
+    const roots = [];
+    for (const name of names) {
+        if (ignored(name, name))
+            continue;
+        const abs = `${root}/${name}`;
+        if (exclude.has(abs))
+            continue;
+        const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+        if (!st)
+            continue;
+        const type = st.isFile()
+            ? 'f'
+            : st.isDirectory()
+                ? 'd'
+                : st.isSymbolicLink()
+                    ? 'l'
+                    : 'o';
+        const rec = {
+            rel: name,
+            type,
+            size: type === 'f' ? Number(st.size) : 0,
+            mode: Number(st.mode & 4095n),
+            dev: st.dev,
+            ino: st.ino,
+            mtimeNs: st.mtimeNs,
+            ctimeNs: st.ctimeNs
+        };
+        top.push({ rec, sub: type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 });
+    }
+    if (jobs < 2 || roots.length < MIN_ROOTS)
+        return walkTree(root, ignore, exclude);
+    const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs);
+    const records = [];
+    const shas = [];
+    const unreadable = [];
+    for (const { rec, sub } of top) {
+        records.push(rec);
+        shas.push(opts.hash && rec.type === 'f' ? hashOrUndefined(`${root}/${rec.rel}`) : undefined);
+        const r = sub >= 0 ? results[sub] : undefined;
+        if (!r)
+            continue;
+        unreadable.push(...r.unreadable);
+        for (let k = 0; k < r.rels.length; k++) {
+            const type = r.types[k];
+            records.push({
+                rel: r.rels[k],
+                type,
+                size: r.sizes[k],
+                mode: r.modes[k],
+                dev: r.devs[k],
+                ino: r.inos[k],
+                mtimeNs: r.mtimes[k],
+                ctimeNs: r.ctimes[k]
+            });
+            shas.push(r.shas[k] ?? undefined);
+        }
+    }
+    const files = records.reduce((n, r) => (r.type === 'd' ? n : n + 1), 0);
+    return opts.hash ? { records, files, unreadable, shas } : { records, files, unreadable };
+}
+function hashOrUndefined(abs) {
+    const r = runJob(abs, 'full');
+    return 'error' in r ? undefined : r.sha256;
+}
+function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
+    const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r));
+    const re = (g) => {
+        const r = picomatch_default().makeRe(g, { dot: true });
+        return [r.source, r.flags];
+    };
+    const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re);
+    const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')));
+    const counter = new SharedArrayBuffer(4);
+    const results = new Array(roots.length);
+    const workerData = {
+        swrWalkWorker: true,
+        roots,
+        counter,
+        hash,
+        names,
+        nameRes,
+        pathRes,
+        exclude: [...exclude]
+    };
+    const one = () => new Promise((resolve, reject) => {
+        const w = new external_node_worker_threads_.Worker(kernelUrl(), { workerData });
+        let finished = false;
+        w.on('message', (m) => {
+            if (m === 'done') {
+                finished = true;
+                resolve();
+            }
+            else {
+                const [i, cols] = m;
+                results[i] = cols;
+            }
+        });
+        w.on('error', reject);
+        w.on('exit', code => {
+            if (!finished)
+                reject(new Error(`walk worker exited with code ${code}`));
+        });
+    });
+    return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results);
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture.ts
@@ -12276,7 +12519,7 @@ async function captureTree(root, req, common, pool, exclude) {
             min_files: req.minFiles ?? walk.files,
             max_files: req.maxFiles ?? walk.files,
             files: walk.files,
-            meta_digest: walk.metaDigest,
+            meta_digest: metaDigestOf(walk.records),
             content_digest: contentDigest(walk.records, extras),
             index: indexRef(index, records.length)
         }
@@ -12935,7 +13178,7 @@ function followInside(workspace, abs, target) {
 
 
 
-function verifyTree(e, ctx) {
+async function verifyTree(e, ctx) {
     const want = e.expect;
     const recorded = {
         type: 'directory',
@@ -12953,13 +13196,18 @@ function verifyTree(e, ctx) {
         return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t });
     }
     const root = external_node_fs_default().realpathSync(loc.abs);
-    const walk = walkTree(root, e.ignore, ctx.exclude);
+    // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
+    // cached digests were computed, so the metadata digest is taken from the cache too.
+    const cachedTree = ctx.metaOnly || !want.content_digest ? undefined : ctx.cache.tree(e.id);
+    // A cold content check hashes while it walks, on every core; other checks only walk.
+    const hash = !ctx.metaOnly && want.content_digest !== undefined && !cachedTree;
+    const walked = await walkTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, hash });
+    const walk = lazyDigests(walked, () => cachedTree && walk.stamp === cachedTree.stamp ? cachedTree.metaDigest : undefined);
     const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
     const early = judgeStructure(e, ctx, root, walk, recorded, found);
     if (ctx.metaOnly || !want.content_digest) {
         return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
     }
-    const cachedTree = ctx.cache.tree(e.id);
     if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
         return judgeContent(e, ctx, root, walk, cachedTree.contentDigest, undefined, recorded, found, true);
     }
@@ -13063,8 +13311,13 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
     walk.records.forEach((r, i) => {
         if (r.type !== 'f')
             return;
+        const pre = walk.shas?.[i];
+        if (pre !== undefined) {
+            shas[i] = pre;
+            return;
+        }
         const hit = known.get(r.rel);
-        const key = `${r.ident} ${r.size}`;
+        const key = `${ident(r)} ${r.size}`;
         if (hit && hit.startsWith(key + ' '))
             shas[i] = hit.slice(key.length + 1);
         else {
@@ -13087,7 +13340,7 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
             const files = new Map();
             walk.records.forEach((r, i) => {
                 if (r.type === 'f' && shas[i])
-                    files.set(r.rel, `${r.ident} ${r.size} ${shas[i]}`);
+                    files.set(r.rel, `${ident(r)} ${r.size} ${shas[i]}`);
             });
             ctx.cache.setTreeFiles(e.id, files);
             if (unreadable.length === 0) {
@@ -13173,7 +13426,9 @@ function inspect(e, ctx) {
 }
 /** Verify `entries` in manifest order; findings come back in the same order. */
 async function verifyEntries(entries, ctx, pool = {}) {
-    const inspected = entries.map(e => inspect(e, ctx));
+    const inspected = [];
+    for (const e of entries)
+        inspected.push(await inspect(e, ctx));
     const pending = inspected.filter(isPending);
     const jobs = pending.flatMap(p => p.jobs);
     const results = jobs.length > 0 ? await hashAll(jobs, pool) : [];
@@ -13220,6 +13475,7 @@ function entryDigests(entries) {
 function verifyContext(m, entries, opts) {
     return {
         workspace: m.workspace,
+        jobs: opts.jobs,
         deep: opts.deep === true,
         metaOnly: opts.metaOnly === true,
         cache: openCache({
@@ -13258,7 +13514,7 @@ async function checkManifest(m, opts) {
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
 function reverifier(m, stateDir, jobs) {
-    return entries => verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false }), { jobs });
+    return entries => verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs });
 }
 /**
  * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state

@@ -13,7 +13,7 @@ import { hashFile, hashHeadTail } from './verify/hash-kernel.mjs'
 import { locateInside } from './verify/locate-entry.js'
 import { octal } from './verify/mode.js'
 import { encodeIndex, indexRef, type IndexRecord } from './verify/tree-index.js'
-import { contentDigest, linkTargets, walkTree } from './verify/walk.js'
+import { contentDigest, linkTargets, metaDigestOf, walkTree } from './verify/walk.js'
 import type { Entry, Kind, Tier, TreeEntry } from './types.js'
 
 /** Files at least this large are tracked as blobs unless a kind is given. */
@@ -207,7 +207,7 @@ async function captureTree(
       min_files: req.minFiles ?? walk.files,
       max_files: req.maxFiles ?? walk.files,
       files: walk.files,
-      meta_digest: walk.metaDigest,
+      meta_digest: metaDigestOf(walk.records),
       content_digest: contentDigest(walk.records, extras),
       index: indexRef(index, records.length)
     }

@@ -58,10 +58,12 @@ export function verifyContext(
     deep?: boolean | undefined
     metaOnly?: boolean | undefined
     cache?: boolean | undefined
+    jobs?: number | undefined
   }
 ): VerifyContext {
   return {
     workspace: m.workspace,
+    jobs: opts.jobs,
     deep: opts.deep === true,
     metaOnly: opts.metaOnly === true,
     cache: openCache({
@@ -107,7 +109,7 @@ export function reverifier(
   jobs?: number
 ): (entries: Entry[]) => Promise<Finding[]> {
   return entries =>
-    verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false }), { jobs })
+    verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs })
 }
 
 /**

@@ -107,3 +107,79 @@ if (!isMainThread && workerData?.swrHashWorker) {
   parentPort.postMessage(batch)
   parentPort.postMessage('done')
 }
+
+/**
+ * Walking subtrees in a worker (with hashing when asked), so both cores lstat and hash at once.
+ * Records come back per claimed root as column arrays; the main thread stitches them in order.
+ */
+function walkSubtree(rootAbs, rootRel, rules, hash) {
+  const out = {
+    rels: [],
+    types: [],
+    sizes: [],
+    modes: [],
+    devs: [],
+    inos: [],
+    mtimes: [],
+    ctimes: [],
+    shas: [],
+    unreadable: []
+  }
+  const ignored = (rel, name) =>
+    rules.names.has(name) ||
+    rules.nameRes.some(re => re.test(name)) ||
+    rules.pathRes.some(re => re.test(rel))
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = fs.readdirSync(absDir)
+    } catch (err) {
+      out.unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
+      return
+    }
+    names.sort()
+    for (const name of names) {
+      const rel = `${relDir}/${name}`
+      if (ignored(rel, name)) continue
+      const abs = `${absDir}/${name}`
+      if (rules.exclude.has(abs)) continue
+      const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      if (!st) continue
+      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
+      out.rels.push(rel)
+      out.types.push(type)
+      out.sizes.push(type === 'f' ? Number(st.size) : 0)
+      out.modes.push(Number(st.mode & 0o7777n))
+      out.devs.push(st.dev)
+      out.inos.push(st.ino)
+      out.mtimes.push(st.mtimeNs)
+      out.ctimes.push(st.ctimeNs)
+      let sha = null
+      if (hash && type === 'f') {
+        const r = runJob(abs, 'full')
+        sha = 'error' in r ? null : r.sha256
+      }
+      out.shas.push(sha)
+      if (type === 'd') visit(abs, rel)
+    }
+  }
+  visit(rootAbs, rootRel)
+  return out
+}
+
+if (!isMainThread && workerData?.swrWalkWorker) {
+  const { roots, counter, hash, names, nameRes, pathRes, exclude } = workerData
+  const rules = {
+    names: new Set(names),
+    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
+    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
+    exclude: new Set(exclude)
+  }
+  const next = new Int32Array(counter)
+  for (;;) {
+    const i = Atomics.add(next, 0, 1)
+    if (i >= roots.length) break
+    parentPort.postMessage([i, walkSubtree(roots[i].abs, roots[i].rel, rules, hash)])
+  }
+  parentPort.postMessage('done')
+}

@@ -25,7 +25,7 @@ const INLINE_BYTES = 48 * 1024 * 1024
 const INLINE_COUNT = 400
 
 /** Where the kernel lives next to this module, in src/ and in every bundle alike. */
-function kernelUrl(): URL {
+export function kernelUrl(): URL {
   return new URL('./hash-kernel.mjs', import.meta.url)
 }
 

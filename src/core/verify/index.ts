@@ -13,7 +13,7 @@ import type { Entry, Finding } from '../types.js'
 
 export type { VerifyContext } from './verifier.js'
 
-function inspect(e: Entry, ctx: VerifyContext): Inspection {
+function inspect(e: Entry, ctx: VerifyContext): Inspection | Promise<Inspection> {
   switch (e.kind) {
     case 'file':
       return verifyFile(e, ctx)
@@ -32,7 +32,8 @@ export async function verifyEntries(
   ctx: VerifyContext,
   pool: PoolOptions = {}
 ): Promise<Finding[]> {
-  const inspected = entries.map(e => inspect(e, ctx))
+  const inspected: Inspection[] = []
+  for (const e of entries) inspected.push(await inspect(e, ctx))
   const pending = inspected.filter(isPending)
   const jobs: HashJob[] = pending.flatMap(p => p.jobs)
   const results = jobs.length > 0 ? await hashAll(jobs, pool) : []

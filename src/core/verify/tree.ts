@@ -10,10 +10,17 @@ import type { HashJob } from './hash-pool.js'
 import { locateInside, typeName } from './locate-entry.js'
 import { diffIndex } from './tree-index.js'
 import { finding, num, short, type Inspection, type VerifyContext } from './verifier.js'
-import { contentDigest, linkTargets, walkTree, type WalkResult } from './walk.js'
+import {
+  contentDigest,
+  ident,
+  lazyDigests,
+  linkTargets,
+  walkTreeParallel,
+  type Walked
+} from './walk.js'
 import type { Finding, Shown, TreeDiff, TreeEntry } from '../types.js'
 
-export function verifyTree(e: TreeEntry, ctx: VerifyContext): Inspection {
+export async function verifyTree(e: TreeEntry, ctx: VerifyContext): Promise<Inspection> {
   const want = e.expect
   const recorded: Shown = {
     type: 'directory',
@@ -38,13 +45,20 @@ export function verifyTree(e: TreeEntry, ctx: VerifyContext): Inspection {
     return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t })
   }
   const root = fs.realpathSync(loc.abs)
-  const walk = walkTree(root, e.ignore, ctx.exclude)
+  // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
+  // cached digests were computed, so the metadata digest is taken from the cache too.
+  const cachedTree = ctx.metaOnly || !want.content_digest ? undefined : ctx.cache.tree(e.id)
+  // A cold content check hashes while it walks, on every core; other checks only walk.
+  const hash = !ctx.metaOnly && want.content_digest !== undefined && !cachedTree
+  const walked = await walkTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, hash })
+  const walk: Walked = lazyDigests(walked, () =>
+    cachedTree && walk.stamp === cachedTree.stamp ? cachedTree.metaDigest : undefined
+  )
   const found: Shown = { type: 'directory', files: walk.files, meta: short(walk.metaDigest) }
   const early = judgeStructure(e, ctx, root, walk, recorded, found)
   if (ctx.metaOnly || !want.content_digest) {
     return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found)
   }
-  const cachedTree = ctx.cache.tree(e.id)
   if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
     return judgeContent(
       e,
@@ -68,7 +82,7 @@ function withContentDiff(
   early: Finding,
   e: TreeEntry,
   ctx: VerifyContext,
-  walk: WalkResult,
+  walk: Walked,
   shas: (string | undefined)[]
 ): Finding {
   if (!early.files) return early
@@ -95,7 +109,7 @@ function judgeStructure(
   e: TreeEntry,
   ctx: VerifyContext,
   root: string,
-  walk: WalkResult,
+  walk: Walked,
   recorded: Shown,
   found: Shown
 ): Finding | undefined {
@@ -174,7 +188,7 @@ function planContentHash(
   e: TreeEntry,
   ctx: VerifyContext,
   root: string,
-  walk: WalkResult,
+  walk: Walked,
   recorded: Shown,
   found: Shown,
   early: Finding | undefined
@@ -185,8 +199,13 @@ function planContentHash(
   const jobIndex: number[] = []
   walk.records.forEach((r, i) => {
     if (r.type !== 'f') return
+    const pre = walk.shas?.[i]
+    if (pre !== undefined) {
+      shas[i] = pre
+      return
+    }
     const hit = known.get(r.rel)
-    const key = `${r.ident} ${r.size}`
+    const key = `${ident(r)} ${r.size}`
     if (hit && hit.startsWith(key + ' ')) shas[i] = hit.slice(key.length + 1)
     else {
       jobs.push({ abs: `${root}/${r.rel}`, how: 'full', cost: r.size })
@@ -205,7 +224,7 @@ function planContentHash(
       const digest = contentDigest(walk.records, shas)
       const files = new Map<string, string>()
       walk.records.forEach((r, i) => {
-        if (r.type === 'f' && shas[i]) files.set(r.rel, `${r.ident} ${r.size} ${shas[i]}`)
+        if (r.type === 'f' && shas[i]) files.set(r.rel, `${ident(r)} ${r.size} ${shas[i]}`)
       })
       ctx.cache.setTreeFiles(e.id, files)
       if (unreadable.length === 0) {
@@ -230,7 +249,7 @@ function judgeContent(
   e: TreeEntry,
   ctx: VerifyContext,
   root: string,
-  walk: WalkResult,
+  walk: Walked,
   digest: string,
   shas: (string | undefined)[] | undefined,
   recorded: Shown,
@@ -261,7 +280,7 @@ function judgeContent(
 }
 
 /** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
-function contentExtras(root: string, walk: WalkResult): (string | undefined)[] {
+function contentExtras(root: string, walk: Walked): (string | undefined)[] {
   const extras = linkTargets(root, walk.records)
   walk.records.forEach((r, i) => {
     if (r.type !== 'f') return
@@ -274,7 +293,7 @@ function contentExtras(root: string, walk: WalkResult): (string | undefined)[] {
   return extras
 }
 
-function okDetail(e: TreeEntry, walk: WalkResult, content: boolean): string {
+function okDetail(e: TreeEntry, walk: Walked, content: boolean): string {
   const what = content
     ? 'content digest matches'
     : e.expect.meta_digest

@@ -12,6 +12,8 @@ import type { IndexRecord } from './tree-index.js'
 export interface VerifyContext {
   /** Absolute, real path of the workspace. */
   workspace: string
+  /** Threads for walking and hashing (default: cores). */
+  jobs?: number | undefined
   /** Also check full sha256 of blobs. */
   deep: boolean
   /** Sizes, modes, types and tree structure only: no content hashing of files and trees. */
@@ -30,7 +32,10 @@ export interface Pending {
 
 export type Inspection = Finding | Pending
 
-export type Verifier<E extends Entry> = (entry: E, ctx: VerifyContext) => Inspection
+export type Verifier<E extends Entry> = (
+  entry: E,
+  ctx: VerifyContext
+) => Inspection | Promise<Inspection>
 
 export function isPending(i: Inspection): i is Pending {
   return 'judge' in i

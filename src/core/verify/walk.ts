@@ -6,8 +6,12 @@
  *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
  *   stamp:   the meta line's fields plus dev, inode, mtime_ns, ctime_ns (the incremental-cache key)
  */
-import { createHash, type Hash } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
+import os from 'node:os'
+import { Worker } from 'node:worker_threads'
+import { runJob } from './hash-kernel.mjs'
+import { kernelUrl } from './hash-pool.js'
 import path from 'node:path'
 import picomatch from 'picomatch'
 import { octal } from './mode.js'
@@ -19,17 +23,23 @@ export interface WalkRecord {
   type: RecordType
   size: number
   mode: number
-  /** Cache identity: dev:ino:mtime_ns:ctime_ns. */
-  ident: string
+  /** Cache identity parts, kept raw: strings are built only when the cache needs them. */
+  dev: bigint
+  ino: bigint
+  mtimeNs: bigint
+  ctimeNs: bigint
 }
 
 export interface WalkResult {
   records: WalkRecord[]
   files: number
-  metaDigest: string
-  stamp: string
   /** Directories that could not be read, with their error code. */
   unreadable: { rel: string; code: string }[]
+}
+
+/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
+export function ident(r: WalkRecord): string {
+  return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`
 }
 
 /**
@@ -50,13 +60,50 @@ export function ignoreMatcher(rules: readonly string[]): (rel: string, name: str
     (byPath !== undefined && byPath(rel))
 }
 
+const MODES = new Map<number, string>()
+function modeText(mode: number): string {
+  let t = MODES.get(mode)
+  if (t === undefined) {
+    t = octal(mode)
+    MODES.set(mode, t)
+  }
+  return t
+}
+
 export function metaLine(r: Pick<WalkRecord, 'rel' | 'type' | 'size' | 'mode'>): string {
-  return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${octal(r.mode)}\n`
+  return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${modeText(r.mode)}\n`
+}
+
+/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
+function digestLines(
+  records: readonly WalkRecord[],
+  line: (r: WalkRecord, i: number) => string
+): string {
+  const h = createHash('sha256')
+  const CHUNK = 2048
+  for (let i = 0; i < records.length; i += CHUNK) {
+    let text = ''
+    const end = Math.min(records.length, i + CHUNK)
+    for (let k = i; k < end; k++) text += line(records[k] as WalkRecord, k)
+    h.update(text)
+  }
+  return h.digest('hex')
+}
+
+/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
+export function metaDigestOf(records: readonly WalkRecord[]): string {
+  return digestLines(records, metaLine)
+}
+
+/** The cache stamp: the metadata plus every entry's identity, so any change at all changes it. */
+export function stampOf(records: readonly WalkRecord[]): string {
+  return digestLines(records, r => metaLine(r) + ident(r) + '\n')
 }
 
 /**
- * Walk the tree at `root` (already known to be a real directory). `exclude` holds absolute paths
- * of swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
+ * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
+ * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
+ * swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
  */
 export function walkTree(
   root: string,
@@ -66,8 +113,6 @@ export function walkTree(
   const ignored = ignoreMatcher(ignore)
   const records: WalkRecord[] = []
   const unreadable: { rel: string; code: string }[] = []
-  const meta = createHash('sha256')
-  const stamp = createHash('sha256')
   let files = 0
   const visit = (absDir: string, relDir: string): void => {
     let names: string[]
@@ -83,12 +128,8 @@ export function walkTree(
       if (ignored(rel, name)) continue
       const abs = `${absDir}/${name}`
       if (exclude.has(abs)) continue
-      let st: fs.BigIntStats
-      try {
-        st = fs.lstatSync(abs, { bigint: true })
-      } catch {
-        continue // vanished between readdir and lstat: the same as not there
-      }
+      const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      if (!st) continue // vanished between readdir and lstat: the same as not there
       const type: RecordType = st.isFile()
         ? 'f'
         : st.isDirectory()
@@ -96,23 +137,22 @@ export function walkTree(
           : st.isSymbolicLink()
             ? 'l'
             : 'o'
-      const rec: WalkRecord = {
+      records.push({
         rel,
         type,
         size: type === 'f' ? Number(st.size) : 0,
         mode: Number(st.mode & 0o7777n),
-        ident: `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`
-      }
-      records.push(rec)
-      const line = metaLine(rec)
-      meta.update(line)
-      stamp.update(line).update(rec.ident)
+        dev: st.dev,
+        ino: st.ino,
+        mtimeNs: st.mtimeNs,
+        ctimeNs: st.ctimeNs
+      })
       if (type === 'd') visit(abs, rel)
       else files++
     }
   }
   visit(root, '')
-  return { records, files, metaDigest: meta.digest('hex'), stamp: stamp.digest('hex'), unreadable }
+  return { records, files, unreadable }
 }
 
 /** The content digest, given each file's sha256 and each link's target (by record index). */
@@ -120,11 +160,7 @@ export function contentDigest(
   records: readonly WalkRecord[],
   extra: readonly (string | undefined)[]
 ): string {
-  const h: Hash = createHash('sha256')
-  records.forEach((r, i) => {
-    h.update(metaLine(r).slice(0, -1)).update(`\0${extra[i] ?? ''}\n`)
-  })
-  return h.digest('hex')
+  return digestLines(records, (r, i) => `${metaLine(r).slice(0, -1)}\0${extra[i] ?? ''}\n`)
 }
 
 /** Link targets for the link records (readlink never follows). */
@@ -137,4 +173,187 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
       return ''
     }
   })
+}
+
+export interface Walked extends WalkResult {
+  /** File hashes made during the walk (cold content checks), by record index. */
+  shas?: (string | undefined)[]
+  /** Computed on first use; `knownMeta` supplies it when the cache already vouches for it. */
+  readonly metaDigest: string
+  readonly stamp: string
+}
+
+/** A walk whose digests are computed only if and when something reads them. */
+export function lazyDigests(
+  walk: WalkResult & { shas?: (string | undefined)[] },
+  knownMeta?: () => string | undefined
+): Walked {
+  let meta: string | undefined
+  let stamp: string | undefined
+  return {
+    ...walk,
+    get metaDigest() {
+      meta ??= knownMeta?.() ?? metaDigestOf(walk.records)
+      return meta
+    },
+    get stamp() {
+      stamp ??= stampOf(walk.records)
+      return stamp
+    }
+  }
+}
+
+export interface ParallelOptions {
+  jobs?: number | undefined
+  /** Also hash every regular file while walking (a cold content check). */
+  hash: boolean
+}
+
+export interface ParallelWalk extends WalkResult {
+  /** With `hash`: each file's sha256 by record index (undefined when unreadable or not a file). */
+  shas?: (string | undefined)[]
+}
+
+/** The smallest number of top-level subdirectories worth splitting across workers. */
+const MIN_ROOTS = 16
+
+/**
+ * The same walk on every core: the main thread reads the top level, workers claim its
+ * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
+ * results are stitched back in walk order. Small or flat trees are walked inline.
+ */
+export async function walkTreeParallel(
+  root: string,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  opts: ParallelOptions
+): Promise<ParallelWalk> {
+  const jobs = Math.min(opts.jobs ?? os.availableParallelism(), 8)
+  let names: string[]
+  try {
+    names = fs.readdirSync(root).sort()
+  } catch {
+    return walkTree(root, ignore, exclude)
+  }
+  const ignored = ignoreMatcher(ignore)
+  const top: { rec: WalkRecord; sub: number }[] = []
+  const roots: { abs: string; rel: string }[] = []
+  for (const name of names) {
+    if (ignored(name, name)) continue
+    const abs = `${root}/${name}`
+    if (exclude.has(abs)) continue
+    const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+    if (!st) continue
+    const type: RecordType = st.isFile()
+      ? 'f'
+      : st.isDirectory()
+        ? 'd'
+        : st.isSymbolicLink()
+          ? 'l'
+          : 'o'
+    const rec: WalkRecord = {
+      rel: name,
+      type,
+      size: type === 'f' ? Number(st.size) : 0,
+      mode: Number(st.mode & 0o7777n),
+      dev: st.dev,
+      ino: st.ino,
+      mtimeNs: st.mtimeNs,
+      ctimeNs: st.ctimeNs
+    }
+    top.push({ rec, sub: type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
+  }
+  if (jobs < 2 || roots.length < MIN_ROOTS) return walkTree(root, ignore, exclude)
+  const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
+  const records: WalkRecord[] = []
+  const shas: (string | undefined)[] = []
+  const unreadable: { rel: string; code: string }[] = []
+  for (const { rec, sub } of top) {
+    records.push(rec)
+    shas.push(opts.hash && rec.type === 'f' ? hashOrUndefined(`${root}/${rec.rel}`) : undefined)
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r) continue
+    unreadable.push(...r.unreadable)
+    for (let k = 0; k < r.rels.length; k++) {
+      const type = r.types[k] as RecordType
+      records.push({
+        rel: r.rels[k] as string,
+        type,
+        size: r.sizes[k] as number,
+        mode: r.modes[k] as number,
+        dev: r.devs[k] as bigint,
+        ino: r.inos[k] as bigint,
+        mtimeNs: r.mtimes[k] as bigint,
+        ctimeNs: r.ctimes[k] as bigint
+      })
+      shas.push(r.shas[k] ?? undefined)
+    }
+  }
+  const files = records.reduce((n, r) => (r.type === 'd' ? n : n + 1), 0)
+  return opts.hash ? { records, files, unreadable, shas } : { records, files, unreadable }
+}
+
+function hashOrUndefined(abs: string): string | undefined {
+  const r = runJob(abs, 'full')
+  return 'error' in r ? undefined : r.sha256
+}
+
+interface SubtreeColumns {
+  rels: string[]
+  types: string[]
+  sizes: number[]
+  modes: number[]
+  devs: bigint[]
+  inos: bigint[]
+  mtimes: bigint[]
+  ctimes: bigint[]
+  shas: (string | null)[]
+  unreadable: { rel: string; code: string }[]
+}
+
+function walkRootsInWorkers(
+  roots: { abs: string; rel: string }[],
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  hash: boolean,
+  jobs: number
+): Promise<SubtreeColumns[]> {
+  const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r))
+  const re = (g: string): [string, string] => {
+    const r = picomatch.makeRe(g, { dot: true })
+    return [r.source, r.flags]
+  }
+  const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re)
+  const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')))
+  const counter = new SharedArrayBuffer(4)
+  const results = new Array<SubtreeColumns>(roots.length)
+  const workerData = {
+    swrWalkWorker: true,
+    roots,
+    counter,
+    hash,
+    names,
+    nameRes,
+    pathRes,
+    exclude: [...exclude]
+  }
+  const one = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const w = new Worker(kernelUrl(), { workerData })
+      let finished = false
+      w.on('message', (m: unknown) => {
+        if (m === 'done') {
+          finished = true
+          resolve()
+        } else {
+          const [i, cols] = m as [number, SubtreeColumns]
+          results[i] = cols
+        }
+      })
+      w.on('error', reject)
+      w.on('exit', code => {
+        if (!finished) reject(new Error(`walk worker exited with code ${code}`))
+      })
+    })
+  return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results)
 }
