@@ -12138,9 +12138,12 @@ function digestLines(records, line) {
 function metaDigestOf(records) {
     return digestLines(records, metaLine);
 }
-/** The cache stamp: the metadata plus every entry's identity, so any change at all changes it. */
+/**
+ * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
+ * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
+ */
 function stampOf(records) {
-    return digestLines(records, r => metaLine(r) + ident(r) + '\n');
+    return digestLines(records, r => `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`);
 }
 /**
  * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;

@@ -95,9 +95,12 @@ export function metaDigestOf(records: readonly WalkRecord[]): string {
   return digestLines(records, metaLine)
 }
 
-/** The cache stamp: the metadata plus every entry's identity, so any change at all changes it. */
+/**
+ * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
+ * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
+ */
 export function stampOf(records: readonly WalkRecord[]): string {
-  return digestLines(records, r => metaLine(r) + ident(r) + '\n')
+  return digestLines(records, r => `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`)
 }
 
 /**
