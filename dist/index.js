@@ -33609,6 +33609,7 @@ function lostExec(wanted, found) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/verifier.ts
+
 function isPending(i) {
     return 'judge' in i;
 }
@@ -33639,6 +33640,25 @@ function finding(e, status, reason, detail, recorded, found, cached = false) {
         found,
         cached
     };
+}
+/**
+ * The entry on disk when it exists with the wanted type; otherwise the MISSING finding (absent, or
+ * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
+ */
+function locateAs(e, ctx, recorded, noun, is, want) {
+    const loc = locateInside(ctx.workspace, e.path);
+    if (loc.state !== 'present') {
+        const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
+        return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
+    }
+    if (!is(loc.st)) {
+        const t = typeName(loc.st);
+        return finding(e, 'TYPE', 'type', `is a ${t} (want ${want})`, recorded, { type: t });
+    }
+    return { abs: loc.abs, st: loc.st };
+}
+function isFinding(x) {
+    return 'status' in x;
 }
 
 // EXTERNAL MODULE: external "node:worker_threads"
@@ -33849,15 +33869,10 @@ function verifyBlob(e, ctx) {
         headtail: verifier_short(want.headtail),
         ...(want.mode ? { mode: want.mode } : {})
     };
-    const loc = locateInside(ctx.workspace, e.path);
-    if (loc.state !== 'present') {
-        return finding(e, 'MISSING', loc.state === 'escapes' ? 'escapes' : 'absent', `blob ${loc.why}`, recorded, { type: 'none' });
-    }
+    const loc = locateAs(e, ctx, recorded, 'blob', st => st.isFile(), 'a regular file');
+    if (isFinding(loc))
+        return loc;
     const st = loc.st;
-    if (!st.isFile()) {
-        const t = typeName(st);
-        return finding(e, 'TYPE', 'type', `is a ${t} (want a regular file)`, recorded, { type: t });
-    }
     const size = Number(st.size);
     const mode = Number(st.mode & 4095n);
     const found = { type: 'file', size, mode: octal(mode) };
@@ -33919,16 +33934,10 @@ function judgeBlobMode(e, mode, recorded, found, deep) {
 function verifyFile(e, ctx) {
     const want = e.expect;
     const recorded = { type: 'file', size: want.size, mode: want.mode, sha256: verifier_short(want.sha256) };
-    const loc = locateInside(ctx.workspace, e.path);
-    if (loc.state === 'missing')
-        return finding(e, 'MISSING', 'absent', `file ${loc.why}`, recorded, { type: 'none' });
-    if (loc.state === 'escapes')
-        return finding(e, 'MISSING', 'escapes', loc.why, recorded, { type: 'none' });
+    const loc = locateAs(e, ctx, recorded, 'file', st => st.isFile(), 'a regular file');
+    if (isFinding(loc))
+        return loc;
     const st = loc.st;
-    if (!st.isFile()) {
-        const t = typeName(st);
-        return finding(e, 'TYPE', 'type', `is a ${t} (want a regular file)`, recorded, { type: t });
-    }
     const size = Number(st.size);
     const mode = Number(st.mode & 4095n);
     const found = { type: 'file', size, mode: octal(mode) };
@@ -34060,16 +34069,9 @@ const MAX_HOPS = 40;
 function verifyLink(e, ctx) {
     const want = e.expect.target;
     const recorded = { type: 'symlink', target: want };
-    const loc = locateInside(ctx.workspace, e.path);
-    if (loc.state !== 'present') {
-        return finding(e, 'MISSING', loc.state === 'escapes' ? 'escapes' : 'absent', `link ${loc.why}`, recorded, { type: 'none' });
-    }
-    if (!loc.st.isSymbolicLink()) {
-        const t = typeName(loc.st);
-        return finding(e, 'TYPE', 'type', `is a ${t} (want a symlink to ${want})`, recorded, {
-            type: t
-        });
-    }
+    const loc = locateAs(e, ctx, recorded, 'link', st => st.isSymbolicLink(), `a symlink to ${want}`);
+    if (isFinding(loc))
+        return loc;
     const target = external_node_fs_default().readlinkSync(loc.abs);
     const found = { type: 'symlink', target };
     const end = followInside(ctx.workspace, loc.abs, target);
@@ -34292,6 +34294,26 @@ function metaDigestOf(records) {
 function stampOf(records) {
     return digestLines(records, r => `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`);
 }
+/** The record of one lstat'ed entry. */
+function recordOf(rel, st) {
+    const type = st.isFile()
+        ? 'f'
+        : st.isDirectory()
+            ? 'd'
+            : st.isSymbolicLink()
+                ? 'l'
+                : 'o';
+    return {
+        rel,
+        type,
+        size: type === 'f' ? Number(st.size) : 0,
+        mode: Number(st.mode & 4095n),
+        dev: st.dev,
+        ino: st.ino,
+        mtimeNs: st.mtimeNs,
+        ctimeNs: st.ctimeNs
+    };
+}
 /**
  * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
  * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
@@ -34322,24 +34344,9 @@ function walkTree(root, ignore, exclude = new Set()) {
             const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
             if (!st)
                 continue; // vanished between readdir and lstat: the same as not there
-            const type = st.isFile()
-                ? 'f'
-                : st.isDirectory()
-                    ? 'd'
-                    : st.isSymbolicLink()
-                        ? 'l'
-                        : 'o';
-            records.push({
-                rel,
-                type,
-                size: type === 'f' ? Number(st.size) : 0,
-                mode: Number(st.mode & 4095n),
-                dev: st.dev,
-                ino: st.ino,
-                mtimeNs: st.mtimeNs,
-                ctimeNs: st.ctimeNs
-            });
-            if (type === 'd')
+            const rec = recordOf(rel, st);
+            records.push(rec);
+            if (rec.type === 'd')
                 visit(abs, rel);
             else
                 files++;
@@ -34409,24 +34416,8 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
         if (!st)
             continue;
-        const type = st.isFile()
-            ? 'f'
-            : st.isDirectory()
-                ? 'd'
-                : st.isSymbolicLink()
-                    ? 'l'
-                    : 'o';
-        const rec = {
-            rel: name,
-            type,
-            size: type === 'f' ? Number(st.size) : 0,
-            mode: Number(st.mode & 4095n),
-            dev: st.dev,
-            ino: st.ino,
-            mtimeNs: st.mtimeNs,
-            ctimeNs: st.ctimeNs
-        };
-        top.push({ rec, sub: type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 });
+        const rec = recordOf(name, st);
+        top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 });
     }
     if (jobs < 2 || roots.length < MIN_ROOTS)
         return walkTree(root, ignore, exclude);
@@ -34527,14 +34518,9 @@ async function verifyTree(e, ctx) {
         ...(want.max_files !== undefined ? { max_files: want.max_files } : {}),
         ...(want.meta_digest ? { meta: verifier_short(want.meta_digest) } : {})
     };
-    const loc = locateInside(ctx.workspace, e.path);
-    if (loc.state !== 'present') {
-        return finding(e, 'MISSING', loc.state === 'escapes' ? 'escapes' : 'absent', `directory ${loc.why}`, recorded, { type: 'none' });
-    }
-    if (!loc.st.isDirectory()) {
-        const t = typeName(loc.st);
-        return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t });
-    }
+    const loc = locateAs(e, ctx, recorded, 'directory', st => st.isDirectory(), 'a directory');
+    if (isFinding(loc))
+        return loc;
     const root = external_node_fs_default().realpathSync(loc.abs);
     // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
     // cached digests were computed, so the metadata digest is taken from the cache too.

@@ -4,9 +4,18 @@
  * download always has the wrong size; the head/tail digest catches a different file of the same
  * size. `--deep` also compares the full sha256 when one was recorded.
  */
-import { identity, locateInside, typeName } from './locate-entry.js'
+import { identity } from './locate-entry.js'
 import { lostExec, octal, parseMode } from './mode.js'
-import { delta, finding, num, short, type Inspection, type VerifyContext } from './verifier.js'
+import {
+  delta,
+  finding,
+  isFinding,
+  locateAs,
+  num,
+  short,
+  type Inspection,
+  type VerifyContext
+} from './verifier.js'
 import type { HashJob } from './hash-pool.js'
 import { MIB } from './hash-kernel.mjs'
 import type { BlobEntry, Finding } from '../types.js'
@@ -19,22 +28,9 @@ export function verifyBlob(e: BlobEntry, ctx: VerifyContext): Inspection {
     headtail: short(want.headtail),
     ...(want.mode ? { mode: want.mode } : {})
   }
-  const loc = locateInside(ctx.workspace, e.path)
-  if (loc.state !== 'present') {
-    return finding(
-      e,
-      'MISSING',
-      loc.state === 'escapes' ? 'escapes' : 'absent',
-      `blob ${loc.why}`,
-      recorded,
-      { type: 'none' }
-    )
-  }
+  const loc = locateAs(e, ctx, recorded, 'blob', st => st.isFile(), 'a regular file')
+  if (isFinding(loc)) return loc
   const st = loc.st
-  if (!st.isFile()) {
-    const t = typeName(st)
-    return finding(e, 'TYPE', 'type', `is a ${t} (want a regular file)`, recorded, { type: t })
-  }
   const size = Number(st.size)
   const mode = Number(st.mode & 0o7777n)
   const found = { type: 'file', size, mode: octal(mode) }

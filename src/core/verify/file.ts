@@ -3,24 +3,26 @@
  * before hashing (a different size says all a digest would), and the content outranks the mode:
  * a truncated script that also lost its exec bit is CORRUPT, not STRIPPED.
  */
-import { identity, locateInside, typeName } from './locate-entry.js'
+import { identity } from './locate-entry.js'
 import { lostExec, octal, parseMode } from './mode.js'
-import { delta, finding, num, short, type Inspection, type VerifyContext } from './verifier.js'
+import {
+  delta,
+  finding,
+  isFinding,
+  locateAs,
+  num,
+  short,
+  type Inspection,
+  type VerifyContext
+} from './verifier.js'
 import type { FileEntry, Finding } from '../types.js'
 
 export function verifyFile(e: FileEntry, ctx: VerifyContext): Inspection {
   const want = e.expect
   const recorded = { type: 'file', size: want.size, mode: want.mode, sha256: short(want.sha256) }
-  const loc = locateInside(ctx.workspace, e.path)
-  if (loc.state === 'missing')
-    return finding(e, 'MISSING', 'absent', `file ${loc.why}`, recorded, { type: 'none' })
-  if (loc.state === 'escapes')
-    return finding(e, 'MISSING', 'escapes', loc.why, recorded, { type: 'none' })
+  const loc = locateAs(e, ctx, recorded, 'file', st => st.isFile(), 'a regular file')
+  if (isFinding(loc)) return loc
   const st = loc.st
-  if (!st.isFile()) {
-    const t = typeName(st)
-    return finding(e, 'TYPE', 'type', `is a ${t} (want a regular file)`, recorded, { type: t })
-  }
   const size = Number(st.size)
   const mode = Number(st.mode & 0o7777n)
   const found = { type: 'file', size, mode: octal(mode) }

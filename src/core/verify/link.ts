@@ -6,8 +6,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { isInside } from '../manifest/paths.js'
-import { locateInside, typeName } from './locate-entry.js'
-import { finding, type Inspection, type VerifyContext } from './verifier.js'
+import { locateInside } from './locate-entry.js'
+import { finding, isFinding, locateAs, type Inspection, type VerifyContext } from './verifier.js'
 import type { LinkEntry } from '../types.js'
 
 const MAX_HOPS = 40
@@ -15,23 +15,8 @@ const MAX_HOPS = 40
 export function verifyLink(e: LinkEntry, ctx: VerifyContext): Inspection {
   const want = e.expect.target
   const recorded = { type: 'symlink', target: want }
-  const loc = locateInside(ctx.workspace, e.path)
-  if (loc.state !== 'present') {
-    return finding(
-      e,
-      'MISSING',
-      loc.state === 'escapes' ? 'escapes' : 'absent',
-      `link ${loc.why}`,
-      recorded,
-      { type: 'none' }
-    )
-  }
-  if (!loc.st.isSymbolicLink()) {
-    const t = typeName(loc.st)
-    return finding(e, 'TYPE', 'type', `is a ${t} (want a symlink to ${want})`, recorded, {
-      type: t
-    })
-  }
+  const loc = locateAs(e, ctx, recorded, 'link', st => st.isSymbolicLink(), `a symlink to ${want}`)
+  if (isFinding(loc)) return loc
   const target = fs.readlinkSync(loc.abs)
   const found = { type: 'symlink', target }
   const end = followInside(ctx.workspace, loc.abs, target)

@@ -7,9 +7,17 @@
 import fs from 'node:fs'
 import { hashFile, type JobResult } from './hash-kernel.mjs'
 import type { HashJob } from './hash-pool.js'
-import { locateInside, typeName } from './locate-entry.js'
+import { locateInside } from './locate-entry.js'
 import { diffIndex } from './tree-index.js'
-import { finding, num, short, type Inspection, type VerifyContext } from './verifier.js'
+import {
+  finding,
+  isFinding,
+  locateAs,
+  num,
+  short,
+  type Inspection,
+  type VerifyContext
+} from './verifier.js'
 import {
   contentDigest,
   ident,
@@ -29,21 +37,8 @@ export async function verifyTree(e: TreeEntry, ctx: VerifyContext): Promise<Insp
     ...(want.max_files !== undefined ? { max_files: want.max_files } : {}),
     ...(want.meta_digest ? { meta: short(want.meta_digest) } : {})
   }
-  const loc = locateInside(ctx.workspace, e.path)
-  if (loc.state !== 'present') {
-    return finding(
-      e,
-      'MISSING',
-      loc.state === 'escapes' ? 'escapes' : 'absent',
-      `directory ${loc.why}`,
-      recorded,
-      { type: 'none' }
-    )
-  }
-  if (!loc.st.isDirectory()) {
-    const t = typeName(loc.st)
-    return finding(e, 'TYPE', 'type', `is a ${t} (want a directory)`, recorded, { type: t })
-  }
+  const loc = locateAs(e, ctx, recorded, 'directory', st => st.isDirectory(), 'a directory')
+  if (isFinding(loc)) return loc
   const root = fs.realpathSync(loc.abs)
   // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
   // cached digests were computed, so the metadata digest is taken from the cache too.

@@ -3,7 +3,9 @@
  * of a manifest shares one worker pool: `inspect` stats the entry and asks for the hashes it needs;
  * `judge` turns their results into a Finding. An entry that needs no hashing answers at once.
  */
+import type { BigIntStats } from 'node:fs'
 import type { JobResult } from './hash-kernel.mjs'
+import { locateInside, typeName } from './locate-entry.js'
 import type { HashJob } from './hash-pool.js'
 import type { HashCache } from '../state/cache.js'
 import type { Entry, Finding, Shown, Status, TreeIndexRef } from '../types.js'
@@ -77,4 +79,37 @@ export function finding(
     found,
     cached
   }
+}
+
+export interface Present {
+  abs: string
+  st: BigIntStats
+}
+
+/**
+ * The entry on disk when it exists with the wanted type; otherwise the MISSING finding (absent, or
+ * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
+ */
+export function locateAs(
+  e: Entry,
+  ctx: VerifyContext,
+  recorded: Shown,
+  noun: string,
+  is: (st: BigIntStats) => boolean,
+  want: string
+): Present | Finding {
+  const loc = locateInside(ctx.workspace, e.path)
+  if (loc.state !== 'present') {
+    const reason = loc.state === 'escapes' ? 'escapes' : 'absent'
+    return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' })
+  }
+  if (!is(loc.st)) {
+    const t = typeName(loc.st)
+    return finding(e, 'TYPE', 'type', `is a ${t} (want ${want})`, recorded, { type: t })
+  }
+  return { abs: loc.abs, st: loc.st }
+}
+
+export function isFinding(x: Present | Finding): x is Finding {
+  return 'status' in x
 }

@@ -103,6 +103,27 @@ export function stampOf(records: readonly WalkRecord[]): string {
   return digestLines(records, r => `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`)
 }
 
+/** The record of one lstat'ed entry. */
+function recordOf(rel: string, st: fs.BigIntStats): WalkRecord {
+  const type: RecordType = st.isFile()
+    ? 'f'
+    : st.isDirectory()
+      ? 'd'
+      : st.isSymbolicLink()
+        ? 'l'
+        : 'o'
+  return {
+    rel,
+    type,
+    size: type === 'f' ? Number(st.size) : 0,
+    mode: Number(st.mode & 0o7777n),
+    dev: st.dev,
+    ino: st.ino,
+    mtimeNs: st.mtimeNs,
+    ctimeNs: st.ctimeNs
+  }
+}
+
 /**
  * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
  * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
@@ -133,24 +154,9 @@ export function walkTree(
       if (exclude.has(abs)) continue
       const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
       if (!st) continue // vanished between readdir and lstat: the same as not there
-      const type: RecordType = st.isFile()
-        ? 'f'
-        : st.isDirectory()
-          ? 'd'
-          : st.isSymbolicLink()
-            ? 'l'
-            : 'o'
-      records.push({
-        rel,
-        type,
-        size: type === 'f' ? Number(st.size) : 0,
-        mode: Number(st.mode & 0o7777n),
-        dev: st.dev,
-        ino: st.ino,
-        mtimeNs: st.mtimeNs,
-        ctimeNs: st.ctimeNs
-      })
-      if (type === 'd') visit(abs, rel)
+      const rec = recordOf(rel, st)
+      records.push(rec)
+      if (rec.type === 'd') visit(abs, rel)
       else files++
     }
   }
@@ -247,24 +253,8 @@ export async function walkTreeParallel(
     if (exclude.has(abs)) continue
     const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
     if (!st) continue
-    const type: RecordType = st.isFile()
-      ? 'f'
-      : st.isDirectory()
-        ? 'd'
-        : st.isSymbolicLink()
-          ? 'l'
-          : 'o'
-    const rec: WalkRecord = {
-      rel: name,
-      type,
-      size: type === 'f' ? Number(st.size) : 0,
-      mode: Number(st.mode & 0o7777n),
-      dev: st.dev,
-      ino: st.ino,
-      mtimeNs: st.mtimeNs,
-      ctimeNs: st.ctimeNs
-    }
-    top.push({ rec, sub: type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
+    const rec = recordOf(name, st)
+    top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
   }
   if (jobs < 2 || roots.length < MIN_ROOTS) return walkTree(root, ignore, exclude)
   const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
