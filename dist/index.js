@@ -37449,6 +37449,8 @@ function renderStep(r, opts) {
 
 const HMAC_KEY_FILE = 'hmac.key';
 const IDENTITY_FILE = 'mldsa87.seed';
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+const SYNC_KEY_FILE = 'sync.seed';
 function keyPath(stateDir, name) {
     return external_node_path_default().join(stateDir, 'keys', name);
 }
@@ -37512,6 +37514,20 @@ function createKeyFile(stateDir, name) {
         throw err;
     }
     return bytes;
+}
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+function loadSyncSeed(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
+        return Buffer.from(envValue.trim(), 'hex');
+    }
+    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/trust.ts
@@ -37726,7 +37742,18 @@ function actionsCacheClient(opts) {
         if (!opts.logToStderr)
             return fn();
         const write = process.stdout.write.bind(process.stdout);
-        process.stdout.write = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? process.stderr.write(kept) : true;
+        });
         try {
             return await fn();
         }

@@ -107,8 +107,10 @@ describe('keygen', () => {
       schema: 'swr.keygen/1',
       mldsa_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
       mldsa_seed: seedFile(ws.stateDir),
-      hmac_key: hmacFile(ws.stateDir)
+      hmac_key: hmacFile(ws.stateDir),
+      sync_key: path.join(ws.stateDir, 'keys', 'sync.seed')
     })
+    expect(fs.statSync(path.join(ws.stateDir, 'keys', 'sync.seed')).mode & 0o777).toBe(0o600)
   })
 
   it('refuses to run twice (exit 4) and replaces nothing', async () => {

@@ -14912,6 +14912,8 @@ function stateDir(io) {
 
 const HMAC_KEY_FILE = 'hmac.key';
 const IDENTITY_FILE = 'mldsa87.seed';
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+const SYNC_KEY_FILE = 'sync.seed';
 function keyPath(stateDir, name) {
     return external_node_path_default().join(stateDir, 'keys', name);
 }
@@ -14975,6 +14977,20 @@ function createKeyFile(stateDir, name) {
         throw err;
     }
     return bytes;
+}
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+function loadSyncSeed(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
+        return Buffer.from(envValue.trim(), 'hex');
+    }
+    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/trust.ts
@@ -16997,7 +17013,18 @@ function actionsCacheClient(opts) {
         if (!opts.logToStderr)
             return fn();
         const write = process.stdout.write.bind(process.stdout);
-        process.stdout.write = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? process.stderr.write(kept) : true;
+        });
         try {
             return await fn();
         }
@@ -17875,6 +17902,10 @@ async function keygenCommand(flags, io) {
         createKeyFile(dir, HMAC_KEY_FILE);
         made.hmac_key = keyPath(dir, HMAC_KEY_FILE);
     }
+    if (flags.sync && !external_node_fs_default().existsSync(keyPath(dir, SYNC_KEY_FILE))) {
+        createKeyFile(dir, SYNC_KEY_FILE);
+        made.sync_key = keyPath(dir, SYNC_KEY_FILE);
+    }
     if (flags.json)
         io.stdout.write(JSON.stringify({ schema: 'swr.keygen/1', ...made }, null, 2) + '\n');
     else {
@@ -17884,6 +17915,8 @@ async function keygenCommand(flags, io) {
         }
         if (made.hmac_key)
             io.stdout.write(`HMAC key: ${made.hmac_key} (0600)\n`);
+        if (made.sync_key)
+            io.stdout.write(`sync key (seals pushed manifests): ${made.sync_key} (0600)\n`);
     }
     return EXIT.HEALTHY;
 }
@@ -17967,6 +18000,276 @@ async function verifyCommand(flags, io) {
     return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
 }
 
+;// CONCATENATED MODULE: ./src/core/sync.ts
+/**
+ * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
+ * bundle that `swr push` saves to the Actions cache and `swr pull` brings back after a wipe.
+ *
+ * A manifest that carries escrowed bytes never leaves the machine in clear: the bundle is sealed
+ * with HPKE (RFC 9180) using the X-Wing hybrid post-quantum KEM (ML-KEM-768 + X25519, a registered
+ * HPKE KEM), HKDF-SHA256 and AES-256-GCM, to this machine's sync key. Sealing is not trust: a
+ * pulled manifest is still verified (strict parse, schema, signatures through the gate) before
+ * anything writes or runs it.
+ */
+
+
+const SYNC_FORMAT = 'swr-sync/1';
+const SUITE_NAME = 'HPKE(X-Wing, HKDF-SHA256, AES-256-GCM)';
+const INFO = new TextEncoder().encode('swr manifest bundle v1');
+const MAX_BUNDLE_BYTES = 96 * 1024 * 1024;
+async function suite() {
+    const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9573)),
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2948))
+    ]);
+    return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
+}
+/** A short, non-secret name of the recipient key (to tell "wrong key" from "damaged"). */
+async function recipientId(seed) {
+    const s = await suite();
+    const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
+    const pub = new Uint8Array(await s.kem.serializePublicKey(kp.publicKey));
+    return (0,external_node_crypto_.createHash)('sha256').update('swr-sync-recipient\0').update(pub).digest('hex').slice(0, 16);
+}
+/** Pack, sealing when `seed` is given (always required when the manifest carries escrow). */
+async function packBundle(bundle, seed) {
+    if (!seed)
+        return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
+    const s = await suite();
+    const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
+    const sender = await s.createSenderContext({ recipientPublicKey: kp.publicKey, info: INFO });
+    const ct = await sender.seal(new TextEncoder().encode(JSON.stringify(bundle)));
+    const env = {
+        format: SYNC_FORMAT,
+        sealed: true,
+        suite: SUITE_NAME,
+        enc: Buffer.from(sender.enc).toString('base64'),
+        ct: Buffer.from(ct).toString('base64'),
+        recipient: await recipientId(seed)
+    };
+    return Buffer.from(JSON.stringify(env));
+}
+function sync_refuse(why) {
+    return new SwrError(`pulled bundle refused: ${why}`, EXIT.UNREPAIRABLE);
+}
+function isBundle(v) {
+    const b = v;
+    return (typeof b === 'object' &&
+        b !== null &&
+        typeof b.manifest === 'string' &&
+        typeof b.trees === 'object' &&
+        b.trees !== null &&
+        Object.values(b.trees).every(x => typeof x === 'string'));
+}
+/** Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal. */
+async function unpackBundle(bytes, seed) {
+    if (bytes.length > MAX_BUNDLE_BYTES)
+        throw sync_refuse(`${bytes.length} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+    let env;
+    try {
+        env = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw sync_refuse('not a bundle');
+    }
+    if (env?.format !== SYNC_FORMAT)
+        throw sync_refuse(`unknown format ${String(env?.format)}`);
+    if (!env.sealed) {
+        if (!isBundle(env.bundle))
+            throw sync_refuse('malformed bundle');
+        return env.bundle;
+    }
+    if (!seed)
+        throw sync_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
+    if (env.suite !== SUITE_NAME)
+        throw sync_refuse(`unknown suite ${env.suite}`);
+    if (env.recipient !== (await recipientId(seed)))
+        throw sync_refuse('it is sealed to another sync key');
+    let plain;
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
+        const enc = Buffer.from(env.enc, 'base64');
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: new Uint8Array(enc).buffer,
+            info: INFO
+        });
+        plain = await recipient.open(new Uint8Array(Buffer.from(env.ct, 'base64')).buffer);
+    }
+    catch {
+        throw sync_refuse('it does not open (altered in transit or storage)');
+    }
+    let bundle;
+    try {
+        bundle = JSON.parse(new TextDecoder().decode(plain));
+    }
+    catch {
+        throw sync_refuse('malformed bundle');
+    }
+    if (!isBundle(bundle))
+        throw sync_refuse('malformed bundle');
+    return bundle;
+}
+/** The cache key family for one manifest: the newest push wins on pull. */
+function syncKeyPrefix(scope) {
+    return `swr-manifest-v1-${(0,external_node_crypto_.createHash)('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/sync.ts
+/**
+ * `swr push` / `swr pull`: carry the signed manifest (with its tree indexes) through the Actions
+ * cache, so a runner or sandbox whose workspace was wiped can recover the recipe book first.
+ * Escrow-carrying manifests are sealed (HPKE with X-Wing) before they leave the machine; a pulled
+ * manifest is verified through the gate before it is written, and never over an existing file.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
+function syncDir() {
+    return external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-sync');
+}
+function scopeOf(file, io) {
+    return io.env.GITHUB_REPOSITORY
+        ? `repo:${io.env.GITHUB_REPOSITORY}:${external_node_path_default().basename(external_node_path_default().dirname(file))}/${external_node_path_default().basename(file)}`
+        : `file:${external_node_path_default().resolve(file)}`;
+}
+function sync_client(io) {
+    if (!cacheServiceAvailable(io.env)) {
+        throw new SwrError('push and pull need the Actions cache service (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN)', EXIT.UNREPAIRABLE);
+    }
+    return actionsCacheClient({
+        env: io.env,
+        logToStderr: true,
+        onNote: line => void io.stderr.write(`swr: ${line}\n`)
+    });
+}
+async function pushCommand(flags, io) {
+    const file = manifestLocation(flags, io).file;
+    const m = loadManifest(file, { workspace: flags.workspace, cwd: io.cwd });
+    if (m.format !== 3)
+        throw new UsageError(`${m.file} is a format-2 manifest: import it first`);
+    const trees = {};
+    for (const e of m.body.entries) {
+        if (e.kind !== 'tree' || !e.expect.index)
+            continue;
+        const p = indexPath(m.file, e.id);
+        if (external_node_fs_default().existsSync(p))
+            trees[e.id] = external_node_fs_default().readFileSync(p).toString('base64');
+    }
+    const seed = loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY);
+    const escrow = m.body.entries.some(e => e.kind === 'file' && e.escrow);
+    if (escrow && !seed) {
+        throw new SwrError('this manifest carries escrowed bytes and is never sent in clear: create a sync key with "swr keygen" (or set SWR_SYNC_KEY)', EXIT.UNREPAIRABLE);
+    }
+    const packed = await packBundle({ manifest: external_node_fs_default().readFileSync(m.file, 'utf8'), trees }, seed);
+    const dir = syncDir();
+    external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
+    writeFileAtomic(external_node_path_default().join(dir, 'bundle.json'), packed, { mode: 0o600 });
+    const key = `${syncKeyPrefix(scopeOf(m.file, io))}v${m.body.version}-${m.digest.slice(0, 16)}`;
+    try {
+        const saved = await sync_client(io).save(dir, key);
+        if (saved === 'failed')
+            throw new SwrError(`push: the cache did not take ${key}`, EXIT.UNREPAIRABLE);
+        const how = seed ? 'sealed with HPKE (X-Wing)' : 'unsealed (no escrowed bytes)';
+        if (flags.json)
+            io.stdout.write(JSON.stringify({
+                schema: 'swr.push/1',
+                key,
+                digest: m.digest,
+                version: m.body.version,
+                sealed: Boolean(seed),
+                saved
+            }) + '\n');
+        else
+            io.stdout.write(`pushed ${m.file} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) as ${key}, ${how}${saved === 'exists' ? '; already there' : ''}\n`);
+    }
+    finally {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+    return EXIT.HEALTHY;
+}
+async function pullCommand(flags, io) {
+    const target = manifestLocation(flags, io).file;
+    if (external_node_fs_default().existsSync(target))
+        throw new UsageError(`${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`);
+    const dir = syncDir();
+    external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    try {
+        const prefix = syncKeyPrefix(scopeOf(target, io));
+        const hit = await sync_client(io).restore(dir, prefix, [prefix]);
+        const file = external_node_path_default().join(dir, 'bundle.json');
+        if (!hit || !external_node_fs_default().existsSync(file))
+            throw new SwrError(`pull: no pushed manifest in the cache for ${target}`, EXIT.UNREPAIRABLE);
+        const bundle = await unpackBundle(external_node_fs_default().readFileSync(file), loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY));
+        // Verify exactly what will be written, as if it were already in place.
+        const parsed = parseManifestText(bundle.manifest, 'pulled manifest');
+        if (parsed.format !== 3)
+            throw new SwrError('pulled bundle refused: not a format-3 manifest', EXIT.UNREPAIRABLE);
+        const m = {
+            file: target,
+            format: 3,
+            doc: parsed.doc,
+            body: parsed.doc.body,
+            digest: manifestDigest(parsed.doc.body),
+            workspace: resolveWorkspace(target, parsed.doc.body.workspace, {
+                workspace: flags.workspace,
+                cwd: io.cwd
+            }),
+            lines: parsed.lines,
+            notes: parsed.notes
+        };
+        const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+        if (!gate.allowed)
+            throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE);
+        const sidecars = new Map();
+        for (const e of m.body.entries) {
+            if (e.kind !== 'tree' || !e.expect.index)
+                continue;
+            const bytes = Buffer.from(bundle.trees[e.id] ?? '', 'base64');
+            if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.index.sha256) {
+                throw new SwrError(`pulled bundle refused: the index of tree "${e.id}" does not match the signed manifest`, EXIT.UNREPAIRABLE);
+            }
+            sidecars.set(indexPath(target, e.id), bytes);
+        }
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(target), { recursive: true });
+        for (const [p, bytes] of sidecars) {
+            external_node_fs_default().mkdirSync(external_node_path_default().dirname(p), { recursive: true });
+            writeFileAtomic(p, bytes);
+        }
+        writeFileAtomic(target, bundle.manifest, { exclusive: true });
+        if (flags.json)
+            io.stdout.write(JSON.stringify({
+                schema: 'swr.pull/1',
+                manifest: target,
+                key: hit.matchedKey,
+                digest: m.digest,
+                version: m.body.version,
+                reason: gate.reason
+            }) + '\n');
+        else
+            io.stdout.write(`pulled ${target} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) from ${hit.matchedKey}; ${gate.reason}\n`);
+        return EXIT.HEALTHY;
+    }
+    finally {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/trust.ts
 /** `swr trust add|list|remove|mine`: the local trust store of ML-DSA signers. */
 
@@ -18025,6 +18328,7 @@ function trustMine(flags, io) {
  * The `swr` command line: argv -> command -> exit code. Every error the user can cause becomes one
  * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
  */
+
 
 
 
@@ -18172,10 +18476,17 @@ function buildProgram(io, done) {
         .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
         .option('--only <id...>', 'export only these entries')
         .action(async (flags) => done(await exportRecipesCommand(flags, io)));
+    withGlobals(program.command('push'))
+        .description('save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)')
+        .action(async (flags) => done(await pushCommand(flags, io)));
+    trustOptions(withGlobals(program.command('pull')))
+        .description('restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)')
+        .action(async (flags) => done(await withManifestLock(flags, io, () => pullCommand(flags, io))));
     withGlobals(program.command('keygen'))
         .description("create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)")
         .option('--no-hmac', 'do not create an HMAC key')
         .option('--no-mldsa', 'do not create an ML-DSA identity')
+        .option('--no-sync', 'do not create a sync key (it seals manifests that swr push sends off the machine)')
         .action(async (flags) => done(await keygenCommand(flags, io)));
     trustOptions(withGlobals(program.command('sign')))
         .description('raise the version and sign the manifest with every key this machine holds')

@@ -32933,7 +32933,18 @@ function actionsCacheClient(opts) {
         if (!opts.logToStderr)
             return fn();
         const write = process.stdout.write.bind(process.stdout);
-        process.stdout.write = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? process.stderr.write(kept) : true;
+        });
         try {
             return await fn();
         }

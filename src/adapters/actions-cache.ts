@@ -48,7 +48,18 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
   const quietly = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (!opts.logToStderr) return fn()
     const write = process.stdout.write.bind(process.stdout)
-    process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write
+    // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+    const debug = opts.env.RUNNER_DEBUG === '1'
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+      const kept = debug
+        ? text
+        : text
+            .split(/(?<=\n)/)
+            .filter(l => !l.startsWith('::debug::'))
+            .join('')
+      return kept ? process.stderr.write(kept) : true
+    }) as typeof process.stdout.write
     try {
       return await fn()
     } finally {

@@ -16,6 +16,7 @@ import { selftestCommand } from './commands/selftest.js'
 import { importCommand } from './commands/import.js'
 import { initCommand } from './commands/init.js'
 import { keygenCommand, signCommand, verifyCommand } from './commands/sign.js'
+import { pullCommand, pushCommand } from './commands/sync.js'
 import { trustAdd, trustList, trustMine, trustRemove } from './commands/trust.js'
 import { processIo, type CliIo } from './io.js'
 import { withManifestLock } from './lock.js'
@@ -272,12 +273,30 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .option('--only <id...>', 'export only these entries')
     .action(async (flags: GlobalOptions) => done(await exportRecipesCommand(flags as never, io)))
 
+  withGlobals(program.command('push'))
+    .description(
+      'save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)'
+    )
+    .action(async (flags: GlobalOptions) => done(await pushCommand(flags, io)))
+
+  trustOptions(withGlobals(program.command('pull')))
+    .description(
+      'restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)'
+    )
+    .action(async (flags: GlobalOptions) =>
+      done(await withManifestLock(flags, io, () => pullCommand(flags as never, io)))
+    )
+
   withGlobals(program.command('keygen'))
     .description(
       "create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)"
     )
     .option('--no-hmac', 'do not create an HMAC key')
     .option('--no-mldsa', 'do not create an ML-DSA identity')
+    .option(
+      '--no-sync',
+      'do not create a sync key (it seals manifests that swr push sends off the machine)'
+    )
     .action(async (flags: GlobalOptions) => done(await keygenCommand(flags as never, io)))
 
   trustOptions(withGlobals(program.command('sign')))

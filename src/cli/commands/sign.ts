@@ -10,7 +10,13 @@ import {
 } from '../../core/index.js'
 import { authorizeEdit } from '../../core/sign/edit-rules.js'
 import { decide } from '../../core/sign/gate.js'
-import { createKeyFile, HMAC_KEY_FILE, IDENTITY_FILE, keyPath } from '../../core/sign/keys.js'
+import {
+  createKeyFile,
+  HMAC_KEY_FILE,
+  IDENTITY_FILE,
+  keyPath,
+  SYNC_KEY_FILE
+} from '../../core/sign/keys.js'
 import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
 import { hasSigningKey, signDocument } from '../../core/sign/sign.js'
 import { recall, remember } from '../../core/sign/version-memory.js'
@@ -22,6 +28,7 @@ import { buildPolicy, OWN_PUBLIC_KEY_FILE, signingKeys, type TrustFlags } from '
 export interface KeygenFlags extends GlobalOptions {
   hmac: boolean
   mldsa: boolean
+  sync: boolean
 }
 
 export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<ExitCode> {
@@ -55,6 +62,10 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
     createKeyFile(dir, HMAC_KEY_FILE)
     made.hmac_key = keyPath(dir, HMAC_KEY_FILE)
   }
+  if (flags.sync && !fs.existsSync(keyPath(dir, SYNC_KEY_FILE))) {
+    createKeyFile(dir, SYNC_KEY_FILE)
+    made.sync_key = keyPath(dir, SYNC_KEY_FILE)
+  }
   if (flags.json)
     io.stdout.write(JSON.stringify({ schema: 'swr.keygen/1', ...made }, null, 2) + '\n')
   else {
@@ -67,6 +78,8 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
       )
     }
     if (made.hmac_key) io.stdout.write(`HMAC key: ${made.hmac_key} (0600)\n`)
+    if (made.sync_key)
+      io.stdout.write(`sync key (seals pushed manifests): ${made.sync_key} (0600)\n`)
   }
   return EXIT.HEALTHY
 }

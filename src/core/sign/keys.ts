@@ -13,6 +13,8 @@ import { parseHmacKey } from './hmac.js'
 
 export const HMAC_KEY_FILE = 'hmac.key'
 export const IDENTITY_FILE = 'mldsa87.seed'
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+export const SYNC_KEY_FILE = 'sync.seed'
 
 export function keyPath(stateDir: string, name: string): string {
   return path.join(stateDir, 'keys', name)
@@ -86,4 +88,18 @@ export function createKeyFile(stateDir: string, name: string): Buffer {
     throw err
   }
   return bytes
+}
+
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+export function loadSyncSeed(stateDir: string, envValue?: string): Buffer | undefined {
+  if (envValue !== undefined && envValue !== '') {
+    if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+      throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST)
+    return Buffer.from(envValue.trim(), 'hex')
+  }
+  const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE))
+  if (text === undefined) return undefined
+  if (!/^[0-9a-f]{64}\s*$/.test(text))
+    throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE)
+  return Buffer.from(text.trim(), 'hex')
 }
