@@ -48,6 +48,18 @@ describe('committed artifacts', () => {
 })
 
 describe('the bundled CLI (dist/cli/index.js) as a child process', () => {
+  it('a closed output pipe (swr attacktest | head -1) ends quietly, without a stack trace', () => {
+    const r = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; '${process.execPath}' '${bin}' attacktest --count 20 --seed pipe | head -1`],
+      {
+        encoding: 'utf8'
+      }
+    )
+    expect(r.stdout).toMatch(/^attack suite \(seed pipe\)/)
+    expect(r.stderr).toBe('')
+  })
+
   it('adds, checks healthy, detects damage, and exits with the documented codes', () => {
     const ws = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-dist-'))
     try {

@@ -18569,6 +18569,14 @@ function reportError(err, io, json) {
 // The `swr` bin. Kept to a few lines: main() does the work and returns the exit code; the exit is
 // forced here, after the work is done, so stray handles cannot keep the process alive.
 
+// A closed pipe (`swr check | head`) ends the output, not the program with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err) => {
+        if (err.code === 'EPIPE')
+            process.exit(process.exitCode ?? 0);
+        throw err;
+    });
+}
 main_main(process.argv).then(code => {
     process.exitCode = code;
 }, () => {
