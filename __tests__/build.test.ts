@@ -51,7 +51,10 @@ describe('the bundled CLI (dist/cli/index.js) as a child process', () => {
   it('a closed output pipe (swr attacktest | head -1) ends quietly, without a stack trace', () => {
     const r = spawnSync(
       'bash',
-      ['-c', `set -o pipefail; '${process.execPath}' '${bin}' attacktest --count 20 --seed pipe | head -1`],
+      [
+        '-c',
+        `set -o pipefail; '${process.execPath}' '${bin}' attacktest --count 20 --seed pipe | head -1`
+      ],
       {
         encoding: 'utf8'
       }
