@@ -33850,6 +33850,80 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   external_node_worker_threads_.parentPort.postMessage('done')
 }
 
+const MODE_TEXT = new Map()
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
+ * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ */
+function subtreeText(rootAbs, rootRel, rules, kind) {
+  const chunks = []
+  let text = ''
+  let files = 0
+  const unreadable = []
+  const ignored = (rel, name) =>
+    rules.names.has(name) ||
+    rules.nameRes.some(re => re.test(name)) ||
+    rules.pathRes.some(re => re.test(rel))
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = external_node_fs_.readdirSync(absDir)
+    } catch (err) {
+      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
+      return
+    }
+    names.sort()
+    for (const name of names) {
+      const rel = `${relDir}/${name}`
+      if (ignored(rel, name)) continue
+      const abs = `${absDir}/${name}`
+      if (rules.exclude.has(abs)) continue
+      const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      if (!st) continue
+      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
+      text +=
+        kind === 'meta'
+          ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
+          : `${rel}\0${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}\n`
+      if (text.length > 1 << 16) {
+        chunks.push(text)
+        text = ''
+      }
+      if (type === 'd') visit(abs, rel)
+      else files++
+    }
+  }
+  visit(rootAbs, rootRel)
+  chunks.push(text)
+  return { text: chunks.join(''), files, unreadable }
+}
+
+if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.swrTextWorker) {
+  const { roots, counter, kind, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
+  const rules = {
+    names: new Set(names),
+    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
+    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
+    exclude: new Set(exclude)
+  }
+  const next = new Int32Array(counter)
+  for (;;) {
+    const i = Atomics.add(next, 0, 1)
+    if (i >= roots.length) break
+    external_node_worker_threads_.parentPort.postMessage([i, subtreeText(roots[i].abs, roots[i].rel, rules, kind)])
+  }
+  external_node_worker_threads_.parentPort.postMessage('done')
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/blob.ts
 /**
  * `blob` entries: large files (models, archives) checked by exact byte count and a head/tail digest
@@ -34259,7 +34333,7 @@ function ignoreMatcher(rules) {
         (byPath !== undefined && byPath(rel));
 }
 const MODES = new Map();
-function modeText(mode) {
+function walk_modeText(mode) {
     let t = MODES.get(mode);
     if (t === undefined) {
         t = octal(mode);
@@ -34268,7 +34342,7 @@ function modeText(mode) {
     return t;
 }
 function metaLine(r) {
-    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${modeText(r.mode)}\n`;
+    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${walk_modeText(r.mode)}\n`;
 }
 /** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
 function digestLines(records, line) {
@@ -34390,19 +34464,14 @@ function lazyDigests(walk, knownMeta) {
 }
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
-/**
- * The same walk on every core: the main thread reads the top level, workers claim its
- * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Small or flat trees are walked inline.
- */
-async function walkTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
+/** The top level of a tree, when it has enough subdirectories to be worth splitting. */
+function splitTop(root, ignore, exclude) {
     let names;
     try {
         names = external_node_fs_default().readdirSync(root).sort();
     }
     catch {
-        return walkTree(root, ignore, exclude);
+        return undefined;
     }
     const ignored = ignoreMatcher(ignore);
     const top = [];
@@ -34419,8 +34488,48 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         const rec = recordOf(name, st);
         top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 });
     }
-    if (jobs < 2 || roots.length < MIN_ROOTS)
+    return roots.length >= MIN_ROOTS ? { top, roots } : undefined;
+}
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records:
+ * workers return each subtree's lines as text, hashed here in walk order. Undefined when the tree
+ * is too small or flat to split (the caller walks it inline).
+ */
+async function digestTreeParallel(root, ignore, exclude, opts) {
+    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (!split)
+        return undefined;
+    const texts = await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs);
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    let files = 0;
+    const unreadable = [];
+    for (const { rec, sub } of split.top) {
+        h.update(opts.kind === 'meta'
+            ? metaLine(rec)
+            : `${rec.rel}\0${rec.dev}:${rec.ino}:${rec.mtimeNs}:${rec.ctimeNs}\n`);
+        if (rec.type !== 'd')
+            files++;
+        const t = sub >= 0 ? texts[sub] : undefined;
+        if (!t)
+            continue;
+        h.update(t.text);
+        files += t.files;
+        unreadable.push(...t.unreadable);
+    }
+    return { digest: h.digest('hex'), files, unreadable };
+}
+/**
+ * The same walk on every core: the main thread reads the top level, workers claim its
+ * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
+ * results are stitched back in walk order. Small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (!split)
         return walkTree(root, ignore, exclude);
+    const { top, roots } = split;
     const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs);
     const records = [];
     const shas = [];
@@ -34455,6 +34564,10 @@ function hashOrUndefined(abs) {
     return 'error' in r ? undefined : r.sha256;
 }
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
+    return inWorkers({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs);
+}
+/** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
+function inWorkers(role, roots, ignore, exclude, jobs) {
     const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r));
     const re = (g) => {
         const r = picomatch_default().makeRe(g, { dot: true });
@@ -34465,10 +34578,9 @@ function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
     const counter = new SharedArrayBuffer(4);
     const results = new Array(roots.length);
     const workerData = {
-        swrWalkWorker: true,
+        ...role,
         roots,
         counter,
-        hash,
         names,
         nameRes,
         pathRes,
@@ -34483,8 +34595,8 @@ function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
                 resolve();
             }
             else {
-                const [i, cols] = m;
-                results[i] = cols;
+                const [i, out] = m;
+                results[i] = out;
             }
         });
         w.on('error', reject);
@@ -34525,6 +34637,9 @@ async function verifyTree(e, ctx) {
     // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
     // cached digests were computed, so the metadata digest is taken from the cache too.
     const cachedTree = ctx.metaOnly || !want.content_digest ? undefined : ctx.cache.tree(e.id);
+    const fast = await judgeFromDigest(e, ctx, root, cachedTree, recorded);
+    if (fast)
+        return fast;
     // A cold content check hashes while it walks, on every core; other checks only walk.
     const hash = !ctx.metaOnly && want.content_digest !== undefined && !cachedTree;
     const walked = await walkTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, hash });
@@ -34540,6 +34655,44 @@ async function verifyTree(e, ctx) {
     // Even when the structure already failed, hash the files: the report should name every file
     // whose bytes changed, not only the ones that vanished.
     return planContentHash(e, ctx, root, walk, recorded, found, early);
+}
+/**
+ * The fast path for large trees: workers digest the tree without building records (the metadata
+ * digest for --meta checks, the identity stamp for warm checks). When that shows the structure is
+ * as recorded (and, warm, that nothing changed since the cached content digest), the entry is
+ * judged from counts, sentinels and digests alone. Otherwise the caller walks the tree fully.
+ */
+async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
+    const want = e.expect;
+    const kind = ctx.metaOnly || !want.content_digest ? 'meta' : cachedTree ? 'stamp' : undefined;
+    if (!kind)
+        return undefined;
+    const r = await digestTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, kind });
+    if (!r || r.unreadable.length > 0)
+        return undefined;
+    const metaDigest = kind === 'meta' ? r.digest : r.digest === cachedTree?.stamp ? cachedTree.metaDigest : undefined;
+    if (metaDigest === undefined ||
+        (want.meta_digest !== undefined && metaDigest !== want.meta_digest))
+        return undefined;
+    let full;
+    const records = () => (full ??= walkTree(root, e.ignore, ctx.exclude));
+    const walk = {
+        get records() {
+            return records().records;
+        },
+        files: r.files,
+        unreadable: [],
+        metaDigest,
+        get stamp() {
+            return stampOf(records().records);
+        }
+    };
+    const found = { type: 'directory', files: r.files, meta: verifier_short(metaDigest) };
+    if (judgeStructure(e, ctx, root, walk, recorded, found))
+        return undefined;
+    if (kind === 'meta')
+        return finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
+    return judgeContent(e, ctx, root, walk, cachedTree?.contentDigest ?? '', undefined, recorded, found, true);
 }
 /** Fold the per-file content differences into a structural finding. */
 function withContentDiff(early, e, ctx, walk, shas) {

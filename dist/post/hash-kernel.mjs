@@ -183,3 +183,77 @@ if (!isMainThread && workerData?.swrWalkWorker) {
   }
   parentPort.postMessage('done')
 }
+
+const MODE_TEXT = new Map()
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
+ * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ */
+function subtreeText(rootAbs, rootRel, rules, kind) {
+  const chunks = []
+  let text = ''
+  let files = 0
+  const unreadable = []
+  const ignored = (rel, name) =>
+    rules.names.has(name) ||
+    rules.nameRes.some(re => re.test(name)) ||
+    rules.pathRes.some(re => re.test(rel))
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = fs.readdirSync(absDir)
+    } catch (err) {
+      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
+      return
+    }
+    names.sort()
+    for (const name of names) {
+      const rel = `${relDir}/${name}`
+      if (ignored(rel, name)) continue
+      const abs = `${absDir}/${name}`
+      if (rules.exclude.has(abs)) continue
+      const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      if (!st) continue
+      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
+      text +=
+        kind === 'meta'
+          ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
+          : `${rel}\0${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}\n`
+      if (text.length > 1 << 16) {
+        chunks.push(text)
+        text = ''
+      }
+      if (type === 'd') visit(abs, rel)
+      else files++
+    }
+  }
+  visit(rootAbs, rootRel)
+  chunks.push(text)
+  return { text: chunks.join(''), files, unreadable }
+}
+
+if (!isMainThread && workerData?.swrTextWorker) {
+  const { roots, counter, kind, names, nameRes, pathRes, exclude } = workerData
+  const rules = {
+    names: new Set(names),
+    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
+    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
+    exclude: new Set(exclude)
+  }
+  const next = new Int32Array(counter)
+  for (;;) {
+    const i = Atomics.add(next, 0, 1)
+    if (i >= roots.length) break
+    parentPort.postMessage([i, subtreeText(roots[i].abs, roots[i].rel, rules, kind)])
+  }
+  parentPort.postMessage('done')
+}

@@ -60,6 +60,18 @@ describe('parallel tree walk', () => {
       const c = await checkJson(ws, ...args)
       expect(c.code).toBe(0)
     }
+    // The record-less fast paths (--meta digest, warm stamp) fall back to a full walk on change.
+    fs.rmSync(path.join(ws.root, 'tree/pkg-5/lib/f1.js'))
+    const meta = await checkJson(ws, '--meta', '--jobs', '2')
+    expect(meta.code).toBe(1)
+    expect(meta.get('tree').files?.missing).toEqual(['pkg-5/lib/f1.js'])
+    write(ws.root, 'tree/pkg-5/lib/f1.js', 'module.exports = 51\n')
+    expect((await checkJson(ws, '--jobs', '2')).code).toBe(0)
+    flipByte(path.join(ws.root, 'tree/pkg-9/lib/f0.js'), 3)
+    const warm = await checkJson(ws, '--jobs', '2')
+    expect(warm.code).toBe(1)
+    expect(warm.get('tree').files?.changed).toEqual([{ path: 'pkg-9/lib/f0.js', what: 'content' }])
+    flipByte(path.join(ws.root, 'tree/pkg-9/lib/f0.js'), 3)
     flipByte(path.join(ws.root, 'tree/pkg-17/lib/f3.js'), 2)
     const bad = await checkJson(ws, '--no-cache', '--jobs', '2')
     expect(bad.code).toBe(1)

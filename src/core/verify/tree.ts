@@ -22,10 +22,15 @@ import {
   contentDigest,
   ident,
   lazyDigests,
+  digestTreeParallel,
   linkTargets,
+  stampOf,
+  walkTree,
   walkTreeParallel,
-  type Walked
+  type Walked,
+  type WalkResult
 } from './walk.js'
+import type { TreeCacheRecord } from '../state/cache.js'
 import type { Finding, Shown, TreeDiff, TreeEntry } from '../types.js'
 
 export async function verifyTree(e: TreeEntry, ctx: VerifyContext): Promise<Inspection> {
@@ -43,6 +48,8 @@ export async function verifyTree(e: TreeEntry, ctx: VerifyContext): Promise<Insp
   // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
   // cached digests were computed, so the metadata digest is taken from the cache too.
   const cachedTree = ctx.metaOnly || !want.content_digest ? undefined : ctx.cache.tree(e.id)
+  const fast = await judgeFromDigest(e, ctx, root, cachedTree, recorded)
+  if (fast) return fast
   // A cold content check hashes while it walks, on every core; other checks only walk.
   const hash = !ctx.metaOnly && want.content_digest !== undefined && !cachedTree
   const walked = await walkTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, hash })
@@ -70,6 +77,60 @@ export async function verifyTree(e: TreeEntry, ctx: VerifyContext): Promise<Insp
   // Even when the structure already failed, hash the files: the report should name every file
   // whose bytes changed, not only the ones that vanished.
   return planContentHash(e, ctx, root, walk, recorded, found, early)
+}
+
+/**
+ * The fast path for large trees: workers digest the tree without building records (the metadata
+ * digest for --meta checks, the identity stamp for warm checks). When that shows the structure is
+ * as recorded (and, warm, that nothing changed since the cached content digest), the entry is
+ * judged from counts, sentinels and digests alone. Otherwise the caller walks the tree fully.
+ */
+async function judgeFromDigest(
+  e: TreeEntry,
+  ctx: VerifyContext,
+  root: string,
+  cachedTree: TreeCacheRecord | undefined,
+  recorded: Shown
+): Promise<Finding | undefined> {
+  const want = e.expect
+  const kind = ctx.metaOnly || !want.content_digest ? 'meta' : cachedTree ? 'stamp' : undefined
+  if (!kind) return undefined
+  const r = await digestTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, kind })
+  if (!r || r.unreadable.length > 0) return undefined
+  const metaDigest =
+    kind === 'meta' ? r.digest : r.digest === cachedTree?.stamp ? cachedTree.metaDigest : undefined
+  if (
+    metaDigest === undefined ||
+    (want.meta_digest !== undefined && metaDigest !== want.meta_digest)
+  )
+    return undefined
+  let full: WalkResult | undefined
+  const records = (): WalkResult => (full ??= walkTree(root, e.ignore, ctx.exclude))
+  const walk: Walked = {
+    get records() {
+      return records().records
+    },
+    files: r.files,
+    unreadable: [],
+    metaDigest,
+    get stamp() {
+      return stampOf(records().records)
+    }
+  }
+  const found: Shown = { type: 'directory', files: r.files, meta: short(metaDigest) }
+  if (judgeStructure(e, ctx, root, walk, recorded, found)) return undefined
+  if (kind === 'meta') return finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found)
+  return judgeContent(
+    e,
+    ctx,
+    root,
+    walk,
+    cachedTree?.contentDigest ?? '',
+    undefined,
+    recorded,
+    found,
+    true
+  )
 }
 
 /** Fold the per-file content differences into a structural finding. */

@@ -226,6 +226,83 @@ export interface ParallelWalk extends WalkResult {
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16
 
+interface Split {
+  /** Top-level entries in walk order; `sub` indexes `roots` for directories, else -1. */
+  top: { rec: WalkRecord; sub: number }[]
+  roots: { abs: string; rel: string }[]
+}
+
+/** The top level of a tree, when it has enough subdirectories to be worth splitting. */
+function splitTop(
+  root: string,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>
+): Split | undefined {
+  let names: string[]
+  try {
+    names = fs.readdirSync(root).sort()
+  } catch {
+    return undefined
+  }
+  const ignored = ignoreMatcher(ignore)
+  const top: Split['top'] = []
+  const roots: Split['roots'] = []
+  for (const name of names) {
+    if (ignored(name, name)) continue
+    const abs = `${root}/${name}`
+    if (exclude.has(abs)) continue
+    const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+    if (!st) continue
+    const rec = recordOf(name, st)
+    top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
+  }
+  return roots.length >= MIN_ROOTS ? { top, roots } : undefined
+}
+
+export interface TreeDigestResult {
+  digest: string
+  files: number
+  unreadable: { rel: string; code: string }[]
+}
+
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records:
+ * workers return each subtree's lines as text, hashed here in walk order. Undefined when the tree
+ * is too small or flat to split (the caller walks it inline).
+ */
+export async function digestTreeParallel(
+  root: string,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  opts: { jobs?: number | undefined; kind: 'meta' | 'stamp' }
+): Promise<TreeDigestResult | undefined> {
+  const jobs = Math.min(opts.jobs ?? os.availableParallelism(), 8)
+  const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
+  if (!split) return undefined
+  const texts = await inWorkers<{
+    text: string
+    files: number
+    unreadable: { rel: string; code: string }[]
+  }>({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs)
+  const h = createHash('sha256')
+  let files = 0
+  const unreadable: { rel: string; code: string }[] = []
+  for (const { rec, sub } of split.top) {
+    h.update(
+      opts.kind === 'meta'
+        ? metaLine(rec)
+        : `${rec.rel}\0${rec.dev}:${rec.ino}:${rec.mtimeNs}:${rec.ctimeNs}\n`
+    )
+    if (rec.type !== 'd') files++
+    const t = sub >= 0 ? texts[sub] : undefined
+    if (!t) continue
+    h.update(t.text)
+    files += t.files
+    unreadable.push(...t.unreadable)
+  }
+  return { digest: h.digest('hex'), files, unreadable }
+}
+
 /**
  * The same walk on every core: the main thread reads the top level, workers claim its
  * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
@@ -238,25 +315,9 @@ export async function walkTreeParallel(
   opts: ParallelOptions
 ): Promise<ParallelWalk> {
   const jobs = Math.min(opts.jobs ?? os.availableParallelism(), 8)
-  let names: string[]
-  try {
-    names = fs.readdirSync(root).sort()
-  } catch {
-    return walkTree(root, ignore, exclude)
-  }
-  const ignored = ignoreMatcher(ignore)
-  const top: { rec: WalkRecord; sub: number }[] = []
-  const roots: { abs: string; rel: string }[] = []
-  for (const name of names) {
-    if (ignored(name, name)) continue
-    const abs = `${root}/${name}`
-    if (exclude.has(abs)) continue
-    const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
-    if (!st) continue
-    const rec = recordOf(name, st)
-    top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
-  }
-  if (jobs < 2 || roots.length < MIN_ROOTS) return walkTree(root, ignore, exclude)
+  const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
+  if (!split) return walkTree(root, ignore, exclude)
+  const { top, roots } = split
   const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
   const records: WalkRecord[] = []
   const shas: (string | undefined)[] = []
@@ -311,6 +372,17 @@ function walkRootsInWorkers(
   hash: boolean,
   jobs: number
 ): Promise<SubtreeColumns[]> {
+  return inWorkers<SubtreeColumns>({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs)
+}
+
+/** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
+function inWorkers<T>(
+  role: Record<string, unknown>,
+  roots: { abs: string; rel: string }[],
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  jobs: number
+): Promise<T[]> {
   const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r))
   const re = (g: string): [string, string] => {
     const r = picomatch.makeRe(g, { dot: true })
@@ -319,12 +391,11 @@ function walkRootsInWorkers(
   const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re)
   const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')))
   const counter = new SharedArrayBuffer(4)
-  const results = new Array<SubtreeColumns>(roots.length)
+  const results = new Array<T>(roots.length)
   const workerData = {
-    swrWalkWorker: true,
+    ...role,
     roots,
     counter,
-    hash,
     names,
     nameRes,
     pathRes,
@@ -339,8 +410,8 @@ function walkRootsInWorkers(
           finished = true
           resolve()
         } else {
-          const [i, cols] = m as [number, SubtreeColumns]
-          results[i] = cols
+          const [i, out] = m as [number, T]
+          results[i] = out
         }
       })
       w.on('error', reject)
