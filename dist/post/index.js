@@ -33873,100 +33873,10 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
 }
 
 /**
- * Walking subtrees in a worker (with hashing when asked), so both cores lstat and hash at once.
- * Records come back per claimed root as column arrays; the main thread stitches them in order.
+ * Walking subtrees in a worker, so both cores lstat (and hash) at once. `eachEntry` receives every
+ * entry below the root in walk order (children sorted, symlinks never followed).
  */
-function walkSubtree(rootAbs, rootRel, rules, hash) {
-  const out = {
-    rels: [],
-    types: [],
-    sizes: [],
-    modes: [],
-    devs: [],
-    inos: [],
-    mtimes: [],
-    ctimes: [],
-    shas: [],
-    unreadable: []
-  }
-  const ignored = (rel, name) =>
-    rules.names.has(name) ||
-    rules.nameRes.some(re => re.test(name)) ||
-    rules.pathRes.some(re => re.test(rel))
-  const visit = (absDir, relDir) => {
-    let names
-    try {
-      names = external_node_fs_.readdirSync(absDir)
-    } catch (err) {
-      out.unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
-      return
-    }
-    names.sort()
-    for (const name of names) {
-      const rel = `${relDir}/${name}`
-      if (ignored(rel, name)) continue
-      const abs = `${absDir}/${name}`
-      if (rules.exclude.has(abs)) continue
-      const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
-      if (!st) continue
-      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      out.rels.push(rel)
-      out.types.push(type)
-      out.sizes.push(type === 'f' ? Number(st.size) : 0)
-      out.modes.push(Number(st.mode & 0o7777n))
-      out.devs.push(st.dev)
-      out.inos.push(st.ino)
-      out.mtimes.push(st.mtimeNs)
-      out.ctimes.push(st.ctimeNs)
-      let sha = null
-      if (hash && type === 'f') {
-        const r = runJob(abs, 'full')
-        sha = 'error' in r ? null : r.sha256
-      }
-      out.shas.push(sha)
-      if (type === 'd') visit(abs, rel)
-    }
-  }
-  visit(rootAbs, rootRel)
-  return out
-}
-
-if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.swrWalkWorker) {
-  const { roots, counter, hash, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
-  const rules = {
-    names: new Set(names),
-    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
-    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
-    exclude: new Set(exclude)
-  }
-  const next = new Int32Array(counter)
-  for (;;) {
-    const i = Atomics.add(next, 0, 1)
-    if (i >= roots.length) break
-    external_node_worker_threads_.parentPort.postMessage([i, walkSubtree(roots[i].abs, roots[i].rel, rules, hash)])
-  }
-  external_node_worker_threads_.parentPort.postMessage('done')
-}
-
-const MODE_TEXT = new Map()
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
-/**
- * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
- * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
- */
-function subtreeText(rootAbs, rootRel, rules, kind) {
-  const chunks = []
-  let text = ''
-  let files = 0
-  const unreadable = []
+function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
   const ignored = (rel, name) =>
     rules.names.has(name) ||
     rules.nameRes.some(re => re.test(name)) ||
@@ -33988,25 +33898,85 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
       const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
       if (!st) continue
       const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      text +=
-        kind === 'meta'
-          ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-          : `${rel}\0${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}\n`
-      if (text.length > 1 << 16) {
-        chunks.push(text)
-        text = ''
-      }
+      eachEntry(abs, rel, type, st)
       if (type === 'd') visit(abs, rel)
-      else files++
     }
   }
   visit(rootAbs, rootRel)
+}
+
+/** Records of a subtree as column arrays (and, with `hash`, each file's sha256). */
+function subtreeColumns(rootAbs, rootRel, rules, hash) {
+  const out = {
+    rels: [],
+    types: [],
+    sizes: [],
+    modes: [],
+    devs: [],
+    inos: [],
+    mtimes: [],
+    ctimes: [],
+    shas: [],
+    unreadable: []
+  }
+  const each = (abs, rel, type, st) => {
+    out.rels.push(rel)
+    out.types.push(type)
+    out.sizes.push(type === 'f' ? Number(st.size) : 0)
+    out.modes.push(Number(st.mode & 0o7777n))
+    out.devs.push(st.dev)
+    out.inos.push(st.ino)
+    out.mtimes.push(st.mtimeNs)
+    out.ctimes.push(st.ctimeNs)
+    let sha = null
+    if (hash && type === 'f') {
+      const r = runJob(abs, 'full')
+      sha = 'error' in r ? null : r.sha256
+    }
+    out.shas.push(sha)
+  }
+  visitSubtree(rootAbs, rootRel, rules, each, out.unreadable)
+  return out
+}
+
+const MODE_TEXT = new Map()
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
+ * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ */
+function subtreeText(rootAbs, rootRel, rules, kind) {
+  const chunks = []
+  let text = ''
+  let files = 0
+  const unreadable = []
+  const each = (_abs, rel, type, st) => {
+    text +=
+      kind === 'meta'
+        ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
+        : `${rel}\0${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}\n`
+    if (text.length > 1 << 16) {
+      chunks.push(text)
+      text = ''
+    }
+    if (type !== 'd') files++
+  }
+  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
   chunks.push(text)
   return { text: chunks.join(''), files, unreadable }
 }
 
-if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.swrTextWorker) {
-  const { roots, counter, kind, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
+// Walk workers: claim roots from a shared counter, post each root's result with its index.
+if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
+  const { roots, counter, hash, kind, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
   const rules = {
     names: new Set(names),
     nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
@@ -34017,7 +33987,13 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   for (;;) {
     const i = Atomics.add(next, 0, 1)
     if (i >= roots.length) break
-    external_node_worker_threads_.parentPort.postMessage([i, subtreeText(roots[i].abs, roots[i].rel, rules, kind)])
+    const { abs, rel } = roots[i]
+    external_node_worker_threads_.parentPort.postMessage([
+      i,
+      external_node_worker_threads_.workerData.swrTextWorker
+        ? subtreeText(abs, rel, rules, kind)
+        : subtreeColumns(abs, rel, rules, hash)
+    ])
   }
   external_node_worker_threads_.parentPort.postMessage('done')
 }
@@ -34459,12 +34435,16 @@ function digestLines(records, line) {
 function metaDigestOf(records) {
     return digestLines(records, metaLine);
 }
+/** One stamp line: path and identity (the worker kernel spells it the same way). */
+function stampLine(r) {
+    return `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`;
+}
 /**
  * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
  * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
  */
 function stampOf(records) {
-    return digestLines(records, r => `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`);
+    return digestLines(records, stampLine);
 }
 /** The record of one lstat'ed entry. */
 function recordOf(rel, st) {
@@ -34603,9 +34583,7 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
     let files = 0;
     const unreadable = [];
     for (const { rec, sub } of split.top) {
-        h.update(opts.kind === 'meta'
-            ? metaLine(rec)
-            : `${rec.rel}\0${rec.dev}:${rec.ino}:${rec.mtimeNs}:${rec.ctimeNs}\n`);
+        h.update(opts.kind === 'meta' ? metaLine(rec) : stampLine(rec));
         if (rec.type !== 'd')
             files++;
         const t = sub >= 0 ? texts[sub] : undefined;

@@ -95,12 +95,17 @@ export function metaDigestOf(records: readonly WalkRecord[]): string {
   return digestLines(records, metaLine)
 }
 
+/** One stamp line: path and identity (the worker kernel spells it the same way). */
+function stampLine(r: WalkRecord): string {
+  return `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`
+}
+
 /**
  * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
  * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
  */
 export function stampOf(records: readonly WalkRecord[]): string {
-  return digestLines(records, r => `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`)
+  return digestLines(records, stampLine)
 }
 
 /** The record of one lstat'ed entry. */
@@ -288,11 +293,7 @@ export async function digestTreeParallel(
   let files = 0
   const unreadable: { rel: string; code: string }[] = []
   for (const { rec, sub } of split.top) {
-    h.update(
-      opts.kind === 'meta'
-        ? metaLine(rec)
-        : `${rec.rel}\0${rec.dev}:${rec.ino}:${rec.mtimeNs}:${rec.ctimeNs}\n`
-    )
+    h.update(opts.kind === 'meta' ? metaLine(rec) : stampLine(rec))
     if (rec.type !== 'd') files++
     const t = sub >= 0 ? texts[sub] : undefined
     if (!t) continue
