@@ -36135,6 +36135,10 @@ const ALL_DEFENSES = Object.freeze({
     scope: true,
     rollback: true
 });
+/** What the gate reads of a loaded manifest. */
+function gateInput(m) {
+    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+}
 /** Each signature's state under `policy` (no decision). */
 async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
     const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
@@ -36453,7 +36457,7 @@ async function repairManifest(m, opts) {
         return finish('healthy', errors_EXIT.HEALTHY, [], before);
     if (opts.dryRun)
         return finish('damaged', errors_EXIT.DAMAGED, [], before);
-    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, opts.policy);
+    const gate = await decide(gateInput(m), opts.policy);
     hooks.onGate?.(gate);
     if (!gate.allowed)
         return finish('refused', errors_EXIT.UNREPAIRABLE, [], before, gate);
@@ -38327,7 +38331,7 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
 }
 /** `command: verify`: signatures only (as `swr verify`): may this manifest's recipes run here? */
 async function runVerify(m, inputs, policy) {
-    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, policy);
+    const gate = await decide(gateInput(m), policy);
     for (const w of gate.warnings)
         core/* warning */.$e(w);
     core/* info */.pq(`signatures: ${gate.reason}`);

@@ -14740,6 +14740,10 @@ const ALL_DEFENSES = Object.freeze({
     scope: true,
     rollback: true
 });
+/** What the gate reads of a loaded manifest. */
+function gateInput(m) {
+    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+}
 /** Each signature's state under `policy` (no decision). */
 async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
     const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
@@ -14919,7 +14923,7 @@ async function authorizeEdit(m, policy, approveDigest) {
         return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
     }
     // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
-    const input = { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+    const input = gateInput(m);
     const decision = await decide(input, { ...policy, require: 'any', approveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
     if (!decision.allowed) {
         throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
@@ -17017,7 +17021,7 @@ async function repairManifest(m, opts) {
         return finish('healthy', EXIT.HEALTHY, [], before);
     if (opts.dryRun)
         return finish('damaged', EXIT.DAMAGED, [], before);
-    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, opts.policy);
+    const gate = await decide(gateInput(m), opts.policy);
     hooks.onGate?.(gate);
     if (!gate.allowed)
         return finish('refused', EXIT.UNREPAIRABLE, [], before, gate);
@@ -17512,7 +17516,7 @@ async function checkCommand(flags, io) {
     if (flags.runSmoke) {
         // Smoke commands are manifest code: the gate decides, as for recipes.
         const m = checked.manifest;
-        const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+        const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
         for (const w of gate.warnings)
             io.stderr.write(`swr: warning: ${w}\n`);
         const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
@@ -17647,7 +17651,7 @@ async function exportRecipesCommand(flags, io) {
         workspace: flags.workspace,
         cwd: io.cwd
     });
-    const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+    const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
     if (!gate.allowed)
         throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
     const entries = selectEntries(m.body.entries, flags.only).filter(e => recipesOf(e).length > 0);
@@ -17713,7 +17717,7 @@ async function selftestCommand(flags, io) {
     if (selected.length === 0 && !flags.allowEmpty) {
         throw new SwrError('selftest: no entry with a restore recipe matches the selection (pass --allow-empty to accept that)', EXIT.UNREPAIRABLE);
     }
-    const gate = await decide({ body: live.body, signatures: live.doc.signatures, digest: live.digest }, buildPolicy(live, flags, io));
+    const gate = await decide(gateInput(live), buildPolicy(live, flags, io));
     if (!gate.allowed)
         throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
     const scratch = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-selftest-'));
@@ -18090,7 +18094,7 @@ async function verifyCommand(flags, io) {
         cwd: io.cwd
     });
     const policy = buildPolicy(m, flags, io);
-    const decision = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, policy);
+    const decision = await decide(gateInput(m), policy);
     if (decision.allowed && policy.approveDigest === undefined) {
         remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest });
     }
@@ -18364,7 +18368,7 @@ async function pullCommand(flags, io) {
             lines: parsed.lines,
             notes: parsed.notes
         };
-        const gate = await decide({ body: m.body, signatures: m.doc.signatures, digest: m.digest }, buildPolicy(m, flags, io));
+        const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
         if (!gate.allowed)
             throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE);
         const sidecars = new Map();

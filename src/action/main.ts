@@ -18,7 +18,7 @@ import { renderMarkdown } from '../core/report/markdown.js'
 import type { CheckReport, RepairReport } from '../core/report/report.js'
 import { toSarif } from '../core/report/sarif.js'
 import { findingLines, renderPlan, renderStep } from '../core/report/text.js'
-import { decide, type GateDecision } from '../core/sign/gate.js'
+import { decide, gateInput, type GateDecision } from '../core/sign/gate.js'
 import { parseHmacKey } from '../core/sign/hmac.js'
 import { makePolicy } from '../core/sign/policy.js'
 import { writeFileAtomic } from '../core/state/atomic.js'
@@ -357,10 +357,7 @@ async function runVerify(
   inputs: ActionInputs,
   policy: ReturnType<typeof makePolicy>
 ): Promise<ExitCode> {
-  const gate = await decide(
-    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-    policy
-  )
+  const gate = await decide(gateInput(m), policy)
   for (const w of gate.warnings) core.warning(w)
   core.info(`signatures: ${gate.reason}`)
   core.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)

@@ -19,7 +19,7 @@ import {
   type RepairReport,
   type RepairSection
 } from './report/report.js'
-import { decide, type GateDecision, type TrustPolicy } from './sign/gate.js'
+import { decide, gateInput, type GateDecision, type TrustPolicy } from './sign/gate.js'
 import { remember } from './sign/version-memory.js'
 import { openJournal, resumable } from './state/journal.js'
 import type { Entry, Finding } from './types.js'
@@ -104,10 +104,7 @@ export async function repairManifest(
   }
   if (before.verdict === 'healthy') return finish('healthy', EXIT.HEALTHY, [], before)
   if (opts.dryRun) return finish('damaged', EXIT.DAMAGED, [], before)
-  const gate = await decide(
-    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-    opts.policy
-  )
+  const gate = await decide(gateInput(m), opts.policy)
   hooks.onGate?.(gate)
   if (!gate.allowed) return finish('refused', EXIT.UNREPAIRABLE, [], before, gate)
   if (opts.rememberAccepted)

@@ -10,7 +10,7 @@ import {
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
-import { decide } from '../../core/sign/gate.js'
+import { decide, gateInput } from '../../core/sign/gate.js'
 import { runSmokes } from '../../core/smoke.js'
 import { selectEntries } from '../../core/check.js'
 import { lookupSavedStates } from '../../core/doctor.js'
@@ -66,10 +66,7 @@ export async function checkCommand(flags: CheckFlags & TrustFlags, io: CliIo): P
   if (flags.runSmoke) {
     // Smoke commands are manifest code: the gate decides, as for recipes.
     const m = checked.manifest
-    const gate = await decide(
-      { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-      buildPolicy(m, flags, io)
-    )
+    const gate = await decide(gateInput(m), buildPolicy(m, flags, io))
     for (const w of gate.warnings) io.stderr.write(`swr: warning: ${w}\n`)
     const smoked = await runSmokes(m, report.results, gate, io.env, io.abort)
     const rebuilt = buildReport({

@@ -6,7 +6,7 @@
 import { EXIT, loadManifest, recipesOf, SwrError, type ExitCode } from '../../core/index.js'
 import { selectEntries } from '../../core/check.js'
 import { planRepair, planSteps } from '../../core/plan.js'
-import { decide } from '../../core/sign/gate.js'
+import { decide, gateInput } from '../../core/sign/gate.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, type GlobalOptions } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
@@ -23,10 +23,7 @@ export async function exportRecipesCommand(
     workspace: flags.workspace,
     cwd: io.cwd
   })
-  const gate = await decide(
-    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-    buildPolicy(m, flags, io)
-  )
+  const gate = await decide(gateInput(m), buildPolicy(m, flags, io))
   if (!gate.allowed)
     throw new SwrError(
       `export-recipes: refusing to export recipes: ${gate.reason}`,

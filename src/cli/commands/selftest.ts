@@ -22,7 +22,7 @@ import { reverifier, selectEntries } from '../../core/check.js'
 import { planRepair, planSteps } from '../../core/plan.js'
 import { describeResult, minimalEnv, runRecipe } from '../../core/run/recipe.js'
 import { makeScrubber } from '../../core/run/scrub.js'
-import { decide } from '../../core/sign/gate.js'
+import { decide, gateInput } from '../../core/sign/gate.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
@@ -56,10 +56,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
       EXIT.UNREPAIRABLE
     )
   }
-  const gate = await decide(
-    { body: live.body, signatures: live.doc.signatures, digest: live.digest },
-    buildPolicy(live, flags, io)
-  )
+  const gate = await decide(gateInput(live), buildPolicy(live, flags, io))
   if (!gate.allowed)
     throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE)
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-selftest-'))

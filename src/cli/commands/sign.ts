@@ -9,7 +9,7 @@ import {
   type ExitCode
 } from '../../core/index.js'
 import { authorizeEdit } from '../../core/sign/edit-rules.js'
-import { decide } from '../../core/sign/gate.js'
+import { decide, gateInput } from '../../core/sign/gate.js'
 import {
   createKeyFile,
   HMAC_KEY_FILE,
@@ -138,10 +138,7 @@ export async function verifyCommand(
     cwd: io.cwd
   })
   const policy = buildPolicy(m, flags, io)
-  const decision = await decide(
-    { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-    policy
-  )
+  const decision = await decide(gateInput(m), policy)
   if (decision.allowed && policy.approveDigest === undefined) {
     remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest })
   }

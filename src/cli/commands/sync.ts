@@ -19,7 +19,7 @@ import {
 } from '../../core/index.js'
 import { manifestDigest } from '../../core/manifest/canonical.js'
 import { parseManifestText, resolveWorkspace } from '../../core/manifest/load.js'
-import { decide } from '../../core/sign/gate.js'
+import { decide, gateInput } from '../../core/sign/gate.js'
 import { loadSyncSeed } from '../../core/sign/keys.js'
 import { writeFileAtomic } from '../../core/state/atomic.js'
 import { packBundle, syncKeyPrefix, unpackBundle, type Bundle } from '../../core/sync.js'
@@ -138,10 +138,7 @@ export async function pullCommand(flags: GlobalOptions & TrustFlags, io: CliIo):
       lines: parsed.lines,
       notes: parsed.notes
     }
-    const gate = await decide(
-      { body: m.body, signatures: m.doc.signatures, digest: m.digest },
-      buildPolicy(m, flags, io)
-    )
+    const gate = await decide(gateInput(m), buildPolicy(m, flags, io))
     if (!gate.allowed)
       throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE)
     const sidecars = new Map<string, Buffer>()

@@ -7,7 +7,7 @@
  */
 import { SwrError, EXIT } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
-import { ALL_DEFENSES, decide, type TrustPolicy } from './gate.js'
+import { ALL_DEFENSES, decide, gateInput, type TrustPolicy } from './gate.js'
 
 export interface EditAuthorization {
   /** Sign the edited manifest with the keys at hand. */
@@ -46,7 +46,7 @@ export async function authorizeEdit(
     return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' }
   }
   // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
-  const input = { body: m.body, signatures: m.doc.signatures, digest: m.digest }
+  const input = gateInput(m)
   const decision = await decide(
     input,
     { ...policy, require: 'any', approveDigest: undefined },

@@ -86,6 +86,15 @@ export interface GateInput {
   digest: string
 }
 
+/** What the gate reads of a loaded manifest. */
+export function gateInput(m: {
+  body: ManifestBody
+  doc: { signatures: readonly Signature[] }
+  digest: string
+}): GateInput {
+  return { body: m.body, signatures: m.doc.signatures, digest: m.digest }
+}
+
 /** Each signature's state under `policy` (no decision). */
 export async function evaluateSignatures(
   m: GateInput,
