@@ -17,7 +17,12 @@ export const Inputs = {
   Annotations: 'annotations',
   Summary: 'summary',
   Sarif: 'sarif',
-  CacheLookup: 'cache-lookup'
+  CacheLookup: 'cache-lookup',
+  CanaryAt: 'canary-at',
+  CanaryVolatile: 'canary-volatile',
+  CanaryLargeBytes: 'canary-large-bytes',
+  CanaryHome: 'canary-home',
+  CanaryKey: 'canary-key'
 } as const
 
 /** Names of the state the main step hands to the post step. */
@@ -41,10 +46,22 @@ export const Outputs = {
   Report: 'report',
   ReportPath: 'report-path',
   ManifestDigest: 'manifest-digest',
-  ExitCode: 'exit-code'
+  ExitCode: 'exit-code',
+  Stats: 'stats',
+  Canary: 'canary'
 } as const
 
-export const COMMANDS = ['check', 'doctor', 'restore', 'verify'] as const
+export const COMMANDS = [
+  'check',
+  'doctor',
+  'restore',
+  'verify',
+  'canary-plant',
+  'canary-read',
+  'stats'
+] as const
+export const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'] as const
+export type SurvivalCommand = (typeof SURVIVAL_COMMANDS)[number]
 export type Command = (typeof COMMANDS)[number]
 
 export const FAIL_ON = ['damage', 'unrepairable', 'never'] as const

@@ -5,7 +5,14 @@
 import * as core from '@actions/core'
 import path from 'node:path'
 import { UsageError } from '../core/errors.js'
-import { COMMANDS, FAIL_ON, Inputs, type Command, type FailOn } from './constants.js'
+import {
+  COMMANDS,
+  FAIL_ON,
+  Inputs,
+  SURVIVAL_COMMANDS,
+  type Command,
+  type FailOn
+} from './constants.js'
 
 function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
   const v = core.getInput(name).trim()
@@ -60,6 +67,27 @@ export interface ActionInputs {
   summary: boolean
   sarif: string | undefined
   cacheLookup: boolean
+  /** Where canary probes anchor: the workspace input under $GITHUB_WORKSPACE. */
+  canaryWorkspace: string
+  canaryAt: string[]
+  canaryVolatile: string[]
+  canaryLargeBytes: number | undefined
+  canaryHome: boolean
+  canaryKey: string
+}
+
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command: Command): FailOn {
+  if (command === 'doctor' || command === 'restore') return 'unrepairable'
+  if ((SURVIVAL_COMMANDS as readonly string[]).includes(command)) return 'never'
+  return 'damage'
+}
+
+function canaryKey(): string {
+  const v = core.getInput(Inputs.CanaryKey).trim() || 'default'
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+    throw new UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`)
+  return v
 }
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
@@ -89,14 +117,16 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'] as const, 'mldsa'),
     minVersion: int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
     approveDigest: approve || undefined,
-    failOn: choice(
-      Inputs.FailOn,
-      FAIL_ON,
-      command === 'doctor' || command === 'restore' ? 'unrepairable' : 'damage'
-    ),
+    failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
     annotations: bool(Inputs.Annotations, true),
     summary: bool(Inputs.Summary, true),
     sarif: sarif ? path.resolve(base, sarif) : undefined,
-    cacheLookup: bool(Inputs.CacheLookup, false)
+    cacheLookup: bool(Inputs.CacheLookup, false),
+    canaryWorkspace: base,
+    canaryAt: list(Inputs.CanaryAt),
+    canaryVolatile: list(Inputs.CanaryVolatile),
+    canaryLargeBytes: int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+    canaryHome: bool(Inputs.CanaryHome, true),
+    canaryKey: canaryKey()
   }
 }

@@ -23,7 +23,14 @@ import { parseHmacKey } from '../core/sign/hmac.js'
 import { makePolicy } from '../core/sign/policy.js'
 import { writeFileAtomic } from '../core/state/atomic.js'
 import { VERSION } from '../version.js'
-import { Outputs, State, type ActionStatus, type FailOn, type WriteBackState } from './constants.js'
+import {
+  Outputs,
+  State,
+  SURVIVAL_COMMANDS,
+  type ActionStatus,
+  type FailOn,
+  type WriteBackState
+} from './constants.js'
 import {
   actionsCacheClient,
   cacheReadOnly,
@@ -35,6 +42,7 @@ import { selectEntries } from '../core/check.js'
 import { lookupSavedStates } from '../core/doctor.js'
 import { restoreSources } from '../core/types.js'
 import { readInputs, type ActionInputs } from './inputs.js'
+import { runCanary } from './canary.js'
 
 const REPORT_OUTPUT_LIMIT = 64 * 1024
 
@@ -184,11 +192,19 @@ async function runRepair(
   }
 }
 
+function isSurvivalCommand(c: string): boolean {
+  return (SURVIVAL_COMMANDS as readonly string[]).includes(c)
+}
+
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let exitCode: ExitCode = EXIT.HEALTHY
   try {
     const inputs = readInputs(env)
     maskSecrets(inputs.hmacKey)
+    if (isSurvivalCommand(inputs.command)) {
+      await runCanary(inputs, env)
+      return
+    }
     const runnerTemp = env.RUNNER_TEMP || os.tmpdir()
     const stateDir = fs.mkdtempSync(path.join(runnerTemp, 'swr-state-'))
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })

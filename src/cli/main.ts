@@ -9,6 +9,8 @@ import { VERSION } from '../version.js'
 import { addCommand } from './commands/add.js'
 import { attacktestCommand } from './commands/attacktest.js'
 import { checkCommand, whyCommand } from './commands/check.js'
+import { canaryClean, canaryPlant, canaryRead } from './commands/canary.js'
+import { statsCommand } from './commands/stats.js'
 import { escrowCommand } from './commands/escrow.js'
 import { exportRecipesCommand } from './commands/export-recipes.js'
 import { repairCommand } from './commands/repair.js'
@@ -86,6 +88,48 @@ function trustOptions(cmd: Command): Command {
 }
 
 export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command {
+  const registerCanaryCommands = (program: Command): void => {
+    const canary = program
+      .command('canary')
+      .description(
+        'measure what this runner, cache or sandbox keeps: plant probes, read them later'
+      )
+    withGlobals(canary.command('plant'))
+      .description(
+        'plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file'
+      )
+      .option(
+        '--at <path>',
+        'also plant in this directory (repeatable; created if missing)',
+        collect
+      )
+      .option(
+        '--volatile <name>',
+        'also plant under this workspace directory name (repeatable; created if missing)',
+        collect
+      )
+      .option(
+        '--large-bytes <n>',
+        'size of the large probe (default 67108864; 0 plants none)',
+        intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024)
+      )
+      .option('--no-home', 'do not plant in $HOME')
+      .option('--no-tmp', 'do not plant in the temp directory')
+      .option('--replace', 'discard a planting that was never read (its probes are removed first)')
+      .action(async (flags: GlobalOptions) => done(await canaryPlant(flags as never, io)))
+    withGlobals(canary.command('read'))
+      .description(
+        'compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed'
+      )
+      .option('--clean', 'remove the probes and the ledger after reading')
+      .action(async (flags: GlobalOptions) => done(await canaryRead(flags as never, io)))
+    withGlobals(canary.command('clean'))
+      .description(
+        'remove exactly the planted probes (and the directories the planting created, when empty)'
+      )
+      .action(async (flags: GlobalOptions) => done(await canaryClean(flags, io)))
+  }
+
   const program = new Command('swr')
     .description(
       'Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken'
@@ -108,6 +152,7 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       '--cache-lookup',
       'report which entries have a cache saved for their exact state (on a runner; downloads nothing)'
     )
+    .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
     .option(
       '--run-smoke',
       "also run the entries' smoke commands (manifest code: only when its signatures allow)"
@@ -327,6 +372,14 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     )
     .option('--seed <text>', 'repeat a run exactly')
     .action(async (flags: GlobalOptions) => done(await attacktestCommand(flags as never, io)))
+
+  registerCanaryCommands(program)
+
+  withGlobals(program.command('stats'))
+    .description(
+      'survival per canary class, location and manifest entry from the history, with 95% Wilson intervals'
+    )
+    .action((flags: GlobalOptions) => done(statsCommand(flags, io)))
 
   const trust = program
     .command('trust')

@@ -21,6 +21,11 @@ import type { CliIo } from '../io.js'
 import { useColor } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { startProgress } from '../progress.js'
+import { historyAdvice } from '../../core/history/advice.js'
+import { runContext } from '../../core/history/context.js'
+import { appendHistory, readHistory } from '../../core/history/history.js'
+import { recentLosses } from '../../core/history/stats.js'
+import { historyLimits } from './canary.js'
 
 export interface CheckFlags extends GlobalOptions {
   cacheLookup?: boolean
@@ -31,6 +36,39 @@ export interface CheckFlags extends GlobalOptions {
   cache: boolean
   jobs?: number
   all?: boolean
+  record?: boolean
+}
+
+/** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
+function recordCheck(report: CheckReport, m: LoadedManifest, io: CliIo): void {
+  appendHistory(
+    stateDir(io),
+    {
+      v: 1,
+      kind: 'check',
+      time: report.timing.started,
+      context: runContext(io.env),
+      manifest: m.file,
+      digest: m.digest,
+      entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    },
+    historyLimits(io)
+  )
+}
+
+/** For each damaged entry with a pattern of losses in the history, what to change. */
+function historyNotes(report: CheckReport, m: LoadedManifest, io: CliIo): Map<string, string> {
+  const records = readHistory(stateDir(io)).records.filter(
+    r => r.kind === 'check' && r.manifest === m.file
+  )
+  const notes = new Map<string, string>()
+  for (const f of report.results) {
+    if (f.status === 'OK') continue
+    const entry = m.body.entries.find(e => e.id === f.id)
+    const advice = entry && historyAdvice(entry, recentLosses(records, f.id))
+    if (advice) notes.set(f.id, advice)
+  }
+  return notes
 }
 
 export async function runChecked(
@@ -99,6 +137,7 @@ export async function checkCommand(flags: CheckFlags & TrustFlags, io: CliIo): P
         'swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n'
       )
   }
+  if (flags.record) recordCheck(report, checked.manifest, io)
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
   else if (!flags.quiet || report.verdict !== 'healthy') {
     io.stdout.write(
@@ -117,7 +156,14 @@ export async function whyCommand(flags: CheckFlags, io: CliIo): Promise<ExitCode
     const notes = new Map(
       manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note] as const] : []))
     )
-    io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes))
+    io.stdout.write(
+      renderWhy(
+        report,
+        { color: useColor(io, flags.color), all: false },
+        notes,
+        historyNotes(report, manifest, io)
+      )
+    )
   }
   return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED
 }

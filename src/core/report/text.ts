@@ -88,7 +88,8 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
 export function renderWhy(
   r: CheckReport,
   opts: TextOptions,
-  notes: ReadonlyMap<string, string>
+  notes: ReadonlyMap<string, string>,
+  history: ReadonlyMap<string, string> = new Map()
 ): string {
   const damaged = r.results.filter(f => f.status !== 'OK')
   if (damaged.length === 0)
@@ -118,6 +119,8 @@ export function renderWhy(
     }
     const note = notes.get(f.id)
     if (note) lines.push(`  note:     ${note}`)
+    const past = history.get(f.id)
+    if (past) lines.push(`  history:  ${past}`)
     lines.push('')
   }
   return lines.join('\n')

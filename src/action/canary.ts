@@ -1,0 +1,216 @@
+/**
+ * The Action's survival commands: `canary-plant`, `canary-read` and `stats`. The canary ledger and
+ * the history live in a state directory that travels through the Actions cache between runs
+ * (restored before, saved under a new key after), so one run plants and the next one reads, and
+ * every read adds to the same history.
+ */
+import * as core from '@actions/core'
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  actionsCacheClient,
+  cacheReadOnly,
+  cacheServiceAvailable
+} from '../adapters/actions-cache.js'
+import type { Anchors } from '../core/canary/anchor.js'
+import { showAnchored } from '../core/canary/anchor.js'
+import { plantCanaries } from '../core/canary/plant.js'
+import { readCanaries, type CanaryReading } from '../core/canary/read.js'
+import type { CacheClient } from '../core/cache-port.js'
+import { runContext } from '../core/history/context.js'
+import { readHistory } from '../core/history/history.js'
+import { computeStats, type Stats } from '../core/history/stats.js'
+import { renderCanaryMarkdown, renderCanaryText } from '../core/report/canary.js'
+import { renderStatsMarkdown } from '../core/report/survival.js'
+import { ensurePrivateDir } from '../core/state/state-dir.js'
+import { Outputs, type ActionStatus } from './constants.js'
+import type { ActionInputs } from './inputs.js'
+
+const OUTPUT_LIMIT = 64 * 1024
+
+/**
+ * One fixed path under RUNNER_TEMP: the cache version hashes the path, so every run must name the
+ * same one (RUNNER_TEMP is the same on every hosted runner, and private to the job).
+ */
+export function canaryStateDir(env: NodeJS.ProcessEnv): string {
+  return path.join(env.RUNNER_TEMP || os.tmpdir(), 'swr-canary-state')
+}
+
+/** The key family: one history per repository, canary key, runner OS and architecture. */
+export function canaryKeyPrefix(env: NodeJS.ProcessEnv, name: string): string {
+  const scope = [
+    env.GITHUB_REPOSITORY ?? '',
+    name,
+    env.RUNNER_OS ?? '',
+    env.RUNNER_ARCH ?? ''
+  ].join('\0')
+  return `swr-canary-v1-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}-`
+}
+
+interface Transport {
+  dir: string
+  client: CacheClient | undefined
+  prefix: string
+}
+
+async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<Transport> {
+  const dir = canaryStateDir(env)
+  const prefix = canaryKeyPrefix(env, inputs.canaryKey)
+  const client = cacheServiceAvailable(env)
+    ? actionsCacheClient({ env, onNote: line => core.warning(line) })
+    : undefined
+  // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
+  if (fs.existsSync(dir)) return { dir, client, prefix }
+  if (!client) {
+    core.warning(
+      'swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner'
+    )
+  } else {
+    const hit = await client.restore(dir, prefix, [prefix])
+    core.info(
+      hit
+        ? `swr: canary state restored from ${hit.matchedKey}`
+        : 'swr: no canary state in the cache yet'
+    )
+  }
+  ensurePrivateDir(dir)
+  return { dir, client, prefix }
+}
+
+async function keepState(t: Transport, env: NodeJS.ProcessEnv, what: string): Promise<void> {
+  if (!t.client) return
+  if (cacheReadOnly(env)) {
+    core.warning('swr: read-only cache mode: the canary state was not saved for the next run')
+    return
+  }
+  const key = `${t.prefix}${Date.now()}-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${what}-${randomBytes(3).toString('hex')}`
+  const saved = await t.client.save(t.dir, key)
+  if (saved === 'failed') core.warning(`swr: the canary state was not saved (${key})`)
+  else core.info(`swr: canary state saved as ${key}`)
+}
+
+function expandHome(p: string, home: string): string {
+  return p === '~' ? home : p.startsWith('~/') ? path.join(home, p.slice(2)) : p
+}
+
+function anchorsFor(inputs: ActionInputs, env: NodeJS.ProcessEnv): Anchors {
+  const real = (p: string): string => {
+    try {
+      return fs.realpathSync(p)
+    } catch {
+      return path.resolve(p)
+    }
+  }
+  return {
+    workspace: real(inputs.canaryWorkspace),
+    home: real(env.HOME || os.homedir()),
+    tmp: real(os.tmpdir())
+  }
+}
+
+function compactStats(s: Stats): string {
+  const trimmed = { ...s, runs: s.runs.slice(-50) }
+  let text = JSON.stringify(trimmed)
+  if (text.length > OUTPUT_LIMIT)
+    text = JSON.stringify({
+      ...trimmed,
+      runs: [],
+      entries: trimmed.entries.slice(0, 100),
+      truncated: true
+    })
+  return text
+}
+
+function compactReading(r: CanaryReading): string {
+  const { probes, ...rest } = r
+  const changed = probes.filter(p => p.outcome.state !== 'intact').slice(0, 200)
+  return JSON.stringify({ ...rest, changed })
+}
+
+async function summarize(parts: string[], inputs: ActionInputs): Promise<void> {
+  if (!inputs.summary) return
+  try {
+    await core.summary.addRaw(parts.join('\n'), true).write()
+  } catch (e) {
+    core.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
+  }
+}
+
+function finish(status: ActionStatus, stats: Stats, inputs: ActionInputs, failed: string): void {
+  core.setOutput(Outputs.Status, status)
+  core.setOutput(Outputs.Healthy, String(status === 'healthy'))
+  core.setOutput(Outputs.ExitCode, status === 'healthy' ? '0' : '1')
+  core.setOutput(Outputs.Stats, compactStats(stats))
+  if (status !== 'healthy' && inputs.failOn === 'damage') core.setFailed(failed)
+}
+
+export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
+  const t = await bringState(inputs, env)
+  const anchors = anchorsFor(inputs, env)
+  const context = runContext(env)
+  if (inputs.command === 'canary-plant') {
+    const { ledger, replaced } = plantCanaries({
+      stateDir: t.dir,
+      anchors,
+      at: inputs.canaryAt.map(a => path.resolve(anchors.workspace, expandHome(a, anchors.home))),
+      volatile: inputs.canaryVolatile,
+      includeHome: inputs.canaryHome,
+      ...(inputs.canaryLargeBytes !== undefined ? { largeBytes: inputs.canaryLargeBytes } : {}),
+      // A scheduled job that never read the last planting (a failed run) must still plant.
+      replace: true,
+      context
+    })
+    if (replaced)
+      core.info(
+        `swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`
+      )
+    core.info(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`)
+    for (const l of ledger.locations) core.info(`  ${l.id}: ${showAnchored(l.dir)}`)
+    core.setOutput(
+      Outputs.Canary,
+      JSON.stringify({
+        plant_id: ledger.plant_id,
+        probes: ledger.probes.length,
+        locations: ledger.locations.map(l => l.id)
+      })
+    )
+    await keepState(t, env, 'plant')
+    const stats = computeStats(readHistory(t.dir).records)
+    await summarize(
+      [
+        `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
+        '',
+        ...ledger.locations.map(l => `- \`${l.id}\`: \`${showAnchored(l.dir)}\``),
+        '',
+        'A later run reads them with `command: canary-read`.',
+        ''
+      ],
+      inputs
+    )
+    finish('healthy', stats, inputs, '')
+    return
+  }
+  if (inputs.command === 'canary-read') {
+    const reading = readCanaries({ stateDir: t.dir, anchors, context })
+    core.startGroup('swr: canary read')
+    for (const line of renderCanaryText(reading).trimEnd().split('\n')) core.info(line)
+    core.endGroup()
+    core.setOutput(Outputs.Canary, compactReading(reading))
+    await keepState(t, env, 'read')
+    const stats = computeStats(readHistory(t.dir).records)
+    await summarize([renderCanaryMarkdown(reading), renderStatsMarkdown(stats)], inputs)
+    const changed = reading.totals.altered + reading.totals.lost
+    finish(
+      changed === 0 ? 'healthy' : 'damaged',
+      stats,
+      inputs,
+      `swr canary: ${changed} probes altered or lost`
+    )
+    return
+  }
+  const stats = computeStats(readHistory(t.dir).records)
+  await summarize(['### swr survival', '', renderStatsMarkdown(stats)], inputs)
+  finish('healthy', stats, inputs, '')
+}

@@ -1,0 +1,183 @@
+/**
+ * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
+ * real locations (see core/canary/locations.ts); the ledger and the history live in the private
+ * state directory, locked while a command changes them.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { cleanLedger } from '../../core/canary/clean.js'
+import { showAnchored, type Anchors } from '../../core/canary/anchor.js'
+import { ledgerPath, readLedger, removeLedger } from '../../core/canary/ledger.js'
+import { plantCanaries, type PlantResult } from '../../core/canary/plant.js'
+import { readCanaries } from '../../core/canary/read.js'
+import { EXIT, UsageError, loadManifest, type ExitCode } from '../../core/index.js'
+import { runContext } from '../../core/history/context.js'
+import type { HistoryLimits } from '../../core/history/history.js'
+import { renderCanaryText } from '../../core/report/canary.js'
+import { lockWorkspace } from '../../core/state/lock.js'
+import type { CliIo } from '../io.js'
+import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
+import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+
+export interface PlantFlags extends GlobalOptions {
+  at?: string[]
+  volatile?: string[]
+  largeBytes?: number
+  home: boolean
+  tmp: boolean
+  replace?: boolean
+}
+
+export interface ReadFlags extends GlobalOptions {
+  clean?: boolean
+}
+
+function realDir(p: string): string {
+  try {
+    return fs.realpathSync(p)
+  } catch {
+    return path.resolve(p)
+  }
+}
+
+/**
+ * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
+ * else the current directory. A canary needs no manifest.
+ */
+export function canaryAnchors(flags: GlobalOptions, io: CliIo): Anchors {
+  let workspace = flags.workspace ? path.resolve(io.cwd, flags.workspace) : undefined
+  if (!workspace) {
+    const located = manifestLocation(flags, io)
+    workspace =
+      located.how !== 'new' && fs.existsSync(located.file)
+        ? loadManifest(located.file, { cwd: io.cwd }).workspace
+        : io.cwd
+  }
+  if (!fs.statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
+    throw new UsageError(`workspace ${workspace} is not a directory`)
+  return {
+    workspace: realDir(workspace),
+    home: realDir(io.home),
+    tmp: realDir(io.env.TMPDIR || os.tmpdir())
+  }
+}
+
+/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
+export function historyLimits(io: CliIo): HistoryLimits {
+  const v = io.env.SWR_HISTORY_LIMIT
+  if (v === undefined || v === '') return {}
+  if (!/^\d+$/.test(v) || Number(v) < 1)
+    throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)')
+  return { maxRecords: Number(v) }
+}
+
+async function locked<T>(io: CliIo, fn: () => T): Promise<T> {
+  const dir = stateDir(io)
+  const subject = ledgerPath(dir)
+  const release = await lockWorkspace({
+    stateDir: dir,
+    subject,
+    waitMs: DEFAULT_LOCK_WAIT_S * 1000,
+    abort: io.abort,
+    onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
+  })
+  try {
+    return fn()
+  } finally {
+    await release()
+  }
+}
+
+function describePlant(r: PlantResult): string {
+  const l = r.ledger
+  const lines: string[] = []
+  if (r.replaced)
+    lines.push(
+      `removed ${r.replaced.removed} probes of the previous planting ${r.replaced.plant_id}`
+    )
+  lines.push(
+    `planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`
+  )
+  for (const loc of l.locations) {
+    const n = l.probes.filter(p => p.location === loc.id).length
+    lines.push(`  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${showAnchored(loc.dir)}`)
+  }
+  lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"')
+  return lines.join('\n') + '\n'
+}
+
+export async function canaryPlant(flags: PlantFlags, io: CliIo): Promise<ExitCode> {
+  const anchors = canaryAnchors(flags, io)
+  const result = await locked(io, () =>
+    plantCanaries({
+      stateDir: stateDir(io),
+      anchors,
+      at: (flags.at ?? []).map(a => path.resolve(io.cwd, a)),
+      volatile: flags.volatile ?? [],
+      includeHome: flags.home,
+      includeTmp: flags.tmp,
+      ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
+      replace: flags.replace === true,
+      context: runContext(io.env)
+    })
+  )
+  if (flags.json)
+    io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n')
+  else if (!flags.quiet) io.stdout.write(describePlant(result))
+  return EXIT.HEALTHY
+}
+
+export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode> {
+  const anchors = canaryAnchors(flags, io)
+  const dir = stateDir(io)
+  const { reading, cleaned } = await locked(io, () => {
+    const reading = readCanaries({
+      stateDir: dir,
+      anchors,
+      context: runContext(io.env),
+      history: historyLimits(io)
+    })
+    if (!flags.clean) return { reading, cleaned: undefined }
+    const ledger = readLedger(dir)
+    const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined
+    removeLedger(dir)
+    return { reading, cleaned }
+  })
+  if (flags.json)
+    io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n')
+  else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
+    io.stdout.write(renderCanaryText(reading))
+    if (cleaned)
+      io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`)
+  }
+  return reading.totals.altered + reading.totals.lost === 0 ? EXIT.HEALTHY : EXIT.DAMAGED
+}
+
+export async function canaryClean(flags: GlobalOptions, io: CliIo): Promise<ExitCode> {
+  const anchors = canaryAnchors(flags, io)
+  const dir = stateDir(io)
+  const result = await locked(io, () => {
+    const ledger = readLedger(dir)
+    if (!ledger) return undefined
+    const cleaned = cleanLedger(ledger, anchors)
+    removeLedger(dir)
+    return { plant_id: ledger.plant_id, ...cleaned }
+  })
+  if (flags.json)
+    io.stdout.write(
+      JSON.stringify(
+        { schema: 'swr.canary-clean/1', ...(result ?? { removed: [], kept: [] }) },
+        null,
+        2
+      ) + '\n'
+    )
+  else if (!flags.quiet) {
+    if (!result) io.stdout.write('nothing planted: nothing to clean\n')
+    else {
+      io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`)
+      for (const k of result.kept) io.stdout.write(`  kept ${k.path}: ${k.why}\n`)
+    }
+  }
+  return EXIT.HEALTHY
+}

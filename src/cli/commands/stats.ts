@@ -1,0 +1,20 @@
+/** `swr stats`: survival per canary class, location and manifest entry, from the history. */
+import { EXIT, type ExitCode } from '../../core/index.js'
+import { readHistory } from '../../core/history/history.js'
+import { computeStats } from '../../core/history/stats.js'
+import { renderStatsText } from '../../core/report/survival.js'
+import type { CliIo } from '../io.js'
+import { stateDir, type GlobalOptions } from '../options.js'
+
+export function statsCommand(flags: GlobalOptions, io: CliIo): ExitCode {
+  const history = readHistory(stateDir(io))
+  const stats = computeStats(history.records)
+  if (flags.json)
+    io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n')
+  else {
+    io.stdout.write(renderStatsText(stats))
+    if (history.skipped > 0)
+      io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`)
+  }
+  return EXIT.HEALTHY
+}
