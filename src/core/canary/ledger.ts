@@ -11,7 +11,7 @@ import { writeFileAtomic } from '../state/atomic.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
 import type { Anchored } from './anchor.js'
 import type { Location } from './locations.js'
-import { PROBE_CLASSES, type Probe } from './probes.js'
+import { hardlinkPeerName, PROBE_CLASSES, probeName, type Probe } from './probes.js'
 
 export const LEDGER_FORMAT = 'swr-canary-ledger/1'
 export const CANARY_DIR = 'canary'
@@ -54,11 +54,21 @@ function isAnchored(v: unknown): v is Anchored {
   )
 }
 
-function checkProbe(file: string, p: Probe, i: number, locations: Set<string>): void {
+function checkProbe(
+  file: string,
+  plantId: string,
+  p: Probe,
+  i: number,
+  locations: Set<string>
+): void {
   const where = `probes[${i}]`
   if (!PROBE_CLASSES.includes(p?.class)) throw bad(file, `${where}.class is not a probe class`)
   if (!locations.has(p.location)) throw bad(file, `${where}.location names no location`)
   if (!isAnchored(p.path)) throw bad(file, `${where}.path is not an anchored path`)
+  // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
+  // name files this planting's naming rule produces, never a user's file.
+  if (path.posix.basename(p.path.rel) !== probeName(plantId, p.class))
+    throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`)
   const e = p.expect
   if (
     typeof e !== 'object' ||
@@ -71,6 +81,8 @@ function checkProbe(file: string, p: Probe, i: number, locations: Set<string>): 
     typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string'
   )
     throw bad(file, `${where}.expect has no link target`)
+  if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
+    throw bad(file, `${where}.expect.peer is not this planting's second name`)
   if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
     throw bad(file, `${where}.expect.sha256 is not a sha256`)
 }
@@ -104,7 +116,7 @@ export function readLedger(stateDir: string): Ledger | undefined {
       throw bad(file, `locations[${i}] is malformed`)
     ids.add(l.id)
   })
-  v.probes.forEach((p, i) => checkProbe(file, p, i, ids))
+  v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids))
   return v
 }
 

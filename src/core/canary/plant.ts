@@ -74,6 +74,8 @@ function retire(opts: PlantOptions): PlantResult['replaced'] {
 export function plantCanaries(opts: PlantOptions): PlantResult {
   const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES
   const plantId = opts.plantId ?? randomBytes(4).toString('hex')
+  // The old planting goes first: it may have created a directory this one would otherwise reuse.
+  const replaced = retire(opts)
   const planned = planLocations({
     ...opts.anchors,
     plantId,
@@ -82,7 +84,6 @@ export function plantCanaries(opts: PlantOptions): PlantResult {
     includeHome: opts.includeHome ?? true,
     includeTmp: opts.includeTmp ?? true
   })
-  const replaced = retire(opts)
   const created: string[] = []
   const locations: Location[] = []
   const probes: Probe[] = []
@@ -114,13 +115,12 @@ export function plantCanaries(opts: PlantOptions): PlantResult {
   } catch (err) {
     undo(created)
     if (err instanceof SwrError) throw err
+    const e = err as NodeJS.ErrnoException
     const code = errnoCode(err)
-    const where =
-      err instanceof Error && 'path' in err ? ` ${(err as NodeJS.ErrnoException).path}` : ''
     throw new SwrError(
       code === 'EEXIST'
-        ? `canary plant: ${where.trim()} already exists: planting never replaces a file (nothing was planted)`
-        : `canary plant:${where}: ${code ?? (err instanceof Error ? err.message : String(err))} (nothing was planted)`,
+        ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
+        : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`,
       EXIT.UNREPAIRABLE
     )
   }
