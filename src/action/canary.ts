@@ -16,6 +16,7 @@ import {
 } from '../adapters/actions-cache.js'
 import type { Anchors } from '../core/canary/anchor.js'
 import { showAnchored } from '../core/canary/anchor.js'
+import { readLedger } from '../core/canary/ledger.js'
 import { plantCanaries } from '../core/canary/plant.js'
 import { readCanaries, type CanaryReading } from '../core/canary/read.js'
 import type { CacheClient } from '../core/cache-port.js'
@@ -193,6 +194,20 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     return
   }
   if (inputs.command === 'canary-read') {
+    if (!readLedger(t.dir)) {
+      // The first run of a scheduled survival job has nothing to read yet: not a failure.
+      core.warning(
+        'swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant'
+      )
+      core.setOutput(Outputs.Canary, JSON.stringify({ planted: false }))
+      const stats = computeStats(readHistory(t.dir).records)
+      await summarize(
+        ['### swr canary: nothing planted yet', '', renderStatsMarkdown(stats)],
+        inputs
+      )
+      finish('healthy', stats, inputs, '')
+      return
+    }
     const reading = readCanaries({ stateDir: t.dir, anchors, context })
     core.startGroup('swr: canary read')
     for (const line of renderCanaryText(reading).trimEnd().split('\n')) core.info(line)
