@@ -8,6 +8,7 @@ import { EXIT, InternalError, SwrError, TIERS, KINDS, type ExitCode } from '../c
 import { VERSION } from '../version.js'
 import { addCommand } from './commands/add.js'
 import { attacktestCommand } from './commands/attacktest.js'
+import { registerAuthorCommands } from './commands/author/register.js'
 import { checkCommand, whyCommand } from './commands/check.js'
 import { canaryClean, canaryPlant, canaryRead } from './commands/canary.js'
 import { statsCommand } from './commands/stats.js'
@@ -400,6 +401,7 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .description("print this machine's fingerprint and public key, to share")
     .action((flags: GlobalOptions) => done(trustMine(flags, io)))
 
+  registerAuthorCommands(program, io, done, withGlobals)
   return program
 }
 

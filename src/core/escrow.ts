@@ -13,6 +13,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
+import { isSecretPath } from './secrets.js'
 import { SwrError, EXIT } from './errors.js'
 import { resolveEntryPath } from './manifest/paths.js'
 import { hashFile } from './verify/hash-kernel.mjs'
@@ -25,12 +26,17 @@ function refuse(e: FileEntry, why: string): SwrError {
   return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE)
 }
 
-/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
+/**
+ * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ */
 export function captureEscrow(
   workspace: string,
   e: FileEntry,
   maxBytes = ESCROW_MAX_BYTES
 ): Escrow {
+  if (isSecretPath(e.path))
+    throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`)
   if (e.expect.size > maxBytes)
     throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`)
   const abs = resolveEntryPath(workspace, e.path)

@@ -1,0 +1,92 @@
+/**
+ * The authoring helpers on the command line: `audit`, `autopilot`, `models`, `retighten`,
+ * `preset`. They are thin shells over core/author: they find the manifest, take its lock before
+ * editing, capture through the same path as `swr add`, save under the editing rules (saveEdited),
+ * and print text or one JSON document. Nothing is written when there is nothing to add or change.
+ * The options every editing command takes are wired here once, so they read the same everywhere.
+ */
+import type { Command } from 'commander'
+import type { ExitCode } from '../../../core/index.js'
+import { PRESETS } from '../../../core/author/presets.js'
+import type { CliIo } from '../../io.js'
+import { intOption } from '../../options.js'
+import { auditCommand, DEFAULT_AUDIT_LIMIT, type AuditFlags } from './audit.js'
+import { autopilotCommand } from './autopilot.js'
+import { modelsCommand, type ModelsFlags } from './models.js'
+import { presetCommand, type PresetFlags } from './preset.js'
+import { retightenCommand, type RetightenFlags } from './retighten.js'
+import type { EditFlags } from './shared.js'
+
+export function registerAuthorCommands(
+  program: Command,
+  io: CliIo,
+  done: (code: ExitCode) => void,
+  withGlobals: (c: Command) => Command
+): void {
+  withGlobals(program.command('audit'))
+    .description(
+      'list untracked files and directories worth protecting, largest first, each with the "swr add" line that tracks it (read-only; volatile directories are skipped)'
+    )
+    .option(
+      '--limit <n>',
+      `rows to show (default ${DEFAULT_AUDIT_LIMIT})`,
+      intOption('--limit', 1, 1_000_000)
+    )
+    .action((flags: AuditFlags) => done(auditCommand(flags, io)))
+
+  editing(withGlobals(program.command('autopilot')))
+    .description(
+      'create the manifest if there is none (never overwrites one), then track each top-level source tree, top-level script and large file not yet tracked; trees get marker sentinels and ignore volatile directories'
+    )
+    .action(async (flags: EditFlags) => done(await autopilotCommand(flags, io)))
+
+  editing(withGlobals(program.command('models')))
+    .description(
+      'list model files (.gguf .safetensors .onnx .bin .pt .pth .ckpt) of any size from --min-mb up, caches included, and whether each is tracked; --apply tracks the untracked ones as tier-3 blobs'
+    )
+    .option(
+      '--min-mb <n>',
+      'smallest model to list, in MiB (default 1)',
+      intOption('--min-mb', 0, 16 * 1024 * 1024)
+    )
+    .option(
+      '--apply',
+      'track every untracked model listed as a blob entry (tier 3): size and head/tail digest, 2 MiB read per model'
+    )
+    .option(
+      '--full-hash',
+      'with --apply: also record each full sha256 for "check --deep" (reads every byte)'
+    )
+    .action(async (flags: ModelsFlags) => done(await modelsCommand(flags, io)))
+
+  editing(withGlobals(program.command('retighten')))
+    .description(
+      'raise loose tree bounds to the file count on disk now, never loosening them (min_files up, max_files down); trees that do not verify now are skipped'
+    )
+    .option('--only <id...>', 'retighten only these tree entries')
+    .action(async (flags: RetightenFlags) => done(await retightenCommand(flags, io)))
+
+  editing(withGlobals(program.command('preset')))
+    .description(
+      `track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${PRESETS.map(p => p.name).join(', ')}`
+    )
+    .argument('[name]', 'preset to apply')
+    .option('--list', 'list the presets and their paths (with NAME: that preset only)')
+    .action(async (name: string | undefined, flags: PresetFlags) =>
+      done(await presetCommand(name, flags, io))
+    )
+}
+
+function editing(cmd: Command): Command {
+  return cmd
+    .option(
+      '--approve-digest <digest>',
+      'edit a manifest whose signature does not verify, after reviewing exactly this content'
+    )
+    .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+    .option(
+      '--lock-timeout <s>',
+      'give up waiting for another run after S seconds (default 300)',
+      intOption('--lock-timeout', 0, 86400)
+    )
+}

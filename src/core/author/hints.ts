@@ -1,0 +1,60 @@
+/**
+ * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
+ * as they are: every word that is not plainly safe is single-quoted.
+ */
+import { ESCROW_MAX_BYTES } from '../escrow.js'
+import { isSecretPath } from '../secrets.js'
+import { restoreSources, type Entry } from '../types.js'
+
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
+}
+
+export function commandLine(words: readonly string[]): string {
+  return words.map(shellQuote).join(' ')
+}
+
+/** Where the suggested command must look, when the user pointed this run somewhere explicitly. */
+export interface Target {
+  manifest?: string | undefined
+  workspace?: string | undefined
+}
+
+function targetWords(t: Target): string[] {
+  return [
+    ...(t.manifest ? ['-m', t.manifest] : []),
+    ...(t.workspace ? ['--workspace', t.workspace] : [])
+  ]
+}
+
+/** `swr add PATH --ignore ...` as typed from the current directory. */
+export function addCommand(pathArg: string, ignore: readonly string[], t: Target = {}): string {
+  return commandLine([
+    'swr',
+    'add',
+    pathArg,
+    ...ignore.flatMap(r => ['--ignore', r]),
+    ...targetWords(t)
+  ])
+}
+
+/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
+export function lacksRecipe(e: Entry): boolean {
+  return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow)
+}
+
+/**
+ * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
+ * goes into the manifest by hand and the edit is approved by signing it.
+ */
+export function recipeHint(manifestShown: string, t: Target = {}): string {
+  const sign = commandLine(['swr', 'sign', ...targetWords(t)])
+  return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`
+}
+
+/** For a small file that is no secret: the escrow command that restores it with no recipe. */
+export function escrowHint(e: Entry, t: Target = {}): string | undefined {
+  if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
+    return undefined
+  return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)])
+}
