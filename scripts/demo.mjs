@@ -186,9 +186,27 @@ fs.writeFileSync(
 fs.chmodSync(path.join(ws, 'scripts/build.sh'), 0o644)
 const refused = swr('doctor')
 const pwned = fs.existsSync(path.join(ws, 'PWNED'))
-if (code !== 1 || healed !== 0 || refused !== 2 || pwned) {
+step('canaries: what does this "runner" keep? plant probes, wipe the way it does, read them')
+const cache = path.join(root, '.demo', 'cache')
+swr('canary', 'plant', '--large-bytes', '1048576', '--no-home', '--no-tmp', '--at', cache)
+// A "cache round trip" (copied out and back: contents and modes kept, hard links not), a glob
+// sweep of node_modules (dotfiles survive `rm -rf node_modules/*`) and a restore that drops exec bits.
+const copy = cache + '.restored'
+fs.cpSync(cache, copy, { recursive: true, verbatimSymlinks: true })
+fs.rmSync(cache, { recursive: true })
+fs.renameSync(copy, cache)
+for (const d of fs.readdirSync(path.join(ws, 'node_modules')))
+  if (!d.startsWith('.')) fs.rmSync(path.join(ws, 'node_modules', d), { recursive: true })
+for (const f of fs.readdirSync(ws))
+  if (/^swr-canary-.*-script$/.test(f)) fs.chmodSync(path.join(ws, f), 0o644)
+console.log('  cache copied out and back; rm -rf node_modules/*; chmod -x on the restored script')
+const canary = swr('canary', 'read')
+swr('stats')
+swr('canary', 'clean')
+
+if (code !== 1 || healed !== 0 || refused !== 2 || pwned || canary !== 1) {
   console.error(
-    `demo: expected check 1, doctor 0, tampered doctor 2 with nothing run; got ${code}, ${healed}, ${refused}${pwned ? ', and the tampered recipe ran' : ''}`
+    `demo: expected check 1, doctor 0, tampered doctor 2 with nothing run, canary read 1; got ${code}, ${healed}, ${refused}, ${canary}${pwned ? ', and the tampered recipe ran' : ''}`
   )
   process.exit(1)
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { cleanLedger } from '../../core/canary/clean.js'
-import { showAnchored, type Anchors } from '../../core/canary/anchor.js'
+import { abbreviate, showAnchored, type Anchors } from '../../core/canary/anchor.js'
 import { ledgerPath, readLedger, removeLedger } from '../../core/canary/ledger.js'
 import { plantCanaries, type PlantResult } from '../../core/canary/plant.js'
 import { readCanaries } from '../../core/canary/read.js'
@@ -101,7 +101,9 @@ function describePlant(r: PlantResult): string {
   )
   for (const loc of l.locations) {
     const n = l.probes.filter(p => p.location === loc.id).length
-    lines.push(`  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${showAnchored(loc.dir)}`)
+    lines.push(
+      `  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${abbreviate(showAnchored(loc.dir))}`
+    )
   }
   lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"')
   return lines.join('\n') + '\n'

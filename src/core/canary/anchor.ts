@@ -53,3 +53,16 @@ export function showAnchored(a: Anchored): string {
       return a.rel
   }
 }
+
+/**
+ * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
+ * so long names keep their head and byte count, and deep paths their two ends.
+ */
+export function abbreviate(p: string): string {
+  const segs = p
+    .split('/')
+    .map(seg =>
+      Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg
+    )
+  return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/')
+}

@@ -2,6 +2,7 @@
  * A canary read for people: totals, a table by class (with the attributes that changed) and by
  * location, then one line per probe that did not come back intact.
  */
+import { abbreviate } from '../canary/anchor.js'
 import { contextLabel } from '../history/context.js'
 import type { CanaryReading, Tally } from '../canary/read.js'
 import { CLASS_QUESTION, type ProbeClass } from '../canary/probes.js'
@@ -51,7 +52,7 @@ export function renderCanaryText(r: CanaryReading): string {
       const o = p.outcome
       const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${o.detail}` : 'gone'
       lines.push(
-        `${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${p.path}  ${what}`
+        `${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${abbreviate(p.path)}  ${what}`
       )
     }
   }
