@@ -234,3 +234,88 @@ export async function seed(
   if (r.result === -1) throw new Error(`could not seed ${key}:\n${r.stdout}${r.stderr}`)
   return r.result
 }
+
+/**
+ * Restore `paths` with the real client in this process, its output swallowed: what a workflow's own
+ * `actions/cache` step does before swr runs. Returns the matched key, undefined on a miss. `env` as
+ * for `seed` (the same GITHUB_WORKSPACE and path strings as the save, or the version differs).
+ */
+export async function unseed(
+  env: Record<string, string>,
+  paths: string[],
+  key: string,
+  restoreKeys: string[] = []
+): Promise<string | undefined> {
+  const r = await withCacheEnv(env, () =>
+    captureOutput(() => cache.restoreCache(paths, key, restoreKeys))
+  )
+  return r.result
+}
+
+/**
+ * `runStep` with another Node binary: the runner runs the Action with its own node24 (action.yml
+ * `using: node24`), not with the Node that runs jest.
+ */
+export async function runStepOn(
+  nodeBin: string,
+  script: string,
+  repo: ActionRepo,
+  opts: StepOptions = {}
+): Promise<StepRun> {
+  const n = ++stepSeq
+  const files = {
+    output: path.join(repo.runnerTemp, `_cache_output_${n}`),
+    summary: path.join(repo.runnerTemp, `_cache_summary_${n}`),
+    state: path.join(repo.runnerTemp, `_cache_state_${n}`)
+  }
+  for (const f of Object.values(files)) fs.writeFileSync(f, '')
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: repo.home,
+    GITHUB_WORKSPACE: repo.root,
+    RUNNER_TEMP: repo.runnerTemp,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_STATE: files.state,
+    GITHUB_REPOSITORY: 'owner/repo',
+    GITHUB_REF: 'refs/heads/main',
+    GITHUB_ACTIONS: 'true',
+    CI: 'true'
+  }
+  for (const [name, spec] of readActionYml().inputs) env[inputVar(name)] = spec.default
+  for (const [name, value] of Object.entries(opts.inputs ?? {})) env[inputVar(name)] = value
+  for (const [name, value] of Object.entries(opts.state ?? {})) env[`STATE_${name}`] = value
+  Object.assign(env, opts.env)
+  const started = Date.now()
+  const proc = spawn(nodeBin, [script], {
+    cwd: repo.root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  let stderr = ''
+  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
+  proc.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 60_000)
+  const r = await new Promise<ProcResult>((resolve, reject) => {
+    proc.on('error', err => {
+      clearTimeout(timer)
+      reject(err)
+    })
+    proc.on('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started })
+    })
+  })
+  const outputsText = fs.readFileSync(files.output, 'utf8')
+  const stateText = fs.readFileSync(files.state, 'utf8')
+  return {
+    ...r,
+    outputsText,
+    outputs: parseOutputs(outputsText).values,
+    stateText,
+    state: parseOutputs(stateText).values,
+    summary: fs.readFileSync(files.summary, 'utf8'),
+    commands: parseCommands(r.stdout).processed
+  }
+}

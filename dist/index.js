@@ -32866,7 +32866,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9699);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7183);
 // The Action's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -32877,7 +32877,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9699:
+/***/ 7183:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35303,6 +35303,67 @@ function validateConcurrency(concurrency) {
 	}
 }
 
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+/**
+ * Which paths hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
+ * committed, pushed and shared, and a manifest is not a vault.
+ *
+ * The rule names well-known credential locations (ssh private keys, netrc, the logins of git, gh,
+ * npm, PyPI, cloud CLIs and coding agents, dotenv files), not every name containing "token" or
+ * ending in ".key": projects escrow such files on purpose (a deploy key for a runner), and a
+ * guess by word would refuse them. It is by path, so it holds for entries added by hand too, and
+ * escrow consults it for every file it is asked to embed.
+ */
+/** File names that are credentials wherever they are. */
+const SECRET_NAMES = new Set([
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    '.npmrc',
+    '.pypirc',
+    '.env',
+    '.credentials.json',
+    'oauth_creds.json',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk'
+]);
+/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
+const SECRET_SUFFIXES = (/* unused pure expression or super */ null && ([
+    '.codex/auth.json',
+    'gh/hosts.yml',
+    '.aws/credentials',
+    '.docker/config.json',
+    '.kube/config',
+    'gcloud/credentials.db',
+    'gcloud/application_default_credentials.json'
+]));
+/** Directories whose every file is secret. */
+const SECRET_DIRS = new Set(['.gnupg']);
+/** Templates list which variables exist, without values. */
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
+/** True when `rel` (a manifest path) names a file that must never be escrowed. */
+function secrets_isSecretPath(rel) {
+    const segs = rel.split('/');
+    const name = segs[segs.length - 1] ?? '';
+    const parent = segs[segs.length - 2];
+    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
+        return true;
+    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
+        return true;
+    if (SECRET_NAMES.has(name))
+        return true;
+    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
+        return true;
+    // Any private key ssh-keygen writes into .ssh (id_work, id_ed25519_github); .pub is public.
+    return parent === '.ssh' && name.startsWith('id_') && !name.endsWith('.pub');
+}
+
 ;// CONCATENATED MODULE: ./src/core/escrow.ts
 /**
  * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
@@ -35323,12 +35384,18 @@ function validateConcurrency(concurrency) {
 
 
 
+
 const ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
 function refuse(e, why) {
     return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
 }
-/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
+/**
+ * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ */
 function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
+    if (isSecretPath(e.path))
+        throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`);
     if (e.expect.size > maxBytes)
         throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
     const abs = resolveEntryPath(workspace, e.path);
@@ -37506,7 +37573,7 @@ function renderCheck(r, opts) {
         lines.push(paint(opts.color, 'gray', `note: ${n}`));
     return lines.join('\n') + '\n';
 }
-function renderWhy(r, opts, notes) {
+function renderWhy(r, opts, notes, history = new Map()) {
     const damaged = r.results.filter(f => f.status !== 'OK');
     if (damaged.length === 0)
         return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
@@ -37528,6 +37595,9 @@ function renderWhy(r, opts, notes) {
         const note = notes.get(f.id);
         if (note)
             lines.push(`  note:     ${note}`);
+        const past = history.get(f.id);
+        if (past)
+            lines.push(`  history:  ${past}`);
         lines.push('');
     }
     return lines.join('\n');
@@ -37820,7 +37890,12 @@ const Inputs = {
     Annotations: 'annotations',
     Summary: 'summary',
     Sarif: 'sarif',
-    CacheLookup: 'cache-lookup'
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key'
 };
 /** Names of the state the main step hands to the post step. */
 const State = {
@@ -37835,9 +37910,20 @@ const Outputs = {
     Report: 'report',
     ReportPath: 'report-path',
     ManifestDigest: 'manifest-digest',
-    ExitCode: 'exit-code'
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
 };
-const COMMANDS = ['check', 'doctor', 'restore', 'verify'];
+const COMMANDS = [
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
 const FAIL_ON = ['damage', 'unrepairable', 'never'];
 const constants_STATUSES = (/* unused pure expression or super */ null && (['healthy', 'repaired', 'damaged', 'unrepairable', 'refused']));
 
@@ -37982,6 +38068,20 @@ function list(name) {
         .map(s => s.trim())
         .filter(Boolean);
 }
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (SURVIVAL_COMMANDS.includes(command))
+        return 'never';
+    return 'damage';
+}
+function canaryKey() {
+    const v = core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
 function readInputs(env) {
     const command = choice(Inputs.Command, COMMANDS, 'check');
     // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
@@ -38009,12 +38109,1428 @@ function readInputs(env) {
         require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
         minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
         approveDigest: approve || undefined,
-        failOn: choice(Inputs.FailOn, FAIL_ON, command === 'doctor' || command === 'restore' ? 'unrepairable' : 'damage'),
+        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
         annotations: bool(Inputs.Annotations, true),
         summary: bool(Inputs.Summary, true),
         sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
-        cacheLookup: bool(Inputs.CacheLookup, false)
+        cacheLookup: bool(Inputs.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(Inputs.CanaryAt),
+        canaryVolatile: list(Inputs.CanaryVolatile),
+        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(Inputs.CanaryHome, true),
+        canaryKey: canaryKey()
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
+/**
+ * Where a probe lives, said relative to a place that has another absolute path on the next runner:
+ * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
+ * temp directory. A ledger planted on one machine and read on another still finds its probes.
+ */
+
+function inside(dir, abs) {
+    const rel = external_node_path_default().relative(dir, abs);
+    if (rel === '')
+        return '';
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return undefined;
+    return rel.split((external_node_path_default()).sep).join('/');
+}
+/** The workspace first: a workspace inside $HOME is still described by the workspace. */
+function anchor_anchor(abs, anchors) {
+    for (const name of ['workspace', 'home', 'tmp']) {
+        const rel = inside(anchors[name], abs);
+        if (rel !== undefined)
+            return { anchor: name, rel };
+    }
+    return { anchor: 'abs', rel: external_node_path_default().resolve(abs) };
+}
+function resolveAnchored(a, anchors) {
+    if (a.anchor === 'abs')
+        return a.rel;
+    return a.rel === '' ? anchors[a.anchor] : external_node_path_default().join(anchors[a.anchor], ...a.rel.split('/'));
+}
+/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
+function showAnchored(a) {
+    switch (a.anchor) {
+        case 'workspace':
+            return a.rel === '' ? '.' : a.rel;
+        case 'home':
+            return a.rel === '' ? '~' : `~/${a.rel}`;
+        case 'tmp':
+            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
+        case 'abs':
+            return a.rel;
+    }
+}
+/**
+ * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
+ * so long names keep their head and byte count, and deep paths their two ends.
+ */
+function abbreviate(p) {
+    const segs = p
+        .split('/')
+        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
+    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/probes.ts
+/**
+ * Probe classes: each one asks a different question of whatever keeps (or drops) files between
+ * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
+ * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
+ * cap? A probe records everything it expects, so a read names the attribute that changed.
+ *
+ * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
+ * file, and names carry the planting's random id so they cannot meet a user's file by chance.
+ */
+
+
+
+const PROBE_CLASSES = [
+    'stamp',
+    'script',
+    'private',
+    'symlink',
+    'dirlink',
+    'emptydir',
+    'hardlink',
+    'longname',
+    'unicode',
+    'dotfile',
+    'large'
+];
+const CLASS_QUESTION = {
+    stamp: 'small file with a random stamp',
+    script: 'executable script (0755)',
+    private: 'private file (0600)',
+    symlink: 'relative symlink to a file',
+    dirlink: 'symlink to a directory',
+    emptydir: 'empty directory',
+    hardlink: 'hard-link pair',
+    longname: 'file name of 255 bytes',
+    unicode: 'non-ASCII file name',
+    dotfile: 'dotfile',
+    large: 'large file (size caps)'
+};
+/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
+const NAME_MAX = 255;
+function probeName(plantId, cls) {
+    const base = `swr-canary-${plantId}-${cls}`;
+    switch (cls) {
+        case 'dotfile':
+            return `.${base}`;
+        case 'unicode':
+            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
+            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
+        case 'longname':
+            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
+        case 'hardlink':
+            return `${base}-a`;
+        default:
+            return base;
+    }
+}
+function hardlinkPeerName(plantId) {
+    return `swr-canary-${plantId}-hardlink-b`;
+}
+function probes_octal(mode) {
+    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
+}
+function sha256(data) {
+    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+}
+const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
+function createFile(abs, data, mode) {
+    const fd = external_node_fs_default().openSync(abs, CREATE, mode);
+    try {
+        external_node_fs_default().writeSync(fd, data);
+        external_node_fs_default().fchmodSync(fd, mode);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/**
+ * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
+ * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
+ * and needs no buffer of the whole size.
+ */
+function createLarge(abs, size) {
+    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const zero = Buffer.alloc(1 << 20);
+    const fd = external_node_fs_default().openSync(abs, CREATE, 0o644);
+    try {
+        for (let left = size; left > 0;) {
+            const n = Math.min(left, zero.length);
+            const chunk = cipher.update(zero.subarray(0, n));
+            external_node_fs_default().writeSync(fd, chunk);
+            hash.update(chunk);
+            left -= n;
+        }
+        external_node_fs_default().fchmodSync(fd, 0o644);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+function stampText(plantId, cls) {
+    return Buffer.from(`swr canary ${plantId} ${cls} ${(0,external_node_crypto_.randomBytes)(12).toString('hex')}\n`);
+}
+/**
+ * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
+ * directory (the caller anchors them). Throws on EEXIST and every other failure.
+ */
+function plantProbe(cls, ctx) {
+    const name = probeName(ctx.plantId, cls);
+    const abs = external_node_path_default().join(ctx.dir, name);
+    const file = (data, mode) => {
+        createFile(abs, data, mode);
+        ctx.created.push(abs);
+        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
+    };
+    switch (cls) {
+        case 'script': {
+            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${(0,external_node_crypto_.randomBytes)(8).toString('hex')}\n`;
+            return { name, expect: file(Buffer.from(body), 0o755) };
+        }
+        case 'private':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
+        case 'stamp':
+        case 'longname':
+        case 'unicode':
+        case 'dotfile':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
+        case 'large': {
+            const digest = createLarge(abs, ctx.largeBytes);
+            ctx.created.push(abs);
+            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
+        }
+        case 'emptydir':
+            external_node_fs_default().mkdirSync(abs, { mode: 0o755 });
+            ctx.created.push(abs);
+            external_node_fs_default().chmodSync(abs, 0o755);
+            return { name, expect: { type: 'dir', mode: '0755' } };
+        case 'symlink':
+        case 'dirlink': {
+            // Relative targets: an absolute one would point back at the old machine after a move.
+            const target = cls === 'symlink' ? probeName(ctx.plantId, 'stamp') : probeName(ctx.plantId, 'emptydir');
+            external_node_fs_default().symlinkSync(target, abs);
+            ctx.created.push(abs);
+            return {
+                name,
+                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
+            };
+        }
+        case 'hardlink': {
+            const data = stampText(ctx.plantId, cls);
+            createFile(abs, data, 0o644);
+            ctx.created.push(abs);
+            const peer = hardlinkPeerName(ctx.plantId);
+            external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
+            ctx.created.push(external_node_path_default().join(ctx.dir, peer));
+            return {
+                name,
+                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
+            };
+        }
+    }
+}
+/** Links need their targets first: plant in this order. */
+function plantingOrder(classes) {
+    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
+    return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
+/**
+ * The canary ledger: what one planting put where, kept in the private state directory (0600,
+ * written atomically). It is the only record of the probes, so reading it is strict: a damaged
+ * ledger is an error naming the field, never a silent "everything lost".
+ */
+
+
+
+
+
+
+const LEDGER_FORMAT = 'swr-canary-ledger/1';
+const CANARY_DIR = 'canary';
+const LEDGER_FILE = 'ledger.json';
+const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
+function ledgerPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
+}
+function writeLedger(stateDir, ledger) {
+    state_dir_ensurePrivateDir(stateDir, CANARY_DIR);
+    atomic_writeFileAtomic(ledgerPath(stateDir), JSON.stringify(ledger, null, 1) + '\n', { mode: 0o600 });
+}
+function bad(file, why) {
+    return new errors_SwrError(`canary ledger ${file}: ${why}`, errors_EXIT.BAD_MANIFEST);
+}
+function isAnchored(v) {
+    const a = v;
+    return (typeof a === 'object' &&
+        a !== null &&
+        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
+        typeof a.rel === 'string' &&
+        !a.rel.split('/').includes('..'));
+}
+function checkProbe(file, plantId, p, i, locations) {
+    const where = `probes[${i}]`;
+    if (!PROBE_CLASSES.includes(p?.class))
+        throw bad(file, `${where}.class is not a probe class`);
+    if (!locations.has(p.location))
+        throw bad(file, `${where}.location names no location`);
+    if (!isAnchored(p.path))
+        throw bad(file, `${where}.path is not an anchored path`);
+    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
+    // name files this planting's naming rule produces, never a user's file.
+    if (external_node_path_default().posix.basename(p.path.rel) !== probeName(plantId, p.class))
+        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
+    const e = p.expect;
+    if (typeof e !== 'object' ||
+        e === null ||
+        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
+        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
+    if ((e.type === 'symlink' || e.type === 'hardlink') &&
+        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
+        throw bad(file, `${where}.expect has no link target`);
+    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
+        throw bad(file, `${where}.expect.peer is not this planting's second name`);
+    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
+        throw bad(file, `${where}.expect.sha256 is not a sha256`);
+}
+/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
+function readLedger(stateDir) {
+    const file = ledgerPath(stateDir);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (!st.isFile())
+        throw bad(file, 'is not a regular file');
+    if (st.size > MAX_LEDGER_BYTES)
+        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
+    let v;
+    try {
+        v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+    }
+    catch (e) {
+        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (v?.format !== LEDGER_FORMAT)
+        throw bad(file, `format is not ${LEDGER_FORMAT}`);
+    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
+        throw bad(file, 'plant_id is not a planting id');
+    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
+        throw bad(file, 'locations and probes must be arrays');
+    const ids = new Set();
+    v.locations.forEach((l, i) => {
+        if (typeof l?.id !== 'string' ||
+            !isAnchored(l.dir) ||
+            !Array.isArray(l.created) ||
+            !l.created.every(isAnchored))
+            throw bad(file, `locations[${i}] is malformed`);
+        ids.add(l.id);
+    });
+    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    return v;
+}
+function removeLedger(stateDir) {
+    fs.rmSync(ledgerPath(stateDir), { force: true });
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/clean.ts
+/**
+ * Removing exactly what a planting made: each probe only while it is still the kind of thing that
+ * was planted (a probe name now holding a user's directory is left alone), then the directories
+ * the planting created, deepest first, only when empty.
+ */
+
+
+
+function plantedKind(p) {
+    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
+}
+function removeIfPlanted(abs, kind, shown, out) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    const now = st.isSymbolicLink()
+        ? 'symlink'
+        : st.isDirectory()
+            ? 'dir'
+            : st.isFile()
+                ? 'file'
+                : 'other';
+    if (now !== kind) {
+        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
+        return;
+    }
+    try {
+        if (kind === 'dir')
+            external_node_fs_default().rmdirSync(abs);
+        else
+            external_node_fs_default().unlinkSync(abs);
+        out.removed.push(shown);
+    }
+    catch (e) {
+        out.kept.push({ path: shown, why: e.code ?? String(e) });
+    }
+}
+function cleanLedger(ledger, anchors) {
+    const out = { removed: [], kept: [] };
+    // Links first, then files, then the empty directory a link points at.
+    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
+    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
+        const abs = resolveAnchored(p.path, anchors);
+        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
+        if (p.expect.type === 'hardlink') {
+            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
+            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
+        }
+    }
+    const dirs = ledger.locations.flatMap(l => l.created);
+    for (const d of dirs.reverse()) {
+        const abs = resolveAnchored(d, anchors);
+        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+        if (!st?.isDirectory())
+            continue;
+        try {
+            external_node_fs_default().rmdirSync(abs);
+            out.removed.push(showAnchored(d) + '/');
+        }
+        catch {
+            out.kept.push({
+                path: showAnchored(d) + '/',
+                why: 'not empty: holds files that were not planted'
+            });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/locations.ts
+/**
+ * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
+ * path 20 directories deep (path-length and depth limits), every volatile directory that exists
+ * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
+ * directory in the temp dir, and every `--at` path (what a cache step saves).
+ */
+
+
+
+
+
+const DEEP_LEVELS = 20;
+function isRealDir(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    return st?.isDirectory() === true;
+}
+function checkAt(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.isSymbolicLink())
+        throw new UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
+    if (!st.isDirectory())
+        throw new UsageError(`--at ${abs}: is not a directory`);
+}
+function planLocations(req) {
+    const out = [
+        { id: 'workspace', abs: req.workspace, make: 'exists' },
+        { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
+    ];
+    const names = new Set(req.volatile);
+    for (const name of VOLATILE_DIRS)
+        if (isRealDir(external_node_path_default().join(req.workspace, name)))
+            names.add(name);
+    for (const name of [...names].sort()) {
+        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
+        const abs = external_node_path_default().join(req.workspace, name);
+        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
+    }
+    if (req.includeHome && isRealDir(req.home))
+        out.push({ id: 'home', abs: req.home, make: 'exists' });
+    if (req.includeTmp)
+        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
+    for (const at of req.at) {
+        const abs = external_node_path_default().resolve(at);
+        if (abs === external_node_path_default().parse(abs).root)
+            throw new UsageError(`--at ${at}: refusing the root directory`);
+        checkAt(abs);
+        // Named as anchored, so the same directory keeps one history row across runners and paths.
+        out.push({
+            id: `at:${showAnchored(anchor_anchor(abs, req))}`,
+            abs,
+            make: external_node_fs_default().existsSync(abs) ? 'exists' : 'mkdir'
+        });
+    }
+    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
+    const seen = new Set();
+    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
+}
+/** Make the location exist; returns the directory and what was created, for undo and clean. */
+function materialize(loc, plantId, anchors, created) {
+    let dir = loc.abs;
+    const mine = [];
+    switch (loc.make) {
+        case 'exists':
+            break;
+        case 'mkdir': {
+            const first = external_node_fs_default().mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
+            // mkdirSync returns the first directory it made: every level from there down is ours.
+            if (first)
+                for (let d = loc.abs;; d = external_node_path_default().dirname(d)) {
+                    mine.unshift(d);
+                    if (d === first)
+                        break;
+                }
+            break;
+        }
+        case 'deep': {
+            external_node_fs_default().mkdirSync(loc.abs, { mode: 0o755 });
+            mine.push(loc.abs);
+            for (let i = 2; i <= DEEP_LEVELS; i++) {
+                dir = external_node_path_default().join(dir, `d${String(i).padStart(2, '0')}`);
+                external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+                mine.push(dir);
+            }
+            break;
+        }
+        case 'mkdtemp':
+            // A fresh random directory: never a fixed name in a directory other users share.
+            dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(loc.abs, `swr-canary-${plantId}-`));
+            mine.push(dir);
+            break;
+    }
+    created.push(...mine);
+    return {
+        location: { id: loc.id, dir: anchor_anchor(dir, anchors), created: mine.map(d => anchor_anchor(d, anchors)) },
+        abs: dir
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/plant.ts
+/**
+ * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
+ * All or nothing: when any probe cannot be created, everything this planting made is removed and
+ * no ledger is written, so a failed plant leaves the machine as it was.
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_LARGE_BYTES = 64 * 1024 * 1024;
+/** Locations that only test names and depth: no large file there. */
+const NO_LARGE = new Set(['deep']);
+function classesFor(loc, largeBytes) {
+    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
+}
+function undo(created) {
+    for (const p of [...created].reverse()) {
+        try {
+            const st = external_node_fs_default().lstatSync(p);
+            if (st.isDirectory())
+                external_node_fs_default().rmdirSync(p);
+            else
+                external_node_fs_default().unlinkSync(p);
+        }
+        catch {
+            // Already gone, or no longer ours to remove (not empty): leave it.
+        }
+    }
+}
+function retire(opts) {
+    const old = readLedger(opts.stateDir);
+    if (!old)
+        return undefined;
+    if (!old.read_at && !opts.replace)
+        throw new UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
+    const cleaned = cleanLedger(old, opts.anchors);
+    return { plant_id: old.plant_id, removed: cleaned.removed.length };
+}
+function plantCanaries(opts) {
+    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
+    const plantId = opts.plantId ?? (0,external_node_crypto_.randomBytes)(4).toString('hex');
+    // The old planting goes first: it may have created a directory this one would otherwise reuse.
+    const replaced = retire(opts);
+    const planned = planLocations({
+        ...opts.anchors,
+        plantId,
+        at: opts.at ?? [],
+        volatile: opts.volatile ?? [],
+        includeHome: opts.includeHome ?? true,
+        includeTmp: opts.includeTmp ?? true
+    });
+    const created = [];
+    const locations = [];
+    const probes = [];
+    try {
+        for (const p of planned) {
+            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
+            locations.push(loc);
+            for (const cls of classesFor(loc, largeBytes)) {
+                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
+                probes.push({
+                    class: cls,
+                    location: loc.id,
+                    path: anchor_anchor(external_node_path_default().join(dir, name), opts.anchors),
+                    expect
+                });
+            }
+        }
+        const ledger = {
+            format: 'swr-canary-ledger/1',
+            plant_id: plantId,
+            planted_at: (opts.now ?? new Date()).toISOString(),
+            context: opts.context,
+            large_bytes: largeBytes,
+            locations,
+            probes
+        };
+        writeLedger(opts.stateDir, ledger);
+        return replaced ? { ledger, replaced } : { ledger };
+    }
+    catch (err) {
+        undo(created);
+        if (err instanceof errors_SwrError)
+            throw err;
+        const e = err;
+        const code = errors_errnoCode(err);
+        throw new errors_SwrError(code === 'EEXIST'
+            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
+            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, errors_EXIT.UNREPAIRABLE);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/history.ts
+/**
+ * The history: one JSON line per observation (a canary read, a recorded check), in the private
+ * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
+ * (replacing the previous generation), so the history never grows without end and the newest
+ * records are never the ones dropped. Appends use O_APPEND with one write per record, so
+ * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
+ */
+
+
+
+const HISTORY_FILE = 'history.jsonl';
+const HISTORY_ROTATED = 'history.1.jsonl';
+const history_DEFAULT_LIMITS = {
+    maxRecords: 1000,
+    maxBytes: 4 * 1024 * 1024
+};
+function countLines(file) {
+    const buf = external_node_fs_default().readFileSync(file);
+    let n = 0;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
+        n++;
+    return n;
+}
+function rotateIfFull(dir, limits) {
+    const file = external_node_path_default().join(dir, HISTORY_FILE);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
+        return;
+    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
+}
+function appendHistory(stateDir, record, limits = {}) {
+    const l = { ...history_DEFAULT_LIMITS, ...limits };
+    const dir = state_dir_ensurePrivateDir(stateDir);
+    rotateIfFull(dir, l);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_APPEND | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(external_node_path_default().join(dir, HISTORY_FILE), flags, 0o600);
+    try {
+        external_node_fs_default().writeSync(fd, JSON.stringify(record) + '\n');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function isRecord(v) {
+    const r = v;
+    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
+        return false;
+    if (Number.isNaN(Date.parse(r.time)))
+        return false;
+    if (r.kind === 'canary')
+        return typeof r.classes === 'object' && typeof r.locations === 'object';
+    if (r.kind === 'check')
+        return typeof r.entries === 'object' && typeof r.manifest === 'string';
+    return false;
+}
+function readHistory(stateDir) {
+    const out = { records: [], skipped: 0 };
+    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
+        let text;
+        try {
+            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
+        }
+        catch {
+            continue;
+        }
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                const v = JSON.parse(line);
+                if (isRecord(v))
+                    out.records.push(v);
+                else
+                    out.skipped++;
+            }
+            catch {
+                out.skipped++;
+            }
+        }
+    }
+    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
+/**
+ * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
+ * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
+ * whether it still leads to the kind of thing it was planted to.
+ */
+
+
+
+const ATTRIBUTES = (/* unused pure expression or super */ null && ([
+    'type',
+    'mode',
+    'exec-bit',
+    'size',
+    'content',
+    'link-target',
+    'dangling',
+    'hardlink'
+]));
+function kindOf(st) {
+    if (st.isSymbolicLink())
+        return 'symlink';
+    if (st.isDirectory())
+        return 'dir';
+    if (st.isFile())
+        return 'file';
+    return 'other';
+}
+function inspect_hashFile(abs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    try {
+        const buf = Buffer.allocUnsafe(1 << 20);
+        for (let n; (n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null)) > 0;)
+            hash.update(buf.subarray(0, n));
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+class Findings {
+    attributes = [];
+    details = [];
+    add(a, detail) {
+        if (!this.attributes.includes(a))
+            this.attributes.push(a);
+        this.details.push(detail);
+    }
+    outcome() {
+        return this.attributes.length === 0
+            ? { state: 'intact' }
+            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
+    }
+}
+function checkMode(f, want, st) {
+    const wantBits = parseInt(want, 8);
+    const got = st.mode & 0o7777;
+    if (got === wantBits)
+        return;
+    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
+    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
+    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
+        f.add('exec-bit', shown);
+    else
+        f.add('mode', shown);
+}
+function checkContent(f, abs, st, size, digest) {
+    if (st.size !== size) {
+        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
+        return;
+    }
+    if (inspect_hashFile(abs) !== digest)
+        f.add('content', 'same size, different content');
+}
+function targetKind(abs) {
+    try {
+        return kindOf(external_node_fs_default().statSync(abs));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
+function inspectProbe(probe, abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    const want = probe.expect;
+    const f = new Findings();
+    if (want.type === 'hardlink') {
+        const peer = external_node_fs_default().lstatSync(external_node_path_default().join(external_node_path_default().dirname(abs), want.peer), { throwIfNoEntry: false });
+        if (!st && !peer)
+            return { state: 'lost' };
+        if (!st || !peer) {
+            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
+            return f.outcome();
+        }
+        if (!st.isFile()) {
+            f.add('type', `a ${kindOf(st)} (want file)`);
+            return f.outcome();
+        }
+        if (st.ino !== peer.ino || st.dev !== peer.dev)
+            f.add('hardlink', 'the two names are separate files now');
+        checkMode(f, want.mode, st);
+        checkContent(f, abs, st, want.size, want.sha256);
+        return f.outcome();
+    }
+    if (!st)
+        return { state: 'lost' };
+    const expectedKind = want.type;
+    if (kindOf(st) !== expectedKind) {
+        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
+        return f.outcome();
+    }
+    switch (want.type) {
+        case 'file':
+            checkMode(f, want.mode, st);
+            checkContent(f, abs, st, want.size, want.sha256);
+            break;
+        case 'dir':
+            checkMode(f, want.mode, st);
+            break;
+        case 'symlink': {
+            const target = external_node_fs_default().readlinkSync(abs);
+            if (target !== want.target)
+                f.add('link-target', `points to ${target} (want ${want.target})`);
+            const reached = targetKind(abs);
+            if (reached === undefined)
+                f.add('dangling', `${target} does not exist`);
+            else if (reached !== want.resolves && target === want.target)
+                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
+            break;
+        }
+    }
+    return f.outcome();
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/read.ts
+/**
+ * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
+ * the ledger marked read, and one record appended to the history (canary reads always record:
+ * survival over many runs is the point).
+ */
+
+
+
+
+
+
+const CANARY_READ_SCHEMA = 'swr.canary-read/1';
+function tally() {
+    return { intact: 0, altered: 0, lost: 0 };
+}
+function readCanaries(opts) {
+    const ledger = readLedger(opts.stateDir);
+    if (!ledger)
+        throw new errors_SwrError('no canary planting to read: run "swr canary plant" first', errors_EXIT.BAD_MANIFEST);
+    const readAt = (opts.now ?? new Date()).toISOString();
+    const reading = {
+        schema: CANARY_READ_SCHEMA,
+        plant_id: ledger.plant_id,
+        planted_at: ledger.planted_at,
+        read_at: readAt,
+        planted_by: ledger.context,
+        read_by: opts.context,
+        reread: ledger.read_at !== undefined,
+        totals: tally(),
+        classes: {},
+        locations: {},
+        probes: []
+    };
+    for (const p of ledger.probes) {
+        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
+        reading.probes.push({
+            class: p.class,
+            location: p.location,
+            path: showAnchored(p.path),
+            outcome
+        });
+        const cls = (reading.classes[p.class] ??= { ...tally(), attributes: {} });
+        const loc = (reading.locations[p.location] ??= tally());
+        for (const t of [reading.totals, cls, loc])
+            t[outcome.state]++;
+        if (outcome.state === 'altered')
+            for (const a of outcome.attributes)
+                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
+    }
+    // Classes in their canonical order, whatever order the ledger listed probes in.
+    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
+    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
+    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
+    return reading;
+}
+function canaryRecord(r) {
+    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
+    return {
+        v: 1,
+        kind: 'canary',
+        time: r.read_at,
+        context: r.read_by,
+        plant_id: r.plant_id,
+        planted_at: r.planted_at,
+        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
+        locations: r.locations
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/context.ts
+/**
+ * Who made an observation: enough of the runner, job and machine to tell the platforms apart
+ * when their survival differs. Built from an environment the shell passes in.
+ */
+
+const FROM_ENV = [
+    ['runner_os', 'RUNNER_OS'],
+    ['runner_name', 'RUNNER_NAME'],
+    ['runner_arch', 'RUNNER_ARCH'],
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
+];
+function runContext(env) {
+    const ctx = { platform: `${process.platform}-${process.arch}` };
+    for (const [field, name] of FROM_ENV) {
+        const v = env[name];
+        if (v)
+            ctx[field] = v.slice(0, 200);
+    }
+    if (!ctx.runner_name)
+        ctx.host = external_node_os_default().hostname().slice(0, 200);
+    return ctx;
+}
+/** One short label for tables: `Linux/runner-3`, `host.local`. */
+function contextLabel(ctx) {
+    if (ctx.runner_os || ctx.runner_name)
+        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
+    return ctx.host ?? ctx.platform;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/wilson.ts
+/**
+ * The Wilson score interval for a binomial proportion: unlike the normal approximation it stays
+ * inside [0, 1] and does not collapse to zero width at 0 or n successes, which is exactly where
+ * survival data lives (a path kept in every one of 6 runs is not "certainly kept").
+ */
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+function wilson(successes, n, z = Z95) {
+    if (!Number.isInteger(successes) ||
+        !Number.isInteger(n) ||
+        n < 0 ||
+        successes < 0 ||
+        successes > n)
+        throw new RangeError(`wilson: need 0 <= successes <= n, got ${successes} of ${n}`);
+    if (n === 0)
+        return { low: 0, high: 1 };
+    const p = successes / n;
+    const z2 = z * z;
+    const centre = p + z2 / (2 * n);
+    const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+    const denom = 1 + z2 / n;
+    // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
+    // rate exactly, and floating point must not put it a rounding step on the wrong side.
+    return {
+        low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
+        high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/stats.ts
+/**
+ * Survival statistics from the history: per canary class, per canary location and per manifest
+ * entry, the rate with its 95% Wilson interval and the number of observations, plus each key's
+ * recent trend (newest first) and the survival of every recorded run for charts.
+ */
+
+
+const STATS_SCHEMA = 'swr.stats/1';
+const TREND_RUNS = 10;
+function mark(survived, n) {
+    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
+}
+function observe(map, key, survived, n, time) {
+    if (n === 0)
+        return;
+    const a = map.get(key) ?? { n: 0, survived: 0, marks: [], last: time };
+    a.n += n;
+    a.survived += survived;
+    a.marks.push(mark(survived, n));
+    a.last = time;
+    map.set(key, a);
+}
+function rows(map) {
+    return ([...map]
+        .map(([key, a]) => {
+        const ci = wilson(a.survived, a.n);
+        return {
+            key,
+            n: a.n,
+            survived: a.survived,
+            rate: a.survived / a.n,
+            low: ci.low,
+            high: ci.high,
+            trend: a.marks.slice(-TREND_RUNS).reverse(),
+            last_seen: a.last
+        };
+    })
+        // What needs attention first: lowest survival, then fewest observations, then name.
+        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
+}
+const total = (t) => t.intact + t.altered + t.lost;
+/** Records must be oldest first (as readHistory returns them). */
+function computeStats(records) {
+    const classes = new Map();
+    const locations = new Map();
+    const entries = new Map();
+    const runs = [];
+    for (const r of records) {
+        if (r.kind === 'canary') {
+            let kept = 0;
+            let all = 0;
+            for (const [k, t] of Object.entries(r.classes)) {
+                observe(classes, k, t.intact, total(t), r.time);
+                kept += t.intact;
+                all += total(t);
+            }
+            for (const [k, t] of Object.entries(r.locations))
+                observe(locations, k, t.intact, total(t), r.time);
+            if (all > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'canary',
+                    survival: kept / all,
+                    label: contextLabel(r.context)
+                });
+        }
+        else {
+            const statuses = Object.entries(r.entries);
+            for (const [id, status] of statuses)
+                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
+            const ok = statuses.filter(([, s]) => s === 'OK').length;
+            if (statuses.length > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'check',
+                    survival: ok / statuses.length,
+                    label: contextLabel(r.context)
+                });
+        }
+    }
+    const stats = {
+        schema: STATS_SCHEMA,
+        records: records.length,
+        canary_runs: records.filter(r => r.kind === 'canary').length,
+        check_runs: records.filter(r => r.kind === 'check').length,
+        classes: rows(classes),
+        locations: rows(locations),
+        entries: rows(entries),
+        runs
+    };
+    if (records.length > 0) {
+        stats.first = records[0].time;
+        stats.last = records[records.length - 1].time;
+    }
+    return stats;
+}
+/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
+function recentLosses(records, id, window = TREND_RUNS) {
+    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
+    const last = seen.slice(-window);
+    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/canary.ts
+/**
+ * A canary read for people: totals, a table by class (with the attributes that changed) and by
+ * location, then one line per probe that did not come back intact.
+ */
+
+
+
+function totals(t) {
+    const n = t.intact + t.altered + t.lost;
+    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
+}
+function attrs(a) {
+    return Object.entries(a)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+}
+function header(r) {
+    return `canary ${r.plant_id}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+}
+function renderCanaryText(r) {
+    const lines = [header(r), totals(r.totals), ''];
+    const classes = Object.entries(r.classes);
+    const cw = Math.max(...classes.map(([c]) => c.length), 5);
+    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
+    for (const [c, t] of classes) {
+        if (!t)
+            continue;
+        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
+    }
+    lines.push('');
+    const locs = Object.entries(r.locations);
+    const lw = Math.max(...locs.map(([l]) => l.length), 8);
+    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
+    for (const [l, t] of locs)
+        lines.push(`  ${l.padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
+    if (bad.length > 0) {
+        lines.push('');
+        for (const p of bad) {
+            const o = p.outcome;
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${o.detail}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${abbreviate(p.path)}  ${what}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function canary_cell(x) {
+    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+function renderCanaryMarkdown(r) {
+    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
+    const lines = [
+        `### ${icon} swr canary: ${totals(r.totals)}`,
+        '',
+        `<sub>${canary_cell(header(r))}</sub>`,
+        '',
+        '| probe class | what it tests | intact | altered | lost | changed |',
+        '| --- | --- | ---: | ---: | ---: | --- |'
+    ];
+    for (const [c, t] of Object.entries(r.classes))
+        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
+    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
+    for (const [l, t] of Object.entries(r.locations))
+        lines.push(`| \`${canary_cell(l)}\` | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/survival.ts
+const MARK = { kept: '✓', partial: '◐', lost: '✗' };
+/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
+const CHART_RUNS = 30;
+function pct(x) {
+    return `${(x * 100).toFixed(1)}%`;
+}
+function interval(r) {
+    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
+}
+function trend(r) {
+    return r.trend.map(m => MARK[m]).join('');
+}
+function textTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    const w = Math.max(title.length - 2, ...rs.map(r => r.key.length));
+    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
+    return [
+        head,
+        ...rs.map(r => `  ${r.key.padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ''
+    ];
+}
+function span(s) {
+    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
+    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
+    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
+    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
+    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
+}
+function renderStatsText(s) {
+    if (s.records === 0)
+        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
+    return [
+        `survival from ${span(s)}`,
+        '',
+        ...textTable('canary classes', s.classes),
+        ...textTable('canary locations', s.locations),
+        ...textTable('manifest entries', s.entries)
+    ].join('\n');
+}
+function survival_cell(x) {
+    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+function mdTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    return [
+        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
+        '| --- | ---: | :---: | ---: | --- |',
+        ...rs.map(r => `| \`${survival_cell(r.key)}\` | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ''
+    ];
+}
+function axisLabel(p) {
+    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
+    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
+}
+/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
+function survivalChart(s) {
+    const kind = s.canary_runs > 0 ? 'canary' : 'check';
+    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
+    if (runs.length === 0)
+        return undefined;
+    const title = kind === 'canary'
+        ? 'Canary probes intact per run (%)'
+        : 'Entries healthy per recorded check (%)';
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `    title "${title}"`,
+        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
+        '    y-axis "survival %" 0 --> 100',
+        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+function renderStatsMarkdown(s) {
+    if (s.records === 0)
+        return '_No survival history recorded yet._\n';
+    const chart = survivalChart(s);
+    return [
+        `**Survival** from ${span(s)}`,
+        '',
+        ...(chart ? [chart, ''] : []),
+        ...mdTable('canary class', s.classes),
+        ...mdTable('canary location', s.locations),
+        ...mdTable('manifest entry', s.entries)
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/action/canary.ts
+/**
+ * The Action's survival commands: `canary-plant`, `canary-read` and `stats`. The canary ledger and
+ * the history live in a state directory that travels through the Actions cache between runs
+ * (restored before, saved under a new key after), so one run plants and the next one reads, and
+ * every read adds to the same history.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const OUTPUT_LIMIT = 64 * 1024;
+/**
+ * One fixed path under RUNNER_TEMP: the cache version hashes the path, so every run must name the
+ * same one (RUNNER_TEMP is the same on every hosted runner, and private to the job).
+ */
+function canaryStateDir(env) {
+    return external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-canary-state');
+}
+/** The key family: one history per repository, canary key, runner OS and architecture. */
+function canaryKeyPrefix(env, name) {
+    const scope = [
+        env.GITHUB_REPOSITORY ?? '',
+        name,
+        env.RUNNER_OS ?? '',
+        env.RUNNER_ARCH ?? ''
+    ].join('\0');
+    return `swr-canary-v1-${(0,external_node_crypto_.createHash)('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+async function bringState(inputs, env) {
+    const dir = canaryStateDir(env);
+    const prefix = canaryKeyPrefix(env, inputs.canaryKey);
+    const client = cacheServiceAvailable(env)
+        ? actionsCacheClient({ env, onNote: line => core/* warning */.$e(line) })
+        : undefined;
+    // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
+    if (external_node_fs_default().existsSync(dir))
+        return { dir, client, prefix };
+    if (!client) {
+        core/* warning */.$e('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
+    }
+    else {
+        const hit = await client.restore(dir, prefix, [prefix]);
+        core/* info */.pq(hit
+            ? `swr: canary state restored from ${hit.matchedKey}`
+            : 'swr: no canary state in the cache yet');
+    }
+    state_dir_ensurePrivateDir(dir);
+    return { dir, client, prefix };
+}
+async function keepState(t, env, what) {
+    if (!t.client)
+        return;
+    if (cacheReadOnly(env)) {
+        core/* warning */.$e('swr: read-only cache mode: the canary state was not saved for the next run');
+        return;
+    }
+    const key = `${t.prefix}${Date.now()}-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${what}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`;
+    const saved = await t.client.save(t.dir, key);
+    if (saved === 'failed')
+        core/* warning */.$e(`swr: the canary state was not saved (${key})`);
+    else
+        core/* info */.pq(`swr: canary state saved as ${key}`);
+}
+function expandHome(p, home) {
+    return p === '~' ? home : p.startsWith('~/') ? external_node_path_default().join(home, p.slice(2)) : p;
+}
+function anchorsFor(inputs, env) {
+    const real = (p) => {
+        try {
+            return external_node_fs_default().realpathSync(p);
+        }
+        catch {
+            return external_node_path_default().resolve(p);
+        }
+    };
+    return {
+        workspace: real(inputs.canaryWorkspace),
+        home: real(env.HOME || external_node_os_default().homedir()),
+        tmp: real(external_node_os_default().tmpdir())
+    };
+}
+function compactStats(s) {
+    const trimmed = { ...s, runs: s.runs.slice(-50) };
+    let text = JSON.stringify(trimmed);
+    if (text.length > OUTPUT_LIMIT)
+        text = JSON.stringify({
+            ...trimmed,
+            runs: [],
+            entries: trimmed.entries.slice(0, 100),
+            truncated: true
+        });
+    return text;
+}
+function compactReading(r) {
+    const { probes, ...rest } = r;
+    const changed = probes.filter(p => p.outcome.state !== 'intact').slice(0, 200);
+    return JSON.stringify({ ...rest, changed });
+}
+async function summarize(parts, inputs) {
+    if (!inputs.summary)
+        return;
+    try {
+        await core/* summary */.z.addRaw(parts.join('\n'), true).write();
+    }
+    catch (e) {
+        core/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
+    }
+}
+function finish(status, stats, inputs, failed) {
+    core/* setOutput */.uH(Outputs.Status, status);
+    core/* setOutput */.uH(Outputs.Healthy, String(status === 'healthy'));
+    core/* setOutput */.uH(Outputs.ExitCode, status === 'healthy' ? '0' : '1');
+    core/* setOutput */.uH(Outputs.Stats, compactStats(stats));
+    if (status !== 'healthy' && inputs.failOn === 'damage')
+        core/* setFailed */.C1(failed);
+}
+async function runCanary(inputs, env) {
+    const t = await bringState(inputs, env);
+    const anchors = anchorsFor(inputs, env);
+    const context = runContext(env);
+    if (inputs.command === 'canary-plant') {
+        const { ledger, replaced } = plantCanaries({
+            stateDir: t.dir,
+            anchors,
+            at: inputs.canaryAt.map(a => external_node_path_default().resolve(anchors.workspace, expandHome(a, anchors.home))),
+            volatile: inputs.canaryVolatile,
+            includeHome: inputs.canaryHome,
+            ...(inputs.canaryLargeBytes !== undefined ? { largeBytes: inputs.canaryLargeBytes } : {}),
+            // A scheduled job that never read the last planting (a failed run) must still plant.
+            replace: true,
+            context
+        });
+        if (replaced)
+            core/* info */.pq(`swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`);
+        core/* info */.pq(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`);
+        for (const l of ledger.locations)
+            core/* info */.pq(`  ${l.id}: ${showAnchored(l.dir)}`);
+        core/* setOutput */.uH(Outputs.Canary, JSON.stringify({
+            plant_id: ledger.plant_id,
+            probes: ledger.probes.length,
+            locations: ledger.locations.map(l => l.id)
+        }));
+        await keepState(t, env, 'plant');
+        const stats = computeStats(readHistory(t.dir).records);
+        await summarize([
+            `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
+            '',
+            ...ledger.locations.map(l => `- \`${l.id}\`: \`${showAnchored(l.dir)}\``),
+            '',
+            'A later run reads them with `command: canary-read`.',
+            ''
+        ], inputs);
+        finish('healthy', stats, inputs, '');
+        return;
+    }
+    if (inputs.command === 'canary-read') {
+        if (!readLedger(t.dir)) {
+            // The first run of a scheduled survival job has nothing to read yet: not a failure.
+            core/* warning */.$e('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
+            core/* setOutput */.uH(Outputs.Canary, JSON.stringify({ planted: false }));
+            const stats = computeStats(readHistory(t.dir).records);
+            await summarize(['### swr canary: nothing planted yet', '', renderStatsMarkdown(stats)], inputs);
+            finish('healthy', stats, inputs, '');
+            return;
+        }
+        const reading = readCanaries({ stateDir: t.dir, anchors, context });
+        core/* startGroup */.Oh('swr: canary read');
+        for (const line of renderCanaryText(reading).trimEnd().split('\n'))
+            core/* info */.pq(line);
+        core/* endGroup */.N4();
+        core/* setOutput */.uH(Outputs.Canary, compactReading(reading));
+        await keepState(t, env, 'read');
+        const stats = computeStats(readHistory(t.dir).records);
+        await summarize([renderCanaryMarkdown(reading), renderStatsMarkdown(stats)], inputs);
+        const changed = reading.totals.altered + reading.totals.lost;
+        finish(changed === 0 ? 'healthy' : 'damaged', stats, inputs, `swr canary: ${changed} probes altered or lost`);
+        return;
+    }
+    const stats = computeStats(readHistory(t.dir).records);
+    await summarize(['### swr survival', '', renderStatsMarkdown(stats)], inputs);
+    finish('healthy', stats, inputs, '');
 }
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
@@ -38023,6 +39539,7 @@ function readInputs(env) {
  * gate calls as the CLI -> outputs, job summary, annotations, SARIF and a report file. Recipe
  * output is shielded from workflow-command injection; the HMAC key and its encodings are masked.
  */
+
 
 
 
@@ -38188,11 +39705,18 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
             core/* endGroup */.N4();
     }
 }
+function isSurvivalCommand(c) {
+    return SURVIVAL_COMMANDS.includes(c);
+}
 async function run(env = process.env) {
     let exitCode = errors_EXIT.HEALTHY;
     try {
         const inputs = readInputs(env);
         maskSecrets(inputs.hmacKey);
+        if (isSurvivalCommand(inputs.command)) {
+            await runCanary(inputs, env);
+            return;
+        }
         const runnerTemp = env.RUNNER_TEMP || external_node_os_default().tmpdir();
         const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(runnerTemp, 'swr-state-'));
         const m = loadManifest(inputs.manifest, { workspace: inputs.workspace });

@@ -14504,7 +14504,7 @@ function renderCheck(r, opts) {
         lines.push(paint(opts.color, 'gray', `note: ${n}`));
     return lines.join('\n') + '\n';
 }
-function renderWhy(r, opts, notes) {
+function renderWhy(r, opts, notes, history = new Map()) {
     const damaged = r.results.filter(f => f.status !== 'OK');
     if (damaged.length === 0)
         return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
@@ -14526,6 +14526,9 @@ function renderWhy(r, opts, notes) {
         const note = notes.get(f.id);
         if (note)
             lines.push(`  note:     ${note}`);
+        const past = history.get(f.id);
+        if (past)
+            lines.push(`  history:  ${past}`);
         lines.push('');
     }
     return lines.join('\n');
@@ -15863,6 +15866,1550 @@ async function attacktestCommand(flags, io) {
     return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
 }
 
+;// CONCATENATED MODULE: ./src/core/author/scan.ts
+/**
+ * What every authoring scan shares: the names no scan enters (VCS metadata, swr's own directory),
+ * sorted directory listings that never throw, a bound on how much of a huge workspace one scan
+ * may look at, and ignore rules that name exactly one path.
+ */
+
+/** Version-control metadata: changes on every fetch, restored by the VCS, never worth an entry. */
+const VCS_DIRS = new Set(['.git', '.hg', '.svn']);
+/** swr's own directory beside a manifest. */
+const SWR_DIR = '.swr';
+/** A $HOME workspace can hold millions of files: one scan looks at no more than this many. */
+const MAX_SCAN = 200_000;
+function isMetaName(name) {
+    return VCS_DIRS.has(name) || name === SWR_DIR;
+}
+/** Directory entries in the tree walk's order (JavaScript string order); [] when unreadable. */
+function listDir(abs) {
+    try {
+        return external_node_fs_default().readdirSync(abs).sort();
+    }
+    catch {
+        return [];
+    }
+}
+function lstatOf(abs) {
+    try {
+        return external_node_fs_default().lstatSync(abs);
+    }
+    catch {
+        return undefined;
+    }
+}
+function isExecutable(st) {
+    return (st.mode & 0o111) !== 0;
+}
+function scanBudget(limit = MAX_SCAN) {
+    let seen = 0;
+    return {
+        take: () => ++seen <= limit,
+        get exhausted() {
+            return seen > limit;
+        }
+    };
+}
+/**
+ * An ignore rule matching exactly `inner` (a path relative to the tree): anchored with a leading
+ * slash, because a bare name would match at any depth, and with glob characters escaped.
+ */
+function literalRule(inner) {
+    return '/' + inner.replace(/[\\*?[\]{}()!+@]/g, c => `\\${c}`);
+}
+/** `rel` joined below `dir` in manifest spelling ("" is the workspace root). */
+function joinRel(dir, name) {
+    return dir ? `${dir}/${name}` : name;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/coverage.ts
+/**
+ * Which workspace paths a manifest already tracks: each entry's own path, and everything inside a
+ * tracked tree that the tree's ignore rules do not leave out (read exactly as the tree walk reads
+ * them, so "tracked" here means "judged by some entry's check").
+ */
+
+
+
+/** `rel` relative to the tree at `root`, or undefined when it is not strictly inside. */
+function innerOf(root, rel) {
+    if (root === '.')
+        return rel === '.' ? undefined : rel;
+    return rel.startsWith(root + '/') ? rel.slice(root.length + 1) : undefined;
+}
+/** The walk skips a path when any of its prefixes is ignored. */
+function ignoredInside(t, inner) {
+    const segs = inner.split('/');
+    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name));
+}
+function coverageOf(entries) {
+    const exact = new Map(entries.map(e => [e.path, e.id]));
+    const trees = entries.flatMap(e => e.kind === 'tree'
+        ? [
+            {
+                id: e.id,
+                path: e.path,
+                ignored: ignoreMatcher(e.ignore),
+                custom: e.ignore.some(r => !VOLATILE_DIRS.has(r) && !isMetaName(r))
+            }
+        ]
+        : []);
+    const covering = (rel) => trees.filter(t => {
+        const inner = innerOf(t.path, rel);
+        return inner !== undefined && !ignoredInside(t, inner);
+    });
+    return {
+        trackedBy(rel) {
+            const id = exact.get(rel);
+            if (id !== undefined)
+                return { id, exact: true };
+            const tree = covering(rel)[0];
+            return tree ? { id: tree.id, exact: false } : undefined;
+        },
+        trackedBelow(rel) {
+            return entries.flatMap(e => {
+                const inner = innerOf(rel, e.path);
+                return inner === undefined ? [] : [inner];
+            });
+        },
+        mayHideUntracked(rel) {
+            const own = trees.find(t => t.path === rel);
+            return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+/**
+ * Which paths hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
+ * committed, pushed and shared, and a manifest is not a vault.
+ *
+ * The rule names well-known credential locations (ssh private keys, netrc, the logins of git, gh,
+ * npm, PyPI, cloud CLIs and coding agents, dotenv files), not every name containing "token" or
+ * ending in ".key": projects escrow such files on purpose (a deploy key for a runner), and a
+ * guess by word would refuse them. It is by path, so it holds for entries added by hand too, and
+ * escrow consults it for every file it is asked to embed.
+ */
+/** File names that are credentials wherever they are. */
+const SECRET_NAMES = new Set([
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    '.npmrc',
+    '.pypirc',
+    '.env',
+    '.credentials.json',
+    'oauth_creds.json',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk'
+]);
+/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
+const SECRET_SUFFIXES = [
+    '.codex/auth.json',
+    'gh/hosts.yml',
+    '.aws/credentials',
+    '.docker/config.json',
+    '.kube/config',
+    'gcloud/credentials.db',
+    'gcloud/application_default_credentials.json'
+];
+/** Directories whose every file is secret. */
+const SECRET_DIRS = new Set(['.gnupg']);
+/** Templates list which variables exist, without values. */
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
+/** True when `rel` (a manifest path) names a file that must never be escrowed. */
+function isSecretPath(rel) {
+    const segs = rel.split('/');
+    const name = segs[segs.length - 1] ?? '';
+    const parent = segs[segs.length - 2];
+    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
+        return true;
+    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
+        return true;
+    if (SECRET_NAMES.has(name))
+        return true;
+    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
+        return true;
+    // Any private key ssh-keygen writes into .ssh (id_work, id_ed25519_github); .pub is public.
+    return parent === '.ssh' && name.startsWith('id_') && !name.endsWith('.pub');
+}
+
+;// CONCATENATED MODULE: ./src/core/author/presets.ts
+/**
+ * Presets: the files common sandboxes keep their setup in (shell profiles, coding-agent settings),
+ * as paths relative to $HOME, the workspace of ~/.swr/manifest.json. Only paths that exist and are
+ * not tracked yet are added. Secrets among them (see secrets.ts) become tier-0 `file` entries:
+ * tracked by hash, never escrowed.
+ *
+ * Left out on purpose: files the tools rewrite on every run (~/.claude.json with its counters and
+ * per-project history, session logs, histories, caches), because a hash of them would fail every
+ * check; and large installed payloads (extensions) that a reinstall brings back.
+ */
+
+
+
+
+
+
+
+
+const PRESETS = [
+    {
+        name: 'shell',
+        description: 'shell profiles, git and ssh configuration, and the logins a shell uses',
+        paths: [
+            '.bashrc',
+            '.bash_profile',
+            '.bash_login',
+            '.bash_logout',
+            '.bash_aliases',
+            '.profile',
+            '.zshrc',
+            '.zshenv',
+            '.zprofile',
+            '.zlogin',
+            '.inputrc',
+            '.vimrc',
+            '.tmux.conf',
+            '.config/fish/config.fish',
+            '.config/fish/functions',
+            '.gitconfig',
+            '.config/git/config',
+            '.config/git/ignore',
+            '.ssh/config',
+            '.ssh/authorized_keys',
+            '.ssh/id_*',
+            '.netrc',
+            '.git-credentials',
+            '.npmrc',
+            '.pypirc',
+            '.config/gh/config.yml',
+            '.config/gh/hosts.yml'
+        ]
+    },
+    {
+        name: 'claude-code',
+        description: 'Claude Code: user settings, memory, commands, agents, skills, hooks, login',
+        paths: [
+            '.claude/settings.json',
+            '.claude/settings.local.json',
+            '.claude/CLAUDE.md',
+            '.claude/commands',
+            '.claude/agents',
+            '.claude/skills',
+            '.claude/hooks',
+            '.claude/rules',
+            '.claude/output-styles',
+            '.claude/.credentials.json'
+        ]
+    },
+    {
+        name: 'codex',
+        description: 'OpenAI Codex CLI: config.toml, AGENTS.md, prompts, skills, rules, login',
+        paths: [
+            '.codex/config.toml',
+            '.codex/AGENTS.md',
+            '.codex/AGENTS.override.md',
+            '.codex/prompts',
+            '.codex/agents',
+            '.codex/skills',
+            '.codex/rules',
+            '.codex/auth.json'
+        ]
+    },
+    {
+        name: 'aider',
+        description: 'aider: its configuration files and the .env holding API keys',
+        paths: ['.aider.conf.yml', '.aider.model.settings.yml', '.aider.model.metadata.json', '.env']
+    },
+    {
+        name: 'cursor',
+        description: 'Cursor: MCP servers, CLI config, editor settings, keybindings, snippets',
+        paths: [
+            '.cursor/mcp.json',
+            '.cursor/cli-config.json',
+            '.cursor/rules',
+            '.config/Cursor/User/settings.json',
+            '.config/Cursor/User/keybindings.json',
+            '.config/Cursor/User/snippets'
+        ]
+    },
+    {
+        name: 'gemini',
+        description: 'Gemini CLI: settings, GEMINI.md, commands, login',
+        paths: [
+            '.gemini/settings.json',
+            '.gemini/GEMINI.md',
+            '.gemini/commands',
+            '.gemini/oauth_creds.json'
+        ]
+    }
+];
+function presetNamed(name) {
+    const p = PRESETS.find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
+    return p;
+}
+const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+function planPreset(workspace, preset, entries) {
+    const cov = coverageOf(entries);
+    const plan = { requests: [], skipped: [], absent: 0 };
+    for (const rel of preset.paths.flatMap(p => expand(workspace, p))) {
+        const loc = locateInside(workspace, rel);
+        if (loc.state === 'missing')
+            plan.absent++;
+        else if (loc.state === 'escapes')
+            plan.skipped.push({ path: rel, why: loc.why });
+        else {
+            const by = cov.trackedBy(rel);
+            const st = loc.st;
+            if (by)
+                plan.skipped.push({ path: rel, why: `already tracked by "${by.id}"` });
+            else if (!st.isFile() && !st.isDirectory() && !st.isSymbolicLink())
+                plan.skipped.push({ path: rel, why: 'not a file, directory or symlink' });
+            else
+                plan.requests.push(requestFor(rel, st.isFile(), st.isDirectory()));
+        }
+    }
+    return plan;
+}
+function requestFor(rel, isFile, isDir) {
+    if (isSecretPath(rel))
+        return { path: rel, ...(isFile ? { kind: 'file' } : {}), tier: 0, note: SECRET_NOTE };
+    return isDir ? { path: rel, kind: 'tree', ignore: [...VCS_DIRS] } : { path: rel };
+}
+/** A preset path, or the names its glob matches now (sorted). */
+function expand(workspace, p) {
+    const base = external_node_path_default().posix.basename(p);
+    if (!/[*?[]/.test(base))
+        return [p];
+    const dir = external_node_path_default().posix.dirname(p);
+    const match = picomatch_default()(base, { dot: true });
+    return listDir(external_node_path_default().join(workspace, dir))
+        .filter(n => match(n))
+        .map(n => `${dir}/${n}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/audit.ts
+
+
+
+
+
+function auditWorkspace(workspace, entries, exclude) {
+    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
+    visit(scan, workspace, '');
+    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
+    return { rows: scan.rows, truncated: scan.budget.exhausted };
+}
+function skipped(scan, name, abs) {
+    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
+}
+function visit(scan, absDir, relDir) {
+    for (const name of listDir(absDir)) {
+        if (!scan.budget.take())
+            return;
+        const abs = external_node_path_default().join(absDir, name);
+        if (skipped(scan, name, abs))
+            continue;
+        const rel = joinRel(relDir, name);
+        const st = lstatOf(abs);
+        if (!st)
+            continue;
+        if (scan.cov.trackedBy(rel)) {
+            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
+                visit(scan, abs, rel);
+        }
+        else if (st.isDirectory()) {
+            if (scan.cov.trackedBelow(rel).length > 0)
+                visit(scan, abs, rel);
+            else
+                scan.rows.push(...treeRows(scan, abs, rel));
+        }
+        else {
+            const row = leafRow(rel, st);
+            if (row)
+                scan.rows.push(row);
+        }
+    }
+}
+function leafRow(rel, st) {
+    const row = (kind, bytes) => ({
+        kind,
+        path: rel,
+        bytes,
+        files: 1,
+        ignore: []
+    });
+    if (st.isSymbolicLink())
+        return row('link', 0);
+    if (!st.isFile())
+        return undefined;
+    if (st.size >= BLOB_THRESHOLD)
+        return row('blob', st.size);
+    return isExecutable(st) ? row('file', st.size) : undefined;
+}
+/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
+function treeRows(scan, absRoot, rel) {
+    const blobs = [];
+    const names = new Set();
+    let files = 0;
+    let bytes = 0;
+    const walk = (absDir, inner) => {
+        for (const name of listDir(absDir)) {
+            if (!scan.budget.take())
+                return;
+            const abs = external_node_path_default().join(absDir, name);
+            if (skipped(scan, name, abs)) {
+                if (!scan.exclude.has(abs))
+                    names.add(name);
+                continue;
+            }
+            const st = lstatOf(abs);
+            const innerRel = joinRel(inner, name);
+            if (!st)
+                continue;
+            if (st.isDirectory())
+                walk(abs, innerRel);
+            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
+                blobs.push({
+                    kind: 'blob',
+                    path: `${rel}/${innerRel}`,
+                    bytes: st.size,
+                    files: 1,
+                    ignore: []
+                });
+            }
+            else {
+                files++;
+                bytes += st.isFile() ? st.size : 0;
+            }
+        }
+    };
+    walk(absRoot, '');
+    const ignore = [
+        ...[...names].sort(),
+        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
+    ];
+    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
+}
+
+;// CONCATENATED MODULE: ./src/core/escrow.ts
+/**
+ * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
+ * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
+ * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
+ * decompression bomb is refused before anything is written.
+ *
+ * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
+ * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
+ * symlink planted at the target is replaced, not followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+
+const ESCROW_MAX_BYTES = 256 * 1024;
+function refuse(e, why) {
+    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
+}
+/**
+ * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ */
+function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
+    if (isSecretPath(e.path))
+        throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`);
+    if (e.expect.size > maxBytes)
+        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
+    const abs = resolveEntryPath(workspace, e.path);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    let bytes;
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            throw refuse(e, 'refused: not a regular file');
+        if (st.size !== e.expect.size)
+            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
+        bytes = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < st.size) {
+            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    if (sha !== e.expect.sha256)
+        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
+    return {
+        encoding: 'deflate-base64',
+        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
+    };
+}
+/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
+function escrowedBytes(e) {
+    if (!e.escrow)
+        throw refuse(e, 'absent');
+    let bytes;
+    try {
+        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
+            maxOutputLength: Math.max(1, e.expect.size)
+        });
+    }
+    catch {
+        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
+    }
+    if (bytes.length !== e.expect.size)
+        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
+    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
+        throw refuse(e, 'refused: bytes do not match the recorded sha256');
+    return bytes;
+}
+/** Create or check each parent directory below the workspace without following a symlink. */
+function safeParent(workspace, e) {
+    let dir = workspace;
+    for (const seg of external_node_path_default().posix
+        .dirname(e.path)
+        .split('/')
+        .filter(s => s !== '.')) {
+        dir = external_node_path_default().join(dir, seg);
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (st.isSymbolicLink())
+            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
+        if (!st.isDirectory())
+            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
+    }
+    const st = external_node_fs_default().lstatSync(dir);
+    return { dir, dev: st.dev, ino: st.ino };
+}
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+function restoreFromEscrow(workspace, e) {
+    const bytes = escrowedBytes(e);
+    const parent = safeParent(workspace, e);
+    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
+    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
+    try {
+        try {
+            external_node_fs_default().writeSync(fd, bytes);
+            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
+            external_node_fs_default().fsyncSync(fd);
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+        const again = external_node_fs_default().lstatSync(parent.dir);
+        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        }
+        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
+        if (existing?.isDirectory())
+            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
+        external_node_fs_default().renameSync(tmp, target);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const check = hashFile(target);
+    if (check.sha256 !== e.expect.sha256)
+        throw refuse(e, 'restored, but the file does not verify');
+}
+
+;// CONCATENATED MODULE: ./src/core/author/hints.ts
+/**
+ * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
+ * as they are: every word that is not plainly safe is single-quoted.
+ */
+
+
+
+function shellQuote(word) {
+    return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function commandLine(words) {
+    return words.map(shellQuote).join(' ');
+}
+function targetWords(t) {
+    return [
+        ...(t.manifest ? ['-m', t.manifest] : []),
+        ...(t.workspace ? ['--workspace', t.workspace] : [])
+    ];
+}
+/** `swr add PATH --ignore ...` as typed from the current directory. */
+function hints_addCommand(pathArg, ignore, t = {}) {
+    return commandLine([
+        'swr',
+        'add',
+        pathArg,
+        ...ignore.flatMap(r => ['--ignore', r]),
+        ...targetWords(t)
+    ]);
+}
+/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
+function lacksRecipe(e) {
+    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
+}
+/**
+ * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
+ * goes into the manifest by hand and the edit is approved by signing it.
+ */
+function recipeHint(manifestShown, t = {}) {
+    const sign = commandLine(['swr', 'sign', ...targetWords(t)]);
+    return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`;
+}
+/** For a small file that is no secret: the escrow command that restores it with no recipe. */
+function escrowHint(e, t = {}) {
+    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
+        return undefined;
+    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/shared.ts
+/**
+ * Plumbing the authoring commands share, so that they all find the workspace, capture, save and
+ * report the same way: a read-only scan falls back to the current directory when there is no
+ * manifest, captures go through the same path as `swr add` (ids never collide, swr's own files
+ * are never tracked), saves follow the editing rules (saveEdited), and every added entry, new
+ * manifest and signature is reported in one wording.
+ */
+
+
+
+
+
+
+/** The manifest a read-only scan compares with, or none: then nothing is tracked (cwd is scanned). */
+function readView(flags, io) {
+    const located = manifestLocation(flags, io);
+    if (located.how !== 'new' && external_node_fs_default().existsSync(located.file)) {
+        const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
+        return { file: m.file, workspace: m.workspace, entries: m.body.entries, found: true };
+    }
+    const dir = external_node_path_default().resolve(io.cwd, flags.workspace ?? '.');
+    if (!external_node_fs_default().statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`workspace ${dir} is not a directory`);
+    const workspace = external_node_fs_default().realpathSync(dir);
+    if (workspace === '/')
+        throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
+    return { file: located.file, workspace, entries: [], found: false };
+}
+function shown(io, file) {
+    return external_node_path_default().relative(io.cwd, file) || file;
+}
+function target(flags) {
+    return { manifest: flags.manifest, workspace: flags.workspace };
+}
+function exclusions(file, io) {
+    return ownPaths(file, stateDir(io));
+}
+async function captureAll(m, requests, io, jobs) {
+    const taken = new Set(m.doc.body.entries.map(e => e.id));
+    const exclude = exclusions(m.file, io);
+    const out = [];
+    for (const req of requests) {
+        const c = await captureEntry(m.workspace, req, taken, { pool: { jobs }, exclude });
+        taken.add(c.entry.id);
+        out.push(c);
+    }
+    return out;
+}
+/** Append the captured entries and save under the editing rules, with their tree indexes. */
+function saveAdded(m, added, io) {
+    m.doc.body.entries.push(...added.map(a => a.entry));
+    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
+    return saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io);
+}
+function signedLine(saved, m) {
+    return saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`;
+}
+function savedJson(saved) {
+    return saved
+        ? { written: true, signed: saved.signed, version: saved.version, digest: saved.digest }
+        : { written: false };
+}
+function printJson(io, doc) {
+    io.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+}
+function size(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let v = bytes;
+    let u = 0;
+    while (v >= 1024 && u < units.length - 1) {
+        v /= 1024;
+        u++;
+    }
+    return u === 0 ? `${bytes} B` : `${v.toFixed(1)} ${units[u]}`;
+}
+function count(files) {
+    return `${files.toLocaleString('en-US')} ${files === 1 ? 'file' : 'files'}`;
+}
+function addedLine(e) {
+    const extra = e.kind === 'tree'
+        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${e.expect.sentinels.join(', ') || 'none'}`
+        : e.kind === 'link'
+            ? `, -> ${e.expect.target}`
+            : `, ${e.expect.size.toLocaleString('en-US')} bytes`;
+    return `added ${e.kind} "${e.id}" (${e.path}, tier ${e.tier}${extra})\n`;
+}
+function createdLine(io, m) {
+    return m.created ? `created ${shown(io, m.file)} describing ${m.workspace}\n` : '';
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/audit.ts
+/**
+ * `swr audit`: the read-only first look. It works with no manifest at all (then nothing counts as
+ * tracked), so it can show what is worth protecting before anything is written, and every row
+ * carries the `swr add` line that tracks it, spelled relative to the current directory so it can
+ * be pasted as is.
+ */
+
+
+
+
+
+const DEFAULT_AUDIT_LIMIT = 20;
+function auditCommand(flags, io) {
+    const view = readView(flags, io);
+    const result = auditWorkspace(view.workspace, view.entries, exclusions(view.file, io));
+    const limit = flags.limit ?? DEFAULT_AUDIT_LIMIT;
+    const rows = result.rows.slice(0, limit).map(r => withCommand(r, view, io, target(flags)));
+    if (flags.json) {
+        printJson(io, {
+            schema: 'swr.audit/1',
+            manifest: view.found ? view.file : null,
+            workspace: view.workspace,
+            limit,
+            total: result.rows.length,
+            truncated_scan: result.truncated,
+            candidates: rows
+        });
+        return EXIT.HEALTHY;
+    }
+    if (flags.quiet && rows.length === 0)
+        return EXIT.HEALTHY;
+    const out = [
+        view.found
+            ? `workspace ${view.workspace} (manifest ${shown(io, view.file)}, ${view.entries.length} entries)\n`
+            : `no manifest found: nothing counts as tracked; scanning ${view.workspace}\n`
+    ];
+    for (const r of rows)
+        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${r.path}\n     ${r.command}\n`);
+    if (rows.length === 0)
+        out.push('nothing untracked worth protecting\n');
+    if (result.rows.length > rows.length)
+        out.push(`${result.rows.length - rows.length} more: --limit ${result.rows.length} shows them all\n`);
+    if (result.truncated)
+        out.push('note: the scan stopped early; the workspace is very large\n');
+    io.stdout.write(out.join(''));
+    return EXIT.HEALTHY;
+}
+function withCommand(r, view, io, t) {
+    const arg = external_node_path_default().relative(io.cwd, external_node_path_default().join(view.workspace, r.path)) || '.';
+    return {
+        kind: r.kind,
+        path: r.path,
+        bytes: r.bytes,
+        files: r.files,
+        command: hints_addCommand(arg, r.ignore, t)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
+/**
+ * `autopilot`: bring a manifest up to date with init's rules without touching what is already
+ * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
+ * markers found in it; executable scripts at the top level become `file` entries; large files
+ * anywhere outside volatile directories become `blob` entries. Volatile directories
+ * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
+ * again adds nothing: everything it would add is then tracked.
+ */
+
+
+
+
+
+
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const TREE_MARKERS = [
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile'
+];
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
+function planAutopilot(workspace, entries, exclude) {
+    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
+    const blobs = untrackedBlobs(ctx);
+    const trees = [];
+    const scripts = [];
+    const skipped = [];
+    for (const name of listDir(workspace)) {
+        const abs = external_node_path_default().join(workspace, name);
+        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
+            continue;
+        if (ctx.cov.trackedBy(name))
+            continue;
+        const st = lstatOf(abs);
+        if (st?.isDirectory() && !name.startsWith('.')) {
+            const planned = planTree(ctx, name, blobs);
+            if (planned && 'why' in planned)
+                skipped.push({ path: name, why: planned.why });
+            else if (planned)
+                trees.push(planned);
+        }
+        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
+            scripts.push({ path: name, kind: 'file' });
+        }
+    }
+    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
+    return {
+        requests: [...trees, ...scripts, ...blobRequests],
+        skipped,
+        truncated: ctx.budget.exhausted
+    };
+}
+/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
+function untrackedBlobs(ctx) {
+    const out = [];
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!ctx.budget.take())
+                return;
+            const abs = external_node_path_default().join(absDir, name);
+            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
+                out.push(rel);
+        }
+    };
+    walk(ctx.workspace, '');
+    return out;
+}
+/**
+ * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
+ * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
+ */
+function planTree(ctx, name, blobs) {
+    const root = external_node_path_default().join(ctx.workspace, name);
+    const inner = [
+        ...ctx.cov.trackedBelow(name),
+        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
+    ];
+    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
+    const ignored = ignoreMatcher(ignore);
+    const markers = TREE_MARKERS.filter(m => {
+        const st = lstatOf(external_node_path_default().join(root, m));
+        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
+    });
+    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
+    if (!anyFile)
+        return undefined;
+    if (markers.length === 0 && source === undefined)
+        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
+    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
+    return { path: name, kind: 'tree', ignore, sentinels };
+}
+/**
+ * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
+ * and whether the tree holds any file at all.
+ */
+function firstSourceFile(ctx, root, ignored) {
+    const budget = scanBudget();
+    let anyFile = false;
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            const rel = joinRel(relDir, name);
+            const abs = external_node_path_default().join(absDir, name);
+            if (!budget.take())
+                return undefined;
+            if (ignored(rel, name) || ctx.exclude.has(abs))
+                continue;
+            const st = lstatOf(abs);
+            if (st?.isDirectory()) {
+                const found = walk(abs, rel);
+                if (found)
+                    return found;
+            }
+            else if (st) {
+                anyFile = true;
+                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
+                    return rel;
+            }
+        }
+        return undefined;
+    };
+    const source = walk(root, '');
+    return { source, anyFile };
+}
+
+// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
+var proper_lockfile = __nccwpck_require__(3648);
+var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
+;// CONCATENATED MODULE: ./src/core/state/lock.ts
+/**
+ * One exclusive lock per manifest (and so per workspace), in the private state directory:
+ * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
+ * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
+ * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
+ * while alive) and is taken over.
+ */
+
+
+
+
+
+
+/** One spelling per file: symlinked paths to the same manifest must take the same lock. */
+function canonicalSubject(subject) {
+    const abs = external_node_path_default().resolve(subject);
+    try {
+        return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+    }
+    catch {
+        return abs;
+    }
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+async function lockWorkspace(opts) {
+    const dir = ensurePrivateDir(opts.stateDir, 'locks');
+    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32);
+    const target = external_node_path_default().join(dir, key);
+    const info = external_node_path_default().join(dir, `${key}.holder`);
+    const deadline = Date.now() + opts.waitMs;
+    let warned = false;
+    for (;;) {
+        try {
+            const release = await proper_lockfile_default().lock(target, {
+                realpath: false,
+                lockfilePath: `${target}.lock`,
+                stale: opts.staleMs ?? 10_000,
+                retries: 0
+            });
+            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
+                mode: 0o600
+            });
+            return async () => {
+                external_node_fs_default().rmSync(info, { force: true });
+                await release().catch(() => undefined);
+            };
+        }
+        catch (err) {
+            if (err.code !== 'ELOCKED')
+                throw err;
+        }
+        if (opts.abort?.aborted)
+            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
+        if (Date.now() >= deadline) {
+            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
+        }
+        if (!warned) {
+            opts.onWait?.(holder(info));
+            warned = true;
+        }
+        await sleep(150);
+    }
+}
+function holder(info) {
+    try {
+        return external_node_fs_default().readFileSync(info, 'utf8').trim();
+    }
+    catch {
+        return 'holder unknown';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/lock.ts
+/** Running a command under the manifest's lock (doctor, restore and every editing command). */
+
+
+const DEFAULT_LOCK_WAIT_S = 300;
+async function withManifestLock(flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    const subject = manifestLocation(flags, io).file;
+    const release = await lockWorkspace({
+        stateDir: stateDir(io),
+        subject,
+        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
+    });
+    try {
+        return await fn();
+    }
+    finally {
+        await release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/autopilot.ts
+/**
+ * `swr autopilot`: bring a manifest up to date in one step, safely enough to run again and again.
+ * It edits under the manifest lock and never overwrites a manifest that appeared meanwhile; a new
+ * manifest is written only when something was added. Tracking only detects a loss, so it ends by
+ * naming the entries that have no way back (no recipe, cache source or escrow) and how to add one.
+ */
+
+
+
+
+
+
+function autopilotCommand(flags, io) {
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        const plan = planAutopilot(m.workspace, m.doc.body.entries, exclusions(m.file, io));
+        const added = await captureAll(m, plan.requests, io, flags.jobs);
+        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
+        const missing = saved || !m.created ? m.doc.body.entries.filter(lacksRecipe) : [];
+        const t = target(flags);
+        if (flags.json) {
+            printJson(io, {
+                schema: 'swr.autopilot/1',
+                manifest: m.file,
+                workspace: m.workspace,
+                created: m.created && saved !== undefined,
+                added: added.map(a => a.entry),
+                skipped: plan.skipped,
+                truncated_scan: plan.truncated,
+                no_recipe: missing.map(e => ({
+                    id: e.id,
+                    kind: e.kind,
+                    path: e.path,
+                    escrow: escrowHint(e, t) ?? null
+                })),
+                how_to_add_recipe: recipeHint(shown(io, m.file), t),
+                ...savedJson(saved)
+            });
+        }
+        else if (!flags.quiet) {
+            io.stdout.write(autopilotText(io, m, added, plan.skipped, saved, missing, t));
+        }
+        return EXIT.HEALTHY;
+    });
+}
+function autopilotText(io, m, added, skipped, saved, missing, t) {
+    const out = [saved ? createdLine(io, m) : ''];
+    for (const a of added)
+        out.push(addedLine(a.entry));
+    for (const s of skipped)
+        out.push(`skipped ${s.path}: ${s.why}\n`);
+    if (added.length === 0)
+        out.push(m.created
+            ? `nothing to track in ${m.workspace}; no manifest written\n`
+            : 'nothing new to track: every top-level source tree, script and large file is tracked\n');
+    if (saved)
+        out.push(signedLine(saved, m));
+    if (missing.length > 0) {
+        const n = missing.length;
+        out.push(`${n} ${n === 1 ? 'entry has' : 'entries have'} no restore recipe, cache source or escrow:\n`);
+        for (const e of missing) {
+            const esc = escrowHint(e, t);
+            out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`);
+        }
+        out.push(`to add one: ${recipeHint(shown(io, m.file), t)}\n`);
+    }
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/core/author/models.ts
+/**
+ * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
+ * the other scans this one enters volatile directories: models usually live in caches
+ * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
+ * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
+ * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
+ * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
+ * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
+ */
+
+
+
+
+
+
+
+
+
+
+const MODEL_EXTENSIONS = ['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt'];
+const DEFAULT_MIN_MODEL_BYTES = 1024 * 1024;
+function isModelName(name) {
+    const lower = name.toLowerCase();
+    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+function findModels(workspace, entries, exclude, minBytes) {
+    const root = external_node_fs_default().realpathSync(workspace);
+    const budget = scanBudget();
+    const found = new Map();
+    const keep = (m) => {
+        if (pathProblem(m.path))
+            return;
+        const seen = found.get(m.path);
+        if (!seen || (seen.via && !m.via))
+            found.set(m.path, m);
+    };
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!budget.take())
+                return;
+            const abs = external_node_path_default().join(absDir, name);
+            if (isMetaName(name) || exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (!st || !isModelName(name))
+                continue;
+            else if (st.isFile()) {
+                if (st.size >= minBytes)
+                    keep({ path: rel, bytes: st.size });
+            }
+            else if (st.isSymbolicLink()) {
+                const target = linkedFile(root, abs, minBytes);
+                if (target)
+                    keep({ ...target, via: rel });
+            }
+        }
+    };
+    walk(root, '');
+    const cov = coverageOf(entries);
+    const models = [...found.values()]
+        .map(m => {
+        const tracked = cov.trackedBy(m.path);
+        return tracked ? { ...m, tracked } : m;
+    })
+        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
+    return { models, truncated: budget.exhausted };
+}
+/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
+function linkedFile(root, link, minBytes) {
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(link);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isInside(root, real) || real === root)
+        return undefined;
+    const st = lstatOf(real);
+    if (!st?.isFile() || st.size < minBytes)
+        return undefined;
+    return { path: external_node_path_default().relative(root, real).split((external_node_path_default()).sep).join('/'), bytes: st.size };
+}
+/**
+ * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
+ * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
+ * costs reading every byte; `fullHash` records it through the ordinary capture.
+ */
+async function captureModel(workspace, req, taken, opts) {
+    if (opts.fullHash)
+        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
+            pool: opts.pool ?? {}
+        });
+    if (taken.has(req.id))
+        throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    if (!loc.st.isFile())
+        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
+    const ht = hashHeadTail(loc.abs);
+    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/models.ts
+/**
+ * `swr models`: model weights are the files most worth tracking and the easiest to miss, since
+ * they hide in caches. Listing is read-only and needs no manifest, so it is safe to run anywhere;
+ * only --apply takes the lock and edits. An id is derived from the name a model was found under
+ * (a Hugging Face snapshot link rather than its content-addressed blob), so it stays readable, and
+ * the list printed after --apply already shows the new entries as tracked.
+ */
+
+
+
+
+
+const models_MIB = 1024 * 1024;
+function modelJson(x) {
+    return {
+        path: x.path,
+        bytes: x.bytes,
+        ...(x.via ? { via: x.via } : {}),
+        tracked_by: x.tracked?.id ?? null,
+        tracked_as: x.tracked ? (x.tracked.exact ? 'entry' : 'inside tree') : null
+    };
+}
+function modelLine(x) {
+    const state = x.tracked
+        ? x.tracked.exact
+            ? `tracked by "${x.tracked.id}"`
+            : `inside tree "${x.tracked.id}"`
+        : 'untracked';
+    return `${size(x.bytes).padStart(10)}  ${x.path}  ${state}${x.via ? `  (via ${x.via})` : ''}\n`;
+}
+async function modelsCommand(flags, io) {
+    const minBytes = flags.minMb === undefined ? DEFAULT_MIN_MODEL_BYTES : flags.minMb * models_MIB;
+    if (flags.fullHash && !flags.apply)
+        throw new UsageError('--full-hash goes with --apply');
+    if (!flags.apply) {
+        const view = readView(flags, io);
+        const scan = findModels(view.workspace, view.entries, exclusions(view.file, io), minBytes);
+        const where = { workspace: view.workspace, manifest: view.found ? view.file : null };
+        printModels(io, flags, where, scan, minBytes);
+        return EXIT.HEALTHY;
+    }
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        const scan = findModels(m.workspace, m.doc.body.entries, exclusions(m.file, io), minBytes);
+        const taken = new Set(m.doc.body.entries.map(e => e.id));
+        const added = [];
+        for (const x of scan.models.filter(y => !y.tracked)) {
+            const id = deriveId(x.via ?? x.path, taken);
+            const opts = { fullHash: flags.fullHash === true, pool: { jobs: flags.jobs } };
+            added.push(await captureModel(m.workspace, { path: x.path, id }, taken, opts));
+            taken.add(id);
+        }
+        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
+        const now = new Map(added.map(a => [a.entry.path, a.entry.id]));
+        const models = scan.models.map(x => {
+            const id = now.get(x.path);
+            return id === undefined ? x : { ...x, tracked: { id, exact: true } };
+        });
+        const where = { workspace: m.workspace, manifest: m.file };
+        printModels(io, flags, where, { ...scan, models }, minBytes, { added, saved, m });
+        return EXIT.HEALTHY;
+    });
+}
+function printModels(io, flags, where, scan, minBytes, applied) {
+    if (flags.json) {
+        printJson(io, {
+            schema: 'swr.models/1',
+            manifest: where.manifest,
+            workspace: where.workspace,
+            min_bytes: minBytes,
+            truncated_scan: scan.truncated,
+            models: scan.models.map(modelJson),
+            applied: applied !== undefined,
+            ...(applied ? { added: applied.added.map(a => a.entry), ...savedJson(applied.saved) } : {})
+        });
+        return;
+    }
+    if (flags.quiet)
+        return;
+    const out = scan.models.map(modelLine);
+    if (scan.models.length === 0)
+        out.push(`no model files of ${size(minBytes)} or more\n`);
+    const untracked = scan.models.filter(x => !x.tracked).length;
+    if (!applied && untracked > 0)
+        out.push(`${untracked} untracked: "swr models --apply" tracks them as blob entries (tier 3)\n`);
+    if (applied) {
+        if (applied.saved)
+            out.push(createdLine(io, applied.m));
+        for (const a of applied.added)
+            out.push(addedLine(a.entry));
+        if (applied.saved)
+            out.push(signedLine(applied.saved, applied.m));
+        else
+            out.push('nothing to add: every model listed is tracked\n');
+    }
+    if (scan.truncated)
+        out.push('note: the scan stopped early; the workspace is very large\n');
+    io.stdout.write(out.join(''));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/preset.ts
+/**
+ * `swr preset`: preset paths are written relative to $HOME, yet they are resolved under whatever
+ * workspace the manifest describes, so a note says so when that workspace is not $HOME. Secrets
+ * among the added files are pointed out, because they are tracked by hash only and will never be
+ * escrowed. `--list` edits nothing and takes no lock.
+ */
+
+
+
+
+
+
+
+
+function presetCommand(name, flags, io) {
+    if (flags.list)
+        return Promise.resolve(listPresets(name, flags, io));
+    if (name === undefined)
+        throw new UsageError(`preset: name one of ${PRESETS.map(p => p.name).join(', ')} (or --list to see their paths)`);
+    const preset = presetNamed(name);
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        const plan = planPreset(m.workspace, preset, m.doc.body.entries);
+        const added = await captureAll(m, plan.requests, io, flags.jobs);
+        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
+        const home = realOrSelf(io.home);
+        const note = m.workspace === home
+            ? undefined
+            : `workspace ${m.workspace} is not $HOME (${io.home}): preset paths were resolved under the workspace`;
+        const secrets = added.filter(a => isSecretPath(a.entry.path)).map(a => a.entry.id);
+        if (flags.json) {
+            printJson(io, {
+                schema: 'swr.preset/1',
+                preset: preset.name,
+                manifest: m.file,
+                workspace: m.workspace,
+                workspace_is_home: note === undefined,
+                added: added.map(a => a.entry),
+                secrets,
+                skipped: plan.skipped,
+                absent: plan.absent,
+                ...savedJson(saved)
+            });
+        }
+        else if (!flags.quiet) {
+            const out = note ? [`note: ${note}\n`] : [];
+            out.push(saved ? createdLine(io, m) : '');
+            for (const a of added)
+                out.push(addedLine(a.entry).replace(/\n$/, secrets.includes(a.entry.id) ? ', secret: never escrowed\n' : '\n'));
+            for (const s of plan.skipped)
+                out.push(`skipped ${s.path}: ${s.why}\n`);
+            if (!saved)
+                out.push(`nothing to add: no path of preset "${preset.name}" exists here untracked\n`);
+            else
+                out.push(signedLine(saved, m));
+            io.stdout.write(out.join(''));
+        }
+        return EXIT.HEALTHY;
+    });
+}
+function realOrSelf(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+function listPresets(name, flags, io) {
+    const presets = name === undefined ? PRESETS : [presetNamed(name)];
+    if (flags.json) {
+        printJson(io, {
+            schema: 'swr.presets/1',
+            presets: presets.map(p => ({
+                name: p.name,
+                description: p.description,
+                paths: p.paths.map(x => ({ path: x, secret: isSecretPath(x.replace(/\*/g, 'x')) }))
+            }))
+        });
+        return EXIT.HEALTHY;
+    }
+    const out = [];
+    for (const p of presets) {
+        out.push(`${p.name}: ${p.description}\n`);
+        for (const x of p.paths)
+            out.push(`  ~/${x}${isSecretPath(x.replace(/\*/g, 'x')) ? '  (secret)' : ''}\n`);
+    }
+    io.stdout.write(out.join(''));
+    return EXIT.HEALTHY;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/retighten.ts
+/**
+ * `retighten`: raise loose tree bounds to what is on disk now, never loosening them. A tree's
+ * min_files goes up to the current file count when that is higher, and its max_files comes down
+ * to the current count when that is lower (or is set when there was none). Only trees that verify
+ * right now are touched: a damaged tree's count is the damage, not the truth.
+ */
+
+
+/** The trees `only` names (every tree without it); a named entry that is no tree is bad usage. */
+function treesToRetighten(entries, only) {
+    const selected = selectEntries(entries, only);
+    const notTrees = only && only.length > 0 ? selected.filter(e => e.kind !== 'tree') : [];
+    const first = notTrees[0];
+    if (first)
+        throw new UsageError(`--only ${first.id}: a ${first.kind} entry has no file-count bounds (retighten changes trees only)`);
+    return selected.filter((e) => e.kind === 'tree');
+}
+/** What to change, given each tree's finding from a check made just now. */
+function planRetighten(trees, findings) {
+    const byId = new Map(findings.map(f => [f.id, f]));
+    const plan = { changes: [], skipped: [] };
+    for (const e of trees) {
+        const f = byId.get(e.id);
+        const files = f?.found.files;
+        if (!f || f.status !== 'OK' || typeof files !== 'number') {
+            const why = f ? `${f.status}: ${f.detail}` : 'not checked';
+            plan.skipped.push({ id: e.id, why: `does not verify now (${why}); repair it first` });
+            continue;
+        }
+        plan.changes.push(...boundChanges(e, files));
+    }
+    return plan;
+}
+function boundChanges(e, files) {
+    const out = [];
+    if (files > e.expect.min_files)
+        out.push({ id: e.id, field: 'min_files', from: e.expect.min_files, to: files });
+    const max = e.expect.max_files;
+    if (max === undefined || files < max)
+        out.push({
+            id: e.id,
+            field: 'max_files',
+            from: max ?? null,
+            to: Math.max(files, e.expect.min_files)
+        });
+    return out;
+}
+/** Apply `changes` to the entries in place. */
+function applyRetighten(entries, changes) {
+    const byId = new Map(entries.map(e => [e.id, e]));
+    for (const c of changes) {
+        const e = byId.get(c.id);
+        if (e?.kind === 'tree')
+            e.expect[c.field] = c.to;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/retighten.ts
+/**
+ * `swr retighten`: loose tree bounds let a partial wipe pass unnoticed. New bounds are taken only
+ * from trees that verify now (they are checked first, like `swr check`), so a tree that is already
+ * damaged never gets its damage written into its bounds. It edits an existing manifest only:
+ * there is nothing to tighten in one that is not there yet.
+ */
+
+
+
+
+
+
+
+
+function retightenCommand(flags, io) {
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        if (m.created)
+            throw new UsageError(`no manifest at ${m.file}: nothing to retighten`);
+        const trees = treesToRetighten(m.doc.body.entries, flags.only);
+        const findings = trees.length === 0
+            ? []
+            : (await checkManifest(loadManifest(m.file, { workspace: flags.workspace, cwd: io.cwd }), {
+                only: trees.map(t => t.id),
+                jobs: flags.jobs,
+                stateDir: stateDir(io),
+                version: VERSION,
+                command: 'retighten'
+            })).results;
+        const plan = planRetighten(trees, findings);
+        let saved;
+        if (plan.changes.length > 0) {
+            applyRetighten(m.doc.body.entries, plan.changes);
+            saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
+        }
+        if (flags.json) {
+            printJson(io, {
+                schema: 'swr.retighten/1',
+                manifest: m.file,
+                trees: trees.length,
+                changes: plan.changes,
+                skipped: plan.skipped,
+                ...savedJson(saved)
+            });
+        }
+        else if (!flags.quiet) {
+            io.stdout.write(retightenText(plan.changes, plan.skipped, saved, m, trees.length));
+        }
+        return EXIT.HEALTHY;
+    });
+}
+function retightenText(changes, skipped, saved, m, trees) {
+    const out = changes.map(c => `tightened "${c.id}": ${c.field} ${c.from ?? 'none'} -> ${c.to}\n`);
+    for (const s of skipped)
+        out.push(`skipped "${s.id}": ${s.why}\n`);
+    if (saved)
+        out.push(signedLine(saved, m));
+    else
+        out.push(trees === 0
+            ? 'no tree entries: nothing to retighten; manifest unchanged\n'
+            : 'nothing to tighten: bounds already match what is on disk; manifest unchanged\n');
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/register.ts
+
+
+
+
+
+
+
+function registerAuthorCommands(program, io, done, withGlobals) {
+    withGlobals(program.command('audit'))
+        .description('list untracked files and directories worth protecting, largest first, each with the "swr add" line that tracks it (read-only; volatile directories are skipped)')
+        .option('--limit <n>', `rows to show (default ${DEFAULT_AUDIT_LIMIT})`, intOption('--limit', 1, 1_000_000))
+        .action((flags) => done(auditCommand(flags, io)));
+    editing(withGlobals(program.command('autopilot')))
+        .description('create the manifest if there is none (never overwrites one), then track each top-level source tree, top-level script and large file not yet tracked; trees get marker sentinels and ignore volatile directories')
+        .action(async (flags) => done(await autopilotCommand(flags, io)));
+    editing(withGlobals(program.command('models')))
+        .description('list model files (.gguf .safetensors .onnx .bin .pt .pth .ckpt) of any size from --min-mb up, caches included, and whether each is tracked; --apply tracks the untracked ones as tier-3 blobs')
+        .option('--min-mb <n>', 'smallest model to list, in MiB (default 1)', intOption('--min-mb', 0, 16 * 1024 * 1024))
+        .option('--apply', 'track every untracked model listed as a blob entry (tier 3): size and head/tail digest, 2 MiB read per model')
+        .option('--full-hash', 'with --apply: also record each full sha256 for "check --deep" (reads every byte)')
+        .action(async (flags) => done(await modelsCommand(flags, io)));
+    editing(withGlobals(program.command('retighten')))
+        .description('raise loose tree bounds to the file count on disk now, never loosening them (min_files up, max_files down); trees that do not verify now are skipped')
+        .option('--only <id...>', 'retighten only these tree entries')
+        .action(async (flags) => done(await retightenCommand(flags, io)));
+    editing(withGlobals(program.command('preset')))
+        .description(`track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${PRESETS.map(p => p.name).join(', ')}`)
+        .argument('[name]', 'preset to apply')
+        .option('--list', 'list the presets and their paths (with NAME: that preset only)')
+        .action(async (name, flags) => done(await presetCommand(name, flags, io)));
+}
+function editing(cmd) {
+    return cmd
+        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
+        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
+        .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400));
+}
+
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
 ;// CONCATENATED MODULE: external "node:string_decoder"
@@ -16451,138 +17998,6 @@ function validateConcurrency(concurrency) {
 	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
 		throw new TypeError('Expected `concurrency` to be a number from 1 and up');
 	}
-}
-
-;// CONCATENATED MODULE: ./src/core/escrow.ts
-/**
- * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
- * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
- * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
- * decompression bomb is refused before anything is written.
- *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
- * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
- * symlink planted at the target is replaced, not followed). The result is hashed again.
- */
-
-
-
-
-
-
-
-
-const ESCROW_MAX_BYTES = 256 * 1024;
-function refuse(e, why) {
-    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
-}
-/** Escrow the file's current bytes; refuses when they are not the recorded ones. */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
-    if (e.expect.size > maxBytes)
-        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
-    const abs = resolveEntryPath(workspace, e.path);
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
-    let bytes;
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            throw refuse(e, 'refused: not a regular file');
-        if (st.size !== e.expect.size)
-            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
-        bytes = Buffer.alloc(st.size);
-        let got = 0;
-        while (got < st.size) {
-            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
-            if (n === 0)
-                break;
-            got += n;
-        }
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-    if (sha !== e.expect.sha256)
-        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
-    return {
-        encoding: 'deflate-base64',
-        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
-    };
-}
-/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
-function escrowedBytes(e) {
-    if (!e.escrow)
-        throw refuse(e, 'absent');
-    let bytes;
-    try {
-        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
-            maxOutputLength: Math.max(1, e.expect.size)
-        });
-    }
-    catch {
-        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
-    }
-    if (bytes.length !== e.expect.size)
-        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
-    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
-        throw refuse(e, 'refused: bytes do not match the recorded sha256');
-    return bytes;
-}
-/** Create or check each parent directory below the workspace without following a symlink. */
-function safeParent(workspace, e) {
-    let dir = workspace;
-    for (const seg of external_node_path_default().posix
-        .dirname(e.path)
-        .split('/')
-        .filter(s => s !== '.')) {
-        dir = external_node_path_default().join(dir, seg);
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (st.isSymbolicLink())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
-        if (!st.isDirectory())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
-    }
-    const st = external_node_fs_default().lstatSync(dir);
-    return { dir, dev: st.dev, ino: st.ino };
-}
-/** Write the escrowed file into place (see the module comment) and prove it verifies. */
-function restoreFromEscrow(workspace, e) {
-    const bytes = escrowedBytes(e);
-    const parent = safeParent(workspace, e);
-    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
-    try {
-        try {
-            external_node_fs_default().writeSync(fd, bytes);
-            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
-            external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-        const again = external_node_fs_default().lstatSync(parent.dir);
-        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
-            throw refuse(e, 'refused: the target directory was replaced while writing');
-        }
-        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
-        if (existing?.isDirectory())
-            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
-        external_node_fs_default().renameSync(tmp, target);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-    const check = hashFile(target);
-    if (check.sha256 !== e.expect.sha256)
-        throw refuse(e, 'restored, but the file does not verify');
 }
 
 ;// CONCATENATED MODULE: ./src/core/quarantine.ts
@@ -17239,106 +18654,6 @@ function useColor(io, flag) {
     return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
 }
 
-// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
-var proper_lockfile = __nccwpck_require__(3648);
-var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
-;// CONCATENATED MODULE: ./src/core/state/lock.ts
-/**
- * One exclusive lock per manifest (and so per workspace), in the private state directory:
- * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
- * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
- * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
- * while alive) and is taken over.
- */
-
-
-
-
-
-
-/** One spelling per file: symlinked paths to the same manifest must take the same lock. */
-function canonicalSubject(subject) {
-    const abs = external_node_path_default().resolve(subject);
-    try {
-        return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
-    }
-    catch {
-        return abs;
-    }
-}
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-async function lockWorkspace(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32);
-    const target = external_node_path_default().join(dir, key);
-    const info = external_node_path_default().join(dir, `${key}.holder`);
-    const deadline = Date.now() + opts.waitMs;
-    let warned = false;
-    for (;;) {
-        try {
-            const release = await proper_lockfile_default().lock(target, {
-                realpath: false,
-                lockfilePath: `${target}.lock`,
-                stale: opts.staleMs ?? 10_000,
-                retries: 0
-            });
-            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
-                mode: 0o600
-            });
-            return async () => {
-                external_node_fs_default().rmSync(info, { force: true });
-                await release().catch(() => undefined);
-            };
-        }
-        catch (err) {
-            if (err.code !== 'ELOCKED')
-                throw err;
-        }
-        if (opts.abort?.aborted)
-            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
-        if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
-        }
-        if (!warned) {
-            opts.onWait?.(holder(info));
-            warned = true;
-        }
-        await sleep(150);
-    }
-}
-function holder(info) {
-    try {
-        return external_node_fs_default().readFileSync(info, 'utf8').trim();
-    }
-    catch {
-        return 'holder unknown';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/lock.ts
-/** Running a command under the manifest's lock (doctor, restore and every editing command). */
-
-
-const DEFAULT_LOCK_WAIT_S = 300;
-async function withManifestLock(flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    const subject = manifestLocation(flags, io).file;
-    const release = await lockWorkspace({
-        stateDir: stateDir(io),
-        subject,
-        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
-        abort: io.abort,
-        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
-    });
-    try {
-        return await fn();
-    }
-    finally {
-        await release();
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
 /**
  * `swr restore` and `swr doctor`: the engine's repairManifest, printed as it goes. Exit 0 healthy
@@ -17474,6 +18789,1305 @@ function startProgress(io, label, enabled) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/history/advice.ts
+
+/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
+function isPattern(c) {
+    return c.lost >= 2 && c.lost / c.of >= 0.3;
+}
+function historyAdvice(e, c) {
+    if (!isPattern(c))
+        return undefined;
+    const ideas = [];
+    if (e.tier > 0)
+        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
+    if (!restoreSources(e).some(s => typeof s !== 'string'))
+        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
+    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
+        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
+    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
+    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/context.ts
+/**
+ * Who made an observation: enough of the runner, job and machine to tell the platforms apart
+ * when their survival differs. Built from an environment the shell passes in.
+ */
+
+const FROM_ENV = [
+    ['runner_os', 'RUNNER_OS'],
+    ['runner_name', 'RUNNER_NAME'],
+    ['runner_arch', 'RUNNER_ARCH'],
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
+];
+function runContext(env) {
+    const ctx = { platform: `${process.platform}-${process.arch}` };
+    for (const [field, name] of FROM_ENV) {
+        const v = env[name];
+        if (v)
+            ctx[field] = v.slice(0, 200);
+    }
+    if (!ctx.runner_name)
+        ctx.host = external_node_os_default().hostname().slice(0, 200);
+    return ctx;
+}
+/** One short label for tables: `Linux/runner-3`, `host.local`. */
+function contextLabel(ctx) {
+    if (ctx.runner_os || ctx.runner_name)
+        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
+    return ctx.host ?? ctx.platform;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/history.ts
+/**
+ * The history: one JSON line per observation (a canary read, a recorded check), in the private
+ * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
+ * (replacing the previous generation), so the history never grows without end and the newest
+ * records are never the ones dropped. Appends use O_APPEND with one write per record, so
+ * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
+ */
+
+
+
+const HISTORY_FILE = 'history.jsonl';
+const HISTORY_ROTATED = 'history.1.jsonl';
+const history_DEFAULT_LIMITS = {
+    maxRecords: 1000,
+    maxBytes: 4 * 1024 * 1024
+};
+function countLines(file) {
+    const buf = external_node_fs_default().readFileSync(file);
+    let n = 0;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
+        n++;
+    return n;
+}
+function rotateIfFull(dir, limits) {
+    const file = external_node_path_default().join(dir, HISTORY_FILE);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
+        return;
+    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
+}
+function appendHistory(stateDir, record, limits = {}) {
+    const l = { ...history_DEFAULT_LIMITS, ...limits };
+    const dir = ensurePrivateDir(stateDir);
+    rotateIfFull(dir, l);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_APPEND | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(external_node_path_default().join(dir, HISTORY_FILE), flags, 0o600);
+    try {
+        external_node_fs_default().writeSync(fd, JSON.stringify(record) + '\n');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function isRecord(v) {
+    const r = v;
+    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
+        return false;
+    if (Number.isNaN(Date.parse(r.time)))
+        return false;
+    if (r.kind === 'canary')
+        return typeof r.classes === 'object' && typeof r.locations === 'object';
+    if (r.kind === 'check')
+        return typeof r.entries === 'object' && typeof r.manifest === 'string';
+    return false;
+}
+function readHistory(stateDir) {
+    const out = { records: [], skipped: 0 };
+    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
+        let text;
+        try {
+            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
+        }
+        catch {
+            continue;
+        }
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                const v = JSON.parse(line);
+                if (isRecord(v))
+                    out.records.push(v);
+                else
+                    out.skipped++;
+            }
+            catch {
+                out.skipped++;
+            }
+        }
+    }
+    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/wilson.ts
+/**
+ * The Wilson score interval for a binomial proportion: unlike the normal approximation it stays
+ * inside [0, 1] and does not collapse to zero width at 0 or n successes, which is exactly where
+ * survival data lives (a path kept in every one of 6 runs is not "certainly kept").
+ */
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+function wilson(successes, n, z = Z95) {
+    if (!Number.isInteger(successes) ||
+        !Number.isInteger(n) ||
+        n < 0 ||
+        successes < 0 ||
+        successes > n)
+        throw new RangeError(`wilson: need 0 <= successes <= n, got ${successes} of ${n}`);
+    if (n === 0)
+        return { low: 0, high: 1 };
+    const p = successes / n;
+    const z2 = z * z;
+    const centre = p + z2 / (2 * n);
+    const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+    const denom = 1 + z2 / n;
+    // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
+    // rate exactly, and floating point must not put it a rounding step on the wrong side.
+    return {
+        low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
+        high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/stats.ts
+/**
+ * Survival statistics from the history: per canary class, per canary location and per manifest
+ * entry, the rate with its 95% Wilson interval and the number of observations, plus each key's
+ * recent trend (newest first) and the survival of every recorded run for charts.
+ */
+
+
+const STATS_SCHEMA = 'swr.stats/1';
+const TREND_RUNS = 10;
+function mark(survived, n) {
+    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
+}
+function observe(map, key, survived, n, time) {
+    if (n === 0)
+        return;
+    const a = map.get(key) ?? { n: 0, survived: 0, marks: [], last: time };
+    a.n += n;
+    a.survived += survived;
+    a.marks.push(mark(survived, n));
+    a.last = time;
+    map.set(key, a);
+}
+function rows(map) {
+    return ([...map]
+        .map(([key, a]) => {
+        const ci = wilson(a.survived, a.n);
+        return {
+            key,
+            n: a.n,
+            survived: a.survived,
+            rate: a.survived / a.n,
+            low: ci.low,
+            high: ci.high,
+            trend: a.marks.slice(-TREND_RUNS).reverse(),
+            last_seen: a.last
+        };
+    })
+        // What needs attention first: lowest survival, then fewest observations, then name.
+        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
+}
+const total = (t) => t.intact + t.altered + t.lost;
+/** Records must be oldest first (as readHistory returns them). */
+function computeStats(records) {
+    const classes = new Map();
+    const locations = new Map();
+    const entries = new Map();
+    const runs = [];
+    for (const r of records) {
+        if (r.kind === 'canary') {
+            let kept = 0;
+            let all = 0;
+            for (const [k, t] of Object.entries(r.classes)) {
+                observe(classes, k, t.intact, total(t), r.time);
+                kept += t.intact;
+                all += total(t);
+            }
+            for (const [k, t] of Object.entries(r.locations))
+                observe(locations, k, t.intact, total(t), r.time);
+            if (all > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'canary',
+                    survival: kept / all,
+                    label: contextLabel(r.context)
+                });
+        }
+        else {
+            const statuses = Object.entries(r.entries);
+            for (const [id, status] of statuses)
+                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
+            const ok = statuses.filter(([, s]) => s === 'OK').length;
+            if (statuses.length > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'check',
+                    survival: ok / statuses.length,
+                    label: contextLabel(r.context)
+                });
+        }
+    }
+    const stats = {
+        schema: STATS_SCHEMA,
+        records: records.length,
+        canary_runs: records.filter(r => r.kind === 'canary').length,
+        check_runs: records.filter(r => r.kind === 'check').length,
+        classes: rows(classes),
+        locations: rows(locations),
+        entries: rows(entries),
+        runs
+    };
+    if (records.length > 0) {
+        stats.first = records[0].time;
+        stats.last = records[records.length - 1].time;
+    }
+    return stats;
+}
+/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
+function recentLosses(records, id, window = TREND_RUNS) {
+    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
+    const last = seen.slice(-window);
+    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
+/**
+ * Where a probe lives, said relative to a place that has another absolute path on the next runner:
+ * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
+ * temp directory. A ledger planted on one machine and read on another still finds its probes.
+ */
+
+function inside(dir, abs) {
+    const rel = external_node_path_default().relative(dir, abs);
+    if (rel === '')
+        return '';
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return undefined;
+    return rel.split((external_node_path_default()).sep).join('/');
+}
+/** The workspace first: a workspace inside $HOME is still described by the workspace. */
+function anchor_anchor(abs, anchors) {
+    for (const name of ['workspace', 'home', 'tmp']) {
+        const rel = inside(anchors[name], abs);
+        if (rel !== undefined)
+            return { anchor: name, rel };
+    }
+    return { anchor: 'abs', rel: external_node_path_default().resolve(abs) };
+}
+function resolveAnchored(a, anchors) {
+    if (a.anchor === 'abs')
+        return a.rel;
+    return a.rel === '' ? anchors[a.anchor] : external_node_path_default().join(anchors[a.anchor], ...a.rel.split('/'));
+}
+/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
+function showAnchored(a) {
+    switch (a.anchor) {
+        case 'workspace':
+            return a.rel === '' ? '.' : a.rel;
+        case 'home':
+            return a.rel === '' ? '~' : `~/${a.rel}`;
+        case 'tmp':
+            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
+        case 'abs':
+            return a.rel;
+    }
+}
+/**
+ * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
+ * so long names keep their head and byte count, and deep paths their two ends.
+ */
+function abbreviate(p) {
+    const segs = p
+        .split('/')
+        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
+    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/clean.ts
+/**
+ * Removing exactly what a planting made: each probe only while it is still the kind of thing that
+ * was planted (a probe name now holding a user's directory is left alone), then the directories
+ * the planting created, deepest first, only when empty.
+ */
+
+
+
+function plantedKind(p) {
+    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
+}
+function removeIfPlanted(abs, kind, shown, out) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    const now = st.isSymbolicLink()
+        ? 'symlink'
+        : st.isDirectory()
+            ? 'dir'
+            : st.isFile()
+                ? 'file'
+                : 'other';
+    if (now !== kind) {
+        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
+        return;
+    }
+    try {
+        if (kind === 'dir')
+            external_node_fs_default().rmdirSync(abs);
+        else
+            external_node_fs_default().unlinkSync(abs);
+        out.removed.push(shown);
+    }
+    catch (e) {
+        out.kept.push({ path: shown, why: e.code ?? String(e) });
+    }
+}
+function cleanLedger(ledger, anchors) {
+    const out = { removed: [], kept: [] };
+    // Links first, then files, then the empty directory a link points at.
+    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
+    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
+        const abs = resolveAnchored(p.path, anchors);
+        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
+        if (p.expect.type === 'hardlink') {
+            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
+            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
+        }
+    }
+    const dirs = ledger.locations.flatMap(l => l.created);
+    for (const d of dirs.reverse()) {
+        const abs = resolveAnchored(d, anchors);
+        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+        if (!st?.isDirectory())
+            continue;
+        try {
+            external_node_fs_default().rmdirSync(abs);
+            out.removed.push(showAnchored(d) + '/');
+        }
+        catch {
+            out.kept.push({
+                path: showAnchored(d) + '/',
+                why: 'not empty: holds files that were not planted'
+            });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/probes.ts
+/**
+ * Probe classes: each one asks a different question of whatever keeps (or drops) files between
+ * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
+ * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
+ * cap? A probe records everything it expects, so a read names the attribute that changed.
+ *
+ * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
+ * file, and names carry the planting's random id so they cannot meet a user's file by chance.
+ */
+
+
+
+const PROBE_CLASSES = [
+    'stamp',
+    'script',
+    'private',
+    'symlink',
+    'dirlink',
+    'emptydir',
+    'hardlink',
+    'longname',
+    'unicode',
+    'dotfile',
+    'large'
+];
+const probes_CLASS_QUESTION = {
+    stamp: 'small file with a random stamp',
+    script: 'executable script (0755)',
+    private: 'private file (0600)',
+    symlink: 'relative symlink to a file',
+    dirlink: 'symlink to a directory',
+    emptydir: 'empty directory',
+    hardlink: 'hard-link pair',
+    longname: 'file name of 255 bytes',
+    unicode: 'non-ASCII file name',
+    dotfile: 'dotfile',
+    large: 'large file (size caps)'
+};
+/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
+const NAME_MAX = 255;
+function probeName(plantId, cls) {
+    const base = `swr-canary-${plantId}-${cls}`;
+    switch (cls) {
+        case 'dotfile':
+            return `.${base}`;
+        case 'unicode':
+            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
+            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
+        case 'longname':
+            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
+        case 'hardlink':
+            return `${base}-a`;
+        default:
+            return base;
+    }
+}
+function hardlinkPeerName(plantId) {
+    return `swr-canary-${plantId}-hardlink-b`;
+}
+function probes_octal(mode) {
+    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
+}
+function sha256(data) {
+    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+}
+const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
+function createFile(abs, data, mode) {
+    const fd = external_node_fs_default().openSync(abs, CREATE, mode);
+    try {
+        external_node_fs_default().writeSync(fd, data);
+        external_node_fs_default().fchmodSync(fd, mode);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/**
+ * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
+ * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
+ * and needs no buffer of the whole size.
+ */
+function createLarge(abs, size) {
+    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const zero = Buffer.alloc(1 << 20);
+    const fd = external_node_fs_default().openSync(abs, CREATE, 0o644);
+    try {
+        for (let left = size; left > 0;) {
+            const n = Math.min(left, zero.length);
+            const chunk = cipher.update(zero.subarray(0, n));
+            external_node_fs_default().writeSync(fd, chunk);
+            hash.update(chunk);
+            left -= n;
+        }
+        external_node_fs_default().fchmodSync(fd, 0o644);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+function stampText(plantId, cls) {
+    return Buffer.from(`swr canary ${plantId} ${cls} ${(0,external_node_crypto_.randomBytes)(12).toString('hex')}\n`);
+}
+/**
+ * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
+ * directory (the caller anchors them). Throws on EEXIST and every other failure.
+ */
+function plantProbe(cls, ctx) {
+    const name = probeName(ctx.plantId, cls);
+    const abs = external_node_path_default().join(ctx.dir, name);
+    const file = (data, mode) => {
+        createFile(abs, data, mode);
+        ctx.created.push(abs);
+        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
+    };
+    switch (cls) {
+        case 'script': {
+            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${(0,external_node_crypto_.randomBytes)(8).toString('hex')}\n`;
+            return { name, expect: file(Buffer.from(body), 0o755) };
+        }
+        case 'private':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
+        case 'stamp':
+        case 'longname':
+        case 'unicode':
+        case 'dotfile':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
+        case 'large': {
+            const digest = createLarge(abs, ctx.largeBytes);
+            ctx.created.push(abs);
+            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
+        }
+        case 'emptydir':
+            external_node_fs_default().mkdirSync(abs, { mode: 0o755 });
+            ctx.created.push(abs);
+            external_node_fs_default().chmodSync(abs, 0o755);
+            return { name, expect: { type: 'dir', mode: '0755' } };
+        case 'symlink':
+        case 'dirlink': {
+            // Relative targets: an absolute one would point back at the old machine after a move.
+            const target = cls === 'symlink' ? probeName(ctx.plantId, 'stamp') : probeName(ctx.plantId, 'emptydir');
+            external_node_fs_default().symlinkSync(target, abs);
+            ctx.created.push(abs);
+            return {
+                name,
+                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
+            };
+        }
+        case 'hardlink': {
+            const data = stampText(ctx.plantId, cls);
+            createFile(abs, data, 0o644);
+            ctx.created.push(abs);
+            const peer = hardlinkPeerName(ctx.plantId);
+            external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
+            ctx.created.push(external_node_path_default().join(ctx.dir, peer));
+            return {
+                name,
+                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
+            };
+        }
+    }
+}
+/** Links need their targets first: plant in this order. */
+function plantingOrder(classes) {
+    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
+    return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
+/**
+ * The canary ledger: what one planting put where, kept in the private state directory (0600,
+ * written atomically). It is the only record of the probes, so reading it is strict: a damaged
+ * ledger is an error naming the field, never a silent "everything lost".
+ */
+
+
+
+
+
+
+const LEDGER_FORMAT = 'swr-canary-ledger/1';
+const CANARY_DIR = 'canary';
+const LEDGER_FILE = 'ledger.json';
+const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
+function ledgerPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
+}
+function writeLedger(stateDir, ledger) {
+    ensurePrivateDir(stateDir, CANARY_DIR);
+    writeFileAtomic(ledgerPath(stateDir), JSON.stringify(ledger, null, 1) + '\n', { mode: 0o600 });
+}
+function bad(file, why) {
+    return new SwrError(`canary ledger ${file}: ${why}`, EXIT.BAD_MANIFEST);
+}
+function isAnchored(v) {
+    const a = v;
+    return (typeof a === 'object' &&
+        a !== null &&
+        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
+        typeof a.rel === 'string' &&
+        !a.rel.split('/').includes('..'));
+}
+function checkProbe(file, plantId, p, i, locations) {
+    const where = `probes[${i}]`;
+    if (!PROBE_CLASSES.includes(p?.class))
+        throw bad(file, `${where}.class is not a probe class`);
+    if (!locations.has(p.location))
+        throw bad(file, `${where}.location names no location`);
+    if (!isAnchored(p.path))
+        throw bad(file, `${where}.path is not an anchored path`);
+    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
+    // name files this planting's naming rule produces, never a user's file.
+    if (external_node_path_default().posix.basename(p.path.rel) !== probeName(plantId, p.class))
+        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
+    const e = p.expect;
+    if (typeof e !== 'object' ||
+        e === null ||
+        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
+        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
+    if ((e.type === 'symlink' || e.type === 'hardlink') &&
+        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
+        throw bad(file, `${where}.expect has no link target`);
+    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
+        throw bad(file, `${where}.expect.peer is not this planting's second name`);
+    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
+        throw bad(file, `${where}.expect.sha256 is not a sha256`);
+}
+/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
+function readLedger(stateDir) {
+    const file = ledgerPath(stateDir);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (!st.isFile())
+        throw bad(file, 'is not a regular file');
+    if (st.size > MAX_LEDGER_BYTES)
+        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
+    let v;
+    try {
+        v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+    }
+    catch (e) {
+        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (v?.format !== LEDGER_FORMAT)
+        throw bad(file, `format is not ${LEDGER_FORMAT}`);
+    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
+        throw bad(file, 'plant_id is not a planting id');
+    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
+        throw bad(file, 'locations and probes must be arrays');
+    const ids = new Set();
+    v.locations.forEach((l, i) => {
+        if (typeof l?.id !== 'string' ||
+            !isAnchored(l.dir) ||
+            !Array.isArray(l.created) ||
+            !l.created.every(isAnchored))
+            throw bad(file, `locations[${i}] is malformed`);
+        ids.add(l.id);
+    });
+    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    return v;
+}
+function removeLedger(stateDir) {
+    external_node_fs_default().rmSync(ledgerPath(stateDir), { force: true });
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/locations.ts
+/**
+ * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
+ * path 20 directories deep (path-length and depth limits), every volatile directory that exists
+ * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
+ * directory in the temp dir, and every `--at` path (what a cache step saves).
+ */
+
+
+
+
+
+const DEEP_LEVELS = 20;
+function isRealDir(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    return st?.isDirectory() === true;
+}
+function checkAt(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.isSymbolicLink())
+        throw new UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
+    if (!st.isDirectory())
+        throw new UsageError(`--at ${abs}: is not a directory`);
+}
+function planLocations(req) {
+    const out = [
+        { id: 'workspace', abs: req.workspace, make: 'exists' },
+        { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
+    ];
+    const names = new Set(req.volatile);
+    for (const name of VOLATILE_DIRS)
+        if (isRealDir(external_node_path_default().join(req.workspace, name)))
+            names.add(name);
+    for (const name of [...names].sort()) {
+        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
+        const abs = external_node_path_default().join(req.workspace, name);
+        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
+    }
+    if (req.includeHome && isRealDir(req.home))
+        out.push({ id: 'home', abs: req.home, make: 'exists' });
+    if (req.includeTmp)
+        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
+    for (const at of req.at) {
+        const abs = external_node_path_default().resolve(at);
+        if (abs === external_node_path_default().parse(abs).root)
+            throw new UsageError(`--at ${at}: refusing the root directory`);
+        checkAt(abs);
+        // Named as anchored, so the same directory keeps one history row across runners and paths.
+        out.push({
+            id: `at:${showAnchored(anchor_anchor(abs, req))}`,
+            abs,
+            make: external_node_fs_default().existsSync(abs) ? 'exists' : 'mkdir'
+        });
+    }
+    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
+    const seen = new Set();
+    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
+}
+/** Make the location exist; returns the directory and what was created, for undo and clean. */
+function materialize(loc, plantId, anchors, created) {
+    let dir = loc.abs;
+    const mine = [];
+    switch (loc.make) {
+        case 'exists':
+            break;
+        case 'mkdir': {
+            const first = external_node_fs_default().mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
+            // mkdirSync returns the first directory it made: every level from there down is ours.
+            if (first)
+                for (let d = loc.abs;; d = external_node_path_default().dirname(d)) {
+                    mine.unshift(d);
+                    if (d === first)
+                        break;
+                }
+            break;
+        }
+        case 'deep': {
+            external_node_fs_default().mkdirSync(loc.abs, { mode: 0o755 });
+            mine.push(loc.abs);
+            for (let i = 2; i <= DEEP_LEVELS; i++) {
+                dir = external_node_path_default().join(dir, `d${String(i).padStart(2, '0')}`);
+                external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+                mine.push(dir);
+            }
+            break;
+        }
+        case 'mkdtemp':
+            // A fresh random directory: never a fixed name in a directory other users share.
+            dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(loc.abs, `swr-canary-${plantId}-`));
+            mine.push(dir);
+            break;
+    }
+    created.push(...mine);
+    return {
+        location: { id: loc.id, dir: anchor_anchor(dir, anchors), created: mine.map(d => anchor_anchor(d, anchors)) },
+        abs: dir
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/plant.ts
+/**
+ * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
+ * All or nothing: when any probe cannot be created, everything this planting made is removed and
+ * no ledger is written, so a failed plant leaves the machine as it was.
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_LARGE_BYTES = 64 * 1024 * 1024;
+/** Locations that only test names and depth: no large file there. */
+const NO_LARGE = new Set(['deep']);
+function classesFor(loc, largeBytes) {
+    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
+}
+function undo(created) {
+    for (const p of [...created].reverse()) {
+        try {
+            const st = external_node_fs_default().lstatSync(p);
+            if (st.isDirectory())
+                external_node_fs_default().rmdirSync(p);
+            else
+                external_node_fs_default().unlinkSync(p);
+        }
+        catch {
+            // Already gone, or no longer ours to remove (not empty): leave it.
+        }
+    }
+}
+function retire(opts) {
+    const old = readLedger(opts.stateDir);
+    if (!old)
+        return undefined;
+    if (!old.read_at && !opts.replace)
+        throw new UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
+    const cleaned = cleanLedger(old, opts.anchors);
+    return { plant_id: old.plant_id, removed: cleaned.removed.length };
+}
+function plantCanaries(opts) {
+    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
+    const plantId = opts.plantId ?? (0,external_node_crypto_.randomBytes)(4).toString('hex');
+    // The old planting goes first: it may have created a directory this one would otherwise reuse.
+    const replaced = retire(opts);
+    const planned = planLocations({
+        ...opts.anchors,
+        plantId,
+        at: opts.at ?? [],
+        volatile: opts.volatile ?? [],
+        includeHome: opts.includeHome ?? true,
+        includeTmp: opts.includeTmp ?? true
+    });
+    const created = [];
+    const locations = [];
+    const probes = [];
+    try {
+        for (const p of planned) {
+            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
+            locations.push(loc);
+            for (const cls of classesFor(loc, largeBytes)) {
+                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
+                probes.push({
+                    class: cls,
+                    location: loc.id,
+                    path: anchor_anchor(external_node_path_default().join(dir, name), opts.anchors),
+                    expect
+                });
+            }
+        }
+        const ledger = {
+            format: 'swr-canary-ledger/1',
+            plant_id: plantId,
+            planted_at: (opts.now ?? new Date()).toISOString(),
+            context: opts.context,
+            large_bytes: largeBytes,
+            locations,
+            probes
+        };
+        writeLedger(opts.stateDir, ledger);
+        return replaced ? { ledger, replaced } : { ledger };
+    }
+    catch (err) {
+        undo(created);
+        if (err instanceof SwrError)
+            throw err;
+        const e = err;
+        const code = errnoCode(err);
+        throw new SwrError(code === 'EEXIST'
+            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
+            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, EXIT.UNREPAIRABLE);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
+/**
+ * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
+ * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
+ * whether it still leads to the kind of thing it was planted to.
+ */
+
+
+
+const ATTRIBUTES = (/* unused pure expression or super */ null && ([
+    'type',
+    'mode',
+    'exec-bit',
+    'size',
+    'content',
+    'link-target',
+    'dangling',
+    'hardlink'
+]));
+function kindOf(st) {
+    if (st.isSymbolicLink())
+        return 'symlink';
+    if (st.isDirectory())
+        return 'dir';
+    if (st.isFile())
+        return 'file';
+    return 'other';
+}
+function inspect_hashFile(abs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    try {
+        const buf = Buffer.allocUnsafe(1 << 20);
+        for (let n; (n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null)) > 0;)
+            hash.update(buf.subarray(0, n));
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+class Findings {
+    attributes = [];
+    details = [];
+    add(a, detail) {
+        if (!this.attributes.includes(a))
+            this.attributes.push(a);
+        this.details.push(detail);
+    }
+    outcome() {
+        return this.attributes.length === 0
+            ? { state: 'intact' }
+            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
+    }
+}
+function checkMode(f, want, st) {
+    const wantBits = parseInt(want, 8);
+    const got = st.mode & 0o7777;
+    if (got === wantBits)
+        return;
+    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
+    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
+    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
+        f.add('exec-bit', shown);
+    else
+        f.add('mode', shown);
+}
+function checkContent(f, abs, st, size, digest) {
+    if (st.size !== size) {
+        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
+        return;
+    }
+    if (inspect_hashFile(abs) !== digest)
+        f.add('content', 'same size, different content');
+}
+function targetKind(abs) {
+    try {
+        return kindOf(external_node_fs_default().statSync(abs));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
+function inspectProbe(probe, abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    const want = probe.expect;
+    const f = new Findings();
+    if (want.type === 'hardlink') {
+        const peer = external_node_fs_default().lstatSync(external_node_path_default().join(external_node_path_default().dirname(abs), want.peer), { throwIfNoEntry: false });
+        if (!st && !peer)
+            return { state: 'lost' };
+        if (!st || !peer) {
+            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
+            return f.outcome();
+        }
+        if (!st.isFile()) {
+            f.add('type', `a ${kindOf(st)} (want file)`);
+            return f.outcome();
+        }
+        if (st.ino !== peer.ino || st.dev !== peer.dev)
+            f.add('hardlink', 'the two names are separate files now');
+        checkMode(f, want.mode, st);
+        checkContent(f, abs, st, want.size, want.sha256);
+        return f.outcome();
+    }
+    if (!st)
+        return { state: 'lost' };
+    const expectedKind = want.type;
+    if (kindOf(st) !== expectedKind) {
+        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
+        return f.outcome();
+    }
+    switch (want.type) {
+        case 'file':
+            checkMode(f, want.mode, st);
+            checkContent(f, abs, st, want.size, want.sha256);
+            break;
+        case 'dir':
+            checkMode(f, want.mode, st);
+            break;
+        case 'symlink': {
+            const target = external_node_fs_default().readlinkSync(abs);
+            if (target !== want.target)
+                f.add('link-target', `points to ${target} (want ${want.target})`);
+            const reached = targetKind(abs);
+            if (reached === undefined)
+                f.add('dangling', `${target} does not exist`);
+            else if (reached !== want.resolves && target === want.target)
+                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
+            break;
+        }
+    }
+    return f.outcome();
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/read.ts
+/**
+ * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
+ * the ledger marked read, and one record appended to the history (canary reads always record:
+ * survival over many runs is the point).
+ */
+
+
+
+
+
+
+const CANARY_READ_SCHEMA = 'swr.canary-read/1';
+function read_tally() {
+    return { intact: 0, altered: 0, lost: 0 };
+}
+function readCanaries(opts) {
+    const ledger = readLedger(opts.stateDir);
+    if (!ledger)
+        throw new SwrError('no canary planting to read: run "swr canary plant" first', EXIT.BAD_MANIFEST);
+    const readAt = (opts.now ?? new Date()).toISOString();
+    const reading = {
+        schema: CANARY_READ_SCHEMA,
+        plant_id: ledger.plant_id,
+        planted_at: ledger.planted_at,
+        read_at: readAt,
+        planted_by: ledger.context,
+        read_by: opts.context,
+        reread: ledger.read_at !== undefined,
+        totals: read_tally(),
+        classes: {},
+        locations: {},
+        probes: []
+    };
+    for (const p of ledger.probes) {
+        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
+        reading.probes.push({
+            class: p.class,
+            location: p.location,
+            path: showAnchored(p.path),
+            outcome
+        });
+        const cls = (reading.classes[p.class] ??= { ...read_tally(), attributes: {} });
+        const loc = (reading.locations[p.location] ??= read_tally());
+        for (const t of [reading.totals, cls, loc])
+            t[outcome.state]++;
+        if (outcome.state === 'altered')
+            for (const a of outcome.attributes)
+                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
+    }
+    // Classes in their canonical order, whatever order the ledger listed probes in.
+    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
+    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
+    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
+    return reading;
+}
+function canaryRecord(r) {
+    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
+    return {
+        v: 1,
+        kind: 'canary',
+        time: r.read_at,
+        context: r.read_by,
+        plant_id: r.plant_id,
+        planted_at: r.planted_at,
+        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
+        locations: r.locations
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/canary.ts
+/**
+ * A canary read for people: totals, a table by class (with the attributes that changed) and by
+ * location, then one line per probe that did not come back intact.
+ */
+
+
+
+function totals(t) {
+    const n = t.intact + t.altered + t.lost;
+    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
+}
+function attrs(a) {
+    return Object.entries(a)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+}
+function header(r) {
+    return `canary ${r.plant_id}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+}
+function renderCanaryText(r) {
+    const lines = [header(r), totals(r.totals), ''];
+    const classes = Object.entries(r.classes);
+    const cw = Math.max(...classes.map(([c]) => c.length), 5);
+    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
+    for (const [c, t] of classes) {
+        if (!t)
+            continue;
+        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
+    }
+    lines.push('');
+    const locs = Object.entries(r.locations);
+    const lw = Math.max(...locs.map(([l]) => l.length), 8);
+    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
+    for (const [l, t] of locs)
+        lines.push(`  ${l.padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
+    if (bad.length > 0) {
+        lines.push('');
+        for (const p of bad) {
+            const o = p.outcome;
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${o.detail}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${abbreviate(p.path)}  ${what}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function cell(x) {
+    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+function renderCanaryMarkdown(r) {
+    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
+    const lines = [
+        `### ${icon} swr canary: ${totals(r.totals)}`,
+        '',
+        `<sub>${cell(header(r))}</sub>`,
+        '',
+        '| probe class | what it tests | intact | altered | lost | changed |',
+        '| --- | --- | ---: | ---: | ---: | --- |'
+    ];
+    for (const [c, t] of Object.entries(r.classes))
+        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
+    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
+    for (const [l, t] of Object.entries(r.locations))
+        lines.push(`| \`${cell(l)}\` | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/canary.ts
+/**
+ * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
+ * real locations (see core/canary/locations.ts); the ledger and the history live in the private
+ * state directory, locked while a command changes them.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+function realDir(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/**
+ * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
+ * else the current directory. A canary needs no manifest.
+ */
+function canaryAnchors(flags, io) {
+    let workspace = flags.workspace ? external_node_path_default().resolve(io.cwd, flags.workspace) : undefined;
+    if (!workspace) {
+        const located = manifestLocation(flags, io);
+        workspace =
+            located.how !== 'new' && external_node_fs_default().existsSync(located.file)
+                ? loadManifest(located.file, { cwd: io.cwd }).workspace
+                : io.cwd;
+    }
+    if (!external_node_fs_default().statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`workspace ${workspace} is not a directory`);
+    return {
+        workspace: realDir(workspace),
+        home: realDir(io.home),
+        tmp: realDir(io.env.TMPDIR || external_node_os_default().tmpdir())
+    };
+}
+/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
+function historyLimits(io) {
+    const v = io.env.SWR_HISTORY_LIMIT;
+    if (v === undefined || v === '')
+        return {};
+    if (!/^\d+$/.test(v) || Number(v) < 1)
+        throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)');
+    return { maxRecords: Number(v) };
+}
+async function locked(io, fn) {
+    const dir = stateDir(io);
+    const subject = ledgerPath(dir);
+    const release = await lockWorkspace({
+        stateDir: dir,
+        subject,
+        waitMs: DEFAULT_LOCK_WAIT_S * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
+    });
+    try {
+        return fn();
+    }
+    finally {
+        await release();
+    }
+}
+function describePlant(r) {
+    const l = r.ledger;
+    const lines = [];
+    if (r.replaced)
+        lines.push(`removed ${r.replaced.removed} probes of the previous planting ${r.replaced.plant_id}`);
+    lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
+    for (const loc of l.locations) {
+        const n = l.probes.filter(p => p.location === loc.id).length;
+        lines.push(`  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${abbreviate(showAnchored(loc.dir))}`);
+    }
+    lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
+    return lines.join('\n') + '\n';
+}
+async function canaryPlant(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const result = await locked(io, () => plantCanaries({
+        stateDir: stateDir(io),
+        anchors,
+        at: (flags.at ?? []).map(a => external_node_path_default().resolve(io.cwd, a)),
+        volatile: flags.volatile ?? [],
+        includeHome: flags.home,
+        includeTmp: flags.tmp,
+        ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
+        replace: flags.replace === true,
+        context: runContext(io.env)
+    }));
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n');
+    else if (!flags.quiet)
+        io.stdout.write(describePlant(result));
+    return EXIT.HEALTHY;
+}
+async function canaryRead(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const dir = stateDir(io);
+    const { reading, cleaned } = await locked(io, () => {
+        const reading = readCanaries({
+            stateDir: dir,
+            anchors,
+            context: runContext(io.env),
+            history: historyLimits(io)
+        });
+        if (!flags.clean)
+            return { reading, cleaned: undefined };
+        const ledger = readLedger(dir);
+        const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined;
+        removeLedger(dir);
+        return { reading, cleaned };
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n');
+    else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
+        io.stdout.write(renderCanaryText(reading));
+        if (cleaned)
+            io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`);
+    }
+    return reading.totals.altered + reading.totals.lost === 0 ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+async function canaryClean(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const dir = stateDir(io);
+    const result = await locked(io, () => {
+        const ledger = readLedger(dir);
+        if (!ledger)
+            return undefined;
+        const cleaned = cleanLedger(ledger, anchors);
+        removeLedger(dir);
+        return { plant_id: ledger.plant_id, ...cleaned };
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.canary-clean/1', ...(result ?? { removed: [], kept: [] }) }, null, 2) + '\n');
+    else if (!flags.quiet) {
+        if (!result)
+            io.stdout.write('nothing planted: nothing to clean\n');
+        else {
+            io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
+            for (const k of result.kept)
+                io.stdout.write(`  kept ${k.path}: ${k.why}\n`);
+        }
+    }
+    return EXIT.HEALTHY;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/check.ts
 /** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
 
@@ -17487,6 +20101,37 @@ function startProgress(io, label, enabled) {
 
 
 
+
+
+
+
+
+/** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
+function recordCheck(report, m, io) {
+    appendHistory(stateDir(io), {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context: runContext(io.env),
+        manifest: m.file,
+        digest: m.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    }, historyLimits(io));
+}
+/** For each damaged entry with a pattern of losses in the history, what to change. */
+function historyNotes(report, m, io) {
+    const records = readHistory(stateDir(io)).records.filter(r => r.kind === 'check' && r.manifest === m.file);
+    const notes = new Map();
+    for (const f of report.results) {
+        if (f.status === 'OK')
+            continue;
+        const entry = m.body.entries.find(e => e.id === f.id);
+        const advice = entry && historyAdvice(entry, recentLosses(records, f.id));
+        if (advice)
+            notes.set(f.id, advice);
+    }
+    return notes;
+}
 async function runChecked(flags, io, command) {
     const located = manifestLocation(flags, io);
     const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
@@ -17550,6 +20195,8 @@ async function checkCommand(flags, io) {
         else
             io.stderr.write('swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
     }
+    if (flags.record)
+        recordCheck(report, checked.manifest, io);
     if (flags.json)
         io.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (!flags.quiet || report.verdict !== 'healthy') {
@@ -17566,9 +20213,121 @@ async function whyCommand(flags, io) {
     }
     else {
         const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
-        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes));
+        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes, historyNotes(report, manifest, io)));
     }
     return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/survival.ts
+const MARK = { kept: '✓', partial: '◐', lost: '✗' };
+/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
+const CHART_RUNS = 30;
+function pct(x) {
+    return `${(x * 100).toFixed(1)}%`;
+}
+function interval(r) {
+    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
+}
+function trend(r) {
+    return r.trend.map(m => MARK[m]).join('');
+}
+function textTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    const w = Math.max(title.length - 2, ...rs.map(r => r.key.length));
+    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
+    return [
+        head,
+        ...rs.map(r => `  ${r.key.padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ''
+    ];
+}
+function span(s) {
+    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
+    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
+    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
+    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
+    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
+}
+function renderStatsText(s) {
+    if (s.records === 0)
+        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
+    return [
+        `survival from ${span(s)}`,
+        '',
+        ...textTable('canary classes', s.classes),
+        ...textTable('canary locations', s.locations),
+        ...textTable('manifest entries', s.entries)
+    ].join('\n');
+}
+function survival_cell(x) {
+    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+function mdTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    return [
+        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
+        '| --- | ---: | :---: | ---: | --- |',
+        ...rs.map(r => `| \`${survival_cell(r.key)}\` | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ''
+    ];
+}
+function axisLabel(p) {
+    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
+    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
+}
+/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
+function survivalChart(s) {
+    const kind = s.canary_runs > 0 ? 'canary' : 'check';
+    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
+    if (runs.length === 0)
+        return undefined;
+    const title = kind === 'canary'
+        ? 'Canary probes intact per run (%)'
+        : 'Entries healthy per recorded check (%)';
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `    title "${title}"`,
+        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
+        '    y-axis "survival %" 0 --> 100',
+        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+function renderStatsMarkdown(s) {
+    if (s.records === 0)
+        return '_No survival history recorded yet._\n';
+    const chart = survivalChart(s);
+    return [
+        `**Survival** from ${span(s)}`,
+        '',
+        ...(chart ? [chart, ''] : []),
+        ...mdTable('canary class', s.classes),
+        ...mdTable('canary location', s.locations),
+        ...mdTable('manifest entry', s.entries)
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/stats.ts
+/** `swr stats`: survival per canary class, location and manifest entry, from the history. */
+
+
+
+
+
+function statsCommand(flags, io) {
+    const history = readHistory(stateDir(io));
+    const stats = computeStats(history.records);
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n');
+    else {
+        io.stdout.write(renderStatsText(stats));
+        if (history.skipped > 0)
+            io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`);
+    }
+    return EXIT.HEALTHY;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
@@ -17643,7 +20402,7 @@ function escrowCommand(flags, io) {
 
 
 
-function shellQuote(s) {
+function export_recipes_shellQuote(s) {
     return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 async function exportRecipesCommand(flags, io) {
@@ -17672,7 +20431,7 @@ async function exportRecipesCommand(flags, io) {
         `# swr recipes for ${m.file}`,
         `# manifest digest ${m.digest}, version ${m.body.version}`,
         'set -euo pipefail',
-        `cd ${shellQuote(m.workspace)}`
+        `cd ${export_recipes_shellQuote(m.workspace)}`
     ];
     for (const step of planSteps(planRepair(entries, all))) {
         const e = entries.find(x => x.id === step.id);
@@ -17919,7 +20678,7 @@ async function importCommand(oldFile, flags, io) {
 
 
 const SKIP = new Set(['.git', '.hg', '.svn', '.swr']);
-const MAX_SCAN = 200_000;
+const init_MAX_SCAN = 200_000;
 /** What init would track, as capture requests (workspace-relative paths). */
 function scanWorkspace(workspace) {
     const requests = [];
@@ -17934,7 +20693,7 @@ function scanWorkspace(workspace) {
             return;
         }
         for (const name of names) {
-            if (++seen > MAX_SCAN)
+            if (++seen > init_MAX_SCAN)
                 return;
             if (SKIP.has(name) || VOLATILE_DIRS.has(name))
                 continue;
@@ -18482,6 +21241,9 @@ function trustMine(flags, io) {
 
 
 
+
+
+
 const EXIT_HELP = `
 Exit codes:
   0  healthy
@@ -18519,6 +21281,27 @@ function trustOptions(cmd) {
         .option('--i-trust-this-manifest <digest>', 'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)');
 }
 function buildProgram(io, done) {
+    const registerCanaryCommands = (program) => {
+        const canary = program
+            .command('canary')
+            .description('measure what this runner, cache or sandbox keeps: plant probes, read them later');
+        withGlobals(canary.command('plant'))
+            .description('plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file')
+            .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
+            .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing)', collect)
+            .option('--large-bytes <n>', 'size of the large probe (default 67108864; 0 plants none)', intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024))
+            .option('--no-home', 'do not plant in $HOME')
+            .option('--no-tmp', 'do not plant in the temp directory')
+            .option('--replace', 'discard a planting that was never read (its probes are removed first)')
+            .action(async (flags) => done(await canaryPlant(flags, io)));
+        withGlobals(canary.command('read'))
+            .description('compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed')
+            .option('--clean', 'remove the probes and the ledger after reading')
+            .action(async (flags) => done(await canaryRead(flags, io)));
+        withGlobals(canary.command('clean'))
+            .description('remove exactly the planted probes (and the directories the planting created, when empty)')
+            .action(async (flags) => done(await canaryClean(flags, io)));
+    };
     const program = new Command('swr')
         .description('Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken')
         .version(VERSION, '-V, --version')
@@ -18533,6 +21316,7 @@ function buildProgram(io, done) {
         .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
         .option('--all', 'list healthy entries too')
         .option('--cache-lookup', 'report which entries have a cache saved for their exact state (on a runner; downloads nothing)')
+        .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
         .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
         .action(async (flags) => {
         done(await checkCommand(flags, io));
@@ -18635,6 +21419,10 @@ function buildProgram(io, done) {
         .option('--count <n>', 'mutations to try (default 10000)', intOption('--count', 1, 10_000_000), 10_000)
         .option('--seed <text>', 'repeat a run exactly')
         .action(async (flags) => done(await attacktestCommand(flags, io)));
+    registerCanaryCommands(program);
+    withGlobals(program.command('stats'))
+        .description('survival per canary class, location and manifest entry from the history, with 95% Wilson intervals')
+        .action((flags) => done(statsCommand(flags, io)));
     const trust = program
         .command('trust')
         .description('manage the ML-DSA signers this machine trusts');
@@ -18653,6 +21441,7 @@ function buildProgram(io, done) {
     withGlobals(trust.command('mine'))
         .description("print this machine's fingerprint and public key, to share")
         .action((flags) => done(trustMine(flags, io)));
+    registerAuthorCommands(program, io, done, withGlobals);
     return program;
 }
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */

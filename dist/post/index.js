@@ -35779,7 +35779,12 @@ const Inputs = {
     Annotations: 'annotations',
     Summary: 'summary',
     Sarif: 'sarif',
-    CacheLookup: 'cache-lookup'
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key'
 };
 /** Names of the state the main step hands to the post step. */
 const State = {
@@ -35794,9 +35799,20 @@ const Outputs = {
     Report: 'report',
     ReportPath: 'report-path',
     ManifestDigest: 'manifest-digest',
-    ExitCode: 'exit-code'
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
 };
-const COMMANDS = (/* unused pure expression or super */ null && (['check', 'doctor', 'restore', 'verify']));
+const COMMANDS = (/* unused pure expression or super */ null && ([
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+]));
+const SURVIVAL_COMMANDS = (/* unused pure expression or super */ null && (['canary-plant', 'canary-read', 'stats']));
 const FAIL_ON = (/* unused pure expression or super */ null && (['damage', 'unrepairable', 'never']));
 const constants_STATUSES = (/* unused pure expression or super */ null && (['healthy', 'repaired', 'damaged', 'unrepairable', 'refused']));
 

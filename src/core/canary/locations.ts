@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { VOLATILE_DIRS } from '../diagnose.js'
 import { UsageError } from '../errors.js'
-import { anchor, type Anchored, type Anchors } from './anchor.js'
+import { anchor, showAnchored, type Anchored, type Anchors } from './anchor.js'
 
 export const DEEP_LEVELS = 20
 
@@ -71,7 +71,12 @@ export function planLocations(req: LocationRequest): PlannedLocation[] {
     if (abs === path.parse(abs).root)
       throw new UsageError(`--at ${at}: refusing the root directory`)
     checkAt(abs)
-    out.push({ id: `at:${at}`, abs, make: fs.existsSync(abs) ? 'exists' : 'mkdir' })
+    // Named as anchored, so the same directory keeps one history row across runners and paths.
+    out.push({
+      id: `at:${showAnchored(anchor(abs, req))}`,
+      abs,
+      make: fs.existsSync(abs) ? 'exists' : 'mkdir'
+    })
   }
   // One location per directory: $HOME may be the workspace, an --at path may repeat another.
   const seen = new Set<string>()

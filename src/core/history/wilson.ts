@@ -27,8 +27,10 @@ export function wilson(successes: number, n: number, z = Z95): Interval {
   const centre = p + z2 / (2 * n)
   const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
   const denom = 1 + z2 / n
+  // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
+  // rate exactly, and floating point must not put it a rounding step on the wrong side.
   return {
-    low: Math.max(0, (centre - spread) / denom),
-    high: Math.min(1, (centre + spread) / denom)
+    low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
+    high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
   }
 }
