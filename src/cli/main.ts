@@ -35,8 +35,9 @@ Exit codes:
   130 interrupted
 
 Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above the current
-directory, else ~/.swr/manifest.json. State (cache): $SWR_STATE_DIR, else $XDG_STATE_HOME/swr,
-else ~/.local/state/swr.`
+directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, survival history):
+$SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history keeps 1,000
+records per file before it rotates ($SWR_HISTORY_LIMIT sets another number).`
 
 function withGlobals(cmd: Command): Command {
   return cmd
