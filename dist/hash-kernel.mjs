@@ -81,6 +81,16 @@ export function hashHeadTail(abs) {
  * @param {string} abs
  * @param {'full' | 'headtail'} how
  */
+/**
+ * A time in cache stamps, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero): the native walker (native-walk.ts) then passes find's lines through unchanged.
+ * Another spelling (a time before 1970) only costs a cache miss.
+ */
+export function stampTime(ns) {
+  if (ns < 0n) return `-${-ns}`
+  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+}
+
 export function runJob(abs, how) {
   try {
     return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
@@ -198,7 +208,7 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
     text +=
       kind === 'meta'
         ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-        : `${rel}\0${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}\n`
+        : `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
     if (text.length > 1 << 16) {
       chunks.push(text)
       text = ''

@@ -13008,7 +13008,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7036:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 
@@ -17143,7 +17143,7 @@ const net = __webpack_require__(7030)
 const http = __webpack_require__(7067)
 const util = __webpack_require__(3440)
 const { channels } = __webpack_require__(2414)
-const Request = __webpack_require__(7036)
+const Request = __webpack_require__(4655)
 const DispatcherBase = __webpack_require__(1841)
 const {
   InvalidArgumentError,

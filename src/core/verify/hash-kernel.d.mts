@@ -9,3 +9,6 @@ export type JobResult = FileDigest | { error: string }
 export declare function hashFile(abs: string): FileDigest
 export declare function hashHeadTail(abs: string): FileDigest
 export declare function runJob(abs: string, how: 'full' | 'headtail'): JobResult
+
+/** A time as the cache stamp spells it (GNU find's %T@ form). */
+export function stampTime(ns: bigint): string

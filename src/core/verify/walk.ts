@@ -4,14 +4,16 @@
  * contributes one line to each digest:
  *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
  *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
- *   stamp:   the meta line's fields plus dev, inode, mtime_ns, ctime_ns (the incremental-cache key)
+ *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
+ *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { runJob } from './hash-kernel.mjs'
+import { runJob, stampTime } from './hash-kernel.mjs'
 import { kernelUrl } from './hash-pool.js'
+import { nativeSubtreeTexts, type SubtreeText } from './native-walk.js'
 import path from 'node:path'
 import picomatch from 'picomatch'
 import { octal } from './mode.js'
@@ -97,7 +99,7 @@ export function metaDigestOf(records: readonly WalkRecord[]): string {
 
 /** One stamp line: path and identity (the worker kernel spells it the same way). */
 function stampLine(r: WalkRecord): string {
-  return `${r.rel}\0${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}\n`
+  return `${r.rel}\0${r.type}\0${r.dev}:${r.ino}:${stampTime(r.mtimeNs)}:${stampTime(r.ctimeNs)}\n`
 }
 
 /**
@@ -279,16 +281,22 @@ export async function digestTreeParallel(
   root: string,
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  opts: { jobs?: number | undefined; kind: 'meta' | 'stamp' }
+  opts: { jobs?: number | undefined; kind: 'meta' | 'stamp'; native?: boolean }
 ): Promise<TreeDigestResult | undefined> {
   const jobs = Math.min(opts.jobs ?? os.availableParallelism(), 8)
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return undefined
-  const texts = await inWorkers<{
-    text: string
-    files: number
-    unreadable: { rel: string; code: string }[]
-  }>({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs)
+  const texts =
+    (opts.native === false
+      ? undefined
+      : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs)) ??
+    (await inWorkers<SubtreeText>(
+      { swrTextWorker: true, kind: opts.kind },
+      split.roots,
+      ignore,
+      exclude,
+      jobs
+    ))
   const h = createHash('sha256')
   let files = 0
   const unreadable: { rel: string; code: string }[] = []

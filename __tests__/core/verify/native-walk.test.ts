@@ -1,0 +1,130 @@
+// Large trees' record-less digests (the --meta digest and the warm-cache stamp) come from GNU find
+// when this machine has it. Its lines must be the Node walker's, byte for byte and in the same
+// order, on every kind of name, type and mode; when they could differ it must step aside.
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { gnuFind, nativeSubtreeTexts } from '../../../src/core/verify/native-walk.js'
+import { digestTreeParallel, metaDigestOf, walkTree } from '../../../src/core/verify/walk.js'
+import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
+
+const haveFind = gnuFind() !== undefined
+const itFind = haveFind ? it : it.skip
+
+let ws: Workspace
+let root: string
+
+/** Top-level directories (enough to split the walk), with hard cases below them. */
+function build(): void {
+  root = path.join(ws.root, 'tree')
+  const names = ['a', 'a-b', 'a.b', 'A', '_x', 'b', 'é', '名前', 'z🐤', 'zz', '\ue000', 'sp ace']
+  for (let d = 0; d < 20; d++) names.push(`pkg-${d}`)
+  for (const top of names) {
+    write(root, `${top}/index.js`, `// ${top}\n`)
+    for (const n of ['a', 'a-b', 'a.b', 'a/b', 'B', 'é', '\u{1f424}', '\ue000x', '.hidden'])
+      write(root, `${top}/${n}/f`, n)
+  }
+  write(root, 'a/bin/run', '#!/bin/sh\n', 0o755)
+  write(root, 'a/priv', 's', 0o600)
+  write(root, 'a/suid', 'x', 0o4755)
+  write(root, 'a/none', 'x', 0o000)
+  fs.mkdirSync(path.join(root, 'a/sticky'), { mode: 0o1777 })
+  fs.chmodSync(path.join(root, 'a/sticky'), 0o1777)
+  fs.mkdirSync(path.join(root, 'a/empty'))
+  fs.symlinkSync('index.js', path.join(root, 'a/link'))
+  fs.symlinkSync('a.b', path.join(root, 'a/dirlink'))
+  fs.symlinkSync('nowhere', path.join(root, 'a/dangling'))
+  fs.linkSync(path.join(root, 'a/index.js'), path.join(root, 'a/hard'))
+  execFileSync('mkfifo', [path.join(root, 'b/fifo')])
+  let deep = path.join(root, 'zz')
+  for (let i = 0; i < 30; i++) deep = path.join(deep, `d${i}`)
+  write(deep, 'leaf', 'deep')
+  write(root, 'b/node_modules/pkg/index.js', 'ignored')
+  write(root, 'b/x/node_modules/y', 'ignored too')
+  write(root, 'top-file', 'top')
+}
+
+beforeEach(() => {
+  ws = makeWorkspace()
+  build()
+})
+afterEach(() => ws.cleanup())
+
+async function both(kind: 'meta' | 'stamp', ignore: string[] = []) {
+  const native = await digestTreeParallel(root, ignore, new Set(), { jobs: 2, kind })
+  const node = await digestTreeParallel(root, ignore, new Set(), { jobs: 2, kind, native: false })
+  return { native, node }
+}
+
+describe('native walk (GNU find)', () => {
+  itFind('is used here, and its meta and stamp digests equal the Node walker’s', async () => {
+    const names = fs.readdirSync(root).sort()
+    const roots = names
+      .filter(n => fs.lstatSync(path.join(root, n)).isDirectory())
+      .map(n => ({ abs: `${root}/${n}`, rel: n }))
+    expect(await nativeSubtreeTexts(root, roots, [], new Set(), 'meta', 2)).toBeDefined()
+    for (const kind of ['meta', 'stamp'] as const) {
+      const { native, node } = await both(kind)
+      expect(native).toEqual(node)
+    }
+    // And the meta digest is the one a single-threaded capture records.
+    const { native } = await both('meta')
+    expect(native?.digest).toBe(metaDigestOf(walkTree(root, [], new Set()).records))
+  })
+
+  itFind('prunes plain ignored names exactly as the Node walker does', async () => {
+    const roots = fs
+      .readdirSync(root)
+      .sort()
+      .filter(n => fs.lstatSync(path.join(root, n)).isDirectory())
+      .map(n => ({ abs: `${root}/${n}`, rel: n }))
+    const ignore = ['node_modules', '.hidden']
+    expect(await nativeSubtreeTexts(root, roots, ignore, new Set(), 'stamp', 2)).toBeDefined()
+    for (const kind of ['meta', 'stamp'] as const) {
+      const { native, node } = await both(kind, ['node_modules', '.hidden'])
+      expect(native).toEqual(node)
+    }
+  })
+
+  itFind('steps aside when it could differ', async () => {
+    const roots = fs
+      .readdirSync(root)
+      .sort()
+      .filter(n => fs.lstatSync(path.join(root, n)).isDirectory())
+      .map(n => ({ abs: `${root}/${n}`, rel: n }))
+    const texts = (r = roots, ignore: string[] = [], exclude = new Set<string>()) =>
+      nativeSubtreeTexts(root, r, ignore, exclude, 'meta', 2)
+    // Globs are the Node walker's (picomatch semantics).
+    expect(await texts(roots, ['*.js'])).toBeUndefined()
+    // An excluded path (swr's own state) inside the tree.
+    expect(await texts(roots, [], new Set([path.join(root, 'a/priv')]))).toBeUndefined()
+    // A top-level name find would read as an expression.
+    write(root, '-delete/f', 'x')
+    expect(await texts([{ abs: `${root}/-delete`, rel: '-delete' }, ...roots])).toBeUndefined()
+    fs.rmSync(path.join(root, '-delete'), { recursive: true })
+    // A newline inside a name.
+    write(root, 'b/new\nline', 'x')
+    expect(await texts()).toBeUndefined()
+    fs.rmSync(path.join(root, 'b/new\nline'))
+    // A name that is not UTF-8.
+    const raw = Buffer.concat([Buffer.from(path.join(root, 'b') + '/'), Buffer.from([0xff, 0x41])])
+    fs.writeFileSync(raw, 'x')
+    expect(await texts()).toBeUndefined()
+    fs.rmSync(raw)
+    expect(await texts()).toBeDefined()
+    // The digests still agree whoever walks: the fallback is the Node walker.
+    write(root, 'b/new\nline', 'x')
+    const { native, node } = await both('meta')
+    expect(native).toEqual(node)
+  })
+
+  // Root reads every directory whatever its mode: the case exists only for other users.
+  const itUser = process.getuid?.() === 0 ? it.skip : itFind
+  itUser('an unreadable directory is left to the Node walker, which names it', async () => {
+    fs.chmodSync(path.join(root, 'a/empty'), 0o000)
+    const { native, node } = await both('meta')
+    expect(native).toEqual(node)
+    expect(native?.unreadable).toEqual([{ rel: 'a/empty', code: 'EACCES' }])
+  })
+})
