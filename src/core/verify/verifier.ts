@@ -43,10 +43,11 @@ export function isPending(i: Inspection): i is Pending {
   return 'judge' in i
 }
 
-const nf = new Intl.NumberFormat('en-US')
+// Made on first use: creating a formatter initialises ICU, a few milliseconds of every start.
+let nf: Intl.NumberFormat | undefined
 /** 1500000 → "1,500,000". */
 export function num(n: number): string {
-  return nf.format(n)
+  return (nf ??= new Intl.NumberFormat('en-US')).format(n)
 }
 /** Signed difference, "+12" / "-1,500,000". */
 export function delta(found: number, wanted: number): string {
