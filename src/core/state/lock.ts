@@ -8,6 +8,9 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
+// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
+import lockfile from 'proper-lockfile'
 import { SwrError, EXIT } from '../errors.js'
 import { ensurePrivateDir } from './state-dir.js'
 
@@ -40,9 +43,6 @@ export type Release = () => Promise<void>
 const sleep = (ms: number): Promise<void> => new Promise(r => setTimeout(r, ms))
 
 export async function lockWorkspace(opts: LockOptions): Promise<Release> {
-  // Loaded here, not at start-up: read-only commands never lock (proper-lockfile and the
-  // graceful-fs it patches in cost ~10 ms of every start).
-  const { default: lockfile } = await import('proper-lockfile')
   const dir = ensurePrivateDir(opts.stateDir, 'locks')
   const key = createHash('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32)
   const target = path.join(dir, key)
