@@ -12129,6 +12129,8 @@ function diffIndex(recorded, now, nowExtra) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/verify/native-walk.ts
 /**
  * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
@@ -12137,13 +12139,17 @@ var external_node_child_process_ = __nccwpck_require__(1421);
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
  * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and the children are re-sorted here by name in JavaScript string
- * order (piping through sort(1) instead was measured slower: it cannot start before find ends).
- * Whenever the result could differ in any way, this returns undefined and the caller walks in
- * Node: no find at a fixed path, ignore rules other than plain names, an excluded path inside the
- * tree, anything on find's stderr (an unreadable directory: the Node walker names it), or a name
- * that is not UTF-8 or holds a newline.
+ * each directory in readdir order, and the children are re-sorted here by name (piping through
+ * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
+ * before find ends, and workers cost more to start than they save on two cores). Whenever the
+ * result could differ in any way, this returns undefined and the caller walks in Node: no find at
+ * a fixed path, ignore rules other than plain names, an excluded path inside the tree, anything
+ * on find's stderr (an unreadable directory: the Node walker names it), or a name that is not
+ * UTF-8, holds a newline, or holds a character beyond U+FFFF.
  */
+
+
+
 
 
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
@@ -12201,27 +12207,45 @@ function findArgs(kind, ignore) {
         ')'
     ];
 }
-/** find's output as text; undefined when it failed, complained, or printed anything but UTF-8. */
-function runFind(bin, cwd, starts, args) {
+/**
+ * find's output, or undefined when it failed, complained, or printed anything the Node walker
+ * would not (see below). find writes to a file in a fresh private directory rather than a pipe:
+ * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop).
+ *
+ * The text is kept as bytes, one per character (latin1): it is hashed as it is (SubtreeText's
+ * encoding), decoding 4 MB of UTF-8 is skipped, and comparing names byte by byte is JavaScript's
+ * UTF-16 order for every character up to U+FFFF. Beyond it (4-byte sequences, lead bytes F0-F4)
+ * the orders differ, so such trees go to the Node walker.
+ */
+function runFind(bin, cwd, starts, args, out) {
     return new Promise(resolve => {
+        let fd;
+        try {
+            fd = external_node_fs_default().openSync(out, 'wx', 0o600);
+        }
+        catch {
+            resolve(undefined);
+            return;
+        }
         const p = (0,external_node_child_process_.spawn)(bin, [...starts, ...args], {
             cwd,
-            stdio: ['ignore', 'pipe', 'pipe'],
+            stdio: ['ignore', fd, 'pipe'],
             env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
         });
-        // Decoded as it streams; bytes that are not UTF-8 become U+FFFD, which is refused below (a
-        // real U+FFFD in a name is refused too: rare, and the Node walker handles it).
-        p.stdout.setEncoding('utf8');
-        const parts = [];
+        external_node_fs_default().closeSync(fd);
         let complained = false;
-        p.stdout.on('data', (c) => parts.push(c));
-        p.stderr.on('data', () => {
+        p.stderr?.on('data', () => {
             complained = true;
         });
         p.on('error', () => resolve(undefined));
         p.on('close', code => {
-            const text = parts.join('');
-            resolve(code === 0 && !complained && !text.includes('\ufffd') ? text : undefined);
+            if (code !== 0 || complained)
+                return resolve(undefined);
+            const bytes = external_node_fs_default().readFileSync(out);
+            if (!(0,external_node_buffer_.isUtf8)(bytes))
+                return resolve(undefined);
+            const text = bytes.toString('latin1');
+            resolve(/[\xf0-\xff]/.test(text) ? undefined : text);
         });
     });
 }
@@ -12297,26 +12321,31 @@ function sortedBlock(l, from, to) {
                 j++;
             i = j;
         }
-        const ends = new Map();
-        for (let h = 0; h < heads.length; h++)
-            ends.set(heads[h], heads[h + 1] ?? e);
-        if (heads.length > 1) {
-            const names = new Map(heads.map(h => [h, l.name(h)]));
-            heads.sort((a, b) => {
-                const x = names.get(a);
-                const y = names.get(b);
-                return x < y ? -1 : x > y ? 1 : 0;
-            });
+        const n = heads.length;
+        // order[k]: which head comes k-th by name (find emits them in readdir order).
+        let order;
+        if (n > 1) {
+            const names = heads.map(h => l.name(h));
+            let sorted = true;
+            for (let k = 1; k < n && sorted; k++)
+                sorted = names[k - 1] < names[k];
+            if (!sorted) {
+                order = Array.from({ length: n }, (_, k) => k);
+                order.sort((a, b) => (names[a] < names[b] ? -1 : 1));
+            }
         }
-        for (const h of heads) {
+        for (let k = 0; k < n; k++) {
+            const at = order ? order[k] : k;
+            const h = heads[at];
             out.push(l.line(h));
             if (!l.isDir(h))
                 files++;
-            emit(h + 1, ends.get(h));
+            // A head's subtree runs to the next head in find's order (or the end of the range).
+            emit(h + 1, at + 1 < n ? heads[at + 1] : e);
         }
     };
     emit(from, to);
-    return { text: out.join(''), files, unreadable: [] };
+    return { text: out.join(''), files, unreadable: [], encoding: 'latin1' };
 }
 /** One find's output split among its roots (in order); false when it does not fit. */
 function splitBatch(text, batch, roots, texts) {
@@ -12326,7 +12355,7 @@ function splitBatch(text, batch, roots, texts) {
     let at = 0;
     for (const i of batch) {
         // find walks its start points in order: root i's lines are the next ones under its name.
-        const prefix = `${roots[i].rel}/`;
+        const prefix = Buffer.from(`${roots[i].rel}/`).toString('latin1');
         let end = at;
         while (end < l.count && text.startsWith(prefix, l.start[end]))
             end++;
@@ -12355,12 +12384,19 @@ async function nativeSubtreeTexts(treeRoot, roots, ignore, exclude, kind, jobs) 
     const batches = Array.from({ length: Math.max(1, Math.min(jobs, roots.length)) }, () => []);
     roots.forEach((_, i) => batches[i % batches.length].push(i));
     const texts = new Array(roots.length);
-    // Each batch is sorted as soon as its find ends, while the other may still be walking.
-    const done = await Promise.all(batches.map(async (batch) => {
-        const text = await runFind(bin, treeRoot, batch.map(i => roots[i].rel), args);
-        return text !== undefined && splitBatch(text, batch, roots, texts);
-    }));
-    return done.every(Boolean) ? texts : undefined;
+    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
+    try {
+        // Each batch is sorted as soon as its find ends, while the other may still be walking.
+        const done = await Promise.all(batches.map(async (batch, b) => {
+            const starts = batch.map(i => roots[i].rel);
+            const text = await runFind(bin, treeRoot, starts, args, external_node_path_default().join(dir, `${b}.out`));
+            return text !== undefined && splitBatch(text, batch, roots, texts);
+        }));
+        return done.every(Boolean) ? texts : undefined;
+    }
+    finally {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -12593,7 +12629,7 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
             continue;
-        h.update(t.text);
+        h.update(t.text, t.encoding ?? 'utf8');
         files += t.files;
         unreadable.push(...t.unreadable);
     }

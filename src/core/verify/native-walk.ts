@@ -5,15 +5,19 @@
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
  * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and the children are re-sorted here by name in JavaScript string
- * order (piping through sort(1) instead was measured slower: it cannot start before find ends).
- * Whenever the result could differ in any way, this returns undefined and the caller walks in
- * Node: no find at a fixed path, ignore rules other than plain names, an excluded path inside the
- * tree, anything on find's stderr (an unreadable directory: the Node walker names it), or a name
- * that is not UTF-8 or holds a newline.
+ * each directory in readdir order, and the children are re-sorted here by name (piping through
+ * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
+ * before find ends, and workers cost more to start than they save on two cores). Whenever the
+ * result could differ in any way, this returns undefined and the caller walks in Node: no find at
+ * a fixed path, ignore rules other than plain names, an excluded path inside the tree, anything
+ * on find's stderr (an unreadable directory: the Node walker names it), or a name that is not
+ * UTF-8, holds a newline, or holds a character beyond U+FFFF.
  */
 import { spawn } from 'node:child_process'
+import { isUtf8 } from 'node:buffer'
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 
 export type LineKind = 'meta' | 'stamp'
 
@@ -21,6 +25,8 @@ export interface SubtreeText {
   text: string
   files: number
   unreadable: { rel: string; code: string }[]
+  /** latin1: the text holds UTF-8 bytes one per character (hash it as latin1). */
+  encoding?: 'latin1'
 }
 
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
@@ -80,32 +86,48 @@ function findArgs(kind: LineKind, ignore: readonly string[]): string[] {
   ]
 }
 
-/** find's output as text; undefined when it failed, complained, or printed anything but UTF-8. */
+/**
+ * find's output, or undefined when it failed, complained, or printed anything the Node walker
+ * would not (see below). find writes to a file in a fresh private directory rather than a pipe:
+ * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop).
+ *
+ * The text is kept as bytes, one per character (latin1): it is hashed as it is (SubtreeText's
+ * encoding), decoding 4 MB of UTF-8 is skipped, and comparing names byte by byte is JavaScript's
+ * UTF-16 order for every character up to U+FFFF. Beyond it (4-byte sequences, lead bytes F0-F4)
+ * the orders differ, so such trees go to the Node walker.
+ */
 function runFind(
   bin: string,
   cwd: string,
   starts: readonly string[],
-  args: readonly string[]
+  args: readonly string[],
+  out: string
 ): Promise<string | undefined> {
   return new Promise(resolve => {
+    let fd: number
+    try {
+      fd = fs.openSync(out, 'wx', 0o600)
+    } catch {
+      resolve(undefined)
+      return
+    }
     const p = spawn(bin, [...starts, ...args], {
       cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', fd, 'pipe'],
       env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
     })
-    // Decoded as it streams; bytes that are not UTF-8 become U+FFFD, which is refused below (a
-    // real U+FFFD in a name is refused too: rare, and the Node walker handles it).
-    p.stdout.setEncoding('utf8')
-    const parts: string[] = []
+    fs.closeSync(fd)
     let complained = false
-    p.stdout.on('data', (c: string) => parts.push(c))
-    p.stderr.on('data', () => {
+    p.stderr?.on('data', () => {
       complained = true
     })
     p.on('error', () => resolve(undefined))
     p.on('close', code => {
-      const text = parts.join('')
-      resolve(code === 0 && !complained && !text.includes('\ufffd') ? text : undefined)
+      if (code !== 0 || complained) return resolve(undefined)
+      const bytes = fs.readFileSync(out)
+      if (!isUtf8(bytes)) return resolve(undefined)
+      const text = bytes.toString('latin1')
+      resolve(/[\xf0-\xff]/.test(text) ? undefined : text)
     })
   })
 }
@@ -181,24 +203,29 @@ function sortedBlock(l: Lines, from: number, to: number): SubtreeText {
       while (j < e && l.depth[j]! > d) j++
       i = j
     }
-    const ends = new Map<number, number>()
-    for (let h = 0; h < heads.length; h++) ends.set(heads[h]!, heads[h + 1] ?? e)
-    if (heads.length > 1) {
-      const names = new Map(heads.map(h => [h, l.name(h)]))
-      heads.sort((a, b) => {
-        const x = names.get(a)!
-        const y = names.get(b)!
-        return x < y ? -1 : x > y ? 1 : 0
-      })
+    const n = heads.length
+    // order[k]: which head comes k-th by name (find emits them in readdir order).
+    let order: number[] | undefined
+    if (n > 1) {
+      const names = heads.map(h => l.name(h))
+      let sorted = true
+      for (let k = 1; k < n && sorted; k++) sorted = names[k - 1]! < names[k]!
+      if (!sorted) {
+        order = Array.from({ length: n }, (_, k) => k)
+        order.sort((a, b) => (names[a]! < names[b]! ? -1 : 1))
+      }
     }
-    for (const h of heads) {
+    for (let k = 0; k < n; k++) {
+      const at = order ? order[k]! : k
+      const h = heads[at]!
       out.push(l.line(h))
       if (!l.isDir(h)) files++
-      emit(h + 1, ends.get(h)!)
+      // A head's subtree runs to the next head in find's order (or the end of the range).
+      emit(h + 1, at + 1 < n ? heads[at + 1]! : e)
     }
   }
   emit(from, to)
-  return { text: out.join(''), files, unreadable: [] }
+  return { text: out.join(''), files, unreadable: [], encoding: 'latin1' }
 }
 
 /** One find's output split among its roots (in order); false when it does not fit. */
@@ -213,7 +240,7 @@ function splitBatch(
   let at = 0
   for (const i of batch) {
     // find walks its start points in order: root i's lines are the next ones under its name.
-    const prefix = `${roots[i]!.rel}/`
+    const prefix = Buffer.from(`${roots[i]!.rel}/`).toString('latin1')
     let end = at
     while (end < l.count && text.startsWith(prefix, l.start[end]!)) end++
     texts[i] = sortedBlock(l, at, end)
@@ -252,17 +279,18 @@ export async function nativeSubtreeTexts(
   )
   roots.forEach((_, i) => batches[i % batches.length]!.push(i))
   const texts = new Array<SubtreeText>(roots.length)
-  // Each batch is sorted as soon as its find ends, while the other may still be walking.
-  const done = await Promise.all(
-    batches.map(async batch => {
-      const text = await runFind(
-        bin,
-        treeRoot,
-        batch.map(i => roots[i]!.rel),
-        args
-      )
-      return text !== undefined && splitBatch(text, batch, roots, texts)
-    })
-  )
-  return done.every(Boolean) ? texts : undefined
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
+  try {
+    // Each batch is sorted as soon as its find ends, while the other may still be walking.
+    const done = await Promise.all(
+      batches.map(async (batch, b) => {
+        const starts = batch.map(i => roots[i]!.rel)
+        const text = await runFind(bin, treeRoot, starts, args, path.join(dir, `${b}.out`))
+        return text !== undefined && splitBatch(text, batch, roots, texts)
+      })
+    )
+    return done.every(Boolean) ? texts : undefined
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
