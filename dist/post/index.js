@@ -33711,11 +33711,14 @@ function lostExec(wanted, found) {
 function isPending(i) {
     return 'judge' in i;
 }
-// Made on first use: creating a formatter initialises ICU, a few milliseconds of every start.
-let nf;
-/** 1500000 → "1,500,000". */
+/**
+ * 1500000 → "1,500,000". By hand, not Intl.NumberFormat: creating a formatter initialises ICU,
+ * measured at ~25 ms, a tenth of a whole check of a small workspace.
+ */
 function num(n) {
-    return (nf ??= new Intl.NumberFormat('en-US')).format(n);
+    if (!Number.isSafeInteger(n))
+        return String(n);
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 /** Signed difference, "+12" / "-1,500,000". */
 function delta(found, wanted) {
@@ -34377,8 +34380,6 @@ function diffIndex(recorded, now, nowExtra) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-// EXTERNAL MODULE: external "node:buffer"
-var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/verify/native-walk.ts
 /**
  * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
@@ -34392,10 +34393,12 @@ var external_node_buffer_ = __nccwpck_require__(4573);
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
  * result could differ in any way, this returns undefined and the caller walks in Node: no find at
  * a fixed path, ignore rules other than plain names, an excluded path inside the tree, anything
- * on find's stderr (an unreadable directory: the Node walker names it), or a name that is not
- * UTF-8, holds a newline, or holds a character beyond U+FFFF.
+ * on find's stderr (an unreadable directory: the Node walker names it), or a newline in a name.
+ * Names that are not UTF-8 or hold characters beyond U+FFFF (bytes order those differently from
+ * JavaScript) need no test of their own: they make the digest differ from the recorded one, and
+ * a digest that differs only ever sends the check down its full walk. Equal digests are all the
+ * fast path trusts, and find's lines are the tree as it is.
  */
-
 
 
 
@@ -34456,14 +34459,11 @@ function findArgs(kind, ignore) {
     ];
 }
 /**
- * find's output, or undefined when it failed, complained, or printed anything the Node walker
- * would not (see below). find writes to a file in a fresh private directory rather than a pipe:
- * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop).
- *
- * The text is kept as bytes, one per character (latin1): it is hashed as it is (SubtreeText's
- * encoding), decoding 4 MB of UTF-8 is skipped, and comparing names byte by byte is JavaScript's
- * UTF-16 order for every character up to U+FFFF. Beyond it (4-byte sequences, lead bytes F0-F4)
- * the orders differ, so such trees go to the Node walker.
+ * find's output, or undefined when it failed or complained. find writes to a file in a fresh
+ * private directory rather than a pipe: measured ~60 ms faster on 60,000 entries (no pipe to
+ * drain through the event loop). The output stays bytes: lines are found, compared and copied as
+ * bytes and hashed as they are, with no string per line (strings were most of the time left, and
+ * most of the garbage).
  */
 function runFind(bin, cwd, starts, args, out) {
     return new Promise(resolve => {
@@ -34489,26 +34489,26 @@ function runFind(bin, cwd, starts, args, out) {
         p.on('close', code => {
             if (code !== 0 || complained)
                 return resolve(undefined);
-            const bytes = external_node_fs_default().readFileSync(out);
-            if (!(0,external_node_buffer_.isUtf8)(bytes))
-                return resolve(undefined);
-            const text = bytes.toString('latin1');
-            resolve(/[\xf0-\xff]/.test(text) ? undefined : text);
+            resolve(external_node_fs_default().readFileSync(out));
         });
     });
 }
-/** Where each line of find's output starts and ends, its path's depth and name: no string yet. */
+const NL = 0x0a;
+const NUL = 0x00;
+const SLASH = 0x2f;
+const TYPE_DIR = 0x64;
+/** Where each line of find's output starts, where its path ends, its depth and its name. */
 class Lines {
-    text;
+    bytes;
     start;
     nul;
     depth;
     nameAt;
     count = 0;
-    constructor(text) {
-        this.text = text;
+    constructor(bytes) {
+        this.bytes = bytes;
         let n = 0;
-        for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1))
+        for (let i = bytes.indexOf(NL); i !== -1; i = bytes.indexOf(NL, i + 1))
             n++;
         this.start = new Int32Array(n + 1);
         this.nul = new Int32Array(n);
@@ -34517,15 +34517,15 @@ class Lines {
     }
     /** False when a line is not `path NUL ...` (a newline inside a name splits one). */
     scan() {
-        const t = this.text;
+        const b = this.bytes;
         let s = 0;
-        for (let i = t.indexOf('\n'); i !== -1; s = i + 1, i = t.indexOf('\n', s)) {
-            const z = t.indexOf('\0', s);
+        for (let i = b.indexOf(NL); i !== -1; s = i + 1, i = b.indexOf(NL, s)) {
+            const z = b.indexOf(NUL, s);
             if (z === -1 || z > i || z === s)
                 return false;
             let d = 0;
             let last = s - 1;
-            for (let j = t.indexOf('/', s); j !== -1 && j < z; j = t.indexOf('/', j + 1)) {
+            for (let j = b.indexOf(SLASH, s); j !== -1 && j < z; j = b.indexOf(SLASH, j + 1)) {
                 d++;
                 last = j;
             }
@@ -34536,26 +34536,47 @@ class Lines {
             this.nameAt[k] = last + 1;
         }
         this.start[this.count] = s;
-        return s === t.length;
+        return s === b.length;
     }
-    name(k) {
-        return this.text.slice(this.nameAt[k], this.nul[k]);
+    /** Byte order of two lines' names (names are unique among siblings: never 0). */
+    compareNames(x, y) {
+        const b = this.bytes;
+        let i = this.nameAt[x];
+        let j = this.nameAt[y];
+        const ie = this.nul[x];
+        const je = this.nul[y];
+        for (; i < ie && j < je; i++, j++) {
+            const d = b[i] - b[j];
+            if (d !== 0)
+                return d;
+        }
+        return ie - i - (je - j);
     }
     /** Both kinds of line carry the type right after the path. */
     isDir(k) {
-        return this.text.charCodeAt(this.nul[k] + 1) === 100;
+        return this.bytes[this.nul[k] + 1] === TYPE_DIR;
     }
-    line(k) {
-        return this.text.slice(this.start[k], this.start[k + 1]);
+    startsWith(k, prefix) {
+        const s = this.start[k];
+        return this.bytes.compare(prefix, 0, prefix.length, s, s + prefix.length) === 0;
     }
 }
 /**
  * Lines [from, to) of one start point (a preorder walk in readdir order) in the Node walker's
- * order: each directory's children sorted by name, each followed by its own subtree.
+ * order, each directory's children sorted by name, each followed by its own subtree, copied into
+ * `out` from `pos`: runs of lines that are already in order are copied at once.
  */
-function sortedBlock(l, from, to) {
-    const out = [];
-    let files = 0;
+function sortedBlock(l, from, to, out, pos) {
+    let runStart = 0;
+    let runEnd = 0;
+    const take = (h) => {
+        const s = l.start[h];
+        if (s !== runEnd) {
+            pos += l.bytes.copy(out, pos, runStart, runEnd);
+            runStart = s;
+        }
+        runEnd = l.start[h + 1];
+    };
     // Recursion is as deep as the tree, as in the Node walker.
     const emit = (s, e) => {
         if (s >= e)
@@ -34570,44 +34591,42 @@ function sortedBlock(l, from, to) {
             i = j;
         }
         const n = heads.length;
-        // order[k]: which head comes k-th by name (find emits them in readdir order).
         let order;
-        if (n > 1) {
-            const names = heads.map(h => l.name(h));
-            let sorted = true;
-            for (let k = 1; k < n && sorted; k++)
-                sorted = names[k - 1] < names[k];
-            if (!sorted) {
-                order = Array.from({ length: n }, (_, k) => k);
-                order.sort((a, b) => (names[a] < names[b] ? -1 : 1));
-            }
-        }
+        for (let k = 1; k < n && !order; k++)
+            if (l.compareNames(heads[k - 1], heads[k]) > 0)
+                order = heads.map((_, x) => x);
+        order?.sort((x, y) => l.compareNames(heads[x], heads[y]));
         for (let k = 0; k < n; k++) {
             const at = order ? order[k] : k;
             const h = heads[at];
-            out.push(l.line(h));
-            if (!l.isDir(h))
-                files++;
+            take(h);
             // A head's subtree runs to the next head in find's order (or the end of the range).
             emit(h + 1, at + 1 < n ? heads[at + 1] : e);
         }
     };
     emit(from, to);
-    return { text: out.join(''), files, unreadable: [], encoding: 'latin1' };
+    return pos + l.bytes.copy(out, pos, runStart, runEnd);
 }
 /** One find's output split among its roots (in order); false when it does not fit. */
-function splitBatch(text, batch, roots, texts) {
-    const l = new Lines(text);
+function splitBatch(bytes, batch, roots, texts) {
+    const l = new Lines(bytes);
     if (!l.scan())
         return false;
+    // One buffer for the whole batch, the same size as find's output: each root gets a slice.
+    const out = Buffer.allocUnsafe(bytes.length);
+    let pos = 0;
     let at = 0;
     for (const i of batch) {
         // find walks its start points in order: root i's lines are the next ones under its name.
-        const prefix = Buffer.from(`${roots[i].rel}/`).toString('latin1');
+        const prefix = Buffer.from(`${roots[i].rel}/`);
         let end = at;
-        while (end < l.count && text.startsWith(prefix, l.start[end]))
-            end++;
-        texts[i] = sortedBlock(l, at, end);
+        let files = 0;
+        while (end < l.count && l.startsWith(end, prefix))
+            if (!l.isDir(end++))
+                files++;
+        const next = sortedBlock(l, at, end, out, pos);
+        texts[i] = { text: '', bytes: out.subarray(pos, next), files, unreadable: [] };
+        pos = next;
         at = end;
     }
     return at === l.count;
@@ -34637,8 +34656,8 @@ async function nativeSubtreeTexts(treeRoot, roots, ignore, exclude, kind, jobs) 
         // Each batch is sorted as soon as its find ends, while the other may still be walking.
         const done = await Promise.all(batches.map(async (batch, b) => {
             const starts = batch.map(i => roots[i].rel);
-            const text = await runFind(bin, treeRoot, starts, args, external_node_path_default().join(dir, `${b}.out`));
-            return text !== undefined && splitBatch(text, batch, roots, texts);
+            const out = await runFind(bin, treeRoot, starts, args, external_node_path_default().join(dir, `${b}.out`));
+            return out !== undefined && splitBatch(out, batch, roots, texts);
         }));
         return done.every(Boolean) ? texts : undefined;
     }
@@ -34877,7 +34896,7 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
             continue;
-        h.update(t.text, t.encoding ?? 'utf8');
+        h.update(t.bytes ?? t.text);
         files += t.files;
         unreadable.push(...t.unreadable);
     }

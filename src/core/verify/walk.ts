@@ -305,7 +305,7 @@ export async function digestTreeParallel(
     if (rec.type !== 'd') files++
     const t = sub >= 0 ? texts[sub] : undefined
     if (!t) continue
-    h.update(t.text, t.encoding ?? 'utf8')
+    h.update(t.bytes ?? t.text)
     files += t.files
     unreadable.push(...t.unreadable)
   }
