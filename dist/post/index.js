@@ -34403,6 +34403,7 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 
 
+
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
 const CANDIDATES = ['/usr/bin/find', '/bin/find'];
 /**
@@ -34633,9 +34634,11 @@ function splitBatch(bytes, batch, roots, texts) {
 }
 /**
  * The digest lines below each root (as the Node walk workers return them), or undefined when the
- * native walk cannot promise the same lines.
+ * native walk cannot promise the same lines. `raw.prefix` (the lines of the entries the caller
+ * walked itself) opens the raw digest; when that digest equals `raw.known` the re-sort is
+ * skipped: the caller already knows what it gives.
  */
-async function nativeSubtreeTexts(treeRoot, roots, ignore, exclude, kind, jobs) {
+async function nativeSubtreeTexts(treeRoot, roots, ignore, exclude, kind, jobs, raw = { prefix: '' }) {
     const bin = gnuFind();
     if (!bin)
         return undefined;
@@ -34650,20 +34653,26 @@ async function nativeSubtreeTexts(treeRoot, roots, ignore, exclude, kind, jobs) 
     const args = findArgs(kind, ignore);
     const batches = Array.from({ length: Math.max(1, Math.min(jobs, roots.length)) }, () => []);
     roots.forEach((_, i) => batches[i % batches.length].push(i));
-    const texts = new Array(roots.length);
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
+    let outputs;
     try {
-        // Each batch is sorted as soon as its find ends, while the other may still be walking.
-        const done = await Promise.all(batches.map(async (batch, b) => {
-            const starts = batch.map(i => roots[i].rel);
-            const out = await runFind(bin, treeRoot, starts, args, external_node_path_default().join(dir, `${b}.out`));
-            return out !== undefined && splitBatch(out, batch, roots, texts);
-        }));
-        return done.every(Boolean) ? texts : undefined;
+        outputs = await Promise.all(batches.map((batch, b) => runFind(bin, treeRoot, batch.map(i => roots[i].rel), args, external_node_path_default().join(dir, `${b}.out`))));
     }
     finally {
         external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
+    const h = (0,external_node_crypto_.createHash)('sha256').update(raw.prefix);
+    for (const out of outputs) {
+        if (!out)
+            return undefined;
+        h.update(`${out.length}\n`).update(out);
+    }
+    const digest = h.digest('hex');
+    if (digest === raw.known)
+        return { raw: digest };
+    const texts = new Array(roots.length);
+    const fits = batches.every((batch, b) => splitBatch(outputs[b], batch, roots, texts));
+    return fits ? { texts, raw: digest } : undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -34882,15 +34891,26 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
     const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
     if (!split)
         return undefined;
-    const texts = (opts.native === false
+    const line = opts.kind === 'meta' ? metaLine : stampLine;
+    // The top-level entries are walked here, not by find: their lines open the raw digest.
+    const prefix = split.top.map(t => line(t.rec)).join('');
+    const known = opts.known;
+    const native = opts.native === false
         ? undefined
-        : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs)) ??
+        : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs, {
+            prefix,
+            known: known?.raw
+        });
+    // find printed exactly what it printed when the known digest was computed.
+    if (native && !native.texts && known)
+        return { digest: known.digest, files: known.files, unreadable: [], raw: native.raw };
+    const texts = native?.texts ??
         (await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs));
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
     for (const { rec, sub } of split.top) {
-        h.update(opts.kind === 'meta' ? metaLine(rec) : stampLine(rec));
+        h.update(line(rec));
         if (rec.type !== 'd')
             files++;
         const t = sub >= 0 ? texts[sub] : undefined;
@@ -34900,7 +34920,7 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
         files += t.files;
         unreadable.push(...t.unreadable);
     }
-    return { digest: h.digest('hex'), files, unreadable };
+    return { digest: h.digest('hex'), files, unreadable, ...(native ? { raw: native.raw } : {}) };
 }
 /**
  * The same walk on every core: the main thread reads the top level, workers claim its
@@ -35050,9 +35070,23 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
     const kind = ctx.metaOnly || !want.content_digest ? 'meta' : cachedTree ? 'stamp' : undefined;
     if (!kind)
         return undefined;
-    const r = await digestTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, kind });
+    const known = kind === 'stamp' && cachedTree?.rawStamp
+        ? { raw: cachedTree.rawStamp, digest: cachedTree.stamp, files: cachedTree.files }
+        : undefined;
+    const r = await digestTreeParallel(root, e.ignore, ctx.exclude, {
+        jobs: ctx.jobs,
+        kind,
+        ...(known ? { known } : {})
+    });
     if (!r || r.unreadable.length > 0)
         return undefined;
+    // The stamp matched through a full re-sort: remember find's raw bytes for the next warm check.
+    if (kind === 'stamp' &&
+        cachedTree &&
+        r.raw &&
+        r.digest === cachedTree.stamp &&
+        r.raw !== cachedTree.rawStamp)
+        ctx.cache.setTree(e.id, { ...cachedTree, rawStamp: r.raw });
     const metaDigest = kind === 'meta' ? r.digest : r.digest === cachedTree?.stamp ? cachedTree.metaDigest : undefined;
     if (metaDigest === undefined ||
         (want.meta_digest !== undefined && metaDigest !== want.meta_digest))

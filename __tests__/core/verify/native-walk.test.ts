@@ -51,9 +51,11 @@ beforeEach(() => {
 })
 afterEach(() => ws.cleanup())
 
+/** Both walkers' digests (the native one without its raw digest, which the Node walker lacks). */
 async function both(kind: 'meta' | 'stamp', ignore: string[] = []) {
-  const native = await digestTreeParallel(root, ignore, new Set(), { jobs: 2, kind })
+  const r = await digestTreeParallel(root, ignore, new Set(), { jobs: 2, kind })
   const node = await digestTreeParallel(root, ignore, new Set(), { jobs: 2, kind, native: false })
+  const native = r && { digest: r.digest, files: r.files, unreadable: r.unreadable }
   return { native, node }
 }
 
@@ -134,6 +136,31 @@ describe('native walk (GNU find)', () => {
       fs.rmSync(raw)
       r = await both('meta')
       expect(r.native).toEqual(r.node)
+    }
+  )
+
+  itFind(
+    'a known raw digest skips the re-sort, and any change to the tree makes it miss',
+    async () => {
+      const first = await digestTreeParallel(root, [], new Set(), { jobs: 2, kind: 'stamp' })
+      expect(first?.raw).toMatch(/^[0-9a-f]{64}$/)
+      // A made-up digest proves the shortcut was taken: only the raw bytes were compared.
+      const known = { raw: first!.raw!, digest: 'f'.repeat(64), files: 7 }
+      const again = await digestTreeParallel(root, [], new Set(), { jobs: 2, kind: 'stamp', known })
+      expect(again).toMatchObject({ digest: 'f'.repeat(64), files: 7, raw: first!.raw })
+      // A same-size rewrite changes mtime and ctime: the raw bytes differ, the real stamp is computed.
+      const f = path.join(root, 'pkg-3/index.js')
+      fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('3', '4'))
+      const after = await digestTreeParallel(root, [], new Set(), { jobs: 2, kind: 'stamp', known })
+      expect(after?.digest).not.toBe('f'.repeat(64))
+      expect(after?.digest).not.toBe(first?.digest)
+      expect(after?.raw).not.toBe(first?.raw)
+      const node = await digestTreeParallel(root, [], new Set(), {
+        jobs: 2,
+        kind: 'stamp',
+        native: false
+      })
+      expect(after?.digest).toBe(node?.digest)
     }
   )
 

@@ -20,6 +20,11 @@ export interface TreeCacheRecord {
   metaDigest: string
   contentDigest: string
   files: number
+  /**
+   * The native walk's raw digest (find's bytes in readdir order) that gave `stamp`: recorded by
+   * the first warm check that matched, so the next ones can skip re-sorting (native-walk.ts).
+   */
+  rawStamp?: string
 }
 
 /** rel → "ident size sha256" for the files of one tree, for partial re-hashing. */

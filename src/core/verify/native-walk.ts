@@ -17,6 +17,7 @@
  * fast path trusts, and find's lines are the tree as it is.
  */
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -268,9 +269,22 @@ function splitBatch(
   return at === l.count
 }
 
+export interface NativeWalk {
+  /** The sorted lines below each root; absent when `raw.known` matched and sorting was skipped. */
+  texts?: SubtreeText[]
+  /**
+   * sha256 over the caller's prefix and find's raw output, batch after batch: the same bytes mean
+   * the same entries in the same readdir order with the same identities, so an unchanged tree
+   * gives the same value.
+   */
+  raw: string
+}
+
 /**
  * The digest lines below each root (as the Node walk workers return them), or undefined when the
- * native walk cannot promise the same lines.
+ * native walk cannot promise the same lines. `raw.prefix` (the lines of the entries the caller
+ * walked itself) opens the raw digest; when that digest equals `raw.known` the re-sort is
+ * skipped: the caller already knows what it gives.
  */
 export async function nativeSubtreeTexts(
   treeRoot: string,
@@ -278,8 +292,9 @@ export async function nativeSubtreeTexts(
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
   kind: LineKind,
-  jobs: number
-): Promise<SubtreeText[] | undefined> {
+  jobs: number,
+  raw: { prefix: string; known?: string | undefined } = { prefix: '' }
+): Promise<NativeWalk | undefined> {
   const bin = gnuFind()
   if (!bin) return undefined
   if (ignore.some(r => /[/*?[\]{}!\\]/.test(r))) return undefined
@@ -297,19 +312,31 @@ export async function nativeSubtreeTexts(
     () => []
   )
   roots.forEach((_, i) => batches[i % batches.length]!.push(i))
-  const texts = new Array<SubtreeText>(roots.length)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
+  let outputs: (Buffer | undefined)[]
   try {
-    // Each batch is sorted as soon as its find ends, while the other may still be walking.
-    const done = await Promise.all(
-      batches.map(async (batch, b) => {
-        const starts = batch.map(i => roots[i]!.rel)
-        const out = await runFind(bin, treeRoot, starts, args, path.join(dir, `${b}.out`))
-        return out !== undefined && splitBatch(out, batch, roots, texts)
-      })
+    outputs = await Promise.all(
+      batches.map((batch, b) =>
+        runFind(
+          bin,
+          treeRoot,
+          batch.map(i => roots[i]!.rel),
+          args,
+          path.join(dir, `${b}.out`)
+        )
+      )
     )
-    return done.every(Boolean) ? texts : undefined
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
   }
+  const h = createHash('sha256').update(raw.prefix)
+  for (const out of outputs) {
+    if (!out) return undefined
+    h.update(`${out.length}\n`).update(out)
+  }
+  const digest = h.digest('hex')
+  if (digest === raw.known) return { raw: digest }
+  const texts = new Array<SubtreeText>(roots.length)
+  const fits = batches.every((batch, b) => splitBatch(outputs[b]!, batch, roots, texts))
+  return fits ? { texts, raw: digest } : undefined
 }

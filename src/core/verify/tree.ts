@@ -95,8 +95,25 @@ async function judgeFromDigest(
   const want = e.expect
   const kind = ctx.metaOnly || !want.content_digest ? 'meta' : cachedTree ? 'stamp' : undefined
   if (!kind) return undefined
-  const r = await digestTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, kind })
+  const known =
+    kind === 'stamp' && cachedTree?.rawStamp
+      ? { raw: cachedTree.rawStamp, digest: cachedTree.stamp, files: cachedTree.files }
+      : undefined
+  const r = await digestTreeParallel(root, e.ignore, ctx.exclude, {
+    jobs: ctx.jobs,
+    kind,
+    ...(known ? { known } : {})
+  })
   if (!r || r.unreadable.length > 0) return undefined
+  // The stamp matched through a full re-sort: remember find's raw bytes for the next warm check.
+  if (
+    kind === 'stamp' &&
+    cachedTree &&
+    r.raw &&
+    r.digest === cachedTree.stamp &&
+    r.raw !== cachedTree.rawStamp
+  )
+    ctx.cache.setTree(e.id, { ...cachedTree, rawStamp: r.raw })
   const metaDigest =
     kind === 'meta' ? r.digest : r.digest === cachedTree?.stamp ? cachedTree.metaDigest : undefined
   if (

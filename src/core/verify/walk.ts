@@ -270,6 +270,8 @@ export interface TreeDigestResult {
   digest: string
   files: number
   unreadable: { rel: string; code: string }[]
+  /** The native walk's raw digest (top-level lines and find's bytes), when find walked. */
+  raw?: string
 }
 
 /**
@@ -281,15 +283,33 @@ export async function digestTreeParallel(
   root: string,
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  opts: { jobs?: number | undefined; kind: 'meta' | 'stamp'; native?: boolean }
+  opts: {
+    jobs?: number | undefined
+    kind: 'meta' | 'stamp'
+    native?: boolean
+    /** A raw native digest (see native-walk.ts) known to give `digest` with `files` files. */
+    known?: { raw: string; digest: string; files: number }
+  }
 ): Promise<TreeDigestResult | undefined> {
   const jobs = Math.min(opts.jobs ?? os.availableParallelism(), 8)
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return undefined
-  const texts =
-    (opts.native === false
+  const line = opts.kind === 'meta' ? metaLine : stampLine
+  // The top-level entries are walked here, not by find: their lines open the raw digest.
+  const prefix = split.top.map(t => line(t.rec)).join('')
+  const known = opts.known
+  const native =
+    opts.native === false
       ? undefined
-      : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs)) ??
+      : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs, {
+          prefix,
+          known: known?.raw
+        })
+  // find printed exactly what it printed when the known digest was computed.
+  if (native && !native.texts && known)
+    return { digest: known.digest, files: known.files, unreadable: [], raw: native.raw }
+  const texts =
+    native?.texts ??
     (await inWorkers<SubtreeText>(
       { swrTextWorker: true, kind: opts.kind },
       split.roots,
@@ -301,7 +321,7 @@ export async function digestTreeParallel(
   let files = 0
   const unreadable: { rel: string; code: string }[] = []
   for (const { rec, sub } of split.top) {
-    h.update(opts.kind === 'meta' ? metaLine(rec) : stampLine(rec))
+    h.update(line(rec))
     if (rec.type !== 'd') files++
     const t = sub >= 0 ? texts[sub] : undefined
     if (!t) continue
@@ -309,7 +329,7 @@ export async function digestTreeParallel(
     files += t.files
     unreadable.push(...t.unreadable)
   }
-  return { digest: h.digest('hex'), files, unreadable }
+  return { digest: h.digest('hex'), files, unreadable, ...(native ? { raw: native.raw } : {}) }
 }
 
 /**
