@@ -12779,8 +12779,8 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
 
 /** Files at least this large are tracked as blobs unless a kind is given. */
 const BLOB_THRESHOLD = 64 * 1024 * 1024;
-/** Markers whose presence at a tree's root makes a good sentinel. */
-const MARKERS = [
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const PROJECT_MARKERS = [
     'package.json',
     'CMakeLists.txt',
     'go.mod',
@@ -12790,10 +12790,10 @@ const MARKERS = [
     'Makefile',
     'pom.xml',
     'build.gradle',
-    'Gemfile',
-    'SKILL.md',
-    'README.md'
+    'Gemfile'
 ];
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...PROJECT_MARKERS, 'SKILL.md', 'README.md'];
 /** An id for `rel` that matches the id rule and is not in `taken`. */
 function deriveId(rel, taken) {
     const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
@@ -16997,16 +16997,8 @@ function withCommand(r, view, io, t) {
 
 
 
-/** Build and project files whose presence at a tree's root says what the tree is. */
-const TREE_MARKERS = [
-    'package.json',
-    'CMakeLists.txt',
-    'go.mod',
-    'Cargo.toml',
-    'pyproject.toml',
-    'setup.py',
-    'Makefile'
-];
+/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
+const TREE_MARKERS = PROJECT_MARKERS;
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
 function planAutopilot(workspace, entries, exclude) {
     const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };

@@ -19,8 +19,8 @@ import type { Entry, Kind, Tier, TreeEntry } from './types.js'
 /** Files at least this large are tracked as blobs unless a kind is given. */
 export const BLOB_THRESHOLD = 64 * 1024 * 1024
 
-/** Markers whose presence at a tree's root makes a good sentinel. */
-const MARKERS = [
+/** Build and project files whose presence at a tree's root says what the tree is. */
+export const PROJECT_MARKERS = [
   'package.json',
   'CMakeLists.txt',
   'go.mod',
@@ -30,10 +30,11 @@ const MARKERS = [
   'Makefile',
   'pom.xml',
   'build.gradle',
-  'Gemfile',
-  'SKILL.md',
-  'README.md'
+  'Gemfile'
 ]
+
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...PROJECT_MARKERS, 'SKILL.md', 'README.md']
 
 export interface CaptureRequest {
   /** Manifest spelling of the path (validated). */

@@ -7,7 +7,7 @@
  * again adds nothing: everything it would add is then tracked.
  */
 import path from 'node:path'
-import { BLOB_THRESHOLD, type CaptureRequest } from '../capture.js'
+import { BLOB_THRESHOLD, PROJECT_MARKERS, type CaptureRequest } from '../capture.js'
 import { VOLATILE_DIRS } from '../diagnose.js'
 import { ignoreMatcher } from '../verify/walk.js'
 import type { Entry } from '../types.js'
@@ -25,16 +25,8 @@ import {
   type ScanBudget
 } from './scan.js'
 
-/** Build and project files whose presence at a tree's root says what the tree is. */
-export const TREE_MARKERS = [
-  'package.json',
-  'CMakeLists.txt',
-  'go.mod',
-  'Cargo.toml',
-  'pyproject.toml',
-  'setup.py',
-  'Makefile'
-]
+/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
+export const TREE_MARKERS = PROJECT_MARKERS
 
 const SOURCE_FILE =
   /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/
