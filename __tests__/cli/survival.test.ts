@@ -161,6 +161,22 @@ describe('history from recorded checks', () => {
     expect(text.stdout).toMatch(/cfg\.json\s+30\.0%/)
   })
 
+  it('doctor --record records what survived before any repair', async () => {
+    write(ws.root, 'a.txt', 'a')
+    write(ws.root, 'b.txt', 'b')
+    await add(ws, 'a.txt', 'b.txt')
+    fs.rmSync(path.join(ws.root, 'b.txt'))
+    const d = await run(['doctor', '--dry-run', '--record', '--quiet'], opts)
+    expect(d.code).toBe(1)
+    const s = JSON.parse((await run(['stats', '--json'], opts)).stdout)
+    expect(s.check_runs).toBe(1)
+    expect(s.entries.find((r: { key: string }) => r.key === 'b.txt')).toMatchObject({
+      n: 1,
+      survived: 0
+    })
+    expect(s.entries.find((r: { key: string }) => r.key === 'a.txt')).toMatchObject({ survived: 1 })
+  })
+
   it('SWR_HISTORY_LIMIT bounds the history', async () => {
     write(ws.root, 'a.txt', 'a')
     await add(ws, 'a.txt')

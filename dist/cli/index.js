@@ -19003,6 +19003,7 @@ function useColor(io, flag) {
 
 
 
+
 function repairCommand(mode, flags, io) {
     return withManifestLock(flags, io, () => repair(mode, flags, io));
 }
@@ -19035,6 +19036,9 @@ async function repair(mode, flags, io) {
         abort: io.abort,
         hooks: {
             onCheck: (before, plan) => {
+                // What the platform kept, before anything was repaired.
+                if (flags.record)
+                    recordCheck(before, m, io);
                 const damaged = before.results.filter(f => f.status !== 'OK');
                 say('== check ==\n');
                 if (damaged.length > 0)
@@ -21672,6 +21676,7 @@ function buildProgram(io, done) {
             .option('--jobs <n>', 'hashing threads, and recipes run in parallel where the plan allows', intOption('--jobs', 1, 32))
             .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs')
             .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+            .option('--record', 'append the first check (what survived, before any repair) to the survival history')
             .option('--no-cache', 'ignore the incremental cache in the first check')
             .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400))
             .action(async (flags) => done(await repairCommand(mode, flags, io)));

@@ -197,6 +197,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
         'copy each damaged file or tree into the state directory before its recipe runs'
       )
       .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+      .option(
+        '--record',
+        'append the first check (what survived, before any repair) to the survival history'
+      )
       .option('--no-cache', 'ignore the incremental cache in the first check')
       .option(
         '--lock-timeout <s>',

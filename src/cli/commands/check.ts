@@ -40,7 +40,7 @@ export interface CheckFlags extends GlobalOptions {
 }
 
 /** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
-function recordCheck(report: CheckReport, m: LoadedManifest, io: CliIo): void {
+export function recordCheck(report: CheckReport, m: LoadedManifest, io: CliIo): void {
   appendHistory(
     stateDir(io),
     {

@@ -24,6 +24,7 @@ import { useColor, type CliIo } from '../io.js'
 import { withManifestLock, type LockFlags } from '../lock.js'
 import { manifestLocation, stateDir } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
+import { recordCheck } from './check.js'
 
 export interface RepairFlags extends LockFlags, TrustFlags {
   only?: string[]
@@ -33,6 +34,7 @@ export interface RepairFlags extends LockFlags, TrustFlags {
   quarantine?: boolean
   resume?: boolean
   cache: boolean
+  record?: boolean
 }
 
 export function repairCommand(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<ExitCode> {
@@ -67,6 +69,8 @@ async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<
     abort: io.abort,
     hooks: {
       onCheck: (before, plan) => {
+        // What the platform kept, before anything was repaired.
+        if (flags.record) recordCheck(before, m, io)
         const damaged = before.results.filter(f => f.status !== 'OK')
         say('== check ==\n')
         if (damaged.length > 0) say(findingLines(damaged, text).join('\n') + '\n')
