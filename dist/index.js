@@ -39031,7 +39031,7 @@ function plantCanaries(opts) {
             }
         }
         const ledger = {
-            format: 'swr-canary-ledger/1',
+            format: LEDGER_FORMAT,
             plant_id: plantId,
             planted_at: (opts.now ?? new Date()).toISOString(),
             context: opts.context,
@@ -39150,16 +39150,6 @@ function readHistory(stateDir) {
 
 
 
-const ATTRIBUTES = (/* unused pure expression or super */ null && ([
-    'type',
-    'mode',
-    'exec-bit',
-    'size',
-    'content',
-    'link-target',
-    'dangling',
-    'hardlink'
-]));
 function kindOf(st) {
     if (st.isSymbolicLink())
         return 'symlink';

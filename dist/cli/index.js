@@ -15356,6 +15356,7 @@ function remember(stateDir, manifestFile, r) {
 
 
 
+
 function intOption(name, min, max) {
     return (v) => {
         if (!/^\d+$/.test(v))
@@ -15374,6 +15375,15 @@ function manifestLocation(g, io) {
 }
 function stateDir(io) {
     return defaultStateDir(io.env, io.home);
+}
+/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
+function historyLimits(io) {
+    const v = io.env.SWR_HISTORY_LIMIT;
+    if (v === undefined || v === '')
+        return {};
+    if (!/^\d+$/.test(v) || Number(v) < 1)
+        throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)');
+    return { maxRecords: Number(v) };
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/keys.ts
@@ -19401,6 +19411,135 @@ function recentLosses(records, id, window = TREND_RUNS) {
     return { lost: last.filter(s => s !== 'OK').length, of: last.length };
 }
 
+;// CONCATENATED MODULE: ./src/cli/commands/check.ts
+/** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
+function recordCheck(report, m, io) {
+    appendHistory(stateDir(io), {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context: runContext(io.env),
+        manifest: m.file,
+        digest: m.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    }, historyLimits(io));
+}
+/** For each damaged entry with a pattern of losses in the history, what to change. */
+function historyNotes(report, m, io) {
+    const records = readHistory(stateDir(io)).records.filter(r => r.kind === 'check' && r.manifest === m.file);
+    const notes = new Map();
+    for (const f of report.results) {
+        if (f.status === 'OK')
+            continue;
+        const entry = m.body.entries.find(e => e.id === f.id);
+        const advice = entry && historyAdvice(entry, recentLosses(records, f.id));
+        if (advice)
+            notes.set(f.id, advice);
+    }
+    return notes;
+}
+async function runChecked(flags, io, command) {
+    const located = manifestLocation(flags, io);
+    const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
+    const progress = startProgress(io, 'hashing', !flags.json && !flags.quiet);
+    try {
+        const report = await checkManifest(manifest, {
+            only: flags.only,
+            deep: flags.deep,
+            metaOnly: flags.meta,
+            cache: flags.cache,
+            jobs: flags.jobs,
+            stateDir: stateDir(io),
+            version: VERSION,
+            command,
+            onProgress: progress.update
+        });
+        return { report, manifest };
+    }
+    finally {
+        progress.stop();
+    }
+}
+async function checkCommand(flags, io) {
+    const checked = await runChecked(flags, io, 'check');
+    let report = checked.report;
+    let refused = false;
+    if (flags.runSmoke) {
+        // Smoke commands are manifest code: the gate decides, as for recipes.
+        const m = checked.manifest;
+        const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
+        for (const w of gate.warnings)
+            io.stderr.write(`swr: warning: ${w}\n`);
+        const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
+        const rebuilt = buildReport({
+            command: 'check',
+            version: VERSION,
+            manifest: m,
+            findings: smoked.findings,
+            options: report.options,
+            started: new Date(report.timing.started),
+            ms: Date.now() - Date.parse(report.timing.started)
+        });
+        report = { ...rebuilt, smoke: smoked.smoke };
+        refused = !gate.allowed;
+        if (refused)
+            io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
+    }
+    if (flags.cacheLookup) {
+        const client = cliCacheClient(checked.manifest, io);
+        if (client) {
+            const entries = selectEntries(checked.manifest.body.entries, flags.only);
+            report = {
+                ...report,
+                cache_lookup: await lookupSavedStates(checked.manifest, entries, client)
+            };
+            if (!flags.json) {
+                for (const l of report.cache_lookup ?? [])
+                    io.stdout.write(`cache ${l.available ? 'saved    ' : 'not saved'} ${l.id}  (${l.key})\n`);
+            }
+        }
+        else
+            io.stderr.write('swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
+    }
+    if (flags.record)
+        recordCheck(report, checked.manifest, io);
+    if (flags.json)
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else if (!flags.quiet || report.verdict !== 'healthy') {
+        io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
+    }
+    if (refused)
+        return EXIT.UNREPAIRABLE;
+    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+async function whyCommand(flags, io) {
+    const { report, manifest } = await runChecked(flags, io, 'why');
+    if (flags.json) {
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    }
+    else {
+        const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
+        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes, historyNotes(report, manifest, io)));
+    }
+    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+
 ;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
 /**
  * Where a probe lives, said relative to a place that has another absolute path on the next runner:
@@ -19970,7 +20109,7 @@ function plantCanaries(opts) {
             }
         }
         const ledger = {
-            format: 'swr-canary-ledger/1',
+            format: LEDGER_FORMAT,
             plant_id: plantId,
             planted_at: (opts.now ?? new Date()).toISOString(),
             context: opts.context,
@@ -20002,16 +20141,6 @@ function plantCanaries(opts) {
 
 
 
-const ATTRIBUTES = (/* unused pure expression or super */ null && ([
-    'type',
-    'mode',
-    'exec-bit',
-    'size',
-    'content',
-    'link-target',
-    'dangling',
-    'hardlink'
-]));
 function kindOf(st) {
     if (st.isSymbolicLink())
         return 'symlink';
@@ -20316,15 +20445,6 @@ function canaryAnchors(flags, io) {
         tmp: realDir(io.env.TMPDIR || external_node_os_default().tmpdir())
     };
 }
-/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
-function historyLimits(io) {
-    const v = io.env.SWR_HISTORY_LIMIT;
-    if (v === undefined || v === '')
-        return {};
-    if (!/^\d+$/.test(v) || Number(v) < 1)
-        throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)');
-    return { maxRecords: Number(v) };
-}
 async function locked(io, fn) {
     const dir = stateDir(io);
     const subject = ledgerPath(dir);
@@ -20423,136 +20543,6 @@ async function canaryClean(flags, io) {
         }
     }
     return EXIT.HEALTHY;
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/check.ts
-/** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
-function recordCheck(report, m, io) {
-    appendHistory(stateDir(io), {
-        v: 1,
-        kind: 'check',
-        time: report.timing.started,
-        context: runContext(io.env),
-        manifest: m.file,
-        digest: m.digest,
-        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
-    }, historyLimits(io));
-}
-/** For each damaged entry with a pattern of losses in the history, what to change. */
-function historyNotes(report, m, io) {
-    const records = readHistory(stateDir(io)).records.filter(r => r.kind === 'check' && r.manifest === m.file);
-    const notes = new Map();
-    for (const f of report.results) {
-        if (f.status === 'OK')
-            continue;
-        const entry = m.body.entries.find(e => e.id === f.id);
-        const advice = entry && historyAdvice(entry, recentLosses(records, f.id));
-        if (advice)
-            notes.set(f.id, advice);
-    }
-    return notes;
-}
-async function runChecked(flags, io, command) {
-    const located = manifestLocation(flags, io);
-    const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
-    const progress = startProgress(io, 'hashing', !flags.json && !flags.quiet);
-    try {
-        const report = await checkManifest(manifest, {
-            only: flags.only,
-            deep: flags.deep,
-            metaOnly: flags.meta,
-            cache: flags.cache,
-            jobs: flags.jobs,
-            stateDir: stateDir(io),
-            version: VERSION,
-            command,
-            onProgress: progress.update
-        });
-        return { report, manifest };
-    }
-    finally {
-        progress.stop();
-    }
-}
-async function checkCommand(flags, io) {
-    const checked = await runChecked(flags, io, 'check');
-    let report = checked.report;
-    let refused = false;
-    if (flags.runSmoke) {
-        // Smoke commands are manifest code: the gate decides, as for recipes.
-        const m = checked.manifest;
-        const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
-        for (const w of gate.warnings)
-            io.stderr.write(`swr: warning: ${w}\n`);
-        const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
-        const rebuilt = buildReport({
-            command: 'check',
-            version: VERSION,
-            manifest: m,
-            findings: smoked.findings,
-            options: report.options,
-            started: new Date(report.timing.started),
-            ms: Date.now() - Date.parse(report.timing.started)
-        });
-        report = { ...rebuilt, smoke: smoked.smoke };
-        refused = !gate.allowed;
-        if (refused)
-            io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
-    }
-    if (flags.cacheLookup) {
-        const client = cliCacheClient(checked.manifest, io);
-        if (client) {
-            const entries = selectEntries(checked.manifest.body.entries, flags.only);
-            report = {
-                ...report,
-                cache_lookup: await lookupSavedStates(checked.manifest, entries, client)
-            };
-            if (!flags.json) {
-                for (const l of report.cache_lookup ?? [])
-                    io.stdout.write(`cache ${l.available ? 'saved    ' : 'not saved'} ${l.id}  (${l.key})\n`);
-            }
-        }
-        else
-            io.stderr.write('swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
-    }
-    if (flags.record)
-        recordCheck(report, checked.manifest, io);
-    if (flags.json)
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (!flags.quiet || report.verdict !== 'healthy') {
-        io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
-    }
-    if (refused)
-        return EXIT.UNREPAIRABLE;
-    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
-}
-async function whyCommand(flags, io) {
-    const { report, manifest } = await runChecked(flags, io, 'why');
-    if (flags.json) {
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    }
-    else {
-        const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
-        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes, historyNotes(report, manifest, io)));
-    }
-    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts

@@ -61,7 +61,6 @@ export const COMMANDS = [
   'stats'
 ] as const
 export const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'] as const
-export type SurvivalCommand = (typeof SURVIVAL_COMMANDS)[number]
 export type Command = (typeof COMMANDS)[number]
 
 export const FAIL_ON = ['damage', 'unrepairable', 'never'] as const

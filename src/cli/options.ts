@@ -5,6 +5,8 @@
 import { InvalidArgumentError } from 'commander'
 import { locateManifest, type Located } from '../core/index.js'
 import { defaultStateDir } from '../core/index.js'
+import type { HistoryLimits } from '../core/history/history.js'
+import { UsageError } from '../core/errors.js'
 import type { CliIo } from './io.js'
 
 export interface GlobalOptions {
@@ -35,4 +37,13 @@ export function manifestLocation(g: GlobalOptions, io: CliIo): Located {
 
 export function stateDir(io: CliIo): string {
   return defaultStateDir(io.env, io.home)
+}
+
+/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
+export function historyLimits(io: CliIo): HistoryLimits {
+  const v = io.env.SWR_HISTORY_LIMIT
+  if (v === undefined || v === '') return {}
+  if (!/^\d+$/.test(v) || Number(v) < 1)
+    throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)')
+  return { maxRecords: Number(v) }
 }

@@ -13,12 +13,11 @@ import { plantCanaries, type PlantResult } from '../../core/canary/plant.js'
 import { readCanaries } from '../../core/canary/read.js'
 import { EXIT, UsageError, loadManifest, type ExitCode } from '../../core/index.js'
 import { runContext } from '../../core/history/context.js'
-import type { HistoryLimits } from '../../core/history/history.js'
 import { renderCanaryText } from '../../core/report/canary.js'
 import { lockWorkspace } from '../../core/state/lock.js'
 import type { CliIo } from '../io.js'
 import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import { historyLimits, manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 
 export interface PlantFlags extends GlobalOptions {
   at?: string[]
@@ -61,15 +60,6 @@ export function canaryAnchors(flags: GlobalOptions, io: CliIo): Anchors {
     home: realDir(io.home),
     tmp: realDir(io.env.TMPDIR || os.tmpdir())
   }
-}
-
-/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
-export function historyLimits(io: CliIo): HistoryLimits {
-  const v = io.env.SWR_HISTORY_LIMIT
-  if (v === undefined || v === '') return {}
-  if (!/^\d+$/.test(v) || Number(v) < 1)
-    throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)')
-  return { maxRecords: Number(v) }
 }
 
 async function locked<T>(io: CliIo, fn: () => T): Promise<T> {

@@ -19,13 +19,12 @@ import { VERSION } from '../../version.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import type { CliIo } from '../io.js'
 import { useColor } from '../io.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import { historyLimits, manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { startProgress } from '../progress.js'
 import { historyAdvice } from '../../core/history/advice.js'
 import { runContext } from '../../core/history/context.js'
 import { appendHistory, readHistory } from '../../core/history/history.js'
 import { recentLosses } from '../../core/history/stats.js'
-import { historyLimits } from './canary.js'
 
 export interface CheckFlags extends GlobalOptions {
   cacheLookup?: boolean

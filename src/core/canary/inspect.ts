@@ -8,17 +8,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Probe } from './probes.js'
 
-export const ATTRIBUTES = [
-  'type',
-  'mode',
-  'exec-bit',
-  'size',
-  'content',
-  'link-target',
-  'dangling',
-  'hardlink'
-] as const
-export type Attribute = (typeof ATTRIBUTES)[number]
+export type Attribute =
+  'type' | 'mode' | 'exec-bit' | 'size' | 'content' | 'link-target' | 'dangling' | 'hardlink'
 
 export type ProbeOutcome =
   | { state: 'intact' }

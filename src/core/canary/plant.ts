@@ -10,7 +10,7 @@ import { EXIT, SwrError, UsageError, errnoCode } from '../errors.js'
 import type { RunContext } from '../history/context.js'
 import { anchor, type Anchors } from './anchor.js'
 import { cleanLedger } from './clean.js'
-import { readLedger, writeLedger, type Ledger } from './ledger.js'
+import { LEDGER_FORMAT, readLedger, writeLedger, type Ledger } from './ledger.js'
 import { materialize, planLocations, type Location } from './locations.js'
 import { plantProbe, plantingOrder, PROBE_CLASSES, type Probe, type ProbeClass } from './probes.js'
 
@@ -102,7 +102,7 @@ export function plantCanaries(opts: PlantOptions): PlantResult {
       }
     }
     const ledger: Ledger = {
-      format: 'swr-canary-ledger/1',
+      format: LEDGER_FORMAT,
       plant_id: plantId,
       planted_at: (opts.now ?? new Date()).toISOString(),
       context: opts.context,
