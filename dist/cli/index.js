@@ -13641,6 +13641,9 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
     const r = await digestTreeParallel(root, e.ignore, ctx.exclude, {
         jobs: ctx.jobs,
         kind,
+        // find's lines are trusted only through a digest they must equal: with no recorded metadata
+        // digest a --meta check would judge from find's file count alone, so the Node walker counts.
+        native: kind === 'stamp' || want.meta_digest !== undefined,
         ...(known ? { known } : {})
     });
     if (!r || r.unreadable.length > 0)
