@@ -18,7 +18,9 @@ let root: string
 /** Top-level directories (enough to split the walk), with hard cases below them. */
 function build(): void {
   root = path.join(ws.root, 'tree')
+  // Start points reach find through a shell script: quotes, $, `, ; and * must arrive unchanged.
   const names = ['a', 'a-b', 'a.b', 'A', '_x', 'b', 'é', '名前', 'zz', '\ue000', 'sp ace']
+  names.push("it's", '$HOME', '`id`', 'a;b', '*', '"q"', '\\')
   for (let d = 0; d < 20; d++) names.push(`pkg-${d}`)
   for (const top of names) {
     write(root, `${top}/index.js`, `// ${top}\n`)
