@@ -34328,17 +34328,17 @@ function executable(bin) {
 }
 /**
  * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names).
+ * itself, path relative to the tree (start points are its top-level names). `top` describes the
+ * start points themselves (the tree's top level) instead of what lies below them.
  */
-function findArgs(kind, ignore) {
+function findArgs(kind, ignore, top = false) {
     // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
     const line = (type, size) => kind === 'meta'
         ? `%p\\000${type}\\000${size}\\000%04m\\n`
         : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
     const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
     return [
-        '-mindepth',
-        '1',
+        ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
         ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
         '(',
         '-type',
@@ -34374,13 +34374,13 @@ function shellWord(s) {
  * loop, no socket per child). The output stays bytes: lines are found, compared and copied as
  * bytes and hashed as they are, with no string per line.
  */
-function runFinds(bin, cwd, batches, args, dir) {
-    const outs = batches.map((_, b) => external_node_path_default().join(dir, `${b}.out`));
-    const lines = batches.flatMap((starts, b) => [
-        `${[bin, ...starts, ...args].map(shellWord).join(' ')} >${shellWord(outs[b])} &`,
+function runFinds(cwd, commands, dir) {
+    const outs = commands.map((_, b) => external_node_path_default().join(dir, `${b}.out`));
+    const lines = commands.flatMap((argv, b) => [
+        `${argv.map(shellWord).join(' ')} >${shellWord(outs[b])} &`,
         `p${b}=$!`
     ]);
-    const waits = batches.map((_, b) => `wait "$p${b}" || s=1`);
+    const waits = commands.map((_, b) => `wait "$p${b}" || s=1`);
     const script = external_node_path_default().join(dir, 'walk.sh');
     const err = external_node_path_default().join(dir, 'err');
     let errFd;
@@ -34615,7 +34615,7 @@ function splitBatch(bytes, batch, roots, texts) {
             if (!l.isDir(k))
                 files++;
         const next = sortedBlock(l, at, end, out, pos);
-        texts[i] = { text: '', bytes: out.subarray(pos, next), files, unreadable: [] };
+        texts[i] = { bytes: out.subarray(pos, next), files };
         pos = next;
         at = end;
     }
@@ -34632,47 +34632,84 @@ function removeFlat(dir) {
         external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
 }
-/**
- * The digest lines below each root (as the Node walk workers return them), or undefined when the
- * native walk cannot promise the same lines. `raw.prefix` (the lines of the entries the caller
- * walked itself) opens the raw digest; when that digest equals `raw.known` the re-sort is
- * skipped: the caller already knows what it gives.
- */
-async function nativeSubtreeTexts(treeRoot, roots, ignore, exclude, kind, jobs, raw = { prefix: '' }) {
-    const bin = gnuFind();
-    if (!bin)
-        return undefined;
+/** Where the native walk's digests stop being the Node walker's: it then steps aside. */
+function unsupported(treeRoot, top, ignore, exclude) {
     if (ignore.some(r => /[/*?[\]{}!\\]/.test(r)))
-        return undefined;
+        return true;
     for (const x of exclude)
         if (x === treeRoot || x.startsWith(treeRoot + '/'))
-            return undefined;
+            return true;
     // A top-level name that find would read as an option or operator is left to the Node walker.
-    if (roots.some(r => /^[-!(),]/.test(r.rel) || r.rel.includes('/') || r.abs !== `${treeRoot}/${r.rel}`))
+    return top.some(t => /^[-!(),]/.test(t.rel) || t.rel.includes('/'));
+}
+/**
+ * The metadata digest or cache stamp of a tree, from find's lines: one find describes the top
+ * level (the start points themselves, in walk order) and one per job walks a share of the
+ * top-level directories below them. Undefined when the native walk cannot promise the Node
+ * walker's lines. The raw digest (sha256 over find's outputs as they came) is returned too: when it
+ * equals `known.raw`, find printed exactly what it printed when `known` was computed, and the
+ * re-sort is skipped.
+ */
+async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, known) {
+    const bin = gnuFind();
+    if (!bin || unsupported(treeRoot, top, ignore, exclude))
         return undefined;
-    const args = findArgs(kind, ignore);
+    const roots = top.filter(t => t.dir);
     const batches = Array.from({ length: Math.max(1, Math.min(jobs, roots.length)) }, () => []);
     roots.forEach((_, i) => batches[i % batches.length].push(i));
+    const args = findArgs(kind, ignore);
+    const commands = [
+        [bin, ...top.map(t => t.rel), ...findArgs(kind, ignore, true)],
+        ...batches.map(batch => [bin, ...batch.map(i => roots[i].rel), ...args])
+    ];
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
     let outputs;
     try {
-        outputs = await runFinds(bin, treeRoot, batches.map(batch => batch.map(i => roots[i].rel)), args, dir);
+        outputs = await runFinds(treeRoot, commands, dir);
     }
     finally {
         removeFlat(dir);
     }
     if (!outputs)
         return undefined;
-    const found = outputs;
-    const h = (0,external_node_crypto_.createHash)('sha256').update(raw.prefix);
-    for (const out of found)
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    for (const out of outputs)
         h.update(`${out.length}\n`).update(out);
-    const digest = h.digest('hex');
-    if (digest === raw.known)
-        return { raw: digest };
-    const texts = new Array(roots.length);
-    const fits = batches.every((batch, b) => splitBatch(found[b], batch, roots, texts));
-    return fits ? { texts, raw: digest } : undefined;
+    const raw = h.digest('hex');
+    if (known && raw === known.raw)
+        return { digest: known.digest, files: known.files, unreadable: [], raw };
+    const [topBytes, ...found] = outputs;
+    const subtrees = new Array(roots.length);
+    if (!found.every((out, b) => splitBatch(out, batches[b], roots, subtrees)))
+        return undefined;
+    return assemble(new Lines(topBytes), top, subtrees, raw);
+}
+/**
+ * The digest in walk order: each top-level line, then the subtree below it. Undefined when find's
+ * top level is not the listing's (an entry replaced or retyped between the two).
+ */
+function assemble(l, top, subtrees, raw) {
+    if (!l.scan() || l.count !== top.length)
+        return undefined;
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    let files = 0;
+    let sub = 0;
+    for (let k = 0; k < top.length; k++) {
+        const t = top[k];
+        const name = Buffer.from(t.rel);
+        const s = l.start[k];
+        if (l.nul[k] - s !== name.length || !l.startsWith(k, name) || l.isDir(k) !== t.dir)
+            return undefined;
+        h.update(l.bytes.subarray(s, l.start[k + 1]));
+        if (!t.dir) {
+            files++;
+            continue;
+        }
+        const below = subtrees[sub++];
+        h.update(below.bytes);
+        files += below.files;
+    }
+    return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
@@ -34882,30 +34919,46 @@ function splitTop(root, ignore, exclude) {
     return roots.length >= MIN_ROOTS ? { top, roots } : undefined;
 }
 /**
+ * The top level's names in walk order, typed from the directory listing (the file system's d_type;
+ * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ */
+function listTop(root, ignore, exclude) {
+    let entries;
+    try {
+        entries = external_node_fs_default().readdirSync(root, { withFileTypes: true });
+    }
+    catch {
+        return undefined;
+    }
+    const ignored = ignoreMatcher(ignore);
+    return entries
+        .map(d => ({ rel: d.name, dir: d.isDirectory() }))
+        .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
+        .sort((a, b) => (a.rel < b.rel ? -1 : 1));
+}
+/**
  * The metadata digest or the cache stamp of a large tree without building per-entry records:
  * workers return each subtree's lines as text, hashed here in walk order. Undefined when the tree
  * is too small or flat to split (the caller walks it inline).
  */
 async function digestTreeParallel(root, ignore, exclude, opts) {
     const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (jobs < 2)
+        return undefined;
+    if (opts.native !== false) {
+        // find describes the top level too: only the listing is read here (no lstat per entry).
+        const top = listTop(root, ignore, exclude);
+        if (!top || top.filter(t => t.dir).length < MIN_ROOTS)
+            return undefined;
+        const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, opts.known);
+        if (r)
+            return r;
+    }
+    const split = splitTop(root, ignore, exclude);
     if (!split)
         return undefined;
     const line = opts.kind === 'meta' ? metaLine : stampLine;
-    // The top-level entries are walked here, not by find: their lines open the raw digest.
-    const prefix = split.top.map(t => line(t.rec)).join('');
-    const known = opts.known;
-    const native = opts.native === false
-        ? undefined
-        : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs, {
-            prefix,
-            known: known?.raw
-        });
-    // find printed exactly what it printed when the known digest was computed.
-    if (native && !native.texts && known)
-        return { digest: known.digest, files: known.files, unreadable: [], raw: native.raw };
-    const texts = native?.texts ??
-        (await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs));
+    const texts = await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs);
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
@@ -34916,11 +34969,11 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
             continue;
-        h.update(t.bytes ?? t.text);
+        h.update(t.text);
         files += t.files;
         unreadable.push(...t.unreadable);
     }
-    return { digest: h.digest('hex'), files, unreadable, ...(native ? { raw: native.raw } : {}) };
+    return { digest: h.digest('hex'), files, unreadable };
 }
 /**
  * The same walk on every core: the main thread reads the top level, workers claim its

@@ -21,15 +21,20 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { TreeDigestResult } from './walk.js'
 
 export type LineKind = 'meta' | 'stamp'
 
-export interface SubtreeText {
-  text: string
+/** One top-level directory's lines below it, in walk order, and how many are not directories. */
+interface Subtree {
+  bytes: Buffer
   files: number
-  unreadable: { rel: string; code: string }[]
-  /** The lines as bytes, when `text` is empty (the native walk never decodes them). */
-  bytes?: Buffer
+}
+
+/** A top-level entry of the tree, typed from its directory listing (no lstat). */
+export interface TopEntry {
+  rel: string
+  dir: boolean
 }
 
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
@@ -57,9 +62,10 @@ function executable(bin: string): boolean {
 
 /**
  * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names).
+ * itself, path relative to the tree (start points are its top-level names). `top` describes the
+ * start points themselves (the tree's top level) instead of what lies below them.
  */
-function findArgs(kind: LineKind, ignore: readonly string[]): string[] {
+function findArgs(kind: LineKind, ignore: readonly string[], top = false): string[] {
   // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
   const line = (type: string, size: string): string =>
     kind === 'meta'
@@ -67,8 +73,7 @@ function findArgs(kind: LineKind, ignore: readonly string[]): string[] {
       : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`
   const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]))
   return [
-    '-mindepth',
-    '1',
+    ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
     ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
     '(',
     '-type',
@@ -107,18 +112,16 @@ function shellWord(s: string): string {
  * bytes and hashed as they are, with no string per line.
  */
 function runFinds(
-  bin: string,
   cwd: string,
-  batches: readonly (readonly string[])[],
-  args: readonly string[],
+  commands: readonly (readonly string[])[],
   dir: string
 ): Promise<Buffer[] | undefined> {
-  const outs = batches.map((_, b) => path.join(dir, `${b}.out`))
-  const lines = batches.flatMap((starts, b) => [
-    `${[bin, ...starts, ...args].map(shellWord).join(' ')} >${shellWord(outs[b]!)} &`,
+  const outs = commands.map((_, b) => path.join(dir, `${b}.out`))
+  const lines = commands.flatMap((argv, b) => [
+    `${argv.map(shellWord).join(' ')} >${shellWord(outs[b]!)} &`,
     `p${b}=$!`
   ])
-  const waits = batches.map((_, b) => `wait "$p${b}" || s=1`)
+  const waits = commands.map((_, b) => `wait "$p${b}" || s=1`)
   const script = path.join(dir, 'walk.sh')
   const err = path.join(dir, 'err')
   let errFd: number
@@ -334,7 +337,7 @@ function splitBatch(
   bytes: Buffer,
   batch: readonly number[],
   roots: readonly { rel: string }[],
-  texts: SubtreeText[]
+  texts: Subtree[]
 ): boolean {
   const l = new Lines(bytes)
   if (!l.scan()) return false
@@ -350,7 +353,7 @@ function splitBatch(
     while (end < l.count && l.startsWith(end, prefix)) end = l.end[end]!
     for (let k = at; k < end; k++) if (!l.isDir(k)) files++
     const next = sortedBlock(l, at, end, out, pos)
-    texts[i] = { text: '', bytes: out.subarray(pos, next), files, unreadable: [] }
+    texts[i] = { bytes: out.subarray(pos, next), files }
     pos = next
     at = end
   }
@@ -367,69 +370,96 @@ function removeFlat(dir: string): void {
   }
 }
 
-export interface NativeWalk {
-  /** The sorted lines below each root; absent when `raw.known` matched and sorting was skipped. */
-  texts?: SubtreeText[]
-  /**
-   * sha256 over the caller's prefix and find's raw output, batch after batch: the same bytes mean
-   * the same entries in the same readdir order with the same identities, so an unchanged tree
-   * gives the same value.
-   */
-  raw: string
+/** Where the native walk's digests stop being the Node walker's: it then steps aside. */
+function unsupported(
+  treeRoot: string,
+  top: readonly TopEntry[],
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>
+): boolean {
+  if (ignore.some(r => /[/*?[\]{}!\\]/.test(r))) return true
+  for (const x of exclude) if (x === treeRoot || x.startsWith(treeRoot + '/')) return true
+  // A top-level name that find would read as an option or operator is left to the Node walker.
+  return top.some(t => /^[-!(),]/.test(t.rel) || t.rel.includes('/'))
 }
 
 /**
- * The digest lines below each root (as the Node walk workers return them), or undefined when the
- * native walk cannot promise the same lines. `raw.prefix` (the lines of the entries the caller
- * walked itself) opens the raw digest; when that digest equals `raw.known` the re-sort is
- * skipped: the caller already knows what it gives.
+ * The metadata digest or cache stamp of a tree, from find's lines: one find describes the top
+ * level (the start points themselves, in walk order) and one per job walks a share of the
+ * top-level directories below them. Undefined when the native walk cannot promise the Node
+ * walker's lines. The raw digest (sha256 over find's outputs as they came) is returned too: when it
+ * equals `known.raw`, find printed exactly what it printed when `known` was computed, and the
+ * re-sort is skipped.
  */
-export async function nativeSubtreeTexts(
+export async function nativeTreeDigest(
   treeRoot: string,
-  roots: readonly { abs: string; rel: string }[],
+  top: readonly TopEntry[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
   kind: LineKind,
   jobs: number,
-  raw: { prefix: string; known?: string | undefined } = { prefix: '' }
-): Promise<NativeWalk | undefined> {
+  known?: { raw: string; digest: string; files: number }
+): Promise<TreeDigestResult | undefined> {
   const bin = gnuFind()
-  if (!bin) return undefined
-  if (ignore.some(r => /[/*?[\]{}!\\]/.test(r))) return undefined
-  for (const x of exclude) if (x === treeRoot || x.startsWith(treeRoot + '/')) return undefined
-  // A top-level name that find would read as an option or operator is left to the Node walker.
-  if (
-    roots.some(
-      r => /^[-!(),]/.test(r.rel) || r.rel.includes('/') || r.abs !== `${treeRoot}/${r.rel}`
-    )
-  )
-    return undefined
-  const args = findArgs(kind, ignore)
+  if (!bin || unsupported(treeRoot, top, ignore, exclude)) return undefined
+  const roots = top.filter(t => t.dir)
   const batches: number[][] = Array.from(
     { length: Math.max(1, Math.min(jobs, roots.length)) },
     () => []
   )
   roots.forEach((_, i) => batches[i % batches.length]!.push(i))
+  const args = findArgs(kind, ignore)
+  const commands = [
+    [bin, ...top.map(t => t.rel), ...findArgs(kind, ignore, true)],
+    ...batches.map(batch => [bin, ...batch.map(i => roots[i]!.rel), ...args])
+  ]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
   let outputs: Buffer[] | undefined
   try {
-    outputs = await runFinds(
-      bin,
-      treeRoot,
-      batches.map(batch => batch.map(i => roots[i]!.rel)),
-      args,
-      dir
-    )
+    outputs = await runFinds(treeRoot, commands, dir)
   } finally {
     removeFlat(dir)
   }
   if (!outputs) return undefined
-  const found = outputs
-  const h = createHash('sha256').update(raw.prefix)
-  for (const out of found) h.update(`${out.length}\n`).update(out)
-  const digest = h.digest('hex')
-  if (digest === raw.known) return { raw: digest }
-  const texts = new Array<SubtreeText>(roots.length)
-  const fits = batches.every((batch, b) => splitBatch(found[b]!, batch, roots, texts))
-  return fits ? { texts, raw: digest } : undefined
+  const h = createHash('sha256')
+  for (const out of outputs) h.update(`${out.length}\n`).update(out)
+  const raw = h.digest('hex')
+  if (known && raw === known.raw)
+    return { digest: known.digest, files: known.files, unreadable: [], raw }
+  const [topBytes, ...found] = outputs
+  const subtrees = new Array<Subtree>(roots.length)
+  if (!found.every((out, b) => splitBatch(out, batches[b]!, roots, subtrees))) return undefined
+  return assemble(new Lines(topBytes!), top, subtrees, raw)
+}
+
+/**
+ * The digest in walk order: each top-level line, then the subtree below it. Undefined when find's
+ * top level is not the listing's (an entry replaced or retyped between the two).
+ */
+function assemble(
+  l: Lines,
+  top: readonly TopEntry[],
+  subtrees: readonly Subtree[],
+  raw: string
+): TreeDigestResult | undefined {
+  if (!l.scan() || l.count !== top.length) return undefined
+  const h = createHash('sha256')
+  let files = 0
+  let sub = 0
+  for (let k = 0; k < top.length; k++) {
+    const t = top[k]!
+    const name = Buffer.from(t.rel)
+    const s = l.start[k]!
+    if (l.nul[k]! - s !== name.length || !l.startsWith(k, name) || l.isDir(k) !== t.dir)
+      return undefined
+    h.update(l.bytes.subarray(s, l.start[k + 1]))
+    if (!t.dir) {
+      files++
+      continue
+    }
+    const below = subtrees[sub++]!
+    h.update(below.bytes)
+    files += below.files
+  }
+  return { digest: h.digest('hex'), files, unreadable: [], raw }
 }

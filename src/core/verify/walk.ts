@@ -13,7 +13,7 @@ import os from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { runJob, stampTime } from './hash-kernel.mjs'
 import { kernelUrl } from './hash-pool.js'
-import { nativeSubtreeTexts, type SubtreeText } from './native-walk.js'
+import { nativeTreeDigest, type TopEntry } from './native-walk.js'
 import path from 'node:path'
 import picomatch from 'picomatch'
 import { octal } from './mode.js'
@@ -266,6 +266,35 @@ function splitTop(
   return roots.length >= MIN_ROOTS ? { top, roots } : undefined
 }
 
+/**
+ * The top level's names in walk order, typed from the directory listing (the file system's d_type;
+ * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ */
+export function listTop(
+  root: string,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>
+): TopEntry[] | undefined {
+  let entries: fs.Dirent[]
+  try {
+    entries = fs.readdirSync(root, { withFileTypes: true })
+  } catch {
+    return undefined
+  }
+  const ignored = ignoreMatcher(ignore)
+  return entries
+    .map(d => ({ rel: d.name, dir: d.isDirectory() }))
+    .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
+    .sort((a, b) => (a.rel < b.rel ? -1 : 1))
+}
+
+/** A subtree's lines from a walk worker (the Node walker's side of the native walk). */
+interface SubtreeText {
+  text: string
+  files: number
+  unreadable: { rel: string; code: string }[]
+}
+
 export interface TreeDigestResult {
   digest: string
   files: number
@@ -292,31 +321,24 @@ export async function digestTreeParallel(
   }
 ): Promise<TreeDigestResult | undefined> {
   const jobs = Math.min(opts.jobs ?? os.availableParallelism(), 8)
-  const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
+  if (jobs < 2) return undefined
+  if (opts.native !== false) {
+    // find describes the top level too: only the listing is read here (no lstat per entry).
+    const top = listTop(root, ignore, exclude)
+    if (!top || top.filter(t => t.dir).length < MIN_ROOTS) return undefined
+    const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, opts.known)
+    if (r) return r
+  }
+  const split = splitTop(root, ignore, exclude)
   if (!split) return undefined
   const line = opts.kind === 'meta' ? metaLine : stampLine
-  // The top-level entries are walked here, not by find: their lines open the raw digest.
-  const prefix = split.top.map(t => line(t.rec)).join('')
-  const known = opts.known
-  const native =
-    opts.native === false
-      ? undefined
-      : await nativeSubtreeTexts(root, split.roots, ignore, exclude, opts.kind, jobs, {
-          prefix,
-          known: known?.raw
-        })
-  // find printed exactly what it printed when the known digest was computed.
-  if (native && !native.texts && known)
-    return { digest: known.digest, files: known.files, unreadable: [], raw: native.raw }
-  const texts =
-    native?.texts ??
-    (await inWorkers<SubtreeText>(
-      { swrTextWorker: true, kind: opts.kind },
-      split.roots,
-      ignore,
-      exclude,
-      jobs
-    ))
+  const texts = await inWorkers<SubtreeText>(
+    { swrTextWorker: true, kind: opts.kind },
+    split.roots,
+    ignore,
+    exclude,
+    jobs
+  )
   const h = createHash('sha256')
   let files = 0
   const unreadable: { rel: string; code: string }[] = []
@@ -325,11 +347,11 @@ export async function digestTreeParallel(
     if (rec.type !== 'd') files++
     const t = sub >= 0 ? texts[sub] : undefined
     if (!t) continue
-    h.update(t.bytes ?? t.text)
+    h.update(t.text)
     files += t.files
     unreadable.push(...t.unreadable)
   }
-  return { digest: h.digest('hex'), files, unreadable, ...(native ? { raw: native.raw } : {}) }
+  return { digest: h.digest('hex'), files, unreadable }
 }
 
 /**
