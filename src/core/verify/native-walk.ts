@@ -40,6 +40,11 @@ export interface TopEntry {
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
 const CANDIDATES = ['/usr/bin/find', '/bin/find']
 const SH = '/bin/sh'
+const SHA256SUM = '/usr/bin/sha256sum'
+
+function haveSha256sum(): boolean {
+  return executable(SHA256SUM)
+}
 
 /**
  * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start costs more than the walk
@@ -102,25 +107,34 @@ function shellWord(s: string): string {
   return `'${s.replaceAll("'", `'\\''`)}'`
 }
 
+/** Where find's outputs are, and their sha256 digests when sha256sum computed them. */
+interface Found {
+  outs: string[]
+  sums?: string[]
+}
+
 /**
- * Each batch's find output, or undefined when any find failed or complained. One shell runs the
- * finds side by side: one process start instead of one per find (each start is ~5-10 ms of this
- * process's time, on the critical path). The script is a file in the private directory, so no
- * argument-length limit applies however many start points there are. find writes to files there
- * rather than pipes: measured ~60 ms faster on 60,000 entries (no pipe to drain through the event
- * loop, no socket per child). The output stays bytes: lines are found, compared and copied as
- * bytes and hashed as they are, with no string per line.
+ * Runs the finds, or undefined when any failed or complained. One shell runs them side by side:
+ * one process start instead of one per find (each start is ~5-10 ms of this process's time, on the
+ * critical path). The script is a file in the private directory, so no argument-length limit
+ * applies however many start points there are. find writes to files there rather than pipes:
+ * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop, no socket per
+ * child). With `sum`, sha256sum hashes each output beside its find: a warm check whose outputs
+ * hash as before never reads them here (reading and hashing 7 MB of stamp lines was ~45 ms of
+ * this thread; sha256sum takes ~10 ms per output, on the other core).
  */
 function runFinds(
   cwd: string,
   commands: readonly (readonly string[])[],
-  dir: string
-): Promise<Buffer[] | undefined> {
+  dir: string,
+  sum: boolean
+): Promise<Found | undefined> {
   const outs = commands.map((_, b) => path.join(dir, `${b}.out`))
-  const lines = commands.flatMap((argv, b) => [
-    `${argv.map(shellWord).join(' ')} >${shellWord(outs[b]!)} &`,
-    `p${b}=$!`
-  ])
+  const lines = commands.flatMap((argv, b) => {
+    const out = shellWord(outs[b]!)
+    const find = `${argv.map(shellWord).join(' ')} >${out}`
+    return [sum ? `{ ${find} && ${SHA256SUM} <${out} >${out}.sum; } &` : `${find} &`, `p${b}=$!`]
+  })
   const waits = commands.map((_, b) => `wait "$p${b}" || s=1`)
   const script = path.join(dir, 'walk.sh')
   const err = path.join(dir, 'err')
@@ -145,9 +159,16 @@ function runFinds(
     p.on('exit', code => {
       // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
       if (code !== 0 || fs.statSync(err).size > 0) return resolve(undefined)
-      resolve(outs.map(o => fs.readFileSync(o)))
+      if (!sum) return resolve({ outs })
+      const sums = outs.map(o => /^[0-9a-f]{64}/.exec(fs.readFileSync(`${o}.sum`, 'latin1'))?.[0])
+      resolve(sums.every(x => x !== undefined) ? { outs, sums: sums as string[] } : undefined)
     })
   })
+}
+
+/** The raw digest: over each output's sha256, so sha256sum and this process agree on it. */
+function rawDigest(sums: readonly string[]): string {
+  return createHash('sha256').update(sums.join('\n')).digest('hex')
 }
 
 const NL = 0x0a
@@ -414,22 +435,22 @@ export async function nativeTreeDigest(
     ...batches.map(batch => [bin, ...batch.map(i => roots[i]!.rel), ...args])
   ]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
-  let outputs: Buffer[] | undefined
   try {
-    outputs = await runFinds(treeRoot, commands, dir)
+    const found = await runFinds(treeRoot, commands, dir, known !== undefined && haveSha256sum())
+    if (!found) return undefined
+    let raw = found.sums && rawDigest(found.sums)
+    if (known && raw === known.raw)
+      return { digest: known.digest, files: known.files, unreadable: [], raw }
+    const [topBytes, ...outputs] = found.outs.map(o => fs.readFileSync(o))
+    raw ??= rawDigest(
+      [topBytes!, ...outputs].map(o => createHash('sha256').update(o).digest('hex'))
+    )
+    const subtrees = new Array<Subtree>(roots.length)
+    if (!outputs.every((out, b) => splitBatch(out, batches[b]!, roots, subtrees))) return undefined
+    return assemble(new Lines(topBytes!), top, subtrees, raw)
   } finally {
     removeFlat(dir)
   }
-  if (!outputs) return undefined
-  const h = createHash('sha256')
-  for (const out of outputs) h.update(`${out.length}\n`).update(out)
-  const raw = h.digest('hex')
-  if (known && raw === known.raw)
-    return { digest: known.digest, files: known.files, unreadable: [], raw }
-  const [topBytes, ...found] = outputs
-  const subtrees = new Array<Subtree>(roots.length)
-  if (!found.every((out, b) => splitBatch(out, batches[b]!, roots, subtrees))) return undefined
-  return assemble(new Lines(topBytes!), top, subtrees, raw)
 }
 
 /**
