@@ -34291,9 +34291,10 @@ function diffIndex(recorded, now, nowExtra) {
  * each directory in readdir order, and the children are re-sorted here by name (piping through
  * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
- * result could differ in any way, this returns undefined and the caller walks in Node: no find at
- * a fixed path, ignore rules other than plain names, an excluded path inside the tree, anything
- * on find's stderr (an unreadable directory: the Node walker names it), or a newline in a name.
+ * result could differ in any way, this returns undefined and the caller walks in Node: no find or
+ * /bin/sh at a fixed path, ignore rules other than plain names, an excluded path inside the tree,
+ * anything on find's stderr (an unreadable directory: the Node walker names it), a newline in a
+ * name, or a top level that find saw differently from the listing that split the work.
  * Names that are not UTF-8 or hold characters beyond U+FFFF (bytes order those differently from
  * JavaScript) need no test of their own: they make the digest differ from the recorded one, and
  * a digest that differs only ever sends the check down its full walk. Equal digests are all the
