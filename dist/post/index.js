@@ -34760,11 +34760,12 @@ function unsupported(treeRoot, top, ignore, exclude) {
  * The metadata digest or cache stamp of a tree, from find's lines: one find describes the top
  * level (the start points themselves, in walk order) and one per job walks a share of the
  * top-level directories below them. Undefined when the native walk cannot promise the Node
- * walker's lines. The raw digest (sha256 over find's outputs as they came) is returned too: when it
- * equals `known.raw`, find printed exactly what it printed when `known` was computed, and the
- * re-sort is skipped.
+ * walker's lines. The raw digest (over the sha256 of each of find's outputs as they came) is
+ * returned too: when it equals `known.raw`, find printed exactly what it printed when `known` was
+ * computed, and the re-sort is skipped.
  */
-async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, known) {
+async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts = {}) {
+    const known = opts.known;
     const bin = gnuFind();
     if (!bin || unsupported(treeRoot, top, ignore, exclude))
         return undefined;
@@ -34778,18 +34779,24 @@ async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, know
     ];
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
     try {
-        const found = await runFinds(treeRoot, commands, dir, known !== undefined && haveSha256sum());
+        const sum = opts.sha256sum ?? (known !== undefined && haveSha256sum());
+        const found = await runFinds(treeRoot, commands, dir, sum);
         if (!found)
             return undefined;
-        let raw = found.sums && rawDigest(found.sums);
-        if (known && raw === known.raw)
-            return { digest: known.digest, files: known.files, unreadable: [], raw };
+        // The same raw digest as `known`'s: find printed the same bytes, so the tree gives the same.
+        const hit = (raw) => raw === known?.raw
+            ? { digest: known.digest, files: known.files, unreadable: [], raw }
+            : undefined;
+        const summed = found.sums && hit(rawDigest(found.sums));
+        if (summed)
+            return summed;
         const [topBytes, ...outputs] = found.outs.map(o => external_node_fs_default().readFileSync(o));
-        raw ??= rawDigest([topBytes, ...outputs].map(o => (0,external_node_crypto_.createHash)('sha256').update(o).digest('hex')));
+        const raw = rawDigest([topBytes, ...outputs].map(o => (0,external_node_crypto_.createHash)('sha256').update(o).digest('hex')));
         const subtrees = new Array(roots.length);
-        if (!outputs.every((out, b) => splitBatch(out, batches[b], roots, subtrees)))
-            return undefined;
-        return assemble(new Lines(topBytes), top, subtrees, raw);
+        return (hit(raw) ??
+            (outputs.every((out, b) => splitBatch(out, batches[b], roots, subtrees))
+                ? assemble(new Lines(topBytes), top, subtrees, raw)
+                : undefined));
     }
     finally {
         removeFlat(dir);
@@ -35061,7 +35068,9 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
         const top = listTop(root, ignore, exclude);
         if (!top || top.filter(t => t.dir).length < MIN_ROOTS)
             return undefined;
-        const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, opts.known);
+        const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+            known: opts.known
+        });
         if (r)
             return r;
     }

@@ -149,6 +149,12 @@ describe('native walk (GNU find)', () => {
       const known = { raw: first!.raw!, digest: 'f'.repeat(64), files: 7 }
       const again = await digestTreeParallel(root, [], new Set(), { jobs: 2, kind: 'stamp', known })
       expect(again).toMatchObject({ digest: 'f'.repeat(64), files: 7, raw: first!.raw })
+      // sha256sum hashed find's outputs there; hashed here instead, the raw digest is the same.
+      const top = listTop(root, [], new Set())!
+      for (const sha256sum of [true, false])
+        expect(
+          await nativeTreeDigest(root, top, [], new Set(), 'stamp', 2, { known, sha256sum })
+        ).toMatchObject({ digest: 'f'.repeat(64), raw: first!.raw })
       // A same-size rewrite changes mtime and ctime: the raw bytes differ, the real stamp is computed.
       const f = path.join(root, 'pkg-3/index.js')
       fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('3', '4'))

@@ -409,9 +409,9 @@ function unsupported(
  * The metadata digest or cache stamp of a tree, from find's lines: one find describes the top
  * level (the start points themselves, in walk order) and one per job walks a share of the
  * top-level directories below them. Undefined when the native walk cannot promise the Node
- * walker's lines. The raw digest (sha256 over find's outputs as they came) is returned too: when it
- * equals `known.raw`, find printed exactly what it printed when `known` was computed, and the
- * re-sort is skipped.
+ * walker's lines. The raw digest (over the sha256 of each of find's outputs as they came) is
+ * returned too: when it equals `known.raw`, find printed exactly what it printed when `known` was
+ * computed, and the re-sort is skipped.
  */
 export async function nativeTreeDigest(
   treeRoot: string,
@@ -420,8 +420,13 @@ export async function nativeTreeDigest(
   exclude: ReadonlySet<string>,
   kind: LineKind,
   jobs: number,
-  known?: { raw: string; digest: string; files: number }
+  opts: {
+    known?: { raw: string; digest: string; files: number } | undefined
+    /** Hash the outputs with sha256sum beside find (default: when there is a known digest). */
+    sha256sum?: boolean
+  } = {}
 ): Promise<TreeDigestResult | undefined> {
+  const known = opts.known
   const bin = gnuFind()
   if (!bin || unsupported(treeRoot, top, ignore, exclude)) return undefined
   const roots = top.filter(t => t.dir)
@@ -437,18 +442,27 @@ export async function nativeTreeDigest(
   ]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
   try {
-    const found = await runFinds(treeRoot, commands, dir, known !== undefined && haveSha256sum())
+    const sum = opts.sha256sum ?? (known !== undefined && haveSha256sum())
+    const found = await runFinds(treeRoot, commands, dir, sum)
     if (!found) return undefined
-    let raw = found.sums && rawDigest(found.sums)
-    if (known && raw === known.raw)
-      return { digest: known.digest, files: known.files, unreadable: [], raw }
+    // The same raw digest as `known`'s: find printed the same bytes, so the tree gives the same.
+    const hit = (raw: string): TreeDigestResult | undefined =>
+      raw === known?.raw
+        ? { digest: known.digest, files: known.files, unreadable: [], raw }
+        : undefined
+    const summed = found.sums && hit(rawDigest(found.sums))
+    if (summed) return summed
     const [topBytes, ...outputs] = found.outs.map(o => fs.readFileSync(o))
-    raw ??= rawDigest(
+    const raw = rawDigest(
       [topBytes!, ...outputs].map(o => createHash('sha256').update(o).digest('hex'))
     )
     const subtrees = new Array<Subtree>(roots.length)
-    if (!outputs.every((out, b) => splitBatch(out, batches[b]!, roots, subtrees))) return undefined
-    return assemble(new Lines(topBytes!), top, subtrees, raw)
+    return (
+      hit(raw) ??
+      (outputs.every((out, b) => splitBatch(out, batches[b]!, roots, subtrees))
+        ? assemble(new Lines(topBytes!), top, subtrees, raw)
+        : undefined)
+    )
   } finally {
     removeFlat(dir)
   }

@@ -326,7 +326,9 @@ export async function digestTreeParallel(
     // find describes the top level too: only the listing is read here (no lstat per entry).
     const top = listTop(root, ignore, exclude)
     if (!top || top.filter(t => t.dir).length < MIN_ROOTS) return undefined
-    const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, opts.known)
+    const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+      known: opts.known
+    })
     if (r) return r
   }
   const split = splitTop(root, ignore, exclude)
