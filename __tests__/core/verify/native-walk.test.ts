@@ -10,6 +10,7 @@ import {
   digestTreeParallel,
   listTop,
   metaDigestOf,
+  stampOf,
   walkTree
 } from '../../../src/core/verify/walk.js'
 import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
@@ -168,6 +169,30 @@ describe('native walk (GNU find)', () => {
         native: false
       })
       expect(after?.digest).toBe(node?.digest)
+    }
+  )
+
+  itFind(
+    'walks a large tree of few top-level directories, when its recorded size says so',
+    async () => {
+      // Two directories, a file and a link at the top: too few to split across Node workers.
+      const narrow = path.join(ws.root, 'narrow')
+      for (let i = 0; i < 40; i++) write(narrow, `src/d${i % 7}/f${i}.ts`, `${i}`)
+      write(narrow, "lib/it's here/x", 'x')
+      write(narrow, 'README', 'r')
+      fs.symlinkSync('README', path.join(narrow, 'link'))
+      const walked = walkTree(narrow, [], new Set()).records
+      const top = listTop(narrow, [], new Set())!
+      const meta = await nativeTreeDigest(narrow, top, [], new Set(), 'meta', 2)
+      expect(meta).toMatchObject({ digest: metaDigestOf(walked), files: 43 })
+      const stamp = await nativeTreeDigest(narrow, top, [], new Set(), 'stamp', 2)
+      expect(stamp?.digest).toBe(stampOf(walked))
+      // Through the tree verifier's entry point: only a tree recorded as large is worth a find.
+      const digest = (expectFiles?: number) =>
+        digestTreeParallel(narrow, [], new Set(), { kind: 'meta', expectFiles })
+      expect(await digest()).toBeUndefined()
+      expect(await digest(999)).toBeUndefined()
+      expect(await digest(1000)).toMatchObject({ digest: metaDigestOf(walked), files: 43 })
     }
   )
 

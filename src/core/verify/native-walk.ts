@@ -430,6 +430,8 @@ export async function nativeTreeDigest(
   const bin = gnuFind()
   if (!bin || unsupported(treeRoot, top, ignore, exclude)) return undefined
   const roots = top.filter(t => t.dir)
+  // find with no start point would walk "." instead: every command below names at least one.
+  if (roots.length === 0) return undefined
   const batches: number[][] = Array.from(
     { length: Math.max(1, Math.min(jobs, roots.length)) },
     () => []

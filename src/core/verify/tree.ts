@@ -105,6 +105,7 @@ async function judgeFromDigest(
     // find's lines are trusted only through a digest they must equal: with no recorded metadata
     // digest a --meta check would judge from find's file count alone, so the Node walker counts.
     native: kind === 'stamp' || want.meta_digest !== undefined,
+    expectFiles: want.files ?? want.min_files,
     ...(known ? { known } : {})
   })
   if (!r || r.unreadable.length > 0) return undefined
