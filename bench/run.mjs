@@ -32,6 +32,9 @@ const CLI = path.join(CLI_DIR, 'index.js')
 const MANIFESTS = path.join(WORK, 'manifests')
 const RESULTS = path.join(WORK, 'results.json')
 
+/** The metadata floor: one find printing path, size and mode, hashed. */
+const FIND_FLOOR = "set -o pipefail; find . -printf '%P %s %m\\n' | sha256sum"
+
 const KiB = 1024
 const MiB = 1024 * KiB
 const GiB = 1024 * MiB
@@ -630,6 +633,54 @@ function measure(label, cmd, opts, judge) {
   return res
 }
 
+/**
+ * Like measure(), for commands whose ratio is a target: after one warm-up each, every round runs
+ * each command once (in alternating order), so both sides of a ratio see the same moment's load.
+ * Each result also carries its samples in round order, for per-round ratios.
+ */
+function measureInterleaved(specs) {
+  process.stdout.write(`    ${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
+  const samples = specs.map(() => [])
+  for (let i = 0; i <= RUNS; i++) {
+    const order = i % 2 === 0 ? specs.map((_, k) => k) : specs.map((_, k) => specs.length - 1 - k)
+    for (const k of order) {
+      const { label, cmd, opts, judge } = specs[k]
+      const r = run(cmd, opts)
+      const bad = judge(r)
+      if (bad) {
+        log('FAILED')
+        reportFailure(label, cmd, r, bad)
+        failures.push(`${label}: ${bad}`)
+        return specs.map((x, j) => ({
+          label: x.label,
+          cmd: x.cmd,
+          error: bad,
+          samples: samples[j]
+        }))
+      }
+      if (i > 0) samples[k].push(r.ms)
+    }
+  }
+  const res = specs.map((x, k) => ({
+    label: x.label,
+    cmd: x.cmd,
+    median: median(samples[k]),
+    min: Math.min(...samples[k]),
+    max: Math.max(...samples[k]),
+    samples: samples[k],
+    interleaved: true
+  }))
+  log(res.map(r => `${fmtMs(r.median)} ms`).join(' / '))
+  return res
+}
+
+/** The median of per-round ratios when both were timed interleaved, else the ratio of medians. */
+function ratioOf(m, anchor) {
+  if (m.interleaved && anchor.interleaved && m.samples.length === anchor.samples.length)
+    return median(m.samples.map((x, i) => x / anchor.samples[i]))
+  return m.median / anchor.median
+}
+
 function reportFailure(label, cmd, r, why) {
   log(`\n  ✗ ${label}: ${why}`)
   log(`    command: ${cmd}`)
@@ -821,12 +872,8 @@ function benchWorkload(name, tools) {
   } else {
     a.node = tools.startup // for information: how much of swr's time is Node start-up
     log('  native anchors:')
-    a.find = measure(
-      'find floor',
-      "set -o pipefail; find . -printf '%P %s %m\\n' | sha256sum",
-      opts,
-      nativeOk
-    )
+    // With swr present, the floor is timed interleaved with swr's metadata check (below).
+    if (!tools.swr) a.find = measure('find floor', FIND_FLOOR, opts, nativeOk)
     a.sha256sum = measure(
       'xargs sha256sum',
       'set -o pipefail; find . -type f -print0 | xargs -0 -P2 -n 256 sha256sum > /dev/null',
@@ -857,10 +904,15 @@ function benchWorkload(name, tools) {
     if (name === 'tiny') {
       s.warm = measure('swr check (10 entries)', check(), sopts, swrOk)
     } else {
-      s.meta = measure('swr check --meta --no-cache', check('--meta', '--no-cache'), sopts, swrOk)
       s.content = measure('swr check --no-cache', check('--no-cache'), sopts, swrOk)
       s.deep = measure('swr check --deep --no-cache', check('--deep', '--no-cache'), sopts, swrOk)
-      s.warm = measure('swr check (warm cache)', check(), sopts, swrOk)
+      // The ratio targets' two sides, round by round under the same load. A --meta run leaves
+      // the warm cache as the content checks above filled it.
+      ;[a.find, s.meta, s.warm] = measureInterleaved([
+        { label: 'find floor', cmd: FIND_FLOOR, opts, judge: nativeOk },
+        { label: 'swr --meta', cmd: check('--meta', '--no-cache'), opts: sopts, judge: swrOk },
+        { label: 'swr warm', cmd: check(), opts: sopts, judge: swrOk }
+      ])
     }
   }
   out.rows = rowsFor(name, a, out.swr)
@@ -875,7 +927,10 @@ function rowsFor(name, a, s) {
   const timed = (what, m) => rows.push({ what, ...stat(m) })
   const ratio = (what, m, anchor, anchorName, target) => {
     const row = { what, ...stat(m), vs: anchorName }
-    if (ok(m) && ok(anchor)) row.ratio = m.median / anchor.median
+    if (ok(m) && ok(anchor)) {
+      row.ratio = ratioOf(m, anchor)
+      if (m.interleaved && anchor.interleaved) row.vs += ' (per-round, interleaved)'
+    }
     if (target) {
       row.target = `≤${target.toFixed(1)}x`
       row.verdict =
