@@ -981,7 +981,9 @@ function rowsFor(name, a, s) {
   sub('vs openssl', s?.content, a.openssl, 'openssl')
   ratio('swr check --deep --no-cache', s?.deep, a.sha256sum, 'sha256sum', hasBlobs ? 1.2 : null)
   sub('vs openssl', s?.deep, a.openssl, 'openssl')
-  ratio('swr check (warm cache)', s?.warm, s?.meta, 'swr --meta', 1.0)
+  // The warm target is the large tree's (a re-check that skips hashing 60,000 files); on the other
+  // workloads a warm check and a --meta check do the same few stats after the same start-up.
+  ratio('swr check (warm cache)', s?.warm, s?.meta, 'swr --meta', name === 'nm' ? 1.0 : null)
   sub('vs find floor', s?.warm, a.find, 'find floor')
   return rows
 }
