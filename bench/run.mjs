@@ -609,27 +609,8 @@ function median(xs) {
  */
 function measure(label, cmd, opts, judge) {
   process.stdout.write(`    ${label} ... `)
-  const samples = []
-  for (let i = 0; i <= RUNS; i++) {
-    const r = run(cmd, opts)
-    const bad = judge(r)
-    if (bad) {
-      log('FAILED')
-      reportFailure(label, cmd, r, bad)
-      failures.push(`${label}: ${bad}`)
-      return { label, cmd, error: bad, samples }
-    }
-    if (i > 0) samples.push(r.ms)
-  }
-  const res = {
-    label,
-    cmd,
-    median: median(samples),
-    min: Math.min(...samples),
-    max: Math.max(...samples),
-    samples
-  }
-  log(`${fmtMs(res.median)} ms`)
+  const [res] = timeRounds([{ label, cmd, opts, judge }])
+  if (res.median !== undefined) log(`${fmtMs(res.median)} ms`)
   return res
 }
 
@@ -640,9 +621,16 @@ function measure(label, cmd, opts, judge) {
  */
 function measureInterleaved(specs) {
   process.stdout.write(`    ${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
+  const res = timeRounds(specs).map(r => ({ ...r, interleaved: true }))
+  if (res.every(r => r.median !== undefined)) log(res.map(r => `${fmtMs(r.median)} ms`).join(' / '))
+  return res
+}
+
+/** One warm-up round and RUNS timed rounds of every spec; a failed run ends them all. */
+function timeRounds(specs) {
   const samples = specs.map(() => [])
   for (let i = 0; i <= RUNS; i++) {
-    const order = i % 2 === 0 ? specs.map((_, k) => k) : specs.map((_, k) => specs.length - 1 - k)
+    const order = specs.map((_, k) => (i % 2 === 0 ? k : specs.length - 1 - k))
     for (const k of order) {
       const { label, cmd, opts, judge } = specs[k]
       const r = run(cmd, opts)
@@ -661,17 +649,14 @@ function measureInterleaved(specs) {
       if (i > 0) samples[k].push(r.ms)
     }
   }
-  const res = specs.map((x, k) => ({
+  return specs.map((x, k) => ({
     label: x.label,
     cmd: x.cmd,
     median: median(samples[k]),
     min: Math.min(...samples[k]),
     max: Math.max(...samples[k]),
-    samples: samples[k],
-    interleaved: true
+    samples: samples[k]
   }))
-  log(res.map(r => `${fmtMs(r.median)} ms`).join(' / '))
-  return res
 }
 
 /** The median of per-round ratios when both were timed interleaved, else the ratio of medians. */
