@@ -32866,7 +32866,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3541);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6436);
 // The Action's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -32877,7 +32877,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3541:
+/***/ 6436:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34280,150 +34280,15 @@ function diffIndex(recorded, now, nowExtra) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/native-walk.ts
+;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
- * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
- * here on a 60,000-file tree, two find processes (C, fstatat relative to an open directory) emit
- * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
- * binding and its Stats object, not the system call, and a metadata check is nothing but that.
- *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and the children are re-sorted here by name (piping through
- * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
- * before find ends, and workers cost more to start than they save on two cores). Whenever the
- * result could differ in any way, this returns undefined and the caller walks in Node: no find or
- * /bin/sh at a fixed path, ignore rules other than plain names, an excluded path inside the tree,
- * anything on find's stderr (an unreadable directory: the Node walker names it), a newline in a
- * name, or a top level that find saw differently from the listing that split the work.
- * Names that are not UTF-8 or hold characters beyond U+FFFF (bytes order those differently from
- * JavaScript) need no test of their own: they make the digest differ from the recorded one, and
- * a digest that differs only ever sends the check down its full walk. Equal digests are all the
- * fast path trusts, and find's lines are the tree as it is.
+ * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
+ * directory in readdir order, one start point after another; the Node walker (hash-kernel.mjs)
+ * visits each directory's children sorted by name, each followed by its own subtree. Everything
+ * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
+ * hashed as they are, with no string per line (strings were most of the time, and most of the
+ * garbage, when lines were decoded).
  */
-
-
-
-
-
-/** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
-const CANDIDATES = ['/usr/bin/find', '/bin/find'];
-const SH = '/bin/sh';
-const SHA256SUM = '/usr/bin/sha256sum';
-function haveSha256sum() {
-    return executable(SHA256SUM);
-}
-/**
- * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start costs more than the walk
- * saves on small trees): a find without GNU's -printf fails, says so on stderr, and the Node walker
- * runs.
- */
-function gnuFind() {
-    if (process.platform !== 'linux' || !executable(SH))
-        return undefined;
-    return CANDIDATES.find(executable);
-}
-function executable(bin) {
-    try {
-        external_node_fs_default().accessSync(bin, (external_node_fs_default()).constants.X_OK);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names). `top` describes the
- * start points themselves (the tree's top level) instead of what lies below them.
- */
-function findArgs(kind, ignore, top = false) {
-    // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-    const line = (type, size) => kind === 'meta'
-        ? `%p\\000${type}\\000${size}\\000%04m\\n`
-        : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
-    const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
-    return [
-        ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
-        ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
-        '(',
-        '-type',
-        'f',
-        '-printf',
-        line('f', '%s'),
-        '-o',
-        '-type',
-        'd',
-        '-printf',
-        line('d', '0'),
-        '-o',
-        '-type',
-        'l',
-        '-printf',
-        line('l', '0'),
-        '-o',
-        '-printf',
-        line('o', '0'),
-        ')'
-    ];
-}
-/** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
-function shellWord(s) {
-    return `'${s.replaceAll("'", `'\\''`)}'`;
-}
-/**
- * Runs the finds, or undefined when any failed or complained. One shell runs them side by side:
- * one process start instead of one per find (each start is ~5-10 ms of this process's time, on the
- * critical path). The script is a file in the private directory, so no argument-length limit
- * applies however many start points there are. find writes to files there rather than pipes:
- * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop, no socket per
- * child). With `sum`, sha256sum hashes each output beside its find: a warm check whose outputs
- * hash as before never reads them here (reading and hashing 7 MB of stamp lines was ~45 ms of
- * this thread; sha256sum takes ~10 ms per output, on the other core).
- */
-function runFinds(cwd, commands, dir, sum) {
-    const outs = commands.map((_, b) => external_node_path_default().join(dir, `${b}.out`));
-    const lines = commands.flatMap((argv, b) => {
-        const out = shellWord(outs[b]);
-        const find = `${argv.map(shellWord).join(' ')} >${out}`;
-        return [sum ? `{ ${find} && ${SHA256SUM} <${out} >${out}.sum; } &` : `${find} &`, `p${b}=$!`];
-    });
-    const waits = commands.map((_, b) => `wait "$p${b}" || s=1`);
-    const script = external_node_path_default().join(dir, 'walk.sh');
-    const err = external_node_path_default().join(dir, 'err');
-    let errFd;
-    try {
-        external_node_fs_default().writeFileSync(script, ['s=0', ...lines, ...waits, 'exit "$s"', ''].join('\n'), {
-            flag: 'wx',
-            mode: 0o600
-        });
-        errFd = external_node_fs_default().openSync(err, 'wx', 0o600);
-    }
-    catch {
-        return Promise.resolve(undefined);
-    }
-    return new Promise(resolve => {
-        const p = (0,external_node_child_process_namespaceObject.spawn)(SH, [script], {
-            cwd,
-            stdio: ['ignore', 'ignore', errFd],
-            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
-        });
-        external_node_fs_default().closeSync(errFd);
-        p.on('error', () => resolve(undefined));
-        p.on('exit', code => {
-            // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
-            if (code !== 0 || external_node_fs_default().statSync(err).size > 0)
-                return resolve(undefined);
-            if (!sum)
-                return resolve({ outs });
-            const sums = outs.map(o => /^[0-9a-f]{64}/.exec(external_node_fs_default().readFileSync(`${o}.sum`, 'latin1'))?.[0]);
-            resolve(sums.every(x => x !== undefined) ? { outs, sums: sums } : undefined);
-        });
-    });
-}
-/** The raw digest: over each output's sha256, so sha256sum and this process agree on it. */
-function rawDigest(sums) {
-    return (0,external_node_crypto_.createHash)('sha256').update(sums.join('\n')).digest('hex');
-}
 const NL = 0x0a;
 const NUL = 0x00;
 const SLASH = 0x2f;
@@ -34634,6 +34499,152 @@ function splitBatch(bytes, batch, roots, texts) {
         at = end;
     }
     return at === l.count;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/native-walk.ts
+/**
+ * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
+ * here on a 60,000-file tree, two find processes (C, fstatat relative to an open directory) emit
+ * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
+ * binding and its Stats object, not the system call, and a metadata check is nothing but that.
+ *
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
+ * each directory in readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
+ * before find ends, and workers cost more to start than they save on two cores). Whenever the
+ * result could differ in any way, this returns undefined and the caller walks in Node: no find or
+ * /bin/sh at a fixed path, ignore rules other than plain names, an excluded path inside the tree,
+ * anything on find's stderr (an unreadable directory: the Node walker names it), a newline in a
+ * name, or a top level that find saw differently from the listing that split the work.
+ * Names that are not UTF-8 or hold characters beyond U+FFFF (bytes order those differently from
+ * JavaScript) need no test of their own: they make the digest differ from the recorded one, and
+ * a digest that differs only ever sends the check down its full walk. Equal digests are all the
+ * fast path trusts, and find's lines are the tree as it is.
+ */
+
+
+
+
+
+
+/** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
+const CANDIDATES = ['/usr/bin/find', '/bin/find'];
+const SH = '/bin/sh';
+const SHA256SUM = '/usr/bin/sha256sum';
+function haveSha256sum() {
+    return executable(SHA256SUM);
+}
+/**
+ * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start costs more than the walk
+ * saves on small trees): a find without GNU's -printf fails, says so on stderr, and the Node walker
+ * runs.
+ */
+function gnuFind() {
+    if (process.platform !== 'linux' || !executable(SH))
+        return undefined;
+    return CANDIDATES.find(executable);
+}
+function executable(bin) {
+    try {
+        external_node_fs_default().accessSync(bin, (external_node_fs_default()).constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * find's expression: names to prune, then one -printf per type so each line is the digest line
+ * itself, path relative to the tree (start points are its top-level names). `top` describes the
+ * start points themselves (the tree's top level) instead of what lies below them.
+ */
+function findArgs(kind, ignore, top = false) {
+    // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+    const line = (type, size) => kind === 'meta'
+        ? `%p\\000${type}\\000${size}\\000%04m\\n`
+        : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
+    const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
+    return [
+        ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
+        ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
+        '(',
+        '-type',
+        'f',
+        '-printf',
+        line('f', '%s'),
+        '-o',
+        '-type',
+        'd',
+        '-printf',
+        line('d', '0'),
+        '-o',
+        '-type',
+        'l',
+        '-printf',
+        line('l', '0'),
+        '-o',
+        '-printf',
+        line('o', '0'),
+        ')'
+    ];
+}
+/** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
+function shellWord(s) {
+    return `'${s.replaceAll("'", `'\\''`)}'`;
+}
+/**
+ * Runs the finds, or undefined when any failed or complained. One shell runs them side by side:
+ * one process start instead of one per find (each start is ~5-10 ms of this process's time, on the
+ * critical path). The script is a file in the private directory, so no argument-length limit
+ * applies however many start points there are. find writes to files there rather than pipes:
+ * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop, no socket per
+ * child). With `sum`, sha256sum hashes each output beside its find: a warm check whose outputs
+ * hash as before never reads them here (reading and hashing 7 MB of stamp lines was ~45 ms of
+ * this thread; sha256sum takes ~10 ms per output, on the other core).
+ */
+function runFinds(cwd, commands, dir, sum) {
+    const outs = commands.map((_, b) => external_node_path_default().join(dir, `${b}.out`));
+    const lines = commands.flatMap((argv, b) => {
+        const out = shellWord(outs[b]);
+        const find = `${argv.map(shellWord).join(' ')} >${out}`;
+        return [sum ? `{ ${find} && ${SHA256SUM} <${out} >${out}.sum; } &` : `${find} &`, `p${b}=$!`];
+    });
+    const waits = commands.map((_, b) => `wait "$p${b}" || s=1`);
+    const script = external_node_path_default().join(dir, 'walk.sh');
+    const err = external_node_path_default().join(dir, 'err');
+    let errFd;
+    try {
+        external_node_fs_default().writeFileSync(script, ['s=0', ...lines, ...waits, 'exit "$s"', ''].join('\n'), {
+            flag: 'wx',
+            mode: 0o600
+        });
+        errFd = external_node_fs_default().openSync(err, 'wx', 0o600);
+    }
+    catch {
+        return Promise.resolve(undefined);
+    }
+    return new Promise(resolve => {
+        const p = (0,external_node_child_process_namespaceObject.spawn)(SH, [script], {
+            cwd,
+            stdio: ['ignore', 'ignore', errFd],
+            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
+        });
+        external_node_fs_default().closeSync(errFd);
+        p.on('error', () => resolve(undefined));
+        p.on('exit', code => {
+            // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
+            if (code !== 0 || external_node_fs_default().statSync(err).size > 0)
+                return resolve(undefined);
+            if (!sum)
+                return resolve({ outs });
+            const sums = outs.map(o => /^[0-9a-f]{64}/.exec(external_node_fs_default().readFileSync(`${o}.sum`, 'latin1'))?.[0]);
+            resolve(sums.every(x => x !== undefined) ? { outs, sums: sums } : undefined);
+        });
+    });
+}
+/** The raw digest: over each output's sha256, so sha256sum and this process agree on it. */
+function rawDigest(sums) {
+    return (0,external_node_crypto_.createHash)('sha256').update(sums.join('\n')).digest('hex');
 }
 /** The private output directory holds only find's files: no recursive rm (its loader costs ~3 ms). */
 function removeFlat(dir) {
