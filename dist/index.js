@@ -38432,7 +38432,8 @@ const Inputs = {
     CanaryVolatile: 'canary-volatile',
     CanaryLargeBytes: 'canary-large-bytes',
     CanaryHome: 'canary-home',
-    CanaryKey: 'canary-key'
+    CanaryKey: 'canary-key',
+    Record: 'record'
 };
 /** Names of the state the main step hands to the post step. */
 const State = {
@@ -38656,7 +38657,8 @@ function readInputs(env) {
         canaryVolatile: list(Inputs.CanaryVolatile),
         canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
         canaryHome: bool(Inputs.CanaryHome, true),
-        canaryKey: canaryKey()
+        canaryKey: canaryKey(),
+        record: bool(Inputs.Record, false)
     };
 }
 
@@ -39269,6 +39271,18 @@ const history_DEFAULT_LIMITS = {
     maxRecords: 1000,
     maxBytes: 4 * 1024 * 1024
 };
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+function checkRecord(report, manifest, context) {
+    return {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context,
+        manifest: manifest.file,
+        digest: manifest.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    };
+}
 function countLines(file) {
     const buf = external_node_fs_default().readFileSync(file);
     let n = 0;
@@ -39865,10 +39879,10 @@ function renderStatsMarkdown(s) {
 
 ;// CONCATENATED MODULE: ./src/action/canary.ts
 /**
- * The Action's survival commands: `canary-plant`, `canary-read` and `stats`. The canary ledger and
- * the history live in a state directory that travels through the Actions cache between runs
- * (restored before, saved under a new key after), so one run plants and the next one reads, and
- * every read adds to the same history.
+ * The Action's survival commands: `canary-plant`, `canary-read` and `stats`, and `record: true` on
+ * a check. The canary ledger and the history live in a state directory that travels through the
+ * Actions cache between runs (restored before, saved under a new key after), so one run plants and
+ * the next one reads, and every read or recorded check adds to the same history.
  */
 
 
@@ -40059,6 +40073,16 @@ async function runCanary(inputs, env) {
     await summarize(['### swr survival', '', renderStatsMarkdown(stats)], inputs);
     finish('healthy', stats, inputs, '');
 }
+/**
+ * `record: true`: this run's check (before any repair) joins the survival history of the canary
+ * key, so `command: stats` shows per entry how often the runner or the cache kept it.
+ */
+async function recordCheckRun(report, m, inputs, env) {
+    const t = await bringState(inputs, env);
+    appendHistory(t.dir, checkRecord(report, m, runContext(env)));
+    core/* info */.pq(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
+    await keepState(t, env, 'check');
+}
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
 /**
@@ -40168,7 +40192,7 @@ function failureFor(status, failOn) {
         return status === 'damaged' || status === 'unrepairable' || status === 'refused';
     return status === 'unrepairable' || status === 'refused';
 }
-async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
+async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onFirstCheck) {
     const mode = inputs.command === 'restore' ? 'restore' : 'doctor';
     const shield = makeShield();
     let group = '';
@@ -40194,6 +40218,7 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient) {
             timeoutS: inputs.timeout,
             hooks: {
                 onCheck: (before, plan) => {
+                    onFirstCheck(before);
                     open('swr: check');
                     for (const l of findingLines(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
                         core/* info */.pq(l);
@@ -40268,9 +40293,12 @@ async function run(env = process.env) {
             core/* info */.pq('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
         }
         if (inputs.command === 'verify') {
+            if (inputs.record)
+                core/* warning */.$e('swr: record applies to check, doctor and restore: ignored');
             exitCode = await runVerify(m, inputs, policy);
             return;
         }
+        let first;
         let report;
         if (inputs.command === 'check') {
             core/* startGroup */.Oh('swr: check');
@@ -40285,6 +40313,7 @@ async function run(env = process.env) {
             for (const l of findingLines(report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
                 core/* info */.pq(l);
             core/* endGroup */.N4();
+            first = report;
             if (inputs.cacheLookup && cacheClient) {
                 const lookup = await lookupSavedStates(m, selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined), cacheClient);
                 report = { ...report, cache_lookup: lookup };
@@ -40293,10 +40322,15 @@ async function run(env = process.env) {
             }
         }
         else {
-            const repaired = await main_runRepair(m, inputs, env, stateDir, policy, cacheClient);
+            const repaired = await main_runRepair(m, inputs, env, stateDir, policy, cacheClient, before => {
+                first = before;
+            });
             report = repaired;
             scheduleWriteBack(repaired, m, env, cacheClient);
         }
+        // What survived, before any repair: the measurement a survival history is for.
+        if (inputs.record && first)
+            await recordCheckRun(first, m, inputs, env);
         const status = statusOf(report);
         exitCode =
             'repair' in report

@@ -42,6 +42,7 @@ import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-ser
 import { PROBE_CLASSES, type ProbeClass } from '../../src/core/canary/probes.js'
 import type { Tally } from '../../src/core/history/history.js'
 import type { Stats, SurvivalRow } from '../../src/core/history/stats.js'
+import { add, write } from '../../__fixtures__/workspace.js'
 
 /** The runner's node24 (action.yml `using: node24`), fetched by scripts/ensure-node24.mjs. */
 const NODE24 = NODES[0]!.bin
@@ -650,6 +651,43 @@ describe('a first run, a poisoned state, no history, no cache service', () => {
     expect(run.summary).toContain('### swr survival')
     expect(run.summary).toContain('No survival history recorded yet')
     expect(run.summary).not.toContain('```mermaid')
+  })
+
+  it('record: true on check adds what survived to the history; stats on a later runner shows it per entry', async () => {
+    const s = await server()
+    const r = runner()
+    write(r.repo.root, 'bin/build.sh', '#!/bin/sh\necho build\n', 0o755)
+    write(r.repo.root, 'models/weights.bin', 'w'.repeat(4096))
+    await add(r.repo, 'bin/build.sh', 'models/weights.bin')
+    // What a checkout brings back on a fresh runner: the manifest and the script, not the model.
+    const tracked = ['.swr', 'bin'].map(d => ({ d, copy: path.join(r.repo.base, `keep-${d}`) }))
+    for (const t of tracked) fs.cpSync(path.join(r.repo.root, t.d), t.copy, { recursive: true })
+    const check = (job: number, command = 'check') =>
+      step(r, { command, record: 'true', 'fail-on': 'never' }, s, job)
+
+    const first = ok(await check(1))
+    expect(first.outputs.status).toBe('healthy')
+    expect(first.stdout).toMatch(
+      /^swr: recorded 2 entries in the survival history \(canary-key default\)$/m
+    )
+    expect(savedStates(s)).toEqual([expect.stringMatching(/-1001-1-check-[0-9a-f]{6}$/)])
+
+    freshRunner(r)
+    for (const t of tracked) fs.cpSync(t.copy, path.join(r.repo.root, t.d), { recursive: true })
+    // doctor records its first check, even when the gate then refuses (the manifest is unsigned).
+    const second = ok(await check(2, 'doctor'))
+    expect(second.outputs.status).toBe('refused')
+    expect(second.stdout).toMatch(/^swr: recorded 2 entries in the survival history/m)
+
+    // A third runner only asks: the history came through the cache, two checks in it.
+    freshRunner(r)
+    const stats = statsOf(ok(await step(r, { command: 'stats' }, s, 3)))
+    expect(stats.check_runs).toBe(2)
+    const row = (id: string) => stats.entries.find(e => e.key.endsWith(id))
+    expect(row('build.sh')).toMatchObject({ n: 2, survived: 2, rate: 1 })
+    expect(row('weights.bin')).toMatchObject({ n: 2, survived: 1, rate: 0.5 })
+    // Lowest survival first: the entry this runner does not keep leads the table.
+    expect(stats.entries[0]?.key).toMatch(/weights\.bin$/)
   })
 
   it('without a cache service canary-plant warns that the ledger stays on this runner, and plants', async () => {

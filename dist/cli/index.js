@@ -19405,6 +19405,18 @@ const history_DEFAULT_LIMITS = {
     maxRecords: 1000,
     maxBytes: 4 * 1024 * 1024
 };
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+function checkRecord(report, manifest, context) {
+    return {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context,
+        manifest: manifest.file,
+        digest: manifest.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    };
+}
 function countLines(file) {
     const buf = external_node_fs_default().readFileSync(file);
     let n = 0;
@@ -19628,15 +19640,7 @@ function recentLosses(records, id, window = TREND_RUNS) {
 
 /** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
 function recordCheck(report, m, io) {
-    appendHistory(stateDir(io), {
-        v: 1,
-        kind: 'check',
-        time: report.timing.started,
-        context: runContext(io.env),
-        manifest: m.file,
-        digest: m.digest,
-        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
-    }, historyLimits(io));
+    appendHistory(stateDir(io), checkRecord(report, m, runContext(io.env)), historyLimits(io));
 }
 /** For each damaged entry with a pattern of losses in the history, what to change. */
 function historyNotes(report, m, io) {

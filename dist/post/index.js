@@ -36323,7 +36323,8 @@ const Inputs = {
     CanaryVolatile: 'canary-volatile',
     CanaryLargeBytes: 'canary-large-bytes',
     CanaryHome: 'canary-home',
-    CanaryKey: 'canary-key'
+    CanaryKey: 'canary-key',
+    Record: 'record'
 };
 /** Names of the state the main step hands to the post step. */
 const State = {

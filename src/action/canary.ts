@@ -1,8 +1,8 @@
 /**
- * The Action's survival commands: `canary-plant`, `canary-read` and `stats`. The canary ledger and
- * the history live in a state directory that travels through the Actions cache between runs
- * (restored before, saved under a new key after), so one run plants and the next one reads, and
- * every read adds to the same history.
+ * The Action's survival commands: `canary-plant`, `canary-read` and `stats`, and `record: true` on
+ * a check. The canary ledger and the history live in a state directory that travels through the
+ * Actions cache between runs (restored before, saved under a new key after), so one run plants and
+ * the next one reads, and every read or recorded check adds to the same history.
  */
 import * as core from '@actions/core'
 import { createHash, randomBytes } from 'node:crypto'
@@ -20,8 +20,10 @@ import { readLedger } from '../core/canary/ledger.js'
 import { plantCanaries } from '../core/canary/plant.js'
 import { readCanaries, type CanaryReading } from '../core/canary/read.js'
 import type { CacheClient } from '../core/cache-port.js'
+import type { LoadedManifest } from '../core/manifest/load.js'
+import type { CheckReport } from '../core/report/report.js'
 import { runContext } from '../core/history/context.js'
-import { readHistory } from '../core/history/history.js'
+import { appendHistory, checkRecord, readHistory } from '../core/history/history.js'
 import { computeStats, type Stats } from '../core/history/stats.js'
 import { renderCanaryMarkdown, renderCanaryText } from '../core/report/canary.js'
 import { renderStatsMarkdown } from '../core/report/survival.js'
@@ -228,4 +230,22 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
   const stats = computeStats(readHistory(t.dir).records)
   await summarize(['### swr survival', '', renderStatsMarkdown(stats)], inputs)
   finish('healthy', stats, inputs, '')
+}
+
+/**
+ * `record: true`: this run's check (before any repair) joins the survival history of the canary
+ * key, so `command: stats` shows per entry how often the runner or the cache kept it.
+ */
+export async function recordCheckRun(
+  report: CheckReport,
+  m: LoadedManifest,
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv
+): Promise<void> {
+  const t = await bringState(inputs, env)
+  appendHistory(t.dir, checkRecord(report, m, runContext(env)))
+  core.info(
+    `swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`
+  )
+  await keepState(t, env, 'check')
 }

@@ -22,7 +22,8 @@ export const Inputs = {
   CanaryVolatile: 'canary-volatile',
   CanaryLargeBytes: 'canary-large-bytes',
   CanaryHome: 'canary-home',
-  CanaryKey: 'canary-key'
+  CanaryKey: 'canary-key',
+  Record: 'record'
 } as const
 
 /** Names of the state the main step hands to the post step. */

@@ -74,6 +74,8 @@ export interface ActionInputs {
   canaryLargeBytes: number | undefined
   canaryHome: boolean
   canaryKey: string
+  /** check/doctor/restore: add the (first) check's statuses to the survival history. */
+  record: boolean
 }
 
 /** A canary measures: by default what it finds never fails the job. */
@@ -127,6 +129,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     canaryVolatile: list(Inputs.CanaryVolatile),
     canaryLargeBytes: int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
     canaryHome: bool(Inputs.CanaryHome, true),
-    canaryKey: canaryKey()
+    canaryKey: canaryKey(),
+    record: bool(Inputs.Record, false)
   }
 }

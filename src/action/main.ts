@@ -42,7 +42,7 @@ import { selectEntries } from '../core/check.js'
 import { lookupSavedStates } from '../core/doctor.js'
 import { restoreSources } from '../core/types.js'
 import { readInputs, type ActionInputs } from './inputs.js'
-import { runCanary } from './canary.js'
+import { recordCheckRun, runCanary } from './canary.js'
 
 const REPORT_OUTPUT_LIMIT = 64 * 1024
 
@@ -126,7 +126,8 @@ async function runRepair(
   env: NodeJS.ProcessEnv,
   stateDir: string,
   policy: ReturnType<typeof makePolicy>,
-  cacheClient: CacheClient | undefined
+  cacheClient: CacheClient | undefined,
+  onFirstCheck: (before: CheckReport) => void
 ): Promise<RepairReport> {
   const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
   const shield = makeShield()
@@ -152,6 +153,7 @@ async function runRepair(
       timeoutS: inputs.timeout,
       hooks: {
         onCheck: (before, plan) => {
+          onFirstCheck(before)
           open('swr: check')
           for (const l of findingLines(
             before.results.filter(f => f.status !== 'OK'),
@@ -233,9 +235,11 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       )
     }
     if (inputs.command === 'verify') {
+      if (inputs.record) core.warning('swr: record applies to check, doctor and restore: ignored')
       exitCode = await runVerify(m, inputs, policy)
       return
     }
+    let first: CheckReport | undefined
     let report: CheckReport | RepairReport
     if (inputs.command === 'check') {
       core.startGroup('swr: check')
@@ -253,6 +257,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       ))
         core.info(l)
       core.endGroup()
+      first = report
       if (inputs.cacheLookup && cacheClient) {
         const lookup = await lookupSavedStates(
           m,
@@ -264,10 +269,14 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
           core.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
       }
     } else {
-      const repaired = await runRepair(m, inputs, env, stateDir, policy, cacheClient)
+      const repaired = await runRepair(m, inputs, env, stateDir, policy, cacheClient, before => {
+        first = before
+      })
       report = repaired
       scheduleWriteBack(repaired, m, env, cacheClient)
     }
+    // What survived, before any repair: the measurement a survival history is for.
+    if (inputs.record && first) await recordCheckRun(first, m, inputs, env)
     const status = statusOf(report)
     exitCode =
       'repair' in report

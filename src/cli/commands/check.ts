@@ -23,7 +23,7 @@ import { historyLimits, manifestLocation, stateDir, type GlobalOptions } from '.
 import { startProgress } from '../progress.js'
 import { historyAdvice } from '../../core/history/advice.js'
 import { runContext } from '../../core/history/context.js'
-import { appendHistory, readHistory } from '../../core/history/history.js'
+import { appendHistory, checkRecord, readHistory } from '../../core/history/history.js'
 import { recentLosses } from '../../core/history/stats.js'
 
 export interface CheckFlags extends GlobalOptions {
@@ -40,19 +40,7 @@ export interface CheckFlags extends GlobalOptions {
 
 /** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
 export function recordCheck(report: CheckReport, m: LoadedManifest, io: CliIo): void {
-  appendHistory(
-    stateDir(io),
-    {
-      v: 1,
-      kind: 'check',
-      time: report.timing.started,
-      context: runContext(io.env),
-      manifest: m.file,
-      digest: m.digest,
-      entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
-    },
-    historyLimits(io)
-  )
+  appendHistory(stateDir(io), checkRecord(report, m, runContext(io.env)), historyLimits(io))
 }
 
 /** For each damaged entry with a pattern of losses in the history, what to change. */

@@ -57,6 +57,23 @@ export interface CheckRecord extends RecordBase {
 
 export type HistoryRecord = CanaryRecord | CheckRecord
 
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+export function checkRecord(
+  report: { timing: { started: string }; results: readonly { id: string; status: Status }[] },
+  manifest: { file: string; digest: string },
+  context: RunContext
+): CheckRecord {
+  return {
+    v: 1,
+    kind: 'check',
+    time: report.timing.started,
+    context,
+    manifest: manifest.file,
+    digest: manifest.digest,
+    entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+  }
+}
+
 function countLines(file: string): number {
   const buf = fs.readFileSync(file)
   let n = 0
