@@ -34975,9 +34975,10 @@ function listTop(root, ignore, exclude) {
         .sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 /**
- * The metadata digest or the cache stamp of a large tree without building per-entry records:
- * workers return each subtree's lines as text, hashed here in walk order. Undefined when the tree
- * is too small or flat to split (the caller walks it inline).
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers that
+ * return each subtree's lines as text, hashed here in walk order. Undefined when the tree is too
+ * small or flat for either (the caller walks it inline).
  */
 async function digestTreeParallel(root, ignore, exclude, opts) {
     const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);

@@ -310,9 +310,10 @@ export interface TreeDigestResult {
 }
 
 /**
- * The metadata digest or the cache stamp of a large tree without building per-entry records:
- * workers return each subtree's lines as text, hashed here in walk order. Undefined when the tree
- * is too small or flat to split (the caller walks it inline).
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers that
+ * return each subtree's lines as text, hashed here in walk order. Undefined when the tree is too
+ * small or flat for either (the caller walks it inline).
  */
 export async function digestTreeParallel(
   root: string,
