@@ -12380,13 +12380,10 @@ function splitBatch(bytes, batch, roots, texts) {
 const CANDIDATES = ['/usr/bin/find', '/bin/find'];
 const SH = '/bin/sh';
 const SHA256SUM = '/usr/bin/sha256sum';
-function haveSha256sum() {
-    return executable(SHA256SUM);
-}
 /**
- * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start costs more than the walk
- * saves on small trees): a find without GNU's -printf fails, says so on stderr, and the Node walker
- * runs.
+ * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start
+ * costs more than the walk saves on small trees): a find without GNU's -printf fails, says so on
+ * stderr, and the Node walker runs.
  */
 function gnuFind() {
     if (process.platform !== 'linux' || !executable(SH))
@@ -12456,7 +12453,8 @@ function runFinds(cwd, commands, dir, sum) {
     const lines = commands.flatMap((argv, b) => {
         const out = shellWord(outs[b]);
         const find = `${argv.map(shellWord).join(' ')} >${out}`;
-        return [sum ? `{ ${find} && ${SHA256SUM} <${out} >${out}.sum; } &` : `${find} &`, `p${b}=$!`];
+        const hash = `${SHA256SUM} <${out} >${shellWord(`${outs[b]}.sum`)}`;
+        return [sum ? `{ ${find} && ${hash}; } &` : `${find} &`, `p${b}=$!`];
     });
     const waits = commands.map((_, b) => `wait "$p${b}" || s=1`);
     const script = external_node_path_default().join(dir, 'walk.sh');
@@ -12542,7 +12540,7 @@ async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts
     ];
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
     try {
-        const sum = opts.sha256sum ?? (known !== undefined && haveSha256sum());
+        const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM));
         const found = await runFinds(treeRoot, commands, dir, sum);
         if (!found)
             return undefined;

@@ -38,14 +38,10 @@ const CANDIDATES = ['/usr/bin/find', '/bin/find']
 const SH = '/bin/sh'
 const SHA256SUM = '/usr/bin/sha256sum'
 
-function haveSha256sum(): boolean {
-  return executable(SHA256SUM)
-}
-
 /**
- * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start costs more than the walk
- * saves on small trees): a find without GNU's -printf fails, says so on stderr, and the Node walker
- * runs.
+ * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start
+ * costs more than the walk saves on small trees): a find without GNU's -printf fails, says so on
+ * stderr, and the Node walker runs.
  */
 export function gnuFind(): string | undefined {
   if (process.platform !== 'linux' || !executable(SH)) return undefined
@@ -129,7 +125,8 @@ function runFinds(
   const lines = commands.flatMap((argv, b) => {
     const out = shellWord(outs[b]!)
     const find = `${argv.map(shellWord).join(' ')} >${out}`
-    return [sum ? `{ ${find} && ${SHA256SUM} <${out} >${out}.sum; } &` : `${find} &`, `p${b}=$!`]
+    const hash = `${SHA256SUM} <${out} >${shellWord(`${outs[b]!}.sum`)}`
+    return [sum ? `{ ${find} && ${hash}; } &` : `${find} &`, `p${b}=$!`]
   })
   const waits = commands.map((_, b) => `wait "$p${b}" || s=1`)
   const script = path.join(dir, 'walk.sh')
@@ -229,7 +226,7 @@ export async function nativeTreeDigest(
   ]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
   try {
-    const sum = opts.sha256sum ?? (known !== undefined && haveSha256sum())
+    const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM))
     const found = await runFinds(treeRoot, commands, dir, sum)
     if (!found) return undefined
     // The same raw digest as `known`'s: find printed the same bytes, so the tree gives the same.
