@@ -34585,6 +34585,24 @@ function findArgs(kind, ignore, top = false) {
         ')'
     ];
 }
+/**
+ * What to undo if the process exits mid-walk (an interrupt ends swr with process.exit): one exit
+ * listener for every walk in flight.
+ */
+const atExit = new Set();
+let listening = false;
+/** Runs `fn` if the process exits before the returned release is called. */
+function untilDone(fn) {
+    if (!listening) {
+        process.on('exit', () => {
+            for (const f of atExit)
+                f();
+        });
+        listening = true;
+    }
+    atExit.add(fn);
+    return () => atExit.delete(fn);
+}
 /** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
 function shellWord(s) {
     return `'${s.replaceAll("'", `'\\''`)}'`;
@@ -34622,14 +34640,29 @@ function runFinds(cwd, commands, dir, sum) {
         return Promise.resolve(undefined);
     }
     return new Promise(resolve => {
+        // Its own process group, so an exit mid-walk can end the shell and every find at once.
         const p = (0,external_node_child_process_namespaceObject.spawn)(SH, [script], {
             cwd,
             stdio: ['ignore', 'ignore', errFd],
-            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
+            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+            detached: true
         });
         external_node_fs_default().closeSync(errFd);
-        p.on('error', () => resolve(undefined));
+        const release = untilDone(() => {
+            try {
+                if (p.pid)
+                    process.kill(-p.pid, 'SIGKILL');
+            }
+            catch {
+                // Already gone.
+            }
+        });
+        p.on('error', () => {
+            release();
+            resolve(undefined);
+        });
         p.on('exit', code => {
+            release();
             // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
             if (code !== 0 || external_node_fs_default().statSync(err).size > 0)
                 return resolve(undefined);
@@ -34690,6 +34723,7 @@ async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts
         ...batches.map(batch => [bin, ...batch.map(i => roots[i].rel), ...args])
     ];
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
+    const release = untilDone(() => removeFlat(dir));
     try {
         const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM));
         const found = await runFinds(treeRoot, commands, dir, sum);
@@ -34711,6 +34745,7 @@ async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts
                 : undefined));
     }
     finally {
+        release();
         removeFlat(dir);
     }
 }

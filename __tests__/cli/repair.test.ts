@@ -11,6 +11,7 @@ import path from 'node:path'
 import { editAndApprove, hmacHex, readDoc } from '../../__fixtures__/keys.js'
 import {
   filesWithContent,
+  groupMembers,
   isGone,
   killGroup,
   linesOf,
@@ -411,7 +412,54 @@ describe('timeouts, secrets, quarantine', () => {
   })
 })
 
+/** The child of `pid` running the native walk's script (`sh .../walk.sh`), if any. */
+function walkShell(pid: number): number | undefined {
+  try {
+    for (const c of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ')) {
+      if (!/^\d+$/.test(c)) continue
+      const argv = fs.readFileSync(`/proc/${c}/cmdline`, 'utf8').split('\0')
+      if (argv.some(a => a.endsWith('/walk.sh'))) return Number(c)
+    }
+  } catch {
+    // Gone meanwhile.
+  }
+  return undefined
+}
+
 describe('signals and concurrency (the bundled CLI as child processes)', () => {
+  it("SIGTERM during a check: exit 130 at once; the walk's finds and temporary files are gone", async () => {
+    // A tree that takes the native walk (16 top-level directories, 12,000 files).
+    for (let d = 0; d < 16; d++)
+      for (let f = 0; f < 750; f++) write(ws.root, `tree/d${d}/s${f % 25}/f${f}`, '')
+    await add(ws, 'tree', '--kind', 'tree')
+    const tmp = path.join(ws.base, 'tmp')
+    fs.mkdirSync(tmp)
+    const child = spawnSwr(['check', '--meta', '--no-cache'], { ...ws, env: { TMPDIR: tmp } })
+    // The walk's shell is swr's child; its process group holds the finds.
+    let sh: number | undefined
+    const finding = (): boolean => {
+      sh ??= walkShell(child.proc.pid!)
+      return sh !== undefined && groupMembers(sh).some(p => p !== sh)
+    }
+    await waitUntil(finding, 20_000, 1)
+    expect(sh).toBeDefined()
+    const pgid = sh!
+    // Frozen, the finds cannot end on their own: only swr's exit handler can end them.
+    process.kill(-pgid, 'SIGSTOP')
+    try {
+      expect(groupMembers(pgid).filter(p => p !== pgid).length).toBeGreaterThan(0)
+      child.proc.kill('SIGTERM')
+      const r = await child.done
+      expect(r.code).toBe(130)
+      expect(r.stderr).toBe('swr: interrupted\n')
+      expect(r.stdout).toBe('')
+      expect(await waitGroupGone(pgid, 5000)).toBe(true)
+      expect(fs.readdirSync(tmp)).toEqual([])
+    } finally {
+      killGroup(pgid)
+    }
+  })
+
   it('SIGTERM of swr mid-recipe: exit 130 and the recipe group is gone', async () => {
     const pidFile = out('recipe-pid')
     await track('slow', '--restore', `echo $$ > ${q(pidFile)}; sleep 30; ${fixRecipe('slow')}`)

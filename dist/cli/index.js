@@ -12434,6 +12434,24 @@ function findArgs(kind, ignore, top = false) {
         ')'
     ];
 }
+/**
+ * What to undo if the process exits mid-walk (an interrupt ends swr with process.exit): one exit
+ * listener for every walk in flight.
+ */
+const atExit = new Set();
+let listening = false;
+/** Runs `fn` if the process exits before the returned release is called. */
+function untilDone(fn) {
+    if (!listening) {
+        process.on('exit', () => {
+            for (const f of atExit)
+                f();
+        });
+        listening = true;
+    }
+    atExit.add(fn);
+    return () => atExit.delete(fn);
+}
 /** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
 function shellWord(s) {
     return `'${s.replaceAll("'", `'\\''`)}'`;
@@ -12471,14 +12489,29 @@ function runFinds(cwd, commands, dir, sum) {
         return Promise.resolve(undefined);
     }
     return new Promise(resolve => {
+        // Its own process group, so an exit mid-walk can end the shell and every find at once.
         const p = (0,external_node_child_process_.spawn)(SH, [script], {
             cwd,
             stdio: ['ignore', 'ignore', errFd],
-            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
+            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+            detached: true
         });
         external_node_fs_default().closeSync(errFd);
-        p.on('error', () => resolve(undefined));
+        const release = untilDone(() => {
+            try {
+                if (p.pid)
+                    process.kill(-p.pid, 'SIGKILL');
+            }
+            catch {
+                // Already gone.
+            }
+        });
+        p.on('error', () => {
+            release();
+            resolve(undefined);
+        });
         p.on('exit', code => {
+            release();
             // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
             if (code !== 0 || external_node_fs_default().statSync(err).size > 0)
                 return resolve(undefined);
@@ -12539,6 +12572,7 @@ async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts
         ...batches.map(batch => [bin, ...batch.map(i => roots[i].rel), ...args])
     ];
     const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-walk-'));
+    const release = untilDone(() => removeFlat(dir));
     try {
         const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM));
         const found = await runFinds(treeRoot, commands, dir, sum);
@@ -12560,6 +12594,7 @@ async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts
                 : undefined));
     }
     finally {
+        release();
         removeFlat(dir);
     }
 }
@@ -19173,10 +19208,31 @@ function actionsCacheClient(opts) {
  * with their own streams and environment.
  */
 
-/** The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. */
-function processIo() {
+
+/**
+ * The commands that start processes of their own (recipes, smoke commands): on an interrupt they
+ * stop them, report what was interrupted and exit 130 themselves.
+ */
+const OWN_INTERRUPT = new Set(['doctor', 'restore', 'selftest']);
+function ownsInterrupt(argv) {
+    return OWN_INTERRUPT.has(argv[2] ?? '') || argv.includes('--run-smoke');
+}
+/**
+ * The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. Any
+ * other command stops at once with 130: it starts nothing that could outlive it, its writes are
+ * atomic, and what it holds (the workspace lock, a walk's temporary files) is let go by exit
+ * handlers. A check of a large tree must not run on for seconds after Ctrl-C.
+ */
+function processIo(argv = process.argv) {
     const controller = new AbortController();
-    const onSignal = () => controller.abort();
+    const owns = ownsInterrupt(argv);
+    const onSignal = () => {
+        if (!owns) {
+            process.stderr.write('swr: interrupted\n');
+            process.exit(EXIT.INTERRUPTED);
+        }
+        controller.abort();
+    };
     // once: a second Ctrl-C falls through to the default handler and ends swr at once.
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);

@@ -3,6 +3,7 @@
  * with their own streams and environment.
  */
 import os from 'node:os'
+import { EXIT } from '../core/errors.js'
 
 export interface CliIo {
   cwd: string
@@ -14,10 +15,32 @@ export interface CliIo {
   abort?: AbortSignal
 }
 
-/** The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. */
-export function processIo(): CliIo {
+/**
+ * The commands that start processes of their own (recipes, smoke commands): on an interrupt they
+ * stop them, report what was interrupted and exit 130 themselves.
+ */
+const OWN_INTERRUPT = new Set(['doctor', 'restore', 'selftest'])
+
+function ownsInterrupt(argv: readonly string[]): boolean {
+  return OWN_INTERRUPT.has(argv[2] ?? '') || argv.includes('--run-smoke')
+}
+
+/**
+ * The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. Any
+ * other command stops at once with 130: it starts nothing that could outlive it, its writes are
+ * atomic, and what it holds (the workspace lock, a walk's temporary files) is let go by exit
+ * handlers. A check of a large tree must not run on for seconds after Ctrl-C.
+ */
+export function processIo(argv: readonly string[] = process.argv): CliIo {
   const controller = new AbortController()
-  const onSignal = (): void => controller.abort()
+  const owns = ownsInterrupt(argv)
+  const onSignal = (): void => {
+    if (!owns) {
+      process.stderr.write('swr: interrupted\n')
+      process.exit(EXIT.INTERRUPTED)
+    }
+    controller.abort()
+  }
   // once: a second Ctrl-C falls through to the default handler and ends swr at once.
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)

@@ -94,6 +94,25 @@ function findArgs(kind: LineKind, ignore: readonly string[], top = false): strin
   ]
 }
 
+/**
+ * What to undo if the process exits mid-walk (an interrupt ends swr with process.exit): one exit
+ * listener for every walk in flight.
+ */
+const atExit = new Set<() => void>()
+let listening = false
+
+/** Runs `fn` if the process exits before the returned release is called. */
+function untilDone(fn: () => void): () => void {
+  if (!listening) {
+    process.on('exit', () => {
+      for (const f of atExit) f()
+    })
+    listening = true
+  }
+  atExit.add(fn)
+  return () => atExit.delete(fn)
+}
+
 /** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
 function shellWord(s: string): string {
   return `'${s.replaceAll("'", `'\\''`)}'`
@@ -142,14 +161,27 @@ function runFinds(
     return Promise.resolve(undefined)
   }
   return new Promise(resolve => {
+    // Its own process group, so an exit mid-walk can end the shell and every find at once.
     const p = spawn(SH, [script], {
       cwd,
       stdio: ['ignore', 'ignore', errFd],
-      env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' }
+      env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+      detached: true
     })
     fs.closeSync(errFd)
-    p.on('error', () => resolve(undefined))
+    const release = untilDone(() => {
+      try {
+        if (p.pid) process.kill(-p.pid, 'SIGKILL')
+      } catch {
+        // Already gone.
+      }
+    })
+    p.on('error', () => {
+      release()
+      resolve(undefined)
+    })
     p.on('exit', code => {
+      release()
       // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
       if (code !== 0 || fs.statSync(err).size > 0) return resolve(undefined)
       if (!sum) return resolve({ outs })
@@ -225,6 +257,7 @@ export async function nativeTreeDigest(
     ...batches.map(batch => [bin, ...batch.map(i => roots[i]!.rel), ...args])
   ]
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
+  const release = untilDone(() => removeFlat(dir))
   try {
     const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM))
     const found = await runFinds(treeRoot, commands, dir, sum)
@@ -248,6 +281,7 @@ export async function nativeTreeDigest(
         : undefined)
     )
   } finally {
+    release()
     removeFlat(dir)
   }
 }
