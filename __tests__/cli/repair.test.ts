@@ -434,7 +434,10 @@ describe('signals and concurrency (the bundled CLI as child processes)', () => {
     await add(ws, 'tree', '--kind', 'tree')
     const tmp = path.join(ws.base, 'tmp')
     fs.mkdirSync(tmp)
-    const child = spawnSwr(['check', '--meta', '--no-cache'], { ...ws, env: { TMPDIR: tmp } })
+    const child = spawnSwr(['check', '--meta', '--no-cache', '--json'], {
+      ...ws,
+      env: { TMPDIR: tmp }
+    })
     // The walk's shell is swr's child; its process group holds the finds.
     let sh: number | undefined
     const finding = (): boolean => {
@@ -452,7 +455,12 @@ describe('signals and concurrency (the bundled CLI as child processes)', () => {
       const r = await child.done
       expect(r.code).toBe(130)
       expect(r.stderr).toBe('swr: interrupted\n')
-      expect(r.stdout).toBe('')
+      // --json: stdout still holds exactly one document, the error.
+      expect(JSON.parse(r.stdout)).toEqual({
+        schema: 'swr.error/1',
+        error: 'interrupted',
+        exit_code: 130
+      })
       expect(await waitGroupGone(pgid, 5000)).toBe(true)
       expect(fs.readdirSync(tmp)).toEqual([])
     } finally {

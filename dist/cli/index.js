@@ -19228,6 +19228,9 @@ function processIo(argv = process.argv) {
     const owns = ownsInterrupt(argv);
     const onSignal = () => {
         if (!owns) {
+            // As every error: with --json, stdout still ends with one JSON document.
+            if (argv.includes('--json'))
+                process.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: 'interrupted', exit_code: 130 }) + '\n');
             process.stderr.write('swr: interrupted\n');
             process.exit(EXIT.INTERRUPTED);
         }

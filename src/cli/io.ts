@@ -36,6 +36,11 @@ export function processIo(argv: readonly string[] = process.argv): CliIo {
   const owns = ownsInterrupt(argv)
   const onSignal = (): void => {
     if (!owns) {
+      // As every error: with --json, stdout still ends with one JSON document.
+      if (argv.includes('--json'))
+        process.stdout.write(
+          JSON.stringify({ schema: 'swr.error/1', error: 'interrupted', exit_code: 130 }) + '\n'
+        )
       process.stderr.write('swr: interrupted\n')
       process.exit(EXIT.INTERRUPTED)
     }
