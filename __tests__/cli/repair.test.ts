@@ -427,10 +427,34 @@ function walkShell(pid: number): number | undefined {
 }
 
 describe('signals and concurrency (the bundled CLI as child processes)', () => {
-  it("SIGTERM during a check: exit 130 at once; the walk's finds and temporary files are gone", async () => {
-    // A tree that takes the native walk (16 top-level directories, 12,000 files).
+  /** A tree that takes the native walk and a while to capture (16 directories, 12,000 files). */
+  const bigTree = (): void => {
     for (let d = 0; d < 16; d++)
       for (let f = 0; f < 750; f++) write(ws.root, `tree/d${d}/s${f % 25}/f${f}`, '')
+  }
+
+  it('SIGTERM during an add: exit 130, the lock and its holder note gone, the manifest untouched', async () => {
+    bigTree()
+    write(ws.root, 'first', 'x')
+    await add(ws, 'first')
+    const before = fs.readFileSync(ws.manifestFile)
+    const locks = path.join(ws.stateDir, 'locks')
+    const child = spawnSwr(['add', 'tree', '--kind', 'tree'], ws)
+    // The holder note is written once the lock is swr's (not merely created on disk).
+    const held = (): boolean =>
+      fs.existsSync(locks) && fs.readdirSync(locks).some(n => n.endsWith('.holder'))
+    expect(await waitUntil(held, 20_000, 1)).toBe(true)
+    child.proc.kill('SIGTERM')
+    const r = await child.done
+    expect(r.code).toBe(130)
+    expect(r.stderr).toBe('swr: interrupted\n')
+    expect(fs.readdirSync(locks)).toEqual([])
+    // Interrupted before its atomic write, the add left the manifest as it was.
+    expect(fs.readFileSync(ws.manifestFile)).toEqual(before)
+  })
+
+  it("SIGTERM during a check: exit 130 at once; the walk's finds and temporary files are gone", async () => {
+    bigTree()
     await add(ws, 'tree', '--kind', 'tree')
     const tmp = path.join(ws.base, 'tmp')
     fs.mkdirSync(tmp)

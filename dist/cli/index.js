@@ -17399,8 +17399,13 @@ async function lockWorkspace(opts) {
             external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
                 mode: 0o600
             });
+            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
+            // the note of who held it goes with it.
+            const dropInfo = () => external_node_fs_default().rmSync(info, { force: true });
+            process.once('exit', dropInfo);
             return async () => {
-                external_node_fs_default().rmSync(info, { force: true });
+                process.removeListener('exit', dropInfo);
+                dropInfo();
                 await release().catch(() => undefined);
             };
         }

@@ -60,8 +60,13 @@ export async function lockWorkspace(opts: LockOptions): Promise<Release> {
       fs.writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
         mode: 0o600
       })
+      // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
+      // the note of who held it goes with it.
+      const dropInfo = (): void => fs.rmSync(info, { force: true })
+      process.once('exit', dropInfo)
       return async () => {
-        fs.rmSync(info, { force: true })
+        process.removeListener('exit', dropInfo)
+        dropInfo()
         await release().catch(() => undefined)
       }
     } catch (err) {
