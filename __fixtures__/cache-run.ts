@@ -96,14 +96,17 @@ export interface ProcResult {
   ms: number
 }
 
-/** `node script ...args` as a child process, without blocking this process's event loop. */
+/**
+ * `node script ...args` as a child process, without blocking this process's event loop (`bin`:
+ * another Node binary, e.g. the runner's node24).
+ */
 export function node(
   script: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number }
+  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; bin?: string }
 ): Promise<ProcResult> {
   const started = Date.now()
-  const proc = spawn(process.execPath, [script, ...args], {
+  const proc = spawn(opts.bin ?? process.execPath, [script, ...args], {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe']
@@ -177,47 +180,12 @@ export interface StepOptions {
 let stepSeq = 0
 
 /** Run one of the Action's bundles as a runner step on `repo` (main or post). */
-export async function runStep(
+export function runStep(
   script: string,
   repo: ActionRepo,
   opts: StepOptions = {}
 ): Promise<StepRun> {
-  const n = ++stepSeq
-  const files = {
-    output: path.join(repo.runnerTemp, `_cache_output_${n}`),
-    summary: path.join(repo.runnerTemp, `_cache_summary_${n}`),
-    state: path.join(repo.runnerTemp, `_cache_state_${n}`)
-  }
-  for (const f of Object.values(files)) fs.writeFileSync(f, '')
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: repo.home,
-    GITHUB_WORKSPACE: repo.root,
-    RUNNER_TEMP: repo.runnerTemp,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_STATE: files.state,
-    GITHUB_REPOSITORY: 'owner/repo',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_ACTIONS: 'true',
-    CI: 'true'
-  }
-  for (const [name, spec] of readActionYml().inputs) env[inputVar(name)] = spec.default
-  for (const [name, value] of Object.entries(opts.inputs ?? {})) env[inputVar(name)] = value
-  for (const [name, value] of Object.entries(opts.state ?? {})) env[`STATE_${name}`] = value
-  Object.assign(env, opts.env)
-  const r = await node(script, [], { cwd: repo.root, env })
-  const outputsText = fs.readFileSync(files.output, 'utf8')
-  const stateText = fs.readFileSync(files.state, 'utf8')
-  return {
-    ...r,
-    outputsText,
-    outputs: parseOutputs(outputsText).values,
-    stateText,
-    state: parseOutputs(stateText).values,
-    summary: fs.readFileSync(files.summary, 'utf8'),
-    commands: parseCommands(r.stdout).processed
-  }
+  return runStepOn(process.execPath, script, repo, opts)
 }
 
 /**
@@ -286,27 +254,7 @@ export async function runStepOn(
   for (const [name, value] of Object.entries(opts.inputs ?? {})) env[inputVar(name)] = value
   for (const [name, value] of Object.entries(opts.state ?? {})) env[`STATE_${name}`] = value
   Object.assign(env, opts.env)
-  const started = Date.now()
-  const proc = spawn(nodeBin, [script], {
-    cwd: repo.root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let stdout = ''
-  let stderr = ''
-  proc.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
-  proc.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')))
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 60_000)
-  const r = await new Promise<ProcResult>((resolve, reject) => {
-    proc.on('error', err => {
-      clearTimeout(timer)
-      reject(err)
-    })
-    proc.on('close', (code, signal) => {
-      clearTimeout(timer)
-      resolve({ code, signal, stdout, stderr, ms: Date.now() - started })
-    })
-  })
+  const r = await node(script, [], { cwd: repo.root, env, bin: nodeBin })
   const outputsText = fs.readFileSync(files.output, 'utf8')
   const stateText = fs.readFileSync(files.state, 'utf8')
   return {
