@@ -10,6 +10,7 @@ import { addCommand } from './commands/add.js'
 import { attacktestCommand } from './commands/attacktest.js'
 import { registerAuthorCommands } from './commands/author/register.js'
 import { checkCommand, whyCommand } from './commands/check.js'
+import { completionScript, SHELLS } from './commands/completion.js'
 import { canaryClean, canaryPlant, canaryRead } from './commands/canary.js'
 import { statsCommand } from './commands/stats.js'
 import { escrowCommand } from './commands/escrow.js'
@@ -407,6 +408,20 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .action((flags: GlobalOptions) => done(trustMine(flags, io)))
 
   registerAuthorCommands(program, io, done, withGlobals)
+
+  // Last, so the scripts it prints cover every command registered above.
+  program
+    .command('completion')
+    .description(`print a shell completion script (${SHELLS.join(', ')})`)
+    .argument('<shell>', SHELLS.join(' | '))
+    .addHelpText(
+      'after',
+      '\nInstall: eval "$(swr completion bash)" in ~/.bashrc, the same with zsh in ~/.zshrc,\nor swr completion fish | source in ~/.config/fish/config.fish.'
+    )
+    .action((shell: string) => {
+      io.stdout.write(completionScript(program, shell))
+      done(EXIT.HEALTHY)
+    })
   return program
 }
 
