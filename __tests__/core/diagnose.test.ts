@@ -241,7 +241,7 @@ describe('wipe signatures from constructed findings', () => {
       [
         f('MISSING', { path: 'node_modules/a' }),
         f('EMPTY', { path: 'web/.next/cache' }),
-        f('CORRUPT', { path: 'build/out.js' }),
+        f('CORRUPT', { path: 'build/out.js', reason: 'size' }),
         f('OK')
       ],
       'exclusion-sweep'

@@ -33149,6 +33149,12 @@ function manifestDigest(body) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/diagnose.ts
+/**
+ * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
+ * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
+ * rules are ordered from the most specific pattern to "mixed", and every status has a class.
+ */
+
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
 const VOLATILE_DIRS = new Set([
     '.cache',
@@ -33174,46 +33180,135 @@ const VOLATILE_DIRS = new Set([
     'out',
     'target'
 ]);
-const LOSS = new Set(['MISSING', 'EMPTY', 'CORRUPT', 'BROKENLNK', 'TYPE']);
 function diagnose_isDamaged(f) {
     return f.status !== 'OK';
 }
 function underVolatileDir(p) {
     return p.split('/').some(seg => VOLATILE_DIRS.has(seg));
 }
-const CAUSES = {
-    healthy: 'Every entry verifies.',
-    'cold-start': 'Everything is gone: a fresh runner or sandbox, or a snapshot that kept none of the workspace.',
-    'permission-reset': 'Only permissions changed: a restore, artifact or cache round trip that does not keep modes dropped exec bits.',
-    'credential-loss': 'Only tier-0 entries (credentials, PATH shims) are damaged: they live outside what the snapshot keeps.',
-    'exclusion-sweep': 'Every damaged path is under a directory that snapshot or cache rules exclude (node_modules, build, .cache, ...).',
-    'size-cap-eviction': 'Only large blobs are damaged: a size cap evicted or truncated them while smaller files survived.',
-    'local-corruption': 'A few entries changed in place while the rest survived: a partial write, an interrupted download or a local edit.',
-    mixed: 'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
-};
-/** Classify the damage in `findings` (all entries of the check, damaged or not). */
-function wipeSignature(findings) {
-    const damaged = findings.filter(diagnose_isDamaged).filter(f => f.status !== 'SKIPPED');
-    if (damaged.length === 0)
-        return 'healthy';
-    const all = (pred) => damaged.every(pred);
-    if (findings.length >= 2 &&
-        damaged.length === findings.length &&
-        all(f => f.status === 'MISSING' || f.status === 'EMPTY')) {
-        return 'cold-start';
+function damageOf(f) {
+    switch (f.status) {
+        case 'MISSING':
+            // A parent replaced by a link that leads out is a change in place, not a loss.
+            return f.reason === 'escapes' ? 'altered' : 'gone';
+        case 'EMPTY':
+        case 'BROKENLNK':
+            return 'gone';
+        case 'STRIPPED':
+            return 'perm';
+        case 'CORRUPT':
+            return corruptDamage(f);
+        default:
+            return 'altered';
     }
-    if (all(f => f.status === 'STRIPPED'))
+}
+function corruptDamage(f) {
+    if (f.files)
+        return treeDiffDamage(f.files);
+    switch (f.reason) {
+        case 'mode':
+            return 'perm';
+        case 'size':
+            return Number(f.found.size) < Number(f.recorded.size) ? 'short' : 'altered';
+        case 'sentinel':
+            return 'gone';
+        case 'count': {
+            const want = Number(f.recorded.files ?? f.recorded.min_files);
+            return Number(f.found.files) < want ? 'gone' : 'added';
+        }
+        default:
+            return 'altered';
+    }
+}
+function treeDiffDamage(d) {
+    const { missing, extra, changed } = d.counts;
+    if (changed === 0 && extra === 0 && missing > 0)
+        return 'gone';
+    if (changed === 0 && missing === 0 && extra > 0)
+        return 'added';
+    // The lists are cut for the report; a verdict about "every change" needs the whole list.
+    const whole = d.changed.length === changed;
+    if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
+        return 'perm';
+    return 'altered';
+}
+/** Where a dangling link leads (workspace-relative), or undefined when it is not a dangling link. */
+function danglingTarget(f) {
+    if (f.status !== 'BROKENLNK' || typeof f.found.target !== 'string')
+        return undefined;
+    if (f.found.target.startsWith('/'))
+        return undefined;
+    const to = path.posix.normalize(path.posix.join(path.posix.dirname(f.path), f.found.target));
+    return to.startsWith('../') || to === '..' ? undefined : to;
+}
+function within(p, dir) {
+    return p === dir || p.startsWith(dir === '.' ? '' : `${dir}/`);
+}
+/**
+ * The damaged entries that are causes, not consequences: an entry inside another damaged entry's
+ * path, and a dangling link whose target lies in a damaged entry, are what that entry's damage
+ * did, and counting them again would make one event look like several. SKIPPED entries (a
+ * dependency failed) are consequences by definition.
+ */
+function rootCauses(findings) {
+    const damaged = findings.filter(f => diagnose_isDamaged(f) && f.status !== 'SKIPPED');
+    const causedBy = (f, g) => {
+        if (g === f)
+            return false;
+        if (f.path !== g.path && within(f.path, g.path))
+            return true;
+        const target = danglingTarget(f);
+        return target !== undefined && within(target, g.path);
+    };
+    return damaged.filter(f => !damaged.some(g => causedBy(f, g) && !causedBy(g, f)));
+}
+/**
+ * Classify the damage in `findings` (all entries of the check, damaged or not) from its root
+ * causes. The first rule that fits wins; each rule is stated in the README's signature table.
+ */
+function wipeSignature(findings) {
+    const roots = rootCauses(findings);
+    if (roots.length === 0)
+        return 'healthy';
+    const damage = roots.map(f => ({ f, d: damageOf(f) }));
+    const all = (pred) => damage.every(pred);
+    const lost = (d) => d === 'gone' || d === 'short';
+    const damagedCount = findings.filter(f => diagnose_isDamaged(f) && f.status !== 'SKIPPED').length;
+    if (findings.length >= 2 && damagedCount === findings.length && all(x => x.d === 'gone'))
+        return 'cold-start';
+    if (all(x => x.d === 'perm'))
         return 'permission-reset';
-    if (all(f => f.tier === 0))
+    if (all(x => x.d === 'added'))
+        return 'injection';
+    if (all(x => x.f.tier === 0))
         return 'credential-loss';
-    if (all(f => LOSS.has(f.status) && underVolatileDir(f.path)))
+    if (all(x => lost(x.d) && underVolatileDir(danglingTarget(x.f) ?? x.f.path)))
         return 'exclusion-sweep';
-    if (all(f => f.kind === 'blob' && (f.status === 'MISSING' || f.reason === 'size')))
+    if (all(x => x.f.kind === 'blob' && lost(x.d)))
         return 'size-cap-eviction';
-    if (damaged.length <= 2)
+    // One or two lost files alone are as likely a local deletion; a restore that stopped part-way
+    // shows as many losses, or as a tree that kept some of its files and not others.
+    if (all(x => lost(x.d)) && (roots.length > 2 || roots.some(partOfTreeLost)))
+        return 'partial-restore';
+    if (roots.length <= 2 && all(x => x.d !== 'added'))
         return 'local-corruption';
     return 'mixed';
 }
+function partOfTreeLost(f) {
+    return f.kind === 'tree' && f.status === 'CORRUPT' && damageOf(f) === 'gone';
+}
+const CAUSES = {
+    healthy: 'Every entry verifies.',
+    'cold-start': 'Everything is gone: a fresh runner or sandbox, or a snapshot that kept none of the workspace.',
+    'permission-reset': 'Only permission bits changed: a restore, artifact or cache round trip (or a umask) that does not keep modes.',
+    injection: 'Files were added to tracked trees and nothing was lost: an install, build step or restored cache wrote into them.',
+    'credential-loss': 'Only tier-0 entries (credentials, PATH shims) are damaged: they live outside what the snapshot keeps.',
+    'exclusion-sweep': 'Everything lost lived under a directory that snapshot or cache rules exclude (node_modules, build, .cache, ...).',
+    'size-cap-eviction': 'Only large blobs are gone or cut short: a size cap evicted or truncated them while smaller files survived.',
+    'partial-restore': 'Files are missing or cut short while the rest survived and nothing was altered: a restore or copy that stopped part-way (a truncated cache archive, an interrupted download).',
+    'local-corruption': 'One or two entries damaged while the rest survived: a local edit or deletion, bit rot, or a different build of the same files.',
+    mixed: 'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
+};
 function diagnose_diagnose(findings, command = 'swr restore') {
     const signature = wipeSignature(findings);
     return {
@@ -33327,9 +33422,11 @@ const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
     'healthy',
     'cold-start',
     'permission-reset',
+    'injection',
     'credential-loss',
     'exclusion-sweep',
     'size-cap-eviction',
+    'partial-restore',
     'local-corruption',
     'mixed'
 ]));

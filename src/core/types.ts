@@ -215,9 +215,11 @@ export const WIPE_SIGNATURES = [
   'healthy',
   'cold-start',
   'permission-reset',
+  'injection',
   'credential-loss',
   'exclusion-sweep',
   'size-cap-eviction',
+  'partial-restore',
   'local-corruption',
   'mixed'
 ] as const
