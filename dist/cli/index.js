@@ -19680,7 +19680,8 @@ function wilson(successes, n, z = Z95) {
 ;// CONCATENATED MODULE: ./src/core/history/stats.ts
 /**
  * Survival statistics from the history: per canary class, per canary location and per manifest
- * entry, the rate with its 95% Wilson interval and the number of observations, plus each key's
+ * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
+ * observed (one per reading: probes of one reading are not independent), plus each key's
  * recent trend (newest first) and the survival of every recorded run for charts.
  */
 
@@ -19693,10 +19694,13 @@ function mark(survived, n) {
 function observe(map, key, survived, n, time) {
     if (n === 0)
         return;
-    const a = map.get(key) ?? { n: 0, survived: 0, marks: [], last: time };
-    a.n += n;
-    a.survived += survived;
-    a.marks.push(mark(survived, n));
+    const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time };
+    const m = mark(survived, n);
+    a.n += 1;
+    a.survived += m === 'kept' ? 1 : 0;
+    a.probes += n;
+    a.intact += survived;
+    a.marks.push(m);
     a.last = time;
     map.set(key, a);
 }
@@ -19708,6 +19712,8 @@ function rows(map) {
             key,
             n: a.n,
             survived: a.survived,
+            probes: a.probes,
+            probes_intact: a.intact,
             rate: a.survived / a.n,
             low: ci.low,
             high: ci.high,

@@ -166,12 +166,15 @@ describe('stats', () => {
       first: time(1),
       last: time(5)
     })
+    // One observation per reading: 'large' was kept whole in 1 of 3 readings (its 3 of 6 intact
+    // probes are detail, not independent trials).
     const large = s.classes.find(r => r.key === 'large')!
-    expect(large).toMatchObject({ n: 6, survived: 3, rate: 0.5 })
-    expect(large.low).toBeCloseTo(wilson(3, 6).low, 12)
+    expect(large).toMatchObject({ n: 3, survived: 1, probes: 6, probes_intact: 3, rate: 1 / 3 })
+    expect(large.low).toBeCloseTo(wilson(1, 3).low, 12)
+    expect(large.high).toBeCloseTo(wilson(1, 3).high, 12)
     expect(large.trend).toEqual(['kept', 'lost', 'partial'])
     const script = s.classes.find(r => r.key === 'script')!
-    expect(script).toMatchObject({ n: 6, survived: 5 })
+    expect(script).toMatchObject({ n: 3, survived: 2, probes: 6, probes_intact: 5 })
     // Lowest survival first.
     expect(s.classes.map(r => r.key)).toEqual(['large', 'script'])
     expect(s.entries.find(r => r.key === 'models')).toMatchObject({
@@ -188,9 +191,19 @@ describe('stats', () => {
     ])
   })
 
+  it('many probes in one reading narrow nothing: the interval is that of the runs', () => {
+    // Two readings of 50 probes each, one all kept and one all lost, are two observations.
+    const two = computeStats([canary(1, { file: [50, 0, 0] }), canary(2, { file: [0, 0, 50] })])
+    const row = two.classes.find(r => r.key === 'file')!
+    expect(row).toMatchObject({ n: 2, survived: 1, probes: 100, probes_intact: 50 })
+    expect(row.low).toBeCloseTo(wilson(1, 2).low, 12)
+    expect(row.high - row.low).toBeGreaterThan(0.8)
+    expect(two.locations.find(r => r.key === 'workspace')).toMatchObject({ n: 2, survived: 2 })
+  })
+
   it('renders text and Markdown with a well-formed Mermaid xychart', () => {
     const s = computeStats(records)
-    expect(renderStatsText(s)).toMatch(/large\s+50\.0%\s+\[18\.8, 81\.2\]\s+6\s+✓✗◐/)
+    expect(renderStatsText(s)).toMatch(/large\s+33\.3%\s+\[6\.1, 79\.2\]\s+3\s+✓✗◐/)
     const md = renderStatsMarkdown(s)
     const chart = survivalChart(s)!
     expect(md).toContain(chart)

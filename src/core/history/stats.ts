@@ -1,6 +1,7 @@
 /**
  * Survival statistics from the history: per canary class, per canary location and per manifest
- * entry, the rate with its 95% Wilson interval and the number of observations, plus each key's
+ * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
+ * observed (one per reading: probes of one reading are not independent), plus each key's
  * recent trend (newest first) and the survival of every recorded run for charts.
  */
 import { contextLabel } from './context.js'
@@ -15,9 +16,15 @@ export type Mark = 'kept' | 'partial' | 'lost'
 
 export interface SurvivalRow {
   key: string
-  /** Observations: probes (canaries) or recorded checks (entries). */
+  /**
+   * Observations: runs. The probes of one class (or location) in one reading share a runner and
+   * an event, so they are one observation, not several: survival is "every probe kept".
+   */
   n: number
   survived: number
+  /** Probes (or entries) seen over those runs, and how many were intact: detail, not the rate. */
+  probes: number
+  probes_intact: number
   rate: number
   low: number
   high: number
@@ -50,6 +57,8 @@ export interface Stats {
 interface Acc {
   n: number
   survived: number
+  probes: number
+  intact: number
   marks: Mark[]
   last: string
 }
@@ -66,10 +75,13 @@ function observe(
   time: string
 ): void {
   if (n === 0) return
-  const a = map.get(key) ?? { n: 0, survived: 0, marks: [], last: time }
-  a.n += n
-  a.survived += survived
-  a.marks.push(mark(survived, n))
+  const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time }
+  const m = mark(survived, n)
+  a.n += 1
+  a.survived += m === 'kept' ? 1 : 0
+  a.probes += n
+  a.intact += survived
+  a.marks.push(m)
   a.last = time
   map.set(key, a)
 }
@@ -83,6 +95,8 @@ function rows(map: Map<string, Acc>): SurvivalRow[] {
           key,
           n: a.n,
           survived: a.survived,
+          probes: a.probes,
+          probes_intact: a.intact,
           rate: a.survived / a.n,
           low: ci.low,
           high: ci.high,
