@@ -458,19 +458,23 @@ describe('canary-plant, the cache step, a fresh runner, canary-read', () => {
       expect(LOST_LOCATIONS).toContain(p.location)
     }
 
-    // The stats output: one read, class rows with their Wilson intervals.
+    // The stats output: one read is one observation per class and per location (its probes
+    // are the detail), with Wilson intervals.
     const stats = statsOf(read)
     expect(stats).toMatchObject({ records: 1, canary_runs: 1, check_runs: 0, entries: [] })
     expect(stats.classes.map(c => c.key).sort()).toEqual([...PROBE_CLASSES].sort())
     for (const row of stats.classes)
       expect(row).toMatchObject({
-        n: row.key === 'large' ? 4 : 5,
-        survived: 1,
+        n: 1,
+        survived: 0,
+        probes: row.key === 'large' ? 4 : 5,
+        probes_intact: 1,
         trend: ['partial']
       })
     expect(stats.locations.find(l => l.key === atId)).toMatchObject({
-      n: PER_LOCATION,
-      survived: PER_LOCATION,
+      n: 1,
+      survived: 1,
+      probes: PER_LOCATION,
       rate: 1,
       trend: ['kept']
     })
@@ -547,7 +551,8 @@ describe('canary-plant, the cache step, a fresh runner, canary-read', () => {
     expect(stats).toMatchObject({ records: 2, canary_runs: 2 })
     expect(stats.runs).toHaveLength(2)
     for (const row of stats.classes) {
-      expect(row.n).toBe(row.key === 'large' ? 8 : 10)
+      expect(row.n).toBe(2)
+      expect(row.probes).toBe(row.key === 'large' ? 8 : 10)
       expect(row.trend).toEqual(['partial', 'partial'])
     }
     const chart = mermaidChart(read2.summary)
