@@ -33050,12 +33050,118 @@ function manifestDigest(body) {
     return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
 }
 
+;// CONCATENATED MODULE: ./src/core/types.ts
+/**
+ * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
+ * Everything here is plain data so that the CLI, the Action and the reports share one shape.
+ */
+const KINDS = (/* unused pure expression or super */ null && (['file', 'blob', 'tree', 'link']));
+/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
+const TIERS = (/* unused pure expression or super */ null && ([0, 1, 2, 3, 4]));
+const TIER_NAMES = {
+    0: 'credentials and shims',
+    1: 'scripts',
+    2: 'source trees',
+    3: 'large downloads',
+    4: 'build outputs'
+};
+/** An entry's restore sources as a list, whichever form the manifest used. */
+function restoreSources(e) {
+    if (e.restore === undefined)
+        return [];
+    return typeof e.restore === 'string' ? [e.restore] : e.restore;
+}
+/** The shell recipes among an entry's restore sources, in order. */
+function recipesOf(e) {
+    return restoreSources(e).filter((s) => typeof s === 'string');
+}
+const STATUSES = [
+    'OK',
+    'MISSING',
+    'CORRUPT',
+    'STRIPPED',
+    'EMPTY',
+    'BROKENLNK',
+    'TYPE',
+    'SKIPPED',
+    /** The entry verifies but its smoke command failed (only with --run-smoke). */
+    'SMOKEFAIL'
+];
+const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'cold-start',
+    'permission-reset',
+    'injection',
+    'credential-loss',
+    'exclusion-sweep',
+    'size-cap-eviction',
+    'partial-restore',
+    'local-corruption',
+    'mixed'
+]));
+
+;// CONCATENATED MODULE: ./src/core/plan.ts
+/**
+ * Planning a repair, purely: which damaged entries to restore, from which source, in what order.
+ * Order is tier first (0 credentials/shims ... 4 build outputs), but a `needs` edge always wins:
+ * an entry never runs before a damaged dependency, whatever the tiers. Healthy dependencies are
+ * not re-run. Steps that share a tier and have no edges between them form one wave and may run in
+ * parallel. No fs, no clock, no processes here.
+ */
+
+function planSteps(plan) {
+    return plan.waves.flat();
+}
+/** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
+function sourcesOf(e) {
+    const out = e.kind === 'file' && e.escrow ? ['escrow'] : [];
+    for (const src of restoreSources(e))
+        out.push(typeof src === 'string' ? 'recipe' : 'cache');
+    return out;
+}
+/** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
+function planRepair(entries, findings) {
+    const damaged = new Map(findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f]));
+    const order = new Map(entries.map((e, i) => [e.id, i]));
+    const todo = entries.filter(e => damaged.has(e.id));
+    const after = new Map(todo.map(e => [e.id, e.needs.filter(n => damaged.has(n))]));
+    const done = new Set();
+    const waves = [];
+    let remaining = todo;
+    while (remaining.length > 0) {
+        const ready = remaining.filter(e => (after.get(e.id) ?? []).every(n => done.has(n)));
+        if (ready.length === 0) {
+            // Validation refuses cycles before planning; reaching here is a bug, not a user error.
+            throw new Error(`plan: no runnable step among ${remaining.map(e => e.id).join(', ')}`);
+        }
+        const tier = Math.min(...ready.map(e => e.tier));
+        const wave = ready
+            .filter(e => e.tier === tier)
+            .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+            .map((e) => ({
+            id: e.id,
+            path: e.path,
+            tier: e.tier,
+            source: sourcesOf(e)[0] ?? 'none',
+            sources: sourcesOf(e),
+            after: after.get(e.id) ?? [],
+            reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
+        }));
+        for (const s of wave)
+            done.add(s.id);
+        waves.push(wave);
+        remaining = remaining.filter(e => !done.has(e.id));
+    }
+    return { waves };
+}
+
 ;// CONCATENATED MODULE: ./src/core/diagnose.ts
 /**
  * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
  * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
  * rules are ordered from the most specific pattern to "mixed", and every status has a class.
  */
+
 
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
 const VOLATILE_DIRS = new Set([
@@ -33147,12 +33253,11 @@ function within(p, dir) {
     return p === dir || p.startsWith(dir === '.' ? '' : `${dir}/`);
 }
 /**
- * The damaged entries that are causes, not consequences: an entry inside another damaged entry's
- * path, and a dangling link whose target lies in a damaged entry, are what that entry's damage
- * did, and counting them again would make one event look like several. SKIPPED entries (a
- * dependency failed) are consequences by definition.
+ * Which damaged entries are consequences of another's damage, mapped to that root: an entry
+ * inside another damaged entry's path, and a dangling link whose target lies in a damaged entry,
+ * are what that entry's damage did; counting them again would make one event look like several.
  */
-function rootCauses(findings) {
+function consequences(findings) {
     const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED');
     const causedBy = (f, g) => {
         if (g === f)
@@ -33162,7 +33267,25 @@ function rootCauses(findings) {
         const target = danglingTarget(f);
         return target !== undefined && within(target, g.path);
     };
-    return damaged.filter(f => !damaged.some(g => causedBy(f, g) && !causedBy(g, f)));
+    const out = new Map();
+    for (const f of damaged) {
+        const root = damaged.find(g => causedBy(f, g) && !causedBy(g, f));
+        if (root)
+            out.set(f.id, root);
+    }
+    // A root is followed to its own root, so every consequence names the first cause.
+    for (const [id, root] of out) {
+        let r = root;
+        for (let hops = 0; out.has(r.id) && hops < damaged.length; hops++)
+            r = out.get(r.id);
+        out.set(id, r);
+    }
+    return out;
+}
+/** The damaged entries that are causes (SKIPPED entries, a failed dependency's, are not). */
+function rootCauses(findings) {
+    const caused = consequences(findings);
+    return findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED' && !caused.has(f.id));
 }
 /**
  * Classify the damage in `findings` (all entries of the check, damaged or not) from its root
@@ -33211,20 +33334,54 @@ const CAUSES = {
     'local-corruption': 'One or two entries damaged while the rest survived: a local edit or deletion, bit rot, or a different build of the same files.',
     mixed: 'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
 };
-function diagnose(findings, command = 'swr restore') {
+/**
+ * The diagnosis of a check. With the manifest's entries, each fix names only what can work: the
+ * restore command when the entry has a way back (escrow, a cache source or a recipe), the root's
+ * restore for a consequence, and otherwise how to give the entry a way back.
+ */
+function diagnose(findings, command = 'swr restore', entries) {
     const signature = wipeSignature(findings);
+    const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined;
+    const caused = consequences(findings);
     return {
         signature,
         cause: CAUSES[signature],
-        advice: findings.filter(isDamaged).map(f => adviceFor(f, command))
+        advice: findings.filter(isDamaged).map(f => {
+            const root = caused.get(f.id);
+            const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
+            const own = adviceFor(f, command, ways(f.id));
+            if (!root)
+                return own;
+            const rootFix = adviceFor(root, command, ways(root.id)).fix;
+            return {
+                ...own,
+                because: root.id,
+                cause: `because ${root.path} is ${root.status}: ${own.cause}`,
+                fix: `repairing ${root.id} repairs this too: ${rootFix}`
+            };
+        })
     };
 }
+function waysOf(e) {
+    return e && sourcesOf(e).length > 0 ? 'some' : 'none';
+}
+const ESCROW_HINT_BYTES = 256 * 1024;
+/** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
+function noWayBack(f) {
+    const escrow = f.kind === 'file' && Number(f.recorded.size) <= ESCROW_HINT_BYTES
+        ? `, or once it is healthy again embed its bytes with swr escrow --only ${f.id}`
+        : '';
+    return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a "restore" recipe or a {"cache": ...} source in the manifest and sign it (swr sign)${escrow}`;
+}
 /** Cause and fix for one damaged entry. */
-function adviceFor(f, command = 'swr restore') {
-    const restore = `${command} --only ${f.id}`;
+function adviceFor(f, command = 'swr restore', ways = 'unknown') {
+    const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`;
     const volatile = underVolatileDir(f.path)
         ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
         : '';
+    const chmod = (mode) => ways === 'none'
+        ? `chmod ${String(mode)} ${f.path}`
+        : `chmod ${String(mode)} ${f.path}  (or ${restore})`;
     const byStatus = {
         OK: ['', ''],
         MISSING: [
@@ -33239,7 +33396,7 @@ function adviceFor(f, command = 'swr restore') {
         ],
         STRIPPED: [
             `exec bits were lost: a restore, artifact or archive step that does not keep modes.`,
-            f.kind === 'tree' ? restore : `chmod ${f.recorded.mode ?? '+x'} ${f.path}  (or ${restore})`
+            f.kind === 'tree' ? restore : chmod(f.recorded.mode ?? '+x')
         ],
         BROKENLNK: [`the link ${f.path} points at something that is no longer there.`, restore],
         TYPE: [
@@ -33250,7 +33407,10 @@ function adviceFor(f, command = 'swr restore') {
             'a dependency failed to restore, so this entry was not attempted.',
             `fix the dependency first, then ${restore}`
         ],
-        CORRUPT: [corruptCause(f), restore],
+        CORRUPT: [
+            corruptCause(f),
+            f.reason === 'mode' && f.recorded.mode !== undefined ? chmod(f.recorded.mode) : restore
+        ],
         SMOKEFAIL: [
             `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
             `run the smoke command by hand to see why, then ${restore}`
@@ -33282,56 +33442,6 @@ function corruptCause(f) {
             return 'the entry no longer matches what was recorded.';
     }
 }
-
-;// CONCATENATED MODULE: ./src/core/types.ts
-/**
- * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
- * Everything here is plain data so that the CLI, the Action and the reports share one shape.
- */
-const KINDS = (/* unused pure expression or super */ null && (['file', 'blob', 'tree', 'link']));
-/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
-const TIERS = (/* unused pure expression or super */ null && ([0, 1, 2, 3, 4]));
-const TIER_NAMES = {
-    0: 'credentials and shims',
-    1: 'scripts',
-    2: 'source trees',
-    3: 'large downloads',
-    4: 'build outputs'
-};
-/** An entry's restore sources as a list, whichever form the manifest used. */
-function restoreSources(e) {
-    if (e.restore === undefined)
-        return [];
-    return typeof e.restore === 'string' ? [e.restore] : e.restore;
-}
-/** The shell recipes among an entry's restore sources, in order. */
-function recipesOf(e) {
-    return restoreSources(e).filter((s) => typeof s === 'string');
-}
-const STATUSES = [
-    'OK',
-    'MISSING',
-    'CORRUPT',
-    'STRIPPED',
-    'EMPTY',
-    'BROKENLNK',
-    'TYPE',
-    'SKIPPED',
-    /** The entry verifies but its smoke command failed (only with --run-smoke). */
-    'SMOKEFAIL'
-];
-const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
-    'healthy',
-    'cold-start',
-    'permission-reset',
-    'injection',
-    'credential-loss',
-    'exclusion-sweep',
-    'size-cap-eviction',
-    'partial-restore',
-    'local-corruption',
-    'mixed'
-]));
 
 ;// CONCATENATED MODULE: ./src/core/report/report.ts
 /**
@@ -33365,7 +33475,7 @@ function buildReport(input) {
             damaged,
             by_status: byStatus
         },
-        diagnosis: diagnose(input.findings, input.fixCommand),
+        diagnosis: diagnose(input.findings, input.fixCommand, input.manifest.body.entries),
         results: input.findings,
         options: input.options,
         timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
@@ -35673,60 +35783,6 @@ function ownPaths(manifestFile, stateDir) {
         out.add(parent);
     }
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/plan.ts
-/**
- * Planning a repair, purely: which damaged entries to restore, from which source, in what order.
- * Order is tier first (0 credentials/shims ... 4 build outputs), but a `needs` edge always wins:
- * an entry never runs before a damaged dependency, whatever the tiers. Healthy dependencies are
- * not re-run. Steps that share a tier and have no edges between them form one wave and may run in
- * parallel. No fs, no clock, no processes here.
- */
-
-function planSteps(plan) {
-    return plan.waves.flat();
-}
-function sourcesOf(e) {
-    const out = e.kind === 'file' && e.escrow ? ['escrow'] : [];
-    for (const src of restoreSources(e))
-        out.push(typeof src === 'string' ? 'recipe' : 'cache');
-    return out;
-}
-/** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
-function planRepair(entries, findings) {
-    const damaged = new Map(findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f]));
-    const order = new Map(entries.map((e, i) => [e.id, i]));
-    const todo = entries.filter(e => damaged.has(e.id));
-    const after = new Map(todo.map(e => [e.id, e.needs.filter(n => damaged.has(n))]));
-    const done = new Set();
-    const waves = [];
-    let remaining = todo;
-    while (remaining.length > 0) {
-        const ready = remaining.filter(e => (after.get(e.id) ?? []).every(n => done.has(n)));
-        if (ready.length === 0) {
-            // Validation refuses cycles before planning; reaching here is a bug, not a user error.
-            throw new Error(`plan: no runnable step among ${remaining.map(e => e.id).join(', ')}`);
-        }
-        const tier = Math.min(...ready.map(e => e.tier));
-        const wave = ready
-            .filter(e => e.tier === tier)
-            .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-            .map((e) => ({
-            id: e.id,
-            path: e.path,
-            tier: e.tier,
-            source: sourcesOf(e)[0] ?? 'none',
-            sources: sourcesOf(e),
-            after: after.get(e.id) ?? [],
-            reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
-        }));
-        for (const s of wave)
-            done.add(s.id);
-        waves.push(wave);
-        remaining = remaining.filter(e => !done.has(e.id));
-    }
-    return { waves };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js

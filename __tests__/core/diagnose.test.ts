@@ -192,12 +192,46 @@ describe('wipe signatures from real damage', () => {
       id: 'run',
       status: 'STRIPPED',
       cause: expect.stringContaining('exec bits were lost'),
-      fix: 'chmod 0755 bin/run.sh  (or swr restore --only run)'
+      // No entry here has a recipe, cache source or escrow: the fix names only what can work.
+      fix: 'chmod 0755 bin/run.sh'
     })
     expect(byStatus.get('TYPE')?.cause).toContain('(file -> directory)')
     expect(byStatus.get('EMPTY')?.cause).toContain('node_modules/left-pad')
     expect(byStatus.get('CORRUPT')?.cause).toContain('shorter than recorded')
-    expect(byStatus.get('MISSING')?.fix).toBe('swr restore --only conf')
+    expect(byStatus.get('MISSING')?.fix).toMatch(
+      /^no way back is recorded for conf: restore it by hand, then give the entry a "restore" recipe or a \{"cache": \.\.\.\} source in the manifest and sign it \(swr sign\), or once it is healthy again embed its bytes with swr escrow --only conf$/
+    )
+  })
+
+  it('a fix names swr restore only for entries with a way back, and a consequence names its root', async () => {
+    write(ws.root, 'vendor/jq/jq', '#!/bin/sh\n', 0o755)
+    write(ws.root, 'vendor/jq/README', 'jq\n')
+    fs.mkdirSync(at('docs'))
+    fs.symlinkSync('../vendor/jq/README', at('docs/jq-README'))
+    await add(
+      ws,
+      'vendor/jq',
+      '--id',
+      'jq',
+      '--restore',
+      'git clone --depth 1 https://example.invalid/jq vendor/jq'
+    )
+    await add(ws, 'docs/jq-README', '--id', 'jq-readme', '--kind', 'link')
+    for (const f of ['jq', 'README']) fs.rmSync(at(`vendor/jq/${f}`))
+    fs.rmSync(at('etc/app.conf'))
+    const c = await checkJson(ws)
+    const advice = new Map(c.report.diagnosis.advice.map(a => [a.id, a]))
+    expect(advice.get('jq')).toMatchObject({ status: 'EMPTY', fix: 'swr restore --only jq' })
+    expect(advice.get('jq')?.because).toBeUndefined()
+    expect(advice.get('jq-readme')).toMatchObject({
+      status: 'BROKENLNK',
+      because: 'jq',
+      cause: expect.stringMatching(/^because vendor\/jq is EMPTY: the link docs\/jq-README/),
+      fix: 'repairing jq repairs this too: swr restore --only jq'
+    })
+    expect(advice.get('conf')?.fix).toMatch(/^no way back is recorded for conf/)
+    // Two root causes (jq emptied, conf deleted), not three separate events.
+    expect(c.report.diagnosis.signature).toBe('local-corruption')
   })
 })
 

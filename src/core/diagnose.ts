@@ -4,7 +4,8 @@
  * rules are ordered from the most specific pattern to "mixed", and every status has a class.
  */
 import path from 'node:path'
-import type { Diagnosis, EntryAdvice, Finding, WipeSignature } from './types.js'
+import { sourcesOf } from './plan.js'
+import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from './types.js'
 
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
 export const VOLATILE_DIRS = new Set([
@@ -106,12 +107,11 @@ function within(p: string, dir: string): boolean {
 }
 
 /**
- * The damaged entries that are causes, not consequences: an entry inside another damaged entry's
- * path, and a dangling link whose target lies in a damaged entry, are what that entry's damage
- * did, and counting them again would make one event look like several. SKIPPED entries (a
- * dependency failed) are consequences by definition.
+ * Which damaged entries are consequences of another's damage, mapped to that root: an entry
+ * inside another damaged entry's path, and a dangling link whose target lies in a damaged entry,
+ * are what that entry's damage did; counting them again would make one event look like several.
  */
-export function rootCauses(findings: readonly Finding[]): Finding[] {
+export function consequences(findings: readonly Finding[]): Map<string, Finding> {
   const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED')
   const causedBy = (f: Finding, g: Finding): boolean => {
     if (g === f) return false
@@ -119,7 +119,24 @@ export function rootCauses(findings: readonly Finding[]): Finding[] {
     const target = danglingTarget(f)
     return target !== undefined && within(target, g.path)
   }
-  return damaged.filter(f => !damaged.some(g => causedBy(f, g) && !causedBy(g, f)))
+  const out = new Map<string, Finding>()
+  for (const f of damaged) {
+    const root = damaged.find(g => causedBy(f, g) && !causedBy(g, f))
+    if (root) out.set(f.id, root)
+  }
+  // A root is followed to its own root, so every consequence names the first cause.
+  for (const [id, root] of out) {
+    let r = root
+    for (let hops = 0; out.has(r.id) && hops < damaged.length; hops++) r = out.get(r.id)!
+    out.set(id, r)
+  }
+  return out
+}
+
+/** The damaged entries that are causes (SKIPPED entries, a failed dependency's, are not). */
+export function rootCauses(findings: readonly Finding[]): Finding[] {
+  const caused = consequences(findings)
+  return findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED' && !caused.has(f.id))
 }
 
 /**
@@ -175,21 +192,70 @@ const CAUSES: Record<WipeSignature, string> = {
     'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
 }
 
-export function diagnose(findings: readonly Finding[], command = 'swr restore'): Diagnosis {
+/**
+ * The diagnosis of a check. With the manifest's entries, each fix names only what can work: the
+ * restore command when the entry has a way back (escrow, a cache source or a recipe), the root's
+ * restore for a consequence, and otherwise how to give the entry a way back.
+ */
+export function diagnose(
+  findings: readonly Finding[],
+  command = 'swr restore',
+  entries?: readonly Entry[]
+): Diagnosis {
   const signature = wipeSignature(findings)
+  const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined
+  const caused = consequences(findings)
   return {
     signature,
     cause: CAUSES[signature],
-    advice: findings.filter(isDamaged).map(f => adviceFor(f, command))
+    advice: findings.filter(isDamaged).map(f => {
+      const root = caused.get(f.id)
+      const ways = (id: string): Ways => (byId ? waysOf(byId.get(id)) : 'unknown')
+      const own = adviceFor(f, command, ways(f.id))
+      if (!root) return own
+      const rootFix = adviceFor(root, command, ways(root.id)).fix
+      return {
+        ...own,
+        because: root.id,
+        cause: `because ${root.path} is ${root.status}: ${own.cause}`,
+        fix: `repairing ${root.id} repairs this too: ${rootFix}`
+      }
+    })
   }
 }
 
+/** Whether an entry can be restored by swr ('unknown' when the caller has no manifest at hand). */
+type Ways = 'some' | 'none' | 'unknown'
+
+function waysOf(e: Entry | undefined): Ways {
+  return e && sourcesOf(e).length > 0 ? 'some' : 'none'
+}
+
+const ESCROW_HINT_BYTES = 256 * 1024
+
+/** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
+function noWayBack(f: Finding): string {
+  const escrow =
+    f.kind === 'file' && Number(f.recorded.size) <= ESCROW_HINT_BYTES
+      ? `, or once it is healthy again embed its bytes with swr escrow --only ${f.id}`
+      : ''
+  return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a "restore" recipe or a {"cache": ...} source in the manifest and sign it (swr sign)${escrow}`
+}
+
 /** Cause and fix for one damaged entry. */
-export function adviceFor(f: Finding, command = 'swr restore'): EntryAdvice {
-  const restore = `${command} --only ${f.id}`
+export function adviceFor(
+  f: Finding,
+  command = 'swr restore',
+  ways: Ways = 'unknown'
+): EntryAdvice {
+  const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`
   const volatile = underVolatileDir(f.path)
     ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
     : ''
+  const chmod = (mode: unknown): string =>
+    ways === 'none'
+      ? `chmod ${String(mode)} ${f.path}`
+      : `chmod ${String(mode)} ${f.path}  (or ${restore})`
   const byStatus: Record<Finding['status'], [string, string]> = {
     OK: ['', ''],
     MISSING: [
@@ -204,7 +270,7 @@ export function adviceFor(f: Finding, command = 'swr restore'): EntryAdvice {
     ],
     STRIPPED: [
       `exec bits were lost: a restore, artifact or archive step that does not keep modes.`,
-      f.kind === 'tree' ? restore : `chmod ${f.recorded.mode ?? '+x'} ${f.path}  (or ${restore})`
+      f.kind === 'tree' ? restore : chmod(f.recorded.mode ?? '+x')
     ],
     BROKENLNK: [`the link ${f.path} points at something that is no longer there.`, restore],
     TYPE: [
@@ -215,7 +281,10 @@ export function adviceFor(f: Finding, command = 'swr restore'): EntryAdvice {
       'a dependency failed to restore, so this entry was not attempted.',
       `fix the dependency first, then ${restore}`
     ],
-    CORRUPT: [corruptCause(f), restore],
+    CORRUPT: [
+      corruptCause(f),
+      f.reason === 'mode' && f.recorded.mode !== undefined ? chmod(f.recorded.mode) : restore
+    ],
     SMOKEFAIL: [
       `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
       `run the smoke command by hand to see why, then ${restore}`

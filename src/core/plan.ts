@@ -32,7 +32,8 @@ export function planSteps(plan: Plan): Step[] {
   return plan.waves.flat()
 }
 
-function sourcesOf(e: Entry): StepSource[] {
+/** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
+export function sourcesOf(e: Entry): StepSource[] {
   const out: StepSource[] = e.kind === 'file' && e.escrow ? ['escrow'] : []
   for (const src of restoreSources(e)) out.push(typeof src === 'string' ? 'recipe' : 'cache')
   return out

@@ -230,6 +230,8 @@ export interface EntryAdvice {
   status: Status
   cause: string
   fix: string
+  /** The damaged entry this damage follows from (a link into it, a path inside it). */
+  because?: string
 }
 
 export interface Diagnosis {

@@ -69,7 +69,7 @@ export function buildReport(input: ReportInput): CheckReport {
       damaged,
       by_status: byStatus
     },
-    diagnosis: diagnose(input.findings, input.fixCommand),
+    diagnosis: diagnose(input.findings, input.fixCommand, input.manifest.body.entries),
     results: input.findings,
     options: input.options,
     timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
