@@ -28,8 +28,9 @@ export function shellQuote(word: string): string {
     const c = ch.codePointAt(0) ?? 0
     if (ch === '\\' || ch === "'") out += `\\${ch}`
     else if (NAMED[ch]) out += NAMED[ch]
-    else if (c <= 0xff && isControl(c)) out += `\\x${c.toString(16).padStart(2, '0')}`
-    else if (isControl(c)) out += `\\u${c.toString(16).padStart(4, '0')}`
+    // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
+    else if (isControl(c))
+      for (const b of Buffer.from(ch)) out += `\\x${b.toString(16).padStart(2, '0')}`
     else out += ch
   }
   return `$'${out}'`
