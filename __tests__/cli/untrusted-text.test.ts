@@ -80,6 +80,24 @@ describe('check and why on hostile names', () => {
   })
 })
 
+describe('canary paths', () => {
+  it('plant, read and stats show a hostile --at directory escaped', async () => {
+    const w = workspace()
+    const at = path.join(w.outside, 'at\n  OK \x1b[2K\u202e')
+    const args = ['--no-home', '--no-tmp', '--large-bytes', '0']
+    const plant = await runCli(bundles, ['canary', 'plant', '--at', at, ...args], w)
+    expect(plant.code).toBe(0)
+    fs.rmSync(at, { recursive: true })
+    const read = await runCli(bundles, ['canary', 'read'], w)
+    const stats = await runCli(bundles, ['stats'], w)
+    for (const r of [plant, read, stats]) {
+      expect(r.stdout).not.toMatch(RAW_CONTROL)
+      expect(r.stdout.split('\n').filter(l => /^\s+OK\b/.test(l))).toEqual([])
+    }
+    expect(read.stdout).toContain('at\\n  OK \\x1b[2K\\u202e')
+  })
+})
+
 /** Write `doc` as the manifest of a fresh workspace and run `check` on it. */
 async function checkDoc(doc: ManifestDocument | string, args: string[] = []) {
   const w = workspace()

@@ -93,7 +93,7 @@ function describePlant(r: PlantResult): string {
   for (const loc of l.locations) {
     const n = l.probes.filter(p => p.location === loc.id).length
     lines.push(
-      `  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${e(abbreviate(showAnchored(loc.dir)))}`
+      `  ${e(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${e(abbreviate(showAnchored(loc.dir)))}`
     )
   }
   lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"')
