@@ -45,5 +45,35 @@ export default tseslint.config(
         { object: 'console', property: 'log', message: 'core returns data; only the shells print' }
       ]
     }
+  },
+  {
+    // The Action's log is a command channel: only src/action/log.ts writes to it, escaping every
+    // message, so a file name cannot become a workflow command.
+    files: ['src/action/**/*.ts'],
+    ignores: ['src/action/log.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.name='core'][property.name=/^(info|debug|warning|error|notice|setFailed|startGroup|endGroup|group|summary|issue|issueCommand)$/]",
+          message: 'print through src/action/log.ts, which escapes untrusted text'
+        },
+        {
+          selector:
+            "MemberExpression[object.object.name='process'][object.property.name=/^std(out|err)$/]",
+          message: 'print through src/action/log.ts, which escapes untrusted text'
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='@actions/core'] > ImportSpecifier[imported.name=/^(info|debug|warning|error|notice|setFailed|startGroup|endGroup|group|summary|issue|issueCommand)$/]",
+          message: 'print through src/action/log.ts, which escapes untrusted text'
+        },
+        {
+          selector: "MemberExpression[object.name='console']",
+          message: 'print through src/action/log.ts, which escapes untrusted text'
+        }
+      ]
+    }
   }
 )

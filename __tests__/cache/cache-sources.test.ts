@@ -375,11 +375,13 @@ describe('the Action with the cache: write-back in the post step, read-only mode
     expect(main.outputs.status).toBe('repaired')
     expect(recipeRuns(first)).toBe(1)
     expect(main.stateText).toContain(State.WriteBack)
-    const handed = JSON.parse(main.state[State.WriteBack] ?? '{}') as { entries: unknown }
-    expect(handed.entries).toEqual([{ id: ID, key }])
+    // Only the digest and the ids: the post step derives the rest from the signed manifest.
+    const handed = JSON.parse(main.state[State.WriteBack] ?? '{}') as unknown
+    expect(handed).toEqual({ digest: main.outputs['manifest-digest'], ids: [ID] })
     expect(s.entries()).toEqual([]) // the main step saves nothing itself
 
     const post = await runStep(bundles.post, first, {
+      inputs: DOCTOR_INPUTS,
       env: stepCacheEnv(s, first),
       state: main.state
     })
@@ -413,6 +415,64 @@ describe('the Action with the cache: write-back in the post step, read-only mode
     expect(sha256(fs.readFileSync(modelPath(first)))).toBe(sha256(GOOD))
     // Healed from the cache: nothing more to save.
     expect(later.stateText).not.toContain(State.WriteBack)
+  })
+
+  it('the post step trusts no saved state: a forged hand-over, another digest, a failed gate or a symlinked parent saves nothing', async () => {
+    const s = await server()
+    const r = repo()
+    await tracked(r, [RECIPE])
+    fs.rmSync(modelPath(r))
+    const env = stepCacheEnv(s, r)
+    const main = await runStep(bundles.main, r, { inputs: DOCTOR_INPUTS, env })
+    expect(main.outputs.status).toBe('repaired')
+    const digest = main.outputs['manifest-digest'] ?? ''
+    // What an injected ::save-state once made the post step upload: a directory outside.
+    write(r.base, 'home/.ssh/id_ed25519', 'PRIVATE KEY', 0o600)
+    const outside = path.join(r.base, 'home')
+    const forged: Record<string, string> = {
+      'the old shape, naming a directory outside': JSON.stringify({
+        manifest: r.manifestFile,
+        workspace: outside,
+        digest,
+        entries: [{ id: ID, key: 'attacker-chosen' }]
+      }),
+      'an extra field': JSON.stringify({ digest, ids: [ID], workspace: outside }),
+      'an id the manifest does not have': JSON.stringify({ digest, ids: ['ssh'] }),
+      'another digest': JSON.stringify({ digest: '0'.repeat(64), ids: [ID] }),
+      'not JSON': '{"digest":'
+    }
+    for (const [why, value] of Object.entries(forged)) {
+      const post = await runStep(bundles.post, r, {
+        inputs: DOCTOR_INPUTS,
+        env,
+        state: { [State.WriteBack]: value }
+      })
+      const notices = post.commands.filter(c => c.command === 'notice').map(c => c.message)
+      expect({ why, code: post.code, notices: notices.length }).toEqual({
+        why,
+        code: 0,
+        notices: 1
+      })
+      expect(notices[0]).toMatch(/^swr post: .*: nothing saved$/)
+    }
+    // The genuine hand-over, but this step's inputs do not let the manifest pass the gate.
+    const ungated = await runStep(bundles.post, r, {
+      inputs: { command: 'doctor', require: 'hmac' },
+      env,
+      state: main.state
+    })
+    expect(ungated.stdout).toContain('does not pass the signature gate: nothing saved')
+    // The genuine hand-over, but a parent directory became a symlink since the main step.
+    fs.renameSync(path.join(r.root, 'models'), path.join(r.base, 'moved'))
+    fs.symlinkSync(path.join(r.base, 'moved'), path.join(r.root, 'models'))
+    const swapped = await runStep(bundles.post, r, {
+      inputs: DOCTOR_INPUTS,
+      env,
+      state: main.state
+    })
+    expect(swapped.stdout).toContain(`entry ${ID}: models is a symlink: nothing saved`)
+    expect(ops(s).filter(o => UPLOADS.includes(o))).toEqual([])
+    expect(s.entries()).toEqual([])
   })
 
   it('the signed cache URLs the client masks stay masked in the main step, also after a recipe printed', async () => {
@@ -468,14 +528,9 @@ describe('the Action with the cache: write-back in the post step, read-only mode
 
     // A post step that got state anyway (say, from a main step run in write mode) still says no.
     const state = {
-      [State.WriteBack]: JSON.stringify({
-        manifest: r.manifestFile,
-        workspace: r.root,
-        digest: main.outputs['manifest-digest'],
-        entries: [{ id: ID, key: savedStateKey(r.manifestFile) }]
-      })
+      [State.WriteBack]: JSON.stringify({ digest: main.outputs['manifest-digest'], ids: [ID] })
     }
-    const post = await runStep(bundles.post, r, { env, state })
+    const post = await runStep(bundles.post, r, { inputs: DOCTOR_INPUTS, env, state })
     expect(post.code).toBe(0)
     expect(post.stdout).toContain('read-only cache mode (ACTIONS_CACHE_MODE=read): not saving')
     expect(ops(s).filter(o => UPLOADS.includes(o))).toEqual([])

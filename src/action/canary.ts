@@ -30,6 +30,7 @@ import { renderStatsMarkdown } from '../core/report/survival.js'
 import { ensurePrivateDir } from '../core/state/state-dir.js'
 import { Outputs, type ActionStatus } from './constants.js'
 import type { ActionInputs } from './inputs.js'
+import * as log from './log.js'
 
 const OUTPUT_LIMIT = 64 * 1024
 
@@ -62,17 +63,17 @@ async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
   const dir = canaryStateDir(env)
   const prefix = canaryKeyPrefix(env, inputs.canaryKey)
   const client = cacheServiceAvailable(env)
-    ? actionsCacheClient({ env, onNote: line => core.warning(line) })
+    ? actionsCacheClient({ env, onNote: line => log.warning(line) })
     : undefined
   // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
   if (fs.existsSync(dir)) return { dir, client, prefix }
   if (!client) {
-    core.warning(
+    log.warning(
       'swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner'
     )
   } else {
     const hit = await client.restore(dir, prefix, [prefix])
-    core.info(
+    log.info(
       hit
         ? `swr: canary state restored from ${hit.matchedKey}`
         : 'swr: no canary state in the cache yet'
@@ -85,13 +86,13 @@ async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
 async function keepState(t: Transport, env: NodeJS.ProcessEnv, what: string): Promise<void> {
   if (!t.client) return
   if (cacheReadOnly(env)) {
-    core.warning('swr: read-only cache mode: the canary state was not saved for the next run')
+    log.warning('swr: read-only cache mode: the canary state was not saved for the next run')
     return
   }
   const key = `${t.prefix}${Date.now()}-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${what}-${randomBytes(3).toString('hex')}`
   const saved = await t.client.save(t.dir, key)
-  if (saved === 'failed') core.warning(`swr: the canary state was not saved (${key})`)
-  else core.info(`swr: canary state saved as ${key}`)
+  if (saved === 'failed') log.warning(`swr: the canary state was not saved (${key})`)
+  else log.info(`swr: canary state saved as ${key}`)
 }
 
 function expandHome(p: string, home: string): string {
@@ -135,9 +136,9 @@ function compactReading(r: CanaryReading): string {
 async function summarize(parts: string[], inputs: ActionInputs): Promise<void> {
   if (!inputs.summary) return
   try {
-    await core.summary.addRaw(parts.join('\n'), true).write()
+    await log.writeSummary(parts.join('\n'))
   } catch (e) {
-    core.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
+    log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
   }
 }
 
@@ -146,7 +147,7 @@ function finish(status: ActionStatus, stats: Stats, inputs: ActionInputs, failed
   core.setOutput(Outputs.Healthy, String(status === 'healthy'))
   core.setOutput(Outputs.ExitCode, status === 'healthy' ? '0' : '1')
   core.setOutput(Outputs.Stats, compactStats(stats))
-  if (status !== 'healthy' && inputs.failOn === 'damage') core.setFailed(failed)
+  if (status !== 'healthy' && inputs.failOn === 'damage') log.setFailed(failed)
 }
 
 export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
@@ -166,11 +167,11 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       context
     })
     if (replaced)
-      core.info(
+      log.info(
         `swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`
       )
-    core.info(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`)
-    for (const l of ledger.locations) core.info(`  ${l.id}: ${showAnchored(l.dir)}`)
+    log.info(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`)
+    for (const l of ledger.locations) log.info(`  ${l.id}: ${showAnchored(l.dir)}`)
     core.setOutput(
       Outputs.Canary,
       JSON.stringify({
@@ -198,7 +199,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
   if (inputs.command === 'canary-read') {
     if (!readLedger(t.dir)) {
       // The first run of a scheduled survival job has nothing to read yet: not a failure.
-      core.warning(
+      log.warning(
         'swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant'
       )
       core.setOutput(Outputs.Canary, JSON.stringify({ planted: false }))
@@ -211,9 +212,9 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       return
     }
     const reading = readCanaries({ stateDir: t.dir, anchors, context })
-    core.startGroup('swr: canary read')
-    for (const line of renderCanaryText(reading).trimEnd().split('\n')) core.info(line)
-    core.endGroup()
+    log.startGroup('swr: canary read')
+    log.rendered(renderCanaryText(reading))
+    log.endGroup()
     core.setOutput(Outputs.Canary, compactReading(reading))
     await keepState(t, env, 'read')
     const stats = computeStats(readHistory(t.dir).records)
@@ -244,7 +245,7 @@ export async function recordCheckRun(
 ): Promise<void> {
   const t = await bringState(inputs, env)
   appendHistory(t.dir, checkRecord(report, m, runContext(env)))
-  core.info(
+  log.info(
     `swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`
   )
   await keepState(t, env, 'check')

@@ -31,11 +31,14 @@ export const State = {
   WriteBack: 'swr-write-back'
 } as const
 
+/**
+ * What the main step hands to the post step: the signed manifest's digest and the ids of the
+ * entries a recipe healed. Nothing else: saved state can be forged by anything that writes to the
+ * job's state file or log, so the post step recomputes paths and keys itself.
+ */
 export interface WriteBackState {
-  manifest: string
-  workspace: string
   digest: string
-  entries: { id: string; key: string }[]
+  ids: string[]
 }
 
 export const Outputs = {

@@ -15,6 +15,7 @@ import { EXIT, SwrError, type ExitCode } from '../core/errors.js'
 import { loadManifest, type LoadedManifest } from '../core/manifest/load.js'
 import { annotationsFor } from '../core/report/annotations.js'
 import { renderMarkdown } from '../core/report/markdown.js'
+import { escapeMarkdown } from '../core/report/escape.js'
 import type { CheckReport, RepairReport } from '../core/report/report.js'
 import { toSarif } from '../core/report/sarif.js'
 import { findingLines, renderPlan, renderStep } from '../core/report/text.js'
@@ -22,7 +23,9 @@ import { decide, gateInput, type GateDecision } from '../core/sign/gate.js'
 import { parseHmacKey } from '../core/sign/hmac.js'
 import { makePolicy } from '../core/sign/policy.js'
 import { writeFileAtomic } from '../core/state/atomic.js'
+import { makeScrubber, scrubDeep, secretPieces } from '../core/run/scrub.js'
 import { VERSION } from '../version.js'
+import * as log from './log.js'
 import {
   Outputs,
   State,
@@ -42,42 +45,35 @@ import { selectEntries } from '../core/check.js'
 import { lookupSavedStates } from '../core/doctor.js'
 import { restoreSources } from '../core/types.js'
 import { readInputs, type ActionInputs } from './inputs.js'
+import { actionPolicy } from './policy.js'
 import { recordCheckRun, runCanary } from './canary.js'
 
 const REPORT_OUTPUT_LIMIT = 64 * 1024
 
-/** Mask the key and every encoding of it that could reach a log. */
-function maskSecrets(key: string | undefined): void {
-  if (!key) return
+/** The key and every encoding of it that could reach a log. */
+function keyVariants(key: string | undefined): string[] {
+  if (!key) return []
   const variants = new Set([key, key.trim()])
   const bytes = parseHmacKey(key)
   if (bytes)
     for (const enc of ['hex', 'base64', 'base64url'] as const) variants.add(bytes.toString(enc))
   for (const enc of ['hex', 'base64', 'base64url'] as const)
     variants.add(Buffer.from(key.trim()).toString(enc))
-  for (const v of variants) if (v.length >= 4) core.setSecret(v)
+  return [...variants]
 }
 
 /**
- * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
- * with a random token, opened before the first recipe line and closed before swr prints anything
- * of its own (groups, errors, warnings), so swr's own commands still work.
+ * Mask every secret and every line of it: the runner masks line by line, so a multi-line value (a
+ * PEM or OpenSSH key) registered whole is not masked at all.
  */
-function makeShield(): { recipeLine: (line: string) => void; own: () => void } {
-  let token: string | undefined
-  return {
-    recipeLine(line) {
-      if (!token) {
-        token = randomBytes(16).toString('hex')
-        process.stdout.write(`::stop-commands::${token}${os.EOL}`)
-      }
-      process.stdout.write(line + os.EOL)
-    },
-    own() {
-      if (token) process.stdout.write(`::${token}::${os.EOL}`)
-      token = undefined
-    }
-  }
+function maskSecrets(values: readonly string[]): void {
+  for (const v of secretPieces(values)) core.setSecret(v)
+}
+
+/** The values of every `secret_env` variable the manifest names, as this job has them. */
+function secretEnvValues(m: LoadedManifest, env: NodeJS.ProcessEnv): string[] {
+  const names = new Set(m.body.entries.flatMap(e => e.secret_env ?? []))
+  return [...names].flatMap(n => env[n] ?? [])
 }
 
 function trackedFiles(root: string): Set<string> {
@@ -130,12 +126,12 @@ async function runRepair(
   onFirstCheck: (before: CheckReport) => void
 ): Promise<RepairReport> {
   const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
-  const shield = makeShield()
+  const shield = log.makeShield()
   let group = ''
   const open = (name: string): void => {
     shield.own()
-    if (group) core.endGroup()
-    core.startGroup(name)
+    if (group) log.endGroup()
+    log.startGroup(name)
     group = name
   }
   try {
@@ -159,20 +155,20 @@ async function runRepair(
             before.results.filter(f => f.status !== 'OK'),
             { color: false, all: false }
           ))
-            core.info(l)
-          core.info(`${before.summary.ok}/${before.summary.entries} healthy`)
+            log.rendered(l)
+          log.info(`${before.summary.ok}/${before.summary.entries} healthy`)
           if (plan.waves.length > 0) {
             open('swr: plan')
-            core.info(renderPlan(plan.waves, { color: false, all: false }))
+            log.rendered(renderPlan(plan.waves, { color: false, all: false }))
           }
         },
         onGate: (gate: GateDecision) => {
           shield.own()
-          for (const w of gate.warnings) core.warning(w)
+          for (const w of gate.warnings) log.warning(w)
           if (!gate.allowed) {
             const noKey =
               !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both')
-            core.error(
+            log.error(
               `swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`
             )
           } else open('swr: restore')
@@ -180,17 +176,17 @@ async function runRepair(
         onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
         onStep: r => {
           shield.own()
-          core.info(renderStep(r, { color: false, all: false }).trimEnd())
+          log.rendered(renderStep(r, { color: false, all: false }))
         },
         onFinal: final => {
           open('swr: re-check')
-          core.info(`${final.summary.ok}/${final.summary.entries} healthy`)
+          log.info(`${final.summary.ok}/${final.summary.entries} healthy`)
         }
       }
     })
   } finally {
     shield.own()
-    if (group) core.endGroup()
+    if (group) log.endGroup()
   }
 }
 
@@ -202,7 +198,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let exitCode: ExitCode = EXIT.HEALTHY
   try {
     const inputs = readInputs(env)
-    maskSecrets(inputs.hmacKey)
+    const hmacVariants = keyVariants(inputs.hmacKey)
+    maskSecrets(hmacVariants)
     if (isSurvivalCommand(inputs.command)) {
       await runCanary(inputs, env)
       return
@@ -210,39 +207,31 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const runnerTemp = env.RUNNER_TEMP || os.tmpdir()
     const stateDir = fs.mkdtempSync(path.join(runnerTemp, 'swr-state-'))
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
+    const secrets = [...hmacVariants, ...secretEnvValues(m, env)]
+    maskSecrets(secrets)
     core.setOutput(Outputs.ManifestDigest, m.digest)
-    const policy = makePolicy(m, {
-      stateDir,
-      require: inputs.require,
-      hmacKeyText: inputs.hmacKey,
-      local: false,
-      trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
-      minVersion: inputs.minVersion,
-      approveDigest: inputs.approveDigest,
-      run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
-      now: new Date()
-    })
+    const policy = actionPolicy(m, inputs, env, stateDir)
     const cacheClient = cacheServiceAvailable(env)
-      ? actionsCacheClient({ env, onNote: line => core.warning(line) })
+      ? actionsCacheClient({ env, onNote: line => log.warning(line) })
       : undefined
     if (
       !cacheClient &&
       (inputs.cacheLookup ||
         m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))
     ) {
-      core.info(
+      log.info(
         'swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)'
       )
     }
     if (inputs.command === 'verify') {
-      if (inputs.record) core.warning('swr: record applies to check, doctor and restore: ignored')
+      if (inputs.record) log.warning('swr: record applies to check, doctor and restore: ignored')
       exitCode = await runVerify(m, inputs, policy)
       return
     }
     let first: CheckReport | undefined
     let report: CheckReport | RepairReport
     if (inputs.command === 'check') {
-      core.startGroup('swr: check')
+      log.startGroup('swr: check')
       report = await checkManifest(m, {
         only: inputs.only.length ? inputs.only : undefined,
         deep: inputs.deep,
@@ -255,8 +244,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         report.results.filter(f => f.status !== 'OK'),
         { color: false, all: false }
       ))
-        core.info(l)
-      core.endGroup()
+        log.rendered(l)
+      log.endGroup()
       first = report
       if (inputs.cacheLookup && cacheClient) {
         const lookup = await lookupSavedStates(
@@ -266,7 +255,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         )
         report = { ...report, cache_lookup: lookup }
         for (const l of lookup)
-          core.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
+          log.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
       }
     } else {
       const repaired = await runRepair(m, inputs, env, stateDir, policy, cacheClient, before => {
@@ -277,6 +266,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
     // What survived, before any repair: the measurement a survival history is for.
     if (inputs.record && first) await recordCheckRun(first, m, inputs, env)
+    // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
+    report = scrubDeep(report, makeScrubber(secrets))
     const status = statusOf(report)
     exitCode =
       'repair' in report
@@ -288,7 +279,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
             : EXIT.DAMAGED
     await publish(report, m, inputs, runnerTemp, status, exitCode)
     if (failureFor(status, inputs.failOn))
-      core.setFailed(
+      log.setFailed(
         `swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`
       )
   } catch (err) {
@@ -297,10 +288,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       core.setOutput(Outputs.Status, 'refused')
       core.setOutput(Outputs.Healthy, 'false')
       core.setOutput(Outputs.ExitCode, String(exitCode))
-      core.setFailed(`swr: ${err.message}`)
+      log.setFailed(`swr: ${err.message}`)
       return
     }
-    core.setFailed(
+    log.setFailed(
       `swr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`
     )
   }
@@ -336,9 +327,9 @@ async function publish(
   core.setOutput(Outputs.Report, compactReport(report, status, exitCode))
   if (inputs.summary) {
     try {
-      await core.summary.addRaw(renderMarkdown(report, { reportPath }), true).write()
+      await log.writeSummary(renderMarkdown(report, { reportPath }))
     } catch (e) {
-      core.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
+      log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
     }
   }
   if (inputs.annotations) {
@@ -362,9 +353,9 @@ async function publish(
         ...(a.file ? { file: a.file } : {}),
         ...(a.startLine ? { startLine: a.startLine } : {})
       }
-      if (a.level === 'error') core.error(a.message, props)
-      else if (a.level === 'warning') core.warning(a.message, props)
-      else core.notice(a.message, props)
+      if (a.level === 'error') log.error(a.message, props)
+      else if (a.level === 'warning') log.warning(a.message, props)
+      else log.notice(a.message, props)
     }
   }
   if (inputs.sarif) {
@@ -383,9 +374,9 @@ async function runVerify(
   policy: ReturnType<typeof makePolicy>
 ): Promise<ExitCode> {
   const gate = await decide(gateInput(m), policy)
-  for (const w of gate.warnings) core.warning(w)
-  core.info(`signatures: ${gate.reason}`)
-  core.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)
+  for (const w of gate.warnings) log.warning(w)
+  log.info(`signatures: ${gate.reason}`)
+  log.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)
   const code = gate.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
   const status: ActionStatus = gate.allowed ? 'healthy' : 'refused'
   core.setOutput(Outputs.Status, status)
@@ -407,18 +398,15 @@ async function runVerify(
     const lines = [
       `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
       '',
-      gate.reason,
+      escapeMarkdown(gate.reason),
       '',
       `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
       ''
     ]
-    await core.summary
-      .addRaw(lines.join('\n'), true)
-      .write()
-      .catch(() => undefined)
+    await log.writeSummary(lines.join('\n')).catch(() => undefined)
   }
   if (!gate.allowed && inputs.failOn !== 'never')
-    core.setFailed(`swr verify: recipes refused: ${gate.reason}`)
+    log.setFailed(`swr verify: recipes refused: ${gate.reason}`)
   return code
 }
 
@@ -435,19 +423,16 @@ function scheduleWriteBack(
   if (r.repair.write_back.length === 0) return
   if (!cacheClient) return
   if (cacheReadOnly(env)) {
-    core.info(
+    log.info(
       'swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved'
     )
     return
   }
-  const state: WriteBackState = {
-    manifest: m.file,
-    workspace: m.workspace,
-    digest: m.digest,
-    entries: r.repair.write_back
-  }
+  // Only ids and the digest: the post step derives everything else from its inputs and the
+  // signed manifest, so a forged state can at most ask it to save fewer entries.
+  const state: WriteBackState = { digest: m.digest, ids: r.repair.write_back.map(w => w.id) }
   core.saveState(State.WriteBack, JSON.stringify(state))
-  core.info(
+  log.info(
     `swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`
   )
 }

@@ -4,6 +4,7 @@
  */
 import os from 'node:os'
 import { EXIT } from '../core/errors.js'
+import { escapeText } from '../core/report/escape.js'
 
 export interface CliIo {
   cwd: string
@@ -62,4 +63,34 @@ export function processIo(argv: readonly string[] = process.argv): CliIo {
 /** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
 export function useColor(io: CliIo, flag: boolean): boolean {
   return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
+}
+
+/** A control or bidi character anywhere in a chunk (the common case has none: pass it through). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+/** What swr itself writes to a terminal: colour, line erase and carriage return (progress). */
+// eslint-disable-next-line no-control-regex
+const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/
+
+/**
+ * A stream that shows every control character visibly (`\x1b`, `\r`, `\u202e`) except the line
+ * breaks, and on a terminal swr's own colour and progress sequences. Untrusted strings are
+ * escaped where they are formatted; this catches any that were not, so a file name can never
+ * move the cursor, erase a line or recolour what follows.
+ */
+function guarded(stream: CliIo['stdout']): CliIo['stdout'] {
+  const tty = stream.isTTY === true
+  return {
+    ...(stream.isTTY !== undefined ? { isTTY: stream.isTTY } : {}),
+    write(s: string) {
+      if (typeof s !== 'string' || !CONTROL.test(s)) return stream.write(s)
+      const parts = tty ? s.split(OWN_TTY) : s.split(/(\n)/)
+      return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escapeText(p))).join(''))
+    }
+  }
+}
+
+/** `io` with stderr (and stdout, unless it carries JSON) guarded. */
+export function guardedIo(io: CliIo, json: boolean): CliIo {
+  return { ...io, stdout: json ? io.stdout : guarded(io.stdout), stderr: guarded(io.stderr) }
 }

@@ -22,7 +22,8 @@ import { initCommand } from './commands/init.js'
 import { keygenCommand, signCommand, verifyCommand } from './commands/sign.js'
 import { pullCommand, pushCommand } from './commands/sync.js'
 import { trustAdd, trustList, trustMine, trustRemove } from './commands/trust.js'
-import { processIo, type CliIo } from './io.js'
+import { guardedIo, processIo, type CliIo } from './io.js'
+import { escapeText } from '../core/report/escape.js'
 import { withManifestLock } from './lock.js'
 import { collect, intOption, type GlobalOptions } from './options.js'
 
@@ -426,7 +427,8 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
 }
 
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */
-export async function main(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<number> {
+  const io = guardedIo(rawIo, argv.includes('--json'))
   let code: ExitCode | undefined
   const program = buildProgram(io, c => {
     code = c
@@ -443,6 +445,9 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   }
 }
 
+/** Longest error line: enough for a file, line, entry, field and reason. */
+const ERROR_MAX = 2000
+
 function reportError(err: unknown, io: CliIo, json: boolean): number {
   if (err instanceof CommanderError) {
     // Help and version print themselves and exit 0; everything else is bad usage.
@@ -450,19 +455,22 @@ function reportError(err: unknown, io: CliIo, json: boolean): number {
     return EXIT.BAD_MANIFEST
   }
   if (err instanceof SwrError) {
+    // Messages quote manifest strings: one line, bounded, whatever the manifest holds.
+    const message = escapeText(err.message, { max: ERROR_MAX })
     if (json)
       io.stdout.write(
-        JSON.stringify({ schema: 'swr.error/1', error: err.message, exit_code: err.exitCode }) +
-          '\n'
+        JSON.stringify({ schema: 'swr.error/1', error: message, exit_code: err.exitCode }) + '\n'
       )
-    io.stderr.write(`swr: ${err.message}\n`)
+    io.stderr.write(`swr: ${message}\n`)
     return err.exitCode
   }
   const code = errnoCode(err)
   if (code && err instanceof Error && 'path' in err) {
     // An fs error the user can fix (permissions, a vanished file): one line, no stack.
     const e = err as NodeJS.ErrnoException
-    io.stderr.write(`swr: ${e.syscall ?? 'access'} ${e.path}: ${code}\n`)
+    io.stderr.write(
+      `swr: ${e.syscall ?? 'access'} ${escapeText(e.path ?? '', { max: ERROR_MAX })}: ${code}\n`
+    )
     return EXIT.BAD_MANIFEST
   }
   const e = err instanceof Error ? err : new Error(String(err))

@@ -18,6 +18,7 @@ import { lockWorkspace } from '../../core/state/lock.js'
 import type { CliIo } from '../io.js'
 import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
 import { historyLimits, manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import { escapeText as e } from '../../core/report/escape.js'
 
 export interface PlantFlags extends GlobalOptions {
   at?: string[]
@@ -92,7 +93,7 @@ function describePlant(r: PlantResult): string {
   for (const loc of l.locations) {
     const n = l.probes.filter(p => p.location === loc.id).length
     lines.push(
-      `  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${abbreviate(showAnchored(loc.dir))}`
+      `  ${e(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${e(abbreviate(showAnchored(loc.dir)))}`
     )
   }
   lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"')
@@ -168,7 +169,7 @@ export async function canaryClean(flags: GlobalOptions, io: CliIo): Promise<Exit
     if (!result) io.stdout.write('nothing planted: nothing to clean\n')
     else {
       io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`)
-      for (const k of result.kept) io.stdout.write(`  kept ${k.path}: ${k.why}\n`)
+      for (const k of result.kept) io.stdout.write(`  kept ${e(k.path)}: ${e(k.why)}\n`)
     }
   }
   return EXIT.HEALTHY

@@ -11,6 +11,7 @@ import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
 import { withManifestLock, type LockFlags } from '../lock.js'
 import { openForEdit } from './add.js'
+import { escapeText as e } from '../../core/report/escape.js'
 
 export interface EscrowFlags extends LockFlags {
   only?: string[]
@@ -37,7 +38,7 @@ export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> 
       }
     }
     if (done.length === 0) {
-      for (const s of skipped) io.stderr.write(`swr: ${s.why}\n`)
+      for (const s of skipped) io.stderr.write(`swr: ${e(s.why)}\n`)
       throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE)
     }
     const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io)
@@ -58,7 +59,7 @@ export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> 
       )
     } else if (!flags.quiet) {
       io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`)
-      for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${s.why}\n`)
+      for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${e(s.why)}\n`)
       io.stdout.write(
         saved.signed
           ? `signed version ${saved.version}, digest ${saved.digest}\n`

@@ -10,10 +10,7 @@ import { decide, gateInput } from '../../core/sign/gate.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, type GlobalOptions } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
-
-function shellQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`
-}
+import { shellQuote } from '../../core/shell-quote.js'
 
 export async function exportRecipesCommand(
   flags: GlobalOptions & TrustFlags & { only?: string[] },
@@ -44,7 +41,8 @@ export async function exportRecipesCommand(
   }))
   const lines = [
     '#!/usr/bin/env bash',
-    `# swr recipes for ${m.file}`,
+    // Every manifest string outside the signed recipes goes through shellQuote: one word, one line.
+    `# swr recipes for ${shellQuote(m.file)}`,
     `# manifest digest ${m.digest}, version ${m.body.version}`,
     'set -euo pipefail',
     `cd ${shellQuote(m.workspace)}`
@@ -54,7 +52,7 @@ export async function exportRecipesCommand(
     if (!e) continue
     lines.push(
       '',
-      `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`,
+      `# tier ${e.tier}: ${shellQuote(e.id)} (${shellQuote(e.path)})${step.after.length ? ` after ${step.after.map(shellQuote).join(', ')}` : ''}`,
       recipesOf(e)
         .map(r => `( ${r}\n)`)
         .join(' ||\n')

@@ -14,6 +14,7 @@ import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, type GlobalOptions } from '../options.js'
+import { escapeText } from '../../core/report/escape.js'
 
 export interface ImportFlags extends GlobalOptions {
   legacyKey?: string
@@ -82,7 +83,7 @@ export async function importCommand(
     io.stdout.write(
       `imported ${old.doc.body.entries.length} entries from ${oldFile} into ${path.relative(io.cwd, target) || target}\n`
     )
-    for (const n of old.notes) io.stdout.write(`note: ${n}\n`)
+    for (const n of old.notes) io.stdout.write(`note: ${escapeText(n)}\n`)
     io.stdout.write(
       saved.signed
         ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`

@@ -21,6 +21,7 @@ import type { CliIo } from '../io.js'
 import { stateDir, type GlobalOptions } from '../options.js'
 import { saveEdited } from '../edit.js'
 import { openForEdit } from './add.js'
+import { escapeText as e } from '../../core/report/escape.js'
 
 const SKIP = new Set(['.git', '.hg', '.svn', '.swr'])
 const MAX_SCAN = 200_000
@@ -100,11 +101,11 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
     )
   } else if (!flags.quiet) {
     io.stdout.write(
-      `created ${path.relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`
+      `created ${path.relative(io.cwd, m.file) || m.file} describing ${e(m.workspace)}\n`
     )
     for (const { entry } of added)
       io.stdout.write(
-        `  ${entry.kind.padEnd(5)} ${entry.id}  (${entry.path}, tier ${entry.tier})\n`
+        `  ${entry.kind.padEnd(5)} ${e(entry.id)}  (${e(entry.path)}, tier ${entry.tier})\n`
       )
     if (added.length === 0)
       io.stdout.write('  nothing found to track: add entries with "swr add PATH"\n')

@@ -26,6 +26,7 @@ import { decide, gateInput } from '../../core/sign/gate.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
+import { escapeText } from '../../core/report/escape.js'
 
 export interface SelftestFlags extends GlobalOptions, TrustFlags {
   only?: string[]
@@ -107,7 +108,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
         const [after] = await verify([e])
         const ok = r.exitCode === 0 && after?.status === 'OK'
         runs.push(
-          `run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${after?.detail ?? ''}`}`
+          `run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escapeText(after?.detail ?? '')}`}`
         )
         passed &&= ok
       }

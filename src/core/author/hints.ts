@@ -5,10 +5,9 @@
 import { ESCROW_MAX_BYTES } from '../escrow.js'
 import { isSecretPath } from '../secrets.js'
 import { restoreSources, type Entry } from '../types.js'
+import { shellQuote } from '../shell-quote.js'
 
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`
-}
+export { shellQuote }
 
 export function commandLine(words: readonly string[]): string {
   return words.map(shellQuote).join(' ')

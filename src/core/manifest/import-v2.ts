@@ -8,6 +8,7 @@ import path from 'node:path'
 import { ENTRY_ID, pathProblem } from './paths.js'
 import type { JsonValue } from './strict-json.js'
 import { ManifestError } from '../errors.js'
+import { escapeText, QUOTE_MAX, quoted } from '../report/escape.js'
 import type { Entry, ManifestDocument, Tier } from '../types.js'
 
 type Obj = { [key: string]: JsonValue }
@@ -71,7 +72,7 @@ function int(v: JsonValue | undefined): number | undefined {
 function convertEntry(raw: Obj, workspace: string, where: string, notes: string[]): Entry | string {
   const id = str(raw.id)
   if (id === undefined || !ENTRY_ID.test(id)) {
-    return `${where}: id ${JSON.stringify(raw.id)} must match ${ENTRY_ID.source}`
+    return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`
   }
   const named = `${where} ("${id}")`
   const rawPath = str(raw.path)
@@ -81,7 +82,7 @@ function convertEntry(raw: Obj, workspace: string, where: string, notes: string[
     : path.posix.normalize(rawPath)
   const spelled = rel === '' ? '.' : rel.split(path.sep).join('/').replace(/\/+$/, '')
   const problem = pathProblem(spelled)
-  if (problem) return `${named}: path ${rawPath} ${problem}`
+  if (problem) return `${named}: path ${escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`
   const tierRaw = int(raw.tier) ?? 2
   if (tierRaw > 4) return `${named}: tier ${tierRaw} is not 0..4`
   const needs = Array.isArray(raw.needs)
@@ -125,7 +126,9 @@ function convertEntry(raw: Obj, workspace: string, where: string, notes: string[
       if (!headtail || !/^[0-9a-f]{64}$/.test(headtail))
         return `${named}: headtail missing or malformed`
       if (str(raw.upstream))
-        notes.push(`${id}: upstream ${str(raw.upstream)} kept only in the format-2 file`)
+        notes.push(
+          `${id}: upstream ${escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`
+        )
       return { ...common, kind: 'blob', expect: { size: bytes, headtail } }
     }
     case 'tree': {
@@ -150,6 +153,6 @@ function convertEntry(raw: Obj, workspace: string, where: string, notes: string[
       }
     }
     default:
-      return `${named}: kind "${kind}" is not file, blob or tree`
+      return `${named}: kind ${quoted(kind)} is not file, blob or tree`
   }
 }

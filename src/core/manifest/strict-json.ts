@@ -5,6 +5,7 @@
  * this module refuses everything that could read two ways and records the line of each value.
  */
 import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser'
+import { quoted } from '../report/escape.js'
 
 export interface StrictLimits {
   maxBytes: number
@@ -119,9 +120,9 @@ export function parseStrictJson(
         const path = `${top.path}[${JSON.stringify(key)}]`
         if (!key.isWellFormed()) fail(`${at(line, col, top.path)}: key has a lone surrogate`)
         else if (FORBIDDEN_KEYS.has(key))
-          fail(`${at(line, col, path)}: key "${key}" is not allowed`)
+          fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`)
         else if (Object.hasOwn(top.value, key))
-          fail(`${at(line, col, path)}: duplicate key "${key}"`)
+          fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`)
         top.key = key
       },
       onObjectEnd: () => {

@@ -8,6 +8,7 @@ import { validate as schemaValidate } from './generated/manifest-validator.js'
 import { innerPathProblem, pathProblem } from './paths.js'
 import type { JsonValue } from './strict-json.js'
 import type { Entry, ManifestDocument } from '../types.js'
+import { isControl, quoted } from '../report/escape.js'
 
 export interface Placed {
   /** JSON path → 1-based line, from the strict parser. */
@@ -18,8 +19,58 @@ export interface Placed {
 
 /** Every problem with `value` as a manifest document, each naming its line and entry. */
 export function manifestProblems(value: JsonValue, where: Placed): string[] {
-  if (!schemaValidate(value)) return schemaProblems(value, schemaValidate.errors ?? [], where)
-  return ruleProblems(value as unknown as ManifestDocument, where)
+  const text = textProblems(value, where)
+  const rest = schemaValidate(value)
+    ? ruleProblems(value as unknown as ManifestDocument, where)
+    : schemaProblems(value, schemaValidate.errors ?? [], where)
+  return [...new Set([...text, ...rest])]
+}
+
+/**
+ * Strings that are shell code or a directory (recipes, smoke commands, the shell's argv, the
+ * workspace) may hold newlines and tabs, never NUL (no process can receive it). Every other string
+ * is a name, path, key, rule or note that ends up on a line of output: no control character
+ * (U+0000-U+001F, U+007F-U+009F) and no bidi control, which would let it break or reorder the line.
+ */
+const CODE_FIELD = [
+  /^\/body\/workspace$/,
+  /^\/body\/shell\/\d+$/,
+  /^\/body\/entries\/\d+\/restore(\/\d+)?$/,
+  /^\/body\/entries\/\d+\/smoke$/
+]
+
+function badCharacter(s: string, code: boolean): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (code ? c === 0 : isControl(c)) return i
+  }
+  return -1
+}
+
+function textProblems(doc: JsonValue, where: Placed): string[] {
+  const out: string[] = []
+  const visit = (v: JsonValue, pointer: string): void => {
+    if (out.length >= 50) return
+    if (typeof v === 'string') {
+      const at = badCharacter(
+        v,
+        CODE_FIELD.some(re => re.test(pointer))
+      )
+      if (at >= 0) {
+        const c = v.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')
+        out.push(
+          v.charCodeAt(at) === 0
+            ? `${subject(doc, pointer, where)} contains a NUL byte`
+            : `${subject(doc, pointer, where)} contains a control character (U+${c} at character ${at + 1})`
+        )
+      }
+    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, `${pointer}/${i}`))
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v))
+        visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+  }
+  visit(doc, '')
+  return out
 }
 
 function jsonPath(pointer: string): string {
@@ -53,7 +104,7 @@ function subject(doc: unknown, pointer: string, where: Placed): string {
     const entries = (doc as { body?: { entries?: unknown[] } }).body?.entries
     const entry = entries?.[Number(m[1])] as { id?: unknown } | undefined
     const name =
-      typeof entry?.id === 'string' ? `entry "${entry.id}"` : `entry #${Number(m[1]) + 1}`
+      typeof entry?.id === 'string' ? `entry ${quoted(entry.id)}` : `entry #${Number(m[1]) + 1}`
     const field = (m[2] ?? '').slice(1).replace(/\//g, '.')
     return `${loc}: ${name}${field ? ` field ${field}` : ''}`
   }
@@ -118,14 +169,14 @@ function ruleProblems(doc: ManifestDocument, where: Placed): string[] {
     const problem = pathProblem(e.path)
     if (problem) out.push(`${at(i, 'path')} ${problem}`)
     const other = paths.get(e.path)
-    if (other !== undefined) out.push(`${at(i, 'path')} is also the path of entry "${other}"`)
+    if (other !== undefined) out.push(`${at(i, 'path')} is also the path of entry ${quoted(other)}`)
     paths.set(e.path, e.id)
     out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`))
   })
   body.entries.forEach((e, i) => {
     for (const need of e.needs) {
       if (need === e.id) out.push(`${at(i, 'needs')} names the entry itself`)
-      else if (!ids.has(need)) out.push(`${at(i, 'needs')} names unknown entry "${need}"`)
+      else if (!ids.has(need)) out.push(`${at(i, 'needs')} names unknown entry ${quoted(need)}`)
     }
   })
   const cycle = findCycle(body.entries)

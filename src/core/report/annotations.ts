@@ -6,6 +6,7 @@
  */
 import type { CheckReport } from './report.js'
 import { bySeverity } from './severity.js'
+import { escapeText as e } from './escape.js'
 
 export interface Annotation {
   level: 'error' | 'warning' | 'notice'
@@ -29,15 +30,15 @@ export function annotationsFor(report: CheckReport, ctx: AnnotationContext): Ann
   const left: string[] = []
   for (const f of bySeverity(report.results)) {
     const advice = report.diagnosis.advice.find(a => a.id === f.id)
-    const message = `${f.detail}${advice ? `\nCause: ${advice.cause}\nFix: ${advice.fix}` : ''}`
-    const title = `swr: ${f.status} ${f.id}`
+    const message = `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`
+    const title = `swr: ${f.status} ${e(f.id)}`
     const places: Annotation[] = [
       { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
     ]
     const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined
     if (own) places.push({ level: 'error', title, message, file: own, startLine: 1 })
     if (left.length > 0 || out.length + places.length > max) {
-      left.push(`${f.status} ${f.id}`)
+      left.push(`${f.status} ${e(f.id)}`)
       continue
     }
     out.push(...places)

@@ -6,6 +6,7 @@ import { abbreviate } from '../canary/anchor.js'
 import { contextLabel } from '../history/context.js'
 import type { CanaryReading, Tally } from '../canary/read.js'
 import { CLASS_QUESTION, type ProbeClass } from '../canary/probes.js'
+import { escapeMarkdown, escapeText as e, markdownCode } from './escape.js'
 
 function totals(t: Tally): string {
   const n = t.intact + t.altered + t.lost
@@ -19,7 +20,7 @@ function attrs(a: Partial<Record<string, number>>): string {
 }
 
 function header(r: CanaryReading): string {
-  return `canary ${r.plant_id}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`
+  return `canary ${e(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`
 }
 
 export function renderCanaryText(r: CanaryReading): string {
@@ -37,22 +38,22 @@ export function renderCanaryText(r: CanaryReading): string {
   }
   lines.push('')
   const locs = Object.entries(r.locations)
-  const lw = Math.max(...locs.map(([l]) => l.length), 8)
+  const lw = Math.max(...locs.map(([l]) => e(l).length), 8)
   lines.push(
     `${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`
   )
   for (const [l, t] of locs)
     lines.push(
-      `  ${l.padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`
+      `  ${e(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`
     )
   const bad = r.probes.filter(p => p.outcome.state !== 'intact')
   if (bad.length > 0) {
     lines.push('')
     for (const p of bad) {
       const o = p.outcome
-      const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${o.detail}` : 'gone'
+      const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${e(o.detail)}` : 'gone'
       lines.push(
-        `${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${abbreviate(p.path)}  ${what}`
+        `${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${e(p.location)}  ${e(abbreviate(p.path))}  ${what}`
       )
     }
   }
@@ -60,7 +61,7 @@ export function renderCanaryText(r: CanaryReading): string {
 }
 
 function cell(x: string): string {
-  return x.replace(/\|/g, '\\|').replace(/</g, '&lt;')
+  return escapeMarkdown(x)
 }
 
 export function renderCanaryMarkdown(r: CanaryReading): string {
@@ -82,6 +83,6 @@ export function renderCanaryMarkdown(r: CanaryReading): string {
     )
   lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |')
   for (const [l, t] of Object.entries(r.locations))
-    lines.push(`| \`${cell(l)}\` | ${t.intact} | ${t.altered} | ${t.lost} |`)
+    lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`)
   return lines.join('\n') + '\n'
 }

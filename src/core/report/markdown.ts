@@ -7,6 +7,7 @@
 import type { CheckReport, RepairReport } from './report.js'
 import { bySeverity } from './severity.js'
 import type { Shown } from '../types.js'
+import { escapeMarkdown, markdownCode as code } from './escape.js'
 
 export const SUMMARY_LIMIT = 1024 * 1024
 const BUDGET = SUMMARY_LIMIT - 16 * 1024
@@ -21,8 +22,9 @@ const ICON: Record<string, string> = {
   interrupted: '⏹️'
 }
 
+/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
 function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;')
+  return escapeMarkdown(s)
 }
 
 function shown(v: Shown): string {
@@ -55,7 +57,7 @@ export function renderMarkdown(r: CheckReport, ctx: MarkdownContext = {}): strin
   const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature
   if (signature !== 'healthy') {
     head.push(
-      `**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${isRepair(r) ? r.repair.before.cause : r.diagnosis.cause}`,
+      `**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`,
       ''
     )
   }
@@ -64,7 +66,7 @@ export function renderMarkdown(r: CheckReport, ctx: MarkdownContext = {}): strin
   }
   const rows = bySeverity(r.results).map(
     f =>
-      `| ${f.status} | \`${cell(f.id)}\` | \`${cell(f.path)}\` | ${f.tier} | ${cell(f.detail)} | ${cell(shown(f.recorded))} | ${cell(shown(f.found))} |`
+      `| ${f.status} | ${code(f.id)} | ${code(f.path)} | ${f.tier} | ${cell(f.detail)} | ${cell(shown(f.recorded))} | ${cell(shown(f.found))} |`
   )
   const table =
     rows.length > 0
@@ -91,14 +93,14 @@ export function renderMarkdown(r: CheckReport, ctx: MarkdownContext = {}): strin
         : ''
       const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : ''
       tail.push(
-        `| ${i + 1} | \`${cell(st.id)}\` | ${tiers.get(st.id) ?? ''} | ${st.source} | ${st.outcome}: ${cell(st.detail)} | ${exit} | ${time} |`
+        `| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${cell(st.source)} | ${st.outcome}: ${cell(st.detail)} | ${exit} | ${time} |`
       )
     })
   } else if (isRepair(r) && r.repair.plan.length > 0) {
     tail.push('', '#### Repair plan (not run)', '')
     for (const st of r.repair.plan.flat())
       tail.push(
-        `- tier ${st.tier} \`${cell(st.id)}\` from ${st.source}${st.after.length ? ` after ${st.after.join(', ')}` : ''}`
+        `- tier ${st.tier} ${code(st.id)} from ${cell(st.source)}${st.after.length ? ` after ${cell(st.after.join(', '))}` : ''}`
       )
   }
   tail.push(
@@ -129,7 +131,7 @@ function fit(
   const note =
     cut > 0
       ? [
-          `| … | ${cut} more rows | | | see ${ctx.reportPath ? `\`${cell(ctx.reportPath)}\`` : 'the JSON report'} | | |`
+          `| … | ${cut} more rows | | | see ${ctx.reportPath ? code(ctx.reportPath) : 'the JSON report'} | | |`
         ]
       : []
   const healthyNote = rows.length === 0 ? ['All entries verify.'] : []

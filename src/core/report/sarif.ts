@@ -4,6 +4,7 @@
  */
 import { STATUSES, type Status } from '../types.js'
 import type { CheckReport } from './report.js'
+import { escapeText as e } from './escape.js'
 import { bySeverity } from './severity.js'
 
 export interface SarifContext {
@@ -53,7 +54,7 @@ export function toSarif(report: CheckReport, ctx: SarifContext): object {
       ruleIndex: rules.findIndex(r => r.name === f.status),
       level: LEVEL[f.status],
       message: {
-        text: `${f.status} ${f.id} (${f.path}): ${f.detail}${advice ? `. Fix: ${advice.fix}` : ''}`
+        text: `${f.status} ${e(f.id)} (${e(f.path)}): ${e(f.detail)}${advice ? `. Fix: ${e(advice.fix)}` : ''}`
       },
       locations: [
         {

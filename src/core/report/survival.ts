@@ -3,6 +3,7 @@
  * `xychart-beta` chart (GitHub renders it in job summaries) of survival over the recorded runs.
  */
 import type { Mark, RunPoint, Stats, SurvivalRow } from '../history/stats.js'
+import { escapeText, markdownCode } from './escape.js'
 
 const MARK: Record<Mark, string> = { kept: '✓', partial: '◐', lost: '✗' }
 /** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
@@ -22,13 +23,13 @@ function trend(r: SurvivalRow): string {
 
 function textTable(title: string, rs: readonly SurvivalRow[]): string[] {
   if (rs.length === 0) return []
-  const w = Math.max(title.length - 2, ...rs.map(r => r.key.length))
+  const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length))
   const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`
   return [
     head,
     ...rs.map(
       r =>
-        `  ${r.key.padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`
+        `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`
     ),
     ''
   ]
@@ -54,17 +55,13 @@ export function renderStatsText(s: Stats): string {
   ].join('\n')
 }
 
-function cell(x: string): string {
-  return x.replace(/\|/g, '\\|').replace(/</g, '&lt;')
-}
-
 function mdTable(title: string, rs: readonly SurvivalRow[]): string[] {
   if (rs.length === 0) return []
   return [
     `| ${title} | survival | 95% CI | n | trend (newest first) |`,
     '| --- | ---: | :---: | ---: | --- |',
     ...rs.map(
-      r => `| \`${cell(r.key)}\` | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`
+      r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`
     ),
     ''
   ]

@@ -8,6 +8,7 @@ import type { Step } from '../plan.js'
 import type { StepResult } from '../repair.js'
 import type { CheckReport } from './report.js'
 import type { Finding, Status } from '../types.js'
+import { escapeText as e } from './escape.js'
 
 export interface TextOptions {
   color: boolean
@@ -37,22 +38,23 @@ function pad(s: string, n: number): string {
 
 /** One line per finding: `STATUS   id   path   detail`. */
 export function findingLines(findings: readonly Finding[], opts: TextOptions): string[] {
-  const idW = Math.min(32, Math.max(2, ...findings.map(f => f.id.length)))
-  const pathW = Math.min(40, Math.max(4, ...findings.map(f => f.path.length)))
+  const idW = Math.min(32, Math.max(2, ...findings.map(f => e(f.id).length)))
+  const pathW = Math.min(40, Math.max(4, ...findings.map(f => e(f.path).length)))
   const out: string[] = []
   for (const f of findings) {
     const status = paint(opts.color, COLORS[f.status], pad(f.status, 9))
-    const p = f.path.length > pathW ? '…' + f.path.slice(-(pathW - 1)) : f.path
-    out.push(`  ${status} ${pad(f.id, idW)}  ${pad(p, pathW)}  ${f.detail}`)
+    const path = e(f.path)
+    const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path
+    out.push(`  ${status} ${pad(e(f.id), idW)}  ${pad(p, pathW)}  ${e(f.detail)}`)
     if (f.files) {
       const d = f.files
       const more = (shown: number, total: number): string[] =>
         total > shown ? [`      ... ${total - shown} more`] : []
-      for (const m of d.missing.slice(0, 5)) out.push(`      - ${m}`)
+      for (const m of d.missing.slice(0, 5)) out.push(`      - ${e(m)}`)
       out.push(...more(Math.min(5, d.missing.length), d.counts.missing))
-      for (const x of d.extra.slice(0, 5)) out.push(`      + ${x}`)
+      for (const x of d.extra.slice(0, 5)) out.push(`      + ${e(x)}`)
       out.push(...more(Math.min(5, d.extra.length), d.counts.extra))
-      for (const c of d.changed.slice(0, 5)) out.push(`      ~ ${c.path} (${c.what})`)
+      for (const c of d.changed.slice(0, 5)) out.push(`      ~ ${e(c.path)} (${e(c.what)})`)
       out.push(...more(Math.min(5, d.changed.length), d.counts.changed))
     }
   }
@@ -73,15 +75,15 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
   )
   if (s.damaged > 0) {
     lines.push(
-      `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${r.diagnosis.cause}`
+      `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${e(r.diagnosis.cause)}`
     )
-    const ids = r.results.filter(f => f.status !== 'OK').map(f => f.id)
+    const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id))
     lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`)
     lines.push(
       `fix: swr restore${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}   (or: swr doctor)`
     )
   }
-  for (const n of r.notes) lines.push(paint(opts.color, 'gray', `note: ${n}`))
+  for (const n of r.notes) lines.push(paint(opts.color, 'gray', `note: ${e(n)}`))
   return lines.join('\n') + '\n'
 }
 
@@ -102,25 +104,25 @@ export function renderWhy(
     )
   const lines: string[] = [
     `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
-    `  ${r.diagnosis.cause}`,
+    `  ${e(r.diagnosis.cause)}`,
     ''
   ]
   for (const f of damaged) {
     const advice = r.diagnosis.advice.find(a => a.id === f.id)
     lines.push(
-      `${paint(opts.color, COLORS[f.status], f.status)} ${f.id}  (${f.kind}, tier ${f.tier}, ${f.path})`
+      `${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`
     )
-    lines.push(`  found:    ${f.detail}`)
+    lines.push(`  found:    ${e(f.detail)}`)
     lines.push(`  recorded: ${show(f.recorded)}`)
     lines.push(`  now:      ${show(f.found)}`)
     if (advice) {
-      lines.push(`  cause:    ${advice.cause}`)
-      lines.push(`  fix:      ${advice.fix}`)
+      lines.push(`  cause:    ${e(advice.cause)}`)
+      lines.push(`  fix:      ${e(advice.fix)}`)
     }
     const note = notes.get(f.id)
-    if (note) lines.push(`  note:     ${note}`)
+    if (note) lines.push(`  note:     ${e(note)}`)
     const past = history.get(f.id)
-    if (past) lines.push(`  history:  ${past}`)
+    if (past) lines.push(`  history:  ${e(past)}`)
     lines.push('')
   }
   return lines.join('\n')
@@ -130,7 +132,7 @@ function show(v: Record<string, string | number | boolean>): string {
   return Object.entries(v)
     .map(
       ([k, x]) =>
-        `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`
+        `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : e(String(x))}`
     )
     .join(' ')
 }
@@ -144,11 +146,11 @@ export function renderPlan(waves: readonly Step[][], opts: TextOptions): string 
   waves.forEach((wave, w) => {
     for (const s of wave) {
       n++
-      const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : s.source
-      const after = s.after.length > 0 ? ` after ${s.after.join(', ')}` : ''
+      const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : e(s.source)
+      const after = s.after.length > 0 ? ` after ${s.after.map(x => e(x)).join(', ')}` : ''
       const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : ''
-      lines.push(`  [${n}/${total}] tier ${s.tier} ${s.id} <- ${src}${after}${par}`)
-      lines.push(`        ${s.reason}`)
+      lines.push(`  [${n}/${total}] tier ${s.tier} ${e(s.id)} <- ${src}${after}${par}`)
+      lines.push(`        ${e(s.reason)}`)
     }
   })
   return lines.join('\n') + '\n'

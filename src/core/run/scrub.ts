@@ -22,15 +22,37 @@ export const MASK = '***'
 
 export type Scrubber = (text: string) => string
 
-/** A scrubber for these secret values (values shorter than 4 characters are not masked). */
-export function makeScrubber(secretValues: readonly string[]): Scrubber {
-  const values = [...new Set(secretValues.filter(v => v.length >= 4))].sort(
+/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
+const MIN_SECRET = 4
+
+/**
+ * What to mask for these secret values: each whole value and, since output is read and masked
+ * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
+ * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
+ */
+export function secretPieces(secretValues: readonly string[]): string[] {
+  const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())])
+  return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort(
     (a, b) => b.length - a.length
   )
+}
+
+/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
+export function makeScrubber(secretValues: readonly string[]): Scrubber {
+  const values = secretPieces(secretValues)
   return text => {
     let out = text
     for (const v of values) out = out.split(v).join(MASK)
     for (const re of TOKEN_SHAPES) out = out.replace(re, MASK)
     return out
   }
+}
+
+/** `value` with every string in it scrubbed (a report before it is written or printed). */
+export function scrubDeep<T>(value: T, scrub: Scrubber): T {
+  if (typeof value === 'string') return scrub(value) as T
+  if (Array.isArray(value)) return value.map(v => scrubDeep(v, scrub) as unknown) as T
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)])) as T
+  return value
 }

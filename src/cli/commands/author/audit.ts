@@ -11,6 +11,7 @@ import { addCommand, type Target } from '../../../core/author/hints.js'
 import type { CliIo } from '../../io.js'
 import type { GlobalOptions } from '../../options.js'
 import { count, exclusions, printJson, readView, shown, size, target, type View } from './shared.js'
+import { escapeText as e } from '../../../core/report/escape.js'
 
 export const DEFAULT_AUDIT_LIMIT = 20
 
@@ -38,12 +39,12 @@ export function auditCommand(flags: AuditFlags, io: CliIo): ExitCode {
   if (flags.quiet && rows.length === 0) return EXIT.HEALTHY
   const out: string[] = [
     view.found
-      ? `workspace ${view.workspace} (manifest ${shown(io, view.file)}, ${view.entries.length} entries)\n`
-      : `no manifest found: nothing counts as tracked; scanning ${view.workspace}\n`
+      ? `workspace ${e(view.workspace)} (manifest ${shown(io, view.file)}, ${view.entries.length} entries)\n`
+      : `no manifest found: nothing counts as tracked; scanning ${e(view.workspace)}\n`
   ]
   for (const r of rows)
     out.push(
-      `${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${r.path}\n     ${r.command}\n`
+      `${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${e(r.path)}\n     ${e(r.command)}\n`
     )
   if (rows.length === 0) out.push('nothing untracked worth protecting\n')
   if (result.rows.length > rows.length)

@@ -28,6 +28,7 @@ import {
   size,
   type EditFlags
 } from './shared.js'
+import { escapeText as e } from '../../../core/report/escape.js'
 
 const MIB = 1024 * 1024
 
@@ -53,7 +54,7 @@ function modelLine(x: ModelFile): string {
       ? `tracked by "${x.tracked.id}"`
       : `inside tree "${x.tracked.id}"`
     : 'untracked'
-  return `${size(x.bytes).padStart(10)}  ${x.path}  ${state}${x.via ? `  (via ${x.via})` : ''}\n`
+  return `${size(x.bytes).padStart(10)}  ${e(x.path)}  ${state}${x.via ? `  (via ${e(x.via)})` : ''}\n`
 }
 
 export async function modelsCommand(flags: ModelsFlags, io: CliIo): Promise<ExitCode> {

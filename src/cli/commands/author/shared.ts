@@ -23,6 +23,7 @@ import type { CliIo } from '../../io.js'
 import type { LockFlags } from '../../lock.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../../options.js'
 import type { OpenedManifest } from '../add.js'
+import { escapeText as esc } from '../../../core/report/escape.js'
 
 export interface EditFlags extends LockFlags {
   approveDigest?: string
@@ -128,13 +129,13 @@ export function count(files: number): string {
 export function addedLine(e: Entry): string {
   const extra =
     e.kind === 'tree'
-      ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${e.expect.sentinels.join(', ') || 'none'}`
+      ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${esc(e.expect.sentinels.join(', ')) || 'none'}`
       : e.kind === 'link'
-        ? `, -> ${e.expect.target}`
+        ? `, -> ${esc(e.expect.target)}`
         : `, ${e.expect.size.toLocaleString('en-US')} bytes`
-  return `added ${e.kind} "${e.id}" (${e.path}, tier ${e.tier}${extra})\n`
+  return `added ${e.kind} "${esc(e.id)}" (${esc(e.path)}, tier ${e.tier}${extra})\n`
 }
 
 export function createdLine(io: CliIo, m: OpenedManifest): string {
-  return m.created ? `created ${shown(io, m.file)} describing ${m.workspace}\n` : ''
+  return m.created ? `created ${shown(io, m.file)} describing ${esc(m.workspace)}\n` : ''
 }

@@ -1,0 +1,91 @@
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+])
+
+const NAMED: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' }
+
+/** The default bound for a manifest string quoted in an error line. */
+export const QUOTE_MAX = 200
+
+export interface EscapeOptions {
+  /** Longest result, in UTF-16 units, before the rest is replaced by a marker. */
+  max?: number
+  /** Also show `%` as `%25` (the Action's log, whose commands decode percent escapes). */
+  percent?: boolean
+}
+
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+export function isControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code)
+}
+
+function hex(code: number, width: number): string {
+  return code.toString(16).padStart(width, '0')
+}
+
+function visible(code: number, percent: boolean): string | undefined {
+  if (NAMED[code]) return NAMED[code]
+  if (code <= 0xff && isControl(code)) return `\\x${hex(code, 2)}`
+  if (BIDI.has(code)) return `\\u${hex(code, 4)}`
+  if (percent && code === 0x25) return '%25'
+  return undefined
+}
+
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+export function escapeText(s: string, opts: EscapeOptions = {}): string {
+  const max = opts.max ?? Number.POSITIVE_INFINITY
+  const percent = opts.percent === true
+  let out = ''
+  let i = 0
+  for (; i < s.length; i++) {
+    const code = s.charCodeAt(i)
+    const piece = visible(code, percent) ?? s.charAt(i)
+    if (out.length + piece.length > max) break
+    out += piece
+  }
+  if (i >= s.length) return out
+  // Never leave half a surrogate pair at the cut.
+  const last = out.charCodeAt(out.length - 1)
+  if (last >= 0xd800 && last <= 0xdbff) {
+    out = out.slice(0, -1)
+    i--
+  }
+  return `${out}…[+${s.length - i} chars]`
+}
+
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+export function quoted(s: string, max = QUOTE_MAX): string {
+  return `"${escapeText(s, { max })}"`
+}
+
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+export function escapeMarkdown(s: string, opts: EscapeOptions = {}): string {
+  return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&')
+}
+
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+export function markdownCode(s: string, opts: EscapeOptions = {}): string {
+  return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`'
+}
