@@ -11,6 +11,7 @@ import {
   bytes,
   checkJson,
   makeWorkspace,
+  run,
   write,
   type Workspace
 } from '../../__fixtures__/workspace.js'
@@ -193,7 +194,8 @@ describe('wipe signatures from real damage', () => {
       status: 'STRIPPED',
       cause: expect.stringContaining('exec bits were lost'),
       // No entry here has a recipe, cache source or escrow: the fix names only what can work.
-      fix: 'chmod 0755 bin/run.sh'
+      fix: 'chmod 0755 bin/run.sh',
+      restorable: false
     })
     expect(byStatus.get('TYPE')?.cause).toContain('(file -> directory)')
     expect(byStatus.get('EMPTY')?.cause).toContain('node_modules/left-pad')
@@ -232,6 +234,14 @@ describe('wipe signatures from real damage', () => {
     expect(advice.get('conf')?.fix).toMatch(/^no way back is recorded for conf/)
     // Two root causes (jq emptied, conf deleted), not three separate events.
     expect(c.report.diagnosis.signature).toBe('local-corruption')
+    expect(advice.get('jq')?.restorable).toBe(true)
+    expect(advice.get('conf')?.restorable).toBe(false)
+    // The summary sends only the restorable root to swr restore and names the one with no way back.
+    const text = await run(['check'], ws)
+    expect(text.stdout).toMatch(/^fix: swr restore --only jq {3}\(or: swr doctor\)$/m)
+    expect(text.stdout).toMatch(
+      /^no way back recorded for 1: conf {2}\(swr why says what to do\)$/m
+    )
   })
 })
 

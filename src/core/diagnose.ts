@@ -291,7 +291,13 @@ export function adviceFor(
     ]
   }
   const [cause, fix] = byStatus[f.status]
-  return { id: f.id, status: f.status, cause, fix }
+  return {
+    id: f.id,
+    status: f.status,
+    cause,
+    fix,
+    ...(ways === 'unknown' ? {} : { restorable: ways === 'some' })
+  }
 }
 
 function corruptCause(f: Finding): string {

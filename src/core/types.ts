@@ -232,6 +232,8 @@ export interface EntryAdvice {
   fix: string
   /** The damaged entry this damage follows from (a link into it, a path inside it). */
   because?: string
+  /** Whether the entry has a way back (escrow, cache source, recipe); absent when unknown. */
+  restorable?: boolean
 }
 
 export interface Diagnosis {

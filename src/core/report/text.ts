@@ -79,12 +79,30 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
     )
     const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id))
     lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`)
-    lines.push(
-      `fix: swr restore${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}   (or: swr doctor)`
-    )
+    lines.push(...fixLines(r))
   }
   for (const n of r.notes) lines.push(paint(opts.color, 'gray', `note: ${e(n)}`))
   return lines.join('\n') + '\n'
+}
+
+/**
+ * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
+ * heal with them), and the entries that have none named as such instead of sent to a dead end.
+ */
+function fixLines(r: CheckReport): string[] {
+  const roots = r.diagnosis.advice.filter(a => a.because === undefined)
+  const can = roots.filter(a => a.restorable !== false).map(a => e(a.id))
+  const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id))
+  const out: string[] = []
+  if (can.length > 0)
+    out.push(
+      `fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`
+    )
+  if (cannot.length > 0) {
+    const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`
+    out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`)
+  }
+  return out
 }
 
 export function renderWhy(
