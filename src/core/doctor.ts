@@ -108,7 +108,7 @@ export async function repairManifest(
   hooks.onGate?.(gate)
   if (!gate.allowed) return finish('refused', EXIT.UNREPAIRABLE, [], before, gate)
   if (opts.rememberAccepted)
-    remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest })
+    remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set<string>()
   if (opts.resume) hooks.onResume?.(already.size)
   const journal = openJournal(
