@@ -13,7 +13,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { isSecretPath } from './secrets.js'
+import { secretReason } from './secrets.js'
 import { SwrError, EXIT } from './errors.js'
 import { resolveEntryPath } from './manifest/paths.js'
 import { hashFile } from './verify/hash-kernel.mjs'
@@ -26,17 +26,23 @@ function refuse(e: FileEntry, why: string): SwrError {
   return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE)
 }
 
+function secretRefusal(e: FileEntry, why: string): SwrError {
+  return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`)
+}
+
 /**
  * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
- * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
  */
 export function captureEscrow(
   workspace: string,
   e: FileEntry,
-  maxBytes = ESCROW_MAX_BYTES
+  maxBytes = ESCROW_MAX_BYTES,
+  stateDir?: string
 ): Escrow {
-  if (isSecretPath(e.path))
-    throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`)
+  const byName = secretReason({ rel: e.path, bytes: new Uint8Array() })
+  if (byName) throw secretRefusal(e, byName)
   if (e.expect.size > maxBytes)
     throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`)
   const abs = resolveEntryPath(workspace, e.path)
@@ -60,6 +66,8 @@ export function captureEscrow(
   } finally {
     fs.closeSync(fd)
   }
+  const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) })
+  if (secret) throw secretRefusal(e, secret)
   const sha = createHash('sha256').update(bytes).digest('hex')
   if (sha !== e.expect.sha256)
     throw refuse(e, 'refused: the file on disk does not match its recorded sha256')
