@@ -4,8 +4,8 @@
  * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
  * decompression bomb is refused before anything is written.
  *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
  * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
  * symlink planted at the target is replaced, not followed). The result is hashed again.
  */
@@ -16,6 +16,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { secretReason } from './secrets.js'
 import { SwrError, EXIT } from './errors.js'
 import { resolveEntryPath } from './manifest/paths.js'
+import { resolveNoFollow, SymlinkRefusal } from './no-follow.js'
 import { hashFile } from './verify/hash-kernel.mjs'
 import { parseMode } from './verify/mode.js'
 import type { Escrow, FileEntry } from './types.js'
@@ -100,25 +101,14 @@ export function escrowedBytes(e: FileEntry): Buffer {
 
 /** Create or check each parent directory below the workspace without following a symlink. */
 function safeParent(workspace: string, e: FileEntry): { dir: string; dev: number; ino: number } {
-  let dir = workspace
-  for (const seg of path.posix
-    .dirname(e.path)
-    .split('/')
-    .filter(s => s !== '.')) {
-    dir = path.join(dir, seg)
-    let st = fs.lstatSync(dir, { throwIfNoEntry: false })
-    if (!st) {
-      fs.mkdirSync(dir, { mode: 0o755 })
-      st = fs.lstatSync(dir)
-    }
-    if (st.isSymbolicLink())
-      throw refuse(
-        e,
-        `refused: ${path.relative(workspace, dir)} is a symlink; not writing through it`
-      )
-    if (!st.isDirectory())
-      throw refuse(e, `refused: ${path.relative(workspace, dir)} is not a directory`)
+  let target: string
+  try {
+    target = resolveNoFollow(workspace, e.path, { mkdir: true })
+  } catch (err) {
+    if (err instanceof SymlinkRefusal) throw refuse(e, `refused: ${err.message}`)
+    throw err
   }
+  const dir = path.dirname(target)
   const st = fs.lstatSync(dir)
   return { dir, dev: st.dev, ino: st.ino }
 }
