@@ -639,6 +639,25 @@ describe('a first run, a poisoned state, no history, no cache service', () => {
     expect(fs.readdirSync(r.repo.root).sort()).toEqual(['important.txt'])
   })
 
+  it('canary-volatile naming a symlink out of the workspace plants nothing, the large probe included', async () => {
+    const r = runner()
+    const outside = path.join(r.repo.base, 'outside-sentinel')
+    fs.mkdirSync(outside)
+    fs.symlinkSync(outside, path.join(r.repo.root, 'vcache'))
+    const run = await step(
+      r,
+      { ...PLANT, 'canary-volatile': 'vcache', 'canary-large-bytes': String(8 << 20) },
+      undefined,
+      1
+    )
+    expect(run.code).toBe(1)
+    const errors = messages(run, 'error')
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('"vcache" in the workspace is a symlink; not planting through it')
+    expect(fs.readdirSync(outside)).toEqual([])
+    expect(fs.readdirSync(r.repo.root)).toEqual(['vcache'])
+  })
+
   it('stats with no history is healthy and says so', async () => {
     const s = await server()
     const r = runner()

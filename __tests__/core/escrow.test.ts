@@ -72,10 +72,10 @@ const leftovers = (dir: string): string[] =>
 describe('captureEscrow', () => {
   it('escrows the recorded bytes as raw deflate in base64', () => {
     const content = bytes(5000, 3)
-    write(ws.root, 'etc/app.key', content, 0o600)
-    const esc = captureEscrow(ws.root, entryFor('etc/app.key', content, '0600'))
+    write(ws.root, 'etc/app.bin', content, 0o600)
+    const esc = captureEscrow(ws.root, entryFor('etc/app.bin', content, '0600'))
     expect(esc.encoding).toBe('deflate-base64')
-    const e = entryFor('etc/app.key', content, '0600', esc)
+    const e = entryFor('etc/app.bin', content, '0600', esc)
     expect(escrowedBytes(e).equals(content)).toBe(true)
   })
 
@@ -189,7 +189,7 @@ describe('never through a symlink', () => {
     const msg = refusal(() =>
       restoreFromEscrow(ws.root, entryFor('etc/token', content, '0644', deflated(content)))
     )
-    expect(msg).toMatch(/etc is a symlink; not writing through it/)
+    expect(msg).toMatch(/etc is a symlink; not following it/)
     expect(snapshot(ws.outside)).toEqual(before)
     expect(listAll(ws.outside)).toEqual([])
   })

@@ -28,13 +28,18 @@ export async function saveEdited(
   const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) }
   const dir = stateDir(io)
   // Versions only go up on this machine, even when an older copy was approved or the file recreated.
-  const floor = recall(dir, file)?.version ?? 0
+  const floor = recall(dir, file, doc.body.scope)?.version ?? 0
   if (how.resign) {
     const keys = await signingKeys(io)
     if (hasSigningKey(keys)) {
       const signed = await signDocument(doc, keys, floor)
       saveManifest(file, signed.doc, opts)
-      remember(dir, file, { version: signed.doc.body.version, digest: signed.digest })
+      remember(
+        dir,
+        file,
+        { version: signed.doc.body.version, digest: signed.digest },
+        signed.doc.body.scope
+      )
       return { digest: signed.digest, version: signed.doc.body.version, signed: true }
     }
   }
@@ -44,7 +49,8 @@ export async function saveEdited(
   saveManifest(file, { ...doc, body, signatures: [] }, opts)
   const digest = manifestDigest(body)
   // An approved edit saved unsigned (no key here) is still what this machine accepted.
-  if (how.resign && !how.created) remember(dir, file, { version, digest, signed: false })
+  if (how.resign && !how.created)
+    remember(dir, file, { version, digest, signed: false }, body.scope)
   const note = how.resign
     ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
     : undefined

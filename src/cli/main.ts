@@ -109,7 +109,7 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       )
       .option(
         '--volatile <name>',
-        'also plant under this workspace directory name (repeatable; created if missing)',
+        'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)',
         collect
       )
       .option(
@@ -196,7 +196,7 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       )
       .option(
         '--quarantine',
-        'copy each damaged file or tree into the state directory before its recipe runs'
+        'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)'
       )
       .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
       .option(
@@ -239,7 +239,11 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .option('--restore <cmd>', 'shell recipe that recreates the entry')
     .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
     .option('--smoke <cmd>', 'shell command that proves the entry works')
-    .option('--ignore <name-or-glob>', 'tree: leave out of the walk (repeatable)', collect)
+    .option(
+      '--ignore <name-or-glob>',
+      'tree: leave out of the walk, a .gitignore rule (repeatable)',
+      collect
+    )
     .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
     .option(
       '--min-files <n>',

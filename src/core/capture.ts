@@ -8,6 +8,7 @@ import path from 'node:path'
 import { VOLATILE_DIRS, underVolatileDir } from './diagnose.js'
 import { UsageError } from './errors.js'
 import { ENTRY_ID } from './manifest/paths.js'
+import { SECRET_NOTE, secretReason } from './secrets.js'
 import { hashAll, type HashJob, type PoolOptions } from './verify/hash-pool.js'
 import { hashFile, hashHeadTail } from './verify/hash-kernel.mjs'
 import { locateInside } from './verify/locate-entry.js'
@@ -75,6 +76,8 @@ export interface CaptureOptions {
   pool?: PoolOptions
   /** swr's own files (see ownPaths), left out of captured trees. */
   exclude?: ReadonlySet<string>
+  /** swr's state directory: a file under it is a secret (see secrets.ts). */
+  stateDir?: string
 }
 
 export async function captureEntry(
@@ -105,15 +108,25 @@ export async function captureEntry(
   const id = req.id ?? deriveId(req.path, taken)
   if (!ENTRY_ID.test(id)) throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`)
   if (taken.has(id)) throw new UsageError(`entry "${id}" already exists in the manifest`)
+  // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
+  const secret =
+    kind === 'file'
+      ? secretReason({
+          rel: req.path,
+          abs: loc.abs,
+          ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
+        })
+      : undefined
+  const note = req.note ?? (secret !== undefined ? SECRET_NOTE : undefined)
   const common = {
     id,
     path: req.path,
-    tier: req.tier ?? defaultTier(kind, req.path, mode),
+    tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
     needs: req.needs ?? [],
     ...(req.restore !== undefined ? { restore: req.restore } : {}),
     ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
     ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
-    ...(req.note !== undefined ? { note: req.note } : {})
+    ...(note !== undefined ? { note } : {})
   }
   switch (kind) {
     case 'file': {

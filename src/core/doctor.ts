@@ -21,6 +21,7 @@ import {
 } from './report/report.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from './sign/gate.js'
 import { remember } from './sign/version-memory.js'
+import type { QuarantineLimits } from './quarantine.js'
 import { openJournal, resumable } from './state/journal.js'
 import type { Entry, Finding } from './types.js'
 import { stateKey, type CacheClient } from './cache-port.js'
@@ -52,6 +53,8 @@ export interface RepairRunOptions {
   jobs?: number | undefined
   timeoutS?: number | undefined
   quarantine?: boolean | undefined
+  /** Pruning limits of the quarantine (defaults in quarantine.ts). */
+  quarantineLimits?: QuarantineLimits | undefined
   resume?: boolean | undefined
   abort?: AbortSignal | undefined
   /** The Actions cache, when its service is reachable. */
@@ -108,7 +111,7 @@ export async function repairManifest(
   hooks.onGate?.(gate)
   if (!gate.allowed) return finish('refused', EXIT.UNREPAIRABLE, [], before, gate)
   if (opts.rememberAccepted)
-    remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest })
+    remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set<string>()
   if (opts.resume) hooks.onResume?.(already.size)
   const journal = openJournal(
@@ -126,7 +129,7 @@ export async function repairManifest(
     reverify: reverifier(m, opts.stateDir, opts.jobs),
     jobs: opts.jobs ?? 1,
     timeoutS: opts.timeoutS,
-    quarantine: opts.quarantine ? { stateDir: opts.stateDir } : undefined,
+    quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
     alreadyRepaired: already,
     journal,
     abort: opts.abort,

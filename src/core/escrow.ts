@@ -4,8 +4,8 @@
  * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
  * decompression bomb is refused before anything is written.
  *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
  * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
  * symlink planted at the target is replaced, not followed). The result is hashed again.
  */
@@ -13,9 +13,10 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
-import { isSecretPath } from './secrets.js'
+import { secretReason } from './secrets.js'
 import { SwrError, EXIT } from './errors.js'
 import { resolveEntryPath } from './manifest/paths.js'
+import { resolveNoFollow, SymlinkRefusal } from './no-follow.js'
 import { hashFile } from './verify/hash-kernel.mjs'
 import { parseMode } from './verify/mode.js'
 import type { Escrow, FileEntry } from './types.js'
@@ -26,17 +27,23 @@ function refuse(e: FileEntry, why: string): SwrError {
   return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE)
 }
 
+function secretRefusal(e: FileEntry, why: string): SwrError {
+  return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`)
+}
+
 /**
  * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
- * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
  */
 export function captureEscrow(
   workspace: string,
   e: FileEntry,
-  maxBytes = ESCROW_MAX_BYTES
+  maxBytes = ESCROW_MAX_BYTES,
+  stateDir?: string
 ): Escrow {
-  if (isSecretPath(e.path))
-    throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`)
+  const byName = secretReason({ rel: e.path, bytes: new Uint8Array() })
+  if (byName) throw secretRefusal(e, byName)
   if (e.expect.size > maxBytes)
     throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`)
   const abs = resolveEntryPath(workspace, e.path)
@@ -60,6 +67,8 @@ export function captureEscrow(
   } finally {
     fs.closeSync(fd)
   }
+  const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) })
+  if (secret) throw secretRefusal(e, secret)
   const sha = createHash('sha256').update(bytes).digest('hex')
   if (sha !== e.expect.sha256)
     throw refuse(e, 'refused: the file on disk does not match its recorded sha256')
@@ -92,25 +101,14 @@ export function escrowedBytes(e: FileEntry): Buffer {
 
 /** Create or check each parent directory below the workspace without following a symlink. */
 function safeParent(workspace: string, e: FileEntry): { dir: string; dev: number; ino: number } {
-  let dir = workspace
-  for (const seg of path.posix
-    .dirname(e.path)
-    .split('/')
-    .filter(s => s !== '.')) {
-    dir = path.join(dir, seg)
-    let st = fs.lstatSync(dir, { throwIfNoEntry: false })
-    if (!st) {
-      fs.mkdirSync(dir, { mode: 0o755 })
-      st = fs.lstatSync(dir)
-    }
-    if (st.isSymbolicLink())
-      throw refuse(
-        e,
-        `refused: ${path.relative(workspace, dir)} is a symlink; not writing through it`
-      )
-    if (!st.isDirectory())
-      throw refuse(e, `refused: ${path.relative(workspace, dir)} is not a directory`)
+  let target: string
+  try {
+    target = resolveNoFollow(workspace, e.path, { mkdir: true })
+  } catch (err) {
+    if (err instanceof SymlinkRefusal) throw refuse(e, `refused: ${err.message}`)
+    throw err
   }
+  const dir = path.dirname(target)
   const st = fs.lstatSync(dir)
   return { dir, dev: st.dev, ino: st.ino }
 }

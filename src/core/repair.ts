@@ -9,7 +9,7 @@ import { restoreFromEscrow } from './escrow.js'
 import { InternalError, SwrError } from './errors.js'
 import type { LoadedManifest } from './manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
-import { quarantine, type QuarantineResult } from './quarantine.js'
+import { quarantine, type QuarantineLimits, type QuarantineResult } from './quarantine.js'
 import { describeResult, minimalEnv, runRecipe, type RecipeResult } from './run/recipe.js'
 import { makeScrubber } from './run/scrub.js'
 import type { GateDecision } from './sign/gate.js'
@@ -52,7 +52,7 @@ export interface RepairOptions {
   jobs?: number
   /** Overrides every entry's timeout_s. */
   timeoutS?: number | undefined
-  quarantine?: { stateDir: string; maxBytes?: number } | undefined
+  quarantine?: ({ stateDir: string } & QuarantineLimits) | undefined
   /** Ids an interrupted run already repaired (from the journal). */
   alreadyRepaired?: ReadonlySet<string>
   journal?: Journal | undefined
@@ -103,7 +103,7 @@ function safeQuarantine(entry: Entry, opts: RepairOptions): QuarantineResult | u
       opts.quarantine.stateDir,
       entry,
       opts.now?.() ?? new Date(),
-      opts.quarantine.maxBytes
+      opts.quarantine
     )
   } catch (err) {
     return {

@@ -124,7 +124,11 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
         maxFiles: flags.maxFiles
       },
       taken,
-      { pool: { jobs: flags.jobs }, exclude: ownPaths(m.file, stateDir(io)) }
+      {
+        pool: { jobs: flags.jobs },
+        exclude: ownPaths(m.file, stateDir(io)),
+        stateDir: stateDir(io)
+      }
     )
     taken.add(captured.entry.id)
     takenPaths.set(captured.entry.path, captured.entry.id)

@@ -9,6 +9,7 @@ import { captureEscrow, ESCROW_MAX_BYTES } from '../../core/escrow.js'
 import { SwrError } from '../../core/errors.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
+import { stateDir } from '../options.js'
 import { withManifestLock, type LockFlags } from '../lock.js'
 import { openForEdit } from './add.js'
 import { escapeText as e } from '../../core/report/escape.js'
@@ -30,7 +31,7 @@ export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> 
     const skipped: { id: string; why: string }[] = []
     for (const e of selected) {
       try {
-        e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES)
+        e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES, stateDir(io))
         done.push(e.id)
       } catch (err) {
         if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err

@@ -81,7 +81,8 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
   for (const req of requests) {
     const c = await captureEntry(m.workspace, req, taken, {
       pool: { jobs: flags.jobs },
-      exclude: ownPaths(m.file, stateDir(io))
+      exclude: ownPaths(m.file, stateDir(io)),
+      stateDir: stateDir(io)
     })
     taken.add(c.entry.id)
     added.push(c)

@@ -16,6 +16,8 @@ import {
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
+import { UsageError } from '../../core/errors.js'
+import type { QuarantineLimits } from '../../core/quarantine.js'
 import { resolveEntryPath } from '../../core/manifest/paths.js'
 import { repairManifest, type RepairMode } from '../../core/doctor.js'
 import { findingLines, renderPlan, renderStep } from '../../core/report/text.js'
@@ -65,6 +67,7 @@ async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<
     jobs: flags.jobs,
     timeoutS: flags.timeout,
     quarantine: flags.quarantine,
+    quarantineLimits: quarantineLimits(io.env),
     resume: flags.resume,
     abort: io.abort,
     hooks: {
@@ -133,4 +136,22 @@ export function cliCacheClient(m: LoadedManifest, io: CliIo): CacheClient | unde
     )
   }
   return undefined
+}
+
+/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
+function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
+  const num = (name: string): number | undefined => {
+    const v = env[name]
+    if (v === undefined || v === '') return undefined
+    const n = Number(v)
+    if (!Number.isFinite(n) || n < 0)
+      throw new UsageError(`${name}=${v}: give a number of 0 or more`)
+    return n
+  }
+  const days = num('SWR_QUARANTINE_KEEP_DAYS')
+  const mb = num('SWR_QUARANTINE_MAX_MB')
+  return {
+    ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
+    ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+  }
 }

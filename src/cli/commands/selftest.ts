@@ -4,7 +4,12 @@
  * of the workspace (never the live one), with HOME pointed into the scratch too; after each run
  * the entry must verify. With --from-scratch the entry is removed first, so the recipe must also
  * recreate it from nothing. Recipes are manifest code,
- * so the gate decides first. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
+ * so the gate decides first.
+ *
+ * The scratch copy carries no symlink that could lead outside it (an absolute target, or one that
+ * climbs out): those are left out and named, so neither swr nor a recipe writing through one
+ * reaches a file outside the scratch copy. Removing an entry resolves its path without following
+ * a symlink in any component; an entry behind one fails without running. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
  * left its entry damaged.
  */
 import fs from 'node:fs'
@@ -27,6 +32,12 @@ import type { CliIo } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import { escapeText } from '../../core/report/escape.js'
+import {
+  linkStaysInside,
+  relativeInside,
+  resolveNoFollow,
+  SymlinkRefusal
+} from '../../core/no-follow.js'
 
 export interface SelftestFlags extends GlobalOptions, TrustFlags {
   only?: string[]
@@ -64,7 +75,11 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
   try {
     const ws = path.join(scratch, 'workspace')
     const home = path.join(scratch, 'home')
-    fs.cpSync(live.workspace, ws, { recursive: true, verbatimSymlinks: true })
+    const leftOut = scratchCopy(live.workspace, ws)
+    for (const l of leftOut)
+      io.stderr.write(
+        `swr: selftest: left symlink "${escapeText(l)}" out of the scratch copy: it leads outside the workspace\n`
+      )
     fs.mkdirSync(home)
     const m: LoadedManifest = { ...live, workspace: fs.realpathSync(ws) }
     const verify = reverifier(m, stateDir(io))
@@ -86,8 +101,15 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
     const outcomes: Outcome[] = []
     for (const e of order) {
       if (!e) continue
-      if (flags.fromScratch)
-        fs.rmSync(path.join(m.workspace, e.path), { recursive: true, force: true })
+      if (flags.fromScratch) {
+        try {
+          fs.rmSync(resolveNoFollow(m.workspace, e.path), { recursive: true, force: true })
+        } catch (err) {
+          if (!(err instanceof SymlinkRefusal)) throw err
+          outcomes.push({ id: e.id, passed: false, runs: [`not run: ${err.message}`] })
+          continue
+        }
+      }
       const runs: string[] = []
       let passed = true
       for (const round of [1, 2]) {
@@ -135,4 +157,21 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/** Copy the workspace for selftest, leaving out symlinks that may lead outside it (returned). */
+function scratchCopy(from: string, to: string): string[] {
+  const root = fs.realpathSync(from)
+  const leftOut: string[] = []
+  fs.cpSync(root, to, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: src => {
+      const st = fs.lstatSync(src)
+      if (!st.isSymbolicLink() || linkStaysInside(root, src, fs.readlinkSync(src))) return true
+      leftOut.push(relativeInside(root, src) ?? src)
+      return false
+    }
+  })
+  return leftOut
 }

@@ -100,9 +100,18 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
     throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE)
   const policy = buildPolicy(m, flags, io)
   await authorizeEdit(m, policy, flags.approveDigest)
-  const signed = await signDocument(m.doc, keys, recall(stateDir(io), m.file)?.version ?? 0)
+  const signed = await signDocument(
+    m.doc,
+    keys,
+    recall(stateDir(io), m.file, m.body.scope)?.version ?? 0
+  )
   saveManifest(m.file, signed.doc)
-  remember(stateDir(io), m.file, { version: signed.doc.body.version, digest: signed.digest })
+  remember(
+    stateDir(io),
+    m.file,
+    { version: signed.doc.body.version, digest: signed.digest },
+    signed.doc.body.scope
+  )
   const by = [
     keys.hmacKey ? 'HMAC-SHA256' : '',
     keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
@@ -140,7 +149,7 @@ export async function verifyCommand(
   const policy = buildPolicy(m, flags, io)
   const decision = await decide(gateInput(m), policy)
   if (decision.allowed && policy.approveDigest === undefined) {
-    remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest })
+    remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   }
   for (const w of decision.warnings) io.stderr.write(`swr: warning: ${w}\n`)
   if (flags.json) {

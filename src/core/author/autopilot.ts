@@ -129,7 +129,7 @@ function planTree(
 function firstSourceFile(
   ctx: Ctx,
   root: string,
-  ignored: (rel: string, name: string) => boolean
+  ignored: (rel: string, name: string, isDir?: boolean) => boolean
 ): { source: string | undefined; anyFile: boolean } {
   const budget = scanBudget()
   let anyFile = false
@@ -138,8 +138,9 @@ function firstSourceFile(
       const rel = joinRel(relDir, name)
       const abs = path.join(absDir, name)
       if (!budget.take()) return undefined
-      if (ignored(rel, name) || ctx.exclude.has(abs)) continue
+      if (ctx.exclude.has(abs)) continue
       const st = lstatOf(abs)
+      if (ignored(rel, name, st?.isDirectory() === true)) continue
       if (st?.isDirectory()) {
         const found = walk(abs, rel)
         if (found) return found

@@ -28,7 +28,7 @@ export interface Coverage {
 interface TreeRule {
   id: string
   path: string
-  ignored: (rel: string, name: string) => boolean
+  ignored: (rel: string, name: string, isDir?: boolean) => boolean
   custom: boolean
 }
 
@@ -41,7 +41,9 @@ function innerOf(root: string, rel: string): string | undefined {
 /** The walk skips a path when any of its prefixes is ignored. */
 function ignoredInside(t: TreeRule, inner: string): boolean {
   const segs = inner.split('/')
-  return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name))
+  return segs.some((name, i) =>
+    t.ignored(segs.slice(0, i + 1).join('/'), name, i < segs.length - 1)
+  )
 }
 
 export function coverageOf(entries: readonly Entry[]): Coverage {

@@ -15,7 +15,7 @@ import { locateInside } from '../verify/locate-entry.js'
 import type { CaptureRequest } from '../capture.js'
 import type { Entry } from '../types.js'
 import { coverageOf } from './coverage.js'
-import { isSecretPath } from '../secrets.js'
+import { isSecretPath, SECRET_NOTE } from '../secrets.js'
 import { listDir, VCS_DIRS } from './scan.js'
 
 export { isSecretPath } from '../secrets.js'
@@ -129,8 +129,7 @@ export function presetNamed(name: string): Preset {
   return p
 }
 
-export const SECRET_NOTE =
-  'secret: tracked by hash only and never escrowed; restore it from where it was issued'
+export { SECRET_NOTE } from '../secrets.js'
 
 export interface PresetPlan {
   requests: CaptureRequest[]

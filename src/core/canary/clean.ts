@@ -5,13 +5,27 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { resolveAnchored, showAnchored, type Anchors } from './anchor.js'
+import { SymlinkRefusal, resolveNoFollow } from '../no-follow.js'
+import { resolveAnchored, showAnchored, type Anchored, type Anchors } from './anchor.js'
 import type { Ledger } from './ledger.js'
 import type { Probe } from './probes.js'
 
 export interface CleanResult {
   removed: string[]
   kept: { path: string; why: string }[]
+}
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a: Anchored, anchors: Anchors): string {
+  if (a.anchor !== 'abs') return resolveNoFollow(anchors[a.anchor], a.rel)
+  const abs = resolveAnchored(a, anchors)
+  if (fs.lstatSync(path.dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new SymlinkRefusal(path.dirname(abs), 'is a symlink; not following it')
+  return abs
 }
 
 function plantedKind(p: Probe): 'file' | 'dir' | 'symlink' {
@@ -52,7 +66,14 @@ export function cleanLedger(ledger: Ledger, anchors: Anchors): CleanResult {
   const order = (p: Probe): number =>
     p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1
   for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
-    const abs = resolveAnchored(p.path, anchors)
+    let abs: string
+    try {
+      abs = locate(p.path, anchors)
+    } catch (e) {
+      if (!(e instanceof SymlinkRefusal)) throw e
+      out.kept.push({ path: showAnchored(p.path), why: e.message })
+      continue
+    }
     removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out)
     if (p.expect.type === 'hardlink') {
       const peer = path.join(path.dirname(abs), p.expect.peer)
@@ -66,7 +87,14 @@ export function cleanLedger(ledger: Ledger, anchors: Anchors): CleanResult {
   }
   const dirs = ledger.locations.flatMap(l => l.created)
   for (const d of dirs.reverse()) {
-    const abs = resolveAnchored(d, anchors)
+    let abs: string
+    try {
+      abs = locate(d, anchors)
+    } catch (e) {
+      if (!(e instanceof SymlinkRefusal)) throw e
+      out.kept.push({ path: showAnchored(d) + '/', why: e.message })
+      continue
+    }
     const st = fs.lstatSync(abs, { throwIfNoEntry: false })
     if (!st?.isDirectory()) continue
     try {

@@ -2,10 +2,19 @@
  * The canary ledger: what one planting put where, kept in the private state directory (0600,
  * written atomically). It is the only record of the probes, so reading it is strict: a damaged
  * ledger is an error naming the field, never a silent "everything lost".
+ *
+ * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
+ * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
+ * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
+ * removed. The key guards against a ledger written by anything but swr with this state directory;
+ * where the state directory itself travels (the Action's cache), it is as strong as that channel,
+ * and the name rules below still confine what a ledger may name.
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { EXIT, SwrError } from '../errors.js'
+import { canonicalBytes } from '../manifest/canonical.js'
 import type { RunContext } from '../history/context.js'
 import { writeFileAtomic } from '../state/atomic.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
@@ -16,6 +25,7 @@ import { hardlinkPeerName, PROBE_CLASSES, probeName, type Probe } from './probes
 export const LEDGER_FORMAT = 'swr-canary-ledger/1'
 export const CANARY_DIR = 'canary'
 const LEDGER_FILE = 'ledger.json'
+const KEY_FILE = 'ledger.key'
 const MAX_LEDGER_BYTES = 8 * 1024 * 1024
 
 export interface Ledger {
@@ -28,15 +38,85 @@ export interface Ledger {
   probes: Probe[]
   /** Set by the first read: a planting that was read may be replaced by the next one. */
   read_at?: string
+  /** HMAC-SHA256 (hex) of the rest, under the state directory's ledger key. */
+  mac?: string
 }
 
 export function ledgerPath(stateDir: string): string {
   return path.join(stateDir, CANARY_DIR, LEDGER_FILE)
 }
 
-export function writeLedger(stateDir: string, ledger: Ledger): void {
+function keyPath(stateDir: string): string {
+  return path.join(stateDir, CANARY_DIR, KEY_FILE)
+}
+
+/** The ledger key, or undefined when there is none (nothing was planted with this state). */
+function readKey(stateDir: string): Buffer | undefined {
+  const file = keyPath(stateDir)
+  let fd: number
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw bad(file, `cannot be read (${(e as NodeJS.ErrnoException).code ?? String(e)})`)
+  }
+  try {
+    const buf = Buffer.alloc(128)
+    const n = fs.readSync(fd, buf, 0, buf.length, 0)
+    const text = buf.subarray(0, n).toString('utf8').trim()
+    if (!/^[0-9a-f]{64}$/.test(text)) throw bad(file, 'is not a ledger key (64 hex digits)')
+    return Buffer.from(text, 'hex')
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
+function ledgerKey(stateDir: string): Buffer {
+  const have = readKey(stateDir)
+  if (have) return have
   ensurePrivateDir(stateDir, CANARY_DIR)
-  writeFileAtomic(ledgerPath(stateDir), JSON.stringify(ledger, null, 1) + '\n', { mode: 0o600 })
+  try {
+    writeFileAtomic(keyPath(stateDir), randomBytes(32).toString('hex') + '\n', {
+      mode: 0o600,
+      exclusive: true
+    })
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  }
+  const key = readKey(stateDir)
+  if (!key) throw bad(keyPath(stateDir), 'vanished after it was created')
+  return key
+}
+
+function macOf(key: Buffer, body: Omit<Ledger, 'mac'>): string {
+  return createHmac('sha256', key).update(canonicalBytes(body)).digest('hex')
+}
+
+export function writeLedger(stateDir: string, ledger: Ledger): void {
+  const key = ledgerKey(stateDir)
+  const { mac: _old, ...body } = ledger
+  const signed = { ...body, mac: macOf(key, body) }
+  writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 })
+}
+
+/** Throws unless `v` carries the MAC this state directory's key gives it. */
+function authenticate(stateDir: string, file: string, v: Ledger): void {
+  const refuse = (why: string): SwrError =>
+    bad(file, `${why}; nothing was removed (delete the ledger to plant again)`)
+  const key = readKey(stateDir)
+  if (!key) throw refuse('cannot be authenticated: no ledger key in the state directory')
+  if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
+    throw refuse('fails authentication: it carries no MAC')
+  const { mac, ...body } = v
+  let want: string
+  try {
+    want = macOf(key, body)
+  } catch {
+    throw refuse('fails authentication: it has no canonical form')
+  }
+  if (!timingSafeEqual(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
+    throw refuse('fails authentication: not written by swr with this state directory, or altered')
 }
 
 function bad(file: string, why: string): SwrError {
@@ -52,6 +132,37 @@ function isAnchored(v: unknown): v is Anchored {
     typeof a.rel === 'string' &&
     !a.rel.split('/').includes('..')
   )
+}
+
+/**
+ * Clean removes the directories a location lists as created (when empty), so a location may only
+ * list its own directory and that directory's parents, and only where planting creates any: the
+ * deep path and the temp directory carry this planting's name, a volatile directory is the named
+ * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
+ */
+function createdProblem(plantId: string, l: Location): string | undefined {
+  const under = (a: Anchored, b: Anchored): boolean =>
+    a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`))
+  if (!l.created.every(c => under(c, l.dir))) return 'names a directory that is not the location'
+  if (l.created.length === 0) return undefined
+  const first = l.created[0] as Anchored
+  const own = `swr-canary-${plantId}-`
+  if (l.id === 'deep')
+    return first.anchor === 'workspace' && first.rel === `${own}deep`
+      ? undefined
+      : 'is not the deep path'
+  if (l.id === 'tmp')
+    return l.created.length === 1 && path.posix.basename(first.rel).startsWith(own)
+      ? undefined
+      : "is not this planting's temp directory"
+  if (l.id.startsWith('volatile:'))
+    return l.created.length === 1 &&
+      first.anchor === 'workspace' &&
+      first.rel === l.id.slice('volatile:'.length) &&
+      !first.rel.includes('/')
+      ? undefined
+      : 'is not the volatile directory'
+  return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`
 }
 
 function checkProbe(
@@ -114,9 +225,13 @@ export function readLedger(stateDir: string): Ledger | undefined {
       !l.created.every(isAnchored)
     )
       throw bad(file, `locations[${i}] is malformed`)
+    const why = createdProblem(v.plant_id, l)
+    if (why) throw bad(file, `locations[${i}].created ${why}`)
     ids.add(l.id)
   })
   v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids))
+  // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
+  authenticate(stateDir, file, v)
   return v
 }
 

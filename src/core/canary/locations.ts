@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { VOLATILE_DIRS } from '../diagnose.js'
 import { UsageError } from '../errors.js'
+import { relativeInside, resolveNoFollow, SymlinkRefusal } from '../no-follow.js'
 import { anchor, showAnchored, type Anchored, type Anchors } from './anchor.js'
 
 export const DEEP_LEVELS = 20
@@ -50,6 +51,18 @@ function checkAt(abs: string): void {
   if (!st.isDirectory()) throw new UsageError(`--at ${abs}: is not a directory`)
 }
 
+/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
+function insideWorkspaceNoFollow(workspace: string, abs: string, at: string): void {
+  const rel = relativeInside(workspace, abs)
+  if (rel === undefined || rel === '.') return
+  try {
+    resolveNoFollow(workspace, rel)
+  } catch (e) {
+    if (e instanceof SymlinkRefusal) throw new UsageError(`--at ${at}: ${e.message}`)
+    throw e
+  }
+}
+
 export function planLocations(req: LocationRequest): PlannedLocation[] {
   const out: PlannedLocation[] = [
     { id: 'workspace', abs: req.workspace, make: 'exists' },
@@ -61,6 +74,11 @@ export function planLocations(req: LocationRequest): PlannedLocation[] {
     if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
       throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`)
     const abs = path.join(req.workspace, name)
+    // A probe, the multi-GiB large one included, must never land outside through a planted link.
+    if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+      throw new UsageError(
+        `--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`
+      )
     out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' })
   }
   if (req.includeHome && isRealDir(req.home))
@@ -71,6 +89,7 @@ export function planLocations(req: LocationRequest): PlannedLocation[] {
     if (abs === path.parse(abs).root)
       throw new UsageError(`--at ${at}: refusing the root directory`)
     checkAt(abs)
+    insideWorkspaceNoFollow(req.workspace, abs, at)
     // Named as anchored, so the same directory keeps one history row across runners and paths.
     out.push({
       id: `at:${showAnchored(anchor(abs, req))}`,

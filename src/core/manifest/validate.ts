@@ -6,6 +6,7 @@
 import type { ErrorObject } from 'ajv'
 import { validate as schemaValidate } from './generated/manifest-validator.js'
 import { innerPathProblem, pathProblem } from './paths.js'
+import { ruleSetProblems } from '../verify/ignore-rules.js'
 import type { JsonValue } from './strict-json.js'
 import type { Entry, ManifestDocument } from '../types.js'
 import { isControl, quoted } from '../report/escape.js'
@@ -191,6 +192,7 @@ function kindProblems(e: Entry): { field: string; text: string }[] {
     const problem = innerPathProblem(s)
     if (problem) out.push({ field: `expect/sentinels/${k}`, text: problem })
   })
+  for (const [k, text] of ruleSetProblems(e.ignore)) out.push({ field: `ignore/${k}`, text })
   if (e.expect.max_files !== undefined && e.expect.min_files > e.expect.max_files) {
     out.push({ field: 'expect/min_files', text: `is above max_files (${e.expect.max_files})` })
   }

@@ -185,5 +185,15 @@ const OUTCOME_STYLE: Record<StepResult['outcome'], Parameters<typeof styleText>[
 }
 
 export function renderStep(r: StepResult, opts: TextOptions): string {
-  return `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`
+  const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`
+  return line + quarantineLine(r.quarantine)
+}
+
+function quarantineLine(q: StepResult['quarantine']): string {
+  if (!q) return ''
+  if ('skipped' in q) return `      quarantine: ${q.skipped}\n`
+  const pruned = q.pruned
+    ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
+    : ''
+  return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`
 }

@@ -56,7 +56,7 @@ export function makePolicy(m: LoadedManifest, src: PolicySources): TrustPolicy {
     trusted,
     threshold: src.threshold,
     minVersion: src.minVersion,
-    remembered: src.local ? recall(src.stateDir, m.file) : undefined,
+    remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
     run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
     now: src.now,
     approveDigest: src.approveDigest

@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { allPlainNames } from './ignore-rules.js'
 import { Lines, splitBatch, type Subtree } from './find-lines.js'
 import type { TreeDigestResult } from './walk.js'
 
@@ -213,7 +214,7 @@ function unsupported(
   ignore: readonly string[],
   exclude: ReadonlySet<string>
 ): boolean {
-  if (ignore.some(r => /[/*?[\]{}!\\]/.test(r))) return true
+  if (!allPlainNames(ignore)) return true
   for (const x of exclude) if (x === treeRoot || x.startsWith(treeRoot + '/')) return true
   // A top-level name that find would read as an option or operator is left to the Node walker.
   return top.some(t => /^[-!(),]/.test(t.rel) || t.rel.includes('/'))

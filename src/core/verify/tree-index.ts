@@ -23,6 +23,29 @@ export interface IndexRecord {
 
 const HEADER = JSON.stringify(['swr-tree-index', 1])
 const MAX_INDEX_BYTES = 256 * 1024 * 1024
+/**
+ * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
+ * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
+ * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ */
+const BYTES_PER_ENTRY = 1024
+/**
+ * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
+ * sha256 hardly compresses), and about 9 for a tree of directories only.
+ */
+const MAX_RATIO = 64
+const SLACK_BYTES = 64 * 1024
+/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
+const MAX_LINE_BYTES = 64 * 1024
+
+/**
+ * The most an index of `entries` records may inflate to. The manifest's count is not trusted
+ * either (check reads unsigned manifests), but it is what the walk is compared with, so a
+ * larger claim costs no more than the tree it claims would.
+ */
+export function indexBudget(entries: number): number {
+  return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY)
+}
 const LIST_LIMIT = 20
 
 /** Where the index of tree `id` lives for the manifest at `manifestFile`. */
@@ -46,11 +69,18 @@ export function indexRef(bytes: Buffer, entries: number): TreeIndexRef {
 export function readIndex(file: string, ref: TreeIndexRef | undefined): IndexRecord[] | undefined {
   if (!ref) return undefined
   try {
+    // Bounded before anything is read, inflated or parsed: compressed size, inflated size (the
+    // inflate stops at the budget) and line count, all from the recorded entry count.
+    const budget = indexBudget(ref.entries)
+    const st = fs.lstatSync(file)
+    if (!st.isFile() || st.size > budget) return undefined
     const bytes = fs.readFileSync(file)
     if (createHash('sha256').update(bytes).digest('hex') !== ref.sha256) return undefined
-    const text = gunzipSync(bytes, { maxOutputLength: MAX_INDEX_BYTES }).toString('utf8')
-    const lines = text.split('\n').filter(Boolean)
-    if (lines[0] !== HEADER) return undefined
+    const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO)
+    const text = gunzipSync(bytes, { maxOutputLength: inflated }).toString('utf8')
+    const lines = text.split('\n', ref.entries + 3).filter(Boolean)
+    if (lines[0] !== HEADER || lines.length !== ref.entries + 1) return undefined
+    if (lines.some(l => l.length > MAX_LINE_BYTES)) return undefined
     return lines.slice(1).map(line => {
       const [rel, type, mode, size, extra] = JSON.parse(line) as [
         string,

@@ -15,7 +15,7 @@ import { runJob, stampTime } from './hash-kernel.mjs'
 import { kernelUrl } from './hash-pool.js'
 import { nativeTreeDigest, type TopEntry } from './native-walk.js'
 import path from 'node:path'
-import picomatch from 'picomatch'
+import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
 import { octal } from './mode.js'
 
 export type RecordType = 'f' | 'd' | 'l' | 'o'
@@ -44,23 +44,7 @@ export function ident(r: WalkRecord): string {
   return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`
 }
 
-/**
- * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
- * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
- * path relative to the tree.
- */
-export function ignoreMatcher(rules: readonly string[]): (rel: string, name: string) => boolean {
-  if (rules.length === 0) return () => false
-  const names = new Set(rules.filter(r => !/[/*?[\]{}!]/.test(r)))
-  const nameGlobs = rules.filter(r => !names.has(r) && !r.includes('/'))
-  const pathGlobs = rules.filter(r => r.includes('/')).map(r => r.replace(/^\//, ''))
-  const byName = nameGlobs.length > 0 ? picomatch(nameGlobs, { dot: true }) : undefined
-  const byPath = pathGlobs.length > 0 ? picomatch(pathGlobs, { dot: true }) : undefined
-  return (rel, name) =>
-    names.has(name) ||
-    (byName !== undefined && byName(name)) ||
-    (byPath !== undefined && byPath(rel))
-}
+export { ignoreMatcher } from './ignore-rules.js'
 
 const MODES = new Map<number, string>()
 function modeText(mode: number): string {
@@ -156,11 +140,11 @@ export function walkTree(
     names.sort()
     for (const name of names) {
       const rel = relDir ? `${relDir}/${name}` : name
-      if (ignored(rel, name)) continue
       const abs = `${absDir}/${name}`
       if (exclude.has(abs)) continue
       const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
       if (!st) continue // vanished between readdir and lstat: the same as not there
+      if (ignored(rel, name, st.isDirectory())) continue
       const rec = recordOf(rel, st)
       records.push(rec)
       if (rec.type === 'd') visit(abs, rel)
@@ -257,6 +241,8 @@ function splitTop(
   } catch {
     return undefined
   }
+  // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
+  if (!allPlainNames(ignore)) return undefined
   const ignored = ignoreMatcher(ignore)
   const top: Split['top'] = []
   const roots: Split['roots'] = []
@@ -290,7 +276,7 @@ export function listTop(
   const ignored = ignoreMatcher(ignore)
   return entries
     .map(d => ({ rel: d.name, dir: d.isDirectory() }))
-    .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
+    .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
     .sort((a, b) => (a.rel < b.rel ? -1 : 1))
 }
 
@@ -447,13 +433,9 @@ function inWorkers<T>(
   exclude: ReadonlySet<string>,
   jobs: number
 ): Promise<T[]> {
-  const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r))
-  const re = (g: string): [string, string] => {
-    const r = picomatch.makeRe(g, { dot: true })
-    return [r.source, r.flags]
-  }
-  const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re)
-  const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')))
+  // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
+  if (!allPlainNames(ignore)) throw new Error('walk workers take plain-name ignore rules only')
+  const names = [...ignore]
   const counter = new SharedArrayBuffer(4)
   const results = new Array<T>(roots.length)
   const workerData = {
@@ -461,8 +443,6 @@ function inWorkers<T>(
     roots,
     counter,
     names,
-    nameRes,
-    pathRes,
     exclude: [...exclude]
   }
   const one = (): Promise<void> =>

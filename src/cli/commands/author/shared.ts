@@ -75,7 +75,11 @@ export async function captureAll(
   const exclude = exclusions(m.file, io)
   const out: Captured[] = []
   for (const req of requests) {
-    const c = await captureEntry(m.workspace, req, taken, { pool: { jobs }, exclude })
+    const c = await captureEntry(m.workspace, req, taken, {
+      pool: { jobs },
+      exclude,
+      stateDir: stateDir(io)
+    })
     taken.add(c.entry.id)
     out.push(c)
   }
