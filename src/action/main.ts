@@ -300,8 +300,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       core.setFailed(`swr: ${err.message}`)
       return
     }
+    // A bug: its own status and exit code (never "refused" or 2), one line, the stack for the report.
+    core.setOutput(Outputs.Status, 'error')
+    core.setOutput(Outputs.Healthy, 'false')
+    core.setOutput(Outputs.ExitCode, String(EXIT.INTERNAL))
+    if (err instanceof Error && err.stack) core.debug(err.stack)
     core.setFailed(
-      `swr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`
+      `swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`
     )
   }
 }
