@@ -209,9 +209,19 @@ async function reapGroup(pgid: number, grace: number): Promise<void> {
 
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
 export function describeResult(r: RecipeResult, timeoutMs: number): string {
+  return describeEnd(r, timeoutMs) + describeEscaped(r.escaped)
+}
+
+function describeEnd(r: RecipeResult, timeoutMs: number): string {
   const secs = (r.ms / 1000).toFixed(1)
   if (r.interrupted) return `interrupted after ${secs} s`
   if (r.timedOut) return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`
   if (r.signal) return `killed by ${r.signal} after ${secs} s`
   return `exit ${r.exitCode ?? '?'} in ${secs} s`
+}
+
+function describeEscaped(escaped: readonly EscapedProcess[]): string {
+  if (escaped.length === 0) return ''
+  const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5)
+  return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`
 }
