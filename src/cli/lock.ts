@@ -57,7 +57,14 @@ async function withLock<T>(
     }
   })
   try {
-    const result = await fn()
+    let result: T
+    try {
+      result = await fn()
+    } catch (err) {
+      // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
+      if (lost) throw new SwrError(lost, EXIT.CONFLICT)
+      throw err
+    }
     if (lost) throw new SwrError(lost, EXIT.CONFLICT)
     return result
   } finally {
