@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { checkManifest } from '../core/check.js'
 import { repairManifest } from '../core/doctor.js'
-import { EXIT, SwrError, type ExitCode } from '../core/errors.js'
+import { diskError, EXIT, SwrError, type ExitCode } from '../core/errors.js'
 import { loadManifest, type LoadedManifest } from '../core/manifest/load.js'
 import { annotationsFor } from '../core/report/annotations.js'
 import { renderMarkdown } from '../core/report/markdown.js'
@@ -291,7 +291,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       core.setFailed(
         `swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`
       )
-  } catch (err) {
+  } catch (caught) {
+    const err = caught instanceof SwrError ? caught : (diskError(caught) ?? caught)
     if (err instanceof SwrError) {
       exitCode = err.exitCode
       core.setOutput(Outputs.Status, 'refused')

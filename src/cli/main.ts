@@ -437,7 +437,7 @@ function reportError(err: unknown, io: CliIo, json: boolean): number {
     if (err.exitCode === 0) return EXIT.HEALTHY
     return EXIT.BAD_MANIFEST
   }
-  const known = err instanceof SwrError ? err : diskError(err, errPath(err))
+  const known = err instanceof SwrError ? err : diskError(err)
   if (known) return printError(io, json, known.message, known.exitCode)
   const code = errnoCode(err)
   if (code && err instanceof Error && 'path' in err) {
@@ -446,11 +446,6 @@ function reportError(err: unknown, io: CliIo, json: boolean): number {
     return printError(io, json, `${e.syscall ?? 'access'} ${e.path}: ${code}`, EXIT.BAD_MANIFEST)
   }
   return reportInternal(err, io, json)
-}
-
-function errPath(err: unknown): string {
-  const p = (err as { path?: unknown } | null)?.path
-  return typeof p === 'string' ? p : 'to the disk'
 }
 
 function printError(

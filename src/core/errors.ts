@@ -68,9 +68,11 @@ const DISK_WORDS: Record<string, string> = {
 }
 
 /** The error as a one-line SwrError when it is a disk error, else undefined. */
-export function diskError(err: unknown, what: string): SwrError | undefined {
+export function diskError(err: unknown, file?: string): SwrError | undefined {
   const code = errnoCode(err)
   if (!code || !DISK_CODES.has(code)) return undefined
+  const p = (err as { path?: unknown }).path
+  const what = file ?? (typeof p === 'string' ? p : 'to the disk')
   return new SwrError(
     `cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`,
     EXIT.WRITE_FAILED
