@@ -35,6 +35,8 @@ export interface RecipeResult {
   truncated: boolean
   /** Processes that left the recipe's process group and were stopped when it ended. */
   escaped: EscapedProcess[]
+  /** Why the recipe could not be started at all. */
+  startError?: string
 }
 
 export interface RunHooks {
@@ -182,7 +184,8 @@ function notStarted(spec: RecipeSpec, why: string): RecipeResult {
     ms: 0,
     output: `${line}\n`,
     truncated: false,
-    escaped: []
+    escaped: [],
+    startError: why
   }
 }
 
@@ -214,6 +217,7 @@ export function describeResult(r: RecipeResult, timeoutMs: number): string {
 
 function describeEnd(r: RecipeResult, timeoutMs: number): string {
   const secs = (r.ms / 1000).toFixed(1)
+  if (r.startError) return `not started: ${r.startError}`
   if (r.interrupted) return `interrupted after ${secs} s`
   if (r.timedOut) return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`
   if (r.signal) return `killed by ${r.signal} after ${secs} s`
