@@ -171,8 +171,8 @@ function getAt(doc, at) {
 
 /** Values of another JSON type than `v` (never valid where `v` is required). */
 function wrongTypes(v) {
-  if (typeof v === 'string') return [7, null, { s: v }]
-  if (typeof v === 'number') return [String(v), null, 1.5]
+  if (typeof v === 'string') return [7, null, { s: v }, true]
+  if (typeof v === 'number') return [String(v), null, 1.5, [v]]
   if (typeof v === 'boolean') return ['true', 0]
   if (Array.isArray(v)) return [{}, 'x', null]
   if (v && typeof v === 'object') return [[], 1]
@@ -183,7 +183,7 @@ function malformedVariants(text) {
   const doc = JSON.parse(text)
   const out = []
   // Truncated at many offsets (never at the end, where only the newline goes).
-  const cuts = QUICK ? 6 : 220
+  const cuts = QUICK ? 6 : 300
   for (let i = 0; i < cuts; i++) {
     const at = 1 + Math.floor(((text.length - 3) * i) / cuts)
     out.push([`truncated at ${at}`, text.slice(0, at)])
@@ -224,7 +224,7 @@ function malformedVariants(text) {
     ],
     ['-0 version', JSON.stringify(doc).replace(/"version":\d+/, '"version":-0')],
     ['float version', JSON.stringify(doc).replace(/"version":\d+/, '"version":2.5')],
-    ['lone surrogate', JSON.stringify(doc).replace('"alpha', '"\\ud800alpha')],
+    ['lone surrogate', JSON.stringify(doc).replace('"echo alpha', '"\\ud800echo alpha')],
     ['__proto__ key', JSON.stringify(doc).replace('"body":{', '"body":{"__proto__":{},')],
     ['raw control character', JSON.stringify(doc).replace('echo alpha', 'echo\u0001alpha')],
     ['NUL in restore', withEntry({ restore: 'echo a\u0000b' })],
