@@ -70,5 +70,12 @@ export type Command = (typeof COMMANDS)[number]
 export const FAIL_ON = ['damage', 'unrepairable', 'never'] as const
 export type FailOn = (typeof FAIL_ON)[number]
 
-export const STATUSES = ['healthy', 'repaired', 'damaged', 'unrepairable', 'refused'] as const
+export const STATUSES = [
+  'healthy',
+  'repaired',
+  'damaged',
+  'unrepairable',
+  'refused',
+  'error'
+] as const
 export type ActionStatus = (typeof STATUSES)[number]

@@ -67,6 +67,11 @@ export function notice(text: string, p?: AnnotationProps): void {
   core.notice(message(text), props(p))
 }
 
+/** Shown only when the run has step debugging on (a stack for a bug report). */
+export function debug(text: string): void {
+  core.debug(message(text))
+}
+
 export function setFailed(text: string): void {
   core.setFailed(message(text))
 }

@@ -11,7 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { checkManifest } from '../core/check.js'
 import { repairManifest } from '../core/doctor.js'
-import { EXIT, SwrError, type ExitCode } from '../core/errors.js'
+import { diskError, EXIT, SwrError, type ExitCode } from '../core/errors.js'
 import { loadManifest, type LoadedManifest } from '../core/manifest/load.js'
 import { annotationsFor } from '../core/report/annotations.js'
 import { renderMarkdown } from '../core/report/markdown.js'
@@ -282,7 +282,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       log.setFailed(
         `swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`
       )
-  } catch (err) {
+  } catch (caught) {
+    const err = caught instanceof SwrError ? caught : (diskError(caught) ?? caught)
     if (err instanceof SwrError) {
       exitCode = err.exitCode
       core.setOutput(Outputs.Status, 'refused')
@@ -291,8 +292,13 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       log.setFailed(`swr: ${err.message}`)
       return
     }
+    // A bug: its own status and exit code (never "refused" or 2), one line, the stack for the report.
+    core.setOutput(Outputs.Status, 'error')
+    core.setOutput(Outputs.Healthy, 'false')
+    core.setOutput(Outputs.ExitCode, String(EXIT.INTERNAL))
+    if (err instanceof Error && err.stack) log.debug(err.stack)
     log.setFailed(
-      `swr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`
+      `swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`
     )
   }
 }

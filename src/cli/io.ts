@@ -12,8 +12,13 @@ export interface CliIo {
   home: string
   stdout: { write(s: string): unknown; isTTY?: boolean }
   stderr: { write(s: string): unknown; isTTY?: boolean }
-  /** Aborted when the user interrupts swr (Ctrl-C, SIGTERM): running recipes are stopped. */
+  /** Aborted when the user interrupts swr (Ctrl-C, SIGTERM, SIGHUP): running recipes are stopped. */
   abort?: AbortSignal
+  /**
+   * Stop the run for `message` (a lost lock): a command that starts processes has them stopped
+   * through `abort` and ends with the caller's error; any other command ends at once with `code`.
+   */
+  stop?: (message: string, code: number) => void
 }
 
 /**
@@ -35,28 +40,36 @@ function ownsInterrupt(argv: readonly string[]): boolean {
 export function processIo(argv: readonly string[] = process.argv): CliIo {
   const controller = new AbortController()
   const owns = ownsInterrupt(argv)
+  const exitNow = (message: string, code: number): never => {
+    // As every error: with --json, stdout still ends with one JSON document.
+    if (argv.includes('--json'))
+      process.stdout.write(
+        JSON.stringify({ schema: 'swr.error/1', error: message, exit_code: code }) + '\n'
+      )
+    process.stderr.write(`swr: ${message}\n`)
+    process.exit(code)
+  }
   const onSignal = (): void => {
-    if (!owns) {
-      // As every error: with --json, stdout still ends with one JSON document.
-      if (argv.includes('--json'))
-        process.stdout.write(
-          JSON.stringify({ schema: 'swr.error/1', error: 'interrupted', exit_code: 130 }) + '\n'
-        )
-      process.stderr.write('swr: interrupted\n')
-      process.exit(EXIT.INTERRUPTED)
-    }
+    if (!owns) exitNow('interrupted', EXIT.INTERRUPTED)
     controller.abort()
   }
-  // once: a second Ctrl-C falls through to the default handler and ends swr at once.
+  // once: a second Ctrl-C falls through to the default handler and ends swr at once. A closed
+  // terminal or a dropped SSH session (SIGHUP) is an interrupt too: recipes are stopped first.
   process.once('SIGINT', onSignal)
   process.once('SIGTERM', onSignal)
+  process.once('SIGHUP', onSignal)
   return {
     cwd: process.cwd(),
     env: process.env,
     home: os.homedir(),
     stdout: process.stdout,
     stderr: process.stderr,
-    abort: controller.signal
+    abort: controller.signal,
+    stop: (message, code) => {
+      if (!owns) exitNow(message, code)
+      process.stderr.write(`swr: ${message}; stopping\n`)
+      controller.abort()
+    }
   }
 }
 

@@ -3,7 +3,7 @@
  * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
  */
 import { Command, CommanderError, Option } from 'commander'
-import { errnoCode } from '../core/errors.js'
+import { diskError, errnoCode } from '../core/errors.js'
 import { EXIT, InternalError, SwrError, TIERS, KINDS, type ExitCode } from '../core/index.js'
 import { VERSION } from '../version.js'
 import { addCommand } from './commands/add.js'
@@ -34,7 +34,10 @@ Exit codes:
   2  unrepairable or refused (repair commands)
   3  still damaged after repair (repair commands)
   4  bad manifest or bad usage
-  130 interrupted
+  70 internal error (a bug in swr; please report it)
+  74 a write failed (disk full, quota, I/O error): nothing was replaced
+  75 another writer interfered (lock lost, manifest changed underneath): nothing was written
+  130 interrupted (SIGINT, SIGTERM or SIGHUP)
 
 Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above the current
 directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, survival history):
@@ -458,29 +461,48 @@ function reportError(err: unknown, io: CliIo, json: boolean): number {
     if (err.exitCode === 0) return EXIT.HEALTHY
     return EXIT.BAD_MANIFEST
   }
-  if (err instanceof SwrError) {
-    // Messages quote manifest strings: one line, bounded, whatever the manifest holds.
-    const message = escapeText(err.message, { max: ERROR_MAX })
-    if (json)
-      io.stdout.write(
-        JSON.stringify({ schema: 'swr.error/1', error: message, exit_code: err.exitCode }) + '\n'
-      )
-    io.stderr.write(`swr: ${message}\n`)
-    return err.exitCode
-  }
+  const known = err instanceof SwrError ? err : diskError(err)
+  if (known) return printError(io, json, known.message, known.exitCode)
   const code = errnoCode(err)
   if (code && err instanceof Error && 'path' in err) {
     // An fs error the user can fix (permissions, a vanished file): one line, no stack.
     const e = err as NodeJS.ErrnoException
-    io.stderr.write(
-      `swr: ${e.syscall ?? 'access'} ${escapeText(e.path ?? '', { max: ERROR_MAX })}: ${code}\n`
-    )
-    return EXIT.BAD_MANIFEST
+    return printError(io, json, `${e.syscall ?? 'access'} ${e.path}: ${code}`, EXIT.BAD_MANIFEST)
   }
+  return reportInternal(err, io, json)
+}
+
+function printError(
+  io: Pick<CliIo, 'stdout' | 'stderr'>,
+  json: boolean,
+  message: string,
+  code: number
+): number {
+  // Messages quote manifest strings and paths: one line, bounded, whatever they hold.
+  const line = escapeText(message, { max: ERROR_MAX })
+  if (json)
+    io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: code }) + '\n')
+  io.stderr.write(`swr: ${line}\n`)
+  return code
+}
+
+/**
+ * A bug: one line, a request to report it, and EXIT.INTERNAL (never 1 or 2, which say something
+ * about the workspace). The stack only with SWR_DEBUG set: it is for the report, not the log.
+ */
+export function reportInternal(
+  err: unknown,
+  io: Pick<CliIo, 'env' | 'stdout' | 'stderr'>,
+  json: boolean
+): number {
   const e = err instanceof Error ? err : new Error(String(err))
-  const internal = e instanceof InternalError ? e.message : `${e.name}: ${e.message}`
+  const what = (e instanceof InternalError ? e.message : `${e.name}: ${e.message}`)
+    .replace(/\p{Cc}+/gu, ' ')
+    .slice(0, 300)
+  printError(io, json, `internal error: ${what}`, EXIT.INTERNAL)
+  if (io.env.SWR_DEBUG) io.stderr.write(`${e.stack ?? ''}\n`)
   io.stderr.write(
-    `swr: internal error: ${internal}\n${e.stack ?? ''}\nThis is a bug in swr; please report it with the lines above.\n`
+    'swr: this is a bug in swr; please report it with the line above (SWR_DEBUG=1 adds the stack)\n'
   )
-  return EXIT.UNREPAIRABLE
+  return EXIT.INTERNAL
 }

@@ -10,7 +10,8 @@ import { UsageError } from './errors.js'
 import { ENTRY_ID } from './manifest/paths.js'
 import { SECRET_NOTE, secretReason } from './secrets.js'
 import { hashAll, type HashJob, type PoolOptions } from './verify/hash-pool.js'
-import { hashFile, hashHeadTail } from './verify/hash-kernel.mjs'
+import { hashHeadTail } from './verify/hash-kernel.mjs'
+import { hashOffThread } from './hash-off-thread.js'
 import { locateInside } from './verify/locate-entry.js'
 import { octal } from './verify/mode.js'
 import { encodeIndex, indexRef, type IndexRecord } from './verify/tree-index.js'
@@ -130,18 +131,16 @@ export async function captureEntry(
   }
   switch (kind) {
     case 'file': {
-      const d = hashFile(loc.abs)
+      const d = await hashOffThread(loc.abs, 'full', Number(st.size))
+      if ('error' in d) throw new UsageError(`${req.path}: cannot read (${d.error})`)
       return {
         entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
       }
     }
     case 'blob': {
       const ht = hashHeadTail(loc.abs)
-      const [full] = await hashAll([{ abs: loc.abs, how: 'full', cost: ht.size }], pool)
-      if (!full || 'error' in full)
-        throw new UsageError(
-          `${req.path}: cannot read (${full && 'error' in full ? full.error : 'EIO'})`
-        )
+      const full = await hashOffThread(loc.abs, 'full', ht.size)
+      if ('error' in full) throw new UsageError(`${req.path}: cannot read (${full.error})`)
       return {
         entry: {
           ...common,

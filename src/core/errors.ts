@@ -8,6 +8,12 @@ export const EXIT = {
   UNREPAIRABLE: 2,
   STILL_DAMAGED: 3,
   BAD_MANIFEST: 4,
+  /** A bug in swr (sysexits EX_SOFTWARE): never 1 or 2, which mean something about the workspace. */
+  INTERNAL: 70,
+  /** A write failed (disk full, quota, I/O error): nothing was replaced (sysexits EX_IOERR). */
+  WRITE_FAILED: 74,
+  /** Another writer interfered: the lock was lost or the manifest changed underneath; nothing was written. */
+  CONFLICT: 75,
   INTERRUPTED: 130
 } as const
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT]
@@ -48,6 +54,29 @@ export class InternalError extends Error {
     super(message)
     this.name = 'InternalError'
   }
+}
+
+/** Errors of the disk rather than of swr or its input: a clear line and EXIT.WRITE_FAILED. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EFBIG'])
+
+const DISK_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error',
+  EROFS: 'read-only file system',
+  EFBIG: 'file too large'
+}
+
+/** The error as a one-line SwrError when it is a disk error, else undefined. */
+export function diskError(err: unknown, file?: string): SwrError | undefined {
+  const code = errnoCode(err)
+  if (!code || !DISK_CODES.has(code)) return undefined
+  const p = (err as { path?: unknown }).path
+  const what = file ?? (typeof p === 'string' ? p : 'to the disk')
+  return new SwrError(
+    `cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`,
+    EXIT.WRITE_FAILED
+  )
 }
 
 /** Node's fs errors carry a code; this reads it without `any`. */

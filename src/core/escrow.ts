@@ -20,6 +20,7 @@ import { resolveNoFollow, SymlinkRefusal } from './no-follow.js'
 import { hashFile } from './verify/hash-kernel.mjs'
 import { parseMode } from './verify/mode.js'
 import type { Escrow, FileEntry } from './types.js'
+import { writeAll } from './state/atomic.js'
 
 export const ESCROW_MAX_BYTES = 256 * 1024
 
@@ -127,7 +128,7 @@ export function restoreFromEscrow(workspace: string, e: FileEntry): void {
   const fd = fs.openSync(tmp, flags, 0o600)
   try {
     try {
-      fs.writeSync(fd, bytes)
+      writeAll(fd, bytes)
       fs.fchmodSync(fd, parseMode(e.expect.mode))
       fs.fsyncSync(fd)
     } finally {

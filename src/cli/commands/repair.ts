@@ -23,7 +23,7 @@ import { repairManifest, type RepairMode } from '../../core/doctor.js'
 import { findingLines, renderPlan, renderStep } from '../../core/report/text.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
-import { withManifestLock, type LockFlags } from '../lock.js'
+import { withManifestLock, withWorkspaceLock, type LockFlags } from '../lock.js'
 import { manifestLocation, stateDir } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import { recordCheck } from './check.js'
@@ -44,7 +44,6 @@ export function repairCommand(mode: RepairMode, flags: RepairFlags, io: CliIo): 
 }
 
 async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<ExitCode> {
-  const text = { color: useColor(io, flags.color), all: false }
   const say = (s: string): void => {
     if (!flags.json && !flags.quiet) io.stdout.write(s)
   }
@@ -52,6 +51,17 @@ async function repair(mode: RepairMode, flags: RepairFlags, io: CliIo): Promise<
     workspace: flags.workspace,
     cwd: io.cwd
   })
+  return withWorkspaceLock(m.workspace, flags, io, () => repairLocked(mode, m, flags, io, say))
+}
+
+async function repairLocked(
+  mode: RepairMode,
+  m: LoadedManifest,
+  flags: RepairFlags,
+  io: CliIo,
+  say: (s: string) => void
+): Promise<ExitCode> {
+  const text = { color: useColor(io, flags.color), all: false }
   const cacheClient = cliCacheClient(m, io)
   const report = await repairManifest(m, {
     cacheClient,

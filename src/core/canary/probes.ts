@@ -11,6 +11,7 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Anchored } from './anchor.js'
+import { writeAll } from '../state/atomic.js'
 
 export const PROBE_CLASSES = [
   'stamp',
@@ -96,7 +97,7 @@ const CREATE =
 function createFile(abs: string, data: Uint8Array, mode: number): void {
   const fd = fs.openSync(abs, CREATE, mode)
   try {
-    fs.writeSync(fd, data)
+    writeAll(fd, data)
     fs.fchmodSync(fd, mode)
   } finally {
     fs.closeSync(fd)
@@ -117,7 +118,7 @@ function createLarge(abs: string, size: number): string {
     for (let left = size; left > 0;) {
       const n = Math.min(left, zero.length)
       const chunk = cipher.update(zero.subarray(0, n))
-      fs.writeSync(fd, chunk)
+      writeAll(fd, chunk)
       hash.update(chunk)
       left -= n
     }

@@ -8,6 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Status } from '../types.js'
+import { appendRecord } from '../state/atomic.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
 import type { RunContext } from './context.js'
 
@@ -97,14 +98,10 @@ export function appendHistory(
   const l = { ...DEFAULT_LIMITS, ...limits }
   const dir = ensurePrivateDir(stateDir)
   rotateIfFull(dir, l)
-  const flags =
-    fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | fs.constants.O_NOFOLLOW
-  const fd = fs.openSync(path.join(dir, HISTORY_FILE), flags, 0o600)
-  try {
-    fs.writeSync(fd, JSON.stringify(record) + '\n')
-  } finally {
-    fs.closeSync(fd)
-  }
+  appendRecord(path.join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+    create: true,
+    mode: 0o600
+  })
 }
 
 function isRecord(v: unknown): v is HistoryRecord {

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { manifestDigest } from './canonical.js'
 import { convertV2, isV2Document } from './import-v2.js'
 import { DEFAULT_LIMITS, parseStrictJson, StrictJsonError, type JsonValue } from './strict-json.js'
+import { noteManifestBytes } from './read-fingerprint.js'
 import { manifestProblems } from './validate.js'
 import { errnoCode, ManifestError } from '../errors.js'
 import type { ManifestBody, ManifestDocument } from '../types.js'
@@ -128,6 +129,7 @@ function readBounded(abs: string, shown: string): string {
       if (n === 0) break
       got += n
     }
+    noteManifestBytes(abs, buf.subarray(0, got))
     const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
     try {
       return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '')

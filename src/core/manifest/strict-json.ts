@@ -4,7 +4,7 @@
  * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
  * this module refuses everything that could read two ways and records the line of each value.
  */
-import { printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser'
+import { createScanner, printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser'
 import { quoted } from '../report/escape.js'
 
 export interface StrictLimits {
@@ -105,82 +105,94 @@ export function parseStrictJson(
     stack.push(c)
   }
 
-  visit(
-    text,
-    {
-      onObjectBegin: (_o, _l, line, col) => {
-        const value: Record<string, JsonValue> = {}
-        const path = childPath()
-        place(value, line)
-        open({ kind: 'object', value, path }, line, col)
-      },
-      onObjectProperty: (key, _o, _l, line, col) => {
-        const top = stack[stack.length - 1]
-        if (!top || top.kind !== 'object') return
-        const path = `${top.path}[${JSON.stringify(key)}]`
-        if (!key.isWellFormed()) fail(`${at(line, col, top.path)}: key has a lone surrogate`)
-        else if (FORBIDDEN_KEYS.has(key))
-          fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`)
-        else if (Object.hasOwn(top.value, key))
-          fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`)
-        top.key = key
-      },
-      onObjectEnd: () => {
-        stack.pop()
-      },
-      onArrayBegin: (_o, _l, line, col) => {
-        const value: JsonValue[] = []
-        const path = childPath()
-        place(value, line)
-        open({ kind: 'array', value, path }, line, col)
-      },
-      onArrayEnd: () => {
-        stack.pop()
-      },
-      onLiteralValue: (value: unknown, offset, length, line, col) => {
-        const path = childPath()
-        if (typeof value === 'number') {
-          const raw = text.slice(offset, offset + length)
-          if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
-            fail(`${at(line, col, path)}: number ${raw} is not a safe integer`)
+  // The depth check above bounds the parser's recursion; should it ever miss, a stack overflow
+  // is still a refused document and not a crash.
+  try {
+    visit(
+      text,
+      {
+        onObjectBegin: (_o, _l, line, col) => {
+          const value: Record<string, JsonValue> = {}
+          const path = childPath()
+          place(value, line)
+          open({ kind: 'object', value, path }, line, col)
+        },
+        onObjectProperty: (key, _o, _l, line, col) => {
+          const top = stack[stack.length - 1]
+          if (!top || top.kind !== 'object') return
+          const path = `${top.path}[${JSON.stringify(key)}]`
+          if (!key.isWellFormed()) fail(`${at(line, col, top.path)}: key has a lone surrogate`)
+          else if (FORBIDDEN_KEYS.has(key))
+            fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`)
+          else if (Object.hasOwn(top.value, key))
+            fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`)
+          top.key = key
+        },
+        onObjectEnd: () => {
+          stack.pop()
+        },
+        onArrayBegin: (_o, _l, line, col) => {
+          const value: JsonValue[] = []
+          const path = childPath()
+          place(value, line)
+          open({ kind: 'array', value, path }, line, col)
+        },
+        onArrayEnd: () => {
+          stack.pop()
+        },
+        onLiteralValue: (value: unknown, offset, length, line, col) => {
+          const path = childPath()
+          if (typeof value === 'number') {
+            const raw = text.slice(offset, offset + length)
+            if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+              fail(`${at(line, col, path)}: number ${raw} is not a safe integer`)
+            }
+          } else if (typeof value === 'string' && !value.isWellFormed()) {
+            fail(`${at(line, col, path)}: string has a lone surrogate`)
           }
-        } else if (typeof value === 'string' && !value.isWellFormed()) {
-          fail(`${at(line, col, path)}: string has a lone surrogate`)
+          place(value as JsonValue, line)
+        },
+        onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
+        onError: (code: ParseErrorCode, _o, _l, line, col) => {
+          fail(`${line + 1}:${col + 1}: ${describe(code)}`)
         }
-        place(value as JsonValue, line)
       },
-      onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
-      onError: (code: ParseErrorCode, _o, _l, line, col) => {
-        fail(`${line + 1}:${col + 1}: ${describe(code)}`)
-      }
-    },
-    { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }
-  )
+      { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }
+    )
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err
+    throw new StrictJsonError([`nested too deeply to read (over ${limits.maxDepth} levels)`])
+  }
   if (!rootSeen && problems.length === 0) problems.push('1:1: empty document')
   if (problems.length > 0) throw new StrictJsonError(problems)
   return { value: root as JsonValue, lines }
 }
 
-/** Where nesting first exceeds `max` levels (brackets inside strings do not count), if it does. */
+/**
+ * Where nesting first exceeds `max` levels, if it does. Counted on jsonc-parser's own tokens, so
+ * strings and comments (`/*"*\/`) are skipped exactly as the parser skips them. Once a closing
+ * bracket does not match, the parser's error recovery may skip brackets this count would pair up,
+ * so from there on every opening bracket counts and none closes: an over-count refuses a document
+ * that is refused anyway, an under-count would let it overflow the stack.
+ */
+// jsonc-parser's SyntaxKind is a const enum, which this build cannot read at run time.
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 } as const
+
 function depthProblem(text: string, max: number): string | undefined {
+  const scanner = createScanner(text, false)
+  const open: number[] = []
+  let broken = false
   let depth = 0
-  let line = 1
-  let lineStart = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c) i++
-      else if (c === 0x22) inString = false
-      continue
+  for (let t: number = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
+    if (t === TOKEN.openBrace || t === TOKEN.openBracket) {
+      open.push(t)
+      if (++depth > max)
+        return `${scanner.getTokenStartLine() + 1}:${scanner.getTokenStartCharacter() + 1}: nested deeper than ${max} levels`
+    } else if (!broken && (t === TOKEN.closeBrace || t === TOKEN.closeBracket)) {
+      const want = t === TOKEN.closeBrace ? TOKEN.openBrace : TOKEN.openBracket
+      if (open.pop() === want) depth--
+      else broken = true
     }
-    if (c === 0x22) inString = true
-    else if (c === 0x0a) {
-      line++
-      lineStart = i + 1
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) return `${line}:${i - lineStart + 1}: nested deeper than ${max} levels`
-    } else if (c === 0x7d || c === 0x5d) depth--
   }
   return undefined
 }

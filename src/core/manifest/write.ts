@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic } from '../state/atomic.js'
 import { isInside } from './paths.js'
+import { assertUnchangedSinceRead, noteManifestBytes } from './read-fingerprint.js'
 import type { Entry, ManifestBody, ManifestDocument } from '../types.js'
 
 export const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json'
@@ -85,10 +86,13 @@ export interface SaveOptions {
 }
 
 export function saveManifest(file: string, doc: ManifestDocument, opts: SaveOptions = {}): void {
+  if (!opts.create) assertUnchangedSinceRead(file)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   for (const [p, bytes] of opts.sidecars ?? []) {
     fs.mkdirSync(path.dirname(p), { recursive: true })
     writeFileAtomic(p, bytes)
   }
-  writeFileAtomic(file, serializeDocument(doc), { exclusive: opts.create === true })
+  const bytes = Buffer.from(serializeDocument(doc), 'utf8')
+  writeFileAtomic(file, bytes, { exclusive: opts.create === true })
+  noteManifestBytes(file, bytes)
 }

@@ -2,9 +2,13 @@
  * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
  * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
  * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * A process that left the group (`setsid`) is found by the run token in its environment, stopped
+ * and reported; and once the recipe's own process has exited, swr waits at most a grace period
+ * for the output pipes such a process may hold open.
  * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
  */
 import { spawn } from 'node:child_process'
+import { killTagged, newRunToken, RUN_TOKEN_VAR, type EscapedProcess } from './escaped.js'
 import { lineSplitter, tailKeeper } from './output.js'
 import type { Scrubber } from './scrub.js'
 
@@ -29,6 +33,10 @@ export interface RecipeResult {
   /** The scrubbed tail of the output (at most KEEP_BYTES). */
   output: string
   truncated: boolean
+  /** Processes that left the recipe's process group and were stopped when it ended. */
+  escaped: EscapedProcess[]
+  /** Why the recipe could not be started at all. */
+  startError?: string
 }
 
 export interface RunHooks {
@@ -67,10 +75,19 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResult> {
   const started = performance.now()
   const [cmd, ...args] = spec.shell
+  const token = newRunToken()
+  const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(
+    v => v?.includes('\0')
+  )
+  // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
+  if (unusable !== undefined)
+    return Promise.resolve(
+      notStarted(spec, 'a NUL byte in its command, shell, directory or environment')
+    )
   return new Promise(resolve => {
     const child = spawn(cmd ?? 'bash', [...args, spec.command], {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [RUN_TOKEN_VAR]: token },
       detached: true, // its own process group, so the whole group can be stopped
       stdio: ['ignore', 'pipe', 'pipe']
     })
@@ -105,12 +122,26 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
     }
     hooks.abort?.addEventListener('abort', onAbort, { once: true })
     if (hooks.abort?.aborted) onAbort()
+    let finished = false
+    let pipeTimer: NodeJS.Timeout | undefined
     const finish = async (): Promise<void> => {
+      if (finished) return
+      finished = true
       clearTimeout(timer)
+      clearTimeout(pipeTimer)
       // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
       // return, not on a timer that a finished swr would never fire.
       if (child.pid !== undefined) await reapGroup(child.pid, grace)
       if (killer) clearTimeout(killer)
+      const escaped = await killTagged(token, Math.min(grace, 1000))
+      if (escaped.length > 0)
+        emit(
+          `swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
+            .map(p => `${p.pid} (${p.name})`)
+            .join(', ')}`
+        )
+      child.stdout.destroy()
+      child.stderr.destroy()
       hooks.abort?.removeEventListener('abort', onAbort)
       out.end()
       err.end()
@@ -122,7 +153,8 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
         interrupted,
         ms: Math.round(performance.now() - started),
         output: kept.text(),
-        truncated: kept.truncated()
+        truncated: kept.truncated(),
+        escaped
       })
     }
     child.on('error', err => {
@@ -134,9 +166,27 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
       exited = { code, signal }
       // Background processes the recipe left behind go with it (and release the output pipes).
       if (child.pid !== undefined && groupAlive(child.pid)) stop()
+      // A process outside the group may hold the pipes open for ever: stop waiting for them.
+      pipeTimer = setTimeout(() => void finish(), grace + 500)
     })
     child.on('close', () => void finish())
   })
+}
+
+function notStarted(spec: RecipeSpec, why: string): RecipeResult {
+  const line = `cannot start: ${why}`
+  return {
+    id: spec.id,
+    exitCode: 127,
+    signal: null,
+    timedOut: false,
+    interrupted: false,
+    ms: 0,
+    output: `${line}\n`,
+    truncated: false,
+    escaped: [],
+    startError: why
+  }
 }
 
 function groupAlive(pgid: number): boolean {
@@ -162,9 +212,20 @@ async function reapGroup(pgid: number, grace: number): Promise<void> {
 
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
 export function describeResult(r: RecipeResult, timeoutMs: number): string {
+  return describeEnd(r, timeoutMs) + describeEscaped(r.escaped)
+}
+
+function describeEnd(r: RecipeResult, timeoutMs: number): string {
   const secs = (r.ms / 1000).toFixed(1)
+  if (r.startError) return `not started: ${r.startError}`
   if (r.interrupted) return `interrupted after ${secs} s`
   if (r.timedOut) return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`
   if (r.signal) return `killed by ${r.signal} after ${secs} s`
   return `exit ${r.exitCode ?? '?'} in ${secs} s`
+}
+
+function describeEscaped(escaped: readonly EscapedProcess[]): string {
+  if (escaped.length === 0) return ''
+  const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5)
+  return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomic } from './atomic.js'
+import { appendRecord, writeFileAtomic } from './atomic.js'
 import { ensurePrivateDir } from './state-dir.js'
 
 export interface JournalHeader {
@@ -76,18 +76,7 @@ export function openJournal(
     }
     writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 })
   }
-  const append = (e: JournalEvent): void => {
-    const fd = fs.openSync(
-      file,
-      fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_NOFOLLOW
-    )
-    try {
-      fs.writeSync(fd, JSON.stringify(e) + '\n')
-      fs.fsyncSync(fd)
-    } finally {
-      fs.closeSync(fd)
-    }
-  }
+  const append = (e: JournalEvent): void => appendRecord(file, JSON.stringify(e) + '\n')
   return {
     file,
     append,

@@ -1,0 +1,303 @@
+/**
+ * Faults, through the bundled CLI: one fast representative of each class that
+ * `npm run faults` (scripts/faults.mjs) repeats many times. A deeply nested manifest hidden behind
+ * a comment, a full disk under an edit, a lock holder stopped past the stale time, two manifests
+ * of one workspace, a recipe whose grandchild escapes its process group, SIGHUP, and the state
+ * directory removed mid-run.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { sleep, spawnSwr, q, waitUntil } from '../../__fixtures__/repair.js'
+import { makeWorkspace, type Workspace } from '../../__fixtures__/workspace.js'
+import type { CliIo } from '../../src/cli/io.js'
+import { main } from '../../src/cli/main.js'
+
+const STACK = /\n\s+at |node:internal/
+
+let ws: Workspace
+beforeEach(() => {
+  ws = makeWorkspace()
+})
+afterEach(() => ws.cleanup())
+
+async function swr(args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  return spawnSwr(args, { ...ws, ...opts }).done
+}
+
+async function keygen(): Promise<void> {
+  const r = await swr(['keygen'])
+  expect(r.code).toBe(0)
+}
+
+async function track(rel: string, ...flags: string[]): Promise<void> {
+  fs.writeFileSync(path.join(ws.root, rel), `${rel}\n`)
+  const r = await swr(['add', '-m', ws.manifestFile, path.join(ws.root, rel), ...flags])
+  expect(r.stderr).not.toMatch(STACK)
+  expect(r.code).toBe(0)
+}
+
+/** Processes (not zombies) whose command line contains `needle`. */
+function living(needle: string): number[] {
+  const out: number[] = []
+  for (const p of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8')
+      if (/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))) continue
+      if (fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(needle)) out.push(Number(p))
+    } catch {
+      // gone
+    }
+  }
+  return out
+}
+
+function holderNotes(): string[] {
+  const dir = path.join(ws.stateDir, 'locks')
+  if (!fs.existsSync(dir)) return []
+  return fs
+    .readdirSync(dir)
+    .filter(n => n.endsWith('.holder'))
+    .map(n => fs.readFileSync(path.join(dir, n), 'utf8'))
+}
+
+describe('malformed manifests', () => {
+  it.each([
+    ['a comment hiding a quote, then 100k brackets', '/*"*/' + '['.repeat(100_000)],
+    ['a line comment hiding a quote, then 100k brackets', '//"\n' + '['.repeat(100_000)],
+    [
+      'a mismatched bracket, then 100k brackets',
+      '{"a" ' + ']'.repeat(50) + ', "b": ' + '['.repeat(100_000)
+    ],
+    ['50k nested objects', '{"a":'.repeat(50_000)],
+    ['a truncated document', '{"$schema": "x", "body": {"schema": 3, "entr'],
+    ['a lone surrogate', '{"body": "\\ud800"}']
+  ])('%s: exit 4, one line, no stack, file unchanged', async (_name, text) => {
+    const file = path.join(ws.root, 'bad.json')
+    fs.writeFileSync(file, text)
+    const r = await swr(['check', '-m', file])
+    expect(r.code).toBe(4)
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1)
+    expect(r.stderr).not.toMatch(STACK)
+    expect(fs.readFileSync(file, 'utf8')).toBe(text)
+  })
+})
+
+describe('a full disk', () => {
+  let mnt: string | undefined
+  afterEach(() => {
+    if (mnt) spawnSync('umount', [mnt])
+    mnt = undefined
+  })
+
+  /** A 1 MiB tmpfs holding a workspace and the state, or undefined where mounting is not allowed. */
+  function smallDisk(): string | undefined {
+    if (process.getuid?.() !== 0) return undefined
+    const dir = path.join(ws.base, 'disk')
+    fs.mkdirSync(dir)
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]).status !== 0)
+      return undefined
+    mnt = dir
+    return dir
+  }
+
+  function fill(dir: string): void {
+    const fd = fs.openSync(path.join(dir, 'filler'), 'w')
+    const chunk = Buffer.alloc(64 * 1024, 1)
+    try {
+      for (;;) fs.writeSync(fd, chunk)
+    } catch {
+      // full
+    } finally {
+      fs.closeSync(fd)
+    }
+  }
+
+  it('escrow, add and check --record: exit 74 with one line, the manifest untouched, no temporary file left', async () => {
+    const disk = smallDisk()
+    if (!disk) {
+      // Without root there is no tmpfs to fill; the suite (npm run faults) says so too.
+      expect(process.getuid?.()).not.toBe(0)
+      return
+    }
+    const root = path.join(disk, 'ws')
+    const stateDir = path.join(disk, 'state')
+    fs.mkdirSync(root)
+    const env = { SWR_STATE_DIR: stateDir }
+    const manifest = path.join(root, '.swr', 'manifest.json')
+    for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(root, `f${i}`), 'x'.repeat(2000))
+    for (let i = 0; i < 6; i++) {
+      const r = await swr(['add', '-m', manifest, path.join(root, `f${i}`)], { cwd: root, env })
+      expect(r.code).toBe(0)
+    }
+    const before = fs.readFileSync(manifest)
+    fill(disk)
+    for (const args of [
+      ['escrow', '-m', manifest],
+      ['add', '-m', manifest, path.join(root, 'f0'), '--id', 'again'],
+      ['check', '-m', manifest, '--record', '--json']
+    ]) {
+      const r = await swr(args, { cwd: root, env })
+      expect({ args, code: r.code }).toEqual({ args, code: 74 })
+      expect(r.stderr).toMatch(/^swr: cannot write .*: no space left on the device \(ENOSPC\)\n$/)
+      expect(fs.readFileSync(manifest).equals(before)).toBe(true)
+      expect(fs.readdirSync(path.dirname(manifest)).filter(n => n.endsWith('.tmp'))).toEqual([])
+      if (args.includes('--json'))
+        expect(JSON.parse(r.stdout)).toMatchObject({ schema: 'swr.error/1', exit_code: 74 })
+    }
+  }, 60_000)
+})
+
+describe('locks', () => {
+  it('a holder stopped longer than the stale time keeps its lock; both edits are kept', async () => {
+    await keygen()
+    await track('seed')
+    fs.writeFileSync(path.join(ws.root, 'one'), 'one\n')
+    fs.writeFileSync(path.join(ws.root, 'two'), 'two\n')
+    let a = spawnSwr(['add', '-m', ws.manifestFile, path.join(ws.root, 'one')], ws)
+    // Stop the first add while it holds the lock (it would finish in a blink otherwise).
+    for (let tries = 0; ; tries++) {
+      const pid = a.proc.pid
+      if (await waitUntil(() => holderNotes().some(n => n.startsWith(`pid ${pid} `)), 5000, 1)) {
+        a.proc.kill('SIGSTOP')
+        break
+      }
+      await a.done
+      if (tries > 20) throw new Error('never caught the add holding its lock')
+      fs.writeFileSync(path.join(ws.root, 'one'), 'one\n')
+      a = spawnSwr(
+        ['add', '-m', ws.manifestFile, path.join(ws.root, 'one'), '--id', `one${tries}`],
+        ws
+      )
+    }
+    const b = spawnSwr(['add', '-m', ws.manifestFile, path.join(ws.root, 'two')], ws)
+    await sleep(11_000)
+    expect(b.proc.exitCode).toBeNull()
+    a.proc.kill('SIGCONT')
+    const [ra, rb] = await Promise.all([a.done, b.done])
+    expect([ra.code, rb.code]).toEqual([0, 0])
+    expect(rb.stderr).toMatch(/waiting for the lock/)
+    const ids = (
+      JSON.parse(fs.readFileSync(ws.manifestFile, 'utf8')) as {
+        body: { entries: { id: string }[] }
+      }
+    ).body.entries.map(e => e.id)
+    expect(ids).toHaveLength(3)
+    expect(ids).toContain('two')
+  }, 40_000)
+
+  it('two manifests of one workspace never run their recipes at once', async () => {
+    await keygen()
+    const log = path.join(ws.base, 'log')
+    const recipe = `echo start >> ${q(log)}; sleep 1; echo t > t; echo end >> ${q(log)}`
+    const other = path.join(ws.base, 'other.json')
+    fs.writeFileSync(path.join(ws.root, 't'), 't\n')
+    for (const m of [ws.manifestFile, other]) {
+      const r = await swr([
+        'add',
+        '-m',
+        m,
+        '--workspace',
+        ws.root,
+        path.join(ws.root, 't'),
+        '--restore',
+        recipe
+      ])
+      expect(r.code).toBe(0)
+    }
+    // Make each doctor see the damage, so each would run its recipe if not serialised.
+    fs.writeFileSync(path.join(ws.root, 't'), 'damaged\n')
+    const rs = await Promise.all([
+      swr(['doctor', '-m', ws.manifestFile]),
+      swr(['doctor', '-m', other, '--workspace', ws.root])
+    ])
+    for (const r of rs) expect(r.code).toBe(0)
+    const lines = fs.readFileSync(log, 'utf8').trim().split('\n')
+    expect(lines.length % 2).toBe(0)
+    for (let i = 0; i < lines.length; i += 2)
+      expect(lines.slice(i, i + 2)).toEqual(['start', 'end'])
+  }, 30_000)
+})
+
+describe('recipes that escape or are interrupted', () => {
+  async function damagedWithRecipe(recipe: string): Promise<void> {
+    await keygen()
+    await track('t', '--restore', recipe)
+    fs.rmSync(path.join(ws.root, 't'))
+  }
+
+  it('--timeout ends a recipe whose setsid grandchild holds the output pipes, and stops the grandchild', async () => {
+    const marker = `swr-escapee-${process.pid}-${Date.now()}`
+    await damagedWithRecipe(`setsid bash -c 'exec -a ${marker} sleep 300' & sleep 100`)
+    const started = Date.now()
+    const r = await swr(['doctor', '-m', ws.manifestFile, '--timeout', '1'])
+    expect(Date.now() - started).toBeLessThan(15_000)
+    expect(r.code).toBe(2)
+    expect(r.stdout).toMatch(
+      /timed out after 1 s.*stopped 1 process\(es\) that left its process group \(sleep\)/
+    )
+    expect(r.stderr).not.toMatch(STACK)
+    expect(await waitUntil(() => living(marker).length === 0, 3000)).toBe(true)
+    expect(holderNotes()).toEqual([])
+  }, 30_000)
+
+  it('SIGHUP stops the recipe and exits 130, letting go of the lock', async () => {
+    const marker = `swr-hup-${process.pid}-${Date.now()}`
+    await damagedWithRecipe(`exec -a ${marker} sleep 100`)
+    const child = spawnSwr(['doctor', '-m', ws.manifestFile], ws)
+    expect(await waitUntil(() => living(marker).length > 0, 10_000)).toBe(true)
+    child.proc.kill('SIGHUP')
+    const r = await child.done
+    expect(r.code).toBe(130)
+    expect(living(marker)).toEqual([])
+    expect(holderNotes()).toEqual([])
+  }, 30_000)
+
+  it('the state directory removed mid-run: exit 75 with one clear line, the recipe stopped', async () => {
+    const marker = `swr-wipe-${process.pid}-${Date.now()}`
+    await damagedWithRecipe(`exec -a ${marker} sleep 100`)
+    const child = spawnSwr(['doctor', '-m', ws.manifestFile], ws)
+    expect(await waitUntil(() => living(marker).length > 0, 10_000)).toBe(true)
+    fs.rmSync(ws.stateDir, { recursive: true, force: true })
+    const r = await child.done
+    expect(r.code).toBe(75)
+    expect(r.stderr).toMatch(
+      /^swr: lost the lock on .*: its file in the state directory was removed$/m
+    )
+    expect(r.stderr).not.toMatch(/ECOMPROMISED|\n\s+at /)
+    expect(await waitUntil(() => living(marker).length === 0, 3000)).toBe(true)
+  }, 30_000)
+})
+
+describe('internal errors', () => {
+  it('a bug exits 70 with one line and a request to report it, and --json says 70 too', async () => {
+    await track('a')
+    const err: string[] = []
+    const out: string[] = []
+    const io = (json: boolean): CliIo => ({
+      cwd: ws.root,
+      env: { SWR_STATE_DIR: ws.stateDir },
+      home: ws.home,
+      // A stream that fails in a way no user input can explain stands in for a bug.
+      stdout: {
+        write: (s: string) => {
+          if (!json || !s.includes('swr.error/1'))
+            throw new TypeError('cannot write to a closed log')
+          out.push(s)
+        }
+      },
+      stderr: { write: (s: string) => err.push(s) }
+    })
+    expect(await main(['node', 'swr', 'check', '-m', ws.manifestFile], io(false))).toBe(70)
+    expect(err.join('')).toBe(
+      'swr: internal error: TypeError: cannot write to a closed log\n' +
+        'swr: this is a bug in swr; please report it with the line above (SWR_DEBUG=1 adds the stack)\n'
+    )
+    expect(await main(['node', 'swr', 'check', '--json', '-m', ws.manifestFile], io(true))).toBe(70)
+    expect(JSON.parse(out.join(''))).toMatchObject({ schema: 'swr.error/1', exit_code: 70 })
+    const help = await swr(['--help'])
+    expect(help.stdout).toMatch(/^ {2}70 internal error/m)
+  })
+})

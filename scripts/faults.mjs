@@ -1,0 +1,819 @@
+#!/usr/bin/env node
+/**
+ * The fault-injection suite: the bundled CLI (dist/cli/index.js, `npm run bundle` first) against
+ * malformed manifests, odd names and file types, full disks at every write point, a stalled lock
+ * holder, two manifests of one workspace, recipes that escape their process group, SIGHUP, and
+ * the state directory removed mid-run. Every class prints what it tried and what failed; the exit
+ * status is 1 when anything failed.
+ *
+ *   node scripts/faults.mjs            # everything (a few minutes)
+ *   node scripts/faults.mjs --quick    # a few of each (what npm test runs)
+ *   node scripts/faults.mjs --only malformed,enospc --json
+ *
+ * The full-disk class mounts a small tmpfs and needs root; without it that class is skipped and
+ * says so.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+// SWR_FAULTS_BIN runs the suite against another build (an older release, to compare).
+const BIN = process.env.SWR_FAULTS_BIN ?? path.join(ROOT, 'dist', 'cli', 'index.js')
+const args = process.argv.slice(2)
+const QUICK = args.includes('--quick')
+const JSON_OUT = args.includes('--json')
+const ONLY = (() => {
+  const i = args.indexOf('--only')
+  return i >= 0 ? new Set((args[i + 1] ?? '').split(',')) : undefined
+})()
+
+const sleep = ms => new Promise(r => setTimeout(r, ms))
+const STACK = /\n\s+at .+\(|\n\s+at [^ ]+:\d+:\d+|node:internal|Error: .*\n\s+at /
+
+function log(s) {
+  if (!JSON_OUT) process.stdout.write(s + '\n')
+}
+
+/** Run the CLI; resolves with code, signal, stdout, stderr and elapsed ms. */
+function swr(argv, env, opts = {}) {
+  const started = Date.now()
+  const child = spawn(process.execPath, [BIN, ...argv], {
+    env: { PATH: process.env.PATH, HOME: env.HOME, LANG: 'C.UTF-8', ...env },
+    cwd: opts.cwd ?? env.HOME,
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', d => (stdout += d))
+  child.stderr.on('data', d => (stderr += d))
+  const done = new Promise(resolve =>
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started })
+    )
+  )
+  return { child, done }
+}
+const run = (argv, env, opts) => swr(argv, env, opts).done
+
+/** A fresh home with a state directory, a workspace and keys. */
+const made = []
+async function sandbox(name) {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), `swr-faults-${name}-`))
+  made.push(home)
+  const ws = path.join(home, 'ws')
+  fs.mkdirSync(ws)
+  const env = { HOME: home, SWR_STATE_DIR: path.join(home, 'state') }
+  const manifest = path.join(ws, '.swr', 'manifest.json')
+  return { home, ws, env, manifest }
+}
+
+async function keyed(s) {
+  const r = await run(['keygen'], s.env)
+  if (r.code !== 0) throw new Error(`keygen failed: ${r.stderr}`)
+}
+
+/** Run `fns` with at most `n` at once. */
+async function pool(items, n, fn) {
+  const out = new Array(items.length)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      for (;;) {
+        const i = next++
+        if (i >= items.length) return
+        out[i] = await fn(items[i], i)
+      }
+    })
+  )
+  return out
+}
+
+/** Processes (not zombies) whose command line contains `needle`. */
+function livingWith(needle) {
+  const out = []
+  for (const p of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(p)) continue
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8')
+      const state = stat.slice(stat.lastIndexOf(')') + 2)[0]
+      if (state === 'Z' || state === 'X') continue
+      const cmd = fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ')
+      if (cmd.includes(needle)) out.push(Number(p))
+    } catch {
+      // gone
+    }
+  }
+  return out
+}
+
+function oneLine(stderr) {
+  return stderr.trimEnd().split('\n').length === 1
+}
+
+const results = []
+function record(cls, tried, failures, notes = []) {
+  results.push({
+    class: cls,
+    tried,
+    failed: failures.length,
+    failures: failures.slice(0, 10),
+    notes
+  })
+  log(
+    `${cls}: ${tried} tried, ${failures.length} failed${notes.length ? ` (${notes.join('; ')})` : ''}`
+  )
+  for (const f of failures.slice(0, 10)) log(`  FAIL ${f}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malformed manifests: each must exit 4 with one line, no stack, and leave the file as it was.
+
+async function baseManifest() {
+  const s = await sandbox('base')
+  await keyed(s)
+  fs.writeFileSync(path.join(s.ws, 'a.txt'), 'alpha\n')
+  fs.mkdirSync(path.join(s.ws, 'tree'))
+  fs.writeFileSync(path.join(s.ws, 'tree', 'x'), 'x\n')
+  fs.symlinkSync('a.txt', path.join(s.ws, 'lnk'))
+  for (const [p, extra] of [
+    ['a.txt', ['--restore', 'echo alpha > a.txt', '--smoke', 'test -s a.txt', '--note', 'n']],
+    ['tree', ['--sentinel', 'x', '--restore', 'mkdir -p tree && echo x > tree/x']],
+    ['lnk', []]
+  ]) {
+    const r = await run(['add', '-m', s.manifest, path.join(s.ws, p), ...extra], s.env)
+    if (r.code !== 0) throw new Error(`add ${p}: ${r.stderr}`)
+  }
+  return { s, text: fs.readFileSync(s.manifest, 'utf8') }
+}
+
+function leafPaths(v, at = []) {
+  const out = [at]
+  if (Array.isArray(v)) v.forEach((x, i) => out.push(...leafPaths(x, [...at, i])))
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) out.push(...leafPaths(x, [...at, k]))
+  return out
+}
+
+function setAt(doc, at, value) {
+  const copy = JSON.parse(JSON.stringify(doc))
+  if (at.length === 0) return value
+  let o = copy
+  for (const k of at.slice(0, -1)) o = o[k]
+  o[at[at.length - 1]] = value
+  return copy
+}
+
+function getAt(doc, at) {
+  return at.reduce((o, k) => o?.[k], doc)
+}
+
+/** Values of another JSON type than `v` (never valid where `v` is required). */
+function wrongTypes(v) {
+  if (typeof v === 'string') return [7, null, { s: v }, true]
+  if (typeof v === 'number') return [String(v), null, 1.5, [v]]
+  if (typeof v === 'boolean') return ['true', 0]
+  if (Array.isArray(v)) return [{}, 'x', null]
+  if (v && typeof v === 'object') return [[], 1]
+  return []
+}
+
+function malformedVariants(text) {
+  const doc = JSON.parse(text)
+  const out = []
+  // Truncated at many offsets (never at the end, where only the newline goes).
+  const cuts = QUICK ? 6 : 300
+  for (let i = 0; i < cuts; i++) {
+    const at = 1 + Math.floor(((text.length - 3) * i) / cuts)
+    out.push([`truncated at ${at}`, text.slice(0, at)])
+  }
+  // Every value replaced by one of another type; every object given an unknown key.
+  const paths = leafPaths(doc).filter(p => p.length > 0 && p[0] !== '$schema')
+  for (const p of QUICK ? paths.filter((_, i) => i % 9 === 0) : paths) {
+    const v = getAt(doc, p)
+    for (const w of wrongTypes(v))
+      out.push([`${p.join('.')} = ${JSON.stringify(w)}`, JSON.stringify(setAt(doc, p, w), null, 2)])
+    if (v && typeof v === 'object' && !Array.isArray(v) && p[0] === 'body')
+      out.push([
+        `${p.join('.')} + unknown key`,
+        JSON.stringify(setAt(doc, p, { ...v, zz_unknown: 1 }))
+      ])
+  }
+  const entries = doc.body.entries
+  const withEntry = (patch, i = 0) =>
+    JSON.stringify(setAt(doc, ['body', 'entries', i], { ...entries[i], ...patch }))
+  const syntax = [
+    ['empty', ''],
+    ['whitespace', '  \n'],
+    ['BOM only', '\uFEFF'],
+    ['null', 'null'],
+    ['array', '[]'],
+    ['trailing comma', text.replace(/\n}\s*$/, ',\n}\n')],
+    ['line comment', '// c\n' + text],
+    ['block comment', '/* c */' + text],
+    ['comment with quote then deep', '/*"*/' + '['.repeat(100_000)],
+    ['line comment with quote then deep', '//"\n' + '['.repeat(100_000)],
+    ['string with brackets then deep', '["\\"[[[[", ' + '['.repeat(100_000)],
+    ['mismatched close then deep', '{"a" ' + ']'.repeat(50) + ', "b": ' + '['.repeat(100_000)],
+    ['deep objects', '{"a":'.repeat(50_000)],
+    ['duplicate body key', text.replace('"body": {', '"body": {"version": 1,')],
+    [
+      '1e400 version',
+      JSON.stringify(setAt(doc, ['body', 'version'], 1)).replace('"version":1', '"version":1e400')
+    ],
+    ['-0 version', JSON.stringify(doc).replace(/"version":\d+/, '"version":-0')],
+    ['float version', JSON.stringify(doc).replace(/"version":\d+/, '"version":2.5')],
+    ['lone surrogate', JSON.stringify(doc).replace('"echo alpha', '"\\ud800echo alpha')],
+    ['__proto__ key', JSON.stringify(doc).replace('"body":{', '"body":{"__proto__":{},')],
+    ['raw control character', JSON.stringify(doc).replace('echo alpha', 'echo\u0001alpha')],
+    ['NUL in restore', withEntry({ restore: 'echo a\u0000b' })],
+    ['NUL in id', withEntry({ id: 'a\u0000b' })],
+    ['NUL in path', withEntry({ path: 'a.txt\u0000x' })],
+    ['NUL in workspace', JSON.stringify(setAt(doc, ['body', 'workspace'], '.\u0000x'))],
+    ['NUL in shell', JSON.stringify(setAt(doc, ['body', 'shell'], ['bash\u0000', '-c']))],
+    ['10 MB id', withEntry({ id: 'i'.repeat(10 * 1024 * 1024) })],
+    ['ESC in id', withEntry({ id: 'a\u001b[2Jb' })],
+    ['CR in path', withEntry({ path: 'a\rb' })],
+    ['absolute path', withEntry({ path: '/etc/passwd' })],
+    ['dotdot path', withEntry({ path: '../outside' })],
+    ['duplicate ids', JSON.stringify(setAt(doc, ['body', 'entries'], [entries[0], entries[0]]))],
+    ['needs itself', withEntry({ needs: [entries[0].id] })],
+    ['needs unknown', withEntry({ needs: ['nope'] })],
+    ['tier 9', withEntry({ tier: 9 })],
+    ['unknown kind', withEntry({ kind: 'socket' })],
+    ['schema 99', JSON.stringify(setAt(doc, ['body', 'schema'], 99))],
+    ['2001 entries', JSON.stringify(setAt(doc, ['body', 'entries'], Array(200_001).fill(0)))],
+    ['trailing data', text + '{}'],
+    ['two documents', text + text]
+  ]
+  out.push(
+    ...(QUICK ? syntax.filter((_, i) => i % 4 === 0 || /deep|NUL/.test(syntax[i][0])) : syntax)
+  )
+  const bytes = out.map(([name, t]) => [name, Buffer.from(t, 'utf8')])
+  bytes.push([
+    'invalid UTF-8',
+    Buffer.concat([
+      Buffer.from(text.slice(0, 40)),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(text.slice(40))
+    ])
+  ])
+  bytes.push(['NUL bytes', Buffer.alloc(64)])
+  return bytes
+}
+
+async function malformed() {
+  const { s, text } = await baseManifest()
+  const variants = malformedVariants(text)
+  const commands = [
+    ['check'],
+    ['verify'],
+    ['doctor', '--dry-run'],
+    ['why'],
+    ['add', 'a.txt', '--id', 'z'],
+    ['sign']
+  ]
+  const dir = path.join(s.home, 'variants')
+  fs.mkdirSync(dir)
+  const failures = []
+  const accepted = []
+  await pool(variants, 2, async ([name, bytes], i) => {
+    const file = path.join(s.ws, '.swr', `v${i}.json`)
+    fs.writeFileSync(file, bytes)
+    const cmd = commands[i % commands.length]
+    const r = await run([cmd[0], '-m', file, ...cmd.slice(1)], s.env, { cwd: s.ws })
+    const after = fs.readFileSync(file)
+    const problems = []
+    if (r.code !== 4) problems.push(`exit ${r.code ?? r.signal}`)
+    if (!oneLine(r.stderr)) problems.push(`${r.stderr.trimEnd().split('\n').length} lines`)
+    if (STACK.test(r.stderr)) problems.push('stack trace')
+    if (r.stderr.length > 4096) problems.push(`${r.stderr.length}-byte error`)
+    if (!after.equals(bytes)) problems.push('manifest changed')
+    // A value swap the schema happens to allow is a valid manifest, not a failure of this class
+    // (it must still be handled without a crash: 0, 1, or 2 when a signature refuses it).
+    if (problems.length === 1 && [0, 1, 2].includes(r.code) && !/deep|trunc|UTF-8/.test(name))
+      accepted.push(`${name} (${cmd[0]} ${r.code})`)
+    else if (problems.length)
+      failures.push(
+        `${name} (${cmd[0]}): ${problems.join(', ')}: ${r.stderr.slice(0, 160).trimEnd()}`
+      )
+    fs.rmSync(file)
+  })
+  record('malformed manifests', variants.length, failures, [
+    `${variants.length - failures.length - accepted.length} refused with exit 4, one line, no stack, file unchanged`,
+    ...(accepted.length
+      ? [`${accepted.length} turned out valid: ${accepted.slice(0, 5).join(', ')}`]
+      : [])
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Odd names and file types: add, check and doctor must answer with a documented code, no stack.
+
+async function oddNames() {
+  const s = await sandbox('names')
+  await keyed(s)
+  const w = (rel, data = 'x\n') => fs.writeFileSync(path.join(s.ws, rel), data)
+  const names = [
+    'new\nline',
+    '-dash',
+    '--help',
+    ' lead space',
+    'trail space ',
+    'tab\there',
+    'esc\u001b[31mred',
+    'cr\rname',
+    'ünïcödé',
+    '日本語',
+    'a'.repeat(255),
+    '*glob?',
+    'back\\slash',
+    'quote\'"',
+    '$(touch pwned)',
+    '.hidden'
+  ]
+  const made = []
+  for (const n of QUICK ? names.filter((_, i) => i % 3 === 0) : names) {
+    w(n)
+    made.push(n)
+  }
+  const specials = []
+  const mk = (name, fn) => {
+    try {
+      fn(path.join(s.ws, name))
+      specials.push(name)
+    } catch {
+      // not possible here
+    }
+  }
+  mk('fifo', p => spawnSync('mkfifo', [p]))
+  mk('dangling', p => fs.symlinkSync('nowhere', p))
+  mk('loop', p => fs.symlinkSync('loop', p))
+  mk('devnull', p => fs.symlinkSync('/dev/null', p))
+  mk('abs-link', p => fs.symlinkSync('/etc/passwd', p))
+  mk('emptydir', p => fs.mkdirSync(p))
+  mk('noread', p => {
+    fs.writeFileSync(p, 'secret')
+    fs.chmodSync(p, 0)
+  })
+  mk('nodir', p => {
+    fs.mkdirSync(p)
+    fs.writeFileSync(path.join(p, 'f'), 'f')
+    fs.chmodSync(p, 0)
+  })
+  mk('tree', p => {
+    fs.mkdirSync(p)
+    for (const n of names) fs.writeFileSync(path.join(p, n), n)
+    spawnSync('mkfifo', [path.join(p, 'fifo')])
+    fs.symlinkSync('nowhere', path.join(p, 'dangling'))
+  })
+  const failures = []
+  let tried = 0
+  const ok = (r, what, allowed) => {
+    tried++
+    const problems = []
+    if (!allowed.includes(r.code)) problems.push(`exit ${r.code ?? r.signal}`)
+    if (STACK.test(r.stderr)) problems.push('stack trace')
+    if (/internal error/.test(r.stderr)) problems.push('internal error')
+    if (problems.length)
+      failures.push(`${JSON.stringify(what)}: ${problems.join(', ')}: ${r.stderr.slice(0, 160)}`)
+  }
+  for (const n of [...made, ...specials]) {
+    const r = await run(['add', '-m', s.manifest, '--', path.join(s.ws, n)], s.env, { cwd: s.ws })
+    ok(r, `add ${n}`, [0, 4])
+  }
+  ok(await run(['check', '-m', s.manifest, '--all'], s.env), 'check', [0, 1])
+  ok(await run(['check', '-m', s.manifest, '--json'], s.env), 'check --json', [0, 1])
+  for (const n of made) fs.rmSync(path.join(s.ws, n), { force: true })
+  ok(await run(['check', '-m', s.manifest], s.env), 'check after removal', [1])
+  ok(await run(['why', '-m', s.manifest], s.env), 'why', [0, 1])
+  ok(await run(['doctor', '-m', s.manifest], s.env), 'doctor', [0, 2, 3])
+  const init = await sandbox('names-init')
+  spawnSync('cp', ['-a', `${s.ws}/.`, init.ws])
+  fs.rmSync(path.join(init.ws, '.swr'), { recursive: true, force: true })
+  ok(await run(['init', '-m', init.manifest], init.env, { cwd: init.ws }), 'init', [0, 4])
+  fs.chmodSync(path.join(s.ws, 'nodir'), 0o755)
+  record('odd names and file types', tried, failures, [
+    `${made.length} names, ${specials.length} special files, and a tree of them`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// A full disk at every write point: each command on a small tmpfs, with 0 to 256 KiB free.
+
+function fillTo(dir, free) {
+  const filler = path.join(dir, 'filler')
+  fs.rmSync(filler, { force: true })
+  const st = fs.statfsSync(dir)
+  const avail = st.bavail * st.bsize
+  const want = Math.max(0, avail - free)
+  const fd = fs.openSync(filler, 'w')
+  const chunk = Buffer.alloc(64 * 1024, 1)
+  let left = want
+  try {
+    while (left > 0) {
+      const n = fs.writeSync(fd, chunk, 0, Math.min(chunk.length, left))
+      left -= n
+    }
+  } catch {
+    // full
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+function tmpLeft(dir) {
+  const out = []
+  const walk = d => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name)
+      if (e.isDirectory()) walk(p)
+      else if (/\.tmp$/.test(e.name)) out.push(p)
+    }
+  }
+  walk(dir)
+  return out
+}
+
+async function enospc() {
+  if (process.getuid?.() !== 0) {
+    record('full disk', 0, [], ['skipped: mounting a tmpfs needs root'])
+    return
+  }
+  const mnt = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-faults-tmpfs-'))
+  const m = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mnt])
+  if (m.status !== 0) {
+    record('full disk', 0, [], [`skipped: mount failed: ${String(m.stderr).trim()}`])
+    return
+  }
+  const failures = []
+  let tried = 0
+  let wrote = 0
+  let refused74 = 0
+  try {
+    const home = path.join(mnt, 'home')
+    const ws = path.join(home, 'ws')
+    const env = { HOME: home, SWR_STATE_DIR: path.join(home, 'state') }
+    const manifest = path.join(ws, '.swr', 'manifest.json')
+    const reset = async () => {
+      fs.rmSync(path.join(mnt, 'filler'), { force: true })
+      fs.rmSync(home, { recursive: true, force: true })
+      fs.mkdirSync(ws, { recursive: true })
+      for (let i = 0; i < 12; i++)
+        fs.writeFileSync(path.join(ws, `f${i}`), `file ${i}\n`.repeat(40))
+      fs.mkdirSync(path.join(ws, 'dir'))
+      fs.writeFileSync(path.join(ws, 'dir', 'x'), 'x')
+    }
+    const steps = [
+      ['keygen', () => ['keygen'], false],
+      ['init', () => ['init', '-m', manifest], true],
+      [
+        'add',
+        () => ['add', '-m', manifest, path.join(ws, 'f0'), '--restore', 'echo file > f0'],
+        true
+      ],
+      ['add tree', () => ['add', '-m', manifest, path.join(ws, 'dir')], true],
+      ['escrow', () => ['escrow', '-m', manifest], true],
+      ['sign', () => ['sign', '-m', manifest], true],
+      ['check --record', () => ['check', '-m', manifest, '--record'], true],
+      ['doctor', () => ['doctor', '-m', manifest, '--quarantine', '--record'], true],
+      ['restore', () => ['restore', '-m', manifest], true],
+      [
+        'canary plant',
+        () => [
+          'canary',
+          'plant',
+          '-m',
+          manifest,
+          '--large-bytes',
+          '65536',
+          '--no-home',
+          '--no-tmp'
+        ],
+        true
+      ],
+      ['canary read', () => ['canary', 'read', '-m', manifest], true],
+      ['trust add', () => ['trust', 'add', 'ab'.repeat(32), 'friend'], false]
+    ]
+    const frees = QUICK ? [0, 8192] : [0, 1024, 4096, 8192, 16384, 32768, 65536, 131072, 262144]
+    const quickSteps = new Set(['keygen', 'add', 'escrow', 'check --record', 'doctor'])
+    const template = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-faults-template-'))
+    made.push(template)
+    for (const [i, [name, argv, needsManifest]] of steps.entries()) {
+      if (QUICK && !quickSteps.has(name)) continue
+      // Everything before this step, once, with room to spare; each fill level starts from a copy.
+      await reset()
+      for (const [, a] of steps.slice(0, i)) await run(a(), env, { cwd: ws })
+      if (name === 'doctor' || name === 'restore') fs.rmSync(path.join(ws, 'f0'))
+      fs.rmSync(template, { recursive: true, force: true })
+      spawnSync('cp', ['-a', home, template])
+      for (const free of frees) {
+        fs.rmSync(home, { recursive: true, force: true })
+        spawnSync('cp', ['-a', template, home])
+        const before =
+          needsManifest && fs.existsSync(manifest) ? fs.readFileSync(manifest) : undefined
+        fillTo(mnt, free)
+        const r = await run(argv(), env, { cwd: ws })
+        tried++
+        const problems = []
+        if (r.code === 74) refused74++
+        if (r.code === 74 && !/^swr: cannot write .*\((ENOSPC|EDQUOT)\)$/m.test(r.stderr))
+          problems.push('no "cannot write" line')
+        else if (r.code !== null && r.code <= 4) wrote++
+        if (r.code === 70 || r.code === null || (r.code > 75 && r.code !== 130))
+          problems.push(`exit ${r.code ?? r.signal}`)
+        if (STACK.test(r.stderr)) problems.push('stack trace')
+        if (/internal error/.test(r.stderr)) problems.push('internal error')
+        fs.rmSync(path.join(mnt, 'filler'), { force: true })
+        if (before) {
+          const after = fs.readFileSync(manifest)
+          if (!after.equals(before)) {
+            const v = await run(['verify', '-m', manifest], env, { cwd: ws })
+            if (v.code === 4) problems.push('manifest damaged')
+          }
+        }
+        const left = tmpLeft(home)
+        if (left.length) problems.push(`left ${left.map(p => path.relative(home, p)).join(', ')}`)
+        if (problems.length)
+          failures.push(
+            `${name} with ${free} bytes free: ${problems.join(', ')}: ${r.stderr.trim().split('\n').slice(0, 3).join(' | ').slice(0, 300)}`
+          )
+      }
+    }
+  } finally {
+    spawnSync('umount', [mnt])
+    fs.rmSync(mnt, { recursive: true, force: true })
+  }
+  record('full disk', tried, failures, [
+    `${refused74} stopped with exit 74 and one line, ${wrote} completed; manifest never damaged`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stalled lock holder: SIGSTOP an `add` that holds the lock for longer than the stale time; a
+// second `add` waits for it; both entries are in the final manifest.
+
+async function holderNotes(stateDir) {
+  const dir = path.join(stateDir, 'locks')
+  try {
+    return fs
+      .readdirSync(dir)
+      .filter(n => n.endsWith('.holder'))
+      .map(n => fs.readFileSync(path.join(dir, n), 'utf8'))
+  } catch {
+    return []
+  }
+}
+
+async function stalledHolder() {
+  const rounds = QUICK ? 1 : 3
+  const stopMs = QUICK ? 12_500 : 15_000
+  const failures = []
+  for (let round = 0; round < rounds; round++) {
+    const s = await sandbox('stall')
+    await keyed(s)
+    fs.writeFileSync(path.join(s.ws, 'seed'), 'seed\n')
+    await run(['add', '-m', s.manifest, path.join(s.ws, 'seed')], s.env)
+    fs.writeFileSync(path.join(s.ws, 'one'), 'one\n')
+    fs.writeFileSync(path.join(s.ws, 'two'), 'two\n')
+    // The recipe-less add finishes fast: hold it at the lock by stopping it as soon as it holds.
+    const a = swr(['add', '-m', s.manifest, path.join(s.ws, 'one')], s.env)
+    let held = false
+    for (let i = 0; i < 400 && !held; i++) {
+      held = (await holderNotes(s.env.SWR_STATE_DIR)).some(n => n.startsWith(`pid ${a.child.pid} `))
+      if (held) a.child.kill('SIGSTOP')
+      else await sleep(2)
+    }
+    if (!held) {
+      await a.done
+      // The add was quicker than the poll: not a failure of swr; try the round again.
+      round--
+      continue
+    }
+    const b = swr(['add', '-m', s.manifest, path.join(s.ws, 'two'), '--json'], s.env)
+    await sleep(stopMs)
+    const bExited = b.child.exitCode !== null
+    a.child.kill('SIGCONT')
+    const [ra, rb] = await Promise.all([a.done, b.done])
+    const doc = JSON.parse(fs.readFileSync(s.manifest, 'utf8'))
+    const ids = doc.body.entries.map(e => e.id).sort()
+    const problems = []
+    if (bExited) problems.push('the waiting add finished while the holder was stopped')
+    if (ra.code !== 0 || rb.code !== 0)
+      problems.push(`exits ${ra.code}/${rb.code}: ${ra.stderr}${rb.stderr}`.slice(0, 300))
+    if (ids.join(',') !== 'one,seed,two') problems.push(`entries ${ids.join(',')}`)
+    if (problems.length) failures.push(`round ${round}: ${problems.join('; ')}`)
+  }
+  record('stalled lock holder', rounds, failures, [
+    `holder stopped ${stopMs / 1000} s (stale time 10 s)`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recipes that must not overlap, escape, or outlive an interrupt.
+
+function recipeLog(s) {
+  return path.join(s.home, 'recipe.log')
+}
+
+async function signedWithRecipe(name, recipe, extra = []) {
+  const s = await sandbox(name)
+  await keyed(s)
+  fs.writeFileSync(path.join(s.ws, 't'), 'x\n')
+  const r = await run(
+    ['add', '-m', s.manifest, path.join(s.ws, 't'), '--restore', recipe, ...extra],
+    s.env
+  )
+  if (r.code !== 0) throw new Error(`add: ${r.stderr}`)
+  return s
+}
+
+async function twoManifests() {
+  const rounds = QUICK ? 1 : 5
+  const failures = []
+  for (let round = 0; round < rounds; round++) {
+    const s = await sandbox('two')
+    await keyed(s)
+    const log = recipeLog(s)
+    const recipe = `echo start >> '${log}'; sleep 1; echo x > t; echo end >> '${log}'`
+    fs.writeFileSync(path.join(s.ws, 't'), 'x\n')
+    const m2 = path.join(s.home, 'other.json')
+    for (const m of [s.manifest, m2]) {
+      const r = await run(
+        ['add', '-m', m, '--workspace', s.ws, path.join(s.ws, 't'), '--restore', recipe],
+        s.env,
+        { cwd: s.ws }
+      )
+      if (r.code !== 0) throw new Error(`add: ${r.stderr}`)
+    }
+    fs.rmSync(path.join(s.ws, 't'))
+    const rs = await Promise.all([
+      run(['doctor', '-m', s.manifest], s.env, { cwd: s.ws }),
+      run(['doctor', '-m', m2, '--workspace', s.ws], s.env, { cwd: s.ws })
+    ])
+    const lines = fs.readFileSync(log, 'utf8').trim().split('\n')
+    const overlapped = lines.some((l, i) => l === 'start' && lines[i + 1] === 'start')
+    const problems = []
+    if (overlapped) problems.push(`recipes overlapped: ${lines.join(',')}`)
+    for (const r of rs) if (r.code !== 0) problems.push(`exit ${r.code}: ${r.stderr.slice(0, 200)}`)
+    if (problems.length) failures.push(`round ${round}: ${problems.join('; ')}`)
+  }
+  record('two manifests, one workspace', rounds, failures)
+}
+
+async function escaped() {
+  const kinds = [
+    ['--timeout', s => ['doctor', '-m', s.manifest, '--timeout', '2'], null],
+    ['SIGTERM', s => ['doctor', '-m', s.manifest], 'SIGTERM'],
+    ['SIGINT', s => ['doctor', '-m', s.manifest], 'SIGINT'],
+    ['SIGHUP', s => ['doctor', '-m', s.manifest], 'SIGHUP'],
+    ['recipe ends, daemon stays', s => ['doctor', '-m', s.manifest], null, true]
+  ]
+  const rounds = QUICK ? 1 : 4
+  const failures = []
+  let tried = 0
+  const times = []
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, argv, signal, quick] of kinds) {
+      if (QUICK && name === 'SIGINT') continue
+      const marker = `swr-faults-${process.pid}-${round}-${name.replace(/\W/g, '')}`
+      const recipe = quick
+        ? `setsid bash -c 'exec -a ${marker} sleep 300' & sleep 1; echo x > t`
+        : `setsid bash -c 'exec -a ${marker} sleep 300' & sleep 100`
+      const s = await signedWithRecipe('escape', recipe)
+      fs.rmSync(path.join(s.ws, 't'))
+      const p = swr(argv(s), s.env, { cwd: s.ws })
+      if (signal) {
+        await sleep(1500)
+        p.child.kill(signal)
+      }
+      const r = await p.done
+      tried++
+      times.push(r.ms)
+      await sleep(200)
+      const alive = livingWith(marker)
+      const problems = []
+      if (alive.length) problems.push(`${alive.length} escaped process(es) alive`)
+      for (const pid of alive) process.kill(pid, 'SIGKILL')
+      if (r.ms > 20_000) problems.push(`took ${r.ms} ms`)
+      const want = signal ? [130] : quick ? [0] : [3, 2]
+      if (!want.includes(r.code)) problems.push(`exit ${r.code ?? r.signal}`)
+      if (!/left its process group/.test(r.stdout + r.stderr)) problems.push('not reported')
+      if (STACK.test(r.stderr)) problems.push('stack trace')
+      const again = await run(['check', '-m', s.manifest], s.env)
+      if (again.code === null) problems.push('check after it failed')
+      if ((await holderNotes(s.env.SWR_STATE_DIR)).length) problems.push('lock still held')
+      if (problems.length)
+        failures.push(`${name} round ${round}: ${problems.join(', ')}: ${r.stderr.slice(0, 200)}`)
+    }
+  }
+  record('escaped grandchildren and signals', tried, failures, [
+    `slowest run ${(Math.max(...times) / 1000).toFixed(1)} s (recipe asks for 100 s, its escapee for 300 s)`
+  ])
+}
+
+async function stateRemoved() {
+  const rounds = QUICK ? 1 : 4
+  const failures = []
+  for (let round = 0; round < rounds; round++) {
+    for (const what of ['locks', 'state']) {
+      const marker = `swr-faults-${process.pid}-${round}-wipe-${what}`
+      const s = await signedWithRecipe('wipe', `exec -a ${marker} sleep 100`)
+      fs.rmSync(path.join(s.ws, 't'))
+      const p = swr(['doctor', '-m', s.manifest], s.env, { cwd: s.ws })
+      await sleep(1500)
+      fs.rmSync(what === 'locks' ? path.join(s.env.SWR_STATE_DIR, 'locks') : s.env.SWR_STATE_DIR, {
+        recursive: true,
+        force: true
+      })
+      const r = await p.done
+      await sleep(200)
+      const problems = []
+      if (r.code !== 75) problems.push(`exit ${r.code ?? r.signal}`)
+      if (!/lost the lock/.test(r.stderr)) problems.push('no clear line')
+      if (STACK.test(r.stderr) || /ECOMPROMISED/.test(r.stderr))
+        problems.push('stack or ECOMPROMISED')
+      if (r.ms > 15_000) problems.push(`took ${r.ms} ms`)
+      const alive = livingWith(marker)
+      if (alive.length) problems.push('recipe orphaned')
+      for (const pid of alive) process.kill(pid, 'SIGKILL')
+      if (problems.length)
+        failures.push(
+          `${what} removed, round ${round}: ${problems.join(', ')}: ${r.stderr.slice(0, 200)}`
+        )
+    }
+  }
+  record('state directory removed mid-run', rounds * 2, failures)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load: concurrent editors and doctors on one manifest keep every edit.
+
+async function load() {
+  const rounds = QUICK ? 1 : 5
+  const n = 8
+  const failures = []
+  for (let round = 0; round < rounds; round++) {
+    const s = await sandbox('load')
+    await keyed(s)
+    fs.writeFileSync(path.join(s.ws, 'seed'), 'seed\n')
+    await run(['add', '-m', s.manifest, path.join(s.ws, 'seed')], s.env)
+    for (let i = 0; i < n; i++) fs.writeFileSync(path.join(s.ws, `f${i}`), `${i}\n`)
+    const rs = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        run(['add', '-m', s.manifest, path.join(s.ws, `f${i}`)], s.env)
+      )
+    )
+    const ids = JSON.parse(fs.readFileSync(s.manifest, 'utf8')).body.entries.map(e => e.id)
+    const bad = rs.filter(r => r.code !== 0)
+    if (bad.length || ids.length !== n + 1)
+      failures.push(
+        `round ${round}: ${bad.length} adds failed, ${ids.length - 1} of ${n} entries kept`
+      )
+    const docs = await Promise.all(
+      Array.from({ length: n }, () => run(['doctor', '-m', s.manifest], s.env))
+    )
+    if (docs.some(r => r.code !== 0)) failures.push(`round ${round}: a concurrent doctor failed`)
+  }
+  record('load: 8 concurrent adds and 8 concurrent doctors', rounds, failures, [
+    `${rounds * n} concurrent adds, ${rounds * n} concurrent doctors`
+  ])
+}
+
+const CLASSES = {
+  malformed,
+  names: oddNames,
+  enospc,
+  stall: stalledHolder,
+  two: twoManifests,
+  escaped,
+  wipe: stateRemoved,
+  load
+}
+
+if (!fs.existsSync(BIN)) {
+  process.stderr.write(`${BIN} is missing: run "npm run bundle" first\n`)
+  process.exit(2)
+}
+const started = Date.now()
+for (const [name, fn] of Object.entries(CLASSES)) {
+  if (ONLY && !ONLY.has(name)) continue
+  try {
+    await fn()
+  } catch (err) {
+    record(name, 0, [`the suite itself failed: ${err?.stack ?? err}`])
+  }
+}
+for (const d of made) {
+  spawnSync('chmod', ['-R', 'u+rwx', d])
+  fs.rmSync(d, { recursive: true, force: true })
+}
+const tried = results.reduce((s, r) => s + r.tried, 0)
+const failed = results.reduce((s, r) => s + r.failed, 0)
+if (JSON_OUT) process.stdout.write(JSON.stringify({ tried, failed, results }, null, 2) + '\n')
+else
+  log(
+    `\n${tried} faults tried, ${failed} failed, in ${((Date.now() - started) / 1000).toFixed(0)} s`
+  )
+process.exitCode = failed ? 1 : 0
