@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
+import { fsPath, readNames } from './byte-names.mjs'
 
 export const MIB = 1024 * 1024
 const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
@@ -38,7 +39,7 @@ function readFully(fd, buf, length, position) {
  * @returns {{ sha256: string, size: number, mode: number }}
  */
 export function hashFile(abs) {
-  const fd = fs.openSync(abs, READ_FLAGS)
+  const fd = fs.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = fs.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -62,7 +63,7 @@ export function hashFile(abs) {
  * @returns {{ sha256: string, size: number, mode: number }}
  */
 export function hashHeadTail(abs) {
-  const fd = fs.openSync(abs, READ_FLAGS)
+  const fd = fs.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = fs.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -130,7 +131,7 @@ function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
   const visit = (absDir, relDir) => {
     let names
     try {
-      names = fs.readdirSync(absDir)
+      names = readNames(absDir)
     } catch (err) {
       unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
       return
@@ -141,7 +142,7 @@ function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
       if (ignored(rel, name)) continue
       const abs = `${absDir}/${name}`
       if (rules.exclude.has(abs)) continue
-      const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
       if (!st) continue
       const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
       eachEntry(abs, rel, type, st)

@@ -5,10 +5,11 @@
  * and the index names what changed. Warm checks re-hash only files whose identity changed.
  */
 import fs from 'node:fs'
+import { shownName } from './byte-names.mjs'
 import { hashFile, type JobResult } from './hash-kernel.mjs'
 import type { HashJob } from './hash-pool.js'
 import { locateInside } from './locate-entry.js'
-import { diffIndex } from './tree-index.js'
+import { diffIndex as diffRaw, type IndexRecord } from './tree-index.js'
 import {
   finding,
   isFinding,
@@ -28,6 +29,7 @@ import {
   walkTree,
   walkTreeParallel,
   type Walked,
+  type WalkRecord,
   type WalkResult
 } from './walk.js'
 import type { TreeCacheRecord } from '../state/cache.js'
@@ -154,6 +156,25 @@ async function judgeFromDigest(
   )
 }
 
+/** The index diff with every name (and link target) escaped for the report. */
+function diffIndex(
+  recorded: readonly IndexRecord[],
+  now: readonly WalkRecord[],
+  nowExtra?: readonly (string | undefined)[]
+): ReturnType<typeof diffRaw> {
+  const d = diffRaw(recorded, now, nowExtra)
+  const { missing, extra, changed, counts } = d.diff
+  return {
+    ...d,
+    diff: {
+      missing: missing.map(shownName),
+      extra: extra.map(shownName),
+      changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
+      counts
+    }
+  }
+}
+
 /** Fold the per-file content differences into a structural finding. */
 function withContentDiff(
   early: Finding,
@@ -199,7 +220,8 @@ function judgeStructure(
   const sentinels = checkSentinels(root, want.sentinels)
   if (sentinels.length > 0) problems.push(...sentinels)
   if (walk.unreadable.length > 0) {
-    problems.push(`unreadable: ${walk.unreadable.map(u => `${u.rel} (${u.code})`).join(', ')}`)
+    const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
+    problems.push(`unreadable: ${shown.join(', ')}`)
   }
   if (walk.files < want.min_files)
     problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`)
@@ -295,7 +317,7 @@ function planContentHash(
       const unreadable: string[] = []
       results.forEach((res, k) => {
         const i = jobIndex[k] ?? 0
-        if ('error' in res) unreadable.push(walk.records[i]?.rel ?? '?')
+        if ('error' in res) unreadable.push(shownName(walk.records[i]?.rel ?? '?'))
         else shas[i] = res.sha256
       })
       const digest = contentDigest(walk.records, shas)

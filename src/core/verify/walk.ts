@@ -1,16 +1,18 @@
 /**
  * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
- * string order, so no global sort is needed. Symlinks are recorded, never followed. Each record
- * contributes one line to each digest:
+ * string order, so no global sort is needed. Symlinks are recorded, never followed. Names are
+ * bytes (see byte-names.mjs): lines hold them as the file system does, so a name that is not UTF-8
+ * is walked, digested and indexed like any other. Each record contributes one line to each digest:
  *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
  *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
  *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
  *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
  */
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { bytesOf, fsPath, readEntries, readNames, readTarget } from './byte-names.mjs'
 import { runJob, stampTime } from './hash-kernel.mjs'
 import { kernelUrl } from './hash-pool.js'
 import { nativeTreeDigest, type TopEntry } from './native-walk.js'
@@ -76,6 +78,11 @@ export function metaLine(r: Pick<WalkRecord, 'rel' | 'type' | 'size' | 'mode'>):
   return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${modeText(r.mode)}\n`
 }
 
+/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
+export function updateLines(h: Hash, text: string): void {
+  h.update(text.isWellFormed() ? text : bytesOf(text))
+}
+
 /** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
 function digestLines(
   records: readonly WalkRecord[],
@@ -87,7 +94,7 @@ function digestLines(
     let text = ''
     const end = Math.min(records.length, i + CHUNK)
     for (let k = i; k < end; k++) text += line(records[k] as WalkRecord, k)
-    h.update(text)
+    updateLines(h, text)
   }
   return h.digest('hex')
 }
@@ -148,7 +155,7 @@ export function walkTree(
   const visit = (absDir: string, relDir: string): void => {
     let names: string[]
     try {
-      names = fs.readdirSync(absDir)
+      names = readNames(absDir)
     } catch (err) {
       unreadable.push({ rel: relDir || '.', code: (err as NodeJS.ErrnoException).code ?? 'EIO' })
       return
@@ -159,7 +166,7 @@ export function walkTree(
       if (ignored(rel, name)) continue
       const abs = `${absDir}/${name}`
       if (exclude.has(abs)) continue
-      const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
       if (!st) continue // vanished between readdir and lstat: the same as not there
       const rec = recordOf(rel, st)
       records.push(rec)
@@ -184,7 +191,7 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
   return records.map(r => {
     if (r.type !== 'l') return undefined
     try {
-      return fs.readlinkSync(path.join(root, r.rel))
+      return readTarget(path.join(root, r.rel))
     } catch {
       return ''
     }
@@ -253,7 +260,7 @@ function splitTop(
 ): Split | undefined {
   let names: string[]
   try {
-    names = fs.readdirSync(root).sort()
+    names = readNames(root).sort()
   } catch {
     return undefined
   }
@@ -264,7 +271,7 @@ function splitTop(
     if (ignored(name, name)) continue
     const abs = `${root}/${name}`
     if (exclude.has(abs)) continue
-    const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+    const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
     if (!st) continue
     const rec = recordOf(name, st)
     top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
@@ -281,15 +288,15 @@ export function listTop(
   ignore: readonly string[],
   exclude: ReadonlySet<string>
 ): TopEntry[] | undefined {
-  let entries: fs.Dirent[]
+  let entries: { name: string; dir: boolean }[]
   try {
-    entries = fs.readdirSync(root, { withFileTypes: true })
+    entries = readEntries(root)
   } catch {
     return undefined
   }
   const ignored = ignoreMatcher(ignore)
   return entries
-    .map(d => ({ rel: d.name, dir: d.isDirectory() }))
+    .map(d => ({ rel: d.name, dir: d.dir }))
     .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
     .sort((a, b) => (a.rel < b.rel ? -1 : 1))
 }
@@ -356,11 +363,11 @@ export async function digestTreeParallel(
   let files = 0
   const unreadable: { rel: string; code: string }[] = []
   for (const { rec, sub } of split.top) {
-    h.update(line(rec))
+    updateLines(h, line(rec))
     if (rec.type !== 'd') files++
     const t = sub >= 0 ? texts[sub] : undefined
     if (!t) continue
-    h.update(t.text)
+    updateLines(h, t.text)
     files += t.files
     unreadable.push(...t.unreadable)
   }
