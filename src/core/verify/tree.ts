@@ -20,6 +20,7 @@ import {
   type VerifyContext
 } from './verifier.js'
 import {
+  cacheValue,
   contentDigest,
   ident,
   lazyDigests,
@@ -292,6 +293,25 @@ function planContentHash(
   found: Shown,
   early: Finding | undefined
 ): Inspection {
+  const pre = walk.pre
+  if (!early && pre?.content !== undefined && pre.cacheJson !== undefined && pre.failed === 0) {
+    // The workers hashed every file and wrote the digest lines: nothing is left but judging.
+    const { content, cacheJson } = pre
+    return {
+      jobs: [],
+      judge: () => {
+        ctx.cache.setTreeFilesJson(e.id, cacheJson)
+        ctx.cache.setTree(e.id, {
+          stamp: walk.stamp,
+          metaDigest: walk.metaDigest,
+          contentDigest: content,
+          files: walk.files
+        })
+        const shas = content === e.expect.content_digest ? undefined : walkExtras(root, walk)
+        return judgeContent(e, ctx, root, walk, content, shas, recorded, found, false)
+      }
+    }
+  }
   const known = ctx.cache.treeFiles(e.id)
   const shas: (string | undefined)[] = linkTargets(root, walk.records)
   const jobs: HashJob[] = []
@@ -323,7 +343,7 @@ function planContentHash(
       const digest = contentDigest(walk.records, shas)
       const files = new Map<string, string>()
       walk.records.forEach((r, i) => {
-        if (r.type === 'f' && shas[i]) files.set(r.rel, `${ident(r)} ${r.size} ${shas[i]}`)
+        if (r.type === 'f' && shas[i]) files.set(r.rel, cacheValue(r, shas[i]))
       })
       ctx.cache.setTreeFiles(e.id, files)
       if (unreadable.length === 0) {
@@ -376,6 +396,16 @@ function judgeContent(
     cached
   )
   return files ? { ...f, files } : f
+}
+
+/** Link targets and the hashes the walk made, by record index (for a diff). */
+function walkExtras(root: string, walk: Walked): (string | undefined)[] {
+  const extras = linkTargets(root, walk.records)
+  const shas = walk.shas ?? []
+  walk.records.forEach((r, i) => {
+    if (r.type === 'f') extras[i] = shas[i]
+  })
+  return extras
 }
 
 /** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */

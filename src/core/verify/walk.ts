@@ -12,8 +12,8 @@ import { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { bytesOf, fsPath, readEntries, readNames, readTarget } from './byte-names.mjs'
-import { runJob, stampTime } from './hash-kernel.mjs'
+import { bytesOf, fsPath, nameOf, readEntries, readNames, readTarget } from './byte-names.mjs'
+import { stampTime, walkedOrError } from './hash-kernel.mjs'
 import { kernelUrl } from './hash-pool.js'
 import { nativeTreeDigest, type TopEntry } from './native-walk.js'
 import path from 'node:path'
@@ -200,7 +200,9 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
 
 export interface Walked extends WalkResult {
   /** File hashes made during the walk (cold content checks), by record index. */
-  shas?: (string | undefined)[]
+  shas?: (string | undefined)[] | undefined
+  /** Digests the walk workers already computed (see ParallelWalk). */
+  pre?: WalkDigests | undefined
   /** Computed on first use; `knownMeta` supplies it when the cache already vouches for it. */
   readonly metaDigest: string
   readonly stamp: string
@@ -208,19 +210,28 @@ export interface Walked extends WalkResult {
 
 /** A walk whose digests are computed only if and when something reads them. */
 export function lazyDigests(
-  walk: WalkResult & { shas?: (string | undefined)[] },
+  walk: WalkResult & { shas?: (string | undefined)[] | undefined; pre?: WalkDigests | undefined },
   knownMeta?: () => string | undefined
 ): Walked {
   let meta: string | undefined
   let stamp: string | undefined
+  // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
   return {
-    ...walk,
+    get records() {
+      return walk.records
+    },
+    files: walk.files,
+    unreadable: walk.unreadable,
+    get shas() {
+      return walk.shas
+    },
+    pre: walk.pre,
     get metaDigest() {
-      meta ??= knownMeta?.() ?? metaDigestOf(walk.records)
+      meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records)
       return meta
     },
     get stamp() {
-      stamp ??= stampOf(walk.records)
+      stamp ??= walk.pre?.stamp ?? stampOf(walk.records)
       return stamp
     }
   }
@@ -232,9 +243,26 @@ export interface ParallelOptions {
   hash: boolean
 }
 
+/**
+ * What the walk workers computed besides the records: the metadata digest and stamp, and with
+ * `hash` the content digest (valid only when `failed` is 0) and the per-file cache entries as the
+ * body of a JSON object.
+ */
+export interface WalkDigests {
+  meta: string
+  stamp: string
+  content?: string
+  /** UTF-8 JSON text, in pieces. */
+  cacheJson?: Uint8Array[]
+  /** Files that could not be hashed. */
+  failed: number
+}
+
 export interface ParallelWalk extends WalkResult {
   /** With `hash`: each file's sha256 by record index (undefined when unreadable or not a file). */
-  shas?: (string | undefined)[]
+  shas?: (string | undefined)[] | undefined
+  /** Set when workers walked: the digests, computed without building a record per entry. */
+  pre?: WalkDigests | undefined
 }
 
 /** The smallest number of top-level subdirectories worth splitting across workers. */
@@ -377,7 +405,9 @@ export async function digestTreeParallel(
 /**
  * The same walk on every core: the main thread reads the top level, workers claim its
  * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Small or flat trees are walked inline.
+ * results are stitched back in walk order. Workers return each subtree's digest lines as text, so
+ * this thread only hashes them in order; the records are unpacked from packed columns only if
+ * something asks for them (a diff). Small or flat trees are walked inline.
  */
 export async function walkTreeParallel(
   root: string,
@@ -390,51 +420,149 @@ export async function walkTreeParallel(
   if (!split) return walkTree(root, ignore, exclude)
   const { top, roots } = split
   const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
+  const meta = createHash('sha256')
+  const stamp = createHash('sha256')
+  const content = createHash('sha256')
+  const cache: Uint8Array[] = []
+  const topShas = new Map<number, string | undefined>()
+  const unreadable: { rel: string; code: string }[] = []
+  let files = 0
+  let failed = 0
+  top.forEach(({ rec, sub }, k) => {
+    updateLines(meta, metaLine(rec))
+    updateLines(stamp, stampLine(rec))
+    if (rec.type !== 'd') files++
+    if (opts.hash) {
+      let extra: string | undefined
+      if (rec.type === 'f') {
+        extra = walkedOrError(`${root}/${rec.rel}`, rec.size)
+        topShas.set(k, extra)
+        if (extra === undefined) failed++
+        else
+          cache.push(
+            Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, extra))}`)
+          )
+      } else if (rec.type === 'l') extra = linkTargets(root, [rec])[0]
+      updateLines(content, `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`)
+    }
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r) return
+    meta.update(r.meta)
+    stamp.update(r.stamp)
+    if (r.content !== undefined) content.update(r.content)
+    if (r.cache) cache.push(r.cache)
+    files += r.files
+    failed += r.failed
+    unreadable.push(...r.unreadable)
+  })
+  let unpacked: { records: WalkRecord[]; shas: (string | undefined)[] } | undefined
+  const unpack = () => (unpacked ??= unpackWalk(top, results, topShas))
+  // The fragments each start with a comma: the first one's is dropped (copied once, when written).
+  const first = cache.findIndex(c => c.length > 0)
+  if (first >= 0) cache[first] = cache[first]!.subarray(1)
+  const cacheJson = [OPEN, ...cache, CLOSE]
+  const hashed = { content: content.digest('hex'), cacheJson }
+  const pre: WalkDigests = {
+    meta: meta.digest('hex'),
+    stamp: stamp.digest('hex'),
+    failed,
+    ...(opts.hash ? hashed : {})
+  }
+  return {
+    get records() {
+      return unpack().records
+    },
+    get shas() {
+      return opts.hash ? unpack().shas : undefined
+    },
+    files,
+    unreadable,
+    pre
+  }
+}
+
+/** A file's entry in the per-file cache: its identity, size and sha256. */
+export function cacheValue(r: WalkRecord, sha256: string): string {
+  return `${ident(r)} ${r.size} ${sha256}`
+}
+
+/** NUL-separated name bytes as names (byte-names.mjs spelling). */
+function splitNames(bytes: Uint8Array): string[] {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  const out: string[] = []
+  let at = 0
+  for (;;) {
+    const end = b.indexOf(0, at)
+    out.push(nameOf(b.subarray(at, end === -1 ? b.length : end)))
+    if (end === -1) return out
+    at = end + 1
+  }
+}
+
+/** The records (and hashes) of a parallel walk, in walk order, from the workers' columns. */
+function unpackWalk(
+  top: Split['top'],
+  results: readonly SubtreeColumns[],
+  topShas: ReadonlyMap<number, string | undefined>
+): { records: WalkRecord[]; shas: (string | undefined)[] } {
   const records: WalkRecord[] = []
   const shas: (string | undefined)[] = []
-  const unreadable: { rel: string; code: string }[] = []
-  for (const { rec, sub } of top) {
+  top.forEach(({ rec, sub }, k) => {
     records.push(rec)
-    shas.push(opts.hash && rec.type === 'f' ? hashOrUndefined(`${root}/${rec.rel}`) : undefined)
+    shas.push(topShas.get(k))
     const r = sub >= 0 ? results[sub] : undefined
-    if (!r) continue
-    unreadable.push(...r.unreadable)
-    for (let k = 0; k < r.rels.length; k++) {
-      const type = r.types[k] as RecordType
+    if (!r || r.count === 0) return
+    const rels = splitNames(r.rels)
+    const hex = Buffer.from(r.shas.buffer, r.shas.byteOffset, r.shas.length).toString('latin1')
+    for (let i = 0; i < r.count; i++) {
       records.push({
-        rel: r.rels[k] as string,
-        type,
-        size: r.sizes[k] as number,
-        mode: r.modes[k] as number,
-        dev: r.devs[k] as bigint,
-        ino: r.inos[k] as bigint,
-        mtimeNs: r.mtimes[k] as bigint,
-        ctimeNs: r.ctimes[k] as bigint
+        rel: rels[i]!,
+        type: r.types[i] as RecordType,
+        size: r.sizes[i]!,
+        mode: r.modes[i]!,
+        dev: r.devs[i]!,
+        ino: r.inos[i]!,
+        mtimeNs: r.mtimes[i]!,
+        ctimeNs: r.ctimes[i]!
       })
-      shas.push(r.shas[k] ?? undefined)
+      const sha = hex.slice(i * 64, i * 64 + 64)
+      shas.push(sha === NO_SHA ? undefined : sha)
     }
-  }
-  const files = records.reduce((n, r) => (r.type === 'd' ? n : n + 1), 0)
-  return opts.hash ? { records, files, unreadable, shas } : { records, files, unreadable }
+  })
+  return { records, shas }
 }
 
-function hashOrUndefined(abs: string): string | undefined {
-  const r = runJob(abs, 'full')
-  return 'error' in r ? undefined : r.sha256
-}
-
+/** A subtree from a walk worker (hash-kernel.mjs's subtreeColumns). */
 interface SubtreeColumns {
-  rels: string[]
-  types: string[]
-  sizes: number[]
-  modes: number[]
-  devs: bigint[]
-  inos: bigint[]
-  mtimes: bigint[]
-  ctimes: bigint[]
-  shas: (string | null)[]
+  count: number
+  files: number
+  failed: number
+  /** Names as bytes, joined by NUL (no name holds one). */
+  rels: Uint8Array
+  /** One type letter per record. */
+  types: string
+  sizes: Float64Array
+  modes: Uint16Array
+  devs: BigUint64Array
+  inos: BigUint64Array
+  mtimes: BigInt64Array
+  ctimes: BigInt64Array
+  /** 64 ASCII bytes per record: the sha256 in hex, or NO_SHA. */
+  shas: Uint8Array
+  /** Digest lines, as bytes. */
+  meta: Uint8Array
+  stamp: Uint8Array
+  content?: Uint8Array
+  /** `,"rel":"cache value"` per hashed file, as UTF-8. */
+  cache?: Uint8Array
   unreadable: { rel: string; code: string }[]
 }
+
+const OPEN = Buffer.from('{')
+const CLOSE = Buffer.from('}')
+
+/** The sha256 slot of a record with none (hash-kernel.mjs writes the same). */
+const NO_SHA = '-'.repeat(64)
 
 function walkRootsInWorkers(
   roots: { abs: string; rel: string }[],
