@@ -35,8 +35,11 @@ export async function hashAll(
   opts: PoolOptions = {}
 ): Promise<JobResult[]> {
   const total = jobs.reduce((s, j) => s + j.cost, 0)
-  const workers = Math.max(1, Math.min(opts.jobs ?? os.availableParallelism(), 32, jobs.length))
-  if (workers === 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
+  const cores = opts.jobs ?? os.availableParallelism()
+  const workers = Math.max(1, Math.min(cores, 32, jobs.length))
+  // One big file still goes to a worker: the main thread stays free to run the tree walks that
+  // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
+  if (cores <= 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
     let done = 0
     return jobs.map(j => {
       const r = runJob(j.abs, j.how)
