@@ -275,36 +275,73 @@ const MIN_ROOTS = 16
 const NATIVE_MIN_FILES = 1000
 
 interface Split {
-  /** Top-level entries in walk order; `sub` indexes `roots` for directories, else -1. */
+  /** Entries listed by the main thread, in walk order; `sub` indexes `roots`, else -1. */
   top: { rec: WalkRecord; sub: number }[]
   roots: { abs: string; rel: string }[]
 }
 
-/** The top level of a tree, when it has enough subdirectories to be worth splitting. */
+/** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
+const MAX_SPLIT_DEPTH = 3
+
+/**
+ * The tree's upper levels in walk order, listed here, with the directories below them that the
+ * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
+ * level's subdirectories are listed in turn (a tree of a few directories holding everything,
+ * such as `src/`, still spreads over every core). Undefined when even that finds too few, or a
+ * directory here cannot be listed (the inline walk then names it).
+ */
 function splitTop(
   root: string,
   ignore: readonly string[],
   exclude: ReadonlySet<string>
 ): Split | undefined {
-  let names: string[]
-  try {
-    names = readNames(root).sort()
-  } catch {
-    return undefined
-  }
   const ignored = ignoreMatcher(ignore)
-  const top: Split['top'] = []
-  const roots: Split['roots'] = []
-  for (const name of names) {
-    if (ignored(name, name)) continue
-    const abs = `${root}/${name}`
-    if (exclude.has(abs)) continue
-    const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-    if (!st) continue
-    const rec = recordOf(name, st)
-    top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
+  const list = (relDir: string): WalkRecord[] | undefined => {
+    const absDir = relDir ? `${root}/${relDir}` : root
+    let names: string[]
+    try {
+      names = readNames(absDir).sort()
+    } catch {
+      return undefined
+    }
+    const out: WalkRecord[] = []
+    for (const name of names) {
+      const rel = relDir ? `${relDir}/${name}` : name
+      if (ignored(rel, name)) continue
+      const abs = `${absDir}/${name}`
+      if (exclude.has(abs)) continue
+      const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+      if (st) out.push(recordOf(rel, st))
+    }
+    return out
   }
-  return roots.length >= MIN_ROOTS ? { top, roots } : undefined
+  const first = list('')
+  if (!first) return undefined
+  // `open`: a directory whose entries are listed here (so not a root).
+  let level = first.map(rec => ({ rec, open: false }))
+  const roots = (): number => level.filter(x => x.rec.type === 'd' && !x.open).length
+  for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
+    const next: typeof level = []
+    for (const x of level) {
+      next.push(x)
+      if (x.rec.type !== 'd' || x.open) continue
+      const below = list(x.rec.rel)
+      if (!below) return undefined
+      x.open = true
+      next.push(...below.map(rec => ({ rec, open: false })))
+    }
+    level = next
+  }
+  if (roots() < MIN_ROOTS) return undefined
+  const split: Split = { top: [], roots: [] }
+  for (const { rec, open } of level) {
+    const sub =
+      rec.type === 'd' && !open
+        ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
+        : -1
+    split.top.push({ rec, sub })
+  }
+  return split
 }
 
 /**
@@ -419,7 +456,26 @@ export async function walkTreeParallel(
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return walkTree(root, ignore, exclude)
   const { top, roots } = split
-  const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
+  const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
+  // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
+  const own = top.map(({ rec }) => {
+    let content: string | undefined
+    let sha: string | undefined
+    let cached: Buffer | undefined
+    if (opts.hash) {
+      let extra: string | undefined
+      if (rec.type === 'f') {
+        extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size)
+        if (sha !== undefined)
+          cached = Buffer.from(
+            `,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`
+          )
+      } else if (rec.type === 'l') extra = linkTargets(root, [rec])[0]
+      content = `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`
+    }
+    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached }
+  })
+  const results = await working
   const meta = createHash('sha256')
   const stamp = createHash('sha256')
   const content = createHash('sha256')
@@ -429,21 +485,15 @@ export async function walkTreeParallel(
   let files = 0
   let failed = 0
   top.forEach(({ rec, sub }, k) => {
-    updateLines(meta, metaLine(rec))
-    updateLines(stamp, stampLine(rec))
+    const o = own[k]!
+    updateLines(meta, o.meta)
+    updateLines(stamp, o.stamp)
     if (rec.type !== 'd') files++
-    if (opts.hash) {
-      let extra: string | undefined
-      if (rec.type === 'f') {
-        extra = walkedOrError(`${root}/${rec.rel}`, rec.size)
-        topShas.set(k, extra)
-        if (extra === undefined) failed++
-        else
-          cache.push(
-            Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, extra))}`)
-          )
-      } else if (rec.type === 'l') extra = linkTargets(root, [rec])[0]
-      updateLines(content, `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`)
+    if (o.content !== undefined) {
+      updateLines(content, o.content)
+      if (rec.type === 'f') topShas.set(k, o.sha)
+      if (rec.type === 'f' && o.sha === undefined) failed++
+      if (o.cached) cache.push(o.cached)
     }
     const r = sub >= 0 ? results[sub] : undefined
     if (!r) return
