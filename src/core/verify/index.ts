@@ -5,7 +5,7 @@
  */
 import { verifyBlob } from './blob.js'
 import { verifyFile } from './file.js'
-import { hashAll, type PoolOptions } from './hash-pool.js'
+import { hashAll, INLINE_BYTES, type PoolOptions } from './hash-pool.js'
 import { verifyLink } from './link.js'
 import { verifyTree } from './tree.js'
 import { isPending, type Inspection, type Pending, type VerifyContext } from './verifier.js'
@@ -43,7 +43,13 @@ export async function verifyEntries(
   })
   const early = inspected.filter(isPending)
   const earlyJobs = early.flatMap(p => p.jobs)
-  const earlyHashed = earlyJobs.length > 0 ? hashAll(earlyJobs, pool) : Promise.resolve([])
+  // One worker per big file at most: the small ones follow on the same workers, and the cores
+  // are wanted by the tree walks meanwhile.
+  const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length
+  const earlyHashed =
+    earlyJobs.length > 0
+      ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
+      : Promise.resolve([])
   // Not left unhandled while the trees are walked: it is awaited below.
   earlyHashed.catch(() => undefined)
   for (const [i, e] of entries.entries())
