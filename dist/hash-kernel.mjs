@@ -123,10 +123,8 @@ if (!isMainThread && workerData?.swrHashWorker) {
  * entry below the root in walk order (children sorted, symlinks never followed).
  */
 function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  const ignored = (rel, name) =>
-    rules.names.has(name) ||
-    rules.nameRes.some(re => re.test(name)) ||
-    rules.pathRes.some(re => re.test(rel))
+  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
+  const ignored = name => rules.names.has(name)
   const visit = (absDir, relDir) => {
     let names
     try {
@@ -138,7 +136,7 @@ function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
     names.sort()
     for (const name of names) {
       const rel = `${relDir}/${name}`
-      if (ignored(rel, name)) continue
+      if (ignored(name)) continue
       const abs = `${absDir}/${name}`
       if (rules.exclude.has(abs)) continue
       const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
@@ -222,13 +220,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!isMainThread && (workerData?.swrWalkWorker || workerData?.swrTextWorker)) {
-  const { roots, counter, hash, kind, names, nameRes, pathRes, exclude } = workerData
-  const rules = {
-    names: new Set(names),
-    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
-    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
-    exclude: new Set(exclude)
-  }
+  const { roots, counter, hash, kind, names, exclude } = workerData
+  const rules = { names: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)

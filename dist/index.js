@@ -97,6 +97,1649 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
+/***/ 298:
+/***/ ((module) => {
+
+// A simple implementation of make-array
+function makeArray (subject) {
+  return Array.isArray(subject)
+    ? subject
+    : [subject]
+}
+
+const UNDEFINED = undefined
+const EMPTY = ''
+const SPACE = ' '
+const ESCAPE = '\\'
+
+// The characters that carry a meaning of their own inside a regular
+//   expression, so a literal one has to be escaped before it is emitted.
+const REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/
+const BOM = '\uFEFF'
+// A run of two or more asterisks is a globstar (#175)
+const REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/
+const REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/
+const REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/
+const REGEX_SPLITALL_CRLF = /\r?\n/g
+
+// Invalid:
+// - /foo,
+// - ./foo,
+// - ../foo,
+// - .
+// - ..
+// Valid:
+// - .foo
+const DOUBLE_SLASH = '//'
+const SLASH_CODE = 47
+const DOT_CODE = 46
+
+
+const SLASH = '/'
+
+// Do not use ternary expression here, since "istanbul ignore next" is buggy
+let TMP_KEY_IGNORE = 'node-ignore'
+/* istanbul ignore else */
+if (typeof Symbol !== 'undefined') {
+  TMP_KEY_IGNORE = Symbol.for('node-ignore')
+}
+const KEY_IGNORE = TMP_KEY_IGNORE
+
+const define = (object, key, value) => {
+  Object.defineProperty(object, key, {value})
+  return value
+}
+
+const RETURN_FALSE = () => false
+
+// > The range notation, e.g. [a-zA-Z],
+// > can be used to match one of the characters in a range.
+//
+// gitignore(5) defers to fnmatch(3) for this, and git implements it in
+//   `wildmatch.c`.  A bracket expression has a sub-grammar of its own, which
+//   is neither the surrounding pattern grammar nor the JavaScript one:
+//
+//   - a `]` right after `[` or `[!` is a literal member, not the terminator
+//   - `[:alpha:]` names one of twelve POSIX classes
+//   - `\` escapes the next member, `]` included
+//   - `*`, `?` and `.` are plain literal members
+//   - an unterminated expression makes the whole pattern match nothing
+//
+// which means the expression can not be located -- let alone translated -- by
+//   a regular expression.  It is scanned out of the pattern before the
+//   replacers below run, and put back once they are done, so that neither the
+//   metacharacter escaper nor the `?` / `*` replacers ever see its body.
+
+// git classifies with its own ASCII-only ctype macros (`wildmatch.c`), never
+//   with the C library ones, so these must not be mapped onto `\d` / `\w` /
+//   `\s`, which are wider.  `/` is left out of every expansion, because a
+//   bracket expression never matches a path separator.
+const POSIX_CLASSES = {
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1f\\x7f',
+  digit: '0-9',
+  graph: '!-.0-~',
+  lower: 'a-z',
+  print: ' -.0-~',
+  punct: '!-.:-@\\[-`{-~',
+  // git's `sane-ctype.h` classifies \v and \f as control, not space,
+  //   unlike C's `isspace`
+  space: ' \\t\\n\\r',
+  upper: 'A-Z',
+  xdigit: '0-9A-Fa-f'
+}
+
+const CLASS_MEMBERS_TO_ESCAPE = '\\]^-['
+
+const escapeMember = char => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0
+  ? char
+  : ESCAPE + char
+
+// > if (matched == negated || ((flags & WM_PATHNAME) && text_ch == '/'))
+// >   return WM_ABORT_TO_STARSTAR;                     (git, `wildmatch.c`)
+// A bracket expression never matches a path separator, whatever its members
+//   say, so a negated class gets `/` as one more excluded character, while a
+//   plain one -- where a literal member or a range could still let `/` in --
+//   is guarded with a lookahead, `/` being impossible to subtract from a
+//   JavaScript character class.
+const NON_SLASH = '(?!\\/)'
+
+const classSource = (negated, body) => {
+  if (negated) {
+    return `[^\\/${body}]`
+  }
+
+  const source = `[${body}]`
+
+  return new RegExp(source).test('/')
+    ? NON_SLASH + source
+    : source
+}
+
+// Scan the bracket expression that starts at `pattern[start] === '['`,
+//   mirroring the member loop of git's `wildmatch.c`.
+// @returns {{end: number, source: string} | null} `null` if the expression is
+//   never terminated, which makes the whole pattern match nothing.
+const scanBracket = (pattern, start) => {
+  const {length} = pattern
+  let index = start + 1
+  let negated = EMPTY
+
+  const lead = pattern[index]
+  if (lead === '!' || lead === '^') {
+    negated = '^'
+    index ++
+  }
+
+  let body = EMPTY
+
+  // The member a `-` could start a range from, or EMPTY when the previous
+  //   member can not open one (start of the body, or a range / POSIX class
+  //   that has just closed)
+  let prev = EMPTY
+
+  // git scans the members with a do-while, so the first one is consumed
+  //   unconditionally.  That is the whole reason a leading `]` is a member
+  //   and not the terminator.
+  for (;;) {
+    const char = pattern[index]
+
+    if (char === UNDEFINED) {
+      return null
+    }
+
+    if (char === ESCAPE) {
+      // A pattern can not end on a lone backslash -- `createRule` has
+      //   already thrown it away -- so there is a character to read.
+      const escaped = pattern[++ index]
+      body += escapeMember(escaped)
+      prev = escaped
+    } else if (
+      char === '-'
+      && prev
+      && index + 1 < length
+      && pattern[index + 1] !== ']'
+    ) {
+      index ++
+      let to = pattern[index]
+      if (to === ESCAPE) {
+        to = pattern[index += 1]
+      }
+      // An out-of-order range matches nothing in git but is a syntax error in
+      //   JavaScript, so it is dropped.  Its lower bound stays: git tests it
+      //   as a plain member before it ever looks at the `-`, so `[c-a]` does
+      //   match `c`.
+      if (prev <= to) {
+        body += `-${escapeMember(to)}`
+      }
+      prev = EMPTY
+    } else if (char === '[' && pattern[index + 1] === ':') {
+      const nameStart = index + 2
+      let end = nameStart
+      while (end < length && pattern[end] !== ']') {
+        end ++
+      }
+
+      if (end === length) {
+        return null
+      }
+
+      if (end > nameStart && pattern[end - 1] === ':') {
+        const name = pattern.slice(nameStart, end - 1)
+
+        // An unknown class name makes the whole pattern match nothing
+        if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
+          return null
+        }
+
+        body += POSIX_CLASSES[name]
+        prev = EMPTY
+        index = end
+      } else {
+        // No `:]` to close it, so the `[` is a plain member and scanning
+        //   resumes right after it.
+        body += escapeMember('[')
+        prev = '['
+        index = nameStart - 2
+      }
+    } else {
+      body += escapeMember(char)
+      prev = char
+    }
+
+    index ++
+
+    if (pattern[index] === ']') {
+      return {
+        end: index,
+        source: classSource(negated, body)
+      }
+    }
+  }
+}
+
+// An empty JavaScript class can never match, which is how a pattern that git
+//   gives up on (`WM_ABORT_ALL`) is expressed here.
+const NEVER_MATCH = '[]'
+
+// A NUL can appear in neither a `.gitignore` line nor a path, which makes it
+//   the one safe placeholder character.  A literal one in the pattern is
+//   held aside all the same, so a collision is impossible by construction.
+const PLACEHOLDER = '\u0000'
+const REGEX_RESTORE_PLACEHOLDER = new RegExp(
+  `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g'
+)
+
+// The one wildcard the chain does not expand for itself is a trailing `*`. How
+//   it expands depends on the mode (`regex` vs `checkRegex`), so `_make` is
+//   left to do it, and until then the pending wildcard travels as this marker.
+//   That is what keeps it apart from a user-escaped literal `\*`: the unescape
+//   steps collapse the escaped one to the exact `\*` a wildcard would leave
+//   behind, so by the time `_make` runs the two are otherwise the same string
+//   and a literal star gets wrongly rewritten into a wildcard. The marker is a
+//   private-use character, and `extractBrackets` keeps one that came out of the
+//   pattern apart from it, so the only marker `_make` ever turns back into a
+//   real wildcard is the one this chain put there itself.
+const TRAILING_WILDCARD = '\uE000'
+
+// A trailing "/**" is deferred the same way, because `checkRegex` has to tell
+//   it apart from a trailing "/*" (see `checkSourceOf`). For `.ignores()` it
+//   still never matches the folder itself (#21).
+const TRAILING_DOUBLESTAR = '\uE001'
+
+// The three characters above mean something to the chain that builds the
+//   source rather than to the path, so one that came out of the pattern is
+//   held aside like a bracket expression instead of going straight out. Being
+//   held is what makes it safe: the restore runs after the step that anchors
+//   the source, so the character comes back in the middle of the source and
+//   not at its end, which is the one place `_make` and `checkSourceOf` look
+//   for a marker. Without it a pattern's own character lands where a pending
+//   marker sits, and `_make` turns it into a real trailing wildcard.
+//
+// It is held as a one-member class rather than bare, in both of the branches
+//   a reserved character can reach, so that the property can be
+//   read off this function alone -- a reserved character never goes out on
+//   its own -- rather than depending on where in the chain the restore
+//   happens to run. In the expression built here `[x]` matches exactly what
+//   `x` matches, none of the three being special to a regular expression or
+//   inside a class, so no test can tell the two apart: the class is insurance,
+//   and the paragraph above is the reason it is not needed.
+const isReserved = char =>
+  char === PLACEHOLDER
+  || char === TRAILING_WILDCARD
+  || char === TRAILING_DOUBLESTAR
+
+// Replace every bracket expression with a placeholder the replacers below
+//   leave alone, and translate it separately.
+const extractBrackets = pattern => {
+  const sources = []
+  const hold = source =>
+    `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`
+
+  const {length} = pattern
+  let out = EMPTY
+  let index = 0
+
+  while (index < length) {
+    const char = pattern[index]
+
+    if (char === ESCAPE) {
+      // > Put a backslash ("\") in front of ... a character to make it literal.
+      //                                            (gitignore(5) -> fnmatch(3))
+      // A backslash quotes the next character, whatever it is, so `\d` is a
+      //   literal `d`, not the regex digit class, and `\?` is a literal `?`,
+      //   not a wildcard. Held aside as its literal here, the escape never
+      //   reaches the replacers below, which would otherwise let `\d`, `\b`,
+      //   `\1`, `\/` keep their regular-expression meaning, and would turn a
+      //   `\?` into `[^\/]`.
+      //
+      // Three escapes are still left for the chain: `\*` (a literal star,
+      //   told apart from a wildcard by `TRAILING_WILDCARD` and the wildcard
+      //   replacers), `\[` (a literal bracket, the one `[` the bracket
+      //   replacer still expects), and `\ ` (a quoted space, which one pass
+      //   below rewrites in bulk -- holding each one aside instead costs more
+      //   on a pattern built out of them).
+      //
+      // A quoted backslash is not among them. The chain doubles every
+      //   backslash, then takes the doubling back out again, and a quoted one
+      //   standing next to a character the chain also escapes left the two
+      //   counts sharing a run, so one of the escapes was lost. Held here as
+      //   the literal it means, it never joins that run.
+      const escaped = pattern[index + 1]
+
+      if (escaped === SLASH && index + 2 === length) {
+        // Git removes a final directory slash before matching. An escape
+        //   without a character after that removal makes the pattern invalid.
+        out += hold(NEVER_MATCH)
+      } else if (
+        escaped === '*'
+        || escaped === '['
+        || escaped === SPACE
+      ) {
+        out += pattern.slice(index, index + 2)
+      } else {
+        out += hold(
+          REGEX_LITERAL_SPECIAL.test(escaped)
+            ? ESCAPE + escaped
+            : isReserved(escaped)
+              ? `[${escaped}]`
+              : escaped
+        )
+      }
+
+      index += 2
+    } else if (isReserved(char)) {
+      out += hold(`[${char}]`)
+      index ++
+    } else if (char === '[') {
+      const scanned = scanBracket(pattern, index)
+
+      if (scanned === null) {
+        // git gives up on the whole pattern (`WM_ABORT_ALL`), so whatever
+        //   follows can not make it match either.
+        out += hold(NEVER_MATCH)
+        index = length
+      } else {
+        out += hold(scanned.source)
+        index = scanned.end + 1
+      }
+    } else {
+      out += char
+      index ++
+    }
+  }
+
+  return {
+    source: out,
+    sources
+  }
+}
+
+// A step of the chain below is normally a `[matcher, replacer]` pair handed
+//   to `String.replace`. `DIRECT` marks the ones that are plain string work
+//   instead, and take `(source, pattern)`.
+//
+// Anchoring the two ends is exactly that -- a test of one character and a
+//   concatenation -- and putting it through the regular expression engine
+//   cost a third of this chain for nothing: 167ns where 10ns does the same
+//   job. The two are still steps in the same list, in the same places,
+//   because their position in the order is part of what they mean.
+const DIRECT = null
+
+// A separator at the beginning or in the middle of a pattern, as opposed to
+//   one at the very end.
+const REGEX_INNER_SLASH = /\/(?!$)/
+const WILDCARD = '[^\\/]*'
+
+// > If the pattern ends with a slash,
+// > it is removed for the purpose of the following description,
+// > but it would only find a match with a directory.
+// > In other words, foo/ will match a directory foo and paths underneath it,
+// > but will not match a regular file or a symbolic link foo
+// >  (this is consistent with the way how pathspec works in general in Git).
+// '`foo/`' will not match regular file '`foo`' or symbolic link '`foo`'
+// -> ignore-rules will not deal with it, because it costs extra `fs.stat` call
+//      you could use option `mark: true` with `glob`
+
+// '`foo/`' should not continue with the '`..`'
+// The chain that turns one gitignore pattern into a regular expression
+//   source, in order. A step is either
+//
+//   [matcher, replacer]            handed to `String.replace`
+//   [matcher, replacer, required]  the same, but skipped outright unless
+//                                    `required` appears in the string, which
+//                                    the matcher cannot match without
+//   [DIRECT, transform]            plain string work, taking (source, pattern)
+//
+// The `required` character is only ever a shortcut: finding it does not mean
+//   the matcher will match, and not finding it means it cannot. It is there
+//   because scanning for one character costs a fraction of running a matcher
+//   that then finds nothing -- for the wildcard step, whose `[^\\]+`
+//   backtracks its way through the whole string before giving up, 11ns
+//   against 400ns.
+const REPLACERS = [
+
+  // Replace (\ ) with ' '
+  // Only a space: an escaped tab or other whitespace is already a literal by
+  //   the time it reaches here, and a bare tab must be left as one, not turned
+  //   into a space.
+  // (\ ) -> ' '
+  // (\\ ) -> '\\ '
+  // (\\\ ) -> '\\ '
+  [
+    // A run of backslashes is taken whole, from its first one, so no match
+    //   ever starts again inside it -- `(\\+?) ` did, which made a long run
+    //   quadratic.
+    /(\\+)( ?)/g,
+    (_, run, space) => space
+      ? run.slice(0, run.length - run.length % 2) + SPACE
+      : run,
+    ESCAPE + SPACE
+  ],
+
+  // git's wildmatch() reads a run of two or more asterisks as one globstar
+  //   whenever the run fills a path segment: it starts the pattern or follows
+  //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
+  //   already `**`; a longer one is folded into `**` here, so the steps
+  //   below only ever have to know `**`.
+  // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
+  // git also takes a run beside a literal prefix (`a***/b`) or beside an
+  //   escaped slash (`***\/b`) as a globstar, and this does not; the README
+  //   lists both, under "A run of asterisks".
+  [
+    /(^|\/)\*{3,}(?=\/|$)/g,
+    (_, start) => `${start}**`,
+    '*'
+  ],
+
+  // Escape metacharacters
+  // which is written down by users but means special for regular expressions.
+
+  // > There are 12 characters with special meanings:
+  // > - the backslash \,
+  // > - the caret ^,
+  // > - the dollar sign $,
+  // > - the period or dot .,
+  // > - the vertical bar or pipe symbol |,
+  // > - the question mark ?,
+  // > - the asterisk or star *,
+  // > - the plus sign +,
+  // > - the opening parenthesis (,
+  // > - the closing parenthesis ),
+  // > - and the opening square bracket [,
+  // > - the opening curly brace {,
+  // > These special characters are often called "metacharacters".
+  [
+    /[\\$.|*+(){^]/g,
+    match => `\\${match}`
+  ],
+
+  [
+    // > a question mark (?) matches a single character
+    /(?!\\)\?/g,
+    () => '[^/]',
+    '?'
+  ],
+
+  // leading slash
+  [
+
+    // > A leading slash matches the beginning of the pathname.
+    // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
+    // A leading slash matches the beginning of the pathname
+    /^\//,
+    () => '^',
+    SLASH
+  ],
+
+  // replace special metacharacter slash after the leading slash
+  [
+    /\//g,
+    () => '\\/',
+    SLASH
+  ],
+
+  [
+    // > A leading "**" followed by a slash means match in all directories.
+    // > For example, "**/foo" matches file or directory "foo" anywhere,
+    // > the same as pattern "foo".
+    // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
+    // >   under directory "foo".
+    // Notice that the '*'s have been replaced as '\\*'
+    /^\^*(?:\\\*\\\*\\\/)+/,
+
+    // '**/foo' <-> 'foo'
+    () => '(?:^|\\/)',
+    '*'
+  ],
+
+  // starting
+  [
+    // there will be no leading '/'
+    //   (which has been replaced by section "leading slash")
+    // If starts with '**', adding a '^' to the regular expression also works
+    DIRECT,
+    (source, pattern) => {
+      // Nothing to anchor to, or already anchored (`^` or `(?:^|\/)`)
+      if (!source || source[0] === '^' || source[0] === '(') {
+        return source
+      }
+
+      // If has a slash `/` at the beginning or middle
+      const anchor = !REGEX_INNER_SLASH.test(pattern)
+        // > Prior to 2.22.1
+        // > If the pattern does not contain a slash /,
+        // >   Git treats it as a shell glob pattern
+        // Actually, if there is only a trailing slash,
+        //   git also treats it as a shell glob pattern
+
+        // After 2.22.1 (compatible but clearer)
+        // > If there is a separator at the beginning or middle (or both)
+        // > of the pattern, then the pattern is relative to the directory
+        // > level of the particular .gitignore file itself.
+        // > Otherwise the pattern may also match at any level below
+        // > the .gitignore level.
+        ? '(?:^|\\/)'
+
+        // > Otherwise, Git treats the pattern as a shell glob suitable for
+        // >   consumption by fnmatch(3)
+        : '^'
+
+      return anchor + source
+    }
+  ],
+
+  // two globstars
+  [
+    // Use lookahead assertions so that we could match more than one `'/**'`
+    /\\\/\\\*\\\*(?=\\\/|$)/g,
+
+    // Zero, one or several directories
+    // should not use '*', or it will be replaced by the next replacer
+
+    // Check if it is not the last `'/**'`
+    (_, index, str) => index + 6 < str.length
+
+      // case: /**/ at the end of the pattern, i.e. a trailing `'/**/'`
+      // > A trailing `"/**/"` (a trailing `"/**"` restricted to directories)
+      // >   matches everything inside, but it should not match the current
+      // >   folder itself, so it requires at least one directory segment.
+      // 'a/**/' matches 'a/b/', 'a/x/y/' but not 'a/'
+      ? str.slice(index + 6) === '\\/'
+        ? '(?:\\/[^\\/]+)+'
+
+        // case: /**/
+        // > A slash followed by two consecutive asterisks then a slash matches
+        // >   zero or more directories.
+        // > For example, "a/**/b" matches "a/b", "a/x/b", "a/x/y/b" and so on.
+        // '/**/'
+        : '(?:\\/[^\\/]+)*'
+
+      // case: /**
+      // > A trailing `"/**"` matches everything inside.
+
+      // #21: everything inside but it should not include the current folder,
+      //   resolved by `_make`
+      : `\\/${TRAILING_DOUBLESTAR}`,
+    '*'
+  ],
+
+  // normal intermediate wildcards
+  [
+    // Never replace escaped '*'
+    // ignore rule '\*' will match the path '*'
+
+    // 'abc.*/' -> go
+    // 'abc.*'  -> skip this rule,
+    //    coz trailing single wildcard will be handed by [trailing wildcard]
+    /(^|[^\\])(?:\\\*)+(?!$)/g,
+
+    // '*.js' matches '.js'
+    // '*.js' doesn't match 'abc'
+    // 1. An asterisk "*" matches anything except a slash.
+    // 2. Other consecutive asterisks are considered regular asterisks
+    //    and collapse into one non-slash wildcard run.
+    (_, p1) => p1 + WILDCARD,
+    '*'
+  ],
+
+  // trailing wildcard, held apart from a literal star
+  [
+    // The step above leaves a trailing `*` alone, so a single `\*` is all that
+    //   can be left at the end here, and what stands in front of it says which
+    //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
+    //   nothing before it; a literal arrives as the user's own escape, which
+    //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
+    //   There is no third case: every backslash still reaching the chain is
+    //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
+    //   own character, so a longer run can never form. This runs while the
+    //   two are still distinct, before the unescape steps below collapse the
+    //   literal onto the very `\*` a wildcard leaves behind.
+    /(^|[^\\])((?:\\\\)*)\\\*$/,
+
+    (match, p1, p2) =>
+      p2 === EMPTY
+        // A real wildcard: carry it to `_make` as the marker, so the unescape
+        //   steps and the trailing-wildcard rewrite can never mistake it for a
+        //   literal `\*` (nor the reverse).
+        ? p1 + TRAILING_WILDCARD
+        // A literal star: leave it exactly as it stands for the unescape steps.
+        : match,
+    '*'
+  ],
+
+  [
+    // unescape, revert step 3 except for back slash
+    // For example, if a user escape a '\\*',
+    // after step 3, the result will be '\\\\\\*'
+    /\\\\\\(?=[$.|*+(){^])/g,
+    () => ESCAPE,
+    ESCAPE + ESCAPE
+  ],
+
+  [
+    // '\\\\' -> '\\'
+    /\\\\/g,
+    () => ESCAPE,
+    ESCAPE + ESCAPE
+  ],
+
+  [
+    // Every real bracket expression -- POSIX classes included -- has already
+    //   been held aside by `extractBrackets`, so the only `[` left in the
+    //   pattern is an escaped, literal one.
+
+    // A backslash could only stand at the end of the range if it quoted the
+    //   `]`, and `\]` is held aside long before this.
+    /\\\[([^\]/]*?)($|\])/g,
+
+    // '\\[bar]' -> '\\\\[bar]'
+    (match, range, close) => `\\[${range}${close}`,
+    '['
+  ],
+
+  // ending
+  [
+    // 'js' will not match 'js.'
+    // 'ab' will not match 'abc'
+    DIRECT,
+
+    // WTF!
+    // https://git-scm.com/docs/gitignore
+    // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
+    // which re-fixes #24, #38
+
+    // > If there is a separator at the end of the pattern then the pattern
+    // > will only match directories, otherwise the pattern can match both
+    // > files and directories.
+
+    // 'js*' will not match 'a.js'
+    // 'js/' will not match 'a.js'
+    // 'js' will match 'a.js' and 'a.js/'
+    source => {
+      const last = source[source.length - 1]
+
+      // The pattern is empty, or ends in a pending marker `_make` owns --
+      //   the trailing wildcard, or a trailing "/**". A trailing `*` that is
+      //   not the marker is a literal star, which anchors like any other
+      //   final character.
+      if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+        return source
+      }
+
+      return last === SLASH
+        // foo/ will not match 'foo'
+        ? `${source}$`
+        // foo matches 'foo' and 'foo/'
+        : `${source}(?=$|\\/$)`
+    }
+  ]
+]
+
+const REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/
+const MODE_IGNORE = 'regex'
+const MODE_CHECK_IGNORE = 'checkRegex'
+const UNDERSCORE = '_'
+
+const replaceTrailingWildcard = (_, p1) => {
+  const prefix = p1
+    // '\^':
+    // '/*' does not match EMPTY
+    // '/*' does not match everything
+
+    // '\\\/':
+    // 'abc/*' does not match 'abc/'
+    ? `${p1}[^/]+`
+
+    // 'a*' matches 'a'
+    // 'a*' matches 'aa'
+    : '[^/]*'
+
+  return `${prefix}(?=$|\\/$)`
+}
+
+const REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/
+
+// 'abc/**' matches everything under 'abc', but not 'abc/' itself (#21):
+//   requiring one arbitrary character (line terminators included, #176)
+//   after 'abc/' is necessary and sufficient for `.test(path)`.
+const replaceTrailingDoublestar = () => '[\\s\\S]'
+
+// The fixed piece between the wildcard at `at` and the next wildcard of the
+//   run: the tokens that separate them, joined as they appear in the source.
+//   A run never holds two wildcards in a row, so there is always at least one
+//   token.
+const separatorAfter = (run, at) => {
+  let separator = EMPTY
+
+  for (let index = at + 1; index < run.length && !run[index].wildcard; index ++) {
+    separator += run[index].single
+  }
+
+  return separator
+}
+
+// Where a run of non-slash wildcards is split by fixed pieces --
+//   `[^/]*ab[^/]*cd...` -- the engine has many equivalent ways to lay the
+//   input across the wildcards, and on input that does not match it works
+//   through all of them, so the time grows with the number of wildcards
+//   rather than the length of the path. Every wildcard but the last in such a
+//   run can be pinned to stop where the piece after it begins, which leaves
+//   one way to lay out the input and no rewinding, without changing which
+//   paths match: the fixed pieces still bound the count, and the last
+//   wildcard still absorbs the rest.
+//
+// A wildcard is pinned to the whole piece, never to the piece's first
+//   character. The pin leaves no way back, so a wildcard that stopped at that
+//   first character would hand over wherever the character happens to turn
+//   up, including the places the rest of the piece cannot follow -- which is
+//   how `f*o/*/*` came to miss `foo/b/c`, the first `o` of `foo` not being
+//   the one the `o/` after it needs. Every token of a piece matches exactly
+//   one character, so the first place the whole piece fits is the leftmost
+//   place it can sit, and whatever is left over goes to the wildcards that
+//   follow.
+//
+// The source is read one token at a time -- a wildcard, a single-character
+//   piece (a literal, an escape, a class), or a parenthesised group or anchor
+//   that ends the run -- so only a genuine wildcard is touched.
+const pinWildcards = source => {
+  if (source.indexOf(WILDCARD) < 0) {
+    return source
+  }
+
+  const tokens = []
+  const {length} = source
+  let index = 0
+
+  while (index < length) {
+    const char = source[index]
+
+    if (source.startsWith(WILDCARD, index)) {
+      tokens.push({wildcard: true})
+      index += WILDCARD.length
+    } else if (char === '[') {
+      let end = index + 1
+
+      if (source[end] === '^') {
+        end ++
+      }
+
+      if (source[end] === ']') {
+        end ++
+      }
+
+      while (end < length && source[end] !== ']') {
+        end += source[end] === ESCAPE
+          ? 2
+          : 1
+      }
+
+      end ++
+      tokens.push({single: source.slice(index, end)})
+      index = end
+    } else if (char === ESCAPE) {
+      tokens.push({single: source.slice(index, index + 2)})
+      index += 2
+    } else if (char === '(') {
+      let depth = 0
+      let end = index
+
+      do {
+        if (source[end] === ESCAPE) {
+          end ++
+        } else if (source[end] === '(') {
+          depth ++
+        } else if (source[end] === ')') {
+          depth --
+        }
+
+        end ++
+      } while (end < length && depth > 0)
+
+      if ('*+?'.indexOf(source[end]) >= 0) {
+        end ++
+      }
+
+      tokens.push({boundary: source.slice(index, end)})
+      index = end
+    } else if (char === '^' || char === '$') {
+      tokens.push({boundary: char})
+      index ++
+    } else {
+      tokens.push({single: char})
+      index ++
+    }
+  }
+
+  let out = EMPTY
+  let run = []
+
+  const flush = () => {
+    let lastWildcard
+
+    run.forEach((token, at) => {
+      if (token.wildcard) {
+        lastWildcard = at
+      }
+    })
+
+    run.forEach((token, at) => {
+      if (!token.wildcard) {
+        out += token.single
+        return
+      }
+
+      // Every wildcard but the last is pinned to the whole piece that
+      //   follows it, for the reason set out above this function. The last
+      //   one stays as it is and takes up the rest.
+      out += at === lastWildcard
+        ? WILDCARD
+        : `(?:(?!${separatorAfter(run, at)})[^\\/])*`
+    })
+
+    run = []
+  }
+
+  tokens.forEach(token => {
+    if (token.boundary === undefined) {
+      run.push(token)
+      return
+    }
+
+    flush()
+    out += token.boundary
+  })
+
+  flush()
+
+  return out
+}
+
+// @param {pattern}
+const makeRegexPrefix = pattern => {
+  // `/**` matches every path, as `**` does. The translation below only finds
+  //   a globstar beside a slash it keeps, and the leading one is turned into
+  //   an anchor, so `/**` would come out as `/*` and match one level only.
+  //   Here rather than in `createRule`, so that `checkSourceOf`, which
+  //   compiles `/**/` again without its trailing slash, gets it too.
+  if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
+    pattern = '**'
+  }
+
+  const {source, sources} = extractBrackets(pattern)
+
+  const replaced = REPLACERS.reduce(
+    // A pass whose matcher finds nothing hands back the very string it was
+    //   given, so asking first costs a search and saves a rewrite. Ten of the
+    //   fifteen passes never fire for a typical .gitignore line, and between
+    //   them they were 45% of this chain.
+    (prev, [matcher, replacer, required]) => {
+      if (matcher === DIRECT) {
+        return replacer(prev, pattern)
+      }
+
+      if (required !== UNDEFINED && prev.indexOf(required) < 0) {
+        return prev
+      }
+
+      // A pass whose matcher finds nothing hands back the very string it was
+      //   given, so asking first costs a search and saves a rewrite.
+      return matcher.test(prev)
+        ? prev.replace(matcher, replacer.bind(pattern))
+        : prev
+    },
+    source
+  )
+
+  // Most patterns hold no bracket expression at all, and then there is
+  //   nothing to put back.
+  return sources.length
+    ? replaced.replace(
+      REGEX_RESTORE_PLACEHOLDER,
+      (match, index) => sources[index]
+    )
+    : replaced
+}
+
+// `checkRegex` tests a path with a trailing slash, 'abc/', the way
+//   `git check-ignore` matches that literal string once the directory itself
+//   is known not to be excluded (see `checkIgnore`): a trailing '/' of the
+//   pattern is dropped, a basename pattern sees an empty basename, and only a
+//   pattern whose last segment is a pending wildcard can match what is left
+//   after the final slash -- 'abc/*' and 'abc/**' match 'abc/', and 'abc/**'
+//   also matches 'abc/d/' (#77, #169).
+const checkSourceOf = (body, prefix) => {
+  if (body[body.length - 1] === SLASH) {
+    prefix = makeRegexPrefix(body.slice(0, - 1))
+  }
+
+  const head = prefix.slice(0, - 1)
+  const last = prefix[prefix.length - 1]
+
+  return last === TRAILING_WILDCARD
+    ? `${head}$`
+    : last === TRAILING_DOUBLESTAR
+      ? head
+      : NEVER_MATCH
+}
+
+// A trailing slash does not stop a pattern being basename-only: it restricts
+//   the match to a directory, it does not let the pattern reach across one.
+//   Everything else a pattern can hold -- a wildcard, a character class, an
+//   escape -- stays inside a single path segment too, so a pattern with no
+//   separator in it can only ever describe the last one.
+const matchesBasename = body => {
+  const index = body.indexOf(SLASH)
+
+  return index < 0 || index === body.length - 1
+}
+
+// The last segment of a path, keeping a trailing slash, because a pattern that
+//   ends in one matches only a directory.
+// 'a/b/c.js' -> 'c.js';  'a/b/' -> 'b/';  'c.js' -> 'c.js' (no copy made)
+const basenameOf = path => {
+  const end = path.length - 1
+
+  const index = path.lastIndexOf(
+    SLASH,
+    path[end] === SLASH
+      ? end - 1
+      : end
+  )
+
+  return index < 0
+    ? path
+    : path.slice(index + 1)
+}
+
+// The parent directory of a path, with its trailing separator, or EMPTY when
+//   the path has none.
+// 'a/b/c' -> 'a/b/';  'a/b/' -> 'a/';  'a' -> EMPTY;  'a/' -> EMPTY
+//
+// A path holding an empty segment has to be taken apart, because its
+//   ancestors are not prefixes of it: the parent of 'a//b' is 'a/', not
+//   'a//', and the parent of '/a/' is nothing at all. Both shapes reach here
+//   -- 'a//b' is accepted outright, and `checkIgnore` does not put the path
+//   it is given through the relative-path check.
+//
+// Every other path is a prefix of itself, and cutting one costs a fraction of
+//   splitting it into an array and joining that back at every level: 73ns
+//   against 207ns.
+const parentOf = path => {
+  if (
+    path.charCodeAt(0) === SLASH_CODE
+    || path.indexOf(DOUBLE_SLASH) >= 0
+  ) {
+    const slices = path.split(SLASH).filter(Boolean)
+
+    slices.pop()
+
+    return slices.length
+      ? slices.join(SLASH) + SLASH
+      : EMPTY
+  }
+
+  const end = path.length - 1
+
+  // Look back from before a trailing separator, since that one belongs to the
+  //   path itself.
+  //
+  // A negative place to start would be a trap here: `lastIndexOf` clamps one
+  //   to 0 and searches there rather than reporting no match, so '/' would
+  //   come back as its own parent and the walk would never end. It cannot
+  //   happen -- that is the only path short enough to produce one, and the
+  //   test above has already sent it the other way.
+  const cut = path.lastIndexOf(
+    SLASH,
+    path.charCodeAt(end) === SLASH_CODE
+      ? end - 1
+      : end
+  )
+
+  return cut < 0
+    ? EMPTY
+    : path.slice(0, cut + 1)
+}
+
+const isString = subject => typeof subject === 'string'
+
+// Blank lines, comments and trailing lone backslashes are told by
+//   `createRule`, once the pattern is normalized.
+const checkPattern = pattern => pattern
+  && isString(pattern)
+
+// Git drops one CR before each LF, and one at the end of a final line that
+//   has no LF after it.
+const splitPattern = pattern => (
+  pattern[pattern.length - 1] === '\r'
+    ? pattern.slice(0, - 1)
+    : pattern
+)
+.split(REGEX_SPLITALL_CRLF)
+.filter(Boolean)
+
+class IgnoreRule {
+  constructor (
+    pattern,
+    mark,
+    body,
+    ignoreCase,
+    negative,
+    prefix
+  ) {
+    this.pattern = pattern
+    this.mark = mark
+    this.negative = negative
+
+    define(this, 'body', body)
+    define(this, 'ignoreCase', ignoreCase)
+    define(this, 'regexPrefix', prefix)
+  }
+
+  // Worked out on first use and kept behind an own property, the way `regex`
+  //   caches itself in `_regex`. Deciding it in the constructor instead would
+  //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
+  //   every compile -- including the compiles of rules that are never matched
+  //   against anything.
+  get _basenameOnly () {
+    return define(this, '_basenameOnly', matchesBasename(this.body))
+  }
+
+  get regex () {
+    const key = UNDERSCORE + MODE_IGNORE
+
+    if (this[key]) {
+      return this[key]
+    }
+
+    return this._make(MODE_IGNORE, key)
+  }
+
+  get checkRegex () {
+    const key = UNDERSCORE + MODE_CHECK_IGNORE
+
+    if (this[key]) {
+      return this[key]
+    }
+
+    return this._make(MODE_CHECK_IGNORE, key)
+  }
+
+  _make (mode, key) {
+    const str = pinWildcards(
+      mode === MODE_IGNORE
+        ? this.regexPrefix
+        .replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard)
+        .replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar)
+        : checkSourceOf(this.body, this.regexPrefix)
+    )
+
+    const regex = this.ignoreCase
+      ? new RegExp(str, 'i')
+      : new RegExp(str)
+
+    return define(this, key, regex)
+  }
+}
+
+const hasTrailingBackslash = str => {
+  let count = 0
+
+  while (str[str.length - count - 1] === ESCAPE) {
+    count ++
+  }
+
+  return count % 2 === 1
+}
+
+// Read a line the way git does: when `stripLineEnd` is set (an unsplit array
+//   or object pattern), drop any trailing blank lines along with the LF
+//   before each and at most one CR at the end of the line; then trim trailing
+//   spaces in the same backward pass. Git trims spaces only, and a space
+//   escaped by an odd run of backslashes stays, unescaped, as the last one.
+// Scanned from the end: a regular expression can only try each start in
+//   turn, which is quadratic over a long run of spaces or backslashes.
+// 'a  ' -> 'a';  'a\ ' -> 'a ';  'a\\ ' -> 'a\\';  'a\t' -> 'a\t'
+// 'a\r\n' -> 'a';  'a\r\r' -> 'a\r';  'a\n\r' -> 'a'
+const trimEnd = (body, stripLineEnd) => {
+  let lineEnd = body.length
+  let end
+
+  for (;;) {
+    if (stripLineEnd && body[lineEnd - 1] === '\r') {
+      lineEnd --
+    }
+
+    end = lineEnd
+
+    while (body[end - 1] === SPACE) {
+      end --
+    }
+
+    if (!stripLineEnd || body[end - 1] !== '\n') {
+      break
+    }
+
+    lineEnd = end - 1
+  }
+
+  if (end === lineEnd) {
+    return body.slice(0, lineEnd)
+  }
+
+  let backslashes = 0
+
+  while (body[end - backslashes - 1] === ESCAPE) {
+    backslashes ++
+  }
+
+  return backslashes % 2
+    ? body.slice(0, end - 1) + SPACE
+    : body.slice(0, end)
+}
+
+const createRule = (
+  pattern,
+  mark,
+  ignoreCase,
+  stripLineEnd,
+  stripBOM
+) => {
+  // Git drops a BOM before it reads the first line, so before anything else.
+  let body = stripBOM && pattern[0] === BOM
+    ? pattern.slice(1)
+    : pattern
+
+  // > A line starting with # serves as a comment.
+  if (body[0] === '#') {
+    return
+  }
+
+  let negative = false
+
+  // > An optional prefix "!" which negates the pattern;
+  if (body[0] === '!') {
+    negative = true
+    body = body.slice(1)
+  }
+
+  // Normalize the body before checking which slashes anchor the pattern.
+  //   Otherwise `bar/ ` is mistaken for a pattern containing an inner slash.
+  //   A line from `splitPattern` has already lost its line ending, so only a
+  //   trailing space remains to trim there.
+  const last = body[body.length - 1]
+
+  if (
+    last === SPACE
+    || stripLineEnd && (last === '\r' || last === '\n')
+  ) {
+    body = trimEnd(body, stripLineEnd)
+  }
+
+  // > A blank line matches no files, so it can serve as a separator for
+  // >   readability.
+  // Nor does a lone "!", a pattern ending on an unpaired backslash, or
+  //   anything else left empty here: an empty pattern would compile to a
+  //   regex matching every path.
+  if (!body || hasTrailingBackslash(body)) {
+    return
+  }
+
+  body = body
+  // > Put a backslash ("\") in front of the first "!" for patterns that
+  // >   begin with a literal "!", for example, `"\!important!.txt"`.
+  .replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, '!')
+  // > Put a backslash ("\") in front of the first hash for patterns that
+  // >   begin with a hash.
+  .replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, '#')
+
+  const regexPrefix = makeRegexPrefix(body)
+
+  return new IgnoreRule(
+    pattern,
+    mark,
+    body,
+    ignoreCase,
+    negative,
+    regexPrefix
+  )
+}
+
+class RuleManager {
+  constructor (ignoreCase) {
+    this._ignoreCase = ignoreCase
+    this._rules = []
+
+    // How many of the rules git would tag `EXC_FLAG_NODIR`.
+    //
+    // The scan uses it to decide, once for the whole set, whether handing
+    //   those rules the basename is worth what it costs the others. The
+    //   shortcut saves a full-path scan on every rule it applies to and costs
+    //   a check on every rule it does not, so a set where almost nothing is
+    //   basename-only comes out behind -- a 955 pattern set with 44 of them
+    //   measured 19% slower with the shortcut always on.
+    //
+    // Deciding this by measurement rather than by meaning is safe: a
+    //   basename-only pattern gives the very same answer against the whole
+    //   path, it just takes longer to say so. The choice can only change how
+    //   fast the scan runs, never what it returns.
+    this._basenameCount = 0
+  }
+
+  _add (pattern, index) {
+    // #32
+    if (pattern && pattern[KEY_IGNORE]) {
+      this._rules = this._rules.concat(pattern._rules._rules)
+      this._basenameCount += pattern._rules._basenameCount
+      this._added = true
+      return
+    }
+
+    const isStr = isString(pattern)
+    const raw = isStr
+      ? pattern
+      : pattern.pattern
+
+    const rule = checkPattern(raw)
+      && createRule(
+        raw,
+        isStr ? UNDEFINED : pattern.mark,
+        this._ignoreCase,
+        !this._split,
+        this._stripBOM && !index
+      )
+
+    if (rule) {
+      this._added = true
+      this._rules.push(rule)
+
+      // Deliberately not `rule._basenameOnly`: reading that would materialise
+      //   the rule's own copy, and the whole point of leaving it lazy is that
+      //   a rule which is compiled and never matched never pays for it.
+      if (matchesBasename(rule.body)) {
+        this._basenameCount ++
+      }
+    }
+  }
+
+  // @param {Array<string> | string | Ignore} pattern
+  add (pattern) {
+    this._added = false
+    this._split = isString(pattern)
+    this._stripBOM = !this._split || pattern[0] === BOM
+
+    makeArray(
+      this._split
+        ? splitPattern(pattern)
+        : pattern
+    ).forEach(this._add, this)
+
+    if (this._added) {
+      this._literalRules = UNDEFINED
+    }
+
+    return this._added
+  }
+
+  // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
+  //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
+  //   are left out once, rather than tested or compiled for every path.
+  testLiteral (path) {
+    const rules = this._literalRules || (
+      this._literalRules = this._rules.filter(
+        ({body}) => body[body.length - (
+          body[body.length - 1] === SLASH ? 2 : 1
+        )] === '*'
+      )
+    )
+
+    let ignored = false
+    let unignored = false
+    let matchedRule
+
+    for (let index = rules.length - 1; index >= 0; index --) {
+      const rule = rules[index]
+
+      if (rule.checkRegex.test(path)) {
+        ignored = !rule.negative
+        unignored = rule.negative
+        matchedRule = rule.negative
+          ? UNDEFINED
+          : rule
+        break
+      }
+    }
+
+    const ret = {
+      ignored,
+      unignored
+    }
+
+    if (matchedRule) {
+      ret.rule = matchedRule
+    }
+
+    return ret
+  }
+
+  // Test one single path without recursively checking parent directories
+  //
+  // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
+
+  // @returns {TestResult}
+  test (path, mode) {
+    // Most of a .gitignore is patterns with no slash in them, and running
+    //   those against the whole path makes the regular expression engine walk
+    //   every directory name on the way to the only segment that could match.
+    //   Handing them the basename instead is what git does, and it is where
+    //   the time in a directory walk goes: the rule scan was two thirds of it.
+    const rules = this._rules
+    const {length} = rules
+
+    const shortcut = this._basenameCount * 2 >= length
+
+    const basename = shortcut
+      ? basenameOf(path)
+      : path
+
+    // The last rule to match decides, as in git, and it is the rule
+    //   `git check-ignore -v` reports, so the scan runs from the end and stops
+    //   at the first match.
+    // A plain loop rather than `forEach`, so that `path`, `basename` and
+    //   `shortcut` are locals. As a callback they became closure variables,
+    //   and reaching for one of those once per rule cost 10% of a scan over a
+    //   large rule set -- more than the shortcut they were there to serve.
+    for (let index = length - 1; index >= 0; index --) {
+      const rule = rules[index]
+
+      if (rule[mode].test(
+        shortcut && rule._basenameOnly
+          ? basename
+          : path
+      )) {
+        const {negative} = rule
+
+        const ret = {
+          ignored: !negative,
+          unignored: negative
+        }
+
+        if (!negative) {
+          ret.rule = rule
+        }
+
+        return ret
+      }
+    }
+
+    return {
+      ignored: false,
+      unignored: false
+    }
+  }
+}
+
+const throwError = (message, Ctor) => {
+  throw new Ctor(message)
+}
+
+const checkPath = (path, originalPath, doThrow) => {
+  if (!isString(path)) {
+    return doThrow(
+      `path must be a string, but got \`${originalPath}\``,
+      TypeError
+    )
+  }
+
+  // We don't know if we should ignore EMPTY, so throw
+  if (!path) {
+    return doThrow(`path must not be empty`, TypeError)
+  }
+
+  // Check if it is a relative path
+  if (checkPath.isNotRelative(path)) {
+    const r = '`path.relative()`d'
+    return doThrow(
+      `path should be a ${r} string, but got "${originalPath}"`,
+      RangeError
+    )
+  }
+
+  return true
+}
+
+// > pathname should be a `path.relative()`d one
+//
+// The same thing `REGEX_TEST_INVALID_PATH` says, spelled out: a path is not
+//   relative if it begins with a separator, or with `./` or `../`, or is
+//   nothing but `.` or `..`. Every match is decided by the first three
+//   characters, and this runs on every path handed to the library -- where it
+//   was 55% of a cached lookup, more than the cache lookup itself.
+const isNotRelative = path => {
+  const first = path.charCodeAt(0)
+
+  if (first === SLASH_CODE) {
+    return true
+  }
+
+  if (first !== DOT_CODE) {
+    return false
+  }
+
+  // '.'
+  if (path.length === 1) {
+    return true
+  }
+
+  const second = path.charCodeAt(1)
+
+  // './'
+  if (second === SLASH_CODE) {
+    return true
+  }
+
+  if (second !== DOT_CODE) {
+    return false
+  }
+
+  // '..' or '../'
+  return path.length === 2 || path.charCodeAt(2) === SLASH_CODE
+}
+
+checkPath.isNotRelative = isNotRelative
+
+// On windows, the following function will be replaced
+/* istanbul ignore next */
+checkPath.convert = p => p
+
+
+const convertPath = target =>
+  isString(target) && checkPath.convert(target)
+
+
+class Ignore {
+  constructor ({
+    ignorecase = true,
+    ignoreCase = ignorecase,
+    allowRelativePaths = false
+  } = {}) {
+    define(this, KEY_IGNORE, true)
+
+    this._rules = new RuleManager(ignoreCase)
+    this._strictPathCheck = !allowRelativePaths
+    this._initCache()
+  }
+
+  _initCache () {
+    // A cache for the result of `.ignores()`
+    this._ignoreCache = Object.create(null)
+
+    // A cache for the result of `.test()`
+    this._testCache = Object.create(null)
+  }
+
+  add (pattern) {
+    if (this._rules.add(pattern)) {
+      // Some rules have just added to the ignore,
+      //   making the behavior changed,
+      //   so we need to re-initialize the result cache
+      this._initCache()
+    }
+
+    return this
+  }
+
+  // legacy
+  addPattern (pattern) {
+    return this.add(pattern)
+  }
+
+  // @returns {TestResult}
+  _test (originalPath, cache, path) {
+    checkPath(
+      path,
+      originalPath,
+      this._strictPathCheck
+        ? throwError
+        : RETURN_FALSE
+    )
+
+    return path
+      ? this._t(path, cache)
+      : {
+        ignored: false,
+        unignored: false
+      }
+  }
+
+  checkIgnore (target) {
+    // A Windows path is converted first, so that a directory given with a
+    //   trailing separator, `\` or `/`, is told the same way
+    const path = convertPath(target)
+
+    // If the path does not end with a slash, `.ignores()` is much equivalent
+    //   to `git check-ignore`
+    if (!path || path.charCodeAt(path.length - 1) !== SLASH_CODE) {
+      return this._test(target, this._testCache, path)
+    }
+
+    // Like `git check-ignore`: a directory excluded by itself or by an
+    //   ancestor settles it, and only then is the literal 'abc/' matched
+    //   against the rules (see `checkSourceOf`).
+    const dir = this._t(path, this._testCache)
+
+    if (dir.ignored) {
+      return dir
+    }
+
+    const literal = this._rules.testLiteral(path)
+
+    return literal.ignored || literal.unignored
+      ? literal
+      : dir
+  }
+
+  _t (
+    // The path to be tested
+    path,
+
+    // The cache for the result of a certain checking
+    cache
+  ) {
+    // Every cached result is an object, so one read both tells a hit and
+    //   fetches it, where `in` and then a read hashed the path twice.
+    const cached = cache[path]
+
+    if (cached) {
+      return cached
+    }
+
+    const parentPath = parentOf(path)
+
+    // If the path contains a parent directory, check the parent first
+    const parent = parentPath
+      ? this._t(parentPath, cache)
+      : UNDEFINED
+
+    return cache[path] = parent && parent.ignored
+      // > It is not possible to re-include a file if a parent directory of
+      // >   that file is excluded.
+      ? parent
+      : this._rules.test(path, MODE_IGNORE)
+  }
+
+  ignores (path) {
+    return this._test(path, this._ignoreCache, convertPath(path)).ignored
+  }
+
+  createFilter () {
+    return path => !this.ignores(path)
+  }
+
+  filter (paths) {
+    return makeArray(paths).filter(this.createFilter())
+  }
+
+  // @returns {TestResult}
+  test (path) {
+    return this._test(path, this._testCache, convertPath(path))
+  }
+}
+
+const factory = options => new Ignore(options)
+
+const isPathValid = path =>
+  checkPath(convertPath(path), path, RETURN_FALSE)
+
+/* istanbul ignore next */
+const setupWindows = () => {
+  /* eslint no-control-regex: "off" */
+  const makePosix = str => /^\\\\\?\\/.test(str)
+  || /["<>|\u0000-\u001F]+/u.test(str)
+    ? str
+    : str.replace(/\\/g, '/')
+
+  checkPath.convert = makePosix
+
+  // 'C:\\foo'     <- 'C:\\foo' has been converted to 'C:/'
+  // 'd:\\foo'
+  const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i
+  checkPath.isNotRelative = path =>
+    REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path)
+    || isNotRelative(path)
+}
+
+
+// Windows
+// --------------------------------------------------------------
+/* istanbul ignore next */
+if (
+  // Detect `process` so that it can run in browsers.
+  typeof process !== 'undefined'
+  && process.platform === 'win32'
+) {
+  setupWindows()
+}
+
+// COMMONJS_EXPORTS ////////////////////////////////////////////////////////////
+
+module.exports = factory
+
+// Although it is an anti-pattern,
+//   it is still widely misused by a lot of libraries in github
+// Ref: https://github.com/search?q=ignore.default%28%29&type=code
+factory.default = factory
+
+module.exports.isPathValid = isPathValid
+
+// For testing purposes
+define(module.exports, Symbol.for('setupWindows'), setupWindows)
+
+
+/***/ }),
+
 /***/ 4807:
 /***/ ((module, exports, __nccwpck_require__) => {
 
@@ -32866,7 +34509,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6436);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(407);
 // The Action's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -32877,7 +34520,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6436:
+/***/ 407:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -32987,6 +34630,12 @@ const errors_EXIT = {
     UNREPAIRABLE: 2,
     STILL_DAMAGED: 3,
     BAD_MANIFEST: 4,
+    /** A bug in swr (sysexits EX_SOFTWARE): never 1 or 2, which mean something about the workspace. */
+    INTERNAL: 70,
+    /** A write failed (disk full, quota, I/O error): nothing was replaced (sysexits EX_IOERR). */
+    WRITE_FAILED: 74,
+    /** Another writer interfered: the lock was lost or the manifest changed underneath; nothing was written. */
+    CONFLICT: 75,
     INTERRUPTED: 130
 };
 /** An error meant for the user: one line, a subject, and the exit status it maps to. */
@@ -33020,6 +34669,24 @@ class InternalError extends Error {
         super(message);
         this.name = 'InternalError';
     }
+}
+/** Errors of the disk rather than of swr or its input: a clear line and EXIT.WRITE_FAILED. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EFBIG']);
+const DISK_WORDS = {
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EROFS: 'read-only file system',
+    EFBIG: 'file too large'
+};
+/** The error as a one-line SwrError when it is a disk error, else undefined. */
+function diskError(err, file) {
+    const code = errors_errnoCode(err);
+    if (!code || !DISK_CODES.has(code))
+        return undefined;
+    const p = err.path;
+    const what = file ?? (typeof p === 'string' ? p : 'to the disk');
+    return new errors_SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, errors_EXIT.WRITE_FAILED);
 }
 /** Node's fs errors carry a code; this reads it without `any`. */
 function errors_errnoCode(err) {
@@ -33417,7 +35084,13 @@ function adviceFor(f, command = 'swr restore', ways = 'unknown') {
         ]
     };
     const [cause, fix] = byStatus[f.status];
-    return { id: f.id, status: f.status, cause, fix };
+    return {
+        id: f.id,
+        status: f.status,
+        cause,
+        fix,
+        ...(ways === 'unknown' ? {} : { restorable: ways === 'some' })
+    };
 }
 function corruptCause(f) {
     switch (f.reason) {
@@ -33486,24 +35159,56 @@ function buildReport(input) {
 ;// CONCATENATED MODULE: ./src/core/state/atomic.ts
 /**
  * Writes that never leave a half-written file and never clobber what they did not mean to: data
- * goes to a new file with a random name, created exclusively beside the target, fsynced, then
- * renamed over the target.
+ * goes to a new file with a random name, created exclusively beside the target, written to the last
+ * byte, fsynced, its size checked, then renamed over the target. A full disk (or a quota, or an I/O
+ * error) removes the new file, leaves the target as it was, and becomes one line with
+ * EXIT.WRITE_FAILED.
  */
 
 
 
+
+/**
+ * Write every byte of `buf` at the descriptor's position: `write(2)` may write fewer bytes than
+ * asked (a nearly full disk, a signal), and the rest must follow, or the error must surface.
+ */
+function writeAll(fd, buf) {
+    let off = 0;
+    while (off < buf.length) {
+        const n = external_node_fs_default().writeSync(fd, buf, off, buf.length - off);
+        // write(2) returning 0 for a non-empty buffer is a full device that did not say ENOSPC.
+        if (n <= 0)
+            throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+        off += n;
+    }
+}
+/** `err` as a one-line SwrError when the disk caused it; anything else unchanged. */
+function asWriteError(err, what) {
+    return diskError(err, what) ?? err;
+}
 /** Write `data` to `file` atomically; the directory must exist. */
 function atomic_writeFileAtomic(file, data, opts = {}) {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const dir = external_node_path_default().dirname(file);
     const tmp = external_node_path_default().join(dir, `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
     const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
     try {
         try {
-            external_node_fs_default().writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+            writeAll(fd, bytes);
             if (opts.mode !== undefined)
                 external_node_fs_default().fchmodSync(fd, opts.mode);
             external_node_fs_default().fsyncSync(fd);
+            // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
+            const size = external_node_fs_default().fstatSync(fd).size;
+            if (size !== bytes.length)
+                throw new errors_SwrError(`cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`, errors_EXIT.WRITE_FAILED);
         }
         finally {
             external_node_fs_default().closeSync(fd);
@@ -33519,7 +35224,42 @@ function atomic_writeFileAtomic(file, data, opts = {}) {
     }
     catch (err) {
         external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
+        throw asWriteError(err, file);
+    }
+}
+/**
+ * Append one record with a single descriptor: every byte or a one-line error. A record torn by a
+ * full disk is cut back off, so the file keeps only whole lines.
+ */
+function appendRecord(file, data, opts = {}) {
+    const flags = (external_node_fs_default()).constants.O_WRONLY |
+        (external_node_fs_default()).constants.O_APPEND |
+        (external_node_fs_default()).constants.O_NOFOLLOW |
+        (opts.create ? (external_node_fs_default()).constants.O_CREAT : 0);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, flags, opts.mode ?? 0o600);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
+    let before = 0;
+    try {
+        before = external_node_fs_default().fstatSync(fd).size;
+        writeAll(fd, Buffer.from(data, 'utf8'));
+        external_node_fs_default().fsyncSync(fd);
+    }
+    catch (err) {
+        try {
+            external_node_fs_default().ftruncateSync(fd, before);
+        }
+        catch {
+            // The reader skips a torn last line anyway.
+        }
+        throw asWriteError(err, file);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
     }
 }
 
@@ -33729,7 +35469,7 @@ function toManifestPath(input, cwd, workspace) {
     return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
 }
 /** True when `abs` is `root` or below it (both already absolute and normalised). */
-function isInside(root, abs) {
+function paths_isInside(root, abs) {
     if (abs === root)
         return true;
     const base = root.endsWith('/') ? root : `${root}/`;
@@ -33770,7 +35510,7 @@ function locateInside(root, rel) {
             const why = code === 'ENOTDIR' ? 'a parent is not a directory' : 'parent directory absent';
             return { state: 'missing', abs, why };
         }
-        if (!isInside(root, realParent)) {
+        if (!paths_isInside(root, realParent)) {
             return { state: 'escapes', abs, why: `parent resolves outside the workspace (${realParent})` };
         }
     }
@@ -34000,10 +35740,8 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
  * entry below the root in walk order (children sorted, symlinks never followed).
  */
 function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  const ignored = (rel, name) =>
-    rules.names.has(name) ||
-    rules.nameRes.some(re => re.test(name)) ||
-    rules.pathRes.some(re => re.test(rel))
+  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
+  const ignored = name => rules.names.has(name)
   const visit = (absDir, relDir) => {
     let names
     try {
@@ -34015,7 +35753,7 @@ function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
     names.sort()
     for (const name of names) {
       const rel = `${relDir}/${name}`
-      if (ignored(rel, name)) continue
+      if (ignored(name)) continue
       const abs = `${absDir}/${name}`
       if (rules.exclude.has(abs)) continue
       const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
@@ -34099,13 +35837,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
-  const { roots, counter, hash, kind, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
-  const rules = {
-    names: new Set(names),
-    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
-    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
-    exclude: new Set(exclude)
-  }
+  const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
+  const rules = { names: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -34365,7 +36098,7 @@ function followInside(workspace, abs, target) {
     let to = target;
     for (let hop = 0; hop < MAX_HOPS; hop++) {
         const next = external_node_path_default().resolve(external_node_path_default().dirname(from), to);
-        if (!isInside(workspace, next))
+        if (!paths_isInside(workspace, next))
             return { state: 'outside' };
         const loc = locateInside(workspace, external_node_path_default().relative(workspace, next) || '.');
         if (loc.state === 'escapes')
@@ -34396,6 +36129,28 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 
 const HEADER = JSON.stringify(['swr-tree-index', 1]);
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+/**
+ * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
+ * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
+ * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ */
+const BYTES_PER_ENTRY = 1024;
+/**
+ * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
+ * sha256 hardly compresses), and about 9 for a tree of directories only.
+ */
+const MAX_RATIO = 64;
+const SLACK_BYTES = 64 * 1024;
+/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
+const MAX_LINE_BYTES = 64 * 1024;
+/**
+ * The most an index of `entries` records may inflate to. The manifest's count is not trusted
+ * either (check reads unsigned manifests), but it is what the walk is compared with, so a
+ * larger claim costs no more than the tree it claims would.
+ */
+function indexBudget(entries) {
+    return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY);
+}
 const LIST_LIMIT = 20;
 /** Where the index of tree `id` lives for the manifest at `manifestFile`. */
 function indexPath(manifestFile, id) {
@@ -34416,12 +36171,21 @@ function readIndex(file, ref) {
     if (!ref)
         return undefined;
     try {
+        // Bounded before anything is read, inflated or parsed: compressed size, inflated size (the
+        // inflate stops at the budget) and line count, all from the recorded entry count.
+        const budget = indexBudget(ref.entries);
+        const st = external_node_fs_default().lstatSync(file);
+        if (!st.isFile() || st.size > budget)
+            return undefined;
         const bytes = external_node_fs_default().readFileSync(file);
         if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
             return undefined;
-        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: MAX_INDEX_BYTES }).toString('utf8');
-        const lines = text.split('\n').filter(Boolean);
-        if (lines[0] !== HEADER)
+        const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
+        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated }).toString('utf8');
+        const lines = text.split('\n', ref.entries + 3).filter(Boolean);
+        if (lines[0] !== HEADER || lines.length !== ref.entries + 1)
+            return undefined;
+        if (lines.some(l => l.length > MAX_LINE_BYTES))
             return undefined;
         return lines.slice(1).map(line => {
             const [rel, type, mode, size, extra] = JSON.parse(line);
@@ -34485,6 +36249,87 @@ function diffIndex(recorded, now, nowExtra) {
         execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
         contentChanged
     };
+}
+
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/core/verify/ignore-rules.ts
+/**
+ * A tree's ignore rules, read with .gitignore semantics by the `ignore` package: a rule without a
+ * slash matches a name at any depth, one with a slash is anchored to the tree, a trailing slash
+ * matches directories only, `!` re-includes (never below an ignored directory: the walk does not
+ * enter it), `**` spans directories, `#` starts a comment and `\` escapes. Matching is
+ * case-sensitive, as on Linux.
+ *
+ * Rules are manifest strings (hostile until the gate passes, and `check` reads unsigned
+ * manifests), and a glob's match time grows with what it may backtrack over, so a rule set is
+ * bounded: at most MAX_GLOB_RULES globs of MAX_RULE_CHARS characters, MAX_WILDCARDS wildcards
+ * each and one `**` (two let a match backtrack over every pair of directories: a 2,000-level
+ * chain took seconds per rule; within the bounds the worst rule measured under a second for it). Plain names (most rules: node_modules, .git) go through a Set
+ * and cost nothing; the parallel and native walks take only those and step aside for globs.
+ */
+
+
+const MAX_GLOB_RULES = 16;
+const MAX_RULE_CHARS = 128;
+const MAX_WILDCARDS = 8;
+/** A rule that is exactly one name: matched by equality, and by `find -name` in the native walk. */
+function isPlainName(rule) {
+    // Leading "#" is a comment and trailing blanks are dropped in gitignore: not plain names.
+    return /^[^/*?[\]{}!\\#]+$/.test(rule) && rule.trim() === rule;
+}
+/** Why one glob rule is too complex to match in bounded time, or undefined. */
+function ruleProblem(rule) {
+    if (isPlainName(rule))
+        return undefined;
+    if (rule.length > MAX_RULE_CHARS)
+        return `is longer than ${MAX_RULE_CHARS} characters`;
+    const wildcards = rule.match(/[*?[]/g)?.length ?? 0;
+    if (wildcards > MAX_WILDCARDS)
+        return `has more than ${MAX_WILDCARDS} wildcards`;
+    // Two "**" (a leading "**/" counts) let a match backtrack over every pair of directories.
+    if ((rule.match(/\*\*/g)?.length ?? 0) > 1)
+        return 'has more than one "**"';
+    return undefined;
+}
+/** Every problem of a rule set, as [index, text]. */
+function ruleSetProblems(rules) {
+    const out = [];
+    rules.forEach((r, i) => {
+        const p = ruleProblem(r);
+        if (p)
+            out.push([i, p]);
+    });
+    const globs = rules.flatMap((r, i) => (isPlainName(r) ? [] : [i]));
+    const over = globs[MAX_GLOB_RULES];
+    if (over !== undefined)
+        out.push([over, `is one of ${globs.length} glob rules (at most ${MAX_GLOB_RULES})`]);
+    return out;
+}
+/** True when the rules are all plain names (the fast walks' case). */
+function allPlainNames(rules) {
+    return rules.every(isPlainName);
+}
+/**
+ * The matcher: `rel` is the path relative to the tree, `name` its last segment, `isDir` whether it
+ * is a directory (trailing-slash rules match only those). Throws on a rule set over the bounds.
+ */
+function ignoreMatcher(rules) {
+    if (rules.length === 0)
+        return () => false;
+    const problem = ruleSetProblems(rules)[0];
+    if (problem)
+        throw new UsageError(`ignore rule ${JSON.stringify(rules[problem[0]])} ${problem[1]}`);
+    if (allPlainNames(rules)) {
+        const names = new Set(rules);
+        return (_rel, name) => names.has(name);
+    }
+    // With a negation anywhere, order matters: every rule goes to the gitignore matcher.
+    const negated = rules.some(r => r.startsWith('!'));
+    const names = new Set(negated ? [] : rules.filter(isPlainName));
+    const ig = ignore_default()({ ignorecase: false }).add(rules.filter(r => !names.has(r)));
+    return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
@@ -34734,6 +36579,7 @@ function splitBatch(bytes, batch, roots, texts) {
 
 
 
+
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
 const CANDIDATES = ['/usr/bin/find', '/bin/find'];
 const SH = '/bin/sh';
@@ -34897,7 +36743,7 @@ function removeFlat(dir) {
 }
 /** Where the native walk's digests stop being the Node walker's: it then steps aside. */
 function unsupported(treeRoot, top, ignore, exclude) {
-    if (ignore.some(r => /[/*?[\]{}!\\]/.test(r)))
+    if (!allPlainNames(ignore))
         return true;
     for (const x of exclude)
         if (x === treeRoot || x.startsWith(treeRoot + '/'))
@@ -34984,9 +36830,6 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/core/verify/walk.ts
 /**
  * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
@@ -35011,23 +36854,7 @@ var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 function ident(r) {
     return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
 }
-/**
- * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
- * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
- * path relative to the tree.
- */
-function ignoreMatcher(rules) {
-    if (rules.length === 0)
-        return () => false;
-    const names = new Set(rules.filter(r => !/[/*?[\]{}!]/.test(r)));
-    const nameGlobs = rules.filter(r => !names.has(r) && !r.includes('/'));
-    const pathGlobs = rules.filter(r => r.includes('/')).map(r => r.replace(/^\//, ''));
-    const byName = nameGlobs.length > 0 ? picomatch_default()(nameGlobs, { dot: true }) : undefined;
-    const byPath = pathGlobs.length > 0 ? picomatch_default()(pathGlobs, { dot: true }) : undefined;
-    return (rel, name) => names.has(name) ||
-        (byName !== undefined && byName(name)) ||
-        (byPath !== undefined && byPath(rel));
-}
+
 const MODES = new Map();
 function walk_modeText(mode) {
     let t = MODES.get(mode);
@@ -35110,14 +36937,14 @@ function walkTree(root, ignore, exclude = new Set()) {
         names.sort();
         for (const name of names) {
             const rel = relDir ? `${relDir}/${name}` : name;
-            if (ignored(rel, name))
-                continue;
             const abs = `${absDir}/${name}`;
             if (exclude.has(abs))
                 continue;
             const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
             if (!st)
                 continue; // vanished between readdir and lstat: the same as not there
+            if (ignored(rel, name, st.isDirectory()))
+                continue;
             const rec = recordOf(rel, st);
             records.push(rec);
             if (rec.type === 'd')
@@ -35179,6 +37006,9 @@ function splitTop(root, ignore, exclude) {
     catch {
         return undefined;
     }
+    // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
+    if (!allPlainNames(ignore))
+        return undefined;
     const ignored = ignoreMatcher(ignore);
     const top = [];
     const roots = [];
@@ -35211,7 +37041,7 @@ function listTop(root, ignore, exclude) {
     const ignored = ignoreMatcher(ignore);
     return entries
         .map(d => ({ rel: d.name, dir: d.isDirectory() }))
-        .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
         .sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 /**
@@ -35306,13 +37136,10 @@ function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
 }
 /** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
 function inWorkers(role, roots, ignore, exclude, jobs) {
-    const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r));
-    const re = (g) => {
-        const r = picomatch_default().makeRe(g, { dot: true });
-        return [r.source, r.flags];
-    };
-    const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re);
-    const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')));
+    // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
+    if (!allPlainNames(ignore))
+        throw new Error('walk workers take plain-name ignore rules only');
+    const names = [...ignore];
     const counter = new SharedArrayBuffer(4);
     const results = new Array(roots.length);
     const workerData = {
@@ -35320,8 +37147,6 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
         roots,
         counter,
         names,
-        nameRes,
-        pathRes,
         exclude: [...exclude]
     };
     const one = () => new Promise((resolve, reject) => {
@@ -36029,16 +37854,26 @@ function validateConcurrency(concurrency) {
 
 ;// CONCATENATED MODULE: ./src/core/secrets.ts
 /**
- * Which paths hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
  * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
  * committed, pushed and shared, and a manifest is not a vault.
  *
- * The rule names well-known credential locations (ssh private keys, netrc, the logins of git, gh,
- * npm, PyPI, cloud CLIs and coding agents, dotenv files), not every name containing "token" or
- * ending in ".key": projects escrow such files on purpose (a deploy key for a runner), and a
- * guess by word would refuse them. It is by path, so it holds for entries added by hand too, and
- * escrow consults it for every file it is asked to embed.
+ * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
+ * seeds), by name (well-known credential locations: ssh keys, netrc, the logins of git, gh, npm,
+ * PyPI, cargo, cloud CLIs and coding agents, dotenv and direnv files, `*.pem`, `*.key`), or by
+ * content: a PEM, OpenSSH or PGP private-key header, or one of the token shapes the recipe-output
+ * scrubber masks. Content is judged on the file's first SNIFF_BYTES only, so classifying a large
+ * file costs one bounded read. The name rule also holds for entries added by hand, and escrow
+ * consults the whole rule for every file it is asked to embed.
  */
+
+
+
+
+/** The note a secret's entry carries when it was added without one. */
+const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+/** Bytes read from the head of a file to judge its content. */
+const SNIFF_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
 /** File names that are credentials wherever they are. */
 const SECRET_NAMES = new Set([
     '.netrc',
@@ -36048,8 +37883,11 @@ const SECRET_NAMES = new Set([
     '.npmrc',
     '.pypirc',
     '.env',
+    '.envrc',
+    '.vault-token',
     '.credentials.json',
     'oauth_creds.json',
+    'credentials.toml',
     'id_rsa',
     'id_dsa',
     'id_ecdsa',
@@ -36057,6 +37895,8 @@ const SECRET_NAMES = new Set([
     'id_ecdsa_sk',
     'id_ed25519_sk'
 ]);
+/** Extensions of key and certificate-bundle files. */
+const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
 /** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
 const SECRET_SUFFIXES = (/* unused pure expression or super */ null && ([
     '.codex/auth.json',
@@ -36064,15 +37904,20 @@ const SECRET_SUFFIXES = (/* unused pure expression or super */ null && ([
     '.aws/credentials',
     '.docker/config.json',
     '.kube/config',
+    '.cargo/credentials',
     'gcloud/credentials.db',
     'gcloud/application_default_credentials.json'
 ]));
 /** Directories whose every file is secret. */
 const SECRET_DIRS = new Set(['.gnupg']);
+/** What may sit in ~/.ssh without being a private key. */
+const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
 /** Templates list which variables exist, without values. */
 const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
+/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
+const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
 /** True when `rel` (a manifest path) names a file that must never be escrowed. */
-function secrets_isSecretPath(rel) {
+function isSecretPath(rel) {
     const segs = rel.split('/');
     const name = segs[segs.length - 1] ?? '';
     const parent = segs[segs.length - 2];
@@ -36080,12 +37925,141 @@ function secrets_isSecretPath(rel) {
         return true;
     if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
         return true;
-    if (SECRET_NAMES.has(name))
+    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
         return true;
     if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
         return true;
-    // Any private key ssh-keygen writes into .ssh (id_work, id_ed25519_github); .pub is public.
-    return parent === '.ssh' && name.startsWith('id_') && !name.endsWith('.pub');
+    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
+    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
+}
+/** Why these bytes are a secret (a private key or a token), or undefined. */
+function secretContent(bytes) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    if (PRIVATE_KEY_HEADER.test(text))
+        return 'holds a private key';
+    if (hasTokenShape(text))
+        return 'holds a token or a password';
+    return undefined;
+}
+/** The first `max` bytes of a regular file, read without following a symlink. */
+function readHead(abs, max = SNIFF_BYTES) {
+    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    try {
+        if (!fs.fstatSync(fd).isFile())
+            return Buffer.alloc(0);
+        const buf = Buffer.alloc(max);
+        let got = 0;
+        while (got < max) {
+            const n = fs.readSync(fd, buf, got, max - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+        return buf.subarray(0, got);
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+}
+function realOrResolved(p) {
+    try {
+        return fs.realpathSync(p);
+    }
+    catch {
+        return path.resolve(p);
+    }
+}
+/** Why the file is a secret, in a few words, or undefined when it is not one. */
+function secrets_secretReason(q) {
+    if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
+        return "is in swr's state directory";
+    if (isSecretPath(q.rel))
+        return 'is a credential by name';
+    let bytes = q.bytes;
+    if (!bytes && q.abs) {
+        try {
+            bytes = readHead(q.abs);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return bytes ? secretContent(bytes) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/no-follow.ts
+/**
+ * Resolving a path below a trusted directory without following a symlink in any component: the
+ * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
+ * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
+ * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
+ * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
+ * A refusal names the component, relative to the trusted directory.
+ */
+
+
+
+class SymlinkRefusal extends Error {
+    component;
+    constructor(
+    /** The offending component, relative to the trusted directory. */
+    component, why) {
+        super(`${component} ${why}`);
+        this.component = component;
+        this.name = 'SymlinkRefusal';
+    }
+}
+/**
+ * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
+ * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
+ * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
+ */
+function resolveNoFollow(root, rel, opts = {}) {
+    if (rel === '.' || rel === '')
+        return root;
+    const segs = rel.split('/');
+    if (segs.some(s => s === '..' || s === ''))
+        throw new SymlinkRefusal(rel, 'is not a plain path');
+    let dir = root;
+    for (let i = 0; i < segs.length - 1; i++) {
+        dir = external_node_path_default().join(dir, segs[i]);
+        const shown = segs.slice(0, i + 1).join('/');
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st && opts.mkdir) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (!st)
+            return external_node_path_default().join(root, ...segs);
+        if (st.isSymbolicLink())
+            throw new SymlinkRefusal(shown, 'is a symlink; not following it');
+        if (!st.isDirectory())
+            throw new SymlinkRefusal(shown, 'is not a directory');
+    }
+    return external_node_path_default().join(dir, segs[segs.length - 1]);
+}
+/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
+function relativeInside(root, abs) {
+    const a = external_node_path_default().resolve(abs);
+    if (!paths_isInside(root, a))
+        return undefined;
+    return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
+}
+/**
+ * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
+ * lead to a place below `root`: a relative target whose ".." segments all come first and do not
+ * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
+ * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
+ */
+function linkStaysInside(root, linkAbs, target) {
+    if (target === '' || path.isAbsolute(target) || target.includes('\0'))
+        return false;
+    const segs = target.split('/').filter(s => s !== '' && s !== '.');
+    const firstNamed = segs.findIndex(s => s !== '..');
+    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
+    if (named.includes('..'))
+        return false;
+    return isInside(root, path.resolve(path.dirname(linkAbs), ...segs));
 }
 
 ;// CONCATENATED MODULE: ./src/core/escrow.ts
@@ -36095,11 +38069,13 @@ function secrets_isSecretPath(rel) {
  * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
  * decompression bomb is refused before anything is written.
  *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
  * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
  * symlink planted at the target is replaced, not followed). The result is hashed again.
  */
+
+
 
 
 
@@ -36113,13 +38089,18 @@ const ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1
 function refuse(e, why) {
     return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
 }
+function secretRefusal(e, why) {
+    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
+}
 /**
  * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
- * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
  */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
-    if (isSecretPath(e.path))
-        throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`);
+function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES, stateDir) {
+    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
+    if (byName)
+        throw secretRefusal(e, byName);
     if (e.expect.size > maxBytes)
         throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
     const abs = resolveEntryPath(workspace, e.path);
@@ -36143,6 +38124,9 @@ function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
     finally {
         fs.closeSync(fd);
     }
+    const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) });
+    if (secret)
+        throw secretRefusal(e, secret);
     const sha = createHash('sha256').update(bytes).digest('hex');
     if (sha !== e.expect.sha256)
         throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
@@ -36172,22 +38156,16 @@ function escrowedBytes(e) {
 }
 /** Create or check each parent directory below the workspace without following a symlink. */
 function safeParent(workspace, e) {
-    let dir = workspace;
-    for (const seg of external_node_path_default().posix
-        .dirname(e.path)
-        .split('/')
-        .filter(s => s !== '.')) {
-        dir = external_node_path_default().join(dir, seg);
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (st.isSymbolicLink())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
-        if (!st.isDirectory())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
+    let target;
+    try {
+        target = resolveNoFollow(workspace, e.path, { mkdir: true });
     }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            throw refuse(e, `refused: ${err.message}`);
+        throw err;
+    }
+    const dir = external_node_path_default().dirname(target);
     const st = external_node_fs_default().lstatSync(dir);
     return { dir, dev: st.dev, ino: st.ino };
 }
@@ -36201,7 +38179,7 @@ function restoreFromEscrow(workspace, e) {
     const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
     try {
         try {
-            external_node_fs_default().writeSync(fd, bytes);
+            writeAll(fd, bytes);
             external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
             external_node_fs_default().fsyncSync(fd);
         }
@@ -36230,8 +38208,13 @@ function restoreFromEscrow(workspace, e) {
 /**
  * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
  * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
- * file. Bounded in size; symlinks are copied as links, never followed. The folder name comes from
- * a prefix and the id (ids cannot contain "/"), so no id can place the copy elsewhere.
+ * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
+ * resolved without following a symlink in any component (a symlinked parent is refused, not
+ * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
+ * id can place the copy elsewhere.
+ *
+ * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
+ * others until the whole quarantine fits the size limit (the copy just made always stays).
  */
 
 
@@ -36239,6 +38222,9 @@ function restoreFromEscrow(workspace, e) {
 
 
 const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024;
+/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
+const QUARANTINE_KEEP_DAYS = 7;
+const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024;
 function sizeOf(abs, limit) {
     const st = external_node_fs_default().lstatSync(abs);
     if (!st.isDirectory())
@@ -36251,8 +38237,17 @@ function sizeOf(abs, limit) {
     }
     return total;
 }
-function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES) {
-    const abs = paths_resolveEntryPath(workspace, e.path);
+function quarantine(workspace, stateDir, e, now, limits = {}) {
+    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
+    let abs;
+    try {
+        abs = resolveNoFollow(workspace, e.path);
+    }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            return { skipped: `not copied: ${err.message}` };
+        throw err;
+    }
     if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
         return { skipped: 'nothing on disk to keep' };
     const bytes = sizeOf(abs, maxBytes);
@@ -36268,7 +38263,106 @@ function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES
         force: false,
         preserveTimestamps: true
     });
-    return { copied: dest, bytes };
+    const pruned = pruneQuarantine(stateDir, now, limits, dir);
+    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
+}
+/**
+ * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
+ * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
+ */
+function pruneQuarantine(stateDir, now, limits = {}, keep) {
+    const root = external_node_path_default().join(stateDir, 'quarantine');
+    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
+    const totalBytes = limits.totalBytes ?? QUARANTINE_TOTAL_BYTES;
+    const copies = (external_node_fs_default().existsSync(root) ? external_node_fs_default().readdirSync(root) : [])
+        .map(name => {
+        const abs = external_node_path_default().join(root, name);
+        const st = external_node_fs_default().lstatSync(abs);
+        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
+    })
+        .filter(c => c.isDir && c.abs !== keep)
+        .map(c => ({ ...c, bytes: sizeOf(c.abs, Number.MAX_SAFE_INTEGER) }))
+        .sort((a, b) => a.mtimeMs - b.mtimeMs);
+    let total = copies.reduce((n, c) => n + c.bytes, keep ? sizeOf(keep, Number.MAX_SAFE_INTEGER) : 0);
+    const out = { removed: 0, bytes: 0 };
+    for (const c of copies) {
+        if (now.getTime() - c.mtimeMs <= keepMs && total <= totalBytes)
+            continue;
+        external_node_fs_default().rmSync(c.abs, { recursive: true, force: true });
+        total -= c.bytes;
+        out.removed++;
+        out.bytes += c.bytes;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/escaped.ts
+/**
+ * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
+ * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
+ * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
+ * A process that clears its own environment is not found either.
+ */
+
+
+const RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
+function newRunToken() {
+    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
+}
+/** Processes other than this one whose environment carries `token`. */
+function findTagged(token) {
+    const needle = Buffer.from(`${RUN_TOKEN_VAR}=${token}\0`);
+    let pids;
+    try {
+        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
+    }
+    catch {
+        return [];
+    }
+    const out = [];
+    for (const p of pids) {
+        const pid = Number(p);
+        if (pid === process.pid)
+            continue;
+        try {
+            const env = external_node_fs_default().readFileSync(`/proc/${p}/environ`);
+            if (!env.includes(needle))
+                continue;
+            const name = external_node_fs_default().readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+            out.push({ pid, name });
+        }
+        catch {
+            // Gone, or not ours to read.
+        }
+    }
+    return out;
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
+ * was found, for the report.
+ */
+async function killTagged(token, graceMs) {
+    const found = findTagged(token);
+    if (found.length === 0)
+        return found;
+    const signal = (sig) => {
+        for (const p of found) {
+            try {
+                process.kill(p.pid, sig);
+            }
+            catch {
+                // Already gone.
+            }
+        }
+    };
+    signal('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && findTagged(token).length > 0)
+        await sleep(50);
+    signal('SIGKILL');
+    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
+    return found;
 }
 
 ;// CONCATENATED MODULE: external "node:string_decoder"
@@ -36348,8 +38442,12 @@ function tailKeeper(maxBytes) {
  * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
  * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
  * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * A process that left the group (`setsid`) is found by the run token in its environment, stopped
+ * and reported; and once the recipe's own process has exited, swr waits at most a grace period
+ * for the output pipes such a process may hold open.
  * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
  */
+
 
 
 const KEEP_BYTES = 64 * 1024;
@@ -36377,10 +38475,15 @@ function killGroup(pid, signal) {
 function runRecipe(spec, hooks) {
     const started = performance.now();
     const [cmd, ...args] = spec.shell;
+    const token = newRunToken();
+    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
+    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
+    if (unusable !== undefined)
+        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
     return new Promise(resolve => {
         const child = (0,external_node_child_process_namespaceObject.spawn)(cmd ?? 'bash', [...args, spec.command], {
             cwd: spec.cwd,
-            env: spec.env,
+            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
             detached: true, // its own process group, so the whole group can be stopped
             stdio: ['ignore', 'pipe', 'pipe']
         });
@@ -36417,14 +38520,27 @@ function runRecipe(spec, hooks) {
         hooks.abort?.addEventListener('abort', onAbort, { once: true });
         if (hooks.abort?.aborted)
             onAbort();
+        let finished = false;
+        let pipeTimer;
         const finish = async () => {
+            if (finished)
+                return;
+            finished = true;
             clearTimeout(timer);
+            clearTimeout(pipeTimer);
             // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
             // return, not on a timer that a finished swr would never fire.
             if (child.pid !== undefined)
                 await reapGroup(child.pid, grace);
             if (killer)
                 clearTimeout(killer);
+            const escaped = await killTagged(token, Math.min(grace, 1000));
+            if (escaped.length > 0)
+                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
+                    .map(p => `${p.pid} (${p.name})`)
+                    .join(', ')}`);
+            child.stdout.destroy();
+            child.stderr.destroy();
             hooks.abort?.removeEventListener('abort', onAbort);
             out.end();
             err.end();
@@ -36436,7 +38552,8 @@ function runRecipe(spec, hooks) {
                 interrupted,
                 ms: Math.round(performance.now() - started),
                 output: kept.text(),
-                truncated: kept.truncated()
+                truncated: kept.truncated(),
+                escaped
             });
         };
         child.on('error', err => {
@@ -36449,9 +38566,26 @@ function runRecipe(spec, hooks) {
             // Background processes the recipe left behind go with it (and release the output pipes).
             if (child.pid !== undefined && groupAlive(child.pid))
                 stop();
+            // A process outside the group may hold the pipes open for ever: stop waiting for them.
+            pipeTimer = setTimeout(() => void finish(), grace + 500);
         });
         child.on('close', () => void finish());
     });
+}
+function notStarted(spec, why) {
+    const line = `cannot start: ${why}`;
+    return {
+        id: spec.id,
+        exitCode: 127,
+        signal: null,
+        timedOut: false,
+        interrupted: false,
+        ms: 0,
+        output: `${line}\n`,
+        truncated: false,
+        escaped: [],
+        startError: why
+    };
 }
 function groupAlive(pgid) {
     try {
@@ -36477,7 +38611,12 @@ async function reapGroup(pgid, grace) {
 }
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
 function describeResult(r, timeoutMs) {
+    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
+}
+function describeEnd(r, timeoutMs) {
     const secs = (r.ms / 1000).toFixed(1);
+    if (r.startError)
+        return `not started: ${r.startError}`;
     if (r.interrupted)
         return `interrupted after ${secs} s`;
     if (r.timedOut)
@@ -36485,6 +38624,12 @@ function describeResult(r, timeoutMs) {
     if (r.signal)
         return `killed by ${r.signal} after ${secs} s`;
     return `exit ${r.exitCode ?? '?'} in ${secs} s`;
+}
+function describeEscaped(escaped) {
+    if (escaped.length === 0)
+        return '';
+    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
+    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/scrub.ts
@@ -36507,9 +38652,25 @@ const TOKEN_SHAPES = [
     /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
 ];
 const MASK = '***';
-/** A scrubber for these secret values (values shorter than 4 characters are not masked). */
+/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
+function scrub_hasTokenShape(text) {
+    // search() ignores the patterns' global state, so the shared regexes stay reusable.
+    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
+}
+/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
+const MIN_SECRET = 4;
+/**
+ * What to mask for these secret values: each whole value and, since output is read and masked
+ * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
+ * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
+ */
+function secretPieces(secretValues) {
+    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
+    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+}
+/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
 function makeScrubber(secretValues) {
-    const values = [...new Set(secretValues.filter(v => v.length >= 4))].sort((a, b) => b.length - a.length);
+    const values = secretPieces(secretValues);
     return text => {
         let out = text;
         for (const v of values)
@@ -36518,6 +38679,16 @@ function makeScrubber(secretValues) {
             out = out.replace(re, MASK);
         return out;
     };
+}
+/** `value` with every string in it scrubbed (a report before it is written or printed). */
+function scrubDeep(value, scrub) {
+    if (typeof value === 'string')
+        return scrub(value);
+    if (Array.isArray(value))
+        return value.map(v => scrubDeep(v, scrub));
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
+    return value;
 }
 
 ;// CONCATENATED MODULE: ./src/core/cache-port.ts
@@ -36585,7 +38756,7 @@ function safeQuarantine(entry, opts) {
     if (!opts.quarantine)
         return undefined;
     try {
-        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes);
+        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine);
     }
     catch (err) {
         return {
@@ -36783,6 +38954,9 @@ async function trySource(src, entry, opts) {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
 /**
  * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
@@ -37084,36 +39258,80 @@ function checkRollback(version, digest, policy) {
 
 ;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
 /**
- * Rollback memory: the highest manifest version this machine has accepted for a manifest file, and
- * its digest. An older version is a rollback; the same version with another digest is a fork. CI
+ * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
+ * digest. An older version is a rollback; the same version with another digest is a fork. CI
  * runners start empty, so there the floor comes from the caller (--min-version / an input).
+ *
+ * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
+ * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
+ * names both repository and manifest path, that scope (so a second checkout of the repository
+ * shares it too). Recall takes the highest version under any of the keys; remember writes all of
+ * them. Files written under the older spelled-path key are still read (they are the real-path key
+ * whenever the path was spelled without a symlink).
  */
 
 
 
 
 
-function memoryPath(stateDir, manifestFile) {
-    const key = (0,external_node_crypto_.createHash)('sha256').update(external_node_path_default().resolve(manifestFile)).digest('hex').slice(0, 32);
+function keyFile(stateDir, identity) {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
     return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
 }
-function recall(stateDir, manifestFile) {
+function realPath(file) {
+    const abs = external_node_path_default().resolve(file);
     try {
-        const v = JSON.parse(external_node_fs_default().readFileSync(memoryPath(stateDir, manifestFile), 'utf8'));
+        return external_node_fs_default().realpathSync(abs);
+    }
+    catch {
+        // Not created yet: resolve the directory, which usually exists.
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
+    }
+}
+/** Every memory file that speaks for this manifest; the first is the real-path key. */
+function memoryFiles(stateDir, manifestFile, scope) {
+    const files = [keyFile(stateDir, realPath(manifestFile))];
+    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
+        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
+    return files;
+}
+function readOne(file) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
         return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
     }
     catch {
         return undefined;
     }
 }
-/** Remember an accepted manifest; never lowers what is remembered. */
-function remember(stateDir, manifestFile, r) {
-    const old = recall(stateDir, manifestFile);
+function recall(stateDir, manifestFile, scope) {
+    // The spelled-path key is read too: memory written before keys were real paths.
+    const files = [
+        ...memoryFiles(stateDir, manifestFile, scope),
+        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
+    ];
+    let best;
+    for (const f of new Set(files)) {
+        const v = readOne(f);
+        if (v && (!best || v.version > best.version))
+            best = v;
+    }
+    return best;
+}
+/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
+function remember(stateDir, manifestFile, r, scope) {
+    const old = recall(stateDir, manifestFile, scope);
     if (old && old.version > r.version)
         return;
     try {
         state_dir_ensurePrivateDir(stateDir, 'versions');
-        atomic_writeFileAtomic(memoryPath(stateDir, manifestFile), JSON.stringify(r) + '\n', { mode: 0o600 });
+        for (const f of memoryFiles(stateDir, manifestFile, scope))
+            atomic_writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
     }
     catch {
         // Memory is a second line of defence; failing to write it must not fail the run.
@@ -37174,16 +39392,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
         };
         atomic_writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 });
     }
-    const append = (e) => {
-        const fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_APPEND | (external_node_fs_default()).constants.O_NOFOLLOW);
-        try {
-            external_node_fs_default().writeSync(fd, JSON.stringify(e) + '\n');
-            external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-    };
+    const append = (e) => appendRecord(file, JSON.stringify(e) + '\n');
     return {
         file,
         append,
@@ -37253,7 +39462,7 @@ async function repairManifest(m, opts) {
     if (!gate.allowed)
         return finish('refused', errors_EXIT.UNREPAIRABLE, [], before, gate);
     if (opts.rememberAccepted)
-        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest });
+        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
     const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set();
     if (opts.resume)
         hooks.onResume?.(already.size);
@@ -37266,7 +39475,7 @@ async function repairManifest(m, opts) {
         reverify: reverifier(m, opts.stateDir, opts.jobs),
         jobs: opts.jobs ?? 1,
         timeoutS: opts.timeoutS,
-        quarantine: opts.quarantine ? { stateDir: opts.stateDir } : undefined,
+        quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
         alreadyRepaired: already,
         journal,
         abort: opts.abort,
@@ -37339,12 +39548,95 @@ function verdict(final, steps, interrupted) {
     return ['unrepairable', errors_EXIT.UNREPAIRABLE];
 }
 
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code, percent) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    if (percent && code === 0x25)
+        return '%25';
+    return undefined;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escape_escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    const percent = opts.percent === true;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code, percent) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escape_escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escapeMarkdown(s, opts = {}) {
+    return escape_escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function markdownCode(s, opts = {}) {
+    return '`' + escape_escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
 /**
  * Reading the original tool's format-2 manifests. `swr check` accepts one directly and `swr import`
  * writes the converted body as format 3 (unsigned until signed). What format 3 cannot carry over
  * (ldd lists, the old metadata "merkle", smoke timeouts) is dropped and reported as a note.
  */
+
 
 
 
@@ -37400,7 +39692,7 @@ function import_v2_int(v) {
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
     if (id === undefined || !ENTRY_ID.test(id)) {
-        return `${where}: id ${JSON.stringify(raw.id)} must match ${ENTRY_ID.source}`;
+        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -37412,7 +39704,7 @@ function convertEntry(raw, workspace, where, notes) {
     const spelled = rel === '' ? '.' : rel.split((external_node_path_default()).sep).join('/').replace(/\/+$/, '');
     const problem = pathProblem(spelled);
     if (problem)
-        return `${named}: path ${rawPath} ${problem}`;
+        return `${named}: path ${escape_escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
     const tierRaw = import_v2_int(raw.tier) ?? 2;
     if (tierRaw > 4)
         return `${named}: tier ${tierRaw} is not 0..4`;
@@ -37461,7 +39753,7 @@ function convertEntry(raw, workspace, where, notes) {
             if (!headtail || !/^[0-9a-f]{64}$/.test(headtail))
                 return `${named}: headtail missing or malformed`;
             if (str(raw.upstream))
-                notes.push(`${id}: upstream ${str(raw.upstream)} kept only in the format-2 file`);
+                notes.push(`${id}: upstream ${escape_escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
             return { ...common, kind: 'blob', expect: { size: bytes, headtail } };
         }
         case 'tree': {
@@ -37482,7 +39774,7 @@ function convertEntry(raw, workspace, where, notes) {
             };
         }
         default:
-            return `${named}: kind "${kind}" is not file, blob or tree`;
+            return `${named}: kind ${quoted(kind)} is not file, blob or tree`;
     }
 }
 
@@ -37495,6 +39787,7 @@ var main = __nccwpck_require__(9547);
  * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
  * this module refuses everything that could read two ways and records the line of each value.
  */
+
 
 const DEFAULT_LIMITS = {
     maxBytes: 64 * 1024 * 1024,
@@ -37571,89 +39864,98 @@ function parseStrictJson(text, limits = DEFAULT_LIMITS) {
         }
         stack.push(c);
     };
-    (0,main.visit)(text, {
-        onObjectBegin: (_o, _l, line, col) => {
-            const value = {};
-            const path = childPath();
-            place(value, line);
-            open({ kind: 'object', value, path }, line, col);
-        },
-        onObjectProperty: (key, _o, _l, line, col) => {
-            const top = stack[stack.length - 1];
-            if (!top || top.kind !== 'object')
-                return;
-            const path = `${top.path}[${JSON.stringify(key)}]`;
-            if (!key.isWellFormed())
-                fail(`${at(line, col, top.path)}: key has a lone surrogate`);
-            else if (FORBIDDEN_KEYS.has(key))
-                fail(`${at(line, col, path)}: key "${key}" is not allowed`);
-            else if (Object.hasOwn(top.value, key))
-                fail(`${at(line, col, path)}: duplicate key "${key}"`);
-            top.key = key;
-        },
-        onObjectEnd: () => {
-            stack.pop();
-        },
-        onArrayBegin: (_o, _l, line, col) => {
-            const value = [];
-            const path = childPath();
-            place(value, line);
-            open({ kind: 'array', value, path }, line, col);
-        },
-        onArrayEnd: () => {
-            stack.pop();
-        },
-        onLiteralValue: (value, offset, length, line, col) => {
-            const path = childPath();
-            if (typeof value === 'number') {
-                const raw = text.slice(offset, offset + length);
-                if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
-                    fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+    // The depth check above bounds the parser's recursion; should it ever miss, a stack overflow
+    // is still a refused document and not a crash.
+    try {
+        (0,main.visit)(text, {
+            onObjectBegin: (_o, _l, line, col) => {
+                const value = {};
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'object', value, path }, line, col);
+            },
+            onObjectProperty: (key, _o, _l, line, col) => {
+                const top = stack[stack.length - 1];
+                if (!top || top.kind !== 'object')
+                    return;
+                const path = `${top.path}[${JSON.stringify(key)}]`;
+                if (!key.isWellFormed())
+                    fail(`${at(line, col, top.path)}: key has a lone surrogate`);
+                else if (FORBIDDEN_KEYS.has(key))
+                    fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`);
+                else if (Object.hasOwn(top.value, key))
+                    fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`);
+                top.key = key;
+            },
+            onObjectEnd: () => {
+                stack.pop();
+            },
+            onArrayBegin: (_o, _l, line, col) => {
+                const value = [];
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'array', value, path }, line, col);
+            },
+            onArrayEnd: () => {
+                stack.pop();
+            },
+            onLiteralValue: (value, offset, length, line, col) => {
+                const path = childPath();
+                if (typeof value === 'number') {
+                    const raw = text.slice(offset, offset + length);
+                    if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+                        fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+                    }
                 }
+                else if (typeof value === 'string' && !value.isWellFormed()) {
+                    fail(`${at(line, col, path)}: string has a lone surrogate`);
+                }
+                place(value, line);
+            },
+            onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
+            onError: (code, _o, _l, line, col) => {
+                fail(`${line + 1}:${col + 1}: ${describe(code)}`);
             }
-            else if (typeof value === 'string' && !value.isWellFormed()) {
-                fail(`${at(line, col, path)}: string has a lone surrogate`);
-            }
-            place(value, line);
-        },
-        onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
-        onError: (code, _o, _l, line, col) => {
-            fail(`${line + 1}:${col + 1}: ${describe(code)}`);
-        }
-    }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+        }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        throw new StrictJsonError([`nested too deeply to read (over ${limits.maxDepth} levels)`]);
+    }
     if (!rootSeen && problems.length === 0)
         problems.push('1:1: empty document');
     if (problems.length > 0)
         throw new StrictJsonError(problems);
     return { value: root, lines };
 }
-/** Where nesting first exceeds `max` levels (brackets inside strings do not count), if it does. */
+/**
+ * Where nesting first exceeds `max` levels, if it does. Counted on jsonc-parser's own tokens, so
+ * strings and comments (`/*"*\/`) are skipped exactly as the parser skips them. Once a closing
+ * bracket does not match, the parser's error recovery may skip brackets this count would pair up,
+ * so from there on every opening bracket counts and none closes: an over-count refuses a document
+ * that is refused anyway, an under-count would let it overflow the stack.
+ */
+// jsonc-parser's SyntaxKind is a const enum, which this build cannot read at run time.
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 };
 function depthProblem(text, max) {
+    const scanner = (0,main.createScanner)(text, false);
+    const open = [];
+    let broken = false;
     let depth = 0;
-    let line = 1;
-    let lineStart = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++;
-            else if (c === 0x22)
-                inString = false;
-            continue;
-        }
-        if (c === 0x22)
-            inString = true;
-        else if (c === 0x0a) {
-            line++;
-            lineStart = i + 1;
-        }
-        else if (c === 0x7b || c === 0x5b) {
+    for (let t = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
+        if (t === TOKEN.openBrace || t === TOKEN.openBracket) {
+            open.push(t);
             if (++depth > max)
-                return `${line}:${i - lineStart + 1}: nested deeper than ${max} levels`;
+                return `${scanner.getTokenStartLine() + 1}:${scanner.getTokenStartCharacter() + 1}: nested deeper than ${max} levels`;
         }
-        else if (c === 0x7d || c === 0x5d)
-            depth--;
+        else if (!broken && (t === TOKEN.closeBrace || t === TOKEN.closeBracket)) {
+            const want = t === TOKEN.closeBrace ? TOKEN.openBrace : TOKEN.openBracket;
+            if (open.pop() === want)
+                depth--;
+            else
+                broken = true;
+        }
     }
     return undefined;
 }
@@ -37680,6 +39982,39 @@ function describe(code) {
     return words[name] ?? name;
 }
 
+;// CONCATENATED MODULE: ./src/core/manifest/read-fingerprint.ts
+/**
+ * What this process last read of each manifest file, so a save never replaces bytes it did not
+ * read: if the file changed between the command's read and its write (a writer that ignored the
+ * lock, or a lock lost mid-run), the save is refused with EXIT.CONFLICT and nothing is written.
+ */
+
+
+
+
+const lastSeen = new Map();
+const sha = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+/** Record the bytes just read from (or written to) `file`. */
+function noteManifestBytes(file, bytes) {
+    lastSeen.set(external_node_path_default().resolve(file), sha(bytes));
+}
+/** Throw unless `file` holds what this process last read or wrote there (when it read it at all). */
+function assertUnchangedSinceRead(file) {
+    const abs = path.resolve(file);
+    const seen = lastSeen.get(abs);
+    if (seen === undefined)
+        return;
+    let now;
+    try {
+        now = sha(fs.readFileSync(abs));
+    }
+    catch {
+        now = 'absent';
+    }
+    if (now !== seen)
+        throw new SwrError(`${file} changed after this command read it (another writer); nothing was written: run the command again`, EXIT.CONFLICT);
+}
+
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
 var ucs2length = __nccwpck_require__(6214);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
@@ -37697,11 +40032,58 @@ const validate = validate20;/* harmony default export */ const manifest_validato
 ;// CONCATENATED MODULE: ./src/core/manifest/validate.ts
 
 
+
+
 /** Every problem with `value` as a manifest document, each naming its line and entry. */
 function manifestProblems(value, where) {
-    if (!validate(value))
-        return schemaProblems(value, validate.errors ?? [], where);
-    return ruleProblems(value, where);
+    const text = textProblems(value, where);
+    const rest = validate(value)
+        ? ruleProblems(value, where)
+        : schemaProblems(value, validate.errors ?? [], where);
+    return [...new Set([...text, ...rest])];
+}
+/**
+ * Strings that are shell code or a directory (recipes, smoke commands, the shell's argv, the
+ * workspace) may hold newlines and tabs, never NUL (no process can receive it). Every other string
+ * is a name, path, key, rule or note that ends up on a line of output: no control character
+ * (U+0000-U+001F, U+007F-U+009F) and no bidi control, which would let it break or reorder the line.
+ */
+const CODE_FIELD = [
+    /^\/body\/workspace$/,
+    /^\/body\/shell\/\d+$/,
+    /^\/body\/entries\/\d+\/restore(\/\d+)?$/,
+    /^\/body\/entries\/\d+\/smoke$/
+];
+function badCharacter(s, code) {
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (code ? c === 0 : isControl(c))
+            return i;
+    }
+    return -1;
+}
+function textProblems(doc, where) {
+    const out = [];
+    const visit = (v, pointer) => {
+        if (out.length >= 50)
+            return;
+        if (typeof v === 'string') {
+            const at = badCharacter(v, CODE_FIELD.some(re => re.test(pointer)));
+            if (at >= 0) {
+                const c = v.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+                out.push(v.charCodeAt(at) === 0
+                    ? `${subject(doc, pointer, where)} contains a NUL byte`
+                    : `${subject(doc, pointer, where)} contains a control character (U+${c} at character ${at + 1})`);
+            }
+        }
+        else if (Array.isArray(v))
+            v.forEach((x, i) => visit(x, `${pointer}/${i}`));
+        else if (v !== null && typeof v === 'object')
+            for (const [k, x] of Object.entries(v))
+                visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    visit(doc, '');
+    return out;
 }
 function jsonPath(pointer) {
     return ('$' +
@@ -37728,7 +40110,7 @@ function subject(doc, pointer, where) {
     if (m) {
         const entries = doc.body?.entries;
         const entry = entries?.[Number(m[1])];
-        const name = typeof entry?.id === 'string' ? `entry "${entry.id}"` : `entry #${Number(m[1]) + 1}`;
+        const name = typeof entry?.id === 'string' ? `entry ${quoted(entry.id)}` : `entry #${Number(m[1]) + 1}`;
         const field = (m[2] ?? '').slice(1).replace(/\//g, '.');
         return `${loc}: ${name}${field ? ` field ${field}` : ''}`;
     }
@@ -37795,7 +40177,7 @@ function ruleProblems(doc, where) {
             out.push(`${at(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
         if (other !== undefined)
-            out.push(`${at(i, 'path')} is also the path of entry "${other}"`);
+            out.push(`${at(i, 'path')} is also the path of entry ${quoted(other)}`);
         paths.set(e.path, e.id);
         out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`));
     });
@@ -37804,7 +40186,7 @@ function ruleProblems(doc, where) {
             if (need === e.id)
                 out.push(`${at(i, 'needs')} names the entry itself`);
             else if (!ids.has(need))
-                out.push(`${at(i, 'needs')} names unknown entry "${need}"`);
+                out.push(`${at(i, 'needs')} names unknown entry ${quoted(need)}`);
         }
     });
     const cycle = findCycle(body.entries);
@@ -37821,6 +40203,8 @@ function kindProblems(e) {
         if (problem)
             out.push({ field: `expect/sentinels/${k}`, text: problem });
     });
+    for (const [k, text] of ruleSetProblems(e.ignore))
+        out.push({ field: `ignore/${k}`, text });
     if (e.expect.max_files !== undefined && e.expect.min_files > e.expect.max_files) {
         out.push({ field: 'expect/min_files', text: `is above max_files (${e.expect.max_files})` });
     }
@@ -37871,6 +40255,7 @@ function isRealDate(v) {
  * Reading a manifest: bounded read, strict parse, format detection (3, or the original tool's 2),
  * validation, digest, and the workspace it describes. Nothing here runs or writes anything.
  */
+
 
 
 
@@ -37964,6 +40349,7 @@ function readBounded(abs, shown) {
                 break;
             got += n;
         }
+        noteManifestBytes(abs, buf.subarray(0, got));
         const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
         try {
             return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '');
@@ -38015,14 +40401,15 @@ function bySeverity(findings) {
 
 ;// CONCATENATED MODULE: ./src/core/report/annotations.ts
 
+
 function annotationsFor(report, ctx) {
     const max = ctx.maxErrors ?? 10;
     const out = [];
     const left = [];
     for (const f of bySeverity(report.results)) {
         const advice = report.diagnosis.advice.find(a => a.id === f.id);
-        const message = `${f.detail}${advice ? `\nCause: ${advice.cause}\nFix: ${advice.fix}` : ''}`;
-        const title = `swr: ${f.status} ${f.id}`;
+        const message = `${escape_escapeText(f.detail)}${advice ? `\nCause: ${escape_escapeText(advice.cause)}\nFix: ${escape_escapeText(advice.fix)}` : ''}`;
+        const title = `swr: ${f.status} ${escape_escapeText(f.id)}`;
         const places = [
             { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
         ];
@@ -38030,7 +40417,7 @@ function annotationsFor(report, ctx) {
         if (own)
             places.push({ level: 'error', title, message, file: own, startLine: 1 });
         if (left.length > 0 || out.length + places.length > max) {
-            left.push(`${f.status} ${f.id}`);
+            left.push(`${f.status} ${escape_escapeText(f.id)}`);
             continue;
         }
         out.push(...places);
@@ -38047,6 +40434,7 @@ function annotationsFor(report, ctx) {
 
 ;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 
+
 const SUMMARY_LIMIT = 1024 * 1024;
 const BUDGET = SUMMARY_LIMIT - 16 * 1024;
 const ICON = {
@@ -38058,8 +40446,9 @@ const ICON = {
     refused: '⛔',
     interrupted: '⏹️'
 };
+/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
 function cell(s) {
-    return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ').replace(/</g, '&lt;');
+    return escapeMarkdown(s);
 }
 function shown(v) {
     return Object.entries(v)
@@ -38079,12 +40468,12 @@ function renderMarkdown(r, ctx = {}) {
     head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
     const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
     if (signature !== 'healthy') {
-        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${isRepair(r) ? r.repair.before.cause : r.diagnosis.cause}`, '');
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
     }
     if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
         head.push(`> [!WARNING]`, `> No recipe ran: ${cell(r.repair.gate.reason)}`, '');
     }
-    const rows = bySeverity(r.results).map(f => `| ${f.status} | \`${cell(f.id)}\` | \`${cell(f.path)}\` | ${f.tier} | ${cell(f.detail)} | ${cell(shown(f.recorded))} | ${cell(shown(f.found))} |`);
+    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${markdownCode(f.id)} | ${markdownCode(f.path)} | ${f.tier} | ${cell(f.detail)} | ${cell(shown(f.recorded))} | ${cell(shown(f.found))} |`);
     const table = rows.length > 0
         ? [
             '| Status | Entry | Path | Tier | Found | Recorded | Now |',
@@ -38102,13 +40491,13 @@ function renderMarkdown(r, ctx = {}) {
                     : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
                 : '';
             const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
-            tail.push(`| ${i + 1} | \`${cell(st.id)}\` | ${tiers.get(st.id) ?? ''} | ${st.source} | ${st.outcome}: ${cell(st.detail)} | ${exit} | ${time} |`);
+            tail.push(`| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${cell(st.source)} | ${st.outcome}: ${cell(st.detail)} | ${exit} | ${time} |`);
         });
     }
     else if (isRepair(r) && r.repair.plan.length > 0) {
         tail.push('', '#### Repair plan (not run)', '');
         for (const st of r.repair.plan.flat())
-            tail.push(`- tier ${st.tier} \`${cell(st.id)}\` from ${st.source}${st.after.length ? ` after ${st.after.join(', ')}` : ''}`);
+            tail.push(`- tier ${st.tier} ${markdownCode(st.id)} from ${cell(st.source)}${st.after.length ? ` after ${cell(st.after.join(', '))}` : ''}`);
     }
     tail.push('', `<sub>manifest ${cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
     return fit(head, table, rows, tail, ctx);
@@ -38128,7 +40517,7 @@ function fit(head, table, rows, tail, ctx) {
     const cut = rows.length - kept.length;
     const note = cut > 0
         ? [
-            `| … | ${cut} more rows | | | see ${ctx.reportPath ? `\`${cell(ctx.reportPath)}\`` : 'the JSON report'} | | |`
+            `| … | ${cut} more rows | | | see ${ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report'} | | |`
         ]
         : [];
     const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
@@ -38140,6 +40529,7 @@ function fit(head, table, rows, tail, ctx) {
  * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
  * status, one result per damaged entry, located at the line of the manifest that declares it.
  */
+
 
 
 const RULE_TEXT = {
@@ -38179,7 +40569,7 @@ function toSarif(report, ctx) {
             ruleIndex: rules.findIndex(r => r.name === f.status),
             level: LEVEL[f.status],
             message: {
-                text: `${f.status} ${f.id} (${f.path}): ${f.detail}${advice ? `. Fix: ${advice.fix}` : ''}`
+                text: `${f.status} ${escape_escapeText(f.id)} (${escape_escapeText(f.path)}): ${escape_escapeText(f.detail)}${advice ? `. Fix: ${escape_escapeText(advice.fix)}` : ''}`
             },
             locations: [
                 {
@@ -38236,6 +40626,7 @@ var external_node_util_ = __nccwpck_require__(7975);
  * the caller's choice (TTY and NO_COLOR are decided in the shell).
  */
 
+
 const COLORS = {
     OK: 'green',
     MISSING: 'red',
@@ -38255,24 +40646,25 @@ function pad(s, n) {
 }
 /** One line per finding: `STATUS   id   path   detail`. */
 function findingLines(findings, opts) {
-    const idW = Math.min(32, Math.max(2, ...findings.map(f => f.id.length)));
-    const pathW = Math.min(40, Math.max(4, ...findings.map(f => f.path.length)));
+    const idW = Math.min(32, Math.max(2, ...findings.map(f => escape_escapeText(f.id).length)));
+    const pathW = Math.min(40, Math.max(4, ...findings.map(f => escape_escapeText(f.path).length)));
     const out = [];
     for (const f of findings) {
         const status = paint(opts.color, COLORS[f.status], pad(f.status, 9));
-        const p = f.path.length > pathW ? '…' + f.path.slice(-(pathW - 1)) : f.path;
-        out.push(`  ${status} ${pad(f.id, idW)}  ${pad(p, pathW)}  ${f.detail}`);
+        const path = escape_escapeText(f.path);
+        const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path;
+        out.push(`  ${status} ${pad(escape_escapeText(f.id), idW)}  ${pad(p, pathW)}  ${escape_escapeText(f.detail)}`);
         if (f.files) {
             const d = f.files;
             const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
             for (const m of d.missing.slice(0, 5))
-                out.push(`      - ${m}`);
+                out.push(`      - ${escape_escapeText(m)}`);
             out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
             for (const x of d.extra.slice(0, 5))
-                out.push(`      + ${x}`);
+                out.push(`      + ${escape_escapeText(x)}`);
             out.push(...more(Math.min(5, d.extra.length), d.counts.extra));
             for (const c of d.changed.slice(0, 5))
-                out.push(`      ~ ${c.path} (${c.what})`);
+                out.push(`      ~ ${escape_escapeText(c.path)} (${escape_escapeText(c.what)})`);
             out.push(...more(Math.min(5, d.changed.length), d.counts.changed));
         }
     }
@@ -38288,14 +40680,31 @@ function renderCheck(r, opts) {
         : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`);
     lines.push(`${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`);
     if (s.damaged > 0) {
-        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${r.diagnosis.cause}`);
-        const ids = r.results.filter(f => f.status !== 'OK').map(f => f.id);
+        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${e(r.diagnosis.cause)}`);
+        const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id));
         lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
-        lines.push(`fix: swr restore${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}   (or: swr doctor)`);
+        lines.push(...fixLines(r));
     }
     for (const n of r.notes)
-        lines.push(paint(opts.color, 'gray', `note: ${n}`));
+        lines.push(paint(opts.color, 'gray', `note: ${e(n)}`));
     return lines.join('\n') + '\n';
+}
+/**
+ * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
+ * heal with them), and the entries that have none named as such instead of sent to a dead end.
+ */
+function fixLines(r) {
+    const roots = r.diagnosis.advice.filter(a => a.because === undefined);
+    const can = roots.filter(a => a.restorable !== false).map(a => e(a.id));
+    const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id));
+    const out = [];
+    if (can.length > 0)
+        out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
+    if (cannot.length > 0) {
+        const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`;
+        out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`);
+    }
+    return out;
 }
 function renderWhy(r, opts, notes, history = new Map()) {
     const damaged = r.results.filter(f => f.status !== 'OK');
@@ -38303,32 +40712,32 @@ function renderWhy(r, opts, notes, history = new Map()) {
         return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
     const lines = [
         `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
-        `  ${r.diagnosis.cause}`,
+        `  ${e(r.diagnosis.cause)}`,
         ''
     ];
     for (const f of damaged) {
         const advice = r.diagnosis.advice.find(a => a.id === f.id);
-        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${f.id}  (${f.kind}, tier ${f.tier}, ${f.path})`);
-        lines.push(`  found:    ${f.detail}`);
+        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`);
+        lines.push(`  found:    ${e(f.detail)}`);
         lines.push(`  recorded: ${show(f.recorded)}`);
         lines.push(`  now:      ${show(f.found)}`);
         if (advice) {
-            lines.push(`  cause:    ${advice.cause}`);
-            lines.push(`  fix:      ${advice.fix}`);
+            lines.push(`  cause:    ${e(advice.cause)}`);
+            lines.push(`  fix:      ${e(advice.fix)}`);
         }
         const note = notes.get(f.id);
         if (note)
-            lines.push(`  note:     ${note}`);
+            lines.push(`  note:     ${e(note)}`);
         const past = history.get(f.id);
         if (past)
-            lines.push(`  history:  ${past}`);
+            lines.push(`  history:  ${e(past)}`);
         lines.push('');
     }
     return lines.join('\n');
 }
 function show(v) {
     return Object.entries(v)
-        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
+        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : e(String(x))}`)
         .join(' ');
 }
 /** The plan, wave by wave, with the reason for each step. */
@@ -38341,11 +40750,11 @@ function renderPlan(waves, opts) {
     waves.forEach((wave, w) => {
         for (const s of wave) {
             n++;
-            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : s.source;
-            const after = s.after.length > 0 ? ` after ${s.after.join(', ')}` : '';
+            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : escape_escapeText(s.source);
+            const after = s.after.length > 0 ? ` after ${s.after.map(x => escape_escapeText(x)).join(', ')}` : '';
             const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
-            lines.push(`  [${n}/${total}] tier ${s.tier} ${s.id} <- ${src}${after}${par}`);
-            lines.push(`        ${s.reason}`);
+            lines.push(`  [${n}/${total}] tier ${s.tier} ${escape_escapeText(s.id)} <- ${src}${after}${par}`);
+            lines.push(`        ${escape_escapeText(s.reason)}`);
         }
     });
     return lines.join('\n') + '\n';
@@ -38360,7 +40769,18 @@ const OUTCOME_STYLE = {
     interrupted: 'yellow'
 };
 function renderStep(r, opts) {
-    return `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`;
+    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`;
+    return line + quarantineLine(r.quarantine);
+}
+function quarantineLine(q) {
+    if (!q)
+        return '';
+    if ('skipped' in q)
+        return `      quarantine: ${q.skipped}\n`;
+    const pruned = q.pruned
+        ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
+        : '';
+    return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/keys.ts
@@ -38563,7 +40983,7 @@ function parseRequirement(v) {
 }
 /** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
 function manifestPathInWorkspace(m) {
-    return isInside(m.workspace, m.file)
+    return paths_isInside(m.workspace, m.file)
         ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
         : undefined;
 }
@@ -38584,7 +41004,7 @@ function makePolicy(m, src) {
         trusted,
         threshold: src.threshold,
         minVersion: src.minVersion,
-        remembered: src.local ? recall(src.stateDir, m.file) : undefined,
+        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
         run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
         now: src.now,
         approveDigest: src.approveDigest
@@ -38594,6 +41014,103 @@ function makePolicy(m, src) {
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+/**
+ * The only way the Action writes to its log. The runner reads every stdout line as a possible
+ * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
+ * swr prints must never be one that someone else authored: every message is passed through
+ * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
+ * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
+ * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
+ * src/action, so a raw print cannot come back unnoticed.
+ */
+
+
+
+
+/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
+const LINE_MAX = 4096;
+/** One log line: escaped, bounded, and never read by the runner as a command. */
+function safeLine(text, percent = false) {
+    const line = escape_escapeText(text, { max: LINE_MAX, percent });
+    // The runner trims leading whitespace before looking for `::`.
+    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
+}
+/** A command's message: each of swr's own lines escaped; the runner gets them as one command. */
+function message(text) {
+    return text
+        .split('\n')
+        .map(l => safeLine(l, true))
+        .join('\n');
+}
+function props(p) {
+    if (!p)
+        return undefined;
+    return {
+        ...(p.title !== undefined ? { title: safeLine(p.title, true) } : {}),
+        ...(p.file !== undefined ? { file: safeLine(p.file, true) } : {}),
+        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
+    };
+}
+/** One line: a newline in `text` is shown as `\n`, never printed. */
+function info(text) {
+    core/* info */.pq(safeLine(text));
+}
+/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
+function rendered(text) {
+    for (const l of text.replace(/\n$/, '').split('\n'))
+        core/* info */.pq(safeLine(l));
+}
+function warning(text, p) {
+    core/* warning */.$e(message(text), props(p));
+}
+function error(text, p) {
+    core/* error */.z3(message(text), props(p));
+}
+function notice(text, p) {
+    core/* notice */.lm(message(text), props(p));
+}
+/** Shown only when the run has step debugging on (a stack for a bug report). */
+function debug(text) {
+    core/* debug */.Yz(message(text));
+}
+function setFailed(text) {
+    core/* setFailed */.C1(message(text));
+}
+function startGroup(name) {
+    core/* startGroup */.Oh(safeLine(name));
+}
+function endGroup() {
+    core/* endGroup */.N4();
+}
+/** Append Markdown built by the report renderers (which escape every untrusted string). */
+async function writeSummary(markdown) {
+    await core/* summary */.z.addRaw(markdown, true).write();
+}
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield() {
+    let token;
+    return {
+        recipeLine(line) {
+            if (!token) {
+                token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+                process.stdout.write(`::stop-commands::${token}${(external_node_os_default()).EOL}`);
+            }
+            // A lone CR is a line break to some readers: keep each recipe line one line.
+            process.stdout.write(line.replace(/\r/g, '\\r') + (external_node_os_default()).EOL);
+        },
+        own() {
+            if (token)
+                process.stdout.write(`::${token}::${(external_node_os_default()).EOL}`);
+            token = undefined;
+        }
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/action/constants.ts
 /** Every input, output and saved-state name of the Action, in one place. */
@@ -38650,7 +41167,14 @@ const COMMANDS = [
 ];
 const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
 const FAIL_ON = ['damage', 'unrepairable', 'never'];
-const constants_STATUSES = (/* unused pure expression or super */ null && (['healthy', 'repaired', 'damaged', 'unrepairable', 'refused']));
+const constants_STATUSES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'repaired',
+    'damaged',
+    'unrepairable',
+    'refused',
+    'error'
+]));
 
 ;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
 /**
@@ -38849,6 +41373,22 @@ function readInputs(env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/action/policy.ts
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return makePolicy(m, {
+        stateDir,
+        require: inputs.require,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        approveDigest: inputs.approveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
 /**
  * Where a probe lives, said relative to a place that has another absolute path on the next runner:
@@ -38915,6 +41455,7 @@ function abbreviate(p) {
 
 
 
+
 const PROBE_CLASSES = [
     'stamp',
     'script',
@@ -38973,7 +41514,7 @@ const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_
 function createFile(abs, data, mode) {
     const fd = external_node_fs_default().openSync(abs, CREATE, mode);
     try {
-        external_node_fs_default().writeSync(fd, data);
+        writeAll(fd, data);
         external_node_fs_default().fchmodSync(fd, mode);
     }
     finally {
@@ -38994,7 +41535,7 @@ function createLarge(abs, size) {
         for (let left = size; left > 0;) {
             const n = Math.min(left, zero.length);
             const chunk = cipher.update(zero.subarray(0, n));
-            external_node_fs_default().writeSync(fd, chunk);
+            writeAll(fd, chunk);
             hash.update(chunk);
             left -= n;
         }
@@ -39078,7 +41619,16 @@ function plantingOrder(classes) {
  * The canary ledger: what one planting put where, kept in the private state directory (0600,
  * written atomically). It is the only record of the probes, so reading it is strict: a damaged
  * ledger is an error naming the field, never a silent "everything lost".
+ *
+ * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
+ * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
+ * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
+ * removed. The key guards against a ledger written by anything but swr with this state directory;
+ * where the state directory itself travels (the Action's cache), it is as strong as that channel,
+ * and the name rules below still confine what a ledger may name.
  */
+
+
 
 
 
@@ -39088,13 +41638,86 @@ function plantingOrder(classes) {
 const LEDGER_FORMAT = 'swr-canary-ledger/1';
 const CANARY_DIR = 'canary';
 const LEDGER_FILE = 'ledger.json';
+const KEY_FILE = 'ledger.key';
 const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
 function ledgerPath(stateDir) {
     return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
 }
-function writeLedger(stateDir, ledger) {
+function ledger_keyPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
+}
+/** The ledger key, or undefined when there is none (nothing was planted with this state). */
+function readKey(stateDir) {
+    const file = ledger_keyPath(stateDir);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch (e) {
+        if (e.code === 'ENOENT')
+            return undefined;
+        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
+    }
+    try {
+        const buf = Buffer.alloc(128);
+        const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, 0);
+        const text = buf.subarray(0, n).toString('utf8').trim();
+        if (!/^[0-9a-f]{64}$/.test(text))
+            throw bad(file, 'is not a ledger key (64 hex digits)');
+        return Buffer.from(text, 'hex');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
+function ledgerKey(stateDir) {
+    const have = readKey(stateDir);
+    if (have)
+        return have;
     state_dir_ensurePrivateDir(stateDir, CANARY_DIR);
-    atomic_writeFileAtomic(ledgerPath(stateDir), JSON.stringify(ledger, null, 1) + '\n', { mode: 0o600 });
+    try {
+        atomic_writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (e) {
+        if (e.code !== 'EEXIST')
+            throw e;
+    }
+    const key = readKey(stateDir);
+    if (!key)
+        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
+    return key;
+}
+function macOf(key, body) {
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonicalBytes(body)).digest('hex');
+}
+function writeLedger(stateDir, ledger) {
+    const key = ledgerKey(stateDir);
+    const { mac: _old, ...body } = ledger;
+    const signed = { ...body, mac: macOf(key, body) };
+    atomic_writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
+}
+/** Throws unless `v` carries the MAC this state directory's key gives it. */
+function authenticate(stateDir, file, v) {
+    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
+    const key = readKey(stateDir);
+    if (!key)
+        throw refuse('cannot be authenticated: no ledger key in the state directory');
+    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
+        throw refuse('fails authentication: it carries no MAC');
+    const { mac, ...body } = v;
+    let want;
+    try {
+        want = macOf(key, body);
+    }
+    catch {
+        throw refuse('fails authentication: it has no canonical form');
+    }
+    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
+        throw refuse('fails authentication: not written by swr with this state directory, or altered');
 }
 function bad(file, why) {
     return new errors_SwrError(`canary ledger ${file}: ${why}`, errors_EXIT.BAD_MANIFEST);
@@ -39106,6 +41729,37 @@ function isAnchored(v) {
         ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
         typeof a.rel === 'string' &&
         !a.rel.split('/').includes('..'));
+}
+/**
+ * Clean removes the directories a location lists as created (when empty), so a location may only
+ * list its own directory and that directory's parents, and only where planting creates any: the
+ * deep path and the temp directory carry this planting's name, a volatile directory is the named
+ * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
+ */
+function createdProblem(plantId, l) {
+    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
+    if (!l.created.every(c => under(c, l.dir)))
+        return 'names a directory that is not the location';
+    if (l.created.length === 0)
+        return undefined;
+    const first = l.created[0];
+    const own = `swr-canary-${plantId}-`;
+    if (l.id === 'deep')
+        return first.anchor === 'workspace' && first.rel === `${own}deep`
+            ? undefined
+            : 'is not the deep path';
+    if (l.id === 'tmp')
+        return l.created.length === 1 && external_node_path_default().posix.basename(first.rel).startsWith(own)
+            ? undefined
+            : "is not this planting's temp directory";
+    if (l.id.startsWith('volatile:'))
+        return l.created.length === 1 &&
+            first.anchor === 'workspace' &&
+            first.rel === l.id.slice('volatile:'.length) &&
+            !first.rel.includes('/')
+            ? undefined
+            : 'is not the volatile directory';
+    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
 }
 function checkProbe(file, plantId, p, i, locations) {
     const where = `probes[${i}]`;
@@ -39162,9 +41816,14 @@ function readLedger(stateDir) {
             !Array.isArray(l.created) ||
             !l.created.every(isAnchored))
             throw bad(file, `locations[${i}] is malformed`);
+        const why = createdProblem(v.plant_id, l);
+        if (why)
+            throw bad(file, `locations[${i}].created ${why}`);
         ids.add(l.id);
     });
     v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
+    authenticate(stateDir, file, v);
     return v;
 }
 function removeLedger(stateDir) {
@@ -39180,6 +41839,20 @@ function removeLedger(stateDir) {
 
 
 
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a, anchors) {
+    if (a.anchor !== 'abs')
+        return resolveNoFollow(anchors[a.anchor], a.rel);
+    const abs = resolveAnchored(a, anchors);
+    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
+    return abs;
+}
 function plantedKind(p) {
     return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
 }
@@ -39214,7 +41887,16 @@ function cleanLedger(ledger, anchors) {
     // Links first, then files, then the empty directory a link points at.
     const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
     for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
-        const abs = resolveAnchored(p.path, anchors);
+        let abs;
+        try {
+            abs = locate(p.path, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(p.path), why: e.message });
+            continue;
+        }
         removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
         if (p.expect.type === 'hardlink') {
             const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
@@ -39223,7 +41905,16 @@ function cleanLedger(ledger, anchors) {
     }
     const dirs = ledger.locations.flatMap(l => l.created);
     for (const d of dirs.reverse()) {
-        const abs = resolveAnchored(d, anchors);
+        let abs;
+        try {
+            abs = locate(d, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
+            continue;
+        }
         const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
         if (!st?.isDirectory())
             continue;
@@ -39253,6 +41944,7 @@ function cleanLedger(ledger, anchors) {
 
 
 
+
 const DEEP_LEVELS = 20;
 function isRealDir(abs) {
     const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
@@ -39267,6 +41959,20 @@ function checkAt(abs) {
     if (!st.isDirectory())
         throw new UsageError(`--at ${abs}: is not a directory`);
 }
+/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
+function insideWorkspaceNoFollow(workspace, abs, at) {
+    const rel = relativeInside(workspace, abs);
+    if (rel === undefined || rel === '.')
+        return;
+    try {
+        resolveNoFollow(workspace, rel);
+    }
+    catch (e) {
+        if (e instanceof SymlinkRefusal)
+            throw new UsageError(`--at ${at}: ${e.message}`);
+        throw e;
+    }
+}
 function planLocations(req) {
     const out = [
         { id: 'workspace', abs: req.workspace, make: 'exists' },
@@ -39280,6 +41986,9 @@ function planLocations(req) {
         if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
             throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
         const abs = external_node_path_default().join(req.workspace, name);
+        // A probe, the multi-GiB large one included, must never land outside through a planted link.
+        if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
         out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
     }
     if (req.includeHome && isRealDir(req.home))
@@ -39291,6 +42000,7 @@ function planLocations(req) {
         if (abs === external_node_path_default().parse(abs).root)
             throw new UsageError(`--at ${at}: refusing the root directory`);
         checkAt(abs);
+        insideWorkspaceNoFollow(req.workspace, abs, at);
         // Named as anchored, so the same directory keeps one history row across runners and paths.
         out.push({
             id: `at:${showAnchored(anchor_anchor(abs, req))}`,
@@ -39452,6 +42162,7 @@ function plantCanaries(opts) {
 
 
 
+
 const HISTORY_FILE = 'history.jsonl';
 const HISTORY_ROTATED = 'history.1.jsonl';
 const history_DEFAULT_LIMITS = {
@@ -39490,14 +42201,10 @@ function appendHistory(stateDir, record, limits = {}) {
     const l = { ...history_DEFAULT_LIMITS, ...limits };
     const dir = state_dir_ensurePrivateDir(stateDir);
     rotateIfFull(dir, l);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_APPEND | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(external_node_path_default().join(dir, HISTORY_FILE), flags, 0o600);
-    try {
-        external_node_fs_default().writeSync(fd, JSON.stringify(record) + '\n');
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
+    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+        create: true,
+        mode: 0o600
+    });
 }
 function isRecord(v) {
     const r = v;
@@ -39918,6 +42625,7 @@ function recentLosses(records, id, window = TREND_RUNS) {
 
 
 
+
 function totals(t) {
     const n = t.intact + t.altered + t.lost;
     return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
@@ -39928,7 +42636,7 @@ function attrs(a) {
         .join(', ');
 }
 function header(r) {
-    return `canary ${r.plant_id}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+    return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
 }
 function renderCanaryText(r) {
     const lines = [header(r), totals(r.totals), ''];
@@ -39942,23 +42650,23 @@ function renderCanaryText(r) {
     }
     lines.push('');
     const locs = Object.entries(r.locations);
-    const lw = Math.max(...locs.map(([l]) => l.length), 8);
+    const lw = Math.max(...locs.map(([l]) => escape_escapeText(l).length), 8);
     lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
     for (const [l, t] of locs)
-        lines.push(`  ${l.padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+        lines.push(`  ${escape_escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
     const bad = r.probes.filter(p => p.outcome.state !== 'intact');
     if (bad.length > 0) {
         lines.push('');
         for (const p of bad) {
             const o = p.outcome;
-            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${o.detail}` : 'gone';
-            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${abbreviate(p.path)}  ${what}`);
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escape_escapeText(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escape_escapeText(p.location)}  ${escape_escapeText(abbreviate(p.path))}  ${what}`);
         }
     }
     return lines.join('\n') + '\n';
 }
 function canary_cell(x) {
-    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+    return escapeMarkdown(x);
 }
 function renderCanaryMarkdown(r) {
     const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
@@ -39974,11 +42682,12 @@ function renderCanaryMarkdown(r) {
         lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
     lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
     for (const [l, t] of Object.entries(r.locations))
-        lines.push(`| \`${canary_cell(l)}\` | ${t.intact} | ${t.altered} | ${t.lost} |`);
+        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
     return lines.join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
 const MARK = { kept: '✓', partial: '◐', lost: '✗' };
 /** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
 const CHART_RUNS = 30;
@@ -39994,11 +42703,11 @@ function trend(r) {
 function textTable(title, rs) {
     if (rs.length === 0)
         return [];
-    const w = Math.max(title.length - 2, ...rs.map(r => r.key.length));
+    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
     const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
     return [
         head,
-        ...rs.map(r => `  ${r.key.padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
         ''
     ];
 }
@@ -40020,16 +42729,13 @@ function renderStatsText(s) {
         ...textTable('manifest entries', s.entries)
     ].join('\n');
 }
-function survival_cell(x) {
-    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
-}
 function mdTable(title, rs) {
     if (rs.length === 0)
         return [];
     return [
         `| ${title} | survival | 95% CI | n | trend (newest first) |`,
         '| --- | ---: | :---: | ---: | --- |',
-        ...rs.map(r => `| \`${survival_cell(r.key)}\` | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
         ''
     ];
 }
@@ -40094,6 +42800,7 @@ function renderStatsMarkdown(s) {
 
 
 
+
 const OUTPUT_LIMIT = 64 * 1024;
 /**
  * One fixed path under RUNNER_TEMP: the cache version hashes the path, so every run must name the
@@ -40116,17 +42823,17 @@ async function bringState(inputs, env) {
     const dir = canaryStateDir(env);
     const prefix = canaryKeyPrefix(env, inputs.canaryKey);
     const client = cacheServiceAvailable(env)
-        ? actionsCacheClient({ env, onNote: line => core/* warning */.$e(line) })
+        ? actionsCacheClient({ env, onNote: line => warning(line) })
         : undefined;
     // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
     if (external_node_fs_default().existsSync(dir))
         return { dir, client, prefix };
     if (!client) {
-        core/* warning */.$e('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
+        warning('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
     }
     else {
         const hit = await client.restore(dir, prefix, [prefix]);
-        core/* info */.pq(hit
+        info(hit
             ? `swr: canary state restored from ${hit.matchedKey}`
             : 'swr: no canary state in the cache yet');
     }
@@ -40137,15 +42844,15 @@ async function keepState(t, env, what) {
     if (!t.client)
         return;
     if (cacheReadOnly(env)) {
-        core/* warning */.$e('swr: read-only cache mode: the canary state was not saved for the next run');
+        warning('swr: read-only cache mode: the canary state was not saved for the next run');
         return;
     }
     const key = `${t.prefix}${Date.now()}-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${what}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`;
     const saved = await t.client.save(t.dir, key);
     if (saved === 'failed')
-        core/* warning */.$e(`swr: the canary state was not saved (${key})`);
+        warning(`swr: the canary state was not saved (${key})`);
     else
-        core/* info */.pq(`swr: canary state saved as ${key}`);
+        info(`swr: canary state saved as ${key}`);
 }
 function expandHome(p, home) {
     return p === '~' ? home : p.startsWith('~/') ? external_node_path_default().join(home, p.slice(2)) : p;
@@ -40186,10 +42893,10 @@ async function summarize(parts, inputs) {
     if (!inputs.summary)
         return;
     try {
-        await core/* summary */.z.addRaw(parts.join('\n'), true).write();
+        await writeSummary(parts.join('\n'));
     }
     catch (e) {
-        core/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
+        warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
     }
 }
 function finish(status, stats, inputs, failed) {
@@ -40198,7 +42905,7 @@ function finish(status, stats, inputs, failed) {
     core/* setOutput */.uH(Outputs.ExitCode, status === 'healthy' ? '0' : '1');
     core/* setOutput */.uH(Outputs.Stats, compactStats(stats));
     if (status !== 'healthy' && inputs.failOn === 'damage')
-        core/* setFailed */.C1(failed);
+        setFailed(failed);
 }
 async function runCanary(inputs, env) {
     const t = await bringState(inputs, env);
@@ -40217,10 +42924,10 @@ async function runCanary(inputs, env) {
             context
         });
         if (replaced)
-            core/* info */.pq(`swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`);
-        core/* info */.pq(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`);
+            info(`swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`);
+        info(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`);
         for (const l of ledger.locations)
-            core/* info */.pq(`  ${l.id}: ${showAnchored(l.dir)}`);
+            info(`  ${l.id}: ${showAnchored(l.dir)}`);
         core/* setOutput */.uH(Outputs.Canary, JSON.stringify({
             plant_id: ledger.plant_id,
             probes: ledger.probes.length,
@@ -40242,7 +42949,7 @@ async function runCanary(inputs, env) {
     if (inputs.command === 'canary-read') {
         if (!readLedger(t.dir)) {
             // The first run of a scheduled survival job has nothing to read yet: not a failure.
-            core/* warning */.$e('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
+            warning('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
             core/* setOutput */.uH(Outputs.Canary, JSON.stringify({ planted: false }));
             const stats = computeStats(readHistory(t.dir).records);
             await summarize(['### swr canary: nothing planted yet', '', renderStatsMarkdown(stats)], inputs);
@@ -40250,10 +42957,9 @@ async function runCanary(inputs, env) {
             return;
         }
         const reading = readCanaries({ stateDir: t.dir, anchors, context });
-        core/* startGroup */.Oh('swr: canary read');
-        for (const line of renderCanaryText(reading).trimEnd().split('\n'))
-            core/* info */.pq(line);
-        core/* endGroup */.N4();
+        startGroup('swr: canary read');
+        rendered(renderCanaryText(reading));
+        endGroup();
         core/* setOutput */.uH(Outputs.Canary, compactReading(reading));
         await keepState(t, env, 'read');
         const stats = computeStats(readHistory(t.dir).records);
@@ -40273,7 +42979,7 @@ async function runCanary(inputs, env) {
 async function recordCheckRun(report, m, inputs, env) {
     const t = await bringState(inputs, env);
     appendHistory(t.dir, checkRecord(report, m, runContext(env)));
-    core/* info */.pq(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
+    info(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
     await keepState(t, env, 'check');
 }
 
@@ -40309,11 +43015,15 @@ async function recordCheckRun(report, m, inputs, env) {
 
 
 
+
+
+
+
 const REPORT_OUTPUT_LIMIT = 64 * 1024;
-/** Mask the key and every encoding of it that could reach a log. */
-function maskSecrets(key) {
+/** The key and every encoding of it that could reach a log. */
+function keyVariants(key) {
     if (!key)
-        return;
+        return [];
     const variants = new Set([key, key.trim()]);
     const bytes = parseHmacKey(key);
     if (bytes)
@@ -40321,31 +43031,20 @@ function maskSecrets(key) {
             variants.add(bytes.toString(enc));
     for (const enc of ['hex', 'base64', 'base64url'])
         variants.add(Buffer.from(key.trim()).toString(enc));
-    for (const v of variants)
-        if (v.length >= 4)
-            core/* setSecret */.Pq(v);
+    return [...variants];
 }
 /**
- * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
- * with a random token, opened before the first recipe line and closed before swr prints anything
- * of its own (groups, errors, warnings), so swr's own commands still work.
+ * Mask every secret and every line of it: the runner masks line by line, so a multi-line value (a
+ * PEM or OpenSSH key) registered whole is not masked at all.
  */
-function makeShield() {
-    let token;
-    return {
-        recipeLine(line) {
-            if (!token) {
-                token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
-                process.stdout.write(`::stop-commands::${token}${(external_node_os_default()).EOL}`);
-            }
-            process.stdout.write(line + (external_node_os_default()).EOL);
-        },
-        own() {
-            if (token)
-                process.stdout.write(`::${token}::${(external_node_os_default()).EOL}`);
-            token = undefined;
-        }
-    };
+function maskSecrets(values) {
+    for (const v of secretPieces(values))
+        core/* setSecret */.Pq(v);
+}
+/** The values of every `secret_env` variable the manifest names, as this job has them. */
+function secretEnvValues(m, env) {
+    const names = new Set(m.body.entries.flatMap(e => e.secret_env ?? []));
+    return [...names].flatMap(n => env[n] ?? []);
 }
 function trackedFiles(root) {
     try {
@@ -40392,8 +43091,8 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onF
     const open = (name) => {
         shield.own();
         if (group)
-            core/* endGroup */.N4();
-        core/* startGroup */.Oh(name);
+            endGroup();
+        startGroup(name);
         group = name;
     };
     try {
@@ -40414,20 +43113,20 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onF
                     onFirstCheck(before);
                     open('swr: check');
                     for (const l of findingLines(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
-                        core/* info */.pq(l);
-                    core/* info */.pq(`${before.summary.ok}/${before.summary.entries} healthy`);
+                        rendered(l);
+                    info(`${before.summary.ok}/${before.summary.entries} healthy`);
                     if (plan.waves.length > 0) {
                         open('swr: plan');
-                        core/* info */.pq(renderPlan(plan.waves, { color: false, all: false }));
+                        rendered(renderPlan(plan.waves, { color: false, all: false }));
                     }
                 },
                 onGate: (gate) => {
                     shield.own();
                     for (const w of gate.warnings)
-                        core/* warning */.$e(w);
+                        warning(w);
                     if (!gate.allowed) {
                         const noKey = !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both');
-                        core/* error */.z3(`swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`);
+                        error(`swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`);
                     }
                     else
                         open('swr: restore');
@@ -40435,11 +43134,11 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onF
                 onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
                 onStep: r => {
                     shield.own();
-                    core/* info */.pq(renderStep(r, { color: false, all: false }).trimEnd());
+                    rendered(renderStep(r, { color: false, all: false }));
                 },
                 onFinal: final => {
                     open('swr: re-check');
-                    core/* info */.pq(`${final.summary.ok}/${final.summary.entries} healthy`);
+                    info(`${final.summary.ok}/${final.summary.entries} healthy`);
                 }
             }
         });
@@ -40447,7 +43146,7 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onF
     finally {
         shield.own();
         if (group)
-            core/* endGroup */.N4();
+            endGroup();
     }
 }
 function isSurvivalCommand(c) {
@@ -40457,7 +43156,8 @@ async function run(env = process.env) {
     let exitCode = errors_EXIT.HEALTHY;
     try {
         const inputs = readInputs(env);
-        maskSecrets(inputs.hmacKey);
+        const hmacVariants = keyVariants(inputs.hmacKey);
+        maskSecrets(hmacVariants);
         if (isSurvivalCommand(inputs.command)) {
             await runCanary(inputs, env);
             return;
@@ -40465,36 +43165,28 @@ async function run(env = process.env) {
         const runnerTemp = env.RUNNER_TEMP || external_node_os_default().tmpdir();
         const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(runnerTemp, 'swr-state-'));
         const m = loadManifest(inputs.manifest, { workspace: inputs.workspace });
+        const secrets = [...hmacVariants, ...secretEnvValues(m, env)];
+        maskSecrets(secrets);
         core/* setOutput */.uH(Outputs.ManifestDigest, m.digest);
-        const policy = makePolicy(m, {
-            stateDir,
-            require: inputs.require,
-            hmacKeyText: inputs.hmacKey,
-            local: false,
-            trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
-            minVersion: inputs.minVersion,
-            approveDigest: inputs.approveDigest,
-            run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
-            now: new Date()
-        });
+        const policy = actionPolicy(m, inputs, env, stateDir);
         const cacheClient = cacheServiceAvailable(env)
-            ? actionsCacheClient({ env, onNote: line => core/* warning */.$e(line) })
+            ? actionsCacheClient({ env, onNote: line => warning(line) })
             : undefined;
         if (!cacheClient &&
             (inputs.cacheLookup ||
                 m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))) {
-            core/* info */.pq('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
+            info('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
         }
         if (inputs.command === 'verify') {
             if (inputs.record)
-                core/* warning */.$e('swr: record applies to check, doctor and restore: ignored');
+                warning('swr: record applies to check, doctor and restore: ignored');
             exitCode = await runVerify(m, inputs, policy);
             return;
         }
         let first;
         let report;
         if (inputs.command === 'check') {
-            core/* startGroup */.Oh('swr: check');
+            startGroup('swr: check');
             report = await checkManifest(m, {
                 only: inputs.only.length ? inputs.only : undefined,
                 deep: inputs.deep,
@@ -40504,14 +43196,14 @@ async function run(env = process.env) {
                 jobs: inputs.jobs
             });
             for (const l of findingLines(report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
-                core/* info */.pq(l);
-            core/* endGroup */.N4();
+                rendered(l);
+            endGroup();
             first = report;
             if (inputs.cacheLookup && cacheClient) {
                 const lookup = await lookupSavedStates(m, selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined), cacheClient);
                 report = { ...report, cache_lookup: lookup };
                 for (const l of lookup)
-                    core/* info */.pq(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`);
+                    info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`);
             }
         }
         else {
@@ -40524,6 +43216,8 @@ async function run(env = process.env) {
         // What survived, before any repair: the measurement a survival history is for.
         if (inputs.record && first)
             await recordCheckRun(first, m, inputs, env);
+        // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
+        report = scrubDeep(report, makeScrubber(secrets));
         const status = statusOf(report);
         exitCode =
             'repair' in report
@@ -40535,18 +43229,25 @@ async function run(env = process.env) {
                         : errors_EXIT.DAMAGED;
         await publish(report, m, inputs, runnerTemp, status, exitCode);
         if (failureFor(status, inputs.failOn))
-            core/* setFailed */.C1(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
+            setFailed(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
     }
-    catch (err) {
+    catch (caught) {
+        const err = caught instanceof errors_SwrError ? caught : (diskError(caught) ?? caught);
         if (err instanceof errors_SwrError) {
             exitCode = err.exitCode;
             core/* setOutput */.uH(Outputs.Status, 'refused');
             core/* setOutput */.uH(Outputs.Healthy, 'false');
             core/* setOutput */.uH(Outputs.ExitCode, String(exitCode));
-            core/* setFailed */.C1(`swr: ${err.message}`);
+            setFailed(`swr: ${err.message}`);
             return;
         }
-        core/* setFailed */.C1(`swr: internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        // A bug: its own status and exit code (never "refused" or 2), one line, the stack for the report.
+        core/* setOutput */.uH(Outputs.Status, 'error');
+        core/* setOutput */.uH(Outputs.Healthy, 'false');
+        core/* setOutput */.uH(Outputs.ExitCode, String(errors_EXIT.INTERNAL));
+        if (err instanceof Error && err.stack)
+            debug(err.stack);
+        setFailed(`swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`);
     }
 }
 async function publish(report, m, inputs, runnerTemp, status, exitCode) {
@@ -40568,10 +43269,10 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
     core/* setOutput */.uH(Outputs.Report, compactReport(report, status, exitCode));
     if (inputs.summary) {
         try {
-            await core/* summary */.z.addRaw(renderMarkdown(report, { reportPath }), true).write();
+            await writeSummary(renderMarkdown(report, { reportPath }));
         }
         catch (e) {
-            core/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
+            warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
         }
     }
     if (inputs.annotations) {
@@ -40595,11 +43296,11 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
                 ...(a.startLine ? { startLine: a.startLine } : {})
             };
             if (a.level === 'error')
-                core/* error */.z3(a.message, props);
+                error(a.message, props);
             else if (a.level === 'warning')
-                core/* warning */.$e(a.message, props);
+                warning(a.message, props);
             else
-                core/* notice */.lm(a.message, props);
+                notice(a.message, props);
         }
     }
     if (inputs.sarif) {
@@ -40611,9 +43312,9 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
 async function runVerify(m, inputs, policy) {
     const gate = await decide(gateInput(m), policy);
     for (const w of gate.warnings)
-        core/* warning */.$e(w);
-    core/* info */.pq(`signatures: ${gate.reason}`);
-    core/* info */.pq(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`);
+        warning(w);
+    info(`signatures: ${gate.reason}`);
+    info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`);
     const code = gate.allowed ? errors_EXIT.HEALTHY : errors_EXIT.UNREPAIRABLE;
     const status = gate.allowed ? 'healthy' : 'refused';
     core/* setOutput */.uH(Outputs.Status, status);
@@ -40632,18 +43333,15 @@ async function runVerify(m, inputs, policy) {
         const lines = [
             `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
             '',
-            gate.reason,
+            escapeMarkdown(gate.reason),
             '',
             `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
             ''
         ];
-        await core/* summary */.z
-            .addRaw(lines.join('\n'), true)
-            .write()
-            .catch(() => undefined);
+        await writeSummary(lines.join('\n')).catch(() => undefined);
     }
     if (!gate.allowed && inputs.failOn !== 'never')
-        core/* setFailed */.C1(`swr verify: recipes refused: ${gate.reason}`);
+        setFailed(`swr verify: recipes refused: ${gate.reason}`);
     return code;
 }
 /**
@@ -40656,17 +43354,14 @@ function scheduleWriteBack(r, m, env, cacheClient) {
     if (!cacheClient)
         return;
     if (cacheReadOnly(env)) {
-        core/* info */.pq('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved');
+        info('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved');
         return;
     }
-    const state = {
-        manifest: m.file,
-        workspace: m.workspace,
-        digest: m.digest,
-        entries: r.repair.write_back
-    };
+    // Only ids and the digest: the post step derives everything else from its inputs and the
+    // signed manifest, so a forged state can at most ask it to save fewer entries.
+    const state = { digest: m.digest, ids: r.repair.write_back.map(w => w.id) };
     core/* saveState */.LZ(State.WriteBack, JSON.stringify(state));
-    core/* info */.pq(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`);
+    info(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`);
 }
 /** A compact JSON report for the `report` output, kept well under the output limit. */
 function compactReport(report, status, exitCode) {

@@ -1070,6 +1070,1649 @@ function patch (fs) {
 
 /***/ }),
 
+/***/ 298:
+/***/ ((module) => {
+
+// A simple implementation of make-array
+function makeArray (subject) {
+  return Array.isArray(subject)
+    ? subject
+    : [subject]
+}
+
+const UNDEFINED = undefined
+const EMPTY = ''
+const SPACE = ' '
+const ESCAPE = '\\'
+
+// The characters that carry a meaning of their own inside a regular
+//   expression, so a literal one has to be escaped before it is emitted.
+const REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/
+const BOM = '\uFEFF'
+// A run of two or more asterisks is a globstar (#175)
+const REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/
+const REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/
+const REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/
+const REGEX_SPLITALL_CRLF = /\r?\n/g
+
+// Invalid:
+// - /foo,
+// - ./foo,
+// - ../foo,
+// - .
+// - ..
+// Valid:
+// - .foo
+const DOUBLE_SLASH = '//'
+const SLASH_CODE = 47
+const DOT_CODE = 46
+
+
+const SLASH = '/'
+
+// Do not use ternary expression here, since "istanbul ignore next" is buggy
+let TMP_KEY_IGNORE = 'node-ignore'
+/* istanbul ignore else */
+if (typeof Symbol !== 'undefined') {
+  TMP_KEY_IGNORE = Symbol.for('node-ignore')
+}
+const KEY_IGNORE = TMP_KEY_IGNORE
+
+const define = (object, key, value) => {
+  Object.defineProperty(object, key, {value})
+  return value
+}
+
+const RETURN_FALSE = () => false
+
+// > The range notation, e.g. [a-zA-Z],
+// > can be used to match one of the characters in a range.
+//
+// gitignore(5) defers to fnmatch(3) for this, and git implements it in
+//   `wildmatch.c`.  A bracket expression has a sub-grammar of its own, which
+//   is neither the surrounding pattern grammar nor the JavaScript one:
+//
+//   - a `]` right after `[` or `[!` is a literal member, not the terminator
+//   - `[:alpha:]` names one of twelve POSIX classes
+//   - `\` escapes the next member, `]` included
+//   - `*`, `?` and `.` are plain literal members
+//   - an unterminated expression makes the whole pattern match nothing
+//
+// which means the expression can not be located -- let alone translated -- by
+//   a regular expression.  It is scanned out of the pattern before the
+//   replacers below run, and put back once they are done, so that neither the
+//   metacharacter escaper nor the `?` / `*` replacers ever see its body.
+
+// git classifies with its own ASCII-only ctype macros (`wildmatch.c`), never
+//   with the C library ones, so these must not be mapped onto `\d` / `\w` /
+//   `\s`, which are wider.  `/` is left out of every expansion, because a
+//   bracket expression never matches a path separator.
+const POSIX_CLASSES = {
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1f\\x7f',
+  digit: '0-9',
+  graph: '!-.0-~',
+  lower: 'a-z',
+  print: ' -.0-~',
+  punct: '!-.:-@\\[-`{-~',
+  // git's `sane-ctype.h` classifies \v and \f as control, not space,
+  //   unlike C's `isspace`
+  space: ' \\t\\n\\r',
+  upper: 'A-Z',
+  xdigit: '0-9A-Fa-f'
+}
+
+const CLASS_MEMBERS_TO_ESCAPE = '\\]^-['
+
+const escapeMember = char => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0
+  ? char
+  : ESCAPE + char
+
+// > if (matched == negated || ((flags & WM_PATHNAME) && text_ch == '/'))
+// >   return WM_ABORT_TO_STARSTAR;                     (git, `wildmatch.c`)
+// A bracket expression never matches a path separator, whatever its members
+//   say, so a negated class gets `/` as one more excluded character, while a
+//   plain one -- where a literal member or a range could still let `/` in --
+//   is guarded with a lookahead, `/` being impossible to subtract from a
+//   JavaScript character class.
+const NON_SLASH = '(?!\\/)'
+
+const classSource = (negated, body) => {
+  if (negated) {
+    return `[^\\/${body}]`
+  }
+
+  const source = `[${body}]`
+
+  return new RegExp(source).test('/')
+    ? NON_SLASH + source
+    : source
+}
+
+// Scan the bracket expression that starts at `pattern[start] === '['`,
+//   mirroring the member loop of git's `wildmatch.c`.
+// @returns {{end: number, source: string} | null} `null` if the expression is
+//   never terminated, which makes the whole pattern match nothing.
+const scanBracket = (pattern, start) => {
+  const {length} = pattern
+  let index = start + 1
+  let negated = EMPTY
+
+  const lead = pattern[index]
+  if (lead === '!' || lead === '^') {
+    negated = '^'
+    index ++
+  }
+
+  let body = EMPTY
+
+  // The member a `-` could start a range from, or EMPTY when the previous
+  //   member can not open one (start of the body, or a range / POSIX class
+  //   that has just closed)
+  let prev = EMPTY
+
+  // git scans the members with a do-while, so the first one is consumed
+  //   unconditionally.  That is the whole reason a leading `]` is a member
+  //   and not the terminator.
+  for (;;) {
+    const char = pattern[index]
+
+    if (char === UNDEFINED) {
+      return null
+    }
+
+    if (char === ESCAPE) {
+      // A pattern can not end on a lone backslash -- `createRule` has
+      //   already thrown it away -- so there is a character to read.
+      const escaped = pattern[++ index]
+      body += escapeMember(escaped)
+      prev = escaped
+    } else if (
+      char === '-'
+      && prev
+      && index + 1 < length
+      && pattern[index + 1] !== ']'
+    ) {
+      index ++
+      let to = pattern[index]
+      if (to === ESCAPE) {
+        to = pattern[index += 1]
+      }
+      // An out-of-order range matches nothing in git but is a syntax error in
+      //   JavaScript, so it is dropped.  Its lower bound stays: git tests it
+      //   as a plain member before it ever looks at the `-`, so `[c-a]` does
+      //   match `c`.
+      if (prev <= to) {
+        body += `-${escapeMember(to)}`
+      }
+      prev = EMPTY
+    } else if (char === '[' && pattern[index + 1] === ':') {
+      const nameStart = index + 2
+      let end = nameStart
+      while (end < length && pattern[end] !== ']') {
+        end ++
+      }
+
+      if (end === length) {
+        return null
+      }
+
+      if (end > nameStart && pattern[end - 1] === ':') {
+        const name = pattern.slice(nameStart, end - 1)
+
+        // An unknown class name makes the whole pattern match nothing
+        if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
+          return null
+        }
+
+        body += POSIX_CLASSES[name]
+        prev = EMPTY
+        index = end
+      } else {
+        // No `:]` to close it, so the `[` is a plain member and scanning
+        //   resumes right after it.
+        body += escapeMember('[')
+        prev = '['
+        index = nameStart - 2
+      }
+    } else {
+      body += escapeMember(char)
+      prev = char
+    }
+
+    index ++
+
+    if (pattern[index] === ']') {
+      return {
+        end: index,
+        source: classSource(negated, body)
+      }
+    }
+  }
+}
+
+// An empty JavaScript class can never match, which is how a pattern that git
+//   gives up on (`WM_ABORT_ALL`) is expressed here.
+const NEVER_MATCH = '[]'
+
+// A NUL can appear in neither a `.gitignore` line nor a path, which makes it
+//   the one safe placeholder character.  A literal one in the pattern is
+//   held aside all the same, so a collision is impossible by construction.
+const PLACEHOLDER = '\u0000'
+const REGEX_RESTORE_PLACEHOLDER = new RegExp(
+  `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g'
+)
+
+// The one wildcard the chain does not expand for itself is a trailing `*`. How
+//   it expands depends on the mode (`regex` vs `checkRegex`), so `_make` is
+//   left to do it, and until then the pending wildcard travels as this marker.
+//   That is what keeps it apart from a user-escaped literal `\*`: the unescape
+//   steps collapse the escaped one to the exact `\*` a wildcard would leave
+//   behind, so by the time `_make` runs the two are otherwise the same string
+//   and a literal star gets wrongly rewritten into a wildcard. The marker is a
+//   private-use character, and `extractBrackets` keeps one that came out of the
+//   pattern apart from it, so the only marker `_make` ever turns back into a
+//   real wildcard is the one this chain put there itself.
+const TRAILING_WILDCARD = '\uE000'
+
+// A trailing "/**" is deferred the same way, because `checkRegex` has to tell
+//   it apart from a trailing "/*" (see `checkSourceOf`). For `.ignores()` it
+//   still never matches the folder itself (#21).
+const TRAILING_DOUBLESTAR = '\uE001'
+
+// The three characters above mean something to the chain that builds the
+//   source rather than to the path, so one that came out of the pattern is
+//   held aside like a bracket expression instead of going straight out. Being
+//   held is what makes it safe: the restore runs after the step that anchors
+//   the source, so the character comes back in the middle of the source and
+//   not at its end, which is the one place `_make` and `checkSourceOf` look
+//   for a marker. Without it a pattern's own character lands where a pending
+//   marker sits, and `_make` turns it into a real trailing wildcard.
+//
+// It is held as a one-member class rather than bare, in both of the branches
+//   a reserved character can reach, so that the property can be
+//   read off this function alone -- a reserved character never goes out on
+//   its own -- rather than depending on where in the chain the restore
+//   happens to run. In the expression built here `[x]` matches exactly what
+//   `x` matches, none of the three being special to a regular expression or
+//   inside a class, so no test can tell the two apart: the class is insurance,
+//   and the paragraph above is the reason it is not needed.
+const isReserved = char =>
+  char === PLACEHOLDER
+  || char === TRAILING_WILDCARD
+  || char === TRAILING_DOUBLESTAR
+
+// Replace every bracket expression with a placeholder the replacers below
+//   leave alone, and translate it separately.
+const extractBrackets = pattern => {
+  const sources = []
+  const hold = source =>
+    `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`
+
+  const {length} = pattern
+  let out = EMPTY
+  let index = 0
+
+  while (index < length) {
+    const char = pattern[index]
+
+    if (char === ESCAPE) {
+      // > Put a backslash ("\") in front of ... a character to make it literal.
+      //                                            (gitignore(5) -> fnmatch(3))
+      // A backslash quotes the next character, whatever it is, so `\d` is a
+      //   literal `d`, not the regex digit class, and `\?` is a literal `?`,
+      //   not a wildcard. Held aside as its literal here, the escape never
+      //   reaches the replacers below, which would otherwise let `\d`, `\b`,
+      //   `\1`, `\/` keep their regular-expression meaning, and would turn a
+      //   `\?` into `[^\/]`.
+      //
+      // Three escapes are still left for the chain: `\*` (a literal star,
+      //   told apart from a wildcard by `TRAILING_WILDCARD` and the wildcard
+      //   replacers), `\[` (a literal bracket, the one `[` the bracket
+      //   replacer still expects), and `\ ` (a quoted space, which one pass
+      //   below rewrites in bulk -- holding each one aside instead costs more
+      //   on a pattern built out of them).
+      //
+      // A quoted backslash is not among them. The chain doubles every
+      //   backslash, then takes the doubling back out again, and a quoted one
+      //   standing next to a character the chain also escapes left the two
+      //   counts sharing a run, so one of the escapes was lost. Held here as
+      //   the literal it means, it never joins that run.
+      const escaped = pattern[index + 1]
+
+      if (escaped === SLASH && index + 2 === length) {
+        // Git removes a final directory slash before matching. An escape
+        //   without a character after that removal makes the pattern invalid.
+        out += hold(NEVER_MATCH)
+      } else if (
+        escaped === '*'
+        || escaped === '['
+        || escaped === SPACE
+      ) {
+        out += pattern.slice(index, index + 2)
+      } else {
+        out += hold(
+          REGEX_LITERAL_SPECIAL.test(escaped)
+            ? ESCAPE + escaped
+            : isReserved(escaped)
+              ? `[${escaped}]`
+              : escaped
+        )
+      }
+
+      index += 2
+    } else if (isReserved(char)) {
+      out += hold(`[${char}]`)
+      index ++
+    } else if (char === '[') {
+      const scanned = scanBracket(pattern, index)
+
+      if (scanned === null) {
+        // git gives up on the whole pattern (`WM_ABORT_ALL`), so whatever
+        //   follows can not make it match either.
+        out += hold(NEVER_MATCH)
+        index = length
+      } else {
+        out += hold(scanned.source)
+        index = scanned.end + 1
+      }
+    } else {
+      out += char
+      index ++
+    }
+  }
+
+  return {
+    source: out,
+    sources
+  }
+}
+
+// A step of the chain below is normally a `[matcher, replacer]` pair handed
+//   to `String.replace`. `DIRECT` marks the ones that are plain string work
+//   instead, and take `(source, pattern)`.
+//
+// Anchoring the two ends is exactly that -- a test of one character and a
+//   concatenation -- and putting it through the regular expression engine
+//   cost a third of this chain for nothing: 167ns where 10ns does the same
+//   job. The two are still steps in the same list, in the same places,
+//   because their position in the order is part of what they mean.
+const DIRECT = null
+
+// A separator at the beginning or in the middle of a pattern, as opposed to
+//   one at the very end.
+const REGEX_INNER_SLASH = /\/(?!$)/
+const WILDCARD = '[^\\/]*'
+
+// > If the pattern ends with a slash,
+// > it is removed for the purpose of the following description,
+// > but it would only find a match with a directory.
+// > In other words, foo/ will match a directory foo and paths underneath it,
+// > but will not match a regular file or a symbolic link foo
+// >  (this is consistent with the way how pathspec works in general in Git).
+// '`foo/`' will not match regular file '`foo`' or symbolic link '`foo`'
+// -> ignore-rules will not deal with it, because it costs extra `fs.stat` call
+//      you could use option `mark: true` with `glob`
+
+// '`foo/`' should not continue with the '`..`'
+// The chain that turns one gitignore pattern into a regular expression
+//   source, in order. A step is either
+//
+//   [matcher, replacer]            handed to `String.replace`
+//   [matcher, replacer, required]  the same, but skipped outright unless
+//                                    `required` appears in the string, which
+//                                    the matcher cannot match without
+//   [DIRECT, transform]            plain string work, taking (source, pattern)
+//
+// The `required` character is only ever a shortcut: finding it does not mean
+//   the matcher will match, and not finding it means it cannot. It is there
+//   because scanning for one character costs a fraction of running a matcher
+//   that then finds nothing -- for the wildcard step, whose `[^\\]+`
+//   backtracks its way through the whole string before giving up, 11ns
+//   against 400ns.
+const REPLACERS = [
+
+  // Replace (\ ) with ' '
+  // Only a space: an escaped tab or other whitespace is already a literal by
+  //   the time it reaches here, and a bare tab must be left as one, not turned
+  //   into a space.
+  // (\ ) -> ' '
+  // (\\ ) -> '\\ '
+  // (\\\ ) -> '\\ '
+  [
+    // A run of backslashes is taken whole, from its first one, so no match
+    //   ever starts again inside it -- `(\\+?) ` did, which made a long run
+    //   quadratic.
+    /(\\+)( ?)/g,
+    (_, run, space) => space
+      ? run.slice(0, run.length - run.length % 2) + SPACE
+      : run,
+    ESCAPE + SPACE
+  ],
+
+  // git's wildmatch() reads a run of two or more asterisks as one globstar
+  //   whenever the run fills a path segment: it starts the pattern or follows
+  //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
+  //   already `**`; a longer one is folded into `**` here, so the steps
+  //   below only ever have to know `**`.
+  // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
+  // git also takes a run beside a literal prefix (`a***/b`) or beside an
+  //   escaped slash (`***\/b`) as a globstar, and this does not; the README
+  //   lists both, under "A run of asterisks".
+  [
+    /(^|\/)\*{3,}(?=\/|$)/g,
+    (_, start) => `${start}**`,
+    '*'
+  ],
+
+  // Escape metacharacters
+  // which is written down by users but means special for regular expressions.
+
+  // > There are 12 characters with special meanings:
+  // > - the backslash \,
+  // > - the caret ^,
+  // > - the dollar sign $,
+  // > - the period or dot .,
+  // > - the vertical bar or pipe symbol |,
+  // > - the question mark ?,
+  // > - the asterisk or star *,
+  // > - the plus sign +,
+  // > - the opening parenthesis (,
+  // > - the closing parenthesis ),
+  // > - and the opening square bracket [,
+  // > - the opening curly brace {,
+  // > These special characters are often called "metacharacters".
+  [
+    /[\\$.|*+(){^]/g,
+    match => `\\${match}`
+  ],
+
+  [
+    // > a question mark (?) matches a single character
+    /(?!\\)\?/g,
+    () => '[^/]',
+    '?'
+  ],
+
+  // leading slash
+  [
+
+    // > A leading slash matches the beginning of the pathname.
+    // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
+    // A leading slash matches the beginning of the pathname
+    /^\//,
+    () => '^',
+    SLASH
+  ],
+
+  // replace special metacharacter slash after the leading slash
+  [
+    /\//g,
+    () => '\\/',
+    SLASH
+  ],
+
+  [
+    // > A leading "**" followed by a slash means match in all directories.
+    // > For example, "**/foo" matches file or directory "foo" anywhere,
+    // > the same as pattern "foo".
+    // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
+    // >   under directory "foo".
+    // Notice that the '*'s have been replaced as '\\*'
+    /^\^*(?:\\\*\\\*\\\/)+/,
+
+    // '**/foo' <-> 'foo'
+    () => '(?:^|\\/)',
+    '*'
+  ],
+
+  // starting
+  [
+    // there will be no leading '/'
+    //   (which has been replaced by section "leading slash")
+    // If starts with '**', adding a '^' to the regular expression also works
+    DIRECT,
+    (source, pattern) => {
+      // Nothing to anchor to, or already anchored (`^` or `(?:^|\/)`)
+      if (!source || source[0] === '^' || source[0] === '(') {
+        return source
+      }
+
+      // If has a slash `/` at the beginning or middle
+      const anchor = !REGEX_INNER_SLASH.test(pattern)
+        // > Prior to 2.22.1
+        // > If the pattern does not contain a slash /,
+        // >   Git treats it as a shell glob pattern
+        // Actually, if there is only a trailing slash,
+        //   git also treats it as a shell glob pattern
+
+        // After 2.22.1 (compatible but clearer)
+        // > If there is a separator at the beginning or middle (or both)
+        // > of the pattern, then the pattern is relative to the directory
+        // > level of the particular .gitignore file itself.
+        // > Otherwise the pattern may also match at any level below
+        // > the .gitignore level.
+        ? '(?:^|\\/)'
+
+        // > Otherwise, Git treats the pattern as a shell glob suitable for
+        // >   consumption by fnmatch(3)
+        : '^'
+
+      return anchor + source
+    }
+  ],
+
+  // two globstars
+  [
+    // Use lookahead assertions so that we could match more than one `'/**'`
+    /\\\/\\\*\\\*(?=\\\/|$)/g,
+
+    // Zero, one or several directories
+    // should not use '*', or it will be replaced by the next replacer
+
+    // Check if it is not the last `'/**'`
+    (_, index, str) => index + 6 < str.length
+
+      // case: /**/ at the end of the pattern, i.e. a trailing `'/**/'`
+      // > A trailing `"/**/"` (a trailing `"/**"` restricted to directories)
+      // >   matches everything inside, but it should not match the current
+      // >   folder itself, so it requires at least one directory segment.
+      // 'a/**/' matches 'a/b/', 'a/x/y/' but not 'a/'
+      ? str.slice(index + 6) === '\\/'
+        ? '(?:\\/[^\\/]+)+'
+
+        // case: /**/
+        // > A slash followed by two consecutive asterisks then a slash matches
+        // >   zero or more directories.
+        // > For example, "a/**/b" matches "a/b", "a/x/b", "a/x/y/b" and so on.
+        // '/**/'
+        : '(?:\\/[^\\/]+)*'
+
+      // case: /**
+      // > A trailing `"/**"` matches everything inside.
+
+      // #21: everything inside but it should not include the current folder,
+      //   resolved by `_make`
+      : `\\/${TRAILING_DOUBLESTAR}`,
+    '*'
+  ],
+
+  // normal intermediate wildcards
+  [
+    // Never replace escaped '*'
+    // ignore rule '\*' will match the path '*'
+
+    // 'abc.*/' -> go
+    // 'abc.*'  -> skip this rule,
+    //    coz trailing single wildcard will be handed by [trailing wildcard]
+    /(^|[^\\])(?:\\\*)+(?!$)/g,
+
+    // '*.js' matches '.js'
+    // '*.js' doesn't match 'abc'
+    // 1. An asterisk "*" matches anything except a slash.
+    // 2. Other consecutive asterisks are considered regular asterisks
+    //    and collapse into one non-slash wildcard run.
+    (_, p1) => p1 + WILDCARD,
+    '*'
+  ],
+
+  // trailing wildcard, held apart from a literal star
+  [
+    // The step above leaves a trailing `*` alone, so a single `\*` is all that
+    //   can be left at the end here, and what stands in front of it says which
+    //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
+    //   nothing before it; a literal arrives as the user's own escape, which
+    //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
+    //   There is no third case: every backslash still reaching the chain is
+    //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
+    //   own character, so a longer run can never form. This runs while the
+    //   two are still distinct, before the unescape steps below collapse the
+    //   literal onto the very `\*` a wildcard leaves behind.
+    /(^|[^\\])((?:\\\\)*)\\\*$/,
+
+    (match, p1, p2) =>
+      p2 === EMPTY
+        // A real wildcard: carry it to `_make` as the marker, so the unescape
+        //   steps and the trailing-wildcard rewrite can never mistake it for a
+        //   literal `\*` (nor the reverse).
+        ? p1 + TRAILING_WILDCARD
+        // A literal star: leave it exactly as it stands for the unescape steps.
+        : match,
+    '*'
+  ],
+
+  [
+    // unescape, revert step 3 except for back slash
+    // For example, if a user escape a '\\*',
+    // after step 3, the result will be '\\\\\\*'
+    /\\\\\\(?=[$.|*+(){^])/g,
+    () => ESCAPE,
+    ESCAPE + ESCAPE
+  ],
+
+  [
+    // '\\\\' -> '\\'
+    /\\\\/g,
+    () => ESCAPE,
+    ESCAPE + ESCAPE
+  ],
+
+  [
+    // Every real bracket expression -- POSIX classes included -- has already
+    //   been held aside by `extractBrackets`, so the only `[` left in the
+    //   pattern is an escaped, literal one.
+
+    // A backslash could only stand at the end of the range if it quoted the
+    //   `]`, and `\]` is held aside long before this.
+    /\\\[([^\]/]*?)($|\])/g,
+
+    // '\\[bar]' -> '\\\\[bar]'
+    (match, range, close) => `\\[${range}${close}`,
+    '['
+  ],
+
+  // ending
+  [
+    // 'js' will not match 'js.'
+    // 'ab' will not match 'abc'
+    DIRECT,
+
+    // WTF!
+    // https://git-scm.com/docs/gitignore
+    // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
+    // which re-fixes #24, #38
+
+    // > If there is a separator at the end of the pattern then the pattern
+    // > will only match directories, otherwise the pattern can match both
+    // > files and directories.
+
+    // 'js*' will not match 'a.js'
+    // 'js/' will not match 'a.js'
+    // 'js' will match 'a.js' and 'a.js/'
+    source => {
+      const last = source[source.length - 1]
+
+      // The pattern is empty, or ends in a pending marker `_make` owns --
+      //   the trailing wildcard, or a trailing "/**". A trailing `*` that is
+      //   not the marker is a literal star, which anchors like any other
+      //   final character.
+      if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+        return source
+      }
+
+      return last === SLASH
+        // foo/ will not match 'foo'
+        ? `${source}$`
+        // foo matches 'foo' and 'foo/'
+        : `${source}(?=$|\\/$)`
+    }
+  ]
+]
+
+const REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/
+const MODE_IGNORE = 'regex'
+const MODE_CHECK_IGNORE = 'checkRegex'
+const UNDERSCORE = '_'
+
+const replaceTrailingWildcard = (_, p1) => {
+  const prefix = p1
+    // '\^':
+    // '/*' does not match EMPTY
+    // '/*' does not match everything
+
+    // '\\\/':
+    // 'abc/*' does not match 'abc/'
+    ? `${p1}[^/]+`
+
+    // 'a*' matches 'a'
+    // 'a*' matches 'aa'
+    : '[^/]*'
+
+  return `${prefix}(?=$|\\/$)`
+}
+
+const REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/
+
+// 'abc/**' matches everything under 'abc', but not 'abc/' itself (#21):
+//   requiring one arbitrary character (line terminators included, #176)
+//   after 'abc/' is necessary and sufficient for `.test(path)`.
+const replaceTrailingDoublestar = () => '[\\s\\S]'
+
+// The fixed piece between the wildcard at `at` and the next wildcard of the
+//   run: the tokens that separate them, joined as they appear in the source.
+//   A run never holds two wildcards in a row, so there is always at least one
+//   token.
+const separatorAfter = (run, at) => {
+  let separator = EMPTY
+
+  for (let index = at + 1; index < run.length && !run[index].wildcard; index ++) {
+    separator += run[index].single
+  }
+
+  return separator
+}
+
+// Where a run of non-slash wildcards is split by fixed pieces --
+//   `[^/]*ab[^/]*cd...` -- the engine has many equivalent ways to lay the
+//   input across the wildcards, and on input that does not match it works
+//   through all of them, so the time grows with the number of wildcards
+//   rather than the length of the path. Every wildcard but the last in such a
+//   run can be pinned to stop where the piece after it begins, which leaves
+//   one way to lay out the input and no rewinding, without changing which
+//   paths match: the fixed pieces still bound the count, and the last
+//   wildcard still absorbs the rest.
+//
+// A wildcard is pinned to the whole piece, never to the piece's first
+//   character. The pin leaves no way back, so a wildcard that stopped at that
+//   first character would hand over wherever the character happens to turn
+//   up, including the places the rest of the piece cannot follow -- which is
+//   how `f*o/*/*` came to miss `foo/b/c`, the first `o` of `foo` not being
+//   the one the `o/` after it needs. Every token of a piece matches exactly
+//   one character, so the first place the whole piece fits is the leftmost
+//   place it can sit, and whatever is left over goes to the wildcards that
+//   follow.
+//
+// The source is read one token at a time -- a wildcard, a single-character
+//   piece (a literal, an escape, a class), or a parenthesised group or anchor
+//   that ends the run -- so only a genuine wildcard is touched.
+const pinWildcards = source => {
+  if (source.indexOf(WILDCARD) < 0) {
+    return source
+  }
+
+  const tokens = []
+  const {length} = source
+  let index = 0
+
+  while (index < length) {
+    const char = source[index]
+
+    if (source.startsWith(WILDCARD, index)) {
+      tokens.push({wildcard: true})
+      index += WILDCARD.length
+    } else if (char === '[') {
+      let end = index + 1
+
+      if (source[end] === '^') {
+        end ++
+      }
+
+      if (source[end] === ']') {
+        end ++
+      }
+
+      while (end < length && source[end] !== ']') {
+        end += source[end] === ESCAPE
+          ? 2
+          : 1
+      }
+
+      end ++
+      tokens.push({single: source.slice(index, end)})
+      index = end
+    } else if (char === ESCAPE) {
+      tokens.push({single: source.slice(index, index + 2)})
+      index += 2
+    } else if (char === '(') {
+      let depth = 0
+      let end = index
+
+      do {
+        if (source[end] === ESCAPE) {
+          end ++
+        } else if (source[end] === '(') {
+          depth ++
+        } else if (source[end] === ')') {
+          depth --
+        }
+
+        end ++
+      } while (end < length && depth > 0)
+
+      if ('*+?'.indexOf(source[end]) >= 0) {
+        end ++
+      }
+
+      tokens.push({boundary: source.slice(index, end)})
+      index = end
+    } else if (char === '^' || char === '$') {
+      tokens.push({boundary: char})
+      index ++
+    } else {
+      tokens.push({single: char})
+      index ++
+    }
+  }
+
+  let out = EMPTY
+  let run = []
+
+  const flush = () => {
+    let lastWildcard
+
+    run.forEach((token, at) => {
+      if (token.wildcard) {
+        lastWildcard = at
+      }
+    })
+
+    run.forEach((token, at) => {
+      if (!token.wildcard) {
+        out += token.single
+        return
+      }
+
+      // Every wildcard but the last is pinned to the whole piece that
+      //   follows it, for the reason set out above this function. The last
+      //   one stays as it is and takes up the rest.
+      out += at === lastWildcard
+        ? WILDCARD
+        : `(?:(?!${separatorAfter(run, at)})[^\\/])*`
+    })
+
+    run = []
+  }
+
+  tokens.forEach(token => {
+    if (token.boundary === undefined) {
+      run.push(token)
+      return
+    }
+
+    flush()
+    out += token.boundary
+  })
+
+  flush()
+
+  return out
+}
+
+// @param {pattern}
+const makeRegexPrefix = pattern => {
+  // `/**` matches every path, as `**` does. The translation below only finds
+  //   a globstar beside a slash it keeps, and the leading one is turned into
+  //   an anchor, so `/**` would come out as `/*` and match one level only.
+  //   Here rather than in `createRule`, so that `checkSourceOf`, which
+  //   compiles `/**/` again without its trailing slash, gets it too.
+  if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
+    pattern = '**'
+  }
+
+  const {source, sources} = extractBrackets(pattern)
+
+  const replaced = REPLACERS.reduce(
+    // A pass whose matcher finds nothing hands back the very string it was
+    //   given, so asking first costs a search and saves a rewrite. Ten of the
+    //   fifteen passes never fire for a typical .gitignore line, and between
+    //   them they were 45% of this chain.
+    (prev, [matcher, replacer, required]) => {
+      if (matcher === DIRECT) {
+        return replacer(prev, pattern)
+      }
+
+      if (required !== UNDEFINED && prev.indexOf(required) < 0) {
+        return prev
+      }
+
+      // A pass whose matcher finds nothing hands back the very string it was
+      //   given, so asking first costs a search and saves a rewrite.
+      return matcher.test(prev)
+        ? prev.replace(matcher, replacer.bind(pattern))
+        : prev
+    },
+    source
+  )
+
+  // Most patterns hold no bracket expression at all, and then there is
+  //   nothing to put back.
+  return sources.length
+    ? replaced.replace(
+      REGEX_RESTORE_PLACEHOLDER,
+      (match, index) => sources[index]
+    )
+    : replaced
+}
+
+// `checkRegex` tests a path with a trailing slash, 'abc/', the way
+//   `git check-ignore` matches that literal string once the directory itself
+//   is known not to be excluded (see `checkIgnore`): a trailing '/' of the
+//   pattern is dropped, a basename pattern sees an empty basename, and only a
+//   pattern whose last segment is a pending wildcard can match what is left
+//   after the final slash -- 'abc/*' and 'abc/**' match 'abc/', and 'abc/**'
+//   also matches 'abc/d/' (#77, #169).
+const checkSourceOf = (body, prefix) => {
+  if (body[body.length - 1] === SLASH) {
+    prefix = makeRegexPrefix(body.slice(0, - 1))
+  }
+
+  const head = prefix.slice(0, - 1)
+  const last = prefix[prefix.length - 1]
+
+  return last === TRAILING_WILDCARD
+    ? `${head}$`
+    : last === TRAILING_DOUBLESTAR
+      ? head
+      : NEVER_MATCH
+}
+
+// A trailing slash does not stop a pattern being basename-only: it restricts
+//   the match to a directory, it does not let the pattern reach across one.
+//   Everything else a pattern can hold -- a wildcard, a character class, an
+//   escape -- stays inside a single path segment too, so a pattern with no
+//   separator in it can only ever describe the last one.
+const matchesBasename = body => {
+  const index = body.indexOf(SLASH)
+
+  return index < 0 || index === body.length - 1
+}
+
+// The last segment of a path, keeping a trailing slash, because a pattern that
+//   ends in one matches only a directory.
+// 'a/b/c.js' -> 'c.js';  'a/b/' -> 'b/';  'c.js' -> 'c.js' (no copy made)
+const basenameOf = path => {
+  const end = path.length - 1
+
+  const index = path.lastIndexOf(
+    SLASH,
+    path[end] === SLASH
+      ? end - 1
+      : end
+  )
+
+  return index < 0
+    ? path
+    : path.slice(index + 1)
+}
+
+// The parent directory of a path, with its trailing separator, or EMPTY when
+//   the path has none.
+// 'a/b/c' -> 'a/b/';  'a/b/' -> 'a/';  'a' -> EMPTY;  'a/' -> EMPTY
+//
+// A path holding an empty segment has to be taken apart, because its
+//   ancestors are not prefixes of it: the parent of 'a//b' is 'a/', not
+//   'a//', and the parent of '/a/' is nothing at all. Both shapes reach here
+//   -- 'a//b' is accepted outright, and `checkIgnore` does not put the path
+//   it is given through the relative-path check.
+//
+// Every other path is a prefix of itself, and cutting one costs a fraction of
+//   splitting it into an array and joining that back at every level: 73ns
+//   against 207ns.
+const parentOf = path => {
+  if (
+    path.charCodeAt(0) === SLASH_CODE
+    || path.indexOf(DOUBLE_SLASH) >= 0
+  ) {
+    const slices = path.split(SLASH).filter(Boolean)
+
+    slices.pop()
+
+    return slices.length
+      ? slices.join(SLASH) + SLASH
+      : EMPTY
+  }
+
+  const end = path.length - 1
+
+  // Look back from before a trailing separator, since that one belongs to the
+  //   path itself.
+  //
+  // A negative place to start would be a trap here: `lastIndexOf` clamps one
+  //   to 0 and searches there rather than reporting no match, so '/' would
+  //   come back as its own parent and the walk would never end. It cannot
+  //   happen -- that is the only path short enough to produce one, and the
+  //   test above has already sent it the other way.
+  const cut = path.lastIndexOf(
+    SLASH,
+    path.charCodeAt(end) === SLASH_CODE
+      ? end - 1
+      : end
+  )
+
+  return cut < 0
+    ? EMPTY
+    : path.slice(0, cut + 1)
+}
+
+const isString = subject => typeof subject === 'string'
+
+// Blank lines, comments and trailing lone backslashes are told by
+//   `createRule`, once the pattern is normalized.
+const checkPattern = pattern => pattern
+  && isString(pattern)
+
+// Git drops one CR before each LF, and one at the end of a final line that
+//   has no LF after it.
+const splitPattern = pattern => (
+  pattern[pattern.length - 1] === '\r'
+    ? pattern.slice(0, - 1)
+    : pattern
+)
+.split(REGEX_SPLITALL_CRLF)
+.filter(Boolean)
+
+class IgnoreRule {
+  constructor (
+    pattern,
+    mark,
+    body,
+    ignoreCase,
+    negative,
+    prefix
+  ) {
+    this.pattern = pattern
+    this.mark = mark
+    this.negative = negative
+
+    define(this, 'body', body)
+    define(this, 'ignoreCase', ignoreCase)
+    define(this, 'regexPrefix', prefix)
+  }
+
+  // Worked out on first use and kept behind an own property, the way `regex`
+  //   caches itself in `_regex`. Deciding it in the constructor instead would
+  //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
+  //   every compile -- including the compiles of rules that are never matched
+  //   against anything.
+  get _basenameOnly () {
+    return define(this, '_basenameOnly', matchesBasename(this.body))
+  }
+
+  get regex () {
+    const key = UNDERSCORE + MODE_IGNORE
+
+    if (this[key]) {
+      return this[key]
+    }
+
+    return this._make(MODE_IGNORE, key)
+  }
+
+  get checkRegex () {
+    const key = UNDERSCORE + MODE_CHECK_IGNORE
+
+    if (this[key]) {
+      return this[key]
+    }
+
+    return this._make(MODE_CHECK_IGNORE, key)
+  }
+
+  _make (mode, key) {
+    const str = pinWildcards(
+      mode === MODE_IGNORE
+        ? this.regexPrefix
+        .replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard)
+        .replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar)
+        : checkSourceOf(this.body, this.regexPrefix)
+    )
+
+    const regex = this.ignoreCase
+      ? new RegExp(str, 'i')
+      : new RegExp(str)
+
+    return define(this, key, regex)
+  }
+}
+
+const hasTrailingBackslash = str => {
+  let count = 0
+
+  while (str[str.length - count - 1] === ESCAPE) {
+    count ++
+  }
+
+  return count % 2 === 1
+}
+
+// Read a line the way git does: when `stripLineEnd` is set (an unsplit array
+//   or object pattern), drop any trailing blank lines along with the LF
+//   before each and at most one CR at the end of the line; then trim trailing
+//   spaces in the same backward pass. Git trims spaces only, and a space
+//   escaped by an odd run of backslashes stays, unescaped, as the last one.
+// Scanned from the end: a regular expression can only try each start in
+//   turn, which is quadratic over a long run of spaces or backslashes.
+// 'a  ' -> 'a';  'a\ ' -> 'a ';  'a\\ ' -> 'a\\';  'a\t' -> 'a\t'
+// 'a\r\n' -> 'a';  'a\r\r' -> 'a\r';  'a\n\r' -> 'a'
+const trimEnd = (body, stripLineEnd) => {
+  let lineEnd = body.length
+  let end
+
+  for (;;) {
+    if (stripLineEnd && body[lineEnd - 1] === '\r') {
+      lineEnd --
+    }
+
+    end = lineEnd
+
+    while (body[end - 1] === SPACE) {
+      end --
+    }
+
+    if (!stripLineEnd || body[end - 1] !== '\n') {
+      break
+    }
+
+    lineEnd = end - 1
+  }
+
+  if (end === lineEnd) {
+    return body.slice(0, lineEnd)
+  }
+
+  let backslashes = 0
+
+  while (body[end - backslashes - 1] === ESCAPE) {
+    backslashes ++
+  }
+
+  return backslashes % 2
+    ? body.slice(0, end - 1) + SPACE
+    : body.slice(0, end)
+}
+
+const createRule = (
+  pattern,
+  mark,
+  ignoreCase,
+  stripLineEnd,
+  stripBOM
+) => {
+  // Git drops a BOM before it reads the first line, so before anything else.
+  let body = stripBOM && pattern[0] === BOM
+    ? pattern.slice(1)
+    : pattern
+
+  // > A line starting with # serves as a comment.
+  if (body[0] === '#') {
+    return
+  }
+
+  let negative = false
+
+  // > An optional prefix "!" which negates the pattern;
+  if (body[0] === '!') {
+    negative = true
+    body = body.slice(1)
+  }
+
+  // Normalize the body before checking which slashes anchor the pattern.
+  //   Otherwise `bar/ ` is mistaken for a pattern containing an inner slash.
+  //   A line from `splitPattern` has already lost its line ending, so only a
+  //   trailing space remains to trim there.
+  const last = body[body.length - 1]
+
+  if (
+    last === SPACE
+    || stripLineEnd && (last === '\r' || last === '\n')
+  ) {
+    body = trimEnd(body, stripLineEnd)
+  }
+
+  // > A blank line matches no files, so it can serve as a separator for
+  // >   readability.
+  // Nor does a lone "!", a pattern ending on an unpaired backslash, or
+  //   anything else left empty here: an empty pattern would compile to a
+  //   regex matching every path.
+  if (!body || hasTrailingBackslash(body)) {
+    return
+  }
+
+  body = body
+  // > Put a backslash ("\") in front of the first "!" for patterns that
+  // >   begin with a literal "!", for example, `"\!important!.txt"`.
+  .replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, '!')
+  // > Put a backslash ("\") in front of the first hash for patterns that
+  // >   begin with a hash.
+  .replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, '#')
+
+  const regexPrefix = makeRegexPrefix(body)
+
+  return new IgnoreRule(
+    pattern,
+    mark,
+    body,
+    ignoreCase,
+    negative,
+    regexPrefix
+  )
+}
+
+class RuleManager {
+  constructor (ignoreCase) {
+    this._ignoreCase = ignoreCase
+    this._rules = []
+
+    // How many of the rules git would tag `EXC_FLAG_NODIR`.
+    //
+    // The scan uses it to decide, once for the whole set, whether handing
+    //   those rules the basename is worth what it costs the others. The
+    //   shortcut saves a full-path scan on every rule it applies to and costs
+    //   a check on every rule it does not, so a set where almost nothing is
+    //   basename-only comes out behind -- a 955 pattern set with 44 of them
+    //   measured 19% slower with the shortcut always on.
+    //
+    // Deciding this by measurement rather than by meaning is safe: a
+    //   basename-only pattern gives the very same answer against the whole
+    //   path, it just takes longer to say so. The choice can only change how
+    //   fast the scan runs, never what it returns.
+    this._basenameCount = 0
+  }
+
+  _add (pattern, index) {
+    // #32
+    if (pattern && pattern[KEY_IGNORE]) {
+      this._rules = this._rules.concat(pattern._rules._rules)
+      this._basenameCount += pattern._rules._basenameCount
+      this._added = true
+      return
+    }
+
+    const isStr = isString(pattern)
+    const raw = isStr
+      ? pattern
+      : pattern.pattern
+
+    const rule = checkPattern(raw)
+      && createRule(
+        raw,
+        isStr ? UNDEFINED : pattern.mark,
+        this._ignoreCase,
+        !this._split,
+        this._stripBOM && !index
+      )
+
+    if (rule) {
+      this._added = true
+      this._rules.push(rule)
+
+      // Deliberately not `rule._basenameOnly`: reading that would materialise
+      //   the rule's own copy, and the whole point of leaving it lazy is that
+      //   a rule which is compiled and never matched never pays for it.
+      if (matchesBasename(rule.body)) {
+        this._basenameCount ++
+      }
+    }
+  }
+
+  // @param {Array<string> | string | Ignore} pattern
+  add (pattern) {
+    this._added = false
+    this._split = isString(pattern)
+    this._stripBOM = !this._split || pattern[0] === BOM
+
+    makeArray(
+      this._split
+        ? splitPattern(pattern)
+        : pattern
+    ).forEach(this._add, this)
+
+    if (this._added) {
+      this._literalRules = UNDEFINED
+    }
+
+    return this._added
+  }
+
+  // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
+  //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
+  //   are left out once, rather than tested or compiled for every path.
+  testLiteral (path) {
+    const rules = this._literalRules || (
+      this._literalRules = this._rules.filter(
+        ({body}) => body[body.length - (
+          body[body.length - 1] === SLASH ? 2 : 1
+        )] === '*'
+      )
+    )
+
+    let ignored = false
+    let unignored = false
+    let matchedRule
+
+    for (let index = rules.length - 1; index >= 0; index --) {
+      const rule = rules[index]
+
+      if (rule.checkRegex.test(path)) {
+        ignored = !rule.negative
+        unignored = rule.negative
+        matchedRule = rule.negative
+          ? UNDEFINED
+          : rule
+        break
+      }
+    }
+
+    const ret = {
+      ignored,
+      unignored
+    }
+
+    if (matchedRule) {
+      ret.rule = matchedRule
+    }
+
+    return ret
+  }
+
+  // Test one single path without recursively checking parent directories
+  //
+  // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
+
+  // @returns {TestResult}
+  test (path, mode) {
+    // Most of a .gitignore is patterns with no slash in them, and running
+    //   those against the whole path makes the regular expression engine walk
+    //   every directory name on the way to the only segment that could match.
+    //   Handing them the basename instead is what git does, and it is where
+    //   the time in a directory walk goes: the rule scan was two thirds of it.
+    const rules = this._rules
+    const {length} = rules
+
+    const shortcut = this._basenameCount * 2 >= length
+
+    const basename = shortcut
+      ? basenameOf(path)
+      : path
+
+    // The last rule to match decides, as in git, and it is the rule
+    //   `git check-ignore -v` reports, so the scan runs from the end and stops
+    //   at the first match.
+    // A plain loop rather than `forEach`, so that `path`, `basename` and
+    //   `shortcut` are locals. As a callback they became closure variables,
+    //   and reaching for one of those once per rule cost 10% of a scan over a
+    //   large rule set -- more than the shortcut they were there to serve.
+    for (let index = length - 1; index >= 0; index --) {
+      const rule = rules[index]
+
+      if (rule[mode].test(
+        shortcut && rule._basenameOnly
+          ? basename
+          : path
+      )) {
+        const {negative} = rule
+
+        const ret = {
+          ignored: !negative,
+          unignored: negative
+        }
+
+        if (!negative) {
+          ret.rule = rule
+        }
+
+        return ret
+      }
+    }
+
+    return {
+      ignored: false,
+      unignored: false
+    }
+  }
+}
+
+const throwError = (message, Ctor) => {
+  throw new Ctor(message)
+}
+
+const checkPath = (path, originalPath, doThrow) => {
+  if (!isString(path)) {
+    return doThrow(
+      `path must be a string, but got \`${originalPath}\``,
+      TypeError
+    )
+  }
+
+  // We don't know if we should ignore EMPTY, so throw
+  if (!path) {
+    return doThrow(`path must not be empty`, TypeError)
+  }
+
+  // Check if it is a relative path
+  if (checkPath.isNotRelative(path)) {
+    const r = '`path.relative()`d'
+    return doThrow(
+      `path should be a ${r} string, but got "${originalPath}"`,
+      RangeError
+    )
+  }
+
+  return true
+}
+
+// > pathname should be a `path.relative()`d one
+//
+// The same thing `REGEX_TEST_INVALID_PATH` says, spelled out: a path is not
+//   relative if it begins with a separator, or with `./` or `../`, or is
+//   nothing but `.` or `..`. Every match is decided by the first three
+//   characters, and this runs on every path handed to the library -- where it
+//   was 55% of a cached lookup, more than the cache lookup itself.
+const isNotRelative = path => {
+  const first = path.charCodeAt(0)
+
+  if (first === SLASH_CODE) {
+    return true
+  }
+
+  if (first !== DOT_CODE) {
+    return false
+  }
+
+  // '.'
+  if (path.length === 1) {
+    return true
+  }
+
+  const second = path.charCodeAt(1)
+
+  // './'
+  if (second === SLASH_CODE) {
+    return true
+  }
+
+  if (second !== DOT_CODE) {
+    return false
+  }
+
+  // '..' or '../'
+  return path.length === 2 || path.charCodeAt(2) === SLASH_CODE
+}
+
+checkPath.isNotRelative = isNotRelative
+
+// On windows, the following function will be replaced
+/* istanbul ignore next */
+checkPath.convert = p => p
+
+
+const convertPath = target =>
+  isString(target) && checkPath.convert(target)
+
+
+class Ignore {
+  constructor ({
+    ignorecase = true,
+    ignoreCase = ignorecase,
+    allowRelativePaths = false
+  } = {}) {
+    define(this, KEY_IGNORE, true)
+
+    this._rules = new RuleManager(ignoreCase)
+    this._strictPathCheck = !allowRelativePaths
+    this._initCache()
+  }
+
+  _initCache () {
+    // A cache for the result of `.ignores()`
+    this._ignoreCache = Object.create(null)
+
+    // A cache for the result of `.test()`
+    this._testCache = Object.create(null)
+  }
+
+  add (pattern) {
+    if (this._rules.add(pattern)) {
+      // Some rules have just added to the ignore,
+      //   making the behavior changed,
+      //   so we need to re-initialize the result cache
+      this._initCache()
+    }
+
+    return this
+  }
+
+  // legacy
+  addPattern (pattern) {
+    return this.add(pattern)
+  }
+
+  // @returns {TestResult}
+  _test (originalPath, cache, path) {
+    checkPath(
+      path,
+      originalPath,
+      this._strictPathCheck
+        ? throwError
+        : RETURN_FALSE
+    )
+
+    return path
+      ? this._t(path, cache)
+      : {
+        ignored: false,
+        unignored: false
+      }
+  }
+
+  checkIgnore (target) {
+    // A Windows path is converted first, so that a directory given with a
+    //   trailing separator, `\` or `/`, is told the same way
+    const path = convertPath(target)
+
+    // If the path does not end with a slash, `.ignores()` is much equivalent
+    //   to `git check-ignore`
+    if (!path || path.charCodeAt(path.length - 1) !== SLASH_CODE) {
+      return this._test(target, this._testCache, path)
+    }
+
+    // Like `git check-ignore`: a directory excluded by itself or by an
+    //   ancestor settles it, and only then is the literal 'abc/' matched
+    //   against the rules (see `checkSourceOf`).
+    const dir = this._t(path, this._testCache)
+
+    if (dir.ignored) {
+      return dir
+    }
+
+    const literal = this._rules.testLiteral(path)
+
+    return literal.ignored || literal.unignored
+      ? literal
+      : dir
+  }
+
+  _t (
+    // The path to be tested
+    path,
+
+    // The cache for the result of a certain checking
+    cache
+  ) {
+    // Every cached result is an object, so one read both tells a hit and
+    //   fetches it, where `in` and then a read hashed the path twice.
+    const cached = cache[path]
+
+    if (cached) {
+      return cached
+    }
+
+    const parentPath = parentOf(path)
+
+    // If the path contains a parent directory, check the parent first
+    const parent = parentPath
+      ? this._t(parentPath, cache)
+      : UNDEFINED
+
+    return cache[path] = parent && parent.ignored
+      // > It is not possible to re-include a file if a parent directory of
+      // >   that file is excluded.
+      ? parent
+      : this._rules.test(path, MODE_IGNORE)
+  }
+
+  ignores (path) {
+    return this._test(path, this._ignoreCache, convertPath(path)).ignored
+  }
+
+  createFilter () {
+    return path => !this.ignores(path)
+  }
+
+  filter (paths) {
+    return makeArray(paths).filter(this.createFilter())
+  }
+
+  // @returns {TestResult}
+  test (path) {
+    return this._test(path, this._testCache, convertPath(path))
+  }
+}
+
+const factory = options => new Ignore(options)
+
+const isPathValid = path =>
+  checkPath(convertPath(path), path, RETURN_FALSE)
+
+/* istanbul ignore next */
+const setupWindows = () => {
+  /* eslint no-control-regex: "off" */
+  const makePosix = str => /^\\\\\?\\/.test(str)
+  || /["<>|\u0000-\u001F]+/u.test(str)
+    ? str
+    : str.replace(/\\/g, '/')
+
+  checkPath.convert = makePosix
+
+  // 'C:\\foo'     <- 'C:\\foo' has been converted to 'C:/'
+  // 'd:\\foo'
+  const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i
+  checkPath.isNotRelative = path =>
+    REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path)
+    || isNotRelative(path)
+}
+
+
+// Windows
+// --------------------------------------------------------------
+/* istanbul ignore next */
+if (
+  // Detect `process` so that it can run in browsers.
+  typeof process !== 'undefined'
+  && process.platform === 'win32'
+) {
+  setupWindows()
+}
+
+// COMMONJS_EXPORTS ////////////////////////////////////////////////////////////
+
+module.exports = factory
+
+// Although it is an anti-pattern,
+//   it is still widely misused by a lot of libraries in github
+// Ref: https://github.com/search?q=ignore.default%28%29&type=code
+factory.default = factory
+
+module.exports.isPathValid = isPathValid
+
+// For testing purposes
+define(module.exports, Symbol.for('setupWindows'), setupWindows)
+
+
+/***/ }),
+
 /***/ 4807:
 /***/ ((module, exports, __nccwpck_require__) => {
 
@@ -11350,26 +12993,6 @@ exports.suggestSimilar = suggestSimilar;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-// EXTERNAL MODULE: ./node_modules/commander/index.js
-var commander = __nccwpck_require__(8909);
-;// CONCATENATED MODULE: ./node_modules/commander/esm.mjs
-
-
-// wrapper to provide named exports for ESM.
-const {
-  /* program */ "DM": program,
-  /* createCommand */ "gu": createCommand,
-  /* createArgument */ "er": createArgument,
-  /* createOption */ "Ww": createOption,
-  /* CommanderError */ "b7": CommanderError,
-  /* InvalidArgumentError */ "Di": InvalidArgumentError,
-  /* InvalidOptionArgumentError */ "a2": InvalidOptionArgumentError, // deprecated old name
-  /* Command */ "uB": Command,
-  /* Argument */ "ef": Argument,
-  /* Option */ "c$": Option,
-  /* Help */ "_V": Help,
-} = commander;
-
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 /**
  * Exit codes and the few error classes that carry them. Only the shells turn an error into an exit.
@@ -11380,6 +13003,12 @@ const EXIT = {
     UNREPAIRABLE: 2,
     STILL_DAMAGED: 3,
     BAD_MANIFEST: 4,
+    /** A bug in swr (sysexits EX_SOFTWARE): never 1 or 2, which mean something about the workspace. */
+    INTERNAL: 70,
+    /** A write failed (disk full, quota, I/O error): nothing was replaced (sysexits EX_IOERR). */
+    WRITE_FAILED: 74,
+    /** Another writer interfered: the lock was lost or the manifest changed underneath; nothing was written. */
+    CONFLICT: 75,
     INTERRUPTED: 130
 };
 /** An error meant for the user: one line, a subject, and the exit status it maps to. */
@@ -11414,6 +13043,24 @@ class InternalError extends Error {
         this.name = 'InternalError';
     }
 }
+/** Errors of the disk rather than of swr or its input: a clear line and EXIT.WRITE_FAILED. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EFBIG']);
+const DISK_WORDS = {
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EROFS: 'read-only file system',
+    EFBIG: 'file too large'
+};
+/** The error as a one-line SwrError when it is a disk error, else undefined. */
+function diskError(err, file) {
+    const code = errnoCode(err);
+    if (!code || !DISK_CODES.has(code))
+        return undefined;
+    const p = err.path;
+    const what = file ?? (typeof p === 'string' ? p : 'to the disk');
+    return new SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, EXIT.WRITE_FAILED);
+}
 /** Node's fs errors carry a code; this reads it without `any`. */
 function errnoCode(err) {
     if (typeof err === 'object' && err !== null && 'code' in err) {
@@ -11422,6 +13069,26 @@ function errnoCode(err) {
     }
     return undefined;
 }
+
+// EXTERNAL MODULE: ./node_modules/commander/index.js
+var commander = __nccwpck_require__(8909);
+;// CONCATENATED MODULE: ./node_modules/commander/esm.mjs
+
+
+// wrapper to provide named exports for ESM.
+const {
+  /* program */ "DM": program,
+  /* createCommand */ "gu": createCommand,
+  /* createArgument */ "er": createArgument,
+  /* createOption */ "Ww": createOption,
+  /* CommanderError */ "b7": CommanderError,
+  /* InvalidArgumentError */ "Di": InvalidArgumentError,
+  /* InvalidOptionArgumentError */ "a2": InvalidOptionArgumentError, // deprecated old name
+  /* Command */ "uB": Command,
+  /* Argument */ "ef": Argument,
+  /* Option */ "c$": Option,
+  /* Help */ "_V": Help,
+} = commander;
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -11796,7 +13463,13 @@ function adviceFor(f, command = 'swr restore', ways = 'unknown') {
         ]
     };
     const [cause, fix] = byStatus[f.status];
-    return { id: f.id, status: f.status, cause, fix };
+    return {
+        id: f.id,
+        status: f.status,
+        cause,
+        fix,
+        ...(ways === 'unknown' ? {} : { restorable: ways === 'some' })
+    };
 }
 function corruptCause(f) {
     switch (f.reason) {
@@ -11886,6 +13559,200 @@ function innerPathProblem(p) {
     if (p === '.')
         return 'names the tree itself';
     return pathProblem(p);
+}
+
+;// CONCATENATED MODULE: ./src/core/run/scrub.ts
+/**
+ * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
+ * variables an entry marks secret, and token shapes that are secrets wherever they appear.
+ */
+const TOKEN_SHAPES = [
+    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
+    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
+    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
+    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
+    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
+    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
+    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
+    /\bnpm_[A-Za-z0-9]{36}\b/g,
+    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
+    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
+    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
+];
+const MASK = '***';
+/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
+function hasTokenShape(text) {
+    // search() ignores the patterns' global state, so the shared regexes stay reusable.
+    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
+}
+/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
+const MIN_SECRET = 4;
+/**
+ * What to mask for these secret values: each whole value and, since output is read and masked
+ * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
+ * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
+ */
+function secretPieces(secretValues) {
+    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
+    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+}
+/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
+function makeScrubber(secretValues) {
+    const values = secretPieces(secretValues);
+    return text => {
+        let out = text;
+        for (const v of values)
+            out = out.split(v).join(MASK);
+        for (const re of TOKEN_SHAPES)
+            out = out.replace(re, MASK);
+        return out;
+    };
+}
+/** `value` with every string in it scrubbed (a report before it is written or printed). */
+function scrubDeep(value, scrub) {
+    if (typeof value === 'string')
+        return scrub(value);
+    if (Array.isArray(value))
+        return value.map(v => scrubDeep(v, scrub));
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+/**
+ * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
+ * committed, pushed and shared, and a manifest is not a vault.
+ *
+ * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
+ * seeds), by name (well-known credential locations: ssh keys, netrc, the logins of git, gh, npm,
+ * PyPI, cargo, cloud CLIs and coding agents, dotenv and direnv files, `*.pem`, `*.key`), or by
+ * content: a PEM, OpenSSH or PGP private-key header, or one of the token shapes the recipe-output
+ * scrubber masks. Content is judged on the file's first SNIFF_BYTES only, so classifying a large
+ * file costs one bounded read. The name rule also holds for entries added by hand, and escrow
+ * consults the whole rule for every file it is asked to embed.
+ */
+
+
+
+
+/** The note a secret's entry carries when it was added without one. */
+const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+/** Bytes read from the head of a file to judge its content. */
+const SNIFF_BYTES = 64 * 1024;
+/** File names that are credentials wherever they are. */
+const SECRET_NAMES = new Set([
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    '.npmrc',
+    '.pypirc',
+    '.env',
+    '.envrc',
+    '.vault-token',
+    '.credentials.json',
+    'oauth_creds.json',
+    'credentials.toml',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk'
+]);
+/** Extensions of key and certificate-bundle files. */
+const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
+/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
+const SECRET_SUFFIXES = [
+    '.codex/auth.json',
+    'gh/hosts.yml',
+    '.aws/credentials',
+    '.docker/config.json',
+    '.kube/config',
+    '.cargo/credentials',
+    'gcloud/credentials.db',
+    'gcloud/application_default_credentials.json'
+];
+/** Directories whose every file is secret. */
+const SECRET_DIRS = new Set(['.gnupg']);
+/** What may sit in ~/.ssh without being a private key. */
+const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
+/** Templates list which variables exist, without values. */
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
+/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
+const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
+/** True when `rel` (a manifest path) names a file that must never be escrowed. */
+function isSecretPath(rel) {
+    const segs = rel.split('/');
+    const name = segs[segs.length - 1] ?? '';
+    const parent = segs[segs.length - 2];
+    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
+        return true;
+    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
+        return true;
+    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
+        return true;
+    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
+        return true;
+    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
+    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
+}
+/** Why these bytes are a secret (a private key or a token), or undefined. */
+function secretContent(bytes) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    if (PRIVATE_KEY_HEADER.test(text))
+        return 'holds a private key';
+    if (hasTokenShape(text))
+        return 'holds a token or a password';
+    return undefined;
+}
+/** The first `max` bytes of a regular file, read without following a symlink. */
+function readHead(abs, max = SNIFF_BYTES) {
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    try {
+        if (!external_node_fs_default().fstatSync(fd).isFile())
+            return Buffer.alloc(0);
+        const buf = Buffer.alloc(max);
+        let got = 0;
+        while (got < max) {
+            const n = external_node_fs_default().readSync(fd, buf, got, max - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+        return buf.subarray(0, got);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function realOrResolved(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/** Why the file is a secret, in a few words, or undefined when it is not one. */
+function secretReason(q) {
+    if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
+        return "is in swr's state directory";
+    if (isSecretPath(q.rel))
+        return 'is a credential by name';
+    let bytes = q.bytes;
+    if (!bytes && q.abs) {
+        try {
+            bytes = readHead(q.abs);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return bytes ? secretContent(bytes) : undefined;
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -12021,10 +13888,8 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
  * entry below the root in walk order (children sorted, symlinks never followed).
  */
 function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  const ignored = (rel, name) =>
-    rules.names.has(name) ||
-    rules.nameRes.some(re => re.test(name)) ||
-    rules.pathRes.some(re => re.test(rel))
+  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
+  const ignored = name => rules.names.has(name)
   const visit = (absDir, relDir) => {
     let names
     try {
@@ -12036,7 +13901,7 @@ function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
     names.sort()
     for (const name of names) {
       const rel = `${relDir}/${name}`
-      if (ignored(rel, name)) continue
+      if (ignored(name)) continue
       const abs = `${absDir}/${name}`
       if (rules.exclude.has(abs)) continue
       const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
@@ -12120,13 +13985,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
-  const { roots, counter, hash, kind, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
-  const rules = {
-    names: new Set(names),
-    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
-    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
-    exclude: new Set(exclude)
-  }
+  const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
+  const rules = { names: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -12203,6 +14063,37 @@ function runWorker(workerData, onBatch) {
             if (!finished)
                 reject(new Error(`hash worker exited with code ${code}`));
         });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/hash-off-thread.ts
+/**
+ * Hashing one large file on a worker thread, with the verifiers' own kernel, so the main thread's
+ * event loop stays live meanwhile: a lock holder refreshes its lock, signals are handled. A small
+ * file is hashed inline (a worker costs 30-50 ms to start).
+ */
+
+
+
+const hash_off_thread_INLINE_BYTES = 16 * 1024 * 1024;
+function hashOffThread(abs, how, size) {
+    if (size < hash_off_thread_INLINE_BYTES)
+        return Promise.resolve(runJob(abs, how));
+    return new Promise((resolve, reject) => {
+        const counter = new SharedArrayBuffer(4);
+        const w = new external_node_worker_threads_.Worker(kernelUrl(), {
+            workerData: { swrHashWorker: true, paths: [abs], hows: [how], counter }
+        });
+        let result;
+        w.on('message', (m) => {
+            if (m === 'done')
+                void w.terminate();
+            else
+                for (const [, r] of m)
+                    result = r;
+        });
+        w.on('error', reject);
+        w.on('exit', () => result ? resolve(result) : reject(new Error('hash worker ended without a result')));
     });
 }
 
@@ -12291,6 +14182,28 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 
 const HEADER = JSON.stringify(['swr-tree-index', 1]);
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+/**
+ * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
+ * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
+ * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ */
+const BYTES_PER_ENTRY = 1024;
+/**
+ * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
+ * sha256 hardly compresses), and about 9 for a tree of directories only.
+ */
+const MAX_RATIO = 64;
+const SLACK_BYTES = 64 * 1024;
+/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
+const MAX_LINE_BYTES = 64 * 1024;
+/**
+ * The most an index of `entries` records may inflate to. The manifest's count is not trusted
+ * either (check reads unsigned manifests), but it is what the walk is compared with, so a
+ * larger claim costs no more than the tree it claims would.
+ */
+function indexBudget(entries) {
+    return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY);
+}
 const LIST_LIMIT = 20;
 /** Where the index of tree `id` lives for the manifest at `manifestFile`. */
 function indexPath(manifestFile, id) {
@@ -12311,12 +14224,21 @@ function readIndex(file, ref) {
     if (!ref)
         return undefined;
     try {
+        // Bounded before anything is read, inflated or parsed: compressed size, inflated size (the
+        // inflate stops at the budget) and line count, all from the recorded entry count.
+        const budget = indexBudget(ref.entries);
+        const st = external_node_fs_default().lstatSync(file);
+        if (!st.isFile() || st.size > budget)
+            return undefined;
         const bytes = external_node_fs_default().readFileSync(file);
         if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
             return undefined;
-        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: MAX_INDEX_BYTES }).toString('utf8');
-        const lines = text.split('\n').filter(Boolean);
-        if (lines[0] !== HEADER)
+        const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
+        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated }).toString('utf8');
+        const lines = text.split('\n', ref.entries + 3).filter(Boolean);
+        if (lines[0] !== HEADER || lines.length !== ref.entries + 1)
+            return undefined;
+        if (lines.some(l => l.length > MAX_LINE_BYTES))
             return undefined;
         return lines.slice(1).map(line => {
             const [rel, type, mode, size, extra] = JSON.parse(line);
@@ -12384,6 +14306,87 @@ function diffIndex(recorded, now, nowExtra) {
 
 // EXTERNAL MODULE: external "node:child_process"
 var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/core/verify/ignore-rules.ts
+/**
+ * A tree's ignore rules, read with .gitignore semantics by the `ignore` package: a rule without a
+ * slash matches a name at any depth, one with a slash is anchored to the tree, a trailing slash
+ * matches directories only, `!` re-includes (never below an ignored directory: the walk does not
+ * enter it), `**` spans directories, `#` starts a comment and `\` escapes. Matching is
+ * case-sensitive, as on Linux.
+ *
+ * Rules are manifest strings (hostile until the gate passes, and `check` reads unsigned
+ * manifests), and a glob's match time grows with what it may backtrack over, so a rule set is
+ * bounded: at most MAX_GLOB_RULES globs of MAX_RULE_CHARS characters, MAX_WILDCARDS wildcards
+ * each and one `**` (two let a match backtrack over every pair of directories: a 2,000-level
+ * chain took seconds per rule; within the bounds the worst rule measured under a second for it). Plain names (most rules: node_modules, .git) go through a Set
+ * and cost nothing; the parallel and native walks take only those and step aside for globs.
+ */
+
+
+const MAX_GLOB_RULES = 16;
+const MAX_RULE_CHARS = 128;
+const MAX_WILDCARDS = 8;
+/** A rule that is exactly one name: matched by equality, and by `find -name` in the native walk. */
+function isPlainName(rule) {
+    // Leading "#" is a comment and trailing blanks are dropped in gitignore: not plain names.
+    return /^[^/*?[\]{}!\\#]+$/.test(rule) && rule.trim() === rule;
+}
+/** Why one glob rule is too complex to match in bounded time, or undefined. */
+function ruleProblem(rule) {
+    if (isPlainName(rule))
+        return undefined;
+    if (rule.length > MAX_RULE_CHARS)
+        return `is longer than ${MAX_RULE_CHARS} characters`;
+    const wildcards = rule.match(/[*?[]/g)?.length ?? 0;
+    if (wildcards > MAX_WILDCARDS)
+        return `has more than ${MAX_WILDCARDS} wildcards`;
+    // Two "**" (a leading "**/" counts) let a match backtrack over every pair of directories.
+    if ((rule.match(/\*\*/g)?.length ?? 0) > 1)
+        return 'has more than one "**"';
+    return undefined;
+}
+/** Every problem of a rule set, as [index, text]. */
+function ruleSetProblems(rules) {
+    const out = [];
+    rules.forEach((r, i) => {
+        const p = ruleProblem(r);
+        if (p)
+            out.push([i, p]);
+    });
+    const globs = rules.flatMap((r, i) => (isPlainName(r) ? [] : [i]));
+    const over = globs[MAX_GLOB_RULES];
+    if (over !== undefined)
+        out.push([over, `is one of ${globs.length} glob rules (at most ${MAX_GLOB_RULES})`]);
+    return out;
+}
+/** True when the rules are all plain names (the fast walks' case). */
+function allPlainNames(rules) {
+    return rules.every(isPlainName);
+}
+/**
+ * The matcher: `rel` is the path relative to the tree, `name` its last segment, `isDir` whether it
+ * is a directory (trailing-slash rules match only those). Throws on a rule set over the bounds.
+ */
+function ignoreMatcher(rules) {
+    if (rules.length === 0)
+        return () => false;
+    const problem = ruleSetProblems(rules)[0];
+    if (problem)
+        throw new UsageError(`ignore rule ${JSON.stringify(rules[problem[0]])} ${problem[1]}`);
+    if (allPlainNames(rules)) {
+        const names = new Set(rules);
+        return (_rel, name) => names.has(name);
+    }
+    // With a negation anywhere, order matters: every rule goes to the gitignore matcher.
+    const negated = rules.some(r => r.startsWith('!'));
+    const names = new Set(negated ? [] : rules.filter(isPlainName));
+    const ig = ignore_default()({ ignorecase: false }).add(rules.filter(r => !names.has(r)));
+    return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
@@ -12631,6 +14634,7 @@ function splitBatch(bytes, batch, roots, texts) {
 
 
 
+
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
 const CANDIDATES = ['/usr/bin/find', '/bin/find'];
 const SH = '/bin/sh';
@@ -12794,7 +14798,7 @@ function removeFlat(dir) {
 }
 /** Where the native walk's digests stop being the Node walker's: it then steps aside. */
 function unsupported(treeRoot, top, ignore, exclude) {
-    if (ignore.some(r => /[/*?[\]{}!\\]/.test(r)))
+    if (!allPlainNames(ignore))
         return true;
     for (const x of exclude)
         if (x === treeRoot || x.startsWith(treeRoot + '/'))
@@ -12881,9 +14885,6 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/core/verify/walk.ts
 /**
  * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
@@ -12908,23 +14909,7 @@ var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 function ident(r) {
     return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
 }
-/**
- * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
- * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
- * path relative to the tree.
- */
-function ignoreMatcher(rules) {
-    if (rules.length === 0)
-        return () => false;
-    const names = new Set(rules.filter(r => !/[/*?[\]{}!]/.test(r)));
-    const nameGlobs = rules.filter(r => !names.has(r) && !r.includes('/'));
-    const pathGlobs = rules.filter(r => r.includes('/')).map(r => r.replace(/^\//, ''));
-    const byName = nameGlobs.length > 0 ? picomatch_default()(nameGlobs, { dot: true }) : undefined;
-    const byPath = pathGlobs.length > 0 ? picomatch_default()(pathGlobs, { dot: true }) : undefined;
-    return (rel, name) => names.has(name) ||
-        (byName !== undefined && byName(name)) ||
-        (byPath !== undefined && byPath(rel));
-}
+
 const MODES = new Map();
 function walk_modeText(mode) {
     let t = MODES.get(mode);
@@ -13007,14 +14992,14 @@ function walkTree(root, ignore, exclude = new Set()) {
         names.sort();
         for (const name of names) {
             const rel = relDir ? `${relDir}/${name}` : name;
-            if (ignored(rel, name))
-                continue;
             const abs = `${absDir}/${name}`;
             if (exclude.has(abs))
                 continue;
             const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
             if (!st)
                 continue; // vanished between readdir and lstat: the same as not there
+            if (ignored(rel, name, st.isDirectory()))
+                continue;
             const rec = recordOf(rel, st);
             records.push(rec);
             if (rec.type === 'd')
@@ -13076,6 +15061,9 @@ function splitTop(root, ignore, exclude) {
     catch {
         return undefined;
     }
+    // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
+    if (!allPlainNames(ignore))
+        return undefined;
     const ignored = ignoreMatcher(ignore);
     const top = [];
     const roots = [];
@@ -13108,7 +15096,7 @@ function listTop(root, ignore, exclude) {
     const ignored = ignoreMatcher(ignore);
     return entries
         .map(d => ({ rel: d.name, dir: d.isDirectory() }))
-        .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
         .sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 /**
@@ -13203,13 +15191,10 @@ function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
 }
 /** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
 function inWorkers(role, roots, ignore, exclude, jobs) {
-    const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r));
-    const re = (g) => {
-        const r = picomatch_default().makeRe(g, { dot: true });
-        return [r.source, r.flags];
-    };
-    const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re);
-    const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')));
+    // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
+    if (!allPlainNames(ignore))
+        throw new Error('walk workers take plain-name ignore rules only');
+    const names = [...ignore];
     const counter = new SharedArrayBuffer(4);
     const results = new Array(roots.length);
     const workerData = {
@@ -13217,8 +15202,6 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
         roots,
         counter,
         names,
-        nameRes,
-        pathRes,
         exclude: [...exclude]
     };
     const one = () => new Promise((resolve, reject) => {
@@ -13249,6 +15232,8 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
  * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
  * captured entry verifies by construction.
  */
+
+
 
 
 
@@ -13315,28 +15300,39 @@ async function captureEntry(workspace, req, taken, opts = {}) {
         throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
     if (taken.has(id))
         throw new UsageError(`entry "${id}" already exists in the manifest`);
+    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
+    const secret = kind === 'file'
+        ? secretReason({
+            rel: req.path,
+            abs: loc.abs,
+            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
+        })
+        : undefined;
+    const note = req.note ?? (secret !== undefined ? SECRET_NOTE : undefined);
     const common = {
         id,
         path: req.path,
-        tier: req.tier ?? defaultTier(kind, req.path, mode),
+        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
         needs: req.needs ?? [],
         ...(req.restore !== undefined ? { restore: req.restore } : {}),
         ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
         ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
-        ...(req.note !== undefined ? { note: req.note } : {})
+        ...(note !== undefined ? { note } : {})
     };
     switch (kind) {
         case 'file': {
-            const d = hashFile(loc.abs);
+            const d = await hashOffThread(loc.abs, 'full', Number(st.size));
+            if ('error' in d)
+                throw new UsageError(`${req.path}: cannot read (${d.error})`);
             return {
                 entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
             };
         }
         case 'blob': {
             const ht = hashHeadTail(loc.abs);
-            const [full] = await hashAll([{ abs: loc.abs, how: 'full', cost: ht.size }], pool);
-            if (!full || 'error' in full)
-                throw new UsageError(`${req.path}: cannot read (${full && 'error' in full ? full.error : 'EIO'})`);
+            const full = await hashOffThread(loc.abs, 'full', ht.size);
+            if ('error' in full)
+                throw new UsageError(`${req.path}: cannot read (${full.error})`);
             return {
                 entry: {
                     ...common,
@@ -13565,24 +15561,56 @@ function buildReport(input) {
 ;// CONCATENATED MODULE: ./src/core/state/atomic.ts
 /**
  * Writes that never leave a half-written file and never clobber what they did not mean to: data
- * goes to a new file with a random name, created exclusively beside the target, fsynced, then
- * renamed over the target.
+ * goes to a new file with a random name, created exclusively beside the target, written to the last
+ * byte, fsynced, its size checked, then renamed over the target. A full disk (or a quota, or an I/O
+ * error) removes the new file, leaves the target as it was, and becomes one line with
+ * EXIT.WRITE_FAILED.
  */
 
 
 
+
+/**
+ * Write every byte of `buf` at the descriptor's position: `write(2)` may write fewer bytes than
+ * asked (a nearly full disk, a signal), and the rest must follow, or the error must surface.
+ */
+function writeAll(fd, buf) {
+    let off = 0;
+    while (off < buf.length) {
+        const n = external_node_fs_default().writeSync(fd, buf, off, buf.length - off);
+        // write(2) returning 0 for a non-empty buffer is a full device that did not say ENOSPC.
+        if (n <= 0)
+            throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+        off += n;
+    }
+}
+/** `err` as a one-line SwrError when the disk caused it; anything else unchanged. */
+function asWriteError(err, what) {
+    return diskError(err, what) ?? err;
+}
 /** Write `data` to `file` atomically; the directory must exist. */
 function writeFileAtomic(file, data, opts = {}) {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const dir = external_node_path_default().dirname(file);
     const tmp = external_node_path_default().join(dir, `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
     const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
     try {
         try {
-            external_node_fs_default().writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+            writeAll(fd, bytes);
             if (opts.mode !== undefined)
                 external_node_fs_default().fchmodSync(fd, opts.mode);
             external_node_fs_default().fsyncSync(fd);
+            // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
+            const size = external_node_fs_default().fstatSync(fd).size;
+            if (size !== bytes.length)
+                throw new SwrError(`cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`, EXIT.WRITE_FAILED);
         }
         finally {
             external_node_fs_default().closeSync(fd);
@@ -13598,7 +15626,42 @@ function writeFileAtomic(file, data, opts = {}) {
     }
     catch (err) {
         external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
+        throw asWriteError(err, file);
+    }
+}
+/**
+ * Append one record with a single descriptor: every byte or a one-line error. A record torn by a
+ * full disk is cut back off, so the file keeps only whole lines.
+ */
+function appendRecord(file, data, opts = {}) {
+    const flags = (external_node_fs_default()).constants.O_WRONLY |
+        (external_node_fs_default()).constants.O_APPEND |
+        (external_node_fs_default()).constants.O_NOFOLLOW |
+        (opts.create ? (external_node_fs_default()).constants.O_CREAT : 0);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, flags, opts.mode ?? 0o600);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
+    let before = 0;
+    try {
+        before = external_node_fs_default().fstatSync(fd).size;
+        writeAll(fd, Buffer.from(data, 'utf8'));
+        external_node_fs_default().fsyncSync(fd);
+    }
+    catch (err) {
+        try {
+            external_node_fs_default().ftruncateSync(fd, before);
+        }
+        catch {
+            // The reader skips a torn last line anyway.
+        }
+        throw asWriteError(err, file);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
     }
 }
 
@@ -14450,12 +16513,95 @@ function ownPaths(manifestFile, stateDir) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code, percent) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    if (percent && code === 0x25)
+        return '%25';
+    return undefined;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    const percent = opts.percent === true;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code, percent) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escape_escapeMarkdown(s, opts = {}) {
+    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function escape_markdownCode(s, opts = {}) {
+    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
 /**
  * Reading the original tool's format-2 manifests. `swr check` accepts one directly and `swr import`
  * writes the converted body as format 3 (unsigned until signed). What format 3 cannot carry over
  * (ldd lists, the old metadata "merkle", smoke timeouts) is dropped and reported as a note.
  */
+
 
 
 
@@ -14511,7 +16657,7 @@ function import_v2_int(v) {
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
     if (id === undefined || !ENTRY_ID.test(id)) {
-        return `${where}: id ${JSON.stringify(raw.id)} must match ${ENTRY_ID.source}`;
+        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -14523,7 +16669,7 @@ function convertEntry(raw, workspace, where, notes) {
     const spelled = rel === '' ? '.' : rel.split((external_node_path_default()).sep).join('/').replace(/\/+$/, '');
     const problem = pathProblem(spelled);
     if (problem)
-        return `${named}: path ${rawPath} ${problem}`;
+        return `${named}: path ${escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
     const tierRaw = import_v2_int(raw.tier) ?? 2;
     if (tierRaw > 4)
         return `${named}: tier ${tierRaw} is not 0..4`;
@@ -14572,7 +16718,7 @@ function convertEntry(raw, workspace, where, notes) {
             if (!headtail || !/^[0-9a-f]{64}$/.test(headtail))
                 return `${named}: headtail missing or malformed`;
             if (str(raw.upstream))
-                notes.push(`${id}: upstream ${str(raw.upstream)} kept only in the format-2 file`);
+                notes.push(`${id}: upstream ${escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
             return { ...common, kind: 'blob', expect: { size: bytes, headtail } };
         }
         case 'tree': {
@@ -14593,7 +16739,7 @@ function convertEntry(raw, workspace, where, notes) {
             };
         }
         default:
-            return `${named}: kind "${kind}" is not file, blob or tree`;
+            return `${named}: kind ${quoted(kind)} is not file, blob or tree`;
     }
 }
 
@@ -14606,6 +16752,7 @@ var main = __nccwpck_require__(9547);
  * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
  * this module refuses everything that could read two ways and records the line of each value.
  */
+
 
 const DEFAULT_LIMITS = {
     maxBytes: 64 * 1024 * 1024,
@@ -14682,89 +16829,98 @@ function parseStrictJson(text, limits = DEFAULT_LIMITS) {
         }
         stack.push(c);
     };
-    (0,main.visit)(text, {
-        onObjectBegin: (_o, _l, line, col) => {
-            const value = {};
-            const path = childPath();
-            place(value, line);
-            open({ kind: 'object', value, path }, line, col);
-        },
-        onObjectProperty: (key, _o, _l, line, col) => {
-            const top = stack[stack.length - 1];
-            if (!top || top.kind !== 'object')
-                return;
-            const path = `${top.path}[${JSON.stringify(key)}]`;
-            if (!key.isWellFormed())
-                fail(`${at(line, col, top.path)}: key has a lone surrogate`);
-            else if (FORBIDDEN_KEYS.has(key))
-                fail(`${at(line, col, path)}: key "${key}" is not allowed`);
-            else if (Object.hasOwn(top.value, key))
-                fail(`${at(line, col, path)}: duplicate key "${key}"`);
-            top.key = key;
-        },
-        onObjectEnd: () => {
-            stack.pop();
-        },
-        onArrayBegin: (_o, _l, line, col) => {
-            const value = [];
-            const path = childPath();
-            place(value, line);
-            open({ kind: 'array', value, path }, line, col);
-        },
-        onArrayEnd: () => {
-            stack.pop();
-        },
-        onLiteralValue: (value, offset, length, line, col) => {
-            const path = childPath();
-            if (typeof value === 'number') {
-                const raw = text.slice(offset, offset + length);
-                if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
-                    fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+    // The depth check above bounds the parser's recursion; should it ever miss, a stack overflow
+    // is still a refused document and not a crash.
+    try {
+        (0,main.visit)(text, {
+            onObjectBegin: (_o, _l, line, col) => {
+                const value = {};
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'object', value, path }, line, col);
+            },
+            onObjectProperty: (key, _o, _l, line, col) => {
+                const top = stack[stack.length - 1];
+                if (!top || top.kind !== 'object')
+                    return;
+                const path = `${top.path}[${JSON.stringify(key)}]`;
+                if (!key.isWellFormed())
+                    fail(`${at(line, col, top.path)}: key has a lone surrogate`);
+                else if (FORBIDDEN_KEYS.has(key))
+                    fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`);
+                else if (Object.hasOwn(top.value, key))
+                    fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`);
+                top.key = key;
+            },
+            onObjectEnd: () => {
+                stack.pop();
+            },
+            onArrayBegin: (_o, _l, line, col) => {
+                const value = [];
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'array', value, path }, line, col);
+            },
+            onArrayEnd: () => {
+                stack.pop();
+            },
+            onLiteralValue: (value, offset, length, line, col) => {
+                const path = childPath();
+                if (typeof value === 'number') {
+                    const raw = text.slice(offset, offset + length);
+                    if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+                        fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+                    }
                 }
+                else if (typeof value === 'string' && !value.isWellFormed()) {
+                    fail(`${at(line, col, path)}: string has a lone surrogate`);
+                }
+                place(value, line);
+            },
+            onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
+            onError: (code, _o, _l, line, col) => {
+                fail(`${line + 1}:${col + 1}: ${describe(code)}`);
             }
-            else if (typeof value === 'string' && !value.isWellFormed()) {
-                fail(`${at(line, col, path)}: string has a lone surrogate`);
-            }
-            place(value, line);
-        },
-        onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
-        onError: (code, _o, _l, line, col) => {
-            fail(`${line + 1}:${col + 1}: ${describe(code)}`);
-        }
-    }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+        }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        throw new StrictJsonError([`nested too deeply to read (over ${limits.maxDepth} levels)`]);
+    }
     if (!rootSeen && problems.length === 0)
         problems.push('1:1: empty document');
     if (problems.length > 0)
         throw new StrictJsonError(problems);
     return { value: root, lines };
 }
-/** Where nesting first exceeds `max` levels (brackets inside strings do not count), if it does. */
+/**
+ * Where nesting first exceeds `max` levels, if it does. Counted on jsonc-parser's own tokens, so
+ * strings and comments (`/*"*\/`) are skipped exactly as the parser skips them. Once a closing
+ * bracket does not match, the parser's error recovery may skip brackets this count would pair up,
+ * so from there on every opening bracket counts and none closes: an over-count refuses a document
+ * that is refused anyway, an under-count would let it overflow the stack.
+ */
+// jsonc-parser's SyntaxKind is a const enum, which this build cannot read at run time.
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 };
 function depthProblem(text, max) {
+    const scanner = (0,main.createScanner)(text, false);
+    const open = [];
+    let broken = false;
     let depth = 0;
-    let line = 1;
-    let lineStart = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++;
-            else if (c === 0x22)
-                inString = false;
-            continue;
-        }
-        if (c === 0x22)
-            inString = true;
-        else if (c === 0x0a) {
-            line++;
-            lineStart = i + 1;
-        }
-        else if (c === 0x7b || c === 0x5b) {
+    for (let t = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
+        if (t === TOKEN.openBrace || t === TOKEN.openBracket) {
+            open.push(t);
             if (++depth > max)
-                return `${line}:${i - lineStart + 1}: nested deeper than ${max} levels`;
+                return `${scanner.getTokenStartLine() + 1}:${scanner.getTokenStartCharacter() + 1}: nested deeper than ${max} levels`;
         }
-        else if (c === 0x7d || c === 0x5d)
-            depth--;
+        else if (!broken && (t === TOKEN.closeBrace || t === TOKEN.closeBracket)) {
+            const want = t === TOKEN.closeBrace ? TOKEN.openBrace : TOKEN.openBracket;
+            if (open.pop() === want)
+                depth--;
+            else
+                broken = true;
+        }
     }
     return undefined;
 }
@@ -14791,6 +16947,39 @@ function describe(code) {
     return words[name] ?? name;
 }
 
+;// CONCATENATED MODULE: ./src/core/manifest/read-fingerprint.ts
+/**
+ * What this process last read of each manifest file, so a save never replaces bytes it did not
+ * read: if the file changed between the command's read and its write (a writer that ignored the
+ * lock, or a lock lost mid-run), the save is refused with EXIT.CONFLICT and nothing is written.
+ */
+
+
+
+
+const lastSeen = new Map();
+const sha = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+/** Record the bytes just read from (or written to) `file`. */
+function noteManifestBytes(file, bytes) {
+    lastSeen.set(external_node_path_default().resolve(file), sha(bytes));
+}
+/** Throw unless `file` holds what this process last read or wrote there (when it read it at all). */
+function assertUnchangedSinceRead(file) {
+    const abs = external_node_path_default().resolve(file);
+    const seen = lastSeen.get(abs);
+    if (seen === undefined)
+        return;
+    let now;
+    try {
+        now = sha(external_node_fs_default().readFileSync(abs));
+    }
+    catch {
+        now = 'absent';
+    }
+    if (now !== seen)
+        throw new SwrError(`${file} changed after this command read it (another writer); nothing was written: run the command again`, EXIT.CONFLICT);
+}
+
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
 var ucs2length = __nccwpck_require__(6214);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
@@ -14808,11 +16997,58 @@ const validate = validate20;/* harmony default export */ const manifest_validato
 ;// CONCATENATED MODULE: ./src/core/manifest/validate.ts
 
 
+
+
 /** Every problem with `value` as a manifest document, each naming its line and entry. */
 function manifestProblems(value, where) {
-    if (!validate(value))
-        return schemaProblems(value, validate.errors ?? [], where);
-    return ruleProblems(value, where);
+    const text = textProblems(value, where);
+    const rest = validate(value)
+        ? ruleProblems(value, where)
+        : schemaProblems(value, validate.errors ?? [], where);
+    return [...new Set([...text, ...rest])];
+}
+/**
+ * Strings that are shell code or a directory (recipes, smoke commands, the shell's argv, the
+ * workspace) may hold newlines and tabs, never NUL (no process can receive it). Every other string
+ * is a name, path, key, rule or note that ends up on a line of output: no control character
+ * (U+0000-U+001F, U+007F-U+009F) and no bidi control, which would let it break or reorder the line.
+ */
+const CODE_FIELD = [
+    /^\/body\/workspace$/,
+    /^\/body\/shell\/\d+$/,
+    /^\/body\/entries\/\d+\/restore(\/\d+)?$/,
+    /^\/body\/entries\/\d+\/smoke$/
+];
+function badCharacter(s, code) {
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (code ? c === 0 : isControl(c))
+            return i;
+    }
+    return -1;
+}
+function textProblems(doc, where) {
+    const out = [];
+    const visit = (v, pointer) => {
+        if (out.length >= 50)
+            return;
+        if (typeof v === 'string') {
+            const at = badCharacter(v, CODE_FIELD.some(re => re.test(pointer)));
+            if (at >= 0) {
+                const c = v.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+                out.push(v.charCodeAt(at) === 0
+                    ? `${subject(doc, pointer, where)} contains a NUL byte`
+                    : `${subject(doc, pointer, where)} contains a control character (U+${c} at character ${at + 1})`);
+            }
+        }
+        else if (Array.isArray(v))
+            v.forEach((x, i) => visit(x, `${pointer}/${i}`));
+        else if (v !== null && typeof v === 'object')
+            for (const [k, x] of Object.entries(v))
+                visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    visit(doc, '');
+    return out;
 }
 function jsonPath(pointer) {
     return ('$' +
@@ -14839,7 +17075,7 @@ function subject(doc, pointer, where) {
     if (m) {
         const entries = doc.body?.entries;
         const entry = entries?.[Number(m[1])];
-        const name = typeof entry?.id === 'string' ? `entry "${entry.id}"` : `entry #${Number(m[1]) + 1}`;
+        const name = typeof entry?.id === 'string' ? `entry ${quoted(entry.id)}` : `entry #${Number(m[1]) + 1}`;
         const field = (m[2] ?? '').slice(1).replace(/\//g, '.');
         return `${loc}: ${name}${field ? ` field ${field}` : ''}`;
     }
@@ -14906,7 +17142,7 @@ function ruleProblems(doc, where) {
             out.push(`${at(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
         if (other !== undefined)
-            out.push(`${at(i, 'path')} is also the path of entry "${other}"`);
+            out.push(`${at(i, 'path')} is also the path of entry ${quoted(other)}`);
         paths.set(e.path, e.id);
         out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`));
     });
@@ -14915,7 +17151,7 @@ function ruleProblems(doc, where) {
             if (need === e.id)
                 out.push(`${at(i, 'needs')} names the entry itself`);
             else if (!ids.has(need))
-                out.push(`${at(i, 'needs')} names unknown entry "${need}"`);
+                out.push(`${at(i, 'needs')} names unknown entry ${quoted(need)}`);
         }
     });
     const cycle = findCycle(body.entries);
@@ -14932,6 +17168,8 @@ function kindProblems(e) {
         if (problem)
             out.push({ field: `expect/sentinels/${k}`, text: problem });
     });
+    for (const [k, text] of ruleSetProblems(e.ignore))
+        out.push({ field: `ignore/${k}`, text });
     if (e.expect.max_files !== undefined && e.expect.min_files > e.expect.max_files) {
         out.push({ field: 'expect/min_files', text: `is above max_files (${e.expect.max_files})` });
     }
@@ -14982,6 +17220,7 @@ function isRealDate(v) {
  * Reading a manifest: bounded read, strict parse, format detection (3, or the original tool's 2),
  * validation, digest, and the workspace it describes. Nothing here runs or writes anything.
  */
+
 
 
 
@@ -15075,6 +17314,7 @@ function readBounded(abs, shown) {
                 break;
             got += n;
         }
+        noteManifestBytes(abs, buf.subarray(0, got));
         const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
         try {
             return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '');
@@ -15143,6 +17383,7 @@ function locateManifest(input) {
 
 
 
+
 const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json';
 /** The workspace as the manifest records it: relative when the manifest sits inside it. */
 function spellWorkspace(manifestFile, workspace) {
@@ -15206,12 +17447,16 @@ function serializeDocument(doc) {
     return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
 }
 function saveManifest(file, doc, opts = {}) {
+    if (!opts.create)
+        assertUnchangedSinceRead(file);
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(file), { recursive: true });
     for (const [p, bytes] of opts.sidecars ?? []) {
         external_node_fs_default().mkdirSync(external_node_path_default().dirname(p), { recursive: true });
         writeFileAtomic(p, bytes);
     }
-    writeFileAtomic(file, serializeDocument(doc), { exclusive: opts.create === true });
+    const bytes = Buffer.from(serializeDocument(doc), 'utf8');
+    writeFileAtomic(file, bytes, { exclusive: opts.create === true });
+    noteManifestBytes(file, bytes);
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -15222,6 +17467,7 @@ var external_node_util_ = __nccwpck_require__(7975);
  * lost or gained, a summary, the wipe signature and the command that repairs the damage. Colour is
  * the caller's choice (TTY and NO_COLOR are decided in the shell).
  */
+
 
 const COLORS = {
     OK: 'green',
@@ -15242,24 +17488,25 @@ function pad(s, n) {
 }
 /** One line per finding: `STATUS   id   path   detail`. */
 function findingLines(findings, opts) {
-    const idW = Math.min(32, Math.max(2, ...findings.map(f => f.id.length)));
-    const pathW = Math.min(40, Math.max(4, ...findings.map(f => f.path.length)));
+    const idW = Math.min(32, Math.max(2, ...findings.map(f => escapeText(f.id).length)));
+    const pathW = Math.min(40, Math.max(4, ...findings.map(f => escapeText(f.path).length)));
     const out = [];
     for (const f of findings) {
         const status = paint(opts.color, COLORS[f.status], pad(f.status, 9));
-        const p = f.path.length > pathW ? '…' + f.path.slice(-(pathW - 1)) : f.path;
-        out.push(`  ${status} ${pad(f.id, idW)}  ${pad(p, pathW)}  ${f.detail}`);
+        const path = escapeText(f.path);
+        const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path;
+        out.push(`  ${status} ${pad(escapeText(f.id), idW)}  ${pad(p, pathW)}  ${escapeText(f.detail)}`);
         if (f.files) {
             const d = f.files;
             const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
             for (const m of d.missing.slice(0, 5))
-                out.push(`      - ${m}`);
+                out.push(`      - ${escapeText(m)}`);
             out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
             for (const x of d.extra.slice(0, 5))
-                out.push(`      + ${x}`);
+                out.push(`      + ${escapeText(x)}`);
             out.push(...more(Math.min(5, d.extra.length), d.counts.extra));
             for (const c of d.changed.slice(0, 5))
-                out.push(`      ~ ${c.path} (${c.what})`);
+                out.push(`      ~ ${escapeText(c.path)} (${escapeText(c.what)})`);
             out.push(...more(Math.min(5, d.changed.length), d.counts.changed));
         }
     }
@@ -15275,14 +17522,31 @@ function renderCheck(r, opts) {
         : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`);
     lines.push(`${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`);
     if (s.damaged > 0) {
-        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${r.diagnosis.cause}`);
-        const ids = r.results.filter(f => f.status !== 'OK').map(f => f.id);
+        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${escapeText(r.diagnosis.cause)}`);
+        const ids = r.results.filter(f => f.status !== 'OK').map(f => escapeText(f.id));
         lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
-        lines.push(`fix: swr restore${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}   (or: swr doctor)`);
+        lines.push(...fixLines(r));
     }
     for (const n of r.notes)
-        lines.push(paint(opts.color, 'gray', `note: ${n}`));
+        lines.push(paint(opts.color, 'gray', `note: ${escapeText(n)}`));
     return lines.join('\n') + '\n';
+}
+/**
+ * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
+ * heal with them), and the entries that have none named as such instead of sent to a dead end.
+ */
+function fixLines(r) {
+    const roots = r.diagnosis.advice.filter(a => a.because === undefined);
+    const can = roots.filter(a => a.restorable !== false).map(a => escapeText(a.id));
+    const cannot = roots.filter(a => a.restorable === false).map(a => escapeText(a.id));
+    const out = [];
+    if (can.length > 0)
+        out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
+    if (cannot.length > 0) {
+        const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`;
+        out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`);
+    }
+    return out;
 }
 function renderWhy(r, opts, notes, history = new Map()) {
     const damaged = r.results.filter(f => f.status !== 'OK');
@@ -15290,32 +17554,32 @@ function renderWhy(r, opts, notes, history = new Map()) {
         return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
     const lines = [
         `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
-        `  ${r.diagnosis.cause}`,
+        `  ${escapeText(r.diagnosis.cause)}`,
         ''
     ];
     for (const f of damaged) {
         const advice = r.diagnosis.advice.find(a => a.id === f.id);
-        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${f.id}  (${f.kind}, tier ${f.tier}, ${f.path})`);
-        lines.push(`  found:    ${f.detail}`);
+        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${escapeText(f.id)}  (${f.kind}, tier ${f.tier}, ${escapeText(f.path)})`);
+        lines.push(`  found:    ${escapeText(f.detail)}`);
         lines.push(`  recorded: ${show(f.recorded)}`);
         lines.push(`  now:      ${show(f.found)}`);
         if (advice) {
-            lines.push(`  cause:    ${advice.cause}`);
-            lines.push(`  fix:      ${advice.fix}`);
+            lines.push(`  cause:    ${escapeText(advice.cause)}`);
+            lines.push(`  fix:      ${escapeText(advice.fix)}`);
         }
         const note = notes.get(f.id);
         if (note)
-            lines.push(`  note:     ${note}`);
+            lines.push(`  note:     ${escapeText(note)}`);
         const past = history.get(f.id);
         if (past)
-            lines.push(`  history:  ${past}`);
+            lines.push(`  history:  ${escapeText(past)}`);
         lines.push('');
     }
     return lines.join('\n');
 }
 function show(v) {
     return Object.entries(v)
-        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
+        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : escapeText(String(x))}`)
         .join(' ');
 }
 /** The plan, wave by wave, with the reason for each step. */
@@ -15328,11 +17592,11 @@ function renderPlan(waves, opts) {
     waves.forEach((wave, w) => {
         for (const s of wave) {
             n++;
-            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : s.source;
-            const after = s.after.length > 0 ? ` after ${s.after.join(', ')}` : '';
+            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : escapeText(s.source);
+            const after = s.after.length > 0 ? ` after ${s.after.map(x => escapeText(x)).join(', ')}` : '';
             const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
-            lines.push(`  [${n}/${total}] tier ${s.tier} ${s.id} <- ${src}${after}${par}`);
-            lines.push(`        ${s.reason}`);
+            lines.push(`  [${n}/${total}] tier ${s.tier} ${escapeText(s.id)} <- ${src}${after}${par}`);
+            lines.push(`        ${escapeText(s.reason)}`);
         }
     });
     return lines.join('\n') + '\n';
@@ -15347,7 +17611,18 @@ const OUTCOME_STYLE = {
     interrupted: 'yellow'
 };
 function renderStep(r, opts) {
-    return `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`;
+    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`;
+    return line + quarantineLine(r.quarantine);
+}
+function quarantineLine(q) {
+    if (!q)
+        return '';
+    if ('skipped' in q)
+        return `      quarantine: ${q.skipped}\n`;
+    const pruned = q.pruned
+        ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
+        : '';
+    return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/index.ts
@@ -15380,6 +17655,9 @@ function renderStep(r, opts) {
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
 
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
 /**
  * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
@@ -15751,36 +18029,80 @@ async function cosignDocument(doc, identity) {
 
 ;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
 /**
- * Rollback memory: the highest manifest version this machine has accepted for a manifest file, and
- * its digest. An older version is a rollback; the same version with another digest is a fork. CI
+ * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
+ * digest. An older version is a rollback; the same version with another digest is a fork. CI
  * runners start empty, so there the floor comes from the caller (--min-version / an input).
+ *
+ * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
+ * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
+ * names both repository and manifest path, that scope (so a second checkout of the repository
+ * shares it too). Recall takes the highest version under any of the keys; remember writes all of
+ * them. Files written under the older spelled-path key are still read (they are the real-path key
+ * whenever the path was spelled without a symlink).
  */
 
 
 
 
 
-function memoryPath(stateDir, manifestFile) {
-    const key = (0,external_node_crypto_.createHash)('sha256').update(external_node_path_default().resolve(manifestFile)).digest('hex').slice(0, 32);
+function keyFile(stateDir, identity) {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
     return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
 }
-function recall(stateDir, manifestFile) {
+function realPath(file) {
+    const abs = external_node_path_default().resolve(file);
     try {
-        const v = JSON.parse(external_node_fs_default().readFileSync(memoryPath(stateDir, manifestFile), 'utf8'));
+        return external_node_fs_default().realpathSync(abs);
+    }
+    catch {
+        // Not created yet: resolve the directory, which usually exists.
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
+    }
+}
+/** Every memory file that speaks for this manifest; the first is the real-path key. */
+function memoryFiles(stateDir, manifestFile, scope) {
+    const files = [keyFile(stateDir, realPath(manifestFile))];
+    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
+        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
+    return files;
+}
+function readOne(file) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
         return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
     }
     catch {
         return undefined;
     }
 }
-/** Remember an accepted manifest; never lowers what is remembered. */
-function remember(stateDir, manifestFile, r) {
-    const old = recall(stateDir, manifestFile);
+function recall(stateDir, manifestFile, scope) {
+    // The spelled-path key is read too: memory written before keys were real paths.
+    const files = [
+        ...memoryFiles(stateDir, manifestFile, scope),
+        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
+    ];
+    let best;
+    for (const f of new Set(files)) {
+        const v = readOne(f);
+        if (v && (!best || v.version > best.version))
+            best = v;
+    }
+    return best;
+}
+/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
+function remember(stateDir, manifestFile, r, scope) {
+    const old = recall(stateDir, manifestFile, scope);
     if (old && old.version > r.version)
         return;
     try {
         ensurePrivateDir(stateDir, 'versions');
-        writeFileAtomic(memoryPath(stateDir, manifestFile), JSON.stringify(r) + '\n', { mode: 0o600 });
+        for (const f of memoryFiles(stateDir, manifestFile, scope))
+            writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
     }
     catch {
         // Memory is a second line of defence; failing to write it must not fail the run.
@@ -16046,7 +18368,7 @@ function makePolicy(m, src) {
         trusted,
         threshold: src.threshold,
         minVersion: src.minVersion,
-        remembered: src.local ? recall(src.stateDir, m.file) : undefined,
+        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
         run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
         now: src.now,
         approveDigest: src.approveDigest
@@ -16119,13 +18441,13 @@ async function saveEdited(file, doc, how, io) {
     const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) };
     const dir = stateDir(io);
     // Versions only go up on this machine, even when an older copy was approved or the file recreated.
-    const floor = recall(dir, file)?.version ?? 0;
+    const floor = recall(dir, file, doc.body.scope)?.version ?? 0;
     if (how.resign) {
         const keys = await signingKeys(io);
         if (hasSigningKey(keys)) {
             const signed = await signDocument(doc, keys, floor);
             saveManifest(file, signed.doc, opts);
-            remember(dir, file, { version: signed.doc.body.version, digest: signed.digest });
+            remember(dir, file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
             return { digest: signed.digest, version: signed.doc.body.version, signed: true };
         }
     }
@@ -16135,7 +18457,7 @@ async function saveEdited(file, doc, how, io) {
     const digest = manifestDigest(body);
     // An approved edit saved unsigned (no key here) is still what this machine accepted.
     if (how.resign && !how.created)
-        remember(dir, file, { version, digest, signed: false });
+        remember(dir, file, { version, digest, signed: false }, body.scope);
     const note = how.resign
         ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
         : undefined;
@@ -16219,7 +18541,11 @@ async function addCommand(paths, flags, io) {
             ignore: flags.ignore,
             minFiles: flags.minFiles,
             maxFiles: flags.maxFiles
-        }, taken, { pool: { jobs: flags.jobs }, exclude: ownPaths(m.file, stateDir(io)) });
+        }, taken, {
+            pool: { jobs: flags.jobs },
+            exclude: ownPaths(m.file, stateDir(io)),
+            stateDir: stateDir(io)
+        });
         taken.add(captured.entry.id);
         takenPaths.set(captured.entry.path, captured.entry.id);
         added.push(captured);
@@ -16731,7 +19057,7 @@ function innerOf(root, rel) {
 /** The walk skips a path when any of its prefixes is ignored. */
 function ignoredInside(t, inner) {
     const segs = inner.split('/');
-    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name));
+    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name, i < segs.length - 1));
 }
 function coverageOf(entries) {
     const exact = new Map(entries.map(e => [e.path, e.id]));
@@ -16768,67 +19094,6 @@ function coverageOf(entries) {
             return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
         }
     };
-}
-
-;// CONCATENATED MODULE: ./src/core/secrets.ts
-/**
- * Which paths hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
- * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
- * committed, pushed and shared, and a manifest is not a vault.
- *
- * The rule names well-known credential locations (ssh private keys, netrc, the logins of git, gh,
- * npm, PyPI, cloud CLIs and coding agents, dotenv files), not every name containing "token" or
- * ending in ".key": projects escrow such files on purpose (a deploy key for a runner), and a
- * guess by word would refuse them. It is by path, so it holds for entries added by hand too, and
- * escrow consults it for every file it is asked to embed.
- */
-/** File names that are credentials wherever they are. */
-const SECRET_NAMES = new Set([
-    '.netrc',
-    '_netrc',
-    '.git-credentials',
-    '.pgpass',
-    '.npmrc',
-    '.pypirc',
-    '.env',
-    '.credentials.json',
-    'oauth_creds.json',
-    'id_rsa',
-    'id_dsa',
-    'id_ecdsa',
-    'id_ed25519',
-    'id_ecdsa_sk',
-    'id_ed25519_sk'
-]);
-/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
-const SECRET_SUFFIXES = [
-    '.codex/auth.json',
-    'gh/hosts.yml',
-    '.aws/credentials',
-    '.docker/config.json',
-    '.kube/config',
-    'gcloud/credentials.db',
-    'gcloud/application_default_credentials.json'
-];
-/** Directories whose every file is secret. */
-const SECRET_DIRS = new Set(['.gnupg']);
-/** Templates list which variables exist, without values. */
-const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
-/** True when `rel` (a manifest path) names a file that must never be escrowed. */
-function isSecretPath(rel) {
-    const segs = rel.split('/');
-    const name = segs[segs.length - 1] ?? '';
-    const parent = segs[segs.length - 2];
-    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
-        return true;
-    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
-        return true;
-    if (SECRET_NAMES.has(name))
-        return true;
-    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
-        return true;
-    // Any private key ssh-keygen writes into .ssh (id_work, id_ed25519_github); .pub is public.
-    return parent === '.ssh' && name.startsWith('id_') && !name.endsWith('.pub');
 }
 
 ;// CONCATENATED MODULE: ./src/core/author/presets.ts
@@ -16948,7 +19213,7 @@ function presetNamed(name) {
         throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
     return p;
 }
-const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+
 function planPreset(workspace, preset, entries) {
     const cov = coverageOf(entries);
     const plan = { requests: [], skipped: [], absent: 0 };
@@ -17092,6 +19357,81 @@ function treeRows(scan, absRoot, rel) {
     return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
 }
 
+;// CONCATENATED MODULE: ./src/core/no-follow.ts
+/**
+ * Resolving a path below a trusted directory without following a symlink in any component: the
+ * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
+ * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
+ * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
+ * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
+ * A refusal names the component, relative to the trusted directory.
+ */
+
+
+
+class SymlinkRefusal extends Error {
+    component;
+    constructor(
+    /** The offending component, relative to the trusted directory. */
+    component, why) {
+        super(`${component} ${why}`);
+        this.component = component;
+        this.name = 'SymlinkRefusal';
+    }
+}
+/**
+ * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
+ * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
+ * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
+ */
+function resolveNoFollow(root, rel, opts = {}) {
+    if (rel === '.' || rel === '')
+        return root;
+    const segs = rel.split('/');
+    if (segs.some(s => s === '..' || s === ''))
+        throw new SymlinkRefusal(rel, 'is not a plain path');
+    let dir = root;
+    for (let i = 0; i < segs.length - 1; i++) {
+        dir = external_node_path_default().join(dir, segs[i]);
+        const shown = segs.slice(0, i + 1).join('/');
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st && opts.mkdir) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (!st)
+            return external_node_path_default().join(root, ...segs);
+        if (st.isSymbolicLink())
+            throw new SymlinkRefusal(shown, 'is a symlink; not following it');
+        if (!st.isDirectory())
+            throw new SymlinkRefusal(shown, 'is not a directory');
+    }
+    return external_node_path_default().join(dir, segs[segs.length - 1]);
+}
+/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
+function relativeInside(root, abs) {
+    const a = external_node_path_default().resolve(abs);
+    if (!isInside(root, a))
+        return undefined;
+    return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
+}
+/**
+ * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
+ * lead to a place below `root`: a relative target whose ".." segments all come first and do not
+ * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
+ * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
+ */
+function linkStaysInside(root, linkAbs, target) {
+    if (target === '' || external_node_path_default().isAbsolute(target) || target.includes('\0'))
+        return false;
+    const segs = target.split('/').filter(s => s !== '' && s !== '.');
+    const firstNamed = segs.findIndex(s => s !== '..');
+    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
+    if (named.includes('..'))
+        return false;
+    return isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
+}
+
 ;// CONCATENATED MODULE: ./src/core/escrow.ts
 /**
  * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
@@ -17099,11 +19439,13 @@ function treeRows(scan, absRoot, rel) {
  * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
  * decompression bomb is refused before anything is written.
  *
- * The write never follows a symlink: every parent directory is lstat'ed (a symlinked parent is
- * refused), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
  * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
  * symlink planted at the target is replaced, not followed). The result is hashed again.
  */
+
+
 
 
 
@@ -17117,13 +19459,18 @@ const ESCROW_MAX_BYTES = 256 * 1024;
 function refuse(e, why) {
     return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
 }
+function secretRefusal(e, why) {
+    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
+}
 /**
  * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
- * secret (the manifest is shared and pushed: secrets are tracked by hash only).
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
  */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
-    if (isSecretPath(e.path))
-        throw refuse(e, `refused: ${e.path} is a secret; secrets are tracked by hash, never escrowed`);
+function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES, stateDir) {
+    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
+    if (byName)
+        throw secretRefusal(e, byName);
     if (e.expect.size > maxBytes)
         throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
     const abs = resolveEntryPath(workspace, e.path);
@@ -17147,6 +19494,9 @@ function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES) {
     finally {
         external_node_fs_default().closeSync(fd);
     }
+    const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) });
+    if (secret)
+        throw secretRefusal(e, secret);
     const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
     if (sha !== e.expect.sha256)
         throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
@@ -17176,22 +19526,16 @@ function escrowedBytes(e) {
 }
 /** Create or check each parent directory below the workspace without following a symlink. */
 function safeParent(workspace, e) {
-    let dir = workspace;
-    for (const seg of external_node_path_default().posix
-        .dirname(e.path)
-        .split('/')
-        .filter(s => s !== '.')) {
-        dir = external_node_path_default().join(dir, seg);
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (st.isSymbolicLink())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is a symlink; not writing through it`);
-        if (!st.isDirectory())
-            throw refuse(e, `refused: ${external_node_path_default().relative(workspace, dir)} is not a directory`);
+    let target;
+    try {
+        target = resolveNoFollow(workspace, e.path, { mkdir: true });
     }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            throw refuse(e, `refused: ${err.message}`);
+        throw err;
+    }
+    const dir = external_node_path_default().dirname(target);
     const st = external_node_fs_default().lstatSync(dir);
     return { dir, dev: st.dev, ino: st.ino };
 }
@@ -17205,7 +19549,7 @@ function restoreFromEscrow(workspace, e) {
     const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
     try {
         try {
-            external_node_fs_default().writeSync(fd, bytes);
+            writeAll(fd, bytes);
             external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
             external_node_fs_default().fsyncSync(fd);
         }
@@ -17230,6 +19574,49 @@ function restoreFromEscrow(workspace, e) {
         throw refuse(e, 'restored, but the file does not verify');
 }
 
+;// CONCATENATED MODULE: ./src/core/shell-quote.ts
+/**
+ * The one way swr writes a string into shell text it generates (exported recipe scripts, the
+ * command lines it suggests). The result is a single word on a single line whatever the string
+ * holds: a newline in a signed path or a hostile file name can never end a comment or start a
+ * command.
+ */
+
+const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
+function hasControl(s) {
+    for (let i = 0; i < s.length; i++)
+        if (isControl(s.charCodeAt(i)))
+            return true;
+    return false;
+}
+const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
+ * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
+ * still reads back as exactly `word` and never spans two lines.
+ */
+function shellQuote(word) {
+    if (PLAIN.test(word))
+        return word;
+    if (!hasControl(word))
+        return `'${word.replace(/'/g, `'\\''`)}'`;
+    let out = '';
+    for (const ch of word) {
+        const c = ch.codePointAt(0) ?? 0;
+        if (ch === '\\' || ch === "'")
+            out += `\\${ch}`;
+        else if (shell_quote_NAMED[ch])
+            out += shell_quote_NAMED[ch];
+        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
+        else if (isControl(c))
+            for (const b of Buffer.from(ch))
+                out += `\\x${b.toString(16).padStart(2, '0')}`;
+        else
+            out += ch;
+    }
+    return `$'${out}'`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/author/hints.ts
 /**
  * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
@@ -17238,9 +19625,8 @@ function restoreFromEscrow(workspace, e) {
 
 
 
-function shellQuote(word) {
-    return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
+
+
 function commandLine(words) {
     return words.map(shellQuote).join(' ');
 }
@@ -17293,6 +19679,7 @@ function escrowHint(e, t = {}) {
 
 
 
+
 /** The manifest a read-only scan compares with, or none: then nothing is tracked (cwd is scanned). */
 function readView(flags, io) {
     const located = manifestLocation(flags, io);
@@ -17322,7 +19709,11 @@ async function captureAll(m, requests, io, jobs) {
     const exclude = exclusions(m.file, io);
     const out = [];
     for (const req of requests) {
-        const c = await captureEntry(m.workspace, req, taken, { pool: { jobs }, exclude });
+        const c = await captureEntry(m.workspace, req, taken, {
+            pool: { jobs },
+            exclude,
+            stateDir: stateDir(io)
+        });
         taken.add(c.entry.id);
         out.push(c);
     }
@@ -17362,14 +19753,14 @@ function count(files) {
 }
 function addedLine(e) {
     const extra = e.kind === 'tree'
-        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${e.expect.sentinels.join(', ') || 'none'}`
+        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${escapeText(e.expect.sentinels.join(', ')) || 'none'}`
         : e.kind === 'link'
-            ? `, -> ${e.expect.target}`
+            ? `, -> ${escapeText(e.expect.target)}`
             : `, ${e.expect.size.toLocaleString('en-US')} bytes`;
-    return `added ${e.kind} "${e.id}" (${e.path}, tier ${e.tier}${extra})\n`;
+    return `added ${e.kind} "${escapeText(e.id)}" (${escapeText(e.path)}, tier ${e.tier}${extra})\n`;
 }
 function createdLine(io, m) {
-    return m.created ? `created ${shown(io, m.file)} describing ${m.workspace}\n` : '';
+    return m.created ? `created ${shown(io, m.file)} describing ${escapeText(m.workspace)}\n` : '';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/author/audit.ts
@@ -17379,6 +19770,7 @@ function createdLine(io, m) {
  * carries the `swr add` line that tracks it, spelled relative to the current directory so it can
  * be pasted as is.
  */
+
 
 
 
@@ -17406,11 +19798,11 @@ function auditCommand(flags, io) {
         return EXIT.HEALTHY;
     const out = [
         view.found
-            ? `workspace ${view.workspace} (manifest ${shown(io, view.file)}, ${view.entries.length} entries)\n`
-            : `no manifest found: nothing counts as tracked; scanning ${view.workspace}\n`
+            ? `workspace ${escapeText(view.workspace)} (manifest ${shown(io, view.file)}, ${view.entries.length} entries)\n`
+            : `no manifest found: nothing counts as tracked; scanning ${escapeText(view.workspace)}\n`
     ];
     for (const r of rows)
-        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${r.path}\n     ${r.command}\n`);
+        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${escapeText(r.path)}\n     ${escapeText(r.command)}\n`);
     if (rows.length === 0)
         out.push('nothing untracked worth protecting\n');
     if (result.rows.length > rows.length)
@@ -17538,9 +19930,11 @@ function firstSourceFile(ctx, root, ignored) {
             const abs = external_node_path_default().join(absDir, name);
             if (!budget.take())
                 return undefined;
-            if (ignored(rel, name) || ctx.exclude.has(abs))
+            if (ctx.exclude.has(abs))
                 continue;
             const st = lstatOf(abs);
+            if (ignored(rel, name, st?.isDirectory() === true))
+                continue;
             if (st?.isDirectory()) {
                 const found = walk(abs, rel);
                 if (found)
@@ -17563,12 +19957,19 @@ var proper_lockfile = __nccwpck_require__(3648);
 var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
 ;// CONCATENATED MODULE: ./src/core/state/lock.ts
 /**
- * One exclusive lock per manifest (and so per workspace), in the private state directory:
- * serialises doctor/restore and every manifest-editing command. Taken before the manifest is read,
- * which is why it is keyed by the manifest's path rather than by the workspace it names. A waiting run says so once and
- * gives up after a bounded time; a lock left by a dead process goes stale (its holder refreshes it
- * while alive) and is taken over.
+ * One exclusive lock per subject, in the private state directory: the manifest file (serialises
+ * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
+ * by its path) and the workspace (so two manifests describing one directory never run recipes in
+ * it at once). A waiting run says so once and gives up after a bounded time.
+ *
+ * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
+ * this host whose process is alive (its pid answers signal 0 and its start time is the one it
+ * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
+ * Only a lock without a readable holder note, or held from another host, falls back to the
+ * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
+ * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
  */
+
 
 
 
@@ -17577,21 +19978,31 @@ var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile
 
 
 
+
 /** One spelling per file: symlinked paths to the same manifest must take the same lock. */
 function canonicalSubject(subject) {
     const abs = external_node_path_default().resolve(subject);
     try {
-        return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        return external_node_fs_default().realpathSync(abs);
     }
     catch {
-        return abs;
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
     }
 }
 const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
+const LIBRARY_STALE_MS = 24 * 3600 * 1000;
+const REFRESH_MS = 2000;
 async function lockWorkspace(opts) {
     const dir = ensurePrivateDir(opts.stateDir, 'locks');
     const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32);
     const target = external_node_path_default().join(dir, key);
+    const lockDir = `${target}.lock`;
     const info = external_node_path_default().join(dir, `${key}.holder`);
     const deadline = Date.now() + opts.waitMs;
     let warned = false;
@@ -17599,13 +20010,22 @@ async function lockWorkspace(opts) {
         try {
             const release = await proper_lockfile_default().lock(target, {
                 realpath: false,
-                lockfilePath: `${target}.lock`,
-                stale: opts.staleMs ?? 10_000,
-                retries: 0
+                lockfilePath: lockDir,
+                stale: LIBRARY_STALE_MS,
+                update: REFRESH_MS,
+                retries: 0,
+                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
+                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
+                    ? 'its file in the state directory was removed'
+                    : 'another process took it over')
             });
-            external_node_fs_default().writeFileSync(info, `pid ${process.pid} since ${new Date().toISOString()}\n`, {
-                mode: 0o600
-            });
+            try {
+                writeFileAtomic(info, holderNote(), { mode: 0o600 });
+            }
+            catch (err) {
+                await release().catch(() => undefined);
+                throw err;
+            }
             // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
             // the note of who held it goes with it.
             const dropInfo = () => external_node_fs_default().rmSync(info, { force: true });
@@ -17620,6 +20040,8 @@ async function lockWorkspace(opts) {
             if (err.code !== 'ELOCKED')
                 throw err;
         }
+        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
+            continue;
         if (opts.abort?.aborted)
             throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
         if (Date.now() >= deadline) {
@@ -17632,33 +20054,128 @@ async function lockWorkspace(opts) {
         await sleep(150);
     }
 }
-function holder(info) {
+function holderNote() {
+    const start = startTime(process.pid);
+    return `pid ${process.pid} host ${external_node_os_default().hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
+}
+/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
+function startTime(pid) {
     try {
-        return external_node_fs_default().readFileSync(info, 'utf8').trim();
+        const stat = external_node_fs_default().readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces and parentheses): state is the first,
+        // starttime (field 22) the twentieth.
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     }
     catch {
-        return 'holder unknown';
+        return undefined;
     }
+}
+/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
+function holderAlive(note) {
+    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
+    if (!m || m[2] !== external_node_os_default().hostname())
+        return undefined;
+    const pid = Number(m[1]);
+    try {
+        process.kill(pid, 0);
+    }
+    catch (err) {
+        // EPERM: alive, under another user.
+        if (err.code !== 'EPERM')
+            return false;
+    }
+    const recorded = m[3];
+    const now = recorded ? startTime(pid) : undefined;
+    return !(recorded && now && now !== recorded);
+}
+/**
+ * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
+ * just before the removal, so a lock taken over by a third run in between is left alone.
+ */
+function takeOverIfStale(lockDir, info, staleMs) {
+    const note = readNote(info);
+    const alive = note === undefined ? undefined : holderAlive(note);
+    if (alive === true)
+        return false;
+    if (alive === undefined) {
+        const st = external_node_fs_default().statSync(lockDir, { throwIfNoEntry: false });
+        if (!st)
+            return true;
+        if (Date.now() - st.mtimeMs < staleMs)
+            return false;
+    }
+    if (readNote(info) !== note)
+        return false;
+    try {
+        external_node_fs_default().rmdirSync(lockDir);
+    }
+    catch (err) {
+        if (err.code !== 'ENOENT')
+            return false;
+    }
+    return true;
+}
+function readNote(info) {
+    try {
+        return external_node_fs_default().readFileSync(info, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+function holder(info) {
+    return readNote(info)?.trim() ?? 'holder unknown';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/lock.ts
-/** Running a command under the manifest's lock (doctor, restore and every editing command). */
+/**
+ * Running a command under the manifest's lock (doctor, restore and every editing command), and
+ * doctor/restore under the workspace's lock as well. A lock lost while held (the state directory
+ * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
+ * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
+ */
+
 
 
 const DEFAULT_LOCK_WAIT_S = 300;
 async function withManifestLock(flags, io, fn) {
     if (flags.lock === false)
         return fn();
-    const subject = manifestLocation(flags, io).file;
+    return withLock(manifestLocation(flags, io).file, flags, io, fn);
+}
+/** The workspace's own lock, keyed by its real path: two manifests of one directory take turns. */
+async function withWorkspaceLock(workspace, flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    return withLock(workspace, flags, io, fn, 'workspace ');
+}
+async function withLock(subject, flags, io, fn, what = '') {
+    let lost;
     const release = await lockWorkspace({
         stateDir: stateDir(io),
         subject,
         waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
         abort: io.abort,
-        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${subject} (${holder})\n`)
+        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${what}${subject} (${holder})\n`),
+        onLost: why => {
+            lost = `lost the lock on ${what}${subject}: ${why}`;
+            io.stop?.(lost, EXIT.CONFLICT);
+        }
     });
     try {
-        return await fn();
+        let result;
+        try {
+            result = await fn();
+        }
+        catch (err) {
+            // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
+            if (lost)
+                throw new SwrError(lost, EXIT.CONFLICT);
+            throw err;
+        }
+        if (lost)
+            throw new SwrError(lost, EXIT.CONFLICT);
+        return result;
     }
     finally {
         await release();
@@ -17857,6 +20374,7 @@ async function captureModel(workspace, req, taken, opts) {
 
 
 
+
 const models_MIB = 1024 * 1024;
 function modelJson(x) {
     return {
@@ -17873,7 +20391,7 @@ function modelLine(x) {
             ? `tracked by "${x.tracked.id}"`
             : `inside tree "${x.tracked.id}"`
         : 'untracked';
-    return `${size(x.bytes).padStart(10)}  ${x.path}  ${state}${x.via ? `  (via ${x.via})` : ''}\n`;
+    return `${size(x.bytes).padStart(10)}  ${escapeText(x.path)}  ${state}${x.via ? `  (via ${escapeText(x.via)})` : ''}\n`;
 }
 async function modelsCommand(flags, io) {
     const minBytes = flags.minMb === undefined ? DEFAULT_MIN_MODEL_BYTES : flags.minMb * models_MIB;
@@ -18199,6 +20717,75 @@ function editing(cmd) {
         .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400));
 }
 
+;// CONCATENATED MODULE: ./src/core/run/escaped.ts
+/**
+ * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
+ * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
+ * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
+ * A process that clears its own environment is not found either.
+ */
+
+
+const RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
+function newRunToken() {
+    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
+}
+/** Processes other than this one whose environment carries `token`. */
+function findTagged(token) {
+    const needle = Buffer.from(`${RUN_TOKEN_VAR}=${token}\0`);
+    let pids;
+    try {
+        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
+    }
+    catch {
+        return [];
+    }
+    const out = [];
+    for (const p of pids) {
+        const pid = Number(p);
+        if (pid === process.pid)
+            continue;
+        try {
+            const env = external_node_fs_default().readFileSync(`/proc/${p}/environ`);
+            if (!env.includes(needle))
+                continue;
+            const name = external_node_fs_default().readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+            out.push({ pid, name });
+        }
+        catch {
+            // Gone, or not ours to read.
+        }
+    }
+    return out;
+}
+const escaped_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
+ * was found, for the report.
+ */
+async function killTagged(token, graceMs) {
+    const found = findTagged(token);
+    if (found.length === 0)
+        return found;
+    const signal = (sig) => {
+        for (const p of found) {
+            try {
+                process.kill(p.pid, sig);
+            }
+            catch {
+                // Already gone.
+            }
+        }
+    };
+    signal('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && findTagged(token).length > 0)
+        await escaped_sleep(50);
+    signal('SIGKILL');
+    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
+    return found;
+}
+
 ;// CONCATENATED MODULE: external "node:string_decoder"
 const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 ;// CONCATENATED MODULE: ./src/core/run/output.ts
@@ -18276,8 +20863,12 @@ function tailKeeper(maxBytes) {
  * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
  * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
  * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * A process that left the group (`setsid`) is found by the run token in its environment, stopped
+ * and reported; and once the recipe's own process has exited, swr waits at most a grace period
+ * for the output pipes such a process may hold open.
  * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
  */
+
 
 
 const KEEP_BYTES = 64 * 1024;
@@ -18305,10 +20896,15 @@ function killGroup(pid, signal) {
 function runRecipe(spec, hooks) {
     const started = performance.now();
     const [cmd, ...args] = spec.shell;
+    const token = newRunToken();
+    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
+    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
+    if (unusable !== undefined)
+        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
     return new Promise(resolve => {
         const child = (0,external_node_child_process_.spawn)(cmd ?? 'bash', [...args, spec.command], {
             cwd: spec.cwd,
-            env: spec.env,
+            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
             detached: true, // its own process group, so the whole group can be stopped
             stdio: ['ignore', 'pipe', 'pipe']
         });
@@ -18345,14 +20941,27 @@ function runRecipe(spec, hooks) {
         hooks.abort?.addEventListener('abort', onAbort, { once: true });
         if (hooks.abort?.aborted)
             onAbort();
+        let finished = false;
+        let pipeTimer;
         const finish = async () => {
+            if (finished)
+                return;
+            finished = true;
             clearTimeout(timer);
+            clearTimeout(pipeTimer);
             // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
             // return, not on a timer that a finished swr would never fire.
             if (child.pid !== undefined)
                 await reapGroup(child.pid, grace);
             if (killer)
                 clearTimeout(killer);
+            const escaped = await killTagged(token, Math.min(grace, 1000));
+            if (escaped.length > 0)
+                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
+                    .map(p => `${p.pid} (${p.name})`)
+                    .join(', ')}`);
+            child.stdout.destroy();
+            child.stderr.destroy();
             hooks.abort?.removeEventListener('abort', onAbort);
             out.end();
             err.end();
@@ -18364,7 +20973,8 @@ function runRecipe(spec, hooks) {
                 interrupted,
                 ms: Math.round(performance.now() - started),
                 output: kept.text(),
-                truncated: kept.truncated()
+                truncated: kept.truncated(),
+                escaped
             });
         };
         child.on('error', err => {
@@ -18377,9 +20987,26 @@ function runRecipe(spec, hooks) {
             // Background processes the recipe left behind go with it (and release the output pipes).
             if (child.pid !== undefined && groupAlive(child.pid))
                 stop();
+            // A process outside the group may hold the pipes open for ever: stop waiting for them.
+            pipeTimer = setTimeout(() => void finish(), grace + 500);
         });
         child.on('close', () => void finish());
     });
+}
+function notStarted(spec, why) {
+    const line = `cannot start: ${why}`;
+    return {
+        id: spec.id,
+        exitCode: 127,
+        signal: null,
+        timedOut: false,
+        interrupted: false,
+        ms: 0,
+        output: `${line}\n`,
+        truncated: false,
+        escaped: [],
+        startError: why
+    };
 }
 function groupAlive(pgid) {
     try {
@@ -18405,7 +21032,12 @@ async function reapGroup(pgid, grace) {
 }
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
 function describeResult(r, timeoutMs) {
+    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
+}
+function describeEnd(r, timeoutMs) {
     const secs = (r.ms / 1000).toFixed(1);
+    if (r.startError)
+        return `not started: ${r.startError}`;
     if (r.interrupted)
         return `interrupted after ${secs} s`;
     if (r.timedOut)
@@ -18414,38 +21046,11 @@ function describeResult(r, timeoutMs) {
         return `killed by ${r.signal} after ${secs} s`;
     return `exit ${r.exitCode ?? '?'} in ${secs} s`;
 }
-
-;// CONCATENATED MODULE: ./src/core/run/scrub.ts
-/**
- * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
- * variables an entry marks secret, and token shapes that are secrets wherever they appear.
- */
-const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
-    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-    /\bnpm_[A-Za-z0-9]{36}\b/g,
-    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
-];
-const MASK = '***';
-/** A scrubber for these secret values (values shorter than 4 characters are not masked). */
-function makeScrubber(secretValues) {
-    const values = [...new Set(secretValues.filter(v => v.length >= 4))].sort((a, b) => b.length - a.length);
-    return text => {
-        let out = text;
-        for (const v of values)
-            out = out.split(v).join(MASK);
-        for (const re of TOKEN_SHAPES)
-            out = out.replace(re, MASK);
-        return out;
-    };
+function describeEscaped(escaped) {
+    if (escaped.length === 0)
+        return '';
+    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
+    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/smoke.ts
@@ -18737,8 +21342,13 @@ function validateConcurrency(concurrency) {
 /**
  * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
  * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
- * file. Bounded in size; symlinks are copied as links, never followed. The folder name comes from
- * a prefix and the id (ids cannot contain "/"), so no id can place the copy elsewhere.
+ * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
+ * resolved without following a symlink in any component (a symlinked parent is refused, not
+ * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
+ * id can place the copy elsewhere.
+ *
+ * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
+ * others until the whole quarantine fits the size limit (the copy just made always stays).
  */
 
 
@@ -18746,6 +21356,9 @@ function validateConcurrency(concurrency) {
 
 
 const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024;
+/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
+const QUARANTINE_KEEP_DAYS = 7;
+const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024;
 function sizeOf(abs, limit) {
     const st = external_node_fs_default().lstatSync(abs);
     if (!st.isDirectory())
@@ -18758,8 +21371,17 @@ function sizeOf(abs, limit) {
     }
     return total;
 }
-function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES) {
-    const abs = resolveEntryPath(workspace, e.path);
+function quarantine(workspace, stateDir, e, now, limits = {}) {
+    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
+    let abs;
+    try {
+        abs = resolveNoFollow(workspace, e.path);
+    }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            return { skipped: `not copied: ${err.message}` };
+        throw err;
+    }
     if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
         return { skipped: 'nothing on disk to keep' };
     const bytes = sizeOf(abs, maxBytes);
@@ -18775,7 +21397,37 @@ function quarantine(workspace, stateDir, e, now, maxBytes = QUARANTINE_MAX_BYTES
         force: false,
         preserveTimestamps: true
     });
-    return { copied: dest, bytes };
+    const pruned = pruneQuarantine(stateDir, now, limits, dir);
+    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
+}
+/**
+ * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
+ * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
+ */
+function pruneQuarantine(stateDir, now, limits = {}, keep) {
+    const root = external_node_path_default().join(stateDir, 'quarantine');
+    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
+    const totalBytes = limits.totalBytes ?? QUARANTINE_TOTAL_BYTES;
+    const copies = (external_node_fs_default().existsSync(root) ? external_node_fs_default().readdirSync(root) : [])
+        .map(name => {
+        const abs = external_node_path_default().join(root, name);
+        const st = external_node_fs_default().lstatSync(abs);
+        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
+    })
+        .filter(c => c.isDir && c.abs !== keep)
+        .map(c => ({ ...c, bytes: sizeOf(c.abs, Number.MAX_SAFE_INTEGER) }))
+        .sort((a, b) => a.mtimeMs - b.mtimeMs);
+    let total = copies.reduce((n, c) => n + c.bytes, keep ? sizeOf(keep, Number.MAX_SAFE_INTEGER) : 0);
+    const out = { removed: 0, bytes: 0 };
+    for (const c of copies) {
+        if (now.getTime() - c.mtimeMs <= keepMs && total <= totalBytes)
+            continue;
+        external_node_fs_default().rmSync(c.abs, { recursive: true, force: true });
+        total -= c.bytes;
+        out.removed++;
+        out.bytes += c.bytes;
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/cache-port.ts
@@ -18843,7 +21495,7 @@ function safeQuarantine(entry, opts) {
     if (!opts.quarantine)
         return undefined;
     try {
-        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine.maxBytes);
+        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine);
     }
     catch (err) {
         return {
@@ -19095,16 +21747,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
         };
         writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 });
     }
-    const append = (e) => {
-        const fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_APPEND | (external_node_fs_default()).constants.O_NOFOLLOW);
-        try {
-            external_node_fs_default().writeSync(fd, JSON.stringify(e) + '\n');
-            external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-    };
+    const append = (e) => appendRecord(file, JSON.stringify(e) + '\n');
     return {
         file,
         append,
@@ -19174,7 +21817,7 @@ async function repairManifest(m, opts) {
     if (!gate.allowed)
         return finish('refused', EXIT.UNREPAIRABLE, [], before, gate);
     if (opts.rememberAccepted)
-        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest });
+        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
     const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set();
     if (opts.resume)
         hooks.onResume?.(already.size);
@@ -19187,7 +21830,7 @@ async function repairManifest(m, opts) {
         reverify: reverifier(m, opts.stateDir, opts.jobs),
         jobs: opts.jobs ?? 1,
         timeoutS: opts.timeoutS,
-        quarantine: opts.quarantine ? { stateDir: opts.stateDir } : undefined,
+        quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
         alreadyRepaired: already,
         journal,
         abort: opts.abort,
@@ -19367,6 +22010,7 @@ function actionsCacheClient(opts) {
  */
 
 
+
 /**
  * The commands that start processes of their own (recipes, smoke commands): on an interrupt they
  * stop them, report what was interrupted and exit 130 themselves.
@@ -19384,31 +22028,69 @@ function ownsInterrupt(argv) {
 function processIo(argv = process.argv) {
     const controller = new AbortController();
     const owns = ownsInterrupt(argv);
+    const exitNow = (message, code) => {
+        // As every error: with --json, stdout still ends with one JSON document.
+        if (argv.includes('--json'))
+            process.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: message, exit_code: code }) + '\n');
+        process.stderr.write(`swr: ${message}\n`);
+        process.exit(code);
+    };
     const onSignal = () => {
-        if (!owns) {
-            // As every error: with --json, stdout still ends with one JSON document.
-            if (argv.includes('--json'))
-                process.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: 'interrupted', exit_code: 130 }) + '\n');
-            process.stderr.write('swr: interrupted\n');
-            process.exit(EXIT.INTERRUPTED);
-        }
+        if (!owns)
+            exitNow('interrupted', EXIT.INTERRUPTED);
         controller.abort();
     };
-    // once: a second Ctrl-C falls through to the default handler and ends swr at once.
+    // once: a second Ctrl-C falls through to the default handler and ends swr at once. A closed
+    // terminal or a dropped SSH session (SIGHUP) is an interrupt too: recipes are stopped first.
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
+    process.once('SIGHUP', onSignal);
     return {
         cwd: process.cwd(),
         env: process.env,
         home: external_node_os_default().homedir(),
         stdout: process.stdout,
         stderr: process.stderr,
-        abort: controller.signal
+        abort: controller.signal,
+        stop: (message, code) => {
+            if (!owns)
+                exitNow(message, code);
+            process.stderr.write(`swr: ${message}; stopping\n`);
+            controller.abort();
+        }
     };
 }
 /** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
 function useColor(io, flag) {
     return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
+}
+/** A control or bidi character anywhere in a chunk (the common case has none: pass it through). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** What swr itself writes to a terminal: colour, line erase and carriage return (progress). */
+// eslint-disable-next-line no-control-regex
+const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/;
+/**
+ * A stream that shows every control character visibly (`\x1b`, `\r`, `\u202e`) except the line
+ * breaks, and on a terminal swr's own colour and progress sequences. Untrusted strings are
+ * escaped where they are formatted; this catches any that were not, so a file name can never
+ * move the cursor, erase a line or recolour what follows.
+ */
+function guarded(stream) {
+    const tty = stream.isTTY === true;
+    return {
+        ...(stream.isTTY !== undefined ? { isTTY: stream.isTTY } : {}),
+        write(s) {
+            if (typeof s !== 'string' || !CONTROL.test(s))
+                return stream.write(s);
+            const parts = tty ? s.split(OWN_TTY) : s.split(/(\n)/);
+            return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escapeText(p))).join(''));
+        }
+    };
+}
+/** `io` with stderr (and stdout, unless it carries JSON) guarded. */
+function guardedIo(io, json) {
+    return { ...io, stdout: json ? io.stdout : guarded(io.stdout), stderr: guarded(io.stderr) };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
@@ -19428,11 +22110,11 @@ function useColor(io, flag) {
 
 
 
+
 function repairCommand(mode, flags, io) {
     return withManifestLock(flags, io, () => repair(mode, flags, io));
 }
 async function repair(mode, flags, io) {
-    const text = { color: useColor(io, flags.color), all: false };
     const say = (s) => {
         if (!flags.json && !flags.quiet)
             io.stdout.write(s);
@@ -19441,6 +22123,10 @@ async function repair(mode, flags, io) {
         workspace: flags.workspace,
         cwd: io.cwd
     });
+    return withWorkspaceLock(m.workspace, flags, io, () => repairLocked(mode, m, flags, io, say));
+}
+async function repairLocked(mode, m, flags, io, say) {
+    const text = { color: useColor(io, flags.color), all: false };
     const cacheClient = cliCacheClient(m, io);
     const report = await repairManifest(m, {
         cacheClient,
@@ -19456,6 +22142,7 @@ async function repair(mode, flags, io) {
         jobs: flags.jobs,
         timeoutS: flags.timeout,
         quarantine: flags.quarantine,
+        quarantineLimits: quarantineLimits(io.env),
         resume: flags.resume,
         abort: io.abort,
         hooks: {
@@ -19519,6 +22206,24 @@ function cliCacheClient(m, io) {
         io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
     }
     return undefined;
+}
+/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
+function quarantineLimits(env) {
+    const num = (name) => {
+        const v = env[name];
+        if (v === undefined || v === '')
+            return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < 0)
+            throw new UsageError(`${name}=${v}: give a number of 0 or more`);
+        return n;
+    };
+    const days = num('SWR_QUARANTINE_KEEP_DAYS');
+    const mb = num('SWR_QUARANTINE_MAX_MB');
+    return {
+        ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
+        ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
@@ -19615,6 +22320,7 @@ function contextLabel(ctx) {
 
 
 
+
 const HISTORY_FILE = 'history.jsonl';
 const HISTORY_ROTATED = 'history.1.jsonl';
 const history_DEFAULT_LIMITS = {
@@ -19653,14 +22359,10 @@ function appendHistory(stateDir, record, limits = {}) {
     const l = { ...history_DEFAULT_LIMITS, ...limits };
     const dir = ensurePrivateDir(stateDir);
     rotateIfFull(dir, l);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_APPEND | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(external_node_path_default().join(dir, HISTORY_FILE), flags, 0o600);
-    try {
-        external_node_fs_default().writeSync(fd, JSON.stringify(record) + '\n');
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
+    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+        create: true,
+        mode: 0o600
+    });
 }
 function isRecord(v) {
     const r = v;
@@ -20170,6 +22872,20 @@ function abbreviate(p) {
 
 
 
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a, anchors) {
+    if (a.anchor !== 'abs')
+        return resolveNoFollow(anchors[a.anchor], a.rel);
+    const abs = resolveAnchored(a, anchors);
+    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
+    return abs;
+}
 function plantedKind(p) {
     return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
 }
@@ -20204,7 +22920,16 @@ function cleanLedger(ledger, anchors) {
     // Links first, then files, then the empty directory a link points at.
     const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
     for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
-        const abs = resolveAnchored(p.path, anchors);
+        let abs;
+        try {
+            abs = locate(p.path, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(p.path), why: e.message });
+            continue;
+        }
         removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
         if (p.expect.type === 'hardlink') {
             const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
@@ -20213,7 +22938,16 @@ function cleanLedger(ledger, anchors) {
     }
     const dirs = ledger.locations.flatMap(l => l.created);
     for (const d of dirs.reverse()) {
-        const abs = resolveAnchored(d, anchors);
+        let abs;
+        try {
+            abs = locate(d, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
+            continue;
+        }
         const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
         if (!st?.isDirectory())
             continue;
@@ -20241,6 +22975,7 @@ function cleanLedger(ledger, anchors) {
  * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
  * file, and names carry the planting's random id so they cannot meet a user's file by chance.
  */
+
 
 
 
@@ -20302,7 +23037,7 @@ const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_
 function createFile(abs, data, mode) {
     const fd = external_node_fs_default().openSync(abs, CREATE, mode);
     try {
-        external_node_fs_default().writeSync(fd, data);
+        writeAll(fd, data);
         external_node_fs_default().fchmodSync(fd, mode);
     }
     finally {
@@ -20323,7 +23058,7 @@ function createLarge(abs, size) {
         for (let left = size; left > 0;) {
             const n = Math.min(left, zero.length);
             const chunk = cipher.update(zero.subarray(0, n));
-            external_node_fs_default().writeSync(fd, chunk);
+            writeAll(fd, chunk);
             hash.update(chunk);
             left -= n;
         }
@@ -20407,7 +23142,16 @@ function plantingOrder(classes) {
  * The canary ledger: what one planting put where, kept in the private state directory (0600,
  * written atomically). It is the only record of the probes, so reading it is strict: a damaged
  * ledger is an error naming the field, never a silent "everything lost".
+ *
+ * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
+ * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
+ * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
+ * removed. The key guards against a ledger written by anything but swr with this state directory;
+ * where the state directory itself travels (the Action's cache), it is as strong as that channel,
+ * and the name rules below still confine what a ledger may name.
  */
+
+
 
 
 
@@ -20417,13 +23161,86 @@ function plantingOrder(classes) {
 const LEDGER_FORMAT = 'swr-canary-ledger/1';
 const CANARY_DIR = 'canary';
 const LEDGER_FILE = 'ledger.json';
+const KEY_FILE = 'ledger.key';
 const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
 function ledgerPath(stateDir) {
     return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
 }
-function writeLedger(stateDir, ledger) {
+function ledger_keyPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
+}
+/** The ledger key, or undefined when there is none (nothing was planted with this state). */
+function readKey(stateDir) {
+    const file = ledger_keyPath(stateDir);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch (e) {
+        if (e.code === 'ENOENT')
+            return undefined;
+        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
+    }
+    try {
+        const buf = Buffer.alloc(128);
+        const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, 0);
+        const text = buf.subarray(0, n).toString('utf8').trim();
+        if (!/^[0-9a-f]{64}$/.test(text))
+            throw bad(file, 'is not a ledger key (64 hex digits)');
+        return Buffer.from(text, 'hex');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
+function ledgerKey(stateDir) {
+    const have = readKey(stateDir);
+    if (have)
+        return have;
     ensurePrivateDir(stateDir, CANARY_DIR);
-    writeFileAtomic(ledgerPath(stateDir), JSON.stringify(ledger, null, 1) + '\n', { mode: 0o600 });
+    try {
+        writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (e) {
+        if (e.code !== 'EEXIST')
+            throw e;
+    }
+    const key = readKey(stateDir);
+    if (!key)
+        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
+    return key;
+}
+function macOf(key, body) {
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonicalBytes(body)).digest('hex');
+}
+function writeLedger(stateDir, ledger) {
+    const key = ledgerKey(stateDir);
+    const { mac: _old, ...body } = ledger;
+    const signed = { ...body, mac: macOf(key, body) };
+    writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
+}
+/** Throws unless `v` carries the MAC this state directory's key gives it. */
+function authenticate(stateDir, file, v) {
+    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
+    const key = readKey(stateDir);
+    if (!key)
+        throw refuse('cannot be authenticated: no ledger key in the state directory');
+    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
+        throw refuse('fails authentication: it carries no MAC');
+    const { mac, ...body } = v;
+    let want;
+    try {
+        want = macOf(key, body);
+    }
+    catch {
+        throw refuse('fails authentication: it has no canonical form');
+    }
+    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
+        throw refuse('fails authentication: not written by swr with this state directory, or altered');
 }
 function bad(file, why) {
     return new SwrError(`canary ledger ${file}: ${why}`, EXIT.BAD_MANIFEST);
@@ -20435,6 +23252,37 @@ function isAnchored(v) {
         ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
         typeof a.rel === 'string' &&
         !a.rel.split('/').includes('..'));
+}
+/**
+ * Clean removes the directories a location lists as created (when empty), so a location may only
+ * list its own directory and that directory's parents, and only where planting creates any: the
+ * deep path and the temp directory carry this planting's name, a volatile directory is the named
+ * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
+ */
+function createdProblem(plantId, l) {
+    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
+    if (!l.created.every(c => under(c, l.dir)))
+        return 'names a directory that is not the location';
+    if (l.created.length === 0)
+        return undefined;
+    const first = l.created[0];
+    const own = `swr-canary-${plantId}-`;
+    if (l.id === 'deep')
+        return first.anchor === 'workspace' && first.rel === `${own}deep`
+            ? undefined
+            : 'is not the deep path';
+    if (l.id === 'tmp')
+        return l.created.length === 1 && external_node_path_default().posix.basename(first.rel).startsWith(own)
+            ? undefined
+            : "is not this planting's temp directory";
+    if (l.id.startsWith('volatile:'))
+        return l.created.length === 1 &&
+            first.anchor === 'workspace' &&
+            first.rel === l.id.slice('volatile:'.length) &&
+            !first.rel.includes('/')
+            ? undefined
+            : 'is not the volatile directory';
+    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
 }
 function checkProbe(file, plantId, p, i, locations) {
     const where = `probes[${i}]`;
@@ -20491,9 +23339,14 @@ function readLedger(stateDir) {
             !Array.isArray(l.created) ||
             !l.created.every(isAnchored))
             throw bad(file, `locations[${i}] is malformed`);
+        const why = createdProblem(v.plant_id, l);
+        if (why)
+            throw bad(file, `locations[${i}].created ${why}`);
         ids.add(l.id);
     });
     v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
+    authenticate(stateDir, file, v);
     return v;
 }
 function removeLedger(stateDir) {
@@ -20507,6 +23360,7 @@ function removeLedger(stateDir) {
  * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
  * directory in the temp dir, and every `--at` path (what a cache step saves).
  */
+
 
 
 
@@ -20526,6 +23380,20 @@ function checkAt(abs) {
     if (!st.isDirectory())
         throw new UsageError(`--at ${abs}: is not a directory`);
 }
+/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
+function insideWorkspaceNoFollow(workspace, abs, at) {
+    const rel = relativeInside(workspace, abs);
+    if (rel === undefined || rel === '.')
+        return;
+    try {
+        resolveNoFollow(workspace, rel);
+    }
+    catch (e) {
+        if (e instanceof SymlinkRefusal)
+            throw new UsageError(`--at ${at}: ${e.message}`);
+        throw e;
+    }
+}
 function planLocations(req) {
     const out = [
         { id: 'workspace', abs: req.workspace, make: 'exists' },
@@ -20539,6 +23407,9 @@ function planLocations(req) {
         if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
             throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
         const abs = external_node_path_default().join(req.workspace, name);
+        // A probe, the multi-GiB large one included, must never land outside through a planted link.
+        if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
         out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
     }
     if (req.includeHome && isRealDir(req.home))
@@ -20550,6 +23421,7 @@ function planLocations(req) {
         if (abs === external_node_path_default().parse(abs).root)
             throw new UsageError(`--at ${at}: refusing the root directory`);
         checkAt(abs);
+        insideWorkspaceNoFollow(req.workspace, abs, at);
         // Named as anchored, so the same directory keeps one history row across runners and paths.
         out.push({
             id: `at:${showAnchored(anchor_anchor(abs, req))}`,
@@ -20904,6 +23776,7 @@ function canaryRecord(r) {
 
 
 
+
 function totals(t) {
     const n = t.intact + t.altered + t.lost;
     return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
@@ -20914,7 +23787,7 @@ function attrs(a) {
         .join(', ');
 }
 function header(r) {
-    return `canary ${r.plant_id}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+    return `canary ${escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
 }
 function renderCanaryText(r) {
     const lines = [header(r), totals(r.totals), ''];
@@ -20928,23 +23801,23 @@ function renderCanaryText(r) {
     }
     lines.push('');
     const locs = Object.entries(r.locations);
-    const lw = Math.max(...locs.map(([l]) => l.length), 8);
+    const lw = Math.max(...locs.map(([l]) => escapeText(l).length), 8);
     lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
     for (const [l, t] of locs)
-        lines.push(`  ${l.padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+        lines.push(`  ${escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
     const bad = r.probes.filter(p => p.outcome.state !== 'intact');
     if (bad.length > 0) {
         lines.push('');
         for (const p of bad) {
             const o = p.outcome;
-            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${o.detail}` : 'gone';
-            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${p.location}  ${abbreviate(p.path)}  ${what}`);
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escapeText(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escapeText(p.location)}  ${escapeText(abbreviate(p.path))}  ${what}`);
         }
     }
     return lines.join('\n') + '\n';
 }
 function cell(x) {
-    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+    return escapeMarkdown(x);
 }
 function renderCanaryMarkdown(r) {
     const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
@@ -20960,7 +23833,7 @@ function renderCanaryMarkdown(r) {
         lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
     lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
     for (const [l, t] of Object.entries(r.locations))
-        lines.push(`| \`${cell(l)}\` | ${t.intact} | ${t.altered} | ${t.lost} |`);
+        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
     return lines.join('\n') + '\n';
 }
 
@@ -20970,6 +23843,7 @@ function renderCanaryMarkdown(r) {
  * real locations (see core/canary/locations.ts); the ledger and the history live in the private
  * state directory, locked while a command changes them.
  */
+
 
 
 
@@ -21038,7 +23912,7 @@ function describePlant(r) {
     lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
     for (const loc of l.locations) {
         const n = l.probes.filter(p => p.location === loc.id).length;
-        lines.push(`  ${loc.id.padEnd(24)} ${String(n).padStart(3)} probes  ${abbreviate(showAnchored(loc.dir))}`);
+        lines.push(`  ${escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escapeText(abbreviate(showAnchored(loc.dir)))}`);
     }
     lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
     return lines.join('\n') + '\n';
@@ -21107,13 +23981,14 @@ async function canaryClean(flags, io) {
         else {
             io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
             for (const k of result.kept)
-                io.stdout.write(`  kept ${k.path}: ${k.why}\n`);
+                io.stdout.write(`  kept ${escapeText(k.path)}: ${escapeText(k.why)}\n`);
         }
     }
     return EXIT.HEALTHY;
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
 const MARK = { kept: '✓', partial: '◐', lost: '✗' };
 /** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
 const CHART_RUNS = 30;
@@ -21129,11 +24004,11 @@ function trend(r) {
 function textTable(title, rs) {
     if (rs.length === 0)
         return [];
-    const w = Math.max(title.length - 2, ...rs.map(r => r.key.length));
+    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
     const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
     return [
         head,
-        ...rs.map(r => `  ${r.key.padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
         ''
     ];
 }
@@ -21155,16 +24030,13 @@ function renderStatsText(s) {
         ...textTable('manifest entries', s.entries)
     ].join('\n');
 }
-function survival_cell(x) {
-    return x.replace(/\|/g, '\\|').replace(/</g, '&lt;');
-}
 function mdTable(title, rs) {
     if (rs.length === 0)
         return [];
     return [
         `| ${title} | survival | 95% CI | n | trend (newest first) |`,
         '| --- | ---: | :---: | ---: | --- |',
-        ...rs.map(r => `| \`${survival_cell(r.key)}\` | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
         ''
     ];
 }
@@ -21238,6 +24110,8 @@ function statsCommand(flags, io) {
 
 
 
+
+
 function escrowCommand(flags, io) {
     return withManifestLock(flags, io, async () => {
         const m = await openForEdit(flags, io);
@@ -21248,7 +24122,7 @@ function escrowCommand(flags, io) {
         const skipped = [];
         for (const e of selected) {
             try {
-                e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES);
+                e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES, stateDir(io));
                 done.push(e.id);
             }
             catch (err) {
@@ -21259,7 +24133,7 @@ function escrowCommand(flags, io) {
         }
         if (done.length === 0) {
             for (const s of skipped)
-                io.stderr.write(`swr: ${s.why}\n`);
+                io.stderr.write(`swr: ${escapeText(s.why)}\n`);
             throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE);
         }
         const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
@@ -21276,7 +24150,7 @@ function escrowCommand(flags, io) {
         else if (!flags.quiet) {
             io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`);
             for (const s of skipped)
-                io.stdout.write(`  skipped ${s.id}: ${s.why}\n`);
+                io.stdout.write(`  skipped ${s.id}: ${escapeText(s.why)}\n`);
             io.stdout.write(saved.signed
                 ? `signed version ${saved.version}, digest ${saved.digest}\n`
                 : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`);
@@ -21297,9 +24171,7 @@ function escrowCommand(flags, io) {
 
 
 
-function export_recipes_shellQuote(s) {
-    return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+
 async function exportRecipesCommand(flags, io) {
     const m = loadManifest(manifestLocation(flags, io).file, {
         workspace: flags.workspace,
@@ -21323,16 +24195,17 @@ async function exportRecipesCommand(flags, io) {
     }));
     const lines = [
         '#!/usr/bin/env bash',
-        `# swr recipes for ${m.file}`,
+        // Every manifest string outside the signed recipes goes through shellQuote: one word, one line.
+        `# swr recipes for ${shellQuote(m.file)}`,
         `# manifest digest ${m.digest}, version ${m.body.version}`,
         'set -euo pipefail',
-        `cd ${export_recipes_shellQuote(m.workspace)}`
+        `cd ${shellQuote(m.workspace)}`
     ];
     for (const step of planSteps(planRepair(entries, all))) {
         const e = entries.find(x => x.id === step.id);
         if (!e)
             continue;
-        lines.push('', `# tier ${e.tier}: ${e.id} (${e.path})${step.after.length ? ` after ${step.after.join(', ')}` : ''}`, recipesOf(e)
+        lines.push('', `# tier ${e.tier}: ${shellQuote(e.id)} (${shellQuote(e.path)})${step.after.length ? ` after ${step.after.map(shellQuote).join(', ')}` : ''}`, recipesOf(e)
             .map(r => `( ${r}\n)`)
             .join(' ||\n'));
     }
@@ -21347,9 +24220,16 @@ async function exportRecipesCommand(flags, io) {
  * of the workspace (never the live one), with HOME pointed into the scratch too; after each run
  * the entry must verify. With --from-scratch the entry is removed first, so the recipe must also
  * recreate it from nothing. Recipes are manifest code,
- * so the gate decides first. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
+ * so the gate decides first.
+ *
+ * The scratch copy carries no symlink that could lead outside it (an absolute target, or one that
+ * climbs out): those are left out and named, so neither swr nor a recipe writing through one
+ * reaches a file outside the scratch copy. Removing an entry resolves its path without following
+ * a symlink in any component; an entry behind one fails without running. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
  * left its entry damaged.
  */
+
+
 
 
 
@@ -21378,7 +24258,9 @@ async function selftestCommand(flags, io) {
     try {
         const ws = external_node_path_default().join(scratch, 'workspace');
         const home = external_node_path_default().join(scratch, 'home');
-        external_node_fs_default().cpSync(live.workspace, ws, { recursive: true, verbatimSymlinks: true });
+        const leftOut = scratchCopy(live.workspace, ws);
+        for (const l of leftOut)
+            io.stderr.write(`swr: selftest: left symlink "${escapeText(l)}" out of the scratch copy: it leads outside the workspace\n`);
         external_node_fs_default().mkdirSync(home);
         const m = { ...live, workspace: external_node_fs_default().realpathSync(ws) };
         const verify = reverifier(m, stateDir(io));
@@ -21399,8 +24281,17 @@ async function selftestCommand(flags, io) {
         for (const e of order) {
             if (!e)
                 continue;
-            if (flags.fromScratch)
-                external_node_fs_default().rmSync(external_node_path_default().join(m.workspace, e.path), { recursive: true, force: true });
+            if (flags.fromScratch) {
+                try {
+                    external_node_fs_default().rmSync(resolveNoFollow(m.workspace, e.path), { recursive: true, force: true });
+                }
+                catch (err) {
+                    if (!(err instanceof SymlinkRefusal))
+                        throw err;
+                    outcomes.push({ id: e.id, passed: false, runs: [`not run: ${err.message}`] });
+                    continue;
+                }
+            }
             const runs = [];
             let passed = true;
             for (const round of [1, 2]) {
@@ -21417,7 +24308,7 @@ async function selftestCommand(flags, io) {
                 });
                 const [after] = await verify([e]);
                 const ok = r.exitCode === 0 && after?.status === 'OK';
-                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${after?.detail ?? ''}`}`);
+                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escapeText(after?.detail ?? '')}`}`);
                 passed &&= ok;
             }
             outcomes.push({ id: e.id, passed, runs });
@@ -21434,6 +24325,23 @@ async function selftestCommand(flags, io) {
     finally {
         external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
     }
+}
+/** Copy the workspace for selftest, leaving out symlinks that may lead outside it (returned). */
+function scratchCopy(from, to) {
+    const root = external_node_fs_default().realpathSync(from);
+    const leftOut = [];
+    external_node_fs_default().cpSync(root, to, {
+        recursive: true,
+        verbatimSymlinks: true,
+        filter: src => {
+            const st = external_node_fs_default().lstatSync(src);
+            if (!st.isSymbolicLink() || linkStaysInside(root, src, external_node_fs_default().readlinkSync(src)))
+                return true;
+            leftOut.push(relativeInside(root, src) ?? src);
+            return false;
+        }
+    });
+    return leftOut;
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
@@ -21501,6 +24409,7 @@ function verifyLegacyHmac(v2, keyFileText) {
 
 
 
+
 async function importCommand(oldFile, flags, io) {
     const abs = external_node_path_default().resolve(io.cwd, oldFile);
     let text;
@@ -21551,7 +24460,7 @@ async function importCommand(oldFile, flags, io) {
     else if (!flags.quiet) {
         io.stdout.write(`imported ${old.doc.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
         for (const n of old.notes)
-            io.stdout.write(`note: ${n}\n`);
+            io.stdout.write(`note: ${escapeText(n)}\n`);
         io.stdout.write(saved.signed
             ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
             : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`);
@@ -21565,6 +24474,7 @@ async function importCommand(oldFile, flags, io) {
  * scripts beside them, and large blobs. Volatile directories (node_modules, build, .cache, ...) and
  * VCS metadata are skipped; an existing manifest is never overwritten.
  */
+
 
 
 
@@ -21631,7 +24541,8 @@ async function initCommand(flags, io) {
     for (const req of requests) {
         const c = await captureEntry(m.workspace, req, taken, {
             pool: { jobs: flags.jobs },
-            exclude: ownPaths(m.file, stateDir(io))
+            exclude: ownPaths(m.file, stateDir(io)),
+            stateDir: stateDir(io)
         });
         taken.add(c.entry.id);
         added.push(c);
@@ -21643,9 +24554,9 @@ async function initCommand(flags, io) {
         io.stdout.write(JSON.stringify({ schema: 'swr.init/1', manifest: m.file, added: added.map(a => a.entry) }, null, 2) + '\n');
     }
     else if (!flags.quiet) {
-        io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`);
+        io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${escapeText(m.workspace)}\n`);
         for (const { entry } of added)
-            io.stdout.write(`  ${entry.kind.padEnd(5)} ${entry.id}  (${entry.path}, tier ${entry.tier})\n`);
+            io.stdout.write(`  ${entry.kind.padEnd(5)} ${escapeText(entry.id)}  (${escapeText(entry.path)}, tier ${entry.tier})\n`);
         if (added.length === 0)
             io.stdout.write('  nothing found to track: add entries with "swr add PATH"\n');
         else
@@ -21721,9 +24632,9 @@ async function signCommand(flags, io) {
         throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE);
     const policy = buildPolicy(m, flags, io);
     await authorizeEdit(m, policy, flags.approveDigest);
-    const signed = await signDocument(m.doc, keys, recall(stateDir(io), m.file)?.version ?? 0);
+    const signed = await signDocument(m.doc, keys, recall(stateDir(io), m.file, m.body.scope)?.version ?? 0);
     saveManifest(m.file, signed.doc);
-    remember(stateDir(io), m.file, { version: signed.doc.body.version, digest: signed.digest });
+    remember(stateDir(io), m.file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
     const by = [
         keys.hmacKey ? 'HMAC-SHA256' : '',
         keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
@@ -21750,7 +24661,7 @@ async function verifyCommand(flags, io) {
     const policy = buildPolicy(m, flags, io);
     const decision = await decide(gateInput(m), policy);
     if (decision.allowed && policy.approveDigest === undefined) {
-        remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest });
+        remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
     }
     for (const w of decision.warnings)
         io.stderr.write(`swr: warning: ${w}\n`);
@@ -22140,6 +25051,7 @@ function trustMine(flags, io) {
 
 
 
+
 const EXIT_HELP = `
 Exit codes:
   0  healthy
@@ -22147,7 +25059,10 @@ Exit codes:
   2  unrepairable or refused (repair commands)
   3  still damaged after repair (repair commands)
   4  bad manifest or bad usage
-  130 interrupted
+  70 internal error (a bug in swr; please report it)
+  74 a write failed (disk full, quota, I/O error): nothing was replaced
+  75 another writer interfered (lock lost, manifest changed underneath): nothing was written
+  130 interrupted (SIGINT, SIGTERM or SIGHUP)
 
 Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above the current
 directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, survival history):
@@ -22185,7 +25100,7 @@ function buildProgram(io, done) {
         withGlobals(canary.command('plant'))
             .description('plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file')
             .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
-            .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing)', collect)
+            .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)', collect)
             .option('--large-bytes <n>', 'size of the large probe (default 67108864; 0 plants none)', intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024))
             .option('--no-home', 'do not plant in $HOME')
             .option('--no-tmp', 'do not plant in the temp directory')
@@ -22233,7 +25148,7 @@ function buildProgram(io, done) {
             .option('--dry-run', 'print the plan with the reason for each step and run nothing (exit 1 when damaged)')
             .option('--timeout <s>', "per-recipe timeout in seconds (overrides each entry's timeout_s)", intOption('--timeout', 1, 86400))
             .option('--jobs <n>', 'hashing threads, and recipes run in parallel where the plan allows', intOption('--jobs', 1, 32))
-            .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs')
+            .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)')
             .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
             .option('--record', 'append the first check (what survived, before any repair) to the survival history')
             .option('--no-cache', 'ignore the incremental cache in the first check')
@@ -22251,7 +25166,7 @@ function buildProgram(io, done) {
         .option('--restore <cmd>', 'shell recipe that recreates the entry')
         .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
         .option('--smoke <cmd>', 'shell command that proves the entry works')
-        .option('--ignore <name-or-glob>', 'tree: leave out of the walk (repeatable)', collect)
+        .option('--ignore <name-or-glob>', 'tree: leave out of the walk, a .gitignore rule (repeatable)', collect)
         .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
         .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
         .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
@@ -22353,7 +25268,8 @@ function buildProgram(io, done) {
     return program;
 }
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */
-async function main_main(argv, io = processIo()) {
+async function main_main(argv, rawIo = processIo()) {
+    const io = guardedIo(rawIo, argv.includes('--json'));
     let code;
     const program = buildProgram(io, c => {
         code = c;
@@ -22370,6 +25286,8 @@ async function main_main(argv, io = processIo()) {
         return reportError(err, io, argv.includes('--json'));
     }
 }
+/** Longest error line: enough for a file, line, entry, field and reason. */
+const ERROR_MAX = 2000;
 function reportError(err, io, json) {
     if (err instanceof CommanderError) {
         // Help and version print themselves and exit 0; everything else is bad usage.
@@ -22377,29 +25295,45 @@ function reportError(err, io, json) {
             return EXIT.HEALTHY;
         return EXIT.BAD_MANIFEST;
     }
-    if (err instanceof SwrError) {
-        if (json)
-            io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: err.message, exit_code: err.exitCode }) +
-                '\n');
-        io.stderr.write(`swr: ${err.message}\n`);
-        return err.exitCode;
-    }
+    const known = err instanceof SwrError ? err : diskError(err);
+    if (known)
+        return printError(io, json, known.message, known.exitCode);
     const code = errnoCode(err);
     if (code && err instanceof Error && 'path' in err) {
         // An fs error the user can fix (permissions, a vanished file): one line, no stack.
         const e = err;
-        io.stderr.write(`swr: ${e.syscall ?? 'access'} ${e.path}: ${code}\n`);
-        return EXIT.BAD_MANIFEST;
+        return printError(io, json, `${e.syscall ?? 'access'} ${e.path}: ${code}`, EXIT.BAD_MANIFEST);
     }
+    return reportInternal(err, io, json);
+}
+function printError(io, json, message, code) {
+    // Messages quote manifest strings and paths: one line, bounded, whatever they hold.
+    const line = escapeText(message, { max: ERROR_MAX });
+    if (json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: code }) + '\n');
+    io.stderr.write(`swr: ${line}\n`);
+    return code;
+}
+/**
+ * A bug: one line, a request to report it, and EXIT.INTERNAL (never 1 or 2, which say something
+ * about the workspace). The stack only with SWR_DEBUG set: it is for the report, not the log.
+ */
+function reportInternal(err, io, json) {
     const e = err instanceof Error ? err : new Error(String(err));
-    const internal = e instanceof InternalError ? e.message : `${e.name}: ${e.message}`;
-    io.stderr.write(`swr: internal error: ${internal}\n${e.stack ?? ''}\nThis is a bug in swr; please report it with the lines above.\n`);
-    return EXIT.UNREPAIRABLE;
+    const what = (e instanceof InternalError ? e.message : `${e.name}: ${e.message}`)
+        .replace(/\p{Cc}+/gu, ' ')
+        .slice(0, 300);
+    printError(io, json, `internal error: ${what}`, EXIT.INTERNAL);
+    if (io.env.SWR_DEBUG)
+        io.stderr.write(`${e.stack ?? ''}\n`);
+    io.stderr.write('swr: this is a bug in swr; please report it with the line above (SWR_DEBUG=1 adds the stack)\n');
+    return EXIT.INTERNAL;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/index.ts
 // The `swr` bin. Kept to a few lines: main() does the work and returns the exit code; the exit is
 // forced here, after the work is done, so stray handles cannot keep the process alive.
+
 
 // A closed pipe (`swr check | head`) ends the output, not the program with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -22409,9 +25343,17 @@ for (const stream of [process.stdout, process.stderr]) {
         throw err;
     });
 }
+// Whatever escapes every handler is a bug: one line, EXIT.INTERNAL, never a bare stack with 1 or 2.
+const crash = (err) => {
+    const json = process.argv.includes('--json');
+    process.exit(reportInternal(err, { env: process.env, stdout: process.stdout, stderr: process.stderr }, json));
+};
+process.on('uncaughtException', crash);
+process.on('unhandledRejection', crash);
 main_main(process.argv).then(code => {
     process.exitCode = code;
-}, () => {
-    process.exitCode = 2;
+}, err => {
+    process.exitCode = EXIT.INTERNAL;
+    crash(err);
 });
 

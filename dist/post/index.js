@@ -97,6 +97,1649 @@ module.exports = function equal(a, b) {
 
 /***/ }),
 
+/***/ 298:
+/***/ ((module) => {
+
+// A simple implementation of make-array
+function makeArray (subject) {
+  return Array.isArray(subject)
+    ? subject
+    : [subject]
+}
+
+const UNDEFINED = undefined
+const EMPTY = ''
+const SPACE = ' '
+const ESCAPE = '\\'
+
+// The characters that carry a meaning of their own inside a regular
+//   expression, so a literal one has to be escaped before it is emitted.
+const REGEX_LITERAL_SPECIAL = /[.*+?()[\]{}^$|\\/]/
+const BOM = '\uFEFF'
+// A run of two or more asterisks is a globstar (#175)
+const REGEX_ANCHORED_GLOBSTAR = /^\/\*{2,}$/
+const REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION = /^\\!/
+const REGEX_REPLACE_LEADING_EXCAPED_HASH = /^\\#/
+const REGEX_SPLITALL_CRLF = /\r?\n/g
+
+// Invalid:
+// - /foo,
+// - ./foo,
+// - ../foo,
+// - .
+// - ..
+// Valid:
+// - .foo
+const DOUBLE_SLASH = '//'
+const SLASH_CODE = 47
+const DOT_CODE = 46
+
+
+const SLASH = '/'
+
+// Do not use ternary expression here, since "istanbul ignore next" is buggy
+let TMP_KEY_IGNORE = 'node-ignore'
+/* istanbul ignore else */
+if (typeof Symbol !== 'undefined') {
+  TMP_KEY_IGNORE = Symbol.for('node-ignore')
+}
+const KEY_IGNORE = TMP_KEY_IGNORE
+
+const define = (object, key, value) => {
+  Object.defineProperty(object, key, {value})
+  return value
+}
+
+const RETURN_FALSE = () => false
+
+// > The range notation, e.g. [a-zA-Z],
+// > can be used to match one of the characters in a range.
+//
+// gitignore(5) defers to fnmatch(3) for this, and git implements it in
+//   `wildmatch.c`.  A bracket expression has a sub-grammar of its own, which
+//   is neither the surrounding pattern grammar nor the JavaScript one:
+//
+//   - a `]` right after `[` or `[!` is a literal member, not the terminator
+//   - `[:alpha:]` names one of twelve POSIX classes
+//   - `\` escapes the next member, `]` included
+//   - `*`, `?` and `.` are plain literal members
+//   - an unterminated expression makes the whole pattern match nothing
+//
+// which means the expression can not be located -- let alone translated -- by
+//   a regular expression.  It is scanned out of the pattern before the
+//   replacers below run, and put back once they are done, so that neither the
+//   metacharacter escaper nor the `?` / `*` replacers ever see its body.
+
+// git classifies with its own ASCII-only ctype macros (`wildmatch.c`), never
+//   with the C library ones, so these must not be mapped onto `\d` / `\w` /
+//   `\s`, which are wider.  `/` is left out of every expansion, because a
+//   bracket expression never matches a path separator.
+const POSIX_CLASSES = {
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1f\\x7f',
+  digit: '0-9',
+  graph: '!-.0-~',
+  lower: 'a-z',
+  print: ' -.0-~',
+  punct: '!-.:-@\\[-`{-~',
+  // git's `sane-ctype.h` classifies \v and \f as control, not space,
+  //   unlike C's `isspace`
+  space: ' \\t\\n\\r',
+  upper: 'A-Z',
+  xdigit: '0-9A-Fa-f'
+}
+
+const CLASS_MEMBERS_TO_ESCAPE = '\\]^-['
+
+const escapeMember = char => CLASS_MEMBERS_TO_ESCAPE.indexOf(char) < 0
+  ? char
+  : ESCAPE + char
+
+// > if (matched == negated || ((flags & WM_PATHNAME) && text_ch == '/'))
+// >   return WM_ABORT_TO_STARSTAR;                     (git, `wildmatch.c`)
+// A bracket expression never matches a path separator, whatever its members
+//   say, so a negated class gets `/` as one more excluded character, while a
+//   plain one -- where a literal member or a range could still let `/` in --
+//   is guarded with a lookahead, `/` being impossible to subtract from a
+//   JavaScript character class.
+const NON_SLASH = '(?!\\/)'
+
+const classSource = (negated, body) => {
+  if (negated) {
+    return `[^\\/${body}]`
+  }
+
+  const source = `[${body}]`
+
+  return new RegExp(source).test('/')
+    ? NON_SLASH + source
+    : source
+}
+
+// Scan the bracket expression that starts at `pattern[start] === '['`,
+//   mirroring the member loop of git's `wildmatch.c`.
+// @returns {{end: number, source: string} | null} `null` if the expression is
+//   never terminated, which makes the whole pattern match nothing.
+const scanBracket = (pattern, start) => {
+  const {length} = pattern
+  let index = start + 1
+  let negated = EMPTY
+
+  const lead = pattern[index]
+  if (lead === '!' || lead === '^') {
+    negated = '^'
+    index ++
+  }
+
+  let body = EMPTY
+
+  // The member a `-` could start a range from, or EMPTY when the previous
+  //   member can not open one (start of the body, or a range / POSIX class
+  //   that has just closed)
+  let prev = EMPTY
+
+  // git scans the members with a do-while, so the first one is consumed
+  //   unconditionally.  That is the whole reason a leading `]` is a member
+  //   and not the terminator.
+  for (;;) {
+    const char = pattern[index]
+
+    if (char === UNDEFINED) {
+      return null
+    }
+
+    if (char === ESCAPE) {
+      // A pattern can not end on a lone backslash -- `createRule` has
+      //   already thrown it away -- so there is a character to read.
+      const escaped = pattern[++ index]
+      body += escapeMember(escaped)
+      prev = escaped
+    } else if (
+      char === '-'
+      && prev
+      && index + 1 < length
+      && pattern[index + 1] !== ']'
+    ) {
+      index ++
+      let to = pattern[index]
+      if (to === ESCAPE) {
+        to = pattern[index += 1]
+      }
+      // An out-of-order range matches nothing in git but is a syntax error in
+      //   JavaScript, so it is dropped.  Its lower bound stays: git tests it
+      //   as a plain member before it ever looks at the `-`, so `[c-a]` does
+      //   match `c`.
+      if (prev <= to) {
+        body += `-${escapeMember(to)}`
+      }
+      prev = EMPTY
+    } else if (char === '[' && pattern[index + 1] === ':') {
+      const nameStart = index + 2
+      let end = nameStart
+      while (end < length && pattern[end] !== ']') {
+        end ++
+      }
+
+      if (end === length) {
+        return null
+      }
+
+      if (end > nameStart && pattern[end - 1] === ':') {
+        const name = pattern.slice(nameStart, end - 1)
+
+        // An unknown class name makes the whole pattern match nothing
+        if (!Object.prototype.hasOwnProperty.call(POSIX_CLASSES, name)) {
+          return null
+        }
+
+        body += POSIX_CLASSES[name]
+        prev = EMPTY
+        index = end
+      } else {
+        // No `:]` to close it, so the `[` is a plain member and scanning
+        //   resumes right after it.
+        body += escapeMember('[')
+        prev = '['
+        index = nameStart - 2
+      }
+    } else {
+      body += escapeMember(char)
+      prev = char
+    }
+
+    index ++
+
+    if (pattern[index] === ']') {
+      return {
+        end: index,
+        source: classSource(negated, body)
+      }
+    }
+  }
+}
+
+// An empty JavaScript class can never match, which is how a pattern that git
+//   gives up on (`WM_ABORT_ALL`) is expressed here.
+const NEVER_MATCH = '[]'
+
+// A NUL can appear in neither a `.gitignore` line nor a path, which makes it
+//   the one safe placeholder character.  A literal one in the pattern is
+//   held aside all the same, so a collision is impossible by construction.
+const PLACEHOLDER = '\u0000'
+const REGEX_RESTORE_PLACEHOLDER = new RegExp(
+  `${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g'
+)
+
+// The one wildcard the chain does not expand for itself is a trailing `*`. How
+//   it expands depends on the mode (`regex` vs `checkRegex`), so `_make` is
+//   left to do it, and until then the pending wildcard travels as this marker.
+//   That is what keeps it apart from a user-escaped literal `\*`: the unescape
+//   steps collapse the escaped one to the exact `\*` a wildcard would leave
+//   behind, so by the time `_make` runs the two are otherwise the same string
+//   and a literal star gets wrongly rewritten into a wildcard. The marker is a
+//   private-use character, and `extractBrackets` keeps one that came out of the
+//   pattern apart from it, so the only marker `_make` ever turns back into a
+//   real wildcard is the one this chain put there itself.
+const TRAILING_WILDCARD = '\uE000'
+
+// A trailing "/**" is deferred the same way, because `checkRegex` has to tell
+//   it apart from a trailing "/*" (see `checkSourceOf`). For `.ignores()` it
+//   still never matches the folder itself (#21).
+const TRAILING_DOUBLESTAR = '\uE001'
+
+// The three characters above mean something to the chain that builds the
+//   source rather than to the path, so one that came out of the pattern is
+//   held aside like a bracket expression instead of going straight out. Being
+//   held is what makes it safe: the restore runs after the step that anchors
+//   the source, so the character comes back in the middle of the source and
+//   not at its end, which is the one place `_make` and `checkSourceOf` look
+//   for a marker. Without it a pattern's own character lands where a pending
+//   marker sits, and `_make` turns it into a real trailing wildcard.
+//
+// It is held as a one-member class rather than bare, in both of the branches
+//   a reserved character can reach, so that the property can be
+//   read off this function alone -- a reserved character never goes out on
+//   its own -- rather than depending on where in the chain the restore
+//   happens to run. In the expression built here `[x]` matches exactly what
+//   `x` matches, none of the three being special to a regular expression or
+//   inside a class, so no test can tell the two apart: the class is insurance,
+//   and the paragraph above is the reason it is not needed.
+const isReserved = char =>
+  char === PLACEHOLDER
+  || char === TRAILING_WILDCARD
+  || char === TRAILING_DOUBLESTAR
+
+// Replace every bracket expression with a placeholder the replacers below
+//   leave alone, and translate it separately.
+const extractBrackets = pattern => {
+  const sources = []
+  const hold = source =>
+    `${PLACEHOLDER}${sources.push(source) - 1}${PLACEHOLDER}`
+
+  const {length} = pattern
+  let out = EMPTY
+  let index = 0
+
+  while (index < length) {
+    const char = pattern[index]
+
+    if (char === ESCAPE) {
+      // > Put a backslash ("\") in front of ... a character to make it literal.
+      //                                            (gitignore(5) -> fnmatch(3))
+      // A backslash quotes the next character, whatever it is, so `\d` is a
+      //   literal `d`, not the regex digit class, and `\?` is a literal `?`,
+      //   not a wildcard. Held aside as its literal here, the escape never
+      //   reaches the replacers below, which would otherwise let `\d`, `\b`,
+      //   `\1`, `\/` keep their regular-expression meaning, and would turn a
+      //   `\?` into `[^\/]`.
+      //
+      // Three escapes are still left for the chain: `\*` (a literal star,
+      //   told apart from a wildcard by `TRAILING_WILDCARD` and the wildcard
+      //   replacers), `\[` (a literal bracket, the one `[` the bracket
+      //   replacer still expects), and `\ ` (a quoted space, which one pass
+      //   below rewrites in bulk -- holding each one aside instead costs more
+      //   on a pattern built out of them).
+      //
+      // A quoted backslash is not among them. The chain doubles every
+      //   backslash, then takes the doubling back out again, and a quoted one
+      //   standing next to a character the chain also escapes left the two
+      //   counts sharing a run, so one of the escapes was lost. Held here as
+      //   the literal it means, it never joins that run.
+      const escaped = pattern[index + 1]
+
+      if (escaped === SLASH && index + 2 === length) {
+        // Git removes a final directory slash before matching. An escape
+        //   without a character after that removal makes the pattern invalid.
+        out += hold(NEVER_MATCH)
+      } else if (
+        escaped === '*'
+        || escaped === '['
+        || escaped === SPACE
+      ) {
+        out += pattern.slice(index, index + 2)
+      } else {
+        out += hold(
+          REGEX_LITERAL_SPECIAL.test(escaped)
+            ? ESCAPE + escaped
+            : isReserved(escaped)
+              ? `[${escaped}]`
+              : escaped
+        )
+      }
+
+      index += 2
+    } else if (isReserved(char)) {
+      out += hold(`[${char}]`)
+      index ++
+    } else if (char === '[') {
+      const scanned = scanBracket(pattern, index)
+
+      if (scanned === null) {
+        // git gives up on the whole pattern (`WM_ABORT_ALL`), so whatever
+        //   follows can not make it match either.
+        out += hold(NEVER_MATCH)
+        index = length
+      } else {
+        out += hold(scanned.source)
+        index = scanned.end + 1
+      }
+    } else {
+      out += char
+      index ++
+    }
+  }
+
+  return {
+    source: out,
+    sources
+  }
+}
+
+// A step of the chain below is normally a `[matcher, replacer]` pair handed
+//   to `String.replace`. `DIRECT` marks the ones that are plain string work
+//   instead, and take `(source, pattern)`.
+//
+// Anchoring the two ends is exactly that -- a test of one character and a
+//   concatenation -- and putting it through the regular expression engine
+//   cost a third of this chain for nothing: 167ns where 10ns does the same
+//   job. The two are still steps in the same list, in the same places,
+//   because their position in the order is part of what they mean.
+const DIRECT = null
+
+// A separator at the beginning or in the middle of a pattern, as opposed to
+//   one at the very end.
+const REGEX_INNER_SLASH = /\/(?!$)/
+const WILDCARD = '[^\\/]*'
+
+// > If the pattern ends with a slash,
+// > it is removed for the purpose of the following description,
+// > but it would only find a match with a directory.
+// > In other words, foo/ will match a directory foo and paths underneath it,
+// > but will not match a regular file or a symbolic link foo
+// >  (this is consistent with the way how pathspec works in general in Git).
+// '`foo/`' will not match regular file '`foo`' or symbolic link '`foo`'
+// -> ignore-rules will not deal with it, because it costs extra `fs.stat` call
+//      you could use option `mark: true` with `glob`
+
+// '`foo/`' should not continue with the '`..`'
+// The chain that turns one gitignore pattern into a regular expression
+//   source, in order. A step is either
+//
+//   [matcher, replacer]            handed to `String.replace`
+//   [matcher, replacer, required]  the same, but skipped outright unless
+//                                    `required` appears in the string, which
+//                                    the matcher cannot match without
+//   [DIRECT, transform]            plain string work, taking (source, pattern)
+//
+// The `required` character is only ever a shortcut: finding it does not mean
+//   the matcher will match, and not finding it means it cannot. It is there
+//   because scanning for one character costs a fraction of running a matcher
+//   that then finds nothing -- for the wildcard step, whose `[^\\]+`
+//   backtracks its way through the whole string before giving up, 11ns
+//   against 400ns.
+const REPLACERS = [
+
+  // Replace (\ ) with ' '
+  // Only a space: an escaped tab or other whitespace is already a literal by
+  //   the time it reaches here, and a bare tab must be left as one, not turned
+  //   into a space.
+  // (\ ) -> ' '
+  // (\\ ) -> '\\ '
+  // (\\\ ) -> '\\ '
+  [
+    // A run of backslashes is taken whole, from its first one, so no match
+    //   ever starts again inside it -- `(\\+?) ` did, which made a long run
+    //   quadratic.
+    /(\\+)( ?)/g,
+    (_, run, space) => space
+      ? run.slice(0, run.length - run.length % 2) + SPACE
+      : run,
+    ESCAPE + SPACE
+  ],
+
+  // git's wildmatch() reads a run of two or more asterisks as one globstar
+  //   whenever the run fills a path segment: it starts the pattern or follows
+  //   a `/`, and it ends the pattern or comes before a `/`. A run of two is
+  //   already `**`; a longer one is folded into `**` here, so the steps
+  //   below only ever have to know `**`.
+  // `***/foo` -> `**/foo`, `a/***/b` -> `a/**/b`, `a/***` -> `a/**`
+  // git also takes a run beside a literal prefix (`a***/b`) or beside an
+  //   escaped slash (`***\/b`) as a globstar, and this does not; the README
+  //   lists both, under "A run of asterisks".
+  [
+    /(^|\/)\*{3,}(?=\/|$)/g,
+    (_, start) => `${start}**`,
+    '*'
+  ],
+
+  // Escape metacharacters
+  // which is written down by users but means special for regular expressions.
+
+  // > There are 12 characters with special meanings:
+  // > - the backslash \,
+  // > - the caret ^,
+  // > - the dollar sign $,
+  // > - the period or dot .,
+  // > - the vertical bar or pipe symbol |,
+  // > - the question mark ?,
+  // > - the asterisk or star *,
+  // > - the plus sign +,
+  // > - the opening parenthesis (,
+  // > - the closing parenthesis ),
+  // > - and the opening square bracket [,
+  // > - the opening curly brace {,
+  // > These special characters are often called "metacharacters".
+  [
+    /[\\$.|*+(){^]/g,
+    match => `\\${match}`
+  ],
+
+  [
+    // > a question mark (?) matches a single character
+    /(?!\\)\?/g,
+    () => '[^/]',
+    '?'
+  ],
+
+  // leading slash
+  [
+
+    // > A leading slash matches the beginning of the pathname.
+    // > For example, "/*.c" matches "cat-file.c" but not "mozilla-sha1/sha1.c".
+    // A leading slash matches the beginning of the pathname
+    /^\//,
+    () => '^',
+    SLASH
+  ],
+
+  // replace special metacharacter slash after the leading slash
+  [
+    /\//g,
+    () => '\\/',
+    SLASH
+  ],
+
+  [
+    // > A leading "**" followed by a slash means match in all directories.
+    // > For example, "**/foo" matches file or directory "foo" anywhere,
+    // > the same as pattern "foo".
+    // > "**/foo/bar" matches file or directory "bar" anywhere that is directly
+    // >   under directory "foo".
+    // Notice that the '*'s have been replaced as '\\*'
+    /^\^*(?:\\\*\\\*\\\/)+/,
+
+    // '**/foo' <-> 'foo'
+    () => '(?:^|\\/)',
+    '*'
+  ],
+
+  // starting
+  [
+    // there will be no leading '/'
+    //   (which has been replaced by section "leading slash")
+    // If starts with '**', adding a '^' to the regular expression also works
+    DIRECT,
+    (source, pattern) => {
+      // Nothing to anchor to, or already anchored (`^` or `(?:^|\/)`)
+      if (!source || source[0] === '^' || source[0] === '(') {
+        return source
+      }
+
+      // If has a slash `/` at the beginning or middle
+      const anchor = !REGEX_INNER_SLASH.test(pattern)
+        // > Prior to 2.22.1
+        // > If the pattern does not contain a slash /,
+        // >   Git treats it as a shell glob pattern
+        // Actually, if there is only a trailing slash,
+        //   git also treats it as a shell glob pattern
+
+        // After 2.22.1 (compatible but clearer)
+        // > If there is a separator at the beginning or middle (or both)
+        // > of the pattern, then the pattern is relative to the directory
+        // > level of the particular .gitignore file itself.
+        // > Otherwise the pattern may also match at any level below
+        // > the .gitignore level.
+        ? '(?:^|\\/)'
+
+        // > Otherwise, Git treats the pattern as a shell glob suitable for
+        // >   consumption by fnmatch(3)
+        : '^'
+
+      return anchor + source
+    }
+  ],
+
+  // two globstars
+  [
+    // Use lookahead assertions so that we could match more than one `'/**'`
+    /\\\/\\\*\\\*(?=\\\/|$)/g,
+
+    // Zero, one or several directories
+    // should not use '*', or it will be replaced by the next replacer
+
+    // Check if it is not the last `'/**'`
+    (_, index, str) => index + 6 < str.length
+
+      // case: /**/ at the end of the pattern, i.e. a trailing `'/**/'`
+      // > A trailing `"/**/"` (a trailing `"/**"` restricted to directories)
+      // >   matches everything inside, but it should not match the current
+      // >   folder itself, so it requires at least one directory segment.
+      // 'a/**/' matches 'a/b/', 'a/x/y/' but not 'a/'
+      ? str.slice(index + 6) === '\\/'
+        ? '(?:\\/[^\\/]+)+'
+
+        // case: /**/
+        // > A slash followed by two consecutive asterisks then a slash matches
+        // >   zero or more directories.
+        // > For example, "a/**/b" matches "a/b", "a/x/b", "a/x/y/b" and so on.
+        // '/**/'
+        : '(?:\\/[^\\/]+)*'
+
+      // case: /**
+      // > A trailing `"/**"` matches everything inside.
+
+      // #21: everything inside but it should not include the current folder,
+      //   resolved by `_make`
+      : `\\/${TRAILING_DOUBLESTAR}`,
+    '*'
+  ],
+
+  // normal intermediate wildcards
+  [
+    // Never replace escaped '*'
+    // ignore rule '\*' will match the path '*'
+
+    // 'abc.*/' -> go
+    // 'abc.*'  -> skip this rule,
+    //    coz trailing single wildcard will be handed by [trailing wildcard]
+    /(^|[^\\])(?:\\\*)+(?!$)/g,
+
+    // '*.js' matches '.js'
+    // '*.js' doesn't match 'abc'
+    // 1. An asterisk "*" matches anything except a slash.
+    // 2. Other consecutive asterisks are considered regular asterisks
+    //    and collapse into one non-slash wildcard run.
+    (_, p1) => p1 + WILDCARD,
+    '*'
+  ],
+
+  // trailing wildcard, held apart from a literal star
+  [
+    // The step above leaves a trailing `*` alone, so a single `\*` is all that
+    //   can be left at the end here, and what stands in front of it says which
+    //   kind it is. A wildcard arrives as the escaper wrote it, `\*` with
+    //   nothing before it; a literal arrives as the user's own escape, which
+    //   the escaper doubled, and then the star's own -- `\\` and then `\*`.
+    //   There is no third case: every backslash still reaching the chain is
+    //   one `\*`, `\[` or `\ ` carries itself, and each is followed by its
+    //   own character, so a longer run can never form. This runs while the
+    //   two are still distinct, before the unescape steps below collapse the
+    //   literal onto the very `\*` a wildcard leaves behind.
+    /(^|[^\\])((?:\\\\)*)\\\*$/,
+
+    (match, p1, p2) =>
+      p2 === EMPTY
+        // A real wildcard: carry it to `_make` as the marker, so the unescape
+        //   steps and the trailing-wildcard rewrite can never mistake it for a
+        //   literal `\*` (nor the reverse).
+        ? p1 + TRAILING_WILDCARD
+        // A literal star: leave it exactly as it stands for the unescape steps.
+        : match,
+    '*'
+  ],
+
+  [
+    // unescape, revert step 3 except for back slash
+    // For example, if a user escape a '\\*',
+    // after step 3, the result will be '\\\\\\*'
+    /\\\\\\(?=[$.|*+(){^])/g,
+    () => ESCAPE,
+    ESCAPE + ESCAPE
+  ],
+
+  [
+    // '\\\\' -> '\\'
+    /\\\\/g,
+    () => ESCAPE,
+    ESCAPE + ESCAPE
+  ],
+
+  [
+    // Every real bracket expression -- POSIX classes included -- has already
+    //   been held aside by `extractBrackets`, so the only `[` left in the
+    //   pattern is an escaped, literal one.
+
+    // A backslash could only stand at the end of the range if it quoted the
+    //   `]`, and `\]` is held aside long before this.
+    /\\\[([^\]/]*?)($|\])/g,
+
+    // '\\[bar]' -> '\\\\[bar]'
+    (match, range, close) => `\\[${range}${close}`,
+    '['
+  ],
+
+  // ending
+  [
+    // 'js' will not match 'js.'
+    // 'ab' will not match 'abc'
+    DIRECT,
+
+    // WTF!
+    // https://git-scm.com/docs/gitignore
+    // changes in [2.22.1](https://git-scm.com/docs/gitignore/2.22.1)
+    // which re-fixes #24, #38
+
+    // > If there is a separator at the end of the pattern then the pattern
+    // > will only match directories, otherwise the pattern can match both
+    // > files and directories.
+
+    // 'js*' will not match 'a.js'
+    // 'js/' will not match 'a.js'
+    // 'js' will match 'a.js' and 'a.js/'
+    source => {
+      const last = source[source.length - 1]
+
+      // The pattern is empty, or ends in a pending marker `_make` owns --
+      //   the trailing wildcard, or a trailing "/**". A trailing `*` that is
+      //   not the marker is a literal star, which anchors like any other
+      //   final character.
+      if (!last || last === TRAILING_WILDCARD || last === TRAILING_DOUBLESTAR) {
+        return source
+      }
+
+      return last === SLASH
+        // foo/ will not match 'foo'
+        ? `${source}$`
+        // foo matches 'foo' and 'foo/'
+        : `${source}(?=$|\\/$)`
+    }
+  ]
+]
+
+const REGEX_REPLACE_TRAILING_WILDCARD = /(^|\\\/)?\uE000$/
+const MODE_IGNORE = 'regex'
+const MODE_CHECK_IGNORE = 'checkRegex'
+const UNDERSCORE = '_'
+
+const replaceTrailingWildcard = (_, p1) => {
+  const prefix = p1
+    // '\^':
+    // '/*' does not match EMPTY
+    // '/*' does not match everything
+
+    // '\\\/':
+    // 'abc/*' does not match 'abc/'
+    ? `${p1}[^/]+`
+
+    // 'a*' matches 'a'
+    // 'a*' matches 'aa'
+    : '[^/]*'
+
+  return `${prefix}(?=$|\\/$)`
+}
+
+const REGEX_REPLACE_TRAILING_DOUBLESTAR = /\uE001$/
+
+// 'abc/**' matches everything under 'abc', but not 'abc/' itself (#21):
+//   requiring one arbitrary character (line terminators included, #176)
+//   after 'abc/' is necessary and sufficient for `.test(path)`.
+const replaceTrailingDoublestar = () => '[\\s\\S]'
+
+// The fixed piece between the wildcard at `at` and the next wildcard of the
+//   run: the tokens that separate them, joined as they appear in the source.
+//   A run never holds two wildcards in a row, so there is always at least one
+//   token.
+const separatorAfter = (run, at) => {
+  let separator = EMPTY
+
+  for (let index = at + 1; index < run.length && !run[index].wildcard; index ++) {
+    separator += run[index].single
+  }
+
+  return separator
+}
+
+// Where a run of non-slash wildcards is split by fixed pieces --
+//   `[^/]*ab[^/]*cd...` -- the engine has many equivalent ways to lay the
+//   input across the wildcards, and on input that does not match it works
+//   through all of them, so the time grows with the number of wildcards
+//   rather than the length of the path. Every wildcard but the last in such a
+//   run can be pinned to stop where the piece after it begins, which leaves
+//   one way to lay out the input and no rewinding, without changing which
+//   paths match: the fixed pieces still bound the count, and the last
+//   wildcard still absorbs the rest.
+//
+// A wildcard is pinned to the whole piece, never to the piece's first
+//   character. The pin leaves no way back, so a wildcard that stopped at that
+//   first character would hand over wherever the character happens to turn
+//   up, including the places the rest of the piece cannot follow -- which is
+//   how `f*o/*/*` came to miss `foo/b/c`, the first `o` of `foo` not being
+//   the one the `o/` after it needs. Every token of a piece matches exactly
+//   one character, so the first place the whole piece fits is the leftmost
+//   place it can sit, and whatever is left over goes to the wildcards that
+//   follow.
+//
+// The source is read one token at a time -- a wildcard, a single-character
+//   piece (a literal, an escape, a class), or a parenthesised group or anchor
+//   that ends the run -- so only a genuine wildcard is touched.
+const pinWildcards = source => {
+  if (source.indexOf(WILDCARD) < 0) {
+    return source
+  }
+
+  const tokens = []
+  const {length} = source
+  let index = 0
+
+  while (index < length) {
+    const char = source[index]
+
+    if (source.startsWith(WILDCARD, index)) {
+      tokens.push({wildcard: true})
+      index += WILDCARD.length
+    } else if (char === '[') {
+      let end = index + 1
+
+      if (source[end] === '^') {
+        end ++
+      }
+
+      if (source[end] === ']') {
+        end ++
+      }
+
+      while (end < length && source[end] !== ']') {
+        end += source[end] === ESCAPE
+          ? 2
+          : 1
+      }
+
+      end ++
+      tokens.push({single: source.slice(index, end)})
+      index = end
+    } else if (char === ESCAPE) {
+      tokens.push({single: source.slice(index, index + 2)})
+      index += 2
+    } else if (char === '(') {
+      let depth = 0
+      let end = index
+
+      do {
+        if (source[end] === ESCAPE) {
+          end ++
+        } else if (source[end] === '(') {
+          depth ++
+        } else if (source[end] === ')') {
+          depth --
+        }
+
+        end ++
+      } while (end < length && depth > 0)
+
+      if ('*+?'.indexOf(source[end]) >= 0) {
+        end ++
+      }
+
+      tokens.push({boundary: source.slice(index, end)})
+      index = end
+    } else if (char === '^' || char === '$') {
+      tokens.push({boundary: char})
+      index ++
+    } else {
+      tokens.push({single: char})
+      index ++
+    }
+  }
+
+  let out = EMPTY
+  let run = []
+
+  const flush = () => {
+    let lastWildcard
+
+    run.forEach((token, at) => {
+      if (token.wildcard) {
+        lastWildcard = at
+      }
+    })
+
+    run.forEach((token, at) => {
+      if (!token.wildcard) {
+        out += token.single
+        return
+      }
+
+      // Every wildcard but the last is pinned to the whole piece that
+      //   follows it, for the reason set out above this function. The last
+      //   one stays as it is and takes up the rest.
+      out += at === lastWildcard
+        ? WILDCARD
+        : `(?:(?!${separatorAfter(run, at)})[^\\/])*`
+    })
+
+    run = []
+  }
+
+  tokens.forEach(token => {
+    if (token.boundary === undefined) {
+      run.push(token)
+      return
+    }
+
+    flush()
+    out += token.boundary
+  })
+
+  flush()
+
+  return out
+}
+
+// @param {pattern}
+const makeRegexPrefix = pattern => {
+  // `/**` matches every path, as `**` does. The translation below only finds
+  //   a globstar beside a slash it keeps, and the leading one is turned into
+  //   an anchor, so `/**` would come out as `/*` and match one level only.
+  //   Here rather than in `createRule`, so that `checkSourceOf`, which
+  //   compiles `/**/` again without its trailing slash, gets it too.
+  if (REGEX_ANCHORED_GLOBSTAR.test(pattern)) {
+    pattern = '**'
+  }
+
+  const {source, sources} = extractBrackets(pattern)
+
+  const replaced = REPLACERS.reduce(
+    // A pass whose matcher finds nothing hands back the very string it was
+    //   given, so asking first costs a search and saves a rewrite. Ten of the
+    //   fifteen passes never fire for a typical .gitignore line, and between
+    //   them they were 45% of this chain.
+    (prev, [matcher, replacer, required]) => {
+      if (matcher === DIRECT) {
+        return replacer(prev, pattern)
+      }
+
+      if (required !== UNDEFINED && prev.indexOf(required) < 0) {
+        return prev
+      }
+
+      // A pass whose matcher finds nothing hands back the very string it was
+      //   given, so asking first costs a search and saves a rewrite.
+      return matcher.test(prev)
+        ? prev.replace(matcher, replacer.bind(pattern))
+        : prev
+    },
+    source
+  )
+
+  // Most patterns hold no bracket expression at all, and then there is
+  //   nothing to put back.
+  return sources.length
+    ? replaced.replace(
+      REGEX_RESTORE_PLACEHOLDER,
+      (match, index) => sources[index]
+    )
+    : replaced
+}
+
+// `checkRegex` tests a path with a trailing slash, 'abc/', the way
+//   `git check-ignore` matches that literal string once the directory itself
+//   is known not to be excluded (see `checkIgnore`): a trailing '/' of the
+//   pattern is dropped, a basename pattern sees an empty basename, and only a
+//   pattern whose last segment is a pending wildcard can match what is left
+//   after the final slash -- 'abc/*' and 'abc/**' match 'abc/', and 'abc/**'
+//   also matches 'abc/d/' (#77, #169).
+const checkSourceOf = (body, prefix) => {
+  if (body[body.length - 1] === SLASH) {
+    prefix = makeRegexPrefix(body.slice(0, - 1))
+  }
+
+  const head = prefix.slice(0, - 1)
+  const last = prefix[prefix.length - 1]
+
+  return last === TRAILING_WILDCARD
+    ? `${head}$`
+    : last === TRAILING_DOUBLESTAR
+      ? head
+      : NEVER_MATCH
+}
+
+// A trailing slash does not stop a pattern being basename-only: it restricts
+//   the match to a directory, it does not let the pattern reach across one.
+//   Everything else a pattern can hold -- a wildcard, a character class, an
+//   escape -- stays inside a single path segment too, so a pattern with no
+//   separator in it can only ever describe the last one.
+const matchesBasename = body => {
+  const index = body.indexOf(SLASH)
+
+  return index < 0 || index === body.length - 1
+}
+
+// The last segment of a path, keeping a trailing slash, because a pattern that
+//   ends in one matches only a directory.
+// 'a/b/c.js' -> 'c.js';  'a/b/' -> 'b/';  'c.js' -> 'c.js' (no copy made)
+const basenameOf = path => {
+  const end = path.length - 1
+
+  const index = path.lastIndexOf(
+    SLASH,
+    path[end] === SLASH
+      ? end - 1
+      : end
+  )
+
+  return index < 0
+    ? path
+    : path.slice(index + 1)
+}
+
+// The parent directory of a path, with its trailing separator, or EMPTY when
+//   the path has none.
+// 'a/b/c' -> 'a/b/';  'a/b/' -> 'a/';  'a' -> EMPTY;  'a/' -> EMPTY
+//
+// A path holding an empty segment has to be taken apart, because its
+//   ancestors are not prefixes of it: the parent of 'a//b' is 'a/', not
+//   'a//', and the parent of '/a/' is nothing at all. Both shapes reach here
+//   -- 'a//b' is accepted outright, and `checkIgnore` does not put the path
+//   it is given through the relative-path check.
+//
+// Every other path is a prefix of itself, and cutting one costs a fraction of
+//   splitting it into an array and joining that back at every level: 73ns
+//   against 207ns.
+const parentOf = path => {
+  if (
+    path.charCodeAt(0) === SLASH_CODE
+    || path.indexOf(DOUBLE_SLASH) >= 0
+  ) {
+    const slices = path.split(SLASH).filter(Boolean)
+
+    slices.pop()
+
+    return slices.length
+      ? slices.join(SLASH) + SLASH
+      : EMPTY
+  }
+
+  const end = path.length - 1
+
+  // Look back from before a trailing separator, since that one belongs to the
+  //   path itself.
+  //
+  // A negative place to start would be a trap here: `lastIndexOf` clamps one
+  //   to 0 and searches there rather than reporting no match, so '/' would
+  //   come back as its own parent and the walk would never end. It cannot
+  //   happen -- that is the only path short enough to produce one, and the
+  //   test above has already sent it the other way.
+  const cut = path.lastIndexOf(
+    SLASH,
+    path.charCodeAt(end) === SLASH_CODE
+      ? end - 1
+      : end
+  )
+
+  return cut < 0
+    ? EMPTY
+    : path.slice(0, cut + 1)
+}
+
+const isString = subject => typeof subject === 'string'
+
+// Blank lines, comments and trailing lone backslashes are told by
+//   `createRule`, once the pattern is normalized.
+const checkPattern = pattern => pattern
+  && isString(pattern)
+
+// Git drops one CR before each LF, and one at the end of a final line that
+//   has no LF after it.
+const splitPattern = pattern => (
+  pattern[pattern.length - 1] === '\r'
+    ? pattern.slice(0, - 1)
+    : pattern
+)
+.split(REGEX_SPLITALL_CRLF)
+.filter(Boolean)
+
+class IgnoreRule {
+  constructor (
+    pattern,
+    mark,
+    body,
+    ignoreCase,
+    negative,
+    prefix
+  ) {
+    this.pattern = pattern
+    this.mark = mark
+    this.negative = negative
+
+    define(this, 'body', body)
+    define(this, 'ignoreCase', ignoreCase)
+    define(this, 'regexPrefix', prefix)
+  }
+
+  // Worked out on first use and kept behind an own property, the way `regex`
+  //   caches itself in `_regex`. Deciding it in the constructor instead would
+  //   add a fourth `defineProperty` to every rule ever built, which cost 4% of
+  //   every compile -- including the compiles of rules that are never matched
+  //   against anything.
+  get _basenameOnly () {
+    return define(this, '_basenameOnly', matchesBasename(this.body))
+  }
+
+  get regex () {
+    const key = UNDERSCORE + MODE_IGNORE
+
+    if (this[key]) {
+      return this[key]
+    }
+
+    return this._make(MODE_IGNORE, key)
+  }
+
+  get checkRegex () {
+    const key = UNDERSCORE + MODE_CHECK_IGNORE
+
+    if (this[key]) {
+      return this[key]
+    }
+
+    return this._make(MODE_CHECK_IGNORE, key)
+  }
+
+  _make (mode, key) {
+    const str = pinWildcards(
+      mode === MODE_IGNORE
+        ? this.regexPrefix
+        .replace(REGEX_REPLACE_TRAILING_WILDCARD, replaceTrailingWildcard)
+        .replace(REGEX_REPLACE_TRAILING_DOUBLESTAR, replaceTrailingDoublestar)
+        : checkSourceOf(this.body, this.regexPrefix)
+    )
+
+    const regex = this.ignoreCase
+      ? new RegExp(str, 'i')
+      : new RegExp(str)
+
+    return define(this, key, regex)
+  }
+}
+
+const hasTrailingBackslash = str => {
+  let count = 0
+
+  while (str[str.length - count - 1] === ESCAPE) {
+    count ++
+  }
+
+  return count % 2 === 1
+}
+
+// Read a line the way git does: when `stripLineEnd` is set (an unsplit array
+//   or object pattern), drop any trailing blank lines along with the LF
+//   before each and at most one CR at the end of the line; then trim trailing
+//   spaces in the same backward pass. Git trims spaces only, and a space
+//   escaped by an odd run of backslashes stays, unescaped, as the last one.
+// Scanned from the end: a regular expression can only try each start in
+//   turn, which is quadratic over a long run of spaces or backslashes.
+// 'a  ' -> 'a';  'a\ ' -> 'a ';  'a\\ ' -> 'a\\';  'a\t' -> 'a\t'
+// 'a\r\n' -> 'a';  'a\r\r' -> 'a\r';  'a\n\r' -> 'a'
+const trimEnd = (body, stripLineEnd) => {
+  let lineEnd = body.length
+  let end
+
+  for (;;) {
+    if (stripLineEnd && body[lineEnd - 1] === '\r') {
+      lineEnd --
+    }
+
+    end = lineEnd
+
+    while (body[end - 1] === SPACE) {
+      end --
+    }
+
+    if (!stripLineEnd || body[end - 1] !== '\n') {
+      break
+    }
+
+    lineEnd = end - 1
+  }
+
+  if (end === lineEnd) {
+    return body.slice(0, lineEnd)
+  }
+
+  let backslashes = 0
+
+  while (body[end - backslashes - 1] === ESCAPE) {
+    backslashes ++
+  }
+
+  return backslashes % 2
+    ? body.slice(0, end - 1) + SPACE
+    : body.slice(0, end)
+}
+
+const createRule = (
+  pattern,
+  mark,
+  ignoreCase,
+  stripLineEnd,
+  stripBOM
+) => {
+  // Git drops a BOM before it reads the first line, so before anything else.
+  let body = stripBOM && pattern[0] === BOM
+    ? pattern.slice(1)
+    : pattern
+
+  // > A line starting with # serves as a comment.
+  if (body[0] === '#') {
+    return
+  }
+
+  let negative = false
+
+  // > An optional prefix "!" which negates the pattern;
+  if (body[0] === '!') {
+    negative = true
+    body = body.slice(1)
+  }
+
+  // Normalize the body before checking which slashes anchor the pattern.
+  //   Otherwise `bar/ ` is mistaken for a pattern containing an inner slash.
+  //   A line from `splitPattern` has already lost its line ending, so only a
+  //   trailing space remains to trim there.
+  const last = body[body.length - 1]
+
+  if (
+    last === SPACE
+    || stripLineEnd && (last === '\r' || last === '\n')
+  ) {
+    body = trimEnd(body, stripLineEnd)
+  }
+
+  // > A blank line matches no files, so it can serve as a separator for
+  // >   readability.
+  // Nor does a lone "!", a pattern ending on an unpaired backslash, or
+  //   anything else left empty here: an empty pattern would compile to a
+  //   regex matching every path.
+  if (!body || hasTrailingBackslash(body)) {
+    return
+  }
+
+  body = body
+  // > Put a backslash ("\") in front of the first "!" for patterns that
+  // >   begin with a literal "!", for example, `"\!important!.txt"`.
+  .replace(REGEX_REPLACE_LEADING_EXCAPED_EXCLAMATION, '!')
+  // > Put a backslash ("\") in front of the first hash for patterns that
+  // >   begin with a hash.
+  .replace(REGEX_REPLACE_LEADING_EXCAPED_HASH, '#')
+
+  const regexPrefix = makeRegexPrefix(body)
+
+  return new IgnoreRule(
+    pattern,
+    mark,
+    body,
+    ignoreCase,
+    negative,
+    regexPrefix
+  )
+}
+
+class RuleManager {
+  constructor (ignoreCase) {
+    this._ignoreCase = ignoreCase
+    this._rules = []
+
+    // How many of the rules git would tag `EXC_FLAG_NODIR`.
+    //
+    // The scan uses it to decide, once for the whole set, whether handing
+    //   those rules the basename is worth what it costs the others. The
+    //   shortcut saves a full-path scan on every rule it applies to and costs
+    //   a check on every rule it does not, so a set where almost nothing is
+    //   basename-only comes out behind -- a 955 pattern set with 44 of them
+    //   measured 19% slower with the shortcut always on.
+    //
+    // Deciding this by measurement rather than by meaning is safe: a
+    //   basename-only pattern gives the very same answer against the whole
+    //   path, it just takes longer to say so. The choice can only change how
+    //   fast the scan runs, never what it returns.
+    this._basenameCount = 0
+  }
+
+  _add (pattern, index) {
+    // #32
+    if (pattern && pattern[KEY_IGNORE]) {
+      this._rules = this._rules.concat(pattern._rules._rules)
+      this._basenameCount += pattern._rules._basenameCount
+      this._added = true
+      return
+    }
+
+    const isStr = isString(pattern)
+    const raw = isStr
+      ? pattern
+      : pattern.pattern
+
+    const rule = checkPattern(raw)
+      && createRule(
+        raw,
+        isStr ? UNDEFINED : pattern.mark,
+        this._ignoreCase,
+        !this._split,
+        this._stripBOM && !index
+      )
+
+    if (rule) {
+      this._added = true
+      this._rules.push(rule)
+
+      // Deliberately not `rule._basenameOnly`: reading that would materialise
+      //   the rule's own copy, and the whole point of leaving it lazy is that
+      //   a rule which is compiled and never matched never pays for it.
+      if (matchesBasename(rule.body)) {
+        this._basenameCount ++
+      }
+    }
+  }
+
+  // @param {Array<string> | string | Ignore} pattern
+  add (pattern) {
+    this._added = false
+    this._split = isString(pattern)
+    this._stripBOM = !this._split || pattern[0] === BOM
+
+    makeArray(
+      this._split
+        ? splitPattern(pattern)
+        : pattern
+    ).forEach(this._add, this)
+
+    if (this._added) {
+      this._literalRules = UNDEFINED
+    }
+
+    return this._added
+  }
+
+  // Match the literal 'abc/' for `checkIgnore`, last rule wins. Only a rule
+  //   ending in a wildcard can match it (see `checkSourceOf`), so the rest
+  //   are left out once, rather than tested or compiled for every path.
+  testLiteral (path) {
+    const rules = this._literalRules || (
+      this._literalRules = this._rules.filter(
+        ({body}) => body[body.length - (
+          body[body.length - 1] === SLASH ? 2 : 1
+        )] === '*'
+      )
+    )
+
+    let ignored = false
+    let unignored = false
+    let matchedRule
+
+    for (let index = rules.length - 1; index >= 0; index --) {
+      const rule = rules[index]
+
+      if (rule.checkRegex.test(path)) {
+        ignored = !rule.negative
+        unignored = rule.negative
+        matchedRule = rule.negative
+          ? UNDEFINED
+          : rule
+        break
+      }
+    }
+
+    const ret = {
+      ignored,
+      unignored
+    }
+
+    if (matchedRule) {
+      ret.rule = matchedRule
+    }
+
+    return ret
+  }
+
+  // Test one single path without recursively checking parent directories
+  //
+  // - mode `string` either `MODE_IGNORE` or `MODE_CHECK_IGNORE`
+
+  // @returns {TestResult}
+  test (path, mode) {
+    // Most of a .gitignore is patterns with no slash in them, and running
+    //   those against the whole path makes the regular expression engine walk
+    //   every directory name on the way to the only segment that could match.
+    //   Handing them the basename instead is what git does, and it is where
+    //   the time in a directory walk goes: the rule scan was two thirds of it.
+    const rules = this._rules
+    const {length} = rules
+
+    const shortcut = this._basenameCount * 2 >= length
+
+    const basename = shortcut
+      ? basenameOf(path)
+      : path
+
+    // The last rule to match decides, as in git, and it is the rule
+    //   `git check-ignore -v` reports, so the scan runs from the end and stops
+    //   at the first match.
+    // A plain loop rather than `forEach`, so that `path`, `basename` and
+    //   `shortcut` are locals. As a callback they became closure variables,
+    //   and reaching for one of those once per rule cost 10% of a scan over a
+    //   large rule set -- more than the shortcut they were there to serve.
+    for (let index = length - 1; index >= 0; index --) {
+      const rule = rules[index]
+
+      if (rule[mode].test(
+        shortcut && rule._basenameOnly
+          ? basename
+          : path
+      )) {
+        const {negative} = rule
+
+        const ret = {
+          ignored: !negative,
+          unignored: negative
+        }
+
+        if (!negative) {
+          ret.rule = rule
+        }
+
+        return ret
+      }
+    }
+
+    return {
+      ignored: false,
+      unignored: false
+    }
+  }
+}
+
+const throwError = (message, Ctor) => {
+  throw new Ctor(message)
+}
+
+const checkPath = (path, originalPath, doThrow) => {
+  if (!isString(path)) {
+    return doThrow(
+      `path must be a string, but got \`${originalPath}\``,
+      TypeError
+    )
+  }
+
+  // We don't know if we should ignore EMPTY, so throw
+  if (!path) {
+    return doThrow(`path must not be empty`, TypeError)
+  }
+
+  // Check if it is a relative path
+  if (checkPath.isNotRelative(path)) {
+    const r = '`path.relative()`d'
+    return doThrow(
+      `path should be a ${r} string, but got "${originalPath}"`,
+      RangeError
+    )
+  }
+
+  return true
+}
+
+// > pathname should be a `path.relative()`d one
+//
+// The same thing `REGEX_TEST_INVALID_PATH` says, spelled out: a path is not
+//   relative if it begins with a separator, or with `./` or `../`, or is
+//   nothing but `.` or `..`. Every match is decided by the first three
+//   characters, and this runs on every path handed to the library -- where it
+//   was 55% of a cached lookup, more than the cache lookup itself.
+const isNotRelative = path => {
+  const first = path.charCodeAt(0)
+
+  if (first === SLASH_CODE) {
+    return true
+  }
+
+  if (first !== DOT_CODE) {
+    return false
+  }
+
+  // '.'
+  if (path.length === 1) {
+    return true
+  }
+
+  const second = path.charCodeAt(1)
+
+  // './'
+  if (second === SLASH_CODE) {
+    return true
+  }
+
+  if (second !== DOT_CODE) {
+    return false
+  }
+
+  // '..' or '../'
+  return path.length === 2 || path.charCodeAt(2) === SLASH_CODE
+}
+
+checkPath.isNotRelative = isNotRelative
+
+// On windows, the following function will be replaced
+/* istanbul ignore next */
+checkPath.convert = p => p
+
+
+const convertPath = target =>
+  isString(target) && checkPath.convert(target)
+
+
+class Ignore {
+  constructor ({
+    ignorecase = true,
+    ignoreCase = ignorecase,
+    allowRelativePaths = false
+  } = {}) {
+    define(this, KEY_IGNORE, true)
+
+    this._rules = new RuleManager(ignoreCase)
+    this._strictPathCheck = !allowRelativePaths
+    this._initCache()
+  }
+
+  _initCache () {
+    // A cache for the result of `.ignores()`
+    this._ignoreCache = Object.create(null)
+
+    // A cache for the result of `.test()`
+    this._testCache = Object.create(null)
+  }
+
+  add (pattern) {
+    if (this._rules.add(pattern)) {
+      // Some rules have just added to the ignore,
+      //   making the behavior changed,
+      //   so we need to re-initialize the result cache
+      this._initCache()
+    }
+
+    return this
+  }
+
+  // legacy
+  addPattern (pattern) {
+    return this.add(pattern)
+  }
+
+  // @returns {TestResult}
+  _test (originalPath, cache, path) {
+    checkPath(
+      path,
+      originalPath,
+      this._strictPathCheck
+        ? throwError
+        : RETURN_FALSE
+    )
+
+    return path
+      ? this._t(path, cache)
+      : {
+        ignored: false,
+        unignored: false
+      }
+  }
+
+  checkIgnore (target) {
+    // A Windows path is converted first, so that a directory given with a
+    //   trailing separator, `\` or `/`, is told the same way
+    const path = convertPath(target)
+
+    // If the path does not end with a slash, `.ignores()` is much equivalent
+    //   to `git check-ignore`
+    if (!path || path.charCodeAt(path.length - 1) !== SLASH_CODE) {
+      return this._test(target, this._testCache, path)
+    }
+
+    // Like `git check-ignore`: a directory excluded by itself or by an
+    //   ancestor settles it, and only then is the literal 'abc/' matched
+    //   against the rules (see `checkSourceOf`).
+    const dir = this._t(path, this._testCache)
+
+    if (dir.ignored) {
+      return dir
+    }
+
+    const literal = this._rules.testLiteral(path)
+
+    return literal.ignored || literal.unignored
+      ? literal
+      : dir
+  }
+
+  _t (
+    // The path to be tested
+    path,
+
+    // The cache for the result of a certain checking
+    cache
+  ) {
+    // Every cached result is an object, so one read both tells a hit and
+    //   fetches it, where `in` and then a read hashed the path twice.
+    const cached = cache[path]
+
+    if (cached) {
+      return cached
+    }
+
+    const parentPath = parentOf(path)
+
+    // If the path contains a parent directory, check the parent first
+    const parent = parentPath
+      ? this._t(parentPath, cache)
+      : UNDEFINED
+
+    return cache[path] = parent && parent.ignored
+      // > It is not possible to re-include a file if a parent directory of
+      // >   that file is excluded.
+      ? parent
+      : this._rules.test(path, MODE_IGNORE)
+  }
+
+  ignores (path) {
+    return this._test(path, this._ignoreCache, convertPath(path)).ignored
+  }
+
+  createFilter () {
+    return path => !this.ignores(path)
+  }
+
+  filter (paths) {
+    return makeArray(paths).filter(this.createFilter())
+  }
+
+  // @returns {TestResult}
+  test (path) {
+    return this._test(path, this._testCache, convertPath(path))
+  }
+}
+
+const factory = options => new Ignore(options)
+
+const isPathValid = path =>
+  checkPath(convertPath(path), path, RETURN_FALSE)
+
+/* istanbul ignore next */
+const setupWindows = () => {
+  /* eslint no-control-regex: "off" */
+  const makePosix = str => /^\\\\\?\\/.test(str)
+  || /["<>|\u0000-\u001F]+/u.test(str)
+    ? str
+    : str.replace(/\\/g, '/')
+
+  checkPath.convert = makePosix
+
+  // 'C:\\foo'     <- 'C:\\foo' has been converted to 'C:/'
+  // 'd:\\foo'
+  const REGEX_TEST_WINDOWS_PATH_ABSOLUTE = /^[a-z]:\//i
+  checkPath.isNotRelative = path =>
+    REGEX_TEST_WINDOWS_PATH_ABSOLUTE.test(path)
+    || isNotRelative(path)
+}
+
+
+// Windows
+// --------------------------------------------------------------
+/* istanbul ignore next */
+if (
+  // Detect `process` so that it can run in browsers.
+  typeof process !== 'undefined'
+  && process.platform === 'win32'
+) {
+  setupWindows()
+}
+
+// COMMONJS_EXPORTS ////////////////////////////////////////////////////////////
+
+module.exports = factory
+
+// Although it is an anti-pattern,
+//   it is still widely misused by a lot of libraries in github
+// Ref: https://github.com/search?q=ignore.default%28%29&type=code
+factory.default = factory
+
+module.exports.isPathValid = isPathValid
+
+// For testing purposes
+define(module.exports, Symbol.for('setupWindows'), setupWindows)
+
+
+/***/ }),
+
 /***/ 4807:
 /***/ ((module, exports, __nccwpck_require__) => {
 
@@ -32866,10 +34509,10 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2893);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7504);
 // The post step's entry: run, then end the process (HTTP clients can leave handles open).
 
-await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .b)();
+await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .bE)();
 process.exit(process.exitCode ?? 0);
 
 __webpack_async_result__();
@@ -32877,17 +34520,17 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2893:
+/***/ 7504:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  b: () => (/* binding */ post)
+  bE: () => (/* binding */ post)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __nccwpck_require__(3838);
+// UNUSED EXPORTS: parseHandOver, pathRefusal
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
@@ -33079,16 +34722,22 @@ function canonicalize (object, seen = new Set()) {
 /**
  * Exit codes and the few error classes that carry them. Only the shells turn an error into an exit.
  */
-const EXIT = {
+const errors_EXIT = {
     HEALTHY: 0,
     DAMAGED: 1,
     UNREPAIRABLE: 2,
     STILL_DAMAGED: 3,
     BAD_MANIFEST: 4,
+    /** A bug in swr (sysexits EX_SOFTWARE): never 1 or 2, which mean something about the workspace. */
+    INTERNAL: 70,
+    /** A write failed (disk full, quota, I/O error): nothing was replaced (sysexits EX_IOERR). */
+    WRITE_FAILED: 74,
+    /** Another writer interfered: the lock was lost or the manifest changed underneath; nothing was written. */
+    CONFLICT: 75,
     INTERRUPTED: 130
 };
 /** An error meant for the user: one line, a subject, and the exit status it maps to. */
-class SwrError extends Error {
+class errors_SwrError extends Error {
     exitCode;
     constructor(message, exitCode) {
         super(message);
@@ -33097,18 +34746,18 @@ class SwrError extends Error {
     }
 }
 /** The manifest is unreadable, malformed or inconsistent. `where` names the file, line or field. */
-class ManifestError extends SwrError {
+class ManifestError extends errors_SwrError {
     problems;
     constructor(message, problems = [message]) {
-        super(message, EXIT.BAD_MANIFEST);
+        super(message, errors_EXIT.BAD_MANIFEST);
         this.problems = problems;
         this.name = 'ManifestError';
     }
 }
 /** The command line asked for something that cannot be done. */
-class errors_UsageError extends SwrError {
+class errors_UsageError extends errors_SwrError {
     constructor(message) {
-        super(message, EXIT.BAD_MANIFEST);
+        super(message, errors_EXIT.BAD_MANIFEST);
         this.name = 'UsageError';
     }
 }
@@ -33119,8 +34768,26 @@ class InternalError extends Error {
         this.name = 'InternalError';
     }
 }
+/** Errors of the disk rather than of swr or its input: a clear line and EXIT.WRITE_FAILED. */
+const DISK_CODES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EROFS', 'EFBIG']);
+const DISK_WORDS = {
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'disk quota exceeded',
+    EIO: 'input/output error',
+    EROFS: 'read-only file system',
+    EFBIG: 'file too large'
+};
+/** The error as a one-line SwrError when it is a disk error, else undefined. */
+function diskError(err, file) {
+    const code = errors_errnoCode(err);
+    if (!code || !DISK_CODES.has(code))
+        return undefined;
+    const p = err.path;
+    const what = file ?? (typeof p === 'string' ? p : 'to the disk');
+    return new errors_SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, errors_EXIT.WRITE_FAILED);
+}
 /** Node's fs errors carry a code; this reads it without `any`. */
-function errnoCode(err) {
+function errors_errnoCode(err) {
     if (typeof err === 'object' && err !== null && 'code' in err) {
         const code = err.code;
         return typeof code === 'string' ? code : undefined;
@@ -33146,6 +34813,24 @@ function canonicalBytes(value) {
 /** sha256 (hex) of the canonical body: the manifest digest shown to people and used as cache key. */
 function manifestDigest(body) {
     return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-port.ts
+/**
+ * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
+ * real @actions/cache client when the cache service is reachable. A restore is only a candidate:
+ * the entry is re-verified against the signed manifest before it counts, so a partial, stale or
+ * poisoned cache can never pass for the recorded state.
+ */
+
+
+/**
+ * The key under which an entry's verified state is saved: its id plus the digest of its signed
+ * expectations. Another state of the entry (or another manifest's entry) has another key.
+ */
+function stateKey(e) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
+    return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/types.ts
@@ -33515,7 +35200,13 @@ function adviceFor(f, command = 'swr restore', ways = 'unknown') {
         ]
     };
     const [cause, fix] = byStatus[f.status];
-    return { id: f.id, status: f.status, cause, fix };
+    return {
+        id: f.id,
+        status: f.status,
+        cause,
+        fix,
+        ...(ways === 'unknown' ? {} : { restorable: ways === 'some' })
+    };
 }
 function corruptCause(f) {
     switch (f.reason) {
@@ -33584,24 +35275,56 @@ function report_buildReport(input) {
 ;// CONCATENATED MODULE: ./src/core/state/atomic.ts
 /**
  * Writes that never leave a half-written file and never clobber what they did not mean to: data
- * goes to a new file with a random name, created exclusively beside the target, fsynced, then
- * renamed over the target.
+ * goes to a new file with a random name, created exclusively beside the target, written to the last
+ * byte, fsynced, its size checked, then renamed over the target. A full disk (or a quota, or an I/O
+ * error) removes the new file, leaves the target as it was, and becomes one line with
+ * EXIT.WRITE_FAILED.
  */
 
 
 
+
+/**
+ * Write every byte of `buf` at the descriptor's position: `write(2)` may write fewer bytes than
+ * asked (a nearly full disk, a signal), and the rest must follow, or the error must surface.
+ */
+function writeAll(fd, buf) {
+    let off = 0;
+    while (off < buf.length) {
+        const n = external_node_fs_default().writeSync(fd, buf, off, buf.length - off);
+        // write(2) returning 0 for a non-empty buffer is a full device that did not say ENOSPC.
+        if (n <= 0)
+            throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+        off += n;
+    }
+}
+/** `err` as a one-line SwrError when the disk caused it; anything else unchanged. */
+function asWriteError(err, what) {
+    return diskError(err, what) ?? err;
+}
 /** Write `data` to `file` atomically; the directory must exist. */
-function writeFileAtomic(file, data, opts = {}) {
+function atomic_writeFileAtomic(file, data, opts = {}) {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     const dir = external_node_path_default().dirname(file);
     const tmp = external_node_path_default().join(dir, `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
     const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
     try {
         try {
-            external_node_fs_default().writeSync(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+            writeAll(fd, bytes);
             if (opts.mode !== undefined)
                 external_node_fs_default().fchmodSync(fd, opts.mode);
             external_node_fs_default().fsyncSync(fd);
+            // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
+            const size = external_node_fs_default().fstatSync(fd).size;
+            if (size !== bytes.length)
+                throw new errors_SwrError(`cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`, errors_EXIT.WRITE_FAILED);
         }
         finally {
             external_node_fs_default().closeSync(fd);
@@ -33617,7 +35340,42 @@ function writeFileAtomic(file, data, opts = {}) {
     }
     catch (err) {
         external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
+        throw asWriteError(err, file);
+    }
+}
+/**
+ * Append one record with a single descriptor: every byte or a one-line error. A record torn by a
+ * full disk is cut back off, so the file keeps only whole lines.
+ */
+function appendRecord(file, data, opts = {}) {
+    const flags = fs.constants.O_WRONLY |
+        fs.constants.O_APPEND |
+        fs.constants.O_NOFOLLOW |
+        (opts.create ? fs.constants.O_CREAT : 0);
+    let fd;
+    try {
+        fd = fs.openSync(file, flags, opts.mode ?? 0o600);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
+    let before = 0;
+    try {
+        before = fs.fstatSync(fd).size;
+        writeAll(fd, Buffer.from(data, 'utf8'));
+        fs.fsyncSync(fd);
+    }
+    catch (err) {
+        try {
+            fs.ftruncateSync(fd, before);
+        }
+        catch {
+            // The reader skips a torn last line anyway.
+        }
+        throw asWriteError(err, file);
+    }
+    finally {
+        fs.closeSync(fd);
     }
 }
 
@@ -33637,7 +35395,7 @@ function defaultStateDir(env, home) {
     return path.join(home, '.local', 'state', 'swr');
 }
 /** Create `dir` (and `sub`) with private modes, tightening a directory that is too open. */
-function ensurePrivateDir(dir, ...sub) {
+function state_dir_ensurePrivateDir(dir, ...sub) {
     let current = dir;
     external_node_fs_default().mkdirSync(current, { recursive: true, mode: 0o700 });
     tighten(current);
@@ -33725,18 +35483,18 @@ function openCache(opts) {
             if (!dirty && dirtyMaps.size === 0)
                 return;
             try {
-                ensurePrivateDir(opts.stateDir, 'cache', key);
+                state_dir_ensurePrivateDir(opts.stateDir, 'cache', key);
                 for (const id of dirtyMaps) {
                     const body = {
                         v: 1,
                         entry: digestOf(id),
                         files: Object.fromEntries(treeMaps.get(id) ?? [])
                     };
-                    writeFileAtomic(treeFile(id), JSON.stringify(body), { mode: 0o600 });
+                    atomic_writeFileAtomic(treeFile(id), JSON.stringify(body), { mode: 0o600 });
                 }
                 if (dirty) {
                     const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) };
-                    writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 });
+                    atomic_writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 });
                 }
             }
             catch {
@@ -34098,10 +35856,8 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
  * entry below the root in walk order (children sorted, symlinks never followed).
  */
 function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  const ignored = (rel, name) =>
-    rules.names.has(name) ||
-    rules.nameRes.some(re => re.test(name)) ||
-    rules.pathRes.some(re => re.test(rel))
+  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
+  const ignored = name => rules.names.has(name)
   const visit = (absDir, relDir) => {
     let names
     try {
@@ -34113,7 +35869,7 @@ function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
     names.sort()
     for (const name of names) {
       const rel = `${relDir}/${name}`
-      if (ignored(rel, name)) continue
+      if (ignored(name)) continue
       const abs = `${absDir}/${name}`
       if (rules.exclude.has(abs)) continue
       const st = external_node_fs_.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
@@ -34197,13 +35953,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
-  const { roots, counter, hash, kind, names, nameRes, pathRes, exclude } = external_node_worker_threads_.workerData
-  const rules = {
-    names: new Set(names),
-    nameRes: nameRes.map(([s, f]) => new RegExp(s, f)),
-    pathRes: pathRes.map(([s, f]) => new RegExp(s, f)),
-    exclude: new Set(exclude)
-  }
+  const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
+  const rules = { names: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -34494,6 +36245,28 @@ var external_node_zlib_ = __nccwpck_require__(8522);
 
 const HEADER = JSON.stringify(['swr-tree-index', 1]);
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+/**
+ * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
+ * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
+ * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ */
+const BYTES_PER_ENTRY = 1024;
+/**
+ * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
+ * sha256 hardly compresses), and about 9 for a tree of directories only.
+ */
+const MAX_RATIO = 64;
+const SLACK_BYTES = 64 * 1024;
+/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
+const MAX_LINE_BYTES = 64 * 1024;
+/**
+ * The most an index of `entries` records may inflate to. The manifest's count is not trusted
+ * either (check reads unsigned manifests), but it is what the walk is compared with, so a
+ * larger claim costs no more than the tree it claims would.
+ */
+function indexBudget(entries) {
+    return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY);
+}
 const LIST_LIMIT = 20;
 /** Where the index of tree `id` lives for the manifest at `manifestFile`. */
 function indexPath(manifestFile, id) {
@@ -34514,12 +36287,21 @@ function readIndex(file, ref) {
     if (!ref)
         return undefined;
     try {
+        // Bounded before anything is read, inflated or parsed: compressed size, inflated size (the
+        // inflate stops at the budget) and line count, all from the recorded entry count.
+        const budget = indexBudget(ref.entries);
+        const st = external_node_fs_default().lstatSync(file);
+        if (!st.isFile() || st.size > budget)
+            return undefined;
         const bytes = external_node_fs_default().readFileSync(file);
         if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
             return undefined;
-        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: MAX_INDEX_BYTES }).toString('utf8');
-        const lines = text.split('\n').filter(Boolean);
-        if (lines[0] !== HEADER)
+        const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
+        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated }).toString('utf8');
+        const lines = text.split('\n', ref.entries + 3).filter(Boolean);
+        if (lines[0] !== HEADER || lines.length !== ref.entries + 1)
+            return undefined;
+        if (lines.some(l => l.length > MAX_LINE_BYTES))
             return undefined;
         return lines.slice(1).map(line => {
             const [rel, type, mode, size, extra] = JSON.parse(line);
@@ -34587,6 +36369,87 @@ function diffIndex(recorded, now, nowExtra) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: ./node_modules/ignore/index.js
+var ignore = __nccwpck_require__(298);
+var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
+;// CONCATENATED MODULE: ./src/core/verify/ignore-rules.ts
+/**
+ * A tree's ignore rules, read with .gitignore semantics by the `ignore` package: a rule without a
+ * slash matches a name at any depth, one with a slash is anchored to the tree, a trailing slash
+ * matches directories only, `!` re-includes (never below an ignored directory: the walk does not
+ * enter it), `**` spans directories, `#` starts a comment and `\` escapes. Matching is
+ * case-sensitive, as on Linux.
+ *
+ * Rules are manifest strings (hostile until the gate passes, and `check` reads unsigned
+ * manifests), and a glob's match time grows with what it may backtrack over, so a rule set is
+ * bounded: at most MAX_GLOB_RULES globs of MAX_RULE_CHARS characters, MAX_WILDCARDS wildcards
+ * each and one `**` (two let a match backtrack over every pair of directories: a 2,000-level
+ * chain took seconds per rule; within the bounds the worst rule measured under a second for it). Plain names (most rules: node_modules, .git) go through a Set
+ * and cost nothing; the parallel and native walks take only those and step aside for globs.
+ */
+
+
+const MAX_GLOB_RULES = 16;
+const MAX_RULE_CHARS = 128;
+const MAX_WILDCARDS = 8;
+/** A rule that is exactly one name: matched by equality, and by `find -name` in the native walk. */
+function isPlainName(rule) {
+    // Leading "#" is a comment and trailing blanks are dropped in gitignore: not plain names.
+    return /^[^/*?[\]{}!\\#]+$/.test(rule) && rule.trim() === rule;
+}
+/** Why one glob rule is too complex to match in bounded time, or undefined. */
+function ruleProblem(rule) {
+    if (isPlainName(rule))
+        return undefined;
+    if (rule.length > MAX_RULE_CHARS)
+        return `is longer than ${MAX_RULE_CHARS} characters`;
+    const wildcards = rule.match(/[*?[]/g)?.length ?? 0;
+    if (wildcards > MAX_WILDCARDS)
+        return `has more than ${MAX_WILDCARDS} wildcards`;
+    // Two "**" (a leading "**/" counts) let a match backtrack over every pair of directories.
+    if ((rule.match(/\*\*/g)?.length ?? 0) > 1)
+        return 'has more than one "**"';
+    return undefined;
+}
+/** Every problem of a rule set, as [index, text]. */
+function ruleSetProblems(rules) {
+    const out = [];
+    rules.forEach((r, i) => {
+        const p = ruleProblem(r);
+        if (p)
+            out.push([i, p]);
+    });
+    const globs = rules.flatMap((r, i) => (isPlainName(r) ? [] : [i]));
+    const over = globs[MAX_GLOB_RULES];
+    if (over !== undefined)
+        out.push([over, `is one of ${globs.length} glob rules (at most ${MAX_GLOB_RULES})`]);
+    return out;
+}
+/** True when the rules are all plain names (the fast walks' case). */
+function allPlainNames(rules) {
+    return rules.every(isPlainName);
+}
+/**
+ * The matcher: `rel` is the path relative to the tree, `name` its last segment, `isDir` whether it
+ * is a directory (trailing-slash rules match only those). Throws on a rule set over the bounds.
+ */
+function ignoreMatcher(rules) {
+    if (rules.length === 0)
+        return () => false;
+    const problem = ruleSetProblems(rules)[0];
+    if (problem)
+        throw new errors_UsageError(`ignore rule ${JSON.stringify(rules[problem[0]])} ${problem[1]}`);
+    if (allPlainNames(rules)) {
+        const names = new Set(rules);
+        return (_rel, name) => names.has(name);
+    }
+    // With a negation anywhere, order matters: every rule goes to the gitignore matcher.
+    const negated = rules.some(r => r.startsWith('!'));
+    const names = new Set(negated ? [] : rules.filter(isPlainName));
+    const ig = ignore_default()({ ignorecase: false }).add(rules.filter(r => !names.has(r)));
+    return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
@@ -34834,6 +36697,7 @@ function splitBatch(bytes, batch, roots, texts) {
 
 
 
+
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
 const CANDIDATES = ['/usr/bin/find', '/bin/find'];
 const SH = '/bin/sh';
@@ -34997,7 +36861,7 @@ function removeFlat(dir) {
 }
 /** Where the native walk's digests stop being the Node walker's: it then steps aside. */
 function unsupported(treeRoot, top, ignore, exclude) {
-    if (ignore.some(r => /[/*?[\]{}!\\]/.test(r)))
+    if (!allPlainNames(ignore))
         return true;
     for (const x of exclude)
         if (x === treeRoot || x.startsWith(treeRoot + '/'))
@@ -35084,9 +36948,6 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 ;// CONCATENATED MODULE: ./src/core/verify/walk.ts
 /**
  * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
@@ -35111,23 +36972,7 @@ var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
 function ident(r) {
     return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
 }
-/**
- * A matcher for a tree's ignore rules, read as .gitignore reads them: a rule without a slash
- * (`node_modules`, `*.pyc`) matches a name at any depth; a rule with one (`docs/*.tmp`) matches the
- * path relative to the tree.
- */
-function ignoreMatcher(rules) {
-    if (rules.length === 0)
-        return () => false;
-    const names = new Set(rules.filter(r => !/[/*?[\]{}!]/.test(r)));
-    const nameGlobs = rules.filter(r => !names.has(r) && !r.includes('/'));
-    const pathGlobs = rules.filter(r => r.includes('/')).map(r => r.replace(/^\//, ''));
-    const byName = nameGlobs.length > 0 ? picomatch_default()(nameGlobs, { dot: true }) : undefined;
-    const byPath = pathGlobs.length > 0 ? picomatch_default()(pathGlobs, { dot: true }) : undefined;
-    return (rel, name) => names.has(name) ||
-        (byName !== undefined && byName(name)) ||
-        (byPath !== undefined && byPath(rel));
-}
+
 const MODES = new Map();
 function walk_modeText(mode) {
     let t = MODES.get(mode);
@@ -35210,14 +37055,14 @@ function walkTree(root, ignore, exclude = new Set()) {
         names.sort();
         for (const name of names) {
             const rel = relDir ? `${relDir}/${name}` : name;
-            if (ignored(rel, name))
-                continue;
             const abs = `${absDir}/${name}`;
             if (exclude.has(abs))
                 continue;
             const st = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
             if (!st)
                 continue; // vanished between readdir and lstat: the same as not there
+            if (ignored(rel, name, st.isDirectory()))
+                continue;
             const rec = recordOf(rel, st);
             records.push(rec);
             if (rec.type === 'd')
@@ -35279,6 +37124,9 @@ function splitTop(root, ignore, exclude) {
     catch {
         return undefined;
     }
+    // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
+    if (!allPlainNames(ignore))
+        return undefined;
     const ignored = ignoreMatcher(ignore);
     const top = [];
     const roots = [];
@@ -35311,7 +37159,7 @@ function listTop(root, ignore, exclude) {
     const ignored = ignoreMatcher(ignore);
     return entries
         .map(d => ({ rel: d.name, dir: d.isDirectory() }))
-        .filter(t => !ignored(t.rel, t.rel) && !exclude.has(`${root}/${t.rel}`))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
         .sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 /**
@@ -35406,13 +37254,10 @@ function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
 }
 /** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
 function inWorkers(role, roots, ignore, exclude, jobs) {
-    const names = ignore.filter(r => !/[/*?[\]{}!]/.test(r));
-    const re = (g) => {
-        const r = picomatch_default().makeRe(g, { dot: true });
-        return [r.source, r.flags];
-    };
-    const nameRes = ignore.filter(r => !names.includes(r) && !r.includes('/')).map(re);
-    const pathRes = ignore.filter(r => r.includes('/')).map(r => re(r.replace(/^\//, '')));
+    // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
+    if (!allPlainNames(ignore))
+        throw new Error('walk workers take plain-name ignore rules only');
+    const names = [...ignore];
     const counter = new SharedArrayBuffer(4);
     const results = new Array(roots.length);
     const workerData = {
@@ -35420,8 +37265,6 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
         roots,
         counter,
         names,
-        nameRes,
-        pathRes,
         exclude: [...exclude]
     };
     const one = () => new Promise((resolve, reject) => {
@@ -35885,12 +37728,95 @@ function ownPaths(manifestFile, stateDir) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code, percent) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    if (percent && code === 0x25)
+        return '%25';
+    return undefined;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    const percent = opts.percent === true;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code, percent) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escapeMarkdown(s, opts = {}) {
+    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function markdownCode(s, opts = {}) {
+    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
 /**
  * Reading the original tool's format-2 manifests. `swr check` accepts one directly and `swr import`
  * writes the converted body as format 3 (unsigned until signed). What format 3 cannot carry over
  * (ldd lists, the old metadata "merkle", smoke timeouts) is dropped and reported as a note.
  */
+
 
 
 
@@ -35946,7 +37872,7 @@ function import_v2_int(v) {
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
     if (id === undefined || !ENTRY_ID.test(id)) {
-        return `${where}: id ${JSON.stringify(raw.id)} must match ${ENTRY_ID.source}`;
+        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -35958,7 +37884,7 @@ function convertEntry(raw, workspace, where, notes) {
     const spelled = rel === '' ? '.' : rel.split((external_node_path_default()).sep).join('/').replace(/\/+$/, '');
     const problem = pathProblem(spelled);
     if (problem)
-        return `${named}: path ${rawPath} ${problem}`;
+        return `${named}: path ${escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
     const tierRaw = import_v2_int(raw.tier) ?? 2;
     if (tierRaw > 4)
         return `${named}: tier ${tierRaw} is not 0..4`;
@@ -36007,7 +37933,7 @@ function convertEntry(raw, workspace, where, notes) {
             if (!headtail || !/^[0-9a-f]{64}$/.test(headtail))
                 return `${named}: headtail missing or malformed`;
             if (str(raw.upstream))
-                notes.push(`${id}: upstream ${str(raw.upstream)} kept only in the format-2 file`);
+                notes.push(`${id}: upstream ${escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
             return { ...common, kind: 'blob', expect: { size: bytes, headtail } };
         }
         case 'tree': {
@@ -36028,7 +37954,7 @@ function convertEntry(raw, workspace, where, notes) {
             };
         }
         default:
-            return `${named}: kind "${kind}" is not file, blob or tree`;
+            return `${named}: kind ${quoted(kind)} is not file, blob or tree`;
     }
 }
 
@@ -36041,6 +37967,7 @@ var main = __nccwpck_require__(9547);
  * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
  * this module refuses everything that could read two ways and records the line of each value.
  */
+
 
 const DEFAULT_LIMITS = {
     maxBytes: 64 * 1024 * 1024,
@@ -36117,89 +38044,98 @@ function parseStrictJson(text, limits = DEFAULT_LIMITS) {
         }
         stack.push(c);
     };
-    (0,main.visit)(text, {
-        onObjectBegin: (_o, _l, line, col) => {
-            const value = {};
-            const path = childPath();
-            place(value, line);
-            open({ kind: 'object', value, path }, line, col);
-        },
-        onObjectProperty: (key, _o, _l, line, col) => {
-            const top = stack[stack.length - 1];
-            if (!top || top.kind !== 'object')
-                return;
-            const path = `${top.path}[${JSON.stringify(key)}]`;
-            if (!key.isWellFormed())
-                fail(`${at(line, col, top.path)}: key has a lone surrogate`);
-            else if (FORBIDDEN_KEYS.has(key))
-                fail(`${at(line, col, path)}: key "${key}" is not allowed`);
-            else if (Object.hasOwn(top.value, key))
-                fail(`${at(line, col, path)}: duplicate key "${key}"`);
-            top.key = key;
-        },
-        onObjectEnd: () => {
-            stack.pop();
-        },
-        onArrayBegin: (_o, _l, line, col) => {
-            const value = [];
-            const path = childPath();
-            place(value, line);
-            open({ kind: 'array', value, path }, line, col);
-        },
-        onArrayEnd: () => {
-            stack.pop();
-        },
-        onLiteralValue: (value, offset, length, line, col) => {
-            const path = childPath();
-            if (typeof value === 'number') {
-                const raw = text.slice(offset, offset + length);
-                if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
-                    fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+    // The depth check above bounds the parser's recursion; should it ever miss, a stack overflow
+    // is still a refused document and not a crash.
+    try {
+        (0,main.visit)(text, {
+            onObjectBegin: (_o, _l, line, col) => {
+                const value = {};
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'object', value, path }, line, col);
+            },
+            onObjectProperty: (key, _o, _l, line, col) => {
+                const top = stack[stack.length - 1];
+                if (!top || top.kind !== 'object')
+                    return;
+                const path = `${top.path}[${JSON.stringify(key)}]`;
+                if (!key.isWellFormed())
+                    fail(`${at(line, col, top.path)}: key has a lone surrogate`);
+                else if (FORBIDDEN_KEYS.has(key))
+                    fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`);
+                else if (Object.hasOwn(top.value, key))
+                    fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`);
+                top.key = key;
+            },
+            onObjectEnd: () => {
+                stack.pop();
+            },
+            onArrayBegin: (_o, _l, line, col) => {
+                const value = [];
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'array', value, path }, line, col);
+            },
+            onArrayEnd: () => {
+                stack.pop();
+            },
+            onLiteralValue: (value, offset, length, line, col) => {
+                const path = childPath();
+                if (typeof value === 'number') {
+                    const raw = text.slice(offset, offset + length);
+                    if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+                        fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+                    }
                 }
+                else if (typeof value === 'string' && !value.isWellFormed()) {
+                    fail(`${at(line, col, path)}: string has a lone surrogate`);
+                }
+                place(value, line);
+            },
+            onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
+            onError: (code, _o, _l, line, col) => {
+                fail(`${line + 1}:${col + 1}: ${describe(code)}`);
             }
-            else if (typeof value === 'string' && !value.isWellFormed()) {
-                fail(`${at(line, col, path)}: string has a lone surrogate`);
-            }
-            place(value, line);
-        },
-        onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
-        onError: (code, _o, _l, line, col) => {
-            fail(`${line + 1}:${col + 1}: ${describe(code)}`);
-        }
-    }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+        }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        throw new StrictJsonError([`nested too deeply to read (over ${limits.maxDepth} levels)`]);
+    }
     if (!rootSeen && problems.length === 0)
         problems.push('1:1: empty document');
     if (problems.length > 0)
         throw new StrictJsonError(problems);
     return { value: root, lines };
 }
-/** Where nesting first exceeds `max` levels (brackets inside strings do not count), if it does. */
+/**
+ * Where nesting first exceeds `max` levels, if it does. Counted on jsonc-parser's own tokens, so
+ * strings and comments (`/*"*\/`) are skipped exactly as the parser skips them. Once a closing
+ * bracket does not match, the parser's error recovery may skip brackets this count would pair up,
+ * so from there on every opening bracket counts and none closes: an over-count refuses a document
+ * that is refused anyway, an under-count would let it overflow the stack.
+ */
+// jsonc-parser's SyntaxKind is a const enum, which this build cannot read at run time.
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 };
 function depthProblem(text, max) {
+    const scanner = (0,main.createScanner)(text, false);
+    const open = [];
+    let broken = false;
     let depth = 0;
-    let line = 1;
-    let lineStart = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++;
-            else if (c === 0x22)
-                inString = false;
-            continue;
-        }
-        if (c === 0x22)
-            inString = true;
-        else if (c === 0x0a) {
-            line++;
-            lineStart = i + 1;
-        }
-        else if (c === 0x7b || c === 0x5b) {
+    for (let t = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
+        if (t === TOKEN.openBrace || t === TOKEN.openBracket) {
+            open.push(t);
             if (++depth > max)
-                return `${line}:${i - lineStart + 1}: nested deeper than ${max} levels`;
+                return `${scanner.getTokenStartLine() + 1}:${scanner.getTokenStartCharacter() + 1}: nested deeper than ${max} levels`;
         }
-        else if (c === 0x7d || c === 0x5d)
-            depth--;
+        else if (!broken && (t === TOKEN.closeBrace || t === TOKEN.closeBracket)) {
+            const want = t === TOKEN.closeBrace ? TOKEN.openBrace : TOKEN.openBracket;
+            if (open.pop() === want)
+                depth--;
+            else
+                broken = true;
+        }
     }
     return undefined;
 }
@@ -36226,6 +38162,39 @@ function describe(code) {
     return words[name] ?? name;
 }
 
+;// CONCATENATED MODULE: ./src/core/manifest/read-fingerprint.ts
+/**
+ * What this process last read of each manifest file, so a save never replaces bytes it did not
+ * read: if the file changed between the command's read and its write (a writer that ignored the
+ * lock, or a lock lost mid-run), the save is refused with EXIT.CONFLICT and nothing is written.
+ */
+
+
+
+
+const lastSeen = new Map();
+const sha = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+/** Record the bytes just read from (or written to) `file`. */
+function noteManifestBytes(file, bytes) {
+    lastSeen.set(external_node_path_default().resolve(file), sha(bytes));
+}
+/** Throw unless `file` holds what this process last read or wrote there (when it read it at all). */
+function assertUnchangedSinceRead(file) {
+    const abs = path.resolve(file);
+    const seen = lastSeen.get(abs);
+    if (seen === undefined)
+        return;
+    let now;
+    try {
+        now = sha(fs.readFileSync(abs));
+    }
+    catch {
+        now = 'absent';
+    }
+    if (now !== seen)
+        throw new SwrError(`${file} changed after this command read it (another writer); nothing was written: run the command again`, EXIT.CONFLICT);
+}
+
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
 var ucs2length = __nccwpck_require__(6214);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
@@ -36243,11 +38212,58 @@ const validate = validate20;/* harmony default export */ const manifest_validato
 ;// CONCATENATED MODULE: ./src/core/manifest/validate.ts
 
 
+
+
 /** Every problem with `value` as a manifest document, each naming its line and entry. */
 function manifestProblems(value, where) {
-    if (!validate(value))
-        return schemaProblems(value, validate.errors ?? [], where);
-    return ruleProblems(value, where);
+    const text = textProblems(value, where);
+    const rest = validate(value)
+        ? ruleProblems(value, where)
+        : schemaProblems(value, validate.errors ?? [], where);
+    return [...new Set([...text, ...rest])];
+}
+/**
+ * Strings that are shell code or a directory (recipes, smoke commands, the shell's argv, the
+ * workspace) may hold newlines and tabs, never NUL (no process can receive it). Every other string
+ * is a name, path, key, rule or note that ends up on a line of output: no control character
+ * (U+0000-U+001F, U+007F-U+009F) and no bidi control, which would let it break or reorder the line.
+ */
+const CODE_FIELD = [
+    /^\/body\/workspace$/,
+    /^\/body\/shell\/\d+$/,
+    /^\/body\/entries\/\d+\/restore(\/\d+)?$/,
+    /^\/body\/entries\/\d+\/smoke$/
+];
+function badCharacter(s, code) {
+    for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        if (code ? c === 0 : isControl(c))
+            return i;
+    }
+    return -1;
+}
+function textProblems(doc, where) {
+    const out = [];
+    const visit = (v, pointer) => {
+        if (out.length >= 50)
+            return;
+        if (typeof v === 'string') {
+            const at = badCharacter(v, CODE_FIELD.some(re => re.test(pointer)));
+            if (at >= 0) {
+                const c = v.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0');
+                out.push(v.charCodeAt(at) === 0
+                    ? `${subject(doc, pointer, where)} contains a NUL byte`
+                    : `${subject(doc, pointer, where)} contains a control character (U+${c} at character ${at + 1})`);
+            }
+        }
+        else if (Array.isArray(v))
+            v.forEach((x, i) => visit(x, `${pointer}/${i}`));
+        else if (v !== null && typeof v === 'object')
+            for (const [k, x] of Object.entries(v))
+                visit(x, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    visit(doc, '');
+    return out;
 }
 function jsonPath(pointer) {
     return ('$' +
@@ -36274,7 +38290,7 @@ function subject(doc, pointer, where) {
     if (m) {
         const entries = doc.body?.entries;
         const entry = entries?.[Number(m[1])];
-        const name = typeof entry?.id === 'string' ? `entry "${entry.id}"` : `entry #${Number(m[1]) + 1}`;
+        const name = typeof entry?.id === 'string' ? `entry ${quoted(entry.id)}` : `entry #${Number(m[1]) + 1}`;
         const field = (m[2] ?? '').slice(1).replace(/\//g, '.');
         return `${loc}: ${name}${field ? ` field ${field}` : ''}`;
     }
@@ -36341,7 +38357,7 @@ function ruleProblems(doc, where) {
             out.push(`${at(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
         if (other !== undefined)
-            out.push(`${at(i, 'path')} is also the path of entry "${other}"`);
+            out.push(`${at(i, 'path')} is also the path of entry ${quoted(other)}`);
         paths.set(e.path, e.id);
         out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`));
     });
@@ -36350,7 +38366,7 @@ function ruleProblems(doc, where) {
             if (need === e.id)
                 out.push(`${at(i, 'needs')} names the entry itself`);
             else if (!ids.has(need))
-                out.push(`${at(i, 'needs')} names unknown entry "${need}"`);
+                out.push(`${at(i, 'needs')} names unknown entry ${quoted(need)}`);
         }
     });
     const cycle = findCycle(body.entries);
@@ -36367,6 +38383,8 @@ function kindProblems(e) {
         if (problem)
             out.push({ field: `expect/sentinels/${k}`, text: problem });
     });
+    for (const [k, text] of ruleSetProblems(e.ignore))
+        out.push({ field: `ignore/${k}`, text });
     if (e.expect.max_files !== undefined && e.expect.min_files > e.expect.max_files) {
         out.push({ field: 'expect/min_files', text: `is above max_files (${e.expect.max_files})` });
     }
@@ -36417,6 +38435,7 @@ function isRealDate(v) {
  * Reading a manifest: bounded read, strict parse, format detection (3, or the original tool's 2),
  * validation, digest, and the workspace it describes. Nothing here runs or writes anything.
  */
+
 
 
 
@@ -36490,7 +38509,7 @@ function readBounded(abs, shown) {
         fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NONBLOCK);
     }
     catch (err) {
-        const code = errnoCode(err);
+        const code = errors_errnoCode(err);
         if (code === 'ENOENT')
             throw new ManifestError(`${shown}: no such manifest (run "swr init" or "swr add PATH")`);
         throw new ManifestError(`${shown}: cannot open (${code ?? String(err)})`);
@@ -36510,6 +38529,7 @@ function readBounded(abs, shown) {
                 break;
             got += n;
         }
+        noteManifestBytes(abs, buf.subarray(0, got));
         const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
         try {
             return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '');
@@ -36540,6 +38560,310 @@ function resolveWorkspace(manifestFile, declared, opts) {
     return real;
 }
 
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
+/**
+ * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
+ * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
+ * type, and with it the manifest format and the signature-format version:
+ *   "DSSEv1" SP len(type) SP type SP len(body) SP body
+ */
+
+const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
+/** DSSE pre-authentication encoding of `payload` under `type`. */
+function pae(type, payload) {
+    const t = Buffer.from(type, 'utf8');
+    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
+    return Buffer.concat([head, payload]);
+}
+/** The exact bytes every manifest signature covers. */
+function signingInput(body, type = PAYLOAD_TYPE) {
+    return pae(type, canonicalBytes(body));
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
+/**
+ * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
+ * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
+ * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
+ * never from the workspace. Comparison is constant-time.
+ */
+
+/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
+function hmacKeyId(key) {
+    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
+}
+function signHmac(key, input) {
+    return {
+        alg: 'hmac-sha256',
+        keyid: hmacKeyId(key),
+        sig: createHmac('sha256', key).update(input).digest('hex')
+    };
+}
+function verifyHmac(key, input, sig) {
+    if (!/^[0-9a-f]{64}$/.test(sig.sig))
+        return false;
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
+    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
+}
+/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
+function parseHmacKey(text) {
+    const t = text.trim();
+    if (/^[0-9a-fA-F]{64}$/.test(t))
+        return Buffer.from(t, 'hex');
+    if (t.length >= 32)
+        return Buffer.from(t, 'utf8');
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
+/**
+ * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
+ * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
+ * manifest never pays for it. The public key travels with the signature; its fingerprint is always
+ * recomputed from the key, never read from the document.
+ */
+
+/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
+const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
+const PUBLIC_KEY_BYTES = 2592;
+const SIGNATURE_BYTES = 4627;
+let mldsa_loaded;
+async function mldsa() {
+    mldsa_loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
+    return mldsa_loaded;
+}
+/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
+function fingerprint(publicKey) {
+    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
+}
+/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
+function groupFingerprint(fp) {
+    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
+}
+function mldsa_normalizeFingerprint(text) {
+    const t = text.replace(/[\s:-]/g, '').toLowerCase();
+    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
+}
+async function identityFromSeed(seed) {
+    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
+    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
+}
+async function signMldsa(id, input) {
+    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
+    return {
+        alg: 'ml-dsa-87',
+        keyid: id.fingerprint,
+        public_key: Buffer.from(id.publicKey).toString('base64'),
+        sig: Buffer.from(sig).toString('base64')
+    };
+}
+/** Decoded key and signature, or undefined when either is malformed (never throws). */
+function decodeMldsa(s) {
+    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
+    if (!b64.test(s.public_key) || !b64.test(s.sig))
+        return undefined;
+    const publicKey = Buffer.from(s.public_key, 'base64');
+    const sig = Buffer.from(s.sig, 'base64');
+    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
+        return undefined;
+    return { publicKey, sig };
+}
+async function verifyMldsa(publicKey, input, sig) {
+    try {
+        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/gate.ts
+/**
+ * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
+ * commands, exported scripts) may run. Every path that executes manifest content asks it first.
+ *
+ *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
+ *
+ * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
+ * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
+ * shells never pass anything but the default.
+ */
+
+
+
+
+
+const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
+const ALL_DEFENSES = Object.freeze({
+    signatures: true,
+    trust: true,
+    fingerprintFromKey: true,
+    payloadType: true,
+    expiry: true,
+    scope: true,
+    rollback: true
+});
+/** What the gate reads of a loaded manifest. */
+function gateInput(m) {
+    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+}
+/** Each signature's state under `policy` (no decision). */
+async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
+    const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
+    const out = [];
+    for (const s of m.signatures) {
+        if (s.alg === 'hmac-sha256') {
+            if (!policy.hmacKey)
+                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
+            else {
+                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
+                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
+            }
+            continue;
+        }
+        const decoded = decodeMldsa(s);
+        if (!decoded) {
+            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
+            continue;
+        }
+        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
+        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
+        const trusted = !defenses.trust || policy.trusted.has(fp);
+        out.push({
+            alg: s.alg,
+            keyid: s.keyid,
+            fingerprint: fp,
+            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
+        });
+    }
+    return out;
+}
+/** May this manifest's code run? */
+async function decide(m, policy, defenses = ALL_DEFENSES) {
+    const refuse = (reason, signatures = []) => ({
+        allowed: false,
+        reason,
+        signatures,
+        warnings: []
+    });
+    const body = m.body;
+    if (defenses.expiry &&
+        body.expires !== undefined &&
+        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
+    ) {
+        return refuse(`manifest expired at ${body.expires}`);
+    }
+    if (defenses.scope) {
+        const scopeProblem = checkScope(body, policy.run);
+        if (scopeProblem)
+            return refuse(scopeProblem);
+    }
+    if (defenses.rollback) {
+        const rollback = checkRollback(body.version, m.digest, policy);
+        if (rollback)
+            return refuse(rollback);
+    }
+    if (policy.approveDigest !== undefined) {
+        if (policy.approveDigest.toLowerCase() !== m.digest) {
+            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
+        }
+        return {
+            allowed: true,
+            reason: 'signature requirement waived for this exact digest',
+            signatures: await evaluateSignatures(m, policy, defenses),
+            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
+        };
+    }
+    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
+    const states = await evaluateSignatures(m, policy, defenses);
+    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
+    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
+    const threshold = policy.threshold ?? 1;
+    const mldsaOk = signers.size >= threshold;
+    const need = describeNeed(policy.require, threshold);
+    const ok = policy.require === 'any'
+        ? hmacOk || mldsaOk
+        : policy.require === 'hmac'
+            ? hmacOk
+            : policy.require === 'mldsa'
+                ? mldsaOk
+                : hmacOk && mldsaOk;
+    if (!ok)
+        return refuse(`${summarise(states, policy)}; ${need} required`, states);
+    const by = [
+        hmacOk ? 'HMAC' : '',
+        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
+    ].filter(Boolean);
+    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
+}
+function describeNeed(r, threshold) {
+    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
+    switch (r) {
+        case 'any':
+            return `a valid HMAC or ${ml}`;
+        case 'hmac':
+            return 'a valid HMAC signature';
+        case 'mldsa':
+            return ml;
+        case 'both':
+            return `a valid HMAC and ${ml}`;
+    }
+}
+function summarise(states, policy) {
+    if (states.length === 0)
+        return 'manifest is unsigned';
+    const parts = states.map(s => {
+        const who = s.alg === 'hmac-sha256'
+            ? 'HMAC'
+            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
+        if (s.state === 'no-key')
+            return `${who}: no HMAC key on this run`;
+        if (s.state === 'invalid' &&
+            s.alg === 'hmac-sha256' &&
+            policy.hmacKey &&
+            s.keyid !== hmacKeyId(policy.hmacKey)) {
+            return `${who}: made with another key`;
+        }
+        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
+    });
+    return parts.join(', ');
+}
+function checkScope(body, run) {
+    const scope = body.scope;
+    if (!scope)
+        return undefined;
+    if (scope.repository !== undefined &&
+        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
+        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
+    }
+    if (scope.ref !== undefined &&
+        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
+        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
+    }
+    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
+        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
+    }
+    return undefined;
+}
+function checkRollback(version, digest, policy) {
+    if (policy.minVersion !== undefined && version < policy.minVersion) {
+        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
+    }
+    const r = policy.remembered;
+    if (r && version < r.version) {
+        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
+    }
+    if (r && version === r.version && digest !== r.digest) {
+        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var lib_core = __nccwpck_require__(3838);
 ;// CONCATENATED MODULE: ./src/action/constants.ts
 /** Every input, output and saved-state name of the Action, in one place. */
 const Inputs = {
@@ -36584,7 +38908,7 @@ const Outputs = {
     Stats: 'stats',
     Canary: 'canary'
 };
-const COMMANDS = (/* unused pure expression or super */ null && ([
+const COMMANDS = [
     'check',
     'doctor',
     'restore',
@@ -36592,16 +38916,548 @@ const COMMANDS = (/* unused pure expression or super */ null && ([
     'canary-plant',
     'canary-read',
     'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
+const FAIL_ON = ['damage', 'unrepairable', 'never'];
+const constants_STATUSES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'repaired',
+    'damaged',
+    'unrepairable',
+    'refused',
+    'error'
 ]));
-const SURVIVAL_COMMANDS = (/* unused pure expression or super */ null && (['canary-plant', 'canary-read', 'stats']));
-const FAIL_ON = (/* unused pure expression or super */ null && (['damage', 'unrepairable', 'never']));
-const constants_STATUSES = (/* unused pure expression or super */ null && (['healthy', 'repaired', 'damaged', 'unrepairable', 'refused']));
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+
+
+
+
+function choice(name, allowed, fallback) {
+    const v = lib_core/* getInput */.V4(name).trim();
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new errors_UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return v;
+}
+function bool(name, fallback) {
+    const v = lib_core/* getInput */.V4(name).trim().toLowerCase();
+    if (v === '')
+        return fallback;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new errors_UsageError(`input ${name}: "${v}" is not true or false`);
+}
+function inputs_int(name, min, max) {
+    const v = lib_core/* getInput */.V4(name).trim();
+    if (v === '')
+        return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        throw new errors_UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+    return Number(v);
+}
+function list(name) {
+    return lib_core/* getInput */.V4(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+}
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (SURVIVAL_COMMANDS.includes(command))
+        return 'never';
+    return 'damage';
+}
+function canaryKey() {
+    const v = lib_core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new errors_UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
+function readInputs(env) {
+    const command = choice(Inputs.Command, COMMANDS, 'check');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = external_node_path_default().resolve(root, lib_core/* getInput */.V4(Inputs.Workspace).trim() || '.');
+    const manifest = external_node_path_default().resolve(base, lib_core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
+    const hmacKey = lib_core/* getInput */.V4(Inputs.HmacKey);
+    const approve = lib_core/* getInput */.V4(Inputs.ApproveDigest).trim();
+    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+        throw new errors_UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
+    const sarif = lib_core/* getInput */.V4(Inputs.Sarif).trim();
+    return {
+        command,
+        manifest,
+        workspace,
+        root,
+        only: list(Inputs.Only),
+        deep: bool(Inputs.Deep, false),
+        jobs: inputs_int(Inputs.Jobs, 1, 32),
+        timeout: inputs_int(Inputs.Timeout, 1, 86400),
+        hmacKey: hmacKey === '' ? undefined : hmacKey,
+        trustedSigners: lib_core/* getInput */.V4(Inputs.TrustedSigners),
+        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
+        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+        approveDigest: approve || undefined,
+        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
+        annotations: bool(Inputs.Annotations, true),
+        summary: bool(Inputs.Summary, true),
+        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
+        cacheLookup: bool(Inputs.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(Inputs.CanaryAt),
+        canaryVolatile: list(Inputs.CanaryVolatile),
+        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(Inputs.CanaryHome, true),
+        canaryKey: canaryKey(),
+        record: bool(Inputs.Record, false)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+/**
+ * The only way the Action writes to its log. The runner reads every stdout line as a possible
+ * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
+ * swr prints must never be one that someone else authored: every message is passed through
+ * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
+ * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
+ * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
+ * src/action, so a raw print cannot come back unnoticed.
+ */
+
+
+
+
+/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
+const LINE_MAX = 4096;
+/** One log line: escaped, bounded, and never read by the runner as a command. */
+function safeLine(text, percent = false) {
+    const line = escapeText(text, { max: LINE_MAX, percent });
+    // The runner trims leading whitespace before looking for `::`.
+    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
+}
+/** A command's message: each of swr's own lines escaped; the runner gets them as one command. */
+function message(text) {
+    return text
+        .split('\n')
+        .map(l => safeLine(l, true))
+        .join('\n');
+}
+function props(p) {
+    if (!p)
+        return undefined;
+    return {
+        ...(p.title !== undefined ? { title: safeLine(p.title, true) } : {}),
+        ...(p.file !== undefined ? { file: safeLine(p.file, true) } : {}),
+        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
+    };
+}
+/** One line: a newline in `text` is shown as `\n`, never printed. */
+function info(text) {
+    lib_core/* info */.pq(safeLine(text));
+}
+/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
+function rendered(text) {
+    for (const l of text.replace(/\n$/, '').split('\n'))
+        core.info(safeLine(l));
+}
+function warning(text, p) {
+    lib_core/* warning */.$e(message(text), props(p));
+}
+function error(text, p) {
+    core.error(message(text), props(p));
+}
+function notice(text, p) {
+    lib_core/* notice */.lm(message(text), props(p));
+}
+/** Shown only when the run has step debugging on (a stack for a bug report). */
+function debug(text) {
+    core.debug(message(text));
+}
+function setFailed(text) {
+    core.setFailed(message(text));
+}
+function startGroup(name) {
+    core.startGroup(safeLine(name));
+}
+function endGroup() {
+    core.endGroup();
+}
+/** Append Markdown built by the report renderers (which escape every untrusted string). */
+async function writeSummary(markdown) {
+    await core.summary.addRaw(markdown, true).write();
+}
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield() {
+    let token;
+    return {
+        recipeLine(line) {
+            if (!token) {
+                token = randomBytes(16).toString('hex');
+                process.stdout.write(`::stop-commands::${token}${os.EOL}`);
+            }
+            // A lone CR is a line break to some readers: keep each recipe line one line.
+            process.stdout.write(line.replace(/\r/g, '\\r') + os.EOL);
+        },
+        own() {
+            if (token)
+                process.stdout.write(`::${token}::${os.EOL}`);
+            token = undefined;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/keys.ts
+/**
+ * Key material on this machine, in the private state directory only (never the workspace):
+ * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
+ * can read is refused rather than used.
+ */
+
+
+
+
+
+
+
+const HMAC_KEY_FILE = 'hmac.key';
+const IDENTITY_FILE = 'mldsa87.seed';
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+const SYNC_KEY_FILE = 'sync.seed';
+function keyPath(stateDir, name) {
+    return external_node_path_default().join(stateDir, 'keys', name);
+}
+/** The contents of a private key file, or undefined when it does not exist. */
+function readPrivate(file) {
+    let st;
+    try {
+        st = external_node_fs_default().lstatSync(file);
+    }
+    catch (err) {
+        if (errors_errnoCode(err) === 'ENOENT')
+            return undefined;
+        throw err;
+    }
+    if (!st.isFile())
+        throw new errors_SwrError(`${file}: key file is not a regular file`, errors_EXIT.UNREPAIRABLE);
+    if ((st.mode & 0o077) !== 0) {
+        const mode = (st.mode & 0o777).toString(8);
+        throw new errors_SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, errors_EXIT.UNREPAIRABLE);
+    }
+    return external_node_fs_default().readFileSync(file, 'utf8');
+}
+/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
+function loadHmacKey(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        const key = parseHmacKey(envValue);
+        if (!key)
+            throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
+        return { key, source: 'env' };
+    }
+    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    const key = parseHmacKey(text);
+    if (!key)
+        throw new errors_SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
+    return { key, source: 'file' };
+}
+function loadIdentitySeed(stateDir) {
+    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+/** Create a new random key file; refuses to replace an existing one. */
+function createKeyFile(stateDir, name) {
+    ensurePrivateDir(stateDir, 'keys');
+    const bytes = randomBytes(32);
+    try {
+        writeFileAtomic(keyPath(stateDir, name), bytes.toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (err) {
+        if (errnoCode(err) === 'EEXIST') {
+            throw new SwrError(`${keyPath(stateDir, name)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
+        }
+        throw err;
+    }
+    return bytes;
+}
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+function loadSyncSeed(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
+        return Buffer.from(envValue.trim(), 'hex');
+    }
+    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/trust.ts
+/**
+ * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
+ * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
+ * action input, never from files of the checked-out tree.
+ */
+
+
+
+
+
+
+function storePath(stateDir) {
+    return external_node_path_default().join(stateDir, 'trust.json');
+}
+function readTrustStore(stateDir) {
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
+    }
+    catch {
+        return [];
+    }
+    try {
+        const v = JSON.parse(text);
+        if (v.v !== 1 || !Array.isArray(v.signers))
+            throw new Error('shape');
+        return v.signers.filter(s => mldsa_normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
+    }
+    catch {
+        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
+    }
+}
+function writeTrustStore(stateDir, signers) {
+    ensurePrivateDir(stateDir);
+    writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
+        mode: 0o600
+    });
+}
+function addTrusted(stateDir, fp, name, now) {
+    const norm = normalizeFingerprint(fp);
+    if (!norm)
+        throw new SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, EXIT.BAD_MANIFEST);
+    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
+    const signer = { fingerprint: norm, name, added: now.toISOString() };
+    writeTrustStore(stateDir, [...signers, signer]);
+    return signer;
+}
+/** Remove by fingerprint or name; returns what was removed. */
+function removeTrusted(stateDir, what) {
+    const norm = normalizeFingerprint(what);
+    const signers = readTrustStore(stateDir);
+    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
+    if (removed.length === 0)
+        throw new SwrError(`no trusted signer matches ${what}`, EXIT.BAD_MANIFEST);
+    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
+    return removed;
+}
+/**
+ * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
+ * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
+ * or after "#", is a comment.
+ */
+function parseTrustedSigners(text) {
+    const out = new Set();
+    for (const raw of text.split(/[\n,]/)) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line)
+            continue;
+        const fp = mldsa_normalizeFingerprint(line);
+        if (fp) {
+            out.add(fp);
+            continue;
+        }
+        const token = line.split(/\s+/)[0] ?? '';
+        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
+        if (key && key.length === PUBLIC_KEY_BYTES)
+            out.add(fingerprint(key));
+        else
+            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
+/**
+ * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
+ * digest. An older version is a rollback; the same version with another digest is a fork. CI
+ * runners start empty, so there the floor comes from the caller (--min-version / an input).
+ *
+ * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
+ * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
+ * names both repository and manifest path, that scope (so a second checkout of the repository
+ * shares it too). Recall takes the highest version under any of the keys; remember writes all of
+ * them. Files written under the older spelled-path key are still read (they are the real-path key
+ * whenever the path was spelled without a symlink).
+ */
+
+
+
+
+
+function keyFile(stateDir, identity) {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
+    return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
+}
+function realPath(file) {
+    const abs = external_node_path_default().resolve(file);
+    try {
+        return external_node_fs_default().realpathSync(abs);
+    }
+    catch {
+        // Not created yet: resolve the directory, which usually exists.
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
+    }
+}
+/** Every memory file that speaks for this manifest; the first is the real-path key. */
+function memoryFiles(stateDir, manifestFile, scope) {
+    const files = [keyFile(stateDir, realPath(manifestFile))];
+    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
+        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
+    return files;
+}
+function readOne(file) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+        return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function recall(stateDir, manifestFile, scope) {
+    // The spelled-path key is read too: memory written before keys were real paths.
+    const files = [
+        ...memoryFiles(stateDir, manifestFile, scope),
+        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
+    ];
+    let best;
+    for (const f of new Set(files)) {
+        const v = readOne(f);
+        if (v && (!best || v.version > best.version))
+            best = v;
+    }
+    return best;
+}
+/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
+function remember(stateDir, manifestFile, r, scope) {
+    const old = recall(stateDir, manifestFile, scope);
+    if (old && old.version > r.version)
+        return;
+    try {
+        ensurePrivateDir(stateDir, 'versions');
+        for (const f of memoryFiles(stateDir, manifestFile, scope))
+            writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
+    }
+    catch {
+        // Memory is a second line of defence; failing to write it must not fail the run.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/policy.ts
+/**
+ * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
+ * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
+ */
+
+
+
+
+
+
+
+function parseRequirement(v) {
+    if (!REQUIREMENTS.includes(v)) {
+        throw new errors_UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
+    }
+    return v;
+}
+/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
+function manifestPathInWorkspace(m) {
+    return isInside(m.workspace, m.file)
+        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
+        : undefined;
+}
+function makePolicy(m, src) {
+    const trusted = new Set();
+    if (src.local)
+        for (const s of readTrustStore(src.stateDir))
+            trusted.add(s.fingerprint);
+    if (src.ownFingerprint)
+        trusted.add(src.ownFingerprint);
+    for (const t of src.trustedSigners)
+        for (const fp of parseTrustedSigners(t))
+            trusted.add(fp);
+    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
+    return {
+        require: parseRequirement(src.require),
+        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
+        trusted,
+        threshold: src.threshold,
+        minVersion: src.minVersion,
+        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
+        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
+        now: src.now,
+        approveDigest: src.approveDigest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/policy.ts
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return makePolicy(m, {
+        stateDir,
+        require: inputs.require,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        approveDigest: inputs.approveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/action/post.ts
 /**
  * The Action's post step: save to the cache each entry that the main step's doctor healed with a
  * recipe, under the key of its signed expectations, after re-verifying it (the build may have
  * changed it since). Skipped, and said so, in read-only cache mode or when nothing was handed over.
+ *
+ * The saved state is not trusted: anything that can write to the job's log or state file can
+ * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
+ * keys and paths come from this step's own inputs and the signed manifest, which must pass the
+ * same signature gate as in the main step. Any mismatch saves nothing.
  */
 
 
@@ -36612,45 +39468,131 @@ const constants_STATUSES = (/* unused pure expression or super */ null && (['hea
 
 
 
+
+
+
+
+
+/** The hand-over as the main step writes it, or undefined for anything else. */
+function parseHandOver(raw) {
+    let v;
+    try {
+        v = JSON.parse(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+        return undefined;
+    const { digest, ids, ...rest } = v;
+    if (Object.keys(rest).length > 0)
+        return undefined;
+    if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest))
+        return undefined;
+    if (!Array.isArray(ids) || ids.length === 0)
+        return undefined;
+    if (!ids.every(id => typeof id === 'string' && ENTRY_ID.test(id)))
+        return undefined;
+    if (new Set(ids).size !== ids.length)
+        return undefined;
+    return { digest, ids: ids };
+}
+/**
+ * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
+ * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
+ */
+function pathRefusal(root, e) {
+    const parts = external_node_path_default().posix.normalize(e.path).split('/');
+    if (external_node_path_default().isAbsolute(e.path) || parts.includes('..'))
+        return 'path leaves the workspace';
+    let at = root;
+    for (const [i, part] of parts.entries()) {
+        if (part === '.' || part === '')
+            continue;
+        at = external_node_path_default().join(at, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at);
+        }
+        catch {
+            return `${parts.slice(0, i + 1).join('/')} is absent`;
+        }
+        const last = i === parts.length - 1;
+        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
+            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
+        if (!last && !st.isDirectory())
+            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
+    }
+    return undefined;
+}
 async function post(env = process.env) {
     try {
-        const raw = core/* getState */.Gu(State.WriteBack);
+        const raw = lib_core/* getState */.Gu(State.WriteBack);
         if (!raw) {
-            core/* info */.pq('swr post: nothing to save (no entry was healed by a recipe in this job)');
+            info('swr post: nothing to save (no entry was healed by a recipe in this job)');
             return;
         }
         if (cacheReadOnly(env)) {
-            core/* info */.pq('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
+            info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
             return;
         }
         if (!cacheServiceAvailable(env)) {
-            core/* info */.pq('swr post: no Actions cache service in this job: not saving');
+            info('swr post: no Actions cache service in this job: not saving');
             return;
         }
-        const state = JSON.parse(raw);
-        const m = loadManifest(state.manifest, { workspace: state.workspace });
-        if (m.digest !== state.digest) {
-            core/* warning */.$e('swr post: the manifest changed since the main step: not saving');
+        const handed = parseHandOver(raw);
+        if (!handed) {
+            notice('swr post: the saved state is not what the main step writes: nothing saved');
+            return;
+        }
+        const inputs = readInputs(env);
+        if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
+            notice(`swr post: command ${inputs.command} heals nothing: nothing saved`);
+            return;
+        }
+        const m = loadManifest(inputs.manifest, { workspace: inputs.workspace });
+        if (m.digest !== handed.digest) {
+            notice('swr post: the manifest is not the one the main step checked: nothing saved');
             return;
         }
         const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-post-'));
-        const entries = m.body.entries.filter(e => state.entries.some(w => w.id === e.id));
-        const findings = await reverifier(m, stateDir)(entries);
-        const client = actionsCacheClient({ env, onNote: line => core/* warning */.$e(line) });
-        for (const e of entries) {
-            const key = state.entries.find(w => w.id === e.id)?.key ?? '';
+        const gate = await decide(gateInput(m), actionPolicy(m, inputs, env, stateDir));
+        if (!gate.allowed) {
+            notice(`swr post: the manifest does not pass the signature gate: nothing saved`);
+            return;
+        }
+        const byId = new Map(m.body.entries.map(e => [e.id, e]));
+        const entries = handed.ids.map(id => byId.get(id));
+        if (entries.some(e => e === undefined)) {
+            notice('swr post: the saved state names entries the manifest does not have: nothing saved');
+            return;
+        }
+        const root = external_node_fs_default().realpathSync(m.workspace);
+        const wanted = entries;
+        for (const e of wanted) {
+            const refusal = pathRefusal(root, e);
+            if (refusal) {
+                notice(`swr post: entry ${e.id}: ${refusal}: nothing saved`);
+                return;
+            }
+        }
+        const findings = await reverifier(m, stateDir)(wanted);
+        const client = actionsCacheClient({ env, onNote: line => warning(line) });
+        for (const e of wanted) {
+            const key = stateKey(e);
             const f = findings.find(x => x.id === e.id);
             if (f?.status !== 'OK') {
-                core/* info */.pq(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
+                info(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
                 continue;
             }
+            // The path as the main step names it: the cache version hashes the path string.
             const saved = await client.save(resolveEntryPath(m.workspace, e.path), key);
-            core/* info */.pq(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
+            info(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
         }
     }
     catch (err) {
         // A failed save must not fail a job whose doctor succeeded.
-        core/* warning */.$e(`swr post: ${err instanceof Error ? err.message : String(err)}`);
+        warning(`swr post: ${err instanceof Error ? err.message : String(err)}`);
     }
 }
 
@@ -36959,14 +39901,16 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
   z3: () => (/* binding */ error),
+  V4: () => (/* binding */ getInput),
   Gu: () => (/* binding */ getState),
   pq: () => (/* binding */ info),
   _o: () => (/* binding */ isDebug),
+  lm: () => (/* binding */ notice),
   Pq: () => (/* binding */ core_setSecret),
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getInput, getMultilineInput, group, markdownSummary, notice, platform, saveState, setCommandEcho, setFailed, setOutput, startGroup, summary, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, markdownSummary, platform, saveState, setCommandEcho, setFailed, setOutput, startGroup, summary, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);
@@ -36992,7 +39936,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -37807,7 +40751,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -37815,7 +40759,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -37823,7 +40767,7 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.

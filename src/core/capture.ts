@@ -7,15 +7,24 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { VOLATILE_DIRS, underVolatileDir } from './diagnose.js'
 import { UsageError } from './errors.js'
-import { ENTRY_ID } from './manifest/paths.js'
+import { ENTRY_ID, innerPathProblem } from './manifest/paths.js'
 import { SECRET_NOTE, secretReason } from './secrets.js'
+import { fsPath, shownName } from './verify/byte-names.mjs'
 import { hashAll, type HashJob, type PoolOptions } from './verify/hash-pool.js'
-import { hashHeadTail } from './verify/hash-kernel.mjs'
+import { hashHeadTail, type FileDigest, type JobResult } from './verify/hash-kernel.mjs'
+import { followInside } from './verify/link.js'
 import { hashOffThread } from './hash-off-thread.js'
 import { locateInside } from './verify/locate-entry.js'
 import { octal } from './verify/mode.js'
 import { encodeIndex, indexRef, type IndexRecord } from './verify/tree-index.js'
-import { contentDigest, linkTargets, metaDigestOf, walkTree } from './verify/walk.js'
+import {
+  contentDigest,
+  linkTargets,
+  metaDigestOf,
+  walkTree,
+  type WalkRecord,
+  type WalkResult
+} from './verify/walk.js'
 import type { Entry, Kind, Tier, TreeEntry } from './types.js'
 
 /** Files at least this large are tracked as blobs unless a kind is given. */
@@ -131,16 +140,24 @@ export async function captureEntry(
   }
   switch (kind) {
     case 'file': {
-      const d = await hashOffThread(loc.abs, 'full', Number(st.size))
-      if ('error' in d) throw new UsageError(`${req.path}: cannot read (${d.error})`)
+      // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
+      const d = await steadily(req.path, loc.abs, async () => {
+        const r = await hashOffThread(loc.abs, 'full', Number(st.size))
+        if ('error' in r) throw new UsageError(`${req.path}: cannot read (${r.error})`)
+        return r
+      })
       return {
         entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
       }
     }
     case 'blob': {
-      const ht = hashHeadTail(loc.abs)
-      const full = await hashOffThread(loc.abs, 'full', ht.size)
-      if ('error' in full) throw new UsageError(`${req.path}: cannot read (${full.error})`)
+      const { ht, full } = await steadily(req.path, loc.abs, async () => {
+        const ht = hashHeadTail(loc.abs)
+        const full = await hashOffThread(loc.abs, 'full', ht.size)
+        if ('error' in full) throw new UsageError(`${req.path}: cannot read (${full.error})`)
+        // Two sizes for one file mean it changed between the two reads: -1 matches no state.
+        return { ht, full, size: full.size === ht.size ? ht.size : -1 }
+      })
       return {
         entry: {
           ...common,
@@ -149,10 +166,63 @@ export async function captureEntry(
         }
       }
     }
-    case 'link':
-      return { entry: { ...common, kind, expect: { target: fs.readlinkSync(loc.abs) } } }
+    case 'link': {
+      const target = fs.readlinkSync(loc.abs)
+      // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
+      const end = followInside(workspace, loc.abs, target)
+      if (end.state === 'dangling')
+        throw new UsageError(
+          `${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`
+        )
+      return { entry: { ...common, kind, expect: { target } } }
+    }
     case 'tree':
       return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set())
+  }
+}
+
+/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
+const ATTEMPTS = 3
+
+/** What must not move while a file is hashed: a hash of no single state can never match. */
+function sameState(
+  a: Pick<fs.BigIntStats, 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'> | undefined,
+  b: Pick<fs.BigIntStats, 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'> | undefined
+): boolean {
+  return (
+    a !== undefined &&
+    b !== undefined &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeNs === b.mtimeNs &&
+    a.ctimeNs === b.ctimeNs
+  )
+}
+
+function changedWhileRead(shown: string, before: bigint, after: bigint | undefined): UsageError {
+  const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`
+  return new UsageError(
+    `${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`
+  )
+}
+
+/**
+ * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
+ * is hashed again, and refused when it never holds still.
+ */
+async function steadily<T extends { size: number }>(
+  shown: string,
+  abs: string,
+  hash: () => Promise<T>
+): Promise<T> {
+  let before = fs.lstatSync(abs, { bigint: true })
+  let after: fs.BigIntStats | undefined
+  for (let attempt = 1; ; attempt++) {
+    const r = await hash()
+    after = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+    if (sameState(before, after) && BigInt(r.size) === before.size) return r
+    if (attempt === ATTEMPTS || !after) throw changedWhileRead(shown, before.size, after?.size)
+    before = after
   }
 }
 
@@ -171,29 +241,20 @@ async function captureTree(
   exclude: ReadonlySet<string>
 ): Promise<Captured> {
   const ignore = req.ignore ?? []
-  const walk = walkTree(root, ignore, exclude)
-  if (walk.unreadable.length > 0) {
-    throw new UsageError(
-      `${req.path}: cannot read ${walk.unreadable.map(u => `${u.rel} (${u.code})`).join(', ')}`
-    )
-  }
-  const extras = linkTargets(root, walk.records)
-  const jobs: HashJob[] = []
-  const at: number[] = []
-  walk.records.forEach((r, i) => {
-    if (r.type === 'f') {
-      jobs.push({ abs: path.join(root, r.rel), how: 'full', cost: r.size })
-      at.push(i)
+  let walk: WalkResult
+  let extras: (string | undefined)[]
+  for (let attempt = 1; ; attempt++) {
+    walk = walkTree(root, ignore, exclude)
+    if (walk.unreadable.length > 0) {
+      const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
+      throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`)
     }
-  })
-  const results = await hashAll(jobs, pool)
-  results.forEach((res, k) => {
-    if ('error' in res)
-      throw new UsageError(
-        `${req.path}/${walk.records[at[k] ?? 0]?.rel}: cannot read (${res.error})`
-      )
-    extras[at[k] ?? 0] = res.sha256
-  })
+    extras = linkTargets(root, walk.records)
+    const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool)
+    if (!moved) break
+    if (attempt === ATTEMPTS)
+      throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes)
+  }
   const records: IndexRecord[] = walk.records.map((r, i) => ({
     rel: r.rel,
     type: r.type,
@@ -228,8 +289,47 @@ async function captureTree(
   return { entry, index }
 }
 
+/**
+ * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
+ * (a hash of no single state) is returned instead of being trusted.
+ */
+async function hashTreeFiles(
+  root: string,
+  shown: string,
+  records: readonly WalkRecord[],
+  extras: (string | undefined)[],
+  pool: PoolOptions
+): Promise<{ rel: string; sizes: [bigint, bigint | undefined] } | undefined> {
+  const jobs: HashJob[] = []
+  const at: number[] = []
+  records.forEach((r, i) => {
+    if (r.type === 'f') {
+      jobs.push({ abs: path.join(root, r.rel), how: 'full', cost: r.size })
+      at.push(i)
+    }
+  })
+  const results: JobResult[] = await hashAll(jobs, pool)
+  for (let k = 0; k < results.length; k++) {
+    const res = results[k]!
+    const r = records[at[k]!]!
+    if ('error' in res)
+      throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`)
+    const now = fs.lstatSync(fsPath(path.join(root, r.rel)), {
+      bigint: true,
+      throwIfNoEntry: false
+    })
+    const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs }
+    if (!sameState(then, now) || res.size !== r.size)
+      return { rel: r.rel, sizes: [then.size, now?.size] }
+    extras[at[k]!] = (res as FileDigest).sha256
+  }
+  return undefined
+}
+
 /** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
 export function pickSentinels(files: readonly string[]): string[] {
+  // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
+  files = files.filter(f => innerPathProblem(f) === undefined)
   const set = new Set(files)
   const picked = MARKERS.filter(m => set.has(m)).slice(0, 2)
   const deepest = [...files]

@@ -97,9 +97,12 @@ describe('link: real damage', () => {
   })
 
   it('a link loop: BROKENLNK, not a hang', async () => {
+    // Added while it leads somewhere (add refuses a loop), then turned into one.
     fs.symlinkSync('loop-b', path.join(ws.root, 'bin/loop-a'))
-    fs.symlinkSync('loop-a', path.join(ws.root, 'bin/loop-b'))
+    fs.symlinkSync('../tools/tool.sh', path.join(ws.root, 'bin/loop-b'))
     await add(ws, 'bin/loop-a', '--id', 'loop')
+    fs.rmSync(path.join(ws.root, 'bin/loop-b'))
+    fs.symlinkSync('loop-a', path.join(ws.root, 'bin/loop-b'))
     const f = (await checkJson(ws, '--only', 'loop')).get('loop')
     expect(f).toMatchObject({ status: 'BROKENLNK', reason: 'dangling' })
     expect(f.detail).toContain('a loop?')

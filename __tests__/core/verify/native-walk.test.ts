@@ -123,21 +123,28 @@ describe('native walk (GNU find)', () => {
     async () => {
       // Beyond U+FFFF, bytes and UTF-16 units order a name differently from one in U+E000-U+FFFF
       // (a sibling of b/\ue000x): the native digest differs, so the fast path cannot vouch and the
-      // check walks in Node. Same for a name that is not UTF-8 (Node cannot even lstat it).
+      // check walks in Node. Same for a byte that is not UTF-8 beside b/\ue000x (the Node walker
+      // orders it as U+DCFF, below U+E000; find as 0xFF, above 0xEE).
       write(root, 'b/\u{1f424}', 'x')
       let r = await both('meta')
       expect(r.native?.digest).not.toBe(r.node?.digest)
       fs.rmSync(path.join(root, 'b/\u{1f424}'))
-      const raw = Buffer.concat([
-        Buffer.from(path.join(root, 'b') + '/'),
-        Buffer.from([0xff, 0x41])
-      ])
-      fs.writeFileSync(raw, 'x')
+      const raw = (dir: string) =>
+        Buffer.concat([Buffer.from(path.join(root, dir) + '/'), Buffer.from([0xff, 0x41])])
+      fs.writeFileSync(raw('b'), 'x')
       r = await both('meta')
       expect(r.native?.digest).not.toBe(r.node?.digest)
-      fs.rmSync(raw)
+      fs.rmSync(raw('b'))
       r = await both('meta')
       expect(r.native).toEqual(r.node)
+      // Where the orders agree, both walkers write the name's bytes and agree on the digest.
+      for (const dir of ['b/x', 'zz/d0', 'pkg-1/a']) fs.writeFileSync(raw(dir), 'x')
+      fs.mkdirSync(Buffer.concat([Buffer.from(path.join(root, 'zz') + '/'), Buffer.from([0xe9])]))
+      for (const kind of ['meta', 'stamp'] as const) {
+        r = await both(kind)
+        expect(r.native).toEqual(r.node)
+      }
+      expect(r.native?.files).toBe(r.node!.files)
     }
   )
 

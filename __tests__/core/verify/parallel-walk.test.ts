@@ -4,11 +4,14 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
+import { hashFile } from '../../../src/core/verify/hash-kernel.mjs'
 import {
   walkTree,
   walkTreeParallel,
   metaDigestOf,
-  contentDigest
+  contentDigest,
+  linkTargets,
+  stampOf
 } from '../../../src/core/verify/walk.js'
 import {
   add,
@@ -79,5 +82,36 @@ describe('parallel tree walk', () => {
     const bad = await checkJson(ws, '--no-cache', '--jobs', '2')
     expect(bad.code).toBe(1)
     expect(bad.get('tree').files?.changed).toEqual([{ path: 'pkg-17/lib/f3.js', what: 'content' }])
+  })
+
+  it('splits a tree of few top-level directories at the levels below, with the same digests', async () => {
+    // src/ holds everything: the main thread lists src/ and src/*/ and shares out what is below.
+    const root = path.join(ws.root, 'deep')
+    write(root, 'README', 'r\n')
+    for (let a = 0; a < 3; a++) {
+      write(root, `src/m${a}/index.py`, `# ${a}\n`, a === 1 ? 0o755 : 0o644)
+      for (let b = 0; b < 7; b++) write(root, `src/m${a}/p${b}/q/f${b}.py`, `${a}.${b}\n`)
+    }
+    write(root, 'src/top.py', 'top\n')
+    fs.symlinkSync('top.py', path.join(root, 'src/link'))
+    fs.mkdirSync(path.join(root, 'src/empty'))
+    const a = walkTree(root, [], new Set())
+    const c = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
+    expect(c.pre).toBeDefined()
+    expect(c.records.map(r => r.rel)).toEqual(a.records.map(r => r.rel))
+    expect(c.files).toBe(a.files)
+    expect(c.pre?.meta).toBe(metaDigestOf(a.records))
+    expect(c.pre?.stamp).toBe(stampOf(a.records))
+    const extras = linkTargets(root, a.records).map((x, i) =>
+      a.records[i]!.type === 'f' ? hashFile(path.join(root, a.records[i]!.rel)).sha256 : x
+    )
+    expect(c.pre?.content).toBe(contentDigest(a.records, extras))
+    expect(c.shas).toEqual(a.records.map((r, i) => (r.type === 'f' ? extras[i] : undefined)))
+    // And through the CLI: captured inline, checked cold on workers.
+    await add(ws, 'deep', '--id', 'deep')
+    expect((await checkJson(ws, '--no-cache', '--jobs', '2')).code).toBe(0)
+    flipByte(path.join(root, 'src/m2/p6/q/f6.py'), 0)
+    const bad = await checkJson(ws, '--no-cache', '--jobs', '2', '--only', 'deep')
+    expect(bad.get('deep').files?.changed).toEqual([{ path: 'src/m2/p6/q/f6.py', what: 'content' }])
   })
 })

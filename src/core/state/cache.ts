@@ -37,6 +37,8 @@ export interface HashCache {
   setTree(id: string, rec: TreeCacheRecord): void
   treeFiles(id: string): TreeFileMap
   setTreeFiles(id: string, files: TreeFileMap): void
+  /** The same, as the JSON text of the rel → value object (built by the walk workers). */
+  setTreeFilesJson(id: string, json: readonly Uint8Array[]): void
   /** Persist what changed; errors are swallowed (the cache is an optimisation). */
   flush(): void
 }
@@ -66,6 +68,7 @@ export function openCache(opts: {
   const files = new Map(Object.entries(raw?.files ?? {}))
   const trees = new Map(Object.entries(raw?.trees ?? {}))
   const treeMaps = new Map<string, TreeFileMap>()
+  const treeJson = new Map<string, readonly Uint8Array[]>()
   const dirtyMaps = new Set<string>()
   let dirty = false
   const digestOf = (id: string): string => opts.entryDigests.get(id) ?? ''
@@ -91,6 +94,12 @@ export function openCache(opts: {
     },
     treeFiles(id) {
       let map = treeMaps.get(id)
+      const json = treeJson.get(id)
+      if (!map && json !== undefined) {
+        const files = JSON.parse(Buffer.concat(json).toString('utf8')) as Record<string, string>
+        map = new Map(Object.entries(files))
+        treeMaps.set(id, map)
+      }
       if (!map) {
         const raw = opts.read ? readJson(treeFile(id), isTreeFiles) : undefined
         map = raw && raw.entry === digestOf(id) ? new Map(Object.entries(raw.files)) : new Map()
@@ -100,6 +109,12 @@ export function openCache(opts: {
     },
     setTreeFiles(id, files) {
       treeMaps.set(id, files)
+      treeJson.delete(id)
+      dirtyMaps.add(id)
+    },
+    setTreeFilesJson(id, json) {
+      treeMaps.delete(id)
+      treeJson.set(id, json)
       dirtyMaps.add(id)
     },
     flush() {
@@ -107,12 +122,13 @@ export function openCache(opts: {
       try {
         ensurePrivateDir(opts.stateDir, 'cache', key)
         for (const id of dirtyMaps) {
-          const body = {
-            v: 1,
-            entry: digestOf(id),
-            files: Object.fromEntries(treeMaps.get(id) ?? [])
-          }
-          writeFileAtomic(treeFile(id), JSON.stringify(body), { mode: 0o600 })
+          const json = treeJson.get(id)
+          const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`
+          const body =
+            json !== undefined
+              ? Buffer.concat([Buffer.from(head), ...json, Buffer.from('}')])
+              : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`
+          writeFileAtomic(treeFile(id), body, { mode: 0o600 })
         }
         if (dirty) {
           const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) }

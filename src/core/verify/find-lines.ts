@@ -6,6 +6,7 @@
  * hashed as they are, with no string per line (strings were most of the time, and most of the
  * garbage, when lines were decoded).
  */
+import { bytesOf } from './byte-names.mjs'
 
 /** One top-level directory's lines below it, in walk order, and how many are not directories. */
 export interface Subtree {
@@ -210,7 +211,7 @@ export function splitBatch(
   let at = 0
   for (const i of batch) {
     // find walks its start points in order: root i's lines are the next ones under its name.
-    const prefix = Buffer.from(`${roots[i]!.rel}/`)
+    const prefix = bytesOf(`${roots[i]!.rel}/`)
     let end = at
     let files = 0
     while (end < l.count && l.startsWith(end, prefix)) end = l.end[end]!

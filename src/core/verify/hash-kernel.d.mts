@@ -12,3 +12,5 @@ export declare function runJob(abs: string, how: 'full' | 'headtail'): JobResult
 
 /** A time as the cache stamp spells it (GNU find's %T@ form). */
 export function stampTime(ns: bigint): string
+export declare function hashWalked(abs: string, size: number): string
+export declare function walkedOrError(abs: string, size: number): string | undefined

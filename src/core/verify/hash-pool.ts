@@ -17,11 +17,13 @@ export interface HashJob {
 export interface PoolOptions {
   /** Worker count; 1 hashes on the main thread. Default: available cores. */
   jobs?: number | undefined
+  /** At most this many workers (each costs a start-up); default: as many as `jobs`. */
+  maxWorkers?: number | undefined
   /** Called with bytes hashed so far (for progress output). */
   onProgress?: ((done: number, total: number) => void) | undefined
 }
 
-const INLINE_BYTES = 48 * 1024 * 1024
+export const INLINE_BYTES = 48 * 1024 * 1024
 const INLINE_COUNT = 400
 
 /** Where the kernel lives next to this module, in src/ and in every bundle alike. */
@@ -35,8 +37,11 @@ export async function hashAll(
   opts: PoolOptions = {}
 ): Promise<JobResult[]> {
   const total = jobs.reduce((s, j) => s + j.cost, 0)
-  const workers = Math.max(1, Math.min(opts.jobs ?? os.availableParallelism(), 32, jobs.length))
-  if (workers === 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
+  const cores = opts.jobs ?? os.availableParallelism()
+  const workers = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length))
+  // One big file still goes to a worker: the main thread stays free to run the tree walks that
+  // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
+  if (cores <= 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
     let done = 0
     return jobs.map(j => {
       const r = runJob(j.abs, j.how)

@@ -5,7 +5,7 @@
  */
 import { verifyBlob } from './blob.js'
 import { verifyFile } from './file.js'
-import { hashAll, type HashJob, type PoolOptions } from './hash-pool.js'
+import { hashAll, INLINE_BYTES, type PoolOptions } from './hash-pool.js'
 import { verifyLink } from './link.js'
 import { verifyTree } from './tree.js'
 import { isPending, type Inspection, type Pending, type VerifyContext } from './verifier.js'
@@ -26,20 +26,43 @@ function inspect(e: Entry, ctx: VerifyContext): Inspection | Promise<Inspection>
   }
 }
 
-/** Verify `entries` in manifest order; findings come back in the same order. */
+/**
+ * Verify `entries` in manifest order; findings come back in the same order. Files and blobs are
+ * inspected first and their hashing starts at once, so it runs while the trees are walked (a
+ * 500 MiB blob then hashes on one core while a cold tree walk hashes on the others, instead of
+ * after it); what the tree inspections still need hashed goes through the pool afterwards.
+ */
 export async function verifyEntries(
   entries: readonly Entry[],
   ctx: VerifyContext,
   pool: PoolOptions = {}
 ): Promise<Finding[]> {
-  const inspected: Inspection[] = []
-  for (const e of entries) inspected.push(await inspect(e, ctx))
-  const pending = inspected.filter(isPending)
-  const jobs: HashJob[] = pending.flatMap(p => p.jobs)
-  const results = jobs.length > 0 ? await hashAll(jobs, pool) : []
+  const inspected = new Array<Inspection>(entries.length)
+  entries.forEach((e, i) => {
+    if (e.kind !== 'tree') inspected[i] = inspect(e, ctx) as Inspection
+  })
+  const early = inspected.filter(isPending)
+  const earlyJobs = early.flatMap(p => p.jobs)
+  // One worker per big file at most: the small ones follow on the same workers, and the cores
+  // are wanted by the tree walks meanwhile.
+  const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length
+  const earlyHashed =
+    earlyJobs.length > 0
+      ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
+      : Promise.resolve([])
+  // Not left unhandled while the trees are walked: it is awaited below.
+  earlyHashed.catch(() => undefined)
+  for (const [i, e] of entries.entries())
+    if (e.kind === 'tree') inspected[i] = await inspect(e, ctx)
+  const late = inspected.filter(p => isPending(p) && !early.includes(p)) as Pending[]
+  const lateJobs = late.flatMap(p => p.jobs)
+  const results = [
+    ...(await earlyHashed),
+    ...(lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [])
+  ]
   let offset = 0
   const judged = new Map<Pending, Finding>()
-  for (const p of pending) {
+  for (const p of [...early, ...late]) {
     judged.set(p, p.judge(results.slice(offset, offset + p.jobs.length)))
     offset += p.jobs.length
   }

@@ -12,16 +12,19 @@
  * /bin/sh at a fixed path, ignore rules other than plain names, an excluded path inside the tree,
  * anything on find's stderr (an unreadable directory: the Node walker names it), a newline in a
  * name, or a top level that find saw differently from the listing that split the work.
- * Names that are not UTF-8 or hold characters beyond U+FFFF (bytes order those differently from
- * JavaScript) need no test of their own: they make the digest differ from the recorded one, and
- * a digest that differs only ever sends the check down its full walk. Equal digests are all the
- * fast path trusts, and find's lines are the tree as it is.
+ * find prints names as bytes and the Node walker writes them as bytes too (byte-names.mjs), so a
+ * name that is not UTF-8 gives the same line both ways. Where the two orders can differ (bytes
+ * against JavaScript's UTF-16 order: characters beyond U+FFFF beside U+E000..U+FFFF, or a byte
+ * that is not UTF-8 beside either) no test is needed: the digest then differs from the recorded
+ * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
+ * all the fast path trusts, and find's lines are the tree as it is.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { bytesOf } from './byte-names.mjs'
 import { allPlainNames } from './ignore-rules.js'
 import { Lines, splitBatch, type Subtree } from './find-lines.js'
 import type { TreeDigestResult } from './walk.js'
@@ -153,7 +156,9 @@ function runFinds(
   const err = path.join(dir, 'err')
   let errFd: number
   try {
-    fs.writeFileSync(script, ['s=0', ...lines, ...waits, 'exit "$s"', ''].join('\n'), {
+    // As bytes: a start point whose name is not UTF-8 must reach find as the name it is.
+    const text = ['s=0', ...lines, ...waits, 'exit "$s"', ''].join('\n')
+    fs.writeFileSync(script, bytesOf(text), {
       flag: 'wx',
       mode: 0o600
     })
@@ -303,7 +308,7 @@ function assemble(
   let sub = 0
   for (let k = 0; k < top.length; k++) {
     const t = top[k]!
-    const name = Buffer.from(t.rel)
+    const name = bytesOf(t.rel)
     const s = l.start[k]!
     if (l.nul[k]! - s !== name.length || !l.startsWith(k, name) || l.isDir(k) !== t.dir)
       return undefined

@@ -5,10 +5,11 @@
  * and the index names what changed. Warm checks re-hash only files whose identity changed.
  */
 import fs from 'node:fs'
+import { shownName } from './byte-names.mjs'
 import { hashFile, type JobResult } from './hash-kernel.mjs'
 import type { HashJob } from './hash-pool.js'
 import { locateInside } from './locate-entry.js'
-import { diffIndex } from './tree-index.js'
+import { diffIndex as diffRaw, type IndexRecord } from './tree-index.js'
 import {
   finding,
   isFinding,
@@ -19,6 +20,7 @@ import {
   type VerifyContext
 } from './verifier.js'
 import {
+  cacheValue,
   contentDigest,
   ident,
   lazyDigests,
@@ -28,6 +30,7 @@ import {
   walkTree,
   walkTreeParallel,
   type Walked,
+  type WalkRecord,
   type WalkResult
 } from './walk.js'
 import type { TreeCacheRecord } from '../state/cache.js'
@@ -154,6 +157,25 @@ async function judgeFromDigest(
   )
 }
 
+/** The index diff with every name (and link target) escaped for the report. */
+function diffIndex(
+  recorded: readonly IndexRecord[],
+  now: readonly WalkRecord[],
+  nowExtra?: readonly (string | undefined)[]
+): ReturnType<typeof diffRaw> {
+  const d = diffRaw(recorded, now, nowExtra)
+  const { missing, extra, changed, counts } = d.diff
+  return {
+    ...d,
+    diff: {
+      missing: missing.map(shownName),
+      extra: extra.map(shownName),
+      changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
+      counts
+    }
+  }
+}
+
 /** Fold the per-file content differences into a structural finding. */
 function withContentDiff(
   early: Finding,
@@ -199,7 +221,8 @@ function judgeStructure(
   const sentinels = checkSentinels(root, want.sentinels)
   if (sentinels.length > 0) problems.push(...sentinels)
   if (walk.unreadable.length > 0) {
-    problems.push(`unreadable: ${walk.unreadable.map(u => `${u.rel} (${u.code})`).join(', ')}`)
+    const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
+    problems.push(`unreadable: ${shown.join(', ')}`)
   }
   if (walk.files < want.min_files)
     problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`)
@@ -270,6 +293,25 @@ function planContentHash(
   found: Shown,
   early: Finding | undefined
 ): Inspection {
+  const pre = walk.pre
+  if (!early && pre?.content !== undefined && pre.cacheJson !== undefined && pre.failed === 0) {
+    // The workers hashed every file and wrote the digest lines: nothing is left but judging.
+    const { content, cacheJson } = pre
+    return {
+      jobs: [],
+      judge: () => {
+        ctx.cache.setTreeFilesJson(e.id, cacheJson)
+        ctx.cache.setTree(e.id, {
+          stamp: walk.stamp,
+          metaDigest: walk.metaDigest,
+          contentDigest: content,
+          files: walk.files
+        })
+        const shas = content === e.expect.content_digest ? undefined : walkExtras(root, walk)
+        return judgeContent(e, ctx, root, walk, content, shas, recorded, found, false)
+      }
+    }
+  }
   const known = ctx.cache.treeFiles(e.id)
   const shas: (string | undefined)[] = linkTargets(root, walk.records)
   const jobs: HashJob[] = []
@@ -295,13 +337,13 @@ function planContentHash(
       const unreadable: string[] = []
       results.forEach((res, k) => {
         const i = jobIndex[k] ?? 0
-        if ('error' in res) unreadable.push(walk.records[i]?.rel ?? '?')
+        if ('error' in res) unreadable.push(shownName(walk.records[i]?.rel ?? '?'))
         else shas[i] = res.sha256
       })
       const digest = contentDigest(walk.records, shas)
       const files = new Map<string, string>()
       walk.records.forEach((r, i) => {
-        if (r.type === 'f' && shas[i]) files.set(r.rel, `${ident(r)} ${r.size} ${shas[i]}`)
+        if (r.type === 'f' && shas[i]) files.set(r.rel, cacheValue(r, shas[i]))
       })
       ctx.cache.setTreeFiles(e.id, files)
       if (unreadable.length === 0) {
@@ -354,6 +396,16 @@ function judgeContent(
     cached
   )
   return files ? { ...f, files } : f
+}
+
+/** Link targets and the hashes the walk made, by record index (for a diff). */
+function walkExtras(root: string, walk: Walked): (string | undefined)[] {
+  const extras = linkTargets(root, walk.records)
+  const shas = walk.shas ?? []
+  walk.records.forEach((r, i) => {
+    if (r.type === 'f') extras[i] = shas[i]
+  })
+  return extras
 }
 
 /** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */

@@ -1,17 +1,19 @@
 /**
  * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
- * string order, so no global sort is needed. Symlinks are recorded, never followed. Each record
- * contributes one line to each digest:
+ * string order, so no global sort is needed. Symlinks are recorded, never followed. Names are
+ * bytes (see byte-names.mjs): lines hold them as the file system does, so a name that is not UTF-8
+ * is walked, digested and indexed like any other. Each record contributes one line to each digest:
  *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
  *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
  *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
  *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
  */
-import { createHash } from 'node:crypto'
+import { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import { Worker } from 'node:worker_threads'
-import { runJob, stampTime } from './hash-kernel.mjs'
+import { bytesOf, fsPath, nameOf, readEntries, readNames, readTarget } from './byte-names.mjs'
+import { stampTime, walkedOrError } from './hash-kernel.mjs'
 import { kernelUrl } from './hash-pool.js'
 import { nativeTreeDigest, type TopEntry } from './native-walk.js'
 import path from 'node:path'
@@ -60,6 +62,11 @@ export function metaLine(r: Pick<WalkRecord, 'rel' | 'type' | 'size' | 'mode'>):
   return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${modeText(r.mode)}\n`
 }
 
+/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
+export function updateLines(h: Hash, text: string): void {
+  h.update(text.isWellFormed() ? text : bytesOf(text))
+}
+
 /** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
 function digestLines(
   records: readonly WalkRecord[],
@@ -71,7 +78,7 @@ function digestLines(
     let text = ''
     const end = Math.min(records.length, i + CHUNK)
     for (let k = i; k < end; k++) text += line(records[k] as WalkRecord, k)
-    h.update(text)
+    updateLines(h, text)
   }
   return h.digest('hex')
 }
@@ -132,7 +139,7 @@ export function walkTree(
   const visit = (absDir: string, relDir: string): void => {
     let names: string[]
     try {
-      names = fs.readdirSync(absDir)
+      names = readNames(absDir)
     } catch (err) {
       unreadable.push({ rel: relDir || '.', code: (err as NodeJS.ErrnoException).code ?? 'EIO' })
       return
@@ -142,7 +149,7 @@ export function walkTree(
       const rel = relDir ? `${relDir}/${name}` : name
       const abs = `${absDir}/${name}`
       if (exclude.has(abs)) continue
-      const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
+      const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
       if (!st) continue // vanished between readdir and lstat: the same as not there
       if (ignored(rel, name, st.isDirectory())) continue
       const rec = recordOf(rel, st)
@@ -168,7 +175,7 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
   return records.map(r => {
     if (r.type !== 'l') return undefined
     try {
-      return fs.readlinkSync(path.join(root, r.rel))
+      return readTarget(path.join(root, r.rel))
     } catch {
       return ''
     }
@@ -177,7 +184,9 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
 
 export interface Walked extends WalkResult {
   /** File hashes made during the walk (cold content checks), by record index. */
-  shas?: (string | undefined)[]
+  shas?: (string | undefined)[] | undefined
+  /** Digests the walk workers already computed (see ParallelWalk). */
+  pre?: WalkDigests | undefined
   /** Computed on first use; `knownMeta` supplies it when the cache already vouches for it. */
   readonly metaDigest: string
   readonly stamp: string
@@ -185,19 +194,28 @@ export interface Walked extends WalkResult {
 
 /** A walk whose digests are computed only if and when something reads them. */
 export function lazyDigests(
-  walk: WalkResult & { shas?: (string | undefined)[] },
+  walk: WalkResult & { shas?: (string | undefined)[] | undefined; pre?: WalkDigests | undefined },
   knownMeta?: () => string | undefined
 ): Walked {
   let meta: string | undefined
   let stamp: string | undefined
+  // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
   return {
-    ...walk,
+    get records() {
+      return walk.records
+    },
+    files: walk.files,
+    unreadable: walk.unreadable,
+    get shas() {
+      return walk.shas
+    },
+    pre: walk.pre,
     get metaDigest() {
-      meta ??= knownMeta?.() ?? metaDigestOf(walk.records)
+      meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records)
       return meta
     },
     get stamp() {
-      stamp ??= stampOf(walk.records)
+      stamp ??= walk.pre?.stamp ?? stampOf(walk.records)
       return stamp
     }
   }
@@ -209,9 +227,26 @@ export interface ParallelOptions {
   hash: boolean
 }
 
+/**
+ * What the walk workers computed besides the records: the metadata digest and stamp, and with
+ * `hash` the content digest (valid only when `failed` is 0) and the per-file cache entries as the
+ * body of a JSON object.
+ */
+export interface WalkDigests {
+  meta: string
+  stamp: string
+  content?: string
+  /** UTF-8 JSON text, in pieces. */
+  cacheJson?: Uint8Array[]
+  /** Files that could not be hashed. */
+  failed: number
+}
+
 export interface ParallelWalk extends WalkResult {
   /** With `hash`: each file's sha256 by record index (undefined when unreadable or not a file). */
-  shas?: (string | undefined)[]
+  shas?: (string | undefined)[] | undefined
+  /** Set when workers walked: the digests, computed without building a record per entry. */
+  pre?: WalkDigests | undefined
 }
 
 /** The smallest number of top-level subdirectories worth splitting across workers. */
@@ -224,38 +259,74 @@ const MIN_ROOTS = 16
 const NATIVE_MIN_FILES = 1000
 
 interface Split {
-  /** Top-level entries in walk order; `sub` indexes `roots` for directories, else -1. */
+  /** Entries listed by the main thread, in walk order; `sub` indexes `roots`, else -1. */
   top: { rec: WalkRecord; sub: number }[]
   roots: { abs: string; rel: string }[]
 }
 
-/** The top level of a tree, when it has enough subdirectories to be worth splitting. */
+/** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
+const MAX_SPLIT_DEPTH = 3
+
+/**
+ * The tree's upper levels in walk order, listed here, with the directories below them that the
+ * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
+ * level's subdirectories are listed in turn (a tree of a few directories holding everything,
+ * such as `src/`, still spreads over every core). Undefined when even that finds too few, or a
+ * directory here cannot be listed (the inline walk then names it).
+ */
 function splitTop(
   root: string,
   ignore: readonly string[],
   exclude: ReadonlySet<string>
 ): Split | undefined {
-  let names: string[]
-  try {
-    names = fs.readdirSync(root).sort()
-  } catch {
-    return undefined
-  }
   // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
   if (!allPlainNames(ignore)) return undefined
   const ignored = ignoreMatcher(ignore)
-  const top: Split['top'] = []
-  const roots: Split['roots'] = []
-  for (const name of names) {
-    if (ignored(name, name)) continue
-    const abs = `${root}/${name}`
-    if (exclude.has(abs)) continue
-    const st = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false })
-    if (!st) continue
-    const rec = recordOf(name, st)
-    top.push({ rec, sub: rec.type === 'd' ? roots.push({ abs, rel: name }) - 1 : -1 })
+  const list = (relDir: string): WalkRecord[] | undefined => {
+    const absDir = relDir ? `${root}/${relDir}` : root
+    let names: string[]
+    try {
+      names = readNames(absDir).sort()
+    } catch {
+      return undefined
+    }
+    const out: WalkRecord[] = []
+    for (const name of names) {
+      const rel = relDir ? `${relDir}/${name}` : name
+      const abs = `${absDir}/${name}`
+      if (exclude.has(abs)) continue
+      const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+      if (st && !ignored(rel, name, st.isDirectory())) out.push(recordOf(rel, st))
+    }
+    return out
   }
-  return roots.length >= MIN_ROOTS ? { top, roots } : undefined
+  const first = list('')
+  if (!first) return undefined
+  // `open`: a directory whose entries are listed here (so not a root).
+  let level = first.map(rec => ({ rec, open: false }))
+  const roots = (): number => level.filter(x => x.rec.type === 'd' && !x.open).length
+  for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
+    const next: typeof level = []
+    for (const x of level) {
+      next.push(x)
+      if (x.rec.type !== 'd' || x.open) continue
+      const below = list(x.rec.rel)
+      if (!below) return undefined
+      x.open = true
+      next.push(...below.map(rec => ({ rec, open: false })))
+    }
+    level = next
+  }
+  if (roots() < MIN_ROOTS) return undefined
+  const split: Split = { top: [], roots: [] }
+  for (const { rec, open } of level) {
+    const sub =
+      rec.type === 'd' && !open
+        ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
+        : -1
+    split.top.push({ rec, sub })
+  }
+  return split
 }
 
 /**
@@ -267,15 +338,15 @@ export function listTop(
   ignore: readonly string[],
   exclude: ReadonlySet<string>
 ): TopEntry[] | undefined {
-  let entries: fs.Dirent[]
+  let entries: { name: string; dir: boolean }[]
   try {
-    entries = fs.readdirSync(root, { withFileTypes: true })
+    entries = readEntries(root)
   } catch {
     return undefined
   }
   const ignored = ignoreMatcher(ignore)
   return entries
-    .map(d => ({ rel: d.name, dir: d.isDirectory() }))
+    .map(d => ({ rel: d.name, dir: d.dir }))
     .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
     .sort((a, b) => (a.rel < b.rel ? -1 : 1))
 }
@@ -342,11 +413,11 @@ export async function digestTreeParallel(
   let files = 0
   const unreadable: { rel: string; code: string }[] = []
   for (const { rec, sub } of split.top) {
-    h.update(line(rec))
+    updateLines(h, line(rec))
     if (rec.type !== 'd') files++
     const t = sub >= 0 ? texts[sub] : undefined
     if (!t) continue
-    h.update(t.text)
+    updateLines(h, t.text)
     files += t.files
     unreadable.push(...t.unreadable)
   }
@@ -356,7 +427,9 @@ export async function digestTreeParallel(
 /**
  * The same walk on every core: the main thread reads the top level, workers claim its
  * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Small or flat trees are walked inline.
+ * results are stitched back in walk order. Workers return each subtree's digest lines as text, so
+ * this thread only hashes them in order; the records are unpacked from packed columns only if
+ * something asks for them (a diff). Small or flat trees are walked inline.
  */
 export async function walkTreeParallel(
   root: string,
@@ -368,52 +441,163 @@ export async function walkTreeParallel(
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return walkTree(root, ignore, exclude)
   const { top, roots } = split
-  const results = await walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
+  const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs)
+  // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
+  const own = top.map(({ rec }) => {
+    let content: string | undefined
+    let sha: string | undefined
+    let cached: Buffer | undefined
+    if (opts.hash) {
+      let extra: string | undefined
+      if (rec.type === 'f') {
+        extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size)
+        if (sha !== undefined)
+          cached = Buffer.from(
+            `,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`
+          )
+      } else if (rec.type === 'l') extra = linkTargets(root, [rec])[0]
+      content = `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`
+    }
+    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached }
+  })
+  const results = await working
+  const meta = createHash('sha256')
+  const stamp = createHash('sha256')
+  const content = createHash('sha256')
+  const cache: Uint8Array[] = []
+  const topShas = new Map<number, string | undefined>()
+  const unreadable: { rel: string; code: string }[] = []
+  let files = 0
+  let failed = 0
+  top.forEach(({ rec, sub }, k) => {
+    const o = own[k]!
+    updateLines(meta, o.meta)
+    updateLines(stamp, o.stamp)
+    if (rec.type !== 'd') files++
+    if (o.content !== undefined) {
+      updateLines(content, o.content)
+      if (rec.type === 'f') topShas.set(k, o.sha)
+      if (rec.type === 'f' && o.sha === undefined) failed++
+      if (o.cached) cache.push(o.cached)
+    }
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r) return
+    meta.update(r.meta)
+    stamp.update(r.stamp)
+    if (r.content !== undefined) content.update(r.content)
+    if (r.cache) cache.push(r.cache)
+    files += r.files
+    failed += r.failed
+    unreadable.push(...r.unreadable)
+  })
+  let unpacked: { records: WalkRecord[]; shas: (string | undefined)[] } | undefined
+  const unpack = () => (unpacked ??= unpackWalk(top, results, topShas))
+  // The fragments each start with a comma: the first one's is dropped (copied once, when written).
+  const first = cache.findIndex(c => c.length > 0)
+  if (first >= 0) cache[first] = cache[first]!.subarray(1)
+  const cacheJson = [OPEN, ...cache, CLOSE]
+  const hashed = { content: content.digest('hex'), cacheJson }
+  const pre: WalkDigests = {
+    meta: meta.digest('hex'),
+    stamp: stamp.digest('hex'),
+    failed,
+    ...(opts.hash ? hashed : {})
+  }
+  return {
+    get records() {
+      return unpack().records
+    },
+    get shas() {
+      return opts.hash ? unpack().shas : undefined
+    },
+    files,
+    unreadable,
+    pre
+  }
+}
+
+/** A file's entry in the per-file cache: its identity, size and sha256. */
+export function cacheValue(r: WalkRecord, sha256: string): string {
+  return `${ident(r)} ${r.size} ${sha256}`
+}
+
+/** NUL-separated name bytes as names (byte-names.mjs spelling). */
+function splitNames(bytes: Uint8Array): string[] {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  const out: string[] = []
+  let at = 0
+  for (;;) {
+    const end = b.indexOf(0, at)
+    out.push(nameOf(b.subarray(at, end === -1 ? b.length : end)))
+    if (end === -1) return out
+    at = end + 1
+  }
+}
+
+/** The records (and hashes) of a parallel walk, in walk order, from the workers' columns. */
+function unpackWalk(
+  top: Split['top'],
+  results: readonly SubtreeColumns[],
+  topShas: ReadonlyMap<number, string | undefined>
+): { records: WalkRecord[]; shas: (string | undefined)[] } {
   const records: WalkRecord[] = []
   const shas: (string | undefined)[] = []
-  const unreadable: { rel: string; code: string }[] = []
-  for (const { rec, sub } of top) {
+  top.forEach(({ rec, sub }, k) => {
     records.push(rec)
-    shas.push(opts.hash && rec.type === 'f' ? hashOrUndefined(`${root}/${rec.rel}`) : undefined)
+    shas.push(topShas.get(k))
     const r = sub >= 0 ? results[sub] : undefined
-    if (!r) continue
-    unreadable.push(...r.unreadable)
-    for (let k = 0; k < r.rels.length; k++) {
-      const type = r.types[k] as RecordType
+    if (!r || r.count === 0) return
+    const rels = splitNames(r.rels)
+    const hex = Buffer.from(r.shas.buffer, r.shas.byteOffset, r.shas.length).toString('latin1')
+    for (let i = 0; i < r.count; i++) {
       records.push({
-        rel: r.rels[k] as string,
-        type,
-        size: r.sizes[k] as number,
-        mode: r.modes[k] as number,
-        dev: r.devs[k] as bigint,
-        ino: r.inos[k] as bigint,
-        mtimeNs: r.mtimes[k] as bigint,
-        ctimeNs: r.ctimes[k] as bigint
+        rel: rels[i]!,
+        type: r.types[i] as RecordType,
+        size: r.sizes[i]!,
+        mode: r.modes[i]!,
+        dev: r.devs[i]!,
+        ino: r.inos[i]!,
+        mtimeNs: r.mtimes[i]!,
+        ctimeNs: r.ctimes[i]!
       })
-      shas.push(r.shas[k] ?? undefined)
+      const sha = hex.slice(i * 64, i * 64 + 64)
+      shas.push(sha === NO_SHA ? undefined : sha)
     }
-  }
-  const files = records.reduce((n, r) => (r.type === 'd' ? n : n + 1), 0)
-  return opts.hash ? { records, files, unreadable, shas } : { records, files, unreadable }
+  })
+  return { records, shas }
 }
 
-function hashOrUndefined(abs: string): string | undefined {
-  const r = runJob(abs, 'full')
-  return 'error' in r ? undefined : r.sha256
-}
-
+/** A subtree from a walk worker (hash-kernel.mjs's subtreeColumns). */
 interface SubtreeColumns {
-  rels: string[]
-  types: string[]
-  sizes: number[]
-  modes: number[]
-  devs: bigint[]
-  inos: bigint[]
-  mtimes: bigint[]
-  ctimes: bigint[]
-  shas: (string | null)[]
+  count: number
+  files: number
+  failed: number
+  /** Names as bytes, joined by NUL (no name holds one). */
+  rels: Uint8Array
+  /** One type letter per record. */
+  types: string
+  sizes: Float64Array
+  modes: Uint16Array
+  devs: BigUint64Array
+  inos: BigUint64Array
+  mtimes: BigInt64Array
+  ctimes: BigInt64Array
+  /** 64 ASCII bytes per record: the sha256 in hex, or NO_SHA. */
+  shas: Uint8Array
+  /** Digest lines, as bytes. */
+  meta: Uint8Array
+  stamp: Uint8Array
+  content?: Uint8Array
+  /** `,"rel":"cache value"` per hashed file, as UTF-8. */
+  cache?: Uint8Array
   unreadable: { rel: string; code: string }[]
 }
+
+const OPEN = Buffer.from('{')
+const CLOSE = Buffer.from('}')
+
+/** The sha256 slot of a record with none (hash-kernel.mjs writes the same). */
+const NO_SHA = '-'.repeat(64)
 
 function walkRootsInWorkers(
   roots: { abs: string; rel: string }[],
