@@ -41,6 +41,19 @@ function visible(code: number, percent: boolean): string | undefined {
 }
 
 /**
+ * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
+ * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
+ * surrogate pair is left alone.
+ */
+function byteMarker(s: string, i: number): string | undefined {
+  const code = s.charCodeAt(i)
+  if (code < 0xdc80 || code > 0xdcff) return undefined
+  const prev = i > 0 ? s.charCodeAt(i - 1) : 0
+  if (prev >= 0xd800 && prev <= 0xdbff) return undefined
+  return `\\x${hex(code - 0xdc00, 2)}`
+}
+
+/**
  * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
  * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
  * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
@@ -53,7 +66,7 @@ export function escapeText(s: string, opts: EscapeOptions = {}): string {
   let i = 0
   for (; i < s.length; i++) {
     const code = s.charCodeAt(i)
-    const piece = visible(code, percent) ?? s.charAt(i)
+    const piece = visible(code, percent) ?? byteMarker(s, i) ?? s.charAt(i)
     if (out.length + piece.length > max) break
     out += piece
   }

@@ -124,19 +124,26 @@ export function readTarget(abs) {
 }
 
 /**
- * A name for reports and logs: each byte that is not UTF-8 as \xNN, control characters as \xNN
- * (C1 as \u00NN) and the backslash doubled, so what is printed is one line, moves no cursor and
- * names exactly one file.
+ * A name for reports and logs: each byte that is not UTF-8 as \xNN, the backslash doubled (so
+ * the result names exactly one file), and controls shown the way the printers' escapeText shows
+ * them (\t \n \r, other C0, DEL and C1 as \xNN, bidi controls as \uNNNN), so what is printed
+ * is one line and moves no cursor.
  * @param {string} s
  * @returns {string}
  */
 export function shownName(s) {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\\\u0000-\u001f\u007f-\u009f\udc80-\udcff]/gu, ch => {
-    if (ch === '\\') return '\\\\'
-    const c = ch.charCodeAt(0)
-    if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
-    if (c >= 0x80) return `\\u00${c.toString(16)}`
-    return `\\x${c.toString(16).padStart(2, '0')}`
-  })
+  return s.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
+    ch => {
+      if (ch === '\\') return '\\\\'
+      const c = ch.charCodeAt(0)
+      if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
+      if (c === 0x09) return '\\t'
+      if (c === 0x0a) return '\\n'
+      if (c === 0x0d) return '\\r'
+      if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
+      return `\\u${c.toString(16).padStart(4, '0')}`
+    }
+  )
 }
