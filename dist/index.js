@@ -35763,8 +35763,8 @@ function readTarget(abs) {
  * @returns {string}
  */
 function shownName(s) {
-  // eslint-disable-next-line no-control-regex
   return s.replace(
+    // eslint-disable-next-line no-control-regex
     /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
     ch => {
       if (ch === '\\') return '\\\\'
@@ -41578,24 +41578,28 @@ const VERSION = '0.1.0';
 /** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
 const LINE_MAX = 4096;
 /** One log line: escaped, bounded, and never read by the runner as a command. */
-function safeLine(text, percent = false) {
-    const line = escape_escapeText(text, { max: LINE_MAX, percent });
+function safeLine(text) {
+    const line = escape_escapeText(text, { max: LINE_MAX });
     // The runner trims leading whitespace before looking for `::`.
     return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
 }
-/** A command's message: each of swr's own lines escaped; the runner gets them as one command. */
+/**
+ * A command's message: each of swr's own lines escaped; the runner gets them as one command.
+ * `%` is left to @actions/core, which percent-encodes command data and properties itself
+ * (encoding it here too would show `%25` where the name has `%`).
+ */
 function message(text) {
     return text
         .split('\n')
-        .map(l => safeLine(l, true))
+        .map(l => safeLine(l))
         .join('\n');
 }
 function props(p) {
     if (!p)
         return undefined;
     return {
-        ...(p.title !== undefined ? { title: safeLine(p.title, true) } : {}),
-        ...(p.file !== undefined ? { file: safeLine(p.file, true) } : {}),
+        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
+        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
         ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
     };
 }

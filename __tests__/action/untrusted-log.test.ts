@@ -127,6 +127,10 @@ describe('hostile file names, link targets and notes in the Action', () => {
       // swr's own message lines (detail, cause, fix): none of them is a command.
       for (const line of e.message.split('\n')) expect(line.trimStart()).not.toMatch(/^::/)
     }
+    // As the runner decodes it, a name with `%0A` reads as written: text, neither a newline
+    // nor double-encoded.
+    const names = errors.find(c => c.props.title === 'swr: CORRUPT names')
+    expect(names?.message).toContain('p%0A::notice title=Spoofed::percent')
   })
 
   it('writes a summary where a name is text, never a cell, link or HTML', () => {

@@ -132,8 +132,8 @@ export function readTarget(abs) {
  * @returns {string}
  */
 export function shownName(s) {
-  // eslint-disable-next-line no-control-regex
   return s.replace(
+    // eslint-disable-next-line no-control-regex
     /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
     ch => {
       if (ch === '\\') return '\\\\'

@@ -16,17 +16,21 @@ import { escapeText } from '../core/report/escape.js'
 export const LINE_MAX = 4096
 
 /** One log line: escaped, bounded, and never read by the runner as a command. */
-export function safeLine(text: string, percent = false): string {
-  const line = escapeText(text, { max: LINE_MAX, percent })
+export function safeLine(text: string): string {
+  const line = escapeText(text, { max: LINE_MAX })
   // The runner trims leading whitespace before looking for `::`.
   return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line
 }
 
-/** A command's message: each of swr's own lines escaped; the runner gets them as one command. */
+/**
+ * A command's message: each of swr's own lines escaped; the runner gets them as one command.
+ * `%` is left to @actions/core, which percent-encodes command data and properties itself
+ * (encoding it here too would show `%25` where the name has `%`).
+ */
 function message(text: string): string {
   return text
     .split('\n')
-    .map(l => safeLine(l, true))
+    .map(l => safeLine(l))
     .join('\n')
 }
 
@@ -39,8 +43,8 @@ export interface AnnotationProps {
 function props(p: AnnotationProps | undefined): core.AnnotationProperties | undefined {
   if (!p) return undefined
   return {
-    ...(p.title !== undefined ? { title: safeLine(p.title, true) } : {}),
-    ...(p.file !== undefined ? { file: safeLine(p.file, true) } : {}),
+    ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
+    ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
     ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
   }
 }
