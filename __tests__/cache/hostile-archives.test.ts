@@ -12,9 +12,12 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { makeRepo } from '../../__fixtures__/action.js'
 import {
   runCli,
+  runStep,
   seed,
+  stepCacheEnv,
   snapshotBundles,
   type Bundles,
   type ProcResult
@@ -375,5 +378,127 @@ describe('caches saved by actions/cache with a relative path', () => {
     })
     expect(fs.readFileSync(path.join(x.w.root, 'models/model.bin'))).toEqual(GOOD)
     expect(fs.existsSync(path.join(x.w.base, 'recipe.log'))).toBe(false)
+  })
+})
+
+describe('swr pull and the canary state refuse hostile archives in scratch', () => {
+  it('pull: a poisoned bundle archive (absolute member, "../" member) is refused; nothing is written', async () => {
+    for (const hostile of [
+      (w: Workspace) => [{ name: path.join(w.base, 'outside/victim.txt'), data: 'pwned\n' }],
+      () => [{ name: '../../../../../../../../../../tmp/pwned-by-swr-test.txt', data: 'pwned\n' }]
+    ]) {
+      const x = await setup('file')
+      const push = await runCli(bundles, ['push', '--json'], x.keyed, x.env)
+      expect(push.code).toBe(0)
+      const key = (JSON.parse(push.stdout) as { key: string }).key
+      x.s.poison(key, tarZst(hostile(x.w)))
+      fs.rmSync(path.join(x.w.root, '.swr'), { recursive: true })
+      const before = world(x.w)
+      // (push's client leaves its own empty temp directory in RUNNER_TEMP: not pull's doing)
+      const scratchBefore = fs.readdirSync(x.scratch)
+      const pull = await runCli(bundles, ['pull', '--require', 'hmac'], x.keyed, x.env)
+      expect(pull.code).toBe(2)
+      expect(pull.stderr).toMatch(
+        new RegExp(
+          `pulled bundle refused: ${key}: (absolute member name|member outside the entry's path)`
+        )
+      )
+      expect(world(x.w)).toEqual(before)
+      expect(fs.existsSync(x.w.manifestFile)).toBe(false)
+      expect(fs.readdirSync(x.scratch)).toEqual(scratchBefore)
+      expect(fs.existsSync('/tmp/pwned-by-swr-test.txt')).toBe(false)
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+})
+
+describe('the Action canary state', () => {
+  it('a poisoned canary state archive is refused in scratch; the read starts afresh and writes nothing outside', async () => {
+    const s = await startCacheServer()
+    const repo = makeRepo()
+    cleanups.push(
+      () => s.close(),
+      () => repo.cleanup()
+    )
+    write(repo.base, 'outside/victim.txt', 'victim\n')
+    const env = { ...stepCacheEnv(s, repo), TMPDIR: path.join(repo.base, 'tmp') }
+    fs.mkdirSync(env.TMPDIR)
+    const plant = await runStep(bundles.main, repo, {
+      inputs: { command: 'canary-plant' },
+      env
+    })
+    expect(plant.code).toBe(0)
+    const [saved] = s.entries().filter(e => e.finalized)
+    expect(saved?.key).toMatch(/^swr-canary-v1-/)
+    s.poison(
+      saved?.key ?? '',
+      tarZst([
+        { name: path.join(repo.base, 'outside/victim.txt'), data: 'pwned\n' },
+        { name: '../../outside/victim.txt', data: 'pwned\n' }
+      ])
+    )
+    // A fresh runner: RUNNER_TEMP (and with it the canary state) emptied.
+    fs.rmSync(repo.runnerTemp, { recursive: true, force: true })
+    fs.mkdirSync(repo.runnerTemp)
+    const before = snapshot(
+      repo.base,
+      rel =>
+        rel.startsWith('runner-temp') ||
+        rel === 'tmp' ||
+        rel.startsWith('tmp/') ||
+        rel.startsWith('ws') ||
+        rel.startsWith('home')
+    )
+    const read = await runStep(bundles.main, repo, { inputs: { command: 'canary-read' }, env })
+    expect(read.code).toBe(0)
+    expect(read.stdout).toMatch(
+      new RegExp(`canary state from ${saved?.key ?? ''} refused \\(absolute member name: `)
+    )
+    expect(JSON.parse(read.outputs.canary ?? '{}')).toEqual({ planted: false })
+    expect(fs.readFileSync(path.join(repo.base, 'outside/victim.txt'), 'utf8')).toBe('victim\n')
+    expect(
+      snapshot(
+        repo.base,
+        rel =>
+          rel.startsWith('runner-temp') ||
+          rel === 'tmp' ||
+          rel.startsWith('tmp/') ||
+          rel.startsWith('ws') ||
+          rel.startsWith('home')
+      )
+    ).toEqual(before)
+    // Only the fresh state directory is left in RUNNER_TEMP besides the runner's own files.
+    expect(fs.readdirSync(repo.runnerTemp).filter(n => !n.startsWith('_cache_'))).toEqual([
+      'swr-canary-state'
+    ])
+  })
+})
+
+describe('the CLI outside a runner', () => {
+  it('push and doctor keep the client temp files in a private directory and print no workflow commands', async () => {
+    const x = await setup('file')
+    const tmpdir = path.join(x.w.base, 'tmpdir')
+    fs.mkdirSync(tmpdir)
+    // No RUNNER_TEMP, no GITHUB_ACTIONS: a terminal on a developer machine with a cache service.
+    const env: Record<string, string> = { ...x.env, TMPDIR: tmpdir }
+    delete env.RUNNER_TEMP
+    const push = await runCli(bundles, ['push'], x.keyed, env)
+    expect(push.code).toBe(0)
+    expect(push.stdout).toMatch(/^pushed /)
+    const said = push.stdout + push.stderr
+    expect(said).not.toMatch(/::(add-mask|debug|warning|error)/)
+    expect(said).not.toContain('[command]')
+    // The client's archive went to a private temp directory, removed afterwards.
+    expect(fs.readdirSync(tmpdir)).toEqual([])
+    expect(
+      fs.existsSync('/home/actions/temp') && fs.readdirSync('/home/actions/temp').length
+    ).toBeFalsy()
+
+    await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    const r = await runCli(bundles, ['doctor'], x.keyed, env)
+    expect(r.code).toBe(0)
+    expect(r.stdout + r.stderr).not.toMatch(/::(add-mask|debug|warning|error)|\[command\]/)
+    expect(fs.readdirSync(tmpdir)).toEqual([])
   })
 })
