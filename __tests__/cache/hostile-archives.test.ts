@@ -33,6 +33,7 @@ import {
   type RunOptions,
   type Workspace
 } from '../../__fixtures__/workspace.js'
+import { cacheVersion } from '../../src/adapters/cache-service.js'
 import type { StepResult } from '../../src/core/repair.js'
 import type { RepairReport } from '../../src/core/report/report.js'
 import type { Entry } from '../../src/core/types.js'
@@ -97,10 +98,15 @@ async function setup(kind: 'file' | 'tree'): Promise<Setup> {
 }
 
 /** Save with the real client in this process (its own temp directory kept apart from swr's). */
-function seedAs(x: Setup, paths: string[], key: string): Promise<number> {
+function seedAs(
+  x: Setup,
+  paths: string[],
+  key: string,
+  extra: Record<string, string> = {}
+): Promise<number> {
   const temp = path.join(x.w.base, 'seed-temp')
   fs.mkdirSync(temp, { recursive: true })
-  return seed({ ...x.env, RUNNER_TEMP: temp }, paths, key)
+  return seed({ ...x.env, RUNNER_TEMP: temp, ...extra }, paths, key)
 }
 
 /** Every path below `dir` with its type, mode and content digest (or link target). */
@@ -500,5 +506,29 @@ describe('the CLI outside a runner', () => {
     expect(r.code).toBe(0)
     expect(r.stdout + r.stderr).not.toMatch(/::(add-mask|debug|warning|error)|\[command\]/)
     expect(fs.readdirSync(tmpdir)).toEqual([])
+  })
+})
+
+describe('gzip caches', () => {
+  it('a cache saved where zstd is missing (gzip) is found and proven', async () => {
+    const x = await setup('tree')
+    // A PATH with tar and gzip but no zstd: the client then compresses with gzip.
+    const bin = path.join(x.w.base, 'bin-no-zstd')
+    fs.mkdirSync(bin)
+    for (const tool of ['tar', 'gzip']) {
+      const found = ['/usr/bin', '/bin'].map(d => path.join(d, tool)).find(p => fs.existsSync(p))
+      if (!found) throw new Error(`no ${tool}`)
+      fs.symlinkSync(found, path.join(bin, tool))
+    }
+    await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1', { PATH: bin })
+    expect(x.s.entries().map(e => e.version)).toEqual([
+      cacheVersion([path.join(x.w.root, 'models')], 'gzip')
+    ])
+    damageTree(x)
+    const r = await doctor(x)
+    expect(r.code).toBe(0)
+    expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    expect(r.step.after?.detail).toMatch(/verified while extracting/)
+    expect(fs.readFileSync(path.join(x.w.root, 'models/a.txt'), 'utf8')).toBe('alpha\n')
   })
 })
