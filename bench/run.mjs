@@ -996,9 +996,14 @@ function benchGate(tools) {
     r = run(swrCmd(['verify', '--json', '-m', manifest]), { env })
     const digest = JSON.parse(r.stdout || '{}').digest
     if (!digest) throw new BenchError(`swr verify --json gave no digest: ${firstLine(r.stderr)}`)
+    // A used directory is renamed into the trash (instant) and the trash emptied after the rounds:
+    // removing 60,000 files between timed runs would take longer than the runs themselves.
+    const trash = path.join(GATE, 'trash')
+    fs.mkdirSync(trash, { recursive: true })
+    let n = 0
     const fresh = name => {
       const d = path.join(GATE, name)
-      fs.rmSync(d, { recursive: true, force: true })
+      if (fs.existsSync(d)) fs.renameSync(d, path.join(trash, `${name}-${n++}`))
       fs.mkdirSync(d)
       return d
     }
@@ -1052,8 +1057,11 @@ function benchGate(tools) {
           return out
         }
         if (i > 0) samples[k].push(res.ms)
+        process.stdout.write(`${i === 0 ? 'warm-up ' : ''}${sp.label} ${fmtMs(res.ms)} ms; `)
       }
     }
+    process.stdout.write('\n    ')
+    fs.rmSync(trash, { recursive: true, force: true })
     const [a, b, c] = specs.map((x, k) => ({
       label: x.label,
       cmd: x.cmd,

@@ -39,6 +39,16 @@ export interface ExtractSummary {
 }
 
 const LIST = 5
+/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
+function currentUmask(): number {
+  try {
+    const u = process.umask(0o022)
+    process.umask(u)
+    return u
+  } catch {
+    return 0o777
+  }
+}
 
 /** Escape a name from the archive for a one-line report. */
 export function shown(name: string): string {
@@ -215,15 +225,22 @@ export class EntryExtractor implements TarHandlers {
       throw new Rejected(`${shown(at.rel)}: link target differs from the recorded one`)
   }
 
+  /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
+  private readonly made = new Set<string>()
+  private readonly umask = currentUmask()
+
   private ensureParent(abs: string): void {
     const parent = path.dirname(abs)
+    if (this.made.has(parent)) return
     // Parents are created here, inside the private scratch directory, never followed links.
     fs.mkdirSync(parent, { recursive: true, mode: 0o700 })
+    this.made.add(parent)
   }
 
   private dir(at: Place, m: Member): undefined {
     this.ensureParent(at.abs)
     fs.mkdirSync(at.abs, { mode: 0o700 })
+    this.made.add(at.abs)
     this.dirModes.push([
       at.abs,
       at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
@@ -281,9 +298,11 @@ export class EntryExtractor implements TarHandlers {
     const fd = fs.openSync(
       at.abs,
       fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW,
-      0o600
+      m.mode & 0o777
     )
     this.openFd = fd
+    // open() applies the umask: fix the mode only when it took something away (rarely).
+    const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode
     const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra
     const hash: Hash = createHash('sha256')
     this.files++
@@ -298,7 +317,7 @@ export class EntryExtractor implements TarHandlers {
         const sum = hash.digest('hex')
         this.openFd = undefined
         try {
-          fs.fchmodSync(fd, m.mode)
+          if (fixMode) fs.fchmodSync(fd, m.mode)
         } finally {
           fs.closeSync(fd)
         }
