@@ -951,7 +951,13 @@ function benchGate(tools) {
     rows: []
   }
   if (!tools.swr) return out
-  fs.rmSync(GATE, { recursive: true, force: true })
+  // Last run's directories go to the trash (a rename), emptied after this run's figures.
+  if (fs.existsSync(GATE)) {
+    const old = path.join(WORK, `gate-old-${Date.now()}`)
+    fs.renameSync(GATE, old)
+    fs.mkdirSync(path.join(GATE, 'trash'), { recursive: true })
+    fs.renameSync(old, path.join(GATE, 'trash', 'previous'))
+  }
   fs.mkdirSync(GATE, { recursive: true })
   const service = startCacheService()
   try {
@@ -1061,7 +1067,6 @@ function benchGate(tools) {
       }
     }
     process.stdout.write('\n    ')
-    fs.rmSync(trash, { recursive: true, force: true })
     const [a, b, c] = specs.map((x, k) => ({
       label: x.label,
       cmd: x.cmd,
@@ -1095,6 +1100,8 @@ function benchGate(tools) {
     service.stop()
   }
   printTable('gate', gen.stats, out.rows)
+  // Emptied once the figures are out: 60,000 files per round take minutes on a busy machine.
+  fs.rmSync(path.join(GATE, 'trash'), { recursive: true, force: true })
   return out
 }
 
