@@ -76,11 +76,10 @@ async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
     if (!hit) core.info('swr: no canary state in the cache yet')
     else {
       const why = await takeState(hit, dir, env)
-      core.info(
-        why === undefined
-          ? `swr: canary state restored from ${hit.matchedKey}`
-          : `swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`
-      )
+      if (why === undefined) core.info(`swr: canary state restored from ${hit.matchedKey}`)
+      // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
+      else
+        core.warning(`swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`)
     }
   }
   ensurePrivateDir(dir)
