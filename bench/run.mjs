@@ -5,11 +5,11 @@
  * the performance targets. Node builtins only. See bench/README.md.
  *
  *   npm run bench                       all workloads, 5 timed runs each
- *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, mixed, blobs, tiny)
+ *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, mixed, blobs, tiny, gate)
  *   BENCH_RUNS=3 npm run bench          timed repetitions (a warm-up run always comes first)
  *   BENCH_STRICT=1 npm run bench        also exit 1 when a target is missed
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -509,11 +509,13 @@ const WORKLOADS = {
   nm: { dir: path.join(WORK, 'nm', 'node_modules'), workspace: path.join(WORK, 'nm'), gen: genNm },
   mixed: { dir: path.join(WORK, 'mixed'), workspace: path.join(WORK, 'mixed'), gen: genMixed },
   blobs: { dir: path.join(WORK, 'blobs'), workspace: path.join(WORK, 'blobs'), gen: genBlobs },
-  tiny: { dir: path.join(WORK, 'tiny'), workspace: path.join(WORK, 'tiny'), gen: genTiny }
+  tiny: { dir: path.join(WORK, 'tiny'), workspace: path.join(WORK, 'tiny'), gen: genTiny },
+  /** The nm tree through the loopback cache service: see benchGate. */
+  gate: { dir: path.join(WORK, 'nm', 'node_modules'), workspace: path.join(WORK, 'nm'), gen: genNm }
 }
 
 function markerPath(name) {
-  return path.join(WORK, `${name}.complete.json`)
+  return path.join(WORK, `${name === 'gate' ? 'nm' : name}.complete.json`)
 }
 
 /** Generate a workload unless its marker says this generator version already completed it. */
@@ -927,6 +929,204 @@ function fastestNative(a) {
   return { m: a[k], name: `fastest native (${k})` }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The gate: a fresh runner restoring the nm tree from the Actions cache
+// ---------------------------------------------------------------------------------------------
+
+const HELPER = path.join(ROOT, 'bench', 'cache-helper.mjs')
+const GATE = path.join(WORK, 'gate')
+const GATE_KEY = 'bench-gate-nm'
+
+/** The loopback cache service in its own process; returns its environment and a stop function. */
+function startCacheService() {
+  const envFile = path.join(GATE, 'service-env.json')
+  fs.rmSync(envFile, { force: true })
+  const child = spawn(process.execPath, [HELPER, 'serve', envFile], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: false
+  })
+  for (let i = 0; i < 300 && !fs.existsSync(envFile); i++)
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+  if (!fs.existsSync(envFile)) {
+    child.kill()
+    throw new BenchError('the loopback cache service did not start (bench/cache-helper.mjs serve)')
+  }
+  const env = JSON.parse(fs.readFileSync(envFile, 'utf8'))
+  return { env, stop: () => child.kill('SIGTERM') }
+}
+
+/**
+ * Rounds of (a) restoreCache alone into a fresh directory, (b) `swr doctor` healing the missing tree
+ * from the same cache, (c) (a) then `swr check --no-cache`; each round's clean-up is not timed and
+ * the order alternates from round to round.
+ */
+function benchGate(tools) {
+  log('\n== gate ==')
+  const gen = ensureWorkload('gate')
+  const nm = WORKLOADS.nm
+  const out = {
+    workload: 'gate',
+    dir: rel(nm.dir),
+    load_at_start: os.loadavg()[0],
+    generation: gen,
+    rows: []
+  }
+  if (!tools.swr) return out
+  // Last run's directories go to the trash (a rename), emptied after this run's figures.
+  if (fs.existsSync(GATE)) {
+    const old = path.join(WORK, `gate-old-${Date.now()}`)
+    fs.renameSync(GATE, old)
+    fs.mkdirSync(path.join(GATE, 'trash'), { recursive: true })
+    fs.renameSync(old, path.join(GATE, 'trash', 'previous'))
+  }
+  fs.mkdirSync(GATE, { recursive: true })
+  const service = startCacheService()
+  try {
+    const base = {
+      ...process.env,
+      ...service.env,
+      GITHUB_ACTIONS: '',
+      RUNNER_TEMP: path.join(GATE, 'tmp')
+    }
+    fs.mkdirSync(base.RUNNER_TEMP)
+    const helper = op => `${q(process.execPath)} ${q(HELPER)} ${op} ${GATE_KEY} node_modules`
+    // Saved the way an actions/cache step with `path: node_modules` saves it.
+    let r = run(helper('save'), {
+      cwd: nm.workspace,
+      env: { ...base, GITHUB_WORKSPACE: nm.workspace }
+    })
+    if (r.status !== 0)
+      throw new BenchError(`saving the nm tree to the cache failed: ${firstLine(r.stderr)}`)
+    log(`  nm saved to the loopback cache service in ${fmtMs(r.ms)} ms`)
+    // A signed-off manifest for the tree with the cache as its restore source.
+    const manifest = path.join(GATE, 'manifest.json')
+    const env = { ...base, ...swrEnv('gate') }
+    r = run(
+      swrCmd([
+        'add',
+        'node_modules',
+        '--kind',
+        'tree',
+        '--id',
+        'nm',
+        '-m',
+        manifest,
+        '--workspace',
+        nm.workspace
+      ]),
+      { cwd: nm.workspace, env }
+    )
+    if (r.status !== 0) throw new BenchError(`swr add for the gate failed: ${firstLine(r.stderr)}`)
+    const doc = JSON.parse(fs.readFileSync(manifest, 'utf8'))
+    doc.body.entries[0].restore = [{ cache: { key: GATE_KEY } }]
+    fs.writeFileSync(manifest, JSON.stringify(doc, null, 2) + '\n')
+    r = run(swrCmd(['verify', '--json', '-m', manifest]), { env })
+    const digest = JSON.parse(r.stdout || '{}').digest
+    if (!digest) throw new BenchError(`swr verify --json gave no digest: ${firstLine(r.stderr)}`)
+    // A used directory is renamed into the trash (instant) and the trash emptied after the rounds:
+    // removing 60,000 files between timed runs would take longer than the runs themselves.
+    const trash = path.join(GATE, 'trash')
+    fs.mkdirSync(trash, { recursive: true })
+    let n = 0
+    const fresh = name => {
+      const d = path.join(GATE, name)
+      if (fs.existsSync(d)) fs.renameSync(d, path.join(trash, `${name}-${n++}`))
+      fs.mkdirSync(d)
+      return d
+    }
+    const ws = { a: path.join(GATE, 'a'), b: path.join(GATE, 'b'), c: path.join(GATE, 'c') }
+    const specs = [
+      {
+        label: 'restoreCache',
+        prep: () => fresh('a'),
+        cmd: helper('restore'),
+        opts: { cwd: ws.a, env: { ...base, GITHUB_WORKSPACE: ws.a } },
+        judge: nativeOk
+      },
+      {
+        label: 'swr doctor',
+        prep: () => fresh('b'),
+        cmd:
+          swrCmd([
+            'doctor',
+            '--json',
+            '-m',
+            manifest,
+            '--workspace',
+            ws.b,
+            '--i-trust-this-manifest',
+            digest
+          ]) + ' > /dev/null',
+        opts: { cwd: ws.b, env: { ...env, GITHUB_WORKSPACE: ws.b } },
+        judge: swrOk
+      },
+      {
+        label: 'restoreCache + check',
+        prep: () => fresh('c'),
+        cmd: `${helper('restore')} && ${swrCmd(['check', '--no-cache', '-m', manifest, '--workspace', ws.c])}`,
+        opts: { cwd: ws.c, env: { ...env, GITHUB_WORKSPACE: ws.c } },
+        judge: swrOk
+      }
+    ]
+    process.stdout.write(`  ${specs.map(x => x.label).join(' / ')} (interleaved) ... `)
+    const samples = specs.map(() => [])
+    for (let i = 0; i <= RUNS; i++) {
+      const order = specs.map((_, k) => (i % 2 === 0 ? k : specs.length - 1 - k))
+      for (const k of order) {
+        const sp = specs[k]
+        sp.prep()
+        const res = run(sp.cmd, sp.opts)
+        const bad = sp.judge(res)
+        if (bad) {
+          log('FAILED')
+          reportFailure(sp.label, sp.cmd, res, bad)
+          failures.push(`gate ${sp.label}: ${bad}`)
+          return out
+        }
+        if (i > 0) samples[k].push(res.ms)
+        process.stdout.write(`${i === 0 ? 'warm-up ' : ''}${sp.label} ${fmtMs(res.ms)} ms; `)
+      }
+    }
+    process.stdout.write('\n    ')
+    const [a, b, c] = specs.map((x, k) => ({
+      label: x.label,
+      cmd: x.cmd,
+      median: median(samples[k]),
+      min: Math.min(...samples[k]),
+      max: Math.max(...samples[k]),
+      samples: samples[k],
+      interleaved: true
+    }))
+    log([a, b, c].map(m => `${fmtMs(m.median)} ms`).join(' / '))
+    out.measured = { restore: a, doctor: b, restore_check: c }
+    const row = (what, m, target) => {
+      const x = {
+        what,
+        ...stat(m),
+        vs: 'restoreCache (per-round, interleaved)',
+        ratio: ratioOf(m, a)
+      }
+      if (target) {
+        x.target = `≤${target.toFixed(2)}x`
+        x.verdict = x.ratio <= target ? 'PASS' : 'FAIL'
+      }
+      return x
+    }
+    out.rows = [
+      { what: '(a) @actions/cache restoreCache alone', ...stat(a) },
+      row('(b) swr doctor: fetch, safe extract, verify, place', b, 1.15),
+      row('(c) restoreCache + swr check --no-cache', c)
+    ]
+  } finally {
+    service.stop()
+  }
+  printTable('gate', gen.stats, out.rows)
+  // Emptied once the figures are out: 60,000 files per round take minutes on a busy machine.
+  fs.rmSync(path.join(GATE, 'trash'), { recursive: true, force: true })
+  return out
+}
+
 /** Table rows: each timed command, its ratio to its anchor, and the target verdict. */
 function rowsFor(name, a, s) {
   const rows = []
@@ -1190,7 +1390,7 @@ function main() {
   }
   fs.mkdirSync(WORK, { recursive: true })
   for (const name of only) {
-    doc.workloads[name] = benchWorkload(name, tools)
+    doc.workloads[name] = name === 'gate' ? benchGate(tools) : benchWorkload(name, tools)
     writeResults(doc)
   }
   const verdicts = Object.values(doc.workloads).flatMap(w =>

@@ -583,7 +583,7 @@ describe('a first run, a poisoned state, no history, no cache service', () => {
     expect(s.entries()).toEqual([])
   })
 
-  it('a ledger from the cache that names a user file: both commands fail in one swr: line, the file stays', async () => {
+  it('a ledger from the cache that names a user file: refused in scratch with one warning, the file stays', async () => {
     const s = await server()
     const r = runner()
     const user = path.join(r.repo.root, 'important.txt')
@@ -620,23 +620,26 @@ describe('a first run, a poisoned state, no history, no cache service', () => {
     await seed(stepCacheEnv(s, r.repo), [state], `${keyPrefix('default')}1-poisoned`)
 
     for (const command of ['canary-read', 'canary-plant']) {
-      // A fresh runner each time: the state comes from the cache.
+      // A fresh runner each time: the state comes from the cache, is parsed in scratch, refused.
       fs.rmSync(state, { recursive: true, force: true })
       const run = await step(r, { ...PLANT, command }, s, 1)
-      expect({ command, code: run.code }).toEqual({ command, code: 1 })
-      expect(run.stdout).toContain(`swr: canary state restored from ${keyPrefix('default')}1-`)
-      const errors = messages(run, 'error')
-      expect(errors).toHaveLength(1)
-      expect(errors[0]).toMatch(
-        /^swr: canary ledger \S+ledger\.json: probes\[0\]\.path is not a stamp probe of planting 0badc0de$/
+      expect({ command, code: run.code }).toEqual({ command, code: 0 })
+      const warnings = messages(run, 'warning').filter(w => w.includes('canary state from'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(
+        /^swr: canary state from \S+1-poisoned refused \(canary ledger \S+ledger\.json: probes\[0\]\.path is not a stamp probe of planting 0badc0de\): starting afresh$/
       )
+      expect(messages(run, 'error')).toEqual([])
       for (const text of [run.stdout, run.stderr])
         expect(text).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m)
       expect(fs.readFileSync(user, 'utf8')).toBe("the user's own file\n")
     }
-    // Neither step saved a state over the poisoned one, and nothing was planted.
-    expect(s.entries().map(e => e.key)).toEqual([`${keyPrefix('default')}1-poisoned`])
-    expect(fs.readdirSync(r.repo.root).sort()).toEqual(['important.txt'])
+    // The read saved nothing; the plant started a fresh history (a new key), the poisoned state
+    // was never taken, and the user's file is no probe of it.
+    const keys = s.entries().map(e => e.key)
+    expect(keys[0]).toBe(`${keyPrefix('default')}1-poisoned`)
+    expect(keys.slice(1)).toEqual([expect.stringMatching(/-plant-[0-9a-f]{6}$/)])
+    expect(fs.readdirSync(r.repo.root)).toContain('important.txt')
   })
 
   it('canary-volatile naming a symlink out of the workspace plants nothing, the large probe included', async () => {

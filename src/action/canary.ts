@@ -19,7 +19,8 @@ import { showAnchored } from '../core/canary/anchor.js'
 import { readLedger } from '../core/canary/ledger.js'
 import { plantCanaries } from '../core/canary/plant.js'
 import { readCanaries, type CanaryReading } from '../core/canary/read.js'
-import type { CacheClient } from '../core/cache-port.js'
+import type { CacheArchive, CacheClient } from '../core/cache-port.js'
+import { scratchCopy, type ScratchCopy } from '../core/cache-restore/scratch-copy.js'
 import type { LoadedManifest } from '../core/manifest/load.js'
 import type { CheckReport } from '../core/report/report.js'
 import { runContext } from '../core/history/context.js'
@@ -72,15 +73,49 @@ async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
       'swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner'
     )
   } else {
-    const hit = await client.restore(dir, prefix, [prefix])
-    log.info(
-      hit
-        ? `swr: canary state restored from ${hit.matchedKey}`
-        : 'swr: no canary state in the cache yet'
-    )
+    const hit = await client.find(dir, prefix, [prefix])
+    if (!hit) log.info('swr: no canary state in the cache yet')
+    else {
+      const why = await takeState(hit, dir, env)
+      if (why === undefined) log.info(`swr: canary state restored from ${hit.matchedKey}`)
+      // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
+      else log.warning(`swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`)
+    }
   }
   ensurePrivateDir(dir)
   return { dir, client, prefix }
+}
+
+/** Bounds of a canary state archive: a ledger, a rotated history and a little more. */
+const STATE_MAX_BYTES = 64 * 1024 * 1024
+const STATE_MAX_MEMBERS = 64
+
+/**
+ * Unpack the cached state into scratch, parse the ledger there (which bounds and validates it),
+ * and only then move it to `dir`. Returns why it was refused, undefined when taken.
+ */
+async function takeState(
+  hit: CacheArchive,
+  dir: string,
+  env: NodeJS.ProcessEnv
+): Promise<string | undefined> {
+  let copy: ScratchCopy | undefined
+  try {
+    copy = await scratchCopy(hit, env.RUNNER_TEMP || os.tmpdir(), {
+      maxMembers: STATE_MAX_MEMBERS,
+      maxBytes: STATE_MAX_BYTES
+    })
+    readLedger(copy.root)
+    readHistory(copy.root)
+    fs.mkdirSync(path.dirname(dir), { recursive: true })
+    fs.renameSync(copy.root, dir)
+    fs.chmodSync(dir, 0o700)
+    return undefined
+  } catch (err) {
+    return (err instanceof Error ? err.message : String(err)).split(/[\r\n]/)[0]
+  } finally {
+    copy?.dispose()
+  }
 }
 
 async function keepState(t: Transport, env: NodeJS.ProcessEnv, what: string): Promise<void> {

@@ -1,10 +1,15 @@
 /**
  * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. @actions/cache is loaded only when a cache source is actually tried. Its result is never
- * trusted: the engine re-verifies every restored entry against the signed manifest.
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
  */
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import type { CacheClient, CacheHit } from '../core/cache-port.js'
+import type { CacheArchive, CacheClient } from '../core/cache-port.js'
+import { CacheService } from './cache-service.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
 export function cacheServiceAvailable(env: NodeJS.ProcessEnv): boolean {
@@ -19,7 +24,7 @@ export function cacheReadOnly(env: NodeJS.ProcessEnv): boolean {
 /** The same client, calling `before` ahead of every request (the Action closes its log shield). */
 export function withBefore(client: CacheClient, before: () => void): CacheClient {
   return {
-    restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+    find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
     lookup: (abs, key) => (before(), client.lookup(abs, key)),
     save: (abs, key) => (before(), client.save(abs, key))
   }
@@ -27,10 +32,21 @@ export function withBefore(client: CacheClient, before: () => void): CacheClient
 
 export interface ActionsCacheOptions {
   env: NodeJS.ProcessEnv
-  /** Send the client's log lines to stderr (the CLI keeps stdout for its own output). */
+  /**
+   * The CLI: the client's log lines go to stderr (stdout is the CLI's own), and outside a runner
+   * (GITHUB_ACTIONS unset) they are dropped: workflow commands mean nothing on a terminal.
+   */
   logToStderr?: boolean
   /** One line per problem the client reports (unreachable service, validation errors). */
   onNote?: (line: string) => void
+}
+
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg: string): string {
+  return msg
+    .replace(/%0D|%0A/gi, ' ')
+    .replace(/%25/g, '%')
+    .trim()
 }
 
 type CacheModule = typeof import('@actions/cache')
@@ -45,20 +61,43 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
   // Absolute paths: the client resolves relative ones against the process's cwd but archives them
   // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
   const spell = (abs: string): string => path.resolve(abs)
+  const onRunner = opts.env.GITHUB_ACTIONS === 'true'
   const quietly = async <T>(fn: () => Promise<T>): Promise<T> => {
+    // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+    const temp = process.env.RUNNER_TEMP
+      ? undefined
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'swr-cache-'))
+    if (temp) process.env.RUNNER_TEMP = temp
+    try {
+      return await muted(fn)
+    } finally {
+      if (temp) {
+        delete process.env.RUNNER_TEMP
+        fs.rmSync(temp, { recursive: true, force: true })
+      }
+    }
+  }
+  const muted = async <T>(fn: () => Promise<T>): Promise<T> => {
     if (!opts.logToStderr) return fn()
     const write = process.stdout.write.bind(process.stdout)
+    const stderrWrite = process.stderr.write.bind(process.stderr)
     // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
     const debug = opts.env.RUNNER_DEBUG === '1'
     process.stdout.write = ((chunk: string | Uint8Array) => {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+      if (!onRunner) {
+        // A terminal gets swr's own line for what the client warns about, no workflow commands.
+        for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+          opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`)
+        return true
+      }
       const kept = debug
         ? text
         : text
             .split(/(?<=\n)/)
             .filter(l => !l.startsWith('::debug::'))
             .join('')
-      return kept ? process.stderr.write(kept) : true
+      return kept ? stderrWrite(kept) : true
     }) as typeof process.stdout.write
     try {
       return await fn()
@@ -66,14 +105,13 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
       process.stdout.write = write
     }
   }
+  const service = new CacheService(opts.env)
   const note = (what: string, err: unknown): void =>
     opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
   return {
-    async restore(abs, key, restoreKeys): Promise<CacheHit | undefined> {
+    async find(abs, key, restoreKeys): Promise<CacheArchive | undefined> {
       try {
-        const cache = await client()
-        const matched = await quietly(() => cache.restoreCache([spell(abs)], key, [...restoreKeys]))
-        return matched === undefined ? undefined : { matchedKey: matched, exact: matched === key }
+        return await service.find(abs, key, restoreKeys)
       } catch (err) {
         note(`restore of ${key} failed`, err)
         return undefined

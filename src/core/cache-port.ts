@@ -1,10 +1,12 @@
 /**
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
- * real @actions/cache client when the cache service is reachable. A restore is only a candidate:
- * the entry is re-verified against the signed manifest before it counts, so a partial, stale or
- * poisoned cache can never pass for the recorded state.
+ * real cache service when it is reachable. The port only finds and streams an archive; it never
+ * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
+ * the signed manifest while extracting, and only then places it (see cache-restore/), so a
+ * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
 import { createHash } from 'node:crypto'
+import type { Readable } from 'node:stream'
 import { canonicalBytes } from './manifest/canonical.js'
 import type { Entry } from './types.js'
 
@@ -14,9 +16,20 @@ export interface CacheHit {
   exact: boolean
 }
 
+export type ArchiveCompression = 'zstd' | 'gzip'
+
+/** A cache entry found for a path: not downloaded until `open` is called. */
+export interface CacheArchive extends CacheHit {
+  compression: ArchiveCompression
+  /** The path as the archive names it (relative to the saving job's GITHUB_WORKSPACE, POSIX). */
+  prefix: string
+  /** The compressed archive as a byte stream (the caller destroys it when done). */
+  open(): Promise<Readable>
+}
+
 export interface CacheClient {
-  /** Restore the cache saved for `abs` into place; undefined on a miss or a failed download. */
-  restore(abs: string, key: string, restoreKeys: readonly string[]): Promise<CacheHit | undefined>
+  /** Find the cache saved for `abs`; undefined on a miss or an unreachable service. */
+  find(abs: string, key: string, restoreKeys: readonly string[]): Promise<CacheArchive | undefined>
   /** Whether a cache exists for exactly `key`, without downloading it. */
   lookup(abs: string, key: string): Promise<boolean>
   /** Save `abs` under `key`. */

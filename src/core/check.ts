@@ -17,6 +17,8 @@ import type { Entry, Finding } from './types.js'
 
 export interface CheckOptions {
   only?: string[] | undefined
+  /** Findings already established for some entries (proven while restored): not verified again. */
+  known?: ReadonlyMap<string, Finding> | undefined
   deep?: boolean | undefined
   metaOnly?: boolean | undefined
   /** Read the incremental cache (results are saved either way). */
@@ -81,9 +83,16 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
   const started = new Date()
   const t0 = performance.now()
   const entries = selectEntries(m.body.entries, opts.only)
-  const findings = await verifyEntries(entries, verifyContext(m, entries, opts), {
+  const known = opts.known ?? new Map<string, Finding>()
+  const todo = entries.filter(e => !known.has(e.id))
+  const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
     jobs: opts.jobs,
     onProgress: opts.onProgress
+  })
+  const byId = new Map(fresh.map(f => [f.id, f]))
+  const findings = entries.flatMap(e => {
+    const f = known.get(e.id) ?? byId.get(e.id)
+    return f ? [f] : []
   })
   return buildReport({
     command: opts.command ?? 'check',
@@ -100,6 +109,15 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
     ms: performance.now() - t0,
     ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
   })
+}
+
+/** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
+export function scratchVerifier(
+  m: LoadedManifest,
+  stateDir: string,
+  jobs?: number
+): (root: string, entries: Entry[]) => Promise<Finding[]> {
+  return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries)
 }
 
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */

@@ -7,7 +7,7 @@
  * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
  * that says what happened and which exit code that means.
  */
-import { checkManifest, reverifier } from './check.js'
+import { checkManifest, reverifier, scratchVerifier } from './check.js'
 import { EXIT, type ExitCode } from './errors.js'
 import type { LoadedManifest } from './manifest/load.js'
 import { planRepair, type Plan } from './plan.js'
@@ -25,6 +25,7 @@ import type { QuarantineLimits } from './quarantine.js'
 import { openJournal, resumable } from './state/journal.js'
 import type { Entry, Finding } from './types.js'
 import { stateKey, type CacheClient } from './cache-port.js'
+import { isProven } from './cache-restore/restore.js'
 import { resolveEntryPath } from './manifest/paths.js'
 import type { CacheLookup } from './report/report.js'
 
@@ -67,9 +68,10 @@ export async function repairManifest(
   opts: RepairRunOptions
 ): Promise<RepairReport> {
   const hooks = opts.hooks ?? {}
-  const check = (cache: boolean): Promise<CheckReport> =>
+  const check = (cache: boolean, known?: ReadonlyMap<string, Finding>): Promise<CheckReport> =>
     checkManifest(m, {
       only: opts.only,
+      known,
       cache,
       stateDir: opts.stateDir,
       version: opts.version,
@@ -127,6 +129,7 @@ export async function repairManifest(
     gate,
     callerEnv: opts.callerEnv,
     reverify: reverifier(m, opts.stateDir, opts.jobs),
+    reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
     jobs: opts.jobs ?? 1,
     timeoutS: opts.timeoutS,
     quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
@@ -139,8 +142,19 @@ export async function repairManifest(
   })
   const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true
   if (!interrupted) journal.close()
+  // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
+  // the final uncached check takes those findings instead of reading them a second time.
+  const proven = new Map(
+    steps.flatMap(s =>
+      s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
+        ? [[s.id, s.after as Finding] as const]
+        : []
+    )
+  )
   const final =
-    opts.mode === 'doctor' && !interrupted ? await check(false) : merge(before, m, steps, opts)
+    opts.mode === 'doctor' && !interrupted
+      ? await check(false, proven)
+      : merge(before, m, steps, opts)
   hooks.onFinal?.(final)
   const [outcome, code] = verdict(final, steps, interrupted)
   return finish(outcome, code, steps, final, gate)

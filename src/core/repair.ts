@@ -4,7 +4,9 @@
  * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
+import os from 'node:os'
 import pLimit from 'p-limit'
+import { indexPath, readIndex } from './verify/tree-index.js'
 import { restoreFromEscrow } from './escrow.js'
 import { InternalError, SwrError } from './errors.js'
 import type { LoadedManifest } from './manifest/load.js'
@@ -16,6 +18,7 @@ import type { GateDecision } from './sign/gate.js'
 import type { Journal } from './state/journal.js'
 import { restoreSources, type Entry, type Finding } from './types.js'
 import { stateKey, type CacheClient } from './cache-port.js'
+import { restoreEntry, type RestoreContext } from './cache-restore/restore.js'
 import { resolveEntryPath } from './manifest/paths.js'
 
 export type StepOutcome =
@@ -49,6 +52,8 @@ export interface RepairOptions {
   callerEnv: Readonly<Record<string, string | undefined>>
   /** Re-verify entries without the cache. */
   reverify: (entries: Entry[]) => Promise<Finding[]>
+  /** Verify entries as they lie below another root (a scratch copy of the workspace), uncached. */
+  reverifyAt: (root: string, entries: Entry[]) => Promise<Finding[]>
   jobs?: number
   /** Overrides every entry's timeout_s. */
   timeoutS?: number | undefined
@@ -58,6 +63,8 @@ export interface RepairOptions {
   journal?: Journal | undefined
   /** The Actions cache, when the cache service is reachable. */
   cache?: CacheClient | undefined
+  /** How cache archives are proven in scratch before they are placed (with `cache`). */
+  cacheRestore?: Omit<RestoreContext, 'workspace'> | undefined
   abort?: AbortSignal | undefined
   onLine?: ((id: string, line: string) => void) | undefined
   onStep?: ((r: StepResult) => void) | undefined
@@ -203,12 +210,15 @@ async function runStep(
     if (
       tried.attempt.outcome === 'miss' ||
       tried.attempt.outcome === 'failed' ||
-      tried.attempt.outcome === 'skipped'
+      tried.attempt.outcome === 'skipped' ||
+      tried.attempt.outcome === 'not-healed'
     ) {
+      // A refused cache archive never reached the workspace: nothing to re-verify.
       attempts.push(tried.attempt)
       continue
     }
-    ;[after] = await opts.reverify([entry])
+    // An archive proven byte by byte while it was extracted needs no second read.
+    ;[after] = tried.proven ? [tried.proven] : await opts.reverify([entry])
     const healed = after?.status === 'OK'
     ranCleanly ||= src.kind === 'recipe'
     attempts.push({
@@ -248,11 +258,24 @@ async function runStep(
   }
 }
 
+/** Scratch below RUNNER_TEMP (private to the job), else the system temp directory. */
+function defaultRestore(opts: RepairOptions): Omit<RestoreContext, 'workspace'> {
+  return {
+    scratchBase: opts.callerEnv.RUNNER_TEMP || os.tmpdir(),
+    readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
+    verifyAt: async (root, e) => {
+      const [f] = await opts.reverifyAt(root, [e])
+      if (!f) throw new InternalError(`no finding for ${e.id}`)
+      return f
+    }
+  }
+}
+
 async function trySource(
   src: Source,
   entry: Entry,
   opts: RepairOptions
-): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'> }> {
+): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'>; proven?: Finding }> {
   const abs = resolveEntryPath(opts.manifest.workspace, entry.path)
   switch (src.kind) {
     case 'escrow':
@@ -283,7 +306,7 @@ async function trySource(
             detail: `cache ${src.key} skipped: no Actions cache service here`
           }
         }
-      const hit = await opts.cache.restore(abs, src.key, src.restoreKeys)
+      const hit = await opts.cache.find(abs, src.key, src.restoreKeys)
       if (!hit)
         return {
           attempt: {
@@ -293,16 +316,24 @@ async function trySource(
             detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
           }
         }
-      const how = hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`
-      return {
-        attempt: {
-          source: 'cache',
-          outcome: 'healed',
-          key: src.key,
-          matchedKey: hit.matchedKey,
-          exact: hit.exact,
-          detail: `cache ${how}${src.auto ? ' (saved state)' : ''}`
+      const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`
+      const r = await restoreEntry(entry, hit, {
+        workspace: opts.manifest.workspace,
+        ...(opts.cacheRestore ?? defaultRestore(opts))
+      })
+      const base = {
+        source: 'cache',
+        key: src.key,
+        matchedKey: hit.matchedKey,
+        exact: hit.exact
+      } as const
+      if (!r.placed)
+        return {
+          attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
         }
+      return {
+        attempt: { ...base, outcome: 'healed', detail: how },
+        ...(r.finding ? { proven: r.finding } : {})
       }
     }
     case 'recipe': {

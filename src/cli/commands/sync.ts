@@ -22,7 +22,14 @@ import { parseManifestText, resolveWorkspace } from '../../core/manifest/load.js
 import { decide, gateInput } from '../../core/sign/gate.js'
 import { loadSyncSeed } from '../../core/sign/keys.js'
 import { writeFileAtomic } from '../../core/state/atomic.js'
-import { packBundle, syncKeyPrefix, unpackBundle, type Bundle } from '../../core/sync.js'
+import { scratchCopy, type ScratchCopy } from '../../core/cache-restore/scratch-copy.js'
+import {
+  MAX_BUNDLE_BYTES,
+  packBundle,
+  syncKeyPrefix,
+  unpackBundle,
+  type Bundle
+} from '../../core/sync.js'
 import { indexPath } from '../../core/verify/tree-index.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
@@ -109,14 +116,31 @@ export async function pullCommand(flags: GlobalOptions & TrustFlags, io: CliIo):
     throw new UsageError(
       `${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`
     )
-  const dir = syncDir()
-  fs.rmSync(dir, { recursive: true, force: true })
+  // The newest push is wanted, so the key is a prefix; the archive is unpacked into a private
+  // scratch directory (never into syncDir, which anyone on the machine could have planted).
+  const prefix = syncKeyPrefix(scopeOf(target, io))
+  const hit = await client(io).find(syncDir(), prefix, [prefix])
+  if (!hit)
+    throw new SwrError(`pull: no pushed manifest in the cache for ${target}`, EXIT.UNREPAIRABLE)
+  let copy: ScratchCopy
   try {
-    const prefix = syncKeyPrefix(scopeOf(target, io))
-    const hit = await client(io).restore(dir, prefix, [prefix])
-    const file = path.join(dir, 'bundle.json')
-    if (!hit || !fs.existsSync(file))
-      throw new SwrError(`pull: no pushed manifest in the cache for ${target}`, EXIT.UNREPAIRABLE)
+    copy = await scratchCopy(hit, io.env.RUNNER_TEMP || os.tmpdir(), {
+      maxMembers: 4,
+      maxBytes: MAX_BUNDLE_BYTES
+    })
+  } catch (err) {
+    throw new SwrError(
+      `pulled bundle refused: ${hit.matchedKey}: ${err instanceof Error ? err.message : String(err)}`,
+      EXIT.UNREPAIRABLE
+    )
+  }
+  try {
+    const file = path.join(copy.root, 'bundle.json')
+    if (!fs.existsSync(file))
+      throw new SwrError(
+        `pulled bundle refused: ${hit.matchedKey} holds no bundle.json`,
+        EXIT.UNREPAIRABLE
+      )
     const bundle = await unpackBundle(
       fs.readFileSync(file),
       loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY)
@@ -176,6 +200,6 @@ export async function pullCommand(flags: GlobalOptions & TrustFlags, io: CliIo):
       )
     return EXIT.HEALTHY
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    copy.dispose()
   }
 }

@@ -1,0 +1,534 @@
+/**
+ * Hostile cache archives, end to end: a legitimate cache is saved with the real @actions/cache
+ * client to the loopback cache service, then its stored blob is replaced by a hand-built archive
+ * (absolute and `..` names, links that escape or are written through, device nodes, bombs, wrong
+ * bytes, a truncated stream). `swr doctor` (the bundled CLI) must refuse each one with its reason in
+ * the report, write nothing outside its private scratch directory (a sentinel tree around the
+ * workspace is compared before and after), leave the workspace exactly as it was, and go on to the
+ * next restore source (a recipe that logs and fails, so the workspace stays as the archive left it).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { makeRepo } from '../../__fixtures__/action.js'
+import {
+  runCli,
+  runStep,
+  seed,
+  stepCacheEnv,
+  snapshotBundles,
+  type Bundles,
+  type ProcResult
+} from '../../__fixtures__/cache-run.js'
+import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
+import { editAndApprove, hmacHex } from '../../__fixtures__/keys.js'
+import { tarZst, type TarMember } from '../../__fixtures__/tar-build.js'
+import {
+  add,
+  bytes,
+  makeWorkspace,
+  write,
+  type RunOptions,
+  type Workspace
+} from '../../__fixtures__/workspace.js'
+import { cacheVersion } from '../../src/adapters/cache-service.js'
+import type { StepResult } from '../../src/core/repair.js'
+import type { RepairReport } from '../../src/core/report/report.js'
+import type { Entry } from '../../src/core/types.js'
+
+const KEY = hmacHex('hostile-archives')
+const FAIL_RECIPE = 'echo tried >> ../recipe.log; exit 3'
+const GOOD = bytes(4096, 7)
+
+type Keyed = RunOptions & { manifestFile: string }
+
+let tmp = ''
+let bundles: Bundles
+const cleanups: (() => void | Promise<void>)[] = []
+
+beforeAll(() => {
+  tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'swr-hostile-')))
+  bundles = snapshotBundles(tmp)
+})
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()?.()
+})
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
+
+interface Setup {
+  s: CacheServer
+  w: Workspace
+  keyed: Keyed
+  env: Record<string, string>
+  scratch: string
+}
+
+/** A workspace tracking `models/model.bin` (file) or `models` (tree), sources [cache, failing recipe]. */
+async function setup(kind: 'file' | 'tree'): Promise<Setup> {
+  const s = await startCacheServer()
+  const w = makeWorkspace()
+  cleanups.push(
+    () => s.close(),
+    () => w.cleanup()
+  )
+  const keyed: Keyed = { ...w, manifestFile: w.manifestFile, env: { SWR_HMAC_KEY: KEY } }
+  const scratch = path.join(w.base, 'runner-temp')
+  fs.mkdirSync(scratch)
+  // The sentinel tree around the workspace.
+  write(w.base, 'outside/victim.txt', 'victim\n')
+  write(w.home, '.bashrc', '# rc\n')
+  write(w.base, 'sentinel.txt', 'sentinel\n')
+  if (kind === 'file') {
+    write(w.root, 'models/model.bin', GOOD, 0o644)
+    await add(keyed, 'models/model.bin', '--id', 'm')
+  } else {
+    write(w.root, 'models/a.txt', 'alpha\n', 0o644)
+    write(w.root, 'models/b.txt', 'bravo\n', 0o644)
+    write(w.root, 'models/sub/c.txt', 'charlie\n', 0o644)
+    fs.symlinkSync('../../outside', path.join(w.root, 'models/link'))
+    await add(keyed, 'models', '--id', 'm', '--kind', 'tree')
+  }
+  await editAndApprove(keyed, doc => {
+    ;(doc.body.entries[0] as Entry).restore = [{ cache: { key: 'models-v1' } }, FAIL_RECIPE]
+  })
+  const env = { ...s.env, GITHUB_WORKSPACE: w.root, RUNNER_TEMP: scratch }
+  return { s, w, keyed, env, scratch }
+}
+
+/** Save with the real client in this process (its own temp directory kept apart from swr's). */
+function seedAs(
+  x: Setup,
+  paths: string[],
+  key: string,
+  extra: Record<string, string> = {}
+): Promise<number> {
+  const temp = path.join(x.w.base, 'seed-temp')
+  fs.mkdirSync(temp, { recursive: true })
+  return seed({ ...x.env, RUNNER_TEMP: temp, ...extra }, paths, key)
+}
+
+/** Every path below `dir` with its type, mode and content digest (or link target). */
+function snapshot(dir: string, skip: (rel: string) => boolean): Map<string, string> {
+  const out = new Map<string, string>()
+  const visit = (abs: string): void => {
+    const rel = path.relative(dir, abs)
+    if (rel && skip(rel)) return
+    const st = fs.lstatSync(abs)
+    if (st.isSymbolicLink()) out.set(rel, `l ${fs.readlinkSync(abs)}`)
+    else if (st.isDirectory()) {
+      out.set(rel, `d ${st.mode & 0o7777}`)
+      for (const n of fs.readdirSync(abs)) visit(path.join(abs, n))
+    } else
+      out.set(
+        rel,
+        `f ${st.mode & 0o7777} ${createHash('sha256').update(fs.readFileSync(abs)).digest('hex')}`
+      )
+  }
+  visit(dir)
+  return out
+}
+
+/** The base directory minus what swr may legitimately write: its state dir and the recipe's log. */
+const world = (w: Workspace): Map<string, string> =>
+  snapshot(w.base, rel => rel === 'state' || rel === 'recipe.log')
+
+interface Doctor extends ProcResult {
+  report: RepairReport
+  step: StepResult
+}
+
+async function doctor(x: Setup): Promise<Doctor> {
+  const r = await runCli(bundles, ['doctor', '--json', '--no-cache'], x.keyed, x.env)
+  let report: RepairReport
+  try {
+    report = JSON.parse(r.stdout) as RepairReport
+  } catch {
+    throw new Error(`doctor printed no report (exit ${r.code}):\n${r.stdout}\n${r.stderr}`)
+  }
+  const step = report.repair.steps.find(st => st.id === 'm')
+  if (!step) throw new Error(`no step: ${JSON.stringify(report.repair)}`)
+  return { ...r, report, step }
+}
+
+/** Seed the legitimate cache of `models...`, then swap its blob for `hostile`. */
+async function plant(x: Setup, rel: string, hostile: Buffer): Promise<void> {
+  await seedAs(x, [path.join(x.w.root, rel)], 'models-v1')
+  x.s.poison('models-v1', hostile)
+}
+
+/** Run doctor against the planted archive and check the refusal contract. */
+async function refused(x: Setup, reason: RegExp): Promise<Doctor> {
+  const before = world(x.w)
+  const r = await doctor(x)
+  const cache = r.step.attempts.find(a => a.source === 'cache' && a.key === 'models-v1')
+  expect(cache).toMatchObject({ outcome: 'not-healed', matchedKey: 'models-v1', exact: true })
+  expect(cache?.detail).toMatch(/^cache exact hit rejected: /)
+  expect(cache?.detail).toMatch(reason)
+  // The next source ran (and failed, as planned), so the workspace is as the refusal left it.
+  expect(r.step.attempts.at(-1)).toMatchObject({ source: 'recipe', outcome: 'failed' })
+  expect(fs.readFileSync(path.join(x.w.base, 'recipe.log'), 'utf8')).toBe('tried\n')
+  // Nothing written anywhere around the workspace, nothing left in scratch.
+  expect(world(x.w)).toEqual(before)
+  expect(fs.readdirSync(x.scratch)).toEqual([])
+  expect(r.stderr).not.toMatch(/^\s+at\s.+:\d+:\d+\)?$/m)
+  return r
+}
+
+const fileEntry = async (): Promise<Setup> => {
+  const x = await setup('file')
+  fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+  return x
+}
+const treeEntry = async (): Promise<Setup> => {
+  const x = await setup('tree')
+  return x
+}
+/** Damage the tree after the legitimate cache of it was saved. */
+const damageTree = (x: Setup): void => fs.rmSync(path.join(x.w.root, 'models/a.txt'))
+
+describe('hostile archives for a file entry (models/model.bin)', () => {
+  it('an absolute member name is refused', async () => {
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await plant(
+      x,
+      'models/model.bin',
+      tarZst([{ name: path.join(x.w.base, 'outside/victim.txt'), data: 'pwned\n' }])
+    )
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    await refused(x, /absolute member name: \//)
+  })
+
+  it('a "../" member is refused', async () => {
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await plant(x, 'models/model.bin', tarZst([{ name: '../outside/victim.txt', data: 'pwned\n' }]))
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    await refused(x, /member climbs out with "\.\.": \.\.\/outside\/victim\.txt/)
+  })
+
+  it('a hard link to a file outside is refused', async () => {
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await plant(
+      x,
+      'models/model.bin',
+      tarZst([{ name: 'models/model.bin', type: 'hardlink', target: '../outside/victim.txt' }])
+    )
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    await refused(x, /hard link out of the entry: models\/model\.bin -> \.\.\/outside\/victim\.txt/)
+  })
+
+  it('device nodes and FIFOs are refused', async () => {
+    for (const [type, said] of [
+      ['fifo', 'FIFO'],
+      ['char', 'character device']
+    ] as const) {
+      const x = await fileEntry()
+      write(x.w.root, 'models/model.bin', GOOD, 0o644)
+      await plant(x, 'models/model.bin', tarZst([{ name: 'models/model.bin', type }]))
+      fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+      await refused(x, new RegExp(`${said} member: models/model\\.bin`))
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+
+  it('an oversized member is refused from its header, before its bytes are read', async () => {
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    // Declares 8 GiB and carries none of it: only the header is ever looked at.
+    await plant(
+      x,
+      'models/model.bin',
+      tarZst([{ name: 'models/model.bin', size: 8 * 1024 ** 3, data: '' }], { noEnd: true })
+    )
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    await refused(x, /size 8589934592, recorded 4096/)
+  })
+
+  it('a symlinked parent planted in the workspace is not written through', async () => {
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
+    // The legitimate archive, but models/ is now a link to a directory outside the workspace.
+    fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+    fs.mkdirSync(path.join(x.w.base, 'outside/elsewhere'))
+    fs.symlinkSync(path.join(x.w.base, 'outside/elsewhere'), path.join(x.w.root, 'models'))
+    await refused(x, /not placed: models is a symbolic link/)
+    expect(fs.readdirSync(path.join(x.w.base, 'outside/elsewhere'))).toEqual([])
+  })
+
+  it('a truncated archive is refused and nothing of it is placed', async () => {
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
+    x.s.corrupt('models-v1', 'truncate')
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    await refused(x, /truncat|corrupt|size|content differs/)
+  })
+})
+
+describe('hostile archives for a tree entry (models/, with its signed index)', () => {
+  it('a symlink member and then a write through it is refused', async () => {
+    const x = await treeEntry()
+    await plant(
+      x,
+      'models',
+      tarZst([
+        { name: 'models', type: 'dir' },
+        { name: 'models/link', type: 'symlink', target: '../../outside' },
+        { name: 'models/link/victim.txt', data: 'pwned\n' }
+      ])
+    )
+    damageTree(x)
+    await refused(x, /member written through a link: models\/link\/victim\.txt/)
+  })
+
+  it('a 100k-member archive stops at its first member outside the index', async () => {
+    const x = await treeEntry()
+    const many: TarMember[] = [{ name: 'models', type: 'dir' }]
+    for (let i = 0; i < 100_000; i++) many.push({ name: `models/f${i}` })
+    await plant(x, 'models', tarZst(many))
+    damageTree(x)
+    const r = await refused(x, /extra file: f0$/)
+    expect(r.ms).toBeLessThan(20_000)
+  })
+
+  it('an oversized file in place of a recorded one is refused at its header', async () => {
+    const x = await treeEntry()
+    await plant(
+      x,
+      'models',
+      tarZst([
+        { name: 'models', type: 'dir' },
+        { name: 'models/a.txt', data: Buffer.alloc(64 * 1024 * 1024) }
+      ])
+    )
+    damageTree(x)
+    await refused(x, /a\.txt: size 67108864, recorded 6/)
+  })
+
+  it('the right files with the wrong bytes are refused at the first wrong file', async () => {
+    const x = await treeEntry()
+    // Same names, sizes and modes (a real tar by the real client), one file's bytes changed.
+    fs.writeFileSync(path.join(x.w.root, 'models/b.txt'), 'BRAVO\n')
+    await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1')
+    fs.writeFileSync(path.join(x.w.root, 'models/b.txt'), 'bravo\n')
+    damageTree(x)
+    await refused(x, /b\.txt: content differs from the recorded sha256/)
+  })
+
+  it('an extra file is named', async () => {
+    const x = await treeEntry()
+    write(x.w.root, 'models/zz-extra.txt', 'extra\n')
+    await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1')
+    fs.rmSync(path.join(x.w.root, 'models/zz-extra.txt'))
+    damageTree(x)
+    await refused(x, /extra file: zz-extra\.txt/)
+  })
+
+  it('a "../" member inside the tree path is refused', async () => {
+    const x = await treeEntry()
+    await plant(
+      x,
+      'models',
+      tarZst([
+        { name: 'models', type: 'dir' },
+        { name: 'models/../../outside/victim.txt', data: 'pwned\n' }
+      ])
+    )
+    damageTree(x)
+    await refused(x, /member name with "", "\." or "\.\.": models\/\.\.\/\.\.\/outside/)
+  })
+
+  it('a legitimate archive is proven while extracting and placed; the damaged tree is replaced', async () => {
+    const x = await treeEntry()
+    await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1')
+    damageTree(x)
+    write(x.w.root, 'models/junk.txt', 'junk\n')
+    const r = await doctor(x)
+    expect(r.code).toBe(0)
+    expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    expect(r.step.after?.detail).toMatch(/verified while extracting/)
+    expect(r.report.verdict).toBe('healthy')
+    expect(fs.readFileSync(path.join(x.w.root, 'models/a.txt'), 'utf8')).toBe('alpha\n')
+    expect(fs.existsSync(path.join(x.w.root, 'models/junk.txt'))).toBe(false)
+    expect(fs.readlinkSync(path.join(x.w.root, 'models/link'))).toBe('../../outside')
+    expect(fs.readdirSync(x.w.root).filter(n => n.startsWith('.swr-'))).toEqual([])
+    expect(fs.readdirSync(x.scratch)).toEqual([])
+    expect(fs.existsSync(path.join(x.w.base, 'recipe.log'))).toBe(false)
+  })
+})
+
+describe('caches saved by actions/cache with a relative path', () => {
+  it('a cache saved with `path: models/model.bin` (as written) is found by a {"cache": …} source', async () => {
+    const x = await setup('file')
+    const cwd = process.cwd()
+    process.chdir(x.w.root)
+    try {
+      await seedAs(x, ['models/model.bin'], 'models-v1')
+    } finally {
+      process.chdir(cwd)
+    }
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    const r = await doctor(x)
+    expect(r.code).toBe(0)
+    expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    expect(r.step.attempts.at(-1)).toMatchObject({
+      source: 'cache',
+      outcome: 'healed',
+      key: 'models-v1',
+      exact: true
+    })
+    expect(fs.readFileSync(path.join(x.w.root, 'models/model.bin'))).toEqual(GOOD)
+    expect(fs.existsSync(path.join(x.w.base, 'recipe.log'))).toBe(false)
+  })
+})
+
+describe('swr pull and the canary state refuse hostile archives in scratch', () => {
+  it('pull: a poisoned bundle archive (absolute member, "../" member) is refused; nothing is written', async () => {
+    for (const hostile of [
+      (w: Workspace) => [{ name: path.join(w.base, 'outside/victim.txt'), data: 'pwned\n' }],
+      () => [{ name: '../../../../../../../../../../tmp/pwned-by-swr-test.txt', data: 'pwned\n' }]
+    ]) {
+      const x = await setup('file')
+      const push = await runCli(bundles, ['push', '--json'], x.keyed, x.env)
+      expect(push.code).toBe(0)
+      const key = (JSON.parse(push.stdout) as { key: string }).key
+      x.s.poison(key, tarZst(hostile(x.w)))
+      fs.rmSync(path.join(x.w.root, '.swr'), { recursive: true })
+      const before = world(x.w)
+      // (push's client leaves its own empty temp directory in RUNNER_TEMP: not pull's doing)
+      const scratchBefore = fs.readdirSync(x.scratch)
+      const pull = await runCli(bundles, ['pull', '--require', 'hmac'], x.keyed, x.env)
+      expect(pull.code).toBe(2)
+      expect(pull.stderr).toMatch(
+        new RegExp(
+          `pulled bundle refused: ${key}: (absolute member name|member outside the entry's path)`
+        )
+      )
+      expect(world(x.w)).toEqual(before)
+      expect(fs.existsSync(x.w.manifestFile)).toBe(false)
+      expect(fs.readdirSync(x.scratch)).toEqual(scratchBefore)
+      expect(fs.existsSync('/tmp/pwned-by-swr-test.txt')).toBe(false)
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+})
+
+describe('the Action canary state', () => {
+  it('a poisoned canary state archive is refused in scratch; the read starts afresh and writes nothing outside', async () => {
+    const s = await startCacheServer()
+    const repo = makeRepo()
+    cleanups.push(
+      () => s.close(),
+      () => repo.cleanup()
+    )
+    write(repo.base, 'outside/victim.txt', 'victim\n')
+    const env = { ...stepCacheEnv(s, repo), TMPDIR: path.join(repo.base, 'tmp') }
+    fs.mkdirSync(env.TMPDIR)
+    const plant = await runStep(bundles.main, repo, {
+      inputs: { command: 'canary-plant' },
+      env
+    })
+    expect(plant.code).toBe(0)
+    const [saved] = s.entries().filter(e => e.finalized)
+    expect(saved?.key).toMatch(/^swr-canary-v1-/)
+    s.poison(
+      saved?.key ?? '',
+      tarZst([
+        { name: path.join(repo.base, 'outside/victim.txt'), data: 'pwned\n' },
+        { name: '../../outside/victim.txt', data: 'pwned\n' }
+      ])
+    )
+    // A fresh runner: RUNNER_TEMP (and with it the canary state) emptied.
+    fs.rmSync(repo.runnerTemp, { recursive: true, force: true })
+    fs.mkdirSync(repo.runnerTemp)
+    const before = snapshot(
+      repo.base,
+      rel =>
+        rel.startsWith('runner-temp') ||
+        rel === 'tmp' ||
+        rel.startsWith('tmp/') ||
+        rel.startsWith('ws') ||
+        rel.startsWith('home')
+    )
+    const read = await runStep(bundles.main, repo, { inputs: { command: 'canary-read' }, env })
+    expect(read.code).toBe(0)
+    expect(read.stdout).toMatch(
+      new RegExp(`canary state from ${saved?.key ?? ''} refused \\(absolute member name: `)
+    )
+    expect(JSON.parse(read.outputs.canary ?? '{}')).toEqual({ planted: false })
+    expect(fs.readFileSync(path.join(repo.base, 'outside/victim.txt'), 'utf8')).toBe('victim\n')
+    expect(
+      snapshot(
+        repo.base,
+        rel =>
+          rel.startsWith('runner-temp') ||
+          rel === 'tmp' ||
+          rel.startsWith('tmp/') ||
+          rel.startsWith('ws') ||
+          rel.startsWith('home')
+      )
+    ).toEqual(before)
+    // Only the fresh state directory is left in RUNNER_TEMP besides the runner's own files.
+    expect(fs.readdirSync(repo.runnerTemp).filter(n => !n.startsWith('_cache_'))).toEqual([
+      'swr-canary-state'
+    ])
+  })
+})
+
+describe('the CLI outside a runner', () => {
+  it('push and doctor keep the client temp files in a private directory and print no workflow commands', async () => {
+    const x = await setup('file')
+    const tmpdir = path.join(x.w.base, 'tmpdir')
+    fs.mkdirSync(tmpdir)
+    // No RUNNER_TEMP, no GITHUB_ACTIONS: a terminal on a developer machine with a cache service.
+    const env: Record<string, string> = { ...x.env, TMPDIR: tmpdir }
+    delete env.RUNNER_TEMP
+    const push = await runCli(bundles, ['push'], x.keyed, env)
+    expect(push.code).toBe(0)
+    expect(push.stdout).toMatch(/^pushed /)
+    const said = push.stdout + push.stderr
+    expect(said).not.toMatch(/::(add-mask|debug|warning|error)/)
+    expect(said).not.toContain('[command]')
+    // The client's archive went to a private temp directory, removed afterwards.
+    expect(fs.readdirSync(tmpdir)).toEqual([])
+    expect(
+      fs.existsSync('/home/actions/temp') && fs.readdirSync('/home/actions/temp').length
+    ).toBeFalsy()
+
+    await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    const r = await runCli(bundles, ['doctor'], x.keyed, env)
+    expect(r.code).toBe(0)
+    expect(r.stdout + r.stderr).not.toMatch(/::(add-mask|debug|warning|error)|\[command\]/)
+    expect(fs.readdirSync(tmpdir)).toEqual([])
+  })
+})
+
+describe('gzip caches', () => {
+  it('a cache saved where zstd is missing (gzip) is found and proven', async () => {
+    const x = await setup('tree')
+    // A PATH with tar and gzip but no zstd: the client then compresses with gzip.
+    const bin = path.join(x.w.base, 'bin-no-zstd')
+    fs.mkdirSync(bin)
+    for (const tool of ['tar', 'gzip']) {
+      const found = ['/usr/bin', '/bin'].map(d => path.join(d, tool)).find(p => fs.existsSync(p))
+      if (!found) throw new Error(`no ${tool}`)
+      fs.symlinkSync(found, path.join(bin, tool))
+    }
+    await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1', { PATH: bin })
+    expect(x.s.entries().map(e => e.version)).toEqual([
+      cacheVersion([path.join(x.w.root, 'models')], 'gzip')
+    ])
+    damageTree(x)
+    const r = await doctor(x)
+    expect(r.code).toBe(0)
+    expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    expect(r.step.after?.detail).toMatch(/verified while extracting/)
+    expect(fs.readFileSync(path.join(x.w.root, 'models/a.txt'), 'utf8')).toBe('alpha\n')
+  })
+})

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+/**
+ * The `gate` workload's helper, run as its own process so the bench's synchronous timing loop
+ * cannot stall it:
+ *
+ *   cache-helper.mjs serve <env-file>        the loopback cache service (__fixtures__/cache-server.ts,
+ *                                            transpiled once to bench/.work/); writes its
+ *                                            environment as JSON to <env-file>, serves until killed
+ *   cache-helper.mjs save <key> <path...>    @actions/cache saveCache, as an actions/cache step does
+ *   cache-helper.mjs restore <key> <path...> @actions/cache restoreCache (exit 1 on a miss)
+ *
+ * save and restore take the service's environment (and GITHUB_WORKSPACE, the directory tar is run
+ * in) from the caller; the client's own output is swallowed.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const COMPILED = path.join(ROOT, 'bench', '.work', 'cache-server.mjs')
+
+async function serve(envFile) {
+  const src = path.join(ROOT, '__fixtures__', 'cache-server.ts')
+  if (!fs.existsSync(COMPILED) || fs.statSync(COMPILED).mtimeMs < fs.statSync(src).mtimeMs) {
+    const ts = (await import('typescript')).default
+    const out = ts.transpileModule(fs.readFileSync(src, 'utf8'), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }
+    })
+    fs.mkdirSync(path.dirname(COMPILED), { recursive: true })
+    fs.writeFileSync(COMPILED, out.outputText)
+  }
+  const { startCacheServer } = await import(pathToFileURL(COMPILED).href)
+  const server = await startCacheServer()
+  const stop = () => server.close().then(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  fs.writeFileSync(envFile, JSON.stringify(server.env))
+}
+
+async function client(op, key, paths) {
+  const cache = await import('@actions/cache')
+  const write = process.stdout.write.bind(process.stdout)
+  process.stdout.write = () => true
+  try {
+    if (op === 'save') return (await cache.saveCache(paths, key)) !== -1
+    return (await cache.restoreCache(paths, key)) === key
+  } finally {
+    process.stdout.write = write
+  }
+}
+
+const [op, ...rest] = process.argv.slice(2)
+if (op === 'serve') await serve(rest[0])
+else if (op === 'save' || op === 'restore') {
+  const [key, ...paths] = rest
+  const ok = await client(op, key, paths)
+  if (!ok) process.stderr.write(`cache-helper: ${op} of ${key} failed\n`)
+  process.exitCode = ok ? 0 : 1
+} else {
+  process.stderr.write('usage: cache-helper.mjs serve <env-file> | save|restore <key> <path...>\n')
+  process.exitCode = 2
+}

@@ -1,0 +1,142 @@
+/**
+ * Finding and downloading a cache archive from the Actions cache service without the cache
+ * client's restore, which extracts with `tar -P` straight into the workspace. Only the lookup and
+ * a plain streamed GET of the signed URL happen here; the engine unpacks the stream itself.
+ *
+ * The service matches a key only under the same "version": sha256 of the path strings as the
+ * saving job wrote them, the compression, and a salt, joined by "|" (what @actions/cache computes).
+ * swr's own saves pass the absolute path; `actions/cache` steps usually pass the path as written,
+ * relative to GITHUB_WORKSPACE. Both spellings of a single path are asked for, zstd before gzip.
+ */
+import { HttpClient } from '@actions/http-client'
+import { createHash } from 'node:crypto'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import type { ArchiveCompression, CacheArchive } from '../core/cache-port.js'
+
+const SERVICE = 'github.actions.results.api.v1.CacheService'
+const VERSION_SALT = '1.0'
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS: [string, ArchiveCompression][] = [
+  ['zstd-without-long', 'zstd'],
+  ['gzip', 'gzip']
+]
+
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+export function cacheVersion(paths: readonly string[], method: string): string {
+  return createHash('sha256')
+    .update([...paths, method, VERSION_SALT].join('|'))
+    .digest('hex')
+}
+
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+export function archivePrefix(abs: string, env: NodeJS.ProcessEnv): string {
+  const ws = env.GITHUB_WORKSPACE || process.cwd()
+  return path.relative(ws, path.resolve(abs)).split(path.sep).join('/') || '.'
+}
+
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+export function pathForms(abs: string, env: NodeJS.ProcessEnv): string[] {
+  const forms = [path.resolve(abs), archivePrefix(abs, env)]
+  return [...new Set(forms)]
+}
+
+function isGhes(env: NodeJS.ProcessEnv): boolean {
+  const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase()
+  return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'))
+}
+
+interface Found {
+  matchedKey: string
+  url: string
+}
+
+export class CacheService {
+  private readonly http = new HttpClient('swr', [], { allowRetries: true, maxRetries: 2 })
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  private get v2(): boolean {
+    return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2)
+  }
+
+  private auth(): Record<string, string> {
+    return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` }
+  }
+
+  /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+  private async ask(
+    key: string,
+    restoreKeys: readonly string[],
+    version: string
+  ): Promise<Found | undefined> {
+    if (this.v2) {
+      const base = this.env.ACTIONS_RESULTS_URL ?? ''
+      const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href
+      const res = await this.http.post(
+        url,
+        JSON.stringify({ key, restore_keys: restoreKeys, version }),
+        { ...this.auth(), 'Content-Type': 'application/json', Accept: 'application/json' }
+      )
+      const body = await res.readBody()
+      if (res.message.statusCode !== 200)
+        throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`)
+      const r = JSON.parse(body) as {
+        ok?: boolean
+        signed_download_url?: string
+        matched_key?: string
+      }
+      return r.ok && r.signed_download_url && r.matched_key
+        ? { matchedKey: r.matched_key, url: r.signed_download_url }
+        : undefined
+    }
+    const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || ''
+    const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`
+    const res = await this.http.get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+      ...this.auth(),
+      Accept: 'application/json;api-version=6.0-preview.1'
+    })
+    const body = await res.readBody()
+    if (res.message.statusCode === 204) return undefined
+    if (res.message.statusCode !== 200)
+      throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`)
+    const r = JSON.parse(body) as { cacheKey?: string; archiveLocation?: string }
+    return r.cacheKey && r.archiveLocation
+      ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+      : undefined
+  }
+
+  /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+  async find(
+    abs: string,
+    key: string,
+    restoreKeys: readonly string[]
+  ): Promise<CacheArchive | undefined> {
+    const prefix = archivePrefix(abs, this.env)
+    for (const [method, compression] of METHODS) {
+      for (const form of pathForms(abs, this.env)) {
+        const found = await this.ask(key, restoreKeys, cacheVersion([form], method))
+        if (!found) continue
+        return {
+          matchedKey: found.matchedKey,
+          exact: found.matchedKey === key,
+          compression,
+          prefix,
+          open: () => this.download(found.url)
+        }
+      }
+    }
+    return undefined
+  }
+
+  private async download(url: string): Promise<Readable> {
+    // A signed URL: no token sent to storage, and the URL itself never printed.
+    const res = await new HttpClient('swr').get(url)
+    const status = res.message.statusCode ?? 0
+    if (status !== 200) {
+      res.message.resume()
+      throw new Error(`the archive download answered ${status}`)
+    }
+    return res.message
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
+ * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
+ * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
+ * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { CacheArchive } from '../cache-port.js'
+import { resolveEntryPath } from '../manifest/paths.js'
+import type { Entry, Finding, TreeIndexRef } from '../types.js'
+import { parseMode } from '../verify/mode.js'
+import type { IndexRecord } from '../verify/tree-index.js'
+import { EntryExtractor, type Expectation } from './extract.js'
+import { place } from './place.js'
+import { Rejected } from './rejected.js'
+import { unpack } from './unpack.js'
+
+/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
+const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024
+const LOOSE_TREE_MAX_MEMBERS = 2_000_000
+
+export interface RestoreContext {
+  workspace: string
+  /** A directory private to this job (RUNNER_TEMP, else the system temp directory). */
+  scratchBase: string
+  readIndex(id: string, ref: TreeIndexRef | undefined): IndexRecord[] | undefined
+  /** Verify `e` as it lies below `root` (a scratch copy), uncached. */
+  verifyAt(root: string, e: Entry): Promise<Finding>
+}
+
+export type EntryRestore =
+  | { placed: true; finding: Finding | undefined; members: number; bytes: number }
+  | { placed: false; reason: string }
+
+function expectationOf(e: Entry, ctx: RestoreContext): Expectation {
+  switch (e.kind) {
+    case 'file':
+      return {
+        kind: 'file',
+        size: e.expect.size,
+        sha256: e.expect.sha256,
+        mode: parseMode(e.expect.mode)
+      }
+    case 'blob':
+      return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true }
+    case 'link':
+      return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true }
+    case 'tree': {
+      const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined
+      if (records) return { kind: 'indexed', records, ignore: e.ignore }
+      const files = e.expect.max_files ?? e.expect.files
+      return {
+        kind: 'bounded',
+        // Directories are members too: allow as many again, plus a margin.
+        maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
+        maxBytes: LOOSE_TREE_MAX_BYTES,
+        single: false
+      }
+    }
+  }
+}
+
+const PROVEN = 'restored from the cache, every byte verified while extracting'
+
+/** A finding made by a verifying extraction (not by reading the placed entry again). */
+export function isProven(f: Finding | undefined): boolean {
+  return f?.status === 'OK' && f.detail.startsWith(PROVEN)
+}
+
+function provenFinding(e: Entry, files: number, bytes: number): Finding {
+  return {
+    id: e.id,
+    kind: e.kind,
+    path: e.path,
+    tier: e.tier,
+    status: 'OK',
+    reason: 'ok',
+    detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
+    recorded: {},
+    found: { files, bytes },
+    cached: false
+  }
+}
+
+/** Make a fresh 0700 scratch directory below `base`. */
+export function makeScratch(base: string, name: string): string {
+  fs.mkdirSync(base, { recursive: true })
+  const dir = fs.mkdtempSync(path.join(base, `${name}-`))
+  fs.chmodSync(dir, 0o700)
+  return dir
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof Rejected) return err.message
+  const e = err as NodeJS.ErrnoException
+  return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`
+}
+
+export async function restoreEntry(
+  e: Entry,
+  archive: CacheArchive,
+  ctx: RestoreContext
+): Promise<EntryRestore> {
+  const scratch = makeScratch(ctx.scratchBase, 'swr-restore')
+  try {
+    const root = path.join(scratch, 'w')
+    const dest = resolveEntryPath(root, e.path)
+    fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 })
+    const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx))
+    try {
+      await unpack(await archive.open(), archive.compression, extractor)
+    } finally {
+      extractor.abort()
+    }
+    const summary = extractor.finish()
+    let finding: Finding | undefined
+    if (summary.proven) finding = provenFinding(e, summary.files, summary.bytes)
+    else {
+      const f = await ctx.verifyAt(root, e)
+      if (f.status !== 'OK') throw new Rejected(`${f.status}: ${f.detail}`)
+    }
+    place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path))
+    return { placed: true, finding, members: summary.members, bytes: summary.bytes }
+  } catch (err) {
+    return { placed: false, reason: reasonOf(err) }
+  } finally {
+    removeScratch(scratch)
+  }
+}
+
+/** Remove a scratch directory, even one holding directories restored without write permission. */
+export function removeScratch(dir: string): void {
+  try {
+    fs.rmSync(dir, { recursive: true, force: true })
+  } catch {
+    const open = (d: string): void => {
+      fs.chmodSync(d, 0o700)
+      for (const ent of fs.readdirSync(d, { withFileTypes: true }))
+        if (ent.isDirectory()) open(path.join(d, ent.name))
+    }
+    open(dir)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
+ * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
+ * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
+ * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
+ */
+import { Rejected } from './rejected.js'
+
+export type MemberType = 'file' | 'dir' | 'symlink' | 'hardlink' | 'other'
+
+export interface Member {
+  name: string
+  type: MemberType
+  /** The raw type flag, for the report ("character device", "FIFO"). */
+  flag: string
+  mode: number
+  size: number
+  linkname: string
+}
+
+/** Where a member's bytes go; `write` and `end` may throw a Rejected to stop the archive. */
+export interface MemberSink {
+  write(chunk: Buffer): void
+  end(): void
+}
+
+export interface TarHandlers {
+  /** A sink for the member's body, or undefined to skip it (bodies of non-files are empty anyway). */
+  member(m: Member): MemberSink | undefined
+}
+
+const BLOCK = 512
+/** pax and GNU long-name records larger than this are refused (real ones are a few hundred bytes). */
+const MAX_META = 1024 * 1024
+const FLAG_NAMES: Record<string, string> = {
+  '3': 'character device',
+  '4': 'block device',
+  '6': 'FIFO'
+}
+
+export function flagName(flag: string): string {
+  return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`
+}
+
+function cstr(b: Buffer, start: number, len: number): string {
+  const end = b.indexOf(0, start)
+  return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end)
+}
+
+function octal(b: Buffer, start: number, len: number, what: string): number {
+  // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
+  if ((b[start] ?? 0) & 0x80) {
+    let n = (b[start] ?? 0) & 0x7f
+    for (let i = start + 1; i < start + len; i++) n = n * 256 + (b[i] ?? 0)
+    if (!Number.isSafeInteger(n)) throw new Rejected(`malformed archive: ${what} out of range`)
+    return n
+  }
+  const text = cstr(b, start, len).trim()
+  if (text === '') return 0
+  if (!/^[0-7]+$/.test(text)) throw new Rejected(`malformed archive: ${what} is not octal`)
+  return parseInt(text, 8)
+}
+
+function checksumOk(h: Buffer): boolean {
+  let sum = 0
+  for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0)
+  return octal(h, 148, 8, 'checksum') === sum
+}
+
+function parsePax(body: Buffer): Map<string, string> {
+  const out = new Map<string, string>()
+  let at = 0
+  while (at < body.length) {
+    const space = body.indexOf(0x20, at)
+    const len = space === -1 ? NaN : Number(body.toString('ascii', at, space))
+    if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
+      throw new Rejected('malformed archive: bad pax record')
+    const rec = body.toString('utf8', space + 1, at + len - 1)
+    const eq = rec.indexOf('=')
+    if (eq <= 0) throw new Rejected('malformed archive: bad pax record')
+    out.set(rec.slice(0, eq), rec.slice(eq + 1))
+    at += len
+  }
+  return out
+}
+
+type State =
+  | { kind: 'header' }
+  | { kind: 'body'; left: number; pad: number; sink: MemberSink | undefined }
+  | { kind: 'meta'; left: number; pad: number; flag: string; parts: Buffer[] }
+  | { kind: 'pad'; left: number }
+  | { kind: 'end' }
+
+export class TarReader {
+  private state: State = { kind: 'header' }
+  private partial: Buffer | undefined
+  private pax = new Map<string, string>()
+  private longName: string | undefined
+  private longLink: string | undefined
+  private zeroBlocks = 0
+
+  constructor(private readonly handlers: TarHandlers) {}
+
+  /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
+  get done(): boolean {
+    return this.state.kind === 'end'
+  }
+
+  /** The stream ended: anything but a complete archive is a truncated one. */
+  finish(): void {
+    if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
+      throw new Rejected('truncated archive')
+  }
+
+  write(chunk: Buffer): void {
+    let buf = chunk
+    if (this.partial) {
+      buf = Buffer.concat([this.partial, chunk])
+      this.partial = undefined
+    }
+    let at = 0
+    while (at < buf.length && this.state.kind !== 'end') {
+      const s = this.state
+      if (s.kind === 'header') {
+        if (buf.length - at < BLOCK) {
+          this.partial = Buffer.from(buf.subarray(at))
+          return
+        }
+        this.header(buf.subarray(at, at + BLOCK))
+        at += BLOCK
+      } else if (s.kind === 'body') {
+        const n = Math.min(s.left, buf.length - at)
+        if (n > 0) s.sink?.write(buf.subarray(at, at + n))
+        s.left -= n
+        at += n
+        if (s.left === 0) {
+          s.sink?.end()
+          this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' }
+        }
+      } else if (s.kind === 'meta') {
+        const n = Math.min(s.left, buf.length - at)
+        s.parts.push(Buffer.from(buf.subarray(at, at + n)))
+        s.left -= n
+        at += n
+        if (s.left === 0) {
+          this.meta(s.flag, Buffer.concat(s.parts))
+          this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' }
+        }
+      } else if (s.kind === 'pad') {
+        const n = Math.min(s.left, buf.length - at)
+        s.left -= n
+        at += n
+        if (s.left === 0) this.state = { kind: 'header' }
+      }
+    }
+  }
+
+  private header(h: Buffer): void {
+    if (h.every(b => b === 0)) {
+      if (++this.zeroBlocks >= 2) this.state = { kind: 'end' }
+      return
+    }
+    if (this.zeroBlocks > 0) throw new Rejected('malformed archive: data after an end block')
+    if (!checksumOk(h)) throw new Rejected('malformed archive: header checksum mismatch')
+    const flag = String.fromCharCode(h[156] || 0x30)
+    let size = octal(h, 124, 12, 'size')
+    const pad = (BLOCK - (size % BLOCK)) % BLOCK
+    if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
+      if (size > MAX_META) throw new Rejected('malformed archive: oversized extended header')
+      this.state = { kind: 'meta', left: size, pad, flag, parts: [] }
+      if (size === 0) {
+        this.meta(flag, Buffer.alloc(0))
+        this.state = { kind: 'header' }
+      }
+      return
+    }
+    // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
+    const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0
+    const prefix = posix ? cstr(h, 345, 155) : ''
+    let name =
+      this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100)
+    const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100)
+    const paxSize = this.pax.get('size')
+    if (paxSize !== undefined) {
+      if (!/^\d+$/.test(paxSize)) throw new Rejected('malformed archive: bad pax size')
+      size = Number(paxSize)
+    }
+    this.pax = new Map()
+    this.longName = this.longLink = undefined
+    const type: MemberType =
+      flag === '0' || flag === '7'
+        ? 'file'
+        : flag === '5'
+          ? 'dir'
+          : flag === '2'
+            ? 'symlink'
+            : flag === '1'
+              ? 'hardlink'
+              : 'other'
+    if (type === 'dir') name = name.replace(/\/+$/, '')
+    const member: Member = {
+      name,
+      type,
+      flag,
+      mode: octal(h, 100, 8, 'mode') & 0o7777,
+      size: type === 'file' ? size : 0,
+      linkname
+    }
+    const sink = this.handlers.member(member)
+    // Only regular files carry a body we read; any other member's declared size is skipped.
+    const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK
+    if (size === 0) {
+      sink?.end()
+      return
+    }
+    if (type !== 'file') {
+      this.state = { kind: 'pad', left: size + bodyPad }
+      return
+    }
+    this.state = { kind: 'body', left: size, pad: bodyPad, sink }
+  }
+
+  private meta(flag: string, body: Buffer): void {
+    if (flag === 'x') for (const [k, v] of parsePax(body)) this.pax.set(k, v)
+    else if (flag === 'L') this.longName = cstr(body, 0, body.length)
+    else if (flag === 'K') this.longLink = cstr(body, 0, body.length)
+    // 'g' (global pax) carries nothing swr uses.
+  }
+}
