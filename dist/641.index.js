@@ -64471,9 +64471,9 @@ function isRetryableStatusCode(statusCode) {
         return false;
     }
     const retryableStatusCodes = [
-        lib/* HttpCodes */.Hv.BadGateway,
-        lib/* HttpCodes */.Hv.ServiceUnavailable,
-        lib/* HttpCodes */.Hv.GatewayTimeout
+        lib.HttpCodes.BadGateway,
+        lib.HttpCodes.ServiceUnavailable,
+        lib.HttpCodes.GatewayTimeout
     ];
     return retryableStatusCodes.includes(statusCode);
 }
@@ -64527,7 +64527,7 @@ function retryTypedResponse(name_1, method_1) {
         // If the error object contains the statusCode property, extract it and return
         // an TypedResponse<T> so it can be processed by the retry logic.
         (error) => {
-            if (error instanceof lib/* HttpClientError */.Kg) {
+            if (error instanceof lib.HttpClientError) {
                 return {
                     statusCode: error.statusCode,
                     result: null,
@@ -64688,7 +64688,7 @@ class DownloadProgress {
 function downloadCacheHttpClient(archiveLocation, archivePath) {
     return downloadUtils_awaiter(this, void 0, void 0, function* () {
         const writeStream = external_fs_.createWriteStream(archivePath);
-        const httpClient = new lib/* HttpClient */.Qq('actions/cache');
+        const httpClient = new lib.HttpClient('actions/cache');
         const downloadResponse = yield retryHttpClientResponse('downloadCache', () => downloadUtils_awaiter(this, void 0, void 0, function* () { return httpClient.get(archiveLocation); }));
         // Abort download if no traffic received over the socket.
         downloadResponse.message.socket.setTimeout(SocketTimeout, () => {
@@ -64720,7 +64720,7 @@ function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options
     return downloadUtils_awaiter(this, void 0, void 0, function* () {
         var _a;
         const archiveDescriptor = yield external_fs_.promises.open(archivePath, 'w');
-        const httpClient = new lib/* HttpClient */.Qq('actions/cache', undefined, {
+        const httpClient = new lib.HttpClient('actions/cache', undefined, {
             socketTimeout: options.timeoutInMs,
             keepAlive: true
         });
@@ -65092,7 +65092,7 @@ function getRequestOptions() {
 function createHttpClient() {
     const token = process.env['ACTIONS_RUNTIME_TOKEN'] || '';
     const bearerCredentialHandler = new auth/* BearerCredentialHandler */.tZ(token);
-    return new lib/* HttpClient */.Qq(user_agent_getUserAgentString(), [bearerCredentialHandler], getRequestOptions());
+    return new lib.HttpClient(user_agent_getUserAgentString(), [bearerCredentialHandler], getRequestOptions());
 }
 function getCacheEntry(keys, paths, options) {
     return cacheHttpClient_awaiter(this, void 0, void 0, function* () {
@@ -65983,7 +65983,7 @@ class CacheServiceClient {
         if (retryMultiplier) {
             this.retryMultiplier = retryMultiplier;
         }
-        this.httpClient = new lib/* HttpClient */.Qq(userAgent, [
+        this.httpClient = new lib.HttpClient(userAgent, [
             new auth/* BearerCredentialHandler */.tZ(token)
         ]);
     }
@@ -66034,7 +66034,7 @@ class CacheServiceClient {
                     }
                     // Handle rate limiting - don't retry, just warn and exit
                     // For more info, see https://docs.github.com/en/actions/reference/limits
-                    if (statusCode === lib/* HttpCodes */.Hv.TooManyRequests) {
+                    if (statusCode === lib.HttpCodes.TooManyRequests) {
                         const retryAfterHeader = response.message.headers['retry-after'];
                         if (retryAfterHeader) {
                             const parsedSeconds = parseInt(retryAfterHeader, 10);
@@ -66084,10 +66084,10 @@ class CacheServiceClient {
         if (!statusCode)
             return false;
         const retryableStatusCodes = [
-            lib/* HttpCodes */.Hv.BadGateway,
-            lib/* HttpCodes */.Hv.GatewayTimeout,
-            lib/* HttpCodes */.Hv.InternalServerError,
-            lib/* HttpCodes */.Hv.ServiceUnavailable
+            lib.HttpCodes.BadGateway,
+            lib.HttpCodes.GatewayTimeout,
+            lib.HttpCodes.InternalServerError,
+            lib.HttpCodes.ServiceUnavailable
         ];
         return retryableStatusCodes.includes(statusCode);
     }
@@ -66605,7 +66605,7 @@ function restoreCacheV1(paths_1, primaryKey_1, restoreKeys_1, options_1) {
                 // Log server errors (5xx) as errors, all other errors as warnings.
                 // A read denied by policy (CacheReadDeniedError) is not an HttpClientError
                 // so it falls here and is warned, treated as a cache miss.
-                if (typedError instanceof lib/* HttpClientError */.Kg &&
+                if (typedError instanceof lib.HttpClientError &&
                     typeof typedError.statusCode === 'number' &&
                     typedError.statusCode >= 500) {
                     lib_core/* error */.z3(`Failed to restore: ${error.message}`);
@@ -66713,7 +66713,7 @@ function restoreCacheV2(paths_1, primaryKey_1, restoreKeys_1, options_1) {
                 // Log server errors (5xx) as errors, all other errors as warnings.
                 // A read denied by policy (CacheReadDeniedError) is not an HttpClientError
                 // so it falls here and is warned, treated as a cache miss.
-                if (typedError instanceof lib/* HttpClientError */.Kg &&
+                if (typedError instanceof lib.HttpClientError &&
                     typeof typedError.statusCode === 'number' &&
                     typedError.statusCode >= 500) {
                     lib_core/* error */.z3(`Failed to restore: ${error.message}`);
@@ -66842,7 +66842,7 @@ function saveCacheV1(paths_1, key_1, options_1) {
                 // A write denied by policy (CacheWriteDeniedError) is not an
                 // HttpClientError and its name does not match the ReserveCacheError arm,
                 // so it falls here and is warned without failing the run.
-                if (typedError instanceof lib/* HttpClientError */.Kg &&
+                if (typedError instanceof lib.HttpClientError &&
                     typeof typedError.statusCode === 'number' &&
                     typedError.statusCode >= 500) {
                     lib_core/* error */.z3(`Failed to save: ${typedError.message}`);
@@ -66963,7 +66963,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
                 // A write denied by policy (CacheWriteDeniedError) is not an
                 // HttpClientError and its name does not match the ReserveCacheError arm,
                 // so it falls here and is warned without failing the run.
-                if (typedError instanceof lib/* HttpClientError */.Kg &&
+                if (typedError instanceof lib.HttpClientError &&
                     typeof typedError.statusCode === 'number' &&
                     typedError.statusCode >= 500) {
                     lib_core/* error */.z3(`Failed to save: ${typedError.message}`);

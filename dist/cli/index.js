@@ -14572,6 +14572,7 @@ function lostExec(wanted, found) {
 
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
+var external_node_zlib_default = /*#__PURE__*/__nccwpck_require__.n(external_node_zlib_);
 ;// CONCATENATED MODULE: ./src/core/verify/tree-index.ts
 /**
  * The per-file index of a tree: a sidecar file beside the manifest (gzip'd JSON lines: relpath,
@@ -17063,9 +17064,16 @@ async function checkManifest(m, opts) {
     const started = new Date();
     const t0 = performance.now();
     const entries = selectEntries(m.body.entries, opts.only);
-    const findings = await verifyEntries(entries, verifyContext(m, entries, opts), {
+    const known = opts.known ?? new Map();
+    const todo = entries.filter(e => !known.has(e.id));
+    const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
         jobs: opts.jobs,
         onProgress: opts.onProgress
+    });
+    const byId = new Map(fresh.map(f => [f.id, f]));
+    const findings = entries.flatMap(e => {
+        const f = known.get(e.id) ?? byId.get(e.id);
+        return f ? [f] : [];
     });
     return buildReport({
         command: opts.command ?? 'check',
@@ -17082,6 +17090,10 @@ async function checkManifest(m, opts) {
         ms: performance.now() - t0,
         ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
     });
+}
+/** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
+function scratchVerifier(m, stateDir, jobs) {
+    return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries);
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
 function reverifier(m, stateDir, jobs) {
@@ -22055,9 +22067,10 @@ function pruneQuarantine(stateDir, now, limits = {}, keep) {
 ;// CONCATENATED MODULE: ./src/core/cache-port.ts
 /**
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
- * real @actions/cache client when the cache service is reachable. A restore is only a candidate:
- * the entry is re-verified against the signed manifest before it counts, so a partial, stale or
- * poisoned cache can never pass for the recorded state.
+ * real cache service when it is reachable. The port only finds and streams an archive; it never
+ * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
+ * the signed manifest while extracting, and only then places it (see cache-restore/), so a
+ * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
 
 
@@ -22070,6 +22083,823 @@ function stateKey(e) {
     return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
 }
 
+;// CONCATENATED MODULE: ./src/core/cache-restore/rejected.ts
+/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
+class Rejected extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'Rejected';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-restore/tar-reader.ts
+/**
+ * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
+ * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
+ * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
+ * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
+ */
+
+const BLOCK = 512;
+/** pax and GNU long-name records larger than this are refused (real ones are a few hundred bytes). */
+const MAX_META = 1024 * 1024;
+const FLAG_NAMES = {
+    '3': 'character device',
+    '4': 'block device',
+    '6': 'FIFO'
+};
+function flagName(flag) {
+    return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
+}
+function cstr(b, start, len) {
+    const end = b.indexOf(0, start);
+    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
+}
+function tar_reader_octal(b, start, len, what) {
+    // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
+    if ((b[start] ?? 0) & 0x80) {
+        let n = (b[start] ?? 0) & 0x7f;
+        for (let i = start + 1; i < start + len; i++)
+            n = n * 256 + (b[i] ?? 0);
+        if (!Number.isSafeInteger(n))
+            throw new Rejected(`malformed archive: ${what} out of range`);
+        return n;
+    }
+    const text = cstr(b, start, len).trim();
+    if (text === '')
+        return 0;
+    if (!/^[0-7]+$/.test(text))
+        throw new Rejected(`malformed archive: ${what} is not octal`);
+    return parseInt(text, 8);
+}
+function checksumOk(h) {
+    let sum = 0;
+    for (let i = 0; i < BLOCK; i++)
+        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
+    return tar_reader_octal(h, 148, 8, 'checksum') === sum;
+}
+function parsePax(body) {
+    const out = new Map();
+    let at = 0;
+    while (at < body.length) {
+        const space = body.indexOf(0x20, at);
+        const len = space === -1 ? NaN : Number(body.toString('ascii', at, space));
+        if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
+            throw new Rejected('malformed archive: bad pax record');
+        const rec = body.toString('utf8', space + 1, at + len - 1);
+        const eq = rec.indexOf('=');
+        if (eq <= 0)
+            throw new Rejected('malformed archive: bad pax record');
+        out.set(rec.slice(0, eq), rec.slice(eq + 1));
+        at += len;
+    }
+    return out;
+}
+class TarReader {
+    handlers;
+    state = { kind: 'header' };
+    partial;
+    pax = new Map();
+    longName;
+    longLink;
+    zeroBlocks = 0;
+    constructor(handlers) {
+        this.handlers = handlers;
+    }
+    /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
+    get done() {
+        return this.state.kind === 'end';
+    }
+    /** The stream ended: anything but a complete archive is a truncated one. */
+    finish() {
+        if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
+            throw new Rejected('truncated archive');
+    }
+    write(chunk) {
+        let buf = chunk;
+        if (this.partial) {
+            buf = Buffer.concat([this.partial, chunk]);
+            this.partial = undefined;
+        }
+        let at = 0;
+        while (at < buf.length && this.state.kind !== 'end') {
+            const s = this.state;
+            if (s.kind === 'header') {
+                if (buf.length - at < BLOCK) {
+                    this.partial = Buffer.from(buf.subarray(at));
+                    return;
+                }
+                this.header(buf.subarray(at, at + BLOCK));
+                at += BLOCK;
+            }
+            else if (s.kind === 'body') {
+                const n = Math.min(s.left, buf.length - at);
+                if (n > 0)
+                    s.sink?.write(buf.subarray(at, at + n));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    s.sink?.end();
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'meta') {
+                const n = Math.min(s.left, buf.length - at);
+                s.parts.push(Buffer.from(buf.subarray(at, at + n)));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    this.meta(s.flag, Buffer.concat(s.parts));
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'pad') {
+                const n = Math.min(s.left, buf.length - at);
+                s.left -= n;
+                at += n;
+                if (s.left === 0)
+                    this.state = { kind: 'header' };
+            }
+        }
+    }
+    header(h) {
+        if (h.every(b => b === 0)) {
+            if (++this.zeroBlocks >= 2)
+                this.state = { kind: 'end' };
+            return;
+        }
+        if (this.zeroBlocks > 0)
+            throw new Rejected('malformed archive: data after an end block');
+        if (!checksumOk(h))
+            throw new Rejected('malformed archive: header checksum mismatch');
+        const flag = String.fromCharCode(h[156] || 0x30);
+        let size = tar_reader_octal(h, 124, 12, 'size');
+        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
+            if (size > MAX_META)
+                throw new Rejected('malformed archive: oversized extended header');
+            this.state = { kind: 'meta', left: size, pad, flag, parts: [] };
+            if (size === 0) {
+                this.meta(flag, Buffer.alloc(0));
+                this.state = { kind: 'header' };
+            }
+            return;
+        }
+        // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
+        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
+        const prefix = posix ? cstr(h, 345, 155) : '';
+        let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
+        const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
+        const paxSize = this.pax.get('size');
+        if (paxSize !== undefined) {
+            if (!/^\d+$/.test(paxSize))
+                throw new Rejected('malformed archive: bad pax size');
+            size = Number(paxSize);
+        }
+        this.pax = new Map();
+        this.longName = this.longLink = undefined;
+        const type = flag === '0' || flag === '7'
+            ? 'file'
+            : flag === '5'
+                ? 'dir'
+                : flag === '2'
+                    ? 'symlink'
+                    : flag === '1'
+                        ? 'hardlink'
+                        : 'other';
+        if (type === 'dir')
+            name = name.replace(/\/+$/, '');
+        const member = {
+            name,
+            type,
+            flag,
+            mode: tar_reader_octal(h, 100, 8, 'mode') & 0o7777,
+            size: type === 'file' ? size : 0,
+            linkname
+        };
+        const sink = this.handlers.member(member);
+        // Only regular files carry a body we read; any other member's declared size is skipped.
+        const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (size === 0) {
+            sink?.end();
+            return;
+        }
+        if (type !== 'file') {
+            this.state = { kind: 'pad', left: size + bodyPad };
+            return;
+        }
+        this.state = { kind: 'body', left: size, pad: bodyPad, sink };
+    }
+    meta(flag, body) {
+        if (flag === 'x')
+            for (const [k, v] of parsePax(body))
+                this.pax.set(k, v);
+        else if (flag === 'L')
+            this.longName = cstr(body, 0, body.length);
+        else if (flag === 'K')
+            this.longLink = cstr(body, 0, body.length);
+        // 'g' (global pax) carries nothing swr uses.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-restore/extract.ts
+/**
+ * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
+ * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
+ * archived it, relative to GITHUB_WORKSPACE), nothing is written through a link, nothing but files,
+ * directories and in-entry links is created, and counts and sizes are bounded before a byte is
+ * read. With a per-file expectation (a file's sha256, a tree's signed index) each file is hashed
+ * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
+ * without being read again.
+ */
+
+
+
+
+
+
+
+const LIST = 5;
+/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
+function currentUmask() {
+    try {
+        const u = process.umask(0o022);
+        process.umask(u);
+        return u;
+    }
+    catch {
+        return 0o777;
+    }
+}
+/** Escape a name from the archive for a one-line report. */
+function extract_shown(name) {
+    const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
+    const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
+    return plain ? clipped : JSON.stringify(clipped);
+}
+class EntryExtractor {
+    prefix;
+    dest;
+    want;
+    records;
+    ignored;
+    seen = new Set();
+    links = new Set();
+    fileHashes = new Map();
+    dirModes = [];
+    members = 0;
+    openFd;
+    bytes = 0;
+    skippedBytes = 0;
+    files = 0;
+    maxMembers;
+    maxSkipped;
+    /**
+     * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
+     * scratch (its parent exists; `dest` itself must not).
+     */
+    constructor(prefix, dest, want) {
+        this.prefix = prefix;
+        this.dest = dest;
+        this.want = want;
+        if (want.kind === 'indexed') {
+            this.records = new Map(want.records.map(r => [r.rel, r]));
+            this.ignored = ignoreMatcher(want.ignore);
+            const total = want.records.reduce((n, r) => n + r.size, 0);
+            // Ignored members are skipped unwritten; they may not outgrow the tree itself.
+            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
+            this.maxMembers =
+                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
+        }
+        else {
+            this.maxSkipped = 0;
+            this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers;
+        }
+    }
+    member(m) {
+        if (++this.members > this.maxMembers)
+            throw new Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
+        const rel = this.relOf(m.name);
+        if (m.type === 'other')
+            throw new Rejected(`${flagName(m.flag)} member: ${extract_shown(m.name)}`);
+        if (m.type === 'hardlink')
+            this.linkTarget(m);
+        if (this.records && this.isIgnored(rel)) {
+            this.skippedBytes += m.size;
+            if (this.skippedBytes > this.maxSkipped)
+                throw new Rejected(`ignored members over ${this.maxSkipped} bytes`);
+            return undefined;
+        }
+        if (this.seen.has(rel))
+            throw new Rejected(`duplicate member: ${extract_shown(m.name)}`);
+        this.throughLink(rel, m.name);
+        this.seen.add(rel);
+        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
+        this.checkShape(at, m);
+        switch (m.type) {
+            case 'dir':
+                return this.dir(at, m);
+            case 'symlink':
+                return this.symlink(at, m);
+            case 'hardlink':
+                return this.hardlink(at, m);
+            default:
+                return this.file(at, m);
+        }
+    }
+    /** Close a file left open by an archive that stopped mid-member. */
+    abort() {
+        if (this.openFd !== undefined)
+            external_node_fs_default().closeSync(this.openFd);
+        this.openFd = undefined;
+    }
+    /** After the archive ended: everything recorded arrived; directory modes applied last. */
+    finish() {
+        if (this.records) {
+            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
+            if (missing.length > 0)
+                throw new Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(extract_shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+        }
+        else if (!this.seen.has('')) {
+            throw new Rejected('the archive does not hold the entry');
+        }
+        for (const [abs, mode] of this.dirModes.reverse())
+            external_node_fs_default().chmodSync(abs, mode);
+        return {
+            members: this.members,
+            bytes: this.bytes,
+            proven: this.want.kind !== 'bounded',
+            files: this.files
+        };
+    }
+    relOf(name) {
+        if (name.startsWith('/'))
+            throw new Rejected(`absolute member name: ${extract_shown(name)}`);
+        let rel;
+        if (name === this.prefix || name === `${this.prefix}/`)
+            rel = '';
+        else if (name.startsWith(`${this.prefix}/`))
+            rel = name.slice(this.prefix.length + 1);
+        else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
+            throw new Rejected(`member climbs out with "..": ${extract_shown(name)}`);
+        else
+            throw new Rejected(`member outside the entry's path: ${extract_shown(name)}`);
+        rel = rel.replace(/\/+$/, '');
+        if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
+            throw new Rejected(`member name with "", "." or "..": ${extract_shown(name)}`);
+        return rel;
+    }
+    isIgnored(rel) {
+        if (rel === '' || !this.ignored)
+            return false;
+        const parts = rel.split('/');
+        for (let i = 1; i <= parts.length; i++)
+            if (this.ignored(parts.slice(0, i).join('/'), parts[i - 1] ?? ''))
+                return true;
+        return false;
+    }
+    /** A member below a link created from this archive would be written through that link. */
+    throughLink(rel, name) {
+        if (this.links.size === 0)
+            return;
+        let at = rel;
+        for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
+            at = at.slice(0, cut);
+            if (this.links.has(at))
+                throw new Rejected(`member written through a link: ${extract_shown(name)}`);
+        }
+        if (rel !== '' && this.links.has(''))
+            throw new Rejected(`member written through a link: ${extract_shown(name)}`);
+    }
+    checkShape(at, m) {
+        const w = this.want;
+        if (w.kind === 'file') {
+            if (at.rel !== '' || m.type !== 'file')
+                throw new Rejected(`unexpected ${m.type} member: ${extract_shown(m.name)} (the entry is one file)`);
+            if (m.size !== w.size)
+                throw new Rejected(`size ${m.size}, recorded ${w.size}`);
+            if (m.mode !== w.mode)
+                throw new Rejected(`mode ${octal(m.mode)}, recorded ${octal(w.mode)}`);
+            return;
+        }
+        if (w.kind === 'bounded') {
+            if (w.single && at.rel !== '')
+                throw new Rejected(`unexpected member: ${extract_shown(m.name)} (the entry is not a directory)`);
+            if (this.bytes + m.size > w.maxBytes)
+                throw new Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
+            return;
+        }
+        if (at.rel === '') {
+            if (m.type !== 'dir')
+                throw new Rejected(`the tree's root is a ${m.type} in the archive`);
+            return;
+        }
+        const r = this.records?.get(at.rel);
+        if (!r)
+            throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${extract_shown(at.rel)}`);
+        const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
+        if (type !== r.type)
+            throw new Rejected(`${extract_shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
+        if (type === 'f' && m.type === 'file' && m.size !== r.size)
+            throw new Rejected(`${extract_shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
+        if (type !== 'l' && m.mode !== r.mode)
+            throw new Rejected(`${extract_shown(at.rel)}: mode ${octal(m.mode)}, recorded ${octal(r.mode)}`);
+        if (type === 'l' && m.linkname !== r.extra)
+            throw new Rejected(`${extract_shown(at.rel)}: link target differs from the recorded one`);
+    }
+    /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
+    made = new Set();
+    umask = currentUmask();
+    ensureParent(abs) {
+        const parent = external_node_path_default().dirname(abs);
+        if (this.made.has(parent))
+            return;
+        // Parents are created here, inside the private scratch directory, never followed links.
+        external_node_fs_default().mkdirSync(parent, { recursive: true, mode: 0o700 });
+        this.made.add(parent);
+    }
+    dir(at, m) {
+        this.ensureParent(at.abs);
+        external_node_fs_default().mkdirSync(at.abs, { mode: 0o700 });
+        this.made.add(at.abs);
+        this.dirModes.push([
+            at.abs,
+            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
+        ]);
+        return undefined;
+    }
+    symlink(at, m) {
+        if (this.want.kind === 'bounded' || this.want.kind === 'file') {
+            // Unindexed: a link may only point inside the entry (a link entry's own target is checked
+            // by the verifier on the scratch copy).
+            const isRoot = at.rel === '';
+            const resolved = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(at.rel), m.linkname));
+            if (!isRoot &&
+                (m.linkname.startsWith('/') || resolved === '..' || resolved.startsWith('../')))
+                throw new Rejected(`link escapes the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+        }
+        this.ensureParent(at.abs);
+        external_node_fs_default().symlinkSync(m.linkname, at.abs);
+        this.links.add(at.rel);
+        this.files++;
+        return undefined;
+    }
+    /** A hard link's target as a path inside the entry; one that leaves it is refused. */
+    linkTarget(m) {
+        try {
+            return this.relOf(m.linkname);
+        }
+        catch {
+            throw new Rejected(`hard link out of the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+        }
+    }
+    hardlink(at, m) {
+        const target = this.linkTarget(m);
+        const sum = this.fileHashes.get(target);
+        if (sum === undefined)
+            throw new Rejected(`hard link to no extracted file: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+        const r = this.records?.get(at.rel);
+        if (this.records && r?.extra !== sum)
+            throw new Rejected(`${extract_shown(at.rel)}: content differs from the recorded sha256`);
+        if (this.want.kind === 'file')
+            throw new Rejected('a hard link where one file is recorded');
+        this.ensureParent(at.abs);
+        // A copy, not a link: the placed tree shares no inode with anything.
+        external_node_fs_default().copyFileSync(external_node_path_default().join(this.dest, target), at.abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
+        this.fileHashes.set(at.rel, sum);
+        this.files++;
+        return undefined;
+    }
+    file(at, m) {
+        this.ensureParent(at.abs);
+        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
+        this.openFd = fd;
+        // open() applies the umask: fix the mode only when it took something away (rarely).
+        const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
+        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        this.files++;
+        return {
+            write: chunk => {
+                this.bytes += chunk.length;
+                hash.update(chunk);
+                let off = 0;
+                while (off < chunk.length)
+                    off += external_node_fs_default().writeSync(fd, chunk, off, chunk.length - off);
+            },
+            end: () => {
+                const sum = hash.digest('hex');
+                this.openFd = undefined;
+                try {
+                    if (fixMode)
+                        external_node_fs_default().fchmodSync(fd, m.mode);
+                }
+                finally {
+                    external_node_fs_default().closeSync(fd);
+                }
+                if (this.want.kind !== 'bounded' && sum !== want)
+                    throw new Rejected(`${at.rel === '' ? 'the file' : extract_shown(at.rel)}: content differs from the recorded sha256`);
+                this.fileHashes.set(at.rel, sum);
+            }
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-restore/place.ts
+/**
+ * Moving a proven entry from scratch into the workspace: every parent between the workspace and
+ * the target must be a real directory (a link planted in the workspace is refused, not followed),
+ * missing parents are created one by one, and the old target is renamed aside before the new one
+ * is renamed in, so a failure puts the old one back and a success removes it.
+ */
+
+
+
+
+
+/** Create or check each parent of `target` below `workspace`; none may be a link. */
+function safeParents(workspace, target) {
+    const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        throw new Rejected(`the target is outside the workspace: ${extract_shown(target)}`);
+    let at = workspace;
+    for (const part of rel === '' ? [] : rel.split((external_node_path_default()).sep)) {
+        at = external_node_path_default().join(at, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (!st)
+            external_node_fs_default().mkdirSync(at, { mode: 0o755 });
+        else if (st.isSymbolicLink())
+            throw new Rejected(`not placed: ${extract_shown(external_node_path_default().relative(workspace, at))} is a symbolic link`);
+        else if (!st.isDirectory())
+            throw new Rejected(`not placed: ${extract_shown(external_node_path_default().relative(workspace, at))} is not a directory`);
+    }
+}
+/** Same filesystem: rename. Else copy beside the target first (links kept as links), then rename. */
+function stageBeside(from, target) {
+    const staged = external_node_path_default().join(external_node_path_default().dirname(target), `.swr-new-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
+    try {
+        external_node_fs_default().renameSync(from, staged);
+    }
+    catch (err) {
+        if (err.code !== 'EXDEV')
+            throw err;
+        external_node_fs_default().cpSync(from, staged, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    }
+    return staged;
+}
+/** Put `from` (in scratch) at `target` (in the workspace). */
+function place(workspace, from, target) {
+    safeParents(workspace, target);
+    const staged = stageBeside(from, target);
+    let aside;
+    try {
+        if (external_node_fs_default().existsSync(target) || isLink(target)) {
+            aside = external_node_path_default().join(external_node_path_default().dirname(target), `.swr-old-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
+            external_node_fs_default().renameSync(target, aside);
+        }
+        external_node_fs_default().renameSync(staged, target);
+    }
+    catch (err) {
+        if (aside && !external_node_fs_default().existsSync(target))
+            external_node_fs_default().renameSync(aside, target);
+        external_node_fs_default().rmSync(staged, { recursive: true, force: true });
+        throw err;
+    }
+    if (aside)
+        external_node_fs_default().rmSync(aside, { recursive: true, force: true });
+}
+function isLink(p) {
+    try {
+        return external_node_fs_default().lstatSync(p).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/core/cache-restore/unpack.ts
+/**
+ * Streaming one compressed cache archive through decompression into the tar reader, stopping the
+ * download as soon as the reader refuses a member or has read the end of the archive. zstd is
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
+ * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
+ */
+
+
+
+
+
+
+const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
+function zstdBinary() {
+    return ZSTD_PATHS.find(p => {
+        try {
+            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
+}
+function decompressor(compression) {
+    if (compression === 'gzip')
+        return external_node_zlib_default().createGunzip();
+    const native = (external_node_zlib_default()).createZstdDecompress;
+    if (native)
+        return native();
+    const bin = zstdBinary();
+    if (!bin)
+        throw new Rejected('a zstd archive, and neither Node nor the system has zstd');
+    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
+    const duplex = external_node_stream_.Duplex.from({ writable: child.stdin, readable: child.stdout });
+    child.on('close', code => {
+        if (code !== 0 && code !== null)
+            duplex.destroy(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`));
+    });
+    child.stdin.on('error', () => undefined);
+    duplex.on('close', () => child.kill());
+    return duplex;
+}
+/**
+ * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
+ * cleanly; rejects with a Rejected naming why not. The source is destroyed either way.
+ */
+async function unpack(source, compression, handlers) {
+    const reader = new TarReader(handlers);
+    let dec;
+    let sourceError;
+    source.on('error', e => (sourceError = e));
+    try {
+        dec = decompressor(compression);
+        source.pipe(dec);
+        for await (const chunk of dec) {
+            reader.write(chunk);
+            if (reader.done)
+                break;
+        }
+        if (!reader.done) {
+            if (sourceError)
+                throw new Rejected(`download failed: ${sourceError.message}`);
+            reader.finish();
+        }
+    }
+    catch (err) {
+        if (err instanceof Rejected)
+            throw err;
+        if (sourceError)
+            throw new Rejected(`download failed: ${oneLine(sourceError)}`);
+        throw new Rejected(`truncated or corrupt archive (${oneLine(err)})`);
+    }
+    finally {
+        source.unpipe();
+        source.destroy();
+        dec?.destroy();
+    }
+}
+function oneLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0]?.slice(0, 200) ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-restore/restore.ts
+/**
+ * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
+ * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
+ * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
+ * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
+ */
+
+
+
+
+
+
+
+
+/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
+const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
+const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
+function expectationOf(e, ctx) {
+    switch (e.kind) {
+        case 'file':
+            return {
+                kind: 'file',
+                size: e.expect.size,
+                sha256: e.expect.sha256,
+                mode: parseMode(e.expect.mode)
+            };
+        case 'blob':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
+        case 'link':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
+        case 'tree': {
+            const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
+            if (records)
+                return { kind: 'indexed', records, ignore: e.ignore };
+            const files = e.expect.max_files ?? e.expect.files;
+            return {
+                kind: 'bounded',
+                // Directories are members too: allow as many again, plus a margin.
+                maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
+                maxBytes: LOOSE_TREE_MAX_BYTES,
+                single: false
+            };
+        }
+    }
+}
+const PROVEN = 'restored from the cache, every byte verified while extracting';
+/** A finding made by a verifying extraction (not by reading the placed entry again). */
+function isProven(f) {
+    return f?.status === 'OK' && f.detail.startsWith(PROVEN);
+}
+function provenFinding(e, files, bytes) {
+    return {
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'OK',
+        reason: 'ok',
+        detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
+        recorded: {},
+        found: { files, bytes },
+        cached: false
+    };
+}
+/** Make a fresh 0700 scratch directory below `base`. */
+function makeScratch(base, name) {
+    external_node_fs_default().mkdirSync(base, { recursive: true });
+    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(base, `${name}-`));
+    external_node_fs_default().chmodSync(dir, 0o700);
+    return dir;
+}
+function reasonOf(err) {
+    if (err instanceof Rejected)
+        return err.message;
+    const e = err;
+    return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
+}
+async function restoreEntry(e, archive, ctx) {
+    const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
+    try {
+        const root = external_node_path_default().join(scratch, 'w');
+        const dest = resolveEntryPath(root, e.path);
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
+        const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx));
+        try {
+            await unpack(await archive.open(), archive.compression, extractor);
+        }
+        finally {
+            extractor.abort();
+        }
+        const summary = extractor.finish();
+        let finding;
+        if (summary.proven)
+            finding = provenFinding(e, summary.files, summary.bytes);
+        else {
+            const f = await ctx.verifyAt(root, e);
+            if (f.status !== 'OK')
+                throw new Rejected(`${f.status}: ${f.detail}`);
+        }
+        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
+        return { placed: true, finding, members: summary.members, bytes: summary.bytes };
+    }
+    catch (err) {
+        return { placed: false, reason: reasonOf(err) };
+    }
+    finally {
+        removeScratch(scratch);
+    }
+}
+/** Remove a scratch directory, even one holding directories restored without write permission. */
+function removeScratch(dir) {
+    try {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+    catch {
+        const open = (d) => {
+            external_node_fs_default().chmodSync(d, 0o700);
+            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
+                if (ent.isDirectory())
+                    open(external_node_path_default().join(d, ent.name));
+        };
+        open(dir);
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/repair.ts
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
@@ -22077,6 +22907,9 @@ function stateKey(e) {
  * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
+
+
+
 
 
 
@@ -22193,12 +23026,15 @@ async function runStep(step, entry, done, opts) {
         }
         if (tried.attempt.outcome === 'miss' ||
             tried.attempt.outcome === 'failed' ||
-            tried.attempt.outcome === 'skipped') {
+            tried.attempt.outcome === 'skipped' ||
+            tried.attempt.outcome === 'not-healed') {
+            // A refused cache archive never reached the workspace: nothing to re-verify.
             attempts.push(tried.attempt);
             continue;
         }
+        // An archive proven byte by byte while it was extracted needs no second read.
         ;
-        [after] = await opts.reverify([entry]);
+        [after] = tried.proven ? [tried.proven] : await opts.reverify([entry]);
         const healed = after?.status === 'OK';
         ranCleanly ||= src.kind === 'recipe';
         attempts.push({
@@ -22236,6 +23072,19 @@ async function runStep(step, entry, done, opts) {
         ...(q ? { quarantine: q } : {})
     };
 }
+/** Scratch below RUNNER_TEMP (private to the job), else the system temp directory. */
+function defaultRestore(opts) {
+    return {
+        scratchBase: opts.callerEnv.RUNNER_TEMP || external_node_os_default().tmpdir(),
+        readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
+        verifyAt: async (root, e) => {
+            const [f] = await opts.reverifyAt(root, [e]);
+            if (!f)
+                throw new InternalError(`no finding for ${e.id}`);
+            return f;
+        }
+    };
+}
 async function trySource(src, entry, opts) {
     const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
     switch (src.kind) {
@@ -22269,7 +23118,7 @@ async function trySource(src, entry, opts) {
                         detail: `cache ${src.key} skipped: no Actions cache service here`
                     }
                 };
-            const hit = await opts.cache.restore(abs, src.key, src.restoreKeys);
+            const hit = await opts.cache.find(abs, src.key, src.restoreKeys);
             if (!hit)
                 return {
                     attempt: {
@@ -22279,16 +23128,24 @@ async function trySource(src, entry, opts) {
                         detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
                     }
                 };
-            const how = hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`;
+            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`;
+            const r = await restoreEntry(entry, hit, {
+                workspace: opts.manifest.workspace,
+                ...(opts.cacheRestore ?? defaultRestore(opts))
+            });
+            const base = {
+                source: 'cache',
+                key: src.key,
+                matchedKey: hit.matchedKey,
+                exact: hit.exact
+            };
+            if (!r.placed)
+                return {
+                    attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
+                };
             return {
-                attempt: {
-                    source: 'cache',
-                    outcome: 'healed',
-                    key: src.key,
-                    matchedKey: hit.matchedKey,
-                    exact: hit.exact,
-                    detail: `cache ${how}${src.auto ? ' (saved state)' : ''}`
-                }
+                attempt: { ...base, outcome: 'healed', detail: how },
+                ...(r.finding ? { proven: r.finding } : {})
             };
         }
         case 'recipe': {
@@ -22397,10 +23254,12 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
+
 async function repairManifest(m, opts) {
     const hooks = opts.hooks ?? {};
-    const check = (cache) => checkManifest(m, {
+    const check = (cache, known) => checkManifest(m, {
         only: opts.only,
+        known,
         cache,
         stateDir: opts.stateDir,
         version: opts.version,
@@ -22450,6 +23309,7 @@ async function repairManifest(m, opts) {
         gate,
         callerEnv: opts.callerEnv,
         reverify: reverifier(m, opts.stateDir, opts.jobs),
+        reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
         jobs: opts.jobs ?? 1,
         timeoutS: opts.timeoutS,
         quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
@@ -22463,7 +23323,14 @@ async function repairManifest(m, opts) {
     const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
     if (!interrupted)
         journal.close();
-    const final = opts.mode === 'doctor' && !interrupted ? await check(false) : merge(before, m, steps, opts);
+    // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
+    // the final uncached check takes those findings instead of reading them a second time.
+    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
+        ? [[s.id, s.after]]
+        : []));
+    const final = opts.mode === 'doctor' && !interrupted
+        ? await check(false, proven)
+        : merge(before, m, steps, opts);
     hooks.onFinal?.(final);
     const [outcome, code] = verdict(final, steps, interrupted);
     return finish(outcome, code, steps, final, gate);
@@ -22525,12 +23392,134 @@ function verdict(final, steps, interrupted) {
     return ['unrepairable', EXIT.UNREPAIRABLE];
 }
 
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= __nccwpck_require__.e(/* import() */ 942).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
 /**
  * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. @actions/cache is loaded only when a cache source is actually tried. Its result is never
- * trusted: the engine re-verifies every restored entry against the signed manifest.
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
  */
+
+
+
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
 function cacheServiceAvailable(env) {
@@ -22543,35 +23532,67 @@ function cacheReadOnly(env) {
 /** The same client, calling `before` ahead of every request (the Action closes its log shield). */
 function withBefore(client, before) {
     return {
-        restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
         lookup: (abs, key) => (before(), client.lookup(abs, key)),
         save: (abs, key) => (before(), client.save(abs, key))
     };
 }
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
+}
 let actions_cache_loaded;
 async function client() {
-    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 329).then(__nccwpck_require__.bind(__nccwpck_require__, 5329));
+    actions_cache_loaded ??= await Promise.all(/* import() */[__nccwpck_require__.e(942), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9423));
     return actions_cache_loaded;
 }
 function actionsCacheClient(opts) {
     // Absolute paths: the client resolves relative ones against the process's cwd but archives them
     // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
     const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
     const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP
+            ? undefined
+            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
         if (!opts.logToStderr)
             return fn();
         const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
         // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
         const debug = opts.env.RUNNER_DEBUG === '1';
         process.stdout.write = ((chunk) => {
             const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
             const kept = debug
                 ? text
                 : text
                     .split(/(?<=\n)/)
                     .filter(l => !l.startsWith('::debug::'))
                     .join('');
-            return kept ? process.stderr.write(kept) : true;
+            return kept ? stderrWrite(kept) : true;
         });
         try {
             return await fn();
@@ -22580,13 +23601,12 @@ function actionsCacheClient(opts) {
             process.stdout.write = write;
         }
     };
+    const service = new CacheService(opts.env);
     const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
     return {
-        async restore(abs, key, restoreKeys) {
+        async find(abs, key, restoreKeys) {
             try {
-                const cache = await client();
-                const matched = await quietly(() => cache.restoreCache([spell(abs)], key, [...restoreKeys]));
-                return matched === undefined ? undefined : { matchedKey: matched, exact: matched === key };
+                return await service.find(abs, key, restoreKeys);
             }
             catch (err) {
                 note(`restore of ${key} failed`, err);
@@ -25322,6 +26342,58 @@ async function verifyCommand(flags, io) {
     return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
 }
 
+;// CONCATENATED MODULE: ./src/core/cache-restore/scratch-copy.ts
+/**
+ * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
+ * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
+ * files. The caller parses and checks it there, and only then takes what it needs.
+ */
+
+
+
+
+
+
+function onlyPlain(dir) {
+    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
+        const abs = external_node_path_default().join(dir, ent.name);
+        if (ent.isDirectory())
+            onlyPlain(abs);
+        else if (!ent.isFile())
+            throw new Rejected(`not a regular file: ${ent.name}`);
+    }
+}
+/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
+async function scratch_copy_scratchCopy(archive, scratchBase, bounds) {
+    const dir = makeScratch(scratchBase, 'swr-state');
+    const root = external_node_path_default().join(dir, 'w');
+    const dispose = () => removeScratch(dir);
+    try {
+        const x = new EntryExtractor(archive.prefix, root, {
+            kind: 'bounded',
+            ...bounds,
+            single: false
+        });
+        try {
+            await unpack(await archive.open(), archive.compression, x);
+        }
+        finally {
+            x.abort();
+        }
+        x.finish();
+        if (!external_node_fs_default().lstatSync(root).isDirectory())
+            throw new Rejected('the archive does not hold a directory');
+        onlyPlain(root);
+        return { root, dispose };
+    }
+    catch (err) {
+        dispose();
+        if (err instanceof Rejected)
+            throw err;
+        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/sync.ts
 /**
  * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
@@ -25460,6 +26532,7 @@ function syncKeyPrefix(scope) {
 
 
 
+
 /** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
 function syncDir() {
     return external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-sync');
@@ -25529,14 +26602,26 @@ async function pullCommand(flags, io) {
     const target = manifestLocation(flags, io).file;
     if (external_node_fs_default().existsSync(target))
         throw new UsageError(`${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`);
-    const dir = syncDir();
-    external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    // The newest push is wanted, so the key is a prefix; the archive is unpacked into a private
+    // scratch directory (never into syncDir, which anyone on the machine could have planted).
+    const prefix = syncKeyPrefix(scopeOf(target, io));
+    const hit = await sync_client(io).find(syncDir(), prefix, [prefix]);
+    if (!hit)
+        throw new SwrError(`pull: no pushed manifest in the cache for ${target}`, EXIT.UNREPAIRABLE);
+    let copy;
     try {
-        const prefix = syncKeyPrefix(scopeOf(target, io));
-        const hit = await sync_client(io).restore(dir, prefix, [prefix]);
-        const file = external_node_path_default().join(dir, 'bundle.json');
-        if (!hit || !external_node_fs_default().existsSync(file))
-            throw new SwrError(`pull: no pushed manifest in the cache for ${target}`, EXIT.UNREPAIRABLE);
+        copy = await scratch_copy_scratchCopy(hit, io.env.RUNNER_TEMP || external_node_os_default().tmpdir(), {
+            maxMembers: 4,
+            maxBytes: MAX_BUNDLE_BYTES
+        });
+    }
+    catch (err) {
+        throw new SwrError(`pulled bundle refused: ${hit.matchedKey}: ${err instanceof Error ? err.message : String(err)}`, EXIT.UNREPAIRABLE);
+    }
+    try {
+        const file = external_node_path_default().join(copy.root, 'bundle.json');
+        if (!external_node_fs_default().existsSync(file))
+            throw new SwrError(`pulled bundle refused: ${hit.matchedKey} holds no bundle.json`, EXIT.UNREPAIRABLE);
         const bundle = await unpackBundle(external_node_fs_default().readFileSync(file), loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY));
         // Verify exactly what will be written, as if it were already in place.
         const parsed = parseManifestText(bundle.manifest, 'pulled manifest');
@@ -25588,7 +26673,7 @@ async function pullCommand(flags, io) {
         return EXIT.HEALTHY;
     }
     finally {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+        copy.dispose();
     }
 }
 

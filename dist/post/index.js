@@ -34509,7 +34509,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4247);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2288);
 // The post step's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .bE)();
@@ -34520,7 +34520,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 4247:
+/***/ 2288:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34540,12 +34540,136 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
 /**
  * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. @actions/cache is loaded only when a cache source is actually tried. Its result is never
- * trusted: the engine re-verifies every restored entry against the signed manifest.
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
  */
+
+
+
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
 function cacheServiceAvailable(env) {
@@ -34558,10 +34682,17 @@ function cacheReadOnly(env) {
 /** The same client, calling `before` ahead of every request (the Action closes its log shield). */
 function withBefore(client, before) {
     return {
-        restore: (abs, key, restoreKeys) => (before(), client.restore(abs, key, restoreKeys)),
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
         lookup: (abs, key) => (before(), client.lookup(abs, key)),
         save: (abs, key) => (before(), client.save(abs, key))
     };
+}
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
 }
 let loaded;
 async function client() {
@@ -34572,21 +34703,46 @@ function actionsCacheClient(opts) {
     // Absolute paths: the client resolves relative ones against the process's cwd but archives them
     // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
     const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
     const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP
+            ? undefined
+            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
         if (!opts.logToStderr)
             return fn();
         const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
         // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
         const debug = opts.env.RUNNER_DEBUG === '1';
         process.stdout.write = ((chunk) => {
             const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
             const kept = debug
                 ? text
                 : text
                     .split(/(?<=\n)/)
                     .filter(l => !l.startsWith('::debug::'))
                     .join('');
-            return kept ? process.stderr.write(kept) : true;
+            return kept ? stderrWrite(kept) : true;
         });
         try {
             return await fn();
@@ -34595,13 +34751,12 @@ function actionsCacheClient(opts) {
             process.stdout.write = write;
         }
     };
+    const service = new CacheService(opts.env);
     const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
     return {
-        async restore(abs, key, restoreKeys) {
+        async find(abs, key, restoreKeys) {
             try {
-                const cache = await client();
-                const matched = await quietly(() => cache.restoreCache([spell(abs)], key, [...restoreKeys]));
-                return matched === undefined ? undefined : { matchedKey: matched, exact: matched === key };
+                return await service.find(abs, key, restoreKeys);
             }
             catch (err) {
                 note(`restore of ${key} failed`, err);
@@ -34640,8 +34795,6 @@ function actionsCacheClient(opts) {
     };
 }
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 function hasLoneSurrogate (value) {
   for (let i = 0; i < value.length; i++) {
@@ -34818,9 +34971,10 @@ function manifestDigest(body) {
 ;// CONCATENATED MODULE: ./src/core/cache-port.ts
 /**
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
- * real @actions/cache client when the cache service is reachable. A restore is only a candidate:
- * the entry is re-verified against the signed manifest before it counts, so a partial, stale or
- * poisoned cache can never pass for the recorded state.
+ * real cache service when it is reachable. The port only finds and streams an archive; it never
+ * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
+ * the signed manifest while extracting, and only then places it (see cache-restore/), so a
+ * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
 
 
@@ -38202,9 +38356,16 @@ async function checkManifest(m, opts) {
     const started = new Date();
     const t0 = performance.now();
     const entries = selectEntries(m.body.entries, opts.only);
-    const findings = await verifyEntries(entries, verifyContext(m, entries, opts), {
+    const known = opts.known ?? new Map();
+    const todo = entries.filter(e => !known.has(e.id));
+    const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
         jobs: opts.jobs,
         onProgress: opts.onProgress
+    });
+    const byId = new Map(fresh.map(f => [f.id, f]));
+    const findings = entries.flatMap(e => {
+        const f = known.get(e.id) ?? byId.get(e.id);
+        return f ? [f] : [];
     });
     return buildReport({
         command: opts.command ?? 'check',
@@ -38221,6 +38382,10 @@ async function checkManifest(m, opts) {
         ms: performance.now() - t0,
         ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
     });
+}
+/** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
+function scratchVerifier(m, stateDir, jobs) {
+    return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries);
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
 function reverifier(m, stateDir, jobs) {
@@ -42200,15 +42365,20 @@ class PersonalAccessTokenCredentialHandler {
 /***/ 4942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
+// ESM COMPAT FLAG
+__nccwpck_require__.r(__webpack_exports__);
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient),
-  Kg: () => (/* binding */ HttpClientError),
-  Hv: () => (/* binding */ HttpCodes)
+  Headers: () => (/* binding */ Headers),
+  HttpClient: () => (/* binding */ HttpClient),
+  HttpClientError: () => (/* binding */ HttpClientError),
+  HttpClientResponse: () => (/* binding */ HttpClientResponse),
+  HttpCodes: () => (/* binding */ HttpCodes),
+  MediaTypes: () => (/* binding */ MediaTypes),
+  getProxyUrl: () => (/* binding */ lib_getProxyUrl),
+  isHttps: () => (/* binding */ isHttps)
 });
-
-// UNUSED EXPORTS: Headers, HttpClientResponse, MediaTypes, getProxyUrl, isHttps
 
 // EXTERNAL MODULE: external "http"
 var external_http_ = __nccwpck_require__(8611);
@@ -42371,7 +42541,7 @@ var MediaTypes;
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
 function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    const proxyUrl = getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
 const HttpRedirectCodes = [

@@ -8,7 +8,7 @@
  * swr's own saves pass the absolute path; `actions/cache` steps usually pass the path as written,
  * relative to GITHUB_WORKSPACE. Both spellings of a single path are asked for, zstd before gzip.
  */
-import { HttpClient } from '@actions/http-client'
+import type { HttpClient } from '@actions/http-client'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
@@ -51,8 +51,21 @@ interface Found {
   url: string
 }
 
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule: Promise<typeof import('@actions/http-client')> | undefined
+async function newHttpClient(
+  ...args: ConstructorParameters<typeof HttpClient>
+): Promise<HttpClient> {
+  httpModule ??= import('@actions/http-client')
+  return new (await httpModule).HttpClient(...args)
+}
+
 export class CacheService {
-  private readonly http = new HttpClient('swr', [], { allowRetries: true, maxRetries: 2 })
+  private httpClient: Promise<HttpClient> | undefined
+  private http(): Promise<HttpClient> {
+    this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 })
+    return this.httpClient
+  }
 
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
@@ -73,11 +86,13 @@ export class CacheService {
     if (this.v2) {
       const base = this.env.ACTIONS_RESULTS_URL ?? ''
       const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href
-      const res = await this.http.post(
-        url,
-        JSON.stringify({ key, restore_keys: restoreKeys, version }),
-        { ...this.auth(), 'Content-Type': 'application/json', Accept: 'application/json' }
-      )
+      const res = await (
+        await this.http()
+      ).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+        ...this.auth(),
+        'Content-Type': 'application/json',
+        Accept: 'application/json'
+      })
       const body = await res.readBody()
       if (res.message.statusCode !== 200)
         throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`)
@@ -92,7 +107,9 @@ export class CacheService {
     }
     const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || ''
     const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`
-    const res = await this.http.get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+    const res = await (
+      await this.http()
+    ).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
       ...this.auth(),
       Accept: 'application/json;api-version=6.0-preview.1'
     })
@@ -131,7 +148,7 @@ export class CacheService {
 
   private async download(url: string): Promise<Readable> {
     // A signed URL: no token sent to storage, and the URL itself never printed.
-    const res = await new HttpClient('swr').get(url)
+    const res = await (await newHttpClient('swr')).get(url)
     const status = res.message.statusCode ?? 0
     if (status !== 200) {
       res.message.resume()
