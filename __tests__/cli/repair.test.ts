@@ -177,6 +177,38 @@ describe('restore order, skips, refusals', () => {
     expect(r.report.repair.exit_code).toBe(3)
   })
 
+  it('a recipe that damages another entry: restore and doctor exit 3 and name it as collateral', async () => {
+    await track('victim')
+    // Heals its own entry, and truncates the victim on the way.
+    await track('clumsy', '--restore', fixRecipe('clumsy', `: > ${rel('victim')}; `))
+    for (const mode of ['restore', 'doctor'] as const) {
+      write(ws.root, rel('victim'), body('victim'), 0o644)
+      damage('clumsy')
+      const r = await repairJson(keyed, mode)
+      expect({ mode, code: r.code }).toEqual({ mode, code: 3 })
+      expect(r.report.repair.steps.map(s => [s.id, s.outcome])).toEqual([['clumsy', 'repaired']])
+      expect(r.report.repair.outcome).toBe('still-damaged')
+      expect(r.report.verdict).toBe('damaged')
+      expect(r.report.results.find(f => f.id === 'victim')?.status).toBe('CORRUPT')
+      expect(r.report.repair.collateral).toEqual([
+        {
+          id: 'victim',
+          status: 'CORRUPT',
+          detail: expect.stringMatching(/^0 bytes/),
+          after: ['clumsy']
+        }
+      ])
+    }
+    write(ws.root, rel('victim'), body('victim'), 0o644)
+    damage('clumsy')
+    const text = await run(['restore'], keyed)
+    expect(text.code).toBe(3)
+    expect(text.stdout).toMatch(
+      /^collateral victim is CORRUPT after the recipe of clumsy ran: 0 bytes/m
+    )
+    expect(text.stdout).not.toMatch(/re-check ==\n.*\d+\/\d+ healthy {2}/)
+  })
+
   it('an entry without recipe or escrow is unrepairable: exit 2', async () => {
     await track('bare')
     damage('bare')

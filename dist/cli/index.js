@@ -18244,6 +18244,15 @@ const OUTCOME_STYLE = {
     unrepairable: 'red',
     interrupted: 'yellow'
 };
+/** Entries a repair damaged on the side, each with the recipes that ran before it was found. */
+function renderCollateral(harmed, opts) {
+    return harmed
+        .map(c => {
+        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => escapeText(id)).join(', ')} ran` : '';
+        return `${paint(opts.color, 'red', 'collateral')} ${escapeText(c.id)} is ${c.status} ${by}: ${escapeText(c.detail)}\n`;
+    })
+        .join('');
+}
 function renderStep(r, opts) {
     const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`;
     return line + quarantineLine(r.quarantine);
@@ -23240,7 +23249,8 @@ function openJournal(stateDir, workspace, digest, now, resume) {
  *
  *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
  *
- * Doctor re-checks the whole selection uncached at the end; restore re-verifies what it ran. The
+ * Both re-check the whole selection uncached at the end (restore also re-verifies each step as it
+ * runs), so damage a recipe did to another entry is seen and named. The
  * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
  * that says what happened and which exit code that means.
  */
@@ -23269,7 +23279,7 @@ async function repairManifest(m, opts) {
     const before = await check(opts.cache !== false);
     const plan = planRepair(m.body.entries, before.results);
     hooks.onCheck?.(before, plan);
-    const finish = (outcome, code, steps, final, gate) => {
+    const finish = (outcome, code, steps, final, gate, harmed = []) => {
         const repair = {
             mode: opts.mode,
             dry_run: opts.dryRun === true,
@@ -23283,6 +23293,7 @@ async function repairManifest(m, opts) {
                 ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
                 : {}),
             steps,
+            ...(harmed.length > 0 ? { collateral: harmed } : {}),
             write_back: writeBack(m, steps),
             outcome,
             exit_code: code
@@ -23328,12 +23339,26 @@ async function repairManifest(m, opts) {
     const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
         ? [[s.id, s.after]]
         : []));
-    const final = opts.mode === 'doctor' && !interrupted
-        ? await check(false, proven)
-        : merge(before, m, steps, opts);
+    // The verdict comes from an uncached check of the whole selection, restore included: a recipe
+    // may damage an entry it was not asked to touch, and only a full re-check sees that.
+    const final = interrupted
+        ? merge(before, m, steps, opts, true)
+        : merge(await check(false, proven), m, steps, opts, false);
+    const harmed = collateral(before, final, steps);
     hooks.onFinal?.(final);
-    const [outcome, code] = verdict(final, steps, interrupted);
-    return finish(outcome, code, steps, final, gate);
+    const [outcome, code] = verdict(final, steps, interrupted, harmed);
+    return finish(outcome, code, steps, final, gate, harmed);
+}
+/**
+ * Entries that verified before the repair and do not after it: damage a recipe did on the side.
+ * Each is named with the steps that ran before the re-check found it (the likely culprits).
+ */
+function collateral(before, final, steps) {
+    const wasOk = new Set(before.results.filter(f => f.status === 'OK').map(f => f.id));
+    const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id);
+    return final.results
+        .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
+        .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }));
 }
 /**
  * Entries a recipe healed and re-verified: their state is worth saving to the cache under the
@@ -23361,33 +23386,42 @@ async function lookupSavedStates(m, entries, cache) {
     }
     return out;
 }
-/** The report of the final state when only the restored entries were re-verified. */
-function merge(before, m, steps, opts) {
-    const after = new Map(steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])));
+/**
+ * The report of the final state, from `base` (the final check, or the first check when an
+ * interruption left no time for one): entries whose step was skipped because a dependency failed
+ * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
+ * stands for its entry.
+ */
+function merge(base, m, steps, opts, stepFindings) {
+    const after = new Map(stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])) : []);
     const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]));
-    const findings = before.results.map(f => {
+    if (after.size === 0 && skipped.size === 0)
+        return base;
+    const findings = base.results.map(f => {
         const a = after.get(f.id);
         if (a)
             return a;
         const why = skipped.get(f.id);
-        return why ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why } : f;
+        return why && f.status !== 'OK'
+            ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
+            : f;
     });
     return buildReport({
         command: opts.mode,
         version: opts.version,
         manifest: m,
         findings,
-        options: before.options,
-        started: new Date(before.timing.started),
-        ms: Date.now() - Date.parse(before.timing.started)
+        options: base.options,
+        started: new Date(base.timing.started),
+        ms: Date.now() - Date.parse(base.timing.started)
     });
 }
-function verdict(final, steps, interrupted) {
+function verdict(final, steps, interrupted, harmed) {
     if (interrupted)
         return ['interrupted', EXIT.INTERRUPTED];
     if (final.verdict === 'healthy')
         return ['repaired', EXIT.HEALTHY];
-    if (steps.some(s => s.outcome === 'still-damaged'))
+    if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
         return ['still-damaged', EXIT.STILL_DAMAGED];
     return ['unrepairable', EXIT.UNREPAIRABLE];
 }
@@ -23818,6 +23852,8 @@ async function repairLocked(mode, m, flags, io, say) {
             onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
         }
     });
+    if (report.repair.collateral)
+        say(renderCollateral(report.repair.collateral, text));
     if (cacheClient && report.repair.write_back.length > 0) {
         if (cacheReadOnly(io.env))
             say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n');
@@ -26850,7 +26886,7 @@ function buildProgram(io, done) {
         trustOptions(withGlobals(program.command(mode)))
             .description(mode === 'doctor'
             ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
-            : 'restore the damaged entries in tier and dependency order and re-verify what ran')
+            : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached')
             .option('--only <id...>', 'consider only these entries')
             .option('--dry-run', 'print the plan with the reason for each step and run nothing (exit 1 when damaged)')
             .option('--timeout <s>', "per-recipe timeout in seconds (overrides each entry's timeout_s)", intOption('--timeout', 1, 86400))

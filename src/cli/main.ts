@@ -180,7 +180,7 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       .description(
         mode === 'doctor'
           ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
-          : 'restore the damaged entries in tier and dependency order and re-verify what ran'
+          : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached'
       )
       .option('--only <id...>', 'consider only these entries')
       .option(

@@ -3,7 +3,8 @@
  *
  *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
  *
- * Doctor re-checks the whole selection uncached at the end; restore re-verifies what it ran. The
+ * Both re-check the whole selection uncached at the end (restore also re-verifies each step as it
+ * runs), so damage a recipe did to another entry is seen and named. The
  * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
  * that says what happened and which exit code that means.
  */
@@ -15,6 +16,7 @@ import { runRepair, type StepResult } from './repair.js'
 import {
   buildReport,
   type CheckReport,
+  type Collateral,
   type RepairOutcome,
   type RepairReport,
   type RepairSection
@@ -86,7 +88,8 @@ export async function repairManifest(
     code: ExitCode,
     steps: StepResult[],
     final: CheckReport,
-    gate?: GateDecision
+    gate?: GateDecision,
+    harmed: Collateral[] = []
   ): RepairReport => {
     const repair: RepairSection = {
       mode: opts.mode,
@@ -101,6 +104,7 @@ export async function repairManifest(
         ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
         : {}),
       steps,
+      ...(harmed.length > 0 ? { collateral: harmed } : {}),
       write_back: writeBack(m, steps),
       outcome,
       exit_code: code
@@ -151,13 +155,27 @@ export async function repairManifest(
         : []
     )
   )
-  const final =
-    opts.mode === 'doctor' && !interrupted
-      ? await check(false, proven)
-      : merge(before, m, steps, opts)
+  // The verdict comes from an uncached check of the whole selection, restore included: a recipe
+  // may damage an entry it was not asked to touch, and only a full re-check sees that.
+  const final = interrupted
+    ? merge(before, m, steps, opts, true)
+    : merge(await check(false, proven), m, steps, opts, false)
+  const harmed = collateral(before, final, steps)
   hooks.onFinal?.(final)
-  const [outcome, code] = verdict(final, steps, interrupted)
-  return finish(outcome, code, steps, final, gate)
+  const [outcome, code] = verdict(final, steps, interrupted, harmed)
+  return finish(outcome, code, steps, final, gate, harmed)
+}
+
+/**
+ * Entries that verified before the repair and do not after it: damage a recipe did on the side.
+ * Each is named with the steps that ran before the re-check found it (the likely culprits).
+ */
+function collateral(before: CheckReport, final: CheckReport, steps: StepResult[]): Collateral[] {
+  const wasOk = new Set(before.results.filter(f => f.status === 'OK').map(f => f.id))
+  const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id)
+  return final.results
+    .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
+    .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }))
 }
 
 /**
@@ -192,39 +210,52 @@ export async function lookupSavedStates(
   return out
 }
 
-/** The report of the final state when only the restored entries were re-verified. */
+/**
+ * The report of the final state, from `base` (the final check, or the first check when an
+ * interruption left no time for one): entries whose step was skipped because a dependency failed
+ * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
+ * stands for its entry.
+ */
 function merge(
-  before: CheckReport,
+  base: CheckReport,
   m: LoadedManifest,
   steps: StepResult[],
-  opts: RepairRunOptions
+  opts: RepairRunOptions,
+  stepFindings: boolean
 ): CheckReport {
-  const after = new Map(steps.flatMap(s => (s.after ? [[s.id, s.after] as const] : [])))
+  const after = new Map(
+    stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after] as const] : [])) : []
+  )
   const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]))
-  const findings: Finding[] = before.results.map(f => {
+  if (after.size === 0 && skipped.size === 0) return base
+  const findings: Finding[] = base.results.map(f => {
     const a = after.get(f.id)
     if (a) return a
     const why = skipped.get(f.id)
-    return why ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why } : f
+    return why && f.status !== 'OK'
+      ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
+      : f
   })
   return buildReport({
     command: opts.mode,
     version: opts.version,
     manifest: m,
     findings,
-    options: before.options,
-    started: new Date(before.timing.started),
-    ms: Date.now() - Date.parse(before.timing.started)
+    options: base.options,
+    started: new Date(base.timing.started),
+    ms: Date.now() - Date.parse(base.timing.started)
   })
 }
 
 function verdict(
   final: CheckReport,
   steps: StepResult[],
-  interrupted: boolean
+  interrupted: boolean,
+  harmed: readonly Collateral[]
 ): [RepairOutcome, ExitCode] {
   if (interrupted) return ['interrupted', EXIT.INTERRUPTED]
   if (final.verdict === 'healthy') return ['repaired', EXIT.HEALTHY]
-  if (steps.some(s => s.outcome === 'still-damaged')) return ['still-damaged', EXIT.STILL_DAMAGED]
+  if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
+    return ['still-damaged', EXIT.STILL_DAMAGED]
   return ['unrepairable', EXIT.UNREPAIRABLE]
 }

@@ -20,7 +20,7 @@ import { UsageError } from '../../core/errors.js'
 import type { QuarantineLimits } from '../../core/quarantine.js'
 import { resolveEntryPath } from '../../core/manifest/paths.js'
 import { repairManifest, type RepairMode } from '../../core/doctor.js'
-import { findingLines, renderPlan, renderStep } from '../../core/report/text.js'
+import { findingLines, renderCollateral, renderPlan, renderStep } from '../../core/report/text.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
 import { withManifestLock, withWorkspaceLock, type LockFlags } from '../lock.js'
@@ -113,6 +113,7 @@ async function repairLocked(
       onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
     }
   })
+  if (report.repair.collateral) say(renderCollateral(report.repair.collateral, text))
   if (cacheClient && report.repair.write_back.length > 0) {
     if (cacheReadOnly(io.env))
       say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n')

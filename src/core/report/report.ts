@@ -86,10 +86,20 @@ export interface RepairSection {
   plan: Step[][]
   gate?: { allowed: boolean; reason: string; warnings: string[] }
   steps: StepResult[]
+  /** Entries that verified before the repair and not after: damage done on the side. */
+  collateral?: Collateral[]
   /** Entries healed by a recipe, to save to the cache under the key of their expectations. */
   write_back: { id: string; key: string }[]
   outcome: RepairOutcome
   exit_code: number
+}
+
+export interface Collateral {
+  id: string
+  status: Status
+  detail: string
+  /** The recipe steps that ran before the re-check found it damaged. */
+  after: string[]
 }
 
 export type RepairOutcome =

@@ -6,7 +6,7 @@
 import { styleText } from 'node:util'
 import type { Step } from '../plan.js'
 import type { StepResult } from '../repair.js'
-import type { CheckReport } from './report.js'
+import type { CheckReport, Collateral } from './report.js'
 import type { Finding, Status } from '../types.js'
 import { escapeText as e } from './escape.js'
 
@@ -182,6 +182,17 @@ const OUTCOME_STYLE: Record<StepResult['outcome'], Parameters<typeof styleText>[
   skipped: 'yellow',
   unrepairable: 'red',
   interrupted: 'yellow'
+}
+
+/** Entries a repair damaged on the side, each with the recipes that ran before it was found. */
+export function renderCollateral(harmed: readonly Collateral[], opts: TextOptions): string {
+  return harmed
+    .map(c => {
+      const by =
+        c.after.length > 0 ? `after the recipe of ${c.after.map(id => e(id)).join(', ')} ran` : ''
+      return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`
+    })
+    .join('')
 }
 
 export function renderStep(r: StepResult, opts: TextOptions): string {
