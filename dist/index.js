@@ -42624,6 +42624,7 @@ const constants_STATUSES = (/* unused pure expression or super */ null && ([
     'damaged',
     'unrepairable',
     'refused',
+    'invalid',
     'error'
 ]));
 
@@ -44769,6 +44770,18 @@ function statusOf(report) {
             return 'unrepairable';
     }
 }
+/**
+ * The status of a run that stopped with a one-line error: `invalid` for a bad manifest or input
+ * (exit 4), `refused` when swr declined to go on (exit 2: the gate, a lock it could not get),
+ * `error` when it could not finish (a write failed, another writer interfered).
+ */
+function errorStatus(code) {
+    if (code === errors_EXIT.BAD_MANIFEST)
+        return 'invalid';
+    if (code === errors_EXIT.UNREPAIRABLE)
+        return 'refused';
+    return 'error';
+}
 function failureFor(status, failOn) {
     if (failOn === 'never')
         return false;
@@ -44927,7 +44940,7 @@ async function run(env = process.env) {
         const err = caught instanceof errors_SwrError ? caught : (diskError(caught) ?? caught);
         if (err instanceof errors_SwrError) {
             exitCode = err.exitCode;
-            core/* setOutput */.uH(Outputs.Status, 'refused');
+            core/* setOutput */.uH(Outputs.Status, errorStatus(exitCode));
             core/* setOutput */.uH(Outputs.Healthy, 'false');
             core/* setOutput */.uH(Outputs.ExitCode, String(exitCode));
             setFailed(`swr: ${err.message}`);

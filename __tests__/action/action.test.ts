@@ -599,6 +599,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       expect(r.stderr).toBe('')
       expect(r.outputs['exit-code']).toBe('4')
       expect(r.outputs.healthy).toBe('false')
+      // Its own status: "refused" means the signature gate declined, which is not what happened.
+      expect(r.outputs.status).toBe('invalid')
       expect(STATUSES).toContain(r.outputs.status as (typeof STATUSES)[number])
       expect(errors(r)).toHaveLength(1)
       const message = errors(r)[0]?.message ?? ''
@@ -632,6 +634,7 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       const { r } = s
       expectExit(r, 1)
       expect(r.outputs['exit-code']).toBe('4')
+      expect(r.outputs.status).toBe('invalid')
       expect(errors(r)).toHaveLength(1)
       const message = errors(r)[0]?.message ?? ''
       expect(message).not.toContain('\n')

@@ -39636,6 +39636,7 @@ const constants_STATUSES = (/* unused pure expression or super */ null && ([
     'damaged',
     'unrepairable',
     'refused',
+    'invalid',
     'error'
 ]));
 

@@ -76,6 +76,7 @@ export const STATUSES = [
   'damaged',
   'unrepairable',
   'refused',
+  'invalid',
   'error'
 ] as const
 export type ActionStatus = (typeof STATUSES)[number]

@@ -109,6 +109,17 @@ function statusOf(report: CheckReport | RepairReport): ActionStatus {
   }
 }
 
+/**
+ * The status of a run that stopped with a one-line error: `invalid` for a bad manifest or input
+ * (exit 4), `refused` when swr declined to go on (exit 2: the gate, a lock it could not get),
+ * `error` when it could not finish (a write failed, another writer interfered).
+ */
+function errorStatus(code: number): ActionStatus {
+  if (code === EXIT.BAD_MANIFEST) return 'invalid'
+  if (code === EXIT.UNREPAIRABLE) return 'refused'
+  return 'error'
+}
+
 function failureFor(status: ActionStatus, failOn: FailOn): boolean {
   if (failOn === 'never') return false
   if (failOn === 'damage')
@@ -286,7 +297,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const err = caught instanceof SwrError ? caught : (diskError(caught) ?? caught)
     if (err instanceof SwrError) {
       exitCode = err.exitCode
-      core.setOutput(Outputs.Status, 'refused')
+      core.setOutput(Outputs.Status, errorStatus(exitCode))
       core.setOutput(Outputs.Healthy, 'false')
       core.setOutput(Outputs.ExitCode, String(exitCode))
       log.setFailed(`swr: ${err.message}`)
