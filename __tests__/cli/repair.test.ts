@@ -34,6 +34,7 @@ import {
   type Workspace
 } from '../../__fixtures__/workspace.js'
 import { captureEscrow } from '../../src/core/escrow.js'
+import { openJournal } from '../../src/core/state/journal.js'
 import type { FileEntry } from '../../src/core/types.js'
 
 const KEY = hmacHex('repair-tests')
@@ -207,6 +208,25 @@ describe('restore order, skips, refusals', () => {
       /^collateral victim is CORRUPT after the recipe of clumsy ran: 0 bytes/m
     )
     expect(text.stdout).not.toMatch(/re-check ==\n.*\d+\/\d+ healthy {2}/)
+  })
+
+  it('--resume continues a run that was interrupted before any entry was repaired', async () => {
+    await track('again', '--restore', fixRecipe('again'))
+    damage('again')
+    const digest = (await checkJson(keyed)).report.manifest.digest
+    // What an interrupted run leaves: its header and one interrupted step, no "finished" mark.
+    const journal = openJournal(keyed.stateDir, ws.root, digest, new Date(), false)
+    journal.append({ id: 'again', outcome: 'interrupted', at: new Date().toISOString() })
+    const r = await run(['doctor', '--resume'], keyed)
+    expect(r.stdout).toContain(
+      'resuming: the interrupted run repaired no entry yet; its steps run again'
+    )
+    expect(r.stdout).not.toContain('no interrupted restore')
+    expect(r.code).toBe(0)
+    // That run finished: the next --resume has nothing to continue.
+    damage('again')
+    const again = await run(['doctor', '--resume'], keyed)
+    expect(again.stdout).toContain('resume: no interrupted restore of this manifest to continue')
   })
 
   it('an entry without recipe or escrow is unrepairable: exit 2', async () => {

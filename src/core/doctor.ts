@@ -24,7 +24,7 @@ import {
 import { decide, gateInput, type GateDecision, type TrustPolicy } from './sign/gate.js'
 import { remember } from './sign/version-memory.js'
 import type { QuarantineLimits } from './quarantine.js'
-import { openJournal, resumable } from './state/journal.js'
+import { openJournal, resumeState } from './state/journal.js'
 import type { Entry, Finding } from './types.js'
 import { stateKey, type CacheClient } from './cache-port.js'
 import { isProven } from './cache-restore/restore.js'
@@ -36,7 +36,8 @@ export type RepairMode = RepairSection['mode']
 export interface RepairHooks {
   onCheck?: (before: CheckReport, plan: Plan) => void
   onGate?: (gate: GateDecision) => void
-  onResume?: (already: number) => void
+  /** `interrupted`: a run to continue was found; `already`: how many of its entries it repaired. */
+  onResume?: (already: number, interrupted: boolean) => void
   onLine?: (id: string, line: string) => void
   onStep?: (r: StepResult) => void
   onFinal?: (final: CheckReport) => void
@@ -118,8 +119,9 @@ export async function repairManifest(
   if (!gate.allowed) return finish('refused', EXIT.UNREPAIRABLE, [], before, gate)
   if (opts.rememberAccepted)
     remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
-  const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set<string>()
-  if (opts.resume) hooks.onResume?.(already.size)
+  const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined
+  const already = resumed?.repaired ?? new Set<string>()
+  if (resumed) hooks.onResume?.(already.size, resumed.interrupted)
   const journal = openJournal(
     opts.stateDir,
     m.workspace,

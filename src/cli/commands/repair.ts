@@ -102,11 +102,13 @@ async function repairLocked(
           )
         }
       },
-      onResume: n =>
+      onResume: (n, interrupted) =>
         say(
           n > 0
             ? `resuming: ${n} entries were repaired by the interrupted run\n`
-            : 'resume: no interrupted restore of this manifest to continue\n'
+            : interrupted
+              ? 'resuming: the interrupted run repaired no entry yet; its steps run again\n'
+              : 'resume: no interrupted restore of this manifest to continue\n'
         ),
       onLine: (id, line) => say(`  [${id}] ${line}\n`),
       onStep: r => say(renderStep(r, text)),

@@ -35,27 +35,36 @@ function journalPath(stateDir: string, workspace: string): string {
 }
 
 /** Ids an interrupted restore of this digest and workspace already repaired and re-verified. */
-export function resumable(stateDir: string, workspace: string, digest: string): Set<string> {
+/** What a journal says about the last restore of this manifest and workspace. */
+export interface ResumeState {
+  /** A run of this digest started and did not finish (whatever its steps got to). */
+  interrupted: boolean
+  /** Entries that run repaired: not to be run again. */
+  repaired: Set<string>
+}
+
+export function resumeState(stateDir: string, workspace: string, digest: string): ResumeState {
+  const none: ResumeState = { interrupted: false, repaired: new Set() }
   let lines: string[]
   try {
     lines = fs.readFileSync(journalPath(stateDir, workspace), 'utf8').split('\n').filter(Boolean)
   } catch {
-    return new Set()
+    return none
   }
-  const out = new Set<string>()
+  const repaired = new Set<string>()
   try {
     const head = JSON.parse(lines[0] ?? '') as JournalHeader
     if (head.v !== 1 || head.digest !== digest || head.workspace !== path.resolve(workspace))
-      return out
+      return none
     for (const line of lines.slice(1)) {
       const e = JSON.parse(line) as JournalEvent
-      if (e.id === '*' && e.outcome === 'finished') return new Set()
-      if (e.outcome === 'repaired') out.add(e.id)
+      if (e.id === '*' && e.outcome === 'finished') return none
+      if (e.outcome === 'repaired') repaired.add(e.id)
     }
   } catch {
     // A torn last line from a killed run: keep what was read before it.
   }
-  return out
+  return { interrupted: true, repaired }
 }
 
 export function openJournal(
@@ -67,7 +76,7 @@ export function openJournal(
 ): Journal {
   ensurePrivateDir(stateDir, 'journal')
   const file = journalPath(stateDir, workspace)
-  if (!resume || resumable(stateDir, workspace, digest).size === 0) {
+  if (!resume || !resumeState(stateDir, workspace, digest).interrupted) {
     const head: JournalHeader = {
       v: 1,
       digest,
