@@ -51,7 +51,7 @@ describe('blob: healthy', () => {
     expect(c.code).toBe(0)
     const f = c.get('model')
     expect(f).toMatchObject({ kind: 'blob', status: 'OK', reason: 'ok', tier: 3 })
-    expect(f.detail).toBe('3,145,728 bytes, size and head/tail match')
+    expect(f.detail).toBe('3,145,728 bytes, size, head/tail and full sha256 match')
     expect(f.recorded).toEqual({
       type: 'file',
       size: SIZE,
@@ -120,16 +120,24 @@ describe('blob: real damage', () => {
     expect(f).toMatchObject({ status: 'CORRUPT', reason: 'headtail' })
   })
 
-  it('a byte flipped in the middle: OK without --deep, CORRUPT content with --deep', async () => {
+  it('an unchanged blob is not re-hashed on a warm check: the cached full hash answers', async () => {
+    const cold = (await checkJson(ws)).get('model')
+    expect(cold).toMatchObject({ status: 'OK', cached: false })
+    const warm = (await checkJson(ws)).get('model')
+    expect(warm).toMatchObject({ status: 'OK', cached: true })
+    expect(warm.detail).toBe('3,145,728 bytes, size, head/tail and full sha256 match')
+    // --no-cache reads it in full again.
+    expect((await checkJson(ws, '--no-cache')).get('model')).toMatchObject({ cached: false })
+  })
+
+  it('a byte flipped in the middle is caught without --deep once the stat stamp changed', async () => {
+    // Warm first: the cached stamp is the healthy file's, so the edit must be noticed by its stamp.
+    expect((await checkJson(ws)).code).toBe(0)
     flipByte(modelAbs, SIZE / 2)
     const now = fs.readFileSync(modelAbs)
     expect(headTail(now)).toBe(headTail(model))
 
-    const fast = await checkJson(ws)
-    expect(fast.code).toBe(0)
-    expect(fast.get('model')).toMatchObject({ status: 'OK', reason: 'ok' })
-
-    const deep = await checkJson(ws, '--deep')
+    const deep = await checkJson(ws)
     expect(deep.code).toBe(1)
     const f = deep.get('model')
     expect(f).toMatchObject({ status: 'CORRUPT', reason: 'content' })
@@ -145,6 +153,12 @@ describe('blob: real damage', () => {
     flipByte(modelAbs, SIZE / 2 + 1)
     const f = (await checkJson(ws, '--deep')).get('model')
     expect(f).toMatchObject({ status: 'CORRUPT', reason: 'content', cached: false })
+  })
+
+  it('a mode change other than a lost exec bit: CORRUPT mode (chmod 600 of a 0644 blob)', async () => {
+    fs.chmodSync(modelAbs, 0o600)
+    const f = (await checkJson(ws)).get('model')
+    expect(f).toMatchObject({ status: 'CORRUPT', reason: 'mode', detail: 'mode 0600 (want 0644)' })
   })
 
   it('exec bit lost on an executable blob: STRIPPED', async () => {

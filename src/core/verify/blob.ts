@@ -1,8 +1,10 @@
 /**
- * `blob` entries: large files (models, archives) checked by exact byte count and a head/tail digest
- * that reads 2 MiB whatever the size, so a 2 GB model is checked in milliseconds. A truncated
- * download always has the wrong size; the head/tail digest catches a different file of the same
- * size. `--deep` also compares the full sha256 when one was recorded.
+ * `blob` entries: large files (models, archives) checked by exact byte count, a head/tail digest
+ * that reads 2 MiB whatever the size, and the full sha256 recorded at `add`. The full hash is read
+ * whenever the file's stat stamp (dev, inode, size, mtime, ctime) is not the one a previous check
+ * cached with a matching hash, so a same-size flip in the middle of a model is caught by default,
+ * and an unchanged 2 GB model still costs 2 MiB (`--deep` and `--no-cache` read every blob in
+ * full). The mode is compared like a file's.
  */
 import { identity } from './locate-entry.js'
 import { lostExec, octal, parseMode } from './mode.js'
@@ -40,9 +42,10 @@ export function verifyBlob(e: BlobEntry, ctx: VerifyContext): Inspection {
     return finding(e, 'CORRUPT', 'size', detail, recorded, found)
   }
   const key = identity(st)
-  const fullCached = want.sha256 && ctx.deep ? ctx.cache.file(e.id, key) : undefined
+  // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
+  const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined
   const jobs: HashJob[] = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }]
-  const wantFull = ctx.deep && want.sha256 !== undefined && fullCached === undefined
+  const wantFull = want.sha256 !== undefined && (ctx.deep || fullCached === undefined)
   if (wantFull) jobs.push({ abs: loc.abs, how: 'full', cost: size })
   return {
     jobs,
@@ -64,7 +67,7 @@ export function verifyBlob(e: BlobEntry, ctx: VerifyContext): Inspection {
           headtail: short(ht.sha256)
         })
       }
-      let sha = fullCached
+      let sha = wantFull ? undefined : fullCached
       if (wantFull && full && !('error' in full)) {
         sha = full.sha256
         if (full.size === size) ctx.cache.setFile(e.id, key, sha)
@@ -81,7 +84,8 @@ export function verifyBlob(e: BlobEntry, ctx: VerifyContext): Inspection {
           fullCached !== undefined
         )
       }
-      return judgeBlobMode(e, mode, recorded, found, sha !== undefined)
+      const cached = !wantFull && fullCached !== undefined
+      return judgeBlobMode(e, mode, recorded, found, sha !== undefined, cached)
     }
   }
 }
@@ -91,7 +95,8 @@ function judgeBlobMode(
   mode: number,
   recorded: Finding['recorded'],
   found: Finding['found'],
-  deep: boolean
+  deep: boolean,
+  cached: boolean
 ): Finding {
   if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
     return finding(
@@ -100,9 +105,14 @@ function judgeBlobMode(
       'exec',
       `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`,
       recorded,
-      found
+      found,
+      cached
     )
   }
+  if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
+    const detail = `mode ${octal(mode)} (want ${e.expect.mode})`
+    return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached)
+  }
   const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match'
-  return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found)
+  return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found, cached)
 }
