@@ -182,6 +182,21 @@ describe('load-time refusal of control characters', () => {
     }
   )
 
+  it('add refuses a file whose name holds a control character instead of writing a manifest every later command refuses', async () => {
+    const w = workspace()
+    for (const name of ['new\nline', 'cr\ronly', 'bidi\u202etxt.exe', 'esc\x1b[2K']) {
+      write(w.root, name, 'x\n')
+      const r = await runCli(bundles, ['add', name], w)
+      expect({ name, code: r.code }).toEqual({ name, code: 4 })
+      expect(oneLine(r.stderr)).toHaveLength(1)
+      expect(r.stderr).toMatch(
+        /contains a control character \(U\+[0-9A-F]{4}\): rename it to track it/
+      )
+      expect(r.stderr).not.toMatch(RAW_CONTROL)
+      expect(fs.existsSync(path.join(w.root, '.swr'))).toBe(false)
+    }
+  })
+
   it('accepts newlines and tabs in a recipe (shell code), refusing only NUL there', async () => {
     const r = await checkDoc(
       withEntry(fileEntry('f', 'etc/a', { restore: 'set -e\n\techo one\necho two' }))

@@ -13495,11 +13495,108 @@ function corruptCause(f) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code, percent) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    if (percent && code === 0x25)
+        return '%25';
+    return undefined;
+}
+/**
+ * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
+ * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
+ * surrogate pair is left alone.
+ */
+function byteMarker(s, i) {
+    const code = s.charCodeAt(i);
+    if (code < 0xdc80 || code > 0xdcff)
+        return undefined;
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff)
+        return undefined;
+    return `\\x${hex(code - 0xdc00, 2)}`;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    const percent = opts.percent === true;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code, percent) ?? byteMarker(s, i) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escape_escapeMarkdown(s, opts = {}) {
+    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function escape_markdownCode(s, opts = {}) {
+    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
 ;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
 /**
  * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
  * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
  */
+
 
 const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const MAX_PATH = 4096;
@@ -13540,8 +13637,20 @@ function toManifestPath(input, cwd, workspace) {
         return { ok: false, why: `${input} is outside the workspace ${workspace}` };
     }
     const spelled = rel.split((external_node_path_default()).sep).join('/');
-    const problem = pathProblem(spelled);
+    const problem = pathProblem(spelled) ?? controlProblem(spelled);
     return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
+}
+/**
+ * A manifest path is printed on lines of output, so the loader refuses one holding a control or
+ * bidi character; a path typed to `add` is refused the same way before anything is written.
+ */
+function controlProblem(p) {
+    for (let i = 0; i < p.length; i++) {
+        const c = p.charCodeAt(i);
+        if (isControl(c))
+            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
+    }
+    return undefined;
 }
 /** True when `abs` is `root` or below it (both already absolute and normalised). */
 function isInside(root, abs) {
@@ -16477,10 +16586,12 @@ function isTreeFiles(v) {
 
 ;// CONCATENATED MODULE: ./src/core/verify/blob.ts
 /**
- * `blob` entries: large files (models, archives) checked by exact byte count and a head/tail digest
- * that reads 2 MiB whatever the size, so a 2 GB model is checked in milliseconds. A truncated
- * download always has the wrong size; the head/tail digest catches a different file of the same
- * size. `--deep` also compares the full sha256 when one was recorded.
+ * `blob` entries: large files (models, archives) checked by exact byte count, a head/tail digest
+ * that reads 2 MiB whatever the size, and the full sha256 recorded at `add`. The full hash is read
+ * whenever the file's stat stamp (dev, inode, size, mtime, ctime) is not the one a previous check
+ * cached with a matching hash, so a same-size flip in the middle of a model is caught by default,
+ * and an unchanged 2 GB model still costs 2 MiB (`--deep` and `--no-cache` read every blob in
+ * full). The mode is compared like a file's.
  */
 
 
@@ -16507,9 +16618,10 @@ function verifyBlob(e, ctx) {
         return finding(e, 'CORRUPT', 'size', detail, recorded, found);
     }
     const key = identity(st);
-    const fullCached = want.sha256 && ctx.deep ? ctx.cache.file(e.id, key) : undefined;
+    // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
+    const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined;
     const jobs = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }];
-    const wantFull = ctx.deep && want.sha256 !== undefined && fullCached === undefined;
+    const wantFull = want.sha256 !== undefined && (ctx.deep || fullCached === undefined);
     if (wantFull)
         jobs.push({ abs: loc.abs, how: 'full', cost: size });
     return {
@@ -16525,7 +16637,7 @@ function verifyBlob(e, ctx) {
                     headtail: verifier_short(ht.sha256)
                 });
             }
-            let sha = fullCached;
+            let sha = wantFull ? undefined : fullCached;
             if (wantFull && full && !('error' in full)) {
                 sha = full.sha256;
                 if (full.size === size)
@@ -16535,16 +16647,21 @@ function verifyBlob(e, ctx) {
                 const detail = `sha256 ${verifier_short(sha)} (want ${verifier_short(want.sha256)}): bytes differ between head and tail`;
                 return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha) }, fullCached !== undefined);
             }
-            return judgeBlobMode(e, mode, recorded, found, sha !== undefined);
+            const cached = !wantFull && fullCached !== undefined;
+            return judgeBlobMode(e, mode, recorded, found, sha !== undefined, cached);
         }
     };
 }
-function judgeBlobMode(e, mode, recorded, found, deep) {
+function judgeBlobMode(e, mode, recorded, found, deep, cached) {
     if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
-        return finding(e, 'STRIPPED', 'exec', `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found);
+        return finding(e, 'STRIPPED', 'exec', `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
+    }
+    if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
+        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
     }
     const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
-    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found);
+    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found, cached);
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/file.ts
@@ -17131,102 +17248,6 @@ function ownPaths(manifestFile, stateDir) {
         out.add(parent);
     }
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/report/escape.ts
-/**
- * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
- * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
- * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
- * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
- * reorder what the reader sees. Every printer passes such strings through `escapeText`.
- */
-/** Bidi controls: they make text display in another order than it is stored. */
-const BIDI = new Set([
-    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
-]);
-const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
-/** The default bound for a manifest string quoted in an error line. */
-const QUOTE_MAX = 200;
-/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
-function isControl(code) {
-    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
-}
-function hex(code, width) {
-    return code.toString(16).padStart(width, '0');
-}
-function visible(code, percent) {
-    if (NAMED[code])
-        return NAMED[code];
-    if (code <= 0xff && isControl(code))
-        return `\\x${hex(code, 2)}`;
-    if (BIDI.has(code))
-        return `\\u${hex(code, 4)}`;
-    if (percent && code === 0x25)
-        return '%25';
-    return undefined;
-}
-/**
- * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
- * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
- * surrogate pair is left alone.
- */
-function byteMarker(s, i) {
-    const code = s.charCodeAt(i);
-    if (code < 0xdc80 || code > 0xdcff)
-        return undefined;
-    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
-    if (prev >= 0xd800 && prev <= 0xdbff)
-        return undefined;
-    return `\\x${hex(code - 0xdc00, 2)}`;
-}
-/**
- * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
- * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
- * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
- * built from escaped parts may be escaped again by the printer.
- */
-function escapeText(s, opts = {}) {
-    const max = opts.max ?? Number.POSITIVE_INFINITY;
-    const percent = opts.percent === true;
-    let out = '';
-    let i = 0;
-    for (; i < s.length; i++) {
-        const code = s.charCodeAt(i);
-        const piece = visible(code, percent) ?? byteMarker(s, i) ?? s.charAt(i);
-        if (out.length + piece.length > max)
-            break;
-        out += piece;
-    }
-    if (i >= s.length)
-        return out;
-    // Never leave half a surrogate pair at the cut.
-    const last = out.charCodeAt(out.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-        out = out.slice(0, -1);
-        i--;
-    }
-    return `${out}…[+${s.length - i} chars]`;
-}
-/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
-function quoted(s, max = QUOTE_MAX) {
-    return `"${escapeText(s, { max })}"`;
-}
-/**
- * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
- * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
- * table cell, link, image, emphasis, code span or HTML.
- */
-function escape_escapeMarkdown(s, opts = {}) {
-    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
-}
-/**
- * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
- * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
- * there, written `\|`) need care.
- */
-function escape_markdownCode(s, opts = {}) {
-    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
@@ -23196,37 +23217,37 @@ function journalPath(stateDir, workspace) {
     const key = (0,external_node_crypto_.createHash)('sha256').update(external_node_path_default().resolve(workspace)).digest('hex').slice(0, 32);
     return external_node_path_default().join(stateDir, 'journal', `${key}.jsonl`);
 }
-/** Ids an interrupted restore of this digest and workspace already repaired and re-verified. */
-function resumable(stateDir, workspace, digest) {
+function resumeState(stateDir, workspace, digest) {
+    const none = { interrupted: false, repaired: new Set() };
     let lines;
     try {
         lines = external_node_fs_default().readFileSync(journalPath(stateDir, workspace), 'utf8').split('\n').filter(Boolean);
     }
     catch {
-        return new Set();
+        return none;
     }
-    const out = new Set();
+    const repaired = new Set();
     try {
         const head = JSON.parse(lines[0] ?? '');
         if (head.v !== 1 || head.digest !== digest || head.workspace !== external_node_path_default().resolve(workspace))
-            return out;
+            return none;
         for (const line of lines.slice(1)) {
             const e = JSON.parse(line);
             if (e.id === '*' && e.outcome === 'finished')
-                return new Set();
+                return none;
             if (e.outcome === 'repaired')
-                out.add(e.id);
+                repaired.add(e.id);
         }
     }
     catch {
         // A torn last line from a killed run: keep what was read before it.
     }
-    return out;
+    return { interrupted: true, repaired };
 }
 function openJournal(stateDir, workspace, digest, now, resume) {
     ensurePrivateDir(stateDir, 'journal');
     const file = journalPath(stateDir, workspace);
-    if (!resume || resumable(stateDir, workspace, digest).size === 0) {
+    if (!resume || !resumeState(stateDir, workspace, digest).interrupted) {
         const head = {
             v: 1,
             digest,
@@ -23310,9 +23331,10 @@ async function repairManifest(m, opts) {
         return finish('refused', EXIT.UNREPAIRABLE, [], before, gate);
     if (opts.rememberAccepted)
         remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
-    const already = opts.resume ? resumable(opts.stateDir, m.workspace, m.digest) : new Set();
-    if (opts.resume)
-        hooks.onResume?.(already.size);
+    const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined;
+    const already = resumed?.repaired ?? new Set();
+    if (resumed)
+        hooks.onResume?.(already.size, resumed.interrupted);
     const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
     const steps = await runRepair({
         manifest: m,
@@ -23844,9 +23866,11 @@ async function repairLocked(mode, m, flags, io, say) {
                     io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
                 }
             },
-            onResume: n => say(n > 0
+            onResume: (n, interrupted) => say(n > 0
                 ? `resuming: ${n} entries were repaired by the interrupted run\n`
-                : 'resume: no interrupted restore of this manifest to continue\n'),
+                : interrupted
+                    ? 'resuming: the interrupted run repaired no entry yet; its steps run again\n'
+                    : 'resume: no interrupted restore of this manifest to continue\n'),
             onLine: (id, line) => say(`  [${id}] ${line}\n`),
             onStep: r => say(renderStep(r, text)),
             onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)

@@ -3,6 +3,7 @@
  * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
  */
 import path from 'node:path'
+import { isControl } from '../report/escape.js'
 
 export const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/
 const MAX_PATH = 4096
@@ -39,8 +40,21 @@ export function toManifestPath(
     return { ok: false, why: `${input} is outside the workspace ${workspace}` }
   }
   const spelled = rel.split(path.sep).join('/')
-  const problem = pathProblem(spelled)
+  const problem = pathProblem(spelled) ?? controlProblem(spelled)
   return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled }
+}
+
+/**
+ * A manifest path is printed on lines of output, so the loader refuses one holding a control or
+ * bidi character; a path typed to `add` is refused the same way before anything is written.
+ */
+function controlProblem(p: string): string | undefined {
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i)
+    if (isControl(c))
+      return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`
+  }
+  return undefined
 }
 
 /** True when `abs` is `root` or below it (both already absolute and normalised). */
