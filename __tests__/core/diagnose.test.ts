@@ -195,7 +195,8 @@ describe('wipe signatures from real damage', () => {
       cause: expect.stringContaining('exec bits were lost'),
       // No entry here has a recipe, cache source or escrow: the fix names only what can work.
       fix: 'chmod 0755 bin/run.sh',
-      restorable: false
+      restorable: false,
+      risk: expect.stringContaining('permission denied')
     })
     expect(byStatus.get('TYPE')?.cause).toContain('(file -> directory)')
     expect(byStatus.get('EMPTY')?.cause).toContain('node_modules/left-pad')
@@ -219,11 +220,23 @@ describe('wipe signatures from real damage', () => {
       'git clone --depth 1 https://example.invalid/jq vendor/jq'
     )
     await add(ws, 'docs/jq-README', '--id', 'jq-readme', '--kind', 'link')
+    write(ws.root, 'bin/jq-wrapper', '#!/bin/sh\nexec vendor/jq/jq "$@"\n', 0o755)
+    await add(ws, 'bin/jq-wrapper', '--id', 'jq-wrapper', '--needs', 'jq')
     for (const f of ['jq', 'README']) fs.rmSync(at(`vendor/jq/${f}`))
     fs.rmSync(at('etc/app.conf'))
     const c = await checkJson(ws)
     const advice = new Map(c.report.diagnosis.advice.map(a => [a.id, a]))
-    expect(advice.get('jq')).toMatchObject({ status: 'EMPTY', fix: 'swr restore --only jq' })
+    expect(advice.get('jq')).toMatchObject({
+      status: 'EMPTY',
+      fix: 'swr restore --only jq',
+      // What it takes down: the entry that needs it (healthy itself) and the link into it.
+      affects: ['jq-readme', 'jq-wrapper'],
+      risk: expect.stringMatching(/^builds and tests that read it fail/)
+    })
+    expect(advice.get('jq-readme')?.affects).toBeUndefined()
+    const why = await run(['why'], ws)
+    expect(why.stdout).toMatch(/^EMPTY jq .*\n(?: {2}.*\n)*? {2}risk: {5}builds and tests/m)
+    expect(why.stdout).toMatch(/^ {2}affects: {2}jq-readme, jq-wrapper$/m)
     expect(advice.get('jq')?.because).toBeUndefined()
     expect(advice.get('jq-readme')).toMatchObject({
       status: 'BROKENLNK',

@@ -234,6 +234,10 @@ export interface EntryAdvice {
   because?: string
   /** Whether the entry has a way back (escrow, cache source, recipe); absent when unknown. */
   restorable?: boolean
+  /** For a root cause: what fails if you build now. */
+  risk?: string
+  /** For a root cause: the entries that need it or follow from it (links into it, paths inside). */
+  affects?: string[]
 }
 
 export interface Diagnosis {

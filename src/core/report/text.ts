@@ -135,6 +135,8 @@ export function renderWhy(
     lines.push(`  now:      ${show(f.found)}`)
     if (advice) {
       lines.push(`  cause:    ${e(advice.cause)}`)
+      if (advice.risk) lines.push(`  risk:     ${e(advice.risk)}`)
+      if (advice.affects) lines.push(`  affects:  ${advice.affects.map(id => e(id)).join(', ')}`)
       lines.push(`  fix:      ${e(advice.fix)}`)
     }
     const note = notes.get(f.id)
