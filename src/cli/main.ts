@@ -258,6 +258,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
       'tree: most files allowed (default: files now)',
       intOption('--max-files', 0, Number.MAX_SAFE_INTEGER)
     )
+    .option(
+      '--no-full-hash',
+      'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)'
+    )
     .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
     .option(
       '--approve-digest <digest>',

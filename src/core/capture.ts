@@ -62,6 +62,8 @@ export interface CaptureRequest {
   ignore?: string[] | undefined
   minFiles?: number | undefined
   maxFiles?: number | undefined
+  /** Blobs: false records size, mode and head/tail only (never read in full by check). */
+  fullHash?: boolean | undefined
 }
 
 export interface Captured {
@@ -140,6 +142,8 @@ export async function captureEntry(
   }
   switch (kind) {
     case 'file': {
+      if (req.fullHash === false)
+        throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`)
       // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
       const d = await steadily(req.path, loc.abs, async () => {
         const r = await hashOffThread(loc.abs, 'full', Number(st.size))
@@ -151,6 +155,11 @@ export async function captureEntry(
       }
     }
     case 'blob': {
+      if (req.fullHash === false) {
+        const ht = await steadily(req.path, loc.abs, async () => hashHeadTail(loc.abs))
+        const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) }
+        return { entry: { ...common, kind, expect } }
+      }
       const { ht, full } = await steadily(req.path, loc.abs, async () => {
         const ht = hashHeadTail(loc.abs)
         const full = await hashOffThread(loc.abs, 'full', ht.size)

@@ -12,6 +12,7 @@ import {
   checkJson,
   flipByte,
   makeWorkspace,
+  run,
   SHORT_HASH,
   write,
   type Workspace
@@ -153,6 +154,25 @@ describe('blob: real damage', () => {
     flipByte(modelAbs, SIZE / 2 + 1)
     const f = (await checkJson(ws, '--deep')).get('model')
     expect(f).toMatchObject({ status: 'CORRUPT', reason: 'content', cached: false })
+  })
+
+  it('add --no-full-hash records size, mode and head/tail only; check then never reads it in full', async () => {
+    write(ws.root, 'models/huge.bin', bytes(3 * 1024 * 1024, 21), 0o644)
+    await add(ws, 'models/huge.bin', '--kind', 'blob', '--id', 'huge', '--no-full-hash')
+    const doc = JSON.parse(fs.readFileSync(ws.manifestFile, 'utf8')) as {
+      body: { entries: { id: string; expect: Record<string, unknown> }[] }
+    }
+    const e = doc.body.entries.find(x => x.id === 'huge')
+    expect(Object.keys(e?.expect ?? {}).sort()).toEqual(['headtail', 'mode', 'size'])
+    flipByte(path.join(ws.root, 'models/huge.bin'), 1024 * 1024 + 5)
+    expect((await checkJson(ws)).get('huge')).toMatchObject({
+      status: 'OK',
+      detail: '3,145,728 bytes, size and head/tail match'
+    })
+    write(ws.root, 'etc/small.txt', 'x\n')
+    const refused = await run(['add', 'etc/small.txt', '--no-full-hash'], ws)
+    expect(refused.code).toBe(4)
+    expect(refused.stderr).toMatch(/--no-full-hash is for blobs/)
   })
 
   it('a mode change other than a lost exec bit: CORRUPT mode (chmod 600 of a 0644 blob)', async () => {

@@ -39,6 +39,8 @@ export interface AddFlags extends GlobalOptions {
   note?: string
   minFiles?: number
   maxFiles?: number
+  /** False with --no-full-hash. */
+  fullHash?: boolean
   jobs?: number
 }
 
@@ -121,7 +123,8 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
         sentinels: flags.sentinel,
         ignore: flags.ignore,
         minFiles: flags.minFiles,
-        maxFiles: flags.maxFiles
+        maxFiles: flags.maxFiles,
+        fullHash: flags.fullHash
       },
       taken,
       {
