@@ -13396,8 +13396,10 @@ function diagnose(findings, command = 'swr restore', entries) {
             const root = caused.get(f.id);
             const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
             const own = adviceFor(f, command, ways(f.id));
-            if (!root)
-                return own;
+            if (!root) {
+                const affects = dependentsOf(f.id, entries ?? [], caused);
+                return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
+            }
             const rootFix = adviceFor(root, command, ways(root.id)).fix;
             return {
                 ...own,
@@ -13407,6 +13409,43 @@ function diagnose(findings, command = 'swr restore', entries) {
             };
         })
     };
+}
+/**
+ * What a root cause takes down with it: the entries that `need` it (directly or through others),
+ * and its consequences (links into it, entries inside its path). Sorted, each once.
+ */
+function dependentsOf(id, entries, caused) {
+    const out = new Set();
+    const queue = [id];
+    while (queue.length > 0) {
+        const at = queue.shift();
+        for (const e of entries)
+            if (e.needs.includes(at) && !out.has(e.id) && e.id !== id) {
+                out.add(e.id);
+                queue.push(e.id);
+            }
+    }
+    for (const [c, root] of caused)
+        if (root.id === id)
+            out.add(c);
+    return [...out].sort();
+}
+/** What fails if you build now with this entry as it is, by what the tier says it holds. */
+function riskOf(f) {
+    if (f.status === 'STRIPPED')
+        return 'running it fails with "permission denied" (or a shim silently falls through to another binary on PATH).';
+    switch (f.tier) {
+        case 0:
+            return 'commands that need these credentials or shims fail: pushes, publishes, cloud and agent logins, or the wrong tool version runs.';
+        case 1:
+            return 'the scripts and tools it provides fail to start, and steps that call them fail with a misleading error.';
+        case 2:
+            return 'builds and tests that read it fail, or worse, build and pass on the wrong source.';
+        case 3:
+            return 'jobs that load it fail, or run on a truncated or different download.';
+        default:
+            return 'low: a build output; the next build regenerates it, only slower.';
+    }
 }
 function waysOf(e) {
     return e && sourcesOf(e).length > 0 ? 'some' : 'none';
@@ -15996,6 +16035,8 @@ async function captureEntry(workspace, req, taken, opts = {}) {
     };
     switch (kind) {
         case 'file': {
+            if (req.fullHash === false)
+                throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
             // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
             const d = await steadily(req.path, loc.abs, async () => {
                 const r = await hashOffThread(loc.abs, 'full', Number(st.size));
@@ -16008,6 +16049,11 @@ async function captureEntry(workspace, req, taken, opts = {}) {
             };
         }
         case 'blob': {
+            if (req.fullHash === false) {
+                const ht = await steadily(req.path, loc.abs, async () => hashHeadTail(loc.abs));
+                const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+                return { entry: { ...common, kind, expect } };
+            }
             const { ht, full } = await steadily(req.path, loc.abs, async () => {
                 const ht = hashHeadTail(loc.abs);
                 const full = await hashOffThread(loc.abs, 'full', ht.size);
@@ -18220,6 +18266,10 @@ function renderWhy(r, opts, notes, history = new Map()) {
         lines.push(`  now:      ${show(f.found)}`);
         if (advice) {
             lines.push(`  cause:    ${escapeText(advice.cause)}`);
+            if (advice.risk)
+                lines.push(`  risk:     ${escapeText(advice.risk)}`);
+            if (advice.affects)
+                lines.push(`  affects:  ${advice.affects.map(id => escapeText(id)).join(', ')}`);
             lines.push(`  fix:      ${escapeText(advice.fix)}`);
         }
         const note = notes.get(f.id);
@@ -19204,7 +19254,8 @@ async function addCommand(paths, flags, io) {
             sentinels: flags.sentinel,
             ignore: flags.ignore,
             minFiles: flags.minFiles,
-            maxFiles: flags.maxFiles
+            maxFiles: flags.maxFiles,
+            fullHash: flags.fullHash
         }, taken, {
             pool: { jobs: flags.jobs },
             exclude: ownPaths(m.file, stateDir(io)),
@@ -26937,6 +26988,7 @@ function buildProgram(io, done) {
         .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
         .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
         .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
+        .option('--no-full-hash', 'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)')
         .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
         .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
         .action(async (paths, flags) => {

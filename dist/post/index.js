@@ -35287,8 +35287,10 @@ function diagnose_diagnose(findings, command = 'swr restore', entries) {
             const root = caused.get(f.id);
             const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
             const own = adviceFor(f, command, ways(f.id));
-            if (!root)
-                return own;
+            if (!root) {
+                const affects = dependentsOf(f.id, entries ?? [], caused);
+                return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
+            }
             const rootFix = adviceFor(root, command, ways(root.id)).fix;
             return {
                 ...own,
@@ -35298,6 +35300,43 @@ function diagnose_diagnose(findings, command = 'swr restore', entries) {
             };
         })
     };
+}
+/**
+ * What a root cause takes down with it: the entries that `need` it (directly or through others),
+ * and its consequences (links into it, entries inside its path). Sorted, each once.
+ */
+function dependentsOf(id, entries, caused) {
+    const out = new Set();
+    const queue = [id];
+    while (queue.length > 0) {
+        const at = queue.shift();
+        for (const e of entries)
+            if (e.needs.includes(at) && !out.has(e.id) && e.id !== id) {
+                out.add(e.id);
+                queue.push(e.id);
+            }
+    }
+    for (const [c, root] of caused)
+        if (root.id === id)
+            out.add(c);
+    return [...out].sort();
+}
+/** What fails if you build now with this entry as it is, by what the tier says it holds. */
+function riskOf(f) {
+    if (f.status === 'STRIPPED')
+        return 'running it fails with "permission denied" (or a shim silently falls through to another binary on PATH).';
+    switch (f.tier) {
+        case 0:
+            return 'commands that need these credentials or shims fail: pushes, publishes, cloud and agent logins, or the wrong tool version runs.';
+        case 1:
+            return 'the scripts and tools it provides fail to start, and steps that call them fail with a misleading error.';
+        case 2:
+            return 'builds and tests that read it fail, or worse, build and pass on the wrong source.';
+        case 3:
+            return 'jobs that load it fail, or run on a truncated or different download.';
+        default:
+            return 'low: a build output; the next build regenerates it, only slower.';
+    }
 }
 function waysOf(e) {
     return e && sourcesOf(e).length > 0 ? 'some' : 'none';
