@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process'
 import fc from 'fast-check'
 import { escapeText, isControl } from '../../src/core/report/escape.js'
 import { shellQuote } from '../../src/core/shell-quote.js'
+import { renderCollateral, renderStep } from '../../src/core/report/text.js'
 
 /** Strings rich in what matters here: controls, bidi, quotes, backslashes, percent, colons. */
 const hostile = fc.string({
@@ -67,5 +68,26 @@ describe('shellQuote', () => {
     const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' })
     expect(r.status).toBe(0)
     expect(r.stdout.split('\0').slice(0, -1)).toEqual(samples)
+  })
+})
+
+describe('step and collateral lines', () => {
+  const hostile = 'cache exact hit rejected: extra file: x\n::warning title=Spoofed::y\x1b[2K'
+  it('a step detail quoting a cache member name stays one escaped line', () => {
+    const line = renderStep(
+      { id: 'e', source: 'cache', attempts: [], outcome: 'failed', detail: hostile },
+      { color: false, all: false }
+    )
+    expect(line.split('\n').filter(Boolean)).toHaveLength(1)
+    expect(line).toContain('x\\n::warning title=Spoofed::y\\x1b[2K')
+  })
+
+  it('a collateral line escapes the finding detail', () => {
+    const out = renderCollateral([{ id: 'v', status: 'CORRUPT', detail: hostile, after: ['r'] }], {
+      color: false,
+      all: false
+    })
+    expect(out.split('\n').filter(Boolean)).toHaveLength(1)
+    expect(out).toContain('after the recipe of r ran: cache exact hit rejected')
   })
 })

@@ -18325,14 +18325,15 @@ function renderCollateral(harmed, opts) {
         .join('');
 }
 function renderStep(r, opts) {
-    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`;
+    // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
+    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${escapeText(r.id)}  ${escapeText(r.detail)}\n`;
     return line + quarantineLine(r.quarantine);
 }
 function quarantineLine(q) {
     if (!q)
         return '';
     if ('skipped' in q)
-        return `      quarantine: ${q.skipped}\n`;
+        return `      quarantine: ${escapeText(q.skipped)}\n`;
     const pruned = q.pruned
         ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
         : '';

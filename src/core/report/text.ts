@@ -198,13 +198,14 @@ export function renderCollateral(harmed: readonly Collateral[], opts: TextOption
 }
 
 export function renderStep(r: StepResult, opts: TextOptions): string {
-  const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${r.id}  ${r.detail}\n`
+  // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
+  const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${e(r.id)}  ${e(r.detail)}\n`
   return line + quarantineLine(r.quarantine)
 }
 
 function quarantineLine(q: StepResult['quarantine']): string {
   if (!q) return ''
-  if ('skipped' in q) return `      quarantine: ${q.skipped}\n`
+  if ('skipped' in q) return `      quarantine: ${e(q.skipped)}\n`
   const pruned = q.pruned
     ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
     : ''
