@@ -129,6 +129,13 @@ describe('blob: real damage', () => {
     expect(warm.detail).toBe('3,145,728 bytes, size, head/tail and full sha256 match')
     // --no-cache reads it in full again.
     expect((await checkJson(ws, '--no-cache')).get('model')).toMatchObject({ cached: false })
+    // --meta reads no more than head/tail, cache or not: a middle flip is not its business.
+    flipByte(modelAbs, SIZE / 2)
+    const meta = (await checkJson(ws, '--meta', '--no-cache')).get('model')
+    expect(meta).toMatchObject({
+      status: 'OK',
+      detail: '3,145,728 bytes, size and head/tail match'
+    })
   })
 
   it('a byte flipped in the middle is caught without --deep once the stat stamp changed', async () => {

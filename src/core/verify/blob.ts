@@ -45,7 +45,9 @@ export function verifyBlob(e: BlobEntry, ctx: VerifyContext): Inspection {
   // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
   const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined
   const jobs: HashJob[] = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }]
-  const wantFull = want.sha256 !== undefined && (ctx.deep || fullCached === undefined)
+  // --meta reads no content beyond the head/tail (what it always read for blobs).
+  const wantFull =
+    want.sha256 !== undefined && !ctx.metaOnly && (ctx.deep || fullCached === undefined)
   if (wantFull) jobs.push({ abs: loc.abs, how: 'full', cost: size })
   return {
     jobs,
