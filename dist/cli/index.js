@@ -13556,15 +13556,13 @@ function isControl(code) {
 function hex(code, width) {
     return code.toString(16).padStart(width, '0');
 }
-function visible(code, percent) {
+function visible(code) {
     if (NAMED[code])
         return NAMED[code];
     if (code <= 0xff && isControl(code))
         return `\\x${hex(code, 2)}`;
     if (BIDI.has(code))
         return `\\u${hex(code, 4)}`;
-    if (percent && code === 0x25)
-        return '%25';
     return undefined;
 }
 /**
@@ -13584,17 +13582,16 @@ function byteMarker(s, i) {
 /**
  * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
  * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
- * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
  * built from escaped parts may be escaped again by the printer.
  */
 function escapeText(s, opts = {}) {
     const max = opts.max ?? Number.POSITIVE_INFINITY;
-    const percent = opts.percent === true;
     let out = '';
     let i = 0;
     for (; i < s.length; i++) {
         const code = s.charCodeAt(i);
-        const piece = visible(code, percent) ?? byteMarker(s, i) ?? s.charAt(i);
+        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
         if (out.length + piece.length > max)
             break;
         out += piece;
@@ -18743,6 +18740,184 @@ async function cosignDocument(doc, identity) {
     return { ...doc, signatures: [...others, sig] };
 }
 
+// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
+var proper_lockfile = __nccwpck_require__(3648);
+var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
+;// CONCATENATED MODULE: ./src/core/state/lock.ts
+/**
+ * One exclusive lock per subject, in the private state directory: the manifest file (serialises
+ * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
+ * by its path) and the workspace (so two manifests describing one directory never run recipes in
+ * it at once). A waiting run says so once and gives up after a bounded time.
+ *
+ * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
+ * this host whose process is alive (its pid answers signal 0 and its start time is the one it
+ * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
+ * Only a lock without a readable holder note, or held from another host, falls back to the
+ * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
+ * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
+ */
+
+
+
+
+// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
+// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
+
+
+
+
+/**
+ * One spelling per file: symlinked paths to the same manifest must take the same lock (and the
+ * same rollback memory). A file not created yet is spelled through its directory's real path.
+ */
+function canonicalPath(subject) {
+    const abs = external_node_path_default().resolve(subject);
+    try {
+        return external_node_fs_default().realpathSync(abs);
+    }
+    catch {
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
+    }
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
+const LIBRARY_STALE_MS = 24 * 3600 * 1000;
+const REFRESH_MS = 2000;
+async function lockWorkspace(opts) {
+    const dir = ensurePrivateDir(opts.stateDir, 'locks');
+    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
+    const target = external_node_path_default().join(dir, key);
+    const lockDir = `${target}.lock`;
+    const info = external_node_path_default().join(dir, `${key}.holder`);
+    const deadline = Date.now() + opts.waitMs;
+    let warned = false;
+    for (;;) {
+        try {
+            const release = await proper_lockfile_default().lock(target, {
+                realpath: false,
+                lockfilePath: lockDir,
+                stale: LIBRARY_STALE_MS,
+                update: REFRESH_MS,
+                retries: 0,
+                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
+                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
+                    ? 'its file in the state directory was removed'
+                    : 'another process took it over')
+            });
+            try {
+                writeFileAtomic(info, holderNote(), { mode: 0o600 });
+            }
+            catch (err) {
+                await release().catch(() => undefined);
+                throw err;
+            }
+            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
+            // the note of who held it goes with it.
+            const dropInfo = () => external_node_fs_default().rmSync(info, { force: true });
+            process.once('exit', dropInfo);
+            return async () => {
+                process.removeListener('exit', dropInfo);
+                dropInfo();
+                await release().catch(() => undefined);
+            };
+        }
+        catch (err) {
+            if (err.code !== 'ELOCKED')
+                throw err;
+        }
+        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
+            continue;
+        if (opts.abort?.aborted)
+            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
+        if (Date.now() >= deadline) {
+            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
+        }
+        if (!warned) {
+            opts.onWait?.(holder(info));
+            warned = true;
+        }
+        await sleep(150);
+    }
+}
+function holderNote() {
+    const start = startTime(process.pid);
+    return `pid ${process.pid} host ${external_node_os_default().hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
+}
+/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
+function startTime(pid) {
+    try {
+        const stat = external_node_fs_default().readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces and parentheses): state is the first,
+        // starttime (field 22) the twentieth.
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
+function holderAlive(note) {
+    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
+    if (!m || m[2] !== external_node_os_default().hostname())
+        return undefined;
+    const pid = Number(m[1]);
+    try {
+        process.kill(pid, 0);
+    }
+    catch (err) {
+        // EPERM: alive, under another user.
+        if (err.code !== 'EPERM')
+            return false;
+    }
+    const recorded = m[3];
+    const now = recorded ? startTime(pid) : undefined;
+    return !(recorded && now && now !== recorded);
+}
+/**
+ * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
+ * just before the removal, so a lock taken over by a third run in between is left alone.
+ */
+function takeOverIfStale(lockDir, info, staleMs) {
+    const note = readNote(info);
+    const alive = note === undefined ? undefined : holderAlive(note);
+    if (alive === true)
+        return false;
+    if (alive === undefined) {
+        const st = external_node_fs_default().statSync(lockDir, { throwIfNoEntry: false });
+        if (!st)
+            return true;
+        if (Date.now() - st.mtimeMs < staleMs)
+            return false;
+    }
+    if (readNote(info) !== note)
+        return false;
+    try {
+        external_node_fs_default().rmdirSync(lockDir);
+    }
+    catch (err) {
+        if (err.code !== 'ENOENT')
+            return false;
+    }
+    return true;
+}
+function readNote(info) {
+    try {
+        return external_node_fs_default().readFileSync(info, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+function holder(info) {
+    return readNote(info)?.trim() ?? 'holder unknown';
+}
+
 ;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
 /**
  * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
@@ -18761,28 +18936,14 @@ async function cosignDocument(doc, identity) {
 
 
 
+
 function keyFile(stateDir, identity) {
     const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
     return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
 }
-function realPath(file) {
-    const abs = external_node_path_default().resolve(file);
-    try {
-        return external_node_fs_default().realpathSync(abs);
-    }
-    catch {
-        // Not created yet: resolve the directory, which usually exists.
-        try {
-            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
-        }
-        catch {
-            return abs;
-        }
-    }
-}
 /** Every memory file that speaks for this manifest; the first is the real-path key. */
 function memoryFiles(stateDir, manifestFile, scope) {
-    const files = [keyFile(stateDir, realPath(manifestFile))];
+    const files = [keyFile(stateDir, canonicalPath(manifestFile))];
     if (scope?.repository !== undefined && scope.manifest_path !== undefined)
         files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
     return files;
@@ -20667,181 +20828,6 @@ function firstSourceFile(ctx, root, ignored) {
     };
     const source = walk(root, '');
     return { source, anyFile };
-}
-
-// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
-var proper_lockfile = __nccwpck_require__(3648);
-var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
-;// CONCATENATED MODULE: ./src/core/state/lock.ts
-/**
- * One exclusive lock per subject, in the private state directory: the manifest file (serialises
- * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
- * by its path) and the workspace (so two manifests describing one directory never run recipes in
- * it at once). A waiting run says so once and gives up after a bounded time.
- *
- * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
- * this host whose process is alive (its pid answers signal 0 and its start time is the one it
- * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
- * Only a lock without a readable holder note, or held from another host, falls back to the
- * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
- * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
- */
-
-
-
-
-// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
-// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
-
-
-
-
-/** One spelling per file: symlinked paths to the same manifest must take the same lock. */
-function canonicalSubject(subject) {
-    const abs = external_node_path_default().resolve(subject);
-    try {
-        return external_node_fs_default().realpathSync(abs);
-    }
-    catch {
-        try {
-            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
-        }
-        catch {
-            return abs;
-        }
-    }
-}
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
-const LIBRARY_STALE_MS = 24 * 3600 * 1000;
-const REFRESH_MS = 2000;
-async function lockWorkspace(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32);
-    const target = external_node_path_default().join(dir, key);
-    const lockDir = `${target}.lock`;
-    const info = external_node_path_default().join(dir, `${key}.holder`);
-    const deadline = Date.now() + opts.waitMs;
-    let warned = false;
-    for (;;) {
-        try {
-            const release = await proper_lockfile_default().lock(target, {
-                realpath: false,
-                lockfilePath: lockDir,
-                stale: LIBRARY_STALE_MS,
-                update: REFRESH_MS,
-                retries: 0,
-                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
-                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
-                    ? 'its file in the state directory was removed'
-                    : 'another process took it over')
-            });
-            try {
-                writeFileAtomic(info, holderNote(), { mode: 0o600 });
-            }
-            catch (err) {
-                await release().catch(() => undefined);
-                throw err;
-            }
-            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
-            // the note of who held it goes with it.
-            const dropInfo = () => external_node_fs_default().rmSync(info, { force: true });
-            process.once('exit', dropInfo);
-            return async () => {
-                process.removeListener('exit', dropInfo);
-                dropInfo();
-                await release().catch(() => undefined);
-            };
-        }
-        catch (err) {
-            if (err.code !== 'ELOCKED')
-                throw err;
-        }
-        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
-            continue;
-        if (opts.abort?.aborted)
-            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
-        if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
-        }
-        if (!warned) {
-            opts.onWait?.(holder(info));
-            warned = true;
-        }
-        await sleep(150);
-    }
-}
-function holderNote() {
-    const start = startTime(process.pid);
-    return `pid ${process.pid} host ${external_node_os_default().hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
-}
-/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
-function startTime(pid) {
-    try {
-        const stat = external_node_fs_default().readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // Fields after the command name (which may hold spaces and parentheses): state is the first,
-        // starttime (field 22) the twentieth.
-        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
-function holderAlive(note) {
-    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
-    if (!m || m[2] !== external_node_os_default().hostname())
-        return undefined;
-    const pid = Number(m[1]);
-    try {
-        process.kill(pid, 0);
-    }
-    catch (err) {
-        // EPERM: alive, under another user.
-        if (err.code !== 'EPERM')
-            return false;
-    }
-    const recorded = m[3];
-    const now = recorded ? startTime(pid) : undefined;
-    return !(recorded && now && now !== recorded);
-}
-/**
- * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
- * just before the removal, so a lock taken over by a third run in between is left alone.
- */
-function takeOverIfStale(lockDir, info, staleMs) {
-    const note = readNote(info);
-    const alive = note === undefined ? undefined : holderAlive(note);
-    if (alive === true)
-        return false;
-    if (alive === undefined) {
-        const st = external_node_fs_default().statSync(lockDir, { throwIfNoEntry: false });
-        if (!st)
-            return true;
-        if (Date.now() - st.mtimeMs < staleMs)
-            return false;
-    }
-    if (readNote(info) !== note)
-        return false;
-    try {
-        external_node_fs_default().rmdirSync(lockDir);
-    }
-    catch (err) {
-        if (err.code !== 'ENOENT')
-            return false;
-    }
-    return true;
-}
-function readNote(info) {
-    try {
-        return external_node_fs_default().readFileSync(info, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-}
-function holder(info) {
-    return readNote(info)?.trim() ?? 'holder unknown';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/lock.ts

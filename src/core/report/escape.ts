@@ -19,8 +19,6 @@ export const QUOTE_MAX = 200
 export interface EscapeOptions {
   /** Longest result, in UTF-16 units, before the rest is replaced by a marker. */
   max?: number
-  /** Also show `%` as `%25` (the Action's log, whose commands decode percent escapes). */
-  percent?: boolean
 }
 
 /** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
@@ -32,11 +30,10 @@ function hex(code: number, width: number): string {
   return code.toString(16).padStart(width, '0')
 }
 
-function visible(code: number, percent: boolean): string | undefined {
+function visible(code: number): string | undefined {
   if (NAMED[code]) return NAMED[code]
   if (code <= 0xff && isControl(code)) return `\\x${hex(code, 2)}`
   if (BIDI.has(code)) return `\\u${hex(code, 4)}`
-  if (percent && code === 0x25) return '%25'
   return undefined
 }
 
@@ -56,17 +53,16 @@ function byteMarker(s: string, i: number): string | undefined {
 /**
  * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
  * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
- * ends with `…[+N chars]`. Idempotent without `percent`: escaping twice changes nothing, so a line
+ * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
  * built from escaped parts may be escaped again by the printer.
  */
 export function escapeText(s: string, opts: EscapeOptions = {}): string {
   const max = opts.max ?? Number.POSITIVE_INFINITY
-  const percent = opts.percent === true
   let out = ''
   let i = 0
   for (; i < s.length; i++) {
     const code = s.charCodeAt(i)
-    const piece = visible(code, percent) ?? byteMarker(s, i) ?? s.charAt(i)
+    const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i)
     if (out.length + piece.length > max) break
     out += piece
   }

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic } from '../state/atomic.js'
+import { canonicalPath } from '../state/lock.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
 import type { ManifestScope } from '../types.js'
 
@@ -29,23 +30,9 @@ function keyFile(stateDir: string, identity: string): string {
   return path.join(stateDir, 'versions', `${key}.json`)
 }
 
-function realPath(file: string): string {
-  const abs = path.resolve(file)
-  try {
-    return fs.realpathSync(abs)
-  } catch {
-    // Not created yet: resolve the directory, which usually exists.
-    try {
-      return path.join(fs.realpathSync(path.dirname(abs)), path.basename(abs))
-    } catch {
-      return abs
-    }
-  }
-}
-
 /** Every memory file that speaks for this manifest; the first is the real-path key. */
 function memoryFiles(stateDir: string, manifestFile: string, scope?: ManifestScope): string[] {
-  const files = [keyFile(stateDir, realPath(manifestFile))]
+  const files = [keyFile(stateDir, canonicalPath(manifestFile))]
   if (scope?.repository !== undefined && scope.manifest_path !== undefined)
     files.push(
       keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`)

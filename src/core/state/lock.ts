@@ -38,8 +38,11 @@ export interface LockOptions {
   onLost?: (why: string) => void
 }
 
-/** One spelling per file: symlinked paths to the same manifest must take the same lock. */
-function canonicalSubject(subject: string): string {
+/**
+ * One spelling per file: symlinked paths to the same manifest must take the same lock (and the
+ * same rollback memory). A file not created yet is spelled through its directory's real path.
+ */
+export function canonicalPath(subject: string): string {
   const abs = path.resolve(subject)
   try {
     return fs.realpathSync(abs)
@@ -62,7 +65,7 @@ const REFRESH_MS = 2000
 
 export async function lockWorkspace(opts: LockOptions): Promise<Release> {
   const dir = ensurePrivateDir(opts.stateDir, 'locks')
-  const key = createHash('sha256').update(canonicalSubject(opts.subject)).digest('hex').slice(0, 32)
+  const key = createHash('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32)
   const target = path.join(dir, key)
   const lockDir = `${target}.lock`
   const info = path.join(dir, `${key}.holder`)
