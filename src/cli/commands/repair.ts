@@ -24,9 +24,19 @@ import { findingLines, renderCollateral, renderPlan, renderStep } from '../../co
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
 import { withManifestLock, withWorkspaceLock, type LockFlags } from '../lock.js'
-import { manifestLocation, stateDir } from '../options.js'
+import {
+  manifestLocation,
+  stateDir,
+  intOption,
+  jobsOption,
+  lockOption,
+  trustOptions,
+  withGlobals
+} from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import { recordCheck } from './check.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export interface RepairFlags extends LockFlags, TrustFlags {
   only?: string[]
@@ -166,5 +176,40 @@ function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
   return {
     ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
     ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+  }
+}
+
+export function registerRepair(program: Command, { io, run }: CommandContext): void {
+  for (const mode of ['restore', 'doctor'] as const) {
+    const cmd = trustOptions(withGlobals(program.command(mode)))
+      .description(
+        mode === 'doctor'
+          ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
+          : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached'
+      )
+      .option('--only <id...>', 'consider only these entries')
+      .option(
+        '--dry-run',
+        'print the plan with the reason for each step and run nothing (exit 1 when damaged)'
+      )
+      .option(
+        '--timeout <s>',
+        "per-recipe timeout in seconds (overrides each entry's timeout_s)",
+        intOption('--timeout', 1, 86400)
+      )
+    jobsOption(cmd, 'hashing threads, and recipes run in parallel where the plan allows')
+      .option(
+        '--quarantine',
+        'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)'
+      )
+      .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+      .option(
+        '--record',
+        'append the first check (what survived, before any repair) to the survival history'
+      )
+      .option('--no-cache', 'ignore the incremental cache in the first check')
+    lockOption(cmd).action((flags: RepairFlags) =>
+      run(() => repairCommand(mode, flags, io), { startsProcesses: true })
+    )
   }
 }
