@@ -10,6 +10,21 @@ import os from 'node:os'
 import path from 'node:path'
 import { actionsCacheClient, cacheServiceAvailable } from '../../adapters/actions-cache.js'
 import {
+  manifestDigest,
+  parseManifestText,
+  resolveWorkspace,
+  decide,
+  gateInput,
+  loadSyncSeed,
+  writeFileAtomic,
+  scratchCopy,
+  type ScratchCopy,
+  MAX_BUNDLE_BYTES,
+  packBundle,
+  syncKeyPrefix,
+  unpackBundle,
+  type Bundle,
+  indexPath,
   EXIT,
   loadManifest,
   SwrError,
@@ -17,20 +32,6 @@ import {
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
-import { parseManifestText, resolveWorkspace } from '../../core/manifest/load.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
-import { loadSyncSeed } from '../../core/sign/keys.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
-import { scratchCopy, type ScratchCopy } from '../../core/cache-restore/scratch-copy.js'
-import {
-  MAX_BUNDLE_BYTES,
-  packBundle,
-  syncKeyPrefix,
-  unpackBundle,
-  type Bundle
-} from '../../core/sync.js'
-import { indexPath } from '../../core/verify/tree-index.js'
 import type { CliIo } from '../io.js'
 import {
   manifestLocation,
