@@ -18,7 +18,7 @@ export function actionPolicy(
     local: false,
     trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
     minVersion: inputs.minVersion,
-    approveDigest: inputs.approveDigest,
+    waiveDigest: inputs.waiveDigest,
     run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
     now: new Date()
   })

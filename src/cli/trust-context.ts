@@ -52,7 +52,7 @@ export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): Tr
     ownFingerprint: ownFingerprint(dir),
     threshold: flags.threshold,
     minVersion: flags.minVersion,
-    approveDigest: flags.iTrustThisManifest,
+    waiveDigest: flags.iTrustThisManifest,
     run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
     now: new Date()
   })

@@ -160,7 +160,7 @@ export async function verifyCommand(
   })
   const policy = buildPolicy(m, flags, io)
   const decision = await decide(gateInput(m), policy)
-  if (decision.allowed && policy.approveDigest === undefined) {
+  if (decision.allowed && policy.waiveDigest === undefined) {
     remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   }
   for (const w of decision.warnings) io.stderr.write(`swr: warning: ${w}\n`)

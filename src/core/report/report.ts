@@ -31,7 +31,6 @@ export interface CheckReport {
   cache_lookup?: CacheLookup[]
 }
 
-
 export interface ReportInput {
   command: string
   version: string
