@@ -20,7 +20,9 @@ import { selftestCommand } from './commands/selftest.js'
 import { importCommand } from './commands/import.js'
 import { initCommand } from './commands/init.js'
 import { keygenCommand, signCommand, verifyCommand } from './commands/sign.js'
-import { pullCommand, pushCommand } from './commands/sync.js'
+import { registerSyncCommands } from './commands/sync.js'
+import { registerPeerCommands } from './commands/peer.js'
+import { registerHookCommands } from './commands/hook.js'
 import { trustAdd, trustList, trustMine, trustRemove } from './commands/trust.js'
 import { guardedIo, processIo, type CliIo } from './io.js'
 import { escapeText } from '../core/report/escape.js'
@@ -337,19 +339,9 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     .option('--only <id...>', 'export only these entries')
     .action(async (flags: GlobalOptions) => done(await exportRecipesCommand(flags as never, io)))
 
-  withGlobals(program.command('push'))
-    .description(
-      'save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)'
-    )
-    .action(async (flags: GlobalOptions) => done(await pushCommand(flags, io)))
-
-  trustOptions(withGlobals(program.command('pull')))
-    .description(
-      'restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)'
-    )
-    .action(async (flags: GlobalOptions) =>
-      done(await withManifestLock(flags, io, () => pullCommand(flags as never, io)))
-    )
+  registerSyncCommands(program, io, done, withGlobals, trustOptions)
+  registerPeerCommands(program, io, done, withGlobals)
+  registerHookCommands(program, io, done, withGlobals)
 
   withGlobals(program.command('keygen'))
     .description(
