@@ -79,16 +79,25 @@ function transientStatus(status: number): boolean {
   return status === 429 || status === 408 || status >= 500
 }
 
-/** A fetch error: a timeout, a reset or a cut-short body may pass; a refused connection will not. */
+const TRANSIENT_CODES = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT'
+])
+
+/** A fetch error: a timeout or a reset may pass; a refused connection or a bad URL will not. */
 function classify(err: unknown): Error {
   const e = err as Error & { cause?: { code?: string; message?: string } }
   const code = e.cause?.code
   if (e.name === 'TimeoutError' || e.name === 'AbortError')
     return new Transient('no answer within the request time limit')
-  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return new Error(`cannot connect (${code})`)
-  const msg = e.cause?.message ?? e.message
-  return new Transient(`the connection failed: ${String(msg).slice(0, 120)}`)
+  const msg = String(e.cause?.message ?? e.message).slice(0, 120)
+  if (code && TRANSIENT_CODES.has(code)) return new Transient(`the connection failed: ${msg}`)
+  return new Error(`cannot connect (${code ?? msg})`)
 }
 
 /** The body, at most `max` bytes, and exactly Content-Length bytes when the server sent one. */
