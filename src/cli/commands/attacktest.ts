@@ -14,6 +14,9 @@ import {
 } from '../../core/sign/attack-suite.js'
 import type { CliIo } from '../io.js'
 import type { GlobalOptions } from '../options.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { intOption, withGlobals } from '../options.js'
 
 export interface AttackFlags extends GlobalOptions {
   count: number
@@ -83,4 +86,19 @@ export async function attacktestCommand(flags: AttackFlags, io: CliIo): Promise<
     )
   }
   return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+}
+
+export function registerAttacktest(program: Command, { io, run }: CommandContext): void {
+  withGlobals(program.command('attacktest'))
+    .description(
+      'attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds'
+    )
+    .option(
+      '--count <n>',
+      'mutations to try (default 10000)',
+      intOption('--count', 1, 10_000_000),
+      10_000
+    )
+    .option('--seed <text>', 'repeat a run exactly')
+    .action((flags: AttackFlags) => run(() => attacktestCommand(flags, io)))
 }

@@ -14,17 +14,26 @@ import { decide, gateInput } from '../../core/sign/gate.js'
 import { runSmokes } from '../../core/smoke.js'
 import { selectEntries } from '../../core/check.js'
 import { lookupSavedStates } from '../../core/doctor.js'
-import { cliCacheClient } from './repair.js'
+import { cliCacheClient } from '../cache.js'
 import { VERSION } from '../../version.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import type { CliIo } from '../io.js'
 import { useColor } from '../io.js'
-import { historyLimits, manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import {
+  historyLimits,
+  manifestLocation,
+  stateDir,
+  type GlobalOptions,
+  checkOptions,
+  trustOptions
+} from '../options.js'
 import { startProgress } from '../progress.js'
 import { historyAdvice } from '../../core/history/advice.js'
 import { runContext } from '../../core/history/context.js'
 import { appendHistory, checkRecord, readHistory } from '../../core/history/history.js'
 import { recentLosses } from '../../core/history/stats.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export interface CheckFlags extends GlobalOptions {
   cacheLookup?: boolean
@@ -153,4 +162,29 @@ export async function whyCommand(flags: CheckFlags, io: CliIo): Promise<ExitCode
     )
   }
   return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED
+}
+
+export function registerCheck(program: Command, { io, run }: CommandContext): void {
+  trustOptions(checkOptions(program.command('check')))
+    .description(
+      'verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged'
+    )
+    .option('--all', 'list healthy entries too')
+    .option(
+      '--cache-lookup',
+      'report which entries have a cache saved for their exact state (on a runner; downloads nothing)'
+    )
+    .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
+    .option(
+      '--run-smoke',
+      "also run the entries' smoke commands (manifest code: only when its signatures allow)"
+    )
+    .action((flags: CheckFlags & TrustFlags) =>
+      run(() => checkCommand(flags, io), { startsProcesses: flags.runSmoke === true })
+    )
+
+  checkOptions(program.command('why'))
+    .alias('explain')
+    .description('explain each damaged entry: what was found, the likely cause, and the fix')
+    .action((flags: CheckFlags) => run(() => whyCommand(flags, io)))
 }

@@ -15,7 +15,8 @@ import { errnoCode } from '../../core/errors.js'
 import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
 import { writeFileAtomic } from '../../core/state/atomic.js'
 import type { CliIo } from '../io.js'
-import type { GlobalOptions } from '../options.js'
+import { withGlobals, type GlobalOptions } from '../options.js'
+import type { CommandContext } from '../command.js'
 
 export const HOOK_TARGETS = ['bash', 'claude-code', 'codex'] as const
 type Target = (typeof HOOK_TARGETS)[number]
@@ -173,12 +174,7 @@ export function hookInstall(t: string | undefined, flags: GlobalOptions, io: Cli
   return state === 'refused' ? EXIT.UNREPAIRABLE : EXIT.HEALTHY
 }
 
-export function registerHookCommands(
-  program: Command,
-  io: CliIo,
-  done: (code: ExitCode) => void,
-  withGlobals: (c: Command) => Command
-): void {
+export function registerHook(program: Command, { io, run }: CommandContext): void {
   const hook = program
     .command('hook')
     .description(
@@ -190,11 +186,11 @@ export function registerHookCommands(
       'print the snippet (bash: the script; claude-code: the settings.json hook; codex: the AGENTS.md lines)'
     )
     .argument('[target]', HOOK_TARGETS.join(' | '))
-    .action((t: string | undefined) => done(hookPrint(t, io)))
+    .action((t: string | undefined) => run(() => hookPrint(t, io)))
   withGlobals(hook.command('install'))
     .description(
       'write the script to $XDG_CONFIG_HOME/swr/turn-start.sh and wire it in (~/.bashrc, .claude/settings.json or AGENTS.md) only where no file is; otherwise print what to add (exit 2)'
     )
     .argument('[target]', HOOK_TARGETS.join(' | '))
-    .action((t: string | undefined, flags: GlobalOptions) => done(hookInstall(t, flags, io)))
+    .action((t: string | undefined, flags: GlobalOptions) => run(() => hookInstall(t, flags, io)))
 }

@@ -43,7 +43,16 @@ import { recordReplicas, replicasOf, type Replica } from '../../core/sync/replic
 import { checkName, type StoreContext } from '../../core/sync/store.js'
 import { indexPath } from '../../core/verify/tree-index.js'
 import type { CliIo } from '../io.js'
-import { collect, intOption, manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import {
+  collect,
+  intOption,
+  manifestLocation,
+  stateDir,
+  trustOptions,
+  withGlobals,
+  type GlobalOptions
+} from '../options.js'
+import type { CommandContext } from '../command.js'
 import { withManifestLock } from '../lock.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 
@@ -456,13 +465,7 @@ function storeOptions(cmd: Command): Command {
     )
 }
 
-export function registerSyncCommands(
-  program: Command,
-  io: CliIo,
-  done: (code: ExitCode) => void,
-  withGlobals: (c: Command) => Command,
-  trustOptions: (c: Command) => Command
-): void {
+export function registerSync(program: Command, { io, run }: CommandContext): void {
   storeOptions(withGlobals(program.command('push')))
     .description(
       'store the manifest and its tree indexes off the machine (git:REMOTE, http(s) URL templates, the Actions cache), sealed with HPKE/X-Wing; each copy is read back and checked, and a recovery code is printed'
@@ -477,7 +480,7 @@ export function registerSyncCommands(
       '--plaintext-ok',
       'with no sync key and no peer, publish in clear: token shapes become ${VAR} references; never with escrow'
     )
-    .action(async (flags: PushFlags) => done(await pushCommand(flags, io)))
+    .action((flags: PushFlags) => run(() => pushCommand(flags, io)))
 
   trustOptions(storeOptions(withGlobals(program.command('pull'))))
     .description(
@@ -493,8 +496,8 @@ export function registerSyncCommands(
     .option('--expand', 'fill the ${VAR} references of a redacted copy from the environment')
     .option('--plaintext-ok', 'accept a copy stored in clear')
     .option('--if-missing', 'do nothing (exit 0) when the manifest already exists')
-    .action(async (flags: PullFlags) =>
-      done(await withManifestLock(flags, io, () => pullCommand(flags, io)))
+    .action((flags: PullFlags) =>
+      run(() => withManifestLock(flags, io, () => pullCommand(flags, io)))
     )
 
   const sync = program.command('sync').description('the copies "swr push" stored')
@@ -502,5 +505,5 @@ export function registerSyncCommands(
     .description(
       "each recorded copy's reachability, hash health and age (exit 0 when every copy reads back intact)"
     )
-    .action(async (flags: StoreFlags) => done(await statusCommand(flags, io)))
+    .action((flags: StoreFlags) => run(() => statusCommand(flags, io)))
 }
