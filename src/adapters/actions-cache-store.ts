@@ -8,11 +8,16 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { scratchCopy } from '../core/cache-restore/scratch-copy.js'
-import { EXIT, SwrError } from '../core/errors.js'
-import { writeFileAtomic } from '../core/state/atomic.js'
-import { MAX_BUNDLE_BYTES } from '../core/sync/bundle.js'
-import { storeError, type StoreContext, type SyncStore } from '../core/sync/store.js'
+import {
+  EXIT,
+  MAX_BUNDLE_BYTES,
+  scratchCopy,
+  storeError,
+  SwrError,
+  writeFileAtomic,
+  type StoreContext,
+  type SyncStore
+} from '../core/index.js'
 import { actionsCacheClient, cacheServiceAvailable } from './actions-cache.js'
 
 /** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */

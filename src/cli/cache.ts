@@ -1,7 +1,6 @@
 /** The Actions cache as the CLI reaches it: only on a runner, its notes on stderr. */
 import { actionsCacheClient, cacheServiceAvailable } from '../adapters/actions-cache.js'
-import type { CacheClient } from '../core/cache-port.js'
-import { restoreSources, type LoadedManifest } from '../core/index.js'
+import { type CacheClient, restoreSources, type LoadedManifest } from '../core/index.js'
 import type { CliIo } from './io.js'
 
 /** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */

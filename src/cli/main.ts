@@ -3,9 +3,15 @@
  * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
  */
 import { Command, CommanderError } from 'commander'
-import { diskError, errnoCode } from '../core/errors.js'
-import { EXIT, InternalError, SwrError, type ExitCode } from '../core/index.js'
-import { escapeText } from '../core/report/escape.js'
+import {
+  diskError,
+  errnoCode,
+  escapeText,
+  EXIT,
+  InternalError,
+  SwrError,
+  type ExitCode
+} from '../core/index.js'
 import { VERSION } from '../version.js'
 import { commandContext, type Register } from './command.js'
 import { registerAdd } from './commands/add.js'

@@ -5,6 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  authorizeEdit,
+  ownPaths,
   captureEntry,
   EXIT,
   indexPath,
@@ -20,9 +22,7 @@ import {
   KINDS,
   TIERS
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
 import { saveEdited } from '../edit.js'
-import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
 import { buildPolicy } from '../trust-context.js'
 import type { Command } from 'commander'

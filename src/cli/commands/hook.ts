@@ -11,9 +11,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Command } from 'commander'
-import { errnoCode } from '../../core/errors.js'
-import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
+import {
+  errnoCode,
+  EXIT,
+  SwrError,
+  UsageError,
+  writeFileAtomic,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { withGlobals, type GlobalOptions } from '../options.js'
 import type { CommandContext } from '../command.js'

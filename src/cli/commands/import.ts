@@ -6,15 +6,21 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
-import { parseManifestText } from '../../core/manifest/load.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
-import { verifyLegacyHmac } from '../../core/manifest/legacy-signature.js'
-import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json.js'
+import {
+  parseManifestText,
+  manifestDigest,
+  verifyLegacyHmac,
+  parseStrictJson,
+  type JsonValue,
+  escapeText,
+  EXIT,
+  SwrError,
+  UsageError,
+  type ExitCode
+} from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, type GlobalOptions, approveOption, withGlobals } from '../options.js'
-import { escapeText } from '../../core/report/escape.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 import { withManifestLock } from '../lock.js'

@@ -3,10 +3,17 @@
  * machine's sync public key (to give to others) and its fingerprint (to compare out of band).
  */
 import type { Command } from 'commander'
-import { EXIT, SwrError, type ExitCode } from '../../core/index.js'
-import { loadSyncSeed } from '../../core/sign/keys.js'
-import { recipientId, syncPublicKey } from '../../core/sync/bundle.js'
-import { addPeer, loadPeers, removePeer } from '../../core/sync/peers.js'
+import {
+  addPeer,
+  EXIT,
+  loadPeers,
+  loadSyncSeed,
+  recipientId,
+  removePeer,
+  SwrError,
+  syncPublicKey,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, withGlobals, type GlobalOptions } from '../options.js'
 import type { CommandContext } from '../command.js'

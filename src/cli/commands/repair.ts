@@ -4,12 +4,21 @@
  * interrupted.
  */
 import { cacheReadOnly } from '../../adapters/actions-cache.js'
-import { loadManifest, renderCheck, type ExitCode, type LoadedManifest } from '../../core/index.js'
-import { UsageError } from '../../core/errors.js'
-import type { QuarantineLimits } from '../../core/quarantine.js'
-import { resolveEntryPath } from '../../core/manifest/paths.js'
-import { repairManifest, type RepairMode } from '../../core/doctor.js'
-import { findingLines, renderCollateral, renderPlan, renderStep } from '../../core/report/text.js'
+import {
+  UsageError,
+  type QuarantineLimits,
+  resolveEntryPath,
+  repairManifest,
+  type RepairMode,
+  findingLines,
+  renderCollateral,
+  renderPlan,
+  renderStep,
+  loadManifest,
+  renderCheck,
+  type ExitCode,
+  type LoadedManifest
+} from '../../core/index.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
 import { withManifestLock, withWorkspaceLock, type LockFlags } from '../lock.js'

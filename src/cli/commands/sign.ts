@@ -1,6 +1,21 @@
 /** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
 import fs from 'node:fs'
 import {
+  authorizeEdit,
+  decide,
+  gateInput,
+  createKeyFile,
+  HMAC_KEY_FILE,
+  IDENTITY_FILE,
+  keyPath,
+  SYNC_KEY_FILE,
+  groupFingerprint,
+  identityFromSeed,
+  hasSigningKey,
+  signDocument,
+  recall,
+  remember,
+  writeFileAtomic,
   EXIT,
   loadManifest,
   saveManifest,
@@ -8,19 +23,6 @@ import {
   UsageError,
   type ExitCode
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
-import {
-  createKeyFile,
-  HMAC_KEY_FILE,
-  IDENTITY_FILE,
-  keyPath,
-  SYNC_KEY_FILE
-} from '../../core/sign/keys.js'
-import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
-import { hasSigningKey, signDocument } from '../../core/sign/sign.js'
-import { recall, remember } from '../../core/sign/version-memory.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
 import type { CliIo } from '../io.js'
 import {
   manifestLocation,

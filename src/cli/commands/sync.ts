@@ -12,36 +12,43 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import { actionsCacheStore } from '../../adapters/actions-cache-store.js'
 import {
+  checkName,
+  decide,
+  escapeText,
   EXIT,
+  expand,
+  findPeer,
+  gateInput,
+  hasTokenShape,
+  indexPath,
   loadManifest,
-  SwrError,
-  UsageError,
-  type ExitCode,
-  type LoadedManifest
-} from '../../core/index.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
-import { parseManifestText, resolveWorkspace } from '../../core/manifest/load.js'
-import { escapeText } from '../../core/report/escape.js'
-import { hasTokenShape } from '../../core/run/scrub.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
-import { loadSyncSeed } from '../../core/sign/keys.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
-import {
+  loadSyncSeed,
+  makeCode,
+  manifestDigest,
+  openStore,
   packPlain,
   packSealed,
+  parseCode,
+  parseManifestText,
+  pinMatches,
+  recordReplicas,
+  redact,
+  replicasOf,
+  resolveWorkspace,
   sha256Hex,
+  storeOfLocator,
+  SwrError,
   syncKeyPrefix,
   syncPublicKey,
   unpackBundle,
-  type Bundle
-} from '../../core/sync/bundle.js'
-import { openStore, storeOfLocator } from '../../core/sync/open.js'
-import { findPeer } from '../../core/sync/peers.js'
-import { makeCode, parseCode, pinMatches } from '../../core/sync/recovery-code.js'
-import { expand, redact } from '../../core/sync/redact.js'
-import { recordReplicas, replicasOf, type Replica } from '../../core/sync/replicas.js'
-import { checkName, type StoreContext } from '../../core/sync/store.js'
-import { indexPath } from '../../core/verify/tree-index.js'
+  UsageError,
+  writeFileAtomic,
+  type Bundle,
+  type ExitCode,
+  type LoadedManifest,
+  type Replica,
+  type StoreContext
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
   collect,
