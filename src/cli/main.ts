@@ -29,6 +29,8 @@ import { registerSelftest } from './commands/selftest.js'
 import { registerSigning } from './commands/sign.js'
 import { registerStats } from './commands/stats.js'
 import { registerSync } from './commands/sync.js'
+import { registerPeer } from './commands/peer.js'
+import { registerHook } from './commands/hook.js'
 import { registerTrust } from './commands/trust.js'
 import { guardedIo, processIo, type CliIo } from './io.js'
 
@@ -60,6 +62,8 @@ const COMMANDS: readonly Register[] = [
   registerSelftest,
   registerExportRecipes,
   registerSync,
+  registerPeer,
+  registerHook,
   registerSigning,
   registerAttacktest,
   registerCanary,

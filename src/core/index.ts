@@ -113,7 +113,7 @@ export { findingLines, renderCollateral, renderPlan, renderStep } from './report
 export { type ScratchCopy, scratchCopy } from './restore/cache/scratch-copy.js'
 export { type QuarantineLimits } from './restore/quarantine.js'
 export { describeResult, minimalEnv, runRecipe } from './run/recipe.js'
-export { makeScrubber, scrubDeep, secretPieces } from './run/scrub.js'
+export { hasTokenShape, makeScrubber, scrubDeep, secretPieces } from './run/scrub.js'
 export { isSecretPath } from './secrets.js'
 export { shellQuote } from './shell-quote.js'
 export {
@@ -144,6 +144,22 @@ export { recall, remember } from './sign/version-memory.js'
 export { runSmokes } from './smoke.js'
 export { writeFileAtomic } from './state/atomic.js'
 export { lockWorkspace } from './state/lock.js'
-export { type Bundle, MAX_BUNDLE_BYTES, packBundle, syncKeyPrefix, unpackBundle } from './sync.js'
+export {
+  type Bundle,
+  MAX_BUNDLE_BYTES,
+  packPlain,
+  packSealed,
+  recipientId,
+  sha256Hex,
+  syncKeyPrefix,
+  syncPublicKey,
+  unpackBundle
+} from './sync/bundle.js'
+export { openStore, storeOfLocator } from './sync/open.js'
+export { addPeer, findPeer, loadPeers, removePeer } from './sync/peers.js'
+export { makeCode, parseCode, pinMatches } from './sync/recovery-code.js'
+export { expand, redact } from './sync/redact.js'
+export { recordReplicas, replicasOf, type Replica } from './sync/replicas.js'
+export { checkName, storeError, type StoreContext, type SyncStore } from './sync/store.js'
 export { type Entry, recipesOf, restoreSources } from './types.js'
 export { ownPaths, reverifier } from './verify/selection.js'
