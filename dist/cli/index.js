@@ -18368,6 +18368,18 @@ function quarantineLine(q) {
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
 
+;// CONCATENATED MODULE: ./src/cli/command.ts
+function commandContext(io, done) {
+    return {
+        io,
+        async run(handler, opts = {}) {
+            if (opts.startsProcesses)
+                io.ownInterrupt?.();
+            done(await handler());
+        }
+    };
+}
+
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var picomatch = __nccwpck_require__(4006);
 var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
@@ -19023,6 +19035,42 @@ function historyLimits(io) {
         throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)');
     return { maxRecords: Number(v) };
 }
+/** The options every command takes: where the manifest is, and how to print. */
+function withGlobals(cmd) {
+    return cmd
+        .option('-m, --manifest <file>', 'manifest file (default: $SWR_MANIFEST or the nearest .swr/manifest.json)')
+        .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
+        .option('--json', 'print a JSON document on stdout and nothing else')
+        .option('-q, --quiet', 'print nothing when healthy')
+        .option('--no-color', 'never colour the output (NO_COLOR is honoured too)');
+}
+function jobsOption(cmd, what = 'hashing threads (default: cores)') {
+    return cmd.option('--jobs <n>', what, intOption('--jobs', 1, 32));
+}
+/** What to check and how hard: shared by check and why. */
+function checkOptions(cmd) {
+    return jobsOption(withGlobals(cmd)
+        .option('--only <id...>', 'check only these entries')
+        .option('--deep', 'also compare the full sha256 of blobs')
+        .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
+        .option('--no-cache', 'ignore the incremental cache and re-hash everything'));
+}
+/** The signature policy: every command that may run manifest code, or judges signatures. */
+function trustOptions(cmd) {
+    return cmd
+        .addOption(new Option('--require <kinds>', 'signatures that must hold before code runs (default: $SWR_REQUIRE or any)').choices(['any', 'hmac', 'mldsa', 'both']))
+        .option('--min-version <n>', 'refuse manifests whose version is below N (rollback floor)', intOption('--min-version', 1, Number.MAX_SAFE_INTEGER))
+        .option('--trusted-signer <fp-or-key>', 'trust this ML-DSA fingerprint or public key for this run (repeatable; also $SWR_TRUSTED_SIGNERS)', collect)
+        .option('--threshold <n>', 'distinct trusted ML-DSA signers required (default 1)', intOption('--threshold', 1, 16))
+        .option('--i-trust-this-manifest <digest>', 'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)');
+}
+function lockOption(cmd) {
+    return cmd.option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400));
+}
+/** The editing rules' one escape hatch, spelled the same on every command that writes. */
+function approveOption(cmd, verb = 'edit') {
+    return cmd.option('--approve-digest <digest>', `${verb} a manifest whose signature does not verify, after reviewing exactly this content`);
+}
 
 ;// CONCATENATED MODULE: ./src/core/sign/keys.ts
 /**
@@ -19341,11 +19389,68 @@ async function saveEdited(file, doc, how, io) {
     return { digest, version, signed: false, ...(note ? { note } : {}) };
 }
 
+;// CONCATENATED MODULE: ./src/cli/lock.ts
+/**
+ * Running a command under the manifest's lock (doctor, restore and every editing command), and
+ * doctor/restore under the workspace's lock as well. A lock lost while held (the state directory
+ * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
+ * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
+ */
+
+
+
+const DEFAULT_LOCK_WAIT_S = 300;
+async function withManifestLock(flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    return withLock(manifestLocation(flags, io).file, flags, io, fn);
+}
+/** The workspace's own lock, keyed by its real path: two manifests of one directory take turns. */
+async function withWorkspaceLock(workspace, flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    return withLock(workspace, flags, io, fn, 'workspace ');
+}
+async function withLock(subject, flags, io, fn, what = '') {
+    let lost;
+    const release = await lockWorkspace({
+        stateDir: stateDir(io),
+        subject,
+        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${what}${subject} (${holder})\n`),
+        onLost: why => {
+            lost = `lost the lock on ${what}${subject}: ${why}`;
+            io.stop?.(lost, EXIT.CONFLICT);
+        }
+    });
+    try {
+        let result;
+        try {
+            result = await fn();
+        }
+        catch (err) {
+            // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
+            if (lost)
+                throw new SwrError(lost, EXIT.CONFLICT);
+            throw err;
+        }
+        if (lost)
+            throw new SwrError(lost, EXIT.CONFLICT);
+        return result;
+    }
+    finally {
+        await release();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/add.ts
 /**
  * `swr add PATH...`: capture entries from disk now. Creates `./.swr/manifest.json` describing the
  * current directory when no manifest exists; never overwrites a manifest that appeared meanwhile.
  */
+
+
 
 
 
@@ -19459,6 +19564,25 @@ function add_describe(e) {
         case 'link':
             return `, -> ${e.expect.target}`;
     }
+}
+function registerAdd(program, { io, run }) {
+    const cmd = withGlobals(program.command('add'))
+        .description('track PATH(s): capture size, hash, mode, link target or tree digests from disk now')
+        .argument('<path...>', 'files, directories or symlinks inside the workspace')
+        .option('--id <id>', 'entry id (default: derived from the path)')
+        .addOption(new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS]))
+        .option('--tier <n>', `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`, intOption('--tier', 0, 4))
+        .option('--sentinel <relpath>', 'tree: a file that must exist and be non-empty (repeatable)', collect)
+        .option('--needs <id>', 'entry that must be healthy before this one is restored (repeatable)', collect)
+        .option('--restore <cmd>', 'shell recipe that recreates the entry')
+        .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
+        .option('--smoke <cmd>', 'shell command that proves the entry works')
+        .option('--ignore <name-or-glob>', 'tree: leave out of the walk, a .gitignore rule (repeatable)', collect)
+        .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+        .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
+        .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
+        .option('--no-full-hash', 'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)');
+    approveOption(jobsOption(cmd)).action((paths, flags) => run(() => withManifestLock(flags, io, () => addCommand(paths, flags, io))));
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
@@ -19808,6 +19932,7 @@ async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes =
 
 
 
+
 /** A small deterministic PRNG (xorshift32) seeded from --seed or random bytes. */
 function prng(seed) {
     let x = (0,external_node_crypto_.createHash)('sha256').update(seed).digest().readUInt32LE(0) || 1;
@@ -19858,6 +19983,13 @@ async function attacktestCommand(flags, io) {
             : `FAIL${toothless.length ? ` (defences with no effect: ${toothless.join(', ')})` : ''}\n`);
     }
     return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
+}
+function registerAttacktest(program, { io, run }) {
+    withGlobals(program.command('attacktest'))
+        .description('attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds')
+        .option('--count <n>', 'mutations to try (default 10000)', intOption('--count', 1, 10_000_000), 10_000)
+        .option('--seed <text>', 'repeat a run exactly')
+        .action((flags) => run(() => attacktestCommand(flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/core/author/scan.ts
@@ -20830,61 +20962,6 @@ function firstSourceFile(ctx, root, ignored) {
     return { source, anyFile };
 }
 
-;// CONCATENATED MODULE: ./src/cli/lock.ts
-/**
- * Running a command under the manifest's lock (doctor, restore and every editing command), and
- * doctor/restore under the workspace's lock as well. A lock lost while held (the state directory
- * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
- * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
- */
-
-
-
-const DEFAULT_LOCK_WAIT_S = 300;
-async function withManifestLock(flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    return withLock(manifestLocation(flags, io).file, flags, io, fn);
-}
-/** The workspace's own lock, keyed by its real path: two manifests of one directory take turns. */
-async function withWorkspaceLock(workspace, flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    return withLock(workspace, flags, io, fn, 'workspace ');
-}
-async function withLock(subject, flags, io, fn, what = '') {
-    let lost;
-    const release = await lockWorkspace({
-        stateDir: stateDir(io),
-        subject,
-        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
-        abort: io.abort,
-        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${what}${subject} (${holder})\n`),
-        onLost: why => {
-            lost = `lost the lock on ${what}${subject}: ${why}`;
-            io.stop?.(lost, EXIT.CONFLICT);
-        }
-    });
-    try {
-        let result;
-        try {
-            result = await fn();
-        }
-        catch (err) {
-            // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
-            if (lost)
-                throw new SwrError(lost, EXIT.CONFLICT);
-            throw err;
-        }
-        if (lost)
-            throw new SwrError(lost, EXIT.CONFLICT);
-        return result;
-    }
-    finally {
-        await release();
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/cli/commands/author/autopilot.ts
 /**
  * `swr autopilot`: bring a manifest up to date in one step, safely enough to run again and again.
@@ -21389,35 +21466,1360 @@ function retightenText(changes, skipped, saved, m, trees) {
 
 
 
-function registerAuthorCommands(program, io, done, withGlobals) {
+function registerAuthorCommands(program, { io, run }) {
     withGlobals(program.command('audit'))
         .description('list untracked files and directories worth protecting, largest first, each with the "swr add" line that tracks it (read-only; volatile directories are skipped)')
         .option('--limit <n>', `rows to show (default ${DEFAULT_AUDIT_LIMIT})`, intOption('--limit', 1, 1_000_000))
-        .action((flags) => done(auditCommand(flags, io)));
+        .action((flags) => run(() => auditCommand(flags, io)));
     editing(withGlobals(program.command('autopilot')))
         .description('create the manifest if there is none (never overwrites one), then track each top-level source tree, top-level script and large file not yet tracked; trees get marker sentinels and ignore volatile directories')
-        .action(async (flags) => done(await autopilotCommand(flags, io)));
+        .action((flags) => run(() => autopilotCommand(flags, io)));
     editing(withGlobals(program.command('models')))
         .description('list model files (.gguf .safetensors .onnx .bin .pt .pth .ckpt) of any size from --min-mb up, caches included, and whether each is tracked; --apply tracks the untracked ones as tier-3 blobs')
         .option('--min-mb <n>', 'smallest model to list, in MiB (default 1)', intOption('--min-mb', 0, 16 * 1024 * 1024))
         .option('--apply', 'track every untracked model listed as a blob entry (tier 3): size and head/tail digest, 2 MiB read per model')
         .option('--full-hash', 'with --apply: also record each full sha256 for "check --deep" (reads every byte)')
-        .action(async (flags) => done(await modelsCommand(flags, io)));
+        .action((flags) => run(() => modelsCommand(flags, io)));
     editing(withGlobals(program.command('retighten')))
         .description('raise loose tree bounds to the file count on disk now, never loosening them (min_files up, max_files down); trees that do not verify now are skipped')
         .option('--only <id...>', 'retighten only these tree entries')
-        .action(async (flags) => done(await retightenCommand(flags, io)));
+        .action((flags) => run(() => retightenCommand(flags, io)));
     editing(withGlobals(program.command('preset')))
         .description(`track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${PRESETS.map(p => p.name).join(', ')}`)
         .argument('[name]', 'preset to apply')
         .option('--list', 'list the presets and their paths (with NAME: that preset only)')
-        .action(async (name, flags) => done(await presetCommand(name, flags, io)));
+        .action((name, flags) => run(() => presetCommand(name, flags, io)));
 }
 function editing(cmd) {
-    return cmd
-        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-        .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400));
+    return lockOption(jobsOption(approveOption(cmd)));
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
+/**
+ * Where a probe lives, said relative to a place that has another absolute path on the next runner:
+ * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
+ * temp directory. A ledger planted on one machine and read on another still finds its probes.
+ */
+
+function inside(dir, abs) {
+    const rel = external_node_path_default().relative(dir, abs);
+    if (rel === '')
+        return '';
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return undefined;
+    return rel.split((external_node_path_default()).sep).join('/');
+}
+/** The workspace first: a workspace inside $HOME is still described by the workspace. */
+function anchor_anchor(abs, anchors) {
+    for (const name of ['workspace', 'home', 'tmp']) {
+        const rel = inside(anchors[name], abs);
+        if (rel !== undefined)
+            return { anchor: name, rel };
+    }
+    return { anchor: 'abs', rel: external_node_path_default().resolve(abs) };
+}
+function resolveAnchored(a, anchors) {
+    if (a.anchor === 'abs')
+        return a.rel;
+    return a.rel === '' ? anchors[a.anchor] : external_node_path_default().join(anchors[a.anchor], ...a.rel.split('/'));
+}
+/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
+function showAnchored(a) {
+    switch (a.anchor) {
+        case 'workspace':
+            return a.rel === '' ? '.' : a.rel;
+        case 'home':
+            return a.rel === '' ? '~' : `~/${a.rel}`;
+        case 'tmp':
+            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
+        case 'abs':
+            return a.rel;
+    }
+}
+/**
+ * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
+ * so long names keep their head and byte count, and deep paths their two ends.
+ */
+function abbreviate(p) {
+    const segs = p
+        .split('/')
+        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
+    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/clean.ts
+/**
+ * Removing exactly what a planting made: each probe only while it is still the kind of thing that
+ * was planted (a probe name now holding a user's directory is left alone), then the directories
+ * the planting created, deepest first, only when empty.
+ */
+
+
+
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a, anchors) {
+    if (a.anchor !== 'abs')
+        return resolveNoFollow(anchors[a.anchor], a.rel);
+    const abs = resolveAnchored(a, anchors);
+    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
+    return abs;
+}
+function plantedKind(p) {
+    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
+}
+function removeIfPlanted(abs, kind, shown, out) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    const now = st.isSymbolicLink()
+        ? 'symlink'
+        : st.isDirectory()
+            ? 'dir'
+            : st.isFile()
+                ? 'file'
+                : 'other';
+    if (now !== kind) {
+        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
+        return;
+    }
+    try {
+        if (kind === 'dir')
+            external_node_fs_default().rmdirSync(abs);
+        else
+            external_node_fs_default().unlinkSync(abs);
+        out.removed.push(shown);
+    }
+    catch (e) {
+        out.kept.push({ path: shown, why: e.code ?? String(e) });
+    }
+}
+function cleanLedger(ledger, anchors) {
+    const out = { removed: [], kept: [] };
+    // Links first, then files, then the empty directory a link points at.
+    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
+    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
+        let abs;
+        try {
+            abs = locate(p.path, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(p.path), why: e.message });
+            continue;
+        }
+        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
+        if (p.expect.type === 'hardlink') {
+            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
+            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
+        }
+    }
+    const dirs = ledger.locations.flatMap(l => l.created);
+    for (const d of dirs.reverse()) {
+        let abs;
+        try {
+            abs = locate(d, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
+            continue;
+        }
+        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+        if (!st?.isDirectory())
+            continue;
+        try {
+            external_node_fs_default().rmdirSync(abs);
+            out.removed.push(showAnchored(d) + '/');
+        }
+        catch {
+            out.kept.push({
+                path: showAnchored(d) + '/',
+                why: 'not empty: holds files that were not planted'
+            });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/probes.ts
+/**
+ * Probe classes: each one asks a different question of whatever keeps (or drops) files between
+ * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
+ * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
+ * cap? A probe records everything it expects, so a read names the attribute that changed.
+ *
+ * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
+ * file, and names carry the planting's random id so they cannot meet a user's file by chance.
+ */
+
+
+
+
+const PROBE_CLASSES = [
+    'stamp',
+    'script',
+    'private',
+    'symlink',
+    'dirlink',
+    'emptydir',
+    'hardlink',
+    'longname',
+    'unicode',
+    'dotfile',
+    'large'
+];
+const probes_CLASS_QUESTION = {
+    stamp: 'small file with a random stamp',
+    script: 'executable script (0755)',
+    private: 'private file (0600)',
+    symlink: 'relative symlink to a file',
+    dirlink: 'symlink to a directory',
+    emptydir: 'empty directory',
+    hardlink: 'hard-link pair',
+    longname: 'file name of 255 bytes',
+    unicode: 'non-ASCII file name',
+    dotfile: 'dotfile',
+    large: 'large file (size caps)'
+};
+/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
+const NAME_MAX = 255;
+function probeName(plantId, cls) {
+    const base = `swr-canary-${plantId}-${cls}`;
+    switch (cls) {
+        case 'dotfile':
+            return `.${base}`;
+        case 'unicode':
+            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
+            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
+        case 'longname':
+            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
+        case 'hardlink':
+            return `${base}-a`;
+        default:
+            return base;
+    }
+}
+function hardlinkPeerName(plantId) {
+    return `swr-canary-${plantId}-hardlink-b`;
+}
+function probes_octal(mode) {
+    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
+}
+function sha256(data) {
+    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+}
+const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
+function createFile(abs, data, mode) {
+    const fd = external_node_fs_default().openSync(abs, CREATE, mode);
+    try {
+        writeAll(fd, data);
+        external_node_fs_default().fchmodSync(fd, mode);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/**
+ * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
+ * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
+ * and needs no buffer of the whole size.
+ */
+function createLarge(abs, size) {
+    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const zero = Buffer.alloc(1 << 20);
+    const fd = external_node_fs_default().openSync(abs, CREATE, 0o644);
+    try {
+        for (let left = size; left > 0;) {
+            const n = Math.min(left, zero.length);
+            const chunk = cipher.update(zero.subarray(0, n));
+            writeAll(fd, chunk);
+            hash.update(chunk);
+            left -= n;
+        }
+        external_node_fs_default().fchmodSync(fd, 0o644);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+function stampText(plantId, cls) {
+    return Buffer.from(`swr canary ${plantId} ${cls} ${(0,external_node_crypto_.randomBytes)(12).toString('hex')}\n`);
+}
+/**
+ * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
+ * directory (the caller anchors them). Throws on EEXIST and every other failure.
+ */
+function plantProbe(cls, ctx) {
+    const name = probeName(ctx.plantId, cls);
+    const abs = external_node_path_default().join(ctx.dir, name);
+    const file = (data, mode) => {
+        createFile(abs, data, mode);
+        ctx.created.push(abs);
+        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
+    };
+    switch (cls) {
+        case 'script': {
+            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${(0,external_node_crypto_.randomBytes)(8).toString('hex')}\n`;
+            return { name, expect: file(Buffer.from(body), 0o755) };
+        }
+        case 'private':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
+        case 'stamp':
+        case 'longname':
+        case 'unicode':
+        case 'dotfile':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
+        case 'large': {
+            const digest = createLarge(abs, ctx.largeBytes);
+            ctx.created.push(abs);
+            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
+        }
+        case 'emptydir':
+            external_node_fs_default().mkdirSync(abs, { mode: 0o755 });
+            ctx.created.push(abs);
+            external_node_fs_default().chmodSync(abs, 0o755);
+            return { name, expect: { type: 'dir', mode: '0755' } };
+        case 'symlink':
+        case 'dirlink': {
+            // Relative targets: an absolute one would point back at the old machine after a move.
+            const target = cls === 'symlink' ? probeName(ctx.plantId, 'stamp') : probeName(ctx.plantId, 'emptydir');
+            external_node_fs_default().symlinkSync(target, abs);
+            ctx.created.push(abs);
+            return {
+                name,
+                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
+            };
+        }
+        case 'hardlink': {
+            const data = stampText(ctx.plantId, cls);
+            createFile(abs, data, 0o644);
+            ctx.created.push(abs);
+            const peer = hardlinkPeerName(ctx.plantId);
+            external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
+            ctx.created.push(external_node_path_default().join(ctx.dir, peer));
+            return {
+                name,
+                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
+            };
+        }
+    }
+}
+/** Links need their targets first: plant in this order. */
+function plantingOrder(classes) {
+    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
+    return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
+/**
+ * The canary ledger: what one planting put where, kept in the private state directory (0600,
+ * written atomically). It is the only record of the probes, so reading it is strict: a damaged
+ * ledger is an error naming the field, never a silent "everything lost".
+ *
+ * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
+ * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
+ * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
+ * removed. The key guards against a ledger written by anything but swr with this state directory;
+ * where the state directory itself travels (the Action's cache), it is as strong as that channel,
+ * and the name rules below still confine what a ledger may name.
+ */
+
+
+
+
+
+
+
+
+const LEDGER_FORMAT = 'swr-canary-ledger/1';
+const CANARY_DIR = 'canary';
+const LEDGER_FILE = 'ledger.json';
+const KEY_FILE = 'ledger.key';
+const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
+function ledgerPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
+}
+function ledger_keyPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
+}
+/** The ledger key, or undefined when there is none (nothing was planted with this state). */
+function readKey(stateDir) {
+    const file = ledger_keyPath(stateDir);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch (e) {
+        if (e.code === 'ENOENT')
+            return undefined;
+        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
+    }
+    try {
+        const buf = Buffer.alloc(128);
+        const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, 0);
+        const text = buf.subarray(0, n).toString('utf8').trim();
+        if (!/^[0-9a-f]{64}$/.test(text))
+            throw bad(file, 'is not a ledger key (64 hex digits)');
+        return Buffer.from(text, 'hex');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
+function ledgerKey(stateDir) {
+    const have = readKey(stateDir);
+    if (have)
+        return have;
+    ensurePrivateDir(stateDir, CANARY_DIR);
+    try {
+        writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (e) {
+        if (e.code !== 'EEXIST')
+            throw e;
+    }
+    const key = readKey(stateDir);
+    if (!key)
+        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
+    return key;
+}
+function macOf(key, body) {
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonicalBytes(body)).digest('hex');
+}
+function writeLedger(stateDir, ledger) {
+    const key = ledgerKey(stateDir);
+    const { mac: _old, ...body } = ledger;
+    const signed = { ...body, mac: macOf(key, body) };
+    writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
+}
+/** Throws unless `v` carries the MAC this state directory's key gives it. */
+function authenticate(stateDir, file, v) {
+    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
+    const key = readKey(stateDir);
+    if (!key)
+        throw refuse('cannot be authenticated: no ledger key in the state directory');
+    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
+        throw refuse('fails authentication: it carries no MAC');
+    const { mac, ...body } = v;
+    let want;
+    try {
+        want = macOf(key, body);
+    }
+    catch {
+        throw refuse('fails authentication: it has no canonical form');
+    }
+    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
+        throw refuse('fails authentication: not written by swr with this state directory, or altered');
+}
+function bad(file, why) {
+    return new SwrError(`canary ledger ${file}: ${why}`, EXIT.BAD_MANIFEST);
+}
+function isAnchored(v) {
+    const a = v;
+    return (typeof a === 'object' &&
+        a !== null &&
+        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
+        typeof a.rel === 'string' &&
+        !a.rel.split('/').includes('..'));
+}
+/**
+ * Clean removes the directories a location lists as created (when empty), so a location may only
+ * list its own directory and that directory's parents, and only where planting creates any: the
+ * deep path and the temp directory carry this planting's name, a volatile directory is the named
+ * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
+ */
+function createdProblem(plantId, l) {
+    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
+    if (!l.created.every(c => under(c, l.dir)))
+        return 'names a directory that is not the location';
+    if (l.created.length === 0)
+        return undefined;
+    const first = l.created[0];
+    const own = `swr-canary-${plantId}-`;
+    if (l.id === 'deep')
+        return first.anchor === 'workspace' && first.rel === `${own}deep`
+            ? undefined
+            : 'is not the deep path';
+    if (l.id === 'tmp')
+        return l.created.length === 1 && external_node_path_default().posix.basename(first.rel).startsWith(own)
+            ? undefined
+            : "is not this planting's temp directory";
+    if (l.id.startsWith('volatile:'))
+        return l.created.length === 1 &&
+            first.anchor === 'workspace' &&
+            first.rel === l.id.slice('volatile:'.length) &&
+            !first.rel.includes('/')
+            ? undefined
+            : 'is not the volatile directory';
+    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
+}
+function checkProbe(file, plantId, p, i, locations) {
+    const where = `probes[${i}]`;
+    if (!PROBE_CLASSES.includes(p?.class))
+        throw bad(file, `${where}.class is not a probe class`);
+    if (!locations.has(p.location))
+        throw bad(file, `${where}.location names no location`);
+    if (!isAnchored(p.path))
+        throw bad(file, `${where}.path is not an anchored path`);
+    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
+    // name files this planting's naming rule produces, never a user's file.
+    if (external_node_path_default().posix.basename(p.path.rel) !== probeName(plantId, p.class))
+        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
+    const e = p.expect;
+    if (typeof e !== 'object' ||
+        e === null ||
+        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
+        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
+    if ((e.type === 'symlink' || e.type === 'hardlink') &&
+        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
+        throw bad(file, `${where}.expect has no link target`);
+    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
+        throw bad(file, `${where}.expect.peer is not this planting's second name`);
+    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
+        throw bad(file, `${where}.expect.sha256 is not a sha256`);
+}
+/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
+function readLedger(stateDir) {
+    const file = ledgerPath(stateDir);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (!st.isFile())
+        throw bad(file, 'is not a regular file');
+    if (st.size > MAX_LEDGER_BYTES)
+        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
+    let v;
+    try {
+        v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+    }
+    catch (e) {
+        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (v?.format !== LEDGER_FORMAT)
+        throw bad(file, `format is not ${LEDGER_FORMAT}`);
+    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
+        throw bad(file, 'plant_id is not a planting id');
+    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
+        throw bad(file, 'locations and probes must be arrays');
+    const ids = new Set();
+    v.locations.forEach((l, i) => {
+        if (typeof l?.id !== 'string' ||
+            !isAnchored(l.dir) ||
+            !Array.isArray(l.created) ||
+            !l.created.every(isAnchored))
+            throw bad(file, `locations[${i}] is malformed`);
+        const why = createdProblem(v.plant_id, l);
+        if (why)
+            throw bad(file, `locations[${i}].created ${why}`);
+        ids.add(l.id);
+    });
+    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
+    authenticate(stateDir, file, v);
+    return v;
+}
+function removeLedger(stateDir) {
+    external_node_fs_default().rmSync(ledgerPath(stateDir), { force: true });
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/locations.ts
+/**
+ * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
+ * path 20 directories deep (path-length and depth limits), every volatile directory that exists
+ * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
+ * directory in the temp dir, and every `--at` path (what a cache step saves).
+ */
+
+
+
+
+
+
+const DEEP_LEVELS = 20;
+function isRealDir(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    return st?.isDirectory() === true;
+}
+function checkAt(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.isSymbolicLink())
+        throw new UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
+    if (!st.isDirectory())
+        throw new UsageError(`--at ${abs}: is not a directory`);
+}
+/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
+function insideWorkspaceNoFollow(workspace, abs, at) {
+    const rel = relativeInside(workspace, abs);
+    if (rel === undefined || rel === '.')
+        return;
+    try {
+        resolveNoFollow(workspace, rel);
+    }
+    catch (e) {
+        if (e instanceof SymlinkRefusal)
+            throw new UsageError(`--at ${at}: ${e.message}`);
+        throw e;
+    }
+}
+function planLocations(req) {
+    const out = [
+        { id: 'workspace', abs: req.workspace, make: 'exists' },
+        { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
+    ];
+    const names = new Set(req.volatile);
+    for (const name of VOLATILE_DIRS)
+        if (isRealDir(external_node_path_default().join(req.workspace, name)))
+            names.add(name);
+    for (const name of [...names].sort()) {
+        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
+        const abs = external_node_path_default().join(req.workspace, name);
+        // A probe, the multi-GiB large one included, must never land outside through a planted link.
+        if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
+        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
+    }
+    if (req.includeHome && isRealDir(req.home))
+        out.push({ id: 'home', abs: req.home, make: 'exists' });
+    if (req.includeTmp)
+        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
+    for (const at of req.at) {
+        const abs = external_node_path_default().resolve(at);
+        if (abs === external_node_path_default().parse(abs).root)
+            throw new UsageError(`--at ${at}: refusing the root directory`);
+        checkAt(abs);
+        insideWorkspaceNoFollow(req.workspace, abs, at);
+        // Named as anchored, so the same directory keeps one history row across runners and paths.
+        out.push({
+            id: `at:${showAnchored(anchor_anchor(abs, req))}`,
+            abs,
+            make: external_node_fs_default().existsSync(abs) ? 'exists' : 'mkdir'
+        });
+    }
+    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
+    const seen = new Set();
+    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
+}
+/** Make the location exist; returns the directory and what was created, for undo and clean. */
+function materialize(loc, plantId, anchors, created) {
+    let dir = loc.abs;
+    const mine = [];
+    switch (loc.make) {
+        case 'exists':
+            break;
+        case 'mkdir': {
+            const first = external_node_fs_default().mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
+            // mkdirSync returns the first directory it made: every level from there down is ours.
+            if (first)
+                for (let d = loc.abs;; d = external_node_path_default().dirname(d)) {
+                    mine.unshift(d);
+                    if (d === first)
+                        break;
+                }
+            break;
+        }
+        case 'deep': {
+            external_node_fs_default().mkdirSync(loc.abs, { mode: 0o755 });
+            mine.push(loc.abs);
+            for (let i = 2; i <= DEEP_LEVELS; i++) {
+                dir = external_node_path_default().join(dir, `d${String(i).padStart(2, '0')}`);
+                external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+                mine.push(dir);
+            }
+            break;
+        }
+        case 'mkdtemp':
+            // A fresh random directory: never a fixed name in a directory other users share.
+            dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(loc.abs, `swr-canary-${plantId}-`));
+            mine.push(dir);
+            break;
+    }
+    created.push(...mine);
+    return {
+        location: { id: loc.id, dir: anchor_anchor(dir, anchors), created: mine.map(d => anchor_anchor(d, anchors)) },
+        abs: dir
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/plant.ts
+/**
+ * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
+ * All or nothing: when any probe cannot be created, everything this planting made is removed and
+ * no ledger is written, so a failed plant leaves the machine as it was.
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_LARGE_BYTES = 64 * 1024 * 1024;
+/** Locations that only test names and depth: no large file there. */
+const NO_LARGE = new Set(['deep']);
+function classesFor(loc, largeBytes) {
+    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
+}
+function undo(created) {
+    for (const p of [...created].reverse()) {
+        try {
+            const st = external_node_fs_default().lstatSync(p);
+            if (st.isDirectory())
+                external_node_fs_default().rmdirSync(p);
+            else
+                external_node_fs_default().unlinkSync(p);
+        }
+        catch {
+            // Already gone, or no longer ours to remove (not empty): leave it.
+        }
+    }
+}
+function retire(opts) {
+    const old = readLedger(opts.stateDir);
+    if (!old)
+        return undefined;
+    if (!old.read_at && !opts.replace)
+        throw new UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
+    const cleaned = cleanLedger(old, opts.anchors);
+    return { plant_id: old.plant_id, removed: cleaned.removed.length };
+}
+function plantCanaries(opts) {
+    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
+    const plantId = opts.plantId ?? (0,external_node_crypto_.randomBytes)(4).toString('hex');
+    // The old planting goes first: it may have created a directory this one would otherwise reuse.
+    const replaced = retire(opts);
+    const planned = planLocations({
+        ...opts.anchors,
+        plantId,
+        at: opts.at ?? [],
+        volatile: opts.volatile ?? [],
+        includeHome: opts.includeHome ?? true,
+        includeTmp: opts.includeTmp ?? true
+    });
+    const created = [];
+    const locations = [];
+    const probes = [];
+    try {
+        for (const p of planned) {
+            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
+            locations.push(loc);
+            for (const cls of classesFor(loc, largeBytes)) {
+                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
+                probes.push({
+                    class: cls,
+                    location: loc.id,
+                    path: anchor_anchor(external_node_path_default().join(dir, name), opts.anchors),
+                    expect
+                });
+            }
+        }
+        const ledger = {
+            format: LEDGER_FORMAT,
+            plant_id: plantId,
+            planted_at: (opts.now ?? new Date()).toISOString(),
+            context: opts.context,
+            large_bytes: largeBytes,
+            locations,
+            probes
+        };
+        writeLedger(opts.stateDir, ledger);
+        return replaced ? { ledger, replaced } : { ledger };
+    }
+    catch (err) {
+        undo(created);
+        if (err instanceof SwrError)
+            throw err;
+        const e = err;
+        const code = errnoCode(err);
+        throw new SwrError(code === 'EEXIST'
+            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
+            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, EXIT.UNREPAIRABLE);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/history.ts
+/**
+ * The history: one JSON line per observation (a canary read, a recorded check), in the private
+ * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
+ * (replacing the previous generation), so the history never grows without end and the newest
+ * records are never the ones dropped. Appends use O_APPEND with one write per record, so
+ * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
+ */
+
+
+
+
+const HISTORY_FILE = 'history.jsonl';
+const HISTORY_ROTATED = 'history.1.jsonl';
+const history_DEFAULT_LIMITS = {
+    maxRecords: 1000,
+    maxBytes: 4 * 1024 * 1024
+};
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+function checkRecord(report, manifest, context) {
+    return {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context,
+        manifest: manifest.file,
+        digest: manifest.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    };
+}
+function countLines(file) {
+    const buf = external_node_fs_default().readFileSync(file);
+    let n = 0;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
+        n++;
+    return n;
+}
+function rotateIfFull(dir, limits) {
+    const file = external_node_path_default().join(dir, HISTORY_FILE);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
+        return;
+    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
+}
+function appendHistory(stateDir, record, limits = {}) {
+    const l = { ...history_DEFAULT_LIMITS, ...limits };
+    const dir = ensurePrivateDir(stateDir);
+    rotateIfFull(dir, l);
+    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+        create: true,
+        mode: 0o600
+    });
+}
+function isRecord(v) {
+    const r = v;
+    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
+        return false;
+    if (Number.isNaN(Date.parse(r.time)))
+        return false;
+    if (r.kind === 'canary')
+        return typeof r.classes === 'object' && typeof r.locations === 'object';
+    if (r.kind === 'check')
+        return typeof r.entries === 'object' && typeof r.manifest === 'string';
+    return false;
+}
+function readHistory(stateDir) {
+    const out = { records: [], skipped: 0 };
+    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
+        let text;
+        try {
+            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
+        }
+        catch {
+            continue;
+        }
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                const v = JSON.parse(line);
+                if (isRecord(v))
+                    out.records.push(v);
+                else
+                    out.skipped++;
+            }
+            catch {
+                out.skipped++;
+            }
+        }
+    }
+    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
+/**
+ * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
+ * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
+ * whether it still leads to the kind of thing it was planted to.
+ */
+
+
+
+function kindOf(st) {
+    if (st.isSymbolicLink())
+        return 'symlink';
+    if (st.isDirectory())
+        return 'dir';
+    if (st.isFile())
+        return 'file';
+    return 'other';
+}
+function inspect_hashFile(abs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    try {
+        const buf = Buffer.allocUnsafe(1 << 20);
+        for (let n; (n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null)) > 0;)
+            hash.update(buf.subarray(0, n));
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+class Findings {
+    attributes = [];
+    details = [];
+    add(a, detail) {
+        if (!this.attributes.includes(a))
+            this.attributes.push(a);
+        this.details.push(detail);
+    }
+    outcome() {
+        return this.attributes.length === 0
+            ? { state: 'intact' }
+            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
+    }
+}
+function checkMode(f, want, st) {
+    const wantBits = parseInt(want, 8);
+    const got = st.mode & 0o7777;
+    if (got === wantBits)
+        return;
+    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
+    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
+    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
+        f.add('exec-bit', shown);
+    else
+        f.add('mode', shown);
+}
+function checkContent(f, abs, st, size, digest) {
+    if (st.size !== size) {
+        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
+        return;
+    }
+    if (inspect_hashFile(abs) !== digest)
+        f.add('content', 'same size, different content');
+}
+function targetKind(abs) {
+    try {
+        return kindOf(external_node_fs_default().statSync(abs));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
+function inspectProbe(probe, abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    const want = probe.expect;
+    const f = new Findings();
+    if (want.type === 'hardlink') {
+        const peer = external_node_fs_default().lstatSync(external_node_path_default().join(external_node_path_default().dirname(abs), want.peer), { throwIfNoEntry: false });
+        if (!st && !peer)
+            return { state: 'lost' };
+        if (!st || !peer) {
+            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
+            return f.outcome();
+        }
+        if (!st.isFile()) {
+            f.add('type', `a ${kindOf(st)} (want file)`);
+            return f.outcome();
+        }
+        if (st.ino !== peer.ino || st.dev !== peer.dev)
+            f.add('hardlink', 'the two names are separate files now');
+        checkMode(f, want.mode, st);
+        checkContent(f, abs, st, want.size, want.sha256);
+        return f.outcome();
+    }
+    if (!st)
+        return { state: 'lost' };
+    const expectedKind = want.type;
+    if (kindOf(st) !== expectedKind) {
+        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
+        return f.outcome();
+    }
+    switch (want.type) {
+        case 'file':
+            checkMode(f, want.mode, st);
+            checkContent(f, abs, st, want.size, want.sha256);
+            break;
+        case 'dir':
+            checkMode(f, want.mode, st);
+            break;
+        case 'symlink': {
+            const target = external_node_fs_default().readlinkSync(abs);
+            if (target !== want.target)
+                f.add('link-target', `points to ${target} (want ${want.target})`);
+            const reached = targetKind(abs);
+            if (reached === undefined)
+                f.add('dangling', `${target} does not exist`);
+            else if (reached !== want.resolves && target === want.target)
+                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
+            break;
+        }
+    }
+    return f.outcome();
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/read.ts
+/**
+ * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
+ * the ledger marked read, and one record appended to the history (canary reads always record:
+ * survival over many runs is the point).
+ */
+
+
+
+
+
+
+const CANARY_READ_SCHEMA = 'swr.canary-read/1';
+function read_tally() {
+    return { intact: 0, altered: 0, lost: 0 };
+}
+function readCanaries(opts) {
+    const ledger = readLedger(opts.stateDir);
+    if (!ledger)
+        throw new SwrError('no canary planting to read: run "swr canary plant" first', EXIT.BAD_MANIFEST);
+    const readAt = (opts.now ?? new Date()).toISOString();
+    const reading = {
+        schema: CANARY_READ_SCHEMA,
+        plant_id: ledger.plant_id,
+        planted_at: ledger.planted_at,
+        read_at: readAt,
+        planted_by: ledger.context,
+        read_by: opts.context,
+        reread: ledger.read_at !== undefined,
+        totals: read_tally(),
+        classes: {},
+        locations: {},
+        probes: []
+    };
+    for (const p of ledger.probes) {
+        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
+        reading.probes.push({
+            class: p.class,
+            location: p.location,
+            path: showAnchored(p.path),
+            outcome
+        });
+        const cls = (reading.classes[p.class] ??= { ...read_tally(), attributes: {} });
+        const loc = (reading.locations[p.location] ??= read_tally());
+        for (const t of [reading.totals, cls, loc])
+            t[outcome.state]++;
+        if (outcome.state === 'altered')
+            for (const a of outcome.attributes)
+                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
+    }
+    // Classes in their canonical order, whatever order the ledger listed probes in.
+    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
+    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
+    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
+    return reading;
+}
+function canaryRecord(r) {
+    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
+    return {
+        v: 1,
+        kind: 'canary',
+        time: r.read_at,
+        context: r.read_by,
+        plant_id: r.plant_id,
+        planted_at: r.planted_at,
+        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
+        locations: r.locations
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/context.ts
+/**
+ * Who made an observation: enough of the runner, job and machine to tell the platforms apart
+ * when their survival differs. Built from an environment the shell passes in.
+ */
+
+const FROM_ENV = [
+    ['runner_os', 'RUNNER_OS'],
+    ['runner_name', 'RUNNER_NAME'],
+    ['runner_arch', 'RUNNER_ARCH'],
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
+];
+function runContext(env) {
+    const ctx = { platform: `${process.platform}-${process.arch}` };
+    for (const [field, name] of FROM_ENV) {
+        const v = env[name];
+        if (v)
+            ctx[field] = v.slice(0, 200);
+    }
+    if (!ctx.runner_name)
+        ctx.host = external_node_os_default().hostname().slice(0, 200);
+    return ctx;
+}
+/** One short label for tables: `Linux/runner-3`, `host.local`. */
+function contextLabel(ctx) {
+    if (ctx.runner_os || ctx.runner_name)
+        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
+    return ctx.host ?? ctx.platform;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/canary.ts
+/**
+ * A canary read for people: totals, a table by class (with the attributes that changed) and by
+ * location, then one line per probe that did not come back intact.
+ */
+
+
+
+
+function totals(t) {
+    const n = t.intact + t.altered + t.lost;
+    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
+}
+function attrs(a) {
+    return Object.entries(a)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+}
+function header(r) {
+    return `canary ${escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+}
+function renderCanaryText(r) {
+    const lines = [header(r), totals(r.totals), ''];
+    const classes = Object.entries(r.classes);
+    const cw = Math.max(...classes.map(([c]) => c.length), 5);
+    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
+    for (const [c, t] of classes) {
+        if (!t)
+            continue;
+        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
+    }
+    lines.push('');
+    const locs = Object.entries(r.locations);
+    const lw = Math.max(...locs.map(([l]) => escapeText(l).length), 8);
+    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
+    for (const [l, t] of locs)
+        lines.push(`  ${escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
+    if (bad.length > 0) {
+        lines.push('');
+        for (const p of bad) {
+            const o = p.outcome;
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escapeText(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escapeText(p.location)}  ${escapeText(abbreviate(p.path))}  ${what}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function cell(x) {
+    return escapeMarkdown(x);
+}
+function renderCanaryMarkdown(r) {
+    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
+    const lines = [
+        `### ${icon} swr canary: ${totals(r.totals)}`,
+        '',
+        `<sub>${cell(header(r))}</sub>`,
+        '',
+        '| probe class | what it tests | intact | altered | lost | changed |',
+        '| --- | --- | ---: | ---: | ---: | --- |'
+    ];
+    for (const [c, t] of Object.entries(r.classes))
+        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
+    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
+    for (const [l, t] of Object.entries(r.locations))
+        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/canary.ts
+/**
+ * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
+ * real locations (see core/canary/locations.ts); the ledger and the history live in the private
+ * state directory, locked while a command changes them.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+function realDir(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/**
+ * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
+ * else the current directory. A canary needs no manifest.
+ */
+function canaryAnchors(flags, io) {
+    let workspace = flags.workspace ? external_node_path_default().resolve(io.cwd, flags.workspace) : undefined;
+    if (!workspace) {
+        const located = manifestLocation(flags, io);
+        workspace =
+            located.how !== 'new' && external_node_fs_default().existsSync(located.file)
+                ? loadManifest(located.file, { cwd: io.cwd }).workspace
+                : io.cwd;
+    }
+    if (!external_node_fs_default().statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`workspace ${workspace} is not a directory`);
+    return {
+        workspace: realDir(workspace),
+        home: realDir(io.home),
+        tmp: realDir(io.env.TMPDIR || external_node_os_default().tmpdir())
+    };
+}
+async function locked(io, fn) {
+    const dir = stateDir(io);
+    const subject = ledgerPath(dir);
+    const release = await lockWorkspace({
+        stateDir: dir,
+        subject,
+        waitMs: DEFAULT_LOCK_WAIT_S * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
+    });
+    try {
+        return fn();
+    }
+    finally {
+        await release();
+    }
+}
+function describePlant(r) {
+    const l = r.ledger;
+    const lines = [];
+    if (r.replaced)
+        lines.push(`removed ${r.replaced.removed} probes of the previous planting ${r.replaced.plant_id}`);
+    lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
+    for (const loc of l.locations) {
+        const n = l.probes.filter(p => p.location === loc.id).length;
+        lines.push(`  ${escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escapeText(abbreviate(showAnchored(loc.dir)))}`);
+    }
+    lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
+    return lines.join('\n') + '\n';
+}
+async function canaryPlant(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const result = await locked(io, () => plantCanaries({
+        stateDir: stateDir(io),
+        anchors,
+        at: (flags.at ?? []).map(a => external_node_path_default().resolve(io.cwd, a)),
+        volatile: flags.volatile ?? [],
+        includeHome: flags.home,
+        includeTmp: flags.tmp,
+        ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
+        replace: flags.replace === true,
+        context: runContext(io.env)
+    }));
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n');
+    else if (!flags.quiet)
+        io.stdout.write(describePlant(result));
+    return EXIT.HEALTHY;
+}
+async function canaryRead(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const dir = stateDir(io);
+    const { reading, cleaned } = await locked(io, () => {
+        const reading = readCanaries({
+            stateDir: dir,
+            anchors,
+            context: runContext(io.env),
+            history: historyLimits(io)
+        });
+        if (!flags.clean)
+            return { reading, cleaned: undefined };
+        const ledger = readLedger(dir);
+        const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined;
+        removeLedger(dir);
+        return { reading, cleaned };
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n');
+    else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
+        io.stdout.write(renderCanaryText(reading));
+        if (cleaned)
+            io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`);
+    }
+    return reading.totals.altered + reading.totals.lost === 0 ? EXIT.HEALTHY : EXIT.DAMAGED;
+}
+async function canaryClean(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const dir = stateDir(io);
+    const result = await locked(io, () => {
+        const ledger = readLedger(dir);
+        if (!ledger)
+            return undefined;
+        const cleaned = cleanLedger(ledger, anchors);
+        removeLedger(dir);
+        return { plant_id: ledger.plant_id, ...cleaned };
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.canary-clean/1', ...(result ?? { removed: [], kept: [] }) }, null, 2) + '\n');
+    else if (!flags.quiet) {
+        if (!result)
+            io.stdout.write('nothing planted: nothing to clean\n');
+        else {
+            io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
+            for (const k of result.kept)
+                io.stdout.write(`  kept ${escapeText(k.path)}: ${escapeText(k.why)}\n`);
+        }
+    }
+    return EXIT.HEALTHY;
+}
+function registerCanary(program, { io, run }) {
+    const canary = program
+        .command('canary')
+        .description('measure what this runner, cache or sandbox keeps: plant probes, read them later');
+    withGlobals(canary.command('plant'))
+        .description('plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file')
+        .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
+        .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)', collect)
+        .option('--large-bytes <n>', 'size of the large probe (default 67108864; 0 plants none)', intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024))
+        .option('--no-home', 'do not plant in $HOME')
+        .option('--no-tmp', 'do not plant in the temp directory')
+        .option('--replace', 'discard a planting that was never read (its probes are removed first)')
+        .action((flags) => run(() => canaryPlant(flags, io)));
+    withGlobals(canary.command('read'))
+        .description('compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed')
+        .option('--clean', 'remove the probes and the ledger after reading')
+        .action((flags) => run(() => canaryRead(flags, io)));
+    withGlobals(canary.command('clean'))
+        .description('remove exactly the planted probes (and the directories the planting created, when empty)')
+        .action((flags) => run(() => canaryClean(flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/core/run/escaped.ts
@@ -23740,6 +25142,25 @@ function actionsCacheClient(opts) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/cli/cache.ts
+/** The Actions cache as the CLI reaches it: only on a runner, its notes on stderr. */
+
+
+/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
+function cliCacheClient(m, io) {
+    if (cacheServiceAvailable(io.env)) {
+        return actionsCacheClient({
+            env: io.env,
+            logToStderr: true,
+            onNote: line => void io.stderr.write(`swr: ${line}\n`)
+        });
+    }
+    if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
+        io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /**
  * What a command may touch of the outside world, passed in so tests can run commands in-process
@@ -23749,14 +25170,6 @@ function actionsCacheClient(opts) {
 
 
 /**
- * The commands that start processes of their own (recipes, smoke commands): on an interrupt they
- * stop them, report what was interrupted and exit 130 themselves.
- */
-const OWN_INTERRUPT = new Set(['doctor', 'restore', 'selftest']);
-function ownsInterrupt(argv) {
-    return OWN_INTERRUPT.has(argv[2] ?? '') || argv.includes('--run-smoke');
-}
-/**
  * The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. Any
  * other command stops at once with 130: it starts nothing that could outlive it, its writes are
  * atomic, and what it holds (the workspace lock, a walk's temporary files) is let go by exit
@@ -23764,7 +25177,7 @@ function ownsInterrupt(argv) {
  */
 function processIo(argv = process.argv) {
     const controller = new AbortController();
-    const owns = ownsInterrupt(argv);
+    let owns = false;
     const exitNow = (message, code) => {
         // As every error: with --json, stdout still ends with one JSON document.
         if (argv.includes('--json'))
@@ -23794,6 +25207,9 @@ function processIo(argv = process.argv) {
                 exitNow(message, code);
             process.stderr.write(`swr: ${message}; stopping\n`);
             controller.abort();
+        },
+        ownInterrupt: () => {
+            owns = true;
         }
     };
 }
@@ -23828,143 +25244,6 @@ function guarded(stream) {
 /** `io` with stderr (and stdout, unless it carries JSON) guarded. */
 function guardedIo(io, json) {
     return { ...io, stdout: json ? io.stdout : guarded(io.stdout), stderr: guarded(io.stderr) };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
-/**
- * `swr restore` and `swr doctor`: the engine's repairManifest, printed as it goes. Exit 0 healthy
- * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
- * interrupted.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-function repairCommand(mode, flags, io) {
-    return withManifestLock(flags, io, () => repair(mode, flags, io));
-}
-async function repair(mode, flags, io) {
-    const say = (s) => {
-        if (!flags.json && !flags.quiet)
-            io.stdout.write(s);
-    };
-    const m = loadManifest(manifestLocation(flags, io).file, {
-        workspace: flags.workspace,
-        cwd: io.cwd
-    });
-    return withWorkspaceLock(m.workspace, flags, io, () => repairLocked(mode, m, flags, io, say));
-}
-async function repairLocked(mode, m, flags, io, say) {
-    const text = { color: useColor(io, flags.color), all: false };
-    const cacheClient = cliCacheClient(m, io);
-    const report = await repairManifest(m, {
-        cacheClient,
-        mode,
-        version: VERSION,
-        stateDir: stateDir(io),
-        policy: buildPolicy(m, flags, io),
-        rememberAccepted: flags.iTrustThisManifest === undefined,
-        callerEnv: io.env,
-        only: flags.only,
-        dryRun: flags.dryRun,
-        cache: flags.cache,
-        jobs: flags.jobs,
-        timeoutS: flags.timeout,
-        quarantine: flags.quarantine,
-        quarantineLimits: quarantineLimits(io.env),
-        resume: flags.resume,
-        abort: io.abort,
-        hooks: {
-            onCheck: (before, plan) => {
-                // What the platform kept, before anything was repaired.
-                if (flags.record)
-                    recordCheck(before, m, io);
-                const damaged = before.results.filter(f => f.status !== 'OK');
-                say('== check ==\n');
-                if (damaged.length > 0)
-                    say(findingLines(damaged, text).join('\n') + '\n');
-                say(`${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`);
-                if (damaged.length > 0)
-                    say(`== plan ==\n${renderPlan(plan.waves, text)}`);
-            },
-            onGate: gate => {
-                for (const w of gate.warnings)
-                    io.stderr.write(`swr: warning: ${w}\n`);
-                if (gate.allowed)
-                    say(`== restore ==   (${gate.reason})\n`);
-                else {
-                    io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`);
-                    io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
-                }
-            },
-            onResume: (n, interrupted) => say(n > 0
-                ? `resuming: ${n} entries were repaired by the interrupted run\n`
-                : interrupted
-                    ? 'resuming: the interrupted run repaired no entry yet; its steps run again\n'
-                    : 'resume: no interrupted restore of this manifest to continue\n'),
-            onLine: (id, line) => say(`  [${id}] ${line}\n`),
-            onStep: r => say(renderStep(r, text)),
-            onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
-        }
-    });
-    if (report.repair.collateral)
-        say(renderCollateral(report.repair.collateral, text));
-    if (cacheClient && report.repair.write_back.length > 0) {
-        if (cacheReadOnly(io.env))
-            say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n');
-        else {
-            for (const w of report.repair.write_back) {
-                const e = m.body.entries.find(x => x.id === w.id);
-                if (!e)
-                    continue;
-                const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key);
-                say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`);
-            }
-        }
-    }
-    if (flags.json)
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    return report.repair.exit_code;
-}
-/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
-function cliCacheClient(m, io) {
-    if (cacheServiceAvailable(io.env)) {
-        return actionsCacheClient({
-            env: io.env,
-            logToStderr: true,
-            onNote: line => void io.stderr.write(`swr: ${line}\n`)
-        });
-    }
-    if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
-        io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
-    }
-    return undefined;
-}
-/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
-function quarantineLimits(env) {
-    const num = (name) => {
-        const v = env[name];
-        if (v === undefined || v === '')
-            return undefined;
-        const n = Number(v);
-        if (!Number.isFinite(n) || n < 0)
-            throw new UsageError(`${name}=${v}: give a number of 0 or more`);
-        return n;
-    };
-    const days = num('SWR_QUARANTINE_KEEP_DAYS');
-    const mb = num('SWR_QUARANTINE_MAX_MB');
-    return {
-        ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
-        ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
@@ -24014,136 +25293,6 @@ function historyAdvice(e, c) {
         ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
     const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
     return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/context.ts
-/**
- * Who made an observation: enough of the runner, job and machine to tell the platforms apart
- * when their survival differs. Built from an environment the shell passes in.
- */
-
-const FROM_ENV = [
-    ['runner_os', 'RUNNER_OS'],
-    ['runner_name', 'RUNNER_NAME'],
-    ['runner_arch', 'RUNNER_ARCH'],
-    ['repository', 'GITHUB_REPOSITORY'],
-    ['workflow', 'GITHUB_WORKFLOW'],
-    ['job', 'GITHUB_JOB'],
-    ['run_id', 'GITHUB_RUN_ID'],
-    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
-];
-function runContext(env) {
-    const ctx = { platform: `${process.platform}-${process.arch}` };
-    for (const [field, name] of FROM_ENV) {
-        const v = env[name];
-        if (v)
-            ctx[field] = v.slice(0, 200);
-    }
-    if (!ctx.runner_name)
-        ctx.host = external_node_os_default().hostname().slice(0, 200);
-    return ctx;
-}
-/** One short label for tables: `Linux/runner-3`, `host.local`. */
-function contextLabel(ctx) {
-    if (ctx.runner_os || ctx.runner_name)
-        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
-    return ctx.host ?? ctx.platform;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/history.ts
-/**
- * The history: one JSON line per observation (a canary read, a recorded check), in the private
- * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
- * (replacing the previous generation), so the history never grows without end and the newest
- * records are never the ones dropped. Appends use O_APPEND with one write per record, so
- * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
- */
-
-
-
-
-const HISTORY_FILE = 'history.jsonl';
-const HISTORY_ROTATED = 'history.1.jsonl';
-const history_DEFAULT_LIMITS = {
-    maxRecords: 1000,
-    maxBytes: 4 * 1024 * 1024
-};
-/** One check's record: the status of every entry it checked (for stats and `swr why`). */
-function checkRecord(report, manifest, context) {
-    return {
-        v: 1,
-        kind: 'check',
-        time: report.timing.started,
-        context,
-        manifest: manifest.file,
-        digest: manifest.digest,
-        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
-    };
-}
-function countLines(file) {
-    const buf = external_node_fs_default().readFileSync(file);
-    let n = 0;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
-        n++;
-    return n;
-}
-function rotateIfFull(dir, limits) {
-    const file = external_node_path_default().join(dir, HISTORY_FILE);
-    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
-        return;
-    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
-}
-function appendHistory(stateDir, record, limits = {}) {
-    const l = { ...history_DEFAULT_LIMITS, ...limits };
-    const dir = ensurePrivateDir(stateDir);
-    rotateIfFull(dir, l);
-    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
-        create: true,
-        mode: 0o600
-    });
-}
-function isRecord(v) {
-    const r = v;
-    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
-        return false;
-    if (Number.isNaN(Date.parse(r.time)))
-        return false;
-    if (r.kind === 'canary')
-        return typeof r.classes === 'object' && typeof r.locations === 'object';
-    if (r.kind === 'check')
-        return typeof r.entries === 'object' && typeof r.manifest === 'string';
-    return false;
-}
-function readHistory(stateDir) {
-    const out = { records: [], skipped: 0 };
-    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
-        let text;
-        try {
-            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
-        }
-        catch {
-            continue;
-        }
-        for (const line of text.split('\n')) {
-            if (!line.trim())
-                continue;
-            try {
-                const v = JSON.parse(line);
-                if (isRecord(v))
-                    out.records.push(v);
-                else
-                    out.skipped++;
-            }
-            catch {
-                out.skipped++;
-            }
-        }
-    }
-    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/history/wilson.ts
@@ -24406,6 +25555,19 @@ async function whyCommand(flags, io) {
     }
     return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
 }
+function registerCheck(program, { io, run }) {
+    trustOptions(checkOptions(program.command('check')))
+        .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
+        .option('--all', 'list healthy entries too')
+        .option('--cache-lookup', 'report which entries have a cache saved for their exact state (on a runner; downloads nothing)')
+        .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
+        .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
+        .action((flags) => run(() => checkCommand(flags, io), { startsProcesses: flags.runSmoke === true }));
+    checkOptions(program.command('why'))
+        .alias('explain')
+        .description('explain each damaged entry: what was found, the likely cause, and the fix')
+        .action((flags) => run(() => whyCommand(flags, io)));
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands/completion.ts
 
@@ -24550,1292 +25712,17 @@ function completionScript(program, shell) {
             throw new SwrError(`completion: unknown shell "${shell.slice(0, 20)}" (choose ${SHELLS.join(', ')})`, EXIT.BAD_MANIFEST);
     }
 }
-
-;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
-/**
- * Where a probe lives, said relative to a place that has another absolute path on the next runner:
- * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
- * temp directory. A ledger planted on one machine and read on another still finds its probes.
- */
-
-function inside(dir, abs) {
-    const rel = external_node_path_default().relative(dir, abs);
-    if (rel === '')
-        return '';
-    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        return undefined;
-    return rel.split((external_node_path_default()).sep).join('/');
-}
-/** The workspace first: a workspace inside $HOME is still described by the workspace. */
-function anchor_anchor(abs, anchors) {
-    for (const name of ['workspace', 'home', 'tmp']) {
-        const rel = inside(anchors[name], abs);
-        if (rel !== undefined)
-            return { anchor: name, rel };
-    }
-    return { anchor: 'abs', rel: external_node_path_default().resolve(abs) };
-}
-function resolveAnchored(a, anchors) {
-    if (a.anchor === 'abs')
-        return a.rel;
-    return a.rel === '' ? anchors[a.anchor] : external_node_path_default().join(anchors[a.anchor], ...a.rel.split('/'));
-}
-/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
-function showAnchored(a) {
-    switch (a.anchor) {
-        case 'workspace':
-            return a.rel === '' ? '.' : a.rel;
-        case 'home':
-            return a.rel === '' ? '~' : `~/${a.rel}`;
-        case 'tmp':
-            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
-        case 'abs':
-            return a.rel;
-    }
-}
-/**
- * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
- * so long names keep their head and byte count, and deep paths their two ends.
- */
-function abbreviate(p) {
-    const segs = p
-        .split('/')
-        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
-    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/clean.ts
-/**
- * Removing exactly what a planting made: each probe only while it is still the kind of thing that
- * was planted (a probe name now holding a user's directory is left alone), then the directories
- * the planting created, deepest first, only when empty.
- */
-
-
-
-
-/**
- * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
- * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
- * outside the workspace) must at least sit in a directory that is not a symlink.
- */
-function locate(a, anchors) {
-    if (a.anchor !== 'abs')
-        return resolveNoFollow(anchors[a.anchor], a.rel);
-    const abs = resolveAnchored(a, anchors);
-    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
-        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
-    return abs;
-}
-function plantedKind(p) {
-    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
-}
-function removeIfPlanted(abs, kind, shown, out) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    const now = st.isSymbolicLink()
-        ? 'symlink'
-        : st.isDirectory()
-            ? 'dir'
-            : st.isFile()
-                ? 'file'
-                : 'other';
-    if (now !== kind) {
-        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
-        return;
-    }
-    try {
-        if (kind === 'dir')
-            external_node_fs_default().rmdirSync(abs);
-        else
-            external_node_fs_default().unlinkSync(abs);
-        out.removed.push(shown);
-    }
-    catch (e) {
-        out.kept.push({ path: shown, why: e.code ?? String(e) });
-    }
-}
-function cleanLedger(ledger, anchors) {
-    const out = { removed: [], kept: [] };
-    // Links first, then files, then the empty directory a link points at.
-    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
-    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
-        let abs;
-        try {
-            abs = locate(p.path, anchors);
-        }
-        catch (e) {
-            if (!(e instanceof SymlinkRefusal))
-                throw e;
-            out.kept.push({ path: showAnchored(p.path), why: e.message });
-            continue;
-        }
-        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
-        if (p.expect.type === 'hardlink') {
-            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
-            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
-        }
-    }
-    const dirs = ledger.locations.flatMap(l => l.created);
-    for (const d of dirs.reverse()) {
-        let abs;
-        try {
-            abs = locate(d, anchors);
-        }
-        catch (e) {
-            if (!(e instanceof SymlinkRefusal))
-                throw e;
-            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
-            continue;
-        }
-        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-        if (!st?.isDirectory())
-            continue;
-        try {
-            external_node_fs_default().rmdirSync(abs);
-            out.removed.push(showAnchored(d) + '/');
-        }
-        catch {
-            out.kept.push({
-                path: showAnchored(d) + '/',
-                why: 'not empty: holds files that were not planted'
-            });
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/probes.ts
-/**
- * Probe classes: each one asks a different question of whatever keeps (or drops) files between
- * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
- * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
- * cap? A probe records everything it expects, so a read names the attribute that changed.
- *
- * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
- * file, and names carry the planting's random id so they cannot meet a user's file by chance.
- */
-
-
-
-
-const PROBE_CLASSES = [
-    'stamp',
-    'script',
-    'private',
-    'symlink',
-    'dirlink',
-    'emptydir',
-    'hardlink',
-    'longname',
-    'unicode',
-    'dotfile',
-    'large'
-];
-const probes_CLASS_QUESTION = {
-    stamp: 'small file with a random stamp',
-    script: 'executable script (0755)',
-    private: 'private file (0600)',
-    symlink: 'relative symlink to a file',
-    dirlink: 'symlink to a directory',
-    emptydir: 'empty directory',
-    hardlink: 'hard-link pair',
-    longname: 'file name of 255 bytes',
-    unicode: 'non-ASCII file name',
-    dotfile: 'dotfile',
-    large: 'large file (size caps)'
-};
-/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
-const NAME_MAX = 255;
-function probeName(plantId, cls) {
-    const base = `swr-canary-${plantId}-${cls}`;
-    switch (cls) {
-        case 'dotfile':
-            return `.${base}`;
-        case 'unicode':
-            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
-            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
-        case 'longname':
-            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
-        case 'hardlink':
-            return `${base}-a`;
-        default:
-            return base;
-    }
-}
-function hardlinkPeerName(plantId) {
-    return `swr-canary-${plantId}-hardlink-b`;
-}
-function probes_octal(mode) {
-    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
-}
-function sha256(data) {
-    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
-}
-const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
-function createFile(abs, data, mode) {
-    const fd = external_node_fs_default().openSync(abs, CREATE, mode);
-    try {
-        writeAll(fd, data);
-        external_node_fs_default().fchmodSync(fd, mode);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/**
- * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
- * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
- * and needs no buffer of the whole size.
- */
-function createLarge(abs, size) {
-    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const zero = Buffer.alloc(1 << 20);
-    const fd = external_node_fs_default().openSync(abs, CREATE, 0o644);
-    try {
-        for (let left = size; left > 0;) {
-            const n = Math.min(left, zero.length);
-            const chunk = cipher.update(zero.subarray(0, n));
-            writeAll(fd, chunk);
-            hash.update(chunk);
-            left -= n;
-        }
-        external_node_fs_default().fchmodSync(fd, 0o644);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    return hash.digest('hex');
-}
-function stampText(plantId, cls) {
-    return Buffer.from(`swr canary ${plantId} ${cls} ${(0,external_node_crypto_.randomBytes)(12).toString('hex')}\n`);
-}
-/**
- * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
- * directory (the caller anchors them). Throws on EEXIST and every other failure.
- */
-function plantProbe(cls, ctx) {
-    const name = probeName(ctx.plantId, cls);
-    const abs = external_node_path_default().join(ctx.dir, name);
-    const file = (data, mode) => {
-        createFile(abs, data, mode);
-        ctx.created.push(abs);
-        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
-    };
-    switch (cls) {
-        case 'script': {
-            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${(0,external_node_crypto_.randomBytes)(8).toString('hex')}\n`;
-            return { name, expect: file(Buffer.from(body), 0o755) };
-        }
-        case 'private':
-            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
-        case 'stamp':
-        case 'longname':
-        case 'unicode':
-        case 'dotfile':
-            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
-        case 'large': {
-            const digest = createLarge(abs, ctx.largeBytes);
-            ctx.created.push(abs);
-            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
-        }
-        case 'emptydir':
-            external_node_fs_default().mkdirSync(abs, { mode: 0o755 });
-            ctx.created.push(abs);
-            external_node_fs_default().chmodSync(abs, 0o755);
-            return { name, expect: { type: 'dir', mode: '0755' } };
-        case 'symlink':
-        case 'dirlink': {
-            // Relative targets: an absolute one would point back at the old machine after a move.
-            const target = cls === 'symlink' ? probeName(ctx.plantId, 'stamp') : probeName(ctx.plantId, 'emptydir');
-            external_node_fs_default().symlinkSync(target, abs);
-            ctx.created.push(abs);
-            return {
-                name,
-                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
-            };
-        }
-        case 'hardlink': {
-            const data = stampText(ctx.plantId, cls);
-            createFile(abs, data, 0o644);
-            ctx.created.push(abs);
-            const peer = hardlinkPeerName(ctx.plantId);
-            external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
-            ctx.created.push(external_node_path_default().join(ctx.dir, peer));
-            return {
-                name,
-                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
-            };
-        }
-    }
-}
-/** Links need their targets first: plant in this order. */
-function plantingOrder(classes) {
-    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
-    return [...classes].sort((a, b) => rank(a) - rank(b));
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
-/**
- * The canary ledger: what one planting put where, kept in the private state directory (0600,
- * written atomically). It is the only record of the probes, so reading it is strict: a damaged
- * ledger is an error naming the field, never a silent "everything lost".
- *
- * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
- * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
- * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
- * removed. The key guards against a ledger written by anything but swr with this state directory;
- * where the state directory itself travels (the Action's cache), it is as strong as that channel,
- * and the name rules below still confine what a ledger may name.
- */
-
-
-
-
-
-
-
-
-const LEDGER_FORMAT = 'swr-canary-ledger/1';
-const CANARY_DIR = 'canary';
-const LEDGER_FILE = 'ledger.json';
-const KEY_FILE = 'ledger.key';
-const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
-function ledgerPath(stateDir) {
-    return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
-}
-function ledger_keyPath(stateDir) {
-    return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
-}
-/** The ledger key, or undefined when there is none (nothing was planted with this state). */
-function readKey(stateDir) {
-    const file = ledger_keyPath(stateDir);
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    }
-    catch (e) {
-        if (e.code === 'ENOENT')
-            return undefined;
-        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
-    }
-    try {
-        const buf = Buffer.alloc(128);
-        const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, 0);
-        const text = buf.subarray(0, n).toString('utf8').trim();
-        if (!/^[0-9a-f]{64}$/.test(text))
-            throw bad(file, 'is not a ledger key (64 hex digits)');
-        return Buffer.from(text, 'hex');
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
-function ledgerKey(stateDir) {
-    const have = readKey(stateDir);
-    if (have)
-        return have;
-    ensurePrivateDir(stateDir, CANARY_DIR);
-    try {
-        writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
-            mode: 0o600,
-            exclusive: true
-        });
-    }
-    catch (e) {
-        if (e.code !== 'EEXIST')
-            throw e;
-    }
-    const key = readKey(stateDir);
-    if (!key)
-        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
-    return key;
-}
-function macOf(key, body) {
-    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonicalBytes(body)).digest('hex');
-}
-function writeLedger(stateDir, ledger) {
-    const key = ledgerKey(stateDir);
-    const { mac: _old, ...body } = ledger;
-    const signed = { ...body, mac: macOf(key, body) };
-    writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
-}
-/** Throws unless `v` carries the MAC this state directory's key gives it. */
-function authenticate(stateDir, file, v) {
-    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
-    const key = readKey(stateDir);
-    if (!key)
-        throw refuse('cannot be authenticated: no ledger key in the state directory');
-    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
-        throw refuse('fails authentication: it carries no MAC');
-    const { mac, ...body } = v;
-    let want;
-    try {
-        want = macOf(key, body);
-    }
-    catch {
-        throw refuse('fails authentication: it has no canonical form');
-    }
-    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
-        throw refuse('fails authentication: not written by swr with this state directory, or altered');
-}
-function bad(file, why) {
-    return new SwrError(`canary ledger ${file}: ${why}`, EXIT.BAD_MANIFEST);
-}
-function isAnchored(v) {
-    const a = v;
-    return (typeof a === 'object' &&
-        a !== null &&
-        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
-        typeof a.rel === 'string' &&
-        !a.rel.split('/').includes('..'));
-}
-/**
- * Clean removes the directories a location lists as created (when empty), so a location may only
- * list its own directory and that directory's parents, and only where planting creates any: the
- * deep path and the temp directory carry this planting's name, a volatile directory is the named
- * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
- */
-function createdProblem(plantId, l) {
-    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
-    if (!l.created.every(c => under(c, l.dir)))
-        return 'names a directory that is not the location';
-    if (l.created.length === 0)
-        return undefined;
-    const first = l.created[0];
-    const own = `swr-canary-${plantId}-`;
-    if (l.id === 'deep')
-        return first.anchor === 'workspace' && first.rel === `${own}deep`
-            ? undefined
-            : 'is not the deep path';
-    if (l.id === 'tmp')
-        return l.created.length === 1 && external_node_path_default().posix.basename(first.rel).startsWith(own)
-            ? undefined
-            : "is not this planting's temp directory";
-    if (l.id.startsWith('volatile:'))
-        return l.created.length === 1 &&
-            first.anchor === 'workspace' &&
-            first.rel === l.id.slice('volatile:'.length) &&
-            !first.rel.includes('/')
-            ? undefined
-            : 'is not the volatile directory';
-    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
-}
-function checkProbe(file, plantId, p, i, locations) {
-    const where = `probes[${i}]`;
-    if (!PROBE_CLASSES.includes(p?.class))
-        throw bad(file, `${where}.class is not a probe class`);
-    if (!locations.has(p.location))
-        throw bad(file, `${where}.location names no location`);
-    if (!isAnchored(p.path))
-        throw bad(file, `${where}.path is not an anchored path`);
-    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
-    // name files this planting's naming rule produces, never a user's file.
-    if (external_node_path_default().posix.basename(p.path.rel) !== probeName(plantId, p.class))
-        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
-    const e = p.expect;
-    if (typeof e !== 'object' ||
-        e === null ||
-        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
-        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
-    if ((e.type === 'symlink' || e.type === 'hardlink') &&
-        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
-        throw bad(file, `${where}.expect has no link target`);
-    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
-        throw bad(file, `${where}.expect.peer is not this planting's second name`);
-    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
-        throw bad(file, `${where}.expect.sha256 is not a sha256`);
-}
-/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
-function readLedger(stateDir) {
-    const file = ledgerPath(stateDir);
-    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
-    if (!st)
-        return undefined;
-    if (!st.isFile())
-        throw bad(file, 'is not a regular file');
-    if (st.size > MAX_LEDGER_BYTES)
-        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
-    let v;
-    try {
-        v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
-    }
-    catch (e) {
-        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
-    }
-    if (v?.format !== LEDGER_FORMAT)
-        throw bad(file, `format is not ${LEDGER_FORMAT}`);
-    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
-        throw bad(file, 'plant_id is not a planting id');
-    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
-        throw bad(file, 'locations and probes must be arrays');
-    const ids = new Set();
-    v.locations.forEach((l, i) => {
-        if (typeof l?.id !== 'string' ||
-            !isAnchored(l.dir) ||
-            !Array.isArray(l.created) ||
-            !l.created.every(isAnchored))
-            throw bad(file, `locations[${i}] is malformed`);
-        const why = createdProblem(v.plant_id, l);
-        if (why)
-            throw bad(file, `locations[${i}].created ${why}`);
-        ids.add(l.id);
-    });
-    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
-    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
-    authenticate(stateDir, file, v);
-    return v;
-}
-function removeLedger(stateDir) {
-    external_node_fs_default().rmSync(ledgerPath(stateDir), { force: true });
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/locations.ts
-/**
- * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
- * path 20 directories deep (path-length and depth limits), every volatile directory that exists
- * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
- * directory in the temp dir, and every `--at` path (what a cache step saves).
- */
-
-
-
-
-
-
-const DEEP_LEVELS = 20;
-function isRealDir(abs) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    return st?.isDirectory() === true;
-}
-function checkAt(abs) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    if (st.isSymbolicLink())
-        throw new UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
-    if (!st.isDirectory())
-        throw new UsageError(`--at ${abs}: is not a directory`);
-}
-/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
-function insideWorkspaceNoFollow(workspace, abs, at) {
-    const rel = relativeInside(workspace, abs);
-    if (rel === undefined || rel === '.')
-        return;
-    try {
-        resolveNoFollow(workspace, rel);
-    }
-    catch (e) {
-        if (e instanceof SymlinkRefusal)
-            throw new UsageError(`--at ${at}: ${e.message}`);
-        throw e;
-    }
-}
-function planLocations(req) {
-    const out = [
-        { id: 'workspace', abs: req.workspace, make: 'exists' },
-        { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
-    ];
-    const names = new Set(req.volatile);
-    for (const name of VOLATILE_DIRS)
-        if (isRealDir(external_node_path_default().join(req.workspace, name)))
-            names.add(name);
-    for (const name of [...names].sort()) {
-        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
-            throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
-        const abs = external_node_path_default().join(req.workspace, name);
-        // A probe, the multi-GiB large one included, must never land outside through a planted link.
-        if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
-            throw new UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
-        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
-    }
-    if (req.includeHome && isRealDir(req.home))
-        out.push({ id: 'home', abs: req.home, make: 'exists' });
-    if (req.includeTmp)
-        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
-    for (const at of req.at) {
-        const abs = external_node_path_default().resolve(at);
-        if (abs === external_node_path_default().parse(abs).root)
-            throw new UsageError(`--at ${at}: refusing the root directory`);
-        checkAt(abs);
-        insideWorkspaceNoFollow(req.workspace, abs, at);
-        // Named as anchored, so the same directory keeps one history row across runners and paths.
-        out.push({
-            id: `at:${showAnchored(anchor_anchor(abs, req))}`,
-            abs,
-            make: external_node_fs_default().existsSync(abs) ? 'exists' : 'mkdir'
-        });
-    }
-    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
-    const seen = new Set();
-    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
-}
-/** Make the location exist; returns the directory and what was created, for undo and clean. */
-function materialize(loc, plantId, anchors, created) {
-    let dir = loc.abs;
-    const mine = [];
-    switch (loc.make) {
-        case 'exists':
-            break;
-        case 'mkdir': {
-            const first = external_node_fs_default().mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
-            // mkdirSync returns the first directory it made: every level from there down is ours.
-            if (first)
-                for (let d = loc.abs;; d = external_node_path_default().dirname(d)) {
-                    mine.unshift(d);
-                    if (d === first)
-                        break;
-                }
-            break;
-        }
-        case 'deep': {
-            external_node_fs_default().mkdirSync(loc.abs, { mode: 0o755 });
-            mine.push(loc.abs);
-            for (let i = 2; i <= DEEP_LEVELS; i++) {
-                dir = external_node_path_default().join(dir, `d${String(i).padStart(2, '0')}`);
-                external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-                mine.push(dir);
-            }
-            break;
-        }
-        case 'mkdtemp':
-            // A fresh random directory: never a fixed name in a directory other users share.
-            dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(loc.abs, `swr-canary-${plantId}-`));
-            mine.push(dir);
-            break;
-    }
-    created.push(...mine);
-    return {
-        location: { id: loc.id, dir: anchor_anchor(dir, anchors), created: mine.map(d => anchor_anchor(d, anchors)) },
-        abs: dir
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/plant.ts
-/**
- * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
- * All or nothing: when any probe cannot be created, everything this planting made is removed and
- * no ledger is written, so a failed plant leaves the machine as it was.
- */
-
-
-
-
-
-
-
-
-
-const DEFAULT_LARGE_BYTES = 64 * 1024 * 1024;
-/** Locations that only test names and depth: no large file there. */
-const NO_LARGE = new Set(['deep']);
-function classesFor(loc, largeBytes) {
-    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
-}
-function undo(created) {
-    for (const p of [...created].reverse()) {
-        try {
-            const st = external_node_fs_default().lstatSync(p);
-            if (st.isDirectory())
-                external_node_fs_default().rmdirSync(p);
-            else
-                external_node_fs_default().unlinkSync(p);
-        }
-        catch {
-            // Already gone, or no longer ours to remove (not empty): leave it.
-        }
-    }
-}
-function retire(opts) {
-    const old = readLedger(opts.stateDir);
-    if (!old)
-        return undefined;
-    if (!old.read_at && !opts.replace)
-        throw new UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
-    const cleaned = cleanLedger(old, opts.anchors);
-    return { plant_id: old.plant_id, removed: cleaned.removed.length };
-}
-function plantCanaries(opts) {
-    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
-    const plantId = opts.plantId ?? (0,external_node_crypto_.randomBytes)(4).toString('hex');
-    // The old planting goes first: it may have created a directory this one would otherwise reuse.
-    const replaced = retire(opts);
-    const planned = planLocations({
-        ...opts.anchors,
-        plantId,
-        at: opts.at ?? [],
-        volatile: opts.volatile ?? [],
-        includeHome: opts.includeHome ?? true,
-        includeTmp: opts.includeTmp ?? true
-    });
-    const created = [];
-    const locations = [];
-    const probes = [];
-    try {
-        for (const p of planned) {
-            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
-            locations.push(loc);
-            for (const cls of classesFor(loc, largeBytes)) {
-                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
-                probes.push({
-                    class: cls,
-                    location: loc.id,
-                    path: anchor_anchor(external_node_path_default().join(dir, name), opts.anchors),
-                    expect
-                });
-            }
-        }
-        const ledger = {
-            format: LEDGER_FORMAT,
-            plant_id: plantId,
-            planted_at: (opts.now ?? new Date()).toISOString(),
-            context: opts.context,
-            large_bytes: largeBytes,
-            locations,
-            probes
-        };
-        writeLedger(opts.stateDir, ledger);
-        return replaced ? { ledger, replaced } : { ledger };
-    }
-    catch (err) {
-        undo(created);
-        if (err instanceof SwrError)
-            throw err;
-        const e = err;
-        const code = errnoCode(err);
-        throw new SwrError(code === 'EEXIST'
-            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
-            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, EXIT.UNREPAIRABLE);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
-/**
- * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
- * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
- * whether it still leads to the kind of thing it was planted to.
- */
-
-
-
-function kindOf(st) {
-    if (st.isSymbolicLink())
-        return 'symlink';
-    if (st.isDirectory())
-        return 'dir';
-    if (st.isFile())
-        return 'file';
-    return 'other';
-}
-function inspect_hashFile(abs) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    try {
-        const buf = Buffer.allocUnsafe(1 << 20);
-        for (let n; (n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null)) > 0;)
-            hash.update(buf.subarray(0, n));
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    return hash.digest('hex');
-}
-class Findings {
-    attributes = [];
-    details = [];
-    add(a, detail) {
-        if (!this.attributes.includes(a))
-            this.attributes.push(a);
-        this.details.push(detail);
-    }
-    outcome() {
-        return this.attributes.length === 0
-            ? { state: 'intact' }
-            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
-    }
-}
-function checkMode(f, want, st) {
-    const wantBits = parseInt(want, 8);
-    const got = st.mode & 0o7777;
-    if (got === wantBits)
-        return;
-    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
-    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
-    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
-        f.add('exec-bit', shown);
-    else
-        f.add('mode', shown);
-}
-function checkContent(f, abs, st, size, digest) {
-    if (st.size !== size) {
-        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
-        return;
-    }
-    if (inspect_hashFile(abs) !== digest)
-        f.add('content', 'same size, different content');
-}
-function targetKind(abs) {
-    try {
-        return kindOf(external_node_fs_default().statSync(abs));
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
-function inspectProbe(probe, abs) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    const want = probe.expect;
-    const f = new Findings();
-    if (want.type === 'hardlink') {
-        const peer = external_node_fs_default().lstatSync(external_node_path_default().join(external_node_path_default().dirname(abs), want.peer), { throwIfNoEntry: false });
-        if (!st && !peer)
-            return { state: 'lost' };
-        if (!st || !peer) {
-            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
-            return f.outcome();
-        }
-        if (!st.isFile()) {
-            f.add('type', `a ${kindOf(st)} (want file)`);
-            return f.outcome();
-        }
-        if (st.ino !== peer.ino || st.dev !== peer.dev)
-            f.add('hardlink', 'the two names are separate files now');
-        checkMode(f, want.mode, st);
-        checkContent(f, abs, st, want.size, want.sha256);
-        return f.outcome();
-    }
-    if (!st)
-        return { state: 'lost' };
-    const expectedKind = want.type;
-    if (kindOf(st) !== expectedKind) {
-        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
-        return f.outcome();
-    }
-    switch (want.type) {
-        case 'file':
-            checkMode(f, want.mode, st);
-            checkContent(f, abs, st, want.size, want.sha256);
-            break;
-        case 'dir':
-            checkMode(f, want.mode, st);
-            break;
-        case 'symlink': {
-            const target = external_node_fs_default().readlinkSync(abs);
-            if (target !== want.target)
-                f.add('link-target', `points to ${target} (want ${want.target})`);
-            const reached = targetKind(abs);
-            if (reached === undefined)
-                f.add('dangling', `${target} does not exist`);
-            else if (reached !== want.resolves && target === want.target)
-                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
-            break;
-        }
-    }
-    return f.outcome();
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/read.ts
-/**
- * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
- * the ledger marked read, and one record appended to the history (canary reads always record:
- * survival over many runs is the point).
- */
-
-
-
-
-
-
-const CANARY_READ_SCHEMA = 'swr.canary-read/1';
-function read_tally() {
-    return { intact: 0, altered: 0, lost: 0 };
-}
-function readCanaries(opts) {
-    const ledger = readLedger(opts.stateDir);
-    if (!ledger)
-        throw new SwrError('no canary planting to read: run "swr canary plant" first', EXIT.BAD_MANIFEST);
-    const readAt = (opts.now ?? new Date()).toISOString();
-    const reading = {
-        schema: CANARY_READ_SCHEMA,
-        plant_id: ledger.plant_id,
-        planted_at: ledger.planted_at,
-        read_at: readAt,
-        planted_by: ledger.context,
-        read_by: opts.context,
-        reread: ledger.read_at !== undefined,
-        totals: read_tally(),
-        classes: {},
-        locations: {},
-        probes: []
-    };
-    for (const p of ledger.probes) {
-        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
-        reading.probes.push({
-            class: p.class,
-            location: p.location,
-            path: showAnchored(p.path),
-            outcome
-        });
-        const cls = (reading.classes[p.class] ??= { ...read_tally(), attributes: {} });
-        const loc = (reading.locations[p.location] ??= read_tally());
-        for (const t of [reading.totals, cls, loc])
-            t[outcome.state]++;
-        if (outcome.state === 'altered')
-            for (const a of outcome.attributes)
-                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
-    }
-    // Classes in their canonical order, whatever order the ledger listed probes in.
-    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
-    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
-    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
-    return reading;
-}
-function canaryRecord(r) {
-    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
-    return {
-        v: 1,
-        kind: 'canary',
-        time: r.read_at,
-        context: r.read_by,
-        plant_id: r.plant_id,
-        planted_at: r.planted_at,
-        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
-        locations: r.locations
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/canary.ts
-/**
- * A canary read for people: totals, a table by class (with the attributes that changed) and by
- * location, then one line per probe that did not come back intact.
- */
-
-
-
-
-function totals(t) {
-    const n = t.intact + t.altered + t.lost;
-    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
-}
-function attrs(a) {
-    return Object.entries(a)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ');
-}
-function header(r) {
-    return `canary ${escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
-}
-function renderCanaryText(r) {
-    const lines = [header(r), totals(r.totals), ''];
-    const classes = Object.entries(r.classes);
-    const cw = Math.max(...classes.map(([c]) => c.length), 5);
-    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
-    for (const [c, t] of classes) {
-        if (!t)
-            continue;
-        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
-    }
-    lines.push('');
-    const locs = Object.entries(r.locations);
-    const lw = Math.max(...locs.map(([l]) => escapeText(l).length), 8);
-    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
-    for (const [l, t] of locs)
-        lines.push(`  ${escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
-    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
-    if (bad.length > 0) {
-        lines.push('');
-        for (const p of bad) {
-            const o = p.outcome;
-            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escapeText(o.detail)}` : 'gone';
-            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escapeText(p.location)}  ${escapeText(abbreviate(p.path))}  ${what}`);
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-function cell(x) {
-    return escapeMarkdown(x);
-}
-function renderCanaryMarkdown(r) {
-    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
-    const lines = [
-        `### ${icon} swr canary: ${totals(r.totals)}`,
-        '',
-        `<sub>${cell(header(r))}</sub>`,
-        '',
-        '| probe class | what it tests | intact | altered | lost | changed |',
-        '| --- | --- | ---: | ---: | ---: | --- |'
-    ];
-    for (const [c, t] of Object.entries(r.classes))
-        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
-    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
-    for (const [l, t] of Object.entries(r.locations))
-        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
-    return lines.join('\n') + '\n';
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/canary.ts
-/**
- * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
- * real locations (see core/canary/locations.ts); the ledger and the history live in the private
- * state directory, locked while a command changes them.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-function realDir(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
-/**
- * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
- * else the current directory. A canary needs no manifest.
- */
-function canaryAnchors(flags, io) {
-    let workspace = flags.workspace ? external_node_path_default().resolve(io.cwd, flags.workspace) : undefined;
-    if (!workspace) {
-        const located = manifestLocation(flags, io);
-        workspace =
-            located.how !== 'new' && external_node_fs_default().existsSync(located.file)
-                ? loadManifest(located.file, { cwd: io.cwd }).workspace
-                : io.cwd;
-    }
-    if (!external_node_fs_default().statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
-        throw new UsageError(`workspace ${workspace} is not a directory`);
-    return {
-        workspace: realDir(workspace),
-        home: realDir(io.home),
-        tmp: realDir(io.env.TMPDIR || external_node_os_default().tmpdir())
-    };
-}
-async function locked(io, fn) {
-    const dir = stateDir(io);
-    const subject = ledgerPath(dir);
-    const release = await lockWorkspace({
-        stateDir: dir,
-        subject,
-        waitMs: DEFAULT_LOCK_WAIT_S * 1000,
-        abort: io.abort,
-        onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
-    });
-    try {
-        return fn();
-    }
-    finally {
-        await release();
-    }
-}
-function describePlant(r) {
-    const l = r.ledger;
-    const lines = [];
-    if (r.replaced)
-        lines.push(`removed ${r.replaced.removed} probes of the previous planting ${r.replaced.plant_id}`);
-    lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
-    for (const loc of l.locations) {
-        const n = l.probes.filter(p => p.location === loc.id).length;
-        lines.push(`  ${escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escapeText(abbreviate(showAnchored(loc.dir)))}`);
-    }
-    lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
-    return lines.join('\n') + '\n';
-}
-async function canaryPlant(flags, io) {
-    const anchors = canaryAnchors(flags, io);
-    const result = await locked(io, () => plantCanaries({
-        stateDir: stateDir(io),
-        anchors,
-        at: (flags.at ?? []).map(a => external_node_path_default().resolve(io.cwd, a)),
-        volatile: flags.volatile ?? [],
-        includeHome: flags.home,
-        includeTmp: flags.tmp,
-        ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
-        replace: flags.replace === true,
-        context: runContext(io.env)
+/** Registered last, so the scripts it prints cover every command registered before it. */
+function registerCompletion(program, { io, run }) {
+    program
+        .command('completion')
+        .description(`print a shell completion script (${SHELLS.join(', ')})`)
+        .argument('<shell>', SHELLS.join(' | '))
+        .addHelpText('after', '\nInstall: eval "$(swr completion bash)" in ~/.bashrc, the same with zsh in ~/.zshrc,\nor swr completion fish | source in ~/.config/fish/config.fish.')
+        .action((shell) => run(() => {
+        io.stdout.write(completionScript(program, shell));
+        return EXIT.HEALTHY;
     }));
-    if (flags.json)
-        io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n');
-    else if (!flags.quiet)
-        io.stdout.write(describePlant(result));
-    return EXIT.HEALTHY;
-}
-async function canaryRead(flags, io) {
-    const anchors = canaryAnchors(flags, io);
-    const dir = stateDir(io);
-    const { reading, cleaned } = await locked(io, () => {
-        const reading = readCanaries({
-            stateDir: dir,
-            anchors,
-            context: runContext(io.env),
-            history: historyLimits(io)
-        });
-        if (!flags.clean)
-            return { reading, cleaned: undefined };
-        const ledger = readLedger(dir);
-        const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined;
-        removeLedger(dir);
-        return { reading, cleaned };
-    });
-    if (flags.json)
-        io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n');
-    else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
-        io.stdout.write(renderCanaryText(reading));
-        if (cleaned)
-            io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`);
-    }
-    return reading.totals.altered + reading.totals.lost === 0 ? EXIT.HEALTHY : EXIT.DAMAGED;
-}
-async function canaryClean(flags, io) {
-    const anchors = canaryAnchors(flags, io);
-    const dir = stateDir(io);
-    const result = await locked(io, () => {
-        const ledger = readLedger(dir);
-        if (!ledger)
-            return undefined;
-        const cleaned = cleanLedger(ledger, anchors);
-        removeLedger(dir);
-        return { plant_id: ledger.plant_id, ...cleaned };
-    });
-    if (flags.json)
-        io.stdout.write(JSON.stringify({ schema: 'swr.canary-clean/1', ...(result ?? { removed: [], kept: [] }) }, null, 2) + '\n');
-    else if (!flags.quiet) {
-        if (!result)
-            io.stdout.write('nothing planted: nothing to clean\n');
-        else {
-            io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
-            for (const k of result.kept)
-                io.stdout.write(`  kept ${escapeText(k.path)}: ${escapeText(k.why)}\n`);
-        }
-    }
-    return EXIT.HEALTHY;
-}
-
-;// CONCATENATED MODULE: ./src/core/report/survival.ts
-
-const MARK = { kept: '✓', partial: '◐', lost: '✗' };
-/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
-const CHART_RUNS = 30;
-function pct(x) {
-    return `${(x * 100).toFixed(1)}%`;
-}
-function interval(r) {
-    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
-}
-function trend(r) {
-    return r.trend.map(m => MARK[m]).join('');
-}
-function textTable(title, rs) {
-    if (rs.length === 0)
-        return [];
-    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
-    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
-    return [
-        head,
-        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
-        ''
-    ];
-}
-function span(s) {
-    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
-    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
-    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
-    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
-    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
-}
-function renderStatsText(s) {
-    if (s.records === 0)
-        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
-    return [
-        `survival from ${span(s)}`,
-        '',
-        ...textTable('canary classes', s.classes),
-        ...textTable('canary locations', s.locations),
-        ...textTable('manifest entries', s.entries)
-    ].join('\n');
-}
-function mdTable(title, rs) {
-    if (rs.length === 0)
-        return [];
-    return [
-        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
-        '| --- | ---: | :---: | ---: | --- |',
-        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
-        ''
-    ];
-}
-function axisLabel(p) {
-    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
-    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
-}
-/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
-function survivalChart(s) {
-    const kind = s.canary_runs > 0 ? 'canary' : 'check';
-    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
-    if (runs.length === 0)
-        return undefined;
-    const title = kind === 'canary'
-        ? 'Canary probes intact per run (%)'
-        : 'Entries healthy per recorded check (%)';
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `    title "${title}"`,
-        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
-        '    y-axis "survival %" 0 --> 100',
-        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
-        '```'
-    ].join('\n');
-}
-function renderStatsMarkdown(s) {
-    if (s.records === 0)
-        return '_No survival history recorded yet._\n';
-    const chart = survivalChart(s);
-    return [
-        `**Survival** from ${span(s)}`,
-        '',
-        ...(chart ? [chart, ''] : []),
-        ...mdTable('canary class', s.classes),
-        ...mdTable('canary location', s.locations),
-        ...mdTable('manifest entry', s.entries)
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/stats.ts
-/** `swr stats`: survival per canary class, location and manifest entry, from the history. */
-
-
-
-
-
-function statsCommand(flags, io) {
-    const history = readHistory(stateDir(io));
-    const stats = computeStats(history.records);
-    if (flags.json)
-        io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n');
-    else {
-        io.stdout.write(renderStatsText(stats));
-        if (history.skipped > 0)
-            io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`);
-    }
-    return EXIT.HEALTHY;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
@@ -25899,6 +25786,13 @@ function escrowCommand(flags, io) {
         return EXIT.HEALTHY;
     });
 }
+function registerEscrow(program, { io, run }) {
+    const cmd = withGlobals(program.command('escrow'))
+        .description('embed small files in the manifest (checked against their sha256) so they restore without a recipe')
+        .option('--only <id...>', 'escrow only these entries')
+        .option('--max-bytes <n>', 'largest file to escrow (default 262144)', intOption('--max-bytes', 1, 1024 * 1024));
+    lockOption(approveOption(cmd)).action((flags) => run(() => escrowCommand(flags, io)));
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands/export-recipes.ts
 /**
@@ -25952,6 +25846,391 @@ async function exportRecipesCommand(flags, io) {
     }
     io.stdout.write(lines.join('\n') + '\n');
     return EXIT.HEALTHY;
+}
+function registerExportRecipes(program, { io, run }) {
+    trustOptions(withGlobals(program.command('export-recipes')))
+        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
+        .option('--only <id...>', 'export only these entries')
+        .action((flags) => run(() => exportRecipesCommand(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
+/**
+ * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
+ * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
+ * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
+ * characters of its key file, used as text (not decoded).
+ */
+
+/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
+function byCodePoint(a, b) {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return x.length - y.length;
+}
+/**
+ * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
+ * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
+ * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
+ */
+function pythonCanonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(pythonCanonical).join(',')}]`;
+    const keys = Object.keys(v).sort(byCodePoint);
+    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
+}
+/** Check a format-2 document's `_sig` against the original tool's key file text. */
+function verifyLegacyHmac(v2, keyFileText) {
+    const sig = v2._sig;
+    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
+        return 'absent';
+    const value = sig.value;
+    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+        return 'invalid';
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    const key = Buffer.from(keyFileText.trim(), 'utf8');
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(pythonCanonical(body), 'utf8').digest();
+    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/import.ts
+/**
+ * `swr import OLD.json`: convert the original tool's format-2 manifest to format 3 and save it where
+ * the manifest belongs (-m, SWR_MANIFEST, or ./.swr/manifest.json), never over an existing one.
+ * The result is signed with this machine's keys only when the old HMAC signature was checked
+ * (--legacy-key FILE) or the converted content was approved (--approve-digest); else it is unsigned.
+ */
+
+
+
+
+
+
+
+
+
+
+
+async function importCommand(oldFile, flags, io) {
+    const abs = external_node_path_default().resolve(io.cwd, oldFile);
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(abs, 'utf8');
+    }
+    catch {
+        throw new UsageError(`${oldFile}: cannot read`);
+    }
+    const old = parseManifestText(text, oldFile);
+    if (old.format !== 2)
+        throw new UsageError(`${oldFile} is already format 3: nothing to import`);
+    const digest = manifestDigest(old.doc.body);
+    let trusted = false;
+    let why = 'unsigned: review it, then sign it with "swr sign"';
+    if (flags.legacyKey !== undefined) {
+        const keyText = external_node_fs_default().readFileSync(external_node_path_default().resolve(io.cwd, flags.legacyKey), 'utf8');
+        const verdict = verifyLegacyHmac(parseStrictJson(text).value, keyText);
+        if (verdict !== 'valid') {
+            throw new SwrError(`${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`, EXIT.UNREPAIRABLE);
+        }
+        trusted = true;
+        why = 'format-2 HMAC signature checked';
+    }
+    else if (flags.approveDigest !== undefined) {
+        if (flags.approveDigest.toLowerCase() !== digest) {
+            throw new SwrError('--approve-digest does not match the converted manifest', EXIT.UNREPAIRABLE);
+        }
+        trusted = true;
+        why = 'approved by digest';
+    }
+    const target = manifestLocation(flags, io).file;
+    if (external_node_fs_default().existsSync(target)) {
+        throw new UsageError(`${target} already exists: import never overwrites a manifest (pass -m NEW.json)`);
+    }
+    const saved = await saveEdited(target, old.doc, { resign: trusted, created: true }, io);
+    if (flags.json) {
+        const out = {
+            schema: 'swr.import/1',
+            manifest: target,
+            digest: saved.digest,
+            signed: saved.signed,
+            entries: old.doc.body.entries.length,
+            notes: old.notes
+        };
+        io.stdout.write(JSON.stringify(out, null, 2) + '\n');
+    }
+    else if (!flags.quiet) {
+        io.stdout.write(`imported ${old.doc.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
+        for (const n of old.notes)
+            io.stdout.write(`note: ${escapeText(n)}\n`);
+        io.stdout.write(saved.signed
+            ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
+            : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`);
+    }
+    return EXIT.HEALTHY;
+}
+function registerImport(program, { io, run }) {
+    const cmd = withGlobals(program.command('import'))
+        .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
+        .argument('<old.json>', 'format-2 manifest')
+        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds");
+    approveOption(cmd, 'sign the converted manifest; or').action((old, flags) => run(() => withManifestLock(flags, io, () => importCommand(old, flags, io))));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/init.ts
+/**
+ * `swr init`: scan a workspace and write a first manifest: top-level source trees, executable
+ * scripts beside them, and large blobs. Volatile directories (node_modules, build, .cache, ...) and
+ * VCS metadata are skipped; an existing manifest is never overwritten.
+ */
+
+
+
+
+
+
+
+
+
+const SKIP = new Set(['.git', '.hg', '.svn', '.swr']);
+const init_MAX_SCAN = 200_000;
+/** What init would track, as capture requests (workspace-relative paths). */
+function scanWorkspace(workspace) {
+    const requests = [];
+    const blobs = [];
+    let seen = 0;
+    const walk = (abs, rel) => {
+        let names;
+        try {
+            names = external_node_fs_default().readdirSync(abs).sort();
+        }
+        catch {
+            return;
+        }
+        for (const name of names) {
+            if (++seen > init_MAX_SCAN)
+                return;
+            if (SKIP.has(name) || VOLATILE_DIRS.has(name))
+                continue;
+            const childRel = rel ? `${rel}/${name}` : name;
+            const st = external_node_fs_default().lstatSync(external_node_path_default().join(abs, name), { throwIfNoEntry: false });
+            if (!st)
+                continue;
+            if (st.isDirectory())
+                walk(external_node_path_default().join(abs, name), childRel);
+            else if (st.isFile() && st.size >= BLOB_THRESHOLD)
+                blobs.push(childRel);
+        }
+    };
+    walk(workspace, '');
+    const top = external_node_fs_default().readdirSync(workspace).sort();
+    for (const name of top) {
+        if (SKIP.has(name) || VOLATILE_DIRS.has(name))
+            continue;
+        const st = external_node_fs_default().lstatSync(external_node_path_default().join(workspace, name));
+        if (st.isDirectory() && !name.startsWith('.')) {
+            const inside = blobs.filter(b => b.startsWith(name + '/')).map(b => b.slice(name.length + 1));
+            requests.push({ path: name, kind: 'tree', ignore: [...VOLATILE_DIRS, ...SKIP, ...inside] });
+        }
+        else if (st.isFile() && (st.mode & 0o111) !== 0 && st.size < BLOB_THRESHOLD) {
+            requests.push({ path: name, kind: 'file' });
+        }
+    }
+    for (const b of blobs)
+        requests.push({ path: b, kind: 'blob' });
+    return requests;
+}
+async function initCommand(flags, io) {
+    const m = await openForEdit(flags, io);
+    if (!m.created) {
+        throw new UsageError(`${m.file} already exists: init never overwrites a manifest (use "swr add" to extend it)`);
+    }
+    const requests = scanWorkspace(m.workspace);
+    const taken = new Set();
+    const added = [];
+    for (const req of requests) {
+        const c = await captureEntry(m.workspace, req, taken, {
+            pool: { jobs: flags.jobs },
+            exclude: ownPaths(m.file, stateDir(io)),
+            stateDir: stateDir(io)
+        });
+        taken.add(c.entry.id);
+        added.push(c);
+    }
+    m.doc.body.entries.push(...added.map(a => a.entry));
+    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
+    const saved = await saveEdited(m.file, m.doc, { resign: true, created: true, sidecars }, io);
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({ schema: 'swr.init/1', manifest: m.file, added: added.map(a => a.entry) }, null, 2) + '\n');
+    }
+    else if (!flags.quiet) {
+        io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${escapeText(m.workspace)}\n`);
+        for (const { entry } of added)
+            io.stdout.write(`  ${entry.kind.padEnd(5)} ${escapeText(entry.id)}  (${escapeText(entry.path)}, tier ${entry.tier})\n`);
+        if (added.length === 0)
+            io.stdout.write('  nothing found to track: add entries with "swr add PATH"\n');
+        else
+            io.stdout.write(`${added.length} entries. Add restore recipes with "swr add PATH --restore CMD", then sign.\n`);
+        io.stdout.write(saved.signed
+            ? `signed version ${saved.version}, digest ${saved.digest}\n`
+            : 'note: unsigned (no signing key here): run "swr keygen", then "swr sign"\n');
+    }
+    return EXIT.HEALTHY;
+}
+function registerInit(program, { io, run }) {
+    jobsOption(withGlobals(program.command('init')))
+        .description('scan the workspace and write a first manifest (never overwrites one)')
+        .action((flags) => run(() => withManifestLock(flags, io, () => initCommand(flags, io))));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
+/**
+ * `swr restore` and `swr doctor`: the engine's repairManifest, printed as it goes. Exit 0 healthy
+ * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
+ * interrupted.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+function repairCommand(mode, flags, io) {
+    return withManifestLock(flags, io, () => repair(mode, flags, io));
+}
+async function repair(mode, flags, io) {
+    const say = (s) => {
+        if (!flags.json && !flags.quiet)
+            io.stdout.write(s);
+    };
+    const m = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    return withWorkspaceLock(m.workspace, flags, io, () => repairLocked(mode, m, flags, io, say));
+}
+async function repairLocked(mode, m, flags, io, say) {
+    const text = { color: useColor(io, flags.color), all: false };
+    const cacheClient = cliCacheClient(m, io);
+    const report = await repairManifest(m, {
+        cacheClient,
+        mode,
+        version: VERSION,
+        stateDir: stateDir(io),
+        policy: buildPolicy(m, flags, io),
+        rememberAccepted: flags.iTrustThisManifest === undefined,
+        callerEnv: io.env,
+        only: flags.only,
+        dryRun: flags.dryRun,
+        cache: flags.cache,
+        jobs: flags.jobs,
+        timeoutS: flags.timeout,
+        quarantine: flags.quarantine,
+        quarantineLimits: quarantineLimits(io.env),
+        resume: flags.resume,
+        abort: io.abort,
+        hooks: {
+            onCheck: (before, plan) => {
+                // What the platform kept, before anything was repaired.
+                if (flags.record)
+                    recordCheck(before, m, io);
+                const damaged = before.results.filter(f => f.status !== 'OK');
+                say('== check ==\n');
+                if (damaged.length > 0)
+                    say(findingLines(damaged, text).join('\n') + '\n');
+                say(`${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`);
+                if (damaged.length > 0)
+                    say(`== plan ==\n${renderPlan(plan.waves, text)}`);
+            },
+            onGate: gate => {
+                for (const w of gate.warnings)
+                    io.stderr.write(`swr: warning: ${w}\n`);
+                if (gate.allowed)
+                    say(`== restore ==   (${gate.reason})\n`);
+                else {
+                    io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`);
+                    io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
+                }
+            },
+            onResume: (n, interrupted) => say(n > 0
+                ? `resuming: ${n} entries were repaired by the interrupted run\n`
+                : interrupted
+                    ? 'resuming: the interrupted run repaired no entry yet; its steps run again\n'
+                    : 'resume: no interrupted restore of this manifest to continue\n'),
+            onLine: (id, line) => say(`  [${id}] ${line}\n`),
+            onStep: r => say(renderStep(r, text)),
+            onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
+        }
+    });
+    if (report.repair.collateral)
+        say(renderCollateral(report.repair.collateral, text));
+    if (cacheClient && report.repair.write_back.length > 0) {
+        if (cacheReadOnly(io.env))
+            say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n');
+        else {
+            for (const w of report.repair.write_back) {
+                const e = m.body.entries.find(x => x.id === w.id);
+                if (!e)
+                    continue;
+                const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key);
+                say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`);
+            }
+        }
+    }
+    if (flags.json)
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    return report.repair.exit_code;
+}
+/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
+function quarantineLimits(env) {
+    const num = (name) => {
+        const v = env[name];
+        if (v === undefined || v === '')
+            return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < 0)
+            throw new UsageError(`${name}=${v}: give a number of 0 or more`);
+        return n;
+    };
+    const days = num('SWR_QUARANTINE_KEEP_DAYS');
+    const mb = num('SWR_QUARANTINE_MAX_MB');
+    return {
+        ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
+        ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+    };
+}
+function registerRepair(program, { io, run }) {
+    for (const mode of ['restore', 'doctor']) {
+        const cmd = trustOptions(withGlobals(program.command(mode)))
+            .description(mode === 'doctor'
+            ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
+            : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached')
+            .option('--only <id...>', 'consider only these entries')
+            .option('--dry-run', 'print the plan with the reason for each step and run nothing (exit 1 when damaged)')
+            .option('--timeout <s>', "per-recipe timeout in seconds (overrides each entry's timeout_s)", intOption('--timeout', 1, 86400));
+        jobsOption(cmd, 'hashing threads, and recipes run in parallel where the plan allows')
+            .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)')
+            .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+            .option('--record', 'append the first check (what survived, before any repair) to the survival history')
+            .option('--no-cache', 'ignore the incremental cache in the first check');
+        lockOption(cmd).action((flags) => run(() => repairCommand(mode, flags, io), { startsProcesses: true }));
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
@@ -26084,233 +26363,20 @@ function scratchCopy(from, to) {
     });
     return leftOut;
 }
-
-;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
-/**
- * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
- * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
- * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
- * characters of its key file, used as text (not decoded).
- */
-
-/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
-function byCodePoint(a, b) {
-    const x = [...a];
-    const y = [...b];
-    for (let i = 0; i < Math.min(x.length, y.length); i++) {
-        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
-        if (d !== 0)
-            return d;
-    }
-    return x.length - y.length;
-}
-/**
- * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
- * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
- * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
- */
-function pythonCanonical(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v))
-        return `[${v.map(pythonCanonical).join(',')}]`;
-    const keys = Object.keys(v).sort(byCodePoint);
-    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
-}
-/** Check a format-2 document's `_sig` against the original tool's key file text. */
-function verifyLegacyHmac(v2, keyFileText) {
-    const sig = v2._sig;
-    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
-        return 'absent';
-    const value = sig.value;
-    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
-        return 'invalid';
-    const body = {};
-    for (const [k, x] of Object.entries(v2))
-        if (k !== '_sig' && k !== '_pksig')
-            body[k] = x;
-    const key = Buffer.from(keyFileText.trim(), 'utf8');
-    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(pythonCanonical(body), 'utf8').digest();
-    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/import.ts
-/**
- * `swr import OLD.json`: convert the original tool's format-2 manifest to format 3 and save it where
- * the manifest belongs (-m, SWR_MANIFEST, or ./.swr/manifest.json), never over an existing one.
- * The result is signed with this machine's keys only when the old HMAC signature was checked
- * (--legacy-key FILE) or the converted content was approved (--approve-digest); else it is unsigned.
- */
-
-
-
-
-
-
-
-
-
-
-async function importCommand(oldFile, flags, io) {
-    const abs = external_node_path_default().resolve(io.cwd, oldFile);
-    let text;
-    try {
-        text = external_node_fs_default().readFileSync(abs, 'utf8');
-    }
-    catch {
-        throw new UsageError(`${oldFile}: cannot read`);
-    }
-    const old = parseManifestText(text, oldFile);
-    if (old.format !== 2)
-        throw new UsageError(`${oldFile} is already format 3: nothing to import`);
-    const digest = manifestDigest(old.doc.body);
-    let trusted = false;
-    let why = 'unsigned: review it, then sign it with "swr sign"';
-    if (flags.legacyKey !== undefined) {
-        const keyText = external_node_fs_default().readFileSync(external_node_path_default().resolve(io.cwd, flags.legacyKey), 'utf8');
-        const verdict = verifyLegacyHmac(parseStrictJson(text).value, keyText);
-        if (verdict !== 'valid') {
-            throw new SwrError(`${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`, EXIT.UNREPAIRABLE);
-        }
-        trusted = true;
-        why = 'format-2 HMAC signature checked';
-    }
-    else if (flags.approveDigest !== undefined) {
-        if (flags.approveDigest.toLowerCase() !== digest) {
-            throw new SwrError('--approve-digest does not match the converted manifest', EXIT.UNREPAIRABLE);
-        }
-        trusted = true;
-        why = 'approved by digest';
-    }
-    const target = manifestLocation(flags, io).file;
-    if (external_node_fs_default().existsSync(target)) {
-        throw new UsageError(`${target} already exists: import never overwrites a manifest (pass -m NEW.json)`);
-    }
-    const saved = await saveEdited(target, old.doc, { resign: trusted, created: true }, io);
-    if (flags.json) {
-        const out = {
-            schema: 'swr.import/1',
-            manifest: target,
-            digest: saved.digest,
-            signed: saved.signed,
-            entries: old.doc.body.entries.length,
-            notes: old.notes
-        };
-        io.stdout.write(JSON.stringify(out, null, 2) + '\n');
-    }
-    else if (!flags.quiet) {
-        io.stdout.write(`imported ${old.doc.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
-        for (const n of old.notes)
-            io.stdout.write(`note: ${escapeText(n)}\n`);
-        io.stdout.write(saved.signed
-            ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
-            : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`);
-    }
-    return EXIT.HEALTHY;
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/init.ts
-/**
- * `swr init`: scan a workspace and write a first manifest: top-level source trees, executable
- * scripts beside them, and large blobs. Volatile directories (node_modules, build, .cache, ...) and
- * VCS metadata are skipped; an existing manifest is never overwritten.
- */
-
-
-
-
-
-
-
-
-const SKIP = new Set(['.git', '.hg', '.svn', '.swr']);
-const init_MAX_SCAN = 200_000;
-/** What init would track, as capture requests (workspace-relative paths). */
-function scanWorkspace(workspace) {
-    const requests = [];
-    const blobs = [];
-    let seen = 0;
-    const walk = (abs, rel) => {
-        let names;
-        try {
-            names = external_node_fs_default().readdirSync(abs).sort();
-        }
-        catch {
-            return;
-        }
-        for (const name of names) {
-            if (++seen > init_MAX_SCAN)
-                return;
-            if (SKIP.has(name) || VOLATILE_DIRS.has(name))
-                continue;
-            const childRel = rel ? `${rel}/${name}` : name;
-            const st = external_node_fs_default().lstatSync(external_node_path_default().join(abs, name), { throwIfNoEntry: false });
-            if (!st)
-                continue;
-            if (st.isDirectory())
-                walk(external_node_path_default().join(abs, name), childRel);
-            else if (st.isFile() && st.size >= BLOB_THRESHOLD)
-                blobs.push(childRel);
-        }
-    };
-    walk(workspace, '');
-    const top = external_node_fs_default().readdirSync(workspace).sort();
-    for (const name of top) {
-        if (SKIP.has(name) || VOLATILE_DIRS.has(name))
-            continue;
-        const st = external_node_fs_default().lstatSync(external_node_path_default().join(workspace, name));
-        if (st.isDirectory() && !name.startsWith('.')) {
-            const inside = blobs.filter(b => b.startsWith(name + '/')).map(b => b.slice(name.length + 1));
-            requests.push({ path: name, kind: 'tree', ignore: [...VOLATILE_DIRS, ...SKIP, ...inside] });
-        }
-        else if (st.isFile() && (st.mode & 0o111) !== 0 && st.size < BLOB_THRESHOLD) {
-            requests.push({ path: name, kind: 'file' });
-        }
-    }
-    for (const b of blobs)
-        requests.push({ path: b, kind: 'blob' });
-    return requests;
-}
-async function initCommand(flags, io) {
-    const m = await openForEdit(flags, io);
-    if (!m.created) {
-        throw new UsageError(`${m.file} already exists: init never overwrites a manifest (use "swr add" to extend it)`);
-    }
-    const requests = scanWorkspace(m.workspace);
-    const taken = new Set();
-    const added = [];
-    for (const req of requests) {
-        const c = await captureEntry(m.workspace, req, taken, {
-            pool: { jobs: flags.jobs },
-            exclude: ownPaths(m.file, stateDir(io)),
-            stateDir: stateDir(io)
-        });
-        taken.add(c.entry.id);
-        added.push(c);
-    }
-    m.doc.body.entries.push(...added.map(a => a.entry));
-    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
-    const saved = await saveEdited(m.file, m.doc, { resign: true, created: true, sidecars }, io);
-    if (flags.json) {
-        io.stdout.write(JSON.stringify({ schema: 'swr.init/1', manifest: m.file, added: added.map(a => a.entry) }, null, 2) + '\n');
-    }
-    else if (!flags.quiet) {
-        io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${escapeText(m.workspace)}\n`);
-        for (const { entry } of added)
-            io.stdout.write(`  ${entry.kind.padEnd(5)} ${escapeText(entry.id)}  (${escapeText(entry.path)}, tier ${entry.tier})\n`);
-        if (added.length === 0)
-            io.stdout.write('  nothing found to track: add entries with "swr add PATH"\n');
-        else
-            io.stdout.write(`${added.length} entries. Add restore recipes with "swr add PATH --restore CMD", then sign.\n`);
-        io.stdout.write(saved.signed
-            ? `signed version ${saved.version}, digest ${saved.digest}\n`
-            : 'note: unsigned (no signing key here): run "swr keygen", then "swr sign"\n');
-    }
-    return EXIT.HEALTHY;
+function registerSelftest(program, { io, run }) {
+    trustOptions(withGlobals(program.command('selftest')))
+        .description('run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying')
+        .option('--only <id...>', 'test only these entries')
+        .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
+        .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
+        .option('--allow-empty', 'succeed when nothing matches the selection')
+        .option('--from-scratch', 'remove each entry from the scratch copy first: the recipe must recreate it')
+        .action((flags) => run(() => selftestCommand(flags, io), { startsProcesses: true }));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/sign.ts
 /** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
+
 
 
 
@@ -26439,6 +26505,135 @@ async function verifyCommand(flags, io) {
         }
     }
     return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
+}
+function registerSigning(program, { io, run }) {
+    withGlobals(program.command('keygen'))
+        .description("create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)")
+        .option('--no-hmac', 'do not create an HMAC key')
+        .option('--no-mldsa', 'do not create an ML-DSA identity')
+        .option('--no-sync', 'do not create a sync key (it seals manifests that swr push sends off the machine)')
+        .action((flags) => run(() => keygenCommand(flags, io)));
+    approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign')
+        .description('raise the version and sign the manifest with every key this machine holds')
+        .action((flags) => run(() => withManifestLock(flags, io, () => signCommand(flags, io))));
+    trustOptions(withGlobals(program.command('verify')))
+        .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
+        .action((flags) => run(() => verifyCommand(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
+const MARK = { kept: '✓', partial: '◐', lost: '✗' };
+/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
+const CHART_RUNS = 30;
+function pct(x) {
+    return `${(x * 100).toFixed(1)}%`;
+}
+function interval(r) {
+    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
+}
+function trend(r) {
+    return r.trend.map(m => MARK[m]).join('');
+}
+function textTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
+    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
+    return [
+        head,
+        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ''
+    ];
+}
+function span(s) {
+    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
+    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
+    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
+    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
+    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
+}
+function renderStatsText(s) {
+    if (s.records === 0)
+        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
+    return [
+        `survival from ${span(s)}`,
+        '',
+        ...textTable('canary classes', s.classes),
+        ...textTable('canary locations', s.locations),
+        ...textTable('manifest entries', s.entries)
+    ].join('\n');
+}
+function mdTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    return [
+        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
+        '| --- | ---: | :---: | ---: | --- |',
+        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ''
+    ];
+}
+function axisLabel(p) {
+    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
+    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
+}
+/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
+function survivalChart(s) {
+    const kind = s.canary_runs > 0 ? 'canary' : 'check';
+    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
+    if (runs.length === 0)
+        return undefined;
+    const title = kind === 'canary'
+        ? 'Canary probes intact per run (%)'
+        : 'Entries healthy per recorded check (%)';
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `    title "${title}"`,
+        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
+        '    y-axis "survival %" 0 --> 100',
+        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+function renderStatsMarkdown(s) {
+    if (s.records === 0)
+        return '_No survival history recorded yet._\n';
+    const chart = survivalChart(s);
+    return [
+        `**Survival** from ${span(s)}`,
+        '',
+        ...(chart ? [chart, ''] : []),
+        ...mdTable('canary class', s.classes),
+        ...mdTable('canary location', s.locations),
+        ...mdTable('manifest entry', s.entries)
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/stats.ts
+/** `swr stats`: survival per canary class, location and manifest entry, from the history. */
+
+
+
+
+
+function statsCommand(flags, io) {
+    const history = readHistory(stateDir(io));
+    const stats = computeStats(history.records);
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n');
+    else {
+        io.stdout.write(renderStatsText(stats));
+        if (history.skipped > 0)
+            io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`);
+    }
+    return EXIT.HEALTHY;
+}
+function registerStats(program, { io, run }) {
+    withGlobals(program.command('stats'))
+        .description('survival per canary class, location and manifest entry from the history, with 95% Wilson intervals')
+        .action((flags) => run(() => statsCommand(flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/core/cache-restore/scratch-copy.ts
@@ -26632,6 +26827,7 @@ function syncKeyPrefix(scope) {
 
 
 
+
 /** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
 function syncDir() {
     return external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-sync');
@@ -26775,6 +26971,14 @@ async function pullCommand(flags, io) {
         copy.dispose();
     }
 }
+function registerSync(program, { io, run }) {
+    withGlobals(program.command('push'))
+        .description('save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)')
+        .action((flags) => run(() => pushCommand(flags, io)));
+    trustOptions(withGlobals(program.command('pull')))
+        .description('restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)')
+        .action((flags) => run(() => withManifestLock(flags, io, () => pullCommand(flags, io))));
+}
 
 ;// CONCATENATED MODULE: ./src/cli/commands/trust.ts
 /** `swr trust add|list|remove|mine`: the local trust store of ML-DSA signers. */
@@ -26828,13 +27032,32 @@ function trustMine(flags, io) {
         io.stdout.write(`fingerprint: ${groupFingerprint(fp)}\npublic key (base64, ${Buffer.from(pub, 'base64').length} bytes):\n${pub}\n`);
     return EXIT.HEALTHY;
 }
+function registerTrust(program, { io, run }) {
+    const trust = program
+        .command('trust')
+        .description('manage the ML-DSA signers this machine trusts');
+    withGlobals(trust.command('add'))
+        .description('trust a signer')
+        .argument('<fingerprint>', '64 hex digits (spaces allowed)')
+        .argument('<name>', 'a name to show for the signer')
+        .action((fp, name, flags) => run(() => trustAdd(fp, name, flags, io)));
+    withGlobals(trust.command('list'))
+        .description('list trusted signers')
+        .action((flags) => run(() => trustList(flags, io)));
+    withGlobals(trust.command('remove'))
+        .description('stop trusting a signer')
+        .argument('<fingerprint-or-name>')
+        .action((what, flags) => run(() => trustRemove(what, flags, io)));
+    withGlobals(trust.command('mine'))
+        .description("print this machine's fingerprint and public key, to share")
+        .action((flags) => run(() => trustMine(flags, io)));
+}
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
  * The `swr` command line: argv -> command -> exit code. Every error the user can cause becomes one
  * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
  */
-
 
 
 
@@ -26874,52 +27097,26 @@ Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above
 directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, survival history):
 $SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history keeps 1,000
 records per file before it rotates ($SWR_HISTORY_LIMIT sets another number).`;
-function withGlobals(cmd) {
-    return cmd
-        .option('-m, --manifest <file>', 'manifest file (default: $SWR_MANIFEST or the nearest .swr/manifest.json)')
-        .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
-        .option('--json', 'print a JSON document on stdout and nothing else')
-        .option('-q, --quiet', 'print nothing when healthy')
-        .option('--no-color', 'never colour the output (NO_COLOR is honoured too)');
-}
-function checkOptions(cmd) {
-    return withGlobals(cmd)
-        .option('--only <id...>', 'check only these entries')
-        .option('--deep', 'also compare the full sha256 of blobs')
-        .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
-        .option('--no-cache', 'ignore the incremental cache and re-hash everything')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32));
-}
-function trustOptions(cmd) {
-    return cmd
-        .addOption(new Option('--require <kinds>', 'signatures that must hold before code runs (default: $SWR_REQUIRE or any)').choices(['any', 'hmac', 'mldsa', 'both']))
-        .option('--min-version <n>', 'refuse manifests whose version is below N (rollback floor)', intOption('--min-version', 1, Number.MAX_SAFE_INTEGER))
-        .option('--trusted-signer <fp-or-key>', 'trust this ML-DSA fingerprint or public key for this run (repeatable; also $SWR_TRUSTED_SIGNERS)', collect)
-        .option('--threshold <n>', 'distinct trusted ML-DSA signers required (default 1)', intOption('--threshold', 1, 16))
-        .option('--i-trust-this-manifest <digest>', 'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)');
-}
+/** The commands in help order; completion last, so its scripts cover every command before it. */
+const COMMANDS = [
+    registerCheck,
+    registerRepair,
+    registerAdd,
+    registerInit,
+    registerImport,
+    registerEscrow,
+    registerSelftest,
+    registerExportRecipes,
+    registerSync,
+    registerSigning,
+    registerAttacktest,
+    registerCanary,
+    registerStats,
+    registerTrust,
+    registerAuthorCommands,
+    registerCompletion
+];
 function buildProgram(io, done) {
-    const registerCanaryCommands = (program) => {
-        const canary = program
-            .command('canary')
-            .description('measure what this runner, cache or sandbox keeps: plant probes, read them later');
-        withGlobals(canary.command('plant'))
-            .description('plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file')
-            .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
-            .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)', collect)
-            .option('--large-bytes <n>', 'size of the large probe (default 67108864; 0 plants none)', intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024))
-            .option('--no-home', 'do not plant in $HOME')
-            .option('--no-tmp', 'do not plant in the temp directory')
-            .option('--replace', 'discard a planting that was never read (its probes are removed first)')
-            .action(async (flags) => done(await canaryPlant(flags, io)));
-        withGlobals(canary.command('read'))
-            .description('compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed')
-            .option('--clean', 'remove the probes and the ledger after reading')
-            .action(async (flags) => done(await canaryRead(flags, io)));
-        withGlobals(canary.command('clean'))
-            .description('remove exactly the planted probes (and the directories the planting created, when empty)')
-            .action(async (flags) => done(await canaryClean(flags, io)));
-    };
     const program = new Command('swr')
         .description('Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken')
         .version(VERSION, '-V, --version')
@@ -26930,148 +27127,9 @@ function buildProgram(io, done) {
         writeErr: s => void io.stderr.write(s)
     })
         .exitOverride();
-    trustOptions(checkOptions(program.command('check')))
-        .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
-        .option('--all', 'list healthy entries too')
-        .option('--cache-lookup', 'report which entries have a cache saved for their exact state (on a runner; downloads nothing)')
-        .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
-        .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
-        .action(async (flags) => {
-        done(await checkCommand(flags, io));
-    });
-    checkOptions(program.command('why'))
-        .alias('explain')
-        .description('explain each damaged entry: what was found, the likely cause, and the fix')
-        .action(async (flags) => {
-        done(await whyCommand(flags, io));
-    });
-    for (const mode of ['restore', 'doctor']) {
-        trustOptions(withGlobals(program.command(mode)))
-            .description(mode === 'doctor'
-            ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
-            : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached')
-            .option('--only <id...>', 'consider only these entries')
-            .option('--dry-run', 'print the plan with the reason for each step and run nothing (exit 1 when damaged)')
-            .option('--timeout <s>', "per-recipe timeout in seconds (overrides each entry's timeout_s)", intOption('--timeout', 1, 86400))
-            .option('--jobs <n>', 'hashing threads, and recipes run in parallel where the plan allows', intOption('--jobs', 1, 32))
-            .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)')
-            .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
-            .option('--record', 'append the first check (what survived, before any repair) to the survival history')
-            .option('--no-cache', 'ignore the incremental cache in the first check')
-            .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400))
-            .action(async (flags) => done(await repairCommand(mode, flags, io)));
-    }
-    withGlobals(program.command('add'))
-        .description('track PATH(s): capture size, hash, mode, link target or tree digests from disk now')
-        .argument('<path...>', 'files, directories or symlinks inside the workspace')
-        .option('--id <id>', 'entry id (default: derived from the path)')
-        .addOption(new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS]))
-        .option('--tier <n>', `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`, intOption('--tier', 0, 4))
-        .option('--sentinel <relpath>', 'tree: a file that must exist and be non-empty (repeatable)', collect)
-        .option('--needs <id>', 'entry that must be healthy before this one is restored (repeatable)', collect)
-        .option('--restore <cmd>', 'shell recipe that recreates the entry')
-        .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
-        .option('--smoke <cmd>', 'shell command that proves the entry works')
-        .option('--ignore <name-or-glob>', 'tree: leave out of the walk, a .gitignore rule (repeatable)', collect)
-        .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
-        .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
-        .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
-        .option('--no-full-hash', 'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
-        .action(async (paths, flags) => {
-        done(await withManifestLock(flags, io, () => addCommand(paths, flags, io)));
-    });
-    withGlobals(program.command('init'))
-        .description('scan the workspace and write a first manifest (never overwrites one)')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-        .action(async (flags) => {
-        done(await withManifestLock(flags, io, () => initCommand(flags, io)));
-    });
-    withGlobals(program.command('import'))
-        .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
-        .argument('<old.json>', 'format-2 manifest')
-        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds")
-        .option('--approve-digest <digest>', 'sign the converted manifest, after reviewing exactly this content')
-        .action(async (old, flags) => {
-        done(await withManifestLock(flags, io, () => importCommand(old, flags, io)));
-    });
-    withGlobals(program.command('escrow'))
-        .description('embed small files in the manifest (checked against their sha256) so they restore without a recipe')
-        .option('--only <id...>', 'escrow only these entries')
-        .option('--max-bytes <n>', 'largest file to escrow (default 262144)', intOption('--max-bytes', 1, 1024 * 1024))
-        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
-        .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400))
-        .action(async (flags) => done(await escrowCommand(flags, io)));
-    trustOptions(withGlobals(program.command('selftest')))
-        .description('run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying')
-        .option('--only <id...>', 'test only these entries')
-        .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
-        .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
-        .option('--allow-empty', 'succeed when nothing matches the selection')
-        .option('--from-scratch', 'remove each entry from the scratch copy first: the recipe must recreate it')
-        .action(async (flags) => done(await selftestCommand(flags, io)));
-    trustOptions(withGlobals(program.command('export-recipes')))
-        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
-        .option('--only <id...>', 'export only these entries')
-        .action(async (flags) => done(await exportRecipesCommand(flags, io)));
-    withGlobals(program.command('push'))
-        .description('save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)')
-        .action(async (flags) => done(await pushCommand(flags, io)));
-    trustOptions(withGlobals(program.command('pull')))
-        .description('restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)')
-        .action(async (flags) => done(await withManifestLock(flags, io, () => pullCommand(flags, io))));
-    withGlobals(program.command('keygen'))
-        .description("create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)")
-        .option('--no-hmac', 'do not create an HMAC key')
-        .option('--no-mldsa', 'do not create an ML-DSA identity')
-        .option('--no-sync', 'do not create a sync key (it seals manifests that swr push sends off the machine)')
-        .action(async (flags) => done(await keygenCommand(flags, io)));
-    trustOptions(withGlobals(program.command('sign')))
-        .description('raise the version and sign the manifest with every key this machine holds')
-        .option('--approve-digest <digest>', 'sign a manifest whose signature does not verify, after reviewing exactly this content')
-        .action(async (flags) => done(await withManifestLock(flags, io, () => signCommand(flags, io))));
-    trustOptions(withGlobals(program.command('verify')))
-        .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
-        .action(async (flags) => done(await verifyCommand(flags, io)));
-    withGlobals(program.command('attacktest'))
-        .description('attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds')
-        .option('--count <n>', 'mutations to try (default 10000)', intOption('--count', 1, 10_000_000), 10_000)
-        .option('--seed <text>', 'repeat a run exactly')
-        .action(async (flags) => done(await attacktestCommand(flags, io)));
-    registerCanaryCommands(program);
-    withGlobals(program.command('stats'))
-        .description('survival per canary class, location and manifest entry from the history, with 95% Wilson intervals')
-        .action((flags) => done(statsCommand(flags, io)));
-    const trust = program
-        .command('trust')
-        .description('manage the ML-DSA signers this machine trusts');
-    withGlobals(trust.command('add'))
-        .description('trust a signer')
-        .argument('<fingerprint>', '64 hex digits (spaces allowed)')
-        .argument('<name>', 'a name to show for the signer')
-        .action((fp, name, flags) => done(trustAdd(fp, name, flags, io)));
-    withGlobals(trust.command('list'))
-        .description('list trusted signers')
-        .action((flags) => done(trustList(flags, io)));
-    withGlobals(trust.command('remove'))
-        .description('stop trusting a signer')
-        .argument('<fingerprint-or-name>')
-        .action((what, flags) => done(trustRemove(what, flags, io)));
-    withGlobals(trust.command('mine'))
-        .description("print this machine's fingerprint and public key, to share")
-        .action((flags) => done(trustMine(flags, io)));
-    registerAuthorCommands(program, io, done, withGlobals);
-    // Last, so the scripts it prints cover every command registered above.
-    program
-        .command('completion')
-        .description(`print a shell completion script (${SHELLS.join(', ')})`)
-        .argument('<shell>', SHELLS.join(' | '))
-        .addHelpText('after', '\nInstall: eval "$(swr completion bash)" in ~/.bashrc, the same with zsh in ~/.zshrc,\nor swr completion fish | source in ~/.config/fish/config.fish.')
-        .action((shell) => {
-        io.stdout.write(completionScript(program, shell));
-        done(EXIT.HEALTHY);
-    });
+    const ctx = commandContext(io, done);
+    for (const register of COMMANDS)
+        register(program, ctx);
     return program;
 }
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */

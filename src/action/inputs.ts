@@ -4,7 +4,7 @@
  */
 import * as core from '@actions/core'
 import path from 'node:path'
-import { UsageError } from '../core/errors.js'
+import { UsageError } from '../core/index.js'
 import {
   COMMANDS,
   FAIL_ON,

@@ -5,6 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  authorizeEdit,
+  ownPaths,
   captureEntry,
   EXIT,
   indexPath,
@@ -16,14 +18,27 @@ import {
   type ExitCode,
   type Kind,
   type ManifestDocument,
-  type Tier
+  type Tier,
+  KINDS,
+  TIERS
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
 import { saveEdited } from '../edit.js'
-import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
 import { buildPolicy } from '../trust-context.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import type { Command } from 'commander'
+import { Option } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
+import {
+  approveOption,
+  collect,
+  intOption,
+  jobsOption,
+  manifestLocation,
+  stateDir,
+  withGlobals,
+  type GlobalOptions
+} from '../options.js'
 
 export interface AddFlags extends GlobalOptions {
   approveDigest?: string
@@ -187,4 +202,57 @@ function describe(e: Captured['entry']): string {
     case 'link':
       return `, -> ${e.expect.target}`
   }
+}
+
+export function registerAdd(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('add'))
+    .description(
+      'track PATH(s): capture size, hash, mode, link target or tree digests from disk now'
+    )
+    .argument('<path...>', 'files, directories or symlinks inside the workspace')
+    .option('--id <id>', 'entry id (default: derived from the path)')
+    .addOption(
+      new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS])
+    )
+    .option(
+      '--tier <n>',
+      `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`,
+      intOption('--tier', 0, 4)
+    )
+    .option(
+      '--sentinel <relpath>',
+      'tree: a file that must exist and be non-empty (repeatable)',
+      collect
+    )
+    .option(
+      '--needs <id>',
+      'entry that must be healthy before this one is restored (repeatable)',
+      collect
+    )
+    .option('--restore <cmd>', 'shell recipe that recreates the entry')
+    .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
+    .option('--smoke <cmd>', 'shell command that proves the entry works')
+    .option(
+      '--ignore <name-or-glob>',
+      'tree: leave out of the walk, a .gitignore rule (repeatable)',
+      collect
+    )
+    .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+    .option(
+      '--min-files <n>',
+      'tree: fewest files allowed (default: files now)',
+      intOption('--min-files', 0, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--max-files <n>',
+      'tree: most files allowed (default: files now)',
+      intOption('--max-files', 0, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--no-full-hash',
+      'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)'
+    )
+  approveOption(jobsOption(cmd)).action((paths: string[], flags: AddFlags) =>
+    run(() => withManifestLock(flags, io, () => addCommand(paths, flags, io)))
+  )
 }

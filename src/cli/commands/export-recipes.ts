@@ -3,19 +3,28 @@
  * order, for running by hand or in another tool. Exporting code is running code by another name,
  * so the gate decides first.
  */
-import { EXIT, loadManifest, recipesOf, SwrError, type ExitCode } from '../../core/index.js'
-import { selectEntries } from '../../core/check.js'
-import { planRepair, planSteps } from '../../core/plan.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
+import {
+  selectEntries,
+  planRepair,
+  planSteps,
+  decide,
+  gateInput,
+  shellQuote,
+  EXIT,
+  loadManifest,
+  recipesOf,
+  SwrError,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, type GlobalOptions } from '../options.js'
+import { manifestLocation, type GlobalOptions, trustOptions, withGlobals } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
-import { shellQuote } from '../../core/shell-quote.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
-export async function exportRecipesCommand(
-  flags: GlobalOptions & TrustFlags & { only?: string[] },
-  io: CliIo
-): Promise<ExitCode> {
+type ExportFlags = GlobalOptions & TrustFlags & { only?: string[] }
+
+export async function exportRecipesCommand(flags: ExportFlags, io: CliIo): Promise<ExitCode> {
   const m = loadManifest(manifestLocation(flags, io).file, {
     workspace: flags.workspace,
     cwd: io.cwd
@@ -60,4 +69,13 @@ export async function exportRecipesCommand(
   }
   io.stdout.write(lines.join('\n') + '\n')
   return EXIT.HEALTHY
+}
+
+export function registerExportRecipes(program: Command, { io, run }: CommandContext): void {
+  trustOptions(withGlobals(program.command('export-recipes')))
+    .description(
+      'print the restore recipes as one bash script in tier and dependency order (only when signatures allow)'
+    )
+    .option('--only <id...>', 'export only these entries')
+    .action((flags: ExportFlags) => run(() => exportRecipesCommand(flags, io)))
 }

@@ -6,15 +6,24 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
-import { parseManifestText } from '../../core/manifest/load.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
-import { verifyLegacyHmac } from '../../core/manifest/legacy-signature.js'
-import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json.js'
+import {
+  parseManifestText,
+  manifestDigest,
+  verifyLegacyHmac,
+  parseStrictJson,
+  type JsonValue,
+  escapeText,
+  EXIT,
+  SwrError,
+  UsageError,
+  type ExitCode
+} from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, type GlobalOptions } from '../options.js'
-import { escapeText } from '../../core/report/escape.js'
+import { manifestLocation, type GlobalOptions, approveOption, withGlobals } from '../options.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
 
 export interface ImportFlags extends GlobalOptions {
   legacyKey?: string
@@ -91,4 +100,19 @@ export async function importCommand(
     )
   }
   return EXIT.HEALTHY
+}
+
+export function registerImport(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('import'))
+    .description(
+      "convert the original tool's format-2 manifest to format 3 (unsigned until signed)"
+    )
+    .argument('<old.json>', 'format-2 manifest')
+    .option(
+      '--legacy-key <file>',
+      "check the old HMAC signature with the original tool's key file; sign the result if it holds"
+    )
+  approveOption(cmd, 'sign the converted manifest; or').action((old: string, flags: ImportFlags) =>
+    run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
+  )
 }

@@ -1,6 +1,21 @@
 /** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
 import fs from 'node:fs'
 import {
+  authorizeEdit,
+  decide,
+  gateInput,
+  createKeyFile,
+  HMAC_KEY_FILE,
+  IDENTITY_FILE,
+  keyPath,
+  SYNC_KEY_FILE,
+  groupFingerprint,
+  identityFromSeed,
+  hasSigningKey,
+  signDocument,
+  recall,
+  remember,
+  writeFileAtomic,
   EXIT,
   loadManifest,
   saveManifest,
@@ -8,22 +23,19 @@ import {
   UsageError,
   type ExitCode
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
-import {
-  createKeyFile,
-  HMAC_KEY_FILE,
-  IDENTITY_FILE,
-  keyPath,
-  SYNC_KEY_FILE
-} from '../../core/sign/keys.js'
-import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
-import { hasSigningKey, signDocument } from '../../core/sign/sign.js'
-import { recall, remember } from '../../core/sign/version-memory.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import {
+  manifestLocation,
+  stateDir,
+  type GlobalOptions,
+  approveOption,
+  trustOptions,
+  withGlobals
+} from '../options.js'
 import { buildPolicy, OWN_PUBLIC_KEY_FILE, signingKeys, type TrustFlags } from '../trust-context.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
 
 export interface KeygenFlags extends GlobalOptions {
   hmac: boolean
@@ -198,4 +210,30 @@ export async function verifyCommand(
     }
   }
   return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+}
+
+export function registerSigning(program: Command, { io, run }: CommandContext): void {
+  withGlobals(program.command('keygen'))
+    .description(
+      "create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)"
+    )
+    .option('--no-hmac', 'do not create an HMAC key')
+    .option('--no-mldsa', 'do not create an ML-DSA identity')
+    .option(
+      '--no-sync',
+      'do not create a sync key (it seals manifests that swr push sends off the machine)'
+    )
+    .action((flags: KeygenFlags) => run(() => keygenCommand(flags, io)))
+
+  approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign')
+    .description('raise the version and sign the manifest with every key this machine holds')
+    .action((flags: SignFlags) =>
+      run(() => withManifestLock(flags, io, () => signCommand(flags, io)))
+    )
+
+  trustOptions(withGlobals(program.command('verify')))
+    .description(
+      'show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused'
+    )
+    .action((flags: GlobalOptions & TrustFlags) => run(() => verifyCommand(flags, io)))
 }

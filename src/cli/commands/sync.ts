@@ -10,6 +10,21 @@ import os from 'node:os'
 import path from 'node:path'
 import { actionsCacheClient, cacheServiceAvailable } from '../../adapters/actions-cache.js'
 import {
+  manifestDigest,
+  parseManifestText,
+  resolveWorkspace,
+  decide,
+  gateInput,
+  loadSyncSeed,
+  writeFileAtomic,
+  scratchCopy,
+  type ScratchCopy,
+  MAX_BUNDLE_BYTES,
+  packBundle,
+  syncKeyPrefix,
+  unpackBundle,
+  type Bundle,
+  indexPath,
   EXIT,
   loadManifest,
   SwrError,
@@ -17,23 +32,18 @@ import {
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
-import { parseManifestText, resolveWorkspace } from '../../core/manifest/load.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
-import { loadSyncSeed } from '../../core/sign/keys.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
-import { scratchCopy, type ScratchCopy } from '../../core/cache-restore/scratch-copy.js'
-import {
-  MAX_BUNDLE_BYTES,
-  packBundle,
-  syncKeyPrefix,
-  unpackBundle,
-  type Bundle
-} from '../../core/sync.js'
-import { indexPath } from '../../core/verify/tree-index.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import {
+  manifestLocation,
+  stateDir,
+  type GlobalOptions,
+  trustOptions,
+  withGlobals
+} from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
 
 /** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
 function syncDir(): string {
@@ -202,4 +212,20 @@ export async function pullCommand(flags: GlobalOptions & TrustFlags, io: CliIo):
   } finally {
     copy.dispose()
   }
+}
+
+export function registerSync(program: Command, { io, run }: CommandContext): void {
+  withGlobals(program.command('push'))
+    .description(
+      'save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)'
+    )
+    .action((flags: GlobalOptions) => run(() => pushCommand(flags, io)))
+
+  trustOptions(withGlobals(program.command('pull')))
+    .description(
+      'restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)'
+    )
+    .action((flags: GlobalOptions & TrustFlags) =>
+      run(() => withManifestLock(flags, io, () => pullCommand(flags, io)))
+    )
 }
