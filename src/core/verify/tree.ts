@@ -24,15 +24,14 @@ import {
   contentDigest,
   ident,
   lazyDigests,
-  digestTreeParallel,
   linkTargets,
   stampOf,
   walkTree,
-  walkTreeParallel,
   type Walked,
   type WalkRecord,
   type WalkResult
 } from './walk.js'
+import { digestTreeParallel, walkTreeParallel } from './walk-strategy.js'
 import type { TreeCacheRecord } from '../state/cache.js'
 import type { Finding, Shown, TreeDiff, TreeEntry } from '../types.js'
 
