@@ -41,7 +41,8 @@ import {
   scrubDeep,
   secretPieces,
   type CacheClient,
-  restoreSources
+  restoreSources,
+  nativeWalkAllowed
 } from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
@@ -137,6 +138,7 @@ async function runRepair(
       callerEnv: env,
       only: inputs.only.length ? inputs.only : undefined,
       jobs: inputs.jobs,
+      nativeWalk: nativeWalkAllowed(env),
       timeoutS: inputs.timeout,
       hooks: {
         onCheck: (before, plan) => {
@@ -230,6 +232,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         version: VERSION,
         command: inputs.command,
         jobs: inputs.jobs,
+        nativeWalk: nativeWalkAllowed(env),
         cacheLookup: inputs.cacheLookup ? cacheClient : undefined
       })
       for (const l of findingLines(

@@ -24,7 +24,8 @@ import {
   resolveEntryPath,
   decide,
   gateInput,
-  type Entry
+  type Entry,
+  nativeWalkAllowed
 } from '../core/index.js'
 import * as core from '@actions/core'
 import { State, type WriteBackState } from './constants.js'
@@ -128,7 +129,7 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
         return
       }
     }
-    const findings = await reverifier(m, stateDir)(wanted)
+    const findings = await reverifier(m, { stateDir, nativeWalk: nativeWalkAllowed(env) })(wanted)
     const client = actionsCacheClient({ env, onNote: line => log.warning(line) })
     for (const e of wanted) {
       const key = stateKey(e)

@@ -49,7 +49,8 @@ Exit codes:
 Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above the current
 directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, survival history):
 $SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history keeps 1,000
-records per file before it rotates ($SWR_HISTORY_LIMIT sets another number).`
+records per file before it rotates ($SWR_HISTORY_LIMIT sets another number). SWR_NATIVE_WALK=0 walks
+large trees without GNU find (same digests; for a file system where find misbehaves).`
 
 /** The commands in help order; completion last, so its scripts cover every command before it. */
 const COMMANDS: readonly Register[] = [

@@ -14,7 +14,8 @@ import {
   renderWhy,
   type CheckReport,
   type ExitCode,
-  type LoadedManifest
+  type LoadedManifest,
+  nativeWalkAllowed
 } from '../../core/index.js'
 import { cliCacheClient } from '../cache.js'
 import { VERSION } from '../../version.js'
@@ -72,6 +73,7 @@ function checkOptionsOf(flags: CheckFlags, io: CliIo, command: string): CheckOpt
     metaOnly: flags.meta,
     cache: flags.cache,
     jobs: flags.jobs,
+    nativeWalk: nativeWalkAllowed(io.env),
     stateDir: stateDir(io),
     version: VERSION,
     command

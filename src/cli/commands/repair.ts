@@ -17,7 +17,8 @@ import {
   loadManifest,
   renderCheck,
   type ExitCode,
-  type LoadedManifest
+  type LoadedManifest,
+  nativeWalkAllowed
 } from '../../core/index.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
@@ -84,6 +85,7 @@ async function repairLocked(
     dryRun: flags.dryRun,
     cache: flags.cache,
     jobs: flags.jobs,
+    nativeWalk: nativeWalkAllowed(io.env),
     timeoutS: flags.timeout,
     quarantine: flags.quarantine,
     quarantineLimits: quarantineLimits(io.env),

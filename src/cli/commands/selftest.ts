@@ -36,7 +36,8 @@ import {
   loadManifest,
   SwrError,
   type ExitCode,
-  type LoadedManifest
+  type LoadedManifest,
+  nativeWalkAllowed
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
@@ -94,7 +95,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
       )
     fs.mkdirSync(home)
     const m: LoadedManifest = { ...live, workspace: fs.realpathSync(ws) }
-    const verify = reverifier(m, stateDir(io))
+    const verify = reverifier(m, { stateDir: stateDir(io), nativeWalk: nativeWalkAllowed(io.env) })
     const damaged = selected.map(e => ({
       id: e.id,
       kind: e.kind,

@@ -58,6 +58,8 @@ export interface RepairRunOptions {
   dryRun?: boolean | undefined
   cache?: boolean | undefined
   jobs?: number | undefined
+  /** False: never walk with GNU find (the shells read SWR_NATIVE_WALK). */
+  nativeWalk?: boolean | undefined
   timeoutS?: number | undefined
   quarantine?: boolean | undefined
   /** Pruning limits of the quarantine (defaults in quarantine.ts). */
@@ -81,7 +83,8 @@ export async function repairManifest(
       cache,
       stateDir: opts.stateDir,
       version: opts.version,
-      jobs: opts.jobs
+      jobs: opts.jobs,
+      nativeWalk: opts.nativeWalk
     })
   const reportFor = (c: Checked): CheckReport =>
     reportOf(m, c, { version: opts.version, command: opts.mode })
@@ -133,13 +136,14 @@ export async function repairManifest(
     new Date(),
     opts.resume === true
   )
+  const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk }
   const steps = await runPlan({
     manifest: m,
     plan,
     gate,
     callerEnv: opts.callerEnv,
-    reverify: reverifier(m, opts.stateDir, opts.jobs),
-    reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
+    reverify: reverifier(m, reverify),
+    reverifyAt: scratchVerifier(m, reverify),
     jobs: opts.jobs ?? 1,
     timeoutS: opts.timeoutS,
     quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,

@@ -24,6 +24,8 @@ export interface CheckOptions {
   /** Read the incremental cache (results are saved either way). */
   cache?: boolean | undefined
   jobs?: number | undefined
+  /** False: never walk with GNU find (the shells read SWR_NATIVE_WALK). */
+  nativeWalk?: boolean | undefined
   stateDir: string
   version: string
   command?: string
@@ -61,6 +63,7 @@ export function verifyContext(
     metaOnly?: boolean | undefined
     cache?: boolean | undefined
     jobs?: number | undefined
+    nativeWalk?: boolean | undefined
   }
 ): VerifyContext {
   return {
@@ -75,7 +78,8 @@ export function verifyContext(
       read: opts.cache !== false
     }),
     exclude: ownPaths(m.file, opts.stateDir),
-    readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+    readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+    nativeWalk: opts.nativeWalk
   }
 }
 
@@ -141,20 +145,26 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
 /** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
 export function scratchVerifier(
   m: LoadedManifest,
-  stateDir: string,
-  jobs?: number
+  opts: ReverifyOptions
 ): (root: string, entries: Entry[]) => Promise<Finding[]> {
-  return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries)
+  return (root, entries) => reverifier({ ...m, workspace: root }, opts)(entries)
+}
+
+export interface ReverifyOptions {
+  stateDir: string
+  jobs?: number | undefined
+  nativeWalk?: boolean | undefined
 }
 
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
 export function reverifier(
   m: LoadedManifest,
-  stateDir: string,
-  jobs?: number
+  opts: ReverifyOptions
 ): (entries: Entry[]) => Promise<Finding[]> {
   return entries =>
-    verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs })
+    verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
+      jobs: opts.jobs
+    })
 }
 
 /**

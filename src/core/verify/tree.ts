@@ -106,7 +106,7 @@ async function judgeFromDigest(
     kind,
     // find's lines are trusted only through a digest they must equal: with no recorded metadata
     // digest a --meta check would judge from find's file count alone, so the Node walker counts.
-    native: kind === 'stamp' || want.meta_digest !== undefined,
+    native: ctx.nativeWalk !== false && (kind === 'stamp' || want.meta_digest !== undefined),
     expectFiles: want.files ?? want.min_files,
     ...(known ? { known } : {})
   })

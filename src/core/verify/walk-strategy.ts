@@ -25,7 +25,7 @@ const NATIVE_MIN_FILES = 1000
 const MAX_JOBS = 8
 
 /** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
-export function nativeWalkAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+export function nativeWalkAllowed(env: Readonly<Record<string, string | undefined>>): boolean {
   const v = env[NATIVE_WALK_VAR]
   if (v === undefined || v === '' || v === '1') return true
   if (v === '0') return false
@@ -48,7 +48,7 @@ export async function digestTreeParallel(
   opts: {
     jobs?: number | undefined
     kind: 'meta' | 'stamp'
-    /** false: never find (the caller's reasons); the environment can turn it off too. */
+    /** false: never find (the caller's reasons, or SWR_NATIVE_WALK=0 as the shells read it). */
     native?: boolean
     /** A raw native digest (see native-walk.ts) known to give `digest` with `files` files. */
     known?: { raw: string; digest: string; files: number }
@@ -57,7 +57,7 @@ export async function digestTreeParallel(
   }
 ): Promise<TreeDigestResult | undefined> {
   const jobs = jobsOf(opts.jobs)
-  if (nativeWalkAllowed() && opts.native !== false) {
+  if (opts.native !== false) {
     // find describes the top level too: only the listing is read here (no lstat per entry).
     const top = listTop(root, ignore, exclude)
     const dirs = top?.filter(t => t.dir).length ?? 0
@@ -87,8 +87,6 @@ export async function walkTreeParallel(
     hash: boolean
   }
 ): Promise<ParallelWalk> {
-  // Read here too, so a bad value is refused whichever walk a check needs.
-  nativeWalkAllowed()
   const jobs = jobsOf(opts.jobs)
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return walkTree(root, ignore, exclude)
