@@ -36579,7 +36579,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9237);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5686);
 // The Action's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -36590,7 +36590,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9237:
+/***/ 5686:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37635,20 +37635,30 @@ function describeEscaped(escaped) {
  * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
  * variables an entry marks secret, and token shapes that are secrets wherever they appear.
  */
-const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
-    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-    /\bnpm_[A-Za-z0-9]{36}\b/g,
-    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
+/**
+ * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
+ * block comes first, so its base64 lines are never matched piecemeal by a shorter shape.
+ */
+const scrub_NAMED_TOKEN_SHAPES = [
+    {
+        re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+        variable: 'PRIVATE_KEY_PEM'
+    },
+    { re: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bglpat-[A-Za-z0-9_-]{20,}\b/g, variable: 'GITLAB_TOKEN' },
+    { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, variable: 'SLACK_TOKEN' },
+    { re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, variable: 'AWS_ACCESS_KEY_ID' },
+    // OpenAI / Anthropic style keys
+    { re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, variable: 'OPENAI_API_KEY' },
+    { re: /\bhf_[A-Za-z0-9]{30,}\b/g, variable: 'HF_TOKEN' },
+    { re: /\bnpm_[A-Za-z0-9]{36}\b/g, variable: 'NPM_TOKEN' },
+    { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, variable: 'GOOGLE_API_KEY' },
+    { re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, variable: 'JWT' },
+    // A password in a URL (scheme://user:PASSWORD@host).
+    { re: /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi, variable: 'URL_PASSWORD' }
 ];
+const TOKEN_SHAPES = scrub_NAMED_TOKEN_SHAPES.map(s => s.re);
 const MASK = '***';
 /** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
 function scrub_hasTokenShape(text) {
@@ -38767,12 +38777,282 @@ function byte_names_shownName(s) {
   )
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk-format.mjs
+// The tree walk's definition, in one place: the order entries are visited in, the type letter and
+// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
+// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
+// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
+// changes all of them at once. Any change to a line's spelling changes every recorded digest:
+// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
+// kernel can import it without a build (as byte-names.mjs).
+//
+// Each entry below the tree's root gives one line to each digest:
+//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
+//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
+//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+
+
+
+/**
+ * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
+ * find's own -type letters, so its -type tests name them as they are.
+ */
+const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
+
+/** The letters find can test for, in the order tested (anything else is TYPE.other). */
+const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
+
+/**
+ * The type letter of an lstat result (Stats or BigIntStats).
+ * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
+ */
+function typeOf(st) {
+  if (st.isFile()) return TYPE.file
+  if (st.isDirectory()) return TYPE.dir
+  if (st.isSymbolicLink()) return TYPE.link
+  return TYPE.other
+}
+
+/**
+ * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
+ * spells them). `sortNames` is the same order through the default sort, which is the fastest.
+ * @param {string} a
+ * @param {string} b
+ */
+function compareNames(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Sort sibling names into visit order, in place.
+ * @param {string[]} names
+ */
+function sortNames(names) {
+  return names.sort()
+}
+
+const MODE_TEXT = new Map()
+
+/**
+ * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
+ * @param {number} mode
+ */
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
+ * costs a cache miss.
+ * @param {bigint} ns
+ */
+function stampTime(ns) {
+  if (ns < 0n) return `-${-ns}`
+  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+}
+
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+const SEP = '\0'
+const END = '\n'
+// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+const FIND_SEP = '\\000'
+const FIND_END = '\\n'
+
+/** The size field: only a regular file's size is part of the line. */
+const sized = (type, size) => (type === TYPE.file ? size : 0)
+
+// The two layouts below are each line's one definition. The Node walkers fill them with values,
+// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
+// device %D, inode %i, times %T@ and %C@ (stampTime).
+const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
+const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
+  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
+
+/**
+ * The meta line's fields without its end: the head of the content line too.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaFields(rel, type, size, mode) {
+  return metaLayout(rel, type, sized(type, size), modeText(mode), SEP)
+}
+
+/**
+ * One meta line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaLine(rel, type, size, mode) {
+  return metaFields(rel, type, size, mode) + END
+}
+
+/**
+ * The meta line of fields metaFields gave.
+ * @param {string} fields
+ */
+function metaLineOf(fields) {
+  return fields + END
+}
+
+/**
+ * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
+ * @param {string} fields metaFields of the entry
+ * @param {string} extra
+ */
+function contentLine(fields, extra) {
+  return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One stamp line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
+}
+
+/**
+ * find's -printf format for one kind of line and one type letter: the same layout, with find's
+ * directives for the values.
+ * @param {'meta' | 'stamp'} kind
+ * @param {string} type
+ */
+function findFormat(kind, type) {
+  return kind === 'meta'
+    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
+    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
+}
+
+/**
+ * find's expression printing one line per entry: a -type test and -printf for each letter find
+ * can test, then TYPE.other for the rest.
+ * @param {'meta' | 'stamp'} kind
+ * @returns {string[]}
+ */
+function findPrintArgs(kind) {
+  return [
+    ...FIND_TYPES.flatMap((t, i) => [
+      ...(i > 0 ? ['-o'] : []),
+      '-type',
+      t,
+      '-printf',
+      findFormat(kind, t)
+    ]),
+    '-o',
+    '-printf',
+    findFormat(kind, TYPE.other)
+  ]
+}
+
+/** The bytes find's lines are split on, and the type letter that opens a subtree. */
+const LINE_END = END.charCodeAt(0)
+const FIELD_SEP = SEP.charCodeAt(0)
+const DIR_BYTE = TYPE.dir.charCodeAt(0)
+
+/**
+ * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function identText(dev, ino, mtimeNs, ctimeNs) {
+  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
+}
+
+/**
+ * A file's value in the per-file cache: its identity, size and sha256.
+ * @param {string} ident
+ * @param {number} size
+ * @param {string} sha256
+ */
+function cacheText(ident, size, sha256) {
+  return `${ident} ${size} ${sha256}`
+}
+
+/**
+ * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
+ * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
+ * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
+ * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ */
+function eachChild(absDir, relDir, rules, each) {
+  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
+}
+
+function inOrder(absDir, relDir, names, rules, each) {
+  const { skip, exclude, ignored } = rules
+  for (const name of names) {
+    if (skip?.has(name)) continue
+    const abs = `${absDir}/${name}`
+    if (exclude.has(abs)) continue
+    const st = external_node_fs_.lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    if (!st) continue // vanished between readdir and lstat: the same as not there
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (ignored?.(rel, name, st.isDirectory())) continue
+    each(abs, rel, typeOf(st), st)
+  }
+}
+
+/**
+ * The walk: depth first, each directory's children in visit order, each followed by its own
+ * subtree, so no global sort is needed. Directories that cannot be listed are added to
+ * `unreadable` with their error code (the root as '.').
+ * @param {string} rootAbs
+ * @param {string} rootRel
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ * @param {{ rel: string, code: string }[]} unreadable
+ */
+function visitTree(rootAbs, rootRel, rules, each, unreadable) {
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = sortNames(readNames(absDir))
+    } catch (err) {
+      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
+      return
+    }
+    inOrder(absDir, relDir, names, rules, (abs, rel, type, st) => {
+      each(abs, rel, type, st)
+      if (type === TYPE.dir) visit(abs, rel)
+    })
+  }
+  visit(rootAbs, rootRel)
+}
+
+/**
+ * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
+ *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
+ */
+
 ;// CONCATENATED MODULE: ./src/core/verify/hash-kernel.mjs
 // The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and from dist/ (the bundles) without a
 // build step. Synchronous reads into one reused buffer measured 3-6x faster than fs.promises
 // here; files are opened with O_NOFOLLOW (a symlink swapped in for a file is an error, never a
 // read elsewhere) and O_NONBLOCK (a FIFO planted in a tree cannot hang the check).
+
 
 
 
@@ -38895,16 +39175,6 @@ function hash_kernel_hashHeadTail(abs) {
  * @param {string} abs
  * @param {'full' | 'headtail'} how
  */
-/**
- * A time in cache stamps, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
- * and a zero): the native walker (native-walk.ts) then passes find's lines through unchanged.
- * Another spelling (a time before 1970) only costs a cache miss.
- */
-function stampTime(ns) {
-  if (ns < 0n) return `-${-ns}`
-  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
-}
-
 function hash_kernel_runJob(abs, how) {
   try {
     return how === 'headtail' ? hash_kernel_hashHeadTail(abs) : hashFile(abs)
@@ -38930,37 +39200,6 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   }
   external_node_worker_threads_.parentPort.postMessage(batch)
   external_node_worker_threads_.parentPort.postMessage('done')
-}
-
-/**
- * Walking subtrees in a worker, so both cores lstat (and hash) at once. `eachEntry` receives every
- * entry below the root in walk order (children sorted, symlinks never followed).
- */
-function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
-  const ignored = name => rules.names.has(name)
-  const visit = (absDir, relDir) => {
-    let names
-    try {
-      names = readNames(absDir)
-    } catch (err) {
-      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
-      return
-    }
-    names.sort()
-    for (const name of names) {
-      const rel = `${relDir}/${name}`
-      if (ignored(name)) continue
-      const abs = `${absDir}/${name}`
-      if (rules.exclude.has(abs)) continue
-      const st = external_node_fs_.lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false })
-      if (!st) continue
-      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      eachEntry(abs, rel, type, st)
-      if (type === 'd') visit(abs, rel)
-    }
-  }
-  visit(rootAbs, rootRel)
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -39005,7 +39244,7 @@ const NO_SHA = '-'.repeat(64)
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk.ts spells them (meta, stamp and, with `hash`, content), the
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
  * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
  * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
  */
@@ -39027,7 +39266,7 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
-    const size = type === 'f' ? Number(st.size) : 0
+    const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
     rels.push(rel)
     types.push(type)
@@ -39037,24 +39276,22 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
     inos.push(st.ino)
     mtimes.push(st.mtimeNs)
     ctimes.push(st.ctimeNs)
-    if (type !== 'd') files++
-    const head = `${rel}\0${type}\0${size}\0${modeText(mode)}`
-    meta.add(`${head}\n`)
-    stamp.add(
-      `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
-    )
+    if (type !== TYPE.dir) files++
+    const fields = metaFields(rel, type, size, mode)
+    meta.add(metaLineOf(fields))
+    stamp.add(stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs))
     let sha = NO_SHA
     if (!hash) return void shas.push(sha)
     let extra = ''
-    if (type === 'f') {
+    if (type === TYPE.file) {
       const r = walkedOrError(abs, size)
       if (r === undefined) failed++
       else {
         sha = extra = r
-        const value = `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs} ${size} ${sha}`
+        const value = cacheText(identText(st.dev, st.ino, st.mtimeNs, st.ctimeNs), size, sha)
         cache.add(`,${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
-    } else if (type === 'l') {
+    } else if (type === TYPE.link) {
       try {
         extra = readTarget(abs)
       } catch {
@@ -39062,9 +39299,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
       }
     }
     shas.push(sha)
-    content.add(`${head}\0${extra}\n`)
+    content.add(contentLine(fields, extra))
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count: rels.length,
     files,
@@ -39086,19 +39323,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
 }
 
-const MODE_TEXT = new Map()
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
 /**
  * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
- * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ * type, size, mode) or `stamp` lines (relpath and identity), as walk-format.mjs spells them.
  */
 function subtreeText(rootAbs, rootRel, rules, kind) {
   const chunks = []
@@ -39108,15 +39335,15 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   const each = (_abs, rel, type, st) => {
     text +=
       kind === 'meta'
-        ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-        : `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
+        ? metaLine(rel, type, st.size, Number(st.mode & 0o7777n))
+        : stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs)
     if (text.length > 1 << 16) {
       chunks.push(text)
       text = ''
     }
-    if (type !== 'd') files++
+    if (type !== TYPE.dir) files++
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   chunks.push(text)
   return { text: chunks.join(''), files, unreadable }
 }
@@ -39124,7 +39351,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
   const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
-  const rules = { names: new Set(names), exclude: new Set(exclude) }
+  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
+  const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -39635,20 +39863,167 @@ function ignore_rules_ignoreMatcher(rules) {
     return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+/**
+ * The tree walk's records and the digests defined over them; the order and the lines are
+ * walk-format.mjs's. Symlinks are recorded, never followed. Names are bytes (see byte-names.mjs):
+ * lines hold them as the file system does, so a name that is not UTF-8 is walked, digested and
+ * indexed like any other. Which walker walks a tree is walk-strategy.ts's choice.
+ */
+
+
+
+
+
+
+/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
+function ident(r) {
+    return identText(r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+
+function walk_metaLine(r) {
+    return metaLine(r.rel, r.type, r.size, r.mode);
+}
+/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
+function updateLines(h, text) {
+    h.update(text.isWellFormed() ? text : bytesOf(text));
+}
+/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
+function digestLines(records, line) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const CHUNK = 2048;
+    for (let i = 0; i < records.length; i += CHUNK) {
+        let text = '';
+        const end = Math.min(records.length, i + CHUNK);
+        for (let k = i; k < end; k++)
+            text += line(records[k], k);
+        updateLines(h, text);
+    }
+    return h.digest('hex');
+}
+/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
+function walk_metaDigestOf(records) {
+    return digestLines(records, walk_metaLine);
+}
+/** One stamp line: path and identity. */
+function walk_stampLine(r) {
+    return stampLine(r.rel, r.type, r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+/**
+ * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
+ * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
+ */
+function stampOf(records) {
+    return digestLines(records, walk_stampLine);
+}
+/** The record of one lstat'ed entry. */
+function recordOf(rel, type, st) {
+    return {
+        rel,
+        type,
+        size: type === TYPE.file ? Number(st.size) : 0,
+        mode: Number(st.mode & 4095n),
+        dev: st.dev,
+        ino: st.ino,
+        mtimeNs: st.mtimeNs,
+        ctimeNs: st.ctimeNs
+    };
+}
+/**
+ * Walk the tree at `root` (already known to be a real directory) in walk-format.mjs's order,
+ * collecting one record per entry; digests are computed afterwards, only those the caller needs.
+ * `exclude` holds absolute paths of swr's own files (state directory, manifest, tree indexes)
+ * that are never part of a tree.
+ */
+function walk_walkTree(root, ignore, exclude = new Set()) {
+    const records = [];
+    const unreadable = [];
+    let files = 0;
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
+    visitTree(root, '', rules, (_abs, rel, type, st) => {
+        records.push(recordOf(rel, type, st));
+        if (type !== TYPE.dir)
+            files++;
+    }, unreadable);
+    return { records, files, unreadable };
+}
+/** The content digest, given each file's sha256 and each link's target (by record index). */
+function walk_contentDigest(records, extra) {
+    return digestLines(records, (r, i) => contentLine(metaFields(r.rel, r.type, r.size, r.mode), extra[i] ?? ''));
+}
+/** Link targets for the link records (readlink never follows). */
+function walk_linkTargets(root, records) {
+    return records.map(r => {
+        if (r.type !== TYPE.link)
+            return undefined;
+        try {
+            return readTarget(external_node_path_default().join(root, r.rel));
+        }
+        catch {
+            return '';
+        }
+    });
+}
+/** A walk whose digests are computed only if and when something reads them. */
+function lazyDigests(walk, knownMeta) {
+    let meta;
+    let stamp;
+    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
+    return {
+        get records() {
+            return walk.records;
+        },
+        files: walk.files,
+        unreadable: walk.unreadable,
+        get shas() {
+            return walk.shas;
+        },
+        pre: walk.pre,
+        get metaDigest() {
+            meta ??= walk.pre?.meta ?? knownMeta?.() ?? walk_metaDigestOf(walk.records);
+            return meta;
+        },
+        get stamp() {
+            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
+            return stamp;
+        }
+    };
+}
+/**
+ * The top level's names in walk order, typed from the directory listing (the file system's d_type;
+ * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ */
+function listTop(root, ignore, exclude) {
+    let entries;
+    try {
+        entries = readEntries(root);
+    }
+    catch {
+        return undefined;
+    }
+    const ignored = ignore_rules_ignoreMatcher(ignore);
+    return entries
+        .map(d => ({ rel: d.name, dir: d.dir }))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
+        .sort((a, b) => compareNames(a.rel, b.rel));
+}
+/** A file's entry in the per-file cache: its identity, size and sha256. */
+function cacheValue(r, sha256) {
+    return cacheText(ident(r), r.size, sha256);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
- * directory in readdir order, one start point after another; the Node walker (hash-kernel.mjs)
- * visits each directory's children sorted by name, each followed by its own subtree. Everything
+ * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
+ * each directory's children sorted by name, each followed by its own subtree. Everything
  * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
  * hashed as they are, with no string per line (strings were most of the time, and most of the
  * garbage, when lines were decoded).
  */
 
-const NL = 0x0a;
-const NUL = 0x00;
+
 const SLASH = 0x2f;
-const TYPE_DIR = 0x64;
 /**
  * Where each line of find's output starts, where its path ends, where its name starts, and where
  * its subtree ends (the next line that is not below it): siblings are then found by jumping, and
@@ -39690,7 +40065,7 @@ class Lines {
         let last = -1;
         for (let i = 0; i < n; i++) {
             const c = b[i];
-            if (c === NL) {
+            if (c === LINE_END) {
                 if (z <= s)
                     return false;
                 this.push(s, z, d, last + 1);
@@ -39700,7 +40075,7 @@ class Lines {
                 last = i;
             }
             else if (z === -1) {
-                if (c === NUL)
+                if (c === FIELD_SEP)
                     z = i;
                 else if (c === SLASH) {
                     d++;
@@ -39745,7 +40120,10 @@ class Lines {
             this.end[open.pop()] = this.count;
         }
     }
-    /** Byte order of two lines' names (names are unique among siblings: never 0). */
+    /**
+     * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
+     * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
+     */
     compareNames(x, y) {
         const k = this.key[x] - this.key[y];
         if (k !== 0)
@@ -39764,7 +40142,7 @@ class Lines {
     }
     /** Both kinds of line carry the type right after the path. */
     isDir(k) {
-        return this.bytes[this.nul[k] + 1] === TYPE_DIR;
+        return this.bytes[this.nul[k] + 1] === DIR_BYTE;
     }
     startsWith(k, prefix) {
         const b = this.bytes;
@@ -39864,8 +40242,9 @@ function splitBatch(bytes, batch, roots, texts) {
  * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
+ * them from walk-format.mjs (find through its -printf formats). find emits each directory in
+ * readdir order, and find-lines.ts re-sorts the children by name (piping through
  * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
  * result could differ in any way, this returns undefined and the caller walks in Node: no find or
@@ -39879,6 +40258,7 @@ function splitBatch(bytes, batch, roots, texts) {
  * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
  * all the fast path trusts, and find's lines are the tree as it is.
  */
+
 
 
 
@@ -39911,37 +40291,17 @@ function executable(bin) {
     }
 }
 /**
- * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names). `top` describes the
- * start points themselves (the tree's top level) instead of what lies below them.
+ * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
+ * digest line itself, path relative to the tree (start points are its top-level names). `top`
+ * describes the start points themselves (the tree's top level) instead of what lies below them.
  */
 function findArgs(kind, ignore, top = false) {
-    // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-    const line = (type, size) => kind === 'meta'
-        ? `%p\\000${type}\\000${size}\\000%04m\\n`
-        : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
     const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
     return [
         ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
         ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
         '(',
-        '-type',
-        'f',
-        '-printf',
-        line('f', '%s'),
-        '-o',
-        '-type',
-        'd',
-        '-printf',
-        line('d', '0'),
-        '-o',
-        '-type',
-        'l',
-        '-printf',
-        line('l', '0'),
-        '-o',
-        '-printf',
-        line('o', '0'),
+        ...findPrintArgs(kind),
         ')'
     ];
 }
@@ -40139,16 +40499,11 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+;// CONCATENATED MODULE: ./src/core/verify/walk-workers.ts
 /**
- * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
- * string order, so no global sort is needed. Symlinks are recorded, never followed. Names are
- * bytes (see byte-names.mjs): lines hold them as the file system does, so a name that is not UTF-8
- * is walked, digested and indexed like any other. Each record contributes one line to each digest:
- *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
- *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
- *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
- *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
+ * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
+ * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
+ * writing its lines; the results are stitched back here in walk order.
  */
 
 
@@ -40158,169 +40513,8 @@ function assemble(l, top, subtrees, raw) {
 
 
 
-
-
-
-/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
-function ident(r) {
-    return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
-}
-
-const MODES = new Map();
-function walk_modeText(mode) {
-    let t = MODES.get(mode);
-    if (t === undefined) {
-        t = mode_octal(mode);
-        MODES.set(mode, t);
-    }
-    return t;
-}
-function metaLine(r) {
-    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${walk_modeText(r.mode)}\n`;
-}
-/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
-function updateLines(h, text) {
-    h.update(text.isWellFormed() ? text : bytesOf(text));
-}
-/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
-function digestLines(records, line) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    const CHUNK = 2048;
-    for (let i = 0; i < records.length; i += CHUNK) {
-        let text = '';
-        const end = Math.min(records.length, i + CHUNK);
-        for (let k = i; k < end; k++)
-            text += line(records[k], k);
-        updateLines(h, text);
-    }
-    return h.digest('hex');
-}
-/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
-function walk_metaDigestOf(records) {
-    return digestLines(records, metaLine);
-}
-/** One stamp line: path and identity (the worker kernel spells it the same way). */
-function stampLine(r) {
-    return `${r.rel}\0${r.type}\0${r.dev}:${r.ino}:${stampTime(r.mtimeNs)}:${stampTime(r.ctimeNs)}\n`;
-}
-/**
- * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
- * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
- */
-function stampOf(records) {
-    return digestLines(records, stampLine);
-}
-/** The record of one lstat'ed entry. */
-function recordOf(rel, st) {
-    const type = st.isFile()
-        ? 'f'
-        : st.isDirectory()
-            ? 'd'
-            : st.isSymbolicLink()
-                ? 'l'
-                : 'o';
-    return {
-        rel,
-        type,
-        size: type === 'f' ? Number(st.size) : 0,
-        mode: Number(st.mode & 4095n),
-        dev: st.dev,
-        ino: st.ino,
-        mtimeNs: st.mtimeNs,
-        ctimeNs: st.ctimeNs
-    };
-}
-/**
- * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
- * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
- * swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
- */
-function walk_walkTree(root, ignore, exclude = new Set()) {
-    const ignored = ignore_rules_ignoreMatcher(ignore);
-    const records = [];
-    const unreadable = [];
-    let files = 0;
-    const visit = (absDir, relDir) => {
-        let names;
-        try {
-            names = readNames(absDir);
-        }
-        catch (err) {
-            unreadable.push({ rel: relDir || '.', code: err.code ?? 'EIO' });
-            return;
-        }
-        names.sort();
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (!st)
-                continue; // vanished between readdir and lstat: the same as not there
-            if (ignored(rel, name, st.isDirectory()))
-                continue;
-            const rec = recordOf(rel, st);
-            records.push(rec);
-            if (rec.type === 'd')
-                visit(abs, rel);
-            else
-                files++;
-        }
-    };
-    visit(root, '');
-    return { records, files, unreadable };
-}
-/** The content digest, given each file's sha256 and each link's target (by record index). */
-function walk_contentDigest(records, extra) {
-    return digestLines(records, (r, i) => `${metaLine(r).slice(0, -1)}\0${extra[i] ?? ''}\n`);
-}
-/** Link targets for the link records (readlink never follows). */
-function walk_linkTargets(root, records) {
-    return records.map(r => {
-        if (r.type !== 'l')
-            return undefined;
-        try {
-            return readTarget(external_node_path_default().join(root, r.rel));
-        }
-        catch {
-            return '';
-        }
-    });
-}
-/** A walk whose digests are computed only if and when something reads them. */
-function lazyDigests(walk, knownMeta) {
-    let meta;
-    let stamp;
-    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
-    return {
-        get records() {
-            return walk.records;
-        },
-        files: walk.files,
-        unreadable: walk.unreadable,
-        get shas() {
-            return walk.shas;
-        },
-        pre: walk.pre,
-        get metaDigest() {
-            meta ??= walk.pre?.meta ?? knownMeta?.() ?? walk_metaDigestOf(walk.records);
-            return meta;
-        },
-        get stamp() {
-            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
-            return stamp;
-        }
-    };
-}
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
-/**
- * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
- * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
- * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
- */
-const NATIVE_MIN_FILES = 1000;
 /** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
 const MAX_SPLIT_DEPTH = 3;
 /**
@@ -40334,25 +40528,14 @@ function splitTop(root, ignore, exclude) {
     // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
     if (!allPlainNames(ignore))
         return undefined;
-    const ignored = ignore_rules_ignoreMatcher(ignore);
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
     const list = (relDir) => {
-        const absDir = relDir ? `${root}/${relDir}` : root;
-        let names;
+        const out = [];
         try {
-            names = readNames(absDir).sort();
+            eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) => out.push(recordOf(rel, type, st)));
         }
         catch {
             return undefined;
-        }
-        const out = [];
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (st && !ignored(rel, name, st.isDirectory()))
-                out.push(recordOf(rel, st));
         }
         return out;
     };
@@ -40361,12 +40544,12 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     // `open`: a directory whose entries are listed here (so not a root).
     let level = first.map(rec => ({ rec, open: false }));
-    const roots = () => level.filter(x => x.rec.type === 'd' && !x.open).length;
+    const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
     for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
         const next = [];
         for (const x of level) {
             next.push(x);
-            if (x.rec.type !== 'd' || x.open)
+            if (x.rec.type !== TYPE.dir || x.open)
                 continue;
             const below = list(x.rec.rel);
             if (!below)
@@ -40380,7 +40563,7 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     const split = { top: [], roots: [] };
     for (const { rec, open } of level) {
-        const sub = rec.type === 'd' && !open
+        const sub = rec.type === TYPE.dir && !open
             ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
             : -1;
         split.top.push({ rec, sub });
@@ -40388,56 +40571,18 @@ function splitTop(root, ignore, exclude) {
     return split;
 }
 /**
- * The top level's names in walk order, typed from the directory listing (the file system's d_type;
- * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
+ * return each subtree's lines as text, hashed here in walk order (no per-entry records).
  */
-function listTop(root, ignore, exclude) {
-    let entries;
-    try {
-        entries = readEntries(root);
-    }
-    catch {
-        return undefined;
-    }
-    const ignored = ignore_rules_ignoreMatcher(ignore);
-    return entries
-        .map(d => ({ rel: d.name, dir: d.dir }))
-        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
-        .sort((a, b) => (a.rel < b.rel ? -1 : 1));
-}
-/**
- * The metadata digest or the cache stamp of a large tree without building per-entry records: from
- * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers that
- * return each subtree's lines as text, hashed here in walk order. Undefined when the tree is too
- * small or flat for either (the caller walks it inline).
- */
-async function digestTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    if (opts.native !== false) {
-        // find describes the top level too: only the listing is read here (no lstat per entry).
-        const top = listTop(root, ignore, exclude);
-        const dirs = top?.filter(t => t.dir).length ?? 0;
-        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
-            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
-                known: opts.known
-            });
-            if (r)
-                return r;
-        }
-    }
-    if (jobs < 2)
-        return undefined;
-    const split = splitTop(root, ignore, exclude);
-    if (!split)
-        return undefined;
-    const line = opts.kind === 'meta' ? metaLine : stampLine;
-    const texts = await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs);
+async function digestInWorkers(split, ignore, exclude, kind, jobs) {
+    const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
+    const texts = await inWorkers({ swrTextWorker: true, kind }, split.roots, ignore, exclude, jobs);
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
     for (const { rec, sub } of split.top) {
         updateLines(h, line(rec));
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
@@ -40449,19 +40594,15 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
     return { digest: h.digest('hex'), files, unreadable };
 }
 /**
- * The same walk on every core: the main thread reads the top level, workers claim its
- * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Workers return each subtree's digest lines as text, so
- * this thread only hashes them in order; the records are unpacked from packed columns only if
- * something asks for them (a diff). Small or flat trees are walked inline.
+ * The same walk on every core: this thread describes the upper levels `split` listed, workers
+ * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
+ * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
+ * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
+ * columns only if something asks for them (a diff).
  */
-async function walkTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
-    if (!split)
-        return walk_walkTree(root, ignore, exclude);
+async function walkInWorkers(root, split, ignore, exclude, opts) {
     const { top, roots } = split;
-    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs);
+    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs);
     // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
     const own = top.map(({ rec }) => {
         let content;
@@ -40469,16 +40610,16 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         let cached;
         if (opts.hash) {
             let extra;
-            if (rec.type === 'f') {
+            if (rec.type === TYPE.file) {
                 extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size);
                 if (sha !== undefined)
                     cached = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
             }
-            else if (rec.type === 'l')
+            else if (rec.type === TYPE.link)
                 extra = walk_linkTargets(root, [rec])[0];
-            content = `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`;
+            content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
         }
-        return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached };
+        return { meta: walk_metaLine(rec), stamp: walk_stampLine(rec), content, sha, cached };
     });
     const results = await working;
     const meta = (0,external_node_crypto_.createHash)('sha256');
@@ -40493,13 +40634,13 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         const o = own[k];
         updateLines(meta, o.meta);
         updateLines(stamp, o.stamp);
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         if (o.content !== undefined) {
             updateLines(content, o.content);
-            if (rec.type === 'f')
+            if (rec.type === TYPE.file)
                 topShas.set(k, o.sha);
-            if (rec.type === 'f' && o.sha === undefined)
+            if (rec.type === TYPE.file && o.sha === undefined)
                 failed++;
             if (o.cached)
                 cache.push(o.cached);
@@ -40543,10 +40684,6 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         pre
     };
 }
-/** A file's entry in the per-file cache: its identity, size and sha256. */
-function cacheValue(r, sha256) {
-    return `${ident(r)} ${r.size} ${sha256}`;
-}
 /** NUL-separated name bytes as names (byte-names.mjs spelling). */
 function splitNames(bytes) {
     const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -40584,15 +40721,13 @@ function unpackWalk(top, results, topShas) {
                 ctimeNs: r.ctimes[i]
             });
             const sha = hex.slice(i * 64, i * 64 + 64);
-            shas.push(sha === walk_NO_SHA ? undefined : sha);
+            shas.push(sha === NO_SHA ? undefined : sha);
         }
     });
     return { records, shas };
 }
 const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');
-/** The sha256 slot of a record with none (hash-kernel.mjs writes the same). */
-const walk_NO_SHA = '-'.repeat(64);
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
     return inWorkers({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs);
 }
@@ -40633,6 +40768,77 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
     return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk-strategy.ts
+/**
+ * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
+ * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
+ * large tree, else walk workers when the tree splits into enough subtrees (walk-workers.ts), else
+ * the inline walk (walk.ts). `SWR_NATIVE_WALK=0` turns the find path off (a find that misbehaves
+ * on some file system, or to compare the walkers); `1` or unset leaves it on.
+ */
+
+
+
+
+
+/** The variable that turns the native walk off. */
+const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
+/**
+ * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
+ * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
+ * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
+ */
+const NATIVE_MIN_FILES = 1000;
+/** More workers than this cost more to start than they save (the walk is bound by the disk). */
+const MAX_JOBS = 8;
+/** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
+function nativeWalkAllowed(env) {
+    const v = env[NATIVE_WALK_VAR];
+    if (v === undefined || v === '' || v === '1')
+        return true;
+    if (v === '0')
+        return false;
+    throw new errors_SwrError(`${NATIVE_WALK_VAR} must be 0 (no find) or 1 (the default)`, errors_EXIT.BAD_MANIFEST);
+}
+function jobsOf(jobs) {
+    return Math.min(jobs ?? external_node_os_default().availableParallelism(), MAX_JOBS);
+}
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers.
+ * Undefined when the tree is too small or flat for either (the caller walks it inline).
+ */
+async function digestTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    if (opts.native !== false) {
+        // find describes the top level too: only the listing is read here (no lstat per entry).
+        const top = listTop(root, ignore, exclude);
+        const dirs = top?.filter(t => t.dir).length ?? 0;
+        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
+            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+                known: opts.known
+            });
+            if (r)
+                return r;
+        }
+    }
+    if (jobs < 2)
+        return undefined;
+    const split = splitTop(root, ignore, exclude);
+    return split && digestInWorkers(split, ignore, exclude, opts.kind, jobs);
+}
+/**
+ * The tree's records (and, with `hash`, its files' hashes and every digest) on every core when it
+ * splits into enough subtrees; small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (!split)
+        return walk_walkTree(root, ignore, exclude);
+    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs });
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/tree.ts
 /**
  * `tree` entries: a directory judged by its sentinels, file-count bounds, a metadata digest and a
@@ -40640,6 +40846,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
  * nothing; a sentinel catches a gutted tree, the digests catch one changed byte among thousands,
  * and the index names what changed. Warm checks re-hash only files whose identity changed.
  */
+
 
 
 
@@ -40701,7 +40908,7 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
         kind,
         // find's lines are trusted only through a digest they must equal: with no recorded metadata
         // digest a --meta check would judge from find's file count alone, so the Node walker counts.
-        native: kind === 'stamp' || want.meta_digest !== undefined,
+        native: ctx.nativeWalk !== false && (kind === 'stamp' || want.meta_digest !== undefined),
         expectFiles: want.files ?? want.min_files,
         ...(known ? { known } : {})
     });
@@ -41078,7 +41285,8 @@ function verifyContext(m, entries, opts) {
             read: opts.cache !== false
         }),
         exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+        nativeWalk: opts.nativeWalk
     };
 }
 /** Verify the selected entries (those in `known` are taken as given), in manifest order. */
@@ -41126,12 +41334,14 @@ async function checkManifest(m, opts) {
     return reportOf(m, await verifySelection(m, opts), opts);
 }
 /** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
-function scratchVerifier(m, stateDir, jobs) {
-    return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries);
+function scratchVerifier(m, opts) {
+    return (root, entries) => reverifier({ ...m, workspace: root }, opts)(entries);
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
-function reverifier(m, stateDir, jobs) {
-    return entries => verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs });
+function reverifier(m, opts) {
+    return entries => verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
+        jobs: opts.jobs
+    });
 }
 /**
  * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
@@ -43375,7 +43585,8 @@ async function repairManifest(m, opts) {
         cache,
         stateDir: opts.stateDir,
         version: opts.version,
-        jobs: opts.jobs
+        jobs: opts.jobs,
+        nativeWalk: opts.nativeWalk
     });
     const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
     const first = await verify(opts.cache !== false);
@@ -43418,13 +43629,14 @@ async function repairManifest(m, opts) {
     if (resumed)
         hooks.onResume?.(already.size, resumed.interrupted);
     const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
+    const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk };
     const steps = await runPlan({
         manifest: m,
         plan,
         gate,
         callerEnv: opts.callerEnv,
-        reverify: reverifier(m, opts.stateDir, opts.jobs),
-        reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
+        reverify: reverifier(m, reverify),
+        reverifyAt: scratchVerifier(m, reverify),
         jobs: opts.jobs ?? 1,
         timeoutS: opts.timeoutS,
         quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
@@ -48003,23 +48215,30 @@ function makePolicy(m, src) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/sync.ts
+;// CONCATENATED MODULE: ./src/core/sync/bundle.ts
 /**
  * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
- * bundle that `swr push` saves to the Actions cache and `swr pull` brings back after a wipe.
+ * bundle that `swr push` stores and `swr pull` brings back after a wipe.
  *
- * A manifest that carries escrowed bytes never leaves the machine in clear: the bundle is sealed
- * with HPKE (RFC 9180) using the X-Wing hybrid post-quantum KEM (ML-KEM-768 + X25519, a registered
- * HPKE KEM), HKDF-SHA256 and AES-256-GCM, to this machine's sync key. Sealing is not trust: a
- * pulled manifest is still verified (strict parse, schema, signatures through the gate) before
- * anything writes or runs it.
+ * A bundle is sealed by default: a fresh 256-bit content key encrypts it with AES-256-GCM, and that
+ * key is sealed with HPKE (RFC 9180: the X-Wing hybrid post-quantum KEM, ML-KEM-768 + X25519,
+ * HKDF-SHA256, AES-256-GCM) once per recipient (this machine's sync key, named peers). A bundle in
+ * clear exists only when the user asked for it, and then never carries escrow (see redact.ts).
+ * Sealing is not trust: a pulled manifest is still verified (strict parse, schema, signatures
+ * through the gate) before anything writes or runs it.
  */
 
 
-const SYNC_FORMAT = 'swr-sync/1';
+/** The first format: one recipient, the whole bundle sealed with HPKE (still read). */
+const SYNC_FORMAT_V1 = 'swr-sync/1';
+const SYNC_FORMAT = 'swr-sync/2';
 const SUITE_NAME = 'HPKE(X-Wing, HKDF-SHA256, AES-256-GCM)';
-const INFO = new TextEncoder().encode('swr manifest bundle v1');
-const MAX_BUNDLE_BYTES = (/* unused pure expression or super */ null && (96 * 1024 * 1024));
+const SUITE_V2 = (/* unused pure expression or super */ null && (`${SUITE_NAME} + AES-256-GCM`));
+const INFO_V1 = new TextEncoder().encode('swr manifest bundle v1');
+const INFO = new TextEncoder().encode('swr manifest bundle v2: content key');
+const bundle_MAX_BUNDLE_BYTES = (/* unused pure expression or super */ null && (96 * 1024 * 1024));
+/** Recipients one bundle may be sealed to (each adds about 1.5 KiB). */
+const MAX_RECIPIENTS = 32;
 async function suite() {
     const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
         Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9573)),
@@ -48027,32 +48246,76 @@ async function suite() {
     ]);
     return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
 }
-/** A short, non-secret name of the recipient key (to tell "wrong key" from "damaged"). */
-async function recipientId(seed) {
-    const s = await suite();
-    const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
-    const pub = new Uint8Array(await s.kem.serializePublicKey(kp.publicKey));
-    return createHash('sha256').update('swr-sync-recipient\0').update(pub).digest('hex').slice(0, 16);
+function ab(bytes) {
+    return new Uint8Array(bytes).buffer;
 }
-/** Pack, sealing when `seed` is given (always required when the manifest carries escrow). */
-async function packBundle(bundle, seed) {
-    if (!seed)
-        return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
+/** The X-Wing public key of a sync seed (what `swr peer mine` prints). */
+async function syncPublicKey(seed) {
     const s = await suite();
-    const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
-    const sender = await s.createSenderContext({ recipientPublicKey: kp.publicKey, info: INFO });
-    const ct = await sender.seal(new TextEncoder().encode(JSON.stringify(bundle)));
+    const kp = await s.kem.deriveKeyPair(ab(seed));
+    return Buffer.from(await s.kem.serializePublicKey(kp.publicKey));
+}
+/** A short, non-secret name of a recipient's public key. */
+function bundle_recipientId(publicKey) {
+    return createHash('sha256')
+        .update('swr-sync-recipient\0')
+        .update(publicKey)
+        .digest('hex')
+        .slice(0, 16);
+}
+/** Length of a serialized X-Wing public key. */
+const bundle_PUBLIC_KEY_BYTES = 1216;
+/** A public key as typed or pasted (base64, spaces and line breaks allowed), or undefined. */
+function bundle_parsePublicKey(text) {
+    const clean = text.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean))
+        return undefined;
+    const bytes = Buffer.from(clean, 'base64');
+    return bytes.length === bundle_PUBLIC_KEY_BYTES ? bytes : undefined;
+}
+/** Pack in clear (the caller decided it may: no escrow, tokens redacted). */
+function packPlain(bundle) {
+    return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
+}
+/** Pack sealed to every public key in `recipients` (at least one). */
+async function packSealed(bundle, recipients) {
+    if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS)
+        throw new SwrError(`a bundle is sealed to 1 to ${MAX_RECIPIENTS} recipients, not ${recipients.length}`, EXIT.BAD_MANIFEST);
+    const s = await suite();
+    const contentKey = randomBytes(32);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
+    cipher.setAAD(Buffer.from(SYNC_FORMAT));
+    const ct = Buffer.concat([
+        cipher.update(Buffer.from(JSON.stringify(bundle))),
+        cipher.final(),
+        cipher.getAuthTag()
+    ]);
+    const sealedFor = [];
+    for (const pub of recipients) {
+        const sender = await s.createSenderContext({
+            recipientPublicKey: await s.kem.deserializePublicKey(ab(pub)),
+            info: INFO
+        });
+        const key = await sender.seal(ab(contentKey), ab(iv));
+        sealedFor.push({
+            id: bundle_recipientId(pub),
+            enc: Buffer.from(sender.enc).toString('base64'),
+            key: Buffer.from(key).toString('base64')
+        });
+    }
+    contentKey.fill(0);
     const env = {
         format: SYNC_FORMAT,
         sealed: true,
-        suite: SUITE_NAME,
-        enc: Buffer.from(sender.enc).toString('base64'),
-        ct: Buffer.from(ct).toString('base64'),
-        recipient: await recipientId(seed)
+        suite: SUITE_V2,
+        recipients: sealedFor,
+        iv: iv.toString('base64'),
+        ct: ct.toString('base64')
     };
     return Buffer.from(JSON.stringify(env));
 }
-function sync_refuse(why) {
+function bundle_refuse(why) {
     return new SwrError(`pulled bundle refused: ${why}`, EXIT.UNREPAIRABLE);
 }
 function isBundle(v) {
@@ -48062,61 +48325,895 @@ function isBundle(v) {
         typeof b.manifest === 'string' &&
         typeof b.trees === 'object' &&
         b.trees !== null &&
-        Object.values(b.trees).every(x => typeof x === 'string'));
+        Object.values(b.trees).every(x => typeof x === 'string') &&
+        (b.redacted === undefined ||
+            (Array.isArray(b.redacted) &&
+                b.redacted.length <= 1000 &&
+                b.redacted.every(x => typeof x === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(x)))));
 }
-/** Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal. */
-async function unpackBundle(bytes, seed) {
-    if (bytes.length > MAX_BUNDLE_BYTES)
-        throw sync_refuse(`${bytes.length} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+function parseBundle(text) {
+    let bundle;
+    try {
+        bundle = JSON.parse(text);
+    }
+    catch {
+        throw bundle_refuse('malformed bundle');
+    }
+    if (!isBundle(bundle))
+        throw bundle_refuse('malformed bundle');
+    return bundle;
+}
+/** What an envelope says about itself before it is opened (for `swr sync status`). */
+function envelopeInfo(bytes) {
+    try {
+        const env = JSON.parse(bytes.toString('utf8'));
+        if (!env.sealed)
+            return { sealed: false, recipients: [] };
+        if (env.format === SYNC_FORMAT_V1)
+            return { sealed: true, recipients: [env.recipient] };
+        return { sealed: true, recipients: env.recipients.map(r => String(r.id)) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal.
+ * A bundle in clear is accepted only with `allowPlain` (sealed is the default on both ends).
+ */
+async function unpackBundle(bytes, seed, opts = {}) {
+    if (bytes.length > bundle_MAX_BUNDLE_BYTES)
+        throw bundle_refuse(`${bytes.length} bytes, over the ${bundle_MAX_BUNDLE_BYTES}-byte limit`);
     let env;
     try {
         env = JSON.parse(bytes.toString('utf8'));
     }
     catch {
-        throw sync_refuse('not a bundle');
+        throw bundle_refuse('not a bundle');
     }
-    if (env?.format !== SYNC_FORMAT)
-        throw sync_refuse(`unknown format ${String(env?.format)}`);
+    const format = env?.format;
+    if (format !== SYNC_FORMAT && format !== SYNC_FORMAT_V1)
+        throw bundle_refuse(`unknown format ${JSON.stringify(format)?.slice(0, 40)}`);
     if (!env.sealed) {
         if (!isBundle(env.bundle))
-            throw sync_refuse('malformed bundle');
-        return env.bundle;
+            throw bundle_refuse('malformed bundle');
+        if (opts.allowPlain === false)
+            throw bundle_refuse('it was stored in clear (pass --plaintext-ok to accept it)');
+        return { bundle: env.bundle, sealed: false };
     }
     if (!seed)
-        throw sync_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
+        throw bundle_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
+    const plain = env.format === SYNC_FORMAT_V1 ? await openV1(env, seed) : await openV2(env, seed);
+    return { bundle: parseBundle(plain), sealed: true };
+}
+function b64(v, what) {
+    if (typeof v !== 'string')
+        throw bundle_refuse(`malformed ${what}`);
+    return ab(Buffer.from(v, 'base64'));
+}
+async function openV1(env, seed) {
     if (env.suite !== SUITE_NAME)
-        throw sync_refuse(`unknown suite ${env.suite}`);
-    if (env.recipient !== (await recipientId(seed)))
-        throw sync_refuse('it is sealed to another sync key');
-    let plain;
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (env.recipient !== bundle_recipientId(await syncPublicKey(seed)))
+        throw bundle_refuse('it is sealed to another sync key');
     try {
         const s = await suite();
-        const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
-        const enc = Buffer.from(env.enc, 'base64');
+        const kp = await s.kem.deriveKeyPair(ab(seed));
         const recipient = await s.createRecipientContext({
             recipientKey: kp.privateKey,
-            enc: new Uint8Array(enc).buffer,
+            enc: b64(env.enc, 'enc'),
+            info: INFO_V1
+        });
+        return new TextDecoder().decode(await recipient.open(b64(env.ct, 'ciphertext')));
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+async function openV2(env, seed) {
+    if (env.suite !== SUITE_V2)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (!Array.isArray(env.recipients) || env.recipients.length > MAX_RECIPIENTS)
+        throw bundle_refuse('malformed recipient list');
+    const mine = bundle_recipientId(await syncPublicKey(seed));
+    const slot = env.recipients.find(r => r?.id === mine);
+    if (!slot)
+        throw bundle_refuse('it is sealed to another sync key');
+    const iv = Buffer.from(b64(env.iv, 'iv'));
+    const ct = Buffer.from(b64(env.ct, 'ciphertext'));
+    if (iv.length !== 12 || ct.length < 16)
+        throw bundle_refuse('it does not open (malformed ciphertext)');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(slot.enc, 'enc'),
             info: INFO
         });
-        plain = await recipient.open(new Uint8Array(Buffer.from(env.ct, 'base64')).buffer);
+        const contentKey = Buffer.from(await recipient.open(b64(slot.key, 'sealed key'), ab(iv)));
+        const decipher = createDecipheriv('aes-256-gcm', contentKey, iv);
+        decipher.setAAD(Buffer.from(SYNC_FORMAT));
+        decipher.setAuthTag(ct.subarray(ct.length - 16));
+        const plain = Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]);
+        contentKey.fill(0);
+        return plain.toString('utf8');
     }
     catch {
-        throw sync_refuse('it does not open (altered in transit or storage)');
+        throw bundle_refuse('it does not open (altered in transit or storage)');
     }
-    let bundle;
-    try {
-        bundle = JSON.parse(new TextDecoder().decode(plain));
-    }
-    catch {
-        throw sync_refuse('malformed bundle');
-    }
-    if (!isBundle(bundle))
-        throw sync_refuse('malformed bundle');
-    return bundle;
 }
 /** The cache key family for one manifest: the newest push wins on pull. */
 function syncKeyPrefix(scope) {
     return `swr-manifest-v1-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+function sha256Hex(bytes) {
+    return createHash('sha256').update(bytes).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/store.ts
+/**
+ * Where a pushed bundle lives. Every store does three things: `put` bytes and say where they went
+ * (a locator: one string that names the store and the copy), `get` the bytes back by locator, and
+ * `stat` a locator (reachable, and when it was stored when the store knows). The stores:
+ *
+ *   git:REMOTE              a remote name, URL or bare repository path; the bundle is a commit on
+ *                           refs/swr/NAME (git-store.ts)
+ *   http://… / https://…    a URL template taking PUT and serving GET (http-store.ts)
+ *   actions                 the GitHub Actions cache (adapters/actions-cache-store.ts)
+ *
+ * Locators and store spellings come from the user, a recovery code or a record on disk: they are
+ * parsed strictly here, and nothing in them reaches a shell.
+ */
+
+/** Names of copies (a git ref component, a URL path segment). */
+const store_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+function store_checkName(name) {
+    if (!store_NAME_RE.test(name) || name.includes('..') || name.endsWith('.lock'))
+        throw new UsageError(`bad copy name ${JSON.stringify(name.slice(0, 80))}: use 1-64 letters, digits, ".", "_" or "-"`);
+    return name;
+}
+/** A failure that may pass if tried again later (a 429 or 5xx, a reset connection). */
+class store_Transient extends Error {
+    retryAfterS;
+    constructor(message, 
+    /** Seconds the store asked to wait (Retry-After). */
+    retryAfterS) {
+        super(message);
+        this.retryAfterS = retryAfterS;
+        this.name = 'Transient';
+    }
+}
+function store_storeError(spelling, why) {
+    return new SwrError(`${spelling}: ${why}`, EXIT.UNREPAIRABLE);
+}
+const store_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Run `op` until it succeeds, fails for good, or the deadline passes. A Transient failure is retried
+ * after its Retry-After, else after an exponential backoff (0.5 s, 1 s, 2 s, … at most 8 s); a wait
+ * that would end past the deadline is not started.
+ */
+async function store_withRetries(what, ctx, op) {
+    const end = Date.now() + ctx.deadlineMs;
+    for (let attempt = 0;; attempt++) {
+        try {
+            return await op();
+        }
+        catch (err) {
+            if (!(err instanceof store_Transient))
+                throw err;
+            const backoff = Math.min(8000, 500 * 2 ** attempt);
+            const waitMs = err.retryAfterS !== undefined ? err.retryAfterS * 1000 : backoff;
+            if (Date.now() + waitMs >= end)
+                throw new SwrError(`${what}: ${err.message}; gave up after ${attempt + 1} attempt${attempt ? 's' : ''} (the ${Math.round(ctx.deadlineMs / 1000)} s limit)`, EXIT.UNREPAIRABLE);
+            ctx.note?.(`${what}: ${err.message}; trying again in ${(waitMs / 1000).toFixed(1)} s`);
+            await store_sleep(waitMs);
+        }
+    }
+}
+/** The kind of store a spelling or locator names. */
+function store_storeKind(spec) {
+    if (spec.startsWith('git:'))
+        return 'git';
+    if (/^https?:\/\//i.test(spec))
+        return 'http';
+    if (spec === 'actions' || spec.startsWith('actions:'))
+        return 'actions';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/git-store.ts
+/**
+ * A git remote as a store: the bundle becomes the only file (`bundle.json`) of a parentless commit,
+ * pushed to `refs/swr/NAME` of the remote (a remote name of the current repository, a URL, or a
+ * bare repository's path). The machine's own `git` does the work from a private, temporary bare
+ * repository, so no working tree, index or branch of any repository is touched. Each push replaces
+ * the ref (the remote keeps the newest bundle only).
+ *
+ * Locator: `git:REMOTE#NAME`, REMOTE resolved (a remote name becomes its URL, a path becomes
+ * absolute) and without any password it held. Only the file, git, http(s) and ssh transports are
+ * allowed (never `ext::`), git never prompts, and a remote spelled with a leading "-" is refused.
+ */
+
+
+
+
+
+
+const FILE = 'bundle.json';
+/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
+function git(ctx, args, opts = {}) {
+    const maxOut = opts.maxOut ?? 1 << 20;
+    const env = {
+        ...ctx.env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+        GIT_AUTHOR_NAME: 'swr',
+        GIT_AUTHOR_EMAIL: 'swr@localhost',
+        GIT_COMMITTER_NAME: 'swr',
+        GIT_COMMITTER_EMAIL: 'swr@localhost',
+        GIT_SSH_COMMAND: ctx.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        LC_ALL: 'C'
+    };
+    for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'])
+        delete env[k];
+    return new Promise((resolve, reject) => {
+        // No hook of any template or configuration runs in the scratch repository.
+        const child = spawn('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
+            cwd: opts.cwd ?? ctx.cwd,
+            env,
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+        const out = [];
+        let outBytes = 0;
+        let err = '';
+        let failed;
+        const timer = setTimeout(() => {
+            failed = new Error(`git ${args[0]} took longer than ${Math.round(ctx.deadlineMs / 1000)} s`);
+            child.kill('SIGKILL');
+        }, ctx.deadlineMs);
+        child.stdout.on('data', (c) => {
+            outBytes += c.length;
+            if (outBytes > maxOut) {
+                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
+                child.kill('SIGKILL');
+            }
+            else
+                out.push(c);
+        });
+        child.stderr.on('data', (c) => {
+            err = (err + c.toString('utf8')).slice(-4000);
+        });
+        child.on('error', e => reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message)));
+        child.on('close', code => {
+            clearTimeout(timer);
+            if (failed)
+                return reject(failed);
+            if (code !== 0) {
+                const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
+                return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)));
+            }
+            resolve(Buffer.concat(out));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(opts.input ?? '');
+    });
+}
+const URL_RE = /^([a-z][a-z0-9+.-]*):\/\//i;
+const ALLOWED = new Set(['file', 'git', 'http', 'https', 'ssh']);
+function withoutPassword(url) {
+    const m = URL_RE.exec(url);
+    if (!m)
+        return url;
+    try {
+        const u = new URL(url);
+        if (!u.password)
+            return url;
+        u.password = '';
+        return u.toString();
+    }
+    catch {
+        return url;
+    }
+}
+async function resolveRemote(remote, ctx) {
+    if (remote === '' || remote.startsWith('-') || /\p{Cc}/u.test(remote) || remote.length > 2000)
+        throw new UsageError(`bad git remote ${JSON.stringify(remote.slice(0, 80))}`);
+    const scheme = URL_RE.exec(remote)?.[1]?.toLowerCase();
+    if (scheme) {
+        if (!ALLOWED.has(scheme))
+            throw new UsageError(`git remote: the ${scheme} transport is not allowed`);
+        return { url: remote, shown: withoutPassword(remote) };
+    }
+    if (remote.includes('::'))
+        throw new UsageError('git remote: transport helpers are not allowed');
+    // scp-like user@host:path (a colon before any slash) is ssh.
+    if (/^[^/]*:/.test(remote))
+        return { url: remote, shown: remote };
+    const local = path.resolve(ctx.cwd, remote);
+    if (remote.includes('/') || fs.existsSync(local))
+        return { url: local, shown: local };
+    // A remote name of the repository around the working directory.
+    let url;
+    try {
+        url = (await git(ctx, ['remote', 'get-url', '--', remote])).toString('utf8').trim();
+    }
+    catch {
+        throw new UsageError(`git remote "${remote}": no such remote here and no such path`);
+    }
+    if (url === remote)
+        throw new UsageError(`git remote "${remote}" resolves to itself`);
+    return resolveRemote(url, ctx);
+}
+/** `git:REMOTE#NAME` → its parts. */
+function git_store_parseGitLocator(locator) {
+    const body = locator.slice('git:'.length);
+    const at = body.lastIndexOf('#');
+    if (!locator.startsWith('git:') || at <= 0)
+        throw new UsageError(`bad git locator ${JSON.stringify(locator.slice(0, 120))}`);
+    return { remote: body.slice(0, at), name: checkName(body.slice(at + 1)) };
+}
+async function withScratchRepo(ctx, fn) {
+    const dir = fs.mkdtempSync(path.join(ctx.tmpDir, 'swr-git-'));
+    try {
+        await git(ctx, ['init', '--bare', '--quiet', dir]);
+        return await fn(dir);
+    }
+    finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+}
+function git_store_gitStore(spelling, ctx) {
+    const remoteSpec = spelling.slice('git:'.length);
+    const fail = (why) => storeError(spelling, why);
+    return {
+        spelling,
+        async put(bytes, meta) {
+            const name = checkName(meta.name);
+            const remote = await resolveRemote(remoteSpec, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, input) => git(ctx, ['--git-dir', dir, ...args], { input });
+                try {
+                    const blob = (await g(['hash-object', '-w', '--stdin'], bytes)).toString().trim();
+                    const tree = (await g(['mktree'], `100644 blob ${blob}\t${FILE}\n`)).toString().trim();
+                    const commit = (await g(['commit-tree', tree, '-m', `swr bundle ${name}\n\nsha256 ${meta.sha256}\n`]))
+                        .toString()
+                        .trim();
+                    await g(['push', '--quiet', '--no-verify', remote.url, `+${commit}:refs/swr/${name}`]);
+                }
+                catch (err) {
+                    throw fail(`push failed: ${err.message}`);
+                }
+                return `git:${remote.shown}#${name}`;
+            });
+        },
+        locate: name => `git:${remoteSpec}#${checkName(name)}`,
+        async get(locator) {
+            const { remote: r, name } = git_store_parseGitLocator(locator);
+            const remote = await resolveRemote(r, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, maxOut) => git(ctx, ['--git-dir', dir, ...args], { maxOut });
+                try {
+                    await g(['fetch', '--quiet', '--no-tags', remote.url, `+refs/swr/${name}:refs/swr/got`]);
+                }
+                catch (err) {
+                    const msg = err.message;
+                    throw fail(/couldn't find remote ref/i.test(msg) ? `no copy named ${name}` : `fetch failed: ${msg}`);
+                }
+                let size;
+                try {
+                    size = Number((await g(['cat-file', '-s', `refs/swr/got:${FILE}`])).toString().trim());
+                }
+                catch {
+                    throw fail(`refs/swr/${name} holds no ${FILE}`);
+                }
+                if (!(size <= MAX_BUNDLE_BYTES))
+                    throw fail(`${size} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+                const bytes = await g(['cat-file', 'blob', `refs/swr/got:${FILE}`], MAX_BUNDLE_BYTES);
+                const ct = Number((await g(['show', '-s', '--format=%ct', 'refs/swr/got'])).toString());
+                return { bytes, storedAt: Number.isFinite(ct) && ct > 0 ? new Date(ct * 1000) : undefined };
+            });
+        },
+        async stat(locator) {
+            const { remote: r, name } = git_store_parseGitLocator(locator);
+            try {
+                const remote = await resolveRemote(r, ctx);
+                const out = await git(ctx, ['ls-remote', remote.url, `refs/swr/${name}`]);
+                return out.length > 0
+                    ? { reachable: true }
+                    : { reachable: false, detail: `no copy named ${name}` };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/http-store.ts
+/**
+ * An HTTP(S) URL template as a store: `push` PUTs the bundle to the template filled in, `pull`
+ * GETs it back. Placeholders: `{name}` (the copy's name) and `{sha256}` (the hex SHA-256 of the
+ * stored bytes, for content-addressed stores); a template without them is one fixed URL. The
+ * locator is the filled-in URL.
+ *
+ * Credentials never sit in the URL (a URL with a user or password is refused, since the locator
+ * ends up in the recovery code): the Authorization header's value is read from the environment
+ * variable named by `--auth-env VAR`, at each run. Redirects are not followed. Every request has a
+ * time limit and every body a size limit; 429 and 5xx answers, cut-short bodies and timeouts are
+ * retried (store.ts) until the operation's deadline.
+ */
+
+
+
+const PLACEHOLDER = /\{([^}]*)\}/g;
+const KNOWN = new Set(['name', 'sha256']);
+function checkUrl(url, what) {
+    let u;
+    try {
+        u = new URL(url);
+    }
+    catch {
+        throw new UsageError(`${what}: not a URL: ${JSON.stringify(url.slice(0, 120))}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+        throw new UsageError(`${what}: only http and https URLs are stores`);
+    if (u.username || u.password)
+        throw new UsageError(`${what}: a URL must not hold credentials (they would end up in the recovery code); use --auth-env VAR`);
+    return u;
+}
+/** The template with its placeholders filled in. */
+function fillTemplate(template, values) {
+    const url = template.replace(PLACEHOLDER, (_, key) => {
+        if (!KNOWN.has(key))
+            throw new UsageError(`${template.slice(0, 120)}: unknown placeholder {${key}} (use {name} or {sha256})`);
+        return key === 'name' ? checkName(values.name) : values.sha256;
+    });
+    checkUrl(url, template.slice(0, 120));
+    return url;
+}
+/** Retry-After in seconds (delta-seconds or an HTTP date), or undefined. */
+function retryAfterSeconds(value, now = Date.now()) {
+    if (!value)
+        return undefined;
+    if (/^\d{1,7}$/.test(value.trim()))
+        return Number(value.trim());
+    const t = Date.parse(value);
+    return Number.isFinite(t) ? Math.max(0, (t - now) / 1000) : undefined;
+}
+function headers(ctx) {
+    const h = { 'user-agent': 'swr-sync' };
+    if (ctx.authEnv) {
+        const v = ctx.env[ctx.authEnv];
+        if (v === undefined || v === '')
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the variable is not set`);
+        if (/[\r\n]/.test(v))
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the value holds a line break`);
+        h.authorization = v;
+    }
+    return h;
+}
+function transientStatus(status) {
+    return status === 429 || status === 408 || status >= 500;
+}
+const TRANSIENT_CODES = new Set([
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT'
+]);
+/** A fetch error: a timeout or a reset may pass; a refused connection or a bad URL will not. */
+function classify(err) {
+    const e = err;
+    const code = e.cause?.code;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        return new Transient('no answer within the request time limit');
+    const msg = String(e.cause?.message ?? e.message).slice(0, 120);
+    if (code && TRANSIENT_CODES.has(code))
+        return new Transient(`the connection failed: ${msg}`);
+    return new Error(`cannot connect (${code ?? msg})`);
+}
+/** The body, at most `max` bytes, and exactly Content-Length bytes when the server sent one. */
+async function readBody(res, max) {
+    const declared = res.headers.get('content-length');
+    if (declared !== null && Number(declared) > max)
+        throw new Error(`${declared} bytes, over the ${max}-byte limit`);
+    const chunks = [];
+    let total = 0;
+    if (res.body) {
+        for await (const chunk of res.body) {
+            total += chunk.length;
+            if (total > max)
+                throw new Error(`more than the ${max}-byte limit`);
+            chunks.push(Buffer.from(chunk));
+        }
+    }
+    if (declared !== null && Number(declared) !== total)
+        throw new Transient(`the body was cut short (${total} of ${declared} bytes)`);
+    return Buffer.concat(chunks);
+}
+function http_store_httpStore(template, ctx) {
+    checkUrl(template.replace(PLACEHOLDER, 'x'), template.slice(0, 120));
+    const shown = template.slice(0, 200);
+    const fail = (why) => storeError(shown, why);
+    async function request(method, url, body) {
+        let res;
+        try {
+            res = await fetch(url, {
+                method,
+                ...(body ? { body } : {}),
+                headers: {
+                    ...headers(ctx),
+                    ...(body ? { 'content-type': 'application/octet-stream' } : {})
+                },
+                redirect: 'manual',
+                signal: AbortSignal.timeout(ctx.requestMs)
+            });
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            throw classify(err);
+        }
+        if (transientStatus(res.status)) {
+            await res.body?.cancel().catch(() => undefined);
+            throw new Transient(`HTTP ${res.status}`, retryAfterSeconds(res.headers.get('retry-after')));
+        }
+        return res;
+    }
+    return {
+        spelling: shown,
+        async put(bytes, meta) {
+            const url = fillTemplate(template, meta);
+            await withRetries(`PUT ${url}`, ctx, async () => {
+                const res = await request('PUT', url, bytes);
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status < 200 || res.status > 299)
+                    throw fail(`PUT answered HTTP ${res.status}`);
+            }).catch(err => {
+                throw err instanceof Transient ? fail(err.message) : err;
+            });
+            return url;
+        },
+        locate(name) {
+            if (template.includes('{sha256}'))
+                throw new UsageError(`${shown}: names each copy by its hash; pull it with the recovery code (--code)`);
+            return fillTemplate(template, { name, sha256: '' });
+        },
+        async get(locator) {
+            checkUrl(locator, shown);
+            return withRetries(`GET ${locator}`, ctx, async () => {
+                const res = await request('GET', locator);
+                if (res.status === 404) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail('no copy there (HTTP 404)');
+                }
+                if (res.status !== 200) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail(`GET answered HTTP ${res.status}`);
+                }
+                let bytes;
+                try {
+                    bytes = await readBody(res, MAX_BUNDLE_BYTES);
+                }
+                catch (err) {
+                    if (err instanceof Transient)
+                        throw err;
+                    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+                        throw new Transient('the body did not arrive within the request time limit');
+                    if (/terminated|other side closed/i.test(err.message))
+                        throw new Transient('the body was cut short');
+                    throw fail(err.message);
+                }
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { bytes, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            });
+        },
+        async stat(locator) {
+            try {
+                checkUrl(locator, shown);
+                const res = await withRetries(`HEAD ${locator}`, ctx, () => request('HEAD', locator));
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status !== 200)
+                    return { reachable: false, detail: `HTTP ${res.status}` };
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { reachable: true, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/open.ts
+/** A store from its spelling (`--to`, `--from`) or from a locator (a recovery code, a record). */
+
+
+
+
+function openStore(spec, ctx) {
+    switch (storeKind(spec)) {
+        case 'git':
+            return gitStore(spec, ctx);
+        case 'http':
+            return httpStore(spec, ctx);
+        case 'actions':
+            if (!ctx.actions)
+                throw new UsageError('the Actions cache store is not available here');
+            return ctx.actions(ctx);
+        default:
+            throw new UsageError(`unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, or actions`);
+    }
+}
+/** The store that holds the copy at `locator`. */
+function storeOfLocator(locator, ctx) {
+    if (storeKind(locator) === 'git')
+        return gitStore(`git:${parseGitLocator(locator).remote}`, ctx);
+    return openStore(locator, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/peers.ts
+/**
+ * Named peers: other machines' sync public keys (X-Wing), so `swr push --to-peer NAME` seals a copy
+ * that they can open. Kept in the private state directory (`sync/peers.json`); a key is added once
+ * under a name and never silently replaced. Fingerprints (the recipient id) are for checking a key
+ * out of band: a key taken on trust is encryption to whoever handed it over.
+ */
+
+
+
+
+
+
+
+const peers_FILE = 'peers.json';
+const MAX_PEERS = 256;
+function file(stateDir) {
+    return path.join(stateDir, 'sync', peers_FILE);
+}
+function loadPeers(stateDir) {
+    let text;
+    try {
+        const st = fs.lstatSync(file(stateDir));
+        if (!st.isFile() || st.size > 1 << 20)
+            throw new SwrError(`${file(stateDir)}: not a regular file under 1 MiB`, EXIT.UNREPAIRABLE);
+        text = fs.readFileSync(file(stateDir), 'utf8');
+    }
+    catch (err) {
+        if (errnoCode(err) === 'ENOENT')
+            return [];
+        throw err;
+    }
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        throw new SwrError(`${file(stateDir)}: not JSON`, EXIT.UNREPAIRABLE);
+    }
+    return Object.entries(doc.peers ?? {}).map(([name, v]) => {
+        const key = typeof v === 'string' ? parsePublicKey(v) : undefined;
+        if (!key || !NAME_RE.test(name))
+            throw new SwrError(`${file(stateDir)}: peer "${name.slice(0, 64)}" is malformed`, EXIT.UNREPAIRABLE);
+        return { name, key, fingerprint: recipientId(key) };
+    });
+}
+function save(stateDir, peers) {
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-peers/1',
+        peers: Object.fromEntries(peers.map(p => [p.name, p.key.toString('base64')]))
+    };
+    writeFileAtomic(file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+/** Add a peer; the same key under the same name again is a no-op, anything else a refusal. */
+function addPeer(stateDir, name, keyText) {
+    if (!NAME_RE.test(name))
+        throw new UsageError(`bad peer name ${JSON.stringify(name.slice(0, 64))}: use letters, digits, ".", "_" or "-"`);
+    const key = parsePublicKey(keyText);
+    if (!key)
+        throw new UsageError('not a sync public key (base64 of 1216 bytes, as "swr peer mine" prints)');
+    const peers = loadPeers(stateDir);
+    const peer = { name, key, fingerprint: recipientId(key) };
+    const same = peers.find(p => p.name === name);
+    if (same) {
+        if (same.key.equals(key))
+            return { peer: same, added: false };
+        throw new UsageError(`peer "${name}" already has another key: remove it first`);
+    }
+    if (peers.length >= MAX_PEERS)
+        throw new UsageError(`at most ${MAX_PEERS} peers`);
+    save(stateDir, [...peers, peer]);
+    return { peer, added: true };
+}
+function removePeer(stateDir, name) {
+    const peers = loadPeers(stateDir);
+    const gone = peers.find(p => p.name === name);
+    if (!gone)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}"`);
+    save(stateDir, peers.filter(p => p !== gone));
+    return gone;
+}
+function findPeer(stateDir, name) {
+    const p = loadPeers(stateDir).find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}" (add it with "swr peer add")`);
+    return p;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/recovery-code.ts
+/**
+ * The recovery code `swr push` prints: everything a fresh machine needs to find one stored copy and
+ * to know it is the one that was pushed, in one line a person can type:
+ *
+ *   swr1:PIN:WORD:LOCATOR
+ *
+ *   PIN      the first 125 bits of the SHA-256 of the stored bytes, 25 base32 letters in five
+ *            groups of five (abcde-fghij-…); a copy whose hash differs is refused
+ *   WORD     a checksum word over PIN and LOCATOR: most typing mistakes are caught before any
+ *            network access (one in 128 slips through, and is then refused by the PIN or the store)
+ *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, or actions:KEY
+ *
+ * The code holds no secret: the bundle is sealed, and opening it needs the sync key.
+ */
+
+
+
+const CODE_PREFIX = 'swr1';
+const B32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const PIN_CHARS = 25;
+/** Short, distinct, easy to say and to type. */
+const WORDS = ('acorn amber anchor apple arrow aspen badge bamboo banjo barley basil beacon berry birch ' +
+    'bison blossom bonfire breeze brick bridge brook cabin cactus camel candle canyon carbon cargo ' +
+    'cedar cello chalk cherry cider cinder citrus clover cobalt comet copper coral cotton crane ' +
+    'crater cricket dahlia delta denim desert dolphin dune eagle ember falcon fern fiddle fjord ' +
+    'flint forest fossil garnet geyser ginger glacier granite gravel harbor hazel heron hickory ' +
+    'honey island ivory jasper juniper kayak kettle lagoon lantern lemon lilac linen lotus magnet ' +
+    'maple marble meadow mesa mint moss nectar nickel nutmeg oasis olive onyx orbit orchid otter ' +
+    'oyster paddle pebble pepper pine planet plum prairie quartz quill radish raven reef ribbon ' +
+    'river rocket saddle salmon sandal sierra silver spruce summit tundra tulip velvet violet ' +
+    'walnut willow zephyr').split(' ');
+function pinOf(sha256Hex) {
+    const bytes = Buffer.from(sha256Hex, 'hex');
+    let bits = '';
+    for (const b of bytes.subarray(0, 16))
+        bits += b.toString(2).padStart(8, '0');
+    let out = '';
+    for (let i = 0; i < PIN_CHARS; i++)
+        out += B32[parseInt(bits.slice(i * 5, i * 5 + 5), 2)];
+    return out;
+}
+function checkWord(pin, locator) {
+    const h = createHash('sha256').update(`swr-code\0${pin}\0${locator}`).digest();
+    return WORDS[(h[0] ?? 0) & 127];
+}
+function grouped(pin) {
+    return pin.match(/.{1,5}/g)?.join('-') ?? pin;
+}
+function makeCode(locator, sha256Hex) {
+    const pin = pinOf(sha256Hex);
+    return `${CODE_PREFIX}:${grouped(pin)}:${checkWord(pin, locator)}:${locator}`;
+}
+/** Parse a typed code; every mistake is a one-line usage error. */
+function parseCode(text) {
+    const code = text.trim();
+    const parts = /^([^:]*):([^:]*):([^:]*):(.+)$/s.exec(code);
+    if (!parts || parts[1]?.toLowerCase() !== CODE_PREFIX)
+        throw new UsageError(`not a recovery code (it starts with "${CODE_PREFIX}:")`);
+    const pin = (parts[2] ?? '').toLowerCase().replace(/[-\s]/g, '');
+    if (pin.length !== PIN_CHARS || [...pin].some(c => !B32.includes(c)))
+        throw new UsageError(`recovery code: the pin has ${PIN_CHARS} letters a-z and digits 2-7`);
+    const locator = parts[4] ?? '';
+    if (/\p{Cc}/u.test(locator) || locator.length > 2000 || !storeKind(locator))
+        throw new UsageError('recovery code: the locator is not a git:, http(s): or actions: one');
+    const word = (parts[3] ?? '').toLowerCase();
+    if (word !== checkWord(pin, locator))
+        throw new UsageError('recovery code: the checksum word does not match (a typo in the pin, the word or the locator)');
+    return { pin, locator };
+}
+/** Whether bytes with this SHA-256 are the copy the code names. */
+function pinMatches(code, sha256Hex) {
+    return pinOf(sha256Hex) === code.pin;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/redact.ts
+/**
+ * A copy published in clear has its known token shapes (GitHub, GitLab, npm, OpenAI, Hugging Face,
+ * Slack, AWS, Google, JWTs, PEM private keys, URL passwords: run/scrub.ts) replaced by `${VAR}`
+ * references before it leaves the machine; `pull --expand` fills them back from the environment.
+ *
+ * Each distinct value gets its own variable (GITHUB_TOKEN, then GITHUB_TOKEN_2, …), never one whose
+ * `${NAME}` already appears in the text, so expansion touches exactly what redaction replaced. The
+ * values are replaced as they appear in the manifest's JSON text, and filled back JSON-escaped:
+ * the expanded text is byte for byte the signed one, so its signatures hold again (and a wrong or
+ * missing value is refused by the signature gate, never written).
+ */
+
+
+function preview(value) {
+    return value.length <= 12 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+function redact(text) {
+    const byValue = new Map();
+    const used = new Set();
+    const previews = {};
+    const nameFor = (base, value) => {
+        const known = byValue.get(value);
+        if (known)
+            return known;
+        let name = base;
+        for (let n = 2; used.has(name) || text.includes(`\${${name}}`); n++)
+            name = `${base}_${n}`;
+        used.add(name);
+        byValue.set(value, name);
+        previews[name] = preview(value);
+        return name;
+    };
+    let out = text;
+    for (const { re, variable } of NAMED_TOKEN_SHAPES)
+        out = out.replace(re, (m) => `\${${nameFor(variable, m)}}`);
+    return { text: out, variables: [...used], previews };
+}
+/** `text` with each `${VAR}` of `variables` filled from `env` (JSON-escaped); unset ones refused. */
+function redact_expand(text, variables, env) {
+    const missing = variables.filter(v => env[v] === undefined || env[v] === '');
+    if (missing.length > 0)
+        throw new UsageError(`pull --expand: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (the copy was redacted; set ${missing.length === 1 ? 'it' : 'them'} to the original values)`);
+    let out = text;
+    for (const v of variables)
+        out = out.split(`\${${v}}`).join(JSON.stringify(env[v]).slice(1, -1));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/replicas.ts
+/**
+ * What this machine pushed, and where: one record per manifest in the private state directory
+ * (`sync/replicas.json`), read by `swr sync status` to check each copy's reachability, hash and
+ * age. The record is a convenience, not a trust anchor: a pull checks the pin it is given.
+ */
+
+
+
+
+
+const MAX_MANIFESTS = 200;
+function replicas_file(stateDir) {
+    return path.join(stateDir, 'sync', 'replicas.json');
+}
+function load(stateDir) {
+    try {
+        const st = fs.lstatSync(replicas_file(stateDir));
+        if (!st.isFile() || st.size > 4 << 20)
+            return {};
+        const doc = JSON.parse(fs.readFileSync(replicas_file(stateDir), 'utf8'));
+        return doc.manifests && typeof doc.manifests === 'object' ? doc.manifests : {};
+    }
+    catch (err) {
+        // A missing or damaged record is an empty one: it only lists what to check.
+        if (errnoCode(err) === 'ENOENT' || err instanceof SyntaxError)
+            return {};
+        throw err;
+    }
+}
+function replicasOf(stateDir, manifest) {
+    const list = load(stateDir)[manifest];
+    return Array.isArray(list) ? list.filter(r => r && typeof r.locator === 'string') : [];
+}
+/** Replace the record of `manifest` with `replicas` (the newest push). */
+function recordReplicas(stateDir, manifest, replicas) {
+    const all = load(stateDir);
+    delete all[manifest];
+    const kept = Object.entries(all).slice(-(MAX_MANIFESTS - 1));
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-replicas/1',
+        manifests: Object.fromEntries([...kept, [manifest, replicas]])
+    };
+    writeFileAtomic(replicas_file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
 }
 
 ;// CONCATENATED MODULE: ./src/core/index.ts
@@ -48149,6 +49246,13 @@ function syncKeyPrefix(scope) {
 
 
 // What the shells use besides the engine calls above: renderers, stores, keys, helpers.
+
+
+
+
+
+
+
 
 
 
@@ -49061,6 +50165,7 @@ async function runRepair(m, inputs, env, stateDir, policy, cacheClient, onFirstC
             callerEnv: env,
             only: inputs.only.length ? inputs.only : undefined,
             jobs: inputs.jobs,
+            nativeWalk: nativeWalkAllowed(env),
             timeoutS: inputs.timeout,
             hooks: {
                 onCheck: (before, plan) => {
@@ -49148,6 +50253,7 @@ async function run(env = process.env) {
                 version: VERSION,
                 command: inputs.command,
                 jobs: inputs.jobs,
+                nativeWalk: nativeWalkAllowed(env),
                 cacheLookup: inputs.cacheLookup ? cacheClient : undefined
             });
             for (const l of findingLines(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
