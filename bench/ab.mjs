@@ -16,7 +16,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const WORK = path.join(ROOT, 'bench', '.work')
+/** The workloads `npm run bench` generated (BENCH_WORK: another checkout's bench/.work). */
+const WORK = process.env.BENCH_WORK
+  ? path.resolve(process.env.BENCH_WORK)
+  : path.join(ROOT, 'bench', '.work')
 const MODULES = path.join(WORK, 'node_modules')
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5)
 

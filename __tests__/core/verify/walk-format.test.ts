@@ -31,6 +31,7 @@ import {
 import {
   digestTreeParallel,
   NATIVE_WALK_VAR,
+  nativeWalkAllowed,
   walkTreeParallel
 } from '../../../src/core/verify/walk-strategy.js'
 import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
@@ -172,27 +173,27 @@ describe('the walk, defined once', () => {
 })
 
 describe(`${NATIVE_WALK_VAR}`, () => {
-  const saved = process.env[NATIVE_WALK_VAR]
-  afterEach(() => {
-    if (saved === undefined) delete process.env[NATIVE_WALK_VAR]
-    else process.env[NATIVE_WALK_VAR] = saved
-  })
-  const meta = () => digestTreeParallel(root, [], new Set(), { jobs: 2, kind: 'meta' })
+  const meta = (native: boolean) =>
+    digestTreeParallel(root, [], new Set(), { jobs: 2, kind: 'meta', native })
 
-  itFind('0 leaves the digest to the walk workers, with the same result', async () => {
-    process.env[NATIVE_WALK_VAR] = '1'
-    const native = await meta()
+  itFind('off leaves the digest to the walk workers, with the same result', async () => {
+    const native = await meta(nativeWalkAllowed({ [NATIVE_WALK_VAR]: '1' }))
     expect(native?.raw).toBeDefined()
-    process.env[NATIVE_WALK_VAR] = '0'
-    const workers = await meta()
+    const workers = await meta(nativeWalkAllowed({ [NATIVE_WALK_VAR]: '0' }))
     expect(workers?.raw).toBeUndefined()
     expect(workers?.digest).toBe(native?.digest)
   })
 
-  it('any other value is refused with exit 4, naming the variable', async () => {
-    process.env[NATIVE_WALK_VAR] = 'off'
-    for (const walk of [meta(), walkTreeParallel(root, [], new Set(), { jobs: 2, hash: false })]) {
-      const err = await walk.catch((e: unknown) => e)
+  it('unset or empty allows it; any other value is refused with exit 4, naming the variable', () => {
+    expect(nativeWalkAllowed({})).toBe(true)
+    expect(nativeWalkAllowed({ [NATIVE_WALK_VAR]: '' })).toBe(true)
+    for (const bad of ['off', 'no', '2']) {
+      let err: unknown
+      try {
+        nativeWalkAllowed({ [NATIVE_WALK_VAR]: bad })
+      } catch (e) {
+        err = e
+      }
       expect(err).toBeInstanceOf(SwrError)
       expect(err).toMatchObject({ exitCode: 4 })
       expect((err as Error).message).toContain(NATIVE_WALK_VAR)
