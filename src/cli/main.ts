@@ -14,11 +14,14 @@ import { registerAuthorCommands } from './commands/author/register.js'
 import { registerCanary } from './commands/canary.js'
 import { registerCheck } from './commands/check.js'
 import { registerCompletion } from './commands/completion.js'
+import { registerEdit } from './commands/edit.js'
 import { registerEscrow } from './commands/escrow.js'
 import { registerExportRecipes } from './commands/export-recipes.js'
 import { registerImport } from './commands/import.js'
 import { registerInit } from './commands/init.js'
 import { registerRepair } from './commands/repair.js'
+import { registerRescan } from './commands/rescan.js'
+import { registerRm } from './commands/rm.js'
 import { registerSelftest } from './commands/selftest.js'
 import { registerSigning } from './commands/sign.js'
 import { registerStats } from './commands/stats.js'
@@ -48,6 +51,9 @@ const COMMANDS: readonly Register[] = [
   registerCheck,
   registerRepair,
   registerAdd,
+  registerEdit,
+  registerRm,
+  registerRescan,
   registerInit,
   registerImport,
   registerEscrow,

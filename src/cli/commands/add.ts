@@ -21,6 +21,7 @@ import {
   TIERS
 } from '../../core/index.js'
 import { authorizeEdit } from '../../core/sign/edit-rules.js'
+import { boundsProblem } from '../../core/manifest/entry-edit.js'
 import { saveEdited } from '../edit.js'
 import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
@@ -28,19 +29,20 @@ import { buildPolicy } from '../trust-context.js'
 import type { Command } from 'commander'
 import { Option } from 'commander'
 import type { CommandContext } from '../command.js'
-import { withManifestLock } from '../lock.js'
+import { withManifestLock, type LockFlags } from '../lock.js'
 import {
   approveOption,
   collect,
   intOption,
   jobsOption,
+  lockOption,
   manifestLocation,
   stateDir,
   withGlobals,
   type GlobalOptions
 } from '../options.js'
 
-export interface AddFlags extends GlobalOptions {
+export interface AddFlags extends LockFlags {
   approveDigest?: string
   id?: string
   kind?: Kind
@@ -148,6 +150,8 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
         stateDir: stateDir(io)
       }
     )
+    const bad = boundsProblem(captured.entry)
+    if (bad) throw new UsageError(`${bad}; nothing was written`)
     taken.add(captured.entry.id)
     takenPaths.set(captured.entry.path, captured.entry.id)
     added.push(captured)
@@ -252,7 +256,7 @@ export function registerAdd(program: Command, { io, run }: CommandContext): void
       '--no-full-hash',
       'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)'
     )
-  approveOption(jobsOption(cmd)).action((paths: string[], flags: AddFlags) =>
+  lockOption(approveOption(jobsOption(cmd))).action((paths: string[], flags: AddFlags) =>
     run(() => withManifestLock(flags, io, () => addCommand(paths, flags, io)))
   )
 }

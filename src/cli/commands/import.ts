@@ -13,7 +13,13 @@ import { verifyLegacyHmac } from '../../core/manifest/legacy-signature.js'
 import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, type GlobalOptions, approveOption, withGlobals } from '../options.js'
+import {
+  manifestLocation,
+  type GlobalOptions,
+  approveOption,
+  lockOption,
+  withGlobals
+} from '../options.js'
 import { escapeText } from '../../core/report/escape.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
@@ -106,7 +112,8 @@ export function registerImport(program: Command, { io, run }: CommandContext): v
       '--legacy-key <file>',
       "check the old HMAC signature with the original tool's key file; sign the result if it holds"
     )
-  approveOption(cmd, 'sign the converted manifest; or').action((old: string, flags: ImportFlags) =>
-    run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
+  lockOption(approveOption(cmd, 'sign the converted manifest; or')).action(
+    (old: string, flags: ImportFlags) =>
+      run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
   )
 }

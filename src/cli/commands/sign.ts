@@ -27,6 +27,7 @@ import {
   stateDir,
   type GlobalOptions,
   approveOption,
+  lockOption,
   trustOptions,
   withGlobals
 } from '../options.js'
@@ -223,7 +224,7 @@ export function registerSigning(program: Command, { io, run }: CommandContext): 
     )
     .action((flags: KeygenFlags) => run(() => keygenCommand(flags, io)))
 
-  approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign')
+  lockOption(approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign'))
     .description('raise the version and sign the manifest with every key this machine holds')
     .action((flags: SignFlags) =>
       run(() => withManifestLock(flags, io, () => signCommand(flags, io)))
