@@ -6,15 +6,18 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { ok, readDoc, verifyJson } from '../../__fixtures__/keys.js'
 import {
   add,
   checkJson,
+  fixtureEnv,
   makeWorkspace,
   run,
   write,
   type Workspace
 } from '../../__fixtures__/workspace.js'
+import { main } from '../../src/cli/main.js'
 import type { Entry, FileEntry, TreeEntry } from '../../src/core/types.js'
 
 let ws: Workspace
@@ -304,5 +307,76 @@ describe('swr rescan', () => {
     fs.rmSync(path.join(ws.root, 'etc/app.conf'))
     await ok(ws, 'restore')
     expect(fs.readFileSync(path.join(ws.root, 'etc/app.conf'), 'utf8')).toBe('port = 7070\n')
+  })
+})
+
+describe('add --from', () => {
+  const lines = [
+    '# one entry per line',
+    '{"path": "bin/build.sh", "id": "build", "restore": "make build", "needs": ["conf"]}',
+    '',
+    '{"path": "etc/app.conf", "id": "conf", "tier": 0, "note": "the port"}',
+    '{"path": "lib", "kind": "tree", "ignore": ["m2.js"], "sentinel": "m0.js"}',
+    '{"path": "data.bin", "kind": "blob", "full-hash": false}',
+    '{"path": "current", "id": "current"}'
+  ]
+
+  beforeEach(() => {
+    write(ws.root, 'data.bin', 'blob bytes\n')
+    fs.symlinkSync('lib', path.join(ws.root, 'current'))
+  })
+
+  it('captures every kind in one run with one signature; needs may name a later line', async () => {
+    await ok(ws, 'keygen', '--no-mldsa')
+    write(ws.base, 'entries.jsonl', lines.join('\n') + '\n')
+    const r = await run(['add', '--from', path.join(ws.base, 'entries.jsonl')], ws)
+    expect(r.code).toBe(0)
+    expect(r.stdout.match(/^signed version/gm)).toHaveLength(1)
+    const doc = readDoc(ws.manifestFile)
+    expect(doc.body.entries.map(e => [e.id, e.kind])).toEqual([
+      ['build', 'file'],
+      ['conf', 'file'],
+      ['lib', 'tree'],
+      ['data.bin', 'blob'],
+      ['current', 'link']
+    ])
+    expect(entry('build')).toMatchObject({ restore: 'make build', needs: ['conf'] })
+    expect(entry<TreeEntry>('lib')).toMatchObject({ ignore: ['m2.js'], expect: { files: 2 } })
+    expect(entry('data.bin').expect).not.toHaveProperty('sha256')
+    expect((await verifyJson(ws)).code).toBe(0)
+    expect((await run(['check'], ws)).code).toBe(0)
+  })
+
+  it('reads - from standard input', async () => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await main(['node', 'swr', 'add', '--from', '-', '--quiet'], {
+      cwd: ws.root,
+      env: fixtureEnv(ws),
+      home: ws.home,
+      stdout: { write: (s: string) => out.push(s) },
+      stderr: { write: (s: string) => err.push(s) },
+      stdin: Readable.from([Buffer.from(lines.slice(0, 4).join('\n'))])
+    })
+    expect(err.join('')).toBe('')
+    expect(code).toBe(0)
+    expect(readDoc(ws.manifestFile).body.entries.map(e => e.id)).toEqual(['build', 'conf'])
+  })
+
+  it('a bad line is refused with its number and field; nothing is written', async () => {
+    await base()
+    const cases: [string, string][] = [
+      ['{"path": "data.bin", "tier": 9}', 'x.jsonl:2: field tier: must be a whole number'],
+      ['{"path": "data.bin", "color": "red"}', 'x.jsonl:2: unknown field "color"'],
+      ['["data.bin"]', 'x.jsonl:2: not a JSON object'],
+      ['{"id": "d"}', 'x.jsonl:2: field path is required'],
+      ['{"path": "data.bin", "id": "d", "needs": ["d"]}', 'entry "d" field needs'],
+      ['{"path": "data.bin", "needs": ["ghost"]}', 'no entry with id ghost']
+    ]
+    for (const [bad, why] of cases) {
+      write(ws.root, 'x.jsonl', `{"path": "current"}\n${bad}\n`)
+      expect(await refused(4, 'add', '--from', 'x.jsonl')).toContain(why)
+    }
+    expect(await refused(4, 'add', 'data.bin', '--from', 'x.jsonl')).toContain('--from FILE')
   })
 })
