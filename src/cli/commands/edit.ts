@@ -48,6 +48,8 @@ export interface EditFlags extends LockFlags {
   clearTimeout?: boolean
   smoke?: string
   clearSmoke?: boolean
+  smokeTimeout?: number
+  clearSmokeTimeout?: boolean
   needs?: string[]
   dropNeeds?: string[]
   clearNeeds?: boolean
@@ -95,6 +97,8 @@ function toEdit(f: EditFlags): EntryEdit {
     clearTimeout: f.clearTimeout,
     smoke: f.smoke,
     clearSmoke: f.clearSmoke,
+    smokeTimeout: f.smokeTimeout,
+    clearSmokeTimeout: f.clearSmokeTimeout,
     tier: f.tier,
     note: f.note,
     clearNote: f.clearNote,
@@ -185,6 +189,12 @@ export function registerEdit(program: Command, { io, run }: CommandContext): voi
     .option('--clear-timeout', 'use the default recipe timeout')
     .option('--smoke <cmd>', 'shell command that proves the entry works')
     .option('--clear-smoke', 'remove the smoke command')
+    .option(
+      '--smoke-timeout <s>',
+      'smoke command timeout in seconds (default 60)',
+      intOption('--smoke-timeout', 1, 86400)
+    )
+    .option('--clear-smoke-timeout', 'use the default smoke timeout')
     .option('--needs <id>', 'entry that must be healthy first (repeatable)', collect)
     .option('--drop-needs <id>', 'remove a dependency (repeatable)', collect)
     .option('--clear-needs', 'remove every dependency')

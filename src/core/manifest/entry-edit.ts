@@ -32,6 +32,8 @@ export interface EntryEdit {
   clearTimeout?: boolean | undefined
   smoke?: string | undefined
   clearSmoke?: boolean | undefined
+  smokeTimeout?: number | undefined
+  clearSmokeTimeout?: boolean | undefined
   tier?: number | undefined
   note?: string | undefined
   clearNote?: boolean | undefined
@@ -62,6 +64,7 @@ export function applyEdit(entry: Entry, edit: EntryEdit): Entry {
   out.needs = editList(out.needs, edit.needs, '--needs', entry.id)
   setScalar(out, 'timeout_s', edit.timeout, edit.clearTimeout)
   setScalar(out, 'smoke', edit.smoke, edit.clearSmoke)
+  setScalar(out, 'smoke_timeout_s', edit.smokeTimeout, edit.clearSmokeTimeout || edit.clearSmoke)
   setScalar(out, 'note', edit.note, edit.clearNote)
   if (edit.tier !== undefined) out.tier = edit.tier as Tier
   if (edit.minFiles !== undefined || edit.maxFiles !== undefined || edit.clearMaxFiles) {

@@ -46,6 +46,7 @@ const ENTRY_KEYS = [
   'env',
   'secret_env',
   'smoke',
+  'smoke_timeout_s',
   'note',
   'ignore',
   'expect',
