@@ -4,6 +4,7 @@
  * Every refusal leaves the manifest byte-identical.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -378,5 +379,68 @@ describe('add --from', () => {
       expect(await refused(4, 'add', '--from', 'x.jsonl')).toContain(why)
     }
     expect(await refused(4, 'add', 'data.bin', '--from', 'x.jsonl')).toContain('--from FILE')
+  })
+})
+
+describe('--json: one document on stdout, errors included', () => {
+  const schema = JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../schema/edit-v1.schema.json'), 'utf8')
+  ) as object
+  const validate = new Ajv2020({ allErrors: true, strict: true, strictTypes: false }).compile(
+    schema
+  )
+
+  it('edit, rescan (dry run and not) and rm documents match schema/edit-v1.schema.json', async () => {
+    await base()
+    write(ws.root, 'etc/app.conf', 'port = 1\n')
+    const docs = []
+    for (const args of [
+      ['edit', 'build', '--note', 'n', '--needs', 'conf'],
+      ['edit', 'build', '--note', 'n'],
+      ['rescan', 'conf', '--dry-run'],
+      ['rescan', 'conf'],
+      ['rm', 'conf', '--with-dependents']
+    ]) {
+      const r = await run([...args, '--json'], ws)
+      expect(r.code).toBe(0)
+      const doc = JSON.parse(r.stdout) as unknown
+      expect(validate(doc) ? [] : validate.errors).toEqual([])
+      docs.push(doc)
+    }
+    expect(docs.map(d => (d as { written: boolean }).written)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true
+    ])
+  })
+
+  it('a refusal, an unknown command and a bad option value print swr.error/1', async () => {
+    await base()
+    for (const [args, code] of [
+      [['edit', 'build', '--needs', 'build'], 4],
+      [['frobnicate'], 4],
+      [['edit', 'build', '--tier', '9'], 4],
+      [['rm', 'ghost'], 4]
+    ] as const) {
+      const r = await run([...args, '--json'], ws)
+      expect(r.code).toBe(code)
+      const doc = JSON.parse(r.stdout) as { schema: string; exit_code: number; error: string }
+      expect(doc).toMatchObject({ schema: 'swr.error/1', exit_code: code })
+      expect(doc.error.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('export-recipes --json prints its steps and the script as one document', async () => {
+    await add(ws, 'bin/build.sh', '--id', 'build', '--restore', 'make build')
+    await ok(ws, 'keygen', '--no-mldsa')
+    await ok(ws, 'sign')
+    const r = await run(['export-recipes', '--json'], ws)
+    expect(r.code).toBe(0)
+    const doc = JSON.parse(r.stdout) as { schema: string; steps: { id: string }[]; script: string }
+    expect(doc.schema).toBe('swr.export-recipes/1')
+    expect(doc.steps.map(s => s.id)).toEqual(['build'])
+    expect(doc.script).toContain('make build')
   })
 })

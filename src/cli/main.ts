@@ -111,8 +111,15 @@ const ERROR_MAX = 2000
 
 function reportError(err: unknown, io: CliIo, json: boolean): number {
   if (err instanceof CommanderError) {
-    // Help and version print themselves and exit 0; everything else is bad usage.
+    // Help and version print themselves and exit 0; everything else is bad usage, which commander
+    // has already printed on stderr: with --json, stdout still gets its one document.
     if (err.exitCode === 0) return EXIT.HEALTHY
+    if (json) {
+      const line = escapeText(err.message.replace(/^error: /, ''), { max: ERROR_MAX })
+      io.stdout.write(
+        JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: EXIT.BAD_MANIFEST }) + '\n'
+      )
+    }
     return EXIT.BAD_MANIFEST
   }
   const known = err instanceof SwrError ? err : diskError(err)
