@@ -19,7 +19,6 @@ import {
   printJson,
   saveAdded,
   savedJson,
-  shown,
   signedLine,
   target,
   type EditFlags
@@ -48,7 +47,7 @@ export function autopilotCommand(flags: EditFlags, io: CliIo): Promise<ExitCode>
           path: e.path,
           escrow: escrowHint(e, t) ?? null
         })),
-        how_to_add_recipe: recipeHint(shown(io, m.file), t),
+        how_to_add_recipe: recipeHint(t),
         ...savedJson(saved)
       })
     } else if (!flags.quiet) {
@@ -86,7 +85,7 @@ function autopilotText(
       const esc = escrowHint(e, t)
       out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`)
     }
-    out.push(`to add one: ${recipeHint(shown(io, m.file), t)}\n`)
+    out.push(`to add one: ${recipeHint(t)}\n`)
   }
   return out.join('')
 }
