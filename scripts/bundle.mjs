@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DIGEST_FILE, sourceDigest } from './source-digest.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const ncc = path.join(root, 'node_modules', '.bin', 'ncc')
@@ -38,3 +39,6 @@ for (const b of bundles) {
     `bundled ${b.entry} -> ${b.out}/index.js (${fs.statSync(path.join(out, 'index.js')).size} bytes)`
   )
 }
+
+// What this build was made from: the test setup rebuilds when the tree no longer matches.
+fs.writeFileSync(DIGEST_FILE, sourceDigest() + '\n')

@@ -6,8 +6,7 @@
  * Blank lines and lines starting with # are skipped. Every line is checked before anything is
  * captured: a bad one is refused with its line number and field.
  */
-import { KINDS, UsageError, type Kind } from '../core/index.js'
-import { escapeText } from '../core/report/escape.js'
+import { KINDS, UsageError, type Kind, escapeText } from '../core/index.js'
 
 export interface AddLine {
   path: string

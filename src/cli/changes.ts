@@ -3,8 +3,7 @@
  * as `before -> after` (text) or the same as data (--json). Manifest strings are untrusted: every
  * value is escaped and bounded before it reaches a line.
  */
-import type { FieldChange } from '../core/manifest/entry-edit.js'
-import { escapeText } from '../core/report/escape.js'
+import { type FieldChange, escapeText } from '../core/index.js'
 import type { SaveEdited } from './edit.js'
 import type { CliIo } from './io.js'
 

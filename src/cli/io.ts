@@ -3,8 +3,7 @@
  * with their own streams and environment.
  */
 import os from 'node:os'
-import { EXIT } from '../core/errors.js'
-import { escapeText } from '../core/report/escape.js'
+import { EXIT, escapeText } from '../core/index.js'
 
 export interface CliIo {
   cwd: string

@@ -3,9 +3,15 @@
  * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
  */
 import { Command, CommanderError } from 'commander'
-import { diskError, errnoCode } from '../core/errors.js'
-import { EXIT, InternalError, SwrError, type ExitCode } from '../core/index.js'
-import { escapeText } from '../core/report/escape.js'
+import {
+  diskError,
+  errnoCode,
+  escapeText,
+  EXIT,
+  InternalError,
+  SwrError,
+  type ExitCode
+} from '../core/index.js'
 import { VERSION } from '../version.js'
 import { commandContext, type Register } from './command.js'
 import { registerAdd } from './commands/add.js'
@@ -26,6 +32,8 @@ import { registerSelftest } from './commands/selftest.js'
 import { registerSigning } from './commands/sign.js'
 import { registerStats } from './commands/stats.js'
 import { registerSync } from './commands/sync.js'
+import { registerPeer } from './commands/peer.js'
+import { registerHook } from './commands/hook.js'
 import { registerTrust } from './commands/trust.js'
 import { guardedIo, processIo, type CliIo } from './io.js'
 
@@ -60,6 +68,8 @@ const COMMANDS: readonly Register[] = [
   registerSelftest,
   registerExportRecipes,
   registerSync,
+  registerPeer,
+  registerHook,
   registerSigning,
   registerAttacktest,
   registerCanary,

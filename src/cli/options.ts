@@ -3,10 +3,13 @@
  * bad flag is a one-line usage error (exit 4) that names the flag.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import { locateManifest, type Located } from '../core/index.js'
-import { defaultStateDir } from '../core/index.js'
-import type { HistoryLimits } from '../core/history/history.js'
-import { UsageError } from '../core/errors.js'
+import {
+  type HistoryLimits,
+  UsageError,
+  locateManifest,
+  type Located,
+  defaultStateDir
+} from '../core/index.js'
 import type { CliIo } from './io.js'
 
 export interface GlobalOptions {

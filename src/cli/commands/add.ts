@@ -5,6 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  authorizeEdit,
+  ownPaths,
   captureEntry,
   EXIT,
   indexPath,
@@ -18,13 +20,11 @@ import {
   type ManifestDocument,
   type Tier,
   KINDS,
-  TIERS
+  TIERS,
+  boundsProblem
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
-import { boundsProblem } from '../../core/manifest/entry-edit.js'
 import { saveEdited } from '../edit.js'
 import { FROM_MAX_BYTES, parseAddLines, type AddLine } from '../add-from.js'
-import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
 import { buildPolicy } from '../trust-context.js'
 import type { Command } from 'commander'

@@ -4,14 +4,15 @@
  * Exit 0 when nothing was forged and nothing crashed with every defence on, else 2.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { EXIT, type ExitCode } from '../../core/index.js'
 import {
   ALL_SUITE_DEFENSES,
   buildScenario,
   DEFENCE_PROBES,
   runSuite,
-  type SuiteDefenses
-} from '../../core/sign/attack-suite.js'
+  type SuiteDefenses,
+  EXIT,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import type { GlobalOptions } from '../options.js'
 import type { Command } from 'commander'

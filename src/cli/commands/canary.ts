@@ -6,15 +6,26 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { cleanLedger } from '../../core/canary/clean.js'
-import { abbreviate, showAnchored, type Anchors } from '../../core/canary/anchor.js'
-import { ledgerPath, readLedger, removeLedger } from '../../core/canary/ledger.js'
-import { plantCanaries, type PlantResult } from '../../core/canary/plant.js'
-import { readCanaries } from '../../core/canary/read.js'
-import { EXIT, UsageError, loadManifest, type ExitCode } from '../../core/index.js'
-import { runContext } from '../../core/history/context.js'
-import { renderCanaryText } from '../../core/report/canary.js'
-import { lockWorkspace } from '../../core/state/lock.js'
+import {
+  cleanLedger,
+  abbreviate,
+  showAnchored,
+  type Anchors,
+  ledgerPath,
+  readLedger,
+  removeLedger,
+  plantCanaries,
+  type PlantResult,
+  readCanaries,
+  runContext,
+  renderCanaryText,
+  lockWorkspace,
+  escapeText as e,
+  EXIT,
+  UsageError,
+  loadManifest,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
 import {
@@ -26,7 +37,6 @@ import {
   intOption,
   withGlobals
 } from '../options.js'
-import { escapeText as e } from '../../core/report/escape.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 

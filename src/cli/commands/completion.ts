@@ -6,7 +6,7 @@
  */
 import type { Command, Option } from 'commander'
 import type { CommandContext } from '../command.js'
-import { SwrError, EXIT } from '../../core/errors.js'
+import { SwrError, EXIT } from '../../core/index.js'
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]

@@ -6,14 +6,17 @@
  * lock, the editing rules, validation before writing, re-signing only when authorised.
  */
 import type { Command } from 'commander'
-import { EXIT, indexPath, UsageError, type ExitCode } from '../../core/index.js'
 import {
+  EXIT,
+  indexPath,
+  UsageError,
+  type ExitCode,
   applyEdit,
   boundsProblem,
   diffEntry,
-  type EntryEdit
-} from '../../core/manifest/entry-edit.js'
-import { recaptureEntry } from '../../core/recapture.js'
+  type EntryEdit,
+  recaptureEntry
+} from '../../core/index.js'
 import { exclusions } from './author/shared.js'
 import { printChanges, savedFields, savedLine } from '../changes.js'
 import type { CommandContext } from '../command.js'

@@ -3,16 +3,22 @@
  * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
  * An editing command: it follows the editing rules and re-signs.
  */
-import { EXIT, UsageError, type ExitCode, type FileEntry } from '../../core/index.js'
-import { selectEntries } from '../../core/check.js'
-import { captureEscrow, ESCROW_MAX_BYTES } from '../../core/escrow.js'
-import { SwrError } from '../../core/errors.js'
+import {
+  selectEntries,
+  captureEscrow,
+  ESCROW_MAX_BYTES,
+  SwrError,
+  escapeText as e,
+  EXIT,
+  UsageError,
+  type ExitCode,
+  type FileEntry
+} from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
 import { stateDir, approveOption, intOption, lockOption, withGlobals } from '../options.js'
 import { withManifestLock, type LockFlags } from '../lock.js'
 import { openForEdit } from './add.js'
-import { escapeText as e } from '../../core/report/escape.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 

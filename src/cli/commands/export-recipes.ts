@@ -3,14 +3,22 @@
  * order, for running by hand or in another tool. Exporting code is running code by another name,
  * so the gate decides first.
  */
-import { EXIT, loadManifest, recipesOf, SwrError, type ExitCode } from '../../core/index.js'
-import { selectEntries } from '../../core/check.js'
-import { planRepair, planSteps } from '../../core/plan.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
+import {
+  selectEntries,
+  planRepair,
+  planSteps,
+  decide,
+  gateInput,
+  shellQuote,
+  EXIT,
+  loadManifest,
+  recipesOf,
+  SwrError,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { manifestLocation, type GlobalOptions, trustOptions, withGlobals } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
-import { shellQuote } from '../../core/shell-quote.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 

@@ -6,15 +6,20 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
-import { parseManifestText } from '../../core/manifest/load.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
 import {
-  parseLegacyPublicKey,
+  parseManifestText,
+  manifestDigest,
   verifyLegacyHmac,
-  verifyLegacyMldsa
-} from '../../core/manifest/legacy-signature.js'
-import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json.js'
+  verifyLegacyMldsa,
+  parseLegacyPublicKey,
+  parseStrictJson,
+  type JsonValue,
+  escapeText,
+  EXIT,
+  SwrError,
+  UsageError,
+  type ExitCode
+} from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
 import {
@@ -24,7 +29,6 @@ import {
   lockOption,
   withGlobals
 } from '../options.js'
-import { escapeText } from '../../core/report/escape.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 import { withManifestLock } from '../lock.js'

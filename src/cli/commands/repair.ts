@@ -3,24 +3,22 @@
  * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
  * interrupted.
  */
+import { cacheReadOnly } from '../../adapters/actions-cache.js'
 import {
-  actionsCacheClient,
-  cacheReadOnly,
-  cacheServiceAvailable
-} from '../../adapters/actions-cache.js'
-import type { CacheClient } from '../../core/cache-port.js'
-import {
+  UsageError,
+  type QuarantineLimits,
+  resolveEntryPath,
+  repairManifest,
+  type RepairMode,
+  findingLines,
+  renderCollateral,
+  renderPlan,
+  renderStep,
   loadManifest,
   renderCheck,
-  restoreSources,
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
-import { UsageError } from '../../core/errors.js'
-import type { QuarantineLimits } from '../../core/quarantine.js'
-import { resolveEntryPath } from '../../core/manifest/paths.js'
-import { repairManifest, type RepairMode } from '../../core/doctor.js'
-import { findingLines, renderCollateral, renderPlan, renderStep } from '../../core/report/text.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
 import { withManifestLock, withWorkspaceLock, type LockFlags } from '../lock.js'
@@ -35,6 +33,7 @@ import {
 } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import { recordCheck } from './check.js'
+import { cliCacheClient } from '../cache.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 
@@ -142,23 +141,6 @@ async function repairLocked(
   }
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
   return report.repair.exit_code as ExitCode
-}
-
-/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
-export function cliCacheClient(m: LoadedManifest, io: CliIo): CacheClient | undefined {
-  if (cacheServiceAvailable(io.env)) {
-    return actionsCacheClient({
-      env: io.env,
-      logToStderr: true,
-      onNote: line => void io.stderr.write(`swr: ${line}\n`)
-    })
-  }
-  if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
-    io.stderr.write(
-      'swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n'
-    )
-  }
-  return undefined
 }
 
 /** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */

@@ -5,12 +5,17 @@
  * its new bytes. With --dry-run nothing is written.
  */
 import type { Command } from 'commander'
-import { EXIT, indexPath, type Entry, type ExitCode } from '../../core/index.js'
-import { captureEscrow } from '../../core/escrow.js'
-import { SwrError } from '../../core/errors.js'
-import { diffEntry } from '../../core/manifest/entry-edit.js'
-import { recaptureEntry } from '../../core/recapture.js'
-import { escapeText } from '../../core/report/escape.js'
+import {
+  EXIT,
+  indexPath,
+  type Entry,
+  type ExitCode,
+  captureEscrow,
+  SwrError,
+  diffEntry,
+  recaptureEntry,
+  escapeText
+} from '../../core/index.js'
 import { printChanges, savedFields, savedLine, type EntryChanges } from '../changes.js'
 import type { CommandContext } from '../command.js'
 import { saveEdited, type SaveEdited } from '../edit.js'

@@ -5,8 +5,14 @@
  */
 import fs from 'node:fs'
 import type { Command } from 'commander'
-import { EXIT, indexPath, UsageError, type Entry, type ExitCode } from '../../core/index.js'
-import { escapeText as e } from '../../core/report/escape.js'
+import {
+  EXIT,
+  indexPath,
+  UsageError,
+  type Entry,
+  type ExitCode,
+  escapeText as e
+} from '../../core/index.js'
 import { savedFields, savedLine } from '../changes.js'
 import type { CommandContext } from '../command.js'
 import { saveEdited } from '../edit.js'

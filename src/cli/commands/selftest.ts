@@ -16,18 +16,28 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
+  recipesOf,
+  reverifier,
+  selectEntries,
+  planRepair,
+  planSteps,
+  describeResult,
+  minimalEnv,
+  runRecipe,
+  makeScrubber,
+  decide,
+  gateInput,
+  escapeText,
+  linkStaysInside,
+  relativeInside,
+  resolveNoFollow,
+  SymlinkRefusal,
   EXIT,
   loadManifest,
   SwrError,
   type ExitCode,
   type LoadedManifest
 } from '../../core/index.js'
-import { recipesOf } from '../../core/types.js'
-import { reverifier, selectEntries } from '../../core/check.js'
-import { planRepair, planSteps } from '../../core/plan.js'
-import { describeResult, minimalEnv, runRecipe } from '../../core/run/recipe.js'
-import { makeScrubber } from '../../core/run/scrub.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
 import type { CliIo } from '../io.js'
 import {
   manifestLocation,
@@ -38,13 +48,6 @@ import {
   withGlobals
 } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
-import { escapeText } from '../../core/report/escape.js'
-import {
-  linkStaysInside,
-  relativeInside,
-  resolveNoFollow,
-  SymlinkRefusal
-} from '../../core/no-follow.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 

@@ -1,36 +1,39 @@
 /** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
 import fs from 'node:fs'
 import {
+  authorizeEdit,
+  decide,
+  gateInput,
+  createKeyFile,
+  HMAC_KEY_FILE,
+  IDENTITY_FILE,
+  keyPath,
+  SYNC_KEY_FILE,
+  groupFingerprint,
+  identityFromSeed,
+  hasSigningKey,
+  signDocument,
+  recall,
+  remember,
+  writeFileAtomic,
   EXIT,
   loadManifest,
   saveManifest,
   SwrError,
   UsageError,
-  type ExitCode
-} from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
-import { decide, evaluateSignatures, gateInput, type TrustPolicy } from '../../core/sign/gate.js'
-import type { LoadedManifest } from '../../core/manifest/load.js'
-import { manifestPathInWorkspace } from '../../core/sign/policy.js'
-import { parseExpiry, parseScope } from '../../core/sign/scope-spec.js'
-import { escapeText } from '../../core/report/escape.js'
-import type { ManifestBody, ManifestDocument } from '../../core/types.js'
-import {
-  createKeyFile,
-  HMAC_KEY_FILE,
-  IDENTITY_FILE,
-  keyPath,
-  SYNC_KEY_FILE
-} from '../../core/sign/keys.js'
-import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
-import {
+  type ExitCode,
+  type LoadedManifest,
+  type ManifestBody,
+  type ManifestDocument,
+  type SigningKeys,
+  type TrustPolicy,
   cosignDocument,
-  hasSigningKey,
-  signDocument,
-  type SigningKeys
-} from '../../core/sign/sign.js'
-import { recall, remember } from '../../core/sign/version-memory.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
+  escapeText,
+  evaluateSignatures,
+  manifestPathInWorkspace,
+  parseExpiry,
+  parseScope
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
   manifestLocation,
@@ -258,7 +261,7 @@ export async function verifyCommand(
   })
   const policy = buildPolicy(m, flags, io)
   const decision = await decide(gateInput(m), policy)
-  if (decision.allowed && policy.approveDigest === undefined) {
+  if (decision.allowed && policy.waiveDigest === undefined) {
     remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   }
   for (const w of decision.warnings) io.stderr.write(`swr: warning: ${w}\n`)

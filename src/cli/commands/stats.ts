@@ -1,8 +1,11 @@
 /** `swr stats`: survival per canary class, location and manifest entry, from the history. */
-import { EXIT, type ExitCode } from '../../core/index.js'
-import { readHistory } from '../../core/history/history.js'
-import { computeStats } from '../../core/history/stats.js'
-import { renderStatsText } from '../../core/report/survival.js'
+import {
+  readHistory,
+  computeStats,
+  renderStatsText,
+  EXIT,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
 import type { Command } from 'commander'

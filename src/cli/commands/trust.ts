@@ -1,9 +1,15 @@
 /** `swr trust add|list|remove|mine`: the local trust store of ML-DSA signers. */
 import fs from 'node:fs'
-import { EXIT, SwrError, type ExitCode } from '../../core/index.js'
-import { keyPath } from '../../core/sign/keys.js'
-import { groupFingerprint } from '../../core/sign/mldsa.js'
-import { addTrusted, readTrustStore, removeTrusted } from '../../core/sign/trust.js'
+import {
+  keyPath,
+  groupFingerprint,
+  addTrusted,
+  readTrustStore,
+  removeTrusted,
+  EXIT,
+  SwrError,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
 import { OWN_PUBLIC_KEY_FILE } from '../trust-context.js'

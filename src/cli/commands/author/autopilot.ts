@@ -4,9 +4,17 @@
  * manifest is written only when something was added. Tracking only detects a loss, so it ends by
  * naming the entries that have no way back (no recipe, cache source or escrow) and how to add one.
  */
-import { EXIT, type Captured, type Entry, type ExitCode } from '../../../core/index.js'
-import { planAutopilot } from '../../../core/author/autopilot.js'
-import { escrowHint, lacksRecipe, recipeHint, type Target } from '../../../core/author/hints.js'
+import {
+  planAutopilot,
+  escrowHint,
+  lacksRecipe,
+  recipeHint,
+  type Target,
+  EXIT,
+  type Captured,
+  type Entry,
+  type ExitCode
+} from '../../../core/index.js'
 import type { SaveEdited } from '../../edit.js'
 import type { CliIo } from '../../io.js'
 import { withManifestLock } from '../../lock.js'

@@ -6,7 +6,7 @@
  * The options every editing command takes are wired here once, so they read the same everywhere.
  */
 import type { Command } from 'commander'
-import { PRESETS } from '../../../core/author/presets.js'
+import { PRESETS } from '../../../core/index.js'
 import type { CommandContext } from '../../command.js'
 import { approveOption, intOption, jobsOption, lockOption, withGlobals } from '../../options.js'
 import { auditCommand, DEFAULT_AUDIT_LIMIT, type AuditFlags } from './audit.js'
