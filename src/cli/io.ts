@@ -11,6 +11,8 @@ export interface CliIo {
   home: string
   stdout: { write(s: string): unknown; isTTY?: boolean }
   stderr: { write(s: string): unknown; isTTY?: boolean }
+  /** Standard input, for the commands that read it ("add --from -"). */
+  stdin?: AsyncIterable<Buffer | string>
   /** Aborted when the user interrupts swr (Ctrl-C, SIGTERM, SIGHUP): running recipes are stopped. */
   abort?: AbortSignal
   /**
@@ -59,6 +61,7 @@ export function processIo(argv: readonly string[] = process.argv): CliIo {
     home: os.homedir(),
     stdout: process.stdout,
     stderr: process.stderr,
+    stdin: process.stdin,
     abort: controller.signal,
     stop: (message, code) => {
       if (!owns) exitNow(message, code)

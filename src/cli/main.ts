@@ -20,11 +20,14 @@ import { registerAuthorCommands } from './commands/author/register.js'
 import { registerCanary } from './commands/canary.js'
 import { registerCheck } from './commands/check.js'
 import { registerCompletion } from './commands/completion.js'
+import { registerEdit } from './commands/edit.js'
 import { registerEscrow } from './commands/escrow.js'
 import { registerExportRecipes } from './commands/export-recipes.js'
 import { registerImport } from './commands/import.js'
 import { registerInit } from './commands/init.js'
 import { registerRepair } from './commands/repair.js'
+import { registerRescan } from './commands/rescan.js'
+import { registerRm } from './commands/rm.js'
 import { registerSelftest } from './commands/selftest.js'
 import { registerSigning } from './commands/sign.js'
 import { registerStats } from './commands/stats.js'
@@ -57,6 +60,9 @@ const COMMANDS: readonly Register[] = [
   registerCheck,
   registerRepair,
   registerAdd,
+  registerEdit,
+  registerRm,
+  registerRescan,
   registerInit,
   registerImport,
   registerEscrow,
@@ -116,8 +122,15 @@ const ERROR_MAX = 2000
 
 function reportError(err: unknown, io: CliIo, json: boolean): number {
   if (err instanceof CommanderError) {
-    // Help and version print themselves and exit 0; everything else is bad usage.
+    // Help and version print themselves and exit 0; everything else is bad usage, which commander
+    // has already printed on stderr: with --json, stdout still gets its one document.
     if (err.exitCode === 0) return EXIT.HEALTHY
+    if (json) {
+      const line = escapeText(err.message.replace(/^error: /, ''), { max: ERROR_MAX })
+      io.stdout.write(
+        JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: EXIT.BAD_MANIFEST }) + '\n'
+      )
+    }
     return EXIT.BAD_MANIFEST
   }
   const known = err instanceof SwrError ? err : diskError(err)

@@ -96,7 +96,20 @@ export { historyAdvice } from './history/advice.js'
 export { runContext } from './history/context.js'
 export { type HistoryLimits, appendHistory, checkRecord, readHistory } from './history/history.js'
 export { type Stats, computeStats, recentLosses } from './history/stats.js'
-export { verifyLegacyHmac } from './manifest/legacy-signature.js'
+export {
+  parseLegacyPublicKey,
+  verifyLegacyHmac,
+  verifyLegacyMldsa
+} from './manifest/legacy-signature.js'
+export {
+  applyEdit,
+  boundsProblem,
+  diffEntry,
+  type EntryEdit,
+  type FieldChange
+} from './manifest/entry-edit.js'
+export { recaptureEntry } from './recapture.js'
+export { parseExpiry, parseScope } from './sign/scope-spec.js'
 export { parseManifestText, resolveWorkspace } from './manifest/load.js'
 export { resolveEntryPath } from './manifest/paths.js'
 export { type JsonValue, parseStrictJson } from './manifest/strict-json.js'
@@ -124,7 +137,13 @@ export {
   runSuite
 } from './sign/attack-suite.js'
 export { authorizeEdit } from './sign/edit-rules.js'
-export { decide, gateInput, type GateDecision, type TrustPolicy } from './sign/gate.js'
+export {
+  decide,
+  evaluateSignatures,
+  gateInput,
+  type GateDecision,
+  type TrustPolicy
+} from './sign/gate.js'
 export { parseHmacKey } from './sign/hmac.js'
 export {
   HMAC_KEY_FILE,
@@ -137,8 +156,8 @@ export {
   loadSyncSeed
 } from './sign/keys.js'
 export { groupFingerprint, identityFromSeed, normalizeFingerprint } from './sign/mldsa.js'
-export { makePolicy } from './sign/policy.js'
-export { type SigningKeys, hasSigningKey, signDocument } from './sign/sign.js'
+export { makePolicy, manifestPathInWorkspace } from './sign/policy.js'
+export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from './sign/sign.js'
 export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
 export { recall, remember } from './sign/version-memory.js'
 export { runSmokes } from './smoke.js'

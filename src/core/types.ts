@@ -37,6 +37,8 @@ interface EntryCommon {
   secret_env?: string[]
   /** Shell command proving the entry works; never run by `check`. */
   smoke?: string
+  /** Seconds the smoke command may run (default SMOKE_TIMEOUT_S). */
+  smoke_timeout_s?: number
   /** Free text: why this entry is fragile, for `swr why`. */
   note?: string
 }

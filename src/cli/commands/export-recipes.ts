@@ -56,9 +56,18 @@ export async function exportRecipesCommand(flags: ExportFlags, io: CliIo): Promi
     'set -euo pipefail',
     `cd ${shellQuote(m.workspace)}`
   ]
+  const steps = []
   for (const step of planSteps(planRepair(entries, all))) {
     const e = entries.find(x => x.id === step.id)
     if (!e) continue
+    steps.push({
+      id: e.id,
+      kind: e.kind,
+      path: e.path,
+      tier: e.tier,
+      after: step.after,
+      recipes: recipesOf(e)
+    })
     lines.push(
       '',
       `# tier ${e.tier}: ${shellQuote(e.id)} (${shellQuote(e.path)})${step.after.length ? ` after ${step.after.map(shellQuote).join(', ')}` : ''}`,
@@ -67,14 +76,30 @@ export async function exportRecipesCommand(flags: ExportFlags, io: CliIo): Promi
         .join(' ||\n')
     )
   }
-  io.stdout.write(lines.join('\n') + '\n')
+  const script = lines.join('\n') + '\n'
+  if (flags.json)
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.export-recipes/1',
+          manifest: m.file,
+          digest: m.digest,
+          version: m.body.version,
+          steps,
+          script
+        },
+        null,
+        2
+      ) + '\n'
+    )
+  else io.stdout.write(script)
   return EXIT.HEALTHY
 }
 
 export function registerExportRecipes(program: Command, { io, run }: CommandContext): void {
   trustOptions(withGlobals(program.command('export-recipes')))
     .description(
-      'print the restore recipes as one bash script in tier and dependency order (only when signatures allow)'
+      'print the restore recipes as one bash script in tier and dependency order (only when signatures allow); --json: the steps and the script as one document'
     )
     .option('--only <id...>', 'export only these entries')
     .action((flags: ExportFlags) => run(() => exportRecipesCommand(flags, io)))

@@ -10,6 +10,8 @@ import {
   parseManifestText,
   manifestDigest,
   verifyLegacyHmac,
+  verifyLegacyMldsa,
+  parseLegacyPublicKey,
   parseStrictJson,
   type JsonValue,
   escapeText,
@@ -20,7 +22,13 @@ import {
 } from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, type GlobalOptions, approveOption, withGlobals } from '../options.js'
+import {
+  manifestLocation,
+  type GlobalOptions,
+  approveOption,
+  lockOption,
+  withGlobals
+} from '../options.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 import { withManifestLock } from '../lock.js'
@@ -28,6 +36,16 @@ import { withManifestLock } from '../lock.js'
 export interface ImportFlags extends GlobalOptions {
   legacyKey?: string
   approveDigest?: string
+  legacyPubkey?: string
+}
+
+/** A key or public-key file named on the command line, bounded (key files are small). */
+function readKeyFile(io: CliIo, flag: string, file: string): string {
+  const abs = path.resolve(io.cwd, file)
+  const st = fs.statSync(abs, { throwIfNoEntry: false })
+  if (!st?.isFile() || st.size > 64 * 1024)
+    throw new UsageError(`${flag} ${file}: not a regular file of at most 64 KiB`)
+  return fs.readFileSync(abs, 'utf8')
 }
 
 export async function importCommand(
@@ -47,20 +65,40 @@ export async function importCommand(
   const digest = manifestDigest(old.doc.body)
   let trusted = false
   let why = 'unsigned: review it, then sign it with "swr sign"'
+  const v2 = parseStrictJson(text).value as { [k: string]: JsonValue }
+  const checked: string[] = []
   if (flags.legacyKey !== undefined) {
-    const keyText = fs.readFileSync(path.resolve(io.cwd, flags.legacyKey), 'utf8')
-    const verdict = verifyLegacyHmac(
-      parseStrictJson(text).value as { [k: string]: JsonValue },
-      keyText
-    )
+    const verdict = verifyLegacyHmac(v2, readKeyFile(io, '--legacy-key', flags.legacyKey))
     if (verdict !== 'valid') {
       throw new SwrError(
         `${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`,
         EXIT.UNREPAIRABLE
       )
     }
+    checked.push('HMAC')
+  }
+  if (flags.legacyPubkey !== undefined) {
+    const key = parseLegacyPublicKey(readKeyFile(io, '--legacy-pubkey', flags.legacyPubkey))
+    if (!key)
+      throw new UsageError(
+        `--legacy-pubkey ${flags.legacyPubkey}: not an ML-DSA-87 public key (PEM, or 2592 bytes in base64 or hex)`
+      )
+    const verdict = await verifyLegacyMldsa(v2, key)
+    if (verdict !== 'valid') {
+      throw new SwrError(
+        `${oldFile}: format-2 ML-DSA signature (_pksig) is ${verdict} under ${flags.legacyPubkey}: refusing to import it as trusted`,
+        EXIT.UNREPAIRABLE
+      )
+    }
+    checked.push('ML-DSA')
+  } else if (v2._pksig !== undefined) {
+    old.notes.push(
+      'the format-2 ML-DSA signature (_pksig) was not checked: give the original public key with --legacy-pubkey FILE'
+    )
+  }
+  if (checked.length > 0) {
     trusted = true
-    why = 'format-2 HMAC signature checked'
+    why = `format-2 ${checked.join(' and ')} signature${checked.length > 1 ? 's' : ''} checked`
   } else if (flags.approveDigest !== undefined) {
     if (flags.approveDigest.toLowerCase() !== digest) {
       throw new SwrError(
@@ -85,6 +123,7 @@ export async function importCommand(
       digest: saved.digest,
       signed: saved.signed,
       entries: old.doc.body.entries.length,
+      legacy_signatures_checked: checked,
       notes: old.notes
     }
     io.stdout.write(JSON.stringify(out, null, 2) + '\n')
@@ -112,7 +151,12 @@ export function registerImport(program: Command, { io, run }: CommandContext): v
       '--legacy-key <file>',
       "check the old HMAC signature with the original tool's key file; sign the result if it holds"
     )
-  approveOption(cmd, 'sign the converted manifest; or').action((old: string, flags: ImportFlags) =>
-    run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
+    .option(
+      '--legacy-pubkey <file>',
+      "check the old ML-DSA-87 signature (_pksig) with the original signer's public key (PEM, base64 or hex); sign the result if it holds"
+    )
+  lockOption(approveOption(cmd, 'sign the converted manifest; or')).action(
+    (old: string, flags: ImportFlags) =>
+      run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
   )
 }

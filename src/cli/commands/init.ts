@@ -19,7 +19,7 @@ import {
   type ExitCode
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
-import { stateDir, type GlobalOptions, jobsOption, withGlobals } from '../options.js'
+import { stateDir, type GlobalOptions, jobsOption, lockOption, withGlobals } from '../options.js'
 import { saveEdited } from '../edit.js'
 import { openForEdit } from './add.js'
 import type { Command } from 'commander'
@@ -127,7 +127,7 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
 }
 
 export function registerInit(program: Command, { io, run }: CommandContext): void {
-  jobsOption(withGlobals(program.command('init')))
+  lockOption(jobsOption(withGlobals(program.command('init'))))
     .description('scan the workspace and write a first manifest (never overwrites one)')
     .action((flags: InitFlags) =>
       run(() => withManifestLock(flags, io, () => initCommand(flags, io)))

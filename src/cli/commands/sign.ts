@@ -21,7 +21,18 @@ import {
   saveManifest,
   SwrError,
   UsageError,
-  type ExitCode
+  type ExitCode,
+  type LoadedManifest,
+  type ManifestBody,
+  type ManifestDocument,
+  type SigningKeys,
+  type TrustPolicy,
+  cosignDocument,
+  escapeText,
+  evaluateSignatures,
+  manifestPathInWorkspace,
+  parseExpiry,
+  parseScope
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
@@ -29,6 +40,7 @@ import {
   stateDir,
   type GlobalOptions,
   approveOption,
+  lockOption,
   trustOptions,
   withGlobals
 } from '../options.js'
@@ -98,6 +110,10 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
 
 export interface SignFlags extends GlobalOptions, TrustFlags {
   approveDigest?: string
+  lockTimeout?: number
+  scope?: string
+  expires?: string
+  cosign?: boolean
 }
 
 export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode> {
@@ -107,16 +123,20 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
   })
   if (m.format !== 3)
     throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`)
+  if (flags.cosign && (flags.scope !== undefined || flags.expires !== undefined))
+    throw new UsageError('--cosign signs the body as it is: give --scope and --expires without it')
+  const body = bodyWith(m, flags)
   const keys = await signingKeys(io)
   if (!hasSigningKey(keys))
     throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE)
   const policy = buildPolicy(m, flags, io)
+  if (flags.cosign) return cosignCommand(m, keys, policy, flags, io)
   await authorizeEdit(m, policy, flags.approveDigest)
-  const signed = await signDocument(
-    m.doc,
-    keys,
-    recall(stateDir(io), m.file, m.body.scope)?.version ?? 0
+  const floor = Math.max(
+    recall(stateDir(io), m.file, m.body.scope)?.version ?? 0,
+    recall(stateDir(io), m.file, body.scope)?.version ?? 0
   )
+  const signed = await signDocument({ ...m.doc, body }, keys, floor)
   saveManifest(m.file, signed.doc)
   remember(
     stateDir(io),
@@ -128,26 +148,107 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
     keys.hmacKey ? 'HMAC-SHA256' : '',
     keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
   ].filter(Boolean)
+  printSigned(io, flags, m.file, signed.doc, signed.digest, `by ${by.join(' and ')}`)
+  return EXIT.HEALTHY
+}
+
+/** The body to sign: the loaded one, with the scope and expiry the flags set or remove. */
+function bodyWith(m: LoadedManifest, flags: SignFlags): ManifestBody {
+  const body = { ...m.doc.body }
+  if (flags.scope !== undefined) {
+    const scope = parseScope(flags.scope, manifestPathInWorkspace(m))
+    if (scope) body.scope = scope
+    else delete body.scope
+  }
+  if (flags.expires !== undefined) {
+    const expires = parseExpiry(flags.expires, new Date())
+    if (expires) body.expires = expires
+    else delete body.expires
+  }
+  return body
+}
+
+/**
+ * Co-signing: this machine's ML-DSA signature joins the others over the same body and version,
+ * so distinct signers can meet a threshold. Only over signatures that verify: one that does not
+ * means the body changed since it was signed, and co-signing it would launder the change.
+ */
+async function cosignCommand(
+  m: LoadedManifest,
+  keys: SigningKeys,
+  policy: TrustPolicy,
+  flags: SignFlags,
+  io: CliIo
+): Promise<ExitCode> {
+  if (!keys.identity)
+    throw new SwrError(
+      '--cosign adds an ML-DSA signature: this machine has no identity (run "swr keygen")',
+      EXIT.UNREPAIRABLE
+    )
+  if (m.doc.signatures.length === 0)
+    throw new SwrError(
+      `${m.file}: unsigned: nothing to co-sign; sign it first with "swr sign"`,
+      EXIT.UNREPAIRABLE
+    )
+  const states = await evaluateSignatures(gateInput(m), policy)
+  const broken = states.find(s => s.state === 'invalid')
+  if (broken)
+    throw new SwrError(
+      `${m.file}: a ${broken.alg} signature does not verify (the body changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`,
+      EXIT.UNREPAIRABLE
+    )
+  // One trusted signature is enough to co-sign; the run's --threshold is for running, not signing.
+  await authorizeEdit(m, { ...policy, threshold: 1 }, flags.approveDigest)
+  const doc = await cosignDocument(m.doc, keys.identity)
+  saveManifest(m.file, doc)
+  remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
+  const signers = doc.signatures.filter(s => s.alg === 'ml-dsa-87').length
+  printSigned(
+    io,
+    flags,
+    m.file,
+    doc,
+    m.digest,
+    `co-signed by ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)} (${signers} ML-DSA signature(s))`
+  )
+  return EXIT.HEALTHY
+}
+
+function printSigned(
+  io: CliIo,
+  flags: SignFlags,
+  file: string,
+  doc: ManifestDocument,
+  digest: string,
+  by: string
+): void {
+  const { version, scope, expires } = doc.body
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
         {
           schema: 'swr.sign/1',
-          manifest: m.file,
-          version: signed.doc.body.version,
-          digest: signed.digest,
-          signatures: signed.doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
+          manifest: file,
+          version,
+          digest,
+          cosigned: flags.cosign === true,
+          ...(scope ? { scope } : {}),
+          ...(expires ? { expires } : {}),
+          signatures: doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
         },
         null,
         2
       ) + '\n'
     )
   } else if (!flags.quiet) {
+    const limits = [
+      scope ? `scope ${escapeText(JSON.stringify(scope))}` : '',
+      expires ? `expires ${expires}` : ''
+    ].filter(Boolean)
     io.stdout.write(
-      `signed ${m.file}\n  version ${signed.doc.body.version}, digest ${signed.digest}\n  by ${by.join(' and ')}\n`
+      `signed ${file}\n  version ${version}, digest ${digest}${limits.length ? `\n  ${limits.join(', ')}` : ''}\n  ${by}\n`
     )
   }
-  return EXIT.HEALTHY
 }
 
 export async function verifyCommand(
@@ -225,8 +326,22 @@ export function registerSigning(program: Command, { io, run }: CommandContext): 
     )
     .action((flags: KeygenFlags) => run(() => keygenCommand(flags, io)))
 
-  approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign')
-    .description('raise the version and sign the manifest with every key this machine holds')
+  lockOption(approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign'))
+    .description(
+      "raise the version and sign the manifest with every key this machine holds (replacing every signature); --cosign adds this machine's ML-DSA signature to the current version instead"
+    )
+    .option(
+      '--scope <spec>',
+      'limit where the manifest may run: repo=OWNER/NAME,ref=GLOB,path[=REL] (path: the manifest\'s own path in the workspace); "none" removes the scope'
+    )
+    .option(
+      '--expires <when>',
+      'refuse the manifest after: 12h, 30d, 2w, 2026-12-31 or 2026-12-31T00:00:00Z; "never" removes the expiry'
+    )
+    .option(
+      '--cosign',
+      "add this machine's ML-DSA signature beside the others: same body, same version (for --threshold N)"
+    )
     .action((flags: SignFlags) =>
       run(() => withManifestLock(flags, io, () => signCommand(flags, io)))
     )

@@ -27,7 +27,6 @@ import {
   printJson,
   saveAdded,
   savedJson,
-  shown,
   signedLine,
   target,
   type EditFlags
@@ -56,7 +55,7 @@ export function autopilotCommand(flags: EditFlags, io: CliIo): Promise<ExitCode>
           path: e.path,
           escrow: escrowHint(e, t) ?? null
         })),
-        how_to_add_recipe: recipeHint(shown(io, m.file), t),
+        how_to_add_recipe: recipeHint(t),
         ...savedJson(saved)
       })
     } else if (!flags.quiet) {
@@ -94,7 +93,7 @@ function autopilotText(
       const esc = escrowHint(e, t)
       out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`)
     }
-    out.push(`to add one: ${recipeHint(shown(io, m.file), t)}\n`)
+    out.push(`to add one: ${recipeHint(t)}\n`)
   }
   return out.join('')
 }
