@@ -7,7 +7,7 @@
  * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
  * without being read again.
  */
-import { createHash, type Hash } from 'node:crypto'
+import crypto, { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { octal as modeText } from '../../verify/mode.js'
@@ -15,6 +15,7 @@ import type { IndexRecord } from '../../verify/tree-index.js'
 import { ignoreMatcher } from '../../verify/walk.js'
 import { Rejected } from './rejected.js'
 import { flagName, type Member, type MemberSink, type TarHandlers } from './tar-reader.js'
+import { WriteQueue } from './write-queue.js'
 
 /** What the archive must hold, from the signed manifest. */
 export type Expectation =
@@ -39,6 +40,11 @@ export interface ExtractSummary {
 }
 
 const LIST = 5
+/**
+ * Files up to this size are held whole, hashed, and only then created (in the background, see
+ * write-queue.ts); larger ones are written as they stream.
+ */
+const HELD_MAX = 4 * 1024 * 1024
 /** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
 function currentUmask(): number {
   try {
@@ -78,6 +84,7 @@ export class EntryExtractor implements TarHandlers {
   private files = 0
   private readonly maxMembers: number
   private readonly maxSkipped: number
+  private readonly writes = new WriteQueue()
 
   /**
    * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
@@ -129,6 +136,14 @@ export class EntryExtractor implements TarHandlers {
       default:
         return this.file(at, m)
     }
+  }
+
+  room(): Promise<void> | undefined {
+    return this.writes.room()
+  }
+
+  settle(): Promise<void> {
+    return this.writes.settle()
   }
 
   /** Close a file left open by an archive that stopped mid-member. */
@@ -286,8 +301,9 @@ export class EntryExtractor implements TarHandlers {
       throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`)
     if (this.want.kind === 'file') throw new Rejected('a hard link where one file is recorded')
     this.ensureParent(at.abs)
-    // A copy, not a link: the placed tree shares no inode with anything.
-    fs.copyFileSync(path.join(this.dest, target), at.abs, fs.constants.COPYFILE_EXCL)
+    // A copy, not a link: the placed tree shares no inode with anything (made after the
+    // target's own write, which may still be queued).
+    this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target))
     this.fileHashes.set(at.rel, sum)
     this.files++
     return undefined
@@ -295,17 +311,56 @@ export class EntryExtractor implements TarHandlers {
 
   private file(at: Place, m: Member): MemberSink {
     this.ensureParent(at.abs)
+    this.files++
+    const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra
+    // open() applies the umask: fix the mode only when it took something away (rarely).
+    const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode
+    return m.size <= HELD_MAX
+      ? this.heldFile(at, m, want, fixMode)
+      : this.streamedFile(at, m, want, fixMode)
+  }
+
+  private judge(at: Place, sum: string, want: string | undefined): void {
+    if (this.want.kind !== 'bounded' && sum !== want)
+      throw new Rejected(
+        `${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`
+      )
+    this.fileHashes.set(at.rel, sum)
+  }
+
+  /** Held whole: nothing reaches the disk unless every byte matched. */
+  private heldFile(at: Place, m: Member, want: string | undefined, fixMode: boolean): MemberSink {
+    const content = Buffer.allocUnsafe(m.size)
+    let filled = 0
+    return {
+      write: chunk => {
+        if (filled + chunk.length > content.length)
+          throw new Rejected(`${shown(m.name)}: overlong member`)
+        chunk.copy(content, filled)
+        filled += chunk.length
+        this.bytes += chunk.length
+      },
+      end: () => {
+        if (filled !== content.length) throw new Rejected(`${shown(m.name)}: short member`)
+        this.judge(at, crypto.hash('sha256', content), want)
+        this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode)
+      }
+    }
+  }
+
+  private streamedFile(
+    at: Place,
+    m: Member,
+    want: string | undefined,
+    fixMode: boolean
+  ): MemberSink {
     const fd = fs.openSync(
       at.abs,
       fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW,
       m.mode & 0o777
     )
     this.openFd = fd
-    // open() applies the umask: fix the mode only when it took something away (rarely).
-    const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode
-    const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra
     const hash: Hash = createHash('sha256')
-    this.files++
     return {
       write: chunk => {
         this.bytes += chunk.length
@@ -321,11 +376,7 @@ export class EntryExtractor implements TarHandlers {
         } finally {
           fs.closeSync(fd)
         }
-        if (this.want.kind !== 'bounded' && sum !== want)
-          throw new Rejected(
-            `${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`
-          )
-        this.fileHashes.set(at.rel, sum)
+        this.judge(at, sum, want)
       }
     }
   }

@@ -27,6 +27,10 @@ export interface MemberSink {
 export interface TarHandlers {
   /** A sink for the member's body, or undefined to skip it (bodies of non-files are empty anyway). */
   member(m: Member): MemberSink | undefined
+  /** Handlers that write in the background: undefined while they can take more, else when they can. */
+  room?(): Promise<void> | undefined
+  /** Handlers that write in the background: resolves once everything handed over is written. */
+  settle?(): Promise<void>
 }
 
 const BLOCK = 512
@@ -113,12 +117,21 @@ export class TarReader {
   }
 
   write(chunk: Buffer): void {
-    let buf = chunk
-    if (this.partial) {
-      buf = Buffer.concat([this.partial, chunk])
-      this.partial = undefined
-    }
+    const buf = chunk
     let at = 0
+    if (this.partial) {
+      // Only the rest of the split header is joined (not the whole chunk: that copy was most of
+      // the garbage of a large archive).
+      const need = BLOCK - this.partial.length
+      if (chunk.length < need) {
+        this.partial = Buffer.concat([this.partial, chunk])
+        return
+      }
+      const h = Buffer.concat([this.partial, chunk.subarray(0, need)])
+      this.partial = undefined
+      at = need
+      this.header(h)
+    }
     while (at < buf.length && this.state.kind !== 'end') {
       const s = this.state
       if (s.kind === 'header') {

@@ -65,11 +65,14 @@ export async function unpack(
     for await (const chunk of dec as AsyncIterable<Buffer>) {
       reader.write(chunk)
       if (reader.done) break
+      const room = handlers.room?.()
+      if (room) await room
     }
     if (!reader.done) {
       if (sourceError) throw new Rejected(`download failed: ${sourceError.message}`)
       reader.finish()
     }
+    await handlers.settle?.()
   } catch (err) {
     if (err instanceof Rejected) throw err
     if (sourceError) throw new Rejected(`download failed: ${oneLine(sourceError)}`)
@@ -78,6 +81,8 @@ export async function unpack(
     source.unpipe()
     source.destroy()
     dec?.destroy()
+    // Nothing may still be writing into scratch once this returns (the caller removes it).
+    await handlers.settle?.().catch(() => undefined)
   }
 }
 
