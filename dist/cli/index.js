@@ -26179,9 +26179,42 @@ const {
   /* Help */ "_V": Help,
 } = commander;
 
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/cli/version.ts
+/**
+ * `swr --version`: the package version and, for a bundled build, the digest of the source it was
+ * built from (dist/source-digest.txt, written by `npm run bundle`). A commit id cannot live in a
+ * committed bundle (every commit would change it); the source digest names the exact tree instead
+ * and is the same for every build of that tree.
+ */
+
+
+
+
+/** The build's source digest, shortened, when this runs from a bundle beside one. */
+function buildId() {
+    const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    for (const dir of [external_node_path_default().join(here, '..'), here]) {
+        try {
+            const text = external_node_fs_default().readFileSync(external_node_path_default().join(dir, 'source-digest.txt'), 'utf8').trim();
+            if (/^[0-9a-f]{64}$/.test(text))
+                return text.slice(0, 12);
+        }
+        catch {
+            // Not a bundled build, or not this directory.
+        }
+    }
+    return undefined;
+}
+function versionLine() {
+    const id = buildId();
+    return id ? `${VERSION} (source ${id})` : VERSION;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/command.ts
 function commandContext(io, done) {
@@ -30056,35 +30089,43 @@ directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, surviva
 $SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history keeps 1,000
 records per file before it rotates ($SWR_HISTORY_LIMIT sets another number). SWR_NATIVE_WALK=0 walks
 large trees without GNU find (same digests; for a file system where find misbehaves).`;
-/** The commands in help order; completion last, so its scripts cover every command before it. */
-const COMMANDS = [
-    registerCheck,
-    registerRepair,
-    registerAdd,
-    registerEdit,
-    registerRm,
-    registerRescan,
-    registerInit,
-    registerImport,
-    registerEscrow,
-    registerSelftest,
-    registerExportRecipes,
-    registerSync,
-    registerPeer,
-    registerHook,
-    registerSigning,
-    registerAttacktest,
-    registerCanary,
-    registerStats,
-    registerTrust,
-    registerAuthorCommands,
-    registerCompletion
+/**
+ * The commands by what they are for, in help order. The completion command comes last, so the
+ * scripts it prints cover every command before it.
+ */
+const GROUPS = [
+    ['Verify:', [registerCheck]],
+    ['Repair:', [registerRepair, registerSelftest, registerEscrow, registerExportRecipes]],
+    [
+        'Author:',
+        [
+            registerInit,
+            registerAdd,
+            registerEdit,
+            registerRm,
+            registerRescan,
+            registerImport,
+            registerAuthorCommands
+        ]
+    ],
+    ['Sign:', [registerSigning, registerTrust, registerAttacktest]],
+    ['Survival:', [registerCanary, registerStats]],
+    ['Sync:', [registerSync, registerPeer, registerHook]],
+    ['Shell:', [registerCompletion]]
 ];
+const EXAMPLES = `
+Examples:
+  swr add node_modules --restore 'npm ci'     track a tree and how to rebuild it
+  swr check                                  verify everything (exit 1 when damaged)
+  swr why                                    what broke, the likely cause, the fix
+  swr doctor                                 restore what is damaged, then re-check
+  swr sign && swr verify                     sign with this machine's keys; show the gate
+  swr canary plant ... swr canary read       measure what this runner keeps`;
 function buildProgram(io, done) {
     const program = new Command('swr')
         .description('Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken')
-        .version(VERSION, '-V, --version')
-        .addHelpText('after', EXIT_HELP)
+        .version(versionLine(), '-V, --version', 'print the version and the source digest of this build')
+        .addHelpText('after', EXAMPLES + '\n' + EXIT_HELP)
         .showHelpAfterError('(run "swr --help" for usage)')
         .configureOutput({
         writeOut: s => void io.stdout.write(s),
@@ -30092,8 +30133,11 @@ function buildProgram(io, done) {
     })
         .exitOverride();
     const ctx = commandContext(io, done);
-    for (const register of COMMANDS)
-        register(program, ctx);
+    for (const [heading, commands] of GROUPS) {
+        program.commandsGroup(heading);
+        for (const register of commands)
+            register(program, ctx);
+    }
     return program;
 }
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */
