@@ -59,15 +59,25 @@ export function rendered(text: string): void {
   for (const l of text.replace(/\n$/, '').split('\n')) core.info(safeLine(l))
 }
 
+/** Annotations printed so far in this step, by level: GitHub shows only a few of each. */
+const printed = { error: 0, warning: 0, notice: 0 }
+
+export function annotationsPrinted(): Readonly<typeof printed> {
+  return { ...printed }
+}
+
 export function warning(text: string, p?: AnnotationProps): void {
+  printed.warning++
   core.warning(message(text), props(p))
 }
 
 export function error(text: string, p?: AnnotationProps): void {
+  printed.error++
   core.error(message(text), props(p))
 }
 
 export function notice(text: string, p?: AnnotationProps): void {
+  printed.notice++
   core.notice(message(text), props(p))
 }
 
