@@ -125,3 +125,12 @@ export function makeShield(): { recipeLine: (line: string) => void; own: () => v
     }
   }
 }
+
+/**
+ * Resolves once everything written to stdout so far has been handed to the OS. A pipe the runner
+ * reads may not keep up, and `process.exit` drops what is still queued: the end of the log, with
+ * the annotations and the step's failure, would be lost.
+ */
+export function flushed(): Promise<void> {
+  return new Promise(resolve => process.stdout.write('', () => resolve()))
+}

@@ -49,9 +49,10 @@ export function annotationsFor(report: CheckReport, ctx: AnnotationContext): Ann
   }
   const out: Annotation[] = []
   const cut: string[] = []
+  const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]))
   for (const f of bySeverity(report.results)) {
     const level = levelOf(f.status)
-    const advice = report.diagnosis.advice.find(a => a.id === f.id)
+    const advice = adviceById.get(f.id)
     const message = e(
       `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`
     )

@@ -62,8 +62,9 @@ export function toSarif(report: CheckReport, ctx: SarifContext): object {
   const damaged = bySeverity(report.results)
   // Code scanning shows only the most severe results: keep those, count the rest.
   const kept = damaged.slice(0, SARIF_RESULTS)
+  const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]))
   const results = kept.map(f => {
-    const advice = report.diagnosis.advice.find(a => a.id === f.id)
+    const advice = adviceById.get(f.id)
     return {
       ruleId: `swr/${f.status}`,
       ruleIndex: rules.findIndex(r => r.name === f.status),
