@@ -47,6 +47,24 @@ export default tseslint.config(
     }
   },
   {
+    // The shells and adapters see the engine only through its public index: a use case returns a
+    // finished result, and nothing outside src/core reaches into how it was made.
+    files: ['src/cli/**/*.ts', 'src/action/**/*.ts', 'src/adapters/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/(?!index\\.js$).+',
+              message: 'import the engine from core/index.js, its public API'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     // The Action's log is a command channel: only src/action/log.ts writes to it, escaping every
     // message, so a file name cannot become a workflow command.
     files: ['src/action/**/*.ts'],

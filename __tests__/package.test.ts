@@ -71,6 +71,7 @@ describe('the packed CLI', () => {
     for (const f of [
       'dist/cli/index.js',
       'dist/cli/hash-kernel.mjs',
+      'dist/cli/walk-format.mjs',
       'dist/index.js',
       'action.yml',
       'schema/manifest-v3.schema.json',

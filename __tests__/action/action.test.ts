@@ -27,7 +27,8 @@ import {
   type ActionRunOptions,
   type WorkflowCommand
 } from '../../__fixtures__/action.js'
-import { Inputs, Outputs, STATUSES } from '../../src/action/constants.js'
+import { Inputs, Outputs } from '../../src/action/constants.js'
+import { RUN_STATUSES as STATUSES } from '../../src/core/engine/outcome.js'
 import { editAndApprove, editDoc, hmacHex, ok, verifyJson } from '../../__fixtures__/keys.js'
 import {
   add,

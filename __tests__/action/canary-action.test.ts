@@ -44,7 +44,7 @@ import type { Tally } from '../../src/core/history/history.js'
 import type { Stats, SurvivalRow } from '../../src/core/history/stats.js'
 import { add, write } from '../../__fixtures__/workspace.js'
 
-/** The runner's node24 (action.yml `using: node24`), fetched by scripts/ensure-node24.mjs. */
+/** The runner's node24 (action.yml `using: node24`), fetched by scripts/ensure-node24.mjs; the machine's Node where it cannot be had. */
 const NODE24 = NODES[0]!.bin
 /** The directory the workflow's own cache step saves, relative to the workspace. */
 const AT = 'saved-by-cache'

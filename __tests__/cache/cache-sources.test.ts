@@ -48,7 +48,7 @@ import {
 import { State } from '../../src/action/constants.js'
 import { stateKey } from '../../src/core/cache-port.js'
 import { loadManifest } from '../../src/core/manifest/load.js'
-import type { Attempt, StepResult } from '../../src/core/repair.js'
+import type { Attempt, StepResult } from '../../src/core/restore/runner.js'
 import type { CheckReport, RepairReport } from '../../src/core/report/report.js'
 import type { FileEntry, RestoreSource } from '../../src/core/types.js'
 

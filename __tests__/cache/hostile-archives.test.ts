@@ -34,7 +34,7 @@ import {
   type Workspace
 } from '../../__fixtures__/workspace.js'
 import { cacheVersion } from '../../src/adapters/cache-service.js'
-import type { StepResult } from '../../src/core/repair.js'
+import type { StepResult } from '../../src/core/restore/runner.js'
 import type { RepairReport } from '../../src/core/report/report.js'
 import type { Entry } from '../../src/core/types.js'
 

@@ -242,7 +242,7 @@ describe('swr autopilot', () => {
     expect(doc.no_recipe[1]?.escrow).toBe('swr escrow --only run.sh')
     const text = await run(['autopilot'], ws)
     expect(text.stdout).toContain('2 entries have no restore recipe')
-    expect(text.stdout).toMatch(/to add one: add "restore": "<shell command>" to the entry/)
+    expect(text.stdout).toContain("to add one: swr edit ID --restore '<shell command>'")
   })
 
   it('writes nothing when there is nothing to track', async () => {

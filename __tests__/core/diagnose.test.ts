@@ -202,7 +202,7 @@ describe('wipe signatures from real damage', () => {
     expect(byStatus.get('EMPTY')?.cause).toContain('node_modules/left-pad')
     expect(byStatus.get('CORRUPT')?.cause).toContain('shorter than recorded')
     expect(byStatus.get('MISSING')?.fix).toMatch(
-      /^no way back is recorded for conf: restore it by hand, then give the entry a "restore" recipe or a \{"cache": \.\.\.\} source in the manifest and sign it \(swr sign\), or once it is healthy again embed its bytes with swr escrow --only conf$/
+      /^no way back is recorded for conf: restore it by hand, then give the entry a recipe with swr edit conf --restore '<command>' \(or a cache source with --add-source-cache KEY\), or once it is healthy again embed its bytes with swr escrow --only conf$/
     )
   })
 

@@ -6,7 +6,18 @@
 import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
-import { bytesOf, fsPath, readNames, readTarget } from './byte-names.mjs'
+import { bytesOf, fsPath, readTarget } from './byte-names.mjs'
+import {
+  cacheText,
+  contentLine,
+  identText,
+  metaFields,
+  metaLine,
+  metaLineOf,
+  stampLine,
+  TYPE,
+  visitTree
+} from './walk-format.mjs'
 
 export const MIB = 1024 * 1024
 const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
@@ -125,16 +136,6 @@ export function hashHeadTail(abs) {
  * @param {string} abs
  * @param {'full' | 'headtail'} how
  */
-/**
- * A time in cache stamps, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
- * and a zero): the native walker (native-walk.ts) then passes find's lines through unchanged.
- * Another spelling (a time before 1970) only costs a cache miss.
- */
-export function stampTime(ns) {
-  if (ns < 0n) return `-${-ns}`
-  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
-}
-
 export function runJob(abs, how) {
   try {
     return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
@@ -160,37 +161,6 @@ if (!isMainThread && workerData?.swrHashWorker) {
   }
   parentPort.postMessage(batch)
   parentPort.postMessage('done')
-}
-
-/**
- * Walking subtrees in a worker, so both cores lstat (and hash) at once. `eachEntry` receives every
- * entry below the root in walk order (children sorted, symlinks never followed).
- */
-function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
-  const ignored = name => rules.names.has(name)
-  const visit = (absDir, relDir) => {
-    let names
-    try {
-      names = readNames(absDir)
-    } catch (err) {
-      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
-      return
-    }
-    names.sort()
-    for (const name of names) {
-      const rel = `${relDir}/${name}`
-      if (ignored(name)) continue
-      const abs = `${absDir}/${name}`
-      if (rules.exclude.has(abs)) continue
-      const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-      if (!st) continue
-      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      eachEntry(abs, rel, type, st)
-      if (type === 'd') visit(abs, rel)
-    }
-  }
-  visit(rootAbs, rootRel)
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -230,12 +200,12 @@ function ownBytes(text) {
 }
 
 /** A sha256 slot of a file that could not be hashed (or of an entry that is not a file). */
-const NO_SHA = '-'.repeat(64)
+export const NO_SHA = '-'.repeat(64)
 
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk.ts spells them (meta, stamp and, with `hash`, content), the
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
  * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
  * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
  */
@@ -257,7 +227,7 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
-    const size = type === 'f' ? Number(st.size) : 0
+    const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
     rels.push(rel)
     types.push(type)
@@ -267,24 +237,22 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
     inos.push(st.ino)
     mtimes.push(st.mtimeNs)
     ctimes.push(st.ctimeNs)
-    if (type !== 'd') files++
-    const head = `${rel}\0${type}\0${size}\0${modeText(mode)}`
-    meta.add(`${head}\n`)
-    stamp.add(
-      `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
-    )
+    if (type !== TYPE.dir) files++
+    const fields = metaFields(rel, type, size, mode)
+    meta.add(metaLineOf(fields))
+    stamp.add(stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs))
     let sha = NO_SHA
     if (!hash) return void shas.push(sha)
     let extra = ''
-    if (type === 'f') {
+    if (type === TYPE.file) {
       const r = walkedOrError(abs, size)
       if (r === undefined) failed++
       else {
         sha = extra = r
-        const value = `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs} ${size} ${sha}`
+        const value = cacheText(identText(st.dev, st.ino, st.mtimeNs, st.ctimeNs), size, sha)
         cache.add(`,${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
-    } else if (type === 'l') {
+    } else if (type === TYPE.link) {
       try {
         extra = readTarget(abs)
       } catch {
@@ -292,9 +260,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
       }
     }
     shas.push(sha)
-    content.add(`${head}\0${extra}\n`)
+    content.add(contentLine(fields, extra))
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count: rels.length,
     files,
@@ -316,19 +284,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
 }
 
-const MODE_TEXT = new Map()
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
 /**
  * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
- * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ * type, size, mode) or `stamp` lines (relpath and identity), as walk-format.mjs spells them.
  */
 function subtreeText(rootAbs, rootRel, rules, kind) {
   const chunks = []
@@ -338,15 +296,15 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   const each = (_abs, rel, type, st) => {
     text +=
       kind === 'meta'
-        ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-        : `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
+        ? metaLine(rel, type, st.size, Number(st.mode & 0o7777n))
+        : stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs)
     if (text.length > 1 << 16) {
       chunks.push(text)
       text = ''
     }
-    if (type !== 'd') files++
+    if (type !== TYPE.dir) files++
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   chunks.push(text)
   return { text: chunks.join(''), files, unreadable }
 }
@@ -354,7 +312,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!isMainThread && (workerData?.swrWalkWorker || workerData?.swrTextWorker)) {
   const { roots, counter, hash, kind, names, exclude } = workerData
-  const rules = { names: new Set(names), exclude: new Set(exclude) }
+  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
+  const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)

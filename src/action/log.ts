@@ -10,7 +10,7 @@
 import * as core from '@actions/core'
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
-import { escapeText } from '../core/report/escape.js'
+import { escapeText } from '../core/index.js'
 
 /** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
 export const LINE_MAX = 4096

@@ -9,46 +9,55 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { checkManifest } from '../core/check.js'
-import { repairManifest } from '../core/doctor.js'
-import { diskError, EXIT, SwrError, type ExitCode } from '../core/errors.js'
-import { loadManifest, type LoadedManifest } from '../core/manifest/load.js'
-import { annotationsFor } from '../core/report/annotations.js'
-import { renderMarkdown } from '../core/report/markdown.js'
-import { escapeMarkdown } from '../core/report/escape.js'
-import type { CheckReport, RepairReport } from '../core/report/report.js'
-import { toSarif } from '../core/report/sarif.js'
-import { findingLines, renderPlan, renderStep } from '../core/report/text.js'
-import { decide, gateInput, type GateDecision } from '../core/sign/gate.js'
-import { parseHmacKey } from '../core/sign/hmac.js'
-import { makePolicy } from '../core/sign/policy.js'
-import { writeFileAtomic } from '../core/state/atomic.js'
-import { makeScrubber, scrubDeep, secretPieces } from '../core/run/scrub.js'
+import {
+  check,
+  outcomeOf,
+  outcomeOfError,
+  type EngineResult,
+  type RunStatus,
+  repairManifest,
+  diskError,
+  EXIT,
+  SwrError,
+  type ExitCode,
+  loadManifest,
+  type LoadedManifest,
+  annotationsFor,
+  renderMarkdown,
+  escapeMarkdown,
+  type CheckReport,
+  type RepairReport,
+  toSarif,
+  findingLines,
+  renderPlan,
+  renderStep,
+  decide,
+  gateInput,
+  type GateDecision,
+  parseHmacKey,
+  makePolicy,
+  writeFileAtomic,
+  makeScrubber,
+  scrubDeep,
+  secretPieces,
+  type CacheClient,
+  restoreSources,
+  nativeWalkAllowed,
+  GITHUB_ANNOTATIONS_PER_LEVEL
+} from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
-import {
-  Outputs,
-  State,
-  SURVIVAL_COMMANDS,
-  type ActionStatus,
-  type FailOn,
-  type WriteBackState
-} from './constants.js'
+import { Outputs, State, SURVIVAL_COMMANDS, type FailOn, type WriteBackState } from './constants.js'
 import {
   actionsCacheClient,
   cacheReadOnly,
   cacheServiceAvailable,
   withBefore
 } from '../adapters/actions-cache.js'
-import type { CacheClient } from '../core/cache-port.js'
-import { selectEntries } from '../core/check.js'
-import { lookupSavedStates } from '../core/doctor.js'
-import { restoreSources } from '../core/types.js'
 import { readInputs, type ActionInputs } from './inputs.js'
 import { actionPolicy } from './policy.js'
 import { recordCheckRun, runCanary } from './canary.js'
 import { compactReport, damagedIds, idListOutput, repairedIds } from './outputs.js'
-import { GITHUB_ANNOTATIONS_PER_LEVEL } from '../core/report/limits.js'
 
 /** The key and every encoding of it that could reach a log. */
 function keyVariants(key: string | undefined): string[] {
@@ -92,35 +101,7 @@ function trackedFiles(root: string): Set<string> {
   }
 }
 
-function statusOf(report: CheckReport | RepairReport): ActionStatus {
-  if (!('repair' in report)) return report.verdict === 'healthy' ? 'healthy' : 'damaged'
-  switch (report.repair.outcome) {
-    case 'healthy':
-      return 'healthy'
-    case 'repaired':
-      return 'repaired'
-    case 'refused':
-      return 'refused'
-    case 'damaged':
-    case 'interrupted':
-      return 'damaged'
-    default:
-      return 'unrepairable'
-  }
-}
-
-/**
- * The status of a run that stopped with a one-line error: `invalid` for a bad manifest or input
- * (exit 4), `refused` when swr declined to go on (exit 2: the gate, a lock it could not get),
- * `error` when it could not finish (a write failed, another writer interfered).
- */
-function errorStatus(code: number): ActionStatus {
-  if (code === EXIT.BAD_MANIFEST) return 'invalid'
-  if (code === EXIT.UNREPAIRABLE) return 'refused'
-  return 'error'
-}
-
-function failureFor(status: ActionStatus, failOn: FailOn): boolean {
+function failureFor(status: RunStatus, failOn: FailOn): boolean {
   if (failOn === 'never') return false
   if (failOn === 'damage')
     return status === 'damaged' || status === 'unrepairable' || status === 'refused'
@@ -157,6 +138,7 @@ async function runRepair(
       callerEnv: env,
       only: inputs.only.length ? inputs.only : undefined,
       jobs: inputs.jobs,
+      nativeWalk: nativeWalkAllowed(env),
       timeoutS: inputs.timeout,
       hooks: {
         onCheck: (before, plan) => {
@@ -240,54 +222,41 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       return
     }
     let first: CheckReport | undefined
-    let report: CheckReport | RepairReport
+    let result: EngineResult
     if (inputs.command === 'check') {
       log.startGroup('swr: check')
-      report = await checkManifest(m, {
+      result = await check(m, {
         only: inputs.only.length ? inputs.only : undefined,
         deep: inputs.deep,
         stateDir,
         version: VERSION,
         command: inputs.command,
-        jobs: inputs.jobs
+        jobs: inputs.jobs,
+        nativeWalk: nativeWalkAllowed(env),
+        cacheLookup: inputs.cacheLookup ? cacheClient : undefined
       })
       for (const l of findingLines(
-        report.results.filter(f => f.status !== 'OK'),
+        result.report.results.filter(f => f.status !== 'OK'),
         { color: false, all: false }
       ))
         log.rendered(l)
       log.endGroup()
-      first = report
-      if (inputs.cacheLookup && cacheClient) {
-        const lookup = await lookupSavedStates(
-          m,
-          selectEntries(m.body.entries, inputs.only.length ? inputs.only : undefined),
-          cacheClient
-        )
-        report = { ...report, cache_lookup: lookup }
-        for (const l of lookup)
-          log.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
-      }
+      first = result.report
+      for (const l of result.report.cache_lookup ?? [])
+        log.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
     } else {
       const repaired = await runRepair(m, inputs, env, stateDir, policy, cacheClient, before => {
         first = before
       })
-      report = repaired
+      result = { kind: 'repair', report: repaired }
       scheduleWriteBack(repaired, m, env, cacheClient)
     }
     // What survived, before any repair: the measurement a survival history is for.
     if (inputs.record && first) await recordCheckRun(first, m, inputs, env)
     // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
-    report = scrubDeep(report, makeScrubber(secrets))
-    const status = statusOf(report)
-    exitCode =
-      'repair' in report
-        ? (report.repair.exit_code as ExitCode)
-        : status === 'healthy'
-          ? EXIT.HEALTHY
-          : status === 'refused'
-            ? EXIT.UNREPAIRABLE
-            : EXIT.DAMAGED
+    const report = scrubDeep(result.report, makeScrubber(secrets))
+    const { status } = outcomeOf(result)
+    exitCode = outcomeOf(result).exitCode
     await publish(report, m, inputs, runnerTemp, status, exitCode)
     if (failureFor(status, inputs.failOn))
       log.setFailed(
@@ -297,7 +266,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     const err = caught instanceof SwrError ? caught : (diskError(caught) ?? caught)
     if (err instanceof SwrError) {
       exitCode = err.exitCode
-      core.setOutput(Outputs.Status, errorStatus(exitCode))
+      core.setOutput(Outputs.Status, outcomeOfError(exitCode).status)
       core.setOutput(Outputs.Healthy, 'false')
       core.setOutput(Outputs.ExitCode, String(exitCode))
       log.setFailed(`swr: ${err.message}`)
@@ -319,7 +288,7 @@ async function publish(
   m: LoadedManifest,
   inputs: ActionInputs,
   runnerTemp: string,
-  status: ActionStatus,
+  status: RunStatus,
   exitCode: ExitCode
 ): Promise<void> {
   const repoRoot = inputs.root
@@ -412,7 +381,7 @@ async function runVerify(
   log.info(`signatures: ${gate.reason}`)
   log.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)
   const code = gate.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
-  const status: ActionStatus = gate.allowed ? 'healthy' : 'refused'
+  const status: RunStatus = gate.allowed ? 'healthy' : 'refused'
   core.setOutput(Outputs.Status, status)
   core.setOutput(Outputs.Healthy, String(gate.allowed))
   core.setOutput(Outputs.ExitCode, String(code))

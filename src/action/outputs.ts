@@ -3,18 +3,19 @@
  * not fit keeps its first items (most severe first where order means something) and the document
  * counts what it left out; the full report file (`report-path`) always has everything.
  */
-import type { CanaryReading } from '../core/canary/read.js'
-import type { Stats } from '../core/history/stats.js'
 import {
+  bySeverity,
   CANARY_OUTPUT_BYTES,
   ID_LIST_OUTPUT_BYTES,
   outputSize,
   REPORT_OUTPUT_BYTES,
-  STATS_OUTPUT_BYTES
-} from '../core/report/limits.js'
-import type { CheckReport, RepairReport } from '../core/report/report.js'
-import { bySeverity } from '../core/report/severity.js'
-import type { ActionStatus } from './constants.js'
+  STATS_OUTPUT_BYTES,
+  type CanaryReading,
+  type CheckReport,
+  type RepairReport,
+  type RunStatus,
+  type Stats
+} from '../core/index.js'
 
 export const ACTION_REPORT_SCHEMA = 'swr.action-report/1'
 export const ACTION_CANARY_SCHEMA = 'swr.action-canary/1'
@@ -63,7 +64,7 @@ export function repairedIds(report: CheckReport | RepairReport): string[] {
 }
 
 export interface CompactReportContext {
-  status: ActionStatus
+  status: RunStatus
   exitCode: number
   reportPath: string
   /** Ids the `damaged` and `repaired` outputs left out. */

@@ -2,8 +2,7 @@
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
  */
-import type { LoadedManifest } from '../core/manifest/load.js'
-import { makePolicy } from '../core/sign/policy.js'
+import { type LoadedManifest, makePolicy } from '../core/index.js'
 import type { ActionInputs } from './inputs.js'
 
 export function actionPolicy(
@@ -19,7 +18,7 @@ export function actionPolicy(
     local: false,
     trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
     minVersion: inputs.minVersion,
-    approveDigest: inputs.approveDigest,
+    waiveDigest: inputs.waiveDigest,
     run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
     now: new Date()
   })

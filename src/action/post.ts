@@ -16,12 +16,17 @@ import {
   cacheReadOnly,
   cacheServiceAvailable
 } from '../adapters/actions-cache.js'
-import { stateKey } from '../core/cache-port.js'
-import { reverifier } from '../core/check.js'
-import { loadManifest } from '../core/manifest/load.js'
-import { ENTRY_ID, resolveEntryPath } from '../core/manifest/paths.js'
-import { decide, gateInput } from '../core/sign/gate.js'
-import type { Entry } from '../core/types.js'
+import {
+  stateKey,
+  reverifier,
+  loadManifest,
+  ENTRY_ID,
+  resolveEntryPath,
+  decide,
+  gateInput,
+  type Entry,
+  nativeWalkAllowed
+} from '../core/index.js'
 import * as core from '@actions/core'
 import { State, type WriteBackState } from './constants.js'
 import { readInputs } from './inputs.js'
@@ -124,7 +129,7 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
         return
       }
     }
-    const findings = await reverifier(m, stateDir)(wanted)
+    const findings = await reverifier(m, { stateDir, nativeWalk: nativeWalkAllowed(env) })(wanted)
     const client = actionsCacheClient({ env, onNote: line => log.warning(line) })
     for (const e of wanted) {
       const key = stateKey(e)

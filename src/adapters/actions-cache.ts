@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { CacheArchive, CacheClient } from '../core/cache-port.js'
+import { type CacheArchive, type CacheClient } from '../core/index.js'
 import { CacheService } from './cache-service.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */

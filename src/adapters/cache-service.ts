@@ -12,7 +12,7 @@ import type { HttpClient } from '@actions/http-client'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import type { ArchiveCompression, CacheArchive } from '../core/cache-port.js'
+import { type ArchiveCompression, type CacheArchive } from '../core/index.js'
 
 const SERVICE = 'github.actions.results.api.v1.CacheService'
 const VERSION_SALT = '1.0'

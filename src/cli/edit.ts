@@ -4,10 +4,15 @@
  * otherwise it is saved unsigned. Signatures over the old body are dropped either way. `created`
  * makes the write exclusive: a new manifest never replaces one that appeared meanwhile.
  */
-import { saveManifest, type ManifestDocument } from '../core/index.js'
-import { manifestDigest } from '../core/manifest/canonical.js'
-import { hasSigningKey, signDocument } from '../core/sign/sign.js'
-import { recall, remember } from '../core/sign/version-memory.js'
+import {
+  manifestDigest,
+  hasSigningKey,
+  signDocument,
+  recall,
+  remember,
+  saveManifest,
+  type ManifestDocument
+} from '../core/index.js'
 import type { CliIo } from './io.js'
 import { stateDir } from './options.js'
 import { signingKeys } from './trust-context.js'

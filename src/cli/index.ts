@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `swr` bin. Kept to a few lines: main() does the work and returns the exit code; the exit is
 // forced here, after the work is done, so stray handles cannot keep the process alive.
-import { EXIT } from '../core/errors.js'
+import { EXIT } from '../core/index.js'
 import { main, reportInternal } from './main.js'
 
 // A closed pipe (`swr check | head`) ends the output, not the program with a stack trace.

@@ -3,8 +3,7 @@
  * with their own streams and environment.
  */
 import os from 'node:os'
-import { EXIT } from '../core/errors.js'
-import { escapeText } from '../core/report/escape.js'
+import { EXIT, escapeText } from '../core/index.js'
 
 export interface CliIo {
   cwd: string
@@ -12,6 +11,8 @@ export interface CliIo {
   home: string
   stdout: { write(s: string): unknown; isTTY?: boolean }
   stderr: { write(s: string): unknown; isTTY?: boolean }
+  /** Standard input, for the commands that read it ("add --from -"). */
+  stdin?: AsyncIterable<Buffer | string>
   /** Aborted when the user interrupts swr (Ctrl-C, SIGTERM, SIGHUP): running recipes are stopped. */
   abort?: AbortSignal
   /**
@@ -19,16 +20,12 @@ export interface CliIo {
    * through `abort` and ends with the caller's error; any other command ends at once with `code`.
    */
   stop?: (message: string, code: number) => void
-}
-
-/**
- * The commands that start processes of their own (recipes, smoke commands): on an interrupt they
- * stop them, report what was interrupted and exit 130 themselves.
- */
-const OWN_INTERRUPT = new Set(['doctor', 'restore', 'selftest'])
-
-function ownsInterrupt(argv: readonly string[]): boolean {
-  return OWN_INTERRUPT.has(argv[2] ?? '') || argv.includes('--run-smoke')
+  /**
+   * Called by a command that starts processes of its own before it starts any: from then on an
+   * interrupt aborts `abort` (the command stops its processes, reports, exits 130) instead of
+   * ending swr at once.
+   */
+  ownInterrupt?: () => void
 }
 
 /**
@@ -39,7 +36,7 @@ function ownsInterrupt(argv: readonly string[]): boolean {
  */
 export function processIo(argv: readonly string[] = process.argv): CliIo {
   const controller = new AbortController()
-  const owns = ownsInterrupt(argv)
+  let owns = false
   const exitNow = (message: string, code: number): never => {
     // As every error: with --json, stdout still ends with one JSON document.
     if (argv.includes('--json'))
@@ -64,11 +61,15 @@ export function processIo(argv: readonly string[] = process.argv): CliIo {
     home: os.homedir(),
     stdout: process.stdout,
     stderr: process.stderr,
+    stdin: process.stdin,
     abort: controller.signal,
     stop: (message, code) => {
       if (!owns) exitNow(message, code)
       process.stderr.write(`swr: ${message}; stopping\n`)
       controller.abort()
+    },
+    ownInterrupt: () => {
+      owns = true
     }
   }
 }

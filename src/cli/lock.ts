@@ -4,8 +4,7 @@
  * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
  * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
  */
-import { EXIT, SwrError } from '../core/errors.js'
-import { lockWorkspace } from '../core/state/lock.js'
+import { EXIT, SwrError, lockWorkspace } from '../core/index.js'
 import type { CliIo } from './io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from './options.js'
 

@@ -2,11 +2,14 @@
  * Options every command shares, and the typed readers for the others. Values are checked here so a
  * bad flag is a one-line usage error (exit 4) that names the flag.
  */
-import { InvalidArgumentError } from 'commander'
-import { locateManifest, type Located } from '../core/index.js'
-import { defaultStateDir } from '../core/index.js'
-import type { HistoryLimits } from '../core/history/history.js'
-import { UsageError } from '../core/errors.js'
+import { InvalidArgumentError, Option, type Command } from 'commander'
+import {
+  type HistoryLimits,
+  UsageError,
+  locateManifest,
+  type Located,
+  defaultStateDir
+} from '../core/index.js'
 import type { CliIo } from './io.js'
 
 export interface GlobalOptions {
@@ -46,4 +49,78 @@ export function historyLimits(io: CliIo): HistoryLimits {
   if (!/^\d+$/.test(v) || Number(v) < 1)
     throw new UsageError('SWR_HISTORY_LIMIT must be a whole number of records (at least 1)')
   return { maxRecords: Number(v) }
+}
+
+/** The options every command takes: where the manifest is, and how to print. */
+export function withGlobals(cmd: Command): Command {
+  return cmd
+    .option(
+      '-m, --manifest <file>',
+      'manifest file (default: $SWR_MANIFEST or the nearest .swr/manifest.json)'
+    )
+    .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
+    .option('--json', 'print a JSON document on stdout and nothing else')
+    .option('-q, --quiet', 'print nothing when healthy')
+    .option('--no-color', 'never colour the output (NO_COLOR is honoured too)')
+}
+
+export function jobsOption(cmd: Command, what = 'hashing threads (default: cores)'): Command {
+  return cmd.option('--jobs <n>', what, intOption('--jobs', 1, 32))
+}
+
+/** What to check and how hard: shared by check and why. */
+export function checkOptions(cmd: Command): Command {
+  return jobsOption(
+    withGlobals(cmd)
+      .option('--only <id...>', 'check only these entries')
+      .option('--deep', 'also compare the full sha256 of blobs')
+      .option('--meta', 'sizes, modes, types and tree structure only: no content hashing')
+      .option('--no-cache', 'ignore the incremental cache and re-hash everything')
+  )
+}
+
+/** The signature policy: every command that may run manifest code, or judges signatures. */
+export function trustOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '--require <kinds>',
+        'signatures that must hold before code runs (default: $SWR_REQUIRE or any)'
+      ).choices(['any', 'hmac', 'mldsa', 'both'])
+    )
+    .option(
+      '--min-version <n>',
+      'refuse manifests whose version is below N (rollback floor)',
+      intOption('--min-version', 1, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--trusted-signer <fp-or-key>',
+      'trust this ML-DSA fingerprint or public key for this run (repeatable; also $SWR_TRUSTED_SIGNERS)',
+      collect
+    )
+    .option(
+      '--threshold <n>',
+      'distinct trusted ML-DSA signers required (default 1)',
+      intOption('--threshold', 1, 16)
+    )
+    .option(
+      '--i-trust-this-manifest <digest>',
+      'waive the signature requirement for exactly this manifest digest (scope, expiry and floor still apply)'
+    )
+}
+
+export function lockOption(cmd: Command): Command {
+  return cmd.option(
+    '--lock-timeout <s>',
+    'give up waiting for another run after S seconds (default 300)',
+    intOption('--lock-timeout', 0, 86400)
+  )
+}
+
+/** The editing rules' one escape hatch, spelled the same on every command that writes. */
+export function approveOption(cmd: Command, verb = 'edit'): Command {
+  return cmd.option(
+    '--approve-digest <digest>',
+    `${verb} a manifest whose signature does not verify, after reviewing exactly this content`
+  )
 }

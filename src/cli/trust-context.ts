@@ -4,12 +4,17 @@
  * own identity, --trusted-signer and SWR_TRUSTED_SIGNERS; never from the workspace.
  */
 import fs from 'node:fs'
-import type { LoadedManifest } from '../core/manifest/load.js'
-import type { TrustPolicy } from '../core/sign/gate.js'
-import { makePolicy } from '../core/sign/policy.js'
-import { keyPath, loadHmacKey, loadIdentitySeed } from '../core/sign/keys.js'
-import { identityFromSeed, normalizeFingerprint } from '../core/sign/mldsa.js'
-import type { SigningKeys } from '../core/sign/sign.js'
+import {
+  type LoadedManifest,
+  type TrustPolicy,
+  makePolicy,
+  keyPath,
+  loadHmacKey,
+  loadIdentitySeed,
+  identityFromSeed,
+  normalizeFingerprint,
+  type SigningKeys
+} from '../core/index.js'
 import type { CliIo } from './io.js'
 import { stateDir } from './options.js'
 
@@ -47,7 +52,7 @@ export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): Tr
     ownFingerprint: ownFingerprint(dir),
     threshold: flags.threshold,
     minVersion: flags.minVersion,
-    approveDigest: flags.iTrustThisManifest,
+    waiveDigest: flags.iTrustThisManifest,
     run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
     now: new Date()
   })

@@ -2,12 +2,14 @@
  * The Actions cache as a restore source, seen from the engine: a port the shells fill with the
  * real cache service when it is reachable. The port only finds and streams an archive; it never
  * unpacks one. The engine extracts it itself into a private scratch directory, proves it against
- * the signed manifest while extracting, and only then places it (see cache-restore/), so a
+ * the signed manifest while extracting, and only then places it (see restore/cache/), so a
  * partial, stale or poisoned cache can neither pass for the recorded state nor write anywhere.
  */
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { canonicalBytes } from './manifest/canonical.js'
+import type { LoadedManifest } from './manifest/load.js'
+import { resolveEntryPath } from './manifest/paths.js'
 import type { Entry } from './types.js'
 
 export interface CacheHit {
@@ -43,4 +45,29 @@ export interface CacheClient {
 export function stateKey(e: Entry): string {
   const digest = createHash('sha256').update(canonicalBytes(e)).digest('hex')
   return `swr-v1-${e.id}-${digest.slice(0, 32)}`
+}
+
+/** Whether an entry's exact expected state is saved in the cache. */
+export interface CacheLookup {
+  id: string
+  key: string
+  available: boolean
+}
+
+/** Which entries have a cache saved for exactly their expected state (no download). */
+export async function lookupSavedStates(
+  m: LoadedManifest,
+  entries: readonly Entry[],
+  cache: CacheClient
+): Promise<CacheLookup[]> {
+  const out: CacheLookup[] = []
+  for (const e of entries) {
+    const key = stateKey(e)
+    out.push({
+      id: e.id,
+      key,
+      available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
+    })
+  }
+  return out
 }

@@ -321,7 +321,7 @@ function noWayBack(f: Finding): string {
     f.kind === 'file' && Number(f.recorded.size) <= ESCROW_HINT_BYTES
       ? `, or once it is healthy again embed its bytes with swr escrow --only ${f.id}`
       : ''
-  return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a "restore" recipe or a {"cache": ...} source in the manifest and sign it (swr sign)${escrow}`
+  return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a recipe with swr edit ${f.id} --restore '<command>' (or a cache source with --add-source-cache KEY)${escrow}`
 }
 
 /** Cause and fix for one damaged entry. */

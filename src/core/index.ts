@@ -8,6 +8,31 @@
  *
  * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
  */
+// The use cases, each returning a finished result, and what a result means (status, exit code).
+export { check, type CheckRun, type CheckRunOptions } from './engine/check.js'
+export {
+  repairManifest,
+  type RepairHooks,
+  type RepairMode,
+  type RepairRunOptions
+} from './engine/repair.js'
+export {
+  outcomeOf,
+  outcomeOfError,
+  repairOutcome,
+  RUN_STATUSES,
+  type EngineResult,
+  type Outcome,
+  type RunStatus
+} from './engine/outcome.js'
+export {
+  checkManifest,
+  reportOf,
+  selectEntries,
+  verifySelection,
+  type Checked,
+  type CheckOptions
+} from './verify/selection.js'
 export {
   captureEntry,
   deriveId,
@@ -16,7 +41,6 @@ export {
   type CaptureRequest,
   type Captured
 } from './capture.js'
-export { checkManifest, selectEntries, type CheckOptions } from './check.js'
 export { diagnose, wipeSignature, adviceFor, VOLATILE_DIRS, underVolatileDir } from './diagnose.js'
 export {
   EXIT,
@@ -36,3 +60,135 @@ export { renderCheck, renderWhy, type TextOptions } from './report/text.js'
 export { defaultStateDir, ensurePrivateDir } from './state/state-dir.js'
 export { indexPath } from './verify/tree-index.js'
 export * from './types.js'
+
+// What the shells use besides the engine calls above: renderers, stores, keys, helpers.
+export { type AuditRow, auditWorkspace } from './author/audit.js'
+export { planAutopilot } from './author/autopilot.js'
+export { type Target, addCommand, escrowHint, lacksRecipe, recipeHint } from './author/hints.js'
+export {
+  DEFAULT_MIN_MODEL_BYTES,
+  type ModelFile,
+  captureModel,
+  findModels
+} from './author/models.js'
+export { PRESETS, type Preset, planPreset, presetNamed } from './author/presets.js'
+export {
+  type BoundChange,
+  applyRetighten,
+  planRetighten,
+  treesToRetighten
+} from './author/retighten.js'
+export {
+  type ArchiveCompression,
+  type CacheArchive,
+  type CacheClient,
+  lookupSavedStates,
+  stateKey
+} from './cache-port.js'
+export { type Anchors, abbreviate, showAnchored } from './canary/anchor.js'
+export { cleanLedger } from './canary/clean.js'
+export { ledgerPath, readLedger, removeLedger } from './canary/ledger.js'
+export { type PlantResult, plantCanaries } from './canary/plant.js'
+export { type CanaryReading, readCanaries } from './canary/read.js'
+export { diskError, errnoCode } from './errors.js'
+export { ESCROW_MAX_BYTES, captureEscrow } from './escrow.js'
+export { historyAdvice } from './history/advice.js'
+export { runContext } from './history/context.js'
+export { type HistoryLimits, appendHistory, checkRecord, readHistory } from './history/history.js'
+export { type Stats, computeStats, recentLosses } from './history/stats.js'
+export {
+  parseLegacyPublicKey,
+  verifyLegacyHmac,
+  verifyLegacyMldsa
+} from './manifest/legacy-signature.js'
+export {
+  applyEdit,
+  boundsProblem,
+  diffEntry,
+  type EntryEdit,
+  type FieldChange
+} from './manifest/entry-edit.js'
+export { recaptureEntry } from './recapture.js'
+export { parseExpiry, parseScope } from './sign/scope-spec.js'
+export { parseManifestText, resolveWorkspace } from './manifest/load.js'
+export { resolveEntryPath } from './manifest/paths.js'
+export { type JsonValue, parseStrictJson } from './manifest/strict-json.js'
+export { SymlinkRefusal, linkStaysInside, relativeInside, resolveNoFollow } from './no-follow.js'
+export { planRepair, planSteps } from './plan.js'
+export { annotationsFor } from './report/annotations.js'
+export {
+  CANARY_OUTPUT_BYTES,
+  GITHUB_ANNOTATIONS_PER_LEVEL,
+  ID_LIST_OUTPUT_BYTES,
+  outputSize,
+  REPORT_OUTPUT_BYTES,
+  STATS_OUTPUT_BYTES
+} from './report/limits.js'
+export { bySeverity } from './report/severity.js'
+export { renderCanaryMarkdown, renderCanaryText } from './report/canary.js'
+export { escapeMarkdown, escapeText } from './report/escape.js'
+export { renderMarkdown } from './report/markdown.js'
+export { type RepairReport } from './report/report.js'
+export { toSarif } from './report/sarif.js'
+export { renderStatsMarkdown, renderStatsText } from './report/survival.js'
+export { findingLines, renderCollateral, renderPlan, renderStep } from './report/text.js'
+export { type ScratchCopy, scratchCopy } from './restore/cache/scratch-copy.js'
+export { type QuarantineLimits } from './restore/quarantine.js'
+export { describeResult, minimalEnv, runRecipe } from './run/recipe.js'
+export { hasTokenShape, makeScrubber, scrubDeep, secretPieces } from './run/scrub.js'
+export { isSecretPath } from './secrets.js'
+export { shellQuote } from './shell-quote.js'
+export {
+  ALL_SUITE_DEFENSES,
+  DEFENCE_PROBES,
+  type SuiteDefenses,
+  buildScenario,
+  runSuite
+} from './sign/attack-suite.js'
+export { authorizeEdit } from './sign/edit-rules.js'
+export {
+  decide,
+  evaluateSignatures,
+  gateInput,
+  type GateDecision,
+  type TrustPolicy
+} from './sign/gate.js'
+export { parseHmacKey } from './sign/hmac.js'
+export {
+  HMAC_KEY_FILE,
+  IDENTITY_FILE,
+  SYNC_KEY_FILE,
+  createKeyFile,
+  keyPath,
+  loadHmacKey,
+  loadIdentitySeed,
+  loadSyncSeed
+} from './sign/keys.js'
+export { groupFingerprint, identityFromSeed, normalizeFingerprint } from './sign/mldsa.js'
+export { makePolicy, manifestPathInWorkspace } from './sign/policy.js'
+export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from './sign/sign.js'
+export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
+export { recall, remember } from './sign/version-memory.js'
+export { runSmokes } from './smoke.js'
+export { writeFileAtomic } from './state/atomic.js'
+export { lockWorkspace } from './state/lock.js'
+export {
+  type Bundle,
+  MAX_BUNDLE_BYTES,
+  packPlain,
+  packSealed,
+  recipientId,
+  sha256Hex,
+  syncKeyPrefix,
+  syncPublicKey,
+  unpackBundle
+} from './sync/bundle.js'
+export { openStore, storeOfLocator } from './sync/open.js'
+export { addPeer, findPeer, loadPeers, removePeer } from './sync/peers.js'
+export { makeCode, parseCode, pinMatches } from './sync/recovery-code.js'
+export { expand, redact } from './sync/redact.js'
+export { recordReplicas, replicasOf, type Replica } from './sync/replicas.js'
+export { checkName, storeError, type StoreContext, type SyncStore } from './sync/store.js'
+export { type Entry, recipesOf, restoreSources } from './types.js'
+export { ownPaths, reverifier } from './verify/selection.js'
+export { nativeWalkAllowed, NATIVE_WALK_VAR } from './verify/walk-strategy.js'

@@ -48,6 +48,7 @@ export async function runSmokes(
     const secrets = (e.secret_env ?? [])
       .map(n => callerEnv[n])
       .filter((v): v is string => v !== undefined)
+    const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000
     const r = await runRecipe(
       {
         id: e.id,
@@ -55,11 +56,11 @@ export async function runSmokes(
         shell: m.body.shell ?? ['bash', '-c'],
         cwd: m.workspace,
         env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
-        timeoutMs: SMOKE_TIMEOUT_S * 1000
+        timeoutMs
       },
       { abort, scrub: makeScrubber(secrets) }
     )
-    const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`
+    const detail = `smoke ${describeResult(r, timeoutMs)}`
     const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted
     results.push({
       id: e.id,

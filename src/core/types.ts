@@ -3,8 +3,6 @@
  * Everything here is plain data so that the CLI, the Action and the reports share one shape.
  */
 
-import type { Signature } from './sign/envelope.js'
-
 export const KINDS = ['file', 'blob', 'tree', 'link'] as const
 export type Kind = (typeof KINDS)[number]
 
@@ -39,6 +37,8 @@ interface EntryCommon {
   secret_env?: string[]
   /** Shell command proving the entry works; never run by `check`. */
   smoke?: string
+  /** Seconds the smoke command may run (default SMOKE_TIMEOUT_S). */
+  smoke_timeout_s?: number
   /** Free text: why this entry is fragile, for `swr why`. */
   note?: string
 }
@@ -162,6 +162,20 @@ export interface ManifestScope {
 }
 
 /** A manifest file as stored: the body, and signatures beside it (never inside what they sign). */
+/** Signature objects as stored beside the body. `keyid` is a display hint, never trusted. */
+export interface HmacSignature {
+  alg: 'hmac-sha256'
+  keyid: string
+  sig: string
+}
+export interface MldsaSignature {
+  alg: 'ml-dsa-87'
+  keyid: string
+  public_key: string
+  sig: string
+}
+export type Signature = HmacSignature | MldsaSignature
+
 export interface ManifestDocument {
   $schema?: string
   body: ManifestBody

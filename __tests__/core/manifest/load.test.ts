@@ -579,7 +579,7 @@ describe('loadManifest: format 2', () => {
       ]
     })
     expect(loaded.notes).toContain(
-      'format-2 signatures are not carried over: sign the converted manifest again'
+      'format-2 signatures are not carried over (import checks them with --legacy-key and --legacy-pubkey): sign the converted manifest'
     )
     expect(loaded.notes).toContainEqual(expect.stringMatching(/^src: tree has no content digest/))
     expect([...loaded.lines]).toEqual([
@@ -630,10 +630,10 @@ describe('loadManifest: format 2', () => {
     const loaded = loadManifest(writeManifest(ws, doc))
     expect(loaded.body.entries[0]).not.toHaveProperty('restore')
     expect(loaded.notes).toEqual([
-      'f: escrow restore is not carried over',
       'f: ldd check dropped (swr never runs ldd during a check)',
+      'f: escrow not carried over: not zlib data, or inflates to more than the recorded 10 bytes',
       'b: upstream https://x/b.bin kept only in the format-2 file',
-      'format-2 signatures are not carried over: sign the converted manifest again'
+      'format-2 signatures are not carried over (import checks them with --legacy-key and --legacy-pubkey): sign the converted manifest'
     ])
   })
 
@@ -704,12 +704,12 @@ describe('loadManifest: format 2', () => {
     expect(err.message).toBe(`.swr/manifest.json: entry #1 ("f"): ${why}`)
   })
 
-  it('refuses a blob without headtail and an entry that is not an object', () => {
+  it('refuses a blob with a malformed headtail and an entry that is not an object', () => {
     const ws = tmp()
-    const doc = v2(ws, [{ id: 'b', path: 'b', kind: 'blob', bytes: 1 }, 'oops'])
+    const doc = v2(ws, [{ id: 'b', path: 'b', kind: 'blob', bytes: 1, headtail: 'xyz' }, 'oops'])
     const err = refuse(writeManifest(ws, doc), { cwd: ws })
     expect(err.problems).toEqual([
-      '.swr/manifest.json: entry #1 ("b"): headtail missing or malformed',
+      '.swr/manifest.json: entry #1 ("b"): headtail malformed',
       '.swr/manifest.json: entry #2 is not an object'
     ])
   })

@@ -561,23 +561,23 @@ describe('rollback', () => {
   })
 })
 
-describe('approveDigest waives only the signature requirement', () => {
+describe('waiveDigest waives only the signature requirement', () => {
   it('allows an unsigned manifest for exactly its digest, with a warning naming it', async () => {
     const m = await signed(doc())
-    const d = await decide(m, policy({ require: 'both', approveDigest: m.digest }))
+    const d = await decide(m, policy({ require: 'both', waiveDigest: m.digest }))
     expect(d.allowed).toBe(true)
     expect(d.reason).toBe('signature requirement waived for this exact digest')
     expect(d.warnings).toEqual([
       `signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`
     ])
     // Case does not matter.
-    const upper = await decide(m, policy({ approveDigest: m.digest.toUpperCase() }))
+    const upper = await decide(m, policy({ waiveDigest: m.digest.toUpperCase() }))
     expect(upper.allowed).toBe(true)
   })
 
   it('still reports the signature states of a signed manifest', async () => {
     const m = tampered(await signed(doc(), { hmacKey: HMAC_KEY, identity: alice }))
-    const d = await decide(m, policy({ approveDigest: m.digest }))
+    const d = await decide(m, policy({ waiveDigest: m.digest }))
     expect(d.allowed).toBe(true)
     expect(d.signatures.map(s => s.state)).toEqual(['invalid', 'invalid'])
   })
@@ -585,7 +585,7 @@ describe('approveDigest waives only the signature requirement', () => {
   it('a wrong digest is refused', async () => {
     const m = await signed(doc())
     const other = await signed(doc({ created: '2025-01-02T00:00:00Z' }))
-    const d = await decide(m, policy({ approveDigest: other.digest }))
+    const d = await decide(m, policy({ waiveDigest: other.digest }))
     expect(d.allowed).toBe(false)
     expect(d.reason).toContain('names another digest')
     expect(d.warnings).toEqual([])
@@ -593,16 +593,16 @@ describe('approveDigest waives only the signature requirement', () => {
 
   it('expiry, scope and rollback still apply', async () => {
     const expired = await signed(doc({ expires: '2026-01-01T00:00:00Z' }))
-    const e = await decide(expired, policy({ approveDigest: expired.digest }))
+    const e = await decide(expired, policy({ waiveDigest: expired.digest }))
     expect(e).toMatchObject({ allowed: false, reason: 'manifest expired at 2026-01-01T00:00:00Z' })
 
     const scoped = await signed(doc({ scope: { repository: 'acme/app' } }))
-    const s = await decide(scoped, policy({ approveDigest: scoped.digest }))
+    const s = await decide(scoped, policy({ waiveDigest: scoped.digest }))
     expect(s.allowed).toBe(false)
     expect(s.reason).toContain('scoped to repository acme/app')
 
     const m = await signed(doc())
-    const r = await decide(m, policy({ approveDigest: m.digest, minVersion: 5 }))
+    const r = await decide(m, policy({ waiveDigest: m.digest, minVersion: 5 }))
     expect(r.allowed).toBe(false)
     expect(r.reason).toContain('below the floor 5')
   })

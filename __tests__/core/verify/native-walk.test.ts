@@ -6,13 +6,8 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { gnuFind, nativeTreeDigest, type TopEntry } from '../../../src/core/verify/native-walk.js'
-import {
-  digestTreeParallel,
-  listTop,
-  metaDigestOf,
-  stampOf,
-  walkTree
-} from '../../../src/core/verify/walk.js'
+import { listTop, metaDigestOf, stampOf, walkTree } from '../../../src/core/verify/walk.js'
+import { digestTreeParallel } from '../../../src/core/verify/walk-strategy.js'
 import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
 
 const haveFind = gnuFind() !== undefined

@@ -7,12 +7,12 @@ import path from 'node:path'
 import { hashFile } from '../../../src/core/verify/hash-kernel.mjs'
 import {
   walkTree,
-  walkTreeParallel,
   metaDigestOf,
   contentDigest,
   linkTargets,
   stampOf
 } from '../../../src/core/verify/walk.js'
+import { walkTreeParallel } from '../../../src/core/verify/walk-strategy.js'
 import {
   add,
   checkJson,

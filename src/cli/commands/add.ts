@@ -5,6 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  authorizeEdit,
+  ownPaths,
   captureEntry,
   EXIT,
   indexPath,
@@ -16,16 +18,32 @@ import {
   type ExitCode,
   type Kind,
   type ManifestDocument,
-  type Tier
+  type Tier,
+  KINDS,
+  TIERS,
+  boundsProblem
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
 import { saveEdited } from '../edit.js'
-import { ownPaths } from '../../core/check.js'
+import { FROM_MAX_BYTES, parseAddLines, type AddLine } from '../add-from.js'
 import type { CliIo } from '../io.js'
 import { buildPolicy } from '../trust-context.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import type { Command } from 'commander'
+import { Option } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock, type LockFlags } from '../lock.js'
+import {
+  approveOption,
+  collect,
+  intOption,
+  jobsOption,
+  lockOption,
+  manifestLocation,
+  stateDir,
+  withGlobals,
+  type GlobalOptions
+} from '../options.js'
 
-export interface AddFlags extends GlobalOptions {
+export interface AddFlags extends LockFlags {
   approveDigest?: string
   id?: string
   kind?: Kind
@@ -42,6 +60,7 @@ export interface AddFlags extends GlobalOptions {
   /** False with --no-full-hash. */
   fullHash?: boolean
   jobs?: number
+  from?: string
 }
 
 export interface OpenedManifest {
@@ -99,32 +118,33 @@ export async function openForEdit(
 export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
   if (flags.id && paths.length > 1)
     throw new UsageError('--id names one entry: give one PATH with it')
+  const lines = await requests(paths, flags, io)
   const m = await openForEdit(flags, io)
   const taken = new Set(m.doc.body.entries.map(e => e.id))
   const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]))
   const added: Captured[] = []
-  for (const input of paths) {
-    const rel = toManifestPath(input, io.cwd, m.workspace)
+  for (const line of lines) {
+    const rel = toManifestPath(line.path, io.cwd, m.workspace)
     if (!rel.ok) throw new UsageError(rel.why)
     const dup = takenPaths.get(rel.path)
-    if (dup) throw new UsageError(`${input}: already tracked as entry "${dup}"`)
+    if (dup) throw new UsageError(`${line.path}: already tracked as entry "${dup}"`)
     const captured = await captureEntry(
       m.workspace,
       {
         path: rel.path,
-        id: flags.id,
-        kind: flags.kind,
-        tier: flags.tier as Tier | undefined,
-        needs: flags.needs,
-        restore: flags.restore,
-        timeout_s: flags.timeout,
-        smoke: flags.smoke,
-        note: flags.note,
-        sentinels: flags.sentinel,
-        ignore: flags.ignore,
-        minFiles: flags.minFiles,
-        maxFiles: flags.maxFiles,
-        fullHash: flags.fullHash
+        id: line.id,
+        kind: line.kind,
+        tier: line.tier as Tier | undefined,
+        needs: line.needs,
+        restore: line.restore,
+        timeout_s: line.timeout,
+        smoke: line.smoke,
+        note: line.note,
+        sentinels: line.sentinel,
+        ignore: line.ignore,
+        minFiles: line.minFiles,
+        maxFiles: line.maxFiles,
+        fullHash: line.fullHash
       },
       taken,
       {
@@ -133,13 +153,15 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
         stateDir: stateDir(io)
       }
     )
+    const bad = boundsProblem(captured.entry)
+    if (bad) throw new UsageError(`${bad}; nothing was written`)
     taken.add(captured.entry.id)
     takenPaths.set(captured.entry.path, captured.entry.id)
     added.push(captured)
   }
-  const unknownNeeds = (flags.needs ?? []).filter(n => !taken.has(n))
+  const unknownNeeds = lines.flatMap(l => l.needs ?? []).filter(n => !taken.has(n))
   if (unknownNeeds.length > 0)
-    throw new UsageError(`--needs: no entry with id ${unknownNeeds.join(', ')}`)
+    throw new UsageError(`--needs: no entry with id ${[...new Set(unknownNeeds)].join(', ')}`)
   m.doc.body.entries.push(...added.map(a => a.entry))
   const sidecars = new Map(
     added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
@@ -176,6 +198,75 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
   return EXIT.HEALTHY
 }
 
+/** What to capture: PATH arguments with the flags, or the lines of --from (FILE, or - for stdin). */
+async function requests(paths: string[], flags: AddFlags, io: CliIo): Promise<AddLine[]> {
+  if (flags.from === undefined) {
+    if (paths.length === 0) throw new UsageError('give PATH(s) to add, or --from FILE')
+    return paths.map(p => ({
+      path: p,
+      id: flags.id,
+      kind: flags.kind,
+      tier: flags.tier,
+      sentinel: flags.sentinel,
+      needs: flags.needs,
+      restore: flags.restore,
+      timeout: flags.timeout,
+      smoke: flags.smoke,
+      ignore: flags.ignore,
+      note: flags.note,
+      minFiles: flags.minFiles,
+      maxFiles: flags.maxFiles,
+      fullHash: flags.fullHash
+    }))
+  }
+  const given = ENTRY_FLAGS.filter(k => flags[k] !== undefined)
+  if (paths.length > 0 || given.length > 0)
+    throw new UsageError('--from FILE describes every entry: give no PATH or entry option with it')
+  const shown = flags.from === '-' ? '(stdin)' : flags.from
+  const text = flags.from === '-' ? await readStdin(io) : readBoundedText(io, flags.from)
+  const lines = parseAddLines(text, shown)
+  if (lines.length === 0) throw new UsageError(`${shown}: no entries`)
+  return lines
+}
+
+const ENTRY_FLAGS = [
+  'id',
+  'kind',
+  'tier',
+  'sentinel',
+  'needs',
+  'restore',
+  'timeout',
+  'smoke',
+  'ignore',
+  'note',
+  'minFiles',
+  'maxFiles'
+] as const
+
+function readBoundedText(io: CliIo, file: string): string {
+  const abs = path.resolve(io.cwd, file)
+  const st = fs.statSync(abs, { throwIfNoEntry: false })
+  if (!st?.isFile()) throw new UsageError(`--from ${file}: not a regular file`)
+  if (st.size > FROM_MAX_BYTES)
+    throw new UsageError(`--from ${file}: over the ${FROM_MAX_BYTES}-byte limit`)
+  return fs.readFileSync(abs, 'utf8')
+}
+
+async function readStdin(io: CliIo): Promise<string> {
+  if (!io.stdin) throw new UsageError('--from -: no standard input here')
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
+    size += b.length
+    if (size > FROM_MAX_BYTES)
+      throw new UsageError(`--from -: over the ${FROM_MAX_BYTES}-byte limit`)
+    chunks.push(b)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
 function describe(e: Captured['entry']): string {
   switch (e.kind) {
     case 'file':
@@ -187,4 +278,61 @@ function describe(e: Captured['entry']): string {
     case 'link':
       return `, -> ${e.expect.target}`
   }
+}
+
+export function registerAdd(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('add'))
+    .description(
+      'track PATH(s): capture size, hash, mode, link target or tree digests from disk now'
+    )
+    .argument('[path...]', 'files, directories or symlinks inside the workspace')
+    .option(
+      '--from <file>',
+      'capture every entry listed in FILE ("-": stdin), one JSON object per line with add\'s option names and "path", in one run, one lock, one signature'
+    )
+    .option('--id <id>', 'entry id (default: derived from the path)')
+    .addOption(
+      new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS])
+    )
+    .option(
+      '--tier <n>',
+      `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`,
+      intOption('--tier', 0, 4)
+    )
+    .option(
+      '--sentinel <relpath>',
+      'tree: a file that must exist and be non-empty (repeatable)',
+      collect
+    )
+    .option(
+      '--needs <id>',
+      'entry that must be healthy before this one is restored (repeatable)',
+      collect
+    )
+    .option('--restore <cmd>', 'shell recipe that recreates the entry')
+    .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
+    .option('--smoke <cmd>', 'shell command that proves the entry works')
+    .option(
+      '--ignore <name-or-glob>',
+      'tree: leave out of the walk, a .gitignore rule (repeatable)',
+      collect
+    )
+    .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+    .option(
+      '--min-files <n>',
+      'tree: fewest files allowed (default: files now)',
+      intOption('--min-files', 0, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--max-files <n>',
+      'tree: most files allowed (default: files now)',
+      intOption('--max-files', 0, Number.MAX_SAFE_INTEGER)
+    )
+    .option(
+      '--no-full-hash',
+      'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)'
+    )
+  lockOption(approveOption(jobsOption(cmd))).action((paths: string[], flags: AddFlags) =>
+    run(() => withManifestLock(flags, io, () => addCommand(paths, flags, io)))
+  )
 }

@@ -4,16 +4,20 @@
  * Exit 0 when nothing was forged and nothing crashed with every defence on, else 2.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { EXIT, type ExitCode } from '../../core/index.js'
 import {
   ALL_SUITE_DEFENSES,
   buildScenario,
   DEFENCE_PROBES,
   runSuite,
-  type SuiteDefenses
-} from '../../core/sign/attack-suite.js'
+  type SuiteDefenses,
+  EXIT,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import type { GlobalOptions } from '../options.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { intOption, withGlobals } from '../options.js'
 
 export interface AttackFlags extends GlobalOptions {
   count: number
@@ -83,4 +87,19 @@ export async function attacktestCommand(flags: AttackFlags, io: CliIo): Promise<
     )
   }
   return ok && toothless.length === 0 ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+}
+
+export function registerAttacktest(program: Command, { io, run }: CommandContext): void {
+  withGlobals(program.command('attacktest'))
+    .description(
+      'attack a signed manifest with generated forgeries against this build; exit 0 when none succeeds'
+    )
+    .option(
+      '--count <n>',
+      'mutations to try (default 10000)',
+      intOption('--count', 1, 10_000_000),
+      10_000
+    )
+    .option('--seed <text>', 'repeat a run exactly')
+    .action((flags: AttackFlags) => run(() => attacktestCommand(flags, io)))
 }

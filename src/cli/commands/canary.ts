@@ -6,19 +6,39 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { cleanLedger } from '../../core/canary/clean.js'
-import { abbreviate, showAnchored, type Anchors } from '../../core/canary/anchor.js'
-import { ledgerPath, readLedger, removeLedger } from '../../core/canary/ledger.js'
-import { plantCanaries, type PlantResult } from '../../core/canary/plant.js'
-import { readCanaries } from '../../core/canary/read.js'
-import { EXIT, UsageError, loadManifest, type ExitCode } from '../../core/index.js'
-import { runContext } from '../../core/history/context.js'
-import { renderCanaryText } from '../../core/report/canary.js'
-import { lockWorkspace } from '../../core/state/lock.js'
+import {
+  cleanLedger,
+  abbreviate,
+  showAnchored,
+  type Anchors,
+  ledgerPath,
+  readLedger,
+  removeLedger,
+  plantCanaries,
+  type PlantResult,
+  readCanaries,
+  runContext,
+  renderCanaryText,
+  lockWorkspace,
+  escapeText as e,
+  EXIT,
+  UsageError,
+  loadManifest,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
-import { historyLimits, manifestLocation, stateDir, type GlobalOptions } from '../options.js'
-import { escapeText as e } from '../../core/report/escape.js'
+import {
+  historyLimits,
+  manifestLocation,
+  stateDir,
+  type GlobalOptions,
+  collect,
+  intOption,
+  withGlobals
+} from '../options.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export interface PlantFlags extends GlobalOptions {
   at?: string[]
@@ -173,4 +193,40 @@ export async function canaryClean(flags: GlobalOptions, io: CliIo): Promise<Exit
     }
   }
   return EXIT.HEALTHY
+}
+
+export function registerCanary(program: Command, { io, run }: CommandContext): void {
+  const canary = program
+    .command('canary')
+    .description('measure what this runner, cache or sandbox keeps: plant probes, read them later')
+  withGlobals(canary.command('plant'))
+    .description(
+      'plant probes (exec bits, private modes, links, hard links, empty dirs, long and non-ASCII names, dotfiles, a large file) in the workspace, a deep path, volatile dirs, $HOME, the temp dir and every --at path; never overwrites a file'
+    )
+    .option('--at <path>', 'also plant in this directory (repeatable; created if missing)', collect)
+    .option(
+      '--volatile <name>',
+      'also plant under this workspace directory name (repeatable; created if missing; refused when it is a symlink)',
+      collect
+    )
+    .option(
+      '--large-bytes <n>',
+      'size of the large probe (default 67108864; 0 plants none)',
+      intOption('--large-bytes', 0, 16 * 1024 * 1024 * 1024)
+    )
+    .option('--no-home', 'do not plant in $HOME')
+    .option('--no-tmp', 'do not plant in the temp directory')
+    .option('--replace', 'discard a planting that was never read (its probes are removed first)')
+    .action((flags: PlantFlags) => run(() => canaryPlant(flags, io)))
+  withGlobals(canary.command('read'))
+    .description(
+      'compare every probe with the ledger (intact, altered and how, lost), by class and location; records the result in the history; exit 1 when any probe changed'
+    )
+    .option('--clean', 'remove the probes and the ledger after reading')
+    .action((flags: ReadFlags) => run(() => canaryRead(flags, io)))
+  withGlobals(canary.command('clean'))
+    .description(
+      'remove exactly the planted probes (and the directories the planting created, when empty)'
+    )
+    .action((flags: GlobalOptions) => run(() => canaryClean(flags, io)))
 }

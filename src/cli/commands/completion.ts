@@ -5,7 +5,8 @@
  * description with a quote or a `$` must stay text.
  */
 import type { Command, Option } from 'commander'
-import { SwrError, EXIT } from '../../core/errors.js'
+import type { CommandContext } from '../command.js'
+import { SwrError, EXIT } from '../../core/index.js'
 
 export const SHELLS = ['bash', 'zsh', 'fish'] as const
 export type Shell = (typeof SHELLS)[number]
@@ -170,4 +171,22 @@ export function completionScript(program: Command, shell: string): string {
         EXIT.BAD_MANIFEST
       )
   }
+}
+
+/** Registered last, so the scripts it prints cover every command registered before it. */
+export function registerCompletion(program: Command, { io, run }: CommandContext): void {
+  program
+    .command('completion')
+    .description(`print a shell completion script (${SHELLS.join(', ')})`)
+    .argument('<shell>', SHELLS.join(' | '))
+    .addHelpText(
+      'after',
+      '\nInstall: eval "$(swr completion bash)" in ~/.bashrc, the same with zsh in ~/.zshrc,\nor swr completion fish | source in ~/.config/fish/config.fish.'
+    )
+    .action((shell: string) =>
+      run(() => {
+        io.stdout.write(completionScript(program, shell))
+        return EXIT.HEALTHY
+      })
+    )
 }

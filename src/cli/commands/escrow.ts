@@ -3,16 +3,24 @@
  * after checking their bytes against the recorded sha256, so they can be restored with no recipe.
  * An editing command: it follows the editing rules and re-signs.
  */
-import { EXIT, UsageError, type ExitCode, type FileEntry } from '../../core/index.js'
-import { selectEntries } from '../../core/check.js'
-import { captureEscrow, ESCROW_MAX_BYTES } from '../../core/escrow.js'
-import { SwrError } from '../../core/errors.js'
+import {
+  selectEntries,
+  captureEscrow,
+  ESCROW_MAX_BYTES,
+  SwrError,
+  escapeText as e,
+  EXIT,
+  UsageError,
+  type ExitCode,
+  type FileEntry
+} from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { stateDir } from '../options.js'
+import { stateDir, approveOption, intOption, lockOption, withGlobals } from '../options.js'
 import { withManifestLock, type LockFlags } from '../lock.js'
 import { openForEdit } from './add.js'
-import { escapeText as e } from '../../core/report/escape.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export interface EscrowFlags extends LockFlags {
   only?: string[]
@@ -69,4 +77,18 @@ export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> 
     }
     return EXIT.HEALTHY
   })
+}
+
+export function registerEscrow(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('escrow'))
+    .description(
+      'embed small files in the manifest (checked against their sha256) so they restore without a recipe'
+    )
+    .option('--only <id...>', 'escrow only these entries')
+    .option(
+      '--max-bytes <n>',
+      'largest file to escrow (default 262144)',
+      intOption('--max-bytes', 1, 1024 * 1024)
+    )
+  lockOption(approveOption(cmd)).action((flags: EscrowFlags) => run(() => escrowCommand(flags, io)))
 }

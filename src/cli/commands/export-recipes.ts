@@ -3,19 +3,28 @@
  * order, for running by hand or in another tool. Exporting code is running code by another name,
  * so the gate decides first.
  */
-import { EXIT, loadManifest, recipesOf, SwrError, type ExitCode } from '../../core/index.js'
-import { selectEntries } from '../../core/check.js'
-import { planRepair, planSteps } from '../../core/plan.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
+import {
+  selectEntries,
+  planRepair,
+  planSteps,
+  decide,
+  gateInput,
+  shellQuote,
+  EXIT,
+  loadManifest,
+  recipesOf,
+  SwrError,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, type GlobalOptions } from '../options.js'
+import { manifestLocation, type GlobalOptions, trustOptions, withGlobals } from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
-import { shellQuote } from '../../core/shell-quote.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
-export async function exportRecipesCommand(
-  flags: GlobalOptions & TrustFlags & { only?: string[] },
-  io: CliIo
-): Promise<ExitCode> {
+type ExportFlags = GlobalOptions & TrustFlags & { only?: string[] }
+
+export async function exportRecipesCommand(flags: ExportFlags, io: CliIo): Promise<ExitCode> {
   const m = loadManifest(manifestLocation(flags, io).file, {
     workspace: flags.workspace,
     cwd: io.cwd
@@ -47,9 +56,18 @@ export async function exportRecipesCommand(
     'set -euo pipefail',
     `cd ${shellQuote(m.workspace)}`
   ]
+  const steps = []
   for (const step of planSteps(planRepair(entries, all))) {
     const e = entries.find(x => x.id === step.id)
     if (!e) continue
+    steps.push({
+      id: e.id,
+      kind: e.kind,
+      path: e.path,
+      tier: e.tier,
+      after: step.after,
+      recipes: recipesOf(e)
+    })
     lines.push(
       '',
       `# tier ${e.tier}: ${shellQuote(e.id)} (${shellQuote(e.path)})${step.after.length ? ` after ${step.after.map(shellQuote).join(', ')}` : ''}`,
@@ -58,6 +76,31 @@ export async function exportRecipesCommand(
         .join(' ||\n')
     )
   }
-  io.stdout.write(lines.join('\n') + '\n')
+  const script = lines.join('\n') + '\n'
+  if (flags.json)
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.export-recipes/1',
+          manifest: m.file,
+          digest: m.digest,
+          version: m.body.version,
+          steps,
+          script
+        },
+        null,
+        2
+      ) + '\n'
+    )
+  else io.stdout.write(script)
   return EXIT.HEALTHY
+}
+
+export function registerExportRecipes(program: Command, { io, run }: CommandContext): void {
+  trustOptions(withGlobals(program.command('export-recipes')))
+    .description(
+      'print the restore recipes as one bash script in tier and dependency order (only when signatures allow); --json: the steps and the script as one document'
+    )
+    .option('--only <id...>', 'export only these entries')
+    .action((flags: ExportFlags) => run(() => exportRecipesCommand(flags, io)))
 }

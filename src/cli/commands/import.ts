@@ -6,19 +6,46 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, SwrError, UsageError, type ExitCode } from '../../core/index.js'
-import { parseManifestText } from '../../core/manifest/load.js'
-import { manifestDigest } from '../../core/manifest/canonical.js'
-import { verifyLegacyHmac } from '../../core/manifest/legacy-signature.js'
-import { parseStrictJson, type JsonValue } from '../../core/manifest/strict-json.js'
+import {
+  parseManifestText,
+  manifestDigest,
+  verifyLegacyHmac,
+  verifyLegacyMldsa,
+  parseLegacyPublicKey,
+  parseStrictJson,
+  type JsonValue,
+  escapeText,
+  EXIT,
+  SwrError,
+  UsageError,
+  type ExitCode
+} from '../../core/index.js'
 import { saveEdited } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, type GlobalOptions } from '../options.js'
-import { escapeText } from '../../core/report/escape.js'
+import {
+  manifestLocation,
+  type GlobalOptions,
+  approveOption,
+  lockOption,
+  withGlobals
+} from '../options.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
 
 export interface ImportFlags extends GlobalOptions {
   legacyKey?: string
   approveDigest?: string
+  legacyPubkey?: string
+}
+
+/** A key or public-key file named on the command line, bounded (key files are small). */
+function readKeyFile(io: CliIo, flag: string, file: string): string {
+  const abs = path.resolve(io.cwd, file)
+  const st = fs.statSync(abs, { throwIfNoEntry: false })
+  if (!st?.isFile() || st.size > 64 * 1024)
+    throw new UsageError(`${flag} ${file}: not a regular file of at most 64 KiB`)
+  return fs.readFileSync(abs, 'utf8')
 }
 
 export async function importCommand(
@@ -38,20 +65,40 @@ export async function importCommand(
   const digest = manifestDigest(old.doc.body)
   let trusted = false
   let why = 'unsigned: review it, then sign it with "swr sign"'
+  const v2 = parseStrictJson(text).value as { [k: string]: JsonValue }
+  const checked: string[] = []
   if (flags.legacyKey !== undefined) {
-    const keyText = fs.readFileSync(path.resolve(io.cwd, flags.legacyKey), 'utf8')
-    const verdict = verifyLegacyHmac(
-      parseStrictJson(text).value as { [k: string]: JsonValue },
-      keyText
-    )
+    const verdict = verifyLegacyHmac(v2, readKeyFile(io, '--legacy-key', flags.legacyKey))
     if (verdict !== 'valid') {
       throw new SwrError(
         `${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`,
         EXIT.UNREPAIRABLE
       )
     }
+    checked.push('HMAC')
+  }
+  if (flags.legacyPubkey !== undefined) {
+    const key = parseLegacyPublicKey(readKeyFile(io, '--legacy-pubkey', flags.legacyPubkey))
+    if (!key)
+      throw new UsageError(
+        `--legacy-pubkey ${flags.legacyPubkey}: not an ML-DSA-87 public key (PEM, or 2592 bytes in base64 or hex)`
+      )
+    const verdict = await verifyLegacyMldsa(v2, key)
+    if (verdict !== 'valid') {
+      throw new SwrError(
+        `${oldFile}: format-2 ML-DSA signature (_pksig) is ${verdict} under ${flags.legacyPubkey}: refusing to import it as trusted`,
+        EXIT.UNREPAIRABLE
+      )
+    }
+    checked.push('ML-DSA')
+  } else if (v2._pksig !== undefined) {
+    old.notes.push(
+      'the format-2 ML-DSA signature (_pksig) was not checked: give the original public key with --legacy-pubkey FILE'
+    )
+  }
+  if (checked.length > 0) {
     trusted = true
-    why = 'format-2 HMAC signature checked'
+    why = `format-2 ${checked.join(' and ')} signature${checked.length > 1 ? 's' : ''} checked`
   } else if (flags.approveDigest !== undefined) {
     if (flags.approveDigest.toLowerCase() !== digest) {
       throw new SwrError(
@@ -76,6 +123,7 @@ export async function importCommand(
       digest: saved.digest,
       signed: saved.signed,
       entries: old.doc.body.entries.length,
+      legacy_signatures_checked: checked,
       notes: old.notes
     }
     io.stdout.write(JSON.stringify(out, null, 2) + '\n')
@@ -91,4 +139,24 @@ export async function importCommand(
     )
   }
   return EXIT.HEALTHY
+}
+
+export function registerImport(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('import'))
+    .description(
+      "convert the original tool's format-2 manifest to format 3 (unsigned until signed)"
+    )
+    .argument('<old.json>', 'format-2 manifest')
+    .option(
+      '--legacy-key <file>',
+      "check the old HMAC signature with the original tool's key file; sign the result if it holds"
+    )
+    .option(
+      '--legacy-pubkey <file>',
+      "check the old ML-DSA-87 signature (_pksig) with the original signer's public key (PEM, base64 or hex); sign the result if it holds"
+    )
+  lockOption(approveOption(cmd, 'sign the converted manifest; or')).action(
+    (old: string, flags: ImportFlags) =>
+      run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
+  )
 }

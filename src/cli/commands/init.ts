@@ -6,6 +6,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  ownPaths,
+  escapeText as e,
   BLOB_THRESHOLD,
   captureEntry,
   EXIT,
@@ -16,12 +18,13 @@ import {
   type CaptureRequest,
   type ExitCode
 } from '../../core/index.js'
-import { ownPaths } from '../../core/check.js'
 import type { CliIo } from '../io.js'
-import { stateDir, type GlobalOptions } from '../options.js'
+import { stateDir, type GlobalOptions, jobsOption, lockOption, withGlobals } from '../options.js'
 import { saveEdited } from '../edit.js'
 import { openForEdit } from './add.js'
-import { escapeText as e } from '../../core/report/escape.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
 
 const SKIP = new Set(['.git', '.hg', '.svn', '.swr'])
 const MAX_SCAN = 200_000
@@ -121,4 +124,12 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
     )
   }
   return EXIT.HEALTHY
+}
+
+export function registerInit(program: Command, { io, run }: CommandContext): void {
+  lockOption(jobsOption(withGlobals(program.command('init'))))
+    .description('scan the workspace and write a first manifest (never overwrites one)')
+    .action((flags: InitFlags) =>
+      run(() => withManifestLock(flags, io, () => initCommand(flags, io)))
+    )
 }

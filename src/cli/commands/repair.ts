@@ -3,30 +3,40 @@
  * or healed, 1 damaged (dry run), 2 unrepairable or refused, 3 still damaged after repair, 130
  * interrupted.
  */
+import { cacheReadOnly } from '../../adapters/actions-cache.js'
 import {
-  actionsCacheClient,
-  cacheReadOnly,
-  cacheServiceAvailable
-} from '../../adapters/actions-cache.js'
-import type { CacheClient } from '../../core/cache-port.js'
-import {
+  UsageError,
+  type QuarantineLimits,
+  resolveEntryPath,
+  repairManifest,
+  type RepairMode,
+  findingLines,
+  renderCollateral,
+  renderPlan,
+  renderStep,
   loadManifest,
   renderCheck,
-  restoreSources,
   type ExitCode,
-  type LoadedManifest
+  type LoadedManifest,
+  nativeWalkAllowed
 } from '../../core/index.js'
-import { UsageError } from '../../core/errors.js'
-import type { QuarantineLimits } from '../../core/quarantine.js'
-import { resolveEntryPath } from '../../core/manifest/paths.js'
-import { repairManifest, type RepairMode } from '../../core/doctor.js'
-import { findingLines, renderCollateral, renderPlan, renderStep } from '../../core/report/text.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
 import { withManifestLock, withWorkspaceLock, type LockFlags } from '../lock.js'
-import { manifestLocation, stateDir } from '../options.js'
+import {
+  manifestLocation,
+  stateDir,
+  intOption,
+  jobsOption,
+  lockOption,
+  trustOptions,
+  withGlobals
+} from '../options.js'
 import { buildPolicy, type TrustFlags } from '../trust-context.js'
 import { recordCheck } from './check.js'
+import { cliCacheClient } from '../cache.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export interface RepairFlags extends LockFlags, TrustFlags {
   only?: string[]
@@ -75,6 +85,7 @@ async function repairLocked(
     dryRun: flags.dryRun,
     cache: flags.cache,
     jobs: flags.jobs,
+    nativeWalk: nativeWalkAllowed(io.env),
     timeoutS: flags.timeout,
     quarantine: flags.quarantine,
     quarantineLimits: quarantineLimits(io.env),
@@ -134,23 +145,6 @@ async function repairLocked(
   return report.repair.exit_code as ExitCode
 }
 
-/** The Actions cache when its service is reachable; otherwise cache sources are skipped, said once. */
-export function cliCacheClient(m: LoadedManifest, io: CliIo): CacheClient | undefined {
-  if (cacheServiceAvailable(io.env)) {
-    return actionsCacheClient({
-      env: io.env,
-      logToStderr: true,
-      onNote: line => void io.stderr.write(`swr: ${line}\n`)
-    })
-  }
-  if (m.body.entries.some(e => restoreSources(e).some(s => typeof s !== 'string'))) {
-    io.stderr.write(
-      'swr: cache sources skipped: no Actions cache service here (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN unset)\n'
-    )
-  }
-  return undefined
-}
-
 /** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
 function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
   const num = (name: string): number | undefined => {
@@ -166,5 +160,40 @@ function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
   return {
     ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
     ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+  }
+}
+
+export function registerRepair(program: Command, { io, run }: CommandContext): void {
+  for (const mode of ['restore', 'doctor'] as const) {
+    const cmd = trustOptions(withGlobals(program.command(mode)))
+      .description(
+        mode === 'doctor'
+          ? 'check, restore the damaged entries in tier and dependency order, re-check everything uncached'
+          : 'restore the damaged entries in tier and dependency order, re-verify each, re-check everything uncached'
+      )
+      .option('--only <id...>', 'consider only these entries')
+      .option(
+        '--dry-run',
+        'print the plan with the reason for each step and run nothing (exit 1 when damaged)'
+      )
+      .option(
+        '--timeout <s>',
+        "per-recipe timeout in seconds (overrides each entry's timeout_s)",
+        intOption('--timeout', 1, 86400)
+      )
+    jobsOption(cmd, 'hashing threads, and recipes run in parallel where the plan allows')
+      .option(
+        '--quarantine',
+        'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)'
+      )
+      .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
+      .option(
+        '--record',
+        'append the first check (what survived, before any repair) to the survival history'
+      )
+      .option('--no-cache', 'ignore the incremental cache in the first check')
+    lockOption(cmd).action((flags: RepairFlags) =>
+      run(() => repairCommand(mode, flags, io), { startsProcesses: true })
+    )
   }
 }

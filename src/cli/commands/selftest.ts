@@ -16,28 +16,41 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
+  recipesOf,
+  reverifier,
+  selectEntries,
+  planRepair,
+  planSteps,
+  describeResult,
+  minimalEnv,
+  runRecipe,
+  makeScrubber,
+  decide,
+  gateInput,
+  escapeText,
+  linkStaysInside,
+  relativeInside,
+  resolveNoFollow,
+  SymlinkRefusal,
   EXIT,
   loadManifest,
   SwrError,
   type ExitCode,
-  type LoadedManifest
+  type LoadedManifest,
+  nativeWalkAllowed
 } from '../../core/index.js'
-import { recipesOf } from '../../core/types.js'
-import { reverifier, selectEntries } from '../../core/check.js'
-import { planRepair, planSteps } from '../../core/plan.js'
-import { describeResult, minimalEnv, runRecipe } from '../../core/run/recipe.js'
-import { makeScrubber } from '../../core/run/scrub.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
-import { buildPolicy, type TrustFlags } from '../trust-context.js'
-import { escapeText } from '../../core/report/escape.js'
 import {
-  linkStaysInside,
-  relativeInside,
-  resolveNoFollow,
-  SymlinkRefusal
-} from '../../core/no-follow.js'
+  manifestLocation,
+  stateDir,
+  type GlobalOptions,
+  intOption,
+  trustOptions,
+  withGlobals
+} from '../options.js'
+import { buildPolicy, type TrustFlags } from '../trust-context.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export interface SelftestFlags extends GlobalOptions, TrustFlags {
   only?: string[]
@@ -82,7 +95,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
       )
     fs.mkdirSync(home)
     const m: LoadedManifest = { ...live, workspace: fs.realpathSync(ws) }
-    const verify = reverifier(m, stateDir(io))
+    const verify = reverifier(m, { stateDir: stateDir(io), nativeWalk: nativeWalkAllowed(io.env) })
     const damaged = selected.map(e => ({
       id: e.id,
       kind: e.kind,
@@ -174,4 +187,22 @@ function scratchCopy(from: string, to: string): string[] {
     }
   })
   return leftOut
+}
+
+export function registerSelftest(program: Command, { io, run }: CommandContext): void {
+  trustOptions(withGlobals(program.command('selftest')))
+    .description(
+      'run recipes twice in a scratch copy of the workspace and check both runs leave their entry verifying'
+    )
+    .option('--only <id...>', 'test only these entries')
+    .option('--max-tier <n>', 'test recipes of tiers up to N', intOption('--max-tier', 0, 4))
+    .option('--timeout <s>', 'per-recipe timeout in seconds', intOption('--timeout', 1, 86400))
+    .option('--allow-empty', 'succeed when nothing matches the selection')
+    .option(
+      '--from-scratch',
+      'remove each entry from the scratch copy first: the recipe must recreate it'
+    )
+    .action((flags: SelftestFlags) =>
+      run(() => selftestCommand(flags, io), { startsProcesses: true })
+    )
 }

@@ -1,29 +1,53 @@
 /** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
 import fs from 'node:fs'
 import {
+  authorizeEdit,
+  decide,
+  gateInput,
+  createKeyFile,
+  HMAC_KEY_FILE,
+  IDENTITY_FILE,
+  keyPath,
+  SYNC_KEY_FILE,
+  groupFingerprint,
+  identityFromSeed,
+  hasSigningKey,
+  signDocument,
+  recall,
+  remember,
+  writeFileAtomic,
   EXIT,
   loadManifest,
   saveManifest,
   SwrError,
   UsageError,
-  type ExitCode
+  type ExitCode,
+  type LoadedManifest,
+  type ManifestBody,
+  type ManifestDocument,
+  type SigningKeys,
+  type TrustPolicy,
+  cosignDocument,
+  escapeText,
+  evaluateSignatures,
+  manifestPathInWorkspace,
+  parseExpiry,
+  parseScope
 } from '../../core/index.js'
-import { authorizeEdit } from '../../core/sign/edit-rules.js'
-import { decide, gateInput } from '../../core/sign/gate.js'
-import {
-  createKeyFile,
-  HMAC_KEY_FILE,
-  IDENTITY_FILE,
-  keyPath,
-  SYNC_KEY_FILE
-} from '../../core/sign/keys.js'
-import { groupFingerprint, identityFromSeed } from '../../core/sign/mldsa.js'
-import { hasSigningKey, signDocument } from '../../core/sign/sign.js'
-import { recall, remember } from '../../core/sign/version-memory.js'
-import { writeFileAtomic } from '../../core/state/atomic.js'
 import type { CliIo } from '../io.js'
-import { manifestLocation, stateDir, type GlobalOptions } from '../options.js'
+import {
+  manifestLocation,
+  stateDir,
+  type GlobalOptions,
+  approveOption,
+  lockOption,
+  trustOptions,
+  withGlobals
+} from '../options.js'
 import { buildPolicy, OWN_PUBLIC_KEY_FILE, signingKeys, type TrustFlags } from '../trust-context.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
+import { withManifestLock } from '../lock.js'
 
 export interface KeygenFlags extends GlobalOptions {
   hmac: boolean
@@ -86,6 +110,10 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
 
 export interface SignFlags extends GlobalOptions, TrustFlags {
   approveDigest?: string
+  lockTimeout?: number
+  scope?: string
+  expires?: string
+  cosign?: boolean
 }
 
 export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode> {
@@ -95,16 +123,20 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
   })
   if (m.format !== 3)
     throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`)
+  if (flags.cosign && (flags.scope !== undefined || flags.expires !== undefined))
+    throw new UsageError('--cosign signs the body as it is: give --scope and --expires without it')
+  const body = bodyWith(m, flags)
   const keys = await signingKeys(io)
   if (!hasSigningKey(keys))
     throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE)
   const policy = buildPolicy(m, flags, io)
+  if (flags.cosign) return cosignCommand(m, keys, policy, flags, io)
   await authorizeEdit(m, policy, flags.approveDigest)
-  const signed = await signDocument(
-    m.doc,
-    keys,
-    recall(stateDir(io), m.file, m.body.scope)?.version ?? 0
+  const floor = Math.max(
+    recall(stateDir(io), m.file, m.body.scope)?.version ?? 0,
+    recall(stateDir(io), m.file, body.scope)?.version ?? 0
   )
+  const signed = await signDocument({ ...m.doc, body }, keys, floor)
   saveManifest(m.file, signed.doc)
   remember(
     stateDir(io),
@@ -116,26 +148,107 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
     keys.hmacKey ? 'HMAC-SHA256' : '',
     keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
   ].filter(Boolean)
+  printSigned(io, flags, m.file, signed.doc, signed.digest, `by ${by.join(' and ')}`)
+  return EXIT.HEALTHY
+}
+
+/** The body to sign: the loaded one, with the scope and expiry the flags set or remove. */
+function bodyWith(m: LoadedManifest, flags: SignFlags): ManifestBody {
+  const body = { ...m.doc.body }
+  if (flags.scope !== undefined) {
+    const scope = parseScope(flags.scope, manifestPathInWorkspace(m))
+    if (scope) body.scope = scope
+    else delete body.scope
+  }
+  if (flags.expires !== undefined) {
+    const expires = parseExpiry(flags.expires, new Date())
+    if (expires) body.expires = expires
+    else delete body.expires
+  }
+  return body
+}
+
+/**
+ * Co-signing: this machine's ML-DSA signature joins the others over the same body and version,
+ * so distinct signers can meet a threshold. Only over signatures that verify: one that does not
+ * means the body changed since it was signed, and co-signing it would launder the change.
+ */
+async function cosignCommand(
+  m: LoadedManifest,
+  keys: SigningKeys,
+  policy: TrustPolicy,
+  flags: SignFlags,
+  io: CliIo
+): Promise<ExitCode> {
+  if (!keys.identity)
+    throw new SwrError(
+      '--cosign adds an ML-DSA signature: this machine has no identity (run "swr keygen")',
+      EXIT.UNREPAIRABLE
+    )
+  if (m.doc.signatures.length === 0)
+    throw new SwrError(
+      `${m.file}: unsigned: nothing to co-sign; sign it first with "swr sign"`,
+      EXIT.UNREPAIRABLE
+    )
+  const states = await evaluateSignatures(gateInput(m), policy)
+  const broken = states.find(s => s.state === 'invalid')
+  if (broken)
+    throw new SwrError(
+      `${m.file}: a ${broken.alg} signature does not verify (the body changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`,
+      EXIT.UNREPAIRABLE
+    )
+  // One trusted signature is enough to co-sign; the run's --threshold is for running, not signing.
+  await authorizeEdit(m, { ...policy, threshold: 1 }, flags.approveDigest)
+  const doc = await cosignDocument(m.doc, keys.identity)
+  saveManifest(m.file, doc)
+  remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
+  const signers = doc.signatures.filter(s => s.alg === 'ml-dsa-87').length
+  printSigned(
+    io,
+    flags,
+    m.file,
+    doc,
+    m.digest,
+    `co-signed by ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)} (${signers} ML-DSA signature(s))`
+  )
+  return EXIT.HEALTHY
+}
+
+function printSigned(
+  io: CliIo,
+  flags: SignFlags,
+  file: string,
+  doc: ManifestDocument,
+  digest: string,
+  by: string
+): void {
+  const { version, scope, expires } = doc.body
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
         {
           schema: 'swr.sign/1',
-          manifest: m.file,
-          version: signed.doc.body.version,
-          digest: signed.digest,
-          signatures: signed.doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
+          manifest: file,
+          version,
+          digest,
+          cosigned: flags.cosign === true,
+          ...(scope ? { scope } : {}),
+          ...(expires ? { expires } : {}),
+          signatures: doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
         },
         null,
         2
       ) + '\n'
     )
   } else if (!flags.quiet) {
+    const limits = [
+      scope ? `scope ${escapeText(JSON.stringify(scope))}` : '',
+      expires ? `expires ${expires}` : ''
+    ].filter(Boolean)
     io.stdout.write(
-      `signed ${m.file}\n  version ${signed.doc.body.version}, digest ${signed.digest}\n  by ${by.join(' and ')}\n`
+      `signed ${file}\n  version ${version}, digest ${digest}${limits.length ? `\n  ${limits.join(', ')}` : ''}\n  ${by}\n`
     )
   }
-  return EXIT.HEALTHY
 }
 
 export async function verifyCommand(
@@ -148,7 +261,7 @@ export async function verifyCommand(
   })
   const policy = buildPolicy(m, flags, io)
   const decision = await decide(gateInput(m), policy)
-  if (decision.allowed && policy.approveDigest === undefined) {
+  if (decision.allowed && policy.waiveDigest === undefined) {
     remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   }
   for (const w of decision.warnings) io.stderr.write(`swr: warning: ${w}\n`)
@@ -198,4 +311,44 @@ export async function verifyCommand(
     }
   }
   return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+}
+
+export function registerSigning(program: Command, { io, run }: CommandContext): void {
+  withGlobals(program.command('keygen'))
+    .description(
+      "create this machine's ML-DSA-87 identity and HMAC key in the private state directory (never replaces a key)"
+    )
+    .option('--no-hmac', 'do not create an HMAC key')
+    .option('--no-mldsa', 'do not create an ML-DSA identity')
+    .option(
+      '--no-sync',
+      'do not create a sync key (it seals manifests that swr push sends off the machine)'
+    )
+    .action((flags: KeygenFlags) => run(() => keygenCommand(flags, io)))
+
+  lockOption(approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign'))
+    .description(
+      "raise the version and sign the manifest with every key this machine holds (replacing every signature); --cosign adds this machine's ML-DSA signature to the current version instead"
+    )
+    .option(
+      '--scope <spec>',
+      'limit where the manifest may run: repo=OWNER/NAME,ref=GLOB,path[=REL] (path: the manifest\'s own path in the workspace); "none" removes the scope'
+    )
+    .option(
+      '--expires <when>',
+      'refuse the manifest after: 12h, 30d, 2w, 2026-12-31 or 2026-12-31T00:00:00Z; "never" removes the expiry'
+    )
+    .option(
+      '--cosign',
+      "add this machine's ML-DSA signature beside the others: same body, same version (for --threshold N)"
+    )
+    .action((flags: SignFlags) =>
+      run(() => withManifestLock(flags, io, () => signCommand(flags, io)))
+    )
+
+  trustOptions(withGlobals(program.command('verify')))
+    .description(
+      'show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused'
+    )
+    .action((flags: GlobalOptions & TrustFlags) => run(() => verifyCommand(flags, io)))
 }

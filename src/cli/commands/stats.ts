@@ -1,10 +1,15 @@
 /** `swr stats`: survival per canary class, location and manifest entry, from the history. */
-import { EXIT, type ExitCode } from '../../core/index.js'
-import { readHistory } from '../../core/history/history.js'
-import { computeStats } from '../../core/history/stats.js'
-import { renderStatsText } from '../../core/report/survival.js'
+import {
+  readHistory,
+  computeStats,
+  renderStatsText,
+  EXIT,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
-import { stateDir, type GlobalOptions } from '../options.js'
+import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export function statsCommand(flags: GlobalOptions, io: CliIo): ExitCode {
   const history = readHistory(stateDir(io))
@@ -17,4 +22,12 @@ export function statsCommand(flags: GlobalOptions, io: CliIo): ExitCode {
       io.stderr.write(`swr: ${history.skipped} unreadable history lines skipped\n`)
   }
   return EXIT.HEALTHY
+}
+
+export function registerStats(program: Command, { io, run }: CommandContext): void {
+  withGlobals(program.command('stats'))
+    .description(
+      'survival per canary class, location and manifest entry from the history, with 95% Wilson intervals'
+    )
+    .action((flags: GlobalOptions) => run(() => statsCommand(flags, io)))
 }

@@ -1,12 +1,20 @@
 /** `swr trust add|list|remove|mine`: the local trust store of ML-DSA signers. */
 import fs from 'node:fs'
-import { EXIT, SwrError, type ExitCode } from '../../core/index.js'
-import { keyPath } from '../../core/sign/keys.js'
-import { groupFingerprint } from '../../core/sign/mldsa.js'
-import { addTrusted, readTrustStore, removeTrusted } from '../../core/sign/trust.js'
+import {
+  keyPath,
+  groupFingerprint,
+  addTrusted,
+  readTrustStore,
+  removeTrusted,
+  EXIT,
+  SwrError,
+  type ExitCode
+} from '../../core/index.js'
 import type { CliIo } from '../io.js'
-import { stateDir, type GlobalOptions } from '../options.js'
+import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
 import { OWN_PUBLIC_KEY_FILE } from '../trust-context.js'
+import type { Command } from 'commander'
+import type { CommandContext } from '../command.js'
 
 export function trustAdd(fp: string, name: string, flags: GlobalOptions, io: CliIo): ExitCode {
   const s = addTrusted(stateDir(io), fp, name, new Date())
@@ -55,4 +63,27 @@ export function trustMine(flags: GlobalOptions, io: CliIo): ExitCode {
       `fingerprint: ${groupFingerprint(fp)}\npublic key (base64, ${Buffer.from(pub, 'base64').length} bytes):\n${pub}\n`
     )
   return EXIT.HEALTHY
+}
+
+export function registerTrust(program: Command, { io, run }: CommandContext): void {
+  const trust = program
+    .command('trust')
+    .description('manage the ML-DSA signers this machine trusts')
+  withGlobals(trust.command('add'))
+    .description('trust a signer')
+    .argument('<fingerprint>', '64 hex digits (spaces allowed)')
+    .argument('<name>', 'a name to show for the signer')
+    .action((fp: string, name: string, flags: GlobalOptions) =>
+      run(() => trustAdd(fp, name, flags, io))
+    )
+  withGlobals(trust.command('list'))
+    .description('list trusted signers')
+    .action((flags: GlobalOptions) => run(() => trustList(flags, io)))
+  withGlobals(trust.command('remove'))
+    .description('stop trusting a signer')
+    .argument('<fingerprint-or-name>')
+    .action((what: string, flags: GlobalOptions) => run(() => trustRemove(what, flags, io)))
+  withGlobals(trust.command('mine'))
+    .description("print this machine's fingerprint and public key, to share")
+    .action((flags: GlobalOptions) => run(() => trustMine(flags, io)))
 }

@@ -43,12 +43,13 @@ export function lacksRecipe(e: Entry): boolean {
 }
 
 /**
- * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
- * goes into the manifest by hand and the edit is approved by signing it.
+ * How to give a tracked entry a recipe or a cache source: `swr edit`, which validates, follows the
+ * editing rules and re-signs when it may, so nobody edits JSON.
  */
-export function recipeHint(manifestShown: string, t: Target = {}): string {
-  const sign = commandLine(['swr', 'sign', ...targetWords(t)])
-  return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`
+export function recipeHint(t: Target = {}): string {
+  const words = targetWords(t).map(shellQuote).join(' ')
+  const tail = words ? ` ${words}` : ''
+  return `swr edit ID --restore '<shell command>'${tail} (or --add-source-cache KEY for an Actions cache)`
 }
 
 /** For a small file that is no secret: the escrow command that restores it with no recipe. */

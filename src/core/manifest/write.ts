@@ -7,6 +7,9 @@ import path from 'node:path'
 import { writeFileAtomic } from '../state/atomic.js'
 import { isInside } from './paths.js'
 import { assertUnchangedSinceRead, noteManifestBytes } from './read-fingerprint.js'
+import type { JsonValue } from './strict-json.js'
+import { manifestProblems } from './validate.js'
+import { ManifestError } from '../errors.js'
 import type { Entry, ManifestBody, ManifestDocument } from '../types.js'
 
 export const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json'
@@ -43,6 +46,7 @@ const ENTRY_KEYS = [
   'env',
   'secret_env',
   'smoke',
+  'smoke_timeout_s',
   'note',
   'ignore',
   'expect',
@@ -85,14 +89,30 @@ export interface SaveOptions {
   sidecars?: Map<string, Buffer>
 }
 
+/**
+ * Refuse a document the loader would refuse (schema, ids, needs, cycles, bounds): an edit must
+ * never write, let alone sign, a manifest every later command rejects. One line, exit 4.
+ */
+export function assertWritable(file: string, text: string): void {
+  const problems = manifestProblems(JSON.parse(text) as JsonValue, {
+    lines: new Map(),
+    file: path.basename(file)
+  })
+  if (problems.length === 0) return
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
+  throw new ManifestError(`${problems[0]}${more}; nothing was written`, problems)
+}
+
 export function saveManifest(file: string, doc: ManifestDocument, opts: SaveOptions = {}): void {
+  const text = serializeDocument(doc)
+  assertWritable(file, text)
   if (!opts.create) assertUnchangedSinceRead(file)
   fs.mkdirSync(path.dirname(file), { recursive: true })
   for (const [p, bytes] of opts.sidecars ?? []) {
     fs.mkdirSync(path.dirname(p), { recursive: true })
     writeFileAtomic(p, bytes)
   }
-  const bytes = Buffer.from(serializeDocument(doc), 'utf8')
+  const bytes = Buffer.from(text, 'utf8')
   writeFileAtomic(file, bytes, { exclusive: opts.create === true })
   noteManifestBytes(file, bytes)
 }

@@ -5,8 +5,10 @@
 import { diagnose, isDamaged } from '../diagnose.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import type { Step } from '../plan.js'
-import type { StepResult } from '../repair.js'
+import type { StepResult } from '../restore/runner.js'
 import type { SmokeSection } from '../smoke.js'
+import type { CacheLookup } from '../cache-port.js'
+export type { CacheLookup } from '../cache-port.js'
 import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'
 
 export const REPORT_SCHEMA = 'swr.report/1'
@@ -27,12 +29,6 @@ export interface CheckReport {
   smoke?: SmokeSection
   /** Present after check --cache-lookup: which entries have their exact state saved in the cache. */
   cache_lookup?: CacheLookup[]
-}
-
-export interface CacheLookup {
-  id: string
-  key: string
-  available: boolean
 }
 
 export interface ReportInput {

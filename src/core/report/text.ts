@@ -5,7 +5,7 @@
  */
 import { styleText } from 'node:util'
 import type { Step } from '../plan.js'
-import type { StepResult } from '../repair.js'
+import type { StepResult } from '../restore/runner.js'
 import type { CheckReport, Collateral } from './report.js'
 import type { Finding, Status } from '../types.js'
 import { escapeText as e } from './escape.js'

@@ -3,20 +3,31 @@
  * variables an entry marks secret, and token shapes that are secrets wherever they appear.
  */
 
-const TOKEN_SHAPES: RegExp[] = [
-  /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, // GitHub tokens
-  /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g,
-  /\bglpat-[A-Za-z0-9_-]{20,}\b/g, // GitLab
-  /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, // Slack
-  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, // AWS access key ids
-  /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, // OpenAI / Anthropic style keys
-  /\bhf_[A-Za-z0-9]{30,}\b/g, // Hugging Face
-  /\bnpm_[A-Za-z0-9]{36}\b/g,
-  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API keys
-  /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, // JWTs
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
-  /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi // password in a URL
+/**
+ * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
+ * block comes first, so its base64 lines are never matched piecemeal by a shorter shape.
+ */
+export const NAMED_TOKEN_SHAPES: readonly { re: RegExp; variable: string }[] = [
+  {
+    re: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    variable: 'PRIVATE_KEY_PEM'
+  },
+  { re: /\bgh[pousr]_[A-Za-z0-9]{36,255}\b/g, variable: 'GITHUB_TOKEN' },
+  { re: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g, variable: 'GITHUB_TOKEN' },
+  { re: /\bglpat-[A-Za-z0-9_-]{20,}\b/g, variable: 'GITLAB_TOKEN' },
+  { re: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g, variable: 'SLACK_TOKEN' },
+  { re: /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, variable: 'AWS_ACCESS_KEY_ID' },
+  // OpenAI / Anthropic style keys
+  { re: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g, variable: 'OPENAI_API_KEY' },
+  { re: /\bhf_[A-Za-z0-9]{30,}\b/g, variable: 'HF_TOKEN' },
+  { re: /\bnpm_[A-Za-z0-9]{36}\b/g, variable: 'NPM_TOKEN' },
+  { re: /\bAIza[0-9A-Za-z_-]{35}\b/g, variable: 'GOOGLE_API_KEY' },
+  { re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b/g, variable: 'JWT' },
+  // A password in a URL (scheme://user:PASSWORD@host).
+  { re: /(?<=[a-z][a-z0-9+.-]*:\/\/[^:/@\s]+:)[^@\s]+(?=@)/gi, variable: 'URL_PASSWORD' }
 ]
+
+const TOKEN_SHAPES: RegExp[] = NAMED_TOKEN_SHAPES.map(s => s.re)
 
 export const MASK = '***'
 

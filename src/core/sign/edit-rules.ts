@@ -49,7 +49,7 @@ export async function authorizeEdit(
   const input = gateInput(m)
   const decision = await decide(
     input,
-    { ...policy, require: 'any', approveDigest: undefined },
+    { ...policy, require: 'any', waiveDigest: undefined },
     { ...ALL_DEFENSES, expiry: false, scope: false }
   )
   if (!decision.allowed) {

@@ -9,19 +9,7 @@ import type { ManifestBody } from '../types.js'
 
 export const PAYLOAD_TYPE = 'application/vnd.swr.manifest.v3+json'
 
-/** Signature objects as stored beside the body. `keyid` is a display hint, never trusted. */
-export interface HmacSignature {
-  alg: 'hmac-sha256'
-  keyid: string
-  sig: string
-}
-export interface MldsaSignature {
-  alg: 'ml-dsa-87'
-  keyid: string
-  public_key: string
-  sig: string
-}
-export type Signature = HmacSignature | MldsaSignature
+export type { HmacSignature, MldsaSignature, Signature } from '../types.js'
 
 /** DSSE pre-authentication encoding of `payload` under `type`. */
 export function pae(type: string, payload: Uint8Array): Buffer {

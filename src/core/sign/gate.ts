@@ -19,7 +19,8 @@ import type { Remembered } from './version-memory.js'
 export type Requirement = 'any' | 'hmac' | 'mldsa' | 'both'
 export const REQUIREMENTS: readonly Requirement[] = ['any', 'hmac', 'mldsa', 'both']
 
-export interface RunContext {
+/** Where this run happens, as a manifest's signed scope names it. */
+export interface RunPlace {
   repository?: string | undefined
   ref?: string | undefined
   /** The manifest's path relative to the workspace. */
@@ -35,11 +36,11 @@ export interface TrustPolicy {
   threshold?: number | undefined
   minVersion?: number | undefined
   remembered?: Remembered | undefined
-  run: RunContext
+  run: RunPlace
   /** One start time for the whole run. */
   now: Date
   /** `--i-trust-this-manifest DIGEST`: waives the signature requirement for exactly this digest. */
-  approveDigest?: string | undefined
+  waiveDigest?: string | undefined
 }
 
 export interface Defenses {
@@ -158,8 +159,8 @@ export async function decide(
     const rollback = checkRollback(body.version, m.digest, policy)
     if (rollback) return refuse(rollback)
   }
-  if (policy.approveDigest !== undefined) {
-    if (policy.approveDigest.toLowerCase() !== m.digest) {
+  if (policy.waiveDigest !== undefined) {
+    if (policy.waiveDigest.toLowerCase() !== m.digest) {
       return refuse(`--i-trust-this-manifest names another digest than the manifest's`)
     }
     return {
@@ -230,7 +231,7 @@ function summarise(states: SignatureState[], policy: Pick<TrustPolicy, 'hmacKey'
   return parts.join(', ')
 }
 
-export function checkScope(body: ManifestBody, run: RunContext): string | undefined {
+export function checkScope(body: ManifestBody, run: RunPlace): string | undefined {
   const scope = body.scope
   if (!scope) return undefined
   if (

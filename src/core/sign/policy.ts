@@ -6,7 +6,7 @@ import path from 'node:path'
 import { isInside } from '../manifest/paths.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { UsageError } from '../errors.js'
-import { REQUIREMENTS, type Requirement, type RunContext, type TrustPolicy } from './gate.js'
+import { REQUIREMENTS, type Requirement, type RunPlace, type TrustPolicy } from './gate.js'
 import { loadHmacKey } from './keys.js'
 import { parseTrustedSigners, readTrustStore } from './trust.js'
 import { recall } from './version-memory.js'
@@ -24,8 +24,8 @@ export interface PolicySources {
   ownFingerprint?: string | undefined
   threshold?: number | undefined
   minVersion?: number | undefined
-  approveDigest?: string | undefined
-  run: Omit<RunContext, 'manifestPath'>
+  waiveDigest?: string | undefined
+  run: Omit<RunPlace, 'manifestPath'>
   now: Date
 }
 
@@ -59,6 +59,6 @@ export function makePolicy(m: LoadedManifest, src: PolicySources): TrustPolicy {
     remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
     run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
     now: src.now,
-    approveDigest: src.approveDigest
+    waiveDigest: src.waiveDigest
   }
 }

@@ -1,12 +1,13 @@
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
- * directory in readdir order, one start point after another; the Node walker (hash-kernel.mjs)
- * visits each directory's children sorted by name, each followed by its own subtree. Everything
+ * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
+ * each directory's children sorted by name, each followed by its own subtree. Everything
  * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
  * hashed as they are, with no string per line (strings were most of the time, and most of the
  * garbage, when lines were decoded).
  */
 import { bytesOf } from './byte-names.mjs'
+import { DIR_BYTE, FIELD_SEP, LINE_END } from './walk-format.mjs'
 
 /** One top-level directory's lines below it, in walk order, and how many are not directories. */
 export interface Subtree {
@@ -14,10 +15,7 @@ export interface Subtree {
   files: number
 }
 
-const NL = 0x0a
-const NUL = 0x00
 const SLASH = 0x2f
-const TYPE_DIR = 0x64
 
 /**
  * Where each line of find's output starts, where its path ends, where its name starts, and where
@@ -60,7 +58,7 @@ export class Lines {
     let last = -1
     for (let i = 0; i < n; i++) {
       const c = b[i]!
-      if (c === NL) {
+      if (c === LINE_END) {
         if (z <= s) return false
         this.push(s, z, d, last + 1)
         s = i + 1
@@ -68,7 +66,7 @@ export class Lines {
         d = 0
         last = i
       } else if (z === -1) {
-        if (c === NUL) z = i
+        if (c === FIELD_SEP) z = i
         else if (c === SLASH) {
           d++
           last = i
@@ -114,7 +112,10 @@ export class Lines {
     }
   }
 
-  /** Byte order of two lines' names (names are unique among siblings: never 0). */
+  /**
+   * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
+   * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
+   */
   compareNames(x: number, y: number): number {
     const k = this.key[x]! - this.key[y]!
     if (k !== 0) return k
@@ -132,7 +133,7 @@ export class Lines {
 
   /** Both kinds of line carry the type right after the path. */
   isDir(k: number): boolean {
-    return this.bytes[this.nul[k]! + 1] === TYPE_DIR
+    return this.bytes[this.nul[k]! + 1] === DIR_BYTE
   }
 
   startsWith(k: number, prefix: Buffer): boolean {

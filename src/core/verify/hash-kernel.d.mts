@@ -10,7 +10,7 @@ export declare function hashFile(abs: string): FileDigest
 export declare function hashHeadTail(abs: string): FileDigest
 export declare function runJob(abs: string, how: 'full' | 'headtail'): JobResult
 
-/** A time as the cache stamp spells it (GNU find's %T@ form). */
-export function stampTime(ns: bigint): string
 export declare function hashWalked(abs: string, size: number): string
 export declare function walkedOrError(abs: string, size: number): string | undefined
+/** The sha256 column's slot of a record with none. */
+export declare const NO_SHA: string

@@ -4,8 +4,9 @@
  * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
  * binding and its Stats object, not the system call, and a metadata check is nothing but that.
  *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: find emits
- * each directory in readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
+ * them from walk-format.mjs (find through its -printf formats). find emits each directory in
+ * readdir order, and find-lines.ts re-sorts the children by name (piping through
  * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
  * before find ends, and workers cost more to start than they save on two cores). Whenever the
  * result could differ in any way, this returns undefined and the caller walks in Node: no find or
@@ -27,15 +28,11 @@ import path from 'node:path'
 import { bytesOf } from './byte-names.mjs'
 import { allPlainNames } from './ignore-rules.js'
 import { Lines, splitBatch, type Subtree } from './find-lines.js'
-import type { TreeDigestResult } from './walk.js'
+import type { TopEntry, TreeDigestResult } from './walk.js'
+import { findPrintArgs } from './walk-format.mjs'
 
+export type { TopEntry } from './walk.js'
 export type LineKind = 'meta' | 'stamp'
-
-/** A top-level entry of the tree, typed from its directory listing (no lstat). */
-export interface TopEntry {
-  rel: string
-  dir: boolean
-}
 
 /** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
 const CANDIDATES = ['/usr/bin/find', '/bin/find']
@@ -62,38 +59,17 @@ function executable(bin: string): boolean {
 }
 
 /**
- * find's expression: names to prune, then one -printf per type so each line is the digest line
- * itself, path relative to the tree (start points are its top-level names). `top` describes the
- * start points themselves (the tree's top level) instead of what lies below them.
+ * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
+ * digest line itself, path relative to the tree (start points are its top-level names). `top`
+ * describes the start points themselves (the tree's top level) instead of what lies below them.
  */
 function findArgs(kind: LineKind, ignore: readonly string[], top = false): string[] {
-  // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
-  const line = (type: string, size: string): string =>
-    kind === 'meta'
-      ? `%p\\000${type}\\000${size}\\000%04m\\n`
-      : `%p\\000${type}\\000%D:%i:%T@:%C@\\n`
   const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]))
   return [
     ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
     ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
     '(',
-    '-type',
-    'f',
-    '-printf',
-    line('f', '%s'),
-    '-o',
-    '-type',
-    'd',
-    '-printf',
-    line('d', '0'),
-    '-o',
-    '-type',
-    'l',
-    '-printf',
-    line('l', '0'),
-    '-o',
-    '-printf',
-    line('o', '0'),
+    ...findPrintArgs(kind),
     ')'
   ]
 }

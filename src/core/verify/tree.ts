@@ -24,15 +24,14 @@ import {
   contentDigest,
   ident,
   lazyDigests,
-  digestTreeParallel,
   linkTargets,
   stampOf,
   walkTree,
-  walkTreeParallel,
   type Walked,
   type WalkRecord,
   type WalkResult
 } from './walk.js'
+import { digestTreeParallel, walkTreeParallel } from './walk-strategy.js'
 import type { TreeCacheRecord } from '../state/cache.js'
 import type { Finding, Shown, TreeDiff, TreeEntry } from '../types.js'
 
@@ -62,7 +61,7 @@ export async function verifyTree(e: TreeEntry, ctx: VerifyContext): Promise<Insp
   const found: Shown = { type: 'directory', files: walk.files, meta: short(walk.metaDigest) }
   const early = judgeStructure(e, ctx, root, walk, recorded, found)
   if (ctx.metaOnly || !want.content_digest) {
-    return early ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found)
+    return early?.finding ?? finding(e, 'OK', 'ok', okDetail(e, walk, false), recorded, found)
   }
   if (!early && cachedTree && cachedTree.stamp === walk.stamp) {
     return judgeContent(
@@ -107,7 +106,7 @@ async function judgeFromDigest(
     kind,
     // find's lines are trusted only through a digest they must equal: with no recorded metadata
     // digest a --meta check would judge from find's file count alone, so the Node walker counts.
-    native: kind === 'stamp' || want.meta_digest !== undefined,
+    native: ctx.nativeWalk !== false && (kind === 'stamp' || want.meta_digest !== undefined),
     expectFiles: want.files ?? want.min_files,
     ...(known ? { known } : {})
   })
@@ -176,30 +175,44 @@ function diffIndex(
   }
 }
 
-/** Fold the per-file content differences into a structural finding. */
+/** One thing wrong with a tree's structure; the finding's detail joins their texts. */
+interface Problem {
+  kind: 'sentinel' | 'unreadable' | 'count' | 'files' | 'digest'
+  text: string
+}
+
+/** A structural finding and the problems it was made of. */
+interface Structure {
+  finding: Finding
+  problems: Problem[]
+}
+
+/**
+ * Fold the per-file content differences into a structural finding: the file list is replaced by
+ * one that also names content changes; sentinel and count problems stand as they were.
+ */
 function withContentDiff(
-  early: Finding,
+  early: Structure,
   e: TreeEntry,
   ctx: VerifyContext,
   walk: Walked,
   shas: (string | undefined)[]
 ): Finding {
-  if (!early.files) return early
+  const f = early.finding
+  if (!f.files) return f
   const index = ctx.readIndex(e.id, e.expect.index)
-  if (!index) return early
+  if (!index) return f
   const d = diffIndex(index, walk.records, shas)
   // Only a content or target change adds anything: mode-only differences were already named.
-  if (!d.contentChanged) return early
-  const stripped = early.status === 'STRIPPED'
-  const kept = early.detail
-    .split('; ')
-    .filter(p => p.startsWith('sentinel ') || p.includes(' files (want'))
+  if (!d.contentChanged) return f
+  const stripped = f.status === 'STRIPPED'
+  const kept = early.problems.filter(p => p.kind === 'sentinel' || p.kind === 'count')
   return {
-    ...early,
-    status: stripped ? 'CORRUPT' : early.status,
-    reason: stripped ? 'content' : early.reason,
+    ...f,
+    status: stripped ? 'CORRUPT' : f.status,
+    reason: stripped ? 'content' : f.reason,
     files: d.diff,
-    detail: [...kept, describeDiff(d.diff)].join('; ')
+    detail: [...kept.map(p => p.text), describeDiff(d.diff)].join('; ')
   }
 }
 
@@ -211,24 +224,23 @@ function judgeStructure(
   walk: Walked,
   recorded: Shown,
   found: Shown
-): Finding | undefined {
+): Structure | undefined {
   const want = e.expect
   if (walk.files === 0 && (want.files ?? want.min_files) > 0) {
     const detail = `directory holds no files (want ${num(want.files ?? want.min_files)})`
-    return finding(e, 'EMPTY', 'empty', detail, recorded, found)
+    return { finding: finding(e, 'EMPTY', 'empty', detail, recorded, found), problems: [] }
   }
-  const problems: string[] = []
-  const sentinels = checkSentinels(root, want.sentinels)
-  if (sentinels.length > 0) problems.push(...sentinels)
+  const problems: Problem[] = []
+  const add = (kind: Problem['kind'], text: string): number => problems.push({ kind, text })
+  for (const s of checkSentinels(root, want.sentinels)) add('sentinel', s)
   if (walk.unreadable.length > 0) {
     const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
-    problems.push(`unreadable: ${shown.join(', ')}`)
+    add('unreadable', `unreadable: ${shown.join(', ')}`)
   }
   if (walk.files < want.min_files)
-    problems.push(`${num(walk.files)} files (want at least ${num(want.min_files)})`)
-  if (want.max_files !== undefined && walk.files > want.max_files) {
-    problems.push(`${num(walk.files)} files (want at most ${num(want.max_files)})`)
-  }
+    add('count', `${num(walk.files)} files (want at least ${num(want.min_files)})`)
+  if (want.max_files !== undefined && walk.files > want.max_files)
+    add('count', `${num(walk.files)} files (want at most ${num(want.max_files)})`)
   let files: TreeDiff | undefined
   let execOnly = false
   if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
@@ -237,25 +249,21 @@ function judgeStructure(
       const d = diffIndex(index, walk.records)
       files = d.diff
       execOnly = d.execLossOnly
-      problems.push(describeDiff(d.diff))
+      add('files', describeDiff(d.diff))
     } else {
-      problems.push(
+      add(
+        'digest',
         `metadata digest ${short(walk.metaDigest)} (want ${short(want.meta_digest)}); no usable index to name the files`
       )
     }
   }
   if (problems.length === 0) return undefined
   const stripped = execOnly && problems.length === 1
-  const reason = stripped ? 'exec' : sentinels.length > 0 ? 'sentinel' : files ? 'files' : 'count'
-  const f = finding(
-    e,
-    stripped ? 'STRIPPED' : 'CORRUPT',
-    reason,
-    problems.join('; '),
-    recorded,
-    found
-  )
-  return files ? { ...f, files } : f
+  const sentinel = problems.some(p => p.kind === 'sentinel')
+  const reason = stripped ? 'exec' : sentinel ? 'sentinel' : files ? 'files' : 'count'
+  const detail = problems.map(p => p.text).join('; ')
+  const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, detail, recorded, found)
+  return { finding: files ? { ...f, files } : f, problems }
 }
 
 function checkSentinels(root: string, sentinels: readonly string[]): string[] {
@@ -291,7 +299,7 @@ function planContentHash(
   walk: Walked,
   recorded: Shown,
   found: Shown,
-  early: Finding | undefined
+  early: Structure | undefined
 ): Inspection {
   const pre = walk.pre
   if (!early && pre?.content !== undefined && pre.cacheJson !== undefined && pre.failed === 0) {

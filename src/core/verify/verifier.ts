@@ -25,6 +25,8 @@ export interface VerifyContext {
   exclude: ReadonlySet<string>
   /** Reads a tree's index sidecar, checked against the manifest's digest; undefined when unusable. */
   readIndex: (id: string, ref: TreeIndexRef | undefined) => IndexRecord[] | undefined
+  /** False: never walk with GNU find (SWR_NATIVE_WALK=0, read by the shells). */
+  nativeWalk?: boolean | undefined
 }
 
 export interface Pending {

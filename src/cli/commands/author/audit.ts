@@ -5,13 +5,18 @@
  * be pasted as is.
  */
 import path from 'node:path'
-import { EXIT, type ExitCode } from '../../../core/index.js'
-import { auditWorkspace, type AuditRow } from '../../../core/author/audit.js'
-import { addCommand, type Target } from '../../../core/author/hints.js'
+import {
+  auditWorkspace,
+  type AuditRow,
+  addCommand,
+  type Target,
+  escapeText as e,
+  EXIT,
+  type ExitCode
+} from '../../../core/index.js'
 import type { CliIo } from '../../io.js'
 import type { GlobalOptions } from '../../options.js'
 import { count, exclusions, printJson, readView, shown, size, target, type View } from './shared.js'
-import { escapeText as e } from '../../../core/report/escape.js'
 
 export const DEFAULT_AUDIT_LIMIT = 20
 

@@ -4,9 +4,17 @@
  * manifest is written only when something was added. Tracking only detects a loss, so it ends by
  * naming the entries that have no way back (no recipe, cache source or escrow) and how to add one.
  */
-import { EXIT, type Captured, type Entry, type ExitCode } from '../../../core/index.js'
-import { planAutopilot } from '../../../core/author/autopilot.js'
-import { escrowHint, lacksRecipe, recipeHint, type Target } from '../../../core/author/hints.js'
+import {
+  planAutopilot,
+  escrowHint,
+  lacksRecipe,
+  recipeHint,
+  type Target,
+  EXIT,
+  type Captured,
+  type Entry,
+  type ExitCode
+} from '../../../core/index.js'
 import type { SaveEdited } from '../../edit.js'
 import type { CliIo } from '../../io.js'
 import { withManifestLock } from '../../lock.js'
@@ -19,7 +27,6 @@ import {
   printJson,
   saveAdded,
   savedJson,
-  shown,
   signedLine,
   target,
   type EditFlags
@@ -48,7 +55,7 @@ export function autopilotCommand(flags: EditFlags, io: CliIo): Promise<ExitCode>
           path: e.path,
           escrow: escrowHint(e, t) ?? null
         })),
-        how_to_add_recipe: recipeHint(shown(io, m.file), t),
+        how_to_add_recipe: recipeHint(t),
         ...savedJson(saved)
       })
     } else if (!flags.quiet) {
@@ -86,7 +93,7 @@ function autopilotText(
       const esc = escrowHint(e, t)
       out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`)
     }
-    out.push(`to add one: ${recipeHint(shown(io, m.file), t)}\n`)
+    out.push(`to add one: ${recipeHint(t)}\n`)
   }
   return out.join('')
 }

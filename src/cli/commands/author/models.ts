@@ -5,13 +5,18 @@
  * (a Hugging Face snapshot link rather than its content-addressed blob), so it stays readable, and
  * the list printed after --apply already shows the new entries as tracked.
  */
-import { deriveId, EXIT, UsageError, type Captured, type ExitCode } from '../../../core/index.js'
 import {
   captureModel,
   DEFAULT_MIN_MODEL_BYTES,
   findModels,
-  type ModelFile
-} from '../../../core/author/models.js'
+  type ModelFile,
+  escapeText as e,
+  deriveId,
+  EXIT,
+  UsageError,
+  type Captured,
+  type ExitCode
+} from '../../../core/index.js'
 import type { SaveEdited } from '../../edit.js'
 import type { CliIo } from '../../io.js'
 import { withManifestLock } from '../../lock.js'
@@ -28,7 +33,6 @@ import {
   size,
   type EditFlags
 } from './shared.js'
-import { escapeText as e } from '../../../core/report/escape.js'
 
 const MIB = 1024 * 1024
 

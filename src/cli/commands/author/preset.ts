@@ -6,9 +6,16 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, UsageError, type ExitCode } from '../../../core/index.js'
-import { planPreset, presetNamed, PRESETS, type Preset } from '../../../core/author/presets.js'
-import { isSecretPath } from '../../../core/secrets.js'
+import {
+  planPreset,
+  presetNamed,
+  PRESETS,
+  type Preset,
+  isSecretPath,
+  EXIT,
+  UsageError,
+  type ExitCode
+} from '../../../core/index.js'
 import type { CliIo } from '../../io.js'
 import { withManifestLock } from '../../lock.js'
 import { openForEdit } from '../add.js'

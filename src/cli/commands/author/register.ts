@@ -6,10 +6,9 @@
  * The options every editing command takes are wired here once, so they read the same everywhere.
  */
 import type { Command } from 'commander'
-import type { ExitCode } from '../../../core/index.js'
-import { PRESETS } from '../../../core/author/presets.js'
-import type { CliIo } from '../../io.js'
-import { intOption } from '../../options.js'
+import { PRESETS } from '../../../core/index.js'
+import type { CommandContext } from '../../command.js'
+import { approveOption, intOption, jobsOption, lockOption, withGlobals } from '../../options.js'
 import { auditCommand, DEFAULT_AUDIT_LIMIT, type AuditFlags } from './audit.js'
 import { autopilotCommand } from './autopilot.js'
 import { modelsCommand, type ModelsFlags } from './models.js'
@@ -17,12 +16,7 @@ import { presetCommand, type PresetFlags } from './preset.js'
 import { retightenCommand, type RetightenFlags } from './retighten.js'
 import type { EditFlags } from './shared.js'
 
-export function registerAuthorCommands(
-  program: Command,
-  io: CliIo,
-  done: (code: ExitCode) => void,
-  withGlobals: (c: Command) => Command
-): void {
+export function registerAuthorCommands(program: Command, { io, run }: CommandContext): void {
   withGlobals(program.command('audit'))
     .description(
       'list untracked files and directories worth protecting, largest first, each with the "swr add" line that tracks it (read-only; volatile directories are skipped)'
@@ -32,13 +26,13 @@ export function registerAuthorCommands(
       `rows to show (default ${DEFAULT_AUDIT_LIMIT})`,
       intOption('--limit', 1, 1_000_000)
     )
-    .action((flags: AuditFlags) => done(auditCommand(flags, io)))
+    .action((flags: AuditFlags) => run(() => auditCommand(flags, io)))
 
   editing(withGlobals(program.command('autopilot')))
     .description(
       'create the manifest if there is none (never overwrites one), then track each top-level source tree, top-level script and large file not yet tracked; trees get marker sentinels and ignore volatile directories'
     )
-    .action(async (flags: EditFlags) => done(await autopilotCommand(flags, io)))
+    .action((flags: EditFlags) => run(() => autopilotCommand(flags, io)))
 
   editing(withGlobals(program.command('models')))
     .description(
@@ -57,14 +51,14 @@ export function registerAuthorCommands(
       '--full-hash',
       'with --apply: also record each full sha256 for "check --deep" (reads every byte)'
     )
-    .action(async (flags: ModelsFlags) => done(await modelsCommand(flags, io)))
+    .action((flags: ModelsFlags) => run(() => modelsCommand(flags, io)))
 
   editing(withGlobals(program.command('retighten')))
     .description(
       'raise loose tree bounds to the file count on disk now, never loosening them (min_files up, max_files down); trees that do not verify now are skipped'
     )
     .option('--only <id...>', 'retighten only these tree entries')
-    .action(async (flags: RetightenFlags) => done(await retightenCommand(flags, io)))
+    .action((flags: RetightenFlags) => run(() => retightenCommand(flags, io)))
 
   editing(withGlobals(program.command('preset')))
     .description(
@@ -72,21 +66,11 @@ export function registerAuthorCommands(
     )
     .argument('[name]', 'preset to apply')
     .option('--list', 'list the presets and their paths (with NAME: that preset only)')
-    .action(async (name: string | undefined, flags: PresetFlags) =>
-      done(await presetCommand(name, flags, io))
+    .action((name: string | undefined, flags: PresetFlags) =>
+      run(() => presetCommand(name, flags, io))
     )
 }
 
 function editing(cmd: Command): Command {
-  return cmd
-    .option(
-      '--approve-digest <digest>',
-      'edit a manifest whose signature does not verify, after reviewing exactly this content'
-    )
-    .option('--jobs <n>', 'hashing threads (default: cores)', intOption('--jobs', 1, 32))
-    .option(
-      '--lock-timeout <s>',
-      'give up waiting for another run after S seconds (default 300)',
-      intOption('--lock-timeout', 0, 86400)
-    )
+  return lockOption(jobsOption(approveOption(cmd)))
 }

@@ -5,18 +5,16 @@
  * there is nothing to tighten in one that is not there yet.
  */
 import {
+  applyRetighten,
+  planRetighten,
+  treesToRetighten,
+  type BoundChange,
   checkManifest,
   EXIT,
   loadManifest,
   UsageError,
   type ExitCode
 } from '../../../core/index.js'
-import {
-  applyRetighten,
-  planRetighten,
-  treesToRetighten,
-  type BoundChange
-} from '../../../core/author/retighten.js'
 import { VERSION } from '../../../version.js'
 import { saveEdited, type SaveEdited } from '../../edit.js'
 import type { CliIo } from '../../io.js'

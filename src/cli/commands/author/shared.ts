@@ -8,6 +8,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  ownPaths,
+  type Target,
+  escapeText as esc,
   captureEntry,
   indexPath,
   loadManifest,
@@ -16,14 +19,11 @@ import {
   type CaptureRequest,
   type Entry
 } from '../../../core/index.js'
-import { ownPaths } from '../../../core/check.js'
-import type { Target } from '../../../core/author/hints.js'
 import { saveEdited, type SaveEdited } from '../../edit.js'
 import type { CliIo } from '../../io.js'
 import type { LockFlags } from '../../lock.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../../options.js'
 import type { OpenedManifest } from '../add.js'
-import { escapeText as esc } from '../../../core/report/escape.js'
 
 export interface EditFlags extends LockFlags {
   approveDigest?: string

@@ -8,28 +8,31 @@
  * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
  * that says what happened and which exit code that means.
  */
-import { checkManifest, reverifier, scratchVerifier } from './check.js'
-import { EXIT, type ExitCode } from './errors.js'
-import type { LoadedManifest } from './manifest/load.js'
-import { planRepair, type Plan } from './plan.js'
-import { runRepair, type StepResult } from './repair.js'
 import {
-  buildReport,
+  reportOf,
+  reverifier,
+  scratchVerifier,
+  verifySelection,
+  type Checked
+} from '../verify/selection.js'
+import { repairOutcome } from './outcome.js'
+import type { LoadedManifest } from '../manifest/load.js'
+import { planRepair, type Plan } from '../plan.js'
+import { runPlan, type StepResult } from '../restore/runner.js'
+import {
   type CheckReport,
   type Collateral,
   type RepairOutcome,
   type RepairReport,
   type RepairSection
-} from './report/report.js'
-import { decide, gateInput, type GateDecision, type TrustPolicy } from './sign/gate.js'
-import { remember } from './sign/version-memory.js'
-import type { QuarantineLimits } from './quarantine.js'
-import { openJournal, resumeState } from './state/journal.js'
-import type { Entry, Finding } from './types.js'
-import { stateKey, type CacheClient } from './cache-port.js'
-import { isProven } from './cache-restore/restore.js'
-import { resolveEntryPath } from './manifest/paths.js'
-import type { CacheLookup } from './report/report.js'
+} from '../report/report.js'
+import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
+import { remember } from '../sign/version-memory.js'
+import type { QuarantineLimits } from '../restore/quarantine.js'
+import { openJournal, resumeState } from '../state/journal.js'
+import type { Finding } from '../types.js'
+import { stateKey, type CacheClient } from '../cache-port.js'
+import { isProven } from '../restore/cache/restore.js'
 
 export type RepairMode = RepairSection['mode']
 
@@ -55,6 +58,8 @@ export interface RepairRunOptions {
   dryRun?: boolean | undefined
   cache?: boolean | undefined
   jobs?: number | undefined
+  /** False: never walk with GNU find (the shells read SWR_NATIVE_WALK). */
+  nativeWalk?: boolean | undefined
   timeoutS?: number | undefined
   quarantine?: boolean | undefined
   /** Pruning limits of the quarantine (defaults in quarantine.ts). */
@@ -71,22 +76,24 @@ export async function repairManifest(
   opts: RepairRunOptions
 ): Promise<RepairReport> {
   const hooks = opts.hooks ?? {}
-  const check = (cache: boolean, known?: ReadonlyMap<string, Finding>): Promise<CheckReport> =>
-    checkManifest(m, {
+  const verify = (cache: boolean, known?: ReadonlyMap<string, Finding>): Promise<Checked> =>
+    verifySelection(m, {
       only: opts.only,
       known,
       cache,
       stateDir: opts.stateDir,
       version: opts.version,
-      command: opts.mode,
-      jobs: opts.jobs
+      jobs: opts.jobs,
+      nativeWalk: opts.nativeWalk
     })
-  const before = await check(opts.cache !== false)
-  const plan = planRepair(m.body.entries, before.results)
+  const reportFor = (c: Checked): CheckReport =>
+    reportOf(m, c, { version: opts.version, command: opts.mode })
+  const first = await verify(opts.cache !== false)
+  const before = reportFor(first)
+  const plan = planRepair(m.body.entries, first.findings)
   hooks.onCheck?.(before, plan)
   const finish = (
     outcome: RepairOutcome,
-    code: ExitCode,
     steps: StepResult[],
     final: CheckReport,
     gate?: GateDecision,
@@ -108,15 +115,15 @@ export async function repairManifest(
       ...(harmed.length > 0 ? { collateral: harmed } : {}),
       write_back: writeBack(m, steps),
       outcome,
-      exit_code: code
+      exit_code: repairOutcome(outcome).exitCode
     }
     return { ...final, repair }
   }
-  if (before.verdict === 'healthy') return finish('healthy', EXIT.HEALTHY, [], before)
-  if (opts.dryRun) return finish('damaged', EXIT.DAMAGED, [], before)
+  if (before.verdict === 'healthy') return finish('healthy', [], before)
+  if (opts.dryRun) return finish('damaged', [], before)
   const gate = await decide(gateInput(m), opts.policy)
   hooks.onGate?.(gate)
-  if (!gate.allowed) return finish('refused', EXIT.UNREPAIRABLE, [], before, gate)
+  if (!gate.allowed) return finish('refused', [], before, gate)
   if (opts.rememberAccepted)
     remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
   const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined
@@ -129,13 +136,14 @@ export async function repairManifest(
     new Date(),
     opts.resume === true
   )
-  const steps = await runRepair({
+  const reverify = { stateDir: opts.stateDir, jobs: opts.jobs, nativeWalk: opts.nativeWalk }
+  const steps = await runPlan({
     manifest: m,
     plan,
     gate,
     callerEnv: opts.callerEnv,
-    reverify: reverifier(m, opts.stateDir, opts.jobs),
-    reverifyAt: scratchVerifier(m, opts.stateDir, opts.jobs),
+    reverify: reverifier(m, reverify),
+    reverifyAt: scratchVerifier(m, reverify),
     jobs: opts.jobs ?? 1,
     timeoutS: opts.timeoutS,
     quarantine: opts.quarantine ? { stateDir: opts.stateDir, ...opts.quarantineLimits } : undefined,
@@ -159,23 +167,28 @@ export async function repairManifest(
   )
   // The verdict comes from an uncached check of the whole selection, restore included: a recipe
   // may damage an entry it was not asked to touch, and only a full re-check sees that.
-  const final = interrupted
-    ? merge(before, m, steps, opts, true)
-    : merge(await check(false, proven), m, steps, opts, false)
-  const harmed = collateral(before, final, steps)
+  const final = reportFor(
+    interrupted
+      ? finalFindings(first, steps, true)
+      : finalFindings(await verify(false, proven), steps, false)
+  )
+  const harmed = collateral(first.findings, final.results, steps)
   hooks.onFinal?.(final)
-  const [outcome, code] = verdict(final, steps, interrupted, harmed)
-  return finish(outcome, code, steps, final, gate, harmed)
+  return finish(verdict(final, steps, interrupted, harmed), steps, final, gate, harmed)
 }
 
 /**
  * Entries that verified before the repair and do not after it: damage a recipe did on the side.
  * Each is named with the steps that ran before the re-check found it (the likely culprits).
  */
-function collateral(before: CheckReport, final: CheckReport, steps: StepResult[]): Collateral[] {
-  const wasOk = new Set(before.results.filter(f => f.status === 'OK').map(f => f.id))
+function collateral(
+  before: readonly Finding[],
+  final: readonly Finding[],
+  steps: StepResult[]
+): Collateral[] {
+  const wasOk = new Set(before.filter(f => f.status === 'OK').map(f => f.id))
   const ran = steps.filter(s => s.outcome !== 'skipped' && s.source === 'recipe').map(s => s.id)
-  return final.results
+  return final
     .filter(f => wasOk.has(f.id) && f.status !== 'OK' && f.status !== 'SKIPPED')
     .map(f => ({ id: f.id, status: f.status, detail: f.detail, after: ran }))
 }
@@ -194,43 +207,18 @@ function writeBack(m: LoadedManifest, steps: StepResult[]): { id: string; key: s
   })
 }
 
-/** Which entries have a cache saved for exactly their expected state (no download). */
-export async function lookupSavedStates(
-  m: LoadedManifest,
-  entries: readonly Entry[],
-  cache: CacheClient
-): Promise<CacheLookup[]> {
-  const out: CacheLookup[] = []
-  for (const e of entries) {
-    const key = stateKey(e)
-    out.push({
-      id: e.id,
-      key,
-      available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
-    })
-  }
-  return out
-}
-
 /**
- * The report of the final state, from `base` (the final check, or the first check when an
+ * The findings of the final state, from `base` (the final check, or the first check when an
  * interruption left no time for one): entries whose step was skipped because a dependency failed
  * are SKIPPED rather than their damage; with `stepFindings`, each step's own re-verification
  * stands for its entry.
  */
-function merge(
-  base: CheckReport,
-  m: LoadedManifest,
-  steps: StepResult[],
-  opts: RepairRunOptions,
-  stepFindings: boolean
-): CheckReport {
+function finalFindings(base: Checked, steps: StepResult[], stepFindings: boolean): Checked {
   const after = new Map(
     stepFindings ? steps.flatMap(s => (s.after ? [[s.id, s.after] as const] : [])) : []
   )
   const skipped = new Map(steps.filter(s => s.outcome === 'skipped').map(s => [s.id, s.detail]))
-  if (after.size === 0 && skipped.size === 0) return base
-  const findings: Finding[] = base.results.map(f => {
+  const findings: Finding[] = base.findings.map(f => {
     const a = after.get(f.id)
     if (a) return a
     const why = skipped.get(f.id)
@@ -238,15 +226,7 @@ function merge(
       ? { ...f, status: 'SKIPPED', reason: 'dependency', detail: why }
       : f
   })
-  return buildReport({
-    command: opts.mode,
-    version: opts.version,
-    manifest: m,
-    findings,
-    options: base.options,
-    started: new Date(base.timing.started),
-    ms: Date.now() - Date.parse(base.timing.started)
-  })
+  return { ...base, findings, ms: Date.now() - base.started.getTime() }
 }
 
 function verdict(
@@ -254,10 +234,9 @@ function verdict(
   steps: StepResult[],
   interrupted: boolean,
   harmed: readonly Collateral[]
-): [RepairOutcome, ExitCode] {
-  if (interrupted) return ['interrupted', EXIT.INTERRUPTED]
-  if (final.verdict === 'healthy') return ['repaired', EXIT.HEALTHY]
-  if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged'))
-    return ['still-damaged', EXIT.STILL_DAMAGED]
-  return ['unrepairable', EXIT.UNREPAIRABLE]
+): RepairOutcome {
+  if (interrupted) return 'interrupted'
+  if (final.verdict === 'healthy') return 'repaired'
+  if (harmed.length > 0 || steps.some(s => s.outcome === 'still-damaged')) return 'still-damaged'
+  return 'unrepairable'
 }

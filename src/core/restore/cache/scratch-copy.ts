@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { CacheArchive } from '../cache-port.js'
+import type { CacheArchive } from '../../cache-port.js'
 import { EntryExtractor } from './extract.js'
 import { makeScratch, removeScratch } from './restore.js'
 import { Rejected } from './rejected.js'

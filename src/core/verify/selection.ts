@@ -1,19 +1,19 @@
 /**
- * `check` as an engine call: select entries, verify them through one hash pool and the incremental
- * cache, and build the report. Read-only: no recipe, smoke command or ldd runs, and nothing in the
+ * Checking a selection of entries: select them, verify them through one hash pool and the
+ * incremental cache, and make the report of what was found. Read-only: no recipe, smoke command or ldd runs, and nothing in the
  * workspace is written (the cache lives in the private state directory).
  */
-import { canonicalBytes } from './manifest/canonical.js'
-import type { LoadedManifest } from './manifest/load.js'
-import { buildReport, type CheckReport } from './report/report.js'
-import { openCache } from './state/cache.js'
-import { UsageError } from './errors.js'
-import { verifyEntries, type VerifyContext } from './verify/index.js'
-import { indexPath, readIndex } from './verify/tree-index.js'
+import { canonicalBytes } from '../manifest/canonical.js'
+import type { LoadedManifest } from '../manifest/load.js'
+import { buildReport, type CheckReport } from '../report/report.js'
+import { openCache } from '../state/cache.js'
+import { UsageError } from '../errors.js'
+import { verifyEntries, type VerifyContext } from './index.js'
+import { indexPath, readIndex } from './tree-index.js'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Entry, Finding } from './types.js'
+import type { Entry, Finding } from '../types.js'
 
 export interface CheckOptions {
   only?: string[] | undefined
@@ -24,6 +24,8 @@ export interface CheckOptions {
   /** Read the incremental cache (results are saved either way). */
   cache?: boolean | undefined
   jobs?: number | undefined
+  /** False: never walk with GNU find (the shells read SWR_NATIVE_WALK). */
+  nativeWalk?: boolean | undefined
   stateDir: string
   version: string
   command?: string
@@ -61,6 +63,7 @@ export function verifyContext(
     metaOnly?: boolean | undefined
     cache?: boolean | undefined
     jobs?: number | undefined
+    nativeWalk?: boolean | undefined
   }
 ): VerifyContext {
   return {
@@ -75,11 +78,21 @@ export function verifyContext(
       read: opts.cache !== false
     }),
     exclude: ownPaths(m.file, opts.stateDir),
-    readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref)
+    readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+    nativeWalk: opts.nativeWalk
   }
 }
 
-export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Promise<CheckReport> {
+/** What a check of a selection found, before any report is made of it. */
+export interface Checked {
+  findings: Finding[]
+  options: CheckReport['options']
+  started: Date
+  ms: number
+}
+
+/** Verify the selected entries (those in `known` are taken as given), in manifest order. */
+export async function verifySelection(m: LoadedManifest, opts: CheckOptions): Promise<Checked> {
   const started = new Date()
   const t0 = performance.now()
   const entries = selectEntries(m.body.entries, opts.only)
@@ -94,10 +107,7 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
     const f = known.get(e.id) ?? byId.get(e.id)
     return f ? [f] : []
   })
-  return buildReport({
-    command: opts.command ?? 'check',
-    version: opts.version,
-    manifest: m,
+  return {
     findings,
     options: {
       deep: opts.deep === true,
@@ -106,28 +116,55 @@ export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Prom
       only: opts.only ?? []
     },
     started,
-    ms: performance.now() - t0,
+    ms: performance.now() - t0
+  }
+}
+
+/** The report of `checked`, the one place a check's findings become a report. */
+export function reportOf(
+  m: LoadedManifest,
+  checked: Checked,
+  opts: Pick<CheckOptions, 'version' | 'command' | 'fixCommand'>
+): CheckReport {
+  return buildReport({
+    command: opts.command ?? 'check',
+    version: opts.version,
+    manifest: m,
+    findings: checked.findings,
+    options: checked.options,
+    started: checked.started,
+    ms: checked.ms,
     ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
   })
+}
+
+export async function checkManifest(m: LoadedManifest, opts: CheckOptions): Promise<CheckReport> {
+  return reportOf(m, await verifySelection(m, opts), opts)
 }
 
 /** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
 export function scratchVerifier(
   m: LoadedManifest,
-  stateDir: string,
-  jobs?: number
+  opts: ReverifyOptions
 ): (root: string, entries: Entry[]) => Promise<Finding[]> {
-  return (root, entries) => reverifier({ ...m, workspace: root }, stateDir, jobs)(entries)
+  return (root, entries) => reverifier({ ...m, workspace: root }, opts)(entries)
+}
+
+export interface ReverifyOptions {
+  stateDir: string
+  jobs?: number | undefined
+  nativeWalk?: boolean | undefined
 }
 
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
 export function reverifier(
   m: LoadedManifest,
-  stateDir: string,
-  jobs?: number
+  opts: ReverifyOptions
 ): (entries: Entry[]) => Promise<Finding[]> {
   return entries =>
-    verifyEntries(entries, verifyContext(m, entries, { stateDir, cache: false, jobs }), { jobs })
+    verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
+      jobs: opts.jobs
+    })
 }
 
 /**

@@ -6,20 +6,20 @@
  */
 import os from 'node:os'
 import pLimit from 'p-limit'
-import { indexPath, readIndex } from './verify/tree-index.js'
-import { restoreFromEscrow } from './escrow.js'
-import { InternalError, SwrError } from './errors.js'
-import type { LoadedManifest } from './manifest/load.js'
-import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
+import { indexPath, readIndex } from '../verify/tree-index.js'
+import { restoreFromEscrow } from '../escrow.js'
+import { InternalError, SwrError } from '../errors.js'
+import type { LoadedManifest } from '../manifest/load.js'
+import { planSteps, type Plan, type Step, type StepSource } from '../plan.js'
 import { quarantine, type QuarantineLimits, type QuarantineResult } from './quarantine.js'
-import { describeResult, minimalEnv, runRecipe, type RecipeResult } from './run/recipe.js'
-import { makeScrubber } from './run/scrub.js'
-import type { GateDecision } from './sign/gate.js'
-import type { Journal } from './state/journal.js'
-import { restoreSources, type Entry, type Finding } from './types.js'
-import { stateKey, type CacheClient } from './cache-port.js'
-import { restoreEntry, type RestoreContext } from './cache-restore/restore.js'
-import { resolveEntryPath } from './manifest/paths.js'
+import { describeResult, minimalEnv, runRecipe, type RecipeResult } from '../run/recipe.js'
+import { makeScrubber } from '../run/scrub.js'
+import type { GateDecision } from '../sign/gate.js'
+import type { Journal } from '../state/journal.js'
+import { restoreSources, type Entry, type Finding } from '../types.js'
+import { stateKey, type CacheClient } from '../cache-port.js'
+import { restoreEntry, type RestoreContext } from './cache/restore.js'
+import { resolveEntryPath } from '../manifest/paths.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -74,9 +74,8 @@ export interface RepairOptions {
 const DEFAULT_TIMEOUT_S = 1800
 const DEFAULT_SHELL = ['bash', '-c']
 
-export async function runRepair(opts: RepairOptions): Promise<StepResult[]> {
-  if (!opts.gate.allowed)
-    throw new InternalError('runRepair called without an allowed gate decision')
+export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
+  if (!opts.gate.allowed) throw new InternalError('runPlan called without an allowed gate decision')
   const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]))
   const results = new Map<string, StepResult>()
   const limit = pLimit(Math.max(1, opts.jobs ?? 1))

@@ -12,9 +12,9 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { resolveNoFollow, SymlinkRefusal } from './no-follow.js'
-import { ensurePrivateDir } from './state/state-dir.js'
-import type { Entry } from './types.js'
+import { resolveNoFollow, SymlinkRefusal } from '../no-follow.js'
+import { ensurePrivateDir } from '../state/state-dir.js'
+import type { Entry } from '../types.js'
 
 export const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024
 /** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { Duplex, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import type { ArchiveCompression } from '../cache-port.js'
+import type { ArchiveCompression } from '../../cache-port.js'
 import { Rejected } from './rejected.js'
 import { TarReader, type TarHandlers } from './tar-reader.js'
 

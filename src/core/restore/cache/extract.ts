@@ -10,9 +10,9 @@
 import { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { octal as modeText } from '../verify/mode.js'
-import type { IndexRecord } from '../verify/tree-index.js'
-import { ignoreMatcher } from '../verify/walk.js'
+import { octal as modeText } from '../../verify/mode.js'
+import type { IndexRecord } from '../../verify/tree-index.js'
+import { ignoreMatcher } from '../../verify/walk.js'
 import { Rejected } from './rejected.js'
 import { flagName, type Member, type MemberSink, type TarHandlers } from './tar-reader.js'
 

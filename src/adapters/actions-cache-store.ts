@@ -1,0 +1,103 @@
+/**
+ * The GitHub Actions cache as a sync store: the bundle is the only file of a private directory
+ * saved under a key of the manifest's key family (`syncKeyPrefix`); a pull without a recovery code
+ * takes the newest key of the family. Locator: `actions:KEY`. The archive is unpacked into a
+ * private scratch directory under fixed bounds (never into the saved directory, which anyone on
+ * the machine could have planted).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {
+  EXIT,
+  MAX_BUNDLE_BYTES,
+  scratchCopy,
+  storeError,
+  SwrError,
+  writeFileAtomic,
+  type StoreContext,
+  type SyncStore
+} from '../core/index.js'
+import { actionsCacheClient, cacheServiceAvailable } from './actions-cache.js'
+
+/** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
+function syncDir(): string {
+  return path.join(os.tmpdir(), 'swr-sync')
+}
+
+export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: string): SyncStore {
+  const client = () => {
+    if (!cacheServiceAvailable(ctx.env))
+      throw new SwrError(
+        'actions: push and pull through the Actions cache need its service (ACTIONS_RESULTS_URL and ACTIONS_RUNTIME_TOKEN)',
+        EXIT.UNREPAIRABLE
+      )
+    return actionsCacheClient({
+      env: ctx.env,
+      logToStderr: true,
+      onNote: line => ctx.note?.(line)
+    })
+  }
+  const keyOf = (locator: string): string => {
+    const key = locator.slice('actions:'.length)
+    if (!locator.startsWith('actions:') || !key.startsWith('swr-manifest-') || key.length > 200)
+      throw storeError('actions', `bad locator ${JSON.stringify(locator.slice(0, 120))}`)
+    return key
+  }
+  return {
+    spelling: 'actions',
+    async put(bytes) {
+      const key = `${prefix}${keyTail}`
+      const dir = syncDir()
+      fs.rmSync(dir, { recursive: true, force: true })
+      fs.mkdirSync(dir, { mode: 0o700 })
+      try {
+        writeFileAtomic(path.join(dir, 'bundle.json'), bytes, { mode: 0o600 })
+        const saved = await client().save(dir, key)
+        if (saved === 'failed') throw storeError('actions', `the cache did not take ${key}`)
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+      return `actions:${key}`
+    },
+    locate: () => `actions:${prefix}`,
+    async get(locator) {
+      const key = keyOf(locator)
+      const hit = await client().find(syncDir(), key, [key])
+      if (!hit) throw storeError('actions', `no pushed manifest in the cache for ${key}`)
+      let copy
+      try {
+        copy = await scratchCopy(hit, ctx.env.RUNNER_TEMP || ctx.tmpDir, {
+          maxMembers: 4,
+          maxBytes: MAX_BUNDLE_BYTES
+        })
+      } catch (err) {
+        throw new SwrError(
+          `pulled bundle refused: ${hit.matchedKey}: ${err instanceof Error ? err.message : String(err)}`,
+          EXIT.UNREPAIRABLE
+        )
+      }
+      try {
+        const file = path.join(copy.root, 'bundle.json')
+        if (!fs.existsSync(file))
+          throw new SwrError(
+            `pulled bundle refused: ${hit.matchedKey} holds no bundle.json`,
+            EXIT.UNREPAIRABLE
+          )
+        return { bytes: fs.readFileSync(file) }
+      } finally {
+        copy.dispose()
+      }
+    },
+    async stat(locator) {
+      try {
+        const key = keyOf(locator)
+        return (await client().lookup(syncDir(), key))
+          ? { reachable: true }
+          : { reachable: false, detail: `no cache for ${key}` }
+      } catch (err) {
+        return { reachable: false, detail: (err as Error).message }
+      }
+    }
+  }
+}

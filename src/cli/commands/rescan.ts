@@ -1,0 +1,117 @@
+/**
+ * `swr rescan ID... [--dry-run]`: capture again the expectations of entries that changed on
+ * purpose (a new binary, a regenerated tree), printing each change (size, hash, files, digests:
+ * before -> after) before writing. Declared fields stay. An escrowed file is escrowed again from
+ * its new bytes. With --dry-run nothing is written.
+ */
+import type { Command } from 'commander'
+import {
+  EXIT,
+  indexPath,
+  type Entry,
+  type ExitCode,
+  captureEscrow,
+  SwrError,
+  diffEntry,
+  recaptureEntry,
+  escapeText
+} from '../../core/index.js'
+import { printChanges, savedFields, savedLine, type EntryChanges } from '../changes.js'
+import type { CommandContext } from '../command.js'
+import { saveEdited, type SaveEdited } from '../edit.js'
+import type { CliIo } from '../io.js'
+import { withManifestLock, type LockFlags } from '../lock.js'
+import { approveOption, jobsOption, lockOption, stateDir, withGlobals } from '../options.js'
+import { exclusions } from './author/shared.js'
+import { entryIndex, openExisting } from './edit.js'
+
+export interface RescanFlags extends LockFlags {
+  approveDigest?: string
+  jobs?: number
+  dryRun?: boolean
+}
+
+export async function rescanCommand(
+  ids: string[],
+  flags: RescanFlags,
+  io: CliIo
+): Promise<ExitCode> {
+  const m = await openExisting(flags, io)
+  const entries = m.doc.body.entries
+  const taken = new Set(entries.map(x => x.id))
+  const sidecars = new Map<string, Buffer>()
+  const report: EntryChanges[] = []
+  const notes: string[] = []
+  for (const id of [...new Set(ids)]) {
+    const i = entryIndex(m, id)
+    const before = entries[i]!
+    const c = await recaptureEntry(m.workspace, before, taken, {
+      pool: { jobs: flags.jobs },
+      exclude: exclusions(m.file, io),
+      stateDir: stateDir(io)
+    })
+    const after = reescrow(m.workspace, before, c.entry, io, notes)
+    if (c.index) sidecars.set(indexPath(m.file, id), c.index)
+    entries[i] = after
+    report.push({ id, changes: diffEntry(before, after) })
+  }
+  const changed = report.some(r => r.changes.length > 0)
+  let saved: SaveEdited | undefined
+  if (!flags.json && !flags.quiet)
+    printChanges(io, flags.dryRun ? 'would rescan' : 'rescanned', report)
+  if (changed && !flags.dryRun)
+    saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false, sidecars }, io)
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.rescan/1',
+          manifest: m.file,
+          dry_run: flags.dryRun === true,
+          entries: report,
+          notes,
+          ...savedFields(saved)
+        },
+        null,
+        2
+      ) + '\n'
+    )
+  } else if (!flags.quiet) {
+    for (const n of notes) io.stdout.write(`note: ${escapeText(n)}\n`)
+    if (saved) io.stdout.write(savedLine(saved, m.note))
+    else if (flags.dryRun && changed) io.stdout.write('dry run: nothing was written\n')
+  }
+  return EXIT.HEALTHY
+}
+
+/** Escrowed bytes must be the recorded ones: escrow the new bytes, or drop the escrow and say so. */
+function reescrow(
+  workspace: string,
+  before: Entry,
+  after: Entry,
+  io: CliIo,
+  notes: string[]
+): Entry {
+  if (after.kind !== 'file' || before.kind !== 'file' || !before.escrow) return after
+  if (before.expect.sha256 === after.expect.sha256) return after
+  const { escrow: _old, ...rest } = after
+  try {
+    return { ...rest, escrow: captureEscrow(workspace, rest, undefined, stateDir(io)) }
+  } catch (err) {
+    if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
+    notes.push(`${after.id}: escrow dropped (${err.message})`)
+    return rest
+  }
+}
+
+export function registerRescan(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('rescan'))
+    .description(
+      'capture again entries that changed on purpose; prints each change (before -> after) before writing'
+    )
+    .argument('<id...>', 'entries to capture again')
+    .option('--dry-run', 'show what would change; write nothing')
+  lockOption(approveOption(jobsOption(cmd))).action((ids: string[], flags: RescanFlags) =>
+    run(() => withManifestLock(flags, io, () => rescanCommand(ids, flags, io)))
+  )
+}

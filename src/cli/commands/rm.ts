@@ -1,0 +1,99 @@
+/**
+ * `swr rm ID...`: stop tracking entries. Refused while another entry needs one of them, unless
+ * --with-dependents removes those too (and what needs them, transitively). The removed trees'
+ * index files are deleted once the manifest no longer names them.
+ */
+import fs from 'node:fs'
+import type { Command } from 'commander'
+import {
+  EXIT,
+  indexPath,
+  UsageError,
+  type Entry,
+  type ExitCode,
+  escapeText as e
+} from '../../core/index.js'
+import { savedFields, savedLine } from '../changes.js'
+import type { CommandContext } from '../command.js'
+import { saveEdited } from '../edit.js'
+import type { CliIo } from '../io.js'
+import { withManifestLock, type LockFlags } from '../lock.js'
+import { approveOption, lockOption, withGlobals } from '../options.js'
+import { entryIndex, openExisting } from './edit.js'
+
+export interface RmFlags extends LockFlags {
+  approveDigest?: string
+  withDependents?: boolean
+}
+
+/** `ids` and, with `follow`, every entry that needs one of them, transitively. */
+function closure(entries: readonly Entry[], ids: readonly string[], follow: boolean): Set<string> {
+  const gone = new Set(ids)
+  for (let grew = follow; grew;) {
+    grew = false
+    for (const x of entries)
+      if (!gone.has(x.id) && x.needs.some(n => gone.has(n))) {
+        gone.add(x.id)
+        grew = true
+      }
+  }
+  return gone
+}
+
+export async function rmCommand(ids: string[], flags: RmFlags, io: CliIo): Promise<ExitCode> {
+  const m = await openExisting(flags, io)
+  for (const id of ids) entryIndex(m, id)
+  const entries = m.doc.body.entries
+  const gone = closure(entries, ids, flags.withDependents === true)
+  for (const x of entries) {
+    const need = x.needs.find(n => gone.has(n))
+    if (need !== undefined && !gone.has(x.id))
+      throw new UsageError(
+        `entry "${e(x.id)}" needs "${e(need)}": remove it too with --with-dependents, or drop the dependency with "swr edit ${e(x.id)} --drop-needs ${e(need)}"; nothing was written`
+      )
+  }
+  const removed = entries.filter(x => gone.has(x.id))
+  m.doc.body.entries = entries.filter(x => !gone.has(x.id))
+  const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io)
+  for (const x of removed) if (x.kind === 'tree') dropIndex(indexPath(m.file, x.id))
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.rm/1',
+          manifest: m.file,
+          removed: removed.map(x => ({ id: x.id, kind: x.kind, path: x.path })),
+          ...savedFields(saved)
+        },
+        null,
+        2
+      ) + '\n'
+    )
+  } else if (!flags.quiet) {
+    for (const x of removed)
+      io.stdout.write(
+        `removed ${x.kind} "${e(x.id)}" (${e(x.path)})${ids.includes(x.id) ? '' : ' (a dependent)'}\n`
+      )
+    io.stdout.write(savedLine(saved, m.note))
+  }
+  return EXIT.HEALTHY
+}
+
+/** A stale index is harmless (a new entry of that id writes its own), so a failure is ignored. */
+function dropIndex(file: string): void {
+  try {
+    fs.unlinkSync(file)
+  } catch {
+    // Gone already, or not ours to remove: either way the manifest no longer reads it.
+  }
+}
+
+export function registerRm(program: Command, { io, run }: CommandContext): void {
+  const cmd = withGlobals(program.command('rm'))
+    .description('stop tracking entries (refused while another entry needs one of them)')
+    .argument('<id...>', 'entries to remove')
+    .option('--with-dependents', 'also remove every entry that needs them')
+  lockOption(approveOption(cmd)).action((ids: string[], flags: RmFlags) =>
+    run(() => withManifestLock(flags, io, () => rmCommand(ids, flags, io)))
+  )
+}

@@ -1,0 +1,63 @@
+/**
+ * `check` as a use case: verify the selection, run the smoke commands when asked and the
+ * signatures allow, look up saved states in the cache when asked, and make the report once from
+ * all of it. Nothing in the workspace is written; smoke commands are the only code that may run.
+ */
+import { lookupSavedStates, type CacheClient } from '../cache-port.js'
+import type { LoadedManifest } from '../manifest/load.js'
+import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
+import { runSmokes, type SmokeSection } from '../smoke.js'
+import { reportOf, selectEntries, verifySelection, type CheckOptions } from '../verify/selection.js'
+import type { CacheLookup, CheckReport } from '../report/report.js'
+
+export interface CheckRunOptions extends CheckOptions {
+  /** Run each verified entry's smoke command, when `policy` allows the manifest's code. */
+  smoke?:
+    | {
+        policy: TrustPolicy
+        callerEnv: Readonly<Record<string, string | undefined>>
+        abort?: AbortSignal | undefined
+      }
+    | undefined
+  /** Report which entries have their exact state saved in this cache (nothing is downloaded). */
+  cacheLookup?: CacheClient | undefined
+}
+
+export interface CheckRun {
+  kind: 'check'
+  report: CheckReport
+  /** The signature decision, when smoke commands were asked for. */
+  gate?: GateDecision | undefined
+}
+
+export async function check(m: LoadedManifest, opts: CheckRunOptions): Promise<CheckRun> {
+  const checked = await verifySelection(m, opts)
+  let gate: GateDecision | undefined
+  let smoke: SmokeSection | undefined
+  if (opts.smoke) {
+    gate = await decide(gateInput(m), opts.smoke.policy)
+    const smoked = await runSmokes(
+      m,
+      checked.findings,
+      gate,
+      opts.smoke.callerEnv,
+      opts.smoke.abort
+    )
+    checked.findings = smoked.findings
+    checked.ms = Date.now() - checked.started.getTime()
+    smoke = smoked.smoke
+  }
+  let lookup: CacheLookup[] | undefined
+  if (opts.cacheLookup)
+    lookup = await lookupSavedStates(m, selectEntries(m.body.entries, opts.only), opts.cacheLookup)
+  const report = reportOf(m, checked, opts)
+  return {
+    kind: 'check',
+    report: {
+      ...report,
+      ...(smoke ? { smoke } : {}),
+      ...(lookup ? { cache_lookup: lookup } : {})
+    },
+    ...(gate ? { gate } : {})
+  }
+}

@@ -1,0 +1,68 @@
+/** Types for walk-format.mjs (plain JavaScript so the worker kernel can import it). */
+import type { BigIntStats, Stats } from 'node:fs'
+
+export type RecordType = 'f' | 'd' | 'l' | 'o'
+export declare const TYPE: Readonly<{ file: 'f'; dir: 'd'; link: 'l'; other: 'o' }>
+export declare function typeOf(st: Stats | BigIntStats): RecordType
+export declare function compareNames(a: string, b: string): number
+export declare function sortNames(names: string[]): string[]
+export declare function modeText(mode: number): string
+/** A time as the cache stamp spells it (GNU find's %T@ form). */
+export declare function stampTime(ns: bigint): string
+export declare function metaFields(
+  rel: string,
+  type: RecordType,
+  size: number | bigint,
+  mode: number
+): string
+export declare function metaLine(
+  rel: string,
+  type: RecordType,
+  size: number | bigint,
+  mode: number
+): string
+export declare function metaLineOf(fields: string): string
+export declare function contentLine(fields: string, extra: string): string
+export declare function stampLine(
+  rel: string,
+  type: RecordType,
+  dev: bigint,
+  ino: bigint,
+  mtimeNs: bigint,
+  ctimeNs: bigint
+): string
+export declare function findFormat(kind: 'meta' | 'stamp', type: RecordType): string
+export declare function findPrintArgs(kind: 'meta' | 'stamp'): string[]
+export declare const LINE_END: number
+export declare const FIELD_SEP: number
+export declare const DIR_BYTE: number
+export declare function identText(
+  dev: bigint,
+  ino: bigint,
+  mtimeNs: bigint,
+  ctimeNs: bigint
+): string
+export declare function cacheText(ident: string, size: number, sha256: string): string
+
+export interface WalkRules {
+  /** Names left out before their lstat (plain-name ignore rules). */
+  skip?: ReadonlySet<string>
+  /** Absolute paths left out (swr's own files). */
+  exclude: ReadonlySet<string>
+  /** Entries left out after their lstat (ignore rules that need the type). */
+  ignored?: (rel: string, name: string, isDir: boolean) => boolean
+}
+export type EachEntry = (abs: string, rel: string, type: RecordType, st: BigIntStats) => void
+export declare function eachChild(
+  absDir: string,
+  relDir: string,
+  rules: WalkRules,
+  each: EachEntry
+): void
+export declare function visitTree(
+  rootAbs: string,
+  rootRel: string,
+  rules: WalkRules,
+  each: EachEntry,
+  unreadable: { rel: string; code: string }[]
+): void

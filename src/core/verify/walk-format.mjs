@@ -1,0 +1,267 @@
+// The tree walk's definition, in one place: the order entries are visited in, the type letter and
+// mode text each gets, and the lines the recorded digests are computed over. Every walker (the
+// inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
+// and its re-sort in find-lines.ts) takes its order and its lines from here, so a change here
+// changes all of them at once. Any change to a line's spelling changes every recorded digest:
+// recorded manifests then fail their metadata and content checks. Plain JavaScript so the worker
+// kernel can import it without a build (as byte-names.mjs).
+//
+// Each entry below the tree's root gives one line to each digest:
+//   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
+//   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
+//   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+import fs from 'node:fs'
+import { fsPath, readNames } from './byte-names.mjs'
+
+/**
+ * Type letters: a regular file, a directory, a symlink, anything else. The first three are GNU
+ * find's own -type letters, so its -type tests name them as they are.
+ */
+export const TYPE = Object.freeze({ file: 'f', dir: 'd', link: 'l', other: 'o' })
+
+/** The letters find can test for, in the order tested (anything else is TYPE.other). */
+const FIND_TYPES = [TYPE.file, TYPE.dir, TYPE.link]
+
+/**
+ * The type letter of an lstat result (Stats or BigIntStats).
+ * @param {import('node:fs').Stats | import('node:fs').BigIntStats} st
+ */
+export function typeOf(st) {
+  if (st.isFile()) return TYPE.file
+  if (st.isDirectory()) return TYPE.dir
+  if (st.isSymbolicLink()) return TYPE.link
+  return TYPE.other
+}
+
+/**
+ * Visit order among siblings: JavaScript string order (UTF-16 code units, names as byte-names.mjs
+ * spells them). `sortNames` is the same order through the default sort, which is the fastest.
+ * @param {string} a
+ * @param {string} b
+ */
+export function compareNames(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/**
+ * Sort sibling names into visit order, in place.
+ * @param {string[]} names
+ */
+export function sortNames(names) {
+  return names.sort()
+}
+
+const MODE_TEXT = new Map()
+
+/**
+ * Permission bits as four octal digits ("0755"); a handful of distinct modes, so cached.
+ * @param {number} mode
+ */
+export function modeText(mode) {
+  let t = MODE_TEXT.get(mode)
+  if (t === undefined) {
+    t = (mode & 0o7777).toString(8).padStart(4, '0')
+    MODE_TEXT.set(mode, t)
+  }
+  return t
+}
+
+/**
+ * A time in stamp lines, as GNU find's %T@ prints it (seconds, a dot, nine digits of nanoseconds
+ * and a zero), so find's lines need no conversion. Another spelling (a time before 1970) only
+ * costs a cache miss.
+ * @param {bigint} ns
+ */
+export function stampTime(ns) {
+  if (ns < 0n) return `-${-ns}`
+  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+}
+
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+const SEP = '\0'
+const END = '\n'
+// \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
+const FIND_SEP = '\\000'
+const FIND_END = '\\n'
+
+/** The size field: only a regular file's size is part of the line. */
+const sized = (type, size) => (type === TYPE.file ? size : 0)
+
+// The two layouts below are each line's one definition. The Node walkers fill them with values,
+// find with its -printf directives for the same values: path %p, size %s, mode %04m (modeText),
+// device %D, inode %i, times %T@ and %C@ (stampTime).
+const metaLayout = (path, type, size, mode, sep) => `${path}${sep}${type}${sep}${size}${sep}${mode}`
+const stampLayout = (path, type, dev, ino, mtime, ctime, sep, end) =>
+  `${path}${sep}${type}${sep}${dev}:${ino}:${mtime}:${ctime}${end}`
+
+/**
+ * The meta line's fields without its end: the head of the content line too.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+export function metaFields(rel, type, size, mode) {
+  return metaLayout(rel, type, sized(type, size), modeText(mode), SEP)
+}
+
+/**
+ * One meta line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {number | bigint} size
+ * @param {number} mode
+ */
+export function metaLine(rel, type, size, mode) {
+  return metaFields(rel, type, size, mode) + END
+}
+
+/**
+ * The meta line of fields metaFields gave.
+ * @param {string} fields
+ */
+export function metaLineOf(fields) {
+  return fields + END
+}
+
+/**
+ * One content line: the meta fields and the file's sha256 or the link's target ('' otherwise).
+ * @param {string} fields metaFields of the entry
+ * @param {string} extra
+ */
+export function contentLine(fields, extra) {
+  return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One stamp line.
+ * @param {string} rel
+ * @param {string} type
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+export function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
+}
+
+/**
+ * find's -printf format for one kind of line and one type letter: the same layout, with find's
+ * directives for the values.
+ * @param {'meta' | 'stamp'} kind
+ * @param {string} type
+ */
+export function findFormat(kind, type) {
+  return kind === 'meta'
+    ? metaLayout('%p', type, sized(type, '%s'), '%04m', FIND_SEP) + FIND_END
+    : stampLayout('%p', type, '%D', '%i', '%T@', '%C@', FIND_SEP, FIND_END)
+}
+
+/**
+ * find's expression printing one line per entry: a -type test and -printf for each letter find
+ * can test, then TYPE.other for the rest.
+ * @param {'meta' | 'stamp'} kind
+ * @returns {string[]}
+ */
+export function findPrintArgs(kind) {
+  return [
+    ...FIND_TYPES.flatMap((t, i) => [
+      ...(i > 0 ? ['-o'] : []),
+      '-type',
+      t,
+      '-printf',
+      findFormat(kind, t)
+    ]),
+    '-o',
+    '-printf',
+    findFormat(kind, TYPE.other)
+  ]
+}
+
+/** The bytes find's lines are split on, and the type letter that opens a subtree. */
+export const LINE_END = END.charCodeAt(0)
+export const FIELD_SEP = SEP.charCodeAt(0)
+export const DIR_BYTE = TYPE.dir.charCodeAt(0)
+
+/**
+ * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
+ * @param {bigint} dev
+ * @param {bigint} ino
+ * @param {bigint} mtimeNs
+ * @param {bigint} ctimeNs
+ */
+export function identText(dev, ino, mtimeNs, ctimeNs) {
+  return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`
+}
+
+/**
+ * A file's value in the per-file cache: its identity, size and sha256.
+ * @param {string} ident
+ * @param {number} size
+ * @param {string} sha256
+ */
+export function cacheText(ident, size, sha256) {
+  return `${ident} ${size} ${sha256}`
+}
+
+/**
+ * The entries of one directory in visit order, each lstat'ed (never followed): `each` gets its
+ * absolute path, its path relative to the tree, its type letter and its BigIntStats. Names in
+ * `rules.skip` are left out before their lstat, absolute paths in `rules.exclude` too, and
+ * entries `rules.ignored` matches after it. Throws when the directory cannot be listed.
+ * @param {string} absDir
+ * @param {string} relDir '' for the tree's root
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ */
+export function eachChild(absDir, relDir, rules, each) {
+  inOrder(absDir, relDir, sortNames(readNames(absDir)), rules, each)
+}
+
+function inOrder(absDir, relDir, names, rules, each) {
+  const { skip, exclude, ignored } = rules
+  for (const name of names) {
+    if (skip?.has(name)) continue
+    const abs = `${absDir}/${name}`
+    if (exclude.has(abs)) continue
+    const st = fs.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    if (!st) continue // vanished between readdir and lstat: the same as not there
+    const rel = relDir ? `${relDir}/${name}` : name
+    if (ignored?.(rel, name, st.isDirectory())) continue
+    each(abs, rel, typeOf(st), st)
+  }
+}
+
+/**
+ * The walk: depth first, each directory's children in visit order, each followed by its own
+ * subtree, so no global sort is needed. Directories that cannot be listed are added to
+ * `unreadable` with their error code (the root as '.').
+ * @param {string} rootAbs
+ * @param {string} rootRel
+ * @param {WalkRules} rules
+ * @param {EachEntry} each
+ * @param {{ rel: string, code: string }[]} unreadable
+ */
+export function visitTree(rootAbs, rootRel, rules, each, unreadable) {
+  const visit = (absDir, relDir) => {
+    let names
+    try {
+      names = sortNames(readNames(absDir))
+    } catch (err) {
+      unreadable.push({ rel: relDir || '.', code: err?.code ?? 'EIO' })
+      return
+    }
+    inOrder(absDir, relDir, names, rules, (abs, rel, type, st) => {
+      each(abs, rel, type, st)
+      if (type === TYPE.dir) visit(abs, rel)
+    })
+  }
+  visit(rootAbs, rootRel)
+}
+
+/**
+ * @typedef {{ skip?: ReadonlySet<string>, exclude: ReadonlySet<string>,
+ *   ignored?: (rel: string, name: string, isDir: boolean) => boolean }} WalkRules
+ * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
+ */

@@ -1,0 +1,349 @@
+/**
+ * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
+ * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
+ * writing its lines; the results are stitched back here in walk order.
+ */
+import { createHash } from 'node:crypto'
+import { Worker } from 'node:worker_threads'
+import { nameOf } from './byte-names.mjs'
+import { NO_SHA, walkedOrError } from './hash-kernel.mjs'
+import { kernelUrl } from './hash-pool.js'
+import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
+import { contentLine, eachChild, metaFields, TYPE } from './walk-format.mjs'
+import {
+  cacheValue,
+  linkTargets,
+  metaLine,
+  recordOf,
+  stampLine,
+  updateLines,
+  type ParallelWalk,
+  type RecordType,
+  type TreeDigestResult,
+  type WalkDigests,
+  type WalkRecord
+} from './walk.js'
+
+/** The smallest number of top-level subdirectories worth splitting across workers. */
+export const MIN_ROOTS = 16
+
+export interface Split {
+  /** Entries listed by the main thread, in walk order; `sub` indexes `roots`, else -1. */
+  top: { rec: WalkRecord; sub: number }[]
+  roots: { abs: string; rel: string }[]
+}
+
+/** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
+const MAX_SPLIT_DEPTH = 3
+
+/**
+ * The tree's upper levels in walk order, listed here, with the directories below them that the
+ * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
+ * level's subdirectories are listed in turn (a tree of a few directories holding everything,
+ * such as `src/`, still spreads over every core). Undefined when even that finds too few, or a
+ * directory here cannot be listed (the inline walk then names it).
+ */
+export function splitTop(
+  root: string,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>
+): Split | undefined {
+  // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
+  if (!allPlainNames(ignore)) return undefined
+  const rules = { exclude, ignored: ignoreMatcher(ignore) }
+  const list = (relDir: string): WalkRecord[] | undefined => {
+    const out: WalkRecord[] = []
+    try {
+      eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) =>
+        out.push(recordOf(rel, type, st))
+      )
+    } catch {
+      return undefined
+    }
+    return out
+  }
+  const first = list('')
+  if (!first) return undefined
+  // `open`: a directory whose entries are listed here (so not a root).
+  let level = first.map(rec => ({ rec, open: false }))
+  const roots = (): number => level.filter(x => x.rec.type === TYPE.dir && !x.open).length
+  for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
+    const next: typeof level = []
+    for (const x of level) {
+      next.push(x)
+      if (x.rec.type !== TYPE.dir || x.open) continue
+      const below = list(x.rec.rel)
+      if (!below) return undefined
+      x.open = true
+      next.push(...below.map(rec => ({ rec, open: false })))
+    }
+    level = next
+  }
+  if (roots() < MIN_ROOTS) return undefined
+  const split: Split = { top: [], roots: [] }
+  for (const { rec, open } of level) {
+    const sub =
+      rec.type === TYPE.dir && !open
+        ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
+        : -1
+    split.top.push({ rec, sub })
+  }
+  return split
+}
+
+/** A subtree's lines from a walk worker (the Node walker's side of the native walk). */
+interface SubtreeText {
+  text: string
+  files: number
+  unreadable: { rel: string; code: string }[]
+}
+
+/**
+ * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
+ * return each subtree's lines as text, hashed here in walk order (no per-entry records).
+ */
+export async function digestInWorkers(
+  split: Split,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  kind: 'meta' | 'stamp',
+  jobs: number
+): Promise<TreeDigestResult> {
+  const line = kind === 'meta' ? metaLine : stampLine
+  const texts = await inWorkers<SubtreeText>(
+    { swrTextWorker: true, kind },
+    split.roots,
+    ignore,
+    exclude,
+    jobs
+  )
+  const h = createHash('sha256')
+  let files = 0
+  const unreadable: { rel: string; code: string }[] = []
+  for (const { rec, sub } of split.top) {
+    updateLines(h, line(rec))
+    if (rec.type !== TYPE.dir) files++
+    const t = sub >= 0 ? texts[sub] : undefined
+    if (!t) continue
+    updateLines(h, t.text)
+    files += t.files
+    unreadable.push(...t.unreadable)
+  }
+  return { digest: h.digest('hex'), files, unreadable }
+}
+
+/**
+ * The same walk on every core: this thread describes the upper levels `split` listed, workers
+ * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
+ * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
+ * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
+ * columns only if something asks for them (a diff).
+ */
+export async function walkInWorkers(
+  root: string,
+  split: Split,
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  opts: { hash: boolean; jobs: number }
+): Promise<ParallelWalk> {
+  const { top, roots } = split
+  const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs)
+  // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
+  const own = top.map(({ rec }) => {
+    let content: string | undefined
+    let sha: string | undefined
+    let cached: Buffer | undefined
+    if (opts.hash) {
+      let extra: string | undefined
+      if (rec.type === TYPE.file) {
+        extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size)
+        if (sha !== undefined)
+          cached = Buffer.from(
+            `,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`
+          )
+      } else if (rec.type === TYPE.link) extra = linkTargets(root, [rec])[0]
+      content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '')
+    }
+    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached }
+  })
+  const results = await working
+  const meta = createHash('sha256')
+  const stamp = createHash('sha256')
+  const content = createHash('sha256')
+  const cache: Uint8Array[] = []
+  const topShas = new Map<number, string | undefined>()
+  const unreadable: { rel: string; code: string }[] = []
+  let files = 0
+  let failed = 0
+  top.forEach(({ rec, sub }, k) => {
+    const o = own[k]!
+    updateLines(meta, o.meta)
+    updateLines(stamp, o.stamp)
+    if (rec.type !== TYPE.dir) files++
+    if (o.content !== undefined) {
+      updateLines(content, o.content)
+      if (rec.type === TYPE.file) topShas.set(k, o.sha)
+      if (rec.type === TYPE.file && o.sha === undefined) failed++
+      if (o.cached) cache.push(o.cached)
+    }
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r) return
+    meta.update(r.meta)
+    stamp.update(r.stamp)
+    if (r.content !== undefined) content.update(r.content)
+    if (r.cache) cache.push(r.cache)
+    files += r.files
+    failed += r.failed
+    unreadable.push(...r.unreadable)
+  })
+  let unpacked: { records: WalkRecord[]; shas: (string | undefined)[] } | undefined
+  const unpack = () => (unpacked ??= unpackWalk(top, results, topShas))
+  // The fragments each start with a comma: the first one's is dropped (copied once, when written).
+  const first = cache.findIndex(c => c.length > 0)
+  if (first >= 0) cache[first] = cache[first]!.subarray(1)
+  const cacheJson = [OPEN, ...cache, CLOSE]
+  const hashed = { content: content.digest('hex'), cacheJson }
+  const pre: WalkDigests = {
+    meta: meta.digest('hex'),
+    stamp: stamp.digest('hex'),
+    failed,
+    ...(opts.hash ? hashed : {})
+  }
+  return {
+    get records() {
+      return unpack().records
+    },
+    get shas() {
+      return opts.hash ? unpack().shas : undefined
+    },
+    files,
+    unreadable,
+    pre
+  }
+}
+
+/** NUL-separated name bytes as names (byte-names.mjs spelling). */
+function splitNames(bytes: Uint8Array): string[] {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  const out: string[] = []
+  let at = 0
+  for (;;) {
+    const end = b.indexOf(0, at)
+    out.push(nameOf(b.subarray(at, end === -1 ? b.length : end)))
+    if (end === -1) return out
+    at = end + 1
+  }
+}
+
+/** The records (and hashes) of a parallel walk, in walk order, from the workers' columns. */
+function unpackWalk(
+  top: Split['top'],
+  results: readonly SubtreeColumns[],
+  topShas: ReadonlyMap<number, string | undefined>
+): { records: WalkRecord[]; shas: (string | undefined)[] } {
+  const records: WalkRecord[] = []
+  const shas: (string | undefined)[] = []
+  top.forEach(({ rec, sub }, k) => {
+    records.push(rec)
+    shas.push(topShas.get(k))
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r || r.count === 0) return
+    const rels = splitNames(r.rels)
+    const hex = Buffer.from(r.shas.buffer, r.shas.byteOffset, r.shas.length).toString('latin1')
+    for (let i = 0; i < r.count; i++) {
+      records.push({
+        rel: rels[i]!,
+        type: r.types[i] as RecordType,
+        size: r.sizes[i]!,
+        mode: r.modes[i]!,
+        dev: r.devs[i]!,
+        ino: r.inos[i]!,
+        mtimeNs: r.mtimes[i]!,
+        ctimeNs: r.ctimes[i]!
+      })
+      const sha = hex.slice(i * 64, i * 64 + 64)
+      shas.push(sha === NO_SHA ? undefined : sha)
+    }
+  })
+  return { records, shas }
+}
+
+/** A subtree from a walk worker (hash-kernel.mjs's subtreeColumns). */
+interface SubtreeColumns {
+  count: number
+  files: number
+  failed: number
+  /** Names as bytes, joined by NUL (no name holds one). */
+  rels: Uint8Array
+  /** One type letter per record. */
+  types: string
+  sizes: Float64Array
+  modes: Uint16Array
+  devs: BigUint64Array
+  inos: BigUint64Array
+  mtimes: BigInt64Array
+  ctimes: BigInt64Array
+  /** 64 ASCII bytes per record: the sha256 in hex, or NO_SHA. */
+  shas: Uint8Array
+  /** Digest lines, as bytes. */
+  meta: Uint8Array
+  stamp: Uint8Array
+  content?: Uint8Array
+  /** `,"rel":"cache value"` per hashed file, as UTF-8. */
+  cache?: Uint8Array
+  unreadable: { rel: string; code: string }[]
+}
+
+const OPEN = Buffer.from('{')
+const CLOSE = Buffer.from('}')
+
+function walkRootsInWorkers(
+  roots: { abs: string; rel: string }[],
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  hash: boolean,
+  jobs: number
+): Promise<SubtreeColumns[]> {
+  return inWorkers<SubtreeColumns>({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs)
+}
+
+/** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
+function inWorkers<T>(
+  role: Record<string, unknown>,
+  roots: { abs: string; rel: string }[],
+  ignore: readonly string[],
+  exclude: ReadonlySet<string>,
+  jobs: number
+): Promise<T[]> {
+  // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
+  if (!allPlainNames(ignore)) throw new Error('walk workers take plain-name ignore rules only')
+  const names = [...ignore]
+  const counter = new SharedArrayBuffer(4)
+  const results = new Array<T>(roots.length)
+  const workerData = {
+    ...role,
+    roots,
+    counter,
+    names,
+    exclude: [...exclude]
+  }
+  const one = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const w = new Worker(kernelUrl(), { workerData })
+      let finished = false
+      w.on('message', (m: unknown) => {
+        if (m === 'done') {
+          finished = true
+          resolve()
+        } else {
+          const [i, out] = m as [number, T]
+          results[i] = out
+        }
+      })
+      w.on('error', reject)
+      w.on('exit', code => {
+        if (!finished) reject(new Error(`walk worker exited with code ${code}`))
+      })
+    })
+  return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results)
+}
