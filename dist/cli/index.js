@@ -13395,7 +13395,7 @@ function pae(type, payload) {
     return Buffer.concat([head, payload]);
 }
 /** The exact bytes every manifest signature covers. */
-function envelope_signingInput(body, type = PAYLOAD_TYPE) {
+function signingInput(body, type = PAYLOAD_TYPE) {
     return pae(type, canonicalBytes(body));
 }
 
@@ -13467,7 +13467,7 @@ async function identityFromSeed(seed) {
     const { publicKey, secretKey } = (await mldsa()).keygen(seed);
     return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
 }
-async function mldsa_signMldsa(id, input) {
+async function signMldsa(id, input) {
     const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
     return {
         alg: 'ml-dsa-87',
@@ -13528,7 +13528,7 @@ function gateInput(m) {
 }
 /** Each signature's state under `policy` (no decision). */
 async function evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
-    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
+    const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
     const out = [];
     for (const s of m.signatures) {
         if (s.alg === 'hmac-sha256') {
@@ -14110,15 +14110,16 @@ async function runSmokes(m, findings, gate, callerEnv, abort) {
         const secrets = (e.secret_env ?? [])
             .map(n => callerEnv[n])
             .filter((v) => v !== undefined);
+        const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000;
         const r = await runRecipe({
             id: e.id,
             command: e.smoke,
             shell: m.body.shell ?? ['bash', '-c'],
             cwd: m.workspace,
             env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
-            timeoutMs: SMOKE_TIMEOUT_S * 1000
+            timeoutMs
         }, { abort, scrub: makeScrubber(secrets) });
-        const detail = `smoke ${describeResult(r, SMOKE_TIMEOUT_S * 1000)}`;
+        const detail = `smoke ${describeResult(r, timeoutMs)}`;
         const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
         results.push({
             id: e.id,
@@ -14491,7 +14492,7 @@ function noWayBack(f) {
     const escrow = f.kind === 'file' && Number(f.recorded.size) <= ESCROW_HINT_BYTES
         ? `, or once it is healthy again embed its bytes with swr escrow --only ${f.id}`
         : '';
-    return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a "restore" recipe or a {"cache": ...} source in the manifest and sign it (swr sign)${escrow}`;
+    return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a recipe with swr edit ${f.id} --restore '<command>' (or a cache source with --add-source-cache KEY)${escrow}`;
 }
 /** Cause and fix for one damaged entry. */
 function adviceFor(f, command = 'swr restore', ways = 'unknown') {
@@ -20424,9 +20425,14 @@ function pickSentinels(files) {
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
 /**
  * Reading the original tool's format-2 manifests. `swr check` accepts one directly and `swr import`
- * writes the converted body as format 3 (unsigned until signed). What format 3 cannot carry over
- * (ldd lists, the old metadata "merkle", smoke timeouts) is dropped and reported as a note.
+ * writes the converted body as format 3 (unsigned until signed). Escrowed bytes (a restore of
+ * `swr-escrow:` + base64 of zlib data) become format-3 escrow once they inflate, within bounds, to
+ * the recorded size and sha256; smoke timeouts become smoke_timeout_s. Whatever cannot be carried
+ * (ldd lists, the old "merkle", upstream URLs, a blob recorded by size alone, unknown fields,
+ * escrow that does not match) is left out and named in a note, one per thing.
  */
+
+
 
 
 
@@ -20453,7 +20459,11 @@ function convertV2(v2, file, home = external_node_os_default().homedir()) {
         Math.abs(v2.created) <= 8.64e12
         ? new Date(v2.created * 1000).toISOString().replace(/\.\d+Z$/, 'Z')
         : new Date(0).toISOString().replace(/\.\d+Z$/, 'Z');
+    for (const k of Object.keys(v2))
+        if (!TOP_KEYS.has(k))
+            notes.push(`field ${quoted(k)} of the document not carried over`);
     const entries = [];
+    const gone = new Set();
     v2.entries.forEach((raw, i) => {
         const where = `${file}: entry #${i + 1}`;
         if (!isObj(raw))
@@ -20461,17 +20471,85 @@ function convertV2(v2, file, home = external_node_os_default().homedir()) {
         const converted = convertEntry(raw, workspace, where, notes);
         if (typeof converted === 'string')
             problems.push(converted);
+        else if ('leftOut' in converted)
+            gone.add(converted.leftOut);
         else
             entries.push(converted);
     });
     if (problems.length > 0)
         throw new ManifestError(problems[0] ?? file, problems);
+    dropNeedsOfLeftOut(entries, gone, notes);
     if (v2._sig !== undefined || v2._pksig !== undefined) {
-        notes.push('format-2 signatures are not carried over: sign the converted manifest again');
+        notes.push('format-2 signatures are not carried over (import checks them with --legacy-key and --legacy-pubkey): sign the converted manifest');
     }
     return {
         doc: { body: { schema: 3, version: 1, workspace, created, entries }, signatures: [] },
         notes
+    };
+}
+const TOP_KEYS = new Set(['version', 'workspace', 'created', 'entries', '_sig', '_pksig']);
+const ENTRY_KEYS = new Set([
+    'id',
+    'path',
+    'kind',
+    'tier',
+    'needs',
+    'restore',
+    'timeout_s',
+    'smoke',
+    'smoke_timeout',
+    'smoke_timeout_s',
+    'fragile',
+    'sha256',
+    'mode',
+    'bytes',
+    'headtail',
+    'sentinels',
+    'ignore_dirs',
+    'min_files',
+    // Known, and reported where they are read: not carried.
+    'ldd',
+    'upstream',
+    'merkle'
+]);
+/** Dependents of an entry left out lose that edge (and say so) rather than naming nothing. */
+function dropNeedsOfLeftOut(entries, gone, notes) {
+    for (const e of entries) {
+        const lost = e.needs.filter(n => gone.has(n));
+        if (lost.length === 0)
+            continue;
+        e.needs = e.needs.filter(n => !gone.has(n));
+        notes.push(`${e.id}: needs ${lost.join(', ')} dropped (not carried over)`);
+    }
+}
+const ESCROW_PREFIX = 'swr-escrow:';
+/** Largest escrow carried over: the format-3 escrow limit. */
+const ESCROW_MAX = 256 * 1024;
+/**
+ * Format-2 escrow as format-3 escrow: base64 of zlib data that inflates (bounded) to exactly the
+ * recorded size and sha256. Anything else is a note, never trusted bytes.
+ */
+function carryEscrow(recipe, id, expect, notes) {
+    const payload = recipe.slice(ESCROW_PREFIX.length).trim();
+    const fail = (why) => void notes.push(`${id}: escrow not carried over: ${why}`);
+    if (expect.size > ESCROW_MAX)
+        return fail(`${expect.size} bytes is over the ${ESCROW_MAX}-byte limit`);
+    if (!/^[A-Za-z0-9+/=\s]+$/.test(payload))
+        return fail('not base64');
+    let bytes;
+    try {
+        bytes = (0,external_node_zlib_.inflateSync)(Buffer.from(payload, 'base64'), { maxOutputLength: expect.size + 1 });
+    }
+    catch {
+        return fail(`not zlib data, or inflates to more than the recorded ${expect.size} bytes`);
+    }
+    if (bytes.length !== expect.size)
+        return fail(`inflates to ${bytes.length} bytes, the entry records ${expect.size}`);
+    if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== expect.sha256)
+        return fail("its bytes do not match the entry's sha256");
+    return {
+        encoding: 'deflate-base64',
+        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
     };
 }
 function str(v) {
@@ -20502,6 +20580,10 @@ function convertEntry(raw, workspace, where, notes) {
     const needs = Array.isArray(raw.needs)
         ? raw.needs.filter((n) => typeof n === 'string')
         : [];
+    for (const k of Object.keys(raw))
+        if (!ENTRY_KEYS.has(k))
+            notes.push(`${id}: field ${quoted(k)} not carried over`);
+    const smokeTimeout = import_v2_int(raw.smoke_timeout_s) ?? import_v2_int(raw.smoke_timeout);
     const common = {
         id,
         path: spelled,
@@ -20514,10 +20596,16 @@ function convertEntry(raw, workspace, where, notes) {
             ? { timeout_s: Math.min(86400, Math.max(1, import_v2_int(raw.timeout_s))) }
             : {}),
         ...(str(raw.smoke) ? { smoke: str(raw.smoke) } : {}),
+        ...(smokeTimeout !== undefined && str(raw.smoke)
+            ? { smoke_timeout_s: Math.min(86400, Math.max(1, smokeTimeout)) }
+            : {}),
         ...(str(raw.fragile) ? { note: str(raw.fragile) } : {})
     };
-    if (str(raw.restore)?.startsWith('swr-escrow:'))
-        notes.push(`${id}: escrow restore is not carried over`);
+    const escrowed = str(raw.restore)?.startsWith(ESCROW_PREFIX) ? str(raw.restore) : undefined;
+    if (escrowed !== undefined && (str(raw.kind) ?? 'file') !== 'file')
+        notes.push(`${id}: escrow not carried over: only files are escrowed`);
+    if (raw.merkle !== undefined)
+        notes.push(`${id}: merkle dropped (capture the tree again for its format-3 digests)`);
     if (raw.ldd !== undefined)
         notes.push(`${id}: ldd check dropped (swr never runs ldd during a check)`);
     const kind = str(raw.kind) ?? 'file';
@@ -20525,27 +20613,32 @@ function convertEntry(raw, workspace, where, notes) {
     const mode = str(raw.mode);
     const bytes = import_v2_int(raw.bytes);
     switch (kind) {
-        case 'file':
+        case 'file': {
             if (!sha || !/^[0-9a-f]{64}$/.test(sha))
                 return `${named}: sha256 missing or malformed`;
             if (bytes === undefined)
                 return `${named}: bytes missing`;
             if (!mode || !/^0?[0-7]{3,4}$/.test(mode))
                 return `${named}: mode missing or malformed`;
-            return {
-                ...common,
-                kind: 'file',
-                expect: { size: bytes, sha256: sha, mode: mode.padStart(4, '0') }
-            };
+            const expect = { size: bytes, sha256: sha, mode: mode.padStart(4, '0') };
+            const escrow = escrowed ? carryEscrow(escrowed, id, expect, notes) : undefined;
+            return { ...common, kind: 'file', expect, ...(escrow ? { escrow } : {}) };
+        }
         case 'blob': {
             const headtail = str(raw.headtail);
             if (bytes === undefined)
                 return `${named}: bytes missing`;
-            if (!headtail || !/^[0-9a-f]{64}$/.test(headtail))
-                return `${named}: headtail missing or malformed`;
+            if (headtail === undefined) {
+                // Size alone is no format-3 blob: leave the entry out, and say how to track it again.
+                notes.push(`${id}: blob recorded by size alone (${bytes} bytes) not carried over; track it again with "swr add ${spelled} --kind blob"`);
+                return { leftOut: id };
+            }
+            if (!/^[0-9a-f]{64}$/.test(headtail))
+                return `${named}: headtail malformed`;
             if (str(raw.upstream))
                 notes.push(`${id}: upstream ${escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
-            return { ...common, kind: 'blob', expect: { size: bytes, headtail } };
+            const full = sha && /^[0-9a-f]{64}$/.test(sha) ? { sha256: sha } : {};
+            return { ...common, kind: 'blob', expect: { size: bytes, headtail, ...full } };
         }
         case 'tree': {
             const sentinels = Array.isArray(raw.sentinels)
@@ -20818,7 +20911,7 @@ var equal = __nccwpck_require__(4951);
 const func1 = ucs2length["default"] ?? ucs2length
 ;
 const func0 = equal["default"] ?? equal
-const validate = validate20;/* harmony default export */ const manifest_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://swr.dev/schema/manifest-v3.schema.json","title":"swr manifest, format 3","description":"What a workspace must contain, how each entry is verified, and how it is restored. `body` is what signatures cover; `signatures` sit beside it.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"$schema":{"type":"string","maxLength":1024},"body":{"$ref":"#/$defs/body"},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.manifest.v3+json, RFC 8785 body). Never inside the bytes they sign.","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"#/$defs/hmacSignature"},{"$ref":"#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"mode":{"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"},"size":{"type":"integer","minimum":0,"maximum":9007199254740991},"id":{"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"},"relpath":{"type":"string","minLength":1,"maxLength":4096},"body":{"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}}}},"common":{"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}},"entry":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]},"fileEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}},"blobEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}},"treeEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}},"linkEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}},"hmacSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"mldsaSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}},"cacheSource":{"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}}}};const schema58 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema59 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}}}};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern6 = new RegExp("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", "u");const schema33 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema34 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema41 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema42 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema35 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema36 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema37 = {"type":"string","minLength":1,"maxLength":4096};const schema39 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate24.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.note !== undefined){let data18 = data.note;if(typeof data18 === "string"){if(func1(data18) > 4096){const err61 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}else {const err62 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}if(data.expect !== undefined){let data19 = data.expect;if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){const err63 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}else {const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}validate24.errors = vErrors;return errors === 0;}validate24.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate23.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if(((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate23.errors = vErrors;return errors === 0;}validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema43 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate27.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate27.errors = vErrors;return errors === 0;}validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema48 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate30.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!(((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.index !== undefined){let data11 = data3.index;if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.sha256 === undefined){const err30 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(data11.entries === undefined){const err31 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}for(const key1 in data11){if(!((key1 === "sha256") || (key1 === "entries"))){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(data11.sha256 !== undefined){let data12 = data11.sha256;if(typeof data12 === "string"){if(!pattern11.test(data12)){const err33 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data11.entries !== undefined){let data13 = data11.entries;if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){const err35 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}if((typeof data13 == "number") && (isFinite(data13))){if(data13 > 9007199254740991 || isNaN(data13)){const err36 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(data13 < 0 || isNaN(data13)){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}}else {const err38 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}for(const key2 in data){if(((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "note")){const err40 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}validate30.errors = vErrors;return errors === 0;}validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema57 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate33.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate33.errors = vErrors;return errors === 0;}validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate22.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate22.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate22.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.schema === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.version === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.workspace === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.created === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.entries === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data){if(!((((((((key0 === "schema") || (key0 === "version")) || (key0 === "workspace")) || (key0 === "created")) || (key0 === "expires")) || (key0 === "scope")) || (key0 === "shell")) || (key0 === "entries"))){const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data.schema !== undefined){if(3 !== data.schema){const err6 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.version !== undefined){let data1 = data.version;if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if((typeof data1 == "number") && (isFinite(data1))){if(data1 > 9007199254740991 || isNaN(data1)){const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data1 < 1 || isNaN(data1)){const err9 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data.workspace !== undefined){let data2 = data.workspace;if(typeof data2 === "string"){if(func1(data2) > 4096){const err10 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(func1(data2) < 1){const err11 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.created !== undefined){let data3 = data.created;if(typeof data3 === "string"){if(!pattern4.test(data3)){const err13 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data.expires !== undefined){let data4 = data.expires;if(typeof data4 === "string"){if(!pattern4.test(data4)){const err15 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data.scope !== undefined){let data5 = data.scope;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(Object.keys(data5).length < 1){const err17 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key1 in data5){if(!(((key1 === "repository") || (key1 === "ref")) || (key1 === "manifest_path"))){const err18 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.repository !== undefined){let data6 = data5.repository;if(typeof data6 === "string"){if(!pattern6.test(data6)){const err19 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.ref !== undefined){let data7 = data5.ref;if(typeof data7 === "string"){if(func1(data7) > 256){const err21 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(func1(data7) < 1){const err22 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}else {const err23 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data5.manifest_path !== undefined){let data8 = data5.manifest_path;if(typeof data8 === "string"){if(func1(data8) > 4096){const err24 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(func1(data8) < 1){const err25 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data.shell !== undefined){let data9 = data.shell;if(Array.isArray(data9)){if(data9.length > 8){const err28 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}if(data9.length < 1){const err29 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len0 = data9.length;for(let i0=0; i0<len0; i0++){let data10 = data9[i0];if(typeof data10 === "string"){if(func1(data10) > 256){const err30 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(func1(data10) < 1){const err31 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}else {const err32 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}}else {const err33 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(data.entries !== undefined){let data11 = data.entries;if(Array.isArray(data11)){if(data11.length > 10000){const err34 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}const len1 = data11.length;for(let i1=0; i1<len1; i1++){if(!(validate22(data11[i1], {instancePath:instancePath+"/entries/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);errors = vErrors.length;}}}else {const err35 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}}else {const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern20 = new RegExp("^[0-9a-f]{16}$", "u");const pattern23 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="https://swr.dev/schema/manifest-v3.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!(((key0 === "$schema") || (key0 === "body")) || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.$schema !== undefined){let data0 = data.$schema;if(typeof data0 === "string"){if(func1(data0) > 1024){const err3 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.body !== undefined){if(!(validate21(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}if(data.signatures !== undefined){let data2 = data.signatures;if(Array.isArray(data2)){if(data2.length > 16){const err5 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err6 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data3.alg !== undefined){let data4 = data3.alg;if(!((data4 === "hmac-sha256") || (data4 === "ml-dsa-87"))){const err7 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}const tag0 = data3.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err8 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.keyid === undefined){const err9 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(data3.sig === undefined){const err10 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}for(const key1 in data3){if(!(((key1 === "alg") || (key1 === "keyid")) || (key1 === "sig"))){const err11 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data3.alg !== undefined){if("hmac-sha256" !== data3.alg){const err12 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data3.keyid !== undefined){let data6 = data3.keyid;if(typeof data6 === "string"){if(!pattern20.test(data6)){const err13 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data3.sig !== undefined){let data7 = data3.sig;if(typeof data7 === "string"){if(!pattern11.test(data7)){const err15 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err18 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data3.keyid === undefined){const err19 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}if(data3.public_key === undefined){const err20 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(data3.sig === undefined){const err21 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}for(const key2 in data3){if(!((((key2 === "alg") || (key2 === "keyid")) || (key2 === "public_key")) || (key2 === "sig"))){const err22 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data3.alg !== undefined){if("ml-dsa-87" !== data3.alg){const err23 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data3.keyid !== undefined){let data9 = data3.keyid;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err24 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}else {const err25 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data3.public_key !== undefined){let data10 = data3.public_key;if(typeof data10 === "string"){if(func1(data10) > 3460){const err26 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}if(func1(data10) < 3456){const err27 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}if(!pattern23.test(data10)){const err28 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.sig !== undefined){let data11 = data3.sig;if(typeof data11 === "string"){if(func1(data11) > 6172){const err30 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(func1(data11) < 6168){const err31 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(!pattern23.test(data11)){const err32 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}else {const err33 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}else {const err34 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}if(props0 !== true){props0 = true;}}else {const err35 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}else {const err37 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}else {const err38 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const validate = validate20;/* harmony default export */ const manifest_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://swr.dev/schema/manifest-v3.schema.json","title":"swr manifest, format 3","description":"What a workspace must contain, how each entry is verified, and how it is restored. `body` is what signatures cover; `signatures` sit beside it.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"$schema":{"type":"string","maxLength":1024},"body":{"$ref":"#/$defs/body"},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.manifest.v3+json, RFC 8785 body). Never inside the bytes they sign.","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"#/$defs/hmacSignature"},{"$ref":"#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"mode":{"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"},"size":{"type":"integer","minimum":0,"maximum":9007199254740991},"id":{"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"},"relpath":{"type":"string","minLength":1,"maxLength":4096},"body":{"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}}}},"common":{"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}},"entry":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]},"fileEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}},"blobEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}},"treeEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}},"linkEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}},"hmacSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"mldsaSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}},"cacheSource":{"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}}}};const schema58 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema59 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}}}};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern6 = new RegExp("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", "u");const schema33 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema34 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema41 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema42 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema35 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema36 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema37 = {"type":"string","minLength":1,"maxLength":4096};const schema39 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate24.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate24.errors = vErrors;return errors === 0;}validate24.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate23.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate23.errors = vErrors;return errors === 0;}validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema43 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate27.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate27.errors = vErrors;return errors === 0;}validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema48 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate30.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!(((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.index !== undefined){let data11 = data3.index;if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.sha256 === undefined){const err30 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(data11.entries === undefined){const err31 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}for(const key1 in data11){if(!((key1 === "sha256") || (key1 === "entries"))){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(data11.sha256 !== undefined){let data12 = data11.sha256;if(typeof data12 === "string"){if(!pattern11.test(data12)){const err33 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data11.entries !== undefined){let data13 = data11.entries;if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){const err35 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}if((typeof data13 == "number") && (isFinite(data13))){if(data13 > 9007199254740991 || isNaN(data13)){const err36 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(data13 < 0 || isNaN(data13)){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}}else {const err38 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err40 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}validate30.errors = vErrors;return errors === 0;}validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema57 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate33.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate33.errors = vErrors;return errors === 0;}validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate22.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate22.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate22.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.schema === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.version === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.workspace === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.created === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.entries === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data){if(!((((((((key0 === "schema") || (key0 === "version")) || (key0 === "workspace")) || (key0 === "created")) || (key0 === "expires")) || (key0 === "scope")) || (key0 === "shell")) || (key0 === "entries"))){const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data.schema !== undefined){if(3 !== data.schema){const err6 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.version !== undefined){let data1 = data.version;if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if((typeof data1 == "number") && (isFinite(data1))){if(data1 > 9007199254740991 || isNaN(data1)){const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data1 < 1 || isNaN(data1)){const err9 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data.workspace !== undefined){let data2 = data.workspace;if(typeof data2 === "string"){if(func1(data2) > 4096){const err10 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(func1(data2) < 1){const err11 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.created !== undefined){let data3 = data.created;if(typeof data3 === "string"){if(!pattern4.test(data3)){const err13 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data.expires !== undefined){let data4 = data.expires;if(typeof data4 === "string"){if(!pattern4.test(data4)){const err15 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data.scope !== undefined){let data5 = data.scope;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(Object.keys(data5).length < 1){const err17 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key1 in data5){if(!(((key1 === "repository") || (key1 === "ref")) || (key1 === "manifest_path"))){const err18 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.repository !== undefined){let data6 = data5.repository;if(typeof data6 === "string"){if(!pattern6.test(data6)){const err19 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.ref !== undefined){let data7 = data5.ref;if(typeof data7 === "string"){if(func1(data7) > 256){const err21 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(func1(data7) < 1){const err22 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}else {const err23 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data5.manifest_path !== undefined){let data8 = data5.manifest_path;if(typeof data8 === "string"){if(func1(data8) > 4096){const err24 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(func1(data8) < 1){const err25 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data.shell !== undefined){let data9 = data.shell;if(Array.isArray(data9)){if(data9.length > 8){const err28 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}if(data9.length < 1){const err29 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len0 = data9.length;for(let i0=0; i0<len0; i0++){let data10 = data9[i0];if(typeof data10 === "string"){if(func1(data10) > 256){const err30 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(func1(data10) < 1){const err31 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}else {const err32 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}}else {const err33 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(data.entries !== undefined){let data11 = data.entries;if(Array.isArray(data11)){if(data11.length > 10000){const err34 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}const len1 = data11.length;for(let i1=0; i1<len1; i1++){if(!(validate22(data11[i1], {instancePath:instancePath+"/entries/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);errors = vErrors.length;}}}else {const err35 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}}else {const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern20 = new RegExp("^[0-9a-f]{16}$", "u");const pattern23 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="https://swr.dev/schema/manifest-v3.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!(((key0 === "$schema") || (key0 === "body")) || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.$schema !== undefined){let data0 = data.$schema;if(typeof data0 === "string"){if(func1(data0) > 1024){const err3 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.body !== undefined){if(!(validate21(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}if(data.signatures !== undefined){let data2 = data.signatures;if(Array.isArray(data2)){if(data2.length > 16){const err5 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err6 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data3.alg !== undefined){let data4 = data3.alg;if(!((data4 === "hmac-sha256") || (data4 === "ml-dsa-87"))){const err7 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}const tag0 = data3.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err8 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.keyid === undefined){const err9 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(data3.sig === undefined){const err10 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}for(const key1 in data3){if(!(((key1 === "alg") || (key1 === "keyid")) || (key1 === "sig"))){const err11 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data3.alg !== undefined){if("hmac-sha256" !== data3.alg){const err12 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data3.keyid !== undefined){let data6 = data3.keyid;if(typeof data6 === "string"){if(!pattern20.test(data6)){const err13 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data3.sig !== undefined){let data7 = data3.sig;if(typeof data7 === "string"){if(!pattern11.test(data7)){const err15 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err18 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data3.keyid === undefined){const err19 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}if(data3.public_key === undefined){const err20 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(data3.sig === undefined){const err21 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}for(const key2 in data3){if(!((((key2 === "alg") || (key2 === "keyid")) || (key2 === "public_key")) || (key2 === "sig"))){const err22 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data3.alg !== undefined){if("ml-dsa-87" !== data3.alg){const err23 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data3.keyid !== undefined){let data9 = data3.keyid;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err24 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}else {const err25 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data3.public_key !== undefined){let data10 = data3.public_key;if(typeof data10 === "string"){if(func1(data10) > 3460){const err26 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}if(func1(data10) < 3456){const err27 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}if(!pattern23.test(data10)){const err28 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.sig !== undefined){let data11 = data3.sig;if(typeof data11 === "string"){if(func1(data11) > 6172){const err30 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(func1(data11) < 6168){const err31 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(!pattern23.test(data11)){const err32 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}else {const err33 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}else {const err34 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}if(props0 !== true){props0 = true;}}else {const err35 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}else {const err37 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}else {const err38 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 ;// CONCATENATED MODULE: ./src/core/manifest/validate.ts
 
@@ -21210,6 +21303,8 @@ function locateManifest(input) {
 
 
 
+
+
 const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json';
 /** The workspace as the manifest records it: relative when the manifest sits inside it. */
 function spellWorkspace(manifestFile, workspace) {
@@ -21231,7 +21326,7 @@ function newDocument(manifestFile, workspace, now) {
         signatures: []
     };
 }
-const ENTRY_KEYS = [
+const write_ENTRY_KEYS = [
     'id',
     'kind',
     'path',
@@ -21242,6 +21337,7 @@ const ENTRY_KEYS = [
     'env',
     'secret_env',
     'smoke',
+    'smoke_timeout_s',
     'note',
     'ignore',
     'expect',
@@ -21250,7 +21346,7 @@ const ENTRY_KEYS = [
 function orderEntry(e) {
     const src = e;
     const out = {};
-    for (const k of ENTRY_KEYS)
+    for (const k of write_ENTRY_KEYS)
         if (src[k] !== undefined)
             out[k] = src[k];
     // Fields without a place in the order keep theirs after the known ones: never drop data.
@@ -21272,7 +21368,23 @@ function serializeDocument(doc) {
     };
     return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
 }
+/**
+ * Refuse a document the loader would refuse (schema, ids, needs, cycles, bounds): an edit must
+ * never write, let alone sign, a manifest every later command rejects. One line, exit 4.
+ */
+function assertWritable(file, text) {
+    const problems = manifestProblems(JSON.parse(text), {
+        lines: new Map(),
+        file: external_node_path_default().basename(file)
+    });
+    if (problems.length === 0)
+        return;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    throw new ManifestError(`${problems[0]}${more}; nothing was written`, problems);
+}
 function saveManifest(file, doc, opts = {}) {
+    const text = serializeDocument(doc);
+    assertWritable(file, text);
     if (!opts.create)
         assertUnchangedSinceRead(file);
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(file), { recursive: true });
@@ -21280,7 +21392,7 @@ function saveManifest(file, doc, opts = {}) {
         external_node_fs_default().mkdirSync(external_node_path_default().dirname(p), { recursive: true });
         writeFileAtomic(p, bytes);
     }
-    const bytes = Buffer.from(serializeDocument(doc), 'utf8');
+    const bytes = Buffer.from(text, 'utf8');
     writeFileAtomic(file, bytes, { exclusive: opts.create === true });
     noteManifestBytes(file, bytes);
 }
@@ -21889,12 +22001,13 @@ function lacksRecipe(e) {
     return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
 }
 /**
- * How to give a tracked entry a recipe. `swr add` refuses a path already tracked, so the recipe
- * goes into the manifest by hand and the edit is approved by signing it.
+ * How to give a tracked entry a recipe or a cache source: `swr edit`, which validates, follows the
+ * editing rules and re-signs when it may, so nobody edits JSON.
  */
-function recipeHint(manifestShown, t = {}) {
-    const sign = commandLine(['swr', 'sign', ...targetWords(t)]);
-    return `add "restore": "<shell command>" to the entry in ${manifestShown}, then run ${sign} (for a signed manifest add --approve-digest with the digest "swr verify" shows)`;
+function recipeHint(t = {}) {
+    const words = targetWords(t).map(shellQuote).join(' ');
+    const tail = words ? ` ${words}` : '';
+    return `swr edit ID --restore '<shell command>'${tail} (or --add-source-cache KEY for an Actions cache)`;
 }
 /** For a small file that is no secret: the escrow command that restores it with no recipe. */
 function escrowHint(e, t = {}) {
@@ -23480,7 +23593,9 @@ function recentLosses(records, id, window = TREND_RUNS) {
  * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
  * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
  * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
- * characters of its key file, used as text (not decoded).
+ * characters of its key file, used as text (not decoded). Its ML-DSA-87 signature (`_pksig`,
+ * made with OpenSSL: pure ML-DSA, empty context) covers the same bytes; the signer's public key
+ * comes from the user (--legacy-pubkey), never from the manifest.
  */
 
 /** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
@@ -23507,6 +23622,54 @@ function pythonCanonical(v) {
     const keys = Object.keys(v).sort(byCodePoint);
     return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
 }
+function signedText(v2) {
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    return pythonCanonical(body);
+}
+const MLDSA87_PUBLIC_KEY_BYTES = 2592;
+const MLDSA87_SIGNATURE_BYTES = 4627;
+/** DER prefix of an ML-DSA-87 SubjectPublicKeyInfo (OpenSSL's PEM public key). */
+const SPKI_PREFIX = Buffer.from('30820a32300b060960864801650304031303820a2100', 'hex');
+/**
+ * The original signer's public key from a file: PEM (as OpenSSL writes it), or the raw key in
+ * base64 or hex. Undefined when it is none of these.
+ */
+function parseLegacyPublicKey(text) {
+    const pem = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(text);
+    const compact = (pem ? (pem[1] ?? '') : text).replace(/\s+/g, '');
+    const raw = /^[0-9a-fA-F]+$/.test(compact)
+        ? Buffer.from(compact, 'hex')
+        : Buffer.from(compact, 'base64');
+    if (raw.length === MLDSA87_PUBLIC_KEY_BYTES)
+        return raw;
+    if (raw.length === SPKI_PREFIX.length + MLDSA87_PUBLIC_KEY_BYTES &&
+        raw.subarray(0, SPKI_PREFIX.length).equals(SPKI_PREFIX))
+        return raw.subarray(SPKI_PREFIX.length);
+    return undefined;
+}
+/** Check a format-2 document's `_pksig` (its `sig` or `value`, base64 or hex) under `publicKey`. */
+async function verifyLegacyMldsa(v2, publicKey) {
+    const s = v2._pksig;
+    if (typeof s !== 'object' || s === null || Array.isArray(s))
+        return 'absent';
+    const text = s.sig ?? s.value;
+    if (typeof text !== 'string' || text.length > 2 * MLDSA87_SIGNATURE_BYTES)
+        return 'invalid';
+    const sig = /^[0-9a-fA-F]+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    if (sig.length !== MLDSA87_SIGNATURE_BYTES)
+        return 'invalid';
+    const { ml_dsa87 } = await __nccwpck_require__.e(/* import() */ 925).then(__nccwpck_require__.bind(__nccwpck_require__, 4925));
+    try {
+        const msg = Buffer.from(signedText(v2), 'utf8');
+        return ml_dsa87.verify(sig, msg, publicKey) ? 'valid' : 'invalid';
+    }
+    catch {
+        return 'invalid';
+    }
+}
 /** Check a format-2 document's `_sig` against the original tool's key file text. */
 function verifyLegacyHmac(v2, keyFileText) {
     const sig = v2._sig;
@@ -23515,13 +23678,305 @@ function verifyLegacyHmac(v2, keyFileText) {
     const value = sig.value;
     if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
         return 'invalid';
-    const body = {};
-    for (const [k, x] of Object.entries(v2))
-        if (k !== '_sig' && k !== '_pksig')
-            body[k] = x;
     const key = Buffer.from(keyFileText.trim(), 'utf8');
-    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(pythonCanonical(body), 'utf8').digest();
+    const want = (0,external_node_crypto_.createHmac)('sha256', key).update(signedText(v2), 'utf8').digest();
     return (0,external_node_crypto_.timingSafeEqual)(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/entry-edit.ts
+/**
+ * Changing an entry's declared fields (recipes, cache sources, environment, smoke, needs, tier,
+ * note, tree bounds, ignore rules, sentinels) without touching what was captured from disk, and
+ * saying exactly what changed. Pure: the caller loads, validates and saves.
+ */
+
+
+/** Apply `edit` to a copy of `entry`. Throws UsageError naming the flag when it cannot apply. */
+function applyEdit(entry, edit) {
+    const out = structuredClone(entry);
+    const treeOnly = (flag) => {
+        if (out.kind !== 'tree')
+            throw new UsageError(`${flag}: entry "${entry.id}" is a ${entry.kind}; only trees have it`);
+    };
+    setRestore(out, edit);
+    setList(out, 'env', edit.env, '--env', entry.id);
+    setList(out, 'secret_env', edit.secretEnv, '--secret-env', entry.id);
+    out.needs = editList(out.needs, edit.needs, '--needs', entry.id);
+    setScalar(out, 'timeout_s', edit.timeout, edit.clearTimeout);
+    setScalar(out, 'smoke', edit.smoke, edit.clearSmoke);
+    setScalar(out, 'smoke_timeout_s', edit.smokeTimeout, edit.clearSmokeTimeout || edit.clearSmoke);
+    setScalar(out, 'note', edit.note, edit.clearNote);
+    if (edit.tier !== undefined)
+        out.tier = edit.tier;
+    if (edit.minFiles !== undefined || edit.maxFiles !== undefined || edit.clearMaxFiles) {
+        treeOnly(edit.minFiles !== undefined ? '--min-files' : '--max-files');
+    }
+    if (edit.ignore)
+        treeOnly('--ignore');
+    if (edit.sentinels)
+        treeOnly('--sentinel');
+    if (out.kind === 'tree') {
+        if (edit.minFiles !== undefined)
+            out.expect.min_files = edit.minFiles;
+        if (edit.clearMaxFiles)
+            delete out.expect.max_files;
+        if (edit.maxFiles !== undefined)
+            out.expect.max_files = edit.maxFiles;
+        out.ignore = editList(out.ignore, edit.ignore, '--ignore', entry.id);
+        out.expect.sentinels = editList(out.expect.sentinels, edit.sentinels, '--sentinel', entry.id);
+    }
+    return out;
+}
+/**
+ * A tree's recorded file count outside its own bounds fails every check of a healthy tree: refuse
+ * it when authoring, naming the bound.
+ */
+function boundsProblem(e) {
+    if (e.kind !== 'tree' || e.expect.files === undefined)
+        return undefined;
+    const { files, min_files: min, max_files: max } = e.expect;
+    if (files < min)
+        return `entry "${e.id}" field expect.min_files: ${min} is above the ${files} files the tree holds`;
+    if (max !== undefined && files > max)
+        return `entry "${e.id}" field expect.max_files: ${max} is below the ${files} files the tree holds`;
+    return undefined;
+}
+function setScalar(out, key, value, clear) {
+    if (clear)
+        delete out[key];
+    if (value !== undefined)
+        out[key] = value;
+}
+function setList(out, key, edit, flag, id) {
+    if (!edit)
+        return;
+    const next = editList(out[key] ?? [], edit, flag, id);
+    if (next.length === 0)
+        delete out[key];
+    else
+        out[key] = next;
+}
+function editList(current, edit, flag, id) {
+    if (!edit)
+        return [...current];
+    let next = edit.clear ? [] : [...current];
+    for (const d of edit.drop ?? []) {
+        if (!next.includes(d))
+            throw new UsageError(`--drop-${flag.slice(2)} ${d}: entry "${id}" has no such item`);
+        next = next.filter(x => x !== d);
+    }
+    for (const a of edit.add ?? [])
+        if (!next.includes(a))
+            next.push(a);
+    return next;
+}
+function setRestore(out, edit) {
+    if (!edit.clearRestore && edit.restore === undefined && !edit.addCache)
+        return;
+    let sources = edit.clearRestore ? [] : [...restoreSources(out)];
+    if (edit.restore !== undefined) {
+        sources = [...sources.filter(s => typeof s !== 'string'), edit.restore];
+    }
+    if (edit.addCache) {
+        const key = edit.addCache.key;
+        if (sources.some(s => typeof s !== 'string' && s.cache.key === key))
+            throw new UsageError(`--add-source-cache ${key}: entry "${out.id}" already has that cache`);
+        const cache = {
+            cache: {
+                key,
+                ...(edit.addCache.restoreKeys.length > 0
+                    ? { 'restore-keys': edit.addCache.restoreKeys }
+                    : {})
+            }
+        };
+        // Caches are tried before recipes: restoring a cache is cheaper than rebuilding.
+        const firstRecipe = sources.findIndex(s => typeof s === 'string');
+        if (firstRecipe < 0)
+            sources.push(cache);
+        else
+            sources.splice(firstRecipe, 0, cache);
+    }
+    if (sources.length === 0)
+        delete out.restore;
+    else if (sources.length === 1 && typeof sources[0] === 'string')
+        out.restore = sources[0];
+    else
+        out.restore = sources;
+}
+/** Field-by-field differences between two versions of an entry (`expect` field by field). */
+function diffEntry(before, after) {
+    const out = [];
+    const a = before;
+    const b = after;
+    for (const key of unionKeys(a, b)) {
+        if (key === 'expect') {
+            const ea = a.expect;
+            const eb = b.expect;
+            for (const k of unionKeys(ea, eb))
+                if (!same(ea[k], eb[k]))
+                    out.push({ field: `expect.${k}`, before: ea[k], after: eb[k] });
+        }
+        else if (!same(a[key], b[key])) {
+            out.push({ field: key, before: entry_edit_summarise(key, a[key]), after: entry_edit_summarise(key, b[key]) });
+        }
+    }
+    return out;
+}
+function unionKeys(a, b) {
+    return [...new Set([...Object.keys(a), ...Object.keys(b)])];
+}
+function same(x, y) {
+    return JSON.stringify(x) === JSON.stringify(y);
+}
+/** Escrowed bytes are long and not for reading: shown by their encoded length. */
+function entry_edit_summarise(key, v) {
+    if (key !== 'escrow' || v === undefined)
+        return v;
+    const data = v.data;
+    return `${typeof data === 'string' ? data.length : 0} characters escrowed`;
+}
+
+;// CONCATENATED MODULE: ./src/core/recapture.ts
+/**
+ * Capturing an entry again after it changed on purpose: new expectations from disk, everything the
+ * author declared (recipes, needs, env, note, ignore rules) kept. A tree's sentinels that are gone
+ * are dropped (new ones picked when none is left); bounds that followed the old file count follow
+ * the new one, and bounds set by hand are kept unless the new count falls outside them.
+ */
+
+
+
+async function recaptureEntry(workspace, entry, taken, opts, 
+/** Keep the entry's sentinels as they are: a missing one is refused, not dropped. */
+how = {}) {
+    const others = new Set(taken);
+    others.delete(entry.id);
+    const tree = entry.kind === 'tree' ? entry : undefined;
+    const c = await captureEntry(workspace, {
+        path: entry.path,
+        id: entry.id,
+        kind: entry.kind,
+        tier: entry.tier,
+        ...(tree
+            ? {
+                ignore: tree.ignore,
+                sentinels: how.exactSentinels ? tree.expect.sentinels : liveSentinels(workspace, tree)
+            }
+            : {}),
+        ...(entry.kind === 'blob' ? { fullHash: entry.expect.sha256 !== undefined } : {})
+    }, others, opts);
+    const expect = tree && c.entry.kind === 'tree' ? bounds(tree, c.entry) : c.entry.expect;
+    const next = { ...entry, expect };
+    return c.index ? { entry: next, index: c.index } : { entry: next };
+}
+function liveSentinels(workspace, tree) {
+    const root = locateInside(workspace, tree.path);
+    if (root.state !== 'present' || !root.st.isDirectory())
+        return tree.expect.sentinels;
+    const real = external_node_fs_default().realpathSync(root.abs);
+    const live = tree.expect.sentinels.filter(s => {
+        const loc = locateInside(real, s);
+        return loc.state === 'present' && (!loc.st.isFile() || loc.st.size > 0n);
+    });
+    return live.length > 0 || tree.expect.sentinels.length === 0 ? live : undefined;
+}
+function bounds(old, now) {
+    const files = now.expect.files ?? 0;
+    const was = old.expect.files;
+    const min = was === undefined || old.expect.min_files === was ? files : old.expect.min_files;
+    const oldMax = old.expect.max_files;
+    const max = oldMax === undefined || oldMax === was ? files : oldMax;
+    return { ...now.expect, min_files: Math.min(min, files), max_files: Math.max(max, files) };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/scope-spec.ts
+/**
+ * The signed scope and expiry as a signer spells them on the command line:
+ *   --scope repo=OWNER/NAME,ref=refs/heads/main,path=.swr/manifest.json   (or "none")
+ *   --expires 30d | 12h | 2w | 2026-12-31 | 2026-12-31T00:00:00Z            (or "never")
+ * Each part is checked against what the gate compares it with, so a scope that can never match
+ * (a ref without refs/, a path other than the manifest's own) is refused before it is signed.
+ */
+
+
+const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const KEYS = {
+    repo: 'repository',
+    repository: 'repository',
+    ref: 'ref',
+    path: 'manifest_path',
+    manifest_path: 'manifest_path'
+};
+/**
+ * `spec` as a scope; undefined for "none". `ownPath` is the manifest's path relative to its
+ * workspace (undefined when it lies outside): `path` alone means that path.
+ */
+function parseScope(spec, ownPath) {
+    if (spec === 'none')
+        return undefined;
+    const scope = {};
+    for (const part of spec.split(',')) {
+        const eq = part.indexOf('=');
+        const name = eq < 0 ? part : part.slice(0, eq);
+        const value = eq < 0 ? '' : part.slice(eq + 1);
+        const key = KEYS[name.trim()];
+        if (!key)
+            throw new UsageError(`--scope: unknown part "${name}" (use repo=, ref= and path=, or none)`);
+        if (scope[key] !== undefined)
+            throw new UsageError(`--scope: ${name} given twice`);
+        scope[key] = checkPart(key, value.trim(), ownPath);
+    }
+    return scope;
+}
+function checkPart(key, v, ownPath) {
+    switch (key) {
+        case 'repository':
+            if (!REPO.test(v))
+                throw new UsageError(`--scope repo=${v}: must be OWNER/NAME`);
+            return v;
+        case 'ref':
+            if (!v.startsWith('refs/') || v.length > 256)
+                throw new UsageError(`--scope ref=${v}: must be a full ref or glob of at most 256 characters, e.g. refs/heads/main or refs/tags/v*`);
+            try {
+                picomatch_default().makeRe(v, { dot: true });
+            }
+            catch {
+                throw new UsageError(`--scope ref=${v}: not a valid glob`);
+            }
+            return v;
+        case 'manifest_path':
+            if (ownPath === undefined)
+                throw new UsageError('--scope path: the manifest lies outside its workspace, so no run could match a path scope');
+            if (v !== '' && v !== ownPath)
+                throw new UsageError(`--scope path=${v}: this manifest is read from ${ownPath}; a path scope naming another path never matches`);
+            return ownPath;
+    }
+}
+const UNIT_MS = { h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
+/** Longest expiry a signer may set: ten years. */
+const MAX_MS = 3653 * 86400e3;
+/** `spec` as an expiry timestamp after `now`; undefined for "never". */
+function parseExpiry(spec, now) {
+    if (spec === 'never')
+        return undefined;
+    let at;
+    const rel = /^(\d{1,6})([hdw])$/.exec(spec);
+    if (rel)
+        at = now.getTime() + Number(rel[1]) * UNIT_MS[rel[2]];
+    else if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/.test(spec)) {
+        const full = spec.length === 10 ? `${spec}T00:00:00Z` : spec;
+        at = Date.parse(full);
+        // Date.parse rolls 2026-02-30 over to March: a real date reads back the same.
+        if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 19) !== full.slice(0, 19))
+            throw new UsageError(`--expires ${spec}: not a real date`);
+    }
+    else
+        throw new UsageError(`--expires ${spec}: give a duration (12h, 30d, 2w), a date (2026-12-31), a UTC time (2026-12-31T00:00:00Z) or never`);
+    if (at <= now.getTime())
+        throw new UsageError(`--expires ${spec}: is not in the future`);
+    if (at - now.getTime() > MAX_MS)
+        throw new UsageError(`--expires ${spec}: more than ten years away`);
+    return new Date(at).toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/severity.ts
@@ -23989,12 +24444,12 @@ async function signDocument(doc, keys,
 /** The highest version already accepted on this machine: signing goes above it. */
 floor = 0) {
     const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
-    const input = envelope_signingInput(body);
+    const input = signingInput(body);
     const signatures = [];
     if (keys.hmacKey)
         signatures.push(signHmac(keys.hmacKey, input));
     if (keys.identity)
-        signatures.push(await mldsa_signMldsa(keys.identity, input));
+        signatures.push(await signMldsa(keys.identity, input));
     return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) };
 }
 /**
@@ -24059,7 +24514,7 @@ const DEFENCE_PROBES = {
     rollback: 'replay-old-version',
     strictParse: 'duplicate-key'
 };
-const REPO = 'acme/app';
+const attack_suite_REPO = 'acme/app';
 const REF = 'refs/heads/main';
 const NOW = new Date('2026-06-01T00:00:00Z');
 function baseBody(version, extra = {}) {
@@ -24070,7 +24525,7 @@ function baseBody(version, extra = {}) {
         workspace: '..',
         created: '2026-01-01T00:00:00Z',
         expires: '2027-01-01T00:00:00Z',
-        scope: { repository: REPO, ref: 'refs/heads/*' },
+        scope: { repository: attack_suite_REPO, ref: 'refs/heads/*' },
         entries: [
             {
                 id: 'shim',
@@ -24131,7 +24586,7 @@ async function buildScenario(seed) {
         hmacKey,
         trusted: new Set([trustedId.fingerprint]),
         minVersion: 5,
-        run: { repository: REPO, ref: REF, manifestPath: '.swr/manifest.json' },
+        run: { repository: attack_suite_REPO, ref: REF, manifestPath: '.swr/manifest.json' },
         now: NOW
     };
     return {
@@ -24152,7 +24607,7 @@ async function buildScenario(seed) {
 }
 /** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
 async function signMldsaRaw(id, body) {
-    return mldsa_signMldsa(id, canonicalBytes(body));
+    return signMldsa(id, canonicalBytes(body));
 }
 /** The attacker's document text for mutation `m`. */
 async function mutate(s, m) {
@@ -25701,6 +26156,9 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 
 
+
+
+
 // EXTERNAL MODULE: ./node_modules/commander/index.js
 var commander = __nccwpck_require__(8909);
 ;// CONCATENATED MODULE: ./node_modules/commander/esm.mjs
@@ -25721,9 +26179,42 @@ const {
   /* Help */ "_V": Help,
 } = commander;
 
+// EXTERNAL MODULE: external "node:url"
+var external_node_url_ = __nccwpck_require__(3136);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
+
+;// CONCATENATED MODULE: ./src/cli/version.ts
+/**
+ * `swr --version`: the package version and, for a bundled build, the digest of the source it was
+ * built from (dist/source-digest.txt, written by `npm run bundle`). A commit id cannot live in a
+ * committed bundle (every commit would change it); the source digest names the exact tree instead
+ * and is the same for every build of that tree.
+ */
+
+
+
+
+/** The build's source digest, shortened, when this runs from a bundle beside one. */
+function buildId() {
+    const here = external_node_path_default().dirname((0,external_node_url_.fileURLToPath)(import.meta.url));
+    for (const dir of [external_node_path_default().join(here, '..'), here]) {
+        try {
+            const text = external_node_fs_default().readFileSync(external_node_path_default().join(dir, 'source-digest.txt'), 'utf8').trim();
+            if (/^[0-9a-f]{64}$/.test(text))
+                return text.slice(0, 12);
+        }
+        catch {
+            // Not a bundled build, or not this directory.
+        }
+    }
+    return undefined;
+}
+function versionLine() {
+    const id = buildId();
+    return id ? `${VERSION} (source ${id})` : VERSION;
+}
 
 ;// CONCATENATED MODULE: ./src/cli/command.ts
 function commandContext(io, done) {
@@ -25893,6 +26384,98 @@ async function saveEdited(file, doc, how, io) {
     return { digest, version, signed: false, ...(note ? { note } : {}) };
 }
 
+;// CONCATENATED MODULE: ./src/cli/add-from.ts
+/**
+ * The `swr add --from FILE` format: one entry per line, a JSON object whose keys are add's long
+ * option names ("path" for the argument), e.g.
+ *   {"path": "bin/build.sh", "restore": "make build", "tier": 1}
+ *   {"path": "node_modules", "kind": "tree", "needs": ["lock"], "ignore": [".cache"]}
+ * Blank lines and lines starting with # are skipped. Every line is checked before anything is
+ * captured: a bad one is refused with its line number and field.
+ */
+
+/** Bounds on the input: as many lines as a manifest holds entries, each of a sane length. */
+const FROM_MAX_BYTES = 16 * 1024 * 1024;
+const MAX_LINES = 10000;
+const add_from_str = (v, where) => {
+    if (typeof v !== 'string' || v === '')
+        throw new UsageError(`${where}: must be a non-empty string`);
+    return v;
+};
+const strs = (v, where) => {
+    const list = typeof v === 'string' ? [v] : v;
+    if (!Array.isArray(list) || list.some(x => typeof x !== 'string' || x === ''))
+        throw new UsageError(`${where}: must be a string or a list of strings`);
+    return list;
+};
+const add_from_int = (min, max) => (v, where) => {
+    if (!Number.isSafeInteger(v) || v < min || v > max)
+        throw new UsageError(`${where}: must be a whole number between ${min} and ${max}`);
+    return v;
+};
+const FIELDS = {
+    path: ['path', add_from_str],
+    id: ['id', add_from_str],
+    kind: [
+        'kind',
+        (v, where) => {
+            if (!KINDS.includes(v))
+                throw new UsageError(`${where}: must be one of ${KINDS.join(', ')}`);
+            return v;
+        }
+    ],
+    tier: ['tier', add_from_int(0, 4)],
+    sentinel: ['sentinel', strs],
+    needs: ['needs', strs],
+    restore: ['restore', add_from_str],
+    timeout: ['timeout', add_from_int(1, 86400)],
+    smoke: ['smoke', add_from_str],
+    ignore: ['ignore', strs],
+    note: ['note', (v, where) => (typeof v === 'string' ? v : add_from_str(v, where))],
+    'min-files': ['minFiles', add_from_int(0, Number.MAX_SAFE_INTEGER)],
+    'max-files': ['maxFiles', add_from_int(0, Number.MAX_SAFE_INTEGER)],
+    'full-hash': [
+        'fullHash',
+        (v, where) => {
+            if (typeof v !== 'boolean')
+                throw new UsageError(`${where}: must be true or false`);
+            return v;
+        }
+    ]
+};
+function parseAddLines(text, shown) {
+    const out = [];
+    const lines = text.split('\n');
+    lines.forEach((raw, i) => {
+        const line = raw.trim();
+        if (line === '' || line.startsWith('#'))
+            return;
+        const at = `${escapeText(shown)}:${i + 1}`;
+        if (out.length >= MAX_LINES)
+            throw new UsageError(`${at}: more than ${MAX_LINES} entries`);
+        let v;
+        try {
+            v = JSON.parse(line);
+        }
+        catch {
+            throw new UsageError(`${at}: not a JSON object (one entry per line)`);
+        }
+        if (v === null || typeof v !== 'object' || Array.isArray(v))
+            throw new UsageError(`${at}: not a JSON object (one entry per line)`);
+        const entry = {};
+        for (const [k, x] of Object.entries(v)) {
+            const field = FIELDS[k];
+            if (!field)
+                throw new UsageError(`${at}: unknown field ${JSON.stringify(escapeText(k, { max: 60 }))} (use add's option names, and "path")`);
+            entry[field[0]] = field[1](x, `${at}: field ${k}`);
+        }
+        if (entry.path === undefined)
+            throw new UsageError(`${at}: field path is required`);
+        out.push(entry);
+    });
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/lock.ts
 /**
  * Running a command under the manifest's lock (doctor, restore and every editing command), and
@@ -25960,6 +26543,7 @@ async function withLock(subject, flags, io, fn, what = '') {
 
 
 
+
 /**
  * Load the manifest to edit under the editing rules, or start a new one (workspace: --workspace,
  * else the .swr's parent, else cwd).
@@ -25999,44 +26583,48 @@ async function openForEdit(flags, io) {
 async function add_addCommand(paths, flags, io) {
     if (flags.id && paths.length > 1)
         throw new UsageError('--id names one entry: give one PATH with it');
+    const lines = await requests(paths, flags, io);
     const m = await openForEdit(flags, io);
     const taken = new Set(m.doc.body.entries.map(e => e.id));
     const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]));
     const added = [];
-    for (const input of paths) {
-        const rel = toManifestPath(input, io.cwd, m.workspace);
+    for (const line of lines) {
+        const rel = toManifestPath(line.path, io.cwd, m.workspace);
         if (!rel.ok)
             throw new UsageError(rel.why);
         const dup = takenPaths.get(rel.path);
         if (dup)
-            throw new UsageError(`${input}: already tracked as entry "${dup}"`);
+            throw new UsageError(`${line.path}: already tracked as entry "${dup}"`);
         const captured = await captureEntry(m.workspace, {
             path: rel.path,
-            id: flags.id,
-            kind: flags.kind,
-            tier: flags.tier,
-            needs: flags.needs,
-            restore: flags.restore,
-            timeout_s: flags.timeout,
-            smoke: flags.smoke,
-            note: flags.note,
-            sentinels: flags.sentinel,
-            ignore: flags.ignore,
-            minFiles: flags.minFiles,
-            maxFiles: flags.maxFiles,
-            fullHash: flags.fullHash
+            id: line.id,
+            kind: line.kind,
+            tier: line.tier,
+            needs: line.needs,
+            restore: line.restore,
+            timeout_s: line.timeout,
+            smoke: line.smoke,
+            note: line.note,
+            sentinels: line.sentinel,
+            ignore: line.ignore,
+            minFiles: line.minFiles,
+            maxFiles: line.maxFiles,
+            fullHash: line.fullHash
         }, taken, {
             pool: { jobs: flags.jobs },
             exclude: ownPaths(m.file, stateDir(io)),
             stateDir: stateDir(io)
         });
+        const bad = boundsProblem(captured.entry);
+        if (bad)
+            throw new UsageError(`${bad}; nothing was written`);
         taken.add(captured.entry.id);
         takenPaths.set(captured.entry.path, captured.entry.id);
         added.push(captured);
     }
-    const unknownNeeds = (flags.needs ?? []).filter(n => !taken.has(n));
+    const unknownNeeds = lines.flatMap(l => l.needs ?? []).filter(n => !taken.has(n));
     if (unknownNeeds.length > 0)
-        throw new UsageError(`--needs: no entry with id ${unknownNeeds.join(', ')}`);
+        throw new UsageError(`--needs: no entry with id ${[...new Set(unknownNeeds)].join(', ')}`);
     m.doc.body.entries.push(...added.map(a => a.entry));
     const sidecars = new Map(added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index]] : [])));
     const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io);
@@ -26054,6 +26642,75 @@ async function add_addCommand(paths, flags, io) {
     }
     return errors_EXIT.HEALTHY;
 }
+/** What to capture: PATH arguments with the flags, or the lines of --from (FILE, or - for stdin). */
+async function requests(paths, flags, io) {
+    if (flags.from === undefined) {
+        if (paths.length === 0)
+            throw new UsageError('give PATH(s) to add, or --from FILE');
+        return paths.map(p => ({
+            path: p,
+            id: flags.id,
+            kind: flags.kind,
+            tier: flags.tier,
+            sentinel: flags.sentinel,
+            needs: flags.needs,
+            restore: flags.restore,
+            timeout: flags.timeout,
+            smoke: flags.smoke,
+            ignore: flags.ignore,
+            note: flags.note,
+            minFiles: flags.minFiles,
+            maxFiles: flags.maxFiles,
+            fullHash: flags.fullHash
+        }));
+    }
+    const given = ENTRY_FLAGS.filter(k => flags[k] !== undefined);
+    if (paths.length > 0 || given.length > 0)
+        throw new UsageError('--from FILE describes every entry: give no PATH or entry option with it');
+    const shown = flags.from === '-' ? '(stdin)' : flags.from;
+    const text = flags.from === '-' ? await readStdin(io) : readBoundedText(io, flags.from);
+    const lines = parseAddLines(text, shown);
+    if (lines.length === 0)
+        throw new UsageError(`${shown}: no entries`);
+    return lines;
+}
+const ENTRY_FLAGS = [
+    'id',
+    'kind',
+    'tier',
+    'sentinel',
+    'needs',
+    'restore',
+    'timeout',
+    'smoke',
+    'ignore',
+    'note',
+    'minFiles',
+    'maxFiles'
+];
+function readBoundedText(io, file) {
+    const abs = external_node_path_default().resolve(io.cwd, file);
+    const st = external_node_fs_default().statSync(abs, { throwIfNoEntry: false });
+    if (!st?.isFile())
+        throw new UsageError(`--from ${file}: not a regular file`);
+    if (st.size > FROM_MAX_BYTES)
+        throw new UsageError(`--from ${file}: over the ${FROM_MAX_BYTES}-byte limit`);
+    return external_node_fs_default().readFileSync(abs, 'utf8');
+}
+async function readStdin(io) {
+    if (!io.stdin)
+        throw new UsageError('--from -: no standard input here');
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of io.stdin) {
+        const b = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        size += b.length;
+        if (size > FROM_MAX_BYTES)
+            throw new UsageError(`--from -: over the ${FROM_MAX_BYTES}-byte limit`);
+        chunks.push(b);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
 function add_describe(e) {
     switch (e.kind) {
         case 'file':
@@ -26069,7 +26726,8 @@ function add_describe(e) {
 function registerAdd(program, { io, run }) {
     const cmd = withGlobals(program.command('add'))
         .description('track PATH(s): capture size, hash, mode, link target or tree digests from disk now')
-        .argument('<path...>', 'files, directories or symlinks inside the workspace')
+        .argument('[path...]', 'files, directories or symlinks inside the workspace')
+        .option('--from <file>', 'capture every entry listed in FILE ("-": stdin), one JSON object per line with add\'s option names and "path", in one run, one lock, one signature')
         .option('--id <id>', 'entry id (default: derived from the path)')
         .addOption(new Option('--kind <kind>', 'entry kind (default: from what is on disk)').choices([...KINDS]))
         .option('--tier <n>', `restore tier ${TIERS[0]}-${TIERS[TIERS.length - 1]} (0 credentials, 1 scripts, 2 source, 3 downloads, 4 builds)`, intOption('--tier', 0, 4))
@@ -26083,7 +26741,7 @@ function registerAdd(program, { io, run }) {
         .option('--min-files <n>', 'tree: fewest files allowed (default: files now)', intOption('--min-files', 0, Number.MAX_SAFE_INTEGER))
         .option('--max-files <n>', 'tree: most files allowed (default: files now)', intOption('--max-files', 0, Number.MAX_SAFE_INTEGER))
         .option('--no-full-hash', 'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)');
-    approveOption(jobsOption(cmd)).action((paths, flags) => run(() => withManifestLock(flags, io, () => add_addCommand(paths, flags, io))));
+    lockOption(approveOption(jobsOption(cmd))).action((paths, flags) => run(() => withManifestLock(flags, io, () => add_addCommand(paths, flags, io))));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/attacktest.ts
@@ -26341,7 +26999,7 @@ function autopilotCommand(flags, io) {
                     path: e.path,
                     escrow: escrowHint(e, t) ?? null
                 })),
-                how_to_add_recipe: recipeHint(shared_shown(io, m.file), t),
+                how_to_add_recipe: recipeHint(t),
                 ...savedJson(saved)
             });
         }
@@ -26370,7 +27028,7 @@ function autopilotText(io, m, added, skipped, saved, missing, t) {
             const esc = escrowHint(e, t);
             out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`);
         }
-        out.push(`to add one: ${recipeHint(shared_shown(io, m.file), t)}\n`);
+        out.push(`to add one: ${recipeHint(t)}\n`);
     }
     return out.join('');
 }
@@ -27140,6 +27798,7 @@ function processIo(argv = process.argv) {
         home: external_node_os_default().homedir(),
         stdout: process.stdout,
         stderr: process.stderr,
+        stdin: process.stdin,
         abort: controller.signal,
         stop: (message, code) => {
             if (!owns)
@@ -27483,6 +28142,172 @@ function registerCompletion(program, { io, run }) {
     }));
 }
 
+;// CONCATENATED MODULE: ./src/cli/changes.ts
+/**
+ * What an editing command changed, in one wording for edit, rm and rescan: per entry, each field
+ * as `before -> after` (text) or the same as data (--json). Manifest strings are untrusted: every
+ * value is escaped and bounded before it reaches a line.
+ */
+
+const VALUE_MAX = 120;
+function showValue(v) {
+    if (v === undefined)
+        return '(none)';
+    if (typeof v === 'number')
+        return v.toLocaleString('en-US');
+    return escapeText(typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v), {
+        max: VALUE_MAX
+    });
+}
+function printChanges(io, verb, list) {
+    for (const { id, changes } of list) {
+        if (changes.length === 0) {
+            io.stdout.write(`${escapeText(id)}: unchanged\n`);
+            continue;
+        }
+        io.stdout.write(`${verb} "${escapeText(id)}":\n`);
+        for (const c of changes)
+            io.stdout.write(`  ${c.field}: ${showValue(c.before)} -> ${showValue(c.after)}\n`);
+    }
+}
+/** The closing line every editing command prints: signed, or why not. */
+function savedLine(saved, note) {
+    return saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : `note: ${saved.note ?? note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`;
+}
+function savedFields(saved) {
+    return saved
+        ? { written: true, signed: saved.signed, version: saved.version, digest: saved.digest }
+        : { written: false };
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/edit.ts
+
+
+
+
+
+
+
+/** The manifest to edit; an editing command never creates one. */
+async function openExisting(flags, io) {
+    const m = await openForEdit(flags, io);
+    if (m.created)
+        throw new UsageError(`${m.file}: no manifest to edit (create one with "swr add")`);
+    return m;
+}
+function entryIndex(m, id) {
+    const i = m.doc.body.entries.findIndex(e => e.id === id);
+    if (i < 0)
+        throw new UsageError(`no entry with id "${id}" in ${m.file}`);
+    return i;
+}
+function toEdit(f) {
+    if (f.restoreKey && !f.addSourceCache)
+        throw new UsageError('--restore-key: give it with --add-source-cache KEY');
+    const list = (add, drop, clear) => add || drop || clear ? { add, drop, clear } : undefined;
+    return {
+        restore: f.restore,
+        addCache: f.addSourceCache
+            ? { key: f.addSourceCache, restoreKeys: f.restoreKey ?? [] }
+            : undefined,
+        clearRestore: f.clearRestore,
+        env: list(f.env, f.dropEnv, f.clearEnv),
+        secretEnv: list(f.secretEnv, f.dropSecretEnv, f.clearSecretEnv),
+        needs: list(f.needs, f.dropNeeds, f.clearNeeds),
+        timeout: f.timeout,
+        clearTimeout: f.clearTimeout,
+        smoke: f.smoke,
+        clearSmoke: f.clearSmoke,
+        smokeTimeout: f.smokeTimeout,
+        clearSmokeTimeout: f.clearSmokeTimeout,
+        tier: f.tier,
+        note: f.note,
+        clearNote: f.clearNote,
+        minFiles: f.minFiles,
+        maxFiles: f.maxFiles,
+        clearMaxFiles: f.clearMaxFiles,
+        ignore: list(f.ignore, f.dropIgnore, f.clearIgnore),
+        sentinels: list(f.sentinel, f.dropSentinel)
+    };
+}
+async function editCommand(id, flags, io) {
+    const edit = toEdit(flags);
+    const m = await openExisting(flags, io);
+    const i = entryIndex(m, id);
+    const before = m.doc.body.entries[i];
+    let after = applyEdit(before, edit);
+    const sidecars = new Map();
+    if (after.kind === 'tree' && (edit.ignore || edit.sentinels)) {
+        // New ignore rules change the walk, and new sentinels must exist: capture the tree again.
+        const c = await recaptureEntry(m.workspace, after, new Set(), { pool: { jobs: flags.jobs }, exclude: exclusions(m.file, io), stateDir: stateDir(io) }, { exactSentinels: true });
+        after = c.entry;
+        if (c.index)
+            sidecars.set(indexPath(m.file, id), c.index);
+    }
+    const bad = boundsProblem(after);
+    if (bad)
+        throw new UsageError(`${bad}; nothing was written`);
+    const changes = diffEntry(before, after);
+    let saved;
+    if (changes.length > 0) {
+        m.doc.body.entries[i] = after;
+        saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false, sidecars }, io);
+    }
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.edit/1',
+            manifest: m.file,
+            entries: [{ id, changes }],
+            ...savedFields(saved)
+        }, null, 2) + '\n');
+    }
+    else if (!flags.quiet) {
+        printChanges(io, 'edited', [{ id, changes }]);
+        if (saved)
+            io.stdout.write(savedLine(saved, m.note));
+    }
+    return errors_EXIT.HEALTHY;
+}
+function registerEdit(program, { io, run }) {
+    const whole = (name) => intOption(name, 0, Number.MAX_SAFE_INTEGER);
+    const cmd = withGlobals(program.command('edit'))
+        .description("change an entry's declared fields (recipes, caches, env, smoke, needs, tier, note, tree bounds) without editing JSON; prints each change")
+        .argument('<id>', 'entry to change')
+        .option('--restore <cmd>', 'shell recipe that recreates the entry (replaces the recipe; cache sources stay ahead of it)')
+        .option('--add-source-cache <key>', 'add an Actions cache source, tried before the recipe')
+        .option('--restore-key <prefix>', 'with --add-source-cache: a fallback key prefix (repeatable)', collect)
+        .option('--clear-restore', 'remove every restore source')
+        .option('--env <name>', 'pass this variable to the recipe (repeatable)', collect)
+        .option('--drop-env <name>', 'stop passing this variable (repeatable)', collect)
+        .option('--clear-env', 'pass no extra variables')
+        .option('--secret-env <name>', 'pass this variable and scrub its value from output (repeatable)', collect)
+        .option('--drop-secret-env <name>', 'stop passing this secret variable (repeatable)', collect)
+        .option('--clear-secret-env', 'pass no secret variables')
+        .option('--timeout <s>', 'recipe timeout in seconds', intOption('--timeout', 1, 86400))
+        .option('--clear-timeout', 'use the default recipe timeout')
+        .option('--smoke <cmd>', 'shell command that proves the entry works')
+        .option('--clear-smoke', 'remove the smoke command')
+        .option('--smoke-timeout <s>', 'smoke command timeout in seconds (default 60)', intOption('--smoke-timeout', 1, 86400))
+        .option('--clear-smoke-timeout', 'use the default smoke timeout')
+        .option('--needs <id>', 'entry that must be healthy first (repeatable)', collect)
+        .option('--drop-needs <id>', 'remove a dependency (repeatable)', collect)
+        .option('--clear-needs', 'remove every dependency')
+        .option('--tier <n>', 'restore tier 0-4', intOption('--tier', 0, 4))
+        .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+        .option('--clear-note', 'remove the note')
+        .option('--min-files <n>', 'tree: fewest files allowed', whole('--min-files'))
+        .option('--max-files <n>', 'tree: most files allowed', whole('--max-files'))
+        .option('--clear-max-files', 'tree: no upper bound')
+        .option('--ignore <rule>', 'tree: leave out of the walk (repeatable; the tree is captured again)', collect)
+        .option('--drop-ignore <rule>', 'tree: stop ignoring (repeatable; the tree is captured again)', collect)
+        .option('--clear-ignore', 'tree: ignore nothing (the tree is captured again)')
+        .option('--sentinel <relpath>', 'tree: a file that must exist and be non-empty (repeatable)', collect)
+        .option('--drop-sentinel <relpath>', 'tree: no longer a sentinel (repeatable)', collect);
+    lockOption(approveOption(jobsOption(cmd))).action((id, flags) => run(() => withManifestLock(flags, io, () => editCommand(id, flags, io))));
+}
+
 ;// CONCATENATED MODULE: ./src/cli/commands/escrow.ts
 /**
  * `swr escrow [--only ID...] [--max-bytes N]`: embed small files in the manifest (deflated, base64)
@@ -27586,20 +28411,40 @@ async function exportRecipesCommand(flags, io) {
         'set -euo pipefail',
         `cd ${shellQuote(m.workspace)}`
     ];
+    const steps = [];
     for (const step of planSteps(planRepair(entries, all))) {
         const e = entries.find(x => x.id === step.id);
         if (!e)
             continue;
+        steps.push({
+            id: e.id,
+            kind: e.kind,
+            path: e.path,
+            tier: e.tier,
+            after: step.after,
+            recipes: recipesOf(e)
+        });
         lines.push('', `# tier ${e.tier}: ${shellQuote(e.id)} (${shellQuote(e.path)})${step.after.length ? ` after ${step.after.map(shellQuote).join(', ')}` : ''}`, recipesOf(e)
             .map(r => `( ${r}\n)`)
             .join(' ||\n'));
     }
-    io.stdout.write(lines.join('\n') + '\n');
+    const script = lines.join('\n') + '\n';
+    if (flags.json)
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.export-recipes/1',
+            manifest: m.file,
+            digest: m.digest,
+            version: m.body.version,
+            steps,
+            script
+        }, null, 2) + '\n');
+    else
+        io.stdout.write(script);
     return errors_EXIT.HEALTHY;
 }
 function registerExportRecipes(program, { io, run }) {
     trustOptions(withGlobals(program.command('export-recipes')))
-        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow)')
+        .description('print the restore recipes as one bash script in tier and dependency order (only when signatures allow); --json: the steps and the script as one document')
         .option('--only <id...>', 'export only these entries')
         .action((flags) => run(() => exportRecipesCommand(flags, io)));
 }
@@ -27617,6 +28462,14 @@ function registerExportRecipes(program, { io, run }) {
 
 
 
+/** A key or public-key file named on the command line, bounded (key files are small). */
+function readKeyFile(io, flag, file) {
+    const abs = external_node_path_default().resolve(io.cwd, file);
+    const st = external_node_fs_default().statSync(abs, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > 64 * 1024)
+        throw new UsageError(`${flag} ${file}: not a regular file of at most 64 KiB`);
+    return external_node_fs_default().readFileSync(abs, 'utf8');
+}
 async function importCommand(oldFile, flags, io) {
     const abs = external_node_path_default().resolve(io.cwd, oldFile);
     let text;
@@ -27632,14 +28485,31 @@ async function importCommand(oldFile, flags, io) {
     const digest = manifestDigest(old.doc.body);
     let trusted = false;
     let why = 'unsigned: review it, then sign it with "swr sign"';
+    const v2 = parseStrictJson(text).value;
+    const checked = [];
     if (flags.legacyKey !== undefined) {
-        const keyText = external_node_fs_default().readFileSync(external_node_path_default().resolve(io.cwd, flags.legacyKey), 'utf8');
-        const verdict = verifyLegacyHmac(parseStrictJson(text).value, keyText);
+        const verdict = verifyLegacyHmac(v2, readKeyFile(io, '--legacy-key', flags.legacyKey));
         if (verdict !== 'valid') {
             throw new SwrError(`${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`, errors_EXIT.UNREPAIRABLE);
         }
+        checked.push('HMAC');
+    }
+    if (flags.legacyPubkey !== undefined) {
+        const key = parseLegacyPublicKey(readKeyFile(io, '--legacy-pubkey', flags.legacyPubkey));
+        if (!key)
+            throw new UsageError(`--legacy-pubkey ${flags.legacyPubkey}: not an ML-DSA-87 public key (PEM, or 2592 bytes in base64 or hex)`);
+        const verdict = await verifyLegacyMldsa(v2, key);
+        if (verdict !== 'valid') {
+            throw new SwrError(`${oldFile}: format-2 ML-DSA signature (_pksig) is ${verdict} under ${flags.legacyPubkey}: refusing to import it as trusted`, errors_EXIT.UNREPAIRABLE);
+        }
+        checked.push('ML-DSA');
+    }
+    else if (v2._pksig !== undefined) {
+        old.notes.push('the format-2 ML-DSA signature (_pksig) was not checked: give the original public key with --legacy-pubkey FILE');
+    }
+    if (checked.length > 0) {
         trusted = true;
-        why = 'format-2 HMAC signature checked';
+        why = `format-2 ${checked.join(' and ')} signature${checked.length > 1 ? 's' : ''} checked`;
     }
     else if (flags.approveDigest !== undefined) {
         if (flags.approveDigest.toLowerCase() !== digest) {
@@ -27660,6 +28530,7 @@ async function importCommand(oldFile, flags, io) {
             digest: saved.digest,
             signed: saved.signed,
             entries: old.doc.body.entries.length,
+            legacy_signatures_checked: checked,
             notes: old.notes
         };
         io.stdout.write(JSON.stringify(out, null, 2) + '\n');
@@ -27678,8 +28549,9 @@ function registerImport(program, { io, run }) {
     const cmd = withGlobals(program.command('import'))
         .description("convert the original tool's format-2 manifest to format 3 (unsigned until signed)")
         .argument('<old.json>', 'format-2 manifest')
-        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds");
-    approveOption(cmd, 'sign the converted manifest; or').action((old, flags) => run(() => withManifestLock(flags, io, () => importCommand(old, flags, io))));
+        .option('--legacy-key <file>', "check the old HMAC signature with the original tool's key file; sign the result if it holds")
+        .option('--legacy-pubkey <file>', "check the old ML-DSA-87 signature (_pksig) with the original signer's public key (PEM, base64 or hex); sign the result if it holds");
+    lockOption(approveOption(cmd, 'sign the converted manifest; or')).action((old, flags) => run(() => withManifestLock(flags, io, () => importCommand(old, flags, io))));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/init.ts
@@ -27781,7 +28653,7 @@ async function initCommand(flags, io) {
     return errors_EXIT.HEALTHY;
 }
 function registerInit(program, { io, run }) {
-    jobsOption(withGlobals(program.command('init')))
+    lockOption(jobsOption(withGlobals(program.command('init'))))
         .description('scan the workspace and write a first manifest (never overwrites one)')
         .action((flags) => run(() => withManifestLock(flags, io, () => initCommand(flags, io))));
 }
@@ -27922,6 +28794,161 @@ function registerRepair(program, { io, run }) {
             .option('--no-cache', 'ignore the incremental cache in the first check');
         lockOption(cmd).action((flags) => run(() => repairCommand(mode, flags, io), { startsProcesses: true }));
     }
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/rescan.ts
+
+
+
+
+
+
+
+async function rescanCommand(ids, flags, io) {
+    const m = await openExisting(flags, io);
+    const entries = m.doc.body.entries;
+    const taken = new Set(entries.map(x => x.id));
+    const sidecars = new Map();
+    const report = [];
+    const notes = [];
+    for (const id of [...new Set(ids)]) {
+        const i = entryIndex(m, id);
+        const before = entries[i];
+        const c = await recaptureEntry(m.workspace, before, taken, {
+            pool: { jobs: flags.jobs },
+            exclude: exclusions(m.file, io),
+            stateDir: stateDir(io)
+        });
+        const after = reescrow(m.workspace, before, c.entry, io, notes);
+        if (c.index)
+            sidecars.set(indexPath(m.file, id), c.index);
+        entries[i] = after;
+        report.push({ id, changes: diffEntry(before, after) });
+    }
+    const changed = report.some(r => r.changes.length > 0);
+    let saved;
+    if (!flags.json && !flags.quiet)
+        printChanges(io, flags.dryRun ? 'would rescan' : 'rescanned', report);
+    if (changed && !flags.dryRun)
+        saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false, sidecars }, io);
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.rescan/1',
+            manifest: m.file,
+            dry_run: flags.dryRun === true,
+            entries: report,
+            notes,
+            ...savedFields(saved)
+        }, null, 2) + '\n');
+    }
+    else if (!flags.quiet) {
+        for (const n of notes)
+            io.stdout.write(`note: ${escapeText(n)}\n`);
+        if (saved)
+            io.stdout.write(savedLine(saved, m.note));
+        else if (flags.dryRun && changed)
+            io.stdout.write('dry run: nothing was written\n');
+    }
+    return errors_EXIT.HEALTHY;
+}
+/** Escrowed bytes must be the recorded ones: escrow the new bytes, or drop the escrow and say so. */
+function reescrow(workspace, before, after, io, notes) {
+    if (after.kind !== 'file' || before.kind !== 'file' || !before.escrow)
+        return after;
+    if (before.expect.sha256 === after.expect.sha256)
+        return after;
+    const { escrow: _old, ...rest } = after;
+    try {
+        return { ...rest, escrow: captureEscrow(workspace, rest, undefined, stateDir(io)) };
+    }
+    catch (err) {
+        if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err))
+            throw err;
+        notes.push(`${after.id}: escrow dropped (${err.message})`);
+        return rest;
+    }
+}
+function registerRescan(program, { io, run }) {
+    const cmd = withGlobals(program.command('rescan'))
+        .description('capture again entries that changed on purpose; prints each change (before -> after) before writing')
+        .argument('<id...>', 'entries to capture again')
+        .option('--dry-run', 'show what would change; write nothing');
+    lockOption(approveOption(jobsOption(cmd))).action((ids, flags) => run(() => withManifestLock(flags, io, () => rescanCommand(ids, flags, io))));
+}
+
+;// CONCATENATED MODULE: ./src/cli/commands/rm.ts
+/**
+ * `swr rm ID...`: stop tracking entries. Refused while another entry needs one of them, unless
+ * --with-dependents removes those too (and what needs them, transitively). The removed trees'
+ * index files are deleted once the manifest no longer names them.
+ */
+
+
+
+
+
+
+
+/** `ids` and, with `follow`, every entry that needs one of them, transitively. */
+function closure(entries, ids, follow) {
+    const gone = new Set(ids);
+    for (let grew = follow; grew;) {
+        grew = false;
+        for (const x of entries)
+            if (!gone.has(x.id) && x.needs.some(n => gone.has(n))) {
+                gone.add(x.id);
+                grew = true;
+            }
+    }
+    return gone;
+}
+async function rmCommand(ids, flags, io) {
+    const m = await openExisting(flags, io);
+    for (const id of ids)
+        entryIndex(m, id);
+    const entries = m.doc.body.entries;
+    const gone = closure(entries, ids, flags.withDependents === true);
+    for (const x of entries) {
+        const need = x.needs.find(n => gone.has(n));
+        if (need !== undefined && !gone.has(x.id))
+            throw new UsageError(`entry "${escapeText(x.id)}" needs "${escapeText(need)}": remove it too with --with-dependents, or drop the dependency with "swr edit ${escapeText(x.id)} --drop-needs ${escapeText(need)}"; nothing was written`);
+    }
+    const removed = entries.filter(x => gone.has(x.id));
+    m.doc.body.entries = entries.filter(x => !gone.has(x.id));
+    const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
+    for (const x of removed)
+        if (x.kind === 'tree')
+            dropIndex(indexPath(m.file, x.id));
+    if (flags.json) {
+        io.stdout.write(JSON.stringify({
+            schema: 'swr.rm/1',
+            manifest: m.file,
+            removed: removed.map(x => ({ id: x.id, kind: x.kind, path: x.path })),
+            ...savedFields(saved)
+        }, null, 2) + '\n');
+    }
+    else if (!flags.quiet) {
+        for (const x of removed)
+            io.stdout.write(`removed ${x.kind} "${escapeText(x.id)}" (${escapeText(x.path)})${ids.includes(x.id) ? '' : ' (a dependent)'}\n`);
+        io.stdout.write(savedLine(saved, m.note));
+    }
+    return errors_EXIT.HEALTHY;
+}
+/** A stale index is harmless (a new entry of that id writes its own), so a failure is ignored. */
+function dropIndex(file) {
+    try {
+        external_node_fs_default().unlinkSync(file);
+    }
+    catch {
+        // Gone already, or not ours to remove: either way the manifest no longer reads it.
+    }
+}
+function registerRm(program, { io, run }) {
+    const cmd = withGlobals(program.command('rm'))
+        .description('stop tracking entries (refused while another entry needs one of them)')
+        .argument('<id...>', 'entries to remove')
+        .option('--with-dependents', 'also remove every entry that needs them');
+    lockOption(approveOption(cmd)).action((ids, flags) => run(() => withManifestLock(flags, io, () => rmCommand(ids, flags, io))));
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/selftest.ts
@@ -28110,31 +29137,90 @@ async function signCommand(flags, io) {
     });
     if (m.format !== 3)
         throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`);
+    if (flags.cosign && (flags.scope !== undefined || flags.expires !== undefined))
+        throw new UsageError('--cosign signs the body as it is: give --scope and --expires without it');
+    const body = bodyWith(m, flags);
     const keys = await signingKeys(io);
     if (!hasSigningKey(keys))
         throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', errors_EXIT.UNREPAIRABLE);
     const policy = buildPolicy(m, flags, io);
+    if (flags.cosign)
+        return cosignCommand(m, keys, policy, flags, io);
     await authorizeEdit(m, policy, flags.approveDigest);
-    const signed = await signDocument(m.doc, keys, recall(stateDir(io), m.file, m.body.scope)?.version ?? 0);
+    const floor = Math.max(recall(stateDir(io), m.file, m.body.scope)?.version ?? 0, recall(stateDir(io), m.file, body.scope)?.version ?? 0);
+    const signed = await signDocument({ ...m.doc, body }, keys, floor);
     saveManifest(m.file, signed.doc);
     remember(stateDir(io), m.file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
     const by = [
         keys.hmacKey ? 'HMAC-SHA256' : '',
         keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
     ].filter(Boolean);
+    printSigned(io, flags, m.file, signed.doc, signed.digest, `by ${by.join(' and ')}`);
+    return errors_EXIT.HEALTHY;
+}
+/** The body to sign: the loaded one, with the scope and expiry the flags set or remove. */
+function bodyWith(m, flags) {
+    const body = { ...m.doc.body };
+    if (flags.scope !== undefined) {
+        const scope = parseScope(flags.scope, manifestPathInWorkspace(m));
+        if (scope)
+            body.scope = scope;
+        else
+            delete body.scope;
+    }
+    if (flags.expires !== undefined) {
+        const expires = parseExpiry(flags.expires, new Date());
+        if (expires)
+            body.expires = expires;
+        else
+            delete body.expires;
+    }
+    return body;
+}
+/**
+ * Co-signing: this machine's ML-DSA signature joins the others over the same body and version,
+ * so distinct signers can meet a threshold. Only over signatures that verify: one that does not
+ * means the body changed since it was signed, and co-signing it would launder the change.
+ */
+async function cosignCommand(m, keys, policy, flags, io) {
+    if (!keys.identity)
+        throw new SwrError('--cosign adds an ML-DSA signature: this machine has no identity (run "swr keygen")', errors_EXIT.UNREPAIRABLE);
+    if (m.doc.signatures.length === 0)
+        throw new SwrError(`${m.file}: unsigned: nothing to co-sign; sign it first with "swr sign"`, errors_EXIT.UNREPAIRABLE);
+    const states = await evaluateSignatures(gateInput(m), policy);
+    const broken = states.find(s => s.state === 'invalid');
+    if (broken)
+        throw new SwrError(`${m.file}: a ${broken.alg} signature does not verify (the body changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`, errors_EXIT.UNREPAIRABLE);
+    // One trusted signature is enough to co-sign; the run's --threshold is for running, not signing.
+    await authorizeEdit(m, { ...policy, threshold: 1 }, flags.approveDigest);
+    const doc = await cosignDocument(m.doc, keys.identity);
+    saveManifest(m.file, doc);
+    remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
+    const signers = doc.signatures.filter(s => s.alg === 'ml-dsa-87').length;
+    printSigned(io, flags, m.file, doc, m.digest, `co-signed by ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)} (${signers} ML-DSA signature(s))`);
+    return errors_EXIT.HEALTHY;
+}
+function printSigned(io, flags, file, doc, digest, by) {
+    const { version, scope, expires } = doc.body;
     if (flags.json) {
         io.stdout.write(JSON.stringify({
             schema: 'swr.sign/1',
-            manifest: m.file,
-            version: signed.doc.body.version,
-            digest: signed.digest,
-            signatures: signed.doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
+            manifest: file,
+            version,
+            digest,
+            cosigned: flags.cosign === true,
+            ...(scope ? { scope } : {}),
+            ...(expires ? { expires } : {}),
+            signatures: doc.signatures.map(s => ({ alg: s.alg, keyid: s.keyid }))
         }, null, 2) + '\n');
     }
     else if (!flags.quiet) {
-        io.stdout.write(`signed ${m.file}\n  version ${signed.doc.body.version}, digest ${signed.digest}\n  by ${by.join(' and ')}\n`);
+        const limits = [
+            scope ? `scope ${escapeText(JSON.stringify(scope))}` : '',
+            expires ? `expires ${expires}` : ''
+        ].filter(Boolean);
+        io.stdout.write(`signed ${file}\n  version ${version}, digest ${digest}${limits.length ? `\n  ${limits.join(', ')}` : ''}\n  ${by}\n`);
     }
-    return errors_EXIT.HEALTHY;
 }
 async function verifyCommand(flags, io) {
     const m = loadManifest(manifestLocation(flags, io).file, {
@@ -28189,8 +29275,11 @@ function registerSigning(program, { io, run }) {
         .option('--no-mldsa', 'do not create an ML-DSA identity')
         .option('--no-sync', 'do not create a sync key (it seals manifests that swr push sends off the machine)')
         .action((flags) => run(() => keygenCommand(flags, io)));
-    approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign')
-        .description('raise the version and sign the manifest with every key this machine holds')
+    lockOption(approveOption(trustOptions(withGlobals(program.command('sign'))), 'sign'))
+        .description("raise the version and sign the manifest with every key this machine holds (replacing every signature); --cosign adds this machine's ML-DSA signature to the current version instead")
+        .option('--scope <spec>', 'limit where the manifest may run: repo=OWNER/NAME,ref=GLOB,path[=REL] (path: the manifest\'s own path in the workspace); "none" removes the scope')
+        .option('--expires <when>', 'refuse the manifest after: 12h, 30d, 2w, 2026-12-31 or 2026-12-31T00:00:00Z; "never" removes the expiry')
+        .option('--cosign', "add this machine's ML-DSA signature beside the others: same body, same version (for --threshold N)")
         .action((flags) => run(() => withManifestLock(flags, io, () => signCommand(flags, io))));
     trustOptions(withGlobals(program.command('verify')))
         .description('show each signature (valid, invalid, untrusted signer, absent), the digest, and whether recipes may run; exit 0 allowed, 2 refused')
@@ -28980,6 +30069,9 @@ function registerTrust(program, { io, run }) {
 
 
 
+
+
+
 const EXIT_HELP = `
 Exit codes:
   0  healthy
@@ -28997,32 +30089,43 @@ directory, else ~/.swr/manifest.json. State (cache, keys, canary ledger, surviva
 $SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history keeps 1,000
 records per file before it rotates ($SWR_HISTORY_LIMIT sets another number). SWR_NATIVE_WALK=0 walks
 large trees without GNU find (same digests; for a file system where find misbehaves).`;
-/** The commands in help order; completion last, so its scripts cover every command before it. */
-const COMMANDS = [
-    registerCheck,
-    registerRepair,
-    registerAdd,
-    registerInit,
-    registerImport,
-    registerEscrow,
-    registerSelftest,
-    registerExportRecipes,
-    registerSync,
-    registerPeer,
-    registerHook,
-    registerSigning,
-    registerAttacktest,
-    registerCanary,
-    registerStats,
-    registerTrust,
-    registerAuthorCommands,
-    registerCompletion
+/**
+ * The commands by what they are for, in help order. The completion command comes last, so the
+ * scripts it prints cover every command before it.
+ */
+const GROUPS = [
+    ['Verify:', [registerCheck]],
+    ['Repair:', [registerRepair, registerSelftest, registerEscrow, registerExportRecipes]],
+    [
+        'Author:',
+        [
+            registerInit,
+            registerAdd,
+            registerEdit,
+            registerRm,
+            registerRescan,
+            registerImport,
+            registerAuthorCommands
+        ]
+    ],
+    ['Sign:', [registerSigning, registerTrust, registerAttacktest]],
+    ['Survival:', [registerCanary, registerStats]],
+    ['Sync:', [registerSync, registerPeer, registerHook]],
+    ['Shell:', [registerCompletion]]
 ];
+const EXAMPLES = `
+Examples:
+  swr add node_modules --restore 'npm ci'     track a tree and how to rebuild it
+  swr check                                  verify everything (exit 1 when damaged)
+  swr why                                    what broke, the likely cause, the fix
+  swr doctor                                 restore what is damaged, then re-check
+  swr sign && swr verify                     sign with this machine's keys; show the gate
+  swr canary plant ... swr canary read       measure what this runner keeps`;
 function buildProgram(io, done) {
     const program = new Command('swr')
         .description('Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken')
-        .version(VERSION, '-V, --version')
-        .addHelpText('after', EXIT_HELP)
+        .version(versionLine(), '-V, --version', 'print the version and the source digest of this build')
+        .addHelpText('after', EXAMPLES + '\n' + EXIT_HELP)
         .showHelpAfterError('(run "swr --help" for usage)')
         .configureOutput({
         writeOut: s => void io.stdout.write(s),
@@ -29030,8 +30133,11 @@ function buildProgram(io, done) {
     })
         .exitOverride();
     const ctx = commandContext(io, done);
-    for (const register of COMMANDS)
-        register(program, ctx);
+    for (const [heading, commands] of GROUPS) {
+        program.commandsGroup(heading);
+        for (const register of commands)
+            register(program, ctx);
+    }
     return program;
 }
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */
@@ -29057,9 +30163,14 @@ async function main_main(argv, rawIo = processIo()) {
 const ERROR_MAX = 2000;
 function reportError(err, io, json) {
     if (err instanceof CommanderError) {
-        // Help and version print themselves and exit 0; everything else is bad usage.
+        // Help and version print themselves and exit 0; everything else is bad usage, which commander
+        // has already printed on stderr: with --json, stdout still gets its one document.
         if (err.exitCode === 0)
             return errors_EXIT.HEALTHY;
+        if (json) {
+            const line = escapeText(err.message.replace(/^error: /, ''), { max: ERROR_MAX });
+            io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: errors_EXIT.BAD_MANIFEST }) + '\n');
+        }
         return errors_EXIT.BAD_MANIFEST;
     }
     const known = err instanceof SwrError ? err : diskError(err);
