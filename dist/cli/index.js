@@ -13222,7 +13222,7 @@ function byteMarker(s, i) {
  * ends with `…[+N chars]`. Idempotent: escaping twice changes nothing, so a line
  * built from escaped parts may be escaped again by the printer.
  */
-function escapeText(s, opts = {}) {
+function escape_escapeText(s, opts = {}) {
     const max = opts.max ?? Number.POSITIVE_INFINITY;
     let out = '';
     let i = 0;
@@ -13245,7 +13245,7 @@ function escapeText(s, opts = {}) {
 }
 /** A manifest string quoted in a message: escaped, bounded, in double quotes. */
 function quoted(s, max = QUOTE_MAX) {
-    return `"${escapeText(s, { max })}"`;
+    return `"${escape_escapeText(s, { max })}"`;
 }
 /**
  * `escapeText`, then the characters Markdown and HTML act on backslash-escaped (CommonMark lets
@@ -13253,7 +13253,7 @@ function quoted(s, max = QUOTE_MAX) {
  * table cell, link, image, emphasis, code span or HTML.
  */
 function escape_escapeMarkdown(s, opts = {}) {
-    return escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
+    return escape_escapeText(s, opts).replace(/[\\`*_[\]<>&|~!#]/g, '\\$&');
 }
 /**
  * An untrusted string as a Markdown code span: nothing inside is interpreted, so only a backtick
@@ -13261,7 +13261,7 @@ function escape_escapeMarkdown(s, opts = {}) {
  * there, written `\|`) need care.
  */
 function escape_markdownCode(s, opts = {}) {
-    return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
+    return '`' + escape_escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
@@ -14349,9 +14349,30 @@ function consequences(findings) {
         const target = danglingTarget(f);
         return target !== undefined && within(target, g.path);
     };
+    // Only an entry at `p` or at a directory above it can contain `p`: look those up by path
+    // instead of comparing every pair (10,000 entries would be 10^8 comparisons).
+    const order = new Map(damaged.map((f, i) => [f, i]));
+    const atPath = new Map();
+    for (const f of damaged)
+        pushTo(atPath, f.path, f);
+    const containing = (p) => {
+        const out = [...(atPath.get('.') ?? [])];
+        for (let i = p.indexOf('/');; i = p.indexOf('/', i + 1)) {
+            const dir = i < 0 ? p : p.slice(0, i);
+            if (dir !== '.')
+                out.push(...(atPath.get(dir) ?? []));
+            if (i < 0)
+                return out;
+        }
+    };
     const out = new Map();
     for (const f of damaged) {
-        const root = damaged.find(g => causedBy(f, g) && !causedBy(g, f));
+        const target = danglingTarget(f);
+        const candidates = [...containing(f.path), ...(target !== undefined ? containing(target) : [])];
+        // The first in check order, as a scan of every entry would find it.
+        const root = candidates
+            .filter(g => causedBy(f, g) && !causedBy(g, f))
+            .sort((a, b) => order.get(a) - order.get(b))[0];
         if (root)
             out.set(f.id, root);
     }
@@ -14425,6 +14446,8 @@ function diagnose(findings, command = 'swr restore', entries) {
     const signature = wipeSignature(findings);
     const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined;
     const caused = consequences(findings);
+    const needers = neededBy(entries ?? []);
+    const consequencesOf = byRoot(caused);
     return {
         signature,
         cause: CAUSES[signature],
@@ -14433,7 +14456,7 @@ function diagnose(findings, command = 'swr restore', entries) {
             const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
             const own = adviceFor(f, command, ways(f.id));
             if (!root) {
-                const affects = dependentsOf(f.id, entries ?? [], caused);
+                const affects = dependentsOf(f.id, needers, consequencesOf);
                 return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
             }
             const rootFix = adviceFor(root, command, ways(root.id)).fix;
@@ -14450,21 +14473,40 @@ function diagnose(findings, command = 'swr restore', entries) {
  * What a root cause takes down with it: the entries that `need` it (directly or through others),
  * and its consequences (links into it, entries inside its path). Sorted, each once.
  */
-function dependentsOf(id, entries, caused) {
+function dependentsOf(id, needers, consequencesOf) {
     const out = new Set();
     const queue = [id];
-    while (queue.length > 0) {
-        const at = queue.shift();
-        for (const e of entries)
-            if (e.needs.includes(at) && !out.has(e.id) && e.id !== id) {
-                out.add(e.id);
-                queue.push(e.id);
+    for (let at = queue.shift(); at !== undefined; at = queue.shift())
+        for (const e of needers.get(at) ?? [])
+            if (!out.has(e) && e !== id) {
+                out.add(e);
+                queue.push(e);
             }
-    }
-    for (const [c, root] of caused)
-        if (root.id === id)
-            out.add(c);
+    for (const c of consequencesOf.get(id) ?? [])
+        out.add(c);
     return [...out].sort();
+}
+function pushTo(map, key, value) {
+    const list = map.get(key);
+    if (list)
+        list.push(value);
+    else
+        map.set(key, [value]);
+}
+/** Each entry's direct dependents (the entries whose `needs` name it). */
+function neededBy(entries) {
+    const out = new Map();
+    for (const e of entries)
+        for (const n of new Set(e.needs))
+            pushTo(out, n, e.id);
+    return out;
+}
+/** Each root's consequences, by root id. */
+function byRoot(caused) {
+    const out = new Map();
+    for (const [c, root] of caused)
+        pushTo(out, root.id, c);
+    return out;
 }
 /** What fails if you build now with this entry as it is, by what the tier says it holds. */
 function riskOf(f) {
@@ -20573,7 +20615,7 @@ function convertEntry(raw, workspace, where, notes) {
     const spelled = rel === '' ? '.' : rel.split((external_node_path_default()).sep).join('/').replace(/\/+$/, '');
     const problem = pathProblem(spelled);
     if (problem)
-        return `${named}: path ${escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
+        return `${named}: path ${escape_escapeText(rawPath, { max: QUOTE_MAX })} ${problem}`;
     const tierRaw = import_v2_int(raw.tier) ?? 2;
     if (tierRaw > 4)
         return `${named}: tier ${tierRaw} is not 0..4`;
@@ -20636,7 +20678,7 @@ function convertEntry(raw, workspace, where, notes) {
             if (!/^[0-9a-f]{64}$/.test(headtail))
                 return `${named}: headtail malformed`;
             if (str(raw.upstream))
-                notes.push(`${id}: upstream ${escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
+                notes.push(`${id}: upstream ${escape_escapeText(str(raw.upstream) ?? '', { max: QUOTE_MAX })} kept only in the format-2 file`);
             const full = sha && /^[0-9a-f]{64}$/.test(sha) ? { sha256: sha } : {};
             return { ...common, kind: 'blob', expect: { size: bytes, headtail, ...full } };
         }
@@ -21426,25 +21468,25 @@ function pad(s, n) {
 }
 /** One line per finding: `STATUS   id   path   detail`. */
 function findingLines(findings, opts) {
-    const idW = Math.min(32, Math.max(2, ...findings.map(f => escapeText(f.id).length)));
-    const pathW = Math.min(40, Math.max(4, ...findings.map(f => escapeText(f.path).length)));
+    const idW = Math.min(32, Math.max(2, ...findings.map(f => escape_escapeText(f.id).length)));
+    const pathW = Math.min(40, Math.max(4, ...findings.map(f => escape_escapeText(f.path).length)));
     const out = [];
     for (const f of findings) {
         const status = paint(opts.color, COLORS[f.status], pad(f.status, 9));
-        const path = escapeText(f.path);
+        const path = escape_escapeText(f.path);
         const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path;
-        out.push(`  ${status} ${pad(escapeText(f.id), idW)}  ${pad(p, pathW)}  ${escapeText(f.detail)}`);
+        out.push(`  ${status} ${pad(escape_escapeText(f.id), idW)}  ${pad(p, pathW)}  ${escape_escapeText(f.detail)}`);
         if (f.files) {
             const d = f.files;
             const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
             for (const m of d.missing.slice(0, 5))
-                out.push(`      - ${escapeText(m)}`);
+                out.push(`      - ${escape_escapeText(m)}`);
             out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
             for (const x of d.extra.slice(0, 5))
-                out.push(`      + ${escapeText(x)}`);
+                out.push(`      + ${escape_escapeText(x)}`);
             out.push(...more(Math.min(5, d.extra.length), d.counts.extra));
             for (const c of d.changed.slice(0, 5))
-                out.push(`      ~ ${escapeText(c.path)} (${escapeText(c.what)})`);
+                out.push(`      ~ ${escape_escapeText(c.path)} (${escape_escapeText(c.what)})`);
             out.push(...more(Math.min(5, d.changed.length), d.counts.changed));
         }
     }
@@ -21460,13 +21502,13 @@ function renderCheck(r, opts) {
         : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`);
     lines.push(`${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`);
     if (s.damaged > 0) {
-        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${escapeText(r.diagnosis.cause)}`);
-        const ids = r.results.filter(f => f.status !== 'OK').map(f => escapeText(f.id));
+        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${escape_escapeText(r.diagnosis.cause)}`);
+        const ids = r.results.filter(f => f.status !== 'OK').map(f => escape_escapeText(f.id));
         lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
         lines.push(...fixLines(r));
     }
     for (const n of r.notes)
-        lines.push(paint(opts.color, 'gray', `note: ${escapeText(n)}`));
+        lines.push(paint(opts.color, 'gray', `note: ${escape_escapeText(n)}`));
     return lines.join('\n') + '\n';
 }
 /**
@@ -21475,8 +21517,8 @@ function renderCheck(r, opts) {
  */
 function fixLines(r) {
     const roots = r.diagnosis.advice.filter(a => a.because === undefined);
-    const can = roots.filter(a => a.restorable !== false).map(a => escapeText(a.id));
-    const cannot = roots.filter(a => a.restorable === false).map(a => escapeText(a.id));
+    const can = roots.filter(a => a.restorable !== false).map(a => escape_escapeText(a.id));
+    const cannot = roots.filter(a => a.restorable === false).map(a => escape_escapeText(a.id));
     const out = [];
     if (can.length > 0)
         out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
@@ -21492,36 +21534,36 @@ function renderWhy(r, opts, notes, history = new Map()) {
         return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
     const lines = [
         `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
-        `  ${escapeText(r.diagnosis.cause)}`,
+        `  ${escape_escapeText(r.diagnosis.cause)}`,
         ''
     ];
     for (const f of damaged) {
         const advice = r.diagnosis.advice.find(a => a.id === f.id);
-        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${escapeText(f.id)}  (${f.kind}, tier ${f.tier}, ${escapeText(f.path)})`);
-        lines.push(`  found:    ${escapeText(f.detail)}`);
+        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${escape_escapeText(f.id)}  (${f.kind}, tier ${f.tier}, ${escape_escapeText(f.path)})`);
+        lines.push(`  found:    ${escape_escapeText(f.detail)}`);
         lines.push(`  recorded: ${show(f.recorded)}`);
         lines.push(`  now:      ${show(f.found)}`);
         if (advice) {
-            lines.push(`  cause:    ${escapeText(advice.cause)}`);
+            lines.push(`  cause:    ${escape_escapeText(advice.cause)}`);
             if (advice.risk)
-                lines.push(`  risk:     ${escapeText(advice.risk)}`);
+                lines.push(`  risk:     ${escape_escapeText(advice.risk)}`);
             if (advice.affects)
-                lines.push(`  affects:  ${advice.affects.map(id => escapeText(id)).join(', ')}`);
-            lines.push(`  fix:      ${escapeText(advice.fix)}`);
+                lines.push(`  affects:  ${advice.affects.map(id => escape_escapeText(id)).join(', ')}`);
+            lines.push(`  fix:      ${escape_escapeText(advice.fix)}`);
         }
         const note = notes.get(f.id);
         if (note)
-            lines.push(`  note:     ${escapeText(note)}`);
+            lines.push(`  note:     ${escape_escapeText(note)}`);
         const past = history.get(f.id);
         if (past)
-            lines.push(`  history:  ${escapeText(past)}`);
+            lines.push(`  history:  ${escape_escapeText(past)}`);
         lines.push('');
     }
     return lines.join('\n');
 }
 function show(v) {
     return Object.entries(v)
-        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : escapeText(String(x))}`)
+        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : escape_escapeText(String(x))}`)
         .join(' ');
 }
 /** The plan, wave by wave, with the reason for each step. */
@@ -21534,11 +21576,11 @@ function renderPlan(waves, opts) {
     waves.forEach((wave, w) => {
         for (const s of wave) {
             n++;
-            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : escapeText(s.source);
-            const after = s.after.length > 0 ? ` after ${s.after.map(x => escapeText(x)).join(', ')}` : '';
+            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : escape_escapeText(s.source);
+            const after = s.after.length > 0 ? ` after ${s.after.map(x => escape_escapeText(x)).join(', ')}` : '';
             const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
-            lines.push(`  [${n}/${total}] tier ${s.tier} ${escapeText(s.id)} <- ${src}${after}${par}`);
-            lines.push(`        ${escapeText(s.reason)}`);
+            lines.push(`  [${n}/${total}] tier ${s.tier} ${escape_escapeText(s.id)} <- ${src}${after}${par}`);
+            lines.push(`        ${escape_escapeText(s.reason)}`);
         }
     });
     return lines.join('\n') + '\n';
@@ -21556,21 +21598,21 @@ const OUTCOME_STYLE = {
 function renderCollateral(harmed, opts) {
     return harmed
         .map(c => {
-        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => escapeText(id)).join(', ')} ran` : '';
-        return `${paint(opts.color, 'red', 'collateral')} ${escapeText(c.id)} is ${c.status} ${by}: ${escapeText(c.detail)}\n`;
+        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => escape_escapeText(id)).join(', ')} ran` : '';
+        return `${paint(opts.color, 'red', 'collateral')} ${escape_escapeText(c.id)} is ${c.status} ${by}: ${escape_escapeText(c.detail)}\n`;
     })
         .join('');
 }
 function renderStep(r, opts) {
     // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
-    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${escapeText(r.id)}  ${escapeText(r.detail)}\n`;
+    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${escape_escapeText(r.id)}  ${escape_escapeText(r.detail)}\n`;
     return line + quarantineLine(r.quarantine);
 }
 function quarantineLine(q) {
     if (!q)
         return '';
     if ('skipped' in q)
-        return `      quarantine: ${escapeText(q.skipped)}\n`;
+        return `      quarantine: ${escape_escapeText(q.skipped)}\n`;
     const pruned = q.pruned
         ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
         : '';
@@ -23991,6 +24033,18 @@ const RANK = {
     SKIPPED: 7,
     OK: 8
 };
+/** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
+const severity_LEVEL = {
+    OK: 'note',
+    MISSING: 'error',
+    CORRUPT: 'error',
+    STRIPPED: 'warning',
+    EMPTY: 'error',
+    BROKENLNK: 'error',
+    TYPE: 'error',
+    SKIPPED: 'warning',
+    SMOKEFAIL: 'error'
+};
 /** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
 function severity_bySeverity(findings) {
     return findings
@@ -23998,37 +24052,104 @@ function severity_bySeverity(findings) {
         .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
 }
 
+;// CONCATENATED MODULE: ./src/core/report/limits.ts
+/**
+ * How much of each channel GitHub gives a step, and the share swr takes, in one place. GitHub's
+ * documented limits:
+ *
+ * - Step and job outputs: 1 MB per job in total, 50 MB per workflow run, size counted as UTF-16.
+ * - Job summary: 1 MiB (1024 KiB) per step; a larger GITHUB_STEP_SUMMARY is dropped whole.
+ * - Annotations: 10 error, 10 warning and 10 notice annotations shown per step, 50 per job.
+ * - Code scanning SARIF: 25,000 results per run accepted, the 5,000 most severe shown; 10 MB
+ *   (gzip-compressed) per upload.
+ *
+ * swr's outputs together stay under a quarter of the job's 1 MB, so the other steps of the job
+ * keep the rest. Whatever a bound leaves out is counted where it was cut, and the full JSON report
+ * (the `report-path` output) always has everything.
+ */
+/** GitHub: bytes of one step's summary. */
+const GITHUB_SUMMARY_BYTES = 1024 * 1024;
+/** GitHub: annotations of each level (error, warning, notice) shown per step. */
+const limits_GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+/** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
+const GITHUB_SARIF_RESULTS_SHOWN = 5000;
+/** The summary swr writes: the step's limit less room for the markers that say what was cut. */
+const limits_SUMMARY_BUDGET = GITHUB_SUMMARY_BYTES - 16 * 1024;
+/** The `report` output (compact JSON). */
+const REPORT_OUTPUT_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
+const ID_LIST_OUTPUT_BYTES = (/* unused pure expression or super */ null && (16 * 1024));
+/** The `stats` output (survival JSON). */
+const STATS_OUTPUT_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** The `canary` output (planting or reading JSON). */
+const CANARY_OUTPUT_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** Ids an overflow notice names before it only counts the rest. */
+const limits_NOTICE_IDS = 20;
+/** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
+const limits_ANNOTATION_MESSAGE_CHARS = 2048;
+/** Rows of each survival table in a summary (classes, locations, entries). */
+const limits_SURVIVAL_TABLE_ROWS = 200;
+/** Results in a SARIF file: the ones code scanning shows. */
+const limits_SARIF_RESULTS = (/* unused pure expression or super */ null && (GITHUB_SARIF_RESULTS_SHOWN));
+/**
+ * What an output of `text` costs against GitHub's budget: GitHub counts UTF-16, and the bytes on
+ * disk are UTF-8; the larger of the two.
+ */
+function outputSize(text) {
+    return Math.max(Buffer.byteLength(text, 'utf8'), text.length * 2);
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/annotations.ts
 
 
+
+const annotations_e = (s, max = ANNOTATION_MESSAGE_CHARS) => escapeText(s, { max });
+function levelOf(status) {
+    const l = LEVEL[status];
+    return l === 'note' ? 'notice' : l;
+}
 function annotationsFor(report, ctx) {
-    const max = ctx.maxErrors ?? 10;
+    const room = (l) => Math.max(0, ctx.room?.[l] ?? GITHUB_ANNOTATIONS_PER_LEVEL);
+    // One notice is kept back for the overflow count.
+    const left = {
+        error: room('error'),
+        warning: room('warning'),
+        notice: room('notice') - 1
+    };
     const out = [];
-    const left = [];
+    const cut = [];
+    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
     for (const f of bySeverity(report.results)) {
-        const advice = report.diagnosis.advice.find(a => a.id === f.id);
-        const message = `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`;
-        const title = `swr: ${f.status} ${e(f.id)}`;
+        const level = levelOf(f.status);
+        const advice = adviceById.get(f.id);
+        const message = annotations_e(`${annotations_e(f.detail)}${advice ? `\nCause: ${annotations_e(advice.cause)}\nFix: ${annotations_e(advice.fix)}` : ''}`);
+        const title = `swr: ${f.status} ${annotations_e(f.id, 200)}`;
         const places = [
-            { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+            { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
         ];
         const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
         if (own)
-            places.push({ level: 'error', title, message, file: own, startLine: 1 });
-        if (left.length > 0 || out.length + places.length > max) {
-            left.push(`${f.status} ${e(f.id)}`);
+            places.push({ level, title, message, file: own, startLine: 1 });
+        if (places.length > left[level]) {
+            cut.push(`${f.status} ${annotations_e(f.id, 200)}`);
             continue;
         }
+        left[level] -= places.length;
         out.push(...places);
     }
-    if (left.length > 0) {
-        out.push({
-            level: 'notice',
-            title: `swr: ${left.length} more damaged entries`,
-            message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
-        });
-    }
+    if (cut.length > 0 && room('notice') > 0)
+        out.push(overflowNotice(cut, ctx.reportPath));
     return out;
+}
+/** The entries left unannotated: counted, the first few named, and where to find them all. */
+function overflowNotice(cut, reportPath) {
+    const named = cut.slice(0, NOTICE_IDS).join(', ');
+    const more = cut.length > NOTICE_IDS ? ` and ${cut.length - NOTICE_IDS} more` : '';
+    return {
+        level: 'notice',
+        title: `swr: ${cut.length} more damaged entries not annotated`,
+        message: `${named}${more}. GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step; the job summary and the full report${reportPath ? ` (${annotations_e(reportPath, 1024)})` : ''} list every entry.`
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/canary.ts
@@ -24036,6 +24157,7 @@ function annotationsFor(report, ctx) {
  * A canary read for people: totals, a table by class (with the attributes that changed) and by
  * location, then one line per probe that did not come back intact.
  */
+
 
 
 
@@ -24050,7 +24172,7 @@ function attrs(a) {
         .join(', ');
 }
 function header(r) {
-    return `canary ${escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+    return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
 }
 function renderCanaryText(r) {
     const lines = [header(r), totals(r.totals), ''];
@@ -24064,17 +24186,17 @@ function renderCanaryText(r) {
     }
     lines.push('');
     const locs = Object.entries(r.locations);
-    const lw = Math.max(...locs.map(([l]) => escapeText(l).length), 8);
+    const lw = Math.max(...locs.map(([l]) => escape_escapeText(l).length), 8);
     lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
     for (const [l, t] of locs)
-        lines.push(`  ${escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+        lines.push(`  ${escape_escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
     const bad = r.probes.filter(p => p.outcome.state !== 'intact');
     if (bad.length > 0) {
         lines.push('');
         for (const p of bad) {
             const o = p.outcome;
-            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escapeText(o.detail)}` : 'gone';
-            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escapeText(p.location)}  ${escapeText(abbreviate(p.path))}  ${what}`);
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escape_escapeText(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escape_escapeText(p.location)}  ${escape_escapeText(abbreviate(p.path))}  ${what}`);
         }
     }
     return lines.join('\n') + '\n';
@@ -24095,16 +24217,20 @@ function renderCanaryMarkdown(r) {
     for (const [c, t] of Object.entries(r.classes))
         lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
     lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
-    for (const [l, t] of Object.entries(r.locations))
-        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    const locations = Object.entries(r.locations);
+    for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
+        lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    if (locations.length > SURVIVAL_TABLE_ROWS)
+        lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`);
     return lines.join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 
 
-const SUMMARY_LIMIT = 1024 * 1024;
-const BUDGET = SUMMARY_LIMIT - 16 * 1024;
+
+/** One cell's text: a hostile 10 MB detail must not take the whole summary. */
+const CELL_CHARS = 1024;
 const ICON = {
     healthy: '✅',
     repaired: '🛠️',
@@ -24116,7 +24242,7 @@ const ICON = {
 };
 /** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
 function markdown_cell(s) {
-    return escapeMarkdown(s);
+    return escapeMarkdown(s, { max: CELL_CHARS });
 }
 function markdown_shown(v) {
     return Object.entries(v)
@@ -24141,55 +24267,87 @@ function renderMarkdown(r, ctx = {}) {
     if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
         head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
     }
-    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${code(f.id)} | ${code(f.path)} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`);
-    const table = rows.length > 0
-        ? [
-            '| Status | Entry | Path | Tier | Found | Recorded | Now |',
-            '|---|---|---|---|---|---|---|'
-        ]
-        : [];
-    const tail = [];
+    const findings = {
+        head: r.results.some(f => f.status !== 'OK')
+            ? [
+                '| Status | Entry | Path | Tier | Found | Recorded | Now |',
+                '|---|---|---|---|---|---|---|'
+            ]
+            : ['All entries verify.'],
+        rows: bySeverity(r.results).map(f => `| ${f.status} | ${code(f.id)} | ${code(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
+        cut: (n, where) => `| … | ${n} more entries | | | see ${where} | | |`
+    };
+    const sections = [findings];
     if (isRepair(r) && r.repair.steps.length > 0) {
-        tail.push('', '#### Repair', '', '| # | Entry | Tier | Source | Result | Exit | Time |', '|---|---|---|---|---|---|---|');
         const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
-        r.repair.steps.forEach((st, i) => {
-            const exit = st.recipe
-                ? st.recipe.timedOut
-                    ? 'timeout'
-                    : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
-                : '';
-            const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
-            tail.push(`| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`);
+        sections.push({
+            head: [
+                '',
+                '#### Repair',
+                '',
+                '| # | Entry | Tier | Source | Result | Exit | Time |',
+                '|---|---|---|---|---|---|---|'
+            ],
+            rows: r.repair.steps.map((st, i) => {
+                const exit = st.recipe
+                    ? st.recipe.timedOut
+                        ? 'timeout'
+                        : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
+                    : '';
+                const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
+                return `| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`;
+            }),
+            cut: (n, where) => `| … | ${n} more steps | | | see ${where} | | |`
         });
     }
     else if (isRepair(r) && r.repair.plan.length > 0) {
-        tail.push('', '#### Repair plan (not run)', '');
-        for (const st of r.repair.plan.flat())
-            tail.push(`- tier ${st.tier} ${code(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`);
+        sections.push({
+            head: ['', '#### Repair plan (not run)', ''],
+            rows: r.repair.plan
+                .flat()
+                .map(st => `- tier ${st.tier} ${code(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`),
+            cut: (n, where) => `- … ${n} more steps: see ${where}`
+        });
     }
-    tail.push('', `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
-    return fit(head, table, rows, tail, ctx);
+    const tail = [
+        '',
+        `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
+    ];
+    const where = ctx.reportPath ? code(ctx.reportPath) : 'the JSON report';
+    return fitSections(head, sections, tail, where, SUMMARY_BUDGET);
 }
-/** Join the parts, cutting table rows (never the head or tail) to stay under the summary limit. */
-function fit(head, table, rows, tail, ctx) {
-    const fixed = Buffer.byteLength([...head, ...table, ...tail].join('\n')) + 512;
-    const kept = [];
-    let used = fixed;
-    for (const row of rows) {
-        const n = Buffer.byteLength(row) + 1;
-        if (used + n > BUDGET)
-            break;
-        kept.push(row);
-        used += n;
-    }
-    const cut = rows.length - kept.length;
-    const note = cut > 0
-        ? [
-            `| … | ${cut} more rows | | | see ${ctx.reportPath ? code(ctx.reportPath) : 'the JSON report'} | | |`
-        ]
-        : [];
-    const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
-    return [...head, ...healthyNote, ...table, ...kept, ...note, ...tail].join('\n') + '\n';
+const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+/**
+ * Join the parts within `budget` bytes: the head, the tail and every section's heading always; the
+ * rows shared fairly (the smallest sections whole, the rest an equal share each), each cut
+ * section ending with a row that counts what it left out and says where to find it.
+ */
+function fitSections(head, sections, tail, where, budget) {
+    const markers = sections.map(s => s.cut(Number.MAX_SAFE_INTEGER, where));
+    let room = budget - bytes([...head, ...tail, ...sections.flatMap(s => s.head), ...markers]);
+    const order = sections.map((s, i) => ({ i, need: bytes(s.rows) })).sort((a, b) => a.need - b.need);
+    const share = new Map();
+    order.forEach(({ i, need }, k) => {
+        const fair = Math.max(0, Math.floor(room / (order.length - k)));
+        share.set(i, Math.min(need, fair));
+        room -= Math.min(need, fair);
+    });
+    const out = [...head];
+    sections.forEach((s, i) => {
+        const kept = [];
+        let left = share.get(i) ?? 0;
+        for (const row of s.rows) {
+            const n = Buffer.byteLength(row) + 1;
+            if (n > left)
+                break;
+            kept.push(row);
+            left -= n;
+        }
+        out.push(...s.head, ...kept);
+        if (kept.length < s.rows.length)
+            out.push(s.cut(s.rows.length - kept.length, where));
+    });
+    return [...out, ...tail].join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/sarif.ts
@@ -24197,6 +24355,7 @@ function fit(head, table, rows, tail, ctx) {
  * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
  * status, one result per damaged entry, located at the line of the manifest that declares it.
  */
+
 
 
 
@@ -24211,27 +24370,33 @@ const RULE_TEXT = {
     SKIPPED: 'The entry was not repaired because a dependency failed.',
     SMOKEFAIL: "The entry's files verify but its smoke command fails."
 };
-const LEVEL = {
-    OK: 'note',
-    MISSING: 'error',
-    CORRUPT: 'error',
-    STRIPPED: 'warning',
-    EMPTY: 'error',
-    BROKENLNK: 'error',
-    TYPE: 'error',
-    SKIPPED: 'warning',
-    SMOKEFAIL: 'error'
+/** What to do about each status: the rule's help, shown beside every result in code scanning. */
+const RULE_HELP = {
+    OK: 'Nothing to do.',
+    MISSING: 'Restore the entry: `swr doctor` (or the Action with `command: doctor`) runs its signed restore sources; `swr why` names the cause. If the entry is gone on purpose, take it out of the manifest and sign it again.',
+    CORRUPT: 'The bytes, size, file list or link target changed since the manifest was signed. Restore the entry with `swr doctor`; if the change is intended, record it again with `swr add` and re-sign.',
+    STRIPPED: 'Only the exec bit was lost (a tar, artifact or cache round trip that drops modes). `swr doctor` puts it back; so does `chmod +x` on the path.',
+    EMPTY: 'The directory exists but its files are gone (a cleanup or a partial restore). Restore it with `swr doctor`.',
+    BROKENLNK: "The link's target is missing: restore the target first (`swr doctor` orders repairs by dependency), or record the new target with `swr add`.",
+    TYPE: 'A file became a directory or a link, or the other way round. Remove what is there and restore the entry with `swr doctor`.',
+    SKIPPED: 'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
+    SMOKEFAIL: "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
 };
 function toSarif(report, ctx) {
     const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
         id: `swr/${s}`,
         name: s,
         shortDescription: { text: RULE_TEXT[s] },
-        defaultConfiguration: { level: LEVEL[s] },
-        helpUri: 'https://swr.dev/docs/statuses'
+        fullDescription: { text: `${RULE_TEXT[s]} ${RULE_HELP[s]}` },
+        help: { text: RULE_HELP[s], markdown: RULE_HELP[s] },
+        defaultConfiguration: { level: LEVEL[s] }
     }));
-    const results = bySeverity(report.results).map(f => {
-        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+    const damaged = bySeverity(report.results);
+    // Code scanning shows only the most severe results: keep those, count the rest.
+    const kept = damaged.slice(0, SARIF_RESULTS);
+    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
+    const results = kept.map(f => {
+        const advice = adviceById.get(f.id);
         return {
             ruleId: `swr/${f.status}`,
             ruleIndex: rules.findIndex(r => r.name === f.status),
@@ -24270,7 +24435,6 @@ function toSarif(report, ctx) {
                     driver: {
                         name: 'swr',
                         version: report.tool.version,
-                        informationUri: 'https://swr.dev',
                         rules
                     }
                 },
@@ -24278,7 +24442,13 @@ function toSarif(report, ctx) {
                 properties: {
                     verdict: report.verdict,
                     wipeSignature: report.diagnosis.signature,
-                    manifestDigest: report.manifest.digest
+                    manifestDigest: report.manifest.digest,
+                    ...(damaged.length > kept.length
+                        ? {
+                            resultsOmitted: damaged.length - kept.length,
+                            fullReport: ctx.reportPath ?? 'the JSON report'
+                        }
+                        : {})
                 }
             }
         ]
@@ -24286,6 +24456,7 @@ function toSarif(report, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
 
 const MARK = { kept: '✓', partial: '◐', lost: '✗' };
 /** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
@@ -24302,11 +24473,11 @@ function trend(r) {
 function textTable(title, rs) {
     if (rs.length === 0)
         return [];
-    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
+    const w = Math.max(title.length - 2, ...rs.map(r => escape_escapeText(r.key).length));
     const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
     return [
         head,
-        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ...rs.map(r => `  ${escape_escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
         ''
     ];
 }
@@ -24334,7 +24505,13 @@ function mdTable(title, rs) {
     return [
         `| ${title} | survival | 95% CI | n | trend (newest first) |`,
         '| --- | ---: | :---: | ---: | --- |',
-        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ...rs
+            .slice(0, SURVIVAL_TABLE_ROWS)
+            .map(r => `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
+        ...(rs.length > SURVIVAL_TABLE_ROWS
+            ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
+            : []),
         ''
     ];
 }
@@ -26159,6 +26336,8 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 
 
+
+
 // EXTERNAL MODULE: ./node_modules/commander/index.js
 var commander = __nccwpck_require__(8909);
 ;// CONCATENATED MODULE: ./node_modules/commander/esm.mjs
@@ -26450,7 +26629,7 @@ function parseAddLines(text, shown) {
         const line = raw.trim();
         if (line === '' || line.startsWith('#'))
             return;
-        const at = `${escapeText(shown)}:${i + 1}`;
+        const at = `${escape_escapeText(shown)}:${i + 1}`;
         if (out.length >= MAX_LINES)
             throw new UsageError(`${at}: more than ${MAX_LINES} entries`);
         let v;
@@ -26466,7 +26645,7 @@ function parseAddLines(text, shown) {
         for (const [k, x] of Object.entries(v)) {
             const field = FIELDS[k];
             if (!field)
-                throw new UsageError(`${at}: unknown field ${JSON.stringify(escapeText(k, { max: 60 }))} (use add's option names, and "path")`);
+                throw new UsageError(`${at}: unknown field ${JSON.stringify(escape_escapeText(k, { max: 60 }))} (use add's option names, and "path")`);
             entry[field[0]] = field[1](x, `${at}: field ${k}`);
         }
         if (entry.path === undefined)
@@ -26898,14 +27077,14 @@ function count(files) {
 }
 function addedLine(e) {
     const extra = e.kind === 'tree'
-        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${escapeText(e.expect.sentinels.join(', ')) || 'none'}`
+        ? `, ${(e.expect.files ?? 0).toLocaleString('en-US')} files, sentinels: ${escape_escapeText(e.expect.sentinels.join(', ')) || 'none'}`
         : e.kind === 'link'
-            ? `, -> ${escapeText(e.expect.target)}`
+            ? `, -> ${escape_escapeText(e.expect.target)}`
             : `, ${e.expect.size.toLocaleString('en-US')} bytes`;
-    return `added ${e.kind} "${escapeText(e.id)}" (${escapeText(e.path)}, tier ${e.tier}${extra})\n`;
+    return `added ${e.kind} "${escape_escapeText(e.id)}" (${escape_escapeText(e.path)}, tier ${e.tier}${extra})\n`;
 }
 function createdLine(io, m) {
-    return m.created ? `created ${shared_shown(io, m.file)} describing ${escapeText(m.workspace)}\n` : '';
+    return m.created ? `created ${shared_shown(io, m.file)} describing ${escape_escapeText(m.workspace)}\n` : '';
 }
 
 ;// CONCATENATED MODULE: ./src/cli/commands/author/audit.ts
@@ -26940,11 +27119,11 @@ function auditCommand(flags, io) {
         return errors_EXIT.HEALTHY;
     const out = [
         view.found
-            ? `workspace ${escapeText(view.workspace)} (manifest ${shared_shown(io, view.file)}, ${view.entries.length} entries)\n`
-            : `no manifest found: nothing counts as tracked; scanning ${escapeText(view.workspace)}\n`
+            ? `workspace ${escape_escapeText(view.workspace)} (manifest ${shared_shown(io, view.file)}, ${view.entries.length} entries)\n`
+            : `no manifest found: nothing counts as tracked; scanning ${escape_escapeText(view.workspace)}\n`
     ];
     for (const r of rows)
-        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${escapeText(r.path)}\n     ${escapeText(r.command)}\n`);
+        out.push(`${r.kind.padEnd(4)} ${size(r.bytes).padStart(10)} ${count(r.files).padStart(13)}  ${escape_escapeText(r.path)}\n     ${escape_escapeText(r.command)}\n`);
     if (rows.length === 0)
         out.push('nothing untracked worth protecting\n');
     if (result.rows.length > rows.length)
@@ -27061,7 +27240,7 @@ function modelLine(x) {
             ? `tracked by "${x.tracked.id}"`
             : `inside tree "${x.tracked.id}"`
         : 'untracked';
-    return `${size(x.bytes).padStart(10)}  ${escapeText(x.path)}  ${state}${x.via ? `  (via ${escapeText(x.via)})` : ''}\n`;
+    return `${size(x.bytes).padStart(10)}  ${escape_escapeText(x.path)}  ${state}${x.via ? `  (via ${escape_escapeText(x.via)})` : ''}\n`;
 }
 async function modelsCommand(flags, io) {
     const minBytes = flags.minMb === undefined ? DEFAULT_MIN_MODEL_BYTES : flags.minMb * models_MIB;
@@ -27389,7 +27568,7 @@ function describePlant(r) {
     lines.push(`planted canary ${l.plant_id}: ${l.probes.length} probes in ${l.locations.length} locations${l.large_bytes > 0 ? ` (large probe ${l.large_bytes.toLocaleString('en-US')} bytes)` : ''}`);
     for (const loc of l.locations) {
         const n = l.probes.filter(p => p.location === loc.id).length;
-        lines.push(`  ${escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escapeText(abbreviate(showAnchored(loc.dir)))}`);
+        lines.push(`  ${escape_escapeText(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${escape_escapeText(abbreviate(showAnchored(loc.dir)))}`);
     }
     lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"');
     return lines.join('\n') + '\n';
@@ -27458,7 +27637,7 @@ async function canaryClean(flags, io) {
         else {
             io.stdout.write(`canary ${result.plant_id}: removed ${result.removed.length} paths\n`);
             for (const k of result.kept)
-                io.stdout.write(`  kept ${escapeText(k.path)}: ${escapeText(k.why)}\n`);
+                io.stdout.write(`  kept ${escape_escapeText(k.path)}: ${escape_escapeText(k.why)}\n`);
         }
     }
     return errors_EXIT.HEALTHY;
@@ -27835,7 +28014,7 @@ function guarded(stream) {
             if (typeof s !== 'string' || !CONTROL.test(s))
                 return stream.write(s);
             const parts = tty ? s.split(OWN_TTY) : s.split(/(\n)/);
-            return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escapeText(p))).join(''));
+            return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escape_escapeText(p))).join(''));
         }
     };
 }
@@ -27847,7 +28026,7 @@ function guardedIo(io, json) {
 ;// CONCATENATED MODULE: ./src/cli/progress.ts
 const GIB = 1024 ** 3;
 const progress_MIB = 1024 ** 2;
-function bytes(n) {
+function progress_bytes(n) {
     return n >= GIB ? `${(n / GIB).toFixed(1)} GiB` : `${(n / progress_MIB).toFixed(0)} MiB`;
 }
 function startProgress(io, label, enabled) {
@@ -27864,7 +28043,7 @@ function startProgress(io, label, enabled) {
             last = now;
             shown = true;
             const pct = total > 0 ? Math.floor((done / total) * 100) : 100;
-            io.stderr.write(`\r${label}: ${bytes(done)} / ${bytes(total)} (${pct}%)   `);
+            io.stderr.write(`\r${label}: ${progress_bytes(done)} / ${progress_bytes(total)} (${pct}%)   `);
         },
         stop() {
             if (shown)
@@ -28155,17 +28334,17 @@ function showValue(v) {
         return '(none)';
     if (typeof v === 'number')
         return v.toLocaleString('en-US');
-    return escapeText(typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v), {
+    return escape_escapeText(typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v), {
         max: VALUE_MAX
     });
 }
 function printChanges(io, verb, list) {
     for (const { id, changes } of list) {
         if (changes.length === 0) {
-            io.stdout.write(`${escapeText(id)}: unchanged\n`);
+            io.stdout.write(`${escape_escapeText(id)}: unchanged\n`);
             continue;
         }
-        io.stdout.write(`${verb} "${escapeText(id)}":\n`);
+        io.stdout.write(`${verb} "${escape_escapeText(id)}":\n`);
         for (const c of changes)
             io.stdout.write(`  ${c.field}: ${showValue(c.before)} -> ${showValue(c.after)}\n`);
     }
@@ -28340,7 +28519,7 @@ function escrowCommand(flags, io) {
         }
         if (done.length === 0) {
             for (const s of skipped)
-                io.stderr.write(`swr: ${escapeText(s.why)}\n`);
+                io.stderr.write(`swr: ${escape_escapeText(s.why)}\n`);
             throw new SwrError('nothing escrowed', errors_EXIT.UNREPAIRABLE);
         }
         const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io);
@@ -28357,7 +28536,7 @@ function escrowCommand(flags, io) {
         else if (!flags.quiet) {
             io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`);
             for (const s of skipped)
-                io.stdout.write(`  skipped ${s.id}: ${escapeText(s.why)}\n`);
+                io.stdout.write(`  skipped ${s.id}: ${escape_escapeText(s.why)}\n`);
             io.stdout.write(saved.signed
                 ? `signed version ${saved.version}, digest ${saved.digest}\n`
                 : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`);
@@ -28538,7 +28717,7 @@ async function importCommand(oldFile, flags, io) {
     else if (!flags.quiet) {
         io.stdout.write(`imported ${old.doc.body.entries.length} entries from ${oldFile} into ${external_node_path_default().relative(io.cwd, target) || target}\n`);
         for (const n of old.notes)
-            io.stdout.write(`note: ${escapeText(n)}\n`);
+            io.stdout.write(`note: ${escape_escapeText(n)}\n`);
         io.stdout.write(saved.signed
             ? `${why}; signed version ${saved.version}, digest ${saved.digest}\n`
             : `${why === 'unsigned: review it, then sign it with "swr sign"' ? why : `${why}, but no signing key here: unsigned`}\n`);
@@ -28639,9 +28818,9 @@ async function initCommand(flags, io) {
         io.stdout.write(JSON.stringify({ schema: 'swr.init/1', manifest: m.file, added: added.map(a => a.entry) }, null, 2) + '\n');
     }
     else if (!flags.quiet) {
-        io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${escapeText(m.workspace)}\n`);
+        io.stdout.write(`created ${external_node_path_default().relative(io.cwd, m.file) || m.file} describing ${escape_escapeText(m.workspace)}\n`);
         for (const { entry } of added)
-            io.stdout.write(`  ${entry.kind.padEnd(5)} ${escapeText(entry.id)}  (${escapeText(entry.path)}, tier ${entry.tier})\n`);
+            io.stdout.write(`  ${entry.kind.padEnd(5)} ${escape_escapeText(entry.id)}  (${escape_escapeText(entry.path)}, tier ${entry.tier})\n`);
         if (added.length === 0)
             io.stdout.write('  nothing found to track: add entries with "swr add PATH"\n');
         else
@@ -28843,7 +29022,7 @@ async function rescanCommand(ids, flags, io) {
     }
     else if (!flags.quiet) {
         for (const n of notes)
-            io.stdout.write(`note: ${escapeText(n)}\n`);
+            io.stdout.write(`note: ${escape_escapeText(n)}\n`);
         if (saved)
             io.stdout.write(savedLine(saved, m.note));
         else if (flags.dryRun && changed)
@@ -28911,7 +29090,7 @@ async function rmCommand(ids, flags, io) {
     for (const x of entries) {
         const need = x.needs.find(n => gone.has(n));
         if (need !== undefined && !gone.has(x.id))
-            throw new UsageError(`entry "${escapeText(x.id)}" needs "${escapeText(need)}": remove it too with --with-dependents, or drop the dependency with "swr edit ${escapeText(x.id)} --drop-needs ${escapeText(need)}"; nothing was written`);
+            throw new UsageError(`entry "${escape_escapeText(x.id)}" needs "${escape_escapeText(need)}": remove it too with --with-dependents, or drop the dependency with "swr edit ${escape_escapeText(x.id)} --drop-needs ${escape_escapeText(need)}"; nothing was written`);
     }
     const removed = entries.filter(x => gone.has(x.id));
     m.doc.body.entries = entries.filter(x => !gone.has(x.id));
@@ -28929,7 +29108,7 @@ async function rmCommand(ids, flags, io) {
     }
     else if (!flags.quiet) {
         for (const x of removed)
-            io.stdout.write(`removed ${x.kind} "${escapeText(x.id)}" (${escapeText(x.path)})${ids.includes(x.id) ? '' : ' (a dependent)'}\n`);
+            io.stdout.write(`removed ${x.kind} "${escape_escapeText(x.id)}" (${escape_escapeText(x.path)})${ids.includes(x.id) ? '' : ' (a dependent)'}\n`);
         io.stdout.write(savedLine(saved, m.note));
     }
     return errors_EXIT.HEALTHY;
@@ -28990,7 +29169,7 @@ async function selftestCommand(flags, io) {
         const home = external_node_path_default().join(scratch, 'home');
         const leftOut = selftest_scratchCopy(live.workspace, ws);
         for (const l of leftOut)
-            io.stderr.write(`swr: selftest: left symlink "${escapeText(l)}" out of the scratch copy: it leads outside the workspace\n`);
+            io.stderr.write(`swr: selftest: left symlink "${escape_escapeText(l)}" out of the scratch copy: it leads outside the workspace\n`);
         external_node_fs_default().mkdirSync(home);
         const m = { ...live, workspace: external_node_fs_default().realpathSync(ws) };
         const verify = reverifier(m, { stateDir: stateDir(io), nativeWalk: nativeWalkAllowed(io.env) });
@@ -29038,7 +29217,7 @@ async function selftestCommand(flags, io) {
                 });
                 const [after] = await verify([e]);
                 const ok = r.exitCode === 0 && after?.status === 'OK';
-                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escapeText(after?.detail ?? '')}`}`);
+                runs.push(`run ${round}: ${describeResult(r, (flags.timeout ?? e.timeout_s ?? 1800) * 1000)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escape_escapeText(after?.detail ?? '')}`}`);
                 passed &&= ok;
             }
             outcomes.push({ id: e.id, passed, runs });
@@ -29216,7 +29395,7 @@ function printSigned(io, flags, file, doc, digest, by) {
     }
     else if (!flags.quiet) {
         const limits = [
-            scope ? `scope ${escapeText(JSON.stringify(scope))}` : '',
+            scope ? `scope ${escape_escapeText(JSON.stringify(scope))}` : '',
             expires ? `expires ${expires}` : ''
         ].filter(Boolean);
         io.stdout.write(`signed ${file}\n  version ${version}, digest ${digest}${limits.length ? `\n  ${limits.join(', ')}` : ''}\n  ${by}\n`);
@@ -29442,7 +29621,7 @@ function storeContext(flags, io, manifestFile, keyTail = 'latest') {
         deadlineMs,
         requestMs: Math.max(1000, Math.min(30_000, Math.floor(deadlineMs / 3))),
         authEnv: flags.authEnv,
-        note: line => void io.stderr.write(`swr: ${escapeText(line, { max: 400 })}\n`),
+        note: line => void io.stderr.write(`swr: ${escape_escapeText(line, { max: 400 })}\n`),
         actions: ctx => actionsCacheStore(ctx, syncKeyPrefix(scopeOf(manifestFile, io)), keyTail)
     };
 }
@@ -29552,10 +29731,10 @@ async function pushCommand(flags, io) {
         io.stdout.write(`pushed ${m.file} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}), ${how}, sha256 ${sha256.slice(0, 16)}\n`);
         for (const r of results)
             io.stdout.write(r.ok
-                ? `  ok      ${escapeText(r.locator ?? '', { max: 300 })}\n`
-                : `  FAILED  ${escapeText(r.error ?? '', { max: 400 })}\n`);
+                ? `  ok      ${escape_escapeText(r.locator ?? '', { max: 300 })}\n`
+                : `  FAILED  ${escape_escapeText(r.error ?? '', { max: 400 })}\n`);
         if (code)
-            io.stdout.write(`recovery code: ${escapeText(code, { max: 2100 })}\n`);
+            io.stdout.write(`recovery code: ${escape_escapeText(code, { max: 2100 })}\n`);
     }
     return results.every(r => r.ok) ? errors_EXIT.HEALTHY : errors_EXIT.UNREPAIRABLE;
 }
@@ -29673,7 +29852,7 @@ async function pullCommand(flags, io) {
             reason: gate.reason
         }) + '\n');
     else if (!flags.quiet)
-        io.stdout.write(`pulled ${target} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) from ${escapeText(got.locator, { max: 300 })}; ${gate.reason}\n`);
+        io.stdout.write(`pulled ${target} (version ${m.body.version}, digest ${m.digest.slice(0, 16)}) from ${escape_escapeText(got.locator, { max: 300 })}; ${gate.reason}\n`);
     return errors_EXIT.HEALTHY;
 }
 async function statusCommand(flags, io) {
@@ -29715,7 +29894,7 @@ async function statusCommand(flags, io) {
         io.stdout.write(`no copy of ${file} was pushed from this machine (swr push --to STORE)\n`);
     else if (!(flags.quiet && healthy))
         for (const r of rows)
-            io.stdout.write(`${r.health.padEnd(11)} ${escapeText(r.locator, { max: 300 })}${r.age_s !== null ? `  age ${ageText(r.age_s)}` : ''}${r.detail ? `  ${escapeText(r.detail, { max: 300 })}` : ''}\n`);
+            io.stdout.write(`${r.health.padEnd(11)} ${escape_escapeText(r.locator, { max: 300 })}${r.age_s !== null ? `  age ${ageText(r.age_s)}` : ''}${r.detail ? `  ${escape_escapeText(r.detail, { max: 300 })}` : ''}\n`);
     return healthy ? errors_EXIT.HEALTHY : errors_EXIT.DAMAGED;
 }
 function ageText(s) {
@@ -30168,7 +30347,7 @@ function reportError(err, io, json) {
         if (err.exitCode === 0)
             return errors_EXIT.HEALTHY;
         if (json) {
-            const line = escapeText(err.message.replace(/^error: /, ''), { max: ERROR_MAX });
+            const line = escape_escapeText(err.message.replace(/^error: /, ''), { max: ERROR_MAX });
             io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: errors_EXIT.BAD_MANIFEST }) + '\n');
         }
         return errors_EXIT.BAD_MANIFEST;
@@ -30186,7 +30365,7 @@ function reportError(err, io, json) {
 }
 function printError(io, json, message, code) {
     // Messages quote manifest strings and paths: one line, bounded, whatever they hold.
-    const line = escapeText(message, { max: ERROR_MAX });
+    const line = escape_escapeText(message, { max: ERROR_MAX });
     if (json)
         io.stdout.write(JSON.stringify({ schema: 'swr.error/1', error: line, exit_code: code }) + '\n');
     io.stderr.write(`swr: ${line}\n`);

@@ -36575,14 +36575,153 @@ module.exports = {
 
 /***/ }),
 
+/***/ 8592:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $e: () => (/* binding */ warning),
+/* harmony export */   a6: () => (/* binding */ flushed),
+/* harmony export */   lm: () => (/* binding */ notice),
+/* harmony export */   pq: () => (/* binding */ info)
+/* harmony export */ });
+/* unused harmony exports LINE_MAX, safeLine, rendered, annotationsPrinted, error, debug, setFailed, startGroup, endGroup, writeSummary, makeShield */
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3838);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7776);
+/**
+ * The only way the Action writes to its log. The runner reads every stdout line as a possible
+ * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
+ * swr prints must never be one that someone else authored: every message is passed through
+ * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
+ * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
+ * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
+ * src/action, so a raw print cannot come back unnoticed.
+ */
+
+
+
+
+/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
+const LINE_MAX = 4096;
+/** One log line: escaped, bounded, and never read by the runner as a command. */
+function safeLine(text) {
+    const line = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeText */ .X1C)(text, { max: LINE_MAX });
+    // The runner trims leading whitespace before looking for `::`.
+    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
+}
+/**
+ * A command's message: each of swr's own lines escaped; the runner gets them as one command.
+ * `%` is left to @actions/core, which percent-encodes command data and properties itself
+ * (encoding it here too would show `%25` where the name has `%`).
+ */
+function message(text) {
+    return text
+        .split('\n')
+        .map(l => safeLine(l))
+        .join('\n');
+}
+function props(p) {
+    if (!p)
+        return undefined;
+    return {
+        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
+        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
+        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
+    };
+}
+/** One line: a newline in `text` is shown as `\n`, never printed. */
+function info(text) {
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(safeLine(text));
+}
+/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
+function rendered(text) {
+    for (const l of text.replace(/\n$/, '').split('\n'))
+        core.info(safeLine(l));
+}
+/** Annotations printed so far in this step, by level: GitHub shows only a few of each. */
+const printed = { error: 0, warning: 0, notice: 0 };
+function annotationsPrinted() {
+    return { ...printed };
+}
+function warning(text, p) {
+    printed.warning++;
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(message(text), props(p));
+}
+function error(text, p) {
+    printed.error++;
+    core.error(message(text), props(p));
+}
+function notice(text, p) {
+    printed.notice++;
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .notice */ .lm(message(text), props(p));
+}
+/** Shown only when the run has step debugging on (a stack for a bug report). */
+function debug(text) {
+    core.debug(message(text));
+}
+function setFailed(text) {
+    core.setFailed(message(text));
+}
+function startGroup(name) {
+    core.startGroup(safeLine(name));
+}
+function endGroup() {
+    core.endGroup();
+}
+/** Append Markdown built by the report renderers (which escape every untrusted string). */
+async function writeSummary(markdown) {
+    await core.summary.addRaw(markdown, true).write();
+}
+/**
+ * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
+ * with a random token, opened before the first recipe line and closed before swr prints anything
+ * of its own (groups, errors, warnings), so swr's own commands still work.
+ */
+function makeShield() {
+    let token;
+    return {
+        recipeLine(line) {
+            if (!token) {
+                token = randomBytes(16).toString('hex');
+                process.stdout.write(`::stop-commands::${token}${os.EOL}`);
+            }
+            // A lone CR is a line break to some readers: keep each recipe line one line.
+            process.stdout.write(line.replace(/\r/g, '\\r') + os.EOL);
+        },
+        own() {
+            if (token)
+                process.stdout.write(`::${token}::${os.EOL}`);
+            token = undefined;
+        }
+    };
+}
+/**
+ * Resolves once everything written to stdout so far has been handed to the OS. A pipe the runner
+ * reads may not keep up, and `process.exit` drops what is still queued: the end of the log, with
+ * the annotations and the step's failure, would be lost.
+ */
+function flushed() {
+    return new Promise(resolve => process.stdout.write('', () => resolve()));
+}
+
+
+/***/ }),
+
 /***/ 7091:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(705);
-// The post step's entry: run, then end the process (HTTP clients can leave handles open).
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8317);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8592);
+// The post step's entry: run, let the log reach the runner, then end the process (HTTP clients
+// can leave handles open).
+
 
 await (0,_post_js__WEBPACK_IMPORTED_MODULE_0__/* .post */ .bE)();
+await (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .flushed */ .a6)();
 process.exit(process.exitCode ?? 0);
 
 __webpack_async_result__();
@@ -36590,7 +36729,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 705:
+/***/ 8317:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36599,7 +36738,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   bE: () => (/* binding */ post)
 });
 
-// UNUSED EXPORTS: parseHandOver, pathRefusal
+// UNUSED EXPORTS: parseHandOver, pathRefusal, run
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
@@ -36610,6 +36749,613 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/core/index.ts + 120 modules
+var core = __nccwpck_require__(7776);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/**
+ * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
+ */
+
+
+
+
+
+/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
+function cacheServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
+}
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
+function cacheReadOnly(env) {
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
+}
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
+}
+let loaded;
+async function client() {
+    loaded ??= await __nccwpck_require__.e(/* import() */ 641).then(__nccwpck_require__.bind(__nccwpck_require__, 2641));
+    return loaded;
+}
+function actionsCacheClient(opts) {
+    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+    const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
+    const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP
+            ? undefined
+            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
+        if (!opts.logToStderr)
+            return fn();
+        const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? stderrWrite(kept) : true;
+        });
+        try {
+            return await fn();
+        }
+        finally {
+            process.stdout.write = write;
+        }
+    };
+    const service = new CacheService(opts.env);
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    return {
+        async find(abs, key, restoreKeys) {
+            try {
+                return await service.find(abs, key, restoreKeys);
+            }
+            catch (err) {
+                note(`restore of ${key} failed`, err);
+                return undefined;
+            }
+        },
+        async lookup(abs, key) {
+            try {
+                const cache = await client();
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
+            }
+            catch (err) {
+                note(`lookup of ${key} failed`, err);
+                return false;
+            }
+        },
+        async save(abs, key) {
+            try {
+                const cache = await client();
+                // The client reports "already exists" and "unreachable" alike (-1): ask first.
+                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
+                if (existing === key)
+                    return 'exists';
+                const id = await quietly(() => cache.saveCache([spell(abs)], key));
+                return id === -1 ? 'failed' : 'saved';
+            }
+            catch (err) {
+                const name = err instanceof Error ? err.name : '';
+                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+                    return 'exists';
+                note(`save of ${key} failed`, err);
+                return 'failed';
+            }
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
+var lib_core = __nccwpck_require__(3838);
+;// CONCATENATED MODULE: ./src/action/constants.ts
+/** Every input, output and saved-state name of the Action, in one place. */
+const Inputs = {
+    Command: 'command',
+    Manifest: 'manifest',
+    Workspace: 'workspace',
+    Only: 'only',
+    Deep: 'deep',
+    Jobs: 'jobs',
+    Timeout: 'timeout',
+    HmacKey: 'hmac-key',
+    TrustedSigners: 'trusted-signers',
+    Require: 'require',
+    MinVersion: 'min-version',
+    ApproveDigest: 'approve-digest',
+    FailOn: 'fail-on',
+    Annotations: 'annotations',
+    Summary: 'summary',
+    Sarif: 'sarif',
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key',
+    Record: 'record'
+};
+/** Names of the state the main step hands to the post step. */
+const State = {
+    WriteBack: 'swr-write-back'
+};
+const Outputs = {
+    Status: 'status',
+    Healthy: 'healthy',
+    Damaged: 'damaged',
+    Repaired: 'repaired',
+    WipeSignature: 'wipe-signature',
+    Report: 'report',
+    ReportPath: 'report-path',
+    SarifPath: 'sarif-path',
+    ManifestDigest: 'manifest-digest',
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
+};
+const COMMANDS = [
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
+const FAIL_ON = ['damage', 'unrepairable', 'never'];
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+
+
+
+
+function choice(name, allowed, fallback) {
+    const v = lib_core/* getInput */.V4(name).trim();
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new core/* UsageError */.ebp(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return v;
+}
+function bool(name, fallback) {
+    const v = lib_core/* getInput */.V4(name).trim().toLowerCase();
+    if (v === '')
+        return fallback;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new core/* UsageError */.ebp(`input ${name}: "${v}" is not true or false`);
+}
+function inputs_int(name, min, max) {
+    const v = lib_core/* getInput */.V4(name).trim();
+    if (v === '')
+        return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        throw new core/* UsageError */.ebp(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+    return Number(v);
+}
+function list(name) {
+    return lib_core/* getInput */.V4(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+}
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (SURVIVAL_COMMANDS.includes(command))
+        return 'never';
+    return 'damage';
+}
+function canaryKey() {
+    const v = lib_core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new core/* UsageError */.ebp(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
+function readInputs(env) {
+    const command = choice(Inputs.Command, COMMANDS, 'check');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = external_node_path_default().resolve(root, lib_core/* getInput */.V4(Inputs.Workspace).trim() || '.');
+    const manifest = external_node_path_default().resolve(base, lib_core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
+    const hmacKey = lib_core/* getInput */.V4(Inputs.HmacKey);
+    const approve = lib_core/* getInput */.V4(Inputs.ApproveDigest).trim();
+    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+        throw new core/* UsageError */.ebp(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
+    const sarif = lib_core/* getInput */.V4(Inputs.Sarif).trim();
+    return {
+        command,
+        manifest,
+        workspace,
+        root,
+        only: list(Inputs.Only),
+        deep: bool(Inputs.Deep, false),
+        jobs: inputs_int(Inputs.Jobs, 1, 32),
+        timeout: inputs_int(Inputs.Timeout, 1, 86400),
+        hmacKey: hmacKey === '' ? undefined : hmacKey,
+        trustedSigners: lib_core/* getInput */.V4(Inputs.TrustedSigners),
+        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
+        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+        waiveDigest: approve || undefined,
+        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
+        annotations: bool(Inputs.Annotations, true),
+        summary: bool(Inputs.Summary, true),
+        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
+        cacheLookup: bool(Inputs.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(Inputs.CanaryAt),
+        canaryVolatile: list(Inputs.CanaryVolatile),
+        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(Inputs.CanaryHome, true),
+        canaryKey: canaryKey(),
+        record: bool(Inputs.Record, false)
+    };
+}
+
+// EXTERNAL MODULE: ./src/action/log.ts
+var log = __nccwpck_require__(8592);
+;// CONCATENATED MODULE: ./src/action/policy.ts
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return (0,core/* makePolicy */.D51)(m, {
+        stateDir,
+        require: inputs.require,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        waiveDigest: inputs.waiveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
+;// CONCATENATED MODULE: ./src/action/post.ts
+/**
+ * The Action's post step: save to the cache each entry that the main step's doctor healed with a
+ * recipe, under the key of its signed expectations, after re-verifying it (the build may have
+ * changed it since). Skipped, and said so, in read-only cache mode or when nothing was handed over.
+ *
+ * The saved state is not trusted: anything that can write to the job's log or state file can
+ * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
+ * keys and paths come from this step's own inputs and the signed manifest, which must pass the
+ * same signature gate as in the main step. Any mismatch saves nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The hand-over as the main step writes it, or undefined for anything else. */
+function parseHandOver(raw) {
+    let v;
+    try {
+        v = JSON.parse(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+        return undefined;
+    const { digest, ids, ...rest } = v;
+    if (Object.keys(rest).length > 0)
+        return undefined;
+    if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest))
+        return undefined;
+    if (!Array.isArray(ids) || ids.length === 0)
+        return undefined;
+    if (!ids.every(id => typeof id === 'string' && core/* ENTRY_ID */.jBG.test(id)))
+        return undefined;
+    if (new Set(ids).size !== ids.length)
+        return undefined;
+    return { digest, ids: ids };
+}
+/**
+ * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
+ * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
+ */
+function pathRefusal(root, e) {
+    const parts = external_node_path_default().posix.normalize(e.path).split('/');
+    if (external_node_path_default().isAbsolute(e.path) || parts.includes('..'))
+        return 'path leaves the workspace';
+    let at = root;
+    for (const [i, part] of parts.entries()) {
+        if (part === '.' || part === '')
+            continue;
+        at = external_node_path_default().join(at, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at);
+        }
+        catch {
+            return `${parts.slice(0, i + 1).join('/')} is absent`;
+        }
+        const last = i === parts.length - 1;
+        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
+            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
+        if (!last && !st.isDirectory())
+            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
+    }
+    return undefined;
+}
+async function post(env = process.env) {
+    try {
+        const raw = lib_core/* getState */.Gu(State.WriteBack);
+        if (!raw) {
+            log/* info */.pq('swr post: nothing to save (no entry was healed by a recipe in this job)');
+            return;
+        }
+        if (cacheReadOnly(env)) {
+            log/* info */.pq('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
+            return;
+        }
+        if (!cacheServiceAvailable(env)) {
+            log/* info */.pq('swr post: no Actions cache service in this job: not saving');
+            return;
+        }
+        const handed = parseHandOver(raw);
+        if (!handed) {
+            log/* notice */.lm('swr post: the saved state is not what the main step writes: nothing saved');
+            return;
+        }
+        const inputs = readInputs(env);
+        if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
+            log/* notice */.lm(`swr post: command ${inputs.command} heals nothing: nothing saved`);
+            return;
+        }
+        const m = (0,core/* loadManifest */.eYj)(inputs.manifest, { workspace: inputs.workspace });
+        if (m.digest !== handed.digest) {
+            log/* notice */.lm('swr post: the manifest is not the one the main step checked: nothing saved');
+            return;
+        }
+        const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-post-'));
+        const gate = await (0,core/* decide */.LDH)((0,core/* gateInput */.yNA)(m), actionPolicy(m, inputs, env, stateDir));
+        if (!gate.allowed) {
+            log/* notice */.lm(`swr post: the manifest does not pass the signature gate: nothing saved`);
+            return;
+        }
+        const byId = new Map(m.body.entries.map(e => [e.id, e]));
+        const entries = handed.ids.map(id => byId.get(id));
+        if (entries.some(e => e === undefined)) {
+            log/* notice */.lm('swr post: the saved state names entries the manifest does not have: nothing saved');
+            return;
+        }
+        const root = external_node_fs_default().realpathSync(m.workspace);
+        const wanted = entries;
+        for (const e of wanted) {
+            const refusal = pathRefusal(root, e);
+            if (refusal) {
+                log/* notice */.lm(`swr post: entry ${e.id}: ${refusal}: nothing saved`);
+                return;
+            }
+        }
+        const findings = await (0,core/* reverifier */.qVt)(m, { stateDir, nativeWalk: (0,core/* nativeWalkAllowed */.bTE)(env) })(wanted);
+        const client = actionsCacheClient({ env, onNote: line => log/* warning */.$e(line) });
+        for (const e of wanted) {
+            const key = (0,core/* stateKey */.bPF)(e);
+            const f = findings.find(x => x.id === e.id);
+            if (f?.status !== 'OK') {
+                log/* info */.pq(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
+                continue;
+            }
+            // The path as the main step names it: the cache version hashes the path string.
+            const saved = await client.save((0,core/* resolveEntryPath */.AiD)(m.workspace, e.path), key);
+            log/* info */.pq(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
+        }
+    }
+    catch (err) {
+        // A failed save must not fail a job whose doctor succeeded.
+        log/* warning */.$e(`swr post: ${err instanceof Error ? err.message : String(err)}`);
+    }
+}
+/** `post` under the name `@github/local-action` calls: `local-action run . src/action/post.ts .env`. */
+const run = (/* unused pure expression or super */ null && (post));
+
+
+/***/ }),
+
+/***/ 7776:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  jBG: () => (/* reexport */ paths_ENTRY_ID),
+  ebp: () => (/* reexport */ errors_UsageError),
+  LDH: () => (/* reexport */ gate_decide),
+  X1C: () => (/* reexport */ escape_escapeText),
+  yNA: () => (/* reexport */ gate_gateInput),
+  eYj: () => (/* reexport */ loadManifest),
+  D51: () => (/* reexport */ makePolicy),
+  bTE: () => (/* reexport */ nativeWalkAllowed),
+  AiD: () => (/* reexport */ paths_resolveEntryPath),
+  qVt: () => (/* reexport */ selection_reverifier),
+  bPF: () => (/* reexport */ cache_port_stateKey)
+});
+
+// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, CANARY_OUTPUT_BYTES, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ESCROW_MAX_BYTES, EXIT, GITHUB_ANNOTATIONS_PER_LEVEL, HMAC_KEY_FILE, IDENTITY_FILE, ID_LIST_OUTPUT_BYTES, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_OUTPUT_BYTES, REPORT_SCHEMA, RUN_STATUSES, STATS_OUTPUT_BYTES, STATUSES, SYNC_KEY_FILE, SwrError, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, annotationsFor, appendHistory, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, bySeverity, captureEntry, captureEscrow, captureModel, check, checkManifest, checkName, checkRecord, cleanLedger, computeStats, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, diskError, ensurePrivateDir, errnoCode, escapeMarkdown, escrowHint, evaluateSignatures, expand, findModels, findPeer, findingLines, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, makeScrubber, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, outcomeOf, outcomeOfError, outputSize, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseHmacKey, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, plantCanaries, presetNamed, readCanaries, readHistory, readLedger, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCanaryMarkdown, renderCanaryText, renderCheck, renderCollateral, renderMarkdown, renderPlan, renderStatsMarkdown, renderStatsText, renderStep, renderWhy, repairManifest, repairOutcome, replicasOf, reportOf, resolveNoFollow, resolveWorkspace, restoreSources, runContext, runRecipe, runSmokes, runSuite, saveManifest, scratchCopy, scrubDeep, secretPieces, selectEntries, serializeDocument, sha256Hex, shellQuote, showAnchored, signDocument, spellWorkspace, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, toSarif, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature, writeFileAtomic
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
@@ -36785,6 +37531,9 @@ function canonical_manifestDigest(body) {
     return (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(body)).digest('hex');
 }
 
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/core/report/escape.ts
 /**
  * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
@@ -37294,6 +38043,9 @@ function checkRollback(version, digest, policy) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
 ;// CONCATENATED MODULE: ./src/core/run/escaped.ts
 /**
  * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
@@ -37960,9 +38712,30 @@ function consequences(findings) {
         const target = danglingTarget(f);
         return target !== undefined && within(target, g.path);
     };
+    // Only an entry at `p` or at a directory above it can contain `p`: look those up by path
+    // instead of comparing every pair (10,000 entries would be 10^8 comparisons).
+    const order = new Map(damaged.map((f, i) => [f, i]));
+    const atPath = new Map();
+    for (const f of damaged)
+        pushTo(atPath, f.path, f);
+    const containing = (p) => {
+        const out = [...(atPath.get('.') ?? [])];
+        for (let i = p.indexOf('/');; i = p.indexOf('/', i + 1)) {
+            const dir = i < 0 ? p : p.slice(0, i);
+            if (dir !== '.')
+                out.push(...(atPath.get(dir) ?? []));
+            if (i < 0)
+                return out;
+        }
+    };
     const out = new Map();
     for (const f of damaged) {
-        const root = damaged.find(g => causedBy(f, g) && !causedBy(g, f));
+        const target = danglingTarget(f);
+        const candidates = [...containing(f.path), ...(target !== undefined ? containing(target) : [])];
+        // The first in check order, as a scan of every entry would find it.
+        const root = candidates
+            .filter(g => causedBy(f, g) && !causedBy(g, f))
+            .sort((a, b) => order.get(a) - order.get(b))[0];
         if (root)
             out.set(f.id, root);
     }
@@ -38036,6 +38809,8 @@ function diagnose_diagnose(findings, command = 'swr restore', entries) {
     const signature = wipeSignature(findings);
     const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined;
     const caused = consequences(findings);
+    const needers = neededBy(entries ?? []);
+    const consequencesOf = byRoot(caused);
     return {
         signature,
         cause: CAUSES[signature],
@@ -38044,7 +38819,7 @@ function diagnose_diagnose(findings, command = 'swr restore', entries) {
             const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
             const own = adviceFor(f, command, ways(f.id));
             if (!root) {
-                const affects = dependentsOf(f.id, entries ?? [], caused);
+                const affects = dependentsOf(f.id, needers, consequencesOf);
                 return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
             }
             const rootFix = adviceFor(root, command, ways(root.id)).fix;
@@ -38061,21 +38836,40 @@ function diagnose_diagnose(findings, command = 'swr restore', entries) {
  * What a root cause takes down with it: the entries that `need` it (directly or through others),
  * and its consequences (links into it, entries inside its path). Sorted, each once.
  */
-function dependentsOf(id, entries, caused) {
+function dependentsOf(id, needers, consequencesOf) {
     const out = new Set();
     const queue = [id];
-    while (queue.length > 0) {
-        const at = queue.shift();
-        for (const e of entries)
-            if (e.needs.includes(at) && !out.has(e.id) && e.id !== id) {
-                out.add(e.id);
-                queue.push(e.id);
+    for (let at = queue.shift(); at !== undefined; at = queue.shift())
+        for (const e of needers.get(at) ?? [])
+            if (!out.has(e) && e !== id) {
+                out.add(e);
+                queue.push(e);
             }
-    }
-    for (const [c, root] of caused)
-        if (root.id === id)
-            out.add(c);
+    for (const c of consequencesOf.get(id) ?? [])
+        out.add(c);
     return [...out].sort();
+}
+function pushTo(map, key, value) {
+    const list = map.get(key);
+    if (list)
+        list.push(value);
+    else
+        map.set(key, [value]);
+}
+/** Each entry's direct dependents (the entries whose `needs` name it). */
+function neededBy(entries) {
+    const out = new Map();
+    for (const e of entries)
+        for (const n of new Set(e.needs))
+            pushTo(out, n, e.id);
+    return out;
+}
+/** Each root's consequences, by root id. */
+function byRoot(caused) {
+    const out = new Map();
+    for (const [c, root] of caused)
+        pushTo(out, root.id, c);
+    return out;
 }
 /** What fails if you build now with this entry as it is, by what the tier says it holds. */
 function riskOf(f) {
@@ -39522,6 +40316,9 @@ function judgeMode(e, mode, found, cached) {
     return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
 }
 
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/verify/hash-pool.ts
 /**
  * Hashing many files at once. Small batches run inline (a worker costs 30-50 ms to start); big ones
@@ -47325,6 +48122,18 @@ const RANK = {
     SKIPPED: 7,
     OK: 8
 };
+/** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
+const severity_LEVEL = {
+    OK: 'note',
+    MISSING: 'error',
+    CORRUPT: 'error',
+    STRIPPED: 'warning',
+    EMPTY: 'error',
+    BROKENLNK: 'error',
+    TYPE: 'error',
+    SKIPPED: 'warning',
+    SMOKEFAIL: 'error'
+};
 /** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
 function severity_bySeverity(findings) {
     return findings
@@ -47332,37 +48141,104 @@ function severity_bySeverity(findings) {
         .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
 }
 
+;// CONCATENATED MODULE: ./src/core/report/limits.ts
+/**
+ * How much of each channel GitHub gives a step, and the share swr takes, in one place. GitHub's
+ * documented limits:
+ *
+ * - Step and job outputs: 1 MB per job in total, 50 MB per workflow run, size counted as UTF-16.
+ * - Job summary: 1 MiB (1024 KiB) per step; a larger GITHUB_STEP_SUMMARY is dropped whole.
+ * - Annotations: 10 error, 10 warning and 10 notice annotations shown per step, 50 per job.
+ * - Code scanning SARIF: 25,000 results per run accepted, the 5,000 most severe shown; 10 MB
+ *   (gzip-compressed) per upload.
+ *
+ * swr's outputs together stay under a quarter of the job's 1 MB, so the other steps of the job
+ * keep the rest. Whatever a bound leaves out is counted where it was cut, and the full JSON report
+ * (the `report-path` output) always has everything.
+ */
+/** GitHub: bytes of one step's summary. */
+const GITHUB_SUMMARY_BYTES = 1024 * 1024;
+/** GitHub: annotations of each level (error, warning, notice) shown per step. */
+const limits_GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+/** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
+const GITHUB_SARIF_RESULTS_SHOWN = 5000;
+/** The summary swr writes: the step's limit less room for the markers that say what was cut. */
+const limits_SUMMARY_BUDGET = GITHUB_SUMMARY_BYTES - 16 * 1024;
+/** The `report` output (compact JSON). */
+const REPORT_OUTPUT_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
+const ID_LIST_OUTPUT_BYTES = (/* unused pure expression or super */ null && (16 * 1024));
+/** The `stats` output (survival JSON). */
+const STATS_OUTPUT_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** The `canary` output (planting or reading JSON). */
+const CANARY_OUTPUT_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+/** Ids an overflow notice names before it only counts the rest. */
+const limits_NOTICE_IDS = 20;
+/** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
+const limits_ANNOTATION_MESSAGE_CHARS = 2048;
+/** Rows of each survival table in a summary (classes, locations, entries). */
+const limits_SURVIVAL_TABLE_ROWS = 200;
+/** Results in a SARIF file: the ones code scanning shows. */
+const limits_SARIF_RESULTS = (/* unused pure expression or super */ null && (GITHUB_SARIF_RESULTS_SHOWN));
+/**
+ * What an output of `text` costs against GitHub's budget: GitHub counts UTF-16, and the bytes on
+ * disk are UTF-8; the larger of the two.
+ */
+function outputSize(text) {
+    return Math.max(Buffer.byteLength(text, 'utf8'), text.length * 2);
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/annotations.ts
 
 
+
+const annotations_e = (s, max = ANNOTATION_MESSAGE_CHARS) => escapeText(s, { max });
+function levelOf(status) {
+    const l = LEVEL[status];
+    return l === 'note' ? 'notice' : l;
+}
 function annotationsFor(report, ctx) {
-    const max = ctx.maxErrors ?? 10;
+    const room = (l) => Math.max(0, ctx.room?.[l] ?? GITHUB_ANNOTATIONS_PER_LEVEL);
+    // One notice is kept back for the overflow count.
+    const left = {
+        error: room('error'),
+        warning: room('warning'),
+        notice: room('notice') - 1
+    };
     const out = [];
-    const left = [];
+    const cut = [];
+    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
     for (const f of bySeverity(report.results)) {
-        const advice = report.diagnosis.advice.find(a => a.id === f.id);
-        const message = `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`;
-        const title = `swr: ${f.status} ${e(f.id)}`;
+        const level = levelOf(f.status);
+        const advice = adviceById.get(f.id);
+        const message = annotations_e(`${annotations_e(f.detail)}${advice ? `\nCause: ${annotations_e(advice.cause)}\nFix: ${annotations_e(advice.fix)}` : ''}`);
+        const title = `swr: ${f.status} ${annotations_e(f.id, 200)}`;
         const places = [
-            { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+            { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
         ];
         const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
         if (own)
-            places.push({ level: 'error', title, message, file: own, startLine: 1 });
-        if (left.length > 0 || out.length + places.length > max) {
-            left.push(`${f.status} ${e(f.id)}`);
+            places.push({ level, title, message, file: own, startLine: 1 });
+        if (places.length > left[level]) {
+            cut.push(`${f.status} ${annotations_e(f.id, 200)}`);
             continue;
         }
+        left[level] -= places.length;
         out.push(...places);
     }
-    if (left.length > 0) {
-        out.push({
-            level: 'notice',
-            title: `swr: ${left.length} more damaged entries`,
-            message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
-        });
-    }
+    if (cut.length > 0 && room('notice') > 0)
+        out.push(overflowNotice(cut, ctx.reportPath));
     return out;
+}
+/** The entries left unannotated: counted, the first few named, and where to find them all. */
+function overflowNotice(cut, reportPath) {
+    const named = cut.slice(0, NOTICE_IDS).join(', ');
+    const more = cut.length > NOTICE_IDS ? ` and ${cut.length - NOTICE_IDS} more` : '';
+    return {
+        level: 'notice',
+        title: `swr: ${cut.length} more damaged entries not annotated`,
+        message: `${named}${more}. GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step; the job summary and the full report${reportPath ? ` (${annotations_e(reportPath, 1024)})` : ''} list every entry.`
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/canary.ts
@@ -47370,6 +48246,7 @@ function annotationsFor(report, ctx) {
  * A canary read for people: totals, a table by class (with the attributes that changed) and by
  * location, then one line per probe that did not come back intact.
  */
+
 
 
 
@@ -47429,16 +48306,20 @@ function renderCanaryMarkdown(r) {
     for (const [c, t] of Object.entries(r.classes))
         lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
     lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
-    for (const [l, t] of Object.entries(r.locations))
-        lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    const locations = Object.entries(r.locations);
+    for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
+        lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    if (locations.length > SURVIVAL_TABLE_ROWS)
+        lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`);
     return lines.join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/markdown.ts
 
 
-const SUMMARY_LIMIT = 1024 * 1024;
-const BUDGET = SUMMARY_LIMIT - 16 * 1024;
+
+/** One cell's text: a hostile 10 MB detail must not take the whole summary. */
+const CELL_CHARS = 1024;
 const ICON = {
     healthy: '✅',
     repaired: '🛠️',
@@ -47450,7 +48331,7 @@ const ICON = {
 };
 /** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
 function markdown_cell(s) {
-    return escapeMarkdown(s);
+    return escapeMarkdown(s, { max: CELL_CHARS });
 }
 function markdown_shown(v) {
     return Object.entries(v)
@@ -47475,55 +48356,87 @@ function renderMarkdown(r, ctx = {}) {
     if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
         head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
     }
-    const rows = bySeverity(r.results).map(f => `| ${f.status} | ${code(f.id)} | ${code(f.path)} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`);
-    const table = rows.length > 0
-        ? [
-            '| Status | Entry | Path | Tier | Found | Recorded | Now |',
-            '|---|---|---|---|---|---|---|'
-        ]
-        : [];
-    const tail = [];
+    const findings = {
+        head: r.results.some(f => f.status !== 'OK')
+            ? [
+                '| Status | Entry | Path | Tier | Found | Recorded | Now |',
+                '|---|---|---|---|---|---|---|'
+            ]
+            : ['All entries verify.'],
+        rows: bySeverity(r.results).map(f => `| ${f.status} | ${code(f.id)} | ${code(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
+        cut: (n, where) => `| … | ${n} more entries | | | see ${where} | | |`
+    };
+    const sections = [findings];
     if (isRepair(r) && r.repair.steps.length > 0) {
-        tail.push('', '#### Repair', '', '| # | Entry | Tier | Source | Result | Exit | Time |', '|---|---|---|---|---|---|---|');
         const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
-        r.repair.steps.forEach((st, i) => {
-            const exit = st.recipe
-                ? st.recipe.timedOut
-                    ? 'timeout'
-                    : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
-                : '';
-            const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
-            tail.push(`| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`);
+        sections.push({
+            head: [
+                '',
+                '#### Repair',
+                '',
+                '| # | Entry | Tier | Source | Result | Exit | Time |',
+                '|---|---|---|---|---|---|---|'
+            ],
+            rows: r.repair.steps.map((st, i) => {
+                const exit = st.recipe
+                    ? st.recipe.timedOut
+                        ? 'timeout'
+                        : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
+                    : '';
+                const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
+                return `| ${i + 1} | ${code(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`;
+            }),
+            cut: (n, where) => `| … | ${n} more steps | | | see ${where} | | |`
         });
     }
     else if (isRepair(r) && r.repair.plan.length > 0) {
-        tail.push('', '#### Repair plan (not run)', '');
-        for (const st of r.repair.plan.flat())
-            tail.push(`- tier ${st.tier} ${code(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`);
+        sections.push({
+            head: ['', '#### Repair plan (not run)', ''],
+            rows: r.repair.plan
+                .flat()
+                .map(st => `- tier ${st.tier} ${code(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`),
+            cut: (n, where) => `- … ${n} more steps: see ${where}`
+        });
     }
-    tail.push('', `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`);
-    return fit(head, table, rows, tail, ctx);
+    const tail = [
+        '',
+        `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
+    ];
+    const where = ctx.reportPath ? code(ctx.reportPath) : 'the JSON report';
+    return fitSections(head, sections, tail, where, SUMMARY_BUDGET);
 }
-/** Join the parts, cutting table rows (never the head or tail) to stay under the summary limit. */
-function fit(head, table, rows, tail, ctx) {
-    const fixed = Buffer.byteLength([...head, ...table, ...tail].join('\n')) + 512;
-    const kept = [];
-    let used = fixed;
-    for (const row of rows) {
-        const n = Buffer.byteLength(row) + 1;
-        if (used + n > BUDGET)
-            break;
-        kept.push(row);
-        used += n;
-    }
-    const cut = rows.length - kept.length;
-    const note = cut > 0
-        ? [
-            `| … | ${cut} more rows | | | see ${ctx.reportPath ? code(ctx.reportPath) : 'the JSON report'} | | |`
-        ]
-        : [];
-    const healthyNote = rows.length === 0 ? ['All entries verify.'] : [];
-    return [...head, ...healthyNote, ...table, ...kept, ...note, ...tail].join('\n') + '\n';
+const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+/**
+ * Join the parts within `budget` bytes: the head, the tail and every section's heading always; the
+ * rows shared fairly (the smallest sections whole, the rest an equal share each), each cut
+ * section ending with a row that counts what it left out and says where to find it.
+ */
+function fitSections(head, sections, tail, where, budget) {
+    const markers = sections.map(s => s.cut(Number.MAX_SAFE_INTEGER, where));
+    let room = budget - bytes([...head, ...tail, ...sections.flatMap(s => s.head), ...markers]);
+    const order = sections.map((s, i) => ({ i, need: bytes(s.rows) })).sort((a, b) => a.need - b.need);
+    const share = new Map();
+    order.forEach(({ i, need }, k) => {
+        const fair = Math.max(0, Math.floor(room / (order.length - k)));
+        share.set(i, Math.min(need, fair));
+        room -= Math.min(need, fair);
+    });
+    const out = [...head];
+    sections.forEach((s, i) => {
+        const kept = [];
+        let left = share.get(i) ?? 0;
+        for (const row of s.rows) {
+            const n = Buffer.byteLength(row) + 1;
+            if (n > left)
+                break;
+            kept.push(row);
+            left -= n;
+        }
+        out.push(...s.head, ...kept);
+        if (kept.length < s.rows.length)
+            out.push(s.cut(s.rows.length - kept.length, where));
+    });
+    return [...out, ...tail].join('\n') + '\n';
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/sarif.ts
@@ -47531,6 +48444,7 @@ function fit(head, table, rows, tail, ctx) {
  * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
  * status, one result per damaged entry, located at the line of the manifest that declares it.
  */
+
 
 
 
@@ -47545,27 +48459,33 @@ const RULE_TEXT = {
     SKIPPED: 'The entry was not repaired because a dependency failed.',
     SMOKEFAIL: "The entry's files verify but its smoke command fails."
 };
-const LEVEL = {
-    OK: 'note',
-    MISSING: 'error',
-    CORRUPT: 'error',
-    STRIPPED: 'warning',
-    EMPTY: 'error',
-    BROKENLNK: 'error',
-    TYPE: 'error',
-    SKIPPED: 'warning',
-    SMOKEFAIL: 'error'
+/** What to do about each status: the rule's help, shown beside every result in code scanning. */
+const RULE_HELP = {
+    OK: 'Nothing to do.',
+    MISSING: 'Restore the entry: `swr doctor` (or the Action with `command: doctor`) runs its signed restore sources; `swr why` names the cause. If the entry is gone on purpose, take it out of the manifest and sign it again.',
+    CORRUPT: 'The bytes, size, file list or link target changed since the manifest was signed. Restore the entry with `swr doctor`; if the change is intended, record it again with `swr add` and re-sign.',
+    STRIPPED: 'Only the exec bit was lost (a tar, artifact or cache round trip that drops modes). `swr doctor` puts it back; so does `chmod +x` on the path.',
+    EMPTY: 'The directory exists but its files are gone (a cleanup or a partial restore). Restore it with `swr doctor`.',
+    BROKENLNK: "The link's target is missing: restore the target first (`swr doctor` orders repairs by dependency), or record the new target with `swr add`.",
+    TYPE: 'A file became a directory or a link, or the other way round. Remove what is there and restore the entry with `swr doctor`.',
+    SKIPPED: 'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
+    SMOKEFAIL: "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
 };
 function toSarif(report, ctx) {
     const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
         id: `swr/${s}`,
         name: s,
         shortDescription: { text: RULE_TEXT[s] },
-        defaultConfiguration: { level: LEVEL[s] },
-        helpUri: 'https://swr.dev/docs/statuses'
+        fullDescription: { text: `${RULE_TEXT[s]} ${RULE_HELP[s]}` },
+        help: { text: RULE_HELP[s], markdown: RULE_HELP[s] },
+        defaultConfiguration: { level: LEVEL[s] }
     }));
-    const results = bySeverity(report.results).map(f => {
-        const advice = report.diagnosis.advice.find(a => a.id === f.id);
+    const damaged = bySeverity(report.results);
+    // Code scanning shows only the most severe results: keep those, count the rest.
+    const kept = damaged.slice(0, SARIF_RESULTS);
+    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
+    const results = kept.map(f => {
+        const advice = adviceById.get(f.id);
         return {
             ruleId: `swr/${f.status}`,
             ruleIndex: rules.findIndex(r => r.name === f.status),
@@ -47604,7 +48524,6 @@ function toSarif(report, ctx) {
                     driver: {
                         name: 'swr',
                         version: report.tool.version,
-                        informationUri: 'https://swr.dev',
                         rules
                     }
                 },
@@ -47612,7 +48531,13 @@ function toSarif(report, ctx) {
                 properties: {
                     verdict: report.verdict,
                     wipeSignature: report.diagnosis.signature,
-                    manifestDigest: report.manifest.digest
+                    manifestDigest: report.manifest.digest,
+                    ...(damaged.length > kept.length
+                        ? {
+                            resultsOmitted: damaged.length - kept.length,
+                            fullReport: ctx.reportPath ?? 'the JSON report'
+                        }
+                        : {})
                 }
             }
         ]
@@ -47620,6 +48545,7 @@ function toSarif(report, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
 
 const MARK = { kept: '✓', partial: '◐', lost: '✗' };
 /** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
@@ -47668,7 +48594,13 @@ function mdTable(title, rs) {
     return [
         `| ${title} | survival | 95% CI | n | trend (newest first) |`,
         '| --- | ---: | :---: | ---: | --- |',
-        ...rs.map(r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        ...rs
+            .slice(0, SURVIVAL_TABLE_ROWS)
+            .map(r => `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
+        ...(rs.length > SURVIVAL_TABLE_ROWS
+            ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
+            : []),
         ''
     ];
 }
@@ -49493,680 +50425,7 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 
 
-;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
 
-
-
-const SERVICE = 'github.actions.results.api.v1.CacheService';
-const VERSION_SALT = '1.0';
-/** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS = [
-    ['zstd-without-long', 'zstd'],
-    ['gzip', 'gzip']
-];
-/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
-function cacheVersion(paths, method) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update([...paths, method, VERSION_SALT].join('|'))
-        .digest('hex');
-}
-/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
-function archivePrefix(abs, env) {
-    const ws = env.GITHUB_WORKSPACE || process.cwd();
-    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
-}
-/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
-function pathForms(abs, env) {
-    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
-    return [...new Set(forms)];
-}
-function isGhes(env) {
-    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
-    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
-}
-/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
-let httpModule;
-async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4942));
-    return new (await httpModule).HttpClient(...args);
-}
-class CacheService {
-    env;
-    httpClient;
-    http() {
-        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
-        return this.httpClient;
-    }
-    constructor(env) {
-        this.env = env;
-    }
-    get v2() {
-        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
-    }
-    auth() {
-        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
-    }
-    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
-    async ask(key, restoreKeys, version) {
-        if (this.v2) {
-            const base = this.env.ACTIONS_RESULTS_URL ?? '';
-            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
-            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
-                ...this.auth(),
-                'Content-Type': 'application/json',
-                Accept: 'application/json'
-            });
-            const body = await res.readBody();
-            if (res.message.statusCode !== 200)
-                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-            const r = JSON.parse(body);
-            return r.ok && r.signed_download_url && r.matched_key
-                ? { matchedKey: r.matched_key, url: r.signed_download_url }
-                : undefined;
-        }
-        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
-        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
-        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
-            ...this.auth(),
-            Accept: 'application/json;api-version=6.0-preview.1'
-        });
-        const body = await res.readBody();
-        if (res.message.statusCode === 204)
-            return undefined;
-        if (res.message.statusCode !== 200)
-            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-        const r = JSON.parse(body);
-        return r.cacheKey && r.archiveLocation
-            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
-            : undefined;
-    }
-    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
-    async find(abs, key, restoreKeys) {
-        const prefix = archivePrefix(abs, this.env);
-        for (const [method, compression] of METHODS) {
-            for (const form of pathForms(abs, this.env)) {
-                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
-                if (!found)
-                    continue;
-                return {
-                    matchedKey: found.matchedKey,
-                    exact: found.matchedKey === key,
-                    compression,
-                    prefix,
-                    open: () => this.download(found.url)
-                };
-            }
-        }
-        return undefined;
-    }
-    async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed.
-        const res = await (await newHttpClient('swr')).get(url);
-        const status = res.message.statusCode ?? 0;
-        if (status !== 200) {
-            res.message.resume();
-            throw new Error(`the archive download answered ${status}`);
-        }
-        return res.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
-/**
- * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
- * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
- * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
- * unset and its workflow commands kept off a terminal.
- */
-
-
-
-
-
-/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
-function cacheServiceAvailable(env) {
-    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
-}
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
-function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
-}
-/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
-function withBefore(client, before) {
-    return {
-        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
-        lookup: (abs, key) => (before(), client.lookup(abs, key)),
-        save: (abs, key) => (before(), client.save(abs, key))
-    };
-}
-/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
-function unescapeCommand(msg) {
-    return msg
-        .replace(/%0D|%0A/gi, ' ')
-        .replace(/%25/g, '%')
-        .trim();
-}
-let actions_cache_loaded;
-async function client() {
-    actions_cache_loaded ??= await __nccwpck_require__.e(/* import() */ 641).then(__nccwpck_require__.bind(__nccwpck_require__, 2641));
-    return actions_cache_loaded;
-}
-function actionsCacheClient(opts) {
-    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
-    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
-    const quietly = async (fn) => {
-        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP
-            ? undefined
-            : external_node_fs_default().mkdtempSync(external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-cache-'));
-        if (temp)
-            process.env.RUNNER_TEMP = temp;
-        try {
-            return await muted(fn);
-        }
-        finally {
-            if (temp) {
-                delete process.env.RUNNER_TEMP;
-                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
-            }
-        }
-    };
-    const muted = async (fn) => {
-        if (!opts.logToStderr)
-            return fn();
-        const write = process.stdout.write.bind(process.stdout);
-        const stderrWrite = process.stderr.write.bind(process.stderr);
-        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
-        const debug = opts.env.RUNNER_DEBUG === '1';
-        process.stdout.write = ((chunk) => {
-            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            if (!onRunner) {
-                // A terminal gets swr's own line for what the client warns about, no workflow commands.
-                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
-                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
-                return true;
-            }
-            const kept = debug
-                ? text
-                : text
-                    .split(/(?<=\n)/)
-                    .filter(l => !l.startsWith('::debug::'))
-                    .join('');
-            return kept ? stderrWrite(kept) : true;
-        });
-        try {
-            return await fn();
-        }
-        finally {
-            process.stdout.write = write;
-        }
-    };
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async find(abs, key, restoreKeys) {
-            try {
-                return await service.find(abs, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        async lookup(abs, key) {
-            try {
-                const cache = await client();
-                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-                    key);
-            }
-            catch (err) {
-                note(`lookup of ${key} failed`, err);
-                return false;
-            }
-        },
-        async save(abs, key) {
-            try {
-                const cache = await client();
-                // The client reports "already exists" and "unreachable" alike (-1): ask first.
-                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
-                if (existing === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache([spell(abs)], key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
-    };
-}
-
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var lib_core = __nccwpck_require__(3838);
-;// CONCATENATED MODULE: ./src/action/constants.ts
-/** Every input, output and saved-state name of the Action, in one place. */
-const Inputs = {
-    Command: 'command',
-    Manifest: 'manifest',
-    Workspace: 'workspace',
-    Only: 'only',
-    Deep: 'deep',
-    Jobs: 'jobs',
-    Timeout: 'timeout',
-    HmacKey: 'hmac-key',
-    TrustedSigners: 'trusted-signers',
-    Require: 'require',
-    MinVersion: 'min-version',
-    ApproveDigest: 'approve-digest',
-    FailOn: 'fail-on',
-    Annotations: 'annotations',
-    Summary: 'summary',
-    Sarif: 'sarif',
-    CacheLookup: 'cache-lookup',
-    CanaryAt: 'canary-at',
-    CanaryVolatile: 'canary-volatile',
-    CanaryLargeBytes: 'canary-large-bytes',
-    CanaryHome: 'canary-home',
-    CanaryKey: 'canary-key',
-    Record: 'record'
-};
-/** Names of the state the main step hands to the post step. */
-const State = {
-    WriteBack: 'swr-write-back'
-};
-const Outputs = {
-    Status: 'status',
-    Healthy: 'healthy',
-    Damaged: 'damaged',
-    Repaired: 'repaired',
-    WipeSignature: 'wipe-signature',
-    Report: 'report',
-    ReportPath: 'report-path',
-    ManifestDigest: 'manifest-digest',
-    ExitCode: 'exit-code',
-    Stats: 'stats',
-    Canary: 'canary'
-};
-const COMMANDS = [
-    'check',
-    'doctor',
-    'restore',
-    'verify',
-    'canary-plant',
-    'canary-read',
-    'stats'
-];
-const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
-const FAIL_ON = ['damage', 'unrepairable', 'never'];
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
- * a typo in `fail-on` must not quietly turn a gate off.
- */
-
-
-
-
-function choice(name, allowed, fallback) {
-    const v = lib_core/* getInput */.V4(name).trim();
-    if (v === '')
-        return fallback;
-    if (!allowed.includes(v))
-        throw new errors_UsageError(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
-    return v;
-}
-function bool(name, fallback) {
-    const v = lib_core/* getInput */.V4(name).trim().toLowerCase();
-    if (v === '')
-        return fallback;
-    if (v === 'true')
-        return true;
-    if (v === 'false')
-        return false;
-    throw new errors_UsageError(`input ${name}: "${v}" is not true or false`);
-}
-function inputs_int(name, min, max) {
-    const v = lib_core/* getInput */.V4(name).trim();
-    if (v === '')
-        return undefined;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-        throw new errors_UsageError(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
-    return Number(v);
-}
-function list(name) {
-    return lib_core/* getInput */.V4(name)
-        .split(/[\n,]/)
-        .map(s => s.trim())
-        .filter(Boolean);
-}
-/** A canary measures: by default what it finds never fails the job. */
-function defaultFailOn(command) {
-    if (command === 'doctor' || command === 'restore')
-        return 'unrepairable';
-    if (SURVIVAL_COMMANDS.includes(command))
-        return 'never';
-    return 'damage';
-}
-function canaryKey() {
-    const v = lib_core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
-        throw new errors_UsageError(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
-    return v;
-}
-function readInputs(env) {
-    const command = choice(Inputs.Command, COMMANDS, 'check');
-    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
-    // directory it describes is the one it records (relative to itself), as with the CLI.
-    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
-    const base = external_node_path_default().resolve(root, lib_core/* getInput */.V4(Inputs.Workspace).trim() || '.');
-    const manifest = external_node_path_default().resolve(base, lib_core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
-    const workspace = undefined;
-    const hmacKey = lib_core/* getInput */.V4(Inputs.HmacKey);
-    const approve = lib_core/* getInput */.V4(Inputs.ApproveDigest).trim();
-    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
-        throw new errors_UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
-    const sarif = lib_core/* getInput */.V4(Inputs.Sarif).trim();
-    return {
-        command,
-        manifest,
-        workspace,
-        root,
-        only: list(Inputs.Only),
-        deep: bool(Inputs.Deep, false),
-        jobs: inputs_int(Inputs.Jobs, 1, 32),
-        timeout: inputs_int(Inputs.Timeout, 1, 86400),
-        hmacKey: hmacKey === '' ? undefined : hmacKey,
-        trustedSigners: lib_core/* getInput */.V4(Inputs.TrustedSigners),
-        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
-        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
-        waiveDigest: approve || undefined,
-        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
-        annotations: bool(Inputs.Annotations, true),
-        summary: bool(Inputs.Summary, true),
-        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
-        cacheLookup: bool(Inputs.CacheLookup, false),
-        canaryWorkspace: base,
-        canaryAt: list(Inputs.CanaryAt),
-        canaryVolatile: list(Inputs.CanaryVolatile),
-        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
-        canaryHome: bool(Inputs.CanaryHome, true),
-        canaryKey: canaryKey(),
-        record: bool(Inputs.Record, false)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/log.ts
-/**
- * The only way the Action writes to its log. The runner reads every stdout line as a possible
- * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
- * swr prints must never be one that someone else authored: every message is passed through
- * `escapeText` (no CR, LF or other control survives), a line can never start with `::`, and
- * recipe output is printed only inside a `::stop-commands::` window with a random token. The lint
- * configuration forbids `core.info` and friends, `console` and `process.stdout` elsewhere in
- * src/action, so a raw print cannot come back unnoticed.
- */
-
-
-
-
-/** Longest single log line swr prints; a hostile 10 MB name must not become a 10 MB line. */
-const LINE_MAX = 4096;
-/** One log line: escaped, bounded, and never read by the runner as a command. */
-function safeLine(text) {
-    const line = escape_escapeText(text, { max: LINE_MAX });
-    // The runner trims leading whitespace before looking for `::`.
-    return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
-}
-/**
- * A command's message: each of swr's own lines escaped; the runner gets them as one command.
- * `%` is left to @actions/core, which percent-encodes command data and properties itself
- * (encoding it here too would show `%25` where the name has `%`).
- */
-function message(text) {
-    return text
-        .split('\n')
-        .map(l => safeLine(l))
-        .join('\n');
-}
-function props(p) {
-    if (!p)
-        return undefined;
-    return {
-        ...(p.title !== undefined ? { title: safeLine(p.title) } : {}),
-        ...(p.file !== undefined ? { file: safeLine(p.file) } : {}),
-        ...(p.startLine !== undefined ? { startLine: p.startLine } : {})
-    };
-}
-/** One line: a newline in `text` is shown as `\n`, never printed. */
-function info(text) {
-    lib_core/* info */.pq(safeLine(text));
-}
-/** Text from a report renderer (which escapes every untrusted string): one log line per line. */
-function rendered(text) {
-    for (const l of text.replace(/\n$/, '').split('\n'))
-        core.info(safeLine(l));
-}
-function warning(text, p) {
-    lib_core/* warning */.$e(message(text), props(p));
-}
-function error(text, p) {
-    core.error(message(text), props(p));
-}
-function notice(text, p) {
-    lib_core/* notice */.lm(message(text), props(p));
-}
-/** Shown only when the run has step debugging on (a stack for a bug report). */
-function debug(text) {
-    core.debug(message(text));
-}
-function setFailed(text) {
-    core.setFailed(message(text));
-}
-function startGroup(name) {
-    core.startGroup(safeLine(name));
-}
-function endGroup() {
-    core.endGroup();
-}
-/** Append Markdown built by the report renderers (which escape every untrusted string). */
-async function writeSummary(markdown) {
-    await core.summary.addRaw(markdown, true).write();
-}
-/**
- * Recipe output must not act as workflow commands: it is printed inside a stop-commands window
- * with a random token, opened before the first recipe line and closed before swr prints anything
- * of its own (groups, errors, warnings), so swr's own commands still work.
- */
-function makeShield() {
-    let token;
-    return {
-        recipeLine(line) {
-            if (!token) {
-                token = randomBytes(16).toString('hex');
-                process.stdout.write(`::stop-commands::${token}${os.EOL}`);
-            }
-            // A lone CR is a line break to some readers: keep each recipe line one line.
-            process.stdout.write(line.replace(/\r/g, '\\r') + os.EOL);
-        },
-        own() {
-            if (token)
-                process.stdout.write(`::${token}::${os.EOL}`);
-            token = undefined;
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/policy.ts
-/**
- * The Action's signature policy, built from its inputs alone: the main step and the post step
- * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
- */
-
-function actionPolicy(m, inputs, env, stateDir) {
-    return makePolicy(m, {
-        stateDir,
-        require: inputs.require,
-        hmacKeyText: inputs.hmacKey,
-        local: false,
-        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
-        minVersion: inputs.minVersion,
-        waiveDigest: inputs.waiveDigest,
-        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
-        now: new Date()
-    });
-}
-
-;// CONCATENATED MODULE: ./src/action/post.ts
-/**
- * The Action's post step: save to the cache each entry that the main step's doctor healed with a
- * recipe, under the key of its signed expectations, after re-verifying it (the build may have
- * changed it since). Skipped, and said so, in read-only cache mode or when nothing was handed over.
- *
- * The saved state is not trusted: anything that can write to the job's log or state file can
- * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
- * keys and paths come from this step's own inputs and the signed manifest, which must pass the
- * same signature gate as in the main step. Any mismatch saves nothing.
- */
-
-
-
-
-
-
-
-
-
-
-/** The hand-over as the main step writes it, or undefined for anything else. */
-function parseHandOver(raw) {
-    let v;
-    try {
-        v = JSON.parse(raw);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof v !== 'object' || v === null || Array.isArray(v))
-        return undefined;
-    const { digest, ids, ...rest } = v;
-    if (Object.keys(rest).length > 0)
-        return undefined;
-    if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest))
-        return undefined;
-    if (!Array.isArray(ids) || ids.length === 0)
-        return undefined;
-    if (!ids.every(id => typeof id === 'string' && paths_ENTRY_ID.test(id)))
-        return undefined;
-    if (new Set(ids).size !== ids.length)
-        return undefined;
-    return { digest, ids: ids };
-}
-/**
- * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
- * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
- */
-function pathRefusal(root, e) {
-    const parts = external_node_path_default().posix.normalize(e.path).split('/');
-    if (external_node_path_default().isAbsolute(e.path) || parts.includes('..'))
-        return 'path leaves the workspace';
-    let at = root;
-    for (const [i, part] of parts.entries()) {
-        if (part === '.' || part === '')
-            continue;
-        at = external_node_path_default().join(at, part);
-        let st;
-        try {
-            st = external_node_fs_default().lstatSync(at);
-        }
-        catch {
-            return `${parts.slice(0, i + 1).join('/')} is absent`;
-        }
-        const last = i === parts.length - 1;
-        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
-            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
-        if (!last && !st.isDirectory())
-            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
-    }
-    return undefined;
-}
-async function post(env = process.env) {
-    try {
-        const raw = lib_core/* getState */.Gu(State.WriteBack);
-        if (!raw) {
-            info('swr post: nothing to save (no entry was healed by a recipe in this job)');
-            return;
-        }
-        if (cacheReadOnly(env)) {
-            info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
-            return;
-        }
-        if (!cacheServiceAvailable(env)) {
-            info('swr post: no Actions cache service in this job: not saving');
-            return;
-        }
-        const handed = parseHandOver(raw);
-        if (!handed) {
-            notice('swr post: the saved state is not what the main step writes: nothing saved');
-            return;
-        }
-        const inputs = readInputs(env);
-        if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
-            notice(`swr post: command ${inputs.command} heals nothing: nothing saved`);
-            return;
-        }
-        const m = loadManifest(inputs.manifest, { workspace: inputs.workspace });
-        if (m.digest !== handed.digest) {
-            notice('swr post: the manifest is not the one the main step checked: nothing saved');
-            return;
-        }
-        const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-post-'));
-        const gate = await gate_decide(gate_gateInput(m), actionPolicy(m, inputs, env, stateDir));
-        if (!gate.allowed) {
-            notice(`swr post: the manifest does not pass the signature gate: nothing saved`);
-            return;
-        }
-        const byId = new Map(m.body.entries.map(e => [e.id, e]));
-        const entries = handed.ids.map(id => byId.get(id));
-        if (entries.some(e => e === undefined)) {
-            notice('swr post: the saved state names entries the manifest does not have: nothing saved');
-            return;
-        }
-        const root = external_node_fs_default().realpathSync(m.workspace);
-        const wanted = entries;
-        for (const e of wanted) {
-            const refusal = pathRefusal(root, e);
-            if (refusal) {
-                notice(`swr post: entry ${e.id}: ${refusal}: nothing saved`);
-                return;
-            }
-        }
-        const findings = await selection_reverifier(m, { stateDir, nativeWalk: nativeWalkAllowed(env) })(wanted);
-        const client = actionsCacheClient({ env, onNote: line => warning(line) });
-        for (const e of wanted) {
-            const key = cache_port_stateKey(e);
-            const f = findings.find(x => x.id === e.id);
-            if (f?.status !== 'OK') {
-                info(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
-                continue;
-            }
-            // The path as the main step names it: the cache version hashes the path string.
-            const saved = await client.save(paths_resolveEntryPath(m.workspace, e.path), key);
-            info(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
-        }
-    }
-    catch (err) {
-        // A failed save must not fail a job whose doctor succeeded.
-        warning(`swr post: ${err instanceof Error ? err.message : String(err)}`);
-    }
-}
 
 
 /***/ }),
