@@ -42,7 +42,8 @@ import {
   secretPieces,
   type CacheClient,
   restoreSources,
-  nativeWalkAllowed
+  nativeWalkAllowed,
+  GITHUB_ANNOTATIONS_PER_LEVEL
 } from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
@@ -56,8 +57,7 @@ import {
 import { readInputs, type ActionInputs } from './inputs.js'
 import { actionPolicy } from './policy.js'
 import { recordCheckRun, runCanary } from './canary.js'
-
-const REPORT_OUTPUT_LIMIT = 64 * 1024
+import { compactReport, damagedIds, idListOutput, repairedIds } from './outputs.js'
 
 /** The key and every encoding of it that could reach a log. */
 function keyVariants(key: string | undefined): string[] {
@@ -295,22 +295,31 @@ async function publish(
   const manifestUri = path.relative(repoRoot, m.file).split(path.sep).join('/')
   const reportPath = path.join(runnerTemp, `swr-report-${randomBytes(6).toString('hex')}.json`)
   writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
-  const damaged = report.results.filter(f => f.status !== 'OK').map(f => f.id)
-  const repaired =
-    'repair' in report
-      ? report.repair.steps.filter(s => s.outcome === 'repaired').map(s => s.id)
-      : []
+  const damaged = idListOutput(damagedIds(report))
+  const repaired = idListOutput(repairedIds(report))
   core.setOutput(Outputs.Status, status)
   core.setOutput(Outputs.Healthy, String(report.verdict === 'healthy'))
-  core.setOutput(Outputs.Damaged, JSON.stringify(damaged))
-  core.setOutput(Outputs.Repaired, JSON.stringify(repaired))
+  core.setOutput(Outputs.Damaged, damaged.text)
+  core.setOutput(Outputs.Repaired, repaired.text)
   core.setOutput(
     Outputs.WipeSignature,
     'repair' in report ? report.repair.before.signature : report.diagnosis.signature
   )
   core.setOutput(Outputs.ReportPath, reportPath)
   core.setOutput(Outputs.ExitCode, String(exitCode))
-  core.setOutput(Outputs.Report, compactReport(report, status, exitCode))
+  core.setOutput(
+    Outputs.Report,
+    compactReport(report, {
+      status,
+      exitCode,
+      reportPath,
+      outputsOmitted: { damaged: damaged.omitted, repaired: repaired.omitted }
+    })
+  )
+  if (damaged.omitted + repaired.omitted > 0)
+    log.info(
+      `swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`
+    )
   if (inputs.summary) {
     try {
       await log.writeSummary(renderMarkdown(report, { reportPath }))
@@ -320,12 +329,18 @@ async function publish(
   }
   if (inputs.annotations) {
     const tracked = trackedFiles(repoRoot)
+    const printed = log.annotationsPrinted()
     const annotations = annotationsFor(report, {
-      // GitHub shows 10 error annotations per step: keep room for the step's failure and a refusal.
-      maxErrors:
-        10 -
-        (failureFor(status, inputs.failOn) ? 1 : 0) -
-        ('repair' in report && report.repair.gate?.allowed === false ? 1 : 0),
+      // Room left of GitHub's per-step limits, keeping one error for the step's failure.
+      room: {
+        error:
+          GITHUB_ANNOTATIONS_PER_LEVEL -
+          printed.error -
+          (failureFor(status, inputs.failOn) ? 1 : 0),
+        warning: GITHUB_ANNOTATIONS_PER_LEVEL - printed.warning,
+        notice: GITHUB_ANNOTATIONS_PER_LEVEL - printed.notice
+      },
+      reportPath,
       manifestUri,
       lines: m.lines,
       trackedPath: p => {
@@ -344,13 +359,15 @@ async function publish(
       else log.notice(a.message, props)
     }
   }
-  if (inputs.sarif) {
-    fs.mkdirSync(path.dirname(inputs.sarif), { recursive: true })
-    writeFileAtomic(
-      inputs.sarif,
-      JSON.stringify(toSarif(report, { manifestUri, lines: m.lines }), null, 2) + '\n'
-    )
-  }
+  // Always written: under RUNNER_TEMP unless the sarif input names a path.
+  const sarifPath =
+    inputs.sarif ?? path.join(runnerTemp, `swr-${randomBytes(6).toString('hex')}.sarif`)
+  fs.mkdirSync(path.dirname(sarifPath), { recursive: true })
+  writeFileAtomic(
+    sarifPath,
+    JSON.stringify(toSarif(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n'
+  )
+  core.setOutput(Outputs.SarifPath, sarifPath)
 }
 
 /** `command: verify`: signatures only (as `swr verify`): may this manifest's recipes run here? */
@@ -421,33 +438,4 @@ function scheduleWriteBack(
   log.info(
     `swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`
   )
-}
-
-/** A compact JSON report for the `report` output, kept well under the output limit. */
-function compactReport(
-  report: CheckReport | RepairReport,
-  status: RunStatus,
-  exitCode: number
-): string {
-  const entries = report.results
-    .filter(f => f.status !== 'OK')
-    .map(f => ({ id: f.id, status: f.status, reason: f.reason }))
-  const base = {
-    schema: 'swr.action-report/1',
-    status,
-    exit_code: exitCode,
-    digest: report.manifest.digest,
-    signature: 'repair' in report ? report.repair.before.signature : report.diagnosis.signature,
-    summary: report.summary,
-    damaged: entries,
-    ...('repair' in report
-      ? { steps: report.repair.steps.map(s => ({ id: s.id, outcome: s.outcome })) }
-      : {})
-  }
-  let text = JSON.stringify(base)
-  while (text.length > REPORT_OUTPUT_LIMIT && base.damaged.length > 0) {
-    base.damaged = base.damaged.slice(0, Math.floor(base.damaged.length / 2))
-    text = JSON.stringify({ ...base, truncated: true })
-  }
-  return text
 }
