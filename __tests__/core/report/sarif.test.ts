@@ -14,6 +14,7 @@ interface Rule {
   id: string
   name: string
   shortDescription: { text: string }
+  help: { text: string }
   defaultConfiguration: { level: string }
 }
 interface Result {
@@ -63,6 +64,7 @@ describe('toSarif', () => {
     )
     for (const rule of tool.driver.rules) {
       expect(rule.shortDescription.text).toMatch(/^[A-Z].+\.$/)
+      expect(rule.help.text).toMatch(/^[A-Z].+\.$/)
       expect(['error', 'warning', 'note']).toContain(rule.defaultConfiguration.level)
     }
     expect(results).toEqual([])
