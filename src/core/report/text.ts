@@ -29,7 +29,8 @@ const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
 }
 
 function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): string {
-  return on ? styleText(style, s) : s
+  // Unvalidated: styleText would otherwise judge process.stdout and the environment itself.
+  return on ? styleText(style, s, { validateStream: false }) : s
 }
 
 function pad(s: string, n: number): string {
