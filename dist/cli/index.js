@@ -14833,7 +14833,9 @@ function openCache(opts) {
     return {
         file(id, k) {
             const rec = files.get(id);
-            return rec && rec.entry === digestOf(id) && rec.key === k ? rec.sha256 : undefined;
+            return rec?.entry === digestOf(id) && rec.key === k && typeof rec.sha256 === 'string'
+                ? rec.sha256
+                : undefined;
         },
         setFile(id, k, sha256) {
             files.set(id, { entry: digestOf(id), key: k, sha256 });
@@ -14841,7 +14843,7 @@ function openCache(opts) {
         },
         tree(id) {
             const rec = trees.get(id);
-            return rec && rec.entry === digestOf(id) ? rec : undefined;
+            return rec?.entry === digestOf(id) && isTreeRecord(rec) ? rec : undefined;
         },
         setTree(id, rec) {
             trees.set(id, { ...rec, entry: digestOf(id) });
@@ -14916,6 +14918,14 @@ function isStored(v) {
         s.files !== null &&
         typeof s.trees === 'object' &&
         s.trees !== null);
+}
+/** A record read back has the types the verifiers rely on (the file may be foreign). */
+function isTreeRecord(r) {
+    return (typeof r.stamp === 'string' &&
+        typeof r.metaDigest === 'string' &&
+        typeof r.contentDigest === 'string' &&
+        typeof r.files === 'number' &&
+        (r.rawStamp === undefined || typeof r.rawStamp === 'string'));
 }
 function isTreeFiles(v) {
     const s = v;
@@ -19954,11 +19964,18 @@ function resumeState(stateDir, workspace, digest) {
     catch {
         return none;
     }
+    let head;
+    try {
+        head = JSON.parse(lines[0] ?? '');
+    }
+    catch {
+        // An unreadable header says nothing of which run wrote it: not this one's to resume.
+        return none;
+    }
+    if (head?.v !== 1 || head.digest !== digest || head.workspace !== external_node_path_default().resolve(workspace))
+        return none;
     const repaired = new Set();
     try {
-        const head = JSON.parse(lines[0] ?? '');
-        if (head.v !== 1 || head.digest !== digest || head.workspace !== external_node_path_default().resolve(workspace))
-            return none;
         for (const line of lines.slice(1)) {
             const e = JSON.parse(line);
             if (e.id === '*' && e.outcome === 'finished')
@@ -21461,7 +21478,8 @@ const COLORS = {
     SMOKEFAIL: 'red'
 };
 function paint(on, style, s) {
-    return on ? (0,external_node_util_.styleText)(style, s) : s;
+    // Unvalidated: styleText would otherwise judge process.stdout and the environment itself.
+    return on ? (0,external_node_util_.styleText)(style, s, { validateStream: false }) : s;
 }
 function pad(s, n) {
     return s.length >= n ? s : s + ' '.repeat(n - s.length);
