@@ -21555,8 +21555,9 @@ function renderWhy(r, opts, notes, history = new Map()) {
         `  ${escape_escapeText(r.diagnosis.cause)}`,
         ''
     ];
+    const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]));
     for (const f of damaged) {
-        const advice = r.diagnosis.advice.find(a => a.id === f.id);
+        const advice = adviceById.get(f.id);
         lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${escape_escapeText(f.id)}  (${f.kind}, tier ${f.tier}, ${escape_escapeText(f.path)})`);
         lines.push(`  found:    ${escape_escapeText(f.detail)}`);
         lines.push(`  recorded: ${show(f.recorded)}`);

@@ -45674,8 +45674,9 @@ function renderWhy(r, opts, notes, history = new Map()) {
         `  ${e(r.diagnosis.cause)}`,
         ''
     ];
+    const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]));
     for (const f of damaged) {
-        const advice = r.diagnosis.advice.find(a => a.id === f.id);
+        const advice = adviceById.get(f.id);
         lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`);
         lines.push(`  found:    ${e(f.detail)}`);
         lines.push(`  recorded: ${show(f.recorded)}`);

@@ -126,8 +126,9 @@ export function renderWhy(
     `  ${e(r.diagnosis.cause)}`,
     ''
   ]
+  const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]))
   for (const f of damaged) {
-    const advice = r.diagnosis.advice.find(a => a.id === f.id)
+    const advice = adviceById.get(f.id)
     lines.push(
       `${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`
     )
