@@ -71,7 +71,10 @@ describe('the bundled CLI (dist/cli/index.js) as a child process', () => {
       fs.mkdirSync(path.join(ws, 'src'))
       for (let i = 0; i < 600; i++)
         fs.writeFileSync(path.join(ws, 'src', `f${i}.txt`), `file ${i}\n`.repeat(i % 7))
-      expect(swr(['--version'], ws).stdout.trim()).toBe(VERSION)
+      const digest = fs.readFileSync(path.join(root, 'dist', 'source-digest.txt'), 'utf8').trim()
+      expect(swr(['--version'], ws).stdout.trim()).toBe(
+        `${VERSION} (source ${digest.slice(0, 12)})`
+      )
       const add = swr(['add', 'run.sh', 'src', '--jobs', '2'], ws, env)
       expect(add.stderr).toBe('')
       expect(add.status).toBe(0)

@@ -94,7 +94,9 @@ describe('the packed CLI', () => {
       const version = run(['--version'])
       expect({ node: node.name, out: version.stdout.trim(), status: version.status }).toEqual({
         node: node.name,
-        out: VERSION,
+        out: expect.stringMatching(
+          new RegExp(`^${VERSION.replace(/\./g, '\\.')} \\(source [0-9a-f]{12}\\)$`)
+        ),
         status: 0
       })
     }

@@ -816,7 +816,7 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       expect(notices).toHaveLength(1)
       const rest = names.filter(id => !annotated.has(id))
       expect(rest).toHaveLength(n - annotated.size)
-      expect(notices[0]?.props.title).toBe(`swr: ${rest.length} more damaged entries`)
+      expect(notices[0]?.props.title).toBe(`swr: ${rest.length} more damaged entries not annotated`)
       for (const id of rest) expect(notices[0]?.message).toContain(`MISSING ${id}`)
     })
 

@@ -390,6 +390,7 @@ describe('canary-plant, the cache step, a fresh runner, canary-read', () => {
     const plant = ok(await step(r, PLANT, s, 1))
     const planted = json<PlantOutput>(plant, 'canary')
     expect(planted).toEqual({
+      schema: 'swr.action-canary/1',
       plant_id: expect.stringMatching(/^[0-9a-f]{8}$/),
       probes: PROBES,
       locations: ['workspace', 'deep', 'home', 'tmp', atId]
@@ -576,7 +577,10 @@ describe('a first run, a poisoned state, no history, no cache service', () => {
     expect(warnings[0]).toMatch(/^swr canary-read: nothing planted yet\b.*command: canary-plant$/)
     expect(warnings[0]).not.toContain('\n')
     expect(read.outputs.status).toBe('healthy')
-    expect(json<{ planted: boolean }>(read, 'canary')).toEqual({ planted: false })
+    expect(json<{ planted: boolean }>(read, 'canary')).toEqual({
+      schema: 'swr.action-canary/1',
+      planted: false
+    })
     expect(statsOf(read)).toMatchObject({ records: 0, canary_runs: 0 })
     expect(read.summary).toContain('nothing planted yet')
     // Nothing was saved: an empty state must not become the newest one in the cache.

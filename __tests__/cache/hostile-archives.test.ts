@@ -394,9 +394,11 @@ describe('swr pull and the canary state refuse hostile archives in scratch', () 
       () => [{ name: '../../../../../../../../../../tmp/pwned-by-swr-test.txt', data: 'pwned\n' }]
     ]) {
       const x = await setup('file')
-      const push = await runCli(bundles, ['push', '--json'], x.keyed, x.env)
+      // No sync key in this box: a copy in clear (nothing in this manifest is secret).
+      const push = await runCli(bundles, ['push', '--json', '--plaintext-ok'], x.keyed, x.env)
       expect(push.code).toBe(0)
-      const key = (JSON.parse(push.stdout) as { key: string }).key
+      const pushed = JSON.parse(push.stdout) as { replicas: { locator: string }[] }
+      const key = pushed.replicas[0]!.locator.slice('actions:'.length)
       x.s.poison(key, tarZst(hostile(x.w)))
       fs.rmSync(path.join(x.w.root, '.swr'), { recursive: true })
       const before = world(x.w)
@@ -460,7 +462,10 @@ describe('the Action canary state', () => {
     expect(read.stdout).toMatch(
       new RegExp(`canary state from ${saved?.key ?? ''} refused \\(absolute member name: `)
     )
-    expect(JSON.parse(read.outputs.canary ?? '{}')).toEqual({ planted: false })
+    expect(JSON.parse(read.outputs.canary ?? '{}')).toEqual({
+      schema: 'swr.action-canary/1',
+      planted: false
+    })
     expect(fs.readFileSync(path.join(repo.base, 'outside/victim.txt'), 'utf8')).toBe('victim\n')
     expect(
       snapshot(
@@ -488,7 +493,7 @@ describe('the CLI outside a runner', () => {
     // No RUNNER_TEMP, no GITHUB_ACTIONS: a terminal on a developer machine with a cache service.
     const env: Record<string, string> = { ...x.env, TMPDIR: tmpdir }
     delete env.RUNNER_TEMP
-    const push = await runCli(bundles, ['push'], x.keyed, env)
+    const push = await runCli(bundles, ['push', '--plaintext-ok'], x.keyed, env)
     expect(push.code).toBe(0)
     expect(push.stdout).toMatch(/^pushed /)
     const said = push.stdout + push.stderr

@@ -21,7 +21,6 @@ import {
   readLedger,
   plantCanaries,
   readCanaries,
-  type CanaryReading,
   type CacheArchive,
   type CacheClient,
   scratchCopy,
@@ -42,8 +41,7 @@ import {
 import { Outputs } from './constants.js'
 import type { ActionInputs } from './inputs.js'
 import * as log from './log.js'
-
-const OUTPUT_LIMIT = 64 * 1024
+import { plantOutput, readingOutput, statsOutput, unplantedOutput } from './outputs.js'
 
 /**
  * One fixed path under RUNNER_TEMP: the cache version hashes the path, so every run must name the
@@ -159,25 +157,6 @@ function anchorsFor(inputs: ActionInputs, env: NodeJS.ProcessEnv): Anchors {
   }
 }
 
-function compactStats(s: Stats): string {
-  const trimmed = { ...s, runs: s.runs.slice(-50) }
-  let text = JSON.stringify(trimmed)
-  if (text.length > OUTPUT_LIMIT)
-    text = JSON.stringify({
-      ...trimmed,
-      runs: [],
-      entries: trimmed.entries.slice(0, 100),
-      truncated: true
-    })
-  return text
-}
-
-function compactReading(r: CanaryReading): string {
-  const { probes, ...rest } = r
-  const changed = probes.filter(p => p.outcome.state !== 'intact').slice(0, 200)
-  return JSON.stringify({ ...rest, changed })
-}
-
 async function summarize(parts: string[], inputs: ActionInputs): Promise<void> {
   if (!inputs.summary) return
   try {
@@ -191,7 +170,7 @@ function finish(status: RunStatus, stats: Stats, inputs: ActionInputs, failed: s
   core.setOutput(Outputs.Status, status)
   core.setOutput(Outputs.Healthy, String(status === 'healthy'))
   core.setOutput(Outputs.ExitCode, status === 'healthy' ? '0' : '1')
-  core.setOutput(Outputs.Stats, compactStats(stats))
+  core.setOutput(Outputs.Stats, statsOutput(stats))
   if (status !== 'healthy' && inputs.failOn === 'damage') log.setFailed(failed)
 }
 
@@ -219,11 +198,11 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     for (const l of ledger.locations) log.info(`  ${l.id}: ${showAnchored(l.dir)}`)
     core.setOutput(
       Outputs.Canary,
-      JSON.stringify({
-        plant_id: ledger.plant_id,
-        probes: ledger.probes.length,
-        locations: ledger.locations.map(l => l.id)
-      })
+      plantOutput(
+        ledger.plant_id,
+        ledger.probes.length,
+        ledger.locations.map(l => l.id)
+      )
     )
     await keepState(t, env, 'plant')
     const stats = computeStats(readHistory(t.dir).records)
@@ -247,7 +226,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       log.warning(
         'swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant'
       )
-      core.setOutput(Outputs.Canary, JSON.stringify({ planted: false }))
+      core.setOutput(Outputs.Canary, unplantedOutput())
       const stats = computeStats(readHistory(t.dir).records)
       await summarize(
         ['### swr canary: nothing planted yet', '', renderStatsMarkdown(stats)],
@@ -260,7 +239,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     log.startGroup('swr: canary read')
     log.rendered(renderCanaryText(reading))
     log.endGroup()
-    core.setOutput(Outputs.Canary, compactReading(reading))
+    core.setOutput(Outputs.Canary, readingOutput(reading))
     await keepState(t, env, 'read')
     const stats = computeStats(readHistory(t.dir).records)
     await summarize([renderCanaryMarkdown(reading), renderStatsMarkdown(stats)], inputs)

@@ -49,6 +49,7 @@ export const Outputs = {
   WipeSignature: 'wipe-signature',
   Report: 'report',
   ReportPath: 'report-path',
+  SarifPath: 'sarif-path',
   ManifestDigest: 'manifest-digest',
   ExitCode: 'exit-code',
   Stats: 'stats',

@@ -59,15 +59,25 @@ export function rendered(text: string): void {
   for (const l of text.replace(/\n$/, '').split('\n')) core.info(safeLine(l))
 }
 
+/** Annotations printed so far in this step, by level: GitHub shows only a few of each. */
+const printed = { error: 0, warning: 0, notice: 0 }
+
+export function annotationsPrinted(): Readonly<typeof printed> {
+  return { ...printed }
+}
+
 export function warning(text: string, p?: AnnotationProps): void {
+  printed.warning++
   core.warning(message(text), props(p))
 }
 
 export function error(text: string, p?: AnnotationProps): void {
+  printed.error++
   core.error(message(text), props(p))
 }
 
 export function notice(text: string, p?: AnnotationProps): void {
+  printed.notice++
   core.notice(message(text), props(p))
 }
 
@@ -114,4 +124,13 @@ export function makeShield(): { recipeLine: (line: string) => void; own: () => v
       token = undefined
     }
   }
+}
+
+/**
+ * Resolves once everything written to stdout so far has been handed to the OS. A pipe the runner
+ * reads may not keep up, and `process.exit` drops what is still queued: the end of the log, with
+ * the annotations and the step's failure, would be lost.
+ */
+export function flushed(): Promise<void> {
+  return new Promise(resolve => process.stdout.write('', () => resolve()))
 }

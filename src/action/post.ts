@@ -149,3 +149,6 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
     log.warning(`swr post: ${err instanceof Error ? err.message : String(err)}`)
   }
 }
+
+/** `post` under the name `@github/local-action` calls: `local-action run . src/action/post.ts .env`. */
+export const run = post

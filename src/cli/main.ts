@@ -12,7 +12,7 @@ import {
   SwrError,
   type ExitCode
 } from '../core/index.js'
-import { VERSION } from '../version.js'
+import { versionLine } from './version.js'
 import { commandContext, type Register } from './command.js'
 import { registerAdd } from './commands/add.js'
 import { registerAttacktest } from './commands/attacktest.js'
@@ -55,38 +55,51 @@ $SWR_STATE_DIR, else $XDG_STATE_HOME/swr, else ~/.local/state/swr. The history k
 records per file before it rotates ($SWR_HISTORY_LIMIT sets another number). SWR_NATIVE_WALK=0 walks
 large trees without GNU find (same digests; for a file system where find misbehaves).`
 
-/** The commands in help order; completion last, so its scripts cover every command before it. */
-const COMMANDS: readonly Register[] = [
-  registerCheck,
-  registerRepair,
-  registerAdd,
-  registerEdit,
-  registerRm,
-  registerRescan,
-  registerInit,
-  registerImport,
-  registerEscrow,
-  registerSelftest,
-  registerExportRecipes,
-  registerSync,
-  registerPeer,
-  registerHook,
-  registerSigning,
-  registerAttacktest,
-  registerCanary,
-  registerStats,
-  registerTrust,
-  registerAuthorCommands,
-  registerCompletion
+/**
+ * The commands by what they are for, in help order. The completion command comes last, so the
+ * scripts it prints cover every command before it.
+ */
+const GROUPS: readonly (readonly [heading: string, commands: readonly Register[]])[] = [
+  ['Verify:', [registerCheck]],
+  ['Repair:', [registerRepair, registerSelftest, registerEscrow, registerExportRecipes]],
+  [
+    'Author:',
+    [
+      registerInit,
+      registerAdd,
+      registerEdit,
+      registerRm,
+      registerRescan,
+      registerImport,
+      registerAuthorCommands
+    ]
+  ],
+  ['Sign:', [registerSigning, registerTrust, registerAttacktest]],
+  ['Survival:', [registerCanary, registerStats]],
+  ['Sync:', [registerSync, registerPeer, registerHook]],
+  ['Shell:', [registerCompletion]]
 ]
+
+const EXAMPLES = `
+Examples:
+  swr add node_modules --restore 'npm ci'     track a tree and how to rebuild it
+  swr check                                  verify everything (exit 1 when damaged)
+  swr why                                    what broke, the likely cause, the fix
+  swr doctor                                 restore what is damaged, then re-check
+  swr sign && swr verify                     sign with this machine's keys; show the gate
+  swr canary plant ... swr canary read       measure what this runner keeps`
 
 export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command {
   const program = new Command('swr')
     .description(
       'Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken'
     )
-    .version(VERSION, '-V, --version')
-    .addHelpText('after', EXIT_HELP)
+    .version(
+      versionLine(),
+      '-V, --version',
+      'print the version and the source digest of this build'
+    )
+    .addHelpText('after', EXAMPLES + '\n' + EXIT_HELP)
     .showHelpAfterError('(run "swr --help" for usage)')
     .configureOutput({
       writeOut: s => void io.stdout.write(s),
@@ -94,7 +107,10 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     })
     .exitOverride()
   const ctx = commandContext(io, done)
-  for (const register of COMMANDS) register(program, ctx)
+  for (const [heading, commands] of GROUPS) {
+    program.commandsGroup(heading)
+    for (const register of commands) register(program, ctx)
+  }
   return program
 }
 

@@ -119,9 +119,27 @@ export function consequences(findings: readonly Finding[]): Map<string, Finding>
     const target = danglingTarget(f)
     return target !== undefined && within(target, g.path)
   }
+  // Only an entry at `p` or at a directory above it can contain `p`: look those up by path
+  // instead of comparing every pair (10,000 entries would be 10^8 comparisons).
+  const order = new Map(damaged.map((f, i) => [f, i]))
+  const atPath = new Map<string, Finding[]>()
+  for (const f of damaged) pushTo(atPath, f.path, f)
+  const containing = (p: string): Finding[] => {
+    const out = [...(atPath.get('.') ?? [])]
+    for (let i = p.indexOf('/'); ; i = p.indexOf('/', i + 1)) {
+      const dir = i < 0 ? p : p.slice(0, i)
+      if (dir !== '.') out.push(...(atPath.get(dir) ?? []))
+      if (i < 0) return out
+    }
+  }
   const out = new Map<string, Finding>()
   for (const f of damaged) {
-    const root = damaged.find(g => causedBy(f, g) && !causedBy(g, f))
+    const target = danglingTarget(f)
+    const candidates = [...containing(f.path), ...(target !== undefined ? containing(target) : [])]
+    // The first in check order, as a scan of every entry would find it.
+    const root = candidates
+      .filter(g => causedBy(f, g) && !causedBy(g, f))
+      .sort((a, b) => order.get(a)! - order.get(b)!)[0]
     if (root) out.set(f.id, root)
   }
   // A root is followed to its own root, so every consequence names the first cause.
@@ -205,6 +223,8 @@ export function diagnose(
   const signature = wipeSignature(findings)
   const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined
   const caused = consequences(findings)
+  const needers = neededBy(entries ?? [])
+  const consequencesOf = byRoot(caused)
   return {
     signature,
     cause: CAUSES[signature],
@@ -213,7 +233,7 @@ export function diagnose(
       const ways = (id: string): Ways => (byId ? waysOf(byId.get(id)) : 'unknown')
       const own = adviceFor(f, command, ways(f.id))
       if (!root) {
-        const affects = dependentsOf(f.id, entries ?? [], caused)
+        const affects = dependentsOf(f.id, needers, consequencesOf)
         return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) }
       }
       const rootFix = adviceFor(root, command, ways(root.id)).fix
@@ -233,21 +253,39 @@ export function diagnose(
  */
 function dependentsOf(
   id: string,
-  entries: readonly Entry[],
-  caused: ReadonlyMap<string, Finding>
+  needers: ReadonlyMap<string, readonly string[]>,
+  consequencesOf: ReadonlyMap<string, readonly string[]>
 ): string[] {
   const out = new Set<string>()
   const queue = [id]
-  while (queue.length > 0) {
-    const at = queue.shift()!
-    for (const e of entries)
-      if (e.needs.includes(at) && !out.has(e.id) && e.id !== id) {
-        out.add(e.id)
-        queue.push(e.id)
+  for (let at = queue.shift(); at !== undefined; at = queue.shift())
+    for (const e of needers.get(at) ?? [])
+      if (!out.has(e) && e !== id) {
+        out.add(e)
+        queue.push(e)
       }
-  }
-  for (const [c, root] of caused) if (root.id === id) out.add(c)
+  for (const c of consequencesOf.get(id) ?? []) out.add(c)
   return [...out].sort()
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
+
+/** Each entry's direct dependents (the entries whose `needs` name it). */
+function neededBy(entries: readonly Entry[]): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const e of entries) for (const n of new Set(e.needs)) pushTo(out, n, e.id)
+  return out
+}
+
+/** Each root's consequences, by root id. */
+function byRoot(caused: ReadonlyMap<string, Finding>): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const [c, root] of caused) pushTo(out, root.id, c)
+  return out
 }
 
 /** What fails if you build now with this entry as it is, by what the tier says it holds. */

@@ -116,6 +116,15 @@ export { type JsonValue, parseStrictJson } from './manifest/strict-json.js'
 export { SymlinkRefusal, linkStaysInside, relativeInside, resolveNoFollow } from './no-follow.js'
 export { planRepair, planSteps } from './plan.js'
 export { annotationsFor } from './report/annotations.js'
+export {
+  CANARY_OUTPUT_BYTES,
+  GITHUB_ANNOTATIONS_PER_LEVEL,
+  ID_LIST_OUTPUT_BYTES,
+  outputSize,
+  REPORT_OUTPUT_BYTES,
+  STATS_OUTPUT_BYTES
+} from './report/limits.js'
+export { bySeverity } from './report/severity.js'
 export { renderCanaryMarkdown, renderCanaryText } from './report/canary.js'
 export { escapeMarkdown, escapeText } from './report/escape.js'
 export { renderMarkdown } from './report/markdown.js'

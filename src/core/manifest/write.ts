@@ -12,7 +12,7 @@ import { manifestProblems } from './validate.js'
 import { ManifestError } from '../errors.js'
 import type { Entry, ManifestBody, ManifestDocument } from '../types.js'
 
-export const SCHEMA_URL = 'https://swr.dev/schema/manifest-v3.schema.json'
+export const SCHEMA_URL = 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json'
 
 /** The workspace as the manifest records it: relative when the manifest sits inside it. */
 export function spellWorkspace(manifestFile: string, workspace: string): string {

@@ -1,15 +1,19 @@
 /**
- * Annotations for pull requests: one per damaged entry, most severe first, on the manifest line
- * that declares it (and on the entry's own file when the repository tracks it, so the annotation
- * shows on that file's diff too). GitHub shows at most 10 errors per step; the rest are counted
- * in one notice instead of vanishing silently.
+ * Annotations for pull requests: one per damaged entry, most severe first, at the level SARIF
+ * gives its status, on the manifest line that declares it (and on the entry's own file when the
+ * repository tracks it, so the annotation shows on that file's diff too). GitHub shows only a few
+ * annotations of each level per step (limits.ts); the entries beyond that are counted in one
+ * notice that names the first few and points at the full report, instead of vanishing silently.
  */
 import type { CheckReport } from './report.js'
-import { bySeverity } from './severity.js'
-import { escapeText as e } from './escape.js'
+import { bySeverity, LEVEL } from './severity.js'
+import { escapeText } from './escape.js'
+import { ANNOTATION_MESSAGE_CHARS, GITHUB_ANNOTATIONS_PER_LEVEL, NOTICE_IDS } from './limits.js'
+
+export type AnnotationLevel = 'error' | 'warning' | 'notice'
 
 export interface Annotation {
-  level: 'error' | 'warning' | 'notice'
+  level: AnnotationLevel
   title: string
   message: string
   file?: string
@@ -21,34 +25,61 @@ export interface AnnotationContext {
   lines: ReadonlyMap<string, number>
   /** The entry's path relative to the repository root when git tracks it as a file. */
   trackedPath: (workspacePath: string) => string | undefined
-  maxErrors?: number
+  /** Annotations of each level this step may still show (default: GitHub's per-step limit). */
+  room?: Partial<Record<AnnotationLevel, number>>
+  /** Where the full JSON report is, for the overflow notice. */
+  reportPath?: string | undefined
+}
+
+const e = (s: string, max = ANNOTATION_MESSAGE_CHARS): string => escapeText(s, { max })
+
+function levelOf(status: keyof typeof LEVEL): AnnotationLevel {
+  const l = LEVEL[status]
+  return l === 'note' ? 'notice' : l
 }
 
 export function annotationsFor(report: CheckReport, ctx: AnnotationContext): Annotation[] {
-  const max = ctx.maxErrors ?? 10
+  const room = (l: AnnotationLevel): number =>
+    Math.max(0, ctx.room?.[l] ?? GITHUB_ANNOTATIONS_PER_LEVEL)
+  // One notice is kept back for the overflow count.
+  const left: Record<AnnotationLevel, number> = {
+    error: room('error'),
+    warning: room('warning'),
+    notice: room('notice') - 1
+  }
   const out: Annotation[] = []
-  const left: string[] = []
+  const cut: string[] = []
+  const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]))
   for (const f of bySeverity(report.results)) {
-    const advice = report.diagnosis.advice.find(a => a.id === f.id)
-    const message = `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`
-    const title = `swr: ${f.status} ${e(f.id)}`
+    const level = levelOf(f.status)
+    const advice = adviceById.get(f.id)
+    const message = e(
+      `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`
+    )
+    const title = `swr: ${f.status} ${e(f.id, 200)}`
     const places: Annotation[] = [
-      { level: 'error', title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+      { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
     ]
     const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined
-    if (own) places.push({ level: 'error', title, message, file: own, startLine: 1 })
-    if (left.length > 0 || out.length + places.length > max) {
-      left.push(`${f.status} ${e(f.id)}`)
+    if (own) places.push({ level, title, message, file: own, startLine: 1 })
+    if (places.length > left[level]) {
+      cut.push(`${f.status} ${e(f.id, 200)}`)
       continue
     }
+    left[level] -= places.length
     out.push(...places)
   }
-  if (left.length > 0) {
-    out.push({
-      level: 'notice',
-      title: `swr: ${left.length} more damaged entries`,
-      message: `${left.join(', ')} (GitHub shows at most ${max} error annotations per step; see the job summary)`
-    })
-  }
+  if (cut.length > 0 && room('notice') > 0) out.push(overflowNotice(cut, ctx.reportPath))
   return out
+}
+
+/** The entries left unannotated: counted, the first few named, and where to find them all. */
+function overflowNotice(cut: readonly string[], reportPath: string | undefined): Annotation {
+  const named = cut.slice(0, NOTICE_IDS).join(', ')
+  const more = cut.length > NOTICE_IDS ? ` and ${cut.length - NOTICE_IDS} more` : ''
+  return {
+    level: 'notice',
+    title: `swr: ${cut.length} more damaged entries not annotated`,
+    message: `${named}${more}. GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step; the job summary and the full report${reportPath ? ` (${e(reportPath, 1024)})` : ''} list every entry.`
+  }
 }

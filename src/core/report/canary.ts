@@ -7,6 +7,7 @@ import { contextLabel } from '../history/context.js'
 import type { CanaryReading, Tally } from '../canary/read.js'
 import { CLASS_QUESTION, type ProbeClass } from '../canary/probes.js'
 import { escapeMarkdown, escapeText as e, markdownCode } from './escape.js'
+import { SURVIVAL_TABLE_ROWS } from './limits.js'
 
 function totals(t: Tally): string {
   const n = t.intact + t.altered + t.lost
@@ -82,7 +83,10 @@ export function renderCanaryMarkdown(r: CanaryReading): string {
       `| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`
     )
   lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |')
-  for (const [l, t] of Object.entries(r.locations))
-    lines.push(`| ${markdownCode(l)} | ${t.intact} | ${t.altered} | ${t.lost} |`)
+  const locations = Object.entries(r.locations)
+  for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
+    lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`)
+  if (locations.length > SURVIVAL_TABLE_ROWS)
+    lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`)
   return lines.join('\n') + '\n'
 }

@@ -5,13 +5,16 @@
 import { STATUSES, type Status } from '../types.js'
 import type { CheckReport } from './report.js'
 import { escapeText as e } from './escape.js'
-import { bySeverity } from './severity.js'
+import { bySeverity, LEVEL } from './severity.js'
+import { SARIF_RESULTS } from './limits.js'
 
 export interface SarifContext {
   /** The manifest's path relative to the repository root (forward slashes). */
   manifestUri: string
   /** Entry id → declaration line. */
   lines: ReadonlyMap<string, number>
+  /** Where the full JSON report is, named when results were left out. */
+  reportPath?: string | undefined
 }
 
 const RULE_TEXT: Record<Status, string> = {
@@ -27,16 +30,24 @@ const RULE_TEXT: Record<Status, string> = {
   SMOKEFAIL: "The entry's files verify but its smoke command fails."
 }
 
-const LEVEL: Record<Status, 'error' | 'warning' | 'note'> = {
-  OK: 'note',
-  MISSING: 'error',
-  CORRUPT: 'error',
-  STRIPPED: 'warning',
-  EMPTY: 'error',
-  BROKENLNK: 'error',
-  TYPE: 'error',
-  SKIPPED: 'warning',
-  SMOKEFAIL: 'error'
+/** What to do about each status: the rule's help, shown beside every result in code scanning. */
+const RULE_HELP: Record<Status, string> = {
+  OK: 'Nothing to do.',
+  MISSING:
+    'Restore the entry: `swr doctor` (or the Action with `command: doctor`) runs its signed restore sources; `swr why` names the cause. If the entry is gone on purpose, take it out of the manifest and sign it again.',
+  CORRUPT:
+    'The bytes, size, file list or link target changed since the manifest was signed. Restore the entry with `swr doctor`; if the change is intended, record it again with `swr add` and re-sign.',
+  STRIPPED:
+    'Only the exec bit was lost (a tar, artifact or cache round trip that drops modes). `swr doctor` puts it back; so does `chmod +x` on the path.',
+  EMPTY:
+    'The directory exists but its files are gone (a cleanup or a partial restore). Restore it with `swr doctor`.',
+  BROKENLNK:
+    "The link's target is missing: restore the target first (`swr doctor` orders repairs by dependency), or record the new target with `swr add`.",
+  TYPE: 'A file became a directory or a link, or the other way round. Remove what is there and restore the entry with `swr doctor`.',
+  SKIPPED:
+    'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
+  SMOKEFAIL:
+    "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
 }
 
 export function toSarif(report: CheckReport, ctx: SarifContext): object {
@@ -44,11 +55,16 @@ export function toSarif(report: CheckReport, ctx: SarifContext): object {
     id: `swr/${s}`,
     name: s,
     shortDescription: { text: RULE_TEXT[s] },
-    defaultConfiguration: { level: LEVEL[s] },
-    helpUri: 'https://swr.dev/docs/statuses'
+    fullDescription: { text: `${RULE_TEXT[s]} ${RULE_HELP[s]}` },
+    help: { text: RULE_HELP[s], markdown: RULE_HELP[s] },
+    defaultConfiguration: { level: LEVEL[s] }
   }))
-  const results = bySeverity(report.results).map(f => {
-    const advice = report.diagnosis.advice.find(a => a.id === f.id)
+  const damaged = bySeverity(report.results)
+  // Code scanning shows only the most severe results: keep those, count the rest.
+  const kept = damaged.slice(0, SARIF_RESULTS)
+  const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]))
+  const results = kept.map(f => {
+    const advice = adviceById.get(f.id)
     return {
       ruleId: `swr/${f.status}`,
       ruleIndex: rules.findIndex(r => r.name === f.status),
@@ -87,7 +103,6 @@ export function toSarif(report: CheckReport, ctx: SarifContext): object {
           driver: {
             name: 'swr',
             version: report.tool.version,
-            informationUri: 'https://swr.dev',
             rules
           }
         },
@@ -95,7 +110,13 @@ export function toSarif(report: CheckReport, ctx: SarifContext): object {
         properties: {
           verdict: report.verdict,
           wipeSignature: report.diagnosis.signature,
-          manifestDigest: report.manifest.digest
+          manifestDigest: report.manifest.digest,
+          ...(damaged.length > kept.length
+            ? {
+                resultsOmitted: damaged.length - kept.length,
+                fullReport: ctx.reportPath ?? 'the JSON report'
+              }
+            : {})
         }
       }
     ]

@@ -13,6 +13,19 @@ const RANK: Record<Status, number> = {
   OK: 8
 }
 
+/** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
+export const LEVEL: Record<Status, 'error' | 'warning' | 'note'> = {
+  OK: 'note',
+  MISSING: 'error',
+  CORRUPT: 'error',
+  STRIPPED: 'warning',
+  EMPTY: 'error',
+  BROKENLNK: 'error',
+  TYPE: 'error',
+  SKIPPED: 'warning',
+  SMOKEFAIL: 'error'
+}
+
 /** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
 export function bySeverity(findings: readonly Finding[]): Finding[] {
   return findings

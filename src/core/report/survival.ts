@@ -4,6 +4,7 @@
  */
 import type { Mark, RunPoint, Stats, SurvivalRow } from '../history/stats.js'
 import { escapeText, markdownCode } from './escape.js'
+import { SURVIVAL_TABLE_ROWS } from './limits.js'
 
 const MARK: Record<Mark, string> = { kept: '✓', partial: '◐', lost: '✗' }
 /** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
@@ -60,9 +61,16 @@ function mdTable(title: string, rs: readonly SurvivalRow[]): string[] {
   return [
     `| ${title} | survival | 95% CI | n | trend (newest first) |`,
     '| --- | ---: | :---: | ---: | --- |',
-    ...rs.map(
-      r => `| ${markdownCode(r.key)} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`
-    ),
+    ...rs
+      .slice(0, SURVIVAL_TABLE_ROWS)
+      .map(
+        r =>
+          `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`
+      ),
+    // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
+    ...(rs.length > SURVIVAL_TABLE_ROWS
+      ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
+      : []),
     ''
   ]
 }

@@ -29,7 +29,8 @@ const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
 }
 
 function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): string {
-  return on ? styleText(style, s) : s
+  // Unvalidated: styleText would otherwise judge process.stdout and the environment itself.
+  return on ? styleText(style, s, { validateStream: false }) : s
 }
 
 function pad(s: string, n: number): string {
@@ -125,8 +126,9 @@ export function renderWhy(
     `  ${e(r.diagnosis.cause)}`,
     ''
   ]
+  const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]))
   for (const f of damaged) {
-    const advice = r.diagnosis.advice.find(a => a.id === f.id)
+    const advice = adviceById.get(f.id)
     lines.push(
       `${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`
     )

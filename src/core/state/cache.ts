@@ -78,7 +78,9 @@ export function openCache(opts: {
   return {
     file(id, k) {
       const rec = files.get(id)
-      return rec && rec.entry === digestOf(id) && rec.key === k ? rec.sha256 : undefined
+      return rec?.entry === digestOf(id) && rec.key === k && typeof rec.sha256 === 'string'
+        ? rec.sha256
+        : undefined
     },
     setFile(id, k, sha256) {
       files.set(id, { entry: digestOf(id), key: k, sha256 })
@@ -86,7 +88,7 @@ export function openCache(opts: {
     },
     tree(id) {
       const rec = trees.get(id)
-      return rec && rec.entry === digestOf(id) ? rec : undefined
+      return rec?.entry === digestOf(id) && isTreeRecord(rec) ? rec : undefined
     },
     setTree(id, rec) {
       trees.set(id, { ...rec, entry: digestOf(id) })
@@ -162,6 +164,17 @@ function isStored(v: unknown): v is Stored {
     s.files !== null &&
     typeof s.trees === 'object' &&
     s.trees !== null
+  )
+}
+
+/** A record read back has the types the verifiers rely on (the file may be foreign). */
+function isTreeRecord(r: TreeCacheRecord): boolean {
+  return (
+    typeof r.stamp === 'string' &&
+    typeof r.metaDigest === 'string' &&
+    typeof r.contentDigest === 'string' &&
+    typeof r.files === 'number' &&
+    (r.rawStamp === undefined || typeof r.rawStamp === 'string')
   )
 }
 

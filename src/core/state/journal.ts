@@ -34,7 +34,6 @@ function journalPath(stateDir: string, workspace: string): string {
   return path.join(stateDir, 'journal', `${key}.jsonl`)
 }
 
-/** Ids an interrupted restore of this digest and workspace already repaired and re-verified. */
 /** What a journal says about the last restore of this manifest and workspace. */
 export interface ResumeState {
   /** A run of this digest started and did not finish (whatever its steps got to). */
@@ -51,11 +50,17 @@ export function resumeState(stateDir: string, workspace: string, digest: string)
   } catch {
     return none
   }
+  let head: Partial<JournalHeader> | null
+  try {
+    head = JSON.parse(lines[0] ?? '') as Partial<JournalHeader> | null
+  } catch {
+    // An unreadable header says nothing of which run wrote it: not this one's to resume.
+    return none
+  }
+  if (head?.v !== 1 || head.digest !== digest || head.workspace !== path.resolve(workspace))
+    return none
   const repaired = new Set<string>()
   try {
-    const head = JSON.parse(lines[0] ?? '') as JournalHeader
-    if (head.v !== 1 || head.digest !== digest || head.workspace !== path.resolve(workspace))
-      return none
     for (const line of lines.slice(1)) {
       const e = JSON.parse(line) as JournalEvent
       if (e.id === '*' && e.outcome === 'finished') return none

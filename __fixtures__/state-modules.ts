@@ -1,0 +1,86 @@
+/**
+ * The state modules (`src/core/state/` and the errors they throw) compiled from the current source
+ * into a temporary directory, so a second real process can take a lock or write a file through
+ * the same code as the process under test. TypeScript's own transpiler, one file at a time: the
+ * sources already import `.js` names, so the output runs as is.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const SOURCES = [
+  'src/core/errors.ts',
+  'src/core/state/atomic.ts',
+  'src/core/state/lock.ts',
+  'src/core/state/state-dir.ts'
+]
+
+/**
+ * Compile the state modules below `dir` (its `core/` mirrors `src/core/`); returns `dir`. The
+ * output resolves `proper-lockfile` through a link to the repository's node_modules.
+ */
+export function compileStateModules(dir: string): string {
+  for (const rel of SOURCES) {
+    const src = fs.readFileSync(path.join(ROOT, rel), 'utf8')
+    const out = ts.transpileModule(src, {
+      compilerOptions: {
+        module: ts.ModuleKind.ES2022,
+        target: ts.ScriptTarget.ES2022,
+        esModuleInterop: true
+      },
+      fileName: rel
+    }).outputText
+    const dest = path.join(dir, rel.replace(/^src\//, '').replace(/\.ts$/, '.js'))
+    fs.mkdirSync(path.dirname(dest), { recursive: true })
+    fs.writeFileSync(dest, out)
+  }
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n')
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'))
+  return dir
+}
+
+export interface Child {
+  proc: ChildProcess
+  /** Everything the child printed so far (stdout and stderr). */
+  output: () => string
+  /** Resolves with the first line of stdout that matches. */
+  line: (re: RegExp) => Promise<string>
+  exited: Promise<number | null>
+}
+
+/** Run `code` (an ES module body) as `node --input-type=module` in `cwd`, the compiled modules' dir. */
+export function runModule(cwd: string, code: string, args: string[] = []): Child {
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', code, '--', ...args], {
+    cwd,
+    env: { PATH: process.env.PATH },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let out = ''
+  const waiters: { re: RegExp; resolve: (s: string) => void }[] = []
+  const feed = (c: Buffer): void => {
+    out += c.toString('utf8')
+    for (const w of [...waiters]) {
+      const m = out.split('\n').find(l => w.re.test(l))
+      if (m !== undefined) {
+        waiters.splice(waiters.indexOf(w), 1)
+        w.resolve(m)
+      }
+    }
+  }
+  proc.stdout.on('data', feed)
+  proc.stderr.on('data', feed)
+  const exited = new Promise<number | null>(resolve => proc.on('close', code => resolve(code)))
+  return {
+    proc,
+    output: () => out,
+    line: re =>
+      new Promise<string>((resolve, reject) => {
+        waiters.push({ re, resolve })
+        feed(Buffer.alloc(0))
+        void exited.then(() => reject(new Error(`child exited without ${re}: ${out}`)))
+      }),
+    exited
+  }
+}

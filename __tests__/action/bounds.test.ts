@@ -1,0 +1,187 @@
+/**
+ * The Action on a 10,000-entry manifest (the most a manifest may hold), run from the bundle as the
+ * runner runs it: every output, the job summary, the annotations and the SARIF file stay within
+ * GitHub's limits (src/core/report/limits.ts), each says how much it left out, and the full report
+ * file has everything. The workspace is damaged two ways: most entries missing (errors), a few
+ * with their exec bit stripped (warnings, the SARIF level of STRIPPED).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  makeRepo,
+  NODES,
+  runAction,
+  snapshotAction,
+  type ActionRepo,
+  type ActionRun
+} from '../../__fixtures__/action.js'
+import { fileEntry, validDoc, writeManifest } from '../../__fixtures__/manifest.js'
+import { write } from '../../__fixtures__/workspace.js'
+import {
+  GITHUB_ANNOTATIONS_PER_LEVEL,
+  GITHUB_SUMMARY_BYTES,
+  ID_LIST_OUTPUT_BYTES,
+  outputSize,
+  REPORT_OUTPUT_BYTES,
+  SARIF_RESULTS
+} from '../../src/core/report/limits.js'
+
+const ENTRIES = 10_000
+const STRIPPED = 50
+/** swr's outputs together: a quarter of GitHub's 1 MB per job. */
+const ALL_OUTPUTS = 256 * 1024
+
+const node = (NODES[0] ?? { bin: process.execPath }).bin
+let repo: ActionRepo
+let script = ''
+let check: ActionRun
+let doctor: ActionRun
+let runnerTemp = ''
+
+/** Ids near the 128-character maximum, so the lists are as heavy as a manifest can make them. */
+const idOf = (i: number): string => `entry-${String(i).padStart(5, '0')}-${'x'.repeat(100)}`
+
+beforeAll(() => {
+  repo = makeRepo()
+  // Doctor journals each of the 10,000 steps with an fsync, in its state directory under
+  // RUNNER_TEMP: on tmpfs where the machine has one.
+  runnerTemp = fs.existsSync('/dev/shm')
+    ? fs.mkdtempSync(path.join('/dev/shm', 'swr-runner-temp-'))
+    : repo.runnerTemp
+  script = snapshotAction(repo.base)
+  const content = 'x\n'
+  const sha256 = createHash('sha256').update(content).digest('hex')
+  const entries = Array.from({ length: ENTRIES }, (_, i) => {
+    const stripped = i < STRIPPED
+    const p = stripped ? `kept/s${i}.sh` : `gone/f${i}`
+    if (stripped) write(repo.root, p, content, 0o644)
+    return fileEntry(idOf(i), p, { expect: { size: 2, sha256, mode: '0755' } })
+  })
+  writeManifest(repo.root, validDoc({ entries }))
+  const env = { RUNNER_TEMP: runnerTemp }
+  check = runAction(node, script, repo, { inputs: { command: 'check' }, env })
+  const digest = check.outputs['manifest-digest'] ?? ''
+  // The digest approved: the gate lets doctor on, and every step finds no restore source.
+  doctor = runAction(node, script, repo, {
+    inputs: { command: 'doctor', 'approve-digest': digest },
+    env
+  })
+}, 120_000)
+
+afterAll(() => {
+  repo?.cleanup()
+  if (runnerTemp.startsWith('/dev/shm/')) fs.rmSync(runnerTemp, { recursive: true, force: true })
+})
+
+const log = (r: ActionRun): string => `exit ${r.status}\n${r.stderr}\n${r.stdout.slice(-2000)}`
+
+interface CompactReport {
+  summary: { entries: number; damaged: number }
+  damaged: unknown[]
+  steps?: unknown[]
+  truncated?: boolean
+  omitted: { damaged: number; steps: number; damaged_output: number; repaired_output: number }
+  report_path: string
+}
+
+describe.each([
+  ['check', (): ActionRun => check, 1],
+  ['doctor', (): ActionRun => doctor, 2]
+])('%s on 10,000 damaged entries', (command, get, exit) => {
+  it('fails the step, with the exit code the CLI would give', () => {
+    const r = get()
+    if (r.status !== 1) throw new Error(`want the step to fail, got ${log(r)}`)
+    expect(r.outputs['exit-code']).toBe(String(exit))
+  })
+
+  it('keeps every output within its bound, and all of them within a quarter of the job limit', () => {
+    const o = get().outputs
+    expect(outputSize(o.report ?? '')).toBeLessThanOrEqual(REPORT_OUTPUT_BYTES)
+    expect(outputSize(o.damaged ?? '')).toBeLessThanOrEqual(ID_LIST_OUTPUT_BYTES)
+    expect(outputSize(o.repaired ?? '')).toBeLessThanOrEqual(ID_LIST_OUTPUT_BYTES)
+    const total = Object.values(o).reduce((n, v) => n + outputSize(v), 0)
+    expect(total).toBeLessThanOrEqual(ALL_OUTPUTS)
+  })
+
+  it('counts in the report output what each list left out, and names the full report', () => {
+    const o = get().outputs
+    const report = JSON.parse(o.report ?? '') as CompactReport
+    const damaged = JSON.parse(o.damaged ?? '') as string[]
+    expect(report.summary).toMatchObject({ entries: ENTRIES, damaged: ENTRIES })
+    expect(report.truncated).toBe(true)
+    expect(report.damaged.length + report.omitted.damaged).toBe(ENTRIES)
+    expect(report.omitted.damaged).toBeGreaterThan(0)
+    expect(damaged.length + report.omitted.damaged_output).toBe(ENTRIES)
+    expect(report.omitted.damaged_output).toBeGreaterThan(0)
+    expect(damaged.every(id => id.startsWith('entry-'))).toBe(true)
+    if (command === 'doctor') {
+      expect((report.steps ?? []).length + report.omitted.steps).toBe(ENTRIES)
+      expect(report.omitted.steps).toBeGreaterThan(0)
+    }
+    expect(report.report_path).toBe(o['report-path'])
+    const full = JSON.parse(fs.readFileSync(report.report_path, 'utf8')) as {
+      results: unknown[]
+      repair?: { steps: unknown[] }
+    }
+    expect(full.results).toHaveLength(ENTRIES)
+    if (command === 'doctor') expect(full.repair?.steps).toHaveLength(ENTRIES)
+  })
+
+  it('writes a summary under 1 MiB that counts the rows it left out and points at the report', () => {
+    const r = get()
+    expect(Buffer.byteLength(r.summary)).toBeLessThanOrEqual(GITHUB_SUMMARY_BYTES)
+    const where = r.outputs['report-path'] ?? ''
+    const entries = /\| … \| (\d+) more entries \| \| \| see `([^`]+)`/.exec(r.summary)
+    expect(entries?.[2]).toBe(where)
+    const shownEntries = r.summary.split('\n').filter(l => /^\| [A-Z]+ \| `entry-/.test(l))
+    expect(shownEntries.length + Number(entries?.[1])).toBe(ENTRIES)
+    if (command === 'doctor') {
+      const steps = /\| … \| (\d+) more steps \| \| \| see `([^`]+)`/.exec(r.summary)
+      expect(steps?.[2]).toBe(where)
+      const shownSteps = r.summary.split('\n').filter(l => /^\| \d+ \| `entry-/.test(l))
+      expect(shownSteps.length + Number(steps?.[1])).toBe(ENTRIES)
+    }
+  })
+
+  it('annotates at most what GitHub shows per level, at the SARIF level, and counts the rest', () => {
+    const r = get()
+    const of = (level: string): typeof r.commands =>
+      r.commands.filter(c => c.command === level && c.props.title?.startsWith('swr: '))
+    const errors = of('error').filter(c => c.props.file)
+    const warnings = of('warning').filter(c => c.props.file)
+    const notices = r.commands.filter(c => c.command === 'notice')
+    for (const level of ['error', 'warning', 'notice'])
+      expect(r.commands.filter(c => c.command === level).length).toBeLessThanOrEqual(
+        GITHUB_ANNOTATIONS_PER_LEVEL
+      )
+    expect(errors.every(c => c.props.title?.startsWith('swr: MISSING'))).toBe(true)
+    expect(warnings.length).toBeGreaterThan(0)
+    expect(warnings.every(c => c.props.title?.startsWith('swr: STRIPPED'))).toBe(true)
+    expect(notices).toHaveLength(1)
+    const notice = notices[0]
+    const left = Number(
+      /^swr: (\d+) more damaged entries not annotated$/.exec(notice?.props.title ?? '')?.[1]
+    )
+    expect(left + errors.length + warnings.length).toBe(ENTRIES)
+    expect(notice?.message).toContain(r.outputs['report-path'])
+    expect(notice?.message).toMatch(/ and \d+ more\. /)
+    expect(notice?.message.length).toBeLessThan(8 * 1024)
+  })
+
+  it('writes SARIF under RUNNER_TEMP with the results code scanning shows, counting the rest', () => {
+    const r = get()
+    const file = r.outputs['sarif-path'] ?? ''
+    expect(path.dirname(file)).toBe(runnerTemp)
+    const sarif = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      runs: { results: { level: string }[]; properties: Record<string, unknown> }[]
+    }
+    const run = sarif.runs[0]
+    expect(run?.results).toHaveLength(SARIF_RESULTS)
+    expect(run?.properties).toMatchObject({
+      resultsOmitted: ENTRIES - SARIF_RESULTS,
+      fullReport: r.outputs['report-path']
+    })
+  })
+})

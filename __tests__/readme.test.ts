@@ -1,0 +1,101 @@
+/**
+ * The README's quick starts, done as a new user would do them: the CLI block run line by line
+ * through bash with `swr` as the bundled CLI, and the Action quick start (record with `swr add`,
+ * then the workflow's swr step run through the bundled Action) on a real workspace. A README
+ * snippet that stops working fails here.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  ACTION_DIST,
+  makeRepo,
+  NODES,
+  ROOT,
+  runAction,
+  type ActionRepo
+} from '../__fixtures__/action.js'
+import { write } from '../__fixtures__/workspace.js'
+
+const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
+const CLI = path.join(ROOT, 'dist', 'cli', 'index.js')
+
+/** The fenced blocks of `lang` under the heading that starts with `heading`. */
+function blocks(heading: string, lang: string): string[] {
+  const start = README.indexOf(`## ${heading}`)
+  expect(start).toBeGreaterThanOrEqual(0)
+  const end = README.indexOf('\n## ', start + 3)
+  const section = README.slice(start, end < 0 ? undefined : end)
+  return [...section.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)\\n\\s*```', 'g'))].map(m =>
+    m[1]!.replace(/^ {3}/gm, '')
+  )
+}
+
+/** Run `script` in bash with `swr` (and `npx ... swr`) bound to the bundled CLI. */
+function bash(script: string, repo: ActionRepo) {
+  const prelude = [
+    `swr() { "${process.execPath}" "${CLI}" "$@"; }`,
+    'npx() { while [ "$1" != swr ]; do shift; done; shift; swr "$@"; }',
+    'set -e'
+  ].join('\n')
+  return spawnSync('bash', ['-c', `${prelude}\n${script}`], {
+    cwd: repo.root,
+    env: { PATH: process.env.PATH, HOME: repo.home, SWR_STATE_DIR: repo.stateDir, NO_COLOR: '1' },
+    encoding: 'utf8'
+  })
+}
+
+let repo: ActionRepo
+beforeEach(() => {
+  repo = makeRepo()
+})
+afterEach(() => repo.cleanup())
+
+describe('README: five minutes with the CLI', () => {
+  it('every swr line of the block runs, on the files it names, ending healthy', () => {
+    const [block] = blocks('Five minutes: the CLI', 'sh')
+    const script = block!
+      .replace(/\\\n\s*/g, '')
+      .split('\n')
+      .filter(l => l.startsWith('swr '))
+      .join('\n')
+    expect(script.split('\n').length).toBeGreaterThanOrEqual(7)
+    write(repo.root, 'scripts/build.sh', '#!/bin/sh\necho build\n', 0o755)
+    write(repo.root, 'models/llama.gguf', 'GGUF model bytes\n', 0o644)
+    write(repo.root, 'vendor/llama.cpp/ggml/src/ggml.c', 'int main(void) { return 0; }\n', 0o644)
+    const r = bash(script, repo)
+    expect({ status: r.status, stderr: r.stderr }).toEqual({
+      status: 0,
+      stderr: expect.any(String)
+    })
+    expect(r.stdout).toMatch(/3\/3 healthy/)
+  })
+})
+
+describe('README: five minutes in GitHub Actions', () => {
+  it('records with the step-1 command, and the workflow swr step finds the workspace healthy, then damaged', () => {
+    const [step1] = blocks('Five minutes: a cache-integrity gate', 'sh')
+    const record = step1!.split('\n').filter(l => l.startsWith('npx '))
+    expect(record).toHaveLength(1)
+    write(repo.root, 'node_modules/left-pad/index.js', 'module.exports = s => s\n', 0o644)
+    write(repo.root, 'models/m.bin', 'weights\n', 0o644)
+    const r = bash(record.join('\n'), repo)
+    expect(r.status).toBe(0)
+    expect(fs.existsSync(path.join(repo.root, '.swr', 'manifest.json'))).toBe(true)
+
+    const [workflow] = blocks('Five minutes: a cache-integrity gate', 'yaml')
+    expect(workflow!.trim().split('\n')).toHaveLength(12)
+    const step = /uses: OWNER\/swr-action@v1\n\s*with: \{ command: (\w+) \}/.exec(workflow!)
+    expect(step?.[1]).toBe('check')
+    const script = path.join(ACTION_DIST, 'index.js')
+    const node = NODES[0]!.bin
+    const healthy = runAction(node, script, repo, { inputs: { command: step![1]! } })
+    expect(healthy.outputs.status).toBe('healthy')
+    fs.rmSync(path.join(repo.root, 'models', 'm.bin'))
+    const damaged = runAction(node, script, repo, { inputs: { command: step![1]! } })
+    expect(damaged.status).not.toBe(0)
+    expect(damaged.outputs.status).toBe('damaged')
+    expect(JSON.parse(damaged.outputs.damaged ?? '[]')).toEqual(['models'])
+  })
+})

@@ -1,0 +1,115 @@
+/**
+ * The engine's use cases with their phases as log groups: `check` (its findings), and `doctor` /
+ * `restore` (check, plan, restore, re-check), recipe output shielded from the runner's command
+ * channel.
+ */
+import {
+  check,
+  type CheckRun,
+  type CheckRunOptions,
+  repairManifest,
+  type LoadedManifest,
+  type CheckReport,
+  type RepairReport,
+  findingLines,
+  renderPlan,
+  renderStep,
+  type GateDecision,
+  makePolicy,
+  type CacheClient,
+  nativeWalkAllowed
+} from '../core/index.js'
+import { VERSION } from '../version.js'
+import * as log from './log.js'
+import { withBefore } from '../adapters/actions-cache.js'
+import { type ActionInputs } from './inputs.js'
+
+export async function repairWithLog(
+  m: LoadedManifest,
+  inputs: ActionInputs,
+  env: NodeJS.ProcessEnv,
+  stateDir: string,
+  policy: ReturnType<typeof makePolicy>,
+  cacheClient: CacheClient | undefined,
+  onFirstCheck: (before: CheckReport) => void
+): Promise<RepairReport> {
+  const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
+  const shield = log.makeShield()
+  let group = ''
+  const open = (name: string): void => {
+    shield.own()
+    if (group) log.endGroup()
+    log.startGroup(name)
+    group = name
+  }
+  try {
+    return await repairManifest(m, {
+      // The client prints ::add-mask:: for its signed URLs: never inside the recipe-output shield.
+      cacheClient: cacheClient && withBefore(cacheClient, shield.own),
+      mode,
+      version: VERSION,
+      stateDir,
+      policy,
+      rememberAccepted: false,
+      callerEnv: env,
+      only: inputs.only.length ? inputs.only : undefined,
+      jobs: inputs.jobs,
+      nativeWalk: nativeWalkAllowed(env),
+      timeoutS: inputs.timeout,
+      hooks: {
+        onCheck: (before, plan) => {
+          onFirstCheck(before)
+          open('swr: check')
+          for (const l of findingLines(
+            before.results.filter(f => f.status !== 'OK'),
+            { color: false, all: false }
+          ))
+            log.rendered(l)
+          log.info(`${before.summary.ok}/${before.summary.entries} healthy`)
+          if (plan.waves.length > 0) {
+            open('swr: plan')
+            log.rendered(renderPlan(plan.waves, { color: false, all: false }))
+          }
+        },
+        onGate: (gate: GateDecision) => {
+          shield.own()
+          for (const w of gate.warnings) log.warning(w)
+          if (!gate.allowed) {
+            const noKey =
+              !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both')
+            log.error(
+              `swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`
+            )
+          } else open('swr: restore')
+        },
+        onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
+        onStep: r => {
+          shield.own()
+          log.rendered(renderStep(r, { color: false, all: false }))
+        },
+        onFinal: final => {
+          open('swr: re-check')
+          log.info(`${final.summary.ok}/${final.summary.entries} healthy`)
+        }
+      }
+    })
+  } finally {
+    shield.own()
+    if (group) log.endGroup()
+  }
+}
+
+/** `command: check`: the engine's check, its damaged entries and cache lookups in the log. */
+export async function checkWithLog(m: LoadedManifest, opts: CheckRunOptions): Promise<CheckRun> {
+  log.startGroup('swr: check')
+  const result = await check(m, opts)
+  for (const l of findingLines(
+    result.report.results.filter(f => f.status !== 'OK'),
+    { color: false, all: false }
+  ))
+    log.rendered(l)
+  log.endGroup()
+  for (const l of result.report.cache_lookup ?? [])
+    log.info(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`)
+  return result
+}

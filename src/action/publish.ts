@@ -1,0 +1,234 @@
+/**
+ * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file,
+ * the failure line, and the write-back the post step carries out. Every bound GitHub sets is
+ * applied here (limits in core/report/limits.ts).
+ */
+import * as core from '@actions/core'
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import {
+  outcomeOf,
+  type RunStatus,
+  type ExitCode,
+  type LoadedManifest,
+  annotationsFor,
+  renderMarkdown,
+  escapeMarkdown,
+  type CheckReport,
+  type RepairReport,
+  toSarif,
+  type GateDecision,
+  writeFileAtomic,
+  type CacheClient,
+  GITHUB_ANNOTATIONS_PER_LEVEL,
+  SwrError,
+  diskError,
+  outcomeOfError,
+  EXIT
+} from '../core/index.js'
+import * as log from './log.js'
+import { Outputs, State, type FailOn, type WriteBackState } from './constants.js'
+import { cacheReadOnly } from '../adapters/actions-cache.js'
+import { type ActionInputs } from './inputs.js'
+import { compactReport, damagedIds, idListOutput, repairedIds } from './outputs.js'
+
+function trackedFiles(root: string): Set<string> {
+  try {
+    return new Set(
+      execFileSync('git', ['-C', root, 'ls-files', '-z'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        maxBuffer: 256 * 1024 * 1024
+      })
+        .split('\0')
+        .filter(Boolean)
+    )
+  } catch {
+    return new Set()
+  }
+}
+
+export function failureFor(status: RunStatus, failOn: FailOn): boolean {
+  if (failOn === 'never') return false
+  if (failOn === 'damage')
+    return status === 'damaged' || status === 'unrepairable' || status === 'refused'
+  return status === 'unrepairable' || status === 'refused'
+}
+
+export async function publish(
+  report: CheckReport | RepairReport,
+  m: LoadedManifest,
+  inputs: ActionInputs,
+  runnerTemp: string,
+  status: RunStatus,
+  exitCode: ExitCode
+): Promise<void> {
+  const repoRoot = inputs.root
+  const manifestUri = path.relative(repoRoot, m.file).split(path.sep).join('/')
+  const reportPath = path.join(runnerTemp, `swr-report-${randomBytes(6).toString('hex')}.json`)
+  writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
+  const damaged = idListOutput(damagedIds(report))
+  const repaired = idListOutput(repairedIds(report))
+  core.setOutput(Outputs.Status, status)
+  core.setOutput(Outputs.Healthy, String(report.verdict === 'healthy'))
+  core.setOutput(Outputs.Damaged, damaged.text)
+  core.setOutput(Outputs.Repaired, repaired.text)
+  core.setOutput(
+    Outputs.WipeSignature,
+    'repair' in report ? report.repair.before.signature : report.diagnosis.signature
+  )
+  core.setOutput(Outputs.ReportPath, reportPath)
+  core.setOutput(Outputs.ExitCode, String(exitCode))
+  core.setOutput(
+    Outputs.Report,
+    compactReport(report, {
+      status,
+      exitCode,
+      reportPath,
+      outputsOmitted: { damaged: damaged.omitted, repaired: repaired.omitted }
+    })
+  )
+  if (damaged.omitted + repaired.omitted > 0)
+    log.info(
+      `swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`
+    )
+  if (inputs.summary) {
+    try {
+      await log.writeSummary(renderMarkdown(report, { reportPath }))
+    } catch (e) {
+      log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  if (inputs.annotations) {
+    const tracked = trackedFiles(repoRoot)
+    const printed = log.annotationsPrinted()
+    const annotations = annotationsFor(report, {
+      // Room left of GitHub's per-step limits, keeping one error for the step's failure.
+      room: {
+        error:
+          GITHUB_ANNOTATIONS_PER_LEVEL -
+          printed.error -
+          (failureFor(status, inputs.failOn) ? 1 : 0),
+        warning: GITHUB_ANNOTATIONS_PER_LEVEL - printed.warning,
+        notice: GITHUB_ANNOTATIONS_PER_LEVEL - printed.notice
+      },
+      reportPath,
+      manifestUri,
+      lines: m.lines,
+      trackedPath: p => {
+        const rel = path.relative(repoRoot, path.join(m.workspace, p)).split(path.sep).join('/')
+        return tracked.has(rel) ? rel : undefined
+      }
+    })
+    for (const a of annotations) {
+      const props = {
+        title: a.title,
+        ...(a.file ? { file: a.file } : {}),
+        ...(a.startLine ? { startLine: a.startLine } : {})
+      }
+      if (a.level === 'error') log.error(a.message, props)
+      else if (a.level === 'warning') log.warning(a.message, props)
+      else log.notice(a.message, props)
+    }
+  }
+  // Always written: under RUNNER_TEMP unless the sarif input names a path.
+  const sarifPath =
+    inputs.sarif ?? path.join(runnerTemp, `swr-${randomBytes(6).toString('hex')}.sarif`)
+  fs.mkdirSync(path.dirname(sarifPath), { recursive: true })
+  writeFileAtomic(
+    sarifPath,
+    JSON.stringify(toSarif(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n'
+  )
+  core.setOutput(Outputs.SarifPath, sarifPath)
+}
+
+/** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */
+export async function publishVerify(
+  gate: GateDecision,
+  m: LoadedManifest,
+  inputs: ActionInputs
+): Promise<void> {
+  for (const w of gate.warnings) log.warning(w)
+  log.info(`signatures: ${gate.reason}`)
+  log.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)
+  const { status, exitCode: code } = outcomeOf({ kind: 'signatures', gate })
+  core.setOutput(Outputs.Status, status)
+  core.setOutput(Outputs.Healthy, String(gate.allowed))
+  core.setOutput(Outputs.ExitCode, String(code))
+  core.setOutput(
+    Outputs.Report,
+    JSON.stringify({
+      schema: 'swr.action-verify/1',
+      status,
+      digest: m.digest,
+      version: m.body.version,
+      allowed: gate.allowed,
+      reason: gate.reason,
+      signatures: gate.signatures
+    })
+  )
+  if (inputs.summary) {
+    const lines = [
+      `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
+      '',
+      escapeMarkdown(gate.reason),
+      '',
+      `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
+      ''
+    ]
+    await log.writeSummary(lines.join('\n')).catch(() => undefined)
+  }
+  if (!gate.allowed && inputs.failOn !== 'never')
+    log.setFailed(`swr verify: recipes refused: ${gate.reason}`)
+}
+
+/**
+ * Hand the entries a recipe healed to the post step, which saves them to the cache after
+ * re-verifying them. Nothing is handed over in read-only cache mode or without a cache service.
+ */
+export function scheduleWriteBack(
+  r: RepairReport,
+  m: LoadedManifest,
+  env: NodeJS.ProcessEnv,
+  cacheClient: CacheClient | undefined
+): void {
+  if (r.repair.write_back.length === 0) return
+  if (!cacheClient) return
+  if (cacheReadOnly(env)) {
+    log.info(
+      'swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved'
+    )
+    return
+  }
+  // Only ids and the digest: the post step derives everything else from its inputs and the
+  // signed manifest, so a forged state can at most ask it to save fewer entries.
+  const state: WriteBackState = { digest: m.digest, ids: r.repair.write_back.map(w => w.id) }
+  core.saveState(State.WriteBack, JSON.stringify(state))
+  log.info(
+    `swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`
+  )
+}
+
+/**
+ * A run that stopped with an error: a one-line error (bad input, refusal, a failed write) gets the
+ * status outcomeOfError gives its exit code; anything else is a bug, with its own status and exit
+ * code (never "refused" or 2), one line, and the stack in the debug log for the report.
+ */
+export function publishError(caught: unknown): void {
+  const err = caught instanceof SwrError ? caught : (diskError(caught) ?? caught)
+  const known = err instanceof SwrError
+  const outcome = known ? outcomeOfError(err.exitCode) : outcomeOfError(EXIT.INTERNAL)
+  core.setOutput(Outputs.Status, outcome.status)
+  core.setOutput(Outputs.Healthy, 'false')
+  core.setOutput(Outputs.ExitCode, String(outcome.exitCode))
+  if (known) {
+    log.setFailed(`swr: ${err.message}`)
+    return
+  }
+  if (err instanceof Error && err.stack) log.debug(err.stack)
+  log.setFailed(
+    `swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`
+  )
+}
