@@ -36618,7 +36618,7 @@ __webpack_async_result__();
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5091);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7509);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -36758,8 +36758,8 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 122 modules
-var src_core = __nccwpck_require__(5091);
+// EXTERNAL MODULE: ./src/core/index.ts + 123 modules
+var src_core = __nccwpck_require__(7509);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -37957,7 +37957,7 @@ async function run(env = process.env) {
 
 /***/ }),
 
-/***/ 5091:
+/***/ 7509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -38017,6 +38017,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+var external_node_crypto_default = /*#__PURE__*/__nccwpck_require__.n(external_node_crypto_);
 ;// CONCATENATED MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 function hasLoneSurrogate (value) {
   for (let i = 0; i < value.length; i++) {
@@ -43720,12 +43721,21 @@ class TarReader {
             throw new Rejected('truncated archive');
     }
     write(chunk) {
-        let buf = chunk;
-        if (this.partial) {
-            buf = Buffer.concat([this.partial, chunk]);
-            this.partial = undefined;
-        }
+        const buf = chunk;
         let at = 0;
+        if (this.partial) {
+            // Only the rest of the split header is joined (not the whole chunk: that copy was most of
+            // the garbage of a large archive).
+            const need = BLOCK - this.partial.length;
+            if (chunk.length < need) {
+                this.partial = Buffer.concat([this.partial, chunk]);
+                return;
+            }
+            const h = Buffer.concat([this.partial, chunk.subarray(0, need)]);
+            this.partial = undefined;
+            at = need;
+            this.header(h);
+        }
         while (at < buf.length && this.state.kind !== 'end') {
             const s = this.state;
             if (s.kind === 'header') {
@@ -43846,6 +43856,156 @@ class TarReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/restore/cache/write-queue.ts
+/**
+ * Creating extracted files on a thread of their own while the archive goes on streaming. Creating
+ * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
+ * on the main thread it leaves the decompression, the tar parsing and the hashing waiting. Here a
+ * file whose bytes were already proven is handed over whole, in batches, to one writer thread
+ * (file-writer.mjs) that creates them back to back, in archive order (so a hard link's copy
+ * follows its target). One writer: several only contend for the directory locks and the journal,
+ * and the pool's threads would each wait on the main thread between a file's three calls.
+ *
+ * The archive is fed no further while too many bytes wait, so memory stays bounded whatever it
+ * holds. Small extractions never start the thread: their first files are written inline.
+ */
+
+
+
+/** Files written inline before the thread is worth its start-up (~30-50 ms). */
+const INLINE_FILES = 512;
+/** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
+const BATCH_FILES = 256;
+const BATCH_BYTES = 1024 * 1024;
+/** Bytes handed over and not yet written. */
+const MAX_BYTES = 32 * 1024 * 1024;
+const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/** Where the writer lives next to this module, in src/ and in every bundle alike. */
+function writerUrl() {
+    return new URL(/* asset import */ __nccwpck_require__(3439), __nccwpck_require__.b);
+}
+function failedWriting(label, code, message) {
+    return new Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
+}
+class WriteQueue {
+    inline = 0;
+    worker;
+    ops = [];
+    labels = [];
+    parts = [];
+    batchBytes = 0;
+    sent = [];
+    inFlight = 0;
+    failure;
+    wake;
+    /** Create `abs` holding `content` (O_EXCL: never over anything); `label` names it in a failure. */
+    create(abs, label, content, mode, fixMode) {
+        if (this.failure)
+            throw this.failure;
+        if (!this.worker && this.inline < INLINE_FILES) {
+            this.inline++;
+            return writeInline(abs, content, mode, fixMode);
+        }
+        this.ops.push([abs, mode, fixMode, content.length]);
+        this.labels.push(label);
+        this.parts.push(content);
+        this.batchBytes += content.length;
+        if (this.ops.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
+            this.send();
+    }
+    /** Copy `from` (written earlier, or queued before this) to `abs`. */
+    copy(abs, label, from) {
+        if (this.failure)
+            throw this.failure;
+        if (!this.worker)
+            return external_node_fs_default().copyFileSync(from, abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
+        this.ops.push([abs, from]);
+        this.labels.push(label);
+    }
+    /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
+    room() {
+        if (this.ops.length > 0)
+            this.send();
+        if (this.failure)
+            return Promise.reject(this.failure);
+        if (this.inFlight < MAX_BYTES)
+            return undefined;
+        return this.waitForReply().then(() => this.room());
+    }
+    /** Everything handed over is written (or the writer stopped at a failure, which this rejects with). */
+    async settle() {
+        if (this.ops.length > 0 && !this.failure)
+            this.send();
+        while (this.sent.length > 0 && !this.failure)
+            await this.waitForReply();
+        const w = this.worker;
+        this.worker = undefined;
+        if (w)
+            await w.terminate();
+        if (this.failure)
+            throw this.failure;
+    }
+    waitForReply() {
+        return new Promise(resolve => (this.wake = resolve));
+    }
+    send() {
+        const w = this.worker ?? this.start();
+        // One buffer per batch, moved to the writer rather than copied again.
+        const data = new ArrayBuffer(this.batchBytes);
+        const view = new Uint8Array(data);
+        let at = 0;
+        for (const p of this.parts) {
+            view.set(p, at);
+            at += p.length;
+        }
+        w.postMessage({ ops: this.ops, data }, [data]);
+        this.sent.push({ labels: this.labels, bytes: this.batchBytes });
+        this.inFlight += this.batchBytes;
+        this.ops = [];
+        this.labels = [];
+        this.parts = [];
+        this.batchBytes = 0;
+    }
+    start() {
+        const w = new external_node_worker_threads_.Worker(writerUrl());
+        w.on('message', (m) => {
+            const batch = this.sent.shift();
+            if (batch)
+                this.inFlight -= batch.bytes;
+            if ('failed' in m)
+                this.failure ??= failedWriting(batch?.labels[m.failed] ?? 'a file', m.code, m.message);
+            this.notify();
+        });
+        const died = (why) => {
+            if (this.sent.length > 0)
+                this.failure ??= new Rejected(`the file writer stopped (${why})`);
+            this.notify();
+        };
+        w.on('error', err => died(err.message.split('\n')[0] ?? 'error'));
+        w.on('exit', code => died(`exit ${code}`));
+        this.worker = w;
+        return w;
+    }
+    notify() {
+        const wake = this.wake;
+        this.wake = undefined;
+        wake?.();
+    }
+}
+function writeInline(abs, content, mode, fixMode) {
+    const fd = external_node_fs_default().openSync(abs, CREATE, mode & 0o777);
+    try {
+        let off = 0;
+        while (off < content.length)
+            off += external_node_fs_default().writeSync(fd, content, off, content.length - off);
+        if (fixMode)
+            external_node_fs_default().fchmodSync(fd, mode);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/restore/cache/extract.ts
 /**
  * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
@@ -43863,7 +44023,13 @@ class TarReader {
 
 
 
+
 const LIST = 5;
+/**
+ * Files up to this size are held whole, hashed, and only then created (in the background, see
+ * write-queue.ts); larger ones are written as they stream.
+ */
+const HELD_MAX = 4 * 1024 * 1024;
 /** The process umask (reading it sets it, so it is set straight back); all bits when unknown. */
 function currentUmask() {
     try {
@@ -43898,6 +44064,7 @@ class EntryExtractor {
     files = 0;
     maxMembers;
     maxSkipped;
+    writes = new WriteQueue();
     /**
      * `prefix`: the entry's path as the archive names it; `dest`: where the entry's root goes in
      * scratch (its parent exists; `dest` itself must not).
@@ -43950,6 +44117,12 @@ class EntryExtractor {
             default:
                 return this.file(at, m);
         }
+    }
+    room() {
+        return this.writes.room();
+    }
+    settle() {
+        return this.writes.settle();
     }
     /** Close a file left open by an archive that stopped mid-member. */
     abort() {
@@ -44108,21 +44281,52 @@ class EntryExtractor {
         if (this.want.kind === 'file')
             throw new Rejected('a hard link where one file is recorded');
         this.ensureParent(at.abs);
-        // A copy, not a link: the placed tree shares no inode with anything.
-        external_node_fs_default().copyFileSync(external_node_path_default().join(this.dest, target), at.abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
+        // A copy, not a link: the placed tree shares no inode with anything (made after the
+        // target's own write, which may still be queued).
+        this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target));
         this.fileHashes.set(at.rel, sum);
         this.files++;
         return undefined;
     }
     file(at, m) {
         this.ensureParent(at.abs);
-        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
-        this.openFd = fd;
+        this.files++;
+        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
         // open() applies the umask: fix the mode only when it took something away (rarely).
         const fixMode = (m.mode & ~this.umask & 0o777) !== m.mode;
-        const want = this.want.kind === 'file' ? this.want.sha256 : this.records?.get(at.rel)?.extra;
+        return m.size <= HELD_MAX
+            ? this.heldFile(at, m, want, fixMode)
+            : this.streamedFile(at, m, want, fixMode);
+    }
+    judge(at, sum, want) {
+        if (this.want.kind !== 'bounded' && sum !== want)
+            throw new Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
+        this.fileHashes.set(at.rel, sum);
+    }
+    /** Held whole: nothing reaches the disk unless every byte matched. */
+    heldFile(at, m, want, fixMode) {
+        const content = Buffer.allocUnsafe(m.size);
+        let filled = 0;
+        return {
+            write: chunk => {
+                if (filled + chunk.length > content.length)
+                    throw new Rejected(`${shown(m.name)}: overlong member`);
+                chunk.copy(content, filled);
+                filled += chunk.length;
+                this.bytes += chunk.length;
+            },
+            end: () => {
+                if (filled !== content.length)
+                    throw new Rejected(`${shown(m.name)}: short member`);
+                this.judge(at, external_node_crypto_default().hash('sha256', content), want);
+                this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode);
+            }
+        };
+    }
+    streamedFile(at, m, want, fixMode) {
+        const fd = external_node_fs_default().openSync(at.abs, (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW, m.mode & 0o777);
+        this.openFd = fd;
         const hash = (0,external_node_crypto_.createHash)('sha256');
-        this.files++;
         return {
             write: chunk => {
                 this.bytes += chunk.length;
@@ -44141,9 +44345,7 @@ class EntryExtractor {
                 finally {
                     external_node_fs_default().closeSync(fd);
                 }
-                if (this.want.kind !== 'bounded' && sum !== want)
-                    throw new Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
-                this.fileHashes.set(at.rel, sum);
+                this.judge(at, sum, want);
             }
         };
     }
@@ -44292,12 +44494,16 @@ async function unpack(source, compression, handlers) {
             reader.write(chunk);
             if (reader.done)
                 break;
+            const room = handlers.room?.();
+            if (room)
+                await room;
         }
         if (!reader.done) {
             if (sourceError)
                 throw new Rejected(`download failed: ${sourceError.message}`);
             reader.finish();
         }
+        await handlers.settle?.();
     }
     catch (err) {
         if (err instanceof Rejected)
@@ -44310,6 +44516,8 @@ async function unpack(source, compression, handlers) {
         source.unpipe();
         source.destroy();
         dec?.destroy();
+        // Nothing may still be writing into scratch once this returns (the caller removes it).
+        await handlers.settle?.().catch(() => undefined);
     }
 }
 function oneLine(err) {
@@ -47644,10 +47852,10 @@ function probes_octal(mode) {
 function sha256(data) {
     return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
 }
-const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+const probes_CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
 /** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
 function createFile(abs, data, mode) {
-    const fd = external_node_fs_default().openSync(abs, CREATE, mode);
+    const fd = external_node_fs_default().openSync(abs, probes_CREATE, mode);
     try {
         writeAll(fd, data);
         external_node_fs_default().fchmodSync(fd, mode);
@@ -47665,7 +47873,7 @@ function createLarge(abs, size) {
     const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
     const hash = (0,external_node_crypto_.createHash)('sha256');
     const zero = Buffer.alloc(1 << 20);
-    const fd = external_node_fs_default().openSync(abs, CREATE, 0o644);
+    const fd = external_node_fs_default().openSync(abs, probes_CREATE, 0o644);
     try {
         for (let left = size; left > 0;) {
             const n = Math.min(left, zero.length);
@@ -51381,6 +51589,13 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 /***/ }),
 
+/***/ 3439:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+module.exports = __nccwpck_require__.p + "8fa03a3749824063f7ae.mjs";
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -54949,9 +55164,20 @@ function copyFile(srcFile, destFile, force) {
 /******/ 	};
 /******/ })();
 /******/ 
+/******/ /* webpack/runtime/publicPath */
+/******/ (() => {
+/******/ 	var scriptUrl;
+/******/ 	if (typeof import.meta.url === "string") scriptUrl = import.meta.url
+/******/ 	// When supporting browsers where an automatic publicPath is not supported you must specify an output.publicPath manually via configuration
+/******/ 	// or pass an empty string ("") and set the __webpack_public_path__ variable from your code to use your own logic.
+/******/ 	if (!scriptUrl) throw new Error("Automatic publicPath is not supported in this browser");
+/******/ 	scriptUrl = scriptUrl.replace(/#.*$/, "").replace(/\?.*$/, "").replace(/\/[^\/]+$/, "/");
+/******/ 	__nccwpck_require__.p = scriptUrl;
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/import chunk loading */
 /******/ (() => {
-/******/ 	// no baseURI
+/******/ 	__nccwpck_require__.b = new URL("./", import.meta.url);
 /******/ 	
 /******/ 	// object to store loaded and loading chunks
 /******/ 	// undefined = chunk not loaded, null = chunk preloaded/prefetched
