@@ -72,22 +72,6 @@ export function snapshotBundles(dir: string, from: string = DIST): Bundles {
   }
 }
 
-/** Source files changed after the bundle was built (the bundle may not be what src/ says). */
-export function staleSources(bundle = path.join(DIST, 'cli', 'index.js')): string[] {
-  const built = fs.statSync(bundle).mtimeMs
-  const out: string[] = []
-  const visit = (dir: string): void => {
-    for (const name of fs.readdirSync(dir)) {
-      const abs = path.join(dir, name)
-      const st = fs.statSync(abs)
-      if (st.isDirectory()) visit(abs)
-      else if (st.mtimeMs > built) out.push(path.relative(ROOT, abs))
-    }
-  }
-  visit(path.join(ROOT, 'src'))
-  return out
-}
-
 export interface ProcResult {
   code: number | null
   signal: NodeJS.Signals | null

@@ -28,11 +28,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { makeRepo, NODES, type ActionRepo } from '../../__fixtures__/action.js'
 import {
-  ROOT,
   runStepOn,
   seed,
   snapshotBundles,
-  staleSources,
   stepCacheEnv,
   unseed,
   type Bundles,
@@ -62,9 +60,6 @@ const cleanups: (() => void | Promise<void>)[] = []
 beforeAll(() => {
   tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'swr-canary-action-')))
   bundles = snapshotBundles(tmp)
-  const stale = staleSources(path.join(ROOT, 'dist', 'index.js'))
-  if (stale.length > 0)
-    process.stderr.write(`canary-action: dist/ is older than ${stale.join(', ')}\n`)
 })
 
 afterEach(async () => {

@@ -28,7 +28,6 @@ import {
   runStep,
   seed,
   snapshotBundles,
-  staleSources,
   stepCacheEnv,
   type Bundles,
   type ProcResult,
@@ -73,11 +72,6 @@ const cleanups: (() => void | Promise<void>)[] = []
 beforeAll(() => {
   tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'swr-cache-sources-')))
   bundles = snapshotBundles(tmp)
-  const stale = staleSources()
-  if (stale.length > 0) {
-    // The children run the bundle: say so when it is older than the source it was built from.
-    process.stderr.write(`cache-sources: dist/ is older than ${stale.join(', ')}\n`)
-  }
 })
 
 afterEach(async () => {
