@@ -353,6 +353,8 @@ describe('hostile archives for a tree entry (models/, with its signed index)', (
     expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
     expect(r.step.after?.detail).toMatch(/verified while extracting/)
     expect(r.report.verdict).toBe('healthy')
+    // The final check took the extraction's proof instead of reading the placed tree again.
+    expect(r.report.results.find(f => f.id === 'm')?.detail).toMatch(/verified while extracting/)
     expect(fs.readFileSync(path.join(x.w.root, 'models/a.txt'), 'utf8')).toBe('alpha\n')
     expect(fs.existsSync(path.join(x.w.root, 'models/junk.txt'))).toBe(false)
     expect(fs.readlinkSync(path.join(x.w.root, 'models/link'))).toBe('../../outside')
