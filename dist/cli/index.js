@@ -19568,12 +19568,17 @@ function expectationOf(e, ctx) {
     }
 }
 const PROVEN = 'restored from the cache, every byte verified while extracting';
+/**
+ * The findings made by a verifying extraction, by identity: the final check takes them as they
+ * are instead of reading the placed entry again (a finding's text is for people, not a flag).
+ */
+const provenFindings = new WeakSet();
 /** A finding made by a verifying extraction (not by reading the placed entry again). */
 function isProven(f) {
-    return f?.status === 'OK' && f.detail.startsWith(PROVEN);
+    return f !== undefined && provenFindings.has(f);
 }
 function provenFinding(e, files, bytes) {
-    return {
+    const f = {
         id: e.id,
         kind: e.kind,
         path: e.path,
@@ -19585,6 +19590,8 @@ function provenFinding(e, files, bytes) {
         found: { files, bytes },
         cached: false
     };
+    provenFindings.add(f);
+    return f;
 }
 /** Make a fresh 0700 scratch directory below `base`. */
 function makeScratch(base, name) {
@@ -29749,6 +29756,34 @@ function registerStats(program, { io, run }) {
 function syncDir() {
     return external_node_path_default().join(external_node_os_default().tmpdir(), 'swr-sync');
 }
+/** Longer than any one save may take: a folder this old was left by a push that died. */
+const SYNC_DIR_STALE_MS = 10 * 60 * 1000;
+const SYNC_DIR_WAIT_MS = 2 * 60 * 1000;
+/**
+ * Take the fixed folder for one push: created here (never someone else's, never through a link),
+ * so two pushes on one machine take turns instead of removing each other's bundle mid-save.
+ */
+async function claimSyncDir(dir) {
+    const deadline = Date.now() + SYNC_DIR_WAIT_MS;
+    for (;;) {
+        try {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
+            return;
+        }
+        catch (err) {
+            if (errnoCode(err) !== 'EEXIST')
+                throw err;
+        }
+        const st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (st?.isDirectory() && Date.now() - st.mtimeMs > SYNC_DIR_STALE_MS) {
+            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+            continue;
+        }
+        if (Date.now() > deadline)
+            throw storeError('actions', `${dir} stayed in use by another push; try again`);
+        await new Promise(resolve => setTimeout(resolve, 100));
+    }
+}
 function actionsCacheStore(ctx, prefix, keyTail) {
     const client = () => {
         if (!cacheServiceAvailable(ctx.env))
@@ -29770,8 +29805,7 @@ function actionsCacheStore(ctx, prefix, keyTail) {
         async put(bytes) {
             const key = `${prefix}${keyTail}`;
             const dir = syncDir();
-            external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-            external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
+            await claimSyncDir(dir);
             try {
                 writeFileAtomic(external_node_path_default().join(dir, 'bundle.json'), bytes, { mode: 0o600 });
                 const saved = await client().save(dir, key);

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
+  errnoCode,
   EXIT,
   MAX_BUNDLE_BYTES,
   scratchCopy,
@@ -23,6 +24,34 @@ import { actionsCacheClient, cacheServiceAvailable } from './actions-cache.js'
 /** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
 function syncDir(): string {
   return path.join(os.tmpdir(), 'swr-sync')
+}
+
+/** Longer than any one save may take: a folder this old was left by a push that died. */
+const SYNC_DIR_STALE_MS = 10 * 60 * 1000
+const SYNC_DIR_WAIT_MS = 2 * 60 * 1000
+
+/**
+ * Take the fixed folder for one push: created here (never someone else's, never through a link),
+ * so two pushes on one machine take turns instead of removing each other's bundle mid-save.
+ */
+async function claimSyncDir(dir: string): Promise<void> {
+  const deadline = Date.now() + SYNC_DIR_WAIT_MS
+  for (;;) {
+    try {
+      fs.mkdirSync(dir, { mode: 0o700 })
+      return
+    } catch (err) {
+      if (errnoCode(err) !== 'EEXIST') throw err
+    }
+    const st = fs.lstatSync(dir, { throwIfNoEntry: false })
+    if (st?.isDirectory() && Date.now() - st.mtimeMs > SYNC_DIR_STALE_MS) {
+      fs.rmSync(dir, { recursive: true, force: true })
+      continue
+    }
+    if (Date.now() > deadline)
+      throw storeError('actions', `${dir} stayed in use by another push; try again`)
+    await new Promise(resolve => setTimeout(resolve, 100))
+  }
 }
 
 export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: string): SyncStore {
@@ -49,8 +78,7 @@ export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: st
     async put(bytes) {
       const key = `${prefix}${keyTail}`
       const dir = syncDir()
-      fs.rmSync(dir, { recursive: true, force: true })
-      fs.mkdirSync(dir, { mode: 0o700 })
+      await claimSyncDir(dir)
       try {
         writeFileAtomic(path.join(dir, 'bundle.json'), bytes, { mode: 0o600 })
         const saved = await client().save(dir, key)
