@@ -45,11 +45,14 @@ function readFully(fd, buf, length, position) {
 }
 
 /**
- * sha256 of a regular file's bytes, with size and mode read from the same descriptor.
+ * sha256 of a regular file's bytes, with size and mode read from the same descriptor. `stamped`
+ * adds the descriptor's identity and times as they were after the last read, so a caller can tell
+ * the bytes belong to the state it saw before (capture's "changed while read" check) without
+ * another lstat on its own thread.
  * @param {string} abs
- * @returns {{ sha256: string, size: number, mode: number }}
+ * @param {boolean} [stamped]
  */
-export function hashFile(abs) {
+export function hashFile(abs, stamped = false) {
   const fd = fs.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = fs.fstatSync(fd)
@@ -61,7 +64,11 @@ export function hashFile(abs) {
       if (n === 0) break
       h.update(n === buf.length ? buf : buf.subarray(0, n))
     }
-    return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+    const out = { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+    if (!stamped) return out
+    const after = fs.fstatSync(fd, { bigint: true })
+    const { ino, size, mtimeNs, ctimeNs } = after
+    return { ...out, after: { ino, size, mtimeNs, ctimeNs } }
   } finally {
     fs.closeSync(fd)
   }
@@ -134,20 +141,19 @@ export function hashHeadTail(abs) {
 /**
  * Run one job; errors come back as their code so one unreadable file never stops the others.
  * @param {string} abs
- * @param {'full' | 'headtail'} how
+ * @param {'full' | 'stamped' | 'headtail'} how
  */
 export function runJob(abs, how) {
   try {
-    return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs)
+    return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs, how === 'stamped')
   } catch (err) {
     return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
   }
 }
 
-// Worker loop: claim job indices from a shared counter (largest files were sorted first by the
+// A hash task: claim job indices from a shared counter (largest files were sorted first by the
 // pool), post results in batches so 60,000 small files do not cost 60,000 messages.
-if (!isMainThread && workerData?.swrHashWorker) {
-  const { paths, hows, counter } = workerData
+function hashTask({ paths, hows, counter }) {
   const next = new Int32Array(counter)
   let batch = []
   for (;;) {
@@ -160,7 +166,6 @@ if (!isMainThread && workerData?.swrHashWorker) {
     }
   }
   parentPort.postMessage(batch)
-  parentPort.postMessage('done')
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -309,9 +314,9 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   return { text: chunks.join(''), files, unreadable }
 }
 
-// Walk workers: claim roots from a shared counter, post each root's result with its index.
-if (!isMainThread && (workerData?.swrWalkWorker || workerData?.swrTextWorker)) {
-  const { roots, counter, hash, kind, names, exclude } = workerData
+// A walk task: claim roots from a shared counter, post each root's result with its index.
+function walkTask(task) {
+  const { roots, counter, hash, kind, names, exclude } = task
   // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
   const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
@@ -319,7 +324,7 @@ if (!isMainThread && (workerData?.swrWalkWorker || workerData?.swrTextWorker)) {
     const i = Atomics.add(next, 0, 1)
     if (i >= roots.length) break
     const { abs, rel } = roots[i]
-    if (workerData.swrTextWorker) {
+    if (task.role === 'text') {
       parentPort.postMessage([i, subtreeText(abs, rel, rules, kind)])
       continue
     }
@@ -330,5 +335,14 @@ if (!isMainThread && (workerData?.swrWalkWorker || workerData?.swrTextWorker)) {
       moved.map(a => a.buffer)
     )
   }
-  parentPort.postMessage('done')
+}
+
+// A kernel thread (see kernel-threads.ts) runs one task per message, then says 'done' and waits.
+if (!isMainThread && workerData?.swrKernelThread) {
+  Atomics.store(new Int32Array(workerData.ready), 0, 1)
+  parentPort.on('message', task => {
+    if (task.role === 'hash') hashTask(task)
+    else walkTask(task)
+    parentPort.postMessage('done')
+  })
 }

@@ -36590,7 +36590,7 @@ module.exports = {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3503);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9266);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -36750,7 +36750,7 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/core/index.ts + 121 modules
-var core = __nccwpck_require__(3503);
+var core = __nccwpck_require__(9266);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
@@ -37335,7 +37335,7 @@ const run = (/* unused pure expression or super */ null && (post));
 
 /***/ }),
 
-/***/ 3503:
+/***/ 9266:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -39517,7 +39517,7 @@ function bytesOf(s) {
  * @param {string} s
  * @returns {string | Buffer}
  */
-function byte_names_fsPath(s) {
+function fsPath(s) {
   return s.isWellFormed() ? s : bytesOf(s)
 }
 
@@ -39528,7 +39528,7 @@ function byte_names_fsPath(s) {
  * @returns {string[]}
  */
 function readNames(dir) {
-  const p = byte_names_fsPath(dir)
+  const p = fsPath(dir)
   const names = external_node_fs_.readdirSync(p)
   if (!names.some(n => n.includes(REPLACEMENT))) return names
   return external_node_fs_.readdirSync(p, { encoding: 'buffer' }).map(nameOf)
@@ -39540,7 +39540,7 @@ function readNames(dir) {
  * @returns {{ name: string, dir: boolean }[]}
  */
 function readEntries(dir) {
-  const p = byte_names_fsPath(dir)
+  const p = fsPath(dir)
   const ents = external_node_fs_.readdirSync(p, { withFileTypes: true })
   if (!ents.some(d => d.name.includes(REPLACEMENT)))
     return ents.map(d => ({ name: d.name, dir: d.isDirectory() }))
@@ -39554,7 +39554,7 @@ function readEntries(dir) {
  * @returns {string}
  */
 function readTarget(abs) {
-  return nameOf(external_node_fs_.readlinkSync(byte_names_fsPath(abs), { encoding: 'buffer' }))
+  return nameOf(external_node_fs_.readlinkSync(fsPath(abs), { encoding: 'buffer' }))
 }
 
 /**
@@ -39810,7 +39810,7 @@ function inOrder(absDir, relDir, names, rules, each) {
     if (skip?.has(name)) continue
     const abs = `${absDir}/${name}`
     if (exclude.has(abs)) continue
-    const st = external_node_fs_.lstatSync(byte_names_fsPath(abs), { bigint: true, throwIfNoEntry: false })
+    const st = external_node_fs_.lstatSync(fsPath(abs), { bigint: true, throwIfNoEntry: false })
     if (!st) continue // vanished between readdir and lstat: the same as not there
     const rel = relDir ? `${relDir}/${name}` : name
     if (ignored?.(rel, name, st.isDirectory())) continue
@@ -39889,12 +39889,15 @@ function readFully(fd, buf, length, position) {
 }
 
 /**
- * sha256 of a regular file's bytes, with size and mode read from the same descriptor.
+ * sha256 of a regular file's bytes, with size and mode read from the same descriptor. `stamped`
+ * adds the descriptor's identity and times as they were after the last read, so a caller can tell
+ * the bytes belong to the state it saw before (capture's "changed while read" check) without
+ * another lstat on its own thread.
  * @param {string} abs
- * @returns {{ sha256: string, size: number, mode: number }}
+ * @param {boolean} [stamped]
  */
-function hash_kernel_hashFile(abs) {
-  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
+function hash_kernel_hashFile(abs, stamped = false) {
+  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -39905,7 +39908,11 @@ function hash_kernel_hashFile(abs) {
       if (n === 0) break
       h.update(n === buf.length ? buf : buf.subarray(0, n))
     }
-    return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+    const out = { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+    if (!stamped) return out
+    const after = external_node_fs_.fstatSync(fd, { bigint: true })
+    const { ino, size, mtimeNs, ctimeNs } = after
+    return { ...out, after: { ino, size, mtimeNs, ctimeNs } }
   } finally {
     external_node_fs_.closeSync(fd)
   }
@@ -39926,7 +39933,7 @@ const oneShot = typeof external_node_crypto_.hash === 'function' ? buf => extern
  * @returns {string}
  */
 function hashWalked(abs, size) {
-  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
+  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
   try {
     const buf = buffer()
     if (size < buf.length) {
@@ -39961,7 +39968,7 @@ function hashWalked(abs, size) {
  * @returns {{ sha256: string, size: number, mode: number }}
  */
 function hash_kernel_hashHeadTail(abs) {
-  const fd = external_node_fs_.openSync(byte_names_fsPath(abs), READ_FLAGS)
+  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
@@ -39978,33 +39985,31 @@ function hash_kernel_hashHeadTail(abs) {
 /**
  * Run one job; errors come back as their code so one unreadable file never stops the others.
  * @param {string} abs
- * @param {'full' | 'headtail'} how
+ * @param {'full' | 'stamped' | 'headtail'} how
  */
-function hash_kernel_runJob(abs, how) {
+function runJob(abs, how) {
   try {
-    return how === 'headtail' ? hash_kernel_hashHeadTail(abs) : hash_kernel_hashFile(abs)
+    return how === 'headtail' ? hash_kernel_hashHeadTail(abs) : hash_kernel_hashFile(abs, how === 'stamped')
   } catch (err) {
     return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
   }
 }
 
-// Worker loop: claim job indices from a shared counter (largest files were sorted first by the
+// A hash task: claim job indices from a shared counter (largest files were sorted first by the
 // pool), post results in batches so 60,000 small files do not cost 60,000 messages.
-if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.swrHashWorker) {
-  const { paths, hows, counter } = external_node_worker_threads_.workerData
+function hashTask({ paths, hows, counter }) {
   const next = new Int32Array(counter)
   let batch = []
   for (;;) {
     const i = Atomics.add(next, 0, 1)
     if (i >= paths.length) break
-    batch.push([i, hash_kernel_runJob(paths[i], hows[i])])
+    batch.push([i, runJob(paths[i], hows[i])])
     if (batch.length >= 512) {
       external_node_worker_threads_.parentPort.postMessage(batch)
       batch = []
     }
   }
   external_node_worker_threads_.parentPort.postMessage(batch)
-  external_node_worker_threads_.parentPort.postMessage('done')
 }
 
 /** hashWalked, or undefined when the file cannot be read (it is then reported unreadable). */
@@ -40153,9 +40158,9 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   return { text: chunks.join(''), files, unreadable }
 }
 
-// Walk workers: claim roots from a shared counter, post each root's result with its index.
-if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads_.workerData?.swrWalkWorker || external_node_worker_threads_.workerData?.swrTextWorker)) {
-  const { roots, counter, hash, kind, names, exclude } = external_node_worker_threads_.workerData
+// A walk task: claim roots from a shared counter, post each root's result with its index.
+function walkTask(task) {
+  const { roots, counter, hash, kind, names, exclude } = task
   // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
   const rules = { skip: new Set(names), exclude: new Set(exclude) }
   const next = new Int32Array(counter)
@@ -40163,7 +40168,7 @@ if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads
     const i = Atomics.add(next, 0, 1)
     if (i >= roots.length) break
     const { abs, rel } = roots[i]
-    if (external_node_worker_threads_.workerData.swrTextWorker) {
+    if (task.role === 'text') {
       external_node_worker_threads_.parentPort.postMessage([i, subtreeText(abs, rel, rules, kind)])
       continue
     }
@@ -40174,7 +40179,16 @@ if (!external_node_worker_threads_.isMainThread && (external_node_worker_threads
       moved.map(a => a.buffer)
     )
   }
-  external_node_worker_threads_.parentPort.postMessage('done')
+}
+
+// A kernel thread (see kernel-threads.ts) runs one task per message, then says 'done' and waits.
+if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.swrKernelThread) {
+  Atomics.store(new Int32Array(external_node_worker_threads_.workerData.ready), 0, 1)
+  external_node_worker_threads_.parentPort.on('message', task => {
+    if (task.role === 'hash') hashTask(task)
+    else walkTask(task)
+    external_node_worker_threads_.parentPort.postMessage('done')
+  })
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/blob.ts
@@ -40329,71 +40343,198 @@ function judgeMode(e, mode, found, cached) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: ./src/core/verify/kernel-threads.ts
+/**
+ * The kernel's worker threads, kept for the life of the process. A thread costs 60-110 ms to
+ * start (most of it Node compiling its own internals), more than hashing a 459-file tree inline;
+ * `swr add --from` capturing 25 entries used to start 24 of them. Now a thread that finishes a
+ * task waits for the next one, unreferenced (it never keeps the process alive), and ends after
+ * a short idle spell, so a long-lived host (a test runner) does not collect them.
+ */
+
+/** How long an idle thread waits for another task before it ends. */
+const IDLE_MS = 2000;
+/** Where the kernel lives next to this module, in src/ and in every bundle alike. */
+function kernelUrl() {
+    return __nccwpck_require__.ab + "hash-kernel.mjs";
+}
+const live = new Set();
+const idle = [];
+const idleTimers = new Map();
+/** Set to 1 by each thread once its kernel has loaded: readable while the main thread is busy,
+ * when no 'online' event could have been delivered yet. */
+const readyFlags = new Map();
+function isReady(w) {
+    const flag = readyFlags.get(w);
+    return flag !== undefined && Atomics.load(flag, 0) === 1;
+}
+/** Threads that would take a task now without a start-up. */
+function idleKernelThreads() {
+    return idle.filter(isReady).length;
+}
+/** Threads alive, busy or not (for tests and the bench). */
+function liveKernelThreads() {
+    return live.size;
+}
+function start() {
+    const ready = new SharedArrayBuffer(4);
+    const w = new external_node_worker_threads_.Worker(kernelUrl(), { workerData: { swrKernelThread: true, ready } });
+    live.add(w);
+    readyFlags.set(w, new Int32Array(ready));
+    w.once('exit', () => {
+        live.delete(w);
+        readyFlags.delete(w);
+        clearTimeout(idleTimers.get(w));
+        idleTimers.delete(w);
+        const at = idle.indexOf(w);
+        if (at >= 0)
+            idle.splice(at, 1);
+    });
+    return w;
+}
+/**
+ * Start threads in the background until `count` are alive, for a caller with more hashing to
+ * come (`add --from`): the work at hand runs inline meanwhile, and the next finds them waiting.
+ */
+function warmKernelThreads(count) {
+    while (live.size < count) {
+        const w = start();
+        // A thread that fails to start is simply not there; its exit takes it out of the lists.
+        w.on('error', () => undefined);
+        giveBack(w);
+    }
+}
+/** A waiting thread, a ready one first; a new one when none waits. */
+function take() {
+    const at = idle.findIndex(isReady);
+    const w = at >= 0 ? idle.splice(at, 1)[0] : idle.pop();
+    if (!w)
+        return start();
+    clearTimeout(idleTimers.get(w));
+    idleTimers.delete(w);
+    w.ref();
+    return w;
+}
+function giveBack(w) {
+    w.unref();
+    idle.push(w);
+    const timer = setTimeout(() => void w.terminate(), IDLE_MS);
+    timer.unref();
+    idleTimers.set(w, timer);
+}
+/**
+ * Run one task on one thread. The kernel posts any number of messages, then 'done'; a thread
+ * that fails or exits mid-task is not given back.
+ */
+function runOn(w, task, onMessage) {
+    return new Promise((resolve, reject) => {
+        const stop = () => {
+            w.off('message', onMsg);
+            w.off('error', onError);
+            w.off('exit', onExit);
+        };
+        const onMsg = (m) => {
+            if (m !== 'done')
+                return onMessage(m);
+            stop();
+            giveBack(w);
+            resolve();
+        };
+        const onError = (err) => {
+            stop();
+            void w.terminate();
+            reject(err);
+        };
+        const onExit = (code) => {
+            stop();
+            reject(new Error(`kernel thread exited with code ${code}`));
+        };
+        w.on('message', onMsg);
+        w.on('error', onError);
+        w.on('exit', onExit);
+        w.postMessage(task);
+    });
+}
+/**
+ * Run `task` on `count` threads at once (they share its work through a counter in the task);
+ * `onMessage` receives every message but the closing 'done'.
+ */
+function onKernelThreads(task, count, onMessage) {
+    return Promise.all(Array.from({ length: Math.max(1, count) }, () => runOn(take(), task, onMessage))).then(() => undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/hash-pool.ts
 /**
- * Hashing many files at once. Small batches run inline (a worker costs 30-50 ms to start); big ones
- * go to one worker per core, each claiming the next job from a shared counter, largest first, so a
- * 2 GB blob and 60,000 small files keep both cores busy to the end.
+ * Hashing many files at once. Work that would take the main thread a moment is hashed inline;
+ * bigger work goes to the kernel threads (one per core), each claiming the next job from a shared
+ * counter, largest first, so a 2 GB blob and 60,000 small files keep both cores busy to the end.
  */
 
 
 
+/** A file above this many bytes is never hashed inline when threads may be had. */
 const INLINE_BYTES = 48 * 1024 * 1024;
-const INLINE_COUNT = 400;
-/** Where the kernel lives next to this module, in src/ and in every bundle alike. */
-function hash_pool_kernelUrl() {
-    return __nccwpck_require__.ab + "hash-kernel.mjs";
+/**
+ * What inline hashing costs on the main thread, measured here: ~45 us to open, read and close a
+ * small file, ~1 ms per MB of content. A thread that must first start costs 60-110 ms; one
+ * already waiting costs a message.
+ */
+function inlineMs(jobs, total) {
+    return jobs.length * 0.045 + total / 1e6;
+}
+const WORTH_STARTING_MS = 100;
+const WORTH_WAKING_MS = 10;
+function inline(jobs, total, opts) {
+    const cores = opts.jobs ?? external_node_os_default().availableParallelism();
+    if (cores <= 1)
+        return true;
+    if (opts.batch)
+        warmKernelThreads(Math.min(cores, 32));
+    // One big file still goes to a thread: the main thread stays free to run the tree walks that
+    // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
+    if (jobs.some(j => j.cost >= INLINE_BYTES))
+        return false;
+    const worth = idleKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS;
+    return inlineMs(jobs, total) < worth;
 }
 /** Hash every job; results are in job order. */
 async function hash_pool_hashAll(jobs, opts = {}) {
     const total = jobs.reduce((s, j) => s + j.cost, 0);
-    const cores = opts.jobs ?? external_node_os_default().availableParallelism();
-    const workers = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length));
-    // One big file still goes to a worker: the main thread stays free to run the tree walks that
-    // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
-    if (cores <= 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
+    if (inline(jobs, total, opts)) {
         let done = 0;
         return jobs.map(j => {
-            const r = hash_kernel_runJob(j.abs, j.how);
+            const r = runJob(j.abs, j.how);
             done += j.cost;
             opts.onProgress?.(done, total);
             return r;
         });
     }
+    const cores = opts.jobs ?? external_node_os_default().availableParallelism();
+    const threads = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length));
     const order = jobs.map((_, i) => i).sort((a, b) => (jobs[b]?.cost ?? 0) - (jobs[a]?.cost ?? 0));
-    const paths = order.map(i => jobs[i]?.abs ?? '');
-    const hows = order.map(i => jobs[i]?.how ?? 'full');
-    const counter = new SharedArrayBuffer(4);
+    const task = {
+        role: 'hash',
+        paths: order.map(i => jobs[i]?.abs ?? ''),
+        hows: order.map(i => jobs[i]?.how ?? 'full'),
+        counter: new SharedArrayBuffer(4)
+    };
     const results = new Array(jobs.length);
     let done = 0;
-    await Promise.all(Array.from({ length: workers }, () => runWorker({ swrHashWorker: true, paths, hows, counter }, batch => {
-        for (const [k, r] of batch) {
+    await onKernelThreads(task, threads, m => {
+        for (const [k, r] of m) {
             const original = order[k] ?? 0;
             results[original] = r;
             done += jobs[original]?.cost ?? 0;
         }
         opts.onProgress?.(done, total);
-    })));
+    });
     return results;
 }
-function runWorker(workerData, onBatch) {
-    return new Promise((resolve, reject) => {
-        const w = new external_node_worker_threads_.Worker(hash_pool_kernelUrl(), { workerData });
-        let finished = false;
-        w.on('message', (m) => {
-            if (m === 'done') {
-                finished = true;
-                void w.terminate().then(() => resolve());
-            }
-            else
-                onBatch(m);
-        });
-        w.on('error', reject);
-        w.on('exit', code => {
-            if (!finished)
-                reject(new Error(`hash worker exited with code ${code}`));
-        });
-    });
+/** One file's full hash, on a thread when it is large (the event loop, lock refresh and
+ * signals included, stays live meanwhile). */
+async function hash_pool_hashOne(abs, size) {
+    const [r] = await hash_pool_hashAll([{ abs, how: 'full', cost: size }], { maxWorkers: 1 });
+    return r;
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/link.ts
@@ -41319,7 +41460,6 @@ function assemble(l, top, subtrees, raw) {
 
 
 
-
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
 /** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
@@ -41383,7 +41523,7 @@ function splitTop(root, ignore, exclude) {
  */
 async function digestInWorkers(split, ignore, exclude, kind, jobs) {
     const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
-    const texts = await inWorkers({ swrTextWorker: true, kind }, split.roots, ignore, exclude, jobs);
+    const texts = await inWorkers({ role: 'text', kind }, split.roots, ignore, exclude, jobs);
     const h = (0,external_node_crypto_.createHash)('sha256');
     let files = 0;
     const unreadable = [];
@@ -41536,7 +41676,7 @@ function unpackWalk(top, results, topShas) {
 const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
-    return inWorkers({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs);
+    return inWorkers({ role: 'walk', hash }, roots, ignore, exclude, jobs);
 }
 /** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
 function inWorkers(role, roots, ignore, exclude, jobs) {
@@ -41546,33 +41686,11 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
     const names = [...ignore];
     const counter = new SharedArrayBuffer(4);
     const results = new Array(roots.length);
-    const workerData = {
-        ...role,
-        roots,
-        counter,
-        names,
-        exclude: [...exclude]
-    };
-    const one = () => new Promise((resolve, reject) => {
-        const w = new external_node_worker_threads_.Worker(hash_pool_kernelUrl(), { workerData });
-        let finished = false;
-        w.on('message', (m) => {
-            if (m === 'done') {
-                finished = true;
-                resolve();
-            }
-            else {
-                const [i, out] = m;
-                results[i] = out;
-            }
-        });
-        w.on('error', reject);
-        w.on('exit', code => {
-            if (!finished)
-                reject(new Error(`walk worker exited with code ${code}`));
-        });
-    });
-    return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results);
+    const task = { ...role, roots, counter, names, exclude: [...exclude] };
+    return onKernelThreads(task, Math.min(jobs, roots.length), m => {
+        const [i, out] = m;
+        results[i] = out;
+    }).then(() => results);
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/walk-strategy.ts
@@ -44504,44 +44622,12 @@ function verdict(final, steps, interrupted, harmed) {
     return 'unrepairable';
 }
 
-;// CONCATENATED MODULE: ./src/core/hash-off-thread.ts
-/**
- * Hashing one large file on a worker thread, with the verifiers' own kernel, so the main thread's
- * event loop stays live meanwhile: a lock holder refreshes its lock, signals are handled. A small
- * file is hashed inline (a worker costs 30-50 ms to start).
- */
-
-
-
-const hash_off_thread_INLINE_BYTES = (/* unused pure expression or super */ null && (16 * 1024 * 1024));
-function hash_off_thread_hashOffThread(abs, how, size) {
-    if (size < hash_off_thread_INLINE_BYTES)
-        return Promise.resolve(runJob(abs, how));
-    return new Promise((resolve, reject) => {
-        const counter = new SharedArrayBuffer(4);
-        const w = new Worker(kernelUrl(), {
-            workerData: { swrHashWorker: true, paths: [abs], hows: [how], counter }
-        });
-        let result;
-        w.on('message', (m) => {
-            if (m === 'done')
-                void w.terminate();
-            else
-                for (const [, r] of m)
-                    result = r;
-        });
-        w.on('error', reject);
-        w.on('exit', () => result ? resolve(result) : reject(new Error('hash worker ended without a result')));
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/core/capture.ts
 /**
  * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
  * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
  * captured entry verifies by construction.
  */
-
 
 
 
@@ -44636,7 +44722,7 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
                 throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
             // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
             const d = await steadily(req.path, loc.abs, async () => {
-                const r = await hashOffThread(loc.abs, 'full', Number(st.size));
+                const r = await hashOne(loc.abs, Number(st.size));
                 if ('error' in r)
                     throw new UsageError(`${req.path}: cannot read (${r.error})`);
                 return r;
@@ -44653,7 +44739,7 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
             }
             const { ht, full } = await steadily(req.path, loc.abs, async () => {
                 const ht = hashHeadTail(loc.abs);
-                const full = await hashOffThread(loc.abs, 'full', ht.size);
+                const full = await hashOne(loc.abs, ht.size);
                 if ('error' in full)
                     throw new UsageError(`${req.path}: cannot read (${full.error})`);
                 // Two sizes for one file mean it changed between the two reads: -1 matches no state.
@@ -44779,7 +44865,7 @@ async function hashTreeFiles(root, shown, records, extras, pool) {
     const at = [];
     records.forEach((r, i) => {
         if (r.type === 'f') {
-            jobs.push({ abs: path.join(root, r.rel), how: 'full', cost: r.size });
+            jobs.push({ abs: path.join(root, r.rel), how: 'stamped', cost: r.size });
             at.push(i);
         }
     });
@@ -44789,10 +44875,7 @@ async function hashTreeFiles(root, shown, records, extras, pool) {
         const r = records[at[k]];
         if ('error' in res)
             throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
-        const now = fs.lstatSync(fsPath(path.join(root, r.rel)), {
-            bigint: true,
-            throwIfNoEntry: false
-        });
+        const now = res.after;
         const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
         if (!sameState(then, now) || res.size !== r.size)
             return { rel: r.rel, sizes: [then.size, now?.size] };

@@ -9,11 +9,10 @@ import { VOLATILE_DIRS, underVolatileDir } from './diagnose.js'
 import { UsageError } from './errors.js'
 import { ENTRY_ID, innerPathProblem } from './manifest/paths.js'
 import { SECRET_NOTE, secretReason } from './secrets.js'
-import { fsPath, shownName } from './verify/byte-names.mjs'
-import { hashAll, type HashJob, type PoolOptions } from './verify/hash-pool.js'
+import { shownName } from './verify/byte-names.mjs'
+import { hashAll, hashOne, type HashJob, type PoolOptions } from './verify/hash-pool.js'
 import { hashHeadTail, type FileDigest, type JobResult } from './verify/hash-kernel.mjs'
 import { followInside } from './verify/link.js'
-import { hashOffThread } from './hash-off-thread.js'
 import { locateInside } from './verify/locate-entry.js'
 import { octal } from './verify/mode.js'
 import { encodeIndex, indexRef, type IndexRecord } from './verify/tree-index.js'
@@ -146,7 +145,7 @@ export async function captureEntry(
         throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`)
       // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
       const d = await steadily(req.path, loc.abs, async () => {
-        const r = await hashOffThread(loc.abs, 'full', Number(st.size))
+        const r = await hashOne(loc.abs, Number(st.size))
         if ('error' in r) throw new UsageError(`${req.path}: cannot read (${r.error})`)
         return r
       })
@@ -162,7 +161,7 @@ export async function captureEntry(
       }
       const { ht, full } = await steadily(req.path, loc.abs, async () => {
         const ht = hashHeadTail(loc.abs)
-        const full = await hashOffThread(loc.abs, 'full', ht.size)
+        const full = await hashOne(loc.abs, ht.size)
         if ('error' in full) throw new UsageError(`${req.path}: cannot read (${full.error})`)
         // Two sizes for one file mean it changed between the two reads: -1 matches no state.
         return { ht, full, size: full.size === ht.size ? ht.size : -1 }
@@ -313,7 +312,7 @@ async function hashTreeFiles(
   const at: number[] = []
   records.forEach((r, i) => {
     if (r.type === 'f') {
-      jobs.push({ abs: path.join(root, r.rel), how: 'full', cost: r.size })
+      jobs.push({ abs: path.join(root, r.rel), how: 'stamped', cost: r.size })
       at.push(i)
     }
   })
@@ -323,10 +322,7 @@ async function hashTreeFiles(
     const r = records[at[k]!]!
     if ('error' in res)
       throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`)
-    const now = fs.lstatSync(fsPath(path.join(root, r.rel)), {
-      bigint: true,
-      throwIfNoEntry: false
-    })
+    const now = res.after
     const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs }
     if (!sameState(then, now) || res.size !== r.size)
       return { rel: r.rel, sizes: [then.size, now?.size] }

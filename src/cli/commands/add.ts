@@ -148,7 +148,7 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
       },
       taken,
       {
-        pool: { jobs: flags.jobs },
+        pool: { jobs: flags.jobs, batch: lines.length > 1 },
         exclude: ownPaths(m.file, stateDir(io)),
         stateDir: stateDir(io)
       }

@@ -83,7 +83,7 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
   const added: Captured[] = []
   for (const req of requests) {
     const c = await captureEntry(m.workspace, req, taken, {
-      pool: { jobs: flags.jobs },
+      pool: { jobs: flags.jobs, batch: requests.length > 1 },
       exclude: ownPaths(m.file, stateDir(io)),
       stateDir: stateDir(io)
     })

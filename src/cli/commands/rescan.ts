@@ -46,7 +46,7 @@ export async function rescanCommand(
     const i = entryIndex(m, id)
     const before = entries[i]!
     const c = await recaptureEntry(m.workspace, before, taken, {
-      pool: { jobs: flags.jobs },
+      pool: { jobs: flags.jobs, batch: ids.length > 1 },
       exclude: exclusions(m.file, io),
       stateDir: stateDir(io)
     })

@@ -4,11 +4,15 @@ export interface FileDigest {
   sha256: string
   size: number
   mode: number
+  /** With a 'stamped' job: the file's state after the last read. */
+  after?: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }
 }
+export type HashHow = 'full' | 'stamped' | 'headtail'
+
 export type JobResult = FileDigest | { error: string }
-export declare function hashFile(abs: string): FileDigest
+export declare function hashFile(abs: string, stamped?: boolean): FileDigest
 export declare function hashHeadTail(abs: string): FileDigest
-export declare function runJob(abs: string, how: 'full' | 'headtail'): JobResult
+export declare function runJob(abs: string, how: HashHow): JobResult
 
 export declare function hashWalked(abs: string, size: number): string
 export declare function walkedOrError(abs: string, size: number): string | undefined

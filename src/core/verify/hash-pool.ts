@@ -1,34 +1,53 @@
 /**
- * Hashing many files at once. Small batches run inline (a worker costs 30-50 ms to start); big ones
- * go to one worker per core, each claiming the next job from a shared counter, largest first, so a
- * 2 GB blob and 60,000 small files keep both cores busy to the end.
+ * Hashing many files at once. Work that would take the main thread a moment is hashed inline;
+ * bigger work goes to the kernel threads (one per core), each claiming the next job from a shared
+ * counter, largest first, so a 2 GB blob and 60,000 small files keep both cores busy to the end.
  */
 import os from 'node:os'
-import { Worker } from 'node:worker_threads'
-import { runJob, type JobResult } from './hash-kernel.mjs'
+import { runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
+import { idleKernelThreads, onKernelThreads, warmKernelThreads } from './kernel-threads.js'
 
 export interface HashJob {
   abs: string
-  how: 'full' | 'headtail'
-  /** Expected bytes to read, for ordering and for the inline/worker decision. */
+  how: HashHow
+  /** Expected bytes to read, for ordering and for the inline/thread decision. */
   cost: number
 }
 
 export interface PoolOptions {
-  /** Worker count; 1 hashes on the main thread. Default: available cores. */
+  /** Thread count; 1 hashes on the main thread. Default: available cores. */
   jobs?: number | undefined
-  /** At most this many workers (each costs a start-up); default: as many as `jobs`. */
+  /** At most this many threads; default: as many as `jobs`. */
   maxWorkers?: number | undefined
   /** Called with bytes hashed so far (for progress output). */
   onProgress?: ((done: number, total: number) => void) | undefined
+  /** More hashing follows in this process (a batch of captures): start the threads now. */
+  batch?: boolean | undefined
 }
 
+/** A file above this many bytes is never hashed inline when threads may be had. */
 export const INLINE_BYTES = 48 * 1024 * 1024
-const INLINE_COUNT = 400
 
-/** Where the kernel lives next to this module, in src/ and in every bundle alike. */
-export function kernelUrl(): URL {
-  return new URL('./hash-kernel.mjs', import.meta.url)
+/**
+ * What inline hashing costs on the main thread, measured here: ~45 us to open, read and close a
+ * small file, ~1 ms per MB of content. A thread that must first start costs 60-110 ms; one
+ * already waiting costs a message.
+ */
+function inlineMs(jobs: readonly HashJob[], total: number): number {
+  return jobs.length * 0.045 + total / 1e6
+}
+const WORTH_STARTING_MS = 100
+const WORTH_WAKING_MS = 10
+
+function inline(jobs: readonly HashJob[], total: number, opts: PoolOptions): boolean {
+  const cores = opts.jobs ?? os.availableParallelism()
+  if (cores <= 1) return true
+  if (opts.batch) warmKernelThreads(Math.min(cores, 32))
+  // One big file still goes to a thread: the main thread stays free to run the tree walks that
+  // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
+  if (jobs.some(j => j.cost >= INLINE_BYTES)) return false
+  const worth = idleKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS
+  return inlineMs(jobs, total) < worth
 }
 
 /** Hash every job; results are in job order. */
@@ -37,11 +56,7 @@ export async function hashAll(
   opts: PoolOptions = {}
 ): Promise<JobResult[]> {
   const total = jobs.reduce((s, j) => s + j.cost, 0)
-  const cores = opts.jobs ?? os.availableParallelism()
-  const workers = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length))
-  // One big file still goes to a worker: the main thread stays free to run the tree walks that
-  // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
-  if (cores <= 1 || (total < INLINE_BYTES && jobs.length < INLINE_COUNT)) {
+  if (inline(jobs, total, opts)) {
     let done = 0
     return jobs.map(j => {
       const r = runJob(j.abs, j.how)
@@ -50,43 +65,31 @@ export async function hashAll(
       return r
     })
   }
+  const cores = opts.jobs ?? os.availableParallelism()
+  const threads = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length))
   const order = jobs.map((_, i) => i).sort((a, b) => (jobs[b]?.cost ?? 0) - (jobs[a]?.cost ?? 0))
-  const paths = order.map(i => jobs[i]?.abs ?? '')
-  const hows = order.map(i => jobs[i]?.how ?? 'full')
-  const counter = new SharedArrayBuffer(4)
+  const task = {
+    role: 'hash',
+    paths: order.map(i => jobs[i]?.abs ?? ''),
+    hows: order.map(i => jobs[i]?.how ?? 'full'),
+    counter: new SharedArrayBuffer(4)
+  }
   const results = new Array<JobResult>(jobs.length)
   let done = 0
-  await Promise.all(
-    Array.from({ length: workers }, () =>
-      runWorker({ swrHashWorker: true, paths, hows, counter }, batch => {
-        for (const [k, r] of batch) {
-          const original = order[k] ?? 0
-          results[original] = r
-          done += jobs[original]?.cost ?? 0
-        }
-        opts.onProgress?.(done, total)
-      })
-    )
-  )
+  await onKernelThreads(task, threads, m => {
+    for (const [k, r] of m as [number, JobResult][]) {
+      const original = order[k] ?? 0
+      results[original] = r
+      done += jobs[original]?.cost ?? 0
+    }
+    opts.onProgress?.(done, total)
+  })
   return results
 }
 
-function runWorker(
-  workerData: object,
-  onBatch: (batch: [number, JobResult][]) => void
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(kernelUrl(), { workerData })
-    let finished = false
-    w.on('message', (m: unknown) => {
-      if (m === 'done') {
-        finished = true
-        void w.terminate().then(() => resolve())
-      } else onBatch(m as [number, JobResult][])
-    })
-    w.on('error', reject)
-    w.on('exit', code => {
-      if (!finished) reject(new Error(`hash worker exited with code ${code}`))
-    })
-  })
+/** One file's full hash, on a thread when it is large (the event loop, lock refresh and
+ * signals included, stays live meanwhile). */
+export async function hashOne(abs: string, size: number): Promise<JobResult> {
+  const [r] = await hashAll([{ abs, how: 'full', cost: size }], { maxWorkers: 1 })
+  return r as JobResult
 }

@@ -4,10 +4,9 @@
  * writing its lines; the results are stitched back here in walk order.
  */
 import { createHash } from 'node:crypto'
-import { Worker } from 'node:worker_threads'
 import { nameOf } from './byte-names.mjs'
 import { NO_SHA, walkedOrError } from './hash-kernel.mjs'
-import { kernelUrl } from './hash-pool.js'
+import { onKernelThreads } from './kernel-threads.js'
 import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
 import { contentLine, eachChild, metaFields, TYPE } from './walk-format.mjs'
 import {
@@ -111,7 +110,7 @@ export async function digestInWorkers(
 ): Promise<TreeDigestResult> {
   const line = kind === 'meta' ? metaLine : stampLine
   const texts = await inWorkers<SubtreeText>(
-    { swrTextWorker: true, kind },
+    { role: 'text', kind },
     split.roots,
     ignore,
     exclude,
@@ -304,7 +303,7 @@ function walkRootsInWorkers(
   hash: boolean,
   jobs: number
 ): Promise<SubtreeColumns[]> {
-  return inWorkers<SubtreeColumns>({ swrWalkWorker: true, hash }, roots, ignore, exclude, jobs)
+  return inWorkers<SubtreeColumns>({ role: 'walk', hash }, roots, ignore, exclude, jobs)
 }
 
 /** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
@@ -320,30 +319,9 @@ function inWorkers<T>(
   const names = [...ignore]
   const counter = new SharedArrayBuffer(4)
   const results = new Array<T>(roots.length)
-  const workerData = {
-    ...role,
-    roots,
-    counter,
-    names,
-    exclude: [...exclude]
-  }
-  const one = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      const w = new Worker(kernelUrl(), { workerData })
-      let finished = false
-      w.on('message', (m: unknown) => {
-        if (m === 'done') {
-          finished = true
-          resolve()
-        } else {
-          const [i, out] = m as [number, T]
-          results[i] = out
-        }
-      })
-      w.on('error', reject)
-      w.on('exit', code => {
-        if (!finished) reject(new Error(`walk worker exited with code ${code}`))
-      })
-    })
-  return Promise.all(Array.from({ length: Math.min(jobs, roots.length) }, one)).then(() => results)
+  const task = { ...role, roots, counter, names, exclude: [...exclude] }
+  return onKernelThreads(task, Math.min(jobs, roots.length), m => {
+    const [i, out] = m as [number, T]
+    results[i] = out
+  }).then(() => results)
 }

@@ -1,0 +1,95 @@
+/**
+ * The kernel threads are started once and kept: a second batch of hashing finds them waiting,
+ * threads warmed for a batch are seen ready while the main thread never yields, a thread that
+ * fails is not given back, and idle threads end on their own. Real threads, real files.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { hashAll, hashOne, INLINE_BYTES, type HashJob } from '../../../src/core/verify/hash-pool.js'
+import {
+  idleKernelThreads,
+  liveKernelThreads,
+  onKernelThreads,
+  warmKernelThreads
+} from '../../../src/core/verify/kernel-threads.js'
+
+let dir: string
+const files: { abs: string; sha: string }[] = []
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-threads-'))
+  for (let i = 0; i < 40; i++) {
+    const abs = path.join(dir, `f${i}`)
+    const body = `file ${i}\n`.repeat(i + 1)
+    fs.writeFileSync(abs, body)
+    files.push({ abs, sha: createHash('sha256').update(body).digest('hex') })
+  }
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+/** Jobs declared big enough that the pool must use threads (the cost is the caller's hint). */
+const threaded = (): HashJob[] => files.map(f => ({ abs: f.abs, how: 'full', cost: INLINE_BYTES }))
+const shas = (rs: Awaited<ReturnType<typeof hashAll>>): string[] =>
+  rs.map(r => ('sha256' in r ? r.sha256 : r.error))
+
+describe('kernel threads', () => {
+  it('hashes on threads, and a second batch reuses them instead of starting more', async () => {
+    const first = await hashAll(threaded(), { jobs: 2 })
+    expect(shas(first)).toEqual(files.map(f => f.sha))
+    const started = liveKernelThreads()
+    expect(started).toBeGreaterThanOrEqual(1)
+    expect(started).toBeLessThanOrEqual(2)
+    expect(idleKernelThreads()).toBe(started)
+    const second = await hashAll(threaded(), { jobs: 2 })
+    expect(shas(second)).toEqual(files.map(f => f.sha))
+    expect(liveKernelThreads()).toBe(started)
+  })
+
+  it('reports a stamped job with the state after the read, and an unreadable file by its code', async () => {
+    const jobs: HashJob[] = [
+      { abs: files[3]!.abs, how: 'stamped', cost: INLINE_BYTES },
+      { abs: path.join(dir, 'missing'), how: 'full', cost: INLINE_BYTES }
+    ]
+    const [ok, missing] = await hashAll(jobs, { jobs: 2 })
+    const st = fs.statSync(files[3]!.abs, { bigint: true })
+    expect(ok).toMatchObject({ sha256: files[3]!.sha, after: { ino: st.ino, size: st.size } })
+    expect(missing).toEqual({ error: 'ENOENT' })
+  })
+
+  it('hashes one small file without a thread', async () => {
+    const r = await hashOne(files[5]!.abs, 10)
+    expect('sha256' in r && r.sha256).toBe(files[5]!.sha)
+  })
+
+  it('a thread whose task fails is not given back', async () => {
+    const before = liveKernelThreads()
+    await expect(onKernelThreads({ role: 'walk' }, 1, () => undefined)).rejects.toThrow()
+    const until = Date.now() + 5000
+    while (liveKernelThreads() >= before && Date.now() < until)
+      await new Promise(r => setTimeout(r, 20))
+    expect(liveKernelThreads()).toBe(before - 1)
+  })
+
+  it('idle threads end on their own', async () => {
+    expect(liveKernelThreads()).toBeGreaterThan(0)
+    const until = Date.now() + 8000
+    while (liveKernelThreads() > 0 && Date.now() < until) await new Promise(r => setTimeout(r, 50))
+    expect(liveKernelThreads()).toBe(0)
+  })
+
+  it('threads warmed for a batch are seen ready while the main thread never yields', () => {
+    expect(liveKernelThreads()).toBe(0)
+    warmKernelThreads(2)
+    expect(liveKernelThreads()).toBe(2)
+    expect(idleKernelThreads()).toBe(0)
+    const until = Date.now() + 10_000
+    // A busy loop: no event could be delivered, only the threads' shared ready flags can say it.
+    while (idleKernelThreads() < 2 && Date.now() < until) {
+      /* wait */
+    }
+    expect(idleKernelThreads()).toBe(2)
+  })
+})
