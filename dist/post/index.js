@@ -40345,12 +40345,22 @@ var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/core/verify/kernel-threads.ts
 /**
- * The kernel's worker threads, kept for the life of the process. A thread costs 60-110 ms to
- * start (most of it Node compiling its own internals), more than hashing a 459-file tree inline;
- * `swr add --from` capturing 25 entries used to start 24 of them. Now a thread that finishes a
- * task waits for the next one, unreferenced (it never keeps the process alive), and ends after
- * a short idle spell, so a long-lived host (a test runner) does not collect them.
+ * The kernel's worker threads, kept for the life of the process and never more than the cores.
+ * A thread costs 60-110 ms to start (most of it Node compiling its own internals), more than
+ * hashing a 459-file tree inline; `swr add --from` capturing 25 entries used to start 24 of them,
+ * and a check with a blob started one thread for the blob beside one per core for the walk,
+ * three threads fighting over two cores.
+ *
+ * A task asks for up to N threads. It gets the free ones at once; when none is free it waits
+ * for the first, and threads that come free later join it: the kernel's tasks share their work
+ * through a counter, so a late thread takes what is left (or finds nothing and says so). A blob
+ * hashing on one thread therefore delays no walk: the walk starts on the other core and the
+ * blob's thread joins it when the blob is done.
+ *
+ * An idle thread is unreferenced (it never keeps the process alive) and ends after a short idle
+ * spell, so a long-lived host (a test runner) does not collect them.
  */
+
 
 /** How long an idle thread waits for another task before it ends. */
 const IDLE_MS = 2000;
@@ -40361,9 +40371,15 @@ function kernelUrl() {
 const live = new Set();
 const idle = [];
 const idleTimers = new Map();
+/** Tasks that asked for more threads than they got, oldest first. */
+const hungry = [];
 /** Set to 1 by each thread once its kernel has loaded: readable while the main thread is busy,
  * when no 'online' event could have been delivered yet. */
 const readyFlags = new Map();
+/** At most one thread per core: more only share the cores, each with its own start-up. */
+function cap() {
+    return Math.max(1, external_node_os_default().availableParallelism());
+}
 function isReady(w) {
     const flag = readyFlags.get(w);
     return flag !== undefined && Atomics.load(flag, 0) === 1;
@@ -40389,6 +40405,9 @@ function start() {
         const at = idle.indexOf(w);
         if (at >= 0)
             idle.splice(at, 1);
+        // A task still waiting for a thread must not wait for one that is gone.
+        while (hungry.length > 0 && live.size < cap())
+            feed(start());
     });
     return w;
 }
@@ -40397,70 +40416,115 @@ function start() {
  * come (`add --from`): the work at hand runs inline meanwhile, and the next finds them waiting.
  */
 function warmKernelThreads(count) {
-    while (live.size < count) {
+    while (live.size < Math.min(count, cap())) {
         const w = start();
         // A thread that fails to start is simply not there; its exit takes it out of the lists.
         w.on('error', () => undefined);
-        giveBack(w);
+        park(w);
     }
 }
-/** A waiting thread, a ready one first; a new one when none waits. */
+/** A free thread: a waiting one (a ready one first), else a new one while under the cap. */
 function take() {
     const at = idle.findIndex(isReady);
     const w = at >= 0 ? idle.splice(at, 1)[0] : idle.pop();
-    if (!w)
-        return start();
-    clearTimeout(idleTimers.get(w));
-    idleTimers.delete(w);
-    w.ref();
-    return w;
+    if (w) {
+        clearTimeout(idleTimers.get(w));
+        idleTimers.delete(w);
+        w.ref();
+        return w;
+    }
+    return live.size < cap() ? start() : undefined;
 }
-function giveBack(w) {
+function park(w) {
     w.unref();
     idle.push(w);
     const timer = setTimeout(() => void w.terminate(), IDLE_MS);
     timer.unref();
     idleTimers.set(w, timer);
 }
-/**
- * Run one task on one thread. The kernel posts any number of messages, then 'done'; a thread
- * that fails or exits mid-task is not given back.
- */
-function runOn(w, task, onMessage) {
-    return new Promise((resolve, reject) => {
-        const stop = () => {
-            w.off('message', onMsg);
-            w.off('error', onError);
-            w.off('exit', onExit);
-        };
-        const onMsg = (m) => {
-            if (m !== 'done')
-                return onMessage(m);
-            stop();
-            giveBack(w);
-            resolve();
-        };
-        const onError = (err) => {
-            stop();
-            void w.terminate();
-            reject(err);
-        };
-        const onExit = (code) => {
-            stop();
-            reject(new Error(`kernel thread exited with code ${code}`));
-        };
-        w.on('message', onMsg);
-        w.on('error', onError);
-        w.on('exit', onExit);
-        w.postMessage(task);
-    });
+/** A thread came free: the oldest hungry task takes it, else it waits for the next task. */
+function feed(w) {
+    const task = hungry[0];
+    if (!task)
+        return park(w);
+    if (--task.room === 0)
+        hungry.shift();
+    join(task, w);
+}
+function settle(task) {
+    if (task.running > 0)
+        return;
+    // No thread runs it and none may join: the work is done (a joiner found it done, or did it).
+    const at = hungry.indexOf(task);
+    if (at >= 0)
+        hungry.splice(at, 1);
+    if (!task.failed)
+        task.resolve();
 }
 /**
- * Run `task` on `count` threads at once (they share its work through a counter in the task);
- * `onMessage` receives every message but the closing 'done'.
+ * One thread runs the task: the kernel posts any number of messages, then 'done'. A thread that
+ * fails or exits mid-task fails the task and is not given back.
  */
-function onKernelThreads(task, count, onMessage) {
-    return Promise.all(Array.from({ length: Math.max(1, count) }, () => runOn(take(), task, onMessage))).then(() => undefined);
+function join(task, w) {
+    task.running++;
+    const stop = () => {
+        w.off('message', onMsg);
+        w.off('error', onError);
+        w.off('exit', onExit);
+        task.running--;
+    };
+    const fail = (err) => {
+        stop();
+        if (!task.failed) {
+            task.failed = true;
+            const at = hungry.indexOf(task);
+            if (at >= 0)
+                hungry.splice(at, 1);
+            task.reject(err);
+        }
+    };
+    const onMsg = (m) => {
+        if (m !== 'done') {
+            if (!task.failed)
+                task.onMessage(m);
+            return;
+        }
+        stop();
+        settle(task);
+        feed(w);
+    };
+    const onError = (err) => {
+        fail(err);
+        void w.terminate();
+    };
+    const onExit = (code) => fail(new Error(`kernel thread exited with code ${code}`));
+    w.on('message', onMsg);
+    w.on('error', onError);
+    w.on('exit', onExit);
+    w.postMessage(task.message);
+}
+/**
+ * Run `message` on up to `count` threads (they share its work through a counter in the task);
+ * `onMessage` receives every message but the closing 'done'. Resolves when the work is done.
+ */
+function onKernelThreads(message, count, onMessage) {
+    return new Promise((resolve, reject) => {
+        const task = {
+            message,
+            onMessage,
+            room: Math.max(1, count),
+            running: 0,
+            resolve,
+            reject,
+            failed: false
+        };
+        for (let w = take(); w !== undefined; w = task.room > 0 ? take() : undefined) {
+            task.room--;
+            join(task, w);
+        }
+        if (task.room > 0)
+            hungry.push(task);
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/hash-pool.ts

@@ -48,6 +48,18 @@ describe('kernel threads', () => {
     expect(liveKernelThreads()).toBe(started)
   })
 
+  it('never runs more threads than cores: tasks at once share them, and all complete', async () => {
+    let most = 0
+    const watch = (): void => void (most = Math.max(most, liveKernelThreads()))
+    const runs = await Promise.all(
+      [0, 1, 2, 3].map(() => hashAll(threaded(), { jobs: 4, onProgress: watch }))
+    )
+    for (const r of runs) expect(shas(r)).toEqual(files.map(f => f.sha))
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(os.availableParallelism())
+    expect(liveKernelThreads()).toBeLessThanOrEqual(os.availableParallelism())
+  })
+
   it('reports a stamped job with the state after the read, and an unreadable file by its code', async () => {
     const jobs: HashJob[] = [
       { abs: files[3]!.abs, how: 'stamped', cost: INLINE_BYTES },
