@@ -38013,7 +38013,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   Zf6: () => (/* reexport */ atomic_writeFileAtomic)
 });
 
-// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ENTRY_ID, ESCROW_MAX_BYTES, HMAC_KEY_FILE, IDENTITY_FILE, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_SCHEMA, RUN_STATUSES, STATUSES, SYNC_KEY_FILE, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, captureEntry, captureEscrow, captureModel, checkManifest, checkName, cleanLedger, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, errnoCode, escrowHint, evaluateSignatures, expand, findModels, findPeer, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, presetNamed, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCheck, renderCollateral, renderStatsText, renderWhy, repairOutcome, replicasOf, reportOf, resolveEntryPath, resolveNoFollow, resolveWorkspace, reverifier, runRecipe, runSmokes, runSuite, saveManifest, selectEntries, serializeDocument, sha256Hex, shellQuote, signDocument, spellWorkspace, stateKey, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature
+// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ENTRY_ID, ESCROW_MAX_BYTES, HMAC_KEY_FILE, IDENTITY_FILE, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_SCHEMA, RUN_STATUSES, STATUSES, SYNC_KEY_FILE, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, captureEntries, captureEntry, captureEscrow, captureModel, checkManifest, checkName, cleanLedger, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, errnoCode, escrowHint, evaluateSignatures, expand, findModels, findPeer, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, presetNamed, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCheck, renderCollateral, renderStatsText, renderWhy, repairOutcome, replicasOf, reportOf, resolveEntryPath, resolveNoFollow, resolveWorkspace, reverifier, runRecipe, runSmokes, runSuite, saveManifest, selectEntries, serializeDocument, sha256Hex, shellQuote, signDocument, spellWorkspace, stateKey, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -41048,6 +41048,10 @@ function isReady(w) {
 function idleKernelThreads() {
     return idle.filter(isReady).length;
 }
+/** Threads started and loaded, idle or busy: work handed to them waits for no start-up. */
+function readyKernelThreads() {
+    return [...live].filter(isReady).length;
+}
 /** Threads alive, busy or not (for tests and the bench). */
 function liveKernelThreads() {
     return live.size;
@@ -41218,7 +41222,7 @@ function inline(jobs, total, opts) {
     // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
     if (jobs.some(j => j.cost >= INLINE_BYTES))
         return false;
-    const worth = idleKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS;
+    const worth = readyKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS;
     return inlineMs(jobs, total) < worth;
 }
 /** Hash every job; results are in job order. */
@@ -43219,7 +43223,7 @@ class Queue {
 ;// CONCATENATED MODULE: ./node_modules/p-limit/index.js
 
 
-function pLimit(concurrency) {
+function p_limit_pLimit(concurrency) {
 	let rejectOnClear = false;
 
 	if (typeof concurrency === 'object') {
@@ -43350,7 +43354,7 @@ function pLimit(concurrency) {
 }
 
 function limitFunction(function_, options) {
-	const limit = pLimit(options);
+	const limit = p_limit_pLimit(options);
 
 	const limitedFunction = (...arguments_) => limit(() => function_(...arguments_));
 	Object.defineProperty(limitedFunction, 'clearQueue', {
@@ -44868,7 +44872,7 @@ async function runPlan(opts) {
         throw new InternalError('runPlan called without an allowed gate decision');
     const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]));
     const results = new Map();
-    const limit = pLimit(Math.max(1, opts.jobs ?? 1));
+    const limit = p_limit_pLimit(Math.max(1, opts.jobs ?? 1));
     for (const wave of opts.plan.waves) {
         await Promise.all(wave.map(step => limit(async () => {
             const entry = entries.get(step.id);
@@ -45609,6 +45613,7 @@ function verdict(final, steps, interrupted, harmed) {
 
 
 
+
 /** Files at least this large are tracked as blobs unless a kind is given. */
 const capture_BLOB_THRESHOLD = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
 /** Build and project files whose presence at a tree's root says what the tree is. */
@@ -45731,6 +45736,40 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
         case 'tree':
             return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
     }
+}
+/**
+ * Capture several entries, two at a time: while one entry's files hash on the kernel threads,
+ * the main thread walks the next (one at a time, the main thread waited for every hash). Ids are
+ * derived first, in request order, so they never depend on timing; the results come back in
+ * request order, and the error is that of the first request, in that order, that failed.
+ */
+async function captureEntries(workspace, reqs, taken, opts = {}) {
+    const seen = new Set(taken);
+    const named = reqs.map(req => {
+        const id = req.id ?? deriveId(req.path, seen);
+        const duplicate = seen.has(id);
+        seen.add(id);
+        return { req: { ...req, id }, duplicate };
+    });
+    const pool = { ...opts.pool, batch: reqs.length > 1 };
+    const limit = pLimit(3);
+    const pending = named.map(({ req, duplicate }) => limit(() => {
+        if (duplicate)
+            throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+        return capture_captureEntry(workspace, req, taken, { ...opts, pool });
+    }));
+    // Awaited in order below; a later failure must not surface as an unhandled rejection first.
+    for (const p of pending)
+        p.catch(() => undefined);
+    const out = [];
+    try {
+        for (const p of pending)
+            out.push(await p);
+    }
+    finally {
+        limit.clearQueue();
+    }
+    return out;
 }
 /** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
 const ATTEMPTS = 3;

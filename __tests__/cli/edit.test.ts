@@ -380,6 +380,40 @@ describe('add --from', () => {
     }
     expect(await refused(4, 'add', 'data.bin', '--from', 'x.jsonl')).toContain('--from FILE')
   })
+
+  it('entries captured side by side keep request order: ids, errors and refusals', async () => {
+    await base()
+    const before = fs.readFileSync(ws.manifestFile)
+    const refusedWith = async (body: string[], why: string): Promise<void> => {
+      write(ws.root, 'x.jsonl', body.join('\n') + '\n')
+      expect(await refused(4, 'add', '--from', 'x.jsonl')).toContain(why)
+      expect(fs.readFileSync(ws.manifestFile).equals(before)).toBe(true)
+    }
+    await refusedWith(['{"path": "data.bin"}', '{"path": "./data.bin"}'], 'given twice')
+    await refusedWith(
+      ['{"path": "data.bin", "id": "same"}', '{"path": "current", "id": "same"}'],
+      'entry "same" already exists'
+    )
+    // Two lines that fail: the error is the earlier line's, whichever failed first.
+    write(ws.root, 'more/m.txt', 'm')
+    await refusedWith(
+      [
+        '{"path": "data.bin"}',
+        '{"path": "gone-1"}',
+        '{"path": "more", "kind": "tree"}',
+        '{"path": "gone-2"}'
+      ],
+      'gone-1'
+    )
+    // Derived ids follow the list order, not which capture finished first.
+    write(ws.root, 'p/a/x.txt', 'big '.repeat(200_000))
+    write(ws.root, 'q/a/x.txt', 'small')
+    write(ws.root, 'x.jsonl', '{"path": "p/a/x.txt"}\n{"path": "q/a/x.txt"}\n')
+    await ok(ws, 'add', '--from', 'x.jsonl', '--quiet')
+    const ids = readDoc(ws.manifestFile).body.entries.map(e => [e.id, e.path])
+    expect(ids).toContainEqual(['a-x.txt', 'p/a/x.txt'])
+    expect(ids).toContainEqual(['a-x.txt-2', 'q/a/x.txt'])
+  })
 })
 
 describe('--json: one document on stdout, errors included', () => {

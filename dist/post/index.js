@@ -37354,7 +37354,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   bPF: () => (/* reexport */ cache_port_stateKey)
 });
 
-// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, CANARY_OUTPUT_BYTES, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ESCROW_MAX_BYTES, EXIT, GITHUB_ANNOTATIONS_PER_LEVEL, HMAC_KEY_FILE, IDENTITY_FILE, ID_LIST_OUTPUT_BYTES, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_OUTPUT_BYTES, REPORT_SCHEMA, RUN_STATUSES, STATS_OUTPUT_BYTES, STATUSES, SYNC_KEY_FILE, SwrError, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, annotationsFor, appendHistory, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, bySeverity, captureEntry, captureEscrow, captureModel, check, checkManifest, checkName, checkRecord, cleanLedger, computeStats, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, diskError, ensurePrivateDir, errnoCode, escapeMarkdown, escrowHint, evaluateSignatures, expand, findModels, findPeer, findingLines, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, makeScrubber, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, outcomeOf, outcomeOfError, outputSize, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseHmacKey, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, plantCanaries, presetNamed, readCanaries, readHistory, readLedger, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCanaryMarkdown, renderCanaryText, renderCheck, renderCollateral, renderMarkdown, renderPlan, renderStatsMarkdown, renderStatsText, renderStep, renderWhy, repairManifest, repairOutcome, replicasOf, reportOf, resolveNoFollow, resolveWorkspace, restoreSources, runContext, runRecipe, runSmokes, runSuite, saveManifest, scratchCopy, scrubDeep, secretPieces, selectEntries, serializeDocument, sha256Hex, shellQuote, showAnchored, signDocument, spellWorkspace, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, toSarif, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature, writeFileAtomic
+// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, CANARY_OUTPUT_BYTES, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ESCROW_MAX_BYTES, EXIT, GITHUB_ANNOTATIONS_PER_LEVEL, HMAC_KEY_FILE, IDENTITY_FILE, ID_LIST_OUTPUT_BYTES, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_OUTPUT_BYTES, REPORT_SCHEMA, RUN_STATUSES, STATS_OUTPUT_BYTES, STATUSES, SYNC_KEY_FILE, SwrError, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, annotationsFor, appendHistory, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, bySeverity, captureEntries, captureEntry, captureEscrow, captureModel, check, checkManifest, checkName, checkRecord, cleanLedger, computeStats, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, diskError, ensurePrivateDir, errnoCode, escapeMarkdown, escrowHint, evaluateSignatures, expand, findModels, findPeer, findingLines, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, makeScrubber, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, outcomeOf, outcomeOfError, outputSize, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseHmacKey, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, plantCanaries, presetNamed, readCanaries, readHistory, readLedger, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCanaryMarkdown, renderCanaryText, renderCheck, renderCollateral, renderMarkdown, renderPlan, renderStatsMarkdown, renderStatsText, renderStep, renderWhy, repairManifest, repairOutcome, replicasOf, reportOf, resolveNoFollow, resolveWorkspace, restoreSources, runContext, runRecipe, runSmokes, runSuite, saveManifest, scratchCopy, scrubDeep, secretPieces, selectEntries, serializeDocument, sha256Hex, shellQuote, showAnchored, signDocument, spellWorkspace, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, toSarif, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature, writeFileAtomic
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -40388,6 +40388,10 @@ function isReady(w) {
 function idleKernelThreads() {
     return idle.filter(isReady).length;
 }
+/** Threads started and loaded, idle or busy: work handed to them waits for no start-up. */
+function readyKernelThreads() {
+    return [...live].filter(isReady).length;
+}
 /** Threads alive, busy or not (for tests and the bench). */
 function liveKernelThreads() {
     return live.size;
@@ -40558,7 +40562,7 @@ function inline(jobs, total, opts) {
     // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
     if (jobs.some(j => j.cost >= INLINE_BYTES))
         return false;
-    const worth = idleKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS;
+    const worth = readyKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS;
     return inlineMs(jobs, total) < worth;
 }
 /** Hash every job; results are in job order. */
@@ -44706,6 +44710,7 @@ function verdict(final, steps, interrupted, harmed) {
 
 
 
+
 /** Files at least this large are tracked as blobs unless a kind is given. */
 const capture_BLOB_THRESHOLD = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
 /** Build and project files whose presence at a tree's root says what the tree is. */
@@ -44828,6 +44833,40 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
         case 'tree':
             return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
     }
+}
+/**
+ * Capture several entries, two at a time: while one entry's files hash on the kernel threads,
+ * the main thread walks the next (one at a time, the main thread waited for every hash). Ids are
+ * derived first, in request order, so they never depend on timing; the results come back in
+ * request order, and the error is that of the first request, in that order, that failed.
+ */
+async function captureEntries(workspace, reqs, taken, opts = {}) {
+    const seen = new Set(taken);
+    const named = reqs.map(req => {
+        const id = req.id ?? deriveId(req.path, seen);
+        const duplicate = seen.has(id);
+        seen.add(id);
+        return { req: { ...req, id }, duplicate };
+    });
+    const pool = { ...opts.pool, batch: reqs.length > 1 };
+    const limit = pLimit(3);
+    const pending = named.map(({ req, duplicate }) => limit(() => {
+        if (duplicate)
+            throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+        return capture_captureEntry(workspace, req, taken, { ...opts, pool });
+    }));
+    // Awaited in order below; a later failure must not surface as an unhandled rejection first.
+    for (const p of pending)
+        p.catch(() => undefined);
+    const out = [];
+    try {
+        for (const p of pending)
+            out.push(await p);
+    }
+    finally {
+        limit.clearQueue();
+    }
+    return out;
 }
 /** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
 const ATTEMPTS = 3;

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import pLimit from 'p-limit'
 import { VOLATILE_DIRS, underVolatileDir } from './diagnose.js'
 import { UsageError } from './errors.js'
 import { ENTRY_ID, innerPathProblem } from './manifest/paths.js'
@@ -187,6 +188,44 @@ export async function captureEntry(
     case 'tree':
       return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set())
   }
+}
+
+/**
+ * Capture several entries, two at a time: while one entry's files hash on the kernel threads,
+ * the main thread walks the next (one at a time, the main thread waited for every hash). Ids are
+ * derived first, in request order, so they never depend on timing; the results come back in
+ * request order, and the error is that of the first request, in that order, that failed.
+ */
+export async function captureEntries(
+  workspace: string,
+  reqs: readonly CaptureRequest[],
+  taken: ReadonlySet<string>,
+  opts: CaptureOptions = {}
+): Promise<Captured[]> {
+  const seen = new Set(taken)
+  const named = reqs.map(req => {
+    const id = req.id ?? deriveId(req.path, seen)
+    const duplicate = seen.has(id)
+    seen.add(id)
+    return { req: { ...req, id }, duplicate }
+  })
+  const pool = { ...opts.pool, batch: reqs.length > 1 }
+  const limit = pLimit(3)
+  const pending = named.map(({ req, duplicate }) =>
+    limit(() => {
+      if (duplicate) throw new UsageError(`entry "${req.id}" already exists in the manifest`)
+      return captureEntry(workspace, req, taken, { ...opts, pool })
+    })
+  )
+  // Awaited in order below; a later failure must not surface as an unhandled rejection first.
+  for (const p of pending) p.catch(() => undefined)
+  const out: Captured[] = []
+  try {
+    for (const p of pending) out.push(await p)
+  } finally {
+    limit.clearQueue()
+  }
+  return out
 }
 
 /** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */

@@ -34,6 +34,7 @@ export {
   type CheckOptions
 } from './verify/selection.js'
 export {
+  captureEntries,
   captureEntry,
   deriveId,
   pickSentinels,

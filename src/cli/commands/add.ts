@@ -7,7 +7,7 @@ import path from 'node:path'
 import {
   authorizeEdit,
   ownPaths,
-  captureEntry,
+  captureEntries,
   EXIT,
   indexPath,
   loadManifest,
@@ -122,42 +122,46 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
   const m = await openForEdit(flags, io)
   const taken = new Set(m.doc.body.entries.map(e => e.id))
   const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]))
-  const added: Captured[] = []
-  for (const line of lines) {
+  // Every path is checked before anything is read: a bad last line costs no hashing.
+  const given = new Set<string>()
+  const rels = lines.map(line => {
     const rel = toManifestPath(line.path, io.cwd, m.workspace)
     if (!rel.ok) throw new UsageError(rel.why)
     const dup = takenPaths.get(rel.path)
     if (dup) throw new UsageError(`${line.path}: already tracked as entry "${dup}"`)
-    const captured = await captureEntry(
-      m.workspace,
-      {
-        path: rel.path,
-        id: line.id,
-        kind: line.kind,
-        tier: line.tier as Tier | undefined,
-        needs: line.needs,
-        restore: line.restore,
-        timeout_s: line.timeout,
-        smoke: line.smoke,
-        note: line.note,
-        sentinels: line.sentinel,
-        ignore: line.ignore,
-        minFiles: line.minFiles,
-        maxFiles: line.maxFiles,
-        fullHash: line.fullHash
-      },
-      taken,
-      {
-        pool: { jobs: flags.jobs, batch: lines.length > 1 },
-        exclude: ownPaths(m.file, stateDir(io)),
-        stateDir: stateDir(io)
-      }
-    )
+    if (given.has(rel.path)) throw new UsageError(`${line.path}: given twice (one entry per path)`)
+    given.add(rel.path)
+    return rel.path
+  })
+  const added = await captureEntries(
+    m.workspace,
+    lines.map((line, i) => ({
+      path: rels[i]!,
+      id: line.id,
+      kind: line.kind,
+      tier: line.tier as Tier | undefined,
+      needs: line.needs,
+      restore: line.restore,
+      timeout_s: line.timeout,
+      smoke: line.smoke,
+      note: line.note,
+      sentinels: line.sentinel,
+      ignore: line.ignore,
+      minFiles: line.minFiles,
+      maxFiles: line.maxFiles,
+      fullHash: line.fullHash
+    })),
+    taken,
+    {
+      pool: { jobs: flags.jobs },
+      exclude: ownPaths(m.file, stateDir(io)),
+      stateDir: stateDir(io)
+    }
+  )
+  for (const captured of added) {
     const bad = boundsProblem(captured.entry)
     if (bad) throw new UsageError(`${bad}; nothing was written`)
     taken.add(captured.entry.id)
-    takenPaths.set(captured.entry.path, captured.entry.id)
-    added.push(captured)
   }
   const unknownNeeds = lines.flatMap(l => l.needs ?? []).filter(n => !taken.has(n))
   if (unknownNeeds.length > 0)

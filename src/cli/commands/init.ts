@@ -9,12 +9,11 @@ import {
   ownPaths,
   escapeText as e,
   BLOB_THRESHOLD,
-  captureEntry,
+  captureEntries,
   EXIT,
   indexPath,
   UsageError,
   VOLATILE_DIRS,
-  type Captured,
   type CaptureRequest,
   type ExitCode
 } from '../../core/index.js'
@@ -79,17 +78,11 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
     )
   }
   const requests = scanWorkspace(m.workspace)
-  const taken = new Set<string>()
-  const added: Captured[] = []
-  for (const req of requests) {
-    const c = await captureEntry(m.workspace, req, taken, {
-      pool: { jobs: flags.jobs, batch: requests.length > 1 },
-      exclude: ownPaths(m.file, stateDir(io)),
-      stateDir: stateDir(io)
-    })
-    taken.add(c.entry.id)
-    added.push(c)
-  }
+  const added = await captureEntries(m.workspace, requests, new Set(), {
+    pool: { jobs: flags.jobs },
+    exclude: ownPaths(m.file, stateDir(io)),
+    stateDir: stateDir(io)
+  })
   m.doc.body.entries.push(...added.map(a => a.entry))
   const sidecars = new Map(
     added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))

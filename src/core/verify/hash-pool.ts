@@ -5,7 +5,7 @@
  */
 import os from 'node:os'
 import { runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
-import { idleKernelThreads, onKernelThreads, warmKernelThreads } from './kernel-threads.js'
+import { onKernelThreads, readyKernelThreads, warmKernelThreads } from './kernel-threads.js'
 
 export interface HashJob {
   abs: string
@@ -46,7 +46,7 @@ function inline(jobs: readonly HashJob[], total: number, opts: PoolOptions): boo
   // One big file still goes to a thread: the main thread stays free to run the tree walks that
   // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
   if (jobs.some(j => j.cost >= INLINE_BYTES)) return false
-  const worth = idleKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS
+  const worth = readyKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS
   return inlineMs(jobs, total) < worth
 }
 

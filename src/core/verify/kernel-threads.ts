@@ -60,6 +60,11 @@ export function idleKernelThreads(): number {
   return idle.filter(isReady).length
 }
 
+/** Threads started and loaded, idle or busy: work handed to them waits for no start-up. */
+export function readyKernelThreads(): number {
+  return [...live].filter(isReady).length
+}
+
 /** Threads alive, busy or not (for tests and the bench). */
 export function liveKernelThreads(): number {
   return live.size
