@@ -1257,27 +1257,38 @@ function benchAuthor(tools) {
     { label: 'swr add --from', cmd: fromCmd, opts, judge: swrOk },
     { label: 'node -e 0', cmd: `${q(process.execPath)} -e 0`, opts, judge: nativeOk },
     ...hashers(tools).map(h => ({ ...h, opts, judge: nativeOk })),
-    ...(hasMtree
-      ? [
-          {
-            label: 'mtree -c',
-            cmd: 'mtree -c -k type,mode,size,link,sha256digest > /dev/null',
-            opts,
-            judge: nativeOk
-          }
-        ]
-      : [])
+    hasMtree
+      ? {
+          label: 'mtree -c',
+          cmd: 'mtree -c -k type,mode,size,link,sha256digest > /dev/null',
+          opts,
+          judge: nativeOk
+        }
+      : {
+          // mtree's work with native tools, one process at a time as mtree runs: every entry's
+          // type, mode, size and link target, then every file's sha256 (openssl, the fastest
+          // hasher here, where mtree carries its own sha256). A stricter anchor than mtree.
+          label: 'mtree stand-in',
+          cmd: `set -o pipefail; find . -printf '%y %m %s %l\\n' > /dev/null && find . -type f -print0 | xargs -0 -n 256 ${tools.openssl ? 'openssl dgst -sha256' : 'sha256sum'} > /dev/null`,
+          opts,
+          judge: nativeOk
+        }
   ]
   const m = measureInterleaved(specs)
   const [each, from, node] = m
   const hashes = m.slice(3, 3 + hashers(tools).length)
-  const mtree = hasMtree ? m[m.length - 1] : undefined
+  const mtree = m[m.length - 1]
   const hashing = Math.min(...hashes.map(h => h.median ?? Infinity))
-  out.measured = { each, from, node, hashes, mtree: mtree ?? null }
+  out.measured = { each, from, node, hashes, mtree, mtree_is_stand_in: !hasMtree }
   const rows = [
     { what: 'node -e 0', ...stat(node) },
     ...hashes.map(h => ({ what: h.label, ...stat(h) })),
-    ...(mtree ? [{ what: 'mtree -c -k type,mode,size,link,sha256digest', ...stat(mtree) }] : [])
+    {
+      what: hasMtree
+        ? 'mtree -c -k type,mode,size,link,sha256digest'
+        : 'mtree stand-in: find -printf, then xargs openssl (serial)',
+      ...stat(mtree)
+    }
   ]
   if (ok(each) && ok(node)) {
     const budget = 2 * node.median * entries.length + hashing
@@ -1293,15 +1304,20 @@ function benchAuthor(tools) {
   }
   if (ok(from)) {
     const row = { what: 'swr add --from (25 entries, one run)', ...stat(from) }
-    if (mtree && ok(mtree))
-      Object.assign(row, { vs: 'mtree -c', ratio: ratioOf(from, mtree), target: '≤2.00x' })
-    else
+    if (ok(mtree))
       Object.assign(row, {
-        vs: 'fastest hasher (mtree not installed)',
-        ratio: from.median / hashing
+        vs: hasMtree ? 'mtree -c' : 'mtree stand-in',
+        ratio: ratioOf(from, mtree),
+        target: '≤2.00x'
       })
     if (row.target) row.verdict = row.ratio <= 2 ? 'PASS' : 'FAIL'
     rows.push(row)
+    rows.push({
+      what: '  --from / fastest hasher (parallel, no metadata)',
+      sub: true,
+      vs: '',
+      ratio: from.median / hashing
+    })
     if (ok(each))
       rows.push({
         what: '  per entry / --from',
@@ -1310,12 +1326,11 @@ function benchAuthor(tools) {
         ratio: each.median / from.median
       })
   }
-  if (!hasMtree)
-    out.notes = ['mtree is not installed: the --from target (≤2x mtree) was not judged']
+  if (!hasMtree) out.notes = ['mtree is not installed: --from was judged against a native stand-in']
   out.rows = rows
   printTable('author', gen.stats, rows)
   if (!hasMtree)
-    log('  note: mtree is not installed (command -v mtree): the --from target was not judged')
+    log('  note: mtree is not installed: --from was judged against find + openssl run serially')
   return out
 }
 
