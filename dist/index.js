@@ -36618,7 +36618,7 @@ __webpack_async_result__();
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4534);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1080);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -36758,8 +36758,8 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 123 modules
-var src_core = __nccwpck_require__(4534);
+// EXTERNAL MODULE: ./src/core/index.ts + 124 modules
+var src_core = __nccwpck_require__(1080);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -37957,7 +37957,7 @@ async function run(env = process.env) {
 
 /***/ }),
 
-/***/ 4534:
+/***/ 1080:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -44042,6 +44042,69 @@ class TarReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/restore/cache/file-writer.mjs
+// The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
+// file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
+// what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
+// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
+// it; everything after is dropped.
+
+
+
+const CREATE =
+  external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_NOFOLLOW
+
+/**
+ * Create `abs` (never over anything, never through a link) with `bytes`; the main thread calls
+ * it too, for the small restores that are not worth a thread.
+ * @param {string} abs
+ * @param {Uint8Array} bytes
+ * @param {number} mode
+ * @param {boolean} fixMode
+ */
+function createFile(abs, bytes, mode, fixMode) {
+  const fd = external_node_fs_.openSync(abs, CREATE, mode & 0o777)
+  try {
+    let off = 0
+    while (off < bytes.length) off += external_node_fs_.writeSync(fd, bytes, off, bytes.length - off)
+    if (fixMode) external_node_fs_.fchmodSync(fd, mode)
+  } finally {
+    external_node_fs_.closeSync(fd)
+  }
+}
+
+let failed = false
+
+/**
+ * One batch: `ops[i]` is [abs, mode, fixMode, size] for a file (its bytes next in `data`) or
+ * [abs, from] for a copy.
+ * @param {{ ops: ([string, number, boolean, number] | [string, string])[], data: ArrayBuffer }} batch
+ */
+function run(batch) {
+  if (failed) return
+  const data = new Uint8Array(batch.data)
+  let at = 0
+  for (let i = 0; i < batch.ops.length; i++) {
+    const op = batch.ops[i]
+    try {
+      if (typeof op[1] === 'string') external_node_fs_.copyFileSync(op[1], op[0], external_node_fs_.constants.COPYFILE_EXCL)
+      else {
+        const size = /** @type {number} */ (op[3])
+        createFile(op[0], data.subarray(at, at + size), op[1], /** @type {boolean} */ (op[2]))
+        at += size
+      }
+    } catch (err) {
+      failed = true
+      const e = /** @type {NodeJS.ErrnoException} */ (err)
+      external_node_worker_threads_.parentPort?.postMessage({ failed: i, code: e.code ?? 'error', message: String(e.message) })
+      return
+    }
+  }
+  external_node_worker_threads_.parentPort?.postMessage({ done: batch.ops.length })
+}
+
+if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worker_threads_.parentPort?.on('message', run)
+
 ;// CONCATENATED MODULE: ./src/core/restore/cache/write-queue.ts
 /**
  * Creating extracted files on a thread of their own while the archive goes on streaming. Creating
@@ -44058,6 +44121,7 @@ class TarReader {
 
 
 
+
 /** Files written inline before the thread is worth its start-up (~30-50 ms). */
 const INLINE_FILES = 512;
 /** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
@@ -44065,7 +44129,6 @@ const BATCH_FILES = 256;
 const BATCH_BYTES = 1024 * 1024;
 /** Bytes handed over and not yet written. */
 const MAX_BYTES = 32 * 1024 * 1024;
-const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
 /** Where the writer lives next to this module, in src/ and in every bundle alike. */
 function writerUrl() {
     return new URL(/* asset import */ __nccwpck_require__(3439), __nccwpck_require__.b);
@@ -44090,7 +44153,7 @@ class WriteQueue {
             throw this.failure;
         if (!this.worker && this.inline < INLINE_FILES) {
             this.inline++;
-            return writeInline(abs, content, mode, fixMode);
+            return createFile(abs, content, mode, fixMode);
         }
         this.ops.push([abs, mode, fixMode, content.length]);
         this.labels.push(label);
@@ -44153,7 +44216,7 @@ class WriteQueue {
         this.batchBytes = 0;
     }
     start() {
-        const w = new external_node_worker_threads_.Worker(writerUrl());
+        const w = new external_node_worker_threads_.Worker(writerUrl(), { workerData: { swrFileWriter: true } });
         w.on('message', (m) => {
             const batch = this.sent.shift();
             if (batch)
@@ -44176,19 +44239,6 @@ class WriteQueue {
         const wake = this.wake;
         this.wake = undefined;
         wake?.();
-    }
-}
-function writeInline(abs, content, mode, fixMode) {
-    const fd = external_node_fs_default().openSync(abs, CREATE, mode & 0o777);
-    try {
-        let off = 0;
-        while (off < content.length)
-            off += external_node_fs_default().writeSync(fd, content, off, content.length - off);
-        if (fixMode)
-            external_node_fs_default().fchmodSync(fd, mode);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
     }
 }
 
@@ -48047,7 +48097,7 @@ function sha256(data) {
 }
 const probes_CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
 /** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
-function createFile(abs, data, mode) {
+function probes_createFile(abs, data, mode) {
     const fd = external_node_fs_default().openSync(abs, probes_CREATE, mode);
     try {
         writeAll(fd, data);
@@ -48093,7 +48143,7 @@ function plantProbe(cls, ctx) {
     const name = probeName(ctx.plantId, cls);
     const abs = external_node_path_default().join(ctx.dir, name);
     const file = (data, mode) => {
-        createFile(abs, data, mode);
+        probes_createFile(abs, data, mode);
         ctx.created.push(abs);
         return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
     };
@@ -48132,7 +48182,7 @@ function plantProbe(cls, ctx) {
         }
         case 'hardlink': {
             const data = stampText(ctx.plantId, cls);
-            createFile(abs, data, 0o644);
+            probes_createFile(abs, data, 0o644);
             ctx.created.push(abs);
             const peer = hardlinkPeerName(ctx.plantId);
             external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
@@ -51785,7 +51835,7 @@ function recordReplicas(stateDir, manifest, replicas) {
 /***/ 3439:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__.p + "8fa03a3749824063f7ae.mjs";
+module.exports = __nccwpck_require__.p + "d3bac30ed009078979ca.mjs";
 
 /***/ }),
 

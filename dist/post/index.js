@@ -36590,7 +36590,7 @@ module.exports = {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9266);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9125);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -36749,8 +36749,8 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 121 modules
-var core = __nccwpck_require__(9266);
+// EXTERNAL MODULE: ./src/core/index.ts + 122 modules
+var core = __nccwpck_require__(9125);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
@@ -37335,7 +37335,7 @@ const run = (/* unused pure expression or super */ null && (post));
 
 /***/ }),
 
-/***/ 9266:
+/***/ 9125:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -43139,6 +43139,69 @@ class tar_reader_TarReader {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/restore/cache/file-writer.mjs
+// The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
+// file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
+// what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
+// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
+// it; everything after is dropped.
+
+
+
+const CREATE =
+  external_node_fs_.constants.O_WRONLY | external_node_fs_.constants.O_CREAT | external_node_fs_.constants.O_EXCL | external_node_fs_.constants.O_NOFOLLOW
+
+/**
+ * Create `abs` (never over anything, never through a link) with `bytes`; the main thread calls
+ * it too, for the small restores that are not worth a thread.
+ * @param {string} abs
+ * @param {Uint8Array} bytes
+ * @param {number} mode
+ * @param {boolean} fixMode
+ */
+function file_writer_createFile(abs, bytes, mode, fixMode) {
+  const fd = external_node_fs_.openSync(abs, CREATE, mode & 0o777)
+  try {
+    let off = 0
+    while (off < bytes.length) off += external_node_fs_.writeSync(fd, bytes, off, bytes.length - off)
+    if (fixMode) external_node_fs_.fchmodSync(fd, mode)
+  } finally {
+    external_node_fs_.closeSync(fd)
+  }
+}
+
+let failed = false
+
+/**
+ * One batch: `ops[i]` is [abs, mode, fixMode, size] for a file (its bytes next in `data`) or
+ * [abs, from] for a copy.
+ * @param {{ ops: ([string, number, boolean, number] | [string, string])[], data: ArrayBuffer }} batch
+ */
+function run(batch) {
+  if (failed) return
+  const data = new Uint8Array(batch.data)
+  let at = 0
+  for (let i = 0; i < batch.ops.length; i++) {
+    const op = batch.ops[i]
+    try {
+      if (typeof op[1] === 'string') external_node_fs_.copyFileSync(op[1], op[0], external_node_fs_.constants.COPYFILE_EXCL)
+      else {
+        const size = /** @type {number} */ (op[3])
+        file_writer_createFile(op[0], data.subarray(at, at + size), op[1], /** @type {boolean} */ (op[2]))
+        at += size
+      }
+    } catch (err) {
+      failed = true
+      const e = /** @type {NodeJS.ErrnoException} */ (err)
+      external_node_worker_threads_.parentPort?.postMessage({ failed: i, code: e.code ?? 'error', message: String(e.message) })
+      return
+    }
+  }
+  external_node_worker_threads_.parentPort?.postMessage({ done: batch.ops.length })
+}
+
+if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worker_threads_.parentPort?.on('message', run)
+
 ;// CONCATENATED MODULE: ./src/core/restore/cache/write-queue.ts
 /**
  * Creating extracted files on a thread of their own while the archive goes on streaming. Creating
@@ -43155,6 +43218,7 @@ class tar_reader_TarReader {
 
 
 
+
 /** Files written inline before the thread is worth its start-up (~30-50 ms). */
 const INLINE_FILES = 512;
 /** A batch is sent at this many files or bytes (or when the archive's next chunk is awaited). */
@@ -43162,7 +43226,6 @@ const BATCH_FILES = 256;
 const BATCH_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
 /** Bytes handed over and not yet written. */
 const MAX_BYTES = (/* unused pure expression or super */ null && (32 * 1024 * 1024));
-const CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
 /** Where the writer lives next to this module, in src/ and in every bundle alike. */
 function writerUrl() {
     return /* unused asset import */ undefined;
@@ -43187,7 +43250,7 @@ class write_queue_WriteQueue {
             throw this.failure;
         if (!this.worker && this.inline < INLINE_FILES) {
             this.inline++;
-            return writeInline(abs, content, mode, fixMode);
+            return createFile(abs, content, mode, fixMode);
         }
         this.ops.push([abs, mode, fixMode, content.length]);
         this.labels.push(label);
@@ -43250,7 +43313,7 @@ class write_queue_WriteQueue {
         this.batchBytes = 0;
     }
     start() {
-        const w = new Worker(writerUrl());
+        const w = new Worker(writerUrl(), { workerData: { swrFileWriter: true } });
         w.on('message', (m) => {
             const batch = this.sent.shift();
             if (batch)
@@ -43273,19 +43336,6 @@ class write_queue_WriteQueue {
         const wake = this.wake;
         this.wake = undefined;
         wake?.();
-    }
-}
-function writeInline(abs, content, mode, fixMode) {
-    const fd = fs.openSync(abs, CREATE, mode & 0o777);
-    try {
-        let off = 0;
-        while (off < content.length)
-            off += fs.writeSync(fd, content, off, content.length - off);
-        if (fixMode)
-            fs.fchmodSync(fd, mode);
-    }
-    finally {
-        fs.closeSync(fd);
     }
 }
 
@@ -47144,7 +47194,7 @@ function sha256(data) {
 }
 const probes_CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
 /** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
-function createFile(abs, data, mode) {
+function probes_createFile(abs, data, mode) {
     const fd = fs.openSync(abs, probes_CREATE, mode);
     try {
         writeAll(fd, data);
@@ -47190,7 +47240,7 @@ function probes_plantProbe(cls, ctx) {
     const name = probes_probeName(ctx.plantId, cls);
     const abs = path.join(ctx.dir, name);
     const file = (data, mode) => {
-        createFile(abs, data, mode);
+        probes_createFile(abs, data, mode);
         ctx.created.push(abs);
         return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
     };
@@ -47229,7 +47279,7 @@ function probes_plantProbe(cls, ctx) {
         }
         case 'hardlink': {
             const data = stampText(ctx.plantId, cls);
-            createFile(abs, data, 0o644);
+            probes_createFile(abs, data, 0o644);
             ctx.created.push(abs);
             const peer = probes_hardlinkPeerName(ctx.plantId);
             fs.linkSync(abs, path.join(ctx.dir, peer));

@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs'
 import { Worker } from 'node:worker_threads'
+import { createFile } from './file-writer.mjs'
 import { Rejected } from './rejected.js'
 
 /** Files written inline before the thread is worth its start-up (~30-50 ms). */
@@ -21,9 +22,6 @@ const BATCH_FILES = 256
 const BATCH_BYTES = 1024 * 1024
 /** Bytes handed over and not yet written. */
 const MAX_BYTES = 32 * 1024 * 1024
-
-const CREATE =
-  fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
 
 type Op = [abs: string, mode: number, fixMode: boolean, size: number] | [abs: string, from: string]
 
@@ -60,7 +58,7 @@ export class WriteQueue {
     if (this.failure) throw this.failure
     if (!this.worker && this.inline < INLINE_FILES) {
       this.inline++
-      return writeInline(abs, content, mode, fixMode)
+      return createFile(abs, content, mode, fixMode)
     }
     this.ops.push([abs, mode, fixMode, content.length])
     this.labels.push(label)
@@ -119,7 +117,7 @@ export class WriteQueue {
   }
 
   private start(): Worker {
-    const w = new Worker(writerUrl())
+    const w = new Worker(writerUrl(), { workerData: { swrFileWriter: true } })
     w.on('message', (m: Reply) => {
       const batch = this.sent.shift()
       if (batch) this.inFlight -= batch.bytes
@@ -141,16 +139,5 @@ export class WriteQueue {
     const wake = this.wake
     this.wake = undefined
     wake?.()
-  }
-}
-
-function writeInline(abs: string, content: Buffer, mode: number, fixMode: boolean): void {
-  const fd = fs.openSync(abs, CREATE, mode & 0o777)
-  try {
-    let off = 0
-    while (off < content.length) off += fs.writeSync(fd, content, off, content.length - off)
-    if (fixMode) fs.fchmodSync(fd, mode)
-  } finally {
-    fs.closeSync(fd)
   }
 }

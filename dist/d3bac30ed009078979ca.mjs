@@ -4,18 +4,20 @@
 // the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
 // it; everything after is dropped.
 import fs from 'node:fs'
-import { isMainThread, parentPort } from 'node:worker_threads'
+import { parentPort, workerData } from 'node:worker_threads'
 
 const CREATE =
   fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
 
 /**
+ * Create `abs` (never over anything, never through a link) with `bytes`; the main thread calls
+ * it too, for the small restores that are not worth a thread.
  * @param {string} abs
  * @param {Uint8Array} bytes
  * @param {number} mode
  * @param {boolean} fixMode
  */
-function createFile(abs, bytes, mode, fixMode) {
+export function createFile(abs, bytes, mode, fixMode) {
   const fd = fs.openSync(abs, CREATE, mode & 0o777)
   try {
     let off = 0
@@ -56,4 +58,4 @@ function run(batch) {
   parentPort?.postMessage({ done: batch.ops.length })
 }
 
-if (!isMainThread) parentPort?.on('message', run)
+if (workerData?.swrFileWriter) parentPort?.on('message', run)
