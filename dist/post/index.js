@@ -40376,9 +40376,13 @@ const hungry = [];
 /** Set to 1 by each thread once its kernel has loaded: readable while the main thread is busy,
  * when no 'online' event could have been delivered yet. */
 const readyFlags = new Map();
-/** At most one thread per core: more only share the cores, each with its own start-up. */
-function cap() {
-    return Math.max(1, external_node_os_default().availableParallelism());
+/**
+ * At most one thread per core: more only share the cores, each with its own start-up. A task
+ * that asks for more (`--jobs 8` where the cores are undercounted, as under a CPU quota) may
+ * raise it for itself.
+ */
+function cap(asked = 1) {
+    return Math.max(1, asked, external_node_os_default().availableParallelism());
 }
 function isReady(w) {
     const flag = readyFlags.get(w);
@@ -40428,7 +40432,7 @@ function warmKernelThreads(count) {
     }
 }
 /** A free thread: a waiting one (a ready one first), else a new one while under the cap. */
-function take() {
+function take(asked) {
     const at = idle.findIndex(isReady);
     const w = at >= 0 ? idle.splice(at, 1)[0] : idle.pop();
     if (w) {
@@ -40437,7 +40441,7 @@ function take() {
         w.ref();
         return w;
     }
-    return live.size < cap() ? start() : undefined;
+    return live.size < cap(asked) ? start() : undefined;
 }
 function park(w) {
     w.unref();
@@ -40522,7 +40526,8 @@ function onKernelThreads(message, count, onMessage) {
             reject,
             failed: false
         };
-        for (let w = take(); w !== undefined; w = task.room > 0 ? take() : undefined) {
+        const asked = task.room;
+        for (let w = take(asked); w !== undefined; w = task.room > 0 ? take(asked) : undefined) {
             task.room--;
             join(task, w);
         }

@@ -52,7 +52,7 @@ describe('kernel threads', () => {
     let most = 0
     const watch = (): void => void (most = Math.max(most, liveKernelThreads()))
     const runs = await Promise.all(
-      [0, 1, 2, 3].map(() => hashAll(threaded(), { jobs: 4, onProgress: watch }))
+      [0, 1, 2, 3].map(() => hashAll(threaded(), { onProgress: watch }))
     )
     for (const r of runs) expect(shas(r)).toEqual(files.map(f => f.sha))
     expect(most).toBeGreaterThan(0)
@@ -103,5 +103,14 @@ describe('kernel threads', () => {
       /* wait */
     }
     expect(idleKernelThreads()).toBe(2)
+  })
+
+  it('a task that asks for more threads than cores (--jobs) gets them', async () => {
+    const asked = os.availableParallelism() + 1
+    let most = 0
+    const watch = (): void => void (most = Math.max(most, liveKernelThreads()))
+    const r = await hashAll(threaded(), { jobs: asked, onProgress: watch })
+    expect(shas(r)).toEqual(files.map(f => f.sha))
+    expect(most).toBe(asked)
   })
 })

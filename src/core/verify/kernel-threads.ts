@@ -45,9 +45,13 @@ const hungry: Task[] = []
  * when no 'online' event could have been delivered yet. */
 const readyFlags = new Map<Worker, Int32Array>()
 
-/** At most one thread per core: more only share the cores, each with its own start-up. */
-function cap(): number {
-  return Math.max(1, os.availableParallelism())
+/**
+ * At most one thread per core: more only share the cores, each with its own start-up. A task
+ * that asks for more (`--jobs 8` where the cores are undercounted, as under a CPU quota) may
+ * raise it for itself.
+ */
+function cap(asked = 1): number {
+  return Math.max(1, asked, os.availableParallelism())
 }
 
 function isReady(w: Worker): boolean {
@@ -102,7 +106,7 @@ export function warmKernelThreads(count: number): void {
 }
 
 /** A free thread: a waiting one (a ready one first), else a new one while under the cap. */
-function take(): Worker | undefined {
+function take(asked: number): Worker | undefined {
   const at = idle.findIndex(isReady)
   const w = at >= 0 ? idle.splice(at, 1)[0] : idle.pop()
   if (w) {
@@ -111,7 +115,7 @@ function take(): Worker | undefined {
     w.ref()
     return w
   }
-  return live.size < cap() ? start() : undefined
+  return live.size < cap(asked) ? start() : undefined
 }
 
 function park(w: Worker): void {
@@ -198,7 +202,8 @@ export function onKernelThreads(
       reject,
       failed: false
     }
-    for (let w = take(); w !== undefined; w = task.room > 0 ? take() : undefined) {
+    const asked = task.room
+    for (let w = take(asked); w !== undefined; w = task.room > 0 ? take(asked) : undefined) {
       task.room--
       join(task, w)
     }
