@@ -41169,7 +41169,15 @@ function join(task, w) {
     w.on('message', onMsg);
     w.on('error', onError);
     w.on('exit', onExit);
-    w.postMessage(task.message);
+    try {
+        w.postMessage(task.message);
+    }
+    catch (err) {
+        // A task that cannot be sent (a bug: data that does not clone) fails; the thread, untouched,
+        // waits for the next one instead of holding the process open.
+        fail(err);
+        park(w);
+    }
 }
 /**
  * Run `message` on up to `count` threads (they share its work through a counter in the task);

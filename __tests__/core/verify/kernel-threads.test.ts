@@ -85,6 +85,18 @@ describe('kernel threads', () => {
     expect(liveKernelThreads()).toBe(before - 1)
   })
 
+  it('a task that cannot be sent fails, and its thread is given back', async () => {
+    const before = liveKernelThreads()
+    await expect(
+      onKernelThreads({ role: 'hash', bad: () => 1 }, 1, () => undefined)
+    ).rejects.toThrow()
+    const after = liveKernelThreads()
+    expect(after).toBe(Math.max(before, 1))
+    // The thread given back takes the next task: no thread is lost or added.
+    expect(shas(await hashAll(threaded(), { maxWorkers: 1 }))).toEqual(files.map(f => f.sha))
+    expect(liveKernelThreads()).toBe(after)
+  })
+
   it('idle threads end on their own', async () => {
     expect(liveKernelThreads()).toBeGreaterThan(0)
     const until = Date.now() + 8000

@@ -180,7 +180,14 @@ function join(task: Task, w: Worker): void {
   w.on('message', onMsg)
   w.on('error', onError)
   w.on('exit', onExit)
-  w.postMessage(task.message)
+  try {
+    w.postMessage(task.message)
+  } catch (err) {
+    // A task that cannot be sent (a bug: data that does not clone) fails; the thread, untouched,
+    // waits for the next one instead of holding the process open.
+    fail(err)
+    park(w)
+  }
 }
 
 /**
