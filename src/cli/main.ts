@@ -56,29 +56,81 @@ records per file before it rotates ($SWR_HISTORY_LIMIT sets another number). SWR
 large trees without GNU find (same digests; for a file system where find misbehaves).`
 
 /**
+ * A register function and the top-level names (aliases included) of the commands it adds. A run
+ * that names one command registers only that one: registering every command's options was a
+ * tenth of a short run's start-up. A test checks these names against what each function adds.
+ */
+type Registration = readonly [register: Register, names: readonly string[]]
+
+/**
  * The commands by what they are for, in help order. The completion command comes last, so the
  * scripts it prints cover every command before it.
  */
-const GROUPS: readonly (readonly [heading: string, commands: readonly Register[]])[] = [
-  ['Verify:', [registerCheck]],
-  ['Repair:', [registerRepair, registerSelftest, registerEscrow, registerExportRecipes]],
+const GROUPS: readonly (readonly [heading: string, commands: readonly Registration[]])[] = [
+  ['Verify:', [[registerCheck, ['check', 'why', 'explain']]]],
+  [
+    'Repair:',
+    [
+      [registerRepair, ['restore', 'doctor']],
+      [registerSelftest, ['selftest']],
+      [registerEscrow, ['escrow']],
+      [registerExportRecipes, ['export-recipes']]
+    ]
+  ],
   [
     'Author:',
     [
-      registerInit,
-      registerAdd,
-      registerEdit,
-      registerRm,
-      registerRescan,
-      registerImport,
-      registerAuthorCommands
+      [registerInit, ['init']],
+      [registerAdd, ['add']],
+      [registerEdit, ['edit']],
+      [registerRm, ['rm']],
+      [registerRescan, ['rescan']],
+      [registerImport, ['import']],
+      [registerAuthorCommands, ['audit', 'autopilot', 'models', 'retighten', 'preset']]
     ]
   ],
-  ['Sign:', [registerSigning, registerTrust, registerAttacktest]],
-  ['Survival:', [registerCanary, registerStats]],
-  ['Sync:', [registerSync, registerPeer, registerHook]],
-  ['Shell:', [registerCompletion]]
+  [
+    'Sign:',
+    [
+      [registerSigning, ['keygen', 'sign', 'verify']],
+      [registerTrust, ['trust']],
+      [registerAttacktest, ['attacktest']]
+    ]
+  ],
+  [
+    'Survival:',
+    [
+      [registerCanary, ['canary']],
+      [registerStats, ['stats']]
+    ]
+  ],
+  [
+    'Sync:',
+    [
+      [registerSync, ['push', 'pull', 'sync']],
+      [registerPeer, ['peer']],
+      [registerHook, ['hook']]
+    ]
+  ],
+  ['Shell:', [[registerCompletion, ['completion']]]]
 ]
+
+/**
+ * The command a run names, when registering it alone is enough: not for help, the completion
+ * scripts (which list every command) or an unknown name (which wants the suggestions).
+ */
+export function commandNamed(argv: readonly string[]): string | undefined {
+  const name = argv[2]
+  if (name === undefined || name === 'completion') return undefined
+  return GROUPS.some(([, regs]) => regs.some(([, names]) => names.includes(name)))
+    ? name
+    : undefined
+}
+
+/** The names each register function declares, by heading (for the test that checks them). */
+export function declaredCommands(): { register: Register; names: readonly string[] }[] {
+  return GROUPS.flatMap(([, regs]) => regs.map(([register, names]) => ({ register, names })))
+}
 
 const EXAMPLES = `
 Examples:
@@ -89,7 +141,8 @@ Examples:
   swr sign && swr verify                     sign with this machine's keys; show the gate
   swr canary plant ... swr canary read       measure what this runner keeps`
 
-export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command {
+/** The program; with `only`, just the command of that name (see commandNamed). */
+export function buildProgram(io: CliIo, done: (code: ExitCode) => void, only?: string): Command {
   const program = new Command('swr')
     .description(
       'Snapshot-Wipe Resilience: verify a workspace against a signed manifest and repair exactly what is broken'
@@ -107,9 +160,11 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
     })
     .exitOverride()
   const ctx = commandContext(io, done)
-  for (const [heading, commands] of GROUPS) {
+  for (const [heading, regs] of GROUPS) {
+    const wanted = only === undefined ? regs : regs.filter(([, names]) => names.includes(only))
+    if (wanted.length === 0) continue
     program.commandsGroup(heading)
-    for (const register of commands) register(program, ctx)
+    for (const [register] of wanted) register(program, ctx)
   }
   return program
 }
@@ -118,9 +173,13 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void): Command
 export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<number> {
   const io = guardedIo(rawIo, argv.includes('--json'))
   let code: ExitCode | undefined
-  const program = buildProgram(io, c => {
-    code = c
-  })
+  const program = buildProgram(
+    io,
+    c => {
+      code = c
+    },
+    commandNamed(argv)
+  )
   try {
     if (argv.length <= 2) {
       program.outputHelp()
