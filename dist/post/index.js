@@ -40565,12 +40565,9 @@ function inlineMs(jobs, total) {
 }
 const WORTH_STARTING_MS = 100;
 const WORTH_WAKING_MS = 10;
-function inline(jobs, total, opts) {
-    const cores = opts.jobs ?? external_node_os_default().availableParallelism();
+function inline(jobs, total, cores) {
     if (cores <= 1)
         return true;
-    if (opts.batch)
-        warmKernelThreads(Math.min(cores, 32));
     // One big file still goes to a thread: the main thread stays free to run the tree walks that
     // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
     if (jobs.some(j => j.cost >= INLINE_BYTES))
@@ -40581,7 +40578,10 @@ function inline(jobs, total, opts) {
 /** Hash every job; results are in job order. */
 async function hash_pool_hashAll(jobs, opts = {}) {
     const total = jobs.reduce((s, j) => s + j.cost, 0);
-    if (inline(jobs, total, opts)) {
+    const cores = opts.jobs ?? external_node_os_default().availableParallelism();
+    if (opts.batch && cores > 1)
+        warmKernelThreads(Math.min(cores, 32));
+    if (inline(jobs, total, cores)) {
         let done = 0;
         return jobs.map(j => {
             const r = runJob(j.abs, j.how);
@@ -40590,7 +40590,6 @@ async function hash_pool_hashAll(jobs, opts = {}) {
             return r;
         });
     }
-    const cores = opts.jobs ?? external_node_os_default().availableParallelism();
     const threads = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length));
     const order = jobs.map((_, i) => i).sort((a, b) => (jobs[b]?.cost ?? 0) - (jobs[a]?.cost ?? 0));
     const task = {
@@ -44898,8 +44897,8 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
     }
 }
 /**
- * Capture several entries, two at a time: while one entry's files hash on the kernel threads,
- * the main thread walks the next (one at a time, the main thread waited for every hash). Ids are
+ * Capture several entries, three at a time: while the files of some hash on the kernel threads,
+ * the main thread walks the next (one by one, the main thread waited for every hash). Ids are
  * derived first, in request order, so they never depend on timing; the results come back in
  * request order, and the error is that of the first request, in that order, that failed.
  */

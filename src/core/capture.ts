@@ -191,8 +191,8 @@ export async function captureEntry(
 }
 
 /**
- * Capture several entries, two at a time: while one entry's files hash on the kernel threads,
- * the main thread walks the next (one at a time, the main thread waited for every hash). Ids are
+ * Capture several entries, three at a time: while the files of some hash on the kernel threads,
+ * the main thread walks the next (one by one, the main thread waited for every hash). Ids are
  * derived first, in request order, so they never depend on timing; the results come back in
  * request order, and the error is that of the first request, in that order, that failed.
  */

@@ -39,10 +39,8 @@ function inlineMs(jobs: readonly HashJob[], total: number): number {
 const WORTH_STARTING_MS = 100
 const WORTH_WAKING_MS = 10
 
-function inline(jobs: readonly HashJob[], total: number, opts: PoolOptions): boolean {
-  const cores = opts.jobs ?? os.availableParallelism()
+function inline(jobs: readonly HashJob[], total: number, cores: number): boolean {
   if (cores <= 1) return true
-  if (opts.batch) warmKernelThreads(Math.min(cores, 32))
   // One big file still goes to a thread: the main thread stays free to run the tree walks that
   // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
   if (jobs.some(j => j.cost >= INLINE_BYTES)) return false
@@ -56,7 +54,9 @@ export async function hashAll(
   opts: PoolOptions = {}
 ): Promise<JobResult[]> {
   const total = jobs.reduce((s, j) => s + j.cost, 0)
-  if (inline(jobs, total, opts)) {
+  const cores = opts.jobs ?? os.availableParallelism()
+  if (opts.batch && cores > 1) warmKernelThreads(Math.min(cores, 32))
+  if (inline(jobs, total, cores)) {
     let done = 0
     return jobs.map(j => {
       const r = runJob(j.abs, j.how)
@@ -65,7 +65,6 @@ export async function hashAll(
       return r
     })
   }
-  const cores = opts.jobs ?? os.availableParallelism()
   const threads = Math.max(1, Math.min(cores, opts.maxWorkers ?? 32, 32, jobs.length))
   const order = jobs.map((_, i) => i).sort((a, b) => (jobs[b]?.cost ?? 0) - (jobs[a]?.cost ?? 0))
   const task = {
