@@ -45704,6 +45704,10 @@ function deriveId(rel, taken) {
         id = `${base}-${n}`;
     return id;
 }
+/** The refusal of an id the manifest (or an earlier line of the same batch) already has. */
+function capture_idTaken(id) {
+    return new UsageError(`entry "${id}" already exists in the manifest`);
+}
 async function capture_captureEntry(workspace, req, taken, opts = {}) {
     const pool = opts.pool ?? {};
     const loc = locateInside(workspace, req.path);
@@ -45730,7 +45734,7 @@ async function capture_captureEntry(workspace, req, taken, opts = {}) {
     if (!ENTRY_ID.test(id))
         throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
     if (taken.has(id))
-        throw new UsageError(`entry "${id}" already exists in the manifest`);
+        throw capture_idTaken(id);
     // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
     const secret = kind === 'file'
         ? secretReason({
@@ -45817,7 +45821,7 @@ async function captureEntries(workspace, reqs, taken, opts = {}) {
     const limit = pLimit(3);
     const pending = named.map(({ req, duplicate }) => limit(() => {
         if (duplicate)
-            throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+            throw capture_idTaken(req.id);
         return capture_captureEntry(workspace, req, taken, { ...opts, pool });
     }));
     // Awaited in order below; a later failure must not surface as an unhandled rejection first.
@@ -47659,7 +47663,7 @@ async function captureModel(workspace, req, taken, opts) {
             pool: opts.pool ?? {}
         });
     if (taken.has(req.id))
-        throw new UsageError(`entry "${req.id}" already exists in the manifest`);
+        throw idTaken(req.id);
     const loc = locateInside(workspace, req.path);
     if (loc.state !== 'present')
         throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
@@ -50919,19 +50923,19 @@ function b64(v, what) {
         throw bundle_refuse(`malformed ${what}`);
     return ab(Buffer.from(v, 'base64'));
 }
+/** This machine's HPKE recipient context for one sealed slot (`enc`: its encapsulated key). */
+async function recipientFor(seed, enc, info) {
+    const s = await suite();
+    const kp = await s.kem.deriveKeyPair(ab(seed));
+    return s.createRecipientContext({ recipientKey: kp.privateKey, enc, info });
+}
 async function openV1(env, seed) {
     if (env.suite !== SUITE_NAME)
         throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
     if (env.recipient !== bundle_recipientId(await syncPublicKey(seed)))
         throw bundle_refuse('it is sealed to another sync key');
     try {
-        const s = await suite();
-        const kp = await s.kem.deriveKeyPair(ab(seed));
-        const recipient = await s.createRecipientContext({
-            recipientKey: kp.privateKey,
-            enc: b64(env.enc, 'enc'),
-            info: INFO_V1
-        });
+        const recipient = await recipientFor(seed, b64(env.enc, 'enc'), INFO_V1);
         return new TextDecoder().decode(await recipient.open(b64(env.ct, 'ciphertext')));
     }
     catch {
@@ -50952,13 +50956,7 @@ async function openV2(env, seed) {
     if (iv.length !== 12 || ct.length < 16)
         throw bundle_refuse('it does not open (malformed ciphertext)');
     try {
-        const s = await suite();
-        const kp = await s.kem.deriveKeyPair(ab(seed));
-        const recipient = await s.createRecipientContext({
-            recipientKey: kp.privateKey,
-            enc: b64(slot.enc, 'enc'),
-            info: INFO
-        });
+        const recipient = await recipientFor(seed, b64(slot.enc, 'enc'), INFO);
         const contentKey = Buffer.from(await recipient.open(b64(slot.key, 'sealed key'), ab(iv)));
         const decipher = createDecipheriv('aes-256-gcm', contentKey, iv);
         decipher.setAAD(Buffer.from(SYNC_FORMAT));

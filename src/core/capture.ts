@@ -84,6 +84,11 @@ export function deriveId(rel: string, taken: ReadonlySet<string>): string {
   return id
 }
 
+/** The refusal of an id the manifest (or an earlier line of the same batch) already has. */
+export function idTaken(id: string): UsageError {
+  return new UsageError(`entry "${id}" already exists in the manifest`)
+}
+
 export interface CaptureOptions {
   pool?: PoolOptions
   /** swr's own files (see ownPaths), left out of captured trees. */
@@ -119,7 +124,7 @@ export async function captureEntry(
   if (kind === 'link' && !st.isSymbolicLink()) throw wrongType('a symlink')
   const id = req.id ?? deriveId(req.path, taken)
   if (!ENTRY_ID.test(id)) throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`)
-  if (taken.has(id)) throw new UsageError(`entry "${id}" already exists in the manifest`)
+  if (taken.has(id)) throw idTaken(id)
   // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
   const secret =
     kind === 'file'
@@ -213,7 +218,7 @@ export async function captureEntries(
   const limit = pLimit(3)
   const pending = named.map(({ req, duplicate }) =>
     limit(() => {
-      if (duplicate) throw new UsageError(`entry "${req.id}" already exists in the manifest`)
+      if (duplicate) throw idTaken(req.id)
       return captureEntry(workspace, req, taken, { ...opts, pool })
     })
   )

@@ -71,11 +71,6 @@ describe('kernel threads', () => {
     expect(missing).toEqual({ error: 'ENOENT' })
   })
 
-  it('hashes one small file without a thread', async () => {
-    const r = await hashOne(files[5]!.abs, 10)
-    expect('sha256' in r && r.sha256).toBe(files[5]!.sha)
-  })
-
   it('a thread whose task fails is not given back', async () => {
     const before = liveKernelThreads()
     await expect(onKernelThreads({ role: 'walk' }, 1, () => undefined)).rejects.toThrow()
@@ -101,6 +96,13 @@ describe('kernel threads', () => {
     expect(liveKernelThreads()).toBeGreaterThan(0)
     const until = Date.now() + 8000
     while (liveKernelThreads() > 0 && Date.now() < until) await new Promise(r => setTimeout(r, 50))
+    expect(liveKernelThreads()).toBe(0)
+  })
+
+  it('hashes one small file without a thread', async () => {
+    expect(liveKernelThreads()).toBe(0)
+    const r = await hashOne(files[5]!.abs, 10)
+    expect('sha256' in r && r.sha256).toBe(files[5]!.sha)
     expect(liveKernelThreads()).toBe(0)
   })
 

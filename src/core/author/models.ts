@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { captureEntry, type Captured } from '../capture.js'
+import { captureEntry, idTaken, type Captured } from '../capture.js'
 import { UsageError } from '../errors.js'
 import { isInside, pathProblem } from '../manifest/paths.js'
 import { hashHeadTail } from '../verify/hash-kernel.mjs'
@@ -119,7 +119,7 @@ export async function captureModel(
     return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
       pool: opts.pool ?? {}
     })
-  if (taken.has(req.id)) throw new UsageError(`entry "${req.id}" already exists in the manifest`)
+  if (taken.has(req.id)) throw idTaken(req.id)
   const loc = locateInside(workspace, req.path)
   if (loc.state !== 'present') throw new UsageError(`${req.path}: cannot add: ${loc.why}`)
   if (!loc.st.isFile())

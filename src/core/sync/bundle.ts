@@ -236,18 +236,19 @@ function b64(v: unknown, what: string): ArrayBuffer {
   return ab(Buffer.from(v, 'base64'))
 }
 
+/** This machine's HPKE recipient context for one sealed slot (`enc`: its encapsulated key). */
+async function recipientFor(seed: Uint8Array, enc: ArrayBuffer, info: Uint8Array) {
+  const s = await suite()
+  const kp = await s.kem.deriveKeyPair(ab(seed))
+  return s.createRecipientContext({ recipientKey: kp.privateKey, enc, info })
+}
+
 async function openV1(env: V1, seed: Uint8Array): Promise<string> {
   if (env.suite !== SUITE_NAME) throw refuse(`unknown suite ${String(env.suite).slice(0, 80)}`)
   if (env.recipient !== recipientId(await syncPublicKey(seed)))
     throw refuse('it is sealed to another sync key')
   try {
-    const s = await suite()
-    const kp = await s.kem.deriveKeyPair(ab(seed))
-    const recipient = await s.createRecipientContext({
-      recipientKey: kp.privateKey,
-      enc: b64(env.enc, 'enc'),
-      info: INFO_V1
-    })
+    const recipient = await recipientFor(seed, b64(env.enc, 'enc'), INFO_V1)
     return new TextDecoder().decode(await recipient.open(b64(env.ct, 'ciphertext')))
   } catch {
     throw refuse('it does not open (altered in transit or storage)')
@@ -265,13 +266,7 @@ async function openV2(env: V2, seed: Uint8Array): Promise<string> {
   const ct = Buffer.from(b64(env.ct, 'ciphertext'))
   if (iv.length !== 12 || ct.length < 16) throw refuse('it does not open (malformed ciphertext)')
   try {
-    const s = await suite()
-    const kp = await s.kem.deriveKeyPair(ab(seed))
-    const recipient = await s.createRecipientContext({
-      recipientKey: kp.privateKey,
-      enc: b64(slot.enc, 'enc'),
-      info: INFO
-    })
+    const recipient = await recipientFor(seed, b64(slot.enc, 'enc'), INFO)
     const contentKey = Buffer.from(await recipient.open(b64(slot.key, 'sealed key'), ab(iv)))
     const decipher = createDecipheriv('aes-256-gcm', contentKey, iv)
     decipher.setAAD(Buffer.from(SYNC_FORMAT))
