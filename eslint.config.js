@@ -32,6 +32,21 @@ export default tseslint.config(
     }
   },
   {
+    // The bin's starter (src/cli/start.cjs) is CommonJS: it compiles the bundle with a code cache,
+    // which Node offers for CommonJS only.
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        exports: 'writable',
+        __dirname: 'readonly'
+      }
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' }
+  },
+  {
     // The engine is shared by the CLI and the Action: it must not print, exit or read GitHub state.
     files: ['src/core/**/*.ts'],
     rules: {

@@ -38,10 +38,14 @@ export interface Bundles {
   post: string
 }
 
-/** Copy the regular files of `from` into `to` (not recursive). */
+/**
+ * Copy the regular files of `from` into `to` (not recursive), leaving out the CLI's code caches:
+ * they are keyed to the bundle's inode, so a copy could never use them.
+ */
 function copyFiles(from: string, to: string): void {
   fs.mkdirSync(to, { recursive: true })
   for (const name of fs.readdirSync(from)) {
+    if (/\.v8cache(\.|$)/.test(name)) continue
     const src = path.join(from, name)
     if (fs.statSync(src).isFile()) fs.copyFileSync(src, path.join(to, name))
   }

@@ -1,10 +1,11 @@
-export const id = 423;
-export const ids = [423];
-export const modules = {
+exports.id = 423;
+exports.ids = [423];
+exports.modules = {
 
 /***/ 9497:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const ANY = Symbol('SemVer ANY')
@@ -155,6 +156,7 @@ const Range = __webpack_require__(6816)
 /***/ 6816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SPACE_CHARACTERS = /\s+/g
@@ -739,6 +741,7 @@ const testSet = (set, version, options) => {
 /***/ 1153:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const debug = __webpack_require__(8277)
@@ -1096,6 +1099,7 @@ module.exports = SemVer
 /***/ 1653:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const parse = __webpack_require__(3055)
@@ -1111,6 +1115,7 @@ module.exports = clean
 /***/ 48:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const eq = __webpack_require__(7876)
@@ -1172,6 +1177,7 @@ module.exports = cmp
 /***/ 4915:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1241,6 +1247,7 @@ module.exports = coerce
 /***/ 7238:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1257,6 +1264,7 @@ module.exports = compareBuild
 /***/ 1112:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1269,6 +1277,7 @@ module.exports = compareLoose
 /***/ 6375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1283,6 +1292,7 @@ module.exports = compare
 /***/ 745:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const parse = __webpack_require__(3055)
@@ -1350,6 +1360,7 @@ module.exports = diff
 /***/ 7876:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1362,6 +1373,7 @@ module.exports = eq
 /***/ 4349:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1374,6 +1386,7 @@ module.exports = gt
 /***/ 9822:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1386,6 +1399,7 @@ module.exports = gte
 /***/ 2384:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1414,6 +1428,7 @@ module.exports = inc
 /***/ 8602:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1426,6 +1441,7 @@ module.exports = lt
 /***/ 9667:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1438,6 +1454,7 @@ module.exports = lte
 /***/ 8433:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1450,6 +1467,7 @@ module.exports = major
 /***/ 5173:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1462,6 +1480,7 @@ module.exports = minor
 /***/ 6160:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1474,6 +1493,7 @@ module.exports = neq
 /***/ 3055:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1499,6 +1519,7 @@ module.exports = parse
 /***/ 5902:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -1511,6 +1532,7 @@ module.exports = patch
 /***/ 8408:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const parse = __webpack_require__(3055)
@@ -1526,6 +1548,7 @@ module.exports = prerelease
 /***/ 2375:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compare = __webpack_require__(6375)
@@ -1538,6 +1561,7 @@ module.exports = rcompare
 /***/ 8758:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compareBuild = __webpack_require__(7238)
@@ -1550,6 +1574,7 @@ module.exports = rsort
 /***/ 505:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const Range = __webpack_require__(6816)
@@ -1569,6 +1594,7 @@ module.exports = satisfies
 /***/ 9414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const compareBuild = __webpack_require__(7238)
@@ -1581,6 +1607,7 @@ module.exports = sort
 /***/ 5056:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const parse = __webpack_require__(3055)
@@ -1636,6 +1663,7 @@ module.exports = truncate
 /***/ 1750:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const parse = __webpack_require__(3055)
@@ -1651,6 +1679,7 @@ module.exports = valid
 /***/ 2710:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 // just pre-load all the stuff that index.js lazily exports
@@ -1751,6 +1780,7 @@ module.exports = {
 /***/ 947:
 /***/ ((module) => {
 
+"use strict";
 
 
 // Note: this is the semver.org version of the spec that it implements
@@ -1825,6 +1855,7 @@ module.exports = {
 /***/ 8277:
 /***/ ((module) => {
 
+"use strict";
 
 
 const debug = (
@@ -1843,6 +1874,7 @@ module.exports = debug
 /***/ 1362:
 /***/ ((module) => {
 
+"use strict";
 
 
 const numeric = /^[0-9]+$/
@@ -1879,6 +1911,7 @@ module.exports = {
 /***/ 6829:
 /***/ ((module) => {
 
+"use strict";
 
 
 class LRUCache {
@@ -1928,6 +1961,7 @@ module.exports = LRUCache
 /***/ 5226:
 /***/ ((module) => {
 
+"use strict";
 
 
 // parse out just the options we care about
@@ -1952,6 +1986,7 @@ module.exports = parseOptions
 /***/ 5357:
 /***/ ((module, exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -2182,6 +2217,7 @@ createToken('GTE0PRE', '^\\s*>=\\s*0\\.0\\.0-0\\s*$')
 /***/ 5319:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 // @ts-check
 
 
@@ -2627,6 +2663,7 @@ module.exports = trimComparatorWhitespace
 /***/ 9294:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 // Determine if version is greater than all the versions possible in the range.
@@ -2640,6 +2677,7 @@ module.exports = gtr
 /***/ 7427:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const Range = __webpack_require__(6816)
@@ -2656,6 +2694,7 @@ module.exports = intersects
 /***/ 1107:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const outside = __webpack_require__(9442)
@@ -2669,6 +2708,7 @@ module.exports = ltr
 /***/ 6027:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -2703,6 +2743,7 @@ module.exports = maxSatisfying
 /***/ 1745:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -2736,6 +2777,7 @@ module.exports = minSatisfying
 /***/ 4156:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -2806,6 +2848,7 @@ module.exports = minVersion
 /***/ 9442:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const SemVer = __webpack_require__(1153)
@@ -2895,6 +2938,7 @@ module.exports = outside
 /***/ 7178:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 // given a set of versions and a range, create a "simplified" range
@@ -2951,6 +2995,7 @@ module.exports = (versions, range, options) => {
 /***/ 5499:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const Range = __webpack_require__(6816)
@@ -3207,6 +3252,7 @@ module.exports = subset
 /***/ 2675:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const Range = __webpack_require__(6816)
@@ -3224,6 +3270,7 @@ module.exports = toComparators
 /***/ 3319:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const Range = __webpack_require__(6816)
@@ -3244,6 +3291,7 @@ module.exports = validRange
 /***/ 7889:
 /***/ (function(__unused_webpack_module, exports) {
 
+"use strict";
 
 var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -3301,6 +3349,7 @@ exports.ClientStreamingCall = ClientStreamingCall;
 /***/ 1409:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.Deferred = exports.DeferredState = void 0;
@@ -3394,6 +3443,7 @@ exports.Deferred = Deferred;
 /***/ 6826:
 /***/ (function(__unused_webpack_module, exports) {
 
+"use strict";
 
 var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -3450,6 +3500,7 @@ exports.DuplexStreamingCall = DuplexStreamingCall;
 /***/ 4420:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 var __webpack_unused_export__;
 
 // Public API of the rpc runtime.
@@ -3496,6 +3547,7 @@ __webpack_unused_export__ = ({ enumerable: true, get: function () { return serve
 /***/ 2496:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readServiceOption = exports.readMethodOption = exports.readMethodOptions = exports.normalizeMethodInfo = void 0;
@@ -3560,6 +3612,7 @@ exports.readServiceOption = readServiceOption;
 /***/ 8636:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RpcError = void 0;
@@ -3603,6 +3656,7 @@ exports.RpcError = RpcError;
 /***/ 2849:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.stackDuplexStreamingInterceptors = exports.stackClientStreamingInterceptors = exports.stackServerStreamingInterceptors = exports.stackUnaryInterceptors = exports.stackIntercept = void 0;
@@ -3684,6 +3738,7 @@ exports.stackDuplexStreamingInterceptors = stackDuplexStreamingInterceptors;
 /***/ 8576:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.mergeRpcOptions = void 0;
@@ -3757,6 +3812,7 @@ function copy(a, into) {
 /***/ 2726:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.RpcOutputStreamController = void 0;
@@ -3934,6 +3990,7 @@ exports.RpcOutputStreamController = RpcOutputStreamController;
 /***/ 3352:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ServerCallContextController = void 0;
@@ -4001,6 +4058,7 @@ exports.ServerCallContextController = ServerCallContextController;
 /***/ 6173:
 /***/ (function(__unused_webpack_module, exports) {
 
+"use strict";
 
 var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -4058,6 +4116,7 @@ exports.ServerStreamingCall = ServerStreamingCall;
 /***/ 6892:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ServiceType = void 0;
@@ -4077,6 +4136,7 @@ exports.ServiceType = ServiceType;
 /***/ 9122:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
+"use strict";
 
 var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -4405,6 +4465,7 @@ class TestInputStream {
 /***/ 9288:
 /***/ (function(__unused_webpack_module, exports) {
 
+"use strict";
 
 var __awaiter = (this && this.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -4461,6 +4522,7 @@ exports.UnaryCall = UnaryCall;
 /***/ 6221:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.assertFloat32 = exports.assertUInt32 = exports.assertInt32 = exports.assertNever = exports.assert = void 0;
@@ -4511,6 +4573,7 @@ exports.assertFloat32 = assertFloat32;
 /***/ 6335:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.base64encode = exports.base64decode = void 0;
@@ -4636,6 +4699,7 @@ exports.base64encode = base64encode;
 /***/ 4816:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.WireType = exports.mergeBinaryOptions = exports.UnknownFieldHandler = void 0;
@@ -4743,6 +4807,7 @@ var WireType;
 /***/ 2889:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BinaryReader = exports.binaryReadOptions = void 0;
@@ -4933,6 +4998,7 @@ exports.BinaryReader = BinaryReader;
 /***/ 3957:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.BinaryWriter = exports.binaryWriteOptions = void 0;
@@ -5172,6 +5238,7 @@ exports.BinaryWriter = BinaryWriter;
 /***/ 257:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.listEnumNumbers = exports.listEnumNames = exports.listEnumValues = exports.isEnumObject = void 0;
@@ -5266,6 +5333,7 @@ exports.listEnumNumbers = listEnumNumbers;
 /***/ 3223:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 // Copyright 2008 Google Inc.  All rights reserved.
 //
@@ -5547,6 +5615,7 @@ exports.varint32read = varint32read;
 /***/ 8886:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 // Public API of the protobuf-ts runtime.
 // Note: we do not use `export * from ...` to help tree shakers,
@@ -5651,6 +5720,7 @@ Object.defineProperty(exports, "assertFloat32", ({ enumerable: true, get: functi
 /***/ 9367:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.mergeJsonOptions = exports.jsonWriteOptions = exports.jsonReadOptions = void 0;
@@ -5693,6 +5763,7 @@ exports.mergeJsonOptions = mergeJsonOptions;
 /***/ 9999:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.isJsonObject = exports.typeofJsonValue = void 0;
@@ -5725,6 +5796,7 @@ exports.isJsonObject = isJsonObject;
 /***/ 4073:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.lowerCamelCase = void 0;
@@ -5767,6 +5839,7 @@ exports.lowerCamelCase = lowerCamelCase;
 /***/ 3785:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MESSAGE_TYPE = void 0;
@@ -5784,6 +5857,7 @@ exports.MESSAGE_TYPE = Symbol.for("protobuf-ts/message-type");
 /***/ 5106:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.MessageType = void 0;
@@ -5968,6 +6042,7 @@ exports.MessageType = MessageType;
 /***/ 8063:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.getSelectedOneofValue = exports.clearOneofValue = exports.setUnknownOneofValue = exports.setOneofValue = exports.getOneofValue = exports.isOneofGroup = void 0;
@@ -6089,6 +6164,7 @@ exports.getSelectedOneofValue = getSelectedOneofValue;
 /***/ 1753:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.PbLong = exports.PbULong = exports.detectBi = void 0;
@@ -6334,6 +6410,7 @@ PbLong.ZERO = new PbLong(0, 0);
 /***/ 8950:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 // Copyright (c) 2016, Daniel Wirtz  All rights reserved.
 //
@@ -6416,6 +6493,7 @@ exports.utf8read = utf8read;
 /***/ 9611:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionBinaryReader = void 0;
@@ -6606,6 +6684,7 @@ exports.ReflectionBinaryReader = ReflectionBinaryReader;
 /***/ 6907:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionBinaryWriter = void 0;
@@ -6846,6 +6925,7 @@ exports.ReflectionBinaryWriter = ReflectionBinaryWriter;
 /***/ 9946:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.containsMessageType = void 0;
@@ -6867,6 +6947,7 @@ exports.containsMessageType = containsMessageType;
 /***/ 5726:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionCreate = void 0;
@@ -6922,6 +7003,7 @@ exports.reflectionCreate = reflectionCreate;
 /***/ 4827:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionEquals = void 0;
@@ -7006,6 +7088,7 @@ function repeatedMsgEq(type, a, b) {
 /***/ 7910:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.readMessageOption = exports.readFieldOption = exports.readFieldOptions = exports.normalizeFieldInfo = exports.RepeatType = exports.LongType = exports.ScalarType = void 0;
@@ -7171,6 +7254,7 @@ exports.readMessageOption = readMessageOption;
 /***/ 6790:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionJsonReader = void 0;
@@ -7495,6 +7579,7 @@ exports.ReflectionJsonReader = ReflectionJsonReader;
 /***/ 1094:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionJsonWriter = void 0;
@@ -7732,6 +7817,7 @@ exports.ReflectionJsonWriter = ReflectionJsonWriter;
 /***/ 3402:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionLongConvert = void 0;
@@ -7763,6 +7849,7 @@ exports.reflectionLongConvert = reflectionLongConvert;
 /***/ 8044:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionMergePartial = void 0;
@@ -7860,6 +7947,7 @@ exports.reflectionMergePartial = reflectionMergePartial;
 /***/ 9526:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.reflectionScalarDefault = void 0;
@@ -7904,6 +7992,7 @@ exports.reflectionScalarDefault = reflectionScalarDefault;
 /***/ 5167:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.ReflectionTypeCheck = void 0;
@@ -8141,6 +8230,7 @@ exports.ReflectionTypeCheck = ReflectionTypeCheck;
 /***/ 5183:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
+"use strict";
 
 var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
     if (k2 === undefined) k2 = k;
@@ -8213,6 +8303,7 @@ exports.req = req;
 /***/ 8894:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
+"use strict";
 
 var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
     if (k2 === undefined) k2 = k;
@@ -9262,6 +9353,7 @@ formatters.O = function (v) {
 /***/ 3813:
 /***/ ((module) => {
 
+"use strict";
 
 
 module.exports = (flag, argv = process.argv) => {
@@ -9277,6 +9369,7 @@ module.exports = (flag, argv = process.argv) => {
 /***/ 1970:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
+"use strict";
 
 var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
     if (k2 === undefined) k2 = k;
@@ -9431,6 +9524,7 @@ function omit(obj, ...keys) {
 /***/ 3669:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
+"use strict";
 
 var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
     if (k2 === undefined) k2 = k;
@@ -9617,6 +9711,7 @@ function omit(obj, ...keys) {
 /***/ 7943:
 /***/ (function(__unused_webpack_module, exports, __webpack_require__) {
 
+"use strict";
 
 var __importDefault = (this && this.__importDefault) || function (mod) {
     return (mod && mod.__esModule) ? mod : { "default": mod };
@@ -9893,6 +9988,7 @@ function plural(ms, msAbs, n, name) {
 /***/ 1450:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const os = __webpack_require__(857);
 const tty = __webpack_require__(2018);
@@ -10035,6 +10131,7 @@ module.exports = {
 /***/ 30:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 var __webpack_unused_export__;
 
 // Copyright (c) Microsoft Corporation.
@@ -10054,6 +10151,7 @@ exports.w = {
 /***/ 8914:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 var __webpack_unused_export__;
 
 // Copyright (c) Microsoft Corporation.
@@ -10089,6 +10187,7 @@ module.exports = { version: packageJson.version }
 /***/ 9423:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+"use strict";
 // ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
 
@@ -33703,8 +33802,8 @@ let crc64_require;
 let crc64_filename;
 let crc64_dirname;
 if (__isNode__) {
-  crc64_require = (0,external_node_module_.createRequire)(import.meta.url);
-  crc64_filename = (0,external_node_url_.fileURLToPath)(import.meta.url);
+  crc64_require = (0,external_node_module_.createRequire)(require("url").pathToFileURL(__filename).href);
+  crc64_filename = (0,external_node_url_.fileURLToPath)(require("url").pathToFileURL(__filename).href);
   crc64_dirname = (0,external_node_path_.dirname)(crc64_filename);
 }
 // ESM-COMPAT-END
@@ -69121,8 +69220,10 @@ function saveCacheV2(paths_1, key_1, options_1) {
 /***/ 4012:
 /***/ ((module) => {
 
+"use strict";
 module.exports = /*#__PURE__*/JSON.parse('{"name":"@actions/cache","version":"6.3.0","description":"Actions cache lib","keywords":["github","actions","cache"],"homepage":"https://github.com/actions/toolkit/tree/main/packages/cache","license":"MIT","type":"module","main":"lib/cache.js","types":"lib/cache.d.ts","exports":{".":{"types":"./lib/cache.d.ts","import":"./lib/cache.js"}},"directories":{"lib":"lib","test":"__tests__"},"files":["lib","!.DS_Store"],"publishConfig":{"access":"public"},"repository":{"type":"git","url":"git+https://github.com/actions/toolkit.git","directory":"packages/cache"},"scripts":{"audit-moderate":"npm install && npm audit --json --audit-level=moderate > audit.json","test":"echo \\"Error: run tests from root\\" && exit 1","tsc":"tsc && cp src/internal/shared/package-version.cjs lib/internal/shared/"},"bugs":{"url":"https://github.com/actions/toolkit/issues"},"dependencies":{"@actions/core":"^3.0.1","@actions/exec":"^3.0.0","@actions/glob":"^0.7.0","@actions/http-client":"^4.0.1","@actions/io":"^3.0.2","@azure/core-rest-pipeline":"~1.23.0","@azure/storage-blob":"~12.31.0","@protobuf-ts/runtime-rpc":"^2.11.1","semver":"^7.8.5"},"devDependencies":{"@protobuf-ts/plugin":"^2.11.1","@types/node":"^25.9.8","@types/semver":"^7.8.0","typescript":"^5.9.3"},"overrides":{"uri-js":"npm:uri-js-replace@^1.0.1","node-fetch":"^3.3.2"}}');
 
 /***/ })
 
 };
+;

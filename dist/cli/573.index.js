@@ -1,6 +1,7 @@
-export const id = 573;
-export const ids = [573];
-export const modules = {
+"use strict";
+exports.id = 573;
+exports.ids = [573];
+exports.modules = {
 
 /***/ 9573:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -1787,3 +1788,4 @@ class DhkemX448HkdfSha512 extends mod/* Dhkem */.gX {
 /***/ })
 
 };
+;

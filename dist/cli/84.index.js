@@ -1,6 +1,7 @@
-export const id = 84;
-export const ids = [84];
-export const modules = {
+"use strict";
+exports.id = 84;
+exports.ids = [84];
+exports.modules = {
 
 /***/ 9084:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -4231,3 +4232,4 @@ function montgomery(curveDef) {
 /***/ })
 
 };
+;

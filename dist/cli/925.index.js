@@ -1,6 +1,7 @@
-export const id = 925;
-export const ids = [925];
-export const modules = {
+"use strict";
+exports.id = 925;
+exports.ids = [925];
+exports.modules = {
 
 /***/ 4925:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -4134,3 +4135,4 @@ const ml_dsa87 = /* @__PURE__ */ (() => getDilithium({
 /***/ })
 
 };
+;

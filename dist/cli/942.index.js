@@ -1,6 +1,6 @@
-export const id = 942;
-export const ids = [942];
-export const modules = {
+exports.id = 942;
+exports.ids = [942];
+exports.modules = {
 
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
@@ -13,6 +13,7 @@ module.exports = __webpack_require__(218);
 /***/ 218:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 var __webpack_unused_export__;
 
 
@@ -285,6 +286,7 @@ __webpack_unused_export__ = debug; // for test
 /***/ 6752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 var __webpack_unused_export__;
 
 
@@ -526,6 +528,7 @@ module.exports = {
 /***/ 2279:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -641,6 +644,7 @@ module.exports = connect
 /***/ 6862:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -899,6 +903,7 @@ module.exports = pipeline
 /***/ 4043:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -1120,6 +1125,7 @@ module.exports.RequestHandler = RequestHandler
 /***/ 3560:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -1347,6 +1353,7 @@ module.exports = stream
 /***/ 1882:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
@@ -1462,6 +1469,7 @@ module.exports = upgrade
 /***/ 6615:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 module.exports.request = __webpack_require__(4043)
@@ -1476,6 +1484,7 @@ module.exports.connect = __webpack_require__(2279)
 /***/ 9927:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 // Ported from https://github.com/nodejs/undici/pull/907
 
 
@@ -1968,6 +1977,7 @@ module.exports = {
 /***/ 9136:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const net = __webpack_require__(7030)
@@ -2215,6 +2225,7 @@ module.exports = buildConnector
 /***/ 735:
 /***/ ((module) => {
 
+"use strict";
 
 
 /** @type {Record<string, string | undefined>} */
@@ -2340,6 +2351,7 @@ module.exports = {
 /***/ 2414:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const diagnosticsChannel = __webpack_require__(3053)
 const util = __webpack_require__(7975)
@@ -2549,6 +2561,7 @@ module.exports = {
 /***/ 8707:
 /***/ ((module) => {
 
+"use strict";
 
 
 const kUndiciError = Symbol.for('undici.error.UND_ERR')
@@ -2981,6 +2994,7 @@ module.exports = {
 /***/ 4655:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -3544,6 +3558,7 @@ module.exports = {
 /***/ 7752:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -3703,6 +3718,7 @@ module.exports = {
 /***/ 3440:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -4429,6 +4445,7 @@ module.exports = {
 /***/ 7405:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { InvalidArgumentError } = __webpack_require__(8707)
@@ -4569,6 +4586,7 @@ module.exports = Agent
 /***/ 837:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -4785,6 +4803,7 @@ module.exports = BalancedPool
 /***/ 637:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 /* global WebAssembly */
@@ -6305,6 +6324,7 @@ module.exports = connectH1
 /***/ 8788:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -7104,6 +7124,7 @@ module.exports = connectH2
 /***/ 3701:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 // @ts-check
 
 
@@ -7735,6 +7756,7 @@ module.exports = Client
 /***/ 1841:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const buffer = __webpack_require__(4573)
@@ -7950,6 +7972,7 @@ module.exports = DispatcherBase
 /***/ 883:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const EventEmitter = __webpack_require__(8474)
 
@@ -8022,6 +8045,7 @@ module.exports = Dispatcher
 /***/ 3137:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const DispatcherBase = __webpack_require__(1841)
@@ -8189,6 +8213,7 @@ module.exports = EnvHttpProxyAgent
 /***/ 4660:
 /***/ ((module) => {
 
+"use strict";
 /* eslint-disable */
 
 
@@ -8313,6 +8338,7 @@ module.exports = class FixedQueue {
 /***/ 2128:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const DispatcherBase = __webpack_require__(1841)
@@ -8555,6 +8581,7 @@ module.exports = PoolStats
 /***/ 628:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -8669,6 +8696,7 @@ module.exports = Pool
 /***/ 6672:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __webpack_require__(6443)
@@ -8950,6 +8978,7 @@ module.exports = ProxyAgent
 /***/ 50:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const Dispatcher = __webpack_require__(883)
@@ -8992,6 +9021,7 @@ module.exports = RetryAgent
 /***/ 2581:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 // We include a version number for the Dispatcher API. In case of breaking changes,
@@ -9031,6 +9061,7 @@ module.exports = {
 /***/ 8155:
 /***/ ((module) => {
 
+"use strict";
 
 
 module.exports = class DecoratorHandler {
@@ -9082,6 +9113,7 @@ module.exports = class DecoratorHandler {
 /***/ 8754:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const util = __webpack_require__(3440)
@@ -9321,6 +9353,7 @@ module.exports = RedirectHandler
 /***/ 7816:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const assert = __webpack_require__(4589)
 
@@ -9765,6 +9798,7 @@ module.exports = RetryHandler
 /***/ 379:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const { isIP } = __webpack_require__(7030)
 const { lookup } = __webpack_require__(610)
@@ -10147,6 +10181,7 @@ module.exports = interceptorOpts => {
 /***/ 8060:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const util = __webpack_require__(3440)
@@ -10277,6 +10312,7 @@ module.exports = createDumpInterceptor
 /***/ 5092:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const RedirectHandler = __webpack_require__(8754)
@@ -10305,6 +10341,7 @@ module.exports = createRedirectInterceptor
 /***/ 1514:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const RedirectHandler = __webpack_require__(8754)
 
@@ -10336,6 +10373,7 @@ module.exports = opts => {
 /***/ 2026:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const RetryHandler = __webpack_require__(7816)
 
@@ -10362,6 +10400,7 @@ module.exports = globalOpts => {
 /***/ 2824:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
@@ -10646,6 +10685,7 @@ exports.SPECIAL_HEADERS = {
 /***/ 3870:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Buffer } = __webpack_require__(4573)
@@ -10658,6 +10698,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 /***/ 3434:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Buffer } = __webpack_require__(4573)
@@ -10670,6 +10711,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 /***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
+"use strict";
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.enumToMap = void 0;
@@ -10691,6 +10733,7 @@ exports.enumToMap = enumToMap;
 /***/ 7501:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { kClients } = __webpack_require__(6443)
@@ -10858,6 +10901,7 @@ module.exports = MockAgent
 /***/ 7365:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { promisify } = __webpack_require__(7975)
@@ -10924,6 +10968,7 @@ module.exports = MockClient
 /***/ 2429:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { UndiciError } = __webpack_require__(8707)
@@ -10959,6 +11004,7 @@ module.exports = {
 /***/ 1511:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { getResponseData, buildKey, addMockDispatch } = __webpack_require__(3397)
@@ -11173,6 +11219,7 @@ module.exports.MockScope = MockScope
 /***/ 4004:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { promisify } = __webpack_require__(7975)
@@ -11239,6 +11286,7 @@ module.exports = MockPool
 /***/ 1117:
 /***/ ((module) => {
 
+"use strict";
 
 
 module.exports = {
@@ -11269,6 +11317,7 @@ module.exports = {
 /***/ 3397:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { MockNotMatchedError } = __webpack_require__(2429)
@@ -11643,6 +11692,7 @@ module.exports = {
 /***/ 6142:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Transform } = __webpack_require__(7075)
@@ -11693,6 +11743,7 @@ module.exports = class PendingInterceptorsFormatter {
 /***/ 1529:
 /***/ ((module) => {
 
+"use strict";
 
 
 const singulars = {
@@ -11729,6 +11780,7 @@ module.exports = class Pluralizer {
 /***/ 6603:
 /***/ ((module) => {
 
+"use strict";
 
 
 /**
@@ -12159,6 +12211,7 @@ module.exports = {
 /***/ 9634:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { kConstruct } = __webpack_require__(109)
@@ -13025,6 +13078,7 @@ module.exports = {
 /***/ 3245:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { kConstruct } = __webpack_require__(109)
@@ -13184,6 +13238,7 @@ module.exports = {
 /***/ 109:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 module.exports = {
@@ -13196,6 +13251,7 @@ module.exports = {
 /***/ 6798:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -13248,6 +13304,7 @@ module.exports = {
 /***/ 1276:
 /***/ ((module) => {
 
+"use strict";
 
 
 // https://wicg.github.io/cookie-store/#cookie-maximum-attribute-value-size
@@ -13267,6 +13324,7 @@ module.exports = {
 /***/ 9061:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { parseSetCookie } = __webpack_require__(1978)
@@ -13458,6 +13516,7 @@ module.exports = {
 /***/ 1978:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { maxNameValuePairSize, maxAttributeValueSize } = __webpack_require__(1276)
@@ -13775,6 +13834,7 @@ module.exports = {
 /***/ 7797:
 /***/ ((module) => {
 
+"use strict";
 
 
 /**
@@ -14134,6 +14194,7 @@ module.exports = {
 /***/ 4031:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 const buffer = __webpack_require__(4573)
 const { Transform } = __webpack_require__(7075)
@@ -14715,6 +14776,7 @@ module.exports = {
 /***/ 1238:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { pipeline } = __webpack_require__(7075)
@@ -15205,6 +15267,7 @@ module.exports = {
 /***/ 4811:
 /***/ ((module) => {
 
+"use strict";
 
 
 /**
@@ -15249,6 +15312,7 @@ module.exports = {
 /***/ 4492:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const util = __webpack_require__(3440)
@@ -15785,6 +15849,7 @@ module.exports = {
 /***/ 4495:
 /***/ ((module) => {
 
+"use strict";
 
 
 const corsSafeListedMethods = /** @type {const} */ (['GET', 'HEAD', 'POST'])
@@ -15916,6 +15981,7 @@ module.exports = {
 /***/ 1900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const assert = __webpack_require__(4589)
@@ -16667,6 +16733,7 @@ module.exports = {
 /***/ 6653:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { kConnected, kSize } = __webpack_require__(6443)
@@ -16720,6 +16787,7 @@ module.exports = function () {
 /***/ 7114:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Blob, File } = __webpack_require__(4573)
@@ -16853,6 +16921,7 @@ module.exports = { FileLike, isFileLike }
 /***/ 116:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { isUSVString, bufferToLowerCasedHeaderName } = __webpack_require__(3440)
@@ -17334,6 +17403,7 @@ module.exports = {
 /***/ 5910:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { isBlobLike, iteratorMixin } = __webpack_require__(3168)
@@ -17593,6 +17663,7 @@ module.exports = { FormData, makeEntry }
 /***/ 1059:
 /***/ ((module) => {
 
+"use strict";
 
 
 // In case of breaking changes, increase the version
@@ -17640,6 +17711,7 @@ module.exports = {
 /***/ 660:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
@@ -18334,6 +18406,7 @@ module.exports = {
 /***/ 4398:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
@@ -20611,6 +20684,7 @@ module.exports = {
 /***/ 9967:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 /* globals AbortController */
 
 
@@ -21655,6 +21729,7 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 /***/ 9051:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
@@ -22272,6 +22347,7 @@ module.exports = {
 /***/ 3627:
 /***/ ((module) => {
 
+"use strict";
 
 
 module.exports = {
@@ -22288,6 +22364,7 @@ module.exports = {
 /***/ 3168:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Transform } = __webpack_require__(7075)
@@ -23927,6 +24004,7 @@ module.exports = {
 /***/ 5893:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { types, inspect } = __webpack_require__(7975)
@@ -24629,6 +24707,7 @@ module.exports = {
 /***/ 2607:
 /***/ ((module) => {
 
+"use strict";
 
 
 /**
@@ -24926,6 +25005,7 @@ module.exports = {
 /***/ 8355:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -25277,6 +25357,7 @@ module.exports = {
 /***/ 8573:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { webidl } = __webpack_require__(5893)
@@ -25362,6 +25443,7 @@ module.exports = {
 /***/ 961:
 /***/ ((module) => {
 
+"use strict";
 
 
 module.exports = {
@@ -25379,6 +25461,7 @@ module.exports = {
 /***/ 3610:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const {
@@ -25777,6 +25860,7 @@ module.exports = {
 /***/ 6897:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __webpack_require__(736)
@@ -26155,6 +26239,7 @@ module.exports = {
 /***/ 736:
 /***/ ((module) => {
 
+"use strict";
 
 
 // This is a Globally Unique Identifier unique used
@@ -26228,6 +26313,7 @@ module.exports = {
 /***/ 5188:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { webidl } = __webpack_require__(5893)
@@ -26564,6 +26650,7 @@ module.exports = {
 /***/ 3264:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { maxUnsigned16Bit } = __webpack_require__(736)
@@ -26667,6 +26754,7 @@ module.exports = {
 /***/ 9469:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __webpack_require__(8522)
@@ -26779,6 +26867,7 @@ module.exports = { PerMessageDeflate }
 /***/ 1652:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { Writable } = __webpack_require__(7075)
@@ -27313,6 +27402,7 @@ module.exports = {
 /***/ 3900:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { WebsocketFrameSend } = __webpack_require__(3264)
@@ -27424,6 +27514,7 @@ module.exports = { SendQueue }
 /***/ 1216:
 /***/ ((module) => {
 
+"use strict";
 
 
 module.exports = {
@@ -27443,6 +27534,7 @@ module.exports = {
 /***/ 8625:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __webpack_require__(1216)
@@ -27772,6 +27864,7 @@ module.exports = {
 /***/ 3726:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
+"use strict";
 
 
 const { webidl } = __webpack_require__(5893)
@@ -28374,6 +28467,7 @@ module.exports = {
 /***/ 4942:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
+"use strict";
 // ESM COMPAT FLAG
 __webpack_require__.r(__webpack_exports__);
 
@@ -29191,3 +29285,4 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 /***/ })
 
 };
+;

@@ -1,6 +1,7 @@
-export const id = 948;
-export const ids = [948];
-export const modules = {
+"use strict";
+exports.id = 948;
+exports.ids = [948];
+exports.modules = {
 
 /***/ 2948:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
@@ -3787,3 +3788,4 @@ class XWing {
 /***/ })
 
 };
+;
