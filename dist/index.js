@@ -36618,7 +36618,7 @@ __webpack_async_result__();
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1080);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9116);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -36758,8 +36758,8 @@ var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 124 modules
-var src_core = __nccwpck_require__(1080);
+// EXTERNAL MODULE: ./src/core/index.ts + 125 modules
+var src_core = __nccwpck_require__(9116);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -37957,7 +37957,7 @@ async function run(env = process.env) {
 
 /***/ }),
 
-/***/ 1080:
+/***/ 9116:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40557,16 +40557,31 @@ function readFully(fd, buf, length, position) {
  * @param {boolean} [stamped]
  */
 function hashFile(abs, stamped = false) {
+  const steps = hashFileSteps(abs, stamped)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * hashFile one read at a time: the generator yields after each chunk it hashed, so the main
+ * thread can let its event loop run between chunks of a long hash.
+ * @param {string} abs
+ * @param {boolean} [stamped]
+ * @param {Buffer} [buf]
+ */
+function* hashFileSteps(abs, stamped = false, buf = buffer()) {
   const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = external_node_fs_.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
     const h = (0,external_node_crypto_.createHash)('sha256')
-    const buf = buffer()
     for (;;) {
       const n = external_node_fs_.readSync(fd, buf, 0, buf.length, null)
       if (n === 0) break
       h.update(n === buf.length ? buf : buf.subarray(0, n))
+      if (n === buf.length) yield
     }
     const out = { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
     if (!stamped) return out
@@ -40648,8 +40663,24 @@ function hash_kernel_hashHeadTail(abs) {
  * @param {'full' | 'stamped' | 'headtail'} how
  */
 function runJob(abs, how) {
+  const steps = jobSteps(abs, how)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * runJob one read at a time (a head/tail job is one step).
+ * @param {string} abs
+ * @param {'full' | 'stamped' | 'headtail'} how
+ * @param {Buffer} [buf]
+ */
+function* jobSteps(abs, how, buf = buffer()) {
   try {
-    return how === 'headtail' ? hash_kernel_hashHeadTail(abs) : hashFile(abs, how === 'stamped')
+    return how === 'headtail'
+      ? hash_kernel_hashHeadTail(abs)
+      : yield* hashFileSteps(abs, how === 'stamped', buf)
   } catch (err) {
     return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
   }
@@ -41003,6 +41034,8 @@ function judgeMode(e, mode, found, cached) {
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 ;// CONCATENATED MODULE: ./src/core/verify/kernel-threads.ts
 /**
  * The kernel's worker threads, kept for the life of the process and never more than the cores.
@@ -41213,6 +41246,7 @@ function onKernelThreads(message, count, onMessage) {
 
 
 
+
 /** A file above this many bytes is never hashed inline when threads may be had. */
 const INLINE_BYTES = 48 * 1024 * 1024;
 /**
@@ -41260,15 +41294,69 @@ async function hash_pool_hashAll(jobs, opts = {}) {
     };
     const results = new Array(jobs.length);
     let done = 0;
-    await onKernelThreads(task, threads, m => {
-        for (const [k, r] of m) {
+    const take = (batch) => {
+        for (const [k, r] of batch) {
             const original = order[k] ?? 0;
             results[original] = r;
             done += jobs[original]?.cost ?? 0;
         }
         opts.onProgress?.(done, total);
-    });
+    };
+    // While no thread is up yet, the main thread is one of the workers: the largest file starts
+    // hashing now instead of after a thread's 60-110 ms start (the main thread is otherwise idle
+    // during a check: the tree walks run on threads).
+    const mainJoins = !mainWorking && readyKernelThreads() === 0;
+    const onThreads = mainJoins ? threads - 1 : threads;
+    await Promise.all([
+        mainJoins ? hashOnMain(task, take) : undefined,
+        onThreads > 0
+            ? onKernelThreads(task, onThreads, m => take(m))
+            : undefined
+    ]);
     return results;
+}
+/** Whether the main thread is hashing for a pool now (and so is not free for other work). */
+function mainIsHashing() {
+    return mainWorking;
+}
+/** The longest the main thread hashes before it lets its event loop run. */
+const TURN_MS = 2;
+/** Whether the main thread is already one of a pool's workers (it takes part in one at a time). */
+let mainWorking = false;
+const mainBuffer = Buffer.allocUnsafe(MIB);
+/**
+ * Claim jobs from the task's counter, as a kernel thread does, and hash them on the main thread
+ * one read at a time, letting the event loop run between reads (timers such as the lock's,
+ * signals, and the walk threads' messages wait a few milliseconds at most).
+ */
+async function hashOnMain(task, take) {
+    mainWorking = true;
+    let since = performance.now();
+    const breathe = async () => {
+        if (performance.now() - since < TURN_MS)
+            return;
+        await (0,promises_namespaceObject.setImmediate)();
+        since = performance.now();
+    };
+    try {
+        const next = new Int32Array(task.counter);
+        for (;;) {
+            const k = Atomics.add(next, 0, 1);
+            if (k >= task.paths.length)
+                return;
+            const steps = jobSteps(task.paths[k] ?? '', task.hows[k] ?? 'full', mainBuffer);
+            let step = steps.next();
+            while (!step.done) {
+                await breathe();
+                step = steps.next();
+            }
+            take([[k, step.value]]);
+            await breathe();
+        }
+    }
+    finally {
+        mainWorking = false;
+    }
 }
 /** One file's full hash, on a thread when it is large (the event loop, lock refresh and
  * signals included, stays live meanwhile). */
@@ -42447,6 +42535,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
 
 
 
+
 /** The variable that turns the native walk off. */
 const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
 /**
@@ -42502,7 +42591,9 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
     const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
     if (!split)
         return walk_walkTree(root, ignore, exclude);
-    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs });
+    // The main thread counts as a core while it hashes a file (hash-pool.ts): the walk takes the rest.
+    const threads = mainIsHashing() ? Math.max(1, jobs - 1) : jobs;
+    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads });
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/tree.ts

@@ -13,6 +13,12 @@ export type JobResult = FileDigest | { error: string }
 export declare function hashFile(abs: string, stamped?: boolean): FileDigest
 export declare function hashHeadTail(abs: string): FileDigest
 export declare function runJob(abs: string, how: HashHow): JobResult
+/** runJob one read at a time: yields after each full chunk hashed. */
+export declare function jobSteps(
+  abs: string,
+  how: HashHow,
+  buf?: Buffer
+): Generator<undefined, JobResult, undefined>
 
 export declare function hashWalked(abs: string, size: number): string
 export declare function walkedOrError(abs: string, size: number): string | undefined

@@ -53,16 +53,31 @@ function readFully(fd, buf, length, position) {
  * @param {boolean} [stamped]
  */
 export function hashFile(abs, stamped = false) {
+  const steps = hashFileSteps(abs, stamped)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * hashFile one read at a time: the generator yields after each chunk it hashed, so the main
+ * thread can let its event loop run between chunks of a long hash.
+ * @param {string} abs
+ * @param {boolean} [stamped]
+ * @param {Buffer} [buf]
+ */
+export function* hashFileSteps(abs, stamped = false, buf = buffer()) {
   const fd = fs.openSync(fsPath(abs), READ_FLAGS)
   try {
     const st = fs.fstatSync(fd)
     if (!st.isFile()) throw notAFile(abs)
     const h = createHash('sha256')
-    const buf = buffer()
     for (;;) {
       const n = fs.readSync(fd, buf, 0, buf.length, null)
       if (n === 0) break
       h.update(n === buf.length ? buf : buf.subarray(0, n))
+      if (n === buf.length) yield
     }
     const out = { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
     if (!stamped) return out
@@ -144,8 +159,24 @@ export function hashHeadTail(abs) {
  * @param {'full' | 'stamped' | 'headtail'} how
  */
 export function runJob(abs, how) {
+  const steps = jobSteps(abs, how)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
+
+/**
+ * runJob one read at a time (a head/tail job is one step).
+ * @param {string} abs
+ * @param {'full' | 'stamped' | 'headtail'} how
+ * @param {Buffer} [buf]
+ */
+export function* jobSteps(abs, how, buf = buffer()) {
   try {
-    return how === 'headtail' ? hashHeadTail(abs) : hashFile(abs, how === 'stamped')
+    return how === 'headtail'
+      ? hashHeadTail(abs)
+      : yield* hashFileSteps(abs, how === 'stamped', buf)
   } catch (err) {
     return { error: typeof err?.code === 'string' ? err.code : 'EIO' }
   }

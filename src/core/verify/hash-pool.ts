@@ -4,7 +4,8 @@
  * counter, largest first, so a 2 GB blob and 60,000 small files keep both cores busy to the end.
  */
 import os from 'node:os'
-import { runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { jobSteps, MIB, runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
 import { onKernelThreads, readyKernelThreads, warmKernelThreads } from './kernel-threads.js'
 
 export interface HashJob {
@@ -75,15 +76,73 @@ export async function hashAll(
   }
   const results = new Array<JobResult>(jobs.length)
   let done = 0
-  await onKernelThreads(task, threads, m => {
-    for (const [k, r] of m as [number, JobResult][]) {
+  const take = (batch: [number, JobResult][]) => {
+    for (const [k, r] of batch) {
       const original = order[k] ?? 0
       results[original] = r
       done += jobs[original]?.cost ?? 0
     }
     opts.onProgress?.(done, total)
-  })
+  }
+  // While no thread is up yet, the main thread is one of the workers: the largest file starts
+  // hashing now instead of after a thread's 60-110 ms start (the main thread is otherwise idle
+  // during a check: the tree walks run on threads).
+  const mainJoins = !mainWorking && readyKernelThreads() === 0
+  const onThreads = mainJoins ? threads - 1 : threads
+  await Promise.all([
+    mainJoins ? hashOnMain(task, take) : undefined,
+    onThreads > 0
+      ? onKernelThreads(task, onThreads, m => take(m as [number, JobResult][]))
+      : undefined
+  ])
   return results
+}
+
+/** Whether the main thread is hashing for a pool now (and so is not free for other work). */
+export function mainIsHashing(): boolean {
+  return mainWorking
+}
+
+/** The longest the main thread hashes before it lets its event loop run. */
+const TURN_MS = 2
+
+/** Whether the main thread is already one of a pool's workers (it takes part in one at a time). */
+let mainWorking = false
+const mainBuffer = Buffer.allocUnsafe(MIB)
+
+/**
+ * Claim jobs from the task's counter, as a kernel thread does, and hash them on the main thread
+ * one read at a time, letting the event loop run between reads (timers such as the lock's,
+ * signals, and the walk threads' messages wait a few milliseconds at most).
+ */
+async function hashOnMain(
+  task: { paths: string[]; hows: HashHow[]; counter: SharedArrayBuffer },
+  take: (batch: [number, JobResult][]) => void
+): Promise<void> {
+  mainWorking = true
+  let since = performance.now()
+  const breathe = async () => {
+    if (performance.now() - since < TURN_MS) return
+    await nextTurn()
+    since = performance.now()
+  }
+  try {
+    const next = new Int32Array(task.counter)
+    for (;;) {
+      const k = Atomics.add(next, 0, 1)
+      if (k >= task.paths.length) return
+      const steps = jobSteps(task.paths[k] ?? '', task.hows[k] ?? 'full', mainBuffer)
+      let step = steps.next()
+      while (!step.done) {
+        await breathe()
+        step = steps.next()
+      }
+      take([[k, step.value]])
+      await breathe()
+    }
+  } finally {
+    mainWorking = false
+  }
 }
 
 /** One file's full hash, on a thread when it is large (the event loop, lock refresh and

@@ -6,6 +6,7 @@
  * on some file system, or to compare the walkers); `1` or unset leaves it on.
  */
 import os from 'node:os'
+import { mainIsHashing } from './hash-pool.js'
 import { EXIT, SwrError } from '../errors.js'
 import { nativeTreeDigest } from './native-walk.js'
 import { listTop, walkTree, type ParallelWalk, type TreeDigestResult } from './walk.js'
@@ -90,5 +91,7 @@ export async function walkTreeParallel(
   const jobs = jobsOf(opts.jobs)
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return walkTree(root, ignore, exclude)
-  return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs })
+  // The main thread counts as a core while it hashes a file (hash-pool.ts): the walk takes the rest.
+  const threads = mainIsHashing() ? Math.max(1, jobs - 1) : jobs
+  return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads })
 }
