@@ -130,6 +130,15 @@ describe('the CLI code cache', () => {
     expect(fs.statSync(cacheFile(dir)).uid).toBe(0)
   })
 
+  it('is not written by a user other than the bundle owner', () => {
+    if (process.getuid?.() !== 0) return // only root can give the bundle away
+    const dir = freshCli('not-owner')
+    fs.chownSync(path.join(dir, 'swr.js'), 4242, 4242)
+    expectWorks()
+    expect(fs.existsSync(cacheFile(dir))).toBe(false)
+    expect(leftovers(dir)).toEqual([])
+  })
+
   it('is ignored and replaced when the bundle changed since it was made', () => {
     const dir = freshCli('stale')
     swr(['--version'])

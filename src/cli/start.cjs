@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `swr` bin: compiles the bundled CLI (swr.js, beside this file) with a V8 code cache, so a
 // start skips most of parsing and compiling half a megabyte of JavaScript. swr starts at every
-// agent turn; this is ~40 ms of a ~270 ms check on the machine docs/speed.md describes.
+// agent turn; this is ~25-30 ms of a ~250 ms check on the machine docs/speed.md describes.
 //
 // A code cache is compiled code, so it is trusted exactly as far as the bundle and no further:
 // - it lives in the bundle's own directory (whoever can write it can already rewrite swr.js);
@@ -11,7 +11,8 @@
 //   (version, arch, flags): anything else is ignored, and V8 checks its own version again;
 // - it is written through a new temporary file (created exclusively, so never through a planted
 //   link), synced, then renamed into place: a full disk or two concurrent runs never leave a
-//   torn cache.
+//   torn cache;
+// - only the bundle's owner writes one.
 // Failing to read or write a cache only costs speed: the bundle is compiled from source.
 // SWR_CODE_CACHE=0 turns it off.
 'use strict'
@@ -99,7 +100,14 @@ const script = new vm.Script(wrap(bundle.source), {
 })
 
 // A run adds to the cache what it compiled: a first run of `check` after `add` records both.
-if (useCache && (!cached || script.cachedDataRejected || !cached.commands.includes(command))) {
+// Only the bundle's owner writes a cache (another user's would never be read, so it would be
+// written again at every run).
+const owner = process.getuid?.() === bundle.st.uid
+if (
+  useCache &&
+  owner &&
+  (!cached || script.cachedDataRejected || !cached.commands.includes(command))
+) {
   const commands = cached && !script.cachedDataRejected ? [...cached.commands, command] : [command]
   process.once('exit', () => writeCache(script, key, commands.slice(-MAX_COMMANDS)))
 }
