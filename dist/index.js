@@ -41075,7 +41075,15 @@ const readyFlags = new Map();
  * raise it for itself.
  */
 function cap(asked = 1) {
-    return Math.max(1, asked, external_node_os_default().availableParallelism());
+    return Math.max(1, asked, external_node_os_default().availableParallelism() - mainCores);
+}
+/** 1 while the main thread hashes for a pool (hash-pool.ts): it then uses a core itself. */
+let mainCores = 0;
+/** The main thread starts or stops hashing; a task left waiting may have its thread now. */
+function mainThreadHashing(on) {
+    mainCores = on ? 1 : 0;
+    while (!on && hungry.length > 0 && live.size < cap())
+        feed(start());
 }
 function isReady(w) {
     const flag = readyFlags.get(w);
@@ -41123,6 +41131,15 @@ function warmKernelThreads(count) {
         w.on('error', () => undefined);
         park(w);
     }
+}
+/** End every idle thread now (they would end on their own after IDLE_MS); busy ones keep on. */
+async function endIdleKernelThreads() {
+    const ending = idle.splice(0);
+    for (const w of ending) {
+        clearTimeout(idleTimers.get(w));
+        idleTimers.delete(w);
+    }
+    await Promise.all(ending.map(w => w.terminate()));
 }
 /** A free thread: a waiting one (a ready one first), else a new one while under the cap. */
 function take(asked) {
@@ -41294,25 +41311,36 @@ async function hash_pool_hashAll(jobs, opts = {}) {
     };
     const results = new Array(jobs.length);
     let done = 0;
+    let count = 0;
+    // While no thread is up yet, the main thread is one of the workers: the largest file starts
+    // hashing now instead of after a thread's 60-110 ms start (the main thread is otherwise idle
+    // during a check: the tree walks run on threads). What it has not claimed when a thread comes
+    // up goes to that thread, so small files do not wait behind a blob; the pool counts the main
+    // thread as a core meanwhile, so that thread is the one a tree walk takes next, not one more.
+    const mainJoins = !mainWorking && readyKernelThreads() === 0;
+    const onThreads = mainJoins ? Math.max(threads - 1, jobs.length > 1 ? 1 : 0) : threads;
+    let allIn = () => undefined;
+    const complete = new Promise(resolve => (allIn = resolve));
     const take = (batch) => {
         for (const [k, r] of batch) {
             const original = order[k] ?? 0;
             results[original] = r;
             done += jobs[original]?.cost ?? 0;
+            if (++count === jobs.length)
+                allIn();
         }
         opts.onProgress?.(done, total);
     };
-    // While no thread is up yet, the main thread is one of the workers: the largest file starts
-    // hashing now instead of after a thread's 60-110 ms start (the main thread is otherwise idle
-    // during a check: the tree walks run on threads).
-    const mainJoins = !mainWorking && readyKernelThreads() === 0;
-    const onThreads = mainJoins ? threads - 1 : threads;
-    await Promise.all([
+    const workers = Promise.all([
         mainJoins ? hashOnMain(task, take) : undefined,
         onThreads > 0
             ? onKernelThreads(task, onThreads, m => take(m))
             : undefined
     ]);
+    // Every result in is the end, even while a thread that started too late to claim anything is
+    // still coming up; a failure before that is the caller's.
+    workers.catch(() => undefined);
+    await Promise.race([complete, workers]);
     return results;
 }
 /** Whether the main thread is hashing for a pool now (and so is not free for other work). */
@@ -41331,6 +41359,7 @@ const mainBuffer = Buffer.allocUnsafe(MIB);
  */
 async function hashOnMain(task, take) {
     mainWorking = true;
+    mainThreadHashing(true);
     let since = performance.now();
     const breathe = async () => {
         if (performance.now() - since < TURN_MS)
@@ -41356,6 +41385,7 @@ async function hashOnMain(task, take) {
     }
     finally {
         mainWorking = false;
+        mainThreadHashing(false);
     }
 }
 /** One file's full hash, on a thread when it is large (the event loop, lock refresh and
@@ -42946,6 +42976,7 @@ function okDetail(e, walk, content) {
 
 
 
+
 function inspect(e, ctx) {
     switch (e.kind) {
         case 'file':
@@ -42985,10 +43016,11 @@ async function verifyEntries(entries, ctx, pool = {}) {
             inspected[i] = await inspect(e, ctx);
     const late = inspected.filter(p => isPending(p) && !early.includes(p));
     const lateJobs = late.flatMap(p => p.jobs);
-    const results = [
-        ...(await earlyHashed),
-        ...(lateJobs.length > 0 ? await hash_pool_hashAll(lateJobs, pool) : [])
-    ];
+    const lateHashed = lateJobs.length > 0 ? await hash_pool_hashAll(lateJobs, pool) : [];
+    // A thread that ends now ends while a blob may still hash here, not during the exit (~15 ms).
+    if (pool.lastHashing)
+        void endIdleKernelThreads();
+    const results = [...(await earlyHashed), ...lateHashed];
     let offset = 0;
     const judged = new Map();
     for (const p of [...early, ...late]) {
@@ -43055,7 +43087,8 @@ async function verifySelection(m, opts) {
     const todo = entries.filter(e => !known.has(e.id));
     const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
         jobs: opts.jobs,
-        onProgress: opts.onProgress
+        onProgress: opts.onProgress,
+        lastHashing: opts.lastHashing
     });
     const byId = new Map(fresh.map(f => [f.id, f]));
     const findings = entries.flatMap(e => {
@@ -43145,7 +43178,8 @@ function ownPaths(manifestFile, stateDir) {
 
 
 async function check(m, opts) {
-    const checked = await verifySelection(m, opts);
+    // Smoke commands, the cache lookup and the report hash nothing: the threads may end early.
+    const checked = await verifySelection(m, { ...opts, lastHashing: true });
     let gate;
     let smoke;
     if (opts.smoke) {

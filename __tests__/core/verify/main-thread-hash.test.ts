@@ -4,16 +4,28 @@
  * and a tree walk started meanwhile leaves it its core. Runs in its own process (a jest file),
  * so no thread from another test is up. Real threads, real files.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { hashOne, mainIsHashing } from '../../../src/core/verify/hash-pool.js'
-import { liveKernelThreads } from '../../../src/core/verify/kernel-threads.js'
+import {
+  hashAll,
+  hashOne,
+  INLINE_BYTES,
+  mainIsHashing,
+  type HashJob
+} from '../../../src/core/verify/hash-pool.js'
+import {
+  endIdleKernelThreads,
+  idleKernelThreads,
+  liveKernelThreads
+} from '../../../src/core/verify/kernel-threads.js'
 import { walkTreeParallel } from '../../../src/core/verify/walk-strategy.js'
 import { hashFile } from '../../../src/core/verify/hash-kernel.mjs'
 import { walkTree, contentDigest } from '../../../src/core/verify/walk.js'
+import { check, loadManifest, outcomeOf } from '../../../src/core/index.js'
+import { add, makeWorkspace } from '../../../__fixtures__/workspace.js'
 
 let dir: string
 let big: string
@@ -41,6 +53,21 @@ beforeAll(() => {
     }
 }, 60_000)
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+/** Resolves once `cond` holds, polling each 5 ms; fails the test after 10 s. */
+async function until(cond: () => boolean): Promise<void> {
+  for (let waited = 0; !cond(); waited += 5) {
+    if (waited > 10_000) throw new Error('condition never held')
+    await new Promise(r => setTimeout(r, 5))
+  }
+}
+
+// Each test starts with no thread up, as a process does: the threads of the last one are ended
+// once they are all back and idle.
+afterEach(async () => {
+  await until(() => idleKernelThreads() === liveKernelThreads())
+  await endIdleKernelThreads()
+  expect(liveKernelThreads()).toBe(0)
+})
 
 describe('the main thread as a hashing worker', () => {
   it('hashes a big file itself while no thread is up, and its timers keep running', async () => {
@@ -60,6 +87,51 @@ describe('the main thread as a hashing worker', () => {
     expect(ticks).toBeGreaterThanOrEqual(5)
   })
 
+  it('what it has not claimed goes to a thread that comes up meanwhile: one, not more', async () => {
+    expect(liveKernelThreads()).toBe(0)
+    const small = Array.from({ length: 20 }, (_, i) => {
+      const abs = path.join(dir, `small-${i}`)
+      fs.writeFileSync(abs, `small ${i}\n`)
+      return { abs, sha: createHash('sha256').update(`small ${i}\n`).digest('hex') }
+    })
+    const jobs: HashJob[] = [
+      { abs: big, how: 'full', cost: BIG },
+      ...small.map(f => ({ abs: f.abs, how: 'full' as const, cost: INLINE_BYTES }))
+    ]
+    const rs = await hashAll(jobs, { jobs: os.availableParallelism() })
+    expect(rs.map(r => ('sha256' in r ? r.sha256 : r.error))).toEqual([
+      bigSha,
+      ...small.map(f => f.sha)
+    ])
+    // The main thread counted as a core: one thread came up for the rest, on any core count.
+    expect(liveKernelThreads()).toBe(1)
+  })
+
+  it('a check ends its idle threads while a blob still hashes, not 2 s later or at the exit', async () => {
+    const ws = makeWorkspace()
+    try {
+      fs.copyFileSync(big, path.join(ws.root, 'model.bin'))
+      fs.cpSync(path.join(dir, 'tree'), path.join(ws.root, 'tree'), { recursive: true })
+      await add(ws, 'model.bin', '--kind', 'blob', '--id', 'model')
+      await add(ws, 'tree', '--id', 'tree')
+      const m = loadManifest(ws.manifestFile, {})
+      const result = await check(m, {
+        stateDir: ws.stateDir,
+        version: 'test',
+        deep: true,
+        cache: false,
+        jobs: Math.max(2, os.availableParallelism())
+      })
+      expect(outcomeOf(result).status).toBe('healthy')
+      // Idle threads would otherwise stay for IDLE_MS (2 s) after their last task.
+      const t0 = Date.now()
+      await until(() => liveKernelThreads() === 0)
+      expect(Date.now() - t0).toBeLessThan(1000)
+    } finally {
+      ws.cleanup()
+    }
+  }, 60_000)
+
   it('a tree walked while it hashes takes the other cores, not all of them', async () => {
     const root = fs.realpathSync(path.join(dir, 'tree'))
     const cores = Math.min(os.availableParallelism(), 8)
@@ -67,7 +139,7 @@ describe('the main thread as a hashing worker', () => {
     const walk = await walkTreeParallel(root, [], new Set(), { jobs: cores, hash: true })
     const r = await hashing
     expect(r).toMatchObject({ sha256: bigSha })
-    expect(liveKernelThreads()).toBe(cores - 1)
+    expect(liveKernelThreads()).toBe(Math.max(1, cores - 1))
     // The walk is the one the single-threaded walker makes, with every file's hash.
     const inline = walkTree(root, [], new Set())
     expect(walk.records.map(x => x.rel)).toEqual(inline.records.map(x => x.rel))

@@ -6,7 +6,12 @@
 import os from 'node:os'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { jobSteps, MIB, runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
-import { onKernelThreads, readyKernelThreads, warmKernelThreads } from './kernel-threads.js'
+import {
+  mainThreadHashing,
+  onKernelThreads,
+  readyKernelThreads,
+  warmKernelThreads
+} from './kernel-threads.js'
 
 export interface HashJob {
   abs: string
@@ -24,6 +29,11 @@ export interface PoolOptions {
   onProgress?: ((done: number, total: number) => void) | undefined
   /** More hashing follows in this process (a batch of captures): start the threads now. */
   batch?: boolean | undefined
+  /**
+   * Nothing hashes after this in this process (a check): threads that fall idle may end at once,
+   * while a blob still hashes on the main thread, instead of at the process's exit.
+   */
+  lastHashing?: boolean | undefined
 }
 
 /** A file above this many bytes is never hashed inline when threads may be had. */
@@ -76,25 +86,35 @@ export async function hashAll(
   }
   const results = new Array<JobResult>(jobs.length)
   let done = 0
+  let count = 0
+  // While no thread is up yet, the main thread is one of the workers: the largest file starts
+  // hashing now instead of after a thread's 60-110 ms start (the main thread is otherwise idle
+  // during a check: the tree walks run on threads). What it has not claimed when a thread comes
+  // up goes to that thread, so small files do not wait behind a blob; the pool counts the main
+  // thread as a core meanwhile, so that thread is the one a tree walk takes next, not one more.
+  const mainJoins = !mainWorking && readyKernelThreads() === 0
+  const onThreads = mainJoins ? Math.max(threads - 1, jobs.length > 1 ? 1 : 0) : threads
+  let allIn: () => void = () => undefined
+  const complete = new Promise<void>(resolve => (allIn = resolve))
   const take = (batch: [number, JobResult][]) => {
     for (const [k, r] of batch) {
       const original = order[k] ?? 0
       results[original] = r
       done += jobs[original]?.cost ?? 0
+      if (++count === jobs.length) allIn()
     }
     opts.onProgress?.(done, total)
   }
-  // While no thread is up yet, the main thread is one of the workers: the largest file starts
-  // hashing now instead of after a thread's 60-110 ms start (the main thread is otherwise idle
-  // during a check: the tree walks run on threads).
-  const mainJoins = !mainWorking && readyKernelThreads() === 0
-  const onThreads = mainJoins ? threads - 1 : threads
-  await Promise.all([
+  const workers = Promise.all([
     mainJoins ? hashOnMain(task, take) : undefined,
     onThreads > 0
       ? onKernelThreads(task, onThreads, m => take(m as [number, JobResult][]))
       : undefined
   ])
+  // Every result in is the end, even while a thread that started too late to claim anything is
+  // still coming up; a failure before that is the caller's.
+  workers.catch(() => undefined)
+  await Promise.race([complete, workers])
   return results
 }
 
@@ -120,6 +140,7 @@ async function hashOnMain(
   take: (batch: [number, JobResult][]) => void
 ): Promise<void> {
   mainWorking = true
+  mainThreadHashing(true)
   let since = performance.now()
   const breathe = async () => {
     if (performance.now() - since < TURN_MS) return
@@ -142,6 +163,7 @@ async function hashOnMain(
     }
   } finally {
     mainWorking = false
+    mainThreadHashing(false)
   }
 }
 

@@ -6,6 +6,7 @@
 import { verifyBlob } from './blob.js'
 import { verifyFile } from './file.js'
 import { hashAll, INLINE_BYTES, type PoolOptions } from './hash-pool.js'
+import { endIdleKernelThreads } from './kernel-threads.js'
 import { verifyLink } from './link.js'
 import { verifyTree } from './tree.js'
 import { isPending, type Inspection, type Pending, type VerifyContext } from './verifier.js'
@@ -56,10 +57,10 @@ export async function verifyEntries(
     if (e.kind === 'tree') inspected[i] = await inspect(e, ctx)
   const late = inspected.filter(p => isPending(p) && !early.includes(p)) as Pending[]
   const lateJobs = late.flatMap(p => p.jobs)
-  const results = [
-    ...(await earlyHashed),
-    ...(lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [])
-  ]
+  const lateHashed = lateJobs.length > 0 ? await hashAll(lateJobs, pool) : []
+  // A thread that ends now ends while a blob may still hash here, not during the exit (~15 ms).
+  if (pool.lastHashing) void endIdleKernelThreads()
+  const results = [...(await earlyHashed), ...lateHashed]
   let offset = 0
   const judged = new Map<Pending, Finding>()
   for (const p of [...early, ...late]) {

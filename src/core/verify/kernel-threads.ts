@@ -51,7 +51,16 @@ const readyFlags = new Map<Worker, Int32Array>()
  * raise it for itself.
  */
 function cap(asked = 1): number {
-  return Math.max(1, asked, os.availableParallelism())
+  return Math.max(1, asked, os.availableParallelism() - mainCores)
+}
+
+/** 1 while the main thread hashes for a pool (hash-pool.ts): it then uses a core itself. */
+let mainCores = 0
+
+/** The main thread starts or stops hashing; a task left waiting may have its thread now. */
+export function mainThreadHashing(on: boolean): void {
+  mainCores = on ? 1 : 0
+  while (!on && hungry.length > 0 && live.size < cap()) feed(start())
 }
 
 function isReady(w: Worker): boolean {
@@ -103,6 +112,16 @@ export function warmKernelThreads(count: number): void {
     w.on('error', () => undefined)
     park(w)
   }
+}
+
+/** End every idle thread now (they would end on their own after IDLE_MS); busy ones keep on. */
+export async function endIdleKernelThreads(): Promise<void> {
+  const ending = idle.splice(0)
+  for (const w of ending) {
+    clearTimeout(idleTimers.get(w))
+    idleTimers.delete(w)
+  }
+  await Promise.all(ending.map(w => w.terminate()))
 }
 
 /** A free thread: a waiting one (a ready one first), else a new one while under the cap. */

@@ -31,6 +31,8 @@ export interface CheckOptions {
   command?: string
   fixCommand?: string
   onProgress?: ((done: number, total: number) => void) | undefined
+  /** Nothing hashes after this check in this process: its threads end once the walks are done. */
+  lastHashing?: boolean | undefined
 }
 
 /** The entries `only` names, in manifest order; an unknown id is a usage error. */
@@ -100,7 +102,8 @@ export async function verifySelection(m: LoadedManifest, opts: CheckOptions): Pr
   const todo = entries.filter(e => !known.has(e.id))
   const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
     jobs: opts.jobs,
-    onProgress: opts.onProgress
+    onProgress: opts.onProgress,
+    lastHashing: opts.lastHashing
   })
   const byId = new Map(fresh.map(f => [f.id, f]))
   const findings = entries.flatMap(e => {
