@@ -40557,7 +40557,11 @@ function readFully(fd, buf, length, position) {
  * @param {boolean} [stamped]
  */
 function hashFile(abs, stamped = false) {
-  const steps = hashFileSteps(abs, stamped)
+  return drain(hashFileSteps(abs, stamped))
+}
+
+/** Run a stepped job to its end at once (the threads, and small work on the main thread). */
+function drain(steps) {
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value
@@ -40663,11 +40667,7 @@ function hash_kernel_hashHeadTail(abs) {
  * @param {'full' | 'stamped' | 'headtail'} how
  */
 function runJob(abs, how) {
-  const steps = jobSteps(abs, how)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return drain(jobSteps(abs, how))
 }
 
 /**
@@ -41070,18 +41070,22 @@ const hungry = [];
  * when no 'online' event could have been delivered yet. */
 const readyFlags = new Map();
 /**
- * At most one thread per core: more only share the cores, each with its own start-up. A task
- * that asks for more (`--jobs 8` where the cores are undercounted, as under a CPU quota) may
- * raise it for itself.
+ * At most one thread per core, less the one the main thread uses while it hashes: more only
+ * share the cores, each with its own start-up. A task that asks for more than the cores
+ * (`--jobs 8` where they are undercounted, as under a CPU quota) may raise it for itself.
  */
 function cap(asked = 1) {
-    return Math.max(1, asked, external_node_os_default().availableParallelism() - mainCores);
+    const cores = external_node_os_default().availableParallelism();
+    return Math.max(1, asked > cores ? asked : cores - (mainHashing ? 1 : 0));
 }
-/** 1 while the main thread hashes for a pool (hash-pool.ts): it then uses a core itself. */
-let mainCores = 0;
+/** Whether the main thread hashes for a pool now (hash-pool.ts): it then uses a core itself. */
+let mainHashing = false;
+function isMainThreadHashing() {
+    return mainHashing;
+}
 /** The main thread starts or stops hashing; a task left waiting may have its thread now. */
 function mainThreadHashing(on) {
-    mainCores = on ? 1 : 0;
+    mainHashing = on;
     while (!on && hungry.length > 0 && live.size < cap())
         feed(start());
 }
@@ -41279,8 +41283,8 @@ const WORTH_WAKING_MS = 10;
 function inline(jobs, total, cores) {
     if (cores <= 1)
         return true;
-    // One big file still goes to a thread: the main thread stays free to run the tree walks that
-    // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
+    // One big file is never hashed in one go: the pool hashes it, on a thread or on the main
+    // thread in steps, so the event loop keeps timers (the lock's) and the walks' messages served.
     if (jobs.some(j => j.cost >= INLINE_BYTES))
         return false;
     const worth = readyKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS;
@@ -41317,7 +41321,7 @@ async function hash_pool_hashAll(jobs, opts = {}) {
     // during a check: the tree walks run on threads). What it has not claimed when a thread comes
     // up goes to that thread, so small files do not wait behind a blob; the pool counts the main
     // thread as a core meanwhile, so that thread is the one a tree walk takes next, not one more.
-    const mainJoins = !mainWorking && readyKernelThreads() === 0;
+    const mainJoins = !isMainThreadHashing() && readyKernelThreads() === 0;
     const onThreads = mainJoins ? Math.max(threads - 1, jobs.length > 1 ? 1 : 0) : threads;
     let allIn = () => undefined;
     const complete = new Promise(resolve => (allIn = resolve));
@@ -41343,14 +41347,9 @@ async function hash_pool_hashAll(jobs, opts = {}) {
     await Promise.race([complete, workers]);
     return results;
 }
-/** Whether the main thread is hashing for a pool now (and so is not free for other work). */
-function mainIsHashing() {
-    return mainWorking;
-}
 /** The longest the main thread hashes before it lets its event loop run. */
 const TURN_MS = 2;
-/** Whether the main thread is already one of a pool's workers (it takes part in one at a time). */
-let mainWorking = false;
+// The main thread takes part in one pool at a time (isMainThreadHashing), with its own buffer.
 const mainBuffer = Buffer.allocUnsafe(MIB);
 /**
  * Claim jobs from the task's counter, as a kernel thread does, and hash them on the main thread
@@ -41358,7 +41357,6 @@ const mainBuffer = Buffer.allocUnsafe(MIB);
  * signals, and the walk threads' messages wait a few milliseconds at most).
  */
 async function hashOnMain(task, take) {
-    mainWorking = true;
     mainThreadHashing(true);
     let since = performance.now();
     const breathe = async () => {
@@ -41384,12 +41382,11 @@ async function hashOnMain(task, take) {
         }
     }
     finally {
-        mainWorking = false;
         mainThreadHashing(false);
     }
 }
-/** One file's full hash, on a thread when it is large (the event loop, lock refresh and
- * signals included, stays live meanwhile). */
+/** One file's full hash; a large one is hashed by the pool (on a thread, or on the main thread
+ * in steps), so the event loop, lock refresh and signals included, stays live meanwhile. */
 async function hash_pool_hashOne(abs, size) {
     const [r] = await hash_pool_hashAll([{ abs, how: 'full', cost: size }], { maxWorkers: 1 });
     return r;
@@ -42621,8 +42618,10 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
     const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude);
     if (!split)
         return walk_walkTree(root, ignore, exclude);
-    // The main thread counts as a core while it hashes a file (hash-pool.ts): the walk takes the rest.
-    const threads = mainIsHashing() ? Math.max(1, jobs - 1) : jobs;
+    // While the main thread hashes it is one of the cores (kernel-threads.ts caps the pool to the
+    // rest). Asking only for the rest keeps the walk from waiting for one more thread, which would
+    // start when the main thread's hash ends, near the end of most walks, for nothing.
+    const threads = isMainThreadHashing() ? Math.max(1, jobs - 1) : jobs;
     return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads });
 }
 

@@ -3,7 +3,7 @@
 // it should not be: a link, a file others can write, another owner, a stale or corrupt cache,
 // a path that is a directory, or SWR_CODE_CACHE=0. Every run must answer the same either way.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -187,7 +187,6 @@ describe('the CLI code cache', () => {
 
   it('survives eight first runs at once: one whole cache, no temporary files', async () => {
     const dir = freshCli('race')
-    const { spawn } = await import('node:child_process')
     const runs = Array.from(
       { length: 8 },
       () =>

@@ -53,7 +53,11 @@ function readFully(fd, buf, length, position) {
  * @param {boolean} [stamped]
  */
 export function hashFile(abs, stamped = false) {
-  const steps = hashFileSteps(abs, stamped)
+  return drain(hashFileSteps(abs, stamped))
+}
+
+/** Run a stepped job to its end at once (the threads, and small work on the main thread). */
+function drain(steps) {
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value
@@ -159,11 +163,7 @@ export function hashHeadTail(abs) {
  * @param {'full' | 'stamped' | 'headtail'} how
  */
 export function runJob(abs, how) {
-  const steps = jobSteps(abs, how)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return drain(jobSteps(abs, how))
 }
 
 /**

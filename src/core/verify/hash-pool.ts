@@ -7,6 +7,7 @@ import os from 'node:os'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { jobSteps, MIB, runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
 import {
+  isMainThreadHashing,
   mainThreadHashing,
   onKernelThreads,
   readyKernelThreads,
@@ -52,8 +53,8 @@ const WORTH_WAKING_MS = 10
 
 function inline(jobs: readonly HashJob[], total: number, cores: number): boolean {
   if (cores <= 1) return true
-  // One big file still goes to a thread: the main thread stays free to run the tree walks that
-  // verifyEntries starts meanwhile (and its event loop to keep timers, such as the lock's, alive).
+  // One big file is never hashed in one go: the pool hashes it, on a thread or on the main
+  // thread in steps, so the event loop keeps timers (the lock's) and the walks' messages served.
   if (jobs.some(j => j.cost >= INLINE_BYTES)) return false
   const worth = readyKernelThreads() > 0 ? WORTH_WAKING_MS : WORTH_STARTING_MS
   return inlineMs(jobs, total) < worth
@@ -92,7 +93,7 @@ export async function hashAll(
   // during a check: the tree walks run on threads). What it has not claimed when a thread comes
   // up goes to that thread, so small files do not wait behind a blob; the pool counts the main
   // thread as a core meanwhile, so that thread is the one a tree walk takes next, not one more.
-  const mainJoins = !mainWorking && readyKernelThreads() === 0
+  const mainJoins = !isMainThreadHashing() && readyKernelThreads() === 0
   const onThreads = mainJoins ? Math.max(threads - 1, jobs.length > 1 ? 1 : 0) : threads
   let allIn: () => void = () => undefined
   const complete = new Promise<void>(resolve => (allIn = resolve))
@@ -118,16 +119,10 @@ export async function hashAll(
   return results
 }
 
-/** Whether the main thread is hashing for a pool now (and so is not free for other work). */
-export function mainIsHashing(): boolean {
-  return mainWorking
-}
-
 /** The longest the main thread hashes before it lets its event loop run. */
 const TURN_MS = 2
 
-/** Whether the main thread is already one of a pool's workers (it takes part in one at a time). */
-let mainWorking = false
+// The main thread takes part in one pool at a time (isMainThreadHashing), with its own buffer.
 const mainBuffer = Buffer.allocUnsafe(MIB)
 
 /**
@@ -139,7 +134,6 @@ async function hashOnMain(
   task: { paths: string[]; hows: HashHow[]; counter: SharedArrayBuffer },
   take: (batch: [number, JobResult][]) => void
 ): Promise<void> {
-  mainWorking = true
   mainThreadHashing(true)
   let since = performance.now()
   const breathe = async () => {
@@ -162,13 +156,12 @@ async function hashOnMain(
       await breathe()
     }
   } finally {
-    mainWorking = false
     mainThreadHashing(false)
   }
 }
 
-/** One file's full hash, on a thread when it is large (the event loop, lock refresh and
- * signals included, stays live meanwhile). */
+/** One file's full hash; a large one is hashed by the pool (on a thread, or on the main thread
+ * in steps), so the event loop, lock refresh and signals included, stays live meanwhile. */
 export async function hashOne(abs: string, size: number): Promise<JobResult> {
   const [r] = await hashAll([{ abs, how: 'full', cost: size }], { maxWorkers: 1 })
   return r as JobResult

@@ -46,20 +46,25 @@ const hungry: Task[] = []
 const readyFlags = new Map<Worker, Int32Array>()
 
 /**
- * At most one thread per core: more only share the cores, each with its own start-up. A task
- * that asks for more (`--jobs 8` where the cores are undercounted, as under a CPU quota) may
- * raise it for itself.
+ * At most one thread per core, less the one the main thread uses while it hashes: more only
+ * share the cores, each with its own start-up. A task that asks for more than the cores
+ * (`--jobs 8` where they are undercounted, as under a CPU quota) may raise it for itself.
  */
 function cap(asked = 1): number {
-  return Math.max(1, asked, os.availableParallelism() - mainCores)
+  const cores = os.availableParallelism()
+  return Math.max(1, asked > cores ? asked : cores - (mainHashing ? 1 : 0))
 }
 
-/** 1 while the main thread hashes for a pool (hash-pool.ts): it then uses a core itself. */
-let mainCores = 0
+/** Whether the main thread hashes for a pool now (hash-pool.ts): it then uses a core itself. */
+let mainHashing = false
+
+export function isMainThreadHashing(): boolean {
+  return mainHashing
+}
 
 /** The main thread starts or stops hashing; a task left waiting may have its thread now. */
 export function mainThreadHashing(on: boolean): void {
-  mainCores = on ? 1 : 0
+  mainHashing = on
   while (!on && hungry.length > 0 && live.size < cap()) feed(start())
 }
 

@@ -6,7 +6,7 @@
  * on some file system, or to compare the walkers); `1` or unset leaves it on.
  */
 import os from 'node:os'
-import { mainIsHashing } from './hash-pool.js'
+import { isMainThreadHashing } from './kernel-threads.js'
 import { EXIT, SwrError } from '../errors.js'
 import { nativeTreeDigest } from './native-walk.js'
 import { listTop, walkTree, type ParallelWalk, type TreeDigestResult } from './walk.js'
@@ -91,7 +91,9 @@ export async function walkTreeParallel(
   const jobs = jobsOf(opts.jobs)
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude)
   if (!split) return walkTree(root, ignore, exclude)
-  // The main thread counts as a core while it hashes a file (hash-pool.ts): the walk takes the rest.
-  const threads = mainIsHashing() ? Math.max(1, jobs - 1) : jobs
+  // While the main thread hashes it is one of the cores (kernel-threads.ts caps the pool to the
+  // rest). Asking only for the rest keeps the walk from waiting for one more thread, which would
+  // start when the main thread's hash ends, near the end of most walks, for nothing.
+  const threads = isMainThreadHashing() ? Math.max(1, jobs - 1) : jobs
   return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads })
 }
