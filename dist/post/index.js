@@ -40675,16 +40675,15 @@ async function hash_pool_hashAll(jobs, opts = {}) {
         }
         opts.onProgress?.(done, total);
     };
-    const workers = Promise.all([
-        mainJoins ? hashOnMain(task, take) : undefined,
-        onThreads > 0
-            ? onKernelThreads(task, onThreads, m => take(m))
-            : undefined
-    ]);
-    // Every result in is the end, even while a thread that started too late to claim anything is
-    // still coming up; a failure before that is the caller's.
-    workers.catch(() => undefined);
-    await Promise.race([complete, workers]);
+    const onMain = mainJoins ? hashOnMain(task, take) : Promise.resolve();
+    const onPool = onThreads > 0
+        ? onKernelThreads(task, onThreads, m => take(m))
+        : Promise.resolve();
+    // Every result in is the end of the threads' part, even while a thread that came up too late
+    // to claim anything is still starting; a failure before that is the caller's. The main thread's
+    // part ends when it has let go of its core, so the next pool sees it free.
+    onPool.catch(() => undefined);
+    await Promise.all([onMain, Promise.race([complete, onPool])]);
     return results;
 }
 /** The longest the main thread hashes before it lets its event loop run. */
