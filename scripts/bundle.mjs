@@ -99,21 +99,43 @@ function fixImportMetaUrl(code, file) {
   )
 }
 
+/**
+ * Every CommonJS file must parse as a script: `import.meta` left in one (as a stale build cache
+ * once did) would throw a SyntaxError only when that chunk is first loaded, far from the build.
+ */
+function commonJs(code, file) {
+  try {
+    acorn.parse(code, {
+      ecmaVersion: 'latest',
+      sourceType: 'script',
+      allowHashBang: true,
+      allowReturnOutsideFunction: true
+    })
+  } catch (err) {
+    throw new Error(`bundle: ${file} is not a CommonJS script: ${err.message}`)
+  }
+  return code
+}
+
 /** The CLI: ncc's API with ES module output off, then the starter as the bin. */
 async function bundleCli(entry, out) {
   const { code, assets } = await ncc(path.join(root, entry), {
     esm: false,
     minify: true,
     license: 'licenses.txt',
-    quiet: true
+    quiet: true,
+    // ncc's build cache is keyed by the entry alone, not the options: a cache left by an ES module
+    // build of the same entry put `import.meta.url` into this CommonJS bundle. Every build starts
+    // from nothing, so a rebuild is byte-identical wherever it runs.
+    cache: false
   })
   fs.mkdirSync(out, { recursive: true })
   // The starter wraps the bundle in a function: a hashbang there would be a syntax error.
-  const main = fixImportMetaUrl(code.replace(/^#![^\n]*\n/, ''), 'swr.js')
+  const main = commonJs(fixImportMetaUrl(code.replace(/^#![^\n]*\n/, ''), 'swr.js'), 'swr.js')
   fs.writeFileSync(path.join(out, 'swr.js'), asciiOnly(main))
   for (const [name, asset] of Object.entries(assets)) {
     const source = name.endsWith('.js')
-      ? fixImportMetaUrl(String(asset.source), name)
+      ? commonJs(fixImportMetaUrl(String(asset.source), name), name)
       : asset.source
     fs.mkdirSync(path.dirname(path.join(out, name)), { recursive: true })
     fs.writeFileSync(path.join(out, name), source, { mode: asset.permissions })
@@ -129,10 +151,14 @@ for (const b of bundles) {
   clean(out)
   if (b.cli) await bundleCli(b.entry, out)
   else
-    execFileSync(nccBin, ['build', b.entry, '-o', b.out, '--license', 'licenses.txt', '--quiet'], {
-      cwd: root,
-      stdio: 'inherit'
-    })
+    execFileSync(
+      nccBin,
+      ['build', b.entry, '-o', b.out, '--license', 'licenses.txt', '--quiet', '--no-cache'],
+      {
+        cwd: root,
+        stdio: 'inherit'
+      }
+    )
   for (const f of ['hash-kernel.mjs', 'byte-names.mjs', 'walk-format.mjs'])
     fs.copyFileSync(path.join(root, 'src/core/verify', f), path.join(out, f))
   const main = path.join(out, b.cli ? 'swr.js' : 'index.js')
