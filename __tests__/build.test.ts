@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import vm from 'node:vm'
 import { VERSION } from '../src/version.js'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -95,5 +96,67 @@ describe('the bundled CLI (dist/cli/index.js) as a child process', () => {
     } finally {
       fs.rmSync(ws, { recursive: true, force: true })
     }
+  })
+})
+
+interface Transforms {
+  asciiOnly: (code: string) => string
+  fixImportMetaUrl: (code: string, file: string) => string
+  commonJs: (code: string, file: string) => string
+}
+
+const transforms = async (): Promise<Transforms> =>
+  (await import(path.join(root, 'scripts', 'bundle-transforms.mjs'))) as Transforms
+
+describe("the CLI bundle's build checks (scripts/bundle-transforms.mjs)", () => {
+  it('escapes non-ASCII text by token, keeping every value', async () => {
+    const { asciiOnly } = await transforms()
+    const src = 'const a = "h\u00e9llo \u2603"; const b = `x ${a} \u00fc`; const r = /\u00e9+/u\n'
+    const out = asciiOnly(src)
+    expect(/[\u0080-\uffff]/.test(out)).toBe(false)
+    const values = (code: string) =>
+      vm.runInNewContext(`${code}; [a, b, r.test("\u00e9\u00e9"), r.test("e")]`) as unknown[]
+    expect(values(out)).toEqual(values(src))
+  })
+
+  it('stops on non-ASCII text it cannot escape without changing meaning', async () => {
+    const { asciiOnly } = await transforms()
+    expect(() => asciiOnly('const s = String.raw`\u00e9`')).toThrow(/tagged template/)
+    expect(() => asciiOnly('const \u00e9 = 1')).toThrow(/non-ASCII/)
+    expect(() => asciiOnly('// \u00e9\nconst x = 1')).toThrow(/outside any token/)
+  })
+
+  it("points a renamed require's import.meta.url back at the module's own file", async () => {
+    const { fixImportMetaUrl } = await transforms()
+    expect(fixImportMetaUrl('crc64_require("url").pathToFileURL(crc64_filename)', 'x.js')).toBe(
+      'require("url").pathToFileURL(__filename)'
+    )
+    const plain = 'require("url").pathToFileURL(__filename)'
+    expect(fixImportMetaUrl(plain, 'x.js')).toBe(plain)
+    expect(() => fixImportMetaUrl('load("url").pathToFileURL(where)', 'x.js')).toThrow(
+      /x\.js: cannot place import\.meta\.url/
+    )
+  })
+
+  it('refuses a CommonJS file that only an ES module could run', async () => {
+    const { commonJs } = await transforms()
+    expect(() => commonJs('module.exports = import.meta.url', '423.index.js')).toThrow(
+      /423\.index\.js is not a CommonJS script/
+    )
+    expect(() => commonJs('export const a = 1', 'a.js')).toThrow(/not a CommonJS script/)
+    const ok = '#!/usr/bin/env node\nif (process.argv.length > 9) return\nmodule.exports = 1\n'
+    expect(commonJs(ok, 'b.js')).toBe(ok)
+  })
+
+  it('the committed CLI bundle passes them: every file a CommonJS script, swr.js all ASCII', async () => {
+    const { commonJs } = await transforms()
+    const dir = path.join(root, 'dist', 'cli')
+    const scripts = fs.readdirSync(dir).filter(f => f.endsWith('.js'))
+    expect(scripts).toEqual(expect.arrayContaining(['index.js', 'swr.js']))
+    for (const f of scripts) {
+      const code = fs.readFileSync(path.join(dir, f), 'utf8')
+      expect(() => commonJs(code, f)).not.toThrow()
+    }
+    expect(/[\u0080-\u00ff]/.test(fs.readFileSync(path.join(dir, 'swr.js'), 'latin1'))).toBe(false)
   })
 })

@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const DIGEST_FILE = path.join(ROOT, 'dist', 'source-digest.txt')
 const INPUTS = ['src', 'schema', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json']
-const SCRIPTS = ['scripts/bundle.mjs', 'scripts/gen-validators.mjs']
+const SCRIPTS = [
+  'scripts/bundle.mjs',
+  'scripts/bundle-transforms.mjs',
+  'scripts/gen-validators.mjs'
+]
 
 function files(p) {
   const st = fs.statSync(p, { throwIfNoEntry: false })
