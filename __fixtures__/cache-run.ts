@@ -23,6 +23,7 @@ import {
   type ActionRepo,
   type WorkflowCommand
 } from './action.js'
+import { copyBundleFiles } from './bundle-copy.js'
 import { captureOutput, withCacheEnv, type CacheServer } from './cache-server.js'
 import { fixtureEnv, type RunOptions } from './workspace.js'
 
@@ -39,19 +40,6 @@ export interface Bundles {
 }
 
 /**
- * Copy the regular files of `from` into `to` (not recursive), leaving out the CLI's code caches:
- * they are keyed to the bundle's inode, so a copy could never use them.
- */
-function copyFiles(from: string, to: string): void {
-  fs.mkdirSync(to, { recursive: true })
-  for (const name of fs.readdirSync(from)) {
-    if (/\.v8cache(\.|$)/.test(name)) continue
-    const src = path.join(from, name)
-    if (fs.statSync(src).isFile()) fs.copyFileSync(src, path.join(to, name))
-  }
-}
-
-/**
  * Copy dist/, dist/post/ and dist/cli/ (or those of another build, `from`) below `dir` once,
  * retrying while a rebuild is under way.
  */
@@ -64,9 +52,9 @@ export function snapshotBundles(dir: string, from: string = DIST): Bundles {
   }
   for (let attempt = 0; ; attempt++) {
     try {
-      copyFiles(from, out)
-      copyFiles(path.join(from, 'post'), path.join(out, 'post'))
-      copyFiles(path.join(from, 'cli'), path.join(out, 'cli'))
+      copyBundleFiles(from, out)
+      copyBundleFiles(path.join(from, 'post'), path.join(out, 'post'))
+      copyBundleFiles(path.join(from, 'cli'), path.join(out, 'cli'))
       for (const f of Object.values(b)) if (!fs.existsSync(f)) throw new Error(`${f} is missing`)
       return b
     } catch (err) {

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { copyBundleFiles } from '../../__fixtures__/bundle-copy.js'
 
 const root = path.resolve(import.meta.dirname, '../..')
 let tmp: string
@@ -27,11 +28,7 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 /** A fresh copy of dist/cli without any cache: each test owns its bundle directory. */
 function freshCli(name: string): string {
   const dir = path.join(tmp, name)
-  fs.mkdirSync(dir)
-  for (const f of fs.readdirSync(path.join(root, 'dist', 'cli'))) {
-    if (/\.v8cache/.test(f)) continue
-    fs.copyFileSync(path.join(root, 'dist', 'cli', f), path.join(dir, f))
-  }
+  copyBundleFiles(path.join(root, 'dist', 'cli'), dir)
   cli = path.join(dir, 'index.js')
   return dir
 }
