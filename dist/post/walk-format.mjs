@@ -73,8 +73,18 @@ export function modeText(mode) {
  * @param {bigint} ns
  */
 export function stampTime(ns) {
-  if (ns < 0n) return `-${-ns}`
-  return `${ns / 1000000000n}.${(ns % 1000000000n).toString().padStart(9, '0')}0`
+  return stampTimeOf(ns.toString())
+}
+
+/**
+ * stampTime of a time already spelled in decimal nanoseconds: the walk spells each time once
+ * for its cache identity and cuts the stamp's spelling from it (no BigInt arithmetic per entry).
+ * @param {string} ns
+ */
+export function stampTimeOf(ns) {
+  if (ns.startsWith('-')) return ns
+  const t = ns.padStart(10, '0')
+  return `${t.slice(0, -9)}.${t.slice(-9)}0`
 }
 
 /** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
@@ -146,6 +156,32 @@ export function stampLine(rel, type, dev, ino, mtimeNs, ctimeNs) {
   return stampLayout(rel, type, dev, ino, stampTime(mtimeNs), stampTime(ctimeNs), SEP, END)
 }
 
+// Every line starts with its path. The walk workers write the path as bytes (a name need not be
+// UTF-8) and then the rest of the line, its tail, spelled here as for a path of ''.
+
+/**
+ * The meta fields after the path: metaFields of the same values is the path, then this.
+ * @param {string} type
+ * @param {number} size
+ * @param {number} mode
+ */
+export function metaTail(type, size, mode) {
+  return metaFields('', type, size, mode)
+}
+
+/**
+ * A stamp line after its path, from values spelled in decimal (times in nanoseconds, as
+ * identText takes them).
+ * @param {string} type
+ * @param {string} dev
+ * @param {string} ino
+ * @param {string} mtimeNs
+ * @param {string} ctimeNs
+ */
+export function stampTail(type, dev, ino, mtimeNs, ctimeNs) {
+  return stampLayout('', type, dev, ino, stampTimeOf(mtimeNs), stampTimeOf(ctimeNs), SEP, END)
+}
+
 /**
  * find's -printf format for one kind of line and one type letter: the same layout, with find's
  * directives for the values.
@@ -186,10 +222,10 @@ export const DIR_BYTE = TYPE.dir.charCodeAt(0)
 
 /**
  * An entry's identity in the per-file cache: dev:ino:mtime_ns:ctime_ns (raw nanoseconds).
- * @param {bigint} dev
- * @param {bigint} ino
- * @param {bigint} mtimeNs
- * @param {bigint} ctimeNs
+ * @param {bigint | string} dev
+ * @param {bigint | string} ino
+ * @param {bigint | string} mtimeNs
+ * @param {bigint | string} ctimeNs
  */
 export function identText(dev, ino, mtimeNs, ctimeNs) {
   return `${dev}:${ino}:${mtimeNs}:${ctimeNs}`

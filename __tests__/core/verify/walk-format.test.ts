@@ -17,8 +17,11 @@ import {
   metaLine,
   modeText,
   sortNames,
+  metaTail,
   stampLine,
-  stampTime
+  stampTail,
+  stampTime,
+  stampTimeOf
 } from '../../../src/core/verify/walk-format.mjs'
 import {
   contentDigest,
@@ -65,6 +68,10 @@ function build(): void {
   // A name that is not UTF-8, among ASCII siblings (where bytes and UTF-16 order agree).
   fs.writeFileSync(Buffer.concat([Buffer.from(`${root}/pkg-1/`), Buffer.from([0xff, 0x41])]), 'x')
   write(root, 'top-file', 'top', 0o640)
+  // A link target that is not UTF-8, and a time under one second after the epoch (its stamp is
+  // zero-padded: "0.5000000000").
+  fs.symlinkSync(Buffer.from([0x74, 0xff]), path.join(root, 'pkg-2/bad-target'))
+  fs.utimesSync(path.join(root, 'a/ro'), 0.5, 0.5)
   // Every directory's mode fixed, whatever the umask.
   for (const top of tops) fs.chmodSync(path.join(root, top), 0o755)
 }
@@ -121,6 +128,21 @@ describe('the walk, defined once', () => {
     expect(modeText(0o4755)).toBe('4755')
     expect(stampTime(1_700_000_000_123_456_789n)).toBe('1700000000.1234567890')
     expect(stampTime(5n)).toBe('0.0000000050')
+    // The walk workers spell each time once, in decimal nanoseconds, and cut the stamp from it.
+    for (const ns of [
+      0n,
+      5n,
+      999_999_999n,
+      1_000_000_000n,
+      1_700_000_000_000_000_001n,
+      -5n,
+      -1_500_000_000n
+    ])
+      expect(stampTimeOf(ns.toString())).toBe(stampTime(ns))
+    expect(stampTime(-1_500_000_000n)).toBe('-1500000000')
+    // Lines start with their path: a tail is the line of an empty path.
+    expect('a/b' + metaTail('f', 10, 0o100755) + '\n').toBe(metaLine('a/b', 'f', 10, 0o100755))
+    expect('x' + stampTail('l', '2049', '7', '5', '6')).toBe(stampLine('x', 'l', 2049n, 7n, 5n, 6n))
     expect(stampLine('x', 'l', 2049n, 7n, 5n, 6n)).toBe(
       'x\0l\x002049:7:0.0000000050:0.0000000060\n'
     )

@@ -9,6 +9,18 @@ export declare function sortNames(names: string[]): string[]
 export declare function modeText(mode: number): string
 /** A time as the cache stamp spells it (GNU find's %T@ form). */
 export declare function stampTime(ns: bigint): string
+/** stampTime of a time spelled in decimal nanoseconds. */
+export declare function stampTimeOf(ns: string): string
+/** A meta line's fields after its path (lines start with their path). */
+export declare function metaTail(type: RecordType, size: number, mode: number): string
+/** A stamp line after its path, from decimal values. */
+export declare function stampTail(
+  type: RecordType,
+  dev: string,
+  ino: string,
+  mtimeNs: string,
+  ctimeNs: string
+): string
 export declare function metaFields(
   rel: string,
   type: RecordType,
@@ -37,10 +49,10 @@ export declare const LINE_END: number
 export declare const FIELD_SEP: number
 export declare const DIR_BYTE: number
 export declare function identText(
-  dev: bigint,
-  ino: bigint,
-  mtimeNs: bigint,
-  ctimeNs: bigint
+  dev: bigint | string,
+  ino: bigint | string,
+  mtimeNs: bigint | string,
+  ctimeNs: bigint | string
 ): string
 export declare function cacheText(ident: string, size: number, sha256: string): string
 
