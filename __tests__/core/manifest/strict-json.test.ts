@@ -3,6 +3,7 @@ import {
   DEFAULT_LIMITS,
   parseStrictJson,
   StrictJsonError,
+  strictParse,
   type StrictLimits
 } from '../../../src/core/manifest/strict-json.js'
 import { lineOf, manifestText, validDoc } from '../../../__fixtures__/manifest.js'
@@ -339,5 +340,138 @@ describe('parseStrictJson: limits', () => {
   it('applies the array limit to nested arrays too', () => {
     const err = refuse('{"body": {"entries": [{"s": [1, 2, 3]}]}}', limits({ maxArrayLength: 2 }))
     expect(err.message).toMatch(/^1:1 \$\.body\.entries\[0\]\.s: array longer than 2 items$/)
+  })
+})
+
+describe('parseStrictJson: the fast path and the strict reader agree', () => {
+  /**
+   * What a reader made of `text`: its value and lines, or its problems. The value is taken before
+   * the lines are asked for, so an accepted value whose lines cannot be read shows as such.
+   */
+  const outcome = (read: () => { value: unknown; lines: Map<string, number> }) => {
+    let r: { value: unknown; lines: Map<string, number> }
+    try {
+      r = read()
+    } catch (err) {
+      return { problems: (err as StrictJsonError).problems }
+    }
+    try {
+      return { value: r.value, lines: [...r.lines] }
+    } catch {
+      return { value: r.value, lines: 'unreadable' }
+    }
+  }
+  const agree = (text: string, lim?: StrictLimits): void => {
+    expect(outcome(() => parseStrictJson(text, lim))).toEqual(outcome(() => strictParse(text, lim)))
+  }
+
+  it('on hand-made documents at every edge the strict reader draws', () => {
+    const cases = [
+      '{"a":1}',
+      '{"a":1,"a":2}',
+      '{"a":{"b":1,"c":{"b":2}},"d":[{"b":3},{"b":3}]}',
+      '{"a":{"b":1,"b":1}}',
+      '[{"x":1},{"x":1,"x":1}]',
+      '{"a":1,"\\u0061":2}',
+      '{"__proto__":1}',
+      '{"constructor":{}}',
+      '{"prototype":[]}',
+      '{"a":"\\ud800"}',
+      '{"\\udc00":1}',
+      '{"a":"\\ud83d\\ude00"}',
+      '[1.0]',
+      '[1e2]',
+      '[1E2]',
+      '[-0]',
+      '[0]',
+      '[-1]',
+      '[9007199254740991]',
+      '[9007199254740992]',
+      '[-9007199254740992]',
+      '{"a":"1.5","b":"-0","c":"1e9"}',
+      '{"a:":1,"b":"x:\\"y:"}',
+      '{"a" : 1 , "b"\n:\t2}',
+      '{"a":"\\\\","b":"\\"","c":"\\\\\\""}',
+      '[[[[1]]]]',
+      '{"a":[1,2,3]}',
+      '"s"',
+      '12',
+      'null',
+      '',
+      ' ',
+      '{"a":1,}',
+      '[1,]',
+      '{"a":1} x',
+      '{"a":1}{"a":1}',
+      '// c\n{"a":1}',
+      '{"a":1 /* c */}',
+      '{"a":"\u0001"}',
+      "{'a':1}",
+      '\ufeff{"a":1}',
+      '[NaN]',
+      '[Infinity]',
+      '[1e400]',
+      '{"a":tru}',
+      '{"a":'
+    ]
+    for (const t of cases) agree(t)
+    for (const t of ['[[[1]]]', '[[[[1]]]]', '{"a":{"b":{}}}', '{"a":{"b":{"c":[]}}}'])
+      agree(t, limits({ maxDepth: 3 }))
+    for (const t of ['[1,2,3]', '[1,2,3,4]', '{"a":[[1,2],[1,2,3,4]]}'])
+      agree(t, limits({ maxArrayLength: 3 }))
+  })
+
+  it('on 1,500 random mutations of a whole manifest', () => {
+    const base = manifestText(validDoc())
+    // A seeded generator, so a failure names a case that can be run again.
+    let seed = 0x5eed
+    const rand = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff
+      return seed % n
+    }
+    const bits = [
+      '"',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '0',
+      '-',
+      '1.5',
+      'e9',
+      '\\',
+      '\\ud800',
+      '"id"',
+      '"__proto__"',
+      ' ',
+      '\n',
+      '//',
+      '9007199254740993',
+      'true'
+    ]
+    for (let k = 0; k < 1500; k++) {
+      let t = base
+      for (let edits = 1 + rand(2); edits > 0; edits--) {
+        const at = rand(t.length)
+        const op = rand(4)
+        if (op === 0) t = t.slice(0, at) + t.slice(at + 1 + rand(4))
+        else if (op === 1) t = t.slice(0, at) + bits[rand(bits.length)] + t.slice(at)
+        else if (op === 2) {
+          // Repeat a line: most often a key, so the document holds a duplicate.
+          const s = t.lastIndexOf('\n', at) + 1
+          const e = t.indexOf('\n', at)
+          if (e > s) t = t.slice(0, e) + '\n' + t.slice(s, e) + t.slice(e)
+        } else t = t.slice(0, at) + t.slice(at, at + 1).toUpperCase() + t.slice(at + 1)
+      }
+      agree(t)
+    }
+  })
+
+  it('reads an accepted document with the engine and its lines only when asked for', () => {
+    const r = parseStrictJson(manifestText(validDoc()))
+    expect(typeof Object.getOwnPropertyDescriptor(r, 'lines')?.get).toBe('function')
+    expect(r.lines.get('$.body')).toBeGreaterThan(1)
   })
 })

@@ -341,7 +341,9 @@ export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode
       workspace: flags.workspace,
       cwd: io.cwd
     }),
-    lines: parsed.lines,
+    get lines() {
+      return parsed.lines
+    },
     notes: parsed.notes
   }
   const gate = await decide(gateInput(m), buildPolicy(m, flags, io))

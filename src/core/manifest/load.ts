@@ -39,7 +39,8 @@ export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManife
   const abs = path.resolve(opts.cwd ?? process.cwd(), file)
   const shown = path.relative(opts.cwd ?? process.cwd(), abs) || abs
   const text = readBounded(abs, shown)
-  const { doc, format, lines, notes } = parseManifestText(text, shown)
+  const parsed = parseManifestText(text, shown)
+  const { doc, format, notes } = parsed
   const workspace = resolveWorkspace(abs, doc.body.workspace, opts)
   return {
     file: abs,
@@ -48,7 +49,9 @@ export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManife
     body: doc.body,
     digest: manifestDigest(doc.body),
     workspace,
-    lines,
+    get lines() {
+      return parsed.lines
+    },
     notes
   }
 }
@@ -87,20 +90,37 @@ export function parseManifestText(text: string, shown: string): ParsedManifest {
     doc = parsed.value as unknown as ManifestDocument
     format = 3
   }
+  // Lines are looked up only for a problem's message (reading them is a second, slower parse).
   const problems = manifestProblems(doc as unknown as JsonValue, {
-    lines: format === 3 ? parsed.lines : new Map(),
+    get lines() {
+      return format === 3 ? parsed.lines : new Map<string, number>()
+    },
     file: shown
   })
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
     throw new ManifestError(`${problems[0]}${more}`, problems)
   }
+  let lines: Map<string, number> | undefined
+  return {
+    doc,
+    format,
+    notes,
+    // Only annotations ask where an entry is declared: computed then, not at every load.
+    get lines() {
+      return (lines ??= entryLines(doc, parsed.lines))
+    }
+  }
+}
+
+/** Entry id → the line where the entry is declared. */
+function entryLines(doc: ManifestDocument, at: Map<string, number>): Map<string, number> {
   const lines = new Map<string, number>()
   doc.body.entries.forEach((e, i) => {
-    const line = parsed.lines.get(`$.body.entries[${i}]`) ?? parsed.lines.get(`$.entries[${i}]`)
+    const line = at.get(`$.body.entries[${i}]`) ?? at.get(`$.entries[${i}]`)
     if (line !== undefined) lines.set(e.id, line)
   })
-  return { doc, format, lines, notes }
+  return lines
 }
 
 function readBounded(abs: string, shown: string): string {
