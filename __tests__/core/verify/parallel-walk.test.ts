@@ -13,6 +13,8 @@ import {
   stampOf
 } from '../../../src/core/verify/walk.js'
 import { walkTreeParallel } from '../../../src/core/verify/walk-strategy.js'
+import { splitTop } from '../../../src/core/verify/walk-workers.js'
+import { mainThreadHashing } from '../../../src/core/verify/kernel-threads.js'
 import {
   add,
   checkJson,
@@ -107,6 +109,23 @@ describe('parallel tree walk', () => {
     )
     expect(c.pre?.content).toBe(contentDigest(a.records, extras))
     expect(c.shas).toEqual(a.records.map((r, i) => (r.type === 'f' ? extras[i] : undefined)))
+    // While the main thread hashes a big file, one thread walks: the top level is split alone,
+    // so the main thread walks and hashes nothing below it, and the walk is the same.
+    expect(splitTop(root, [], new Set())?.top.map(t => t.rec.rel)).toContain('src/m0/index.py')
+    expect(splitTop(root, [], new Set(), 1)?.top.map(t => t.rec.rel)).toEqual(['README', 'src'])
+    mainThreadHashing(true)
+    let one
+    try {
+      one = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
+    } finally {
+      mainThreadHashing(false)
+    }
+    expect(one.records.map(r => r.rel)).toEqual(a.records.map(r => r.rel))
+    const { cacheJson: oneCache, ...oneDigests } = one.pre ?? {}
+    const { cacheJson: cCache, ...cDigests } = c.pre ?? {}
+    expect(oneDigests).toEqual(cDigests)
+    expect(Buffer.concat(oneCache ?? []).toString()).toBe(Buffer.concat(cCache ?? []).toString())
+    expect(one.shas).toEqual(c.shas)
     // And through the CLI: captured inline, checked cold on workers.
     await add(ws, 'deep', '--id', 'deep')
     expect((await checkJson(ws, '--no-cache', '--jobs', '2')).code).toBe(0)

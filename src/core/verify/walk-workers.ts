@@ -39,13 +39,14 @@ const MAX_SPLIT_DEPTH = 3
  * The tree's upper levels in walk order, listed here, with the directories below them that the
  * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
  * level's subdirectories are listed in turn (a tree of a few directories holding everything,
- * such as `src/`, still spreads over every core). Undefined when even that finds too few, or a
- * directory here cannot be listed (the inline walk then names it).
+ * such as `src/`, still spreads over every core). Undefined when even that finds fewer than
+ * `minRoots`, or a directory here cannot be listed (the inline walk then names it).
  */
 export function splitTop(
   root: string,
   ignore: readonly string[],
-  exclude: ReadonlySet<string>
+  exclude: ReadonlySet<string>,
+  minRoots = MIN_ROOTS
 ): Split | undefined {
   // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
   if (!allPlainNames(ignore)) return undefined
@@ -66,7 +67,7 @@ export function splitTop(
   // `open`: a directory whose entries are listed here (so not a root).
   let level = first.map(rec => ({ rec, open: false }))
   const roots = (): number => level.filter(x => x.rec.type === TYPE.dir && !x.open).length
-  for (let depth = 1; roots() > 0 && roots() < MIN_ROOTS && depth < MAX_SPLIT_DEPTH; depth++) {
+  for (let depth = 1; roots() > 0 && roots() < minRoots && depth < MAX_SPLIT_DEPTH; depth++) {
     const next: typeof level = []
     for (const x of level) {
       next.push(x)
@@ -78,7 +79,7 @@ export function splitTop(
     }
     level = next
   }
-  if (roots() < MIN_ROOTS) return undefined
+  if (roots() < minRoots) return undefined
   const split: Split = { top: [], roots: [] }
   for (const { rec, open } of level) {
     const sub =
