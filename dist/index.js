@@ -36575,22 +36575,207 @@ module.exports = {
 
 /***/ }),
 
+/***/ 915:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AO: () => (/* binding */ SURVIVAL_COMMANDS),
+/* harmony export */   G0: () => (/* binding */ Inputs),
+/* harmony export */   Lo: () => (/* binding */ COMMANDS),
+/* harmony export */   Uw: () => (/* binding */ State),
+/* harmony export */   d$: () => (/* binding */ FAIL_ON),
+/* harmony export */   tY: () => (/* binding */ Outputs)
+/* harmony export */ });
+/** Every input, output and saved-state name of the Action, in one place. */
+const Inputs = {
+    Command: 'command',
+    Manifest: 'manifest',
+    Workspace: 'workspace',
+    Only: 'only',
+    Deep: 'deep',
+    Jobs: 'jobs',
+    Timeout: 'timeout',
+    HmacKey: 'hmac-key',
+    TrustedSigners: 'trusted-signers',
+    Require: 'require',
+    MinVersion: 'min-version',
+    ApproveDigest: 'approve-digest',
+    FailOn: 'fail-on',
+    Annotations: 'annotations',
+    Summary: 'summary',
+    Sarif: 'sarif',
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key',
+    Record: 'record'
+};
+/** Names of the state the main step hands to the post step. */
+const State = {
+    WriteBack: 'swr-write-back'
+};
+const Outputs = {
+    Status: 'status',
+    Healthy: 'healthy',
+    Damaged: 'damaged',
+    Repaired: 'repaired',
+    WipeSignature: 'wipe-signature',
+    Report: 'report',
+    ReportPath: 'report-path',
+    SarifPath: 'sarif-path',
+    ManifestDigest: 'manifest-digest',
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
+};
+const COMMANDS = [
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
+const FAIL_ON = ['damage', 'unrepairable', 'never'];
+
+
+/***/ }),
+
 /***/ 218:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2338);
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8592);
-// The Action's entry: run, let the log reach the runner, then end the process (HTTP clients can
-// leave handles open).
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8232);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7718);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8592);
+// The Action's entry for both of its steps: run, let the log reach the runner, then end the
+// process (HTTP clients can leave handles open). The post step starts this same bundle through
+// dist/post/index.js (src/action/post-start.mjs), which marks the phase first: one bundle serves
+// both steps, where two near-identical 2 MB bundles doubled the build.
 
 
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-await (0,_log_js__WEBPACK_IMPORTED_MODULE_1__/* .flushed */ .a6)();
+
+const phase = Reflect.get(globalThis, Symbol.for('swr.action.phase'));
+await (phase === 'post' ? (0,_post_js__WEBPACK_IMPORTED_MODULE_1__/* .post */ .bE)() : (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)());
+await (0,_log_js__WEBPACK_IMPORTED_MODULE_2__/* .flushed */ .a6)();
 process.exit(process.exitCode ?? 0);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 1729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ readInputs)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3838);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9116);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(915);
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+
+
+
+
+function choice(name, allowed, fallback) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return v;
+}
+function bool(name, fallback) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim().toLowerCase();
+    if (v === '')
+        return fallback;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not true or false`);
+}
+function int(name, min, max) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
+    if (v === '')
+        return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+    return Number(v);
+}
+function list(name) {
+    return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+}
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .SURVIVAL_COMMANDS */ .AO.includes(command))
+        return 'never';
+    return 'damage';
+}
+function canaryKey() {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
+function readInputs(env) {
+    const command = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Command, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .Lo, 'check');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Workspace).trim() || '.');
+    const manifest = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
+    const hmacKey = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
+    const approve = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest).trim();
+    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
+    const sarif = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Sarif).trim();
+    return {
+        command,
+        manifest,
+        workspace,
+        root,
+        only: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Only),
+        deep: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Deep, false),
+        jobs: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Jobs, 1, 32),
+        timeout: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Timeout, 1, 86400),
+        hmacKey: hmacKey === '' ? undefined : hmacKey,
+        trustedSigners: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.TrustedSigners),
+        require: choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
+        minVersion: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+        waiveDigest: approve || undefined,
+        failOn: choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.FailOn, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .FAIL_ON */ .d$, defaultFailOn(command)),
+        annotations: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Annotations, true),
+        summary: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Summary, true),
+        sarif: sarif ? node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, sarif) : undefined,
+        cacheLookup: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryAt),
+        canaryVolatile: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryVolatile),
+        canaryLargeBytes: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryHome, true),
+        canaryKey: canaryKey(),
+        record: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Record, false)
+    };
+}
+
 
 /***/ }),
 
@@ -36738,7 +36923,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 2338:
+/***/ 8232:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -36766,63 +36951,996 @@ const VERSION = '0.1.0';
 
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __nccwpck_require__(8592);
-;// CONCATENATED MODULE: ./src/action/constants.ts
-/** Every input, output and saved-state name of the Action, in one place. */
-const Inputs = {
-    Command: 'command',
-    Manifest: 'manifest',
-    Workspace: 'workspace',
-    Only: 'only',
-    Deep: 'deep',
-    Jobs: 'jobs',
-    Timeout: 'timeout',
-    HmacKey: 'hmac-key',
-    TrustedSigners: 'trusted-signers',
-    Require: 'require',
-    MinVersion: 'min-version',
-    ApproveDigest: 'approve-digest',
-    FailOn: 'fail-on',
-    Annotations: 'annotations',
-    Summary: 'summary',
-    Sarif: 'sarif',
-    CacheLookup: 'cache-lookup',
-    CanaryAt: 'canary-at',
-    CanaryVolatile: 'canary-volatile',
-    CanaryLargeBytes: 'canary-large-bytes',
-    CanaryHome: 'canary-home',
-    CanaryKey: 'canary-key',
-    Record: 'record'
-};
-/** Names of the state the main step hands to the post step. */
-const State = {
-    WriteBack: 'swr-write-back'
-};
-const Outputs = {
-    Status: 'status',
-    Healthy: 'healthy',
-    Damaged: 'damaged',
-    Repaired: 'repaired',
-    WipeSignature: 'wipe-signature',
-    Report: 'report',
-    ReportPath: 'report-path',
-    SarifPath: 'sarif-path',
-    ManifestDigest: 'manifest-digest',
-    ExitCode: 'exit-code',
-    Stats: 'stats',
-    Canary: 'canary'
-};
-const COMMANDS = [
-    'check',
-    'doctor',
-    'restore',
-    'verify',
-    'canary-plant',
-    'canary-read',
-    'stats'
-];
-const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
-const FAIL_ON = ['damage', 'unrepairable', 'never'];
+// EXTERNAL MODULE: ./src/action/constants.ts
+var constants = __nccwpck_require__(915);
+// EXTERNAL MODULE: ./src/adapters/actions-cache.ts + 1 modules
+var actions_cache = __nccwpck_require__(762);
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var action_inputs = __nccwpck_require__(1729);
+// EXTERNAL MODULE: ./src/action/policy.ts
+var action_policy = __nccwpck_require__(6158);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/action/outputs.ts
+/**
+ * The Action's JSON outputs, each within its bound (src/core/report/limits.ts). A list that does
+ * not fit keeps its first items (most severe first where order means something) and the document
+ * counts what it left out; the full report file (`report-path`) always has everything.
+ */
 
+const ACTION_REPORT_SCHEMA = 'swr.action-report/1';
+const ACTION_CANARY_SCHEMA = 'swr.action-canary/1';
+/**
+ * The text of `build(k)` for the largest `k` in 0..max whose output fits `limit`, and that `k`.
+ * `build` must grow with `k`; `build(0)` is returned even when it does not fit (a fixed part
+ * over the limit is a bug in the caller, not something to hide).
+ */
+function fitCount(build, max, limit) {
+    const whole = build(max);
+    if ((0,src_core/* outputSize */.Pvz)(whole) <= limit)
+        return { text: whole, k: max };
+    let lo = 0;
+    let hi = max - 1;
+    while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        if ((0,src_core/* outputSize */.Pvz)(build(mid)) <= limit)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return { text: build(lo), k: lo };
+}
+/** A JSON array of ids within the bound of the `damaged` and `repaired` outputs. */
+function idListOutput(ids) {
+    const { text, k } = fitCount(n => JSON.stringify(ids.slice(0, n)), ids.length, src_core/* ID_LIST_OUTPUT_BYTES */.XEW);
+    return { text, omitted: ids.length - k };
+}
+/** The ids still damaged, most severe first (the order the bounded output keeps). */
+function damagedIds(report) {
+    return (0,src_core/* bySeverity */.Npp)(report.results).map(f => f.id);
+}
+function repairedIds(report) {
+    return 'repair' in report
+        ? report.repair.steps.filter(s => s.outcome === 'repaired').map(s => s.id)
+        : [];
+}
+/**
+ * The `report` output: status, counts, the damaged entries and the repair steps. When both lists
+ * do not fit, each keeps the same number of items and `omitted` counts the rest.
+ */
+function compactReport(report, ctx) {
+    const damaged = (0,src_core/* bySeverity */.Npp)(report.results).map(f => ({
+        id: f.id,
+        status: f.status,
+        reason: f.reason
+    }));
+    const steps = 'repair' in report
+        ? report.repair.steps.map(s => ({ id: s.id, outcome: s.outcome }))
+        : undefined;
+    const build = (k) => {
+        const omitted = {
+            damaged: Math.max(0, damaged.length - k),
+            steps: Math.max(0, (steps?.length ?? 0) - k)
+        };
+        const cut = omitted.damaged + omitted.steps > 0;
+        return JSON.stringify({
+            schema: ACTION_REPORT_SCHEMA,
+            status: ctx.status,
+            exit_code: ctx.exitCode,
+            digest: report.manifest.digest,
+            signature: 'repair' in report ? report.repair.before.signature : report.diagnosis.signature,
+            summary: report.summary,
+            damaged: damaged.slice(0, k),
+            ...(steps ? { steps: steps.slice(0, k) } : {}),
+            ...(cut ? { truncated: true } : {}),
+            omitted: {
+                ...omitted,
+                damaged_output: ctx.outputsOmitted.damaged,
+                repaired_output: ctx.outputsOmitted.repaired
+            },
+            report_path: ctx.reportPath
+        });
+    };
+    return fitCount(build, Math.max(damaged.length, steps?.length ?? 0), src_core/* REPORT_OUTPUT_BYTES */.FA).text;
+}
+/**
+ * The `stats` output: the survival rows and the last runs. When they do not fit, each list keeps
+ * the same number of rows (runs: the newest) and `omitted` counts the rest.
+ */
+function statsOutput(s) {
+    const runs = s.runs.slice(-50);
+    const build = (k) => {
+        const omitted = {
+            classes: Math.max(0, s.classes.length - k),
+            locations: Math.max(0, s.locations.length - k),
+            entries: Math.max(0, s.entries.length - k),
+            runs: Math.max(0, s.runs.length - Math.min(k, runs.length))
+        };
+        const cut = omitted.classes + omitted.locations + omitted.entries > 0 || k < runs.length;
+        return JSON.stringify({
+            ...s,
+            classes: s.classes.slice(0, k),
+            locations: s.locations.slice(0, k),
+            entries: s.entries.slice(0, k),
+            runs: k === 0 ? [] : runs.slice(-k),
+            ...(cut ? { truncated: true } : {}),
+            omitted
+        });
+    };
+    const max = Math.max(s.classes.length, s.locations.length, s.entries.length, runs.length);
+    return fitCount(build, max, src_core/* STATS_OUTPUT_BYTES */.oj1).text;
+}
+/** The `canary` output after `canary-plant`. */
+function plantOutput(plantId, probes, locations) {
+    const build = (k) => JSON.stringify({
+        schema: ACTION_CANARY_SCHEMA,
+        plant_id: plantId,
+        probes,
+        locations: locations.slice(0, k),
+        ...(k < locations.length ? { omitted: { locations: locations.length - k } } : {})
+    });
+    return fitCount(build, locations.length, src_core/* CANARY_OUTPUT_BYTES */.bo1).text;
+}
+/** The `canary` output of `canary-read` when nothing was planted yet. */
+function unplantedOutput() {
+    return JSON.stringify({ schema: ACTION_CANARY_SCHEMA, planted: false });
+}
+/**
+ * The `canary` output after `canary-read`: the reading without its probe list, plus the probes
+ * that did not come back intact (`changed`), as many as fit, with `omitted` counting the rest.
+ */
+function readingOutput(r) {
+    const { probes, ...rest } = r;
+    const changed = probes.filter(p => p.outcome.state !== 'intact');
+    const locations = Object.entries(r.locations);
+    const build = (k) => JSON.stringify({
+        ...rest,
+        locations: Object.fromEntries(locations.slice(0, k)),
+        changed: changed.slice(0, k),
+        omitted: {
+            changed: Math.max(0, changed.length - k),
+            locations: Math.max(0, locations.length - k)
+        }
+    });
+    return fitCount(build, Math.max(changed.length, locations.length), src_core/* CANARY_OUTPUT_BYTES */.bo1).text;
+}
+
+;// CONCATENATED MODULE: ./src/action/canary.ts
+/**
+ * The Action's survival commands: `canary-plant`, `canary-read` and `stats`, and `record: true` on
+ * a check. The canary ledger and the history live in a state directory that travels through the
+ * Actions cache between runs (restored before, saved under a new key after), so one run plants and
+ * the next one reads, and every read or recorded check adds to the same history.
+ */
+
+
+
+
+
+
+
+
+
+
+/**
+ * One fixed path under RUNNER_TEMP: the cache version hashes the path, so every run must name the
+ * same one (RUNNER_TEMP is the same on every hosted runner, and private to the job).
+ */
+function canaryStateDir(env) {
+    return external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-canary-state');
+}
+/** The key family: one history per repository, canary key, runner OS and architecture. */
+function canaryKeyPrefix(env, name) {
+    const scope = [
+        env.GITHUB_REPOSITORY ?? '',
+        name,
+        env.RUNNER_OS ?? '',
+        env.RUNNER_ARCH ?? ''
+    ].join('\0');
+    return `swr-canary-v1-${(0,external_node_crypto_.createHash)('sha256').update(scope).digest('hex').slice(0, 16)}-`;
+}
+async function bringState(inputs, env) {
+    const dir = canaryStateDir(env);
+    const prefix = canaryKeyPrefix(env, inputs.canaryKey);
+    const client = (0,actions_cache/* cacheServiceAvailable */.jI)(env)
+        ? (0,actions_cache/* actionsCacheClient */.Vm)({ env, onNote: line => log/* warning */.$e(line) })
+        : undefined;
+    // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
+    if (external_node_fs_default().existsSync(dir))
+        return { dir, client, prefix };
+    if (!client) {
+        log/* warning */.$e('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
+    }
+    else {
+        const hit = await client.find(dir, prefix, [prefix]);
+        if (!hit)
+            log/* info */.pq('swr: no canary state in the cache yet');
+        else {
+            const why = await takeState(hit, dir, env);
+            if (why === undefined)
+                log/* info */.pq(`swr: canary state restored from ${hit.matchedKey}`);
+            // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
+            else
+                log/* warning */.$e(`swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`);
+        }
+    }
+    (0,src_core/* ensurePrivateDir */.rhu)(dir);
+    return { dir, client, prefix };
+}
+/** Bounds of a canary state archive: a ledger, a rotated history and a little more. */
+const STATE_MAX_BYTES = 64 * 1024 * 1024;
+const STATE_MAX_MEMBERS = 64;
+/**
+ * Unpack the cached state into scratch, parse the ledger there (which bounds and validates it),
+ * and only then move it to `dir`. Returns why it was refused, undefined when taken.
+ */
+async function takeState(hit, dir, env) {
+    let copy;
+    try {
+        copy = await (0,src_core/* scratchCopy */.Y3B)(hit, env.RUNNER_TEMP || external_node_os_default().tmpdir(), {
+            maxMembers: STATE_MAX_MEMBERS,
+            maxBytes: STATE_MAX_BYTES
+        });
+        (0,src_core/* readLedger */.SCL)(copy.root);
+        (0,src_core/* readHistory */.Lu2)(copy.root);
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dir), { recursive: true });
+        external_node_fs_default().renameSync(copy.root, dir);
+        external_node_fs_default().chmodSync(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return (err instanceof Error ? err.message : String(err)).split(/[\r\n]/)[0];
+    }
+    finally {
+        copy?.dispose();
+    }
+}
+async function keepState(t, env, what) {
+    if (!t.client)
+        return;
+    if ((0,actions_cache/* cacheReadOnly */.$i)(env)) {
+        log/* warning */.$e('swr: read-only cache mode: the canary state was not saved for the next run');
+        return;
+    }
+    const key = `${t.prefix}${Date.now()}-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${what}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`;
+    const saved = await t.client.save(t.dir, key);
+    if (saved === 'failed')
+        log/* warning */.$e(`swr: the canary state was not saved (${key})`);
+    else
+        log/* info */.pq(`swr: canary state saved as ${key}`);
+}
+function expandHome(p, home) {
+    return p === '~' ? home : p.startsWith('~/') ? external_node_path_default().join(home, p.slice(2)) : p;
+}
+function anchorsFor(inputs, env) {
+    const real = (p) => {
+        try {
+            return external_node_fs_default().realpathSync(p);
+        }
+        catch {
+            return external_node_path_default().resolve(p);
+        }
+    };
+    return {
+        workspace: real(inputs.canaryWorkspace),
+        home: real(env.HOME || external_node_os_default().homedir()),
+        tmp: real(external_node_os_default().tmpdir())
+    };
+}
+async function summarize(parts, inputs) {
+    if (!inputs.summary)
+        return;
+    try {
+        await log/* writeSummary */.Sy(parts.join('\n'));
+    }
+    catch (e) {
+        log/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
+    }
+}
+function finish(status, stats, inputs, failed) {
+    core/* setOutput */.uH(constants/* Outputs */.tY.Status, status);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Healthy, String(status === 'healthy'));
+    core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, status === 'healthy' ? '0' : '1');
+    core/* setOutput */.uH(constants/* Outputs */.tY.Stats, statsOutput(stats));
+    if (status !== 'healthy' && inputs.failOn === 'damage')
+        log/* setFailed */.C1(failed);
+}
+async function runCanary(inputs, env) {
+    const t = await bringState(inputs, env);
+    const anchors = anchorsFor(inputs, env);
+    const context = (0,src_core/* runContext */.pON)(env);
+    if (inputs.command === 'canary-plant') {
+        const { ledger, replaced } = (0,src_core/* plantCanaries */.gwA)({
+            stateDir: t.dir,
+            anchors,
+            at: inputs.canaryAt.map(a => external_node_path_default().resolve(anchors.workspace, expandHome(a, anchors.home))),
+            volatile: inputs.canaryVolatile,
+            includeHome: inputs.canaryHome,
+            ...(inputs.canaryLargeBytes !== undefined ? { largeBytes: inputs.canaryLargeBytes } : {}),
+            // A scheduled job that never read the last planting (a failed run) must still plant.
+            replace: true,
+            context
+        });
+        if (replaced)
+            log/* info */.pq(`swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`);
+        log/* info */.pq(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`);
+        for (const l of ledger.locations)
+            log/* info */.pq(`  ${l.id}: ${(0,src_core/* showAnchored */.KCP)(l.dir)}`);
+        core/* setOutput */.uH(constants/* Outputs */.tY.Canary, plantOutput(ledger.plant_id, ledger.probes.length, ledger.locations.map(l => l.id)));
+        await keepState(t, env, 'plant');
+        const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
+        await summarize([
+            `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
+            '',
+            ...ledger.locations.map(l => `- \`${l.id}\`: \`${(0,src_core/* showAnchored */.KCP)(l.dir)}\``),
+            '',
+            'A later run reads them with `command: canary-read`.',
+            ''
+        ], inputs);
+        finish('healthy', stats, inputs, '');
+        return;
+    }
+    if (inputs.command === 'canary-read') {
+        if (!(0,src_core/* readLedger */.SCL)(t.dir)) {
+            // The first run of a scheduled survival job has nothing to read yet: not a failure.
+            log/* warning */.$e('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
+            core/* setOutput */.uH(constants/* Outputs */.tY.Canary, unplantedOutput());
+            const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
+            await summarize(['### swr canary: nothing planted yet', '', (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
+            finish('healthy', stats, inputs, '');
+            return;
+        }
+        const reading = (0,src_core/* readCanaries */.$V4)({ stateDir: t.dir, anchors, context });
+        log/* startGroup */.Oh('swr: canary read');
+        log/* rendered */.gj((0,src_core/* renderCanaryText */.yfU)(reading));
+        log/* endGroup */.N4();
+        core/* setOutput */.uH(constants/* Outputs */.tY.Canary, readingOutput(reading));
+        await keepState(t, env, 'read');
+        const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
+        await summarize([(0,src_core/* renderCanaryMarkdown */.IvB)(reading), (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
+        const changed = reading.totals.altered + reading.totals.lost;
+        finish(changed === 0 ? 'healthy' : 'damaged', stats, inputs, `swr canary: ${changed} probes altered or lost`);
+        return;
+    }
+    const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
+    await summarize(['### swr survival', '', (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
+    finish('healthy', stats, inputs, '');
+}
+/**
+ * `record: true`: this run's check (before any repair) joins the survival history of the canary
+ * key, so `command: stats` shows per entry how often the runner or the cache kept it.
+ */
+async function recordCheckRun(report, m, inputs, env) {
+    const t = await bringState(inputs, env);
+    (0,src_core/* appendHistory */.b8r)(t.dir, (0,src_core/* checkRecord */.EQD)(report, m, (0,src_core/* runContext */.pON)(env)));
+    log/* info */.pq(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
+    await keepState(t, env, 'check');
+}
+
+// EXTERNAL MODULE: external "node:child_process"
+var external_node_child_process_ = __nccwpck_require__(1421);
+;// CONCATENATED MODULE: ./src/action/publish.ts
+/**
+ * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file,
+ * the failure line, and the write-back the post step carries out. Every bound GitHub sets is
+ * applied here (limits in core/report/limits.ts).
+ */
+
+
+
+
+
+
+
+
+
+
+
+function trackedFiles(root) {
+    try {
+        return new Set((0,external_node_child_process_.execFileSync)('git', ['-C', root, 'ls-files', '-z'], {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'ignore'],
+            maxBuffer: 256 * 1024 * 1024
+        })
+            .split('\0')
+            .filter(Boolean));
+    }
+    catch {
+        return new Set();
+    }
+}
+function failureFor(status, failOn) {
+    if (failOn === 'never')
+        return false;
+    if (failOn === 'damage')
+        return status === 'damaged' || status === 'unrepairable' || status === 'refused';
+    return status === 'unrepairable' || status === 'refused';
+}
+async function publish(report, m, inputs, runnerTemp, status, exitCode) {
+    const repoRoot = inputs.root;
+    const manifestUri = external_node_path_default().relative(repoRoot, m.file).split((external_node_path_default()).sep).join('/');
+    const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.json`);
+    (0,src_core/* writeFileAtomic */.Zf6)(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
+    const damaged = idListOutput(damagedIds(report));
+    const repaired = idListOutput(repairedIds(report));
+    core/* setOutput */.uH(constants/* Outputs */.tY.Status, status);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Healthy, String(report.verdict === 'healthy'));
+    core/* setOutput */.uH(constants/* Outputs */.tY.Damaged, damaged.text);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Repaired, repaired.text);
+    core/* setOutput */.uH(constants/* Outputs */.tY.WipeSignature, 'repair' in report ? report.repair.before.signature : report.diagnosis.signature);
+    core/* setOutput */.uH(constants/* Outputs */.tY.ReportPath, reportPath);
+    core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, String(exitCode));
+    core/* setOutput */.uH(constants/* Outputs */.tY.Report, compactReport(report, {
+        status,
+        exitCode,
+        reportPath,
+        outputsOmitted: { damaged: damaged.omitted, repaired: repaired.omitted }
+    }));
+    if (damaged.omitted + repaired.omitted > 0)
+        log/* info */.pq(`swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`);
+    if (inputs.summary) {
+        try {
+            await log/* writeSummary */.Sy((0,src_core/* renderMarkdown */.Gcb)(report, { reportPath }));
+        }
+        catch (e) {
+            log/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
+        }
+    }
+    if (inputs.annotations) {
+        const tracked = trackedFiles(repoRoot);
+        const printed = log/* annotationsPrinted */.PL();
+        const annotations = (0,src_core/* annotationsFor */.gXJ)(report, {
+            // Room left of GitHub's per-step limits, keeping one error for the step's failure.
+            room: {
+                error: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w -
+                    printed.error -
+                    (failureFor(status, inputs.failOn) ? 1 : 0),
+                warning: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w - printed.warning,
+                notice: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w - printed.notice
+            },
+            reportPath,
+            manifestUri,
+            lines: m.lines,
+            trackedPath: p => {
+                const rel = external_node_path_default().relative(repoRoot, external_node_path_default().join(m.workspace, p)).split((external_node_path_default()).sep).join('/');
+                return tracked.has(rel) ? rel : undefined;
+            }
+        });
+        for (const a of annotations) {
+            const props = {
+                title: a.title,
+                ...(a.file ? { file: a.file } : {}),
+                ...(a.startLine ? { startLine: a.startLine } : {})
+            };
+            if (a.level === 'error')
+                log/* error */.z3(a.message, props);
+            else if (a.level === 'warning')
+                log/* warning */.$e(a.message, props);
+            else
+                log/* notice */.lm(a.message, props);
+        }
+    }
+    // Always written: under RUNNER_TEMP unless the sarif input names a path.
+    const sarifPath = inputs.sarif ?? external_node_path_default().join(runnerTemp, `swr-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.sarif`);
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(sarifPath), { recursive: true });
+    (0,src_core/* writeFileAtomic */.Zf6)(sarifPath, JSON.stringify((0,src_core/* toSarif */.zvk)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
+    core/* setOutput */.uH(constants/* Outputs */.tY.SarifPath, sarifPath);
+}
+/** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */
+async function publishVerify(gate, m, inputs) {
+    for (const w of gate.warnings)
+        log/* warning */.$e(w);
+    log/* info */.pq(`signatures: ${gate.reason}`);
+    log/* info */.pq(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`);
+    const { status, exitCode: code } = (0,src_core/* outcomeOf */.sGC)({ kind: 'signatures', gate });
+    core/* setOutput */.uH(constants/* Outputs */.tY.Status, status);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Healthy, String(gate.allowed));
+    core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, String(code));
+    core/* setOutput */.uH(constants/* Outputs */.tY.Report, JSON.stringify({
+        schema: 'swr.action-verify/1',
+        status,
+        digest: m.digest,
+        version: m.body.version,
+        allowed: gate.allowed,
+        reason: gate.reason,
+        signatures: gate.signatures
+    }));
+    if (inputs.summary) {
+        const lines = [
+            `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
+            '',
+            (0,src_core/* escapeMarkdown */.FVb)(gate.reason),
+            '',
+            `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
+            ''
+        ];
+        await log/* writeSummary */.Sy(lines.join('\n')).catch(() => undefined);
+    }
+    if (!gate.allowed && inputs.failOn !== 'never')
+        log/* setFailed */.C1(`swr verify: recipes refused: ${gate.reason}`);
+}
+/**
+ * Hand the entries a recipe healed to the post step, which saves them to the cache after
+ * re-verifying them. Nothing is handed over in read-only cache mode or without a cache service.
+ */
+function scheduleWriteBack(r, m, env, cacheClient) {
+    if (r.repair.write_back.length === 0)
+        return;
+    if (!cacheClient)
+        return;
+    if ((0,actions_cache/* cacheReadOnly */.$i)(env)) {
+        log/* info */.pq('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved');
+        return;
+    }
+    // Only ids and the digest: the post step derives everything else from its inputs and the
+    // signed manifest, so a forged state can at most ask it to save fewer entries.
+    const state = { digest: m.digest, ids: r.repair.write_back.map(w => w.id) };
+    core/* saveState */.LZ(constants/* State */.Uw.WriteBack, JSON.stringify(state));
+    log/* info */.pq(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`);
+}
+/**
+ * A run that stopped with an error: a one-line error (bad input, refusal, a failed write) gets the
+ * status outcomeOfError gives its exit code; anything else is a bug, with its own status and exit
+ * code (never "refused" or 2), one line, and the stack in the debug log for the report.
+ */
+function publishError(caught) {
+    const err = caught instanceof src_core/* SwrError */.BpC ? caught : ((0,src_core/* diskError */.wO_)(caught) ?? caught);
+    const known = err instanceof src_core/* SwrError */.BpC;
+    const outcome = known ? (0,src_core/* outcomeOfError */.SgT)(err.exitCode) : (0,src_core/* outcomeOfError */.SgT)(src_core/* EXIT */.dcK.INTERNAL);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Status, outcome.status);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Healthy, 'false');
+    core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, String(outcome.exitCode));
+    if (known) {
+        log/* setFailed */.C1(`swr: ${err.message}`);
+        return;
+    }
+    if (err instanceof Error && err.stack)
+        log/* debug */.Yz(err.stack);
+    log/* setFailed */.C1(`swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`);
+}
+
+;// CONCATENATED MODULE: ./src/action/engine-log.ts
+/**
+ * The engine's use cases with their phases as log groups: `check` (its findings), and `doctor` /
+ * `restore` (check, plan, restore, re-check), recipe output shielded from the runner's command
+ * channel.
+ */
+
+
+
+
+
+async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFirstCheck) {
+    const mode = inputs.command === 'restore' ? 'restore' : 'doctor';
+    const shield = log/* makeShield */.O7();
+    let group = '';
+    const open = (name) => {
+        shield.own();
+        if (group)
+            log/* endGroup */.N4();
+        log/* startGroup */.Oh(name);
+        group = name;
+    };
+    try {
+        return await (0,src_core/* repairManifest */.Dbj)(m, {
+            // The client prints ::add-mask:: for its signed URLs: never inside the recipe-output shield.
+            cacheClient: cacheClient && (0,actions_cache/* withBefore */.uZ)(cacheClient, shield.own),
+            mode,
+            version: VERSION,
+            stateDir,
+            policy,
+            rememberAccepted: false,
+            callerEnv: env,
+            only: inputs.only.length ? inputs.only : undefined,
+            jobs: inputs.jobs,
+            nativeWalk: (0,src_core/* nativeWalkAllowed */.bTE)(env),
+            timeoutS: inputs.timeout,
+            hooks: {
+                onCheck: (before, plan) => {
+                    onFirstCheck(before);
+                    open('swr: check');
+                    for (const l of (0,src_core/* findingLines */.hqi)(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+                        log/* rendered */.gj(l);
+                    log/* info */.pq(`${before.summary.ok}/${before.summary.entries} healthy`);
+                    if (plan.waves.length > 0) {
+                        open('swr: plan');
+                        log/* rendered */.gj((0,src_core/* renderPlan */.EGR)(plan.waves, { color: false, all: false }));
+                    }
+                },
+                onGate: (gate) => {
+                    shield.own();
+                    for (const w of gate.warnings)
+                        log/* warning */.$e(w);
+                    if (!gate.allowed) {
+                        const noKey = !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both');
+                        log/* error */.z3(`swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`);
+                    }
+                    else
+                        open('swr: restore');
+                },
+                onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
+                onStep: r => {
+                    shield.own();
+                    log/* rendered */.gj((0,src_core/* renderStep */.zcf)(r, { color: false, all: false }));
+                },
+                onFinal: final => {
+                    open('swr: re-check');
+                    log/* info */.pq(`${final.summary.ok}/${final.summary.entries} healthy`);
+                }
+            }
+        });
+    }
+    finally {
+        shield.own();
+        if (group)
+            log/* endGroup */.N4();
+    }
+}
+/** `command: check`: the engine's check, its damaged entries and cache lookups in the log. */
+async function checkWithLog(m, opts) {
+    log/* startGroup */.Oh('swr: check');
+    const result = await (0,src_core/* check */.z6Y)(m, opts);
+    for (const l of (0,src_core/* findingLines */.hqi)(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+        log/* rendered */.gj(l);
+    log/* endGroup */.N4();
+    for (const l of result.report.cache_lookup ?? [])
+        log/* info */.pq(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`);
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/action/secrets.ts
+/**
+ * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
+ * values of every `secret_env` variable the manifest names, masked line by line.
+ */
+
+
+/** The key and every encoding of it that could reach a log. */
+function keyVariants(key) {
+    if (!key)
+        return [];
+    const variants = new Set([key, key.trim()]);
+    const bytes = (0,src_core/* parseHmacKey */.e1j)(key);
+    if (bytes)
+        for (const enc of ['hex', 'base64', 'base64url'])
+            variants.add(bytes.toString(enc));
+    for (const enc of ['hex', 'base64', 'base64url'])
+        variants.add(Buffer.from(key.trim()).toString(enc));
+    return [...variants];
+}
+/**
+ * Mask every secret and every line of it: the runner masks line by line, so a multi-line value (a
+ * PEM or OpenSSH key) registered whole is not masked at all.
+ */
+function maskSecrets(values) {
+    for (const v of (0,src_core/* secretPieces */.oYl)(values))
+        core/* setSecret */.Pq(v);
+}
+/** The values of every `secret_env` variable the manifest names, as this job has them. */
+function secretEnvValues(m, env) {
+    const names = new Set(m.body.entries.flatMap(e => e.secret_env ?? []));
+    return [...names].flatMap(n => env[n] ?? []);
+}
+
+;// CONCATENATED MODULE: ./src/action/main.ts
+/**
+ * The GitHub Action: a thin shell over the engine. Inputs (inputs.ts) -> the same check /
+ * repairManifest / gate calls as the CLI -> outcomeOf -> publish (publish.ts: outputs, job
+ * summary, annotations, SARIF, the report file). Secrets are masked first (secrets.ts).
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+function isSurvivalCommand(c) {
+    return constants/* SURVIVAL_COMMANDS */.AO.includes(c);
+}
+async function run(env = process.env) {
+    let exitCode = src_core/* EXIT */.dcK.HEALTHY;
+    try {
+        const inputs = (0,action_inputs/* readInputs */.K)(env);
+        const hmacVariants = keyVariants(inputs.hmacKey);
+        maskSecrets(hmacVariants);
+        if (isSurvivalCommand(inputs.command)) {
+            await runCanary(inputs, env);
+            return;
+        }
+        const runnerTemp = env.RUNNER_TEMP || external_node_os_default().tmpdir();
+        const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(runnerTemp, 'swr-state-'));
+        const m = (0,src_core/* loadManifest */.eYj)(inputs.manifest, { workspace: inputs.workspace });
+        const secrets = [...hmacVariants, ...secretEnvValues(m, env)];
+        maskSecrets(secrets);
+        core/* setOutput */.uH(constants/* Outputs */.tY.ManifestDigest, m.digest);
+        const policy = (0,action_policy/* actionPolicy */.n)(m, inputs, env, stateDir);
+        const cacheClient = (0,actions_cache/* cacheServiceAvailable */.jI)(env)
+            ? (0,actions_cache/* actionsCacheClient */.Vm)({ env, onNote: line => log/* warning */.$e(line) })
+            : undefined;
+        if (!cacheClient &&
+            (inputs.cacheLookup ||
+                m.body.entries.some(e => (0,src_core/* restoreSources */.vRm)(e).some(x => typeof x !== 'string')))) {
+            log/* info */.pq('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
+        }
+        if (inputs.command === 'verify') {
+            if (inputs.record)
+                log/* warning */.$e('swr: record applies to check, doctor and restore: ignored');
+            const gate = await (0,src_core/* decide */.LDH)((0,src_core/* gateInput */.yNA)(m), policy);
+            exitCode = (0,src_core/* outcomeOf */.sGC)({ kind: 'signatures', gate }).exitCode;
+            await publishVerify(gate, m, inputs);
+            return;
+        }
+        let first;
+        let result;
+        if (inputs.command === 'check') {
+            result = await checkWithLog(m, {
+                only: inputs.only.length ? inputs.only : undefined,
+                deep: inputs.deep,
+                stateDir,
+                version: VERSION,
+                command: inputs.command,
+                jobs: inputs.jobs,
+                nativeWalk: (0,src_core/* nativeWalkAllowed */.bTE)(env),
+                cacheLookup: inputs.cacheLookup ? cacheClient : undefined
+            });
+            first = result.report;
+        }
+        else {
+            const repaired = await repairWithLog(m, inputs, env, stateDir, policy, cacheClient, before => {
+                first = before;
+            });
+            result = { kind: 'repair', report: repaired };
+            scheduleWriteBack(repaired, m, env, cacheClient);
+        }
+        // What survived, before any repair: the measurement a survival history is for.
+        if (inputs.record && first)
+            await recordCheckRun(first, m, inputs, env);
+        // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
+        const report = (0,src_core/* scrubDeep */.wEI)(result.report, (0,src_core/* makeScrubber */.XOH)(secrets));
+        const { status } = (0,src_core/* outcomeOf */.sGC)(result);
+        exitCode = (0,src_core/* outcomeOf */.sGC)(result).exitCode;
+        await publish(report, m, inputs, runnerTemp, status, exitCode);
+        if (failureFor(status, inputs.failOn))
+            log/* setFailed */.C1(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
+    }
+    catch (caught) {
+        publishError(caught);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6158:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ actionPolicy)
+/* harmony export */ });
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9116);
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .makePolicy */ .D51)(m, {
+        stateDir,
+        require: inputs.require,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        waiveDigest: inputs.waiveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
+
+/***/ }),
+
+/***/ 7718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   bE: () => (/* binding */ post)
+/* harmony export */ });
+/* unused harmony exports parseHandOver, pathRefusal, run */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(762);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9116);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3838);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(915);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1729);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8592);
+/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6158);
+/**
+ * The Action's post step: save to the cache each entry that the main step's doctor healed with a
+ * recipe, under the key of its signed expectations, after re-verifying it (the build may have
+ * changed it since). Skipped, and said so, in read-only cache mode or when nothing was handed over.
+ *
+ * The saved state is not trusted: anything that can write to the job's log or state file can
+ * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
+ * keys and paths come from this step's own inputs and the signed manifest, which must pass the
+ * same signature gate as in the main step. Any mismatch saves nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The hand-over as the main step writes it, or undefined for anything else. */
+function parseHandOver(raw) {
+    let v;
+    try {
+        v = JSON.parse(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+        return undefined;
+    const { digest, ids, ...rest } = v;
+    if (Object.keys(rest).length > 0)
+        return undefined;
+    if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest))
+        return undefined;
+    if (!Array.isArray(ids) || ids.length === 0)
+        return undefined;
+    if (!ids.every(id => typeof id === 'string' && _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .ENTRY_ID */ .jBG.test(id)))
+        return undefined;
+    if (new Set(ids).size !== ids.length)
+        return undefined;
+    return { digest, ids: ids };
+}
+/**
+ * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
+ * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
+ */
+function pathRefusal(root, e) {
+    const parts = node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.normalize(e.path).split('/');
+    if (node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(e.path) || parts.includes('..'))
+        return 'path leaves the workspace';
+    let at = root;
+    for (const [i, part] of parts.entries()) {
+        if (part === '.' || part === '')
+            continue;
+        at = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(at, part);
+        let st;
+        try {
+            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(at);
+        }
+        catch {
+            return `${parts.slice(0, i + 1).join('/')} is absent`;
+        }
+        const last = i === parts.length - 1;
+        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
+            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
+        if (!last && !st.isDirectory())
+            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
+    }
+    return undefined;
+}
+async function post(env = process.env) {
+    try {
+        const raw = _actions_core__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .Gu(_constants_js__WEBPACK_IMPORTED_MODULE_6__/* .State */ .Uw.WriteBack);
+        if (!raw) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .info */ .pq('swr post: nothing to save (no entry was healed by a recipe in this job)');
+            return;
+        }
+        if ((0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheReadOnly */ .$i)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .info */ .pq('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
+            return;
+        }
+        if (!(0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheServiceAvailable */ .jI)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .info */ .pq('swr post: no Actions cache service in this job: not saving');
+            return;
+        }
+        const handed = parseHandOver(raw);
+        if (!handed) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm('swr post: the saved state is not what the main step writes: nothing saved');
+            return;
+        }
+        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readInputs */ .K)(env);
+        if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm(`swr post: command ${inputs.command} heals nothing: nothing saved`);
+            return;
+        }
+        const m = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .loadManifest */ .eYj)(inputs.manifest, { workspace: inputs.workspace });
+        if (m.digest !== handed.digest) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm('swr post: the manifest is not the one the main step checked: nothing saved');
+            return;
+        }
+        const stateDir = node_fs__WEBPACK_IMPORTED_MODULE_0___default().mkdtempSync(node_path__WEBPACK_IMPORTED_MODULE_2___default().join(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), 'swr-post-'));
+        const gate = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .decide */ .LDH)((0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .gateInput */ .yNA)(m), (0,_policy_js__WEBPACK_IMPORTED_MODULE_9__/* .actionPolicy */ .n)(m, inputs, env, stateDir));
+        if (!gate.allowed) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm(`swr post: the manifest does not pass the signature gate: nothing saved`);
+            return;
+        }
+        const byId = new Map(m.body.entries.map(e => [e.id, e]));
+        const entries = handed.ids.map(id => byId.get(id));
+        if (entries.some(e => e === undefined)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm('swr post: the saved state names entries the manifest does not have: nothing saved');
+            return;
+        }
+        const root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(m.workspace);
+        const wanted = entries;
+        for (const e of wanted) {
+            const refusal = pathRefusal(root, e);
+            if (refusal) {
+                _log_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm(`swr post: entry ${e.id}: ${refusal}: nothing saved`);
+                return;
+            }
+        }
+        const findings = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .reverifier */ .qVt)(m, { stateDir, nativeWalk: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .nativeWalkAllowed */ .bTE)(env) })(wanted);
+        const client = (0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCacheClient */ .Vm)({ env, onNote: line => _log_js__WEBPACK_IMPORTED_MODULE_8__/* .warning */ .$e(line) });
+        for (const e of wanted) {
+            const key = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .stateKey */ .bPF)(e);
+            const f = findings.find(x => x.id === e.id);
+            if (f?.status !== 'OK') {
+                _log_js__WEBPACK_IMPORTED_MODULE_8__/* .info */ .pq(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
+                continue;
+            }
+            // The path as the main step names it: the cache version hashes the path string.
+            const saved = await client.save((0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveEntryPath */ .AiD)(m.workspace, e.path), key);
+            _log_js__WEBPACK_IMPORTED_MODULE_8__/* .info */ .pq(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
+        }
+    }
+    catch (err) {
+        // A failed save must not fail a job whose doctor succeeded.
+        _log_js__WEBPACK_IMPORTED_MODULE_8__/* .warning */ .$e(`swr post: ${err instanceof Error ? err.message : String(err)}`);
+    }
+}
+/** `post` under the name `@github/local-action` calls: `local-action run . src/action/post.ts .env`. */
+const run = (/* unused pure expression or super */ null && (post));
+
+
+/***/ }),
+
+/***/ 762:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Vm: () => (/* binding */ actionsCacheClient),
+  $i: () => (/* binding */ cacheReadOnly),
+  jI: () => (/* binding */ cacheServiceAvailable),
+  uZ: () => (/* binding */ withBefore)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__nccwpck_require__.n(external_node_fs_);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+var external_node_os_default = /*#__PURE__*/__nccwpck_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/core/index.ts + 125 modules
+var core = __nccwpck_require__(9116);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
@@ -37080,880 +38198,6 @@ function actionsCacheClient(opts) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
- * a typo in `fail-on` must not quietly turn a gate off.
- */
-
-
-
-
-function choice(name, allowed, fallback) {
-    const v = core/* getInput */.V4(name).trim();
-    if (v === '')
-        return fallback;
-    if (!allowed.includes(v))
-        throw new src_core/* UsageError */.ebp(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
-    return v;
-}
-function bool(name, fallback) {
-    const v = core/* getInput */.V4(name).trim().toLowerCase();
-    if (v === '')
-        return fallback;
-    if (v === 'true')
-        return true;
-    if (v === 'false')
-        return false;
-    throw new src_core/* UsageError */.ebp(`input ${name}: "${v}" is not true or false`);
-}
-function inputs_int(name, min, max) {
-    const v = core/* getInput */.V4(name).trim();
-    if (v === '')
-        return undefined;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-        throw new src_core/* UsageError */.ebp(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
-    return Number(v);
-}
-function list(name) {
-    return core/* getInput */.V4(name)
-        .split(/[\n,]/)
-        .map(s => s.trim())
-        .filter(Boolean);
-}
-/** A canary measures: by default what it finds never fails the job. */
-function defaultFailOn(command) {
-    if (command === 'doctor' || command === 'restore')
-        return 'unrepairable';
-    if (SURVIVAL_COMMANDS.includes(command))
-        return 'never';
-    return 'damage';
-}
-function canaryKey() {
-    const v = core/* getInput */.V4(Inputs.CanaryKey).trim() || 'default';
-    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
-        throw new src_core/* UsageError */.ebp(`input ${Inputs.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
-    return v;
-}
-function readInputs(env) {
-    const command = choice(Inputs.Command, COMMANDS, 'check');
-    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
-    // directory it describes is the one it records (relative to itself), as with the CLI.
-    const root = external_node_path_default().resolve(env.GITHUB_WORKSPACE || process.cwd());
-    const base = external_node_path_default().resolve(root, core/* getInput */.V4(Inputs.Workspace).trim() || '.');
-    const manifest = external_node_path_default().resolve(base, core/* getInput */.V4(Inputs.Manifest).trim() || '.swr/manifest.json');
-    const workspace = undefined;
-    const hmacKey = core/* getInput */.V4(Inputs.HmacKey);
-    const approve = core/* getInput */.V4(Inputs.ApproveDigest).trim();
-    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
-        throw new src_core/* UsageError */.ebp(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`);
-    const sarif = core/* getInput */.V4(Inputs.Sarif).trim();
-    return {
-        command,
-        manifest,
-        workspace,
-        root,
-        only: list(Inputs.Only),
-        deep: bool(Inputs.Deep, false),
-        jobs: inputs_int(Inputs.Jobs, 1, 32),
-        timeout: inputs_int(Inputs.Timeout, 1, 86400),
-        hmacKey: hmacKey === '' ? undefined : hmacKey,
-        trustedSigners: core/* getInput */.V4(Inputs.TrustedSigners),
-        require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'], 'mldsa'),
-        minVersion: inputs_int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
-        waiveDigest: approve || undefined,
-        failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),
-        annotations: bool(Inputs.Annotations, true),
-        summary: bool(Inputs.Summary, true),
-        sarif: sarif ? external_node_path_default().resolve(base, sarif) : undefined,
-        cacheLookup: bool(Inputs.CacheLookup, false),
-        canaryWorkspace: base,
-        canaryAt: list(Inputs.CanaryAt),
-        canaryVolatile: list(Inputs.CanaryVolatile),
-        canaryLargeBytes: inputs_int(Inputs.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
-        canaryHome: bool(Inputs.CanaryHome, true),
-        canaryKey: canaryKey(),
-        record: bool(Inputs.Record, false)
-    };
-}
-
-;// CONCATENATED MODULE: ./src/action/policy.ts
-/**
- * The Action's signature policy, built from its inputs alone: the main step and the post step
- * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
- */
-
-function actionPolicy(m, inputs, env, stateDir) {
-    return (0,src_core/* makePolicy */.D51)(m, {
-        stateDir,
-        require: inputs.require,
-        hmacKeyText: inputs.hmacKey,
-        local: false,
-        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
-        minVersion: inputs.minVersion,
-        waiveDigest: inputs.waiveDigest,
-        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
-        now: new Date()
-    });
-}
-
-;// CONCATENATED MODULE: ./src/action/outputs.ts
-/**
- * The Action's JSON outputs, each within its bound (src/core/report/limits.ts). A list that does
- * not fit keeps its first items (most severe first where order means something) and the document
- * counts what it left out; the full report file (`report-path`) always has everything.
- */
-
-const ACTION_REPORT_SCHEMA = 'swr.action-report/1';
-const ACTION_CANARY_SCHEMA = 'swr.action-canary/1';
-/**
- * The text of `build(k)` for the largest `k` in 0..max whose output fits `limit`, and that `k`.
- * `build` must grow with `k`; `build(0)` is returned even when it does not fit (a fixed part
- * over the limit is a bug in the caller, not something to hide).
- */
-function fitCount(build, max, limit) {
-    const whole = build(max);
-    if ((0,src_core/* outputSize */.Pvz)(whole) <= limit)
-        return { text: whole, k: max };
-    let lo = 0;
-    let hi = max - 1;
-    while (lo < hi) {
-        const mid = Math.ceil((lo + hi) / 2);
-        if ((0,src_core/* outputSize */.Pvz)(build(mid)) <= limit)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    return { text: build(lo), k: lo };
-}
-/** A JSON array of ids within the bound of the `damaged` and `repaired` outputs. */
-function idListOutput(ids) {
-    const { text, k } = fitCount(n => JSON.stringify(ids.slice(0, n)), ids.length, src_core/* ID_LIST_OUTPUT_BYTES */.XEW);
-    return { text, omitted: ids.length - k };
-}
-/** The ids still damaged, most severe first (the order the bounded output keeps). */
-function damagedIds(report) {
-    return (0,src_core/* bySeverity */.Npp)(report.results).map(f => f.id);
-}
-function repairedIds(report) {
-    return 'repair' in report
-        ? report.repair.steps.filter(s => s.outcome === 'repaired').map(s => s.id)
-        : [];
-}
-/**
- * The `report` output: status, counts, the damaged entries and the repair steps. When both lists
- * do not fit, each keeps the same number of items and `omitted` counts the rest.
- */
-function compactReport(report, ctx) {
-    const damaged = (0,src_core/* bySeverity */.Npp)(report.results).map(f => ({
-        id: f.id,
-        status: f.status,
-        reason: f.reason
-    }));
-    const steps = 'repair' in report
-        ? report.repair.steps.map(s => ({ id: s.id, outcome: s.outcome }))
-        : undefined;
-    const build = (k) => {
-        const omitted = {
-            damaged: Math.max(0, damaged.length - k),
-            steps: Math.max(0, (steps?.length ?? 0) - k)
-        };
-        const cut = omitted.damaged + omitted.steps > 0;
-        return JSON.stringify({
-            schema: ACTION_REPORT_SCHEMA,
-            status: ctx.status,
-            exit_code: ctx.exitCode,
-            digest: report.manifest.digest,
-            signature: 'repair' in report ? report.repair.before.signature : report.diagnosis.signature,
-            summary: report.summary,
-            damaged: damaged.slice(0, k),
-            ...(steps ? { steps: steps.slice(0, k) } : {}),
-            ...(cut ? { truncated: true } : {}),
-            omitted: {
-                ...omitted,
-                damaged_output: ctx.outputsOmitted.damaged,
-                repaired_output: ctx.outputsOmitted.repaired
-            },
-            report_path: ctx.reportPath
-        });
-    };
-    return fitCount(build, Math.max(damaged.length, steps?.length ?? 0), src_core/* REPORT_OUTPUT_BYTES */.FA).text;
-}
-/**
- * The `stats` output: the survival rows and the last runs. When they do not fit, each list keeps
- * the same number of rows (runs: the newest) and `omitted` counts the rest.
- */
-function statsOutput(s) {
-    const runs = s.runs.slice(-50);
-    const build = (k) => {
-        const omitted = {
-            classes: Math.max(0, s.classes.length - k),
-            locations: Math.max(0, s.locations.length - k),
-            entries: Math.max(0, s.entries.length - k),
-            runs: Math.max(0, s.runs.length - Math.min(k, runs.length))
-        };
-        const cut = omitted.classes + omitted.locations + omitted.entries > 0 || k < runs.length;
-        return JSON.stringify({
-            ...s,
-            classes: s.classes.slice(0, k),
-            locations: s.locations.slice(0, k),
-            entries: s.entries.slice(0, k),
-            runs: k === 0 ? [] : runs.slice(-k),
-            ...(cut ? { truncated: true } : {}),
-            omitted
-        });
-    };
-    const max = Math.max(s.classes.length, s.locations.length, s.entries.length, runs.length);
-    return fitCount(build, max, src_core/* STATS_OUTPUT_BYTES */.oj1).text;
-}
-/** The `canary` output after `canary-plant`. */
-function plantOutput(plantId, probes, locations) {
-    const build = (k) => JSON.stringify({
-        schema: ACTION_CANARY_SCHEMA,
-        plant_id: plantId,
-        probes,
-        locations: locations.slice(0, k),
-        ...(k < locations.length ? { omitted: { locations: locations.length - k } } : {})
-    });
-    return fitCount(build, locations.length, src_core/* CANARY_OUTPUT_BYTES */.bo1).text;
-}
-/** The `canary` output of `canary-read` when nothing was planted yet. */
-function unplantedOutput() {
-    return JSON.stringify({ schema: ACTION_CANARY_SCHEMA, planted: false });
-}
-/**
- * The `canary` output after `canary-read`: the reading without its probe list, plus the probes
- * that did not come back intact (`changed`), as many as fit, with `omitted` counting the rest.
- */
-function readingOutput(r) {
-    const { probes, ...rest } = r;
-    const changed = probes.filter(p => p.outcome.state !== 'intact');
-    const locations = Object.entries(r.locations);
-    const build = (k) => JSON.stringify({
-        ...rest,
-        locations: Object.fromEntries(locations.slice(0, k)),
-        changed: changed.slice(0, k),
-        omitted: {
-            changed: Math.max(0, changed.length - k),
-            locations: Math.max(0, locations.length - k)
-        }
-    });
-    return fitCount(build, Math.max(changed.length, locations.length), src_core/* CANARY_OUTPUT_BYTES */.bo1).text;
-}
-
-;// CONCATENATED MODULE: ./src/action/canary.ts
-/**
- * The Action's survival commands: `canary-plant`, `canary-read` and `stats`, and `record: true` on
- * a check. The canary ledger and the history live in a state directory that travels through the
- * Actions cache between runs (restored before, saved under a new key after), so one run plants and
- * the next one reads, and every read or recorded check adds to the same history.
- */
-
-
-
-
-
-
-
-
-
-
-/**
- * One fixed path under RUNNER_TEMP: the cache version hashes the path, so every run must name the
- * same one (RUNNER_TEMP is the same on every hosted runner, and private to the job).
- */
-function canaryStateDir(env) {
-    return external_node_path_default().join(env.RUNNER_TEMP || external_node_os_default().tmpdir(), 'swr-canary-state');
-}
-/** The key family: one history per repository, canary key, runner OS and architecture. */
-function canaryKeyPrefix(env, name) {
-    const scope = [
-        env.GITHUB_REPOSITORY ?? '',
-        name,
-        env.RUNNER_OS ?? '',
-        env.RUNNER_ARCH ?? ''
-    ].join('\0');
-    return `swr-canary-v1-${(0,external_node_crypto_.createHash)('sha256').update(scope).digest('hex').slice(0, 16)}-`;
-}
-async function bringState(inputs, env) {
-    const dir = canaryStateDir(env);
-    const prefix = canaryKeyPrefix(env, inputs.canaryKey);
-    const client = cacheServiceAvailable(env)
-        ? actionsCacheClient({ env, onNote: line => log/* warning */.$e(line) })
-        : undefined;
-    // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
-    if (external_node_fs_default().existsSync(dir))
-        return { dir, client, prefix };
-    if (!client) {
-        log/* warning */.$e('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
-    }
-    else {
-        const hit = await client.find(dir, prefix, [prefix]);
-        if (!hit)
-            log/* info */.pq('swr: no canary state in the cache yet');
-        else {
-            const why = await takeState(hit, dir, env);
-            if (why === undefined)
-                log/* info */.pq(`swr: canary state restored from ${hit.matchedKey}`);
-            // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
-            else
-                log/* warning */.$e(`swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`);
-        }
-    }
-    (0,src_core/* ensurePrivateDir */.rhu)(dir);
-    return { dir, client, prefix };
-}
-/** Bounds of a canary state archive: a ledger, a rotated history and a little more. */
-const STATE_MAX_BYTES = 64 * 1024 * 1024;
-const STATE_MAX_MEMBERS = 64;
-/**
- * Unpack the cached state into scratch, parse the ledger there (which bounds and validates it),
- * and only then move it to `dir`. Returns why it was refused, undefined when taken.
- */
-async function takeState(hit, dir, env) {
-    let copy;
-    try {
-        copy = await (0,src_core/* scratchCopy */.Y3B)(hit, env.RUNNER_TEMP || external_node_os_default().tmpdir(), {
-            maxMembers: STATE_MAX_MEMBERS,
-            maxBytes: STATE_MAX_BYTES
-        });
-        (0,src_core/* readLedger */.SCL)(copy.root);
-        (0,src_core/* readHistory */.Lu2)(copy.root);
-        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dir), { recursive: true });
-        external_node_fs_default().renameSync(copy.root, dir);
-        external_node_fs_default().chmodSync(dir, 0o700);
-        return undefined;
-    }
-    catch (err) {
-        return (err instanceof Error ? err.message : String(err)).split(/[\r\n]/)[0];
-    }
-    finally {
-        copy?.dispose();
-    }
-}
-async function keepState(t, env, what) {
-    if (!t.client)
-        return;
-    if (cacheReadOnly(env)) {
-        log/* warning */.$e('swr: read-only cache mode: the canary state was not saved for the next run');
-        return;
-    }
-    const key = `${t.prefix}${Date.now()}-${env.GITHUB_RUN_ID ?? 'local'}-${env.GITHUB_RUN_ATTEMPT ?? '1'}-${what}-${(0,external_node_crypto_.randomBytes)(3).toString('hex')}`;
-    const saved = await t.client.save(t.dir, key);
-    if (saved === 'failed')
-        log/* warning */.$e(`swr: the canary state was not saved (${key})`);
-    else
-        log/* info */.pq(`swr: canary state saved as ${key}`);
-}
-function expandHome(p, home) {
-    return p === '~' ? home : p.startsWith('~/') ? external_node_path_default().join(home, p.slice(2)) : p;
-}
-function anchorsFor(inputs, env) {
-    const real = (p) => {
-        try {
-            return external_node_fs_default().realpathSync(p);
-        }
-        catch {
-            return external_node_path_default().resolve(p);
-        }
-    };
-    return {
-        workspace: real(inputs.canaryWorkspace),
-        home: real(env.HOME || external_node_os_default().homedir()),
-        tmp: real(external_node_os_default().tmpdir())
-    };
-}
-async function summarize(parts, inputs) {
-    if (!inputs.summary)
-        return;
-    try {
-        await log/* writeSummary */.Sy(parts.join('\n'));
-    }
-    catch (e) {
-        log/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
-    }
-}
-function finish(status, stats, inputs, failed) {
-    core/* setOutput */.uH(Outputs.Status, status);
-    core/* setOutput */.uH(Outputs.Healthy, String(status === 'healthy'));
-    core/* setOutput */.uH(Outputs.ExitCode, status === 'healthy' ? '0' : '1');
-    core/* setOutput */.uH(Outputs.Stats, statsOutput(stats));
-    if (status !== 'healthy' && inputs.failOn === 'damage')
-        log/* setFailed */.C1(failed);
-}
-async function runCanary(inputs, env) {
-    const t = await bringState(inputs, env);
-    const anchors = anchorsFor(inputs, env);
-    const context = (0,src_core/* runContext */.pON)(env);
-    if (inputs.command === 'canary-plant') {
-        const { ledger, replaced } = (0,src_core/* plantCanaries */.gwA)({
-            stateDir: t.dir,
-            anchors,
-            at: inputs.canaryAt.map(a => external_node_path_default().resolve(anchors.workspace, expandHome(a, anchors.home))),
-            volatile: inputs.canaryVolatile,
-            includeHome: inputs.canaryHome,
-            ...(inputs.canaryLargeBytes !== undefined ? { largeBytes: inputs.canaryLargeBytes } : {}),
-            // A scheduled job that never read the last planting (a failed run) must still plant.
-            replace: true,
-            context
-        });
-        if (replaced)
-            log/* info */.pq(`swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`);
-        log/* info */.pq(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`);
-        for (const l of ledger.locations)
-            log/* info */.pq(`  ${l.id}: ${(0,src_core/* showAnchored */.KCP)(l.dir)}`);
-        core/* setOutput */.uH(Outputs.Canary, plantOutput(ledger.plant_id, ledger.probes.length, ledger.locations.map(l => l.id)));
-        await keepState(t, env, 'plant');
-        const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-        await summarize([
-            `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
-            '',
-            ...ledger.locations.map(l => `- \`${l.id}\`: \`${(0,src_core/* showAnchored */.KCP)(l.dir)}\``),
-            '',
-            'A later run reads them with `command: canary-read`.',
-            ''
-        ], inputs);
-        finish('healthy', stats, inputs, '');
-        return;
-    }
-    if (inputs.command === 'canary-read') {
-        if (!(0,src_core/* readLedger */.SCL)(t.dir)) {
-            // The first run of a scheduled survival job has nothing to read yet: not a failure.
-            log/* warning */.$e('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
-            core/* setOutput */.uH(Outputs.Canary, unplantedOutput());
-            const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-            await summarize(['### swr canary: nothing planted yet', '', (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
-            finish('healthy', stats, inputs, '');
-            return;
-        }
-        const reading = (0,src_core/* readCanaries */.$V4)({ stateDir: t.dir, anchors, context });
-        log/* startGroup */.Oh('swr: canary read');
-        log/* rendered */.gj((0,src_core/* renderCanaryText */.yfU)(reading));
-        log/* endGroup */.N4();
-        core/* setOutput */.uH(Outputs.Canary, readingOutput(reading));
-        await keepState(t, env, 'read');
-        const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-        await summarize([(0,src_core/* renderCanaryMarkdown */.IvB)(reading), (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
-        const changed = reading.totals.altered + reading.totals.lost;
-        finish(changed === 0 ? 'healthy' : 'damaged', stats, inputs, `swr canary: ${changed} probes altered or lost`);
-        return;
-    }
-    const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-    await summarize(['### swr survival', '', (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
-    finish('healthy', stats, inputs, '');
-}
-/**
- * `record: true`: this run's check (before any repair) joins the survival history of the canary
- * key, so `command: stats` shows per entry how often the runner or the cache kept it.
- */
-async function recordCheckRun(report, m, inputs, env) {
-    const t = await bringState(inputs, env);
-    (0,src_core/* appendHistory */.b8r)(t.dir, (0,src_core/* checkRecord */.EQD)(report, m, (0,src_core/* runContext */.pON)(env)));
-    log/* info */.pq(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
-    await keepState(t, env, 'check');
-}
-
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __nccwpck_require__(1421);
-;// CONCATENATED MODULE: ./src/action/publish.ts
-/**
- * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file,
- * the failure line, and the write-back the post step carries out. Every bound GitHub sets is
- * applied here (limits in core/report/limits.ts).
- */
-
-
-
-
-
-
-
-
-
-
-
-function trackedFiles(root) {
-    try {
-        return new Set((0,external_node_child_process_.execFileSync)('git', ['-C', root, 'ls-files', '-z'], {
-            encoding: 'utf8',
-            stdio: ['ignore', 'pipe', 'ignore'],
-            maxBuffer: 256 * 1024 * 1024
-        })
-            .split('\0')
-            .filter(Boolean));
-    }
-    catch {
-        return new Set();
-    }
-}
-function failureFor(status, failOn) {
-    if (failOn === 'never')
-        return false;
-    if (failOn === 'damage')
-        return status === 'damaged' || status === 'unrepairable' || status === 'refused';
-    return status === 'unrepairable' || status === 'refused';
-}
-async function publish(report, m, inputs, runnerTemp, status, exitCode) {
-    const repoRoot = inputs.root;
-    const manifestUri = external_node_path_default().relative(repoRoot, m.file).split((external_node_path_default()).sep).join('/');
-    const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.json`);
-    (0,src_core/* writeFileAtomic */.Zf6)(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
-    const damaged = idListOutput(damagedIds(report));
-    const repaired = idListOutput(repairedIds(report));
-    core/* setOutput */.uH(Outputs.Status, status);
-    core/* setOutput */.uH(Outputs.Healthy, String(report.verdict === 'healthy'));
-    core/* setOutput */.uH(Outputs.Damaged, damaged.text);
-    core/* setOutput */.uH(Outputs.Repaired, repaired.text);
-    core/* setOutput */.uH(Outputs.WipeSignature, 'repair' in report ? report.repair.before.signature : report.diagnosis.signature);
-    core/* setOutput */.uH(Outputs.ReportPath, reportPath);
-    core/* setOutput */.uH(Outputs.ExitCode, String(exitCode));
-    core/* setOutput */.uH(Outputs.Report, compactReport(report, {
-        status,
-        exitCode,
-        reportPath,
-        outputsOmitted: { damaged: damaged.omitted, repaired: repaired.omitted }
-    }));
-    if (damaged.omitted + repaired.omitted > 0)
-        log/* info */.pq(`swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`);
-    if (inputs.summary) {
-        try {
-            await log/* writeSummary */.Sy((0,src_core/* renderMarkdown */.Gcb)(report, { reportPath }));
-        }
-        catch (e) {
-            log/* warning */.$e(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
-        }
-    }
-    if (inputs.annotations) {
-        const tracked = trackedFiles(repoRoot);
-        const printed = log/* annotationsPrinted */.PL();
-        const annotations = (0,src_core/* annotationsFor */.gXJ)(report, {
-            // Room left of GitHub's per-step limits, keeping one error for the step's failure.
-            room: {
-                error: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w -
-                    printed.error -
-                    (failureFor(status, inputs.failOn) ? 1 : 0),
-                warning: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w - printed.warning,
-                notice: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w - printed.notice
-            },
-            reportPath,
-            manifestUri,
-            lines: m.lines,
-            trackedPath: p => {
-                const rel = external_node_path_default().relative(repoRoot, external_node_path_default().join(m.workspace, p)).split((external_node_path_default()).sep).join('/');
-                return tracked.has(rel) ? rel : undefined;
-            }
-        });
-        for (const a of annotations) {
-            const props = {
-                title: a.title,
-                ...(a.file ? { file: a.file } : {}),
-                ...(a.startLine ? { startLine: a.startLine } : {})
-            };
-            if (a.level === 'error')
-                log/* error */.z3(a.message, props);
-            else if (a.level === 'warning')
-                log/* warning */.$e(a.message, props);
-            else
-                log/* notice */.lm(a.message, props);
-        }
-    }
-    // Always written: under RUNNER_TEMP unless the sarif input names a path.
-    const sarifPath = inputs.sarif ?? external_node_path_default().join(runnerTemp, `swr-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.sarif`);
-    external_node_fs_default().mkdirSync(external_node_path_default().dirname(sarifPath), { recursive: true });
-    (0,src_core/* writeFileAtomic */.Zf6)(sarifPath, JSON.stringify((0,src_core/* toSarif */.zvk)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
-    core/* setOutput */.uH(Outputs.SarifPath, sarifPath);
-}
-/** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */
-async function publishVerify(gate, m, inputs) {
-    for (const w of gate.warnings)
-        log/* warning */.$e(w);
-    log/* info */.pq(`signatures: ${gate.reason}`);
-    log/* info */.pq(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`);
-    const { status, exitCode: code } = (0,src_core/* outcomeOf */.sGC)({ kind: 'signatures', gate });
-    core/* setOutput */.uH(Outputs.Status, status);
-    core/* setOutput */.uH(Outputs.Healthy, String(gate.allowed));
-    core/* setOutput */.uH(Outputs.ExitCode, String(code));
-    core/* setOutput */.uH(Outputs.Report, JSON.stringify({
-        schema: 'swr.action-verify/1',
-        status,
-        digest: m.digest,
-        version: m.body.version,
-        allowed: gate.allowed,
-        reason: gate.reason,
-        signatures: gate.signatures
-    }));
-    if (inputs.summary) {
-        const lines = [
-            `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
-            '',
-            (0,src_core/* escapeMarkdown */.FVb)(gate.reason),
-            '',
-            `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
-            ''
-        ];
-        await log/* writeSummary */.Sy(lines.join('\n')).catch(() => undefined);
-    }
-    if (!gate.allowed && inputs.failOn !== 'never')
-        log/* setFailed */.C1(`swr verify: recipes refused: ${gate.reason}`);
-}
-/**
- * Hand the entries a recipe healed to the post step, which saves them to the cache after
- * re-verifying them. Nothing is handed over in read-only cache mode or without a cache service.
- */
-function scheduleWriteBack(r, m, env, cacheClient) {
-    if (r.repair.write_back.length === 0)
-        return;
-    if (!cacheClient)
-        return;
-    if (cacheReadOnly(env)) {
-        log/* info */.pq('swr: read-only cache mode (ACTIONS_CACHE_MODE=read): healed entries will not be saved');
-        return;
-    }
-    // Only ids and the digest: the post step derives everything else from its inputs and the
-    // signed manifest, so a forged state can at most ask it to save fewer entries.
-    const state = { digest: m.digest, ids: r.repair.write_back.map(w => w.id) };
-    core/* saveState */.LZ(State.WriteBack, JSON.stringify(state));
-    log/* info */.pq(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`);
-}
-/**
- * A run that stopped with an error: a one-line error (bad input, refusal, a failed write) gets the
- * status outcomeOfError gives its exit code; anything else is a bug, with its own status and exit
- * code (never "refused" or 2), one line, and the stack in the debug log for the report.
- */
-function publishError(caught) {
-    const err = caught instanceof src_core/* SwrError */.BpC ? caught : ((0,src_core/* diskError */.wO_)(caught) ?? caught);
-    const known = err instanceof src_core/* SwrError */.BpC;
-    const outcome = known ? (0,src_core/* outcomeOfError */.SgT)(err.exitCode) : (0,src_core/* outcomeOfError */.SgT)(src_core/* EXIT */.dcK.INTERNAL);
-    core/* setOutput */.uH(Outputs.Status, outcome.status);
-    core/* setOutput */.uH(Outputs.Healthy, 'false');
-    core/* setOutput */.uH(Outputs.ExitCode, String(outcome.exitCode));
-    if (known) {
-        log/* setFailed */.C1(`swr: ${err.message}`);
-        return;
-    }
-    if (err instanceof Error && err.stack)
-        log/* debug */.Yz(err.stack);
-    log/* setFailed */.C1(`swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`);
-}
-
-;// CONCATENATED MODULE: ./src/action/engine-log.ts
-/**
- * The engine's use cases with their phases as log groups: `check` (its findings), and `doctor` /
- * `restore` (check, plan, restore, re-check), recipe output shielded from the runner's command
- * channel.
- */
-
-
-
-
-
-async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFirstCheck) {
-    const mode = inputs.command === 'restore' ? 'restore' : 'doctor';
-    const shield = log/* makeShield */.O7();
-    let group = '';
-    const open = (name) => {
-        shield.own();
-        if (group)
-            log/* endGroup */.N4();
-        log/* startGroup */.Oh(name);
-        group = name;
-    };
-    try {
-        return await (0,src_core/* repairManifest */.Dbj)(m, {
-            // The client prints ::add-mask:: for its signed URLs: never inside the recipe-output shield.
-            cacheClient: cacheClient && withBefore(cacheClient, shield.own),
-            mode,
-            version: VERSION,
-            stateDir,
-            policy,
-            rememberAccepted: false,
-            callerEnv: env,
-            only: inputs.only.length ? inputs.only : undefined,
-            jobs: inputs.jobs,
-            nativeWalk: (0,src_core/* nativeWalkAllowed */.bTE)(env),
-            timeoutS: inputs.timeout,
-            hooks: {
-                onCheck: (before, plan) => {
-                    onFirstCheck(before);
-                    open('swr: check');
-                    for (const l of (0,src_core/* findingLines */.hqi)(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
-                        log/* rendered */.gj(l);
-                    log/* info */.pq(`${before.summary.ok}/${before.summary.entries} healthy`);
-                    if (plan.waves.length > 0) {
-                        open('swr: plan');
-                        log/* rendered */.gj((0,src_core/* renderPlan */.EGR)(plan.waves, { color: false, all: false }));
-                    }
-                },
-                onGate: (gate) => {
-                    shield.own();
-                    for (const w of gate.warnings)
-                        log/* warning */.$e(w);
-                    if (!gate.allowed) {
-                        const noKey = !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both');
-                        log/* error */.z3(`swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`);
-                    }
-                    else
-                        open('swr: restore');
-                },
-                onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
-                onStep: r => {
-                    shield.own();
-                    log/* rendered */.gj((0,src_core/* renderStep */.zcf)(r, { color: false, all: false }));
-                },
-                onFinal: final => {
-                    open('swr: re-check');
-                    log/* info */.pq(`${final.summary.ok}/${final.summary.entries} healthy`);
-                }
-            }
-        });
-    }
-    finally {
-        shield.own();
-        if (group)
-            log/* endGroup */.N4();
-    }
-}
-/** `command: check`: the engine's check, its damaged entries and cache lookups in the log. */
-async function checkWithLog(m, opts) {
-    log/* startGroup */.Oh('swr: check');
-    const result = await (0,src_core/* check */.z6Y)(m, opts);
-    for (const l of (0,src_core/* findingLines */.hqi)(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
-        log/* rendered */.gj(l);
-    log/* endGroup */.N4();
-    for (const l of result.report.cache_lookup ?? [])
-        log/* info */.pq(`cache ${l.available ? 'saved   ' : 'not saved'} ${l.id} (${l.key})`);
-    return result;
-}
-
-;// CONCATENATED MODULE: ./src/action/secrets.ts
-/**
- * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
- * values of every `secret_env` variable the manifest names, masked line by line.
- */
-
-
-/** The key and every encoding of it that could reach a log. */
-function keyVariants(key) {
-    if (!key)
-        return [];
-    const variants = new Set([key, key.trim()]);
-    const bytes = (0,src_core/* parseHmacKey */.e1j)(key);
-    if (bytes)
-        for (const enc of ['hex', 'base64', 'base64url'])
-            variants.add(bytes.toString(enc));
-    for (const enc of ['hex', 'base64', 'base64url'])
-        variants.add(Buffer.from(key.trim()).toString(enc));
-    return [...variants];
-}
-/**
- * Mask every secret and every line of it: the runner masks line by line, so a multi-line value (a
- * PEM or OpenSSH key) registered whole is not masked at all.
- */
-function maskSecrets(values) {
-    for (const v of (0,src_core/* secretPieces */.oYl)(values))
-        core/* setSecret */.Pq(v);
-}
-/** The values of every `secret_env` variable the manifest names, as this job has them. */
-function secretEnvValues(m, env) {
-    const names = new Set(m.body.entries.flatMap(e => e.secret_env ?? []));
-    return [...names].flatMap(n => env[n] ?? []);
-}
-
-;// CONCATENATED MODULE: ./src/action/main.ts
-/**
- * The GitHub Action: a thin shell over the engine. Inputs (inputs.ts) -> the same check /
- * repairManifest / gate calls as the CLI -> outcomeOf -> publish (publish.ts: outputs, job
- * summary, annotations, SARIF, the report file). Secrets are masked first (secrets.ts).
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-function isSurvivalCommand(c) {
-    return SURVIVAL_COMMANDS.includes(c);
-}
-async function run(env = process.env) {
-    let exitCode = src_core/* EXIT */.dcK.HEALTHY;
-    try {
-        const inputs = readInputs(env);
-        const hmacVariants = keyVariants(inputs.hmacKey);
-        maskSecrets(hmacVariants);
-        if (isSurvivalCommand(inputs.command)) {
-            await runCanary(inputs, env);
-            return;
-        }
-        const runnerTemp = env.RUNNER_TEMP || external_node_os_default().tmpdir();
-        const stateDir = external_node_fs_default().mkdtempSync(external_node_path_default().join(runnerTemp, 'swr-state-'));
-        const m = (0,src_core/* loadManifest */.eYj)(inputs.manifest, { workspace: inputs.workspace });
-        const secrets = [...hmacVariants, ...secretEnvValues(m, env)];
-        maskSecrets(secrets);
-        core/* setOutput */.uH(Outputs.ManifestDigest, m.digest);
-        const policy = actionPolicy(m, inputs, env, stateDir);
-        const cacheClient = cacheServiceAvailable(env)
-            ? actionsCacheClient({ env, onNote: line => log/* warning */.$e(line) })
-            : undefined;
-        if (!cacheClient &&
-            (inputs.cacheLookup ||
-                m.body.entries.some(e => (0,src_core/* restoreSources */.vRm)(e).some(x => typeof x !== 'string')))) {
-            log/* info */.pq('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
-        }
-        if (inputs.command === 'verify') {
-            if (inputs.record)
-                log/* warning */.$e('swr: record applies to check, doctor and restore: ignored');
-            const gate = await (0,src_core/* decide */.LDH)((0,src_core/* gateInput */.yNA)(m), policy);
-            exitCode = (0,src_core/* outcomeOf */.sGC)({ kind: 'signatures', gate }).exitCode;
-            await publishVerify(gate, m, inputs);
-            return;
-        }
-        let first;
-        let result;
-        if (inputs.command === 'check') {
-            result = await checkWithLog(m, {
-                only: inputs.only.length ? inputs.only : undefined,
-                deep: inputs.deep,
-                stateDir,
-                version: VERSION,
-                command: inputs.command,
-                jobs: inputs.jobs,
-                nativeWalk: (0,src_core/* nativeWalkAllowed */.bTE)(env),
-                cacheLookup: inputs.cacheLookup ? cacheClient : undefined
-            });
-            first = result.report;
-        }
-        else {
-            const repaired = await repairWithLog(m, inputs, env, stateDir, policy, cacheClient, before => {
-                first = before;
-            });
-            result = { kind: 'repair', report: repaired };
-            scheduleWriteBack(repaired, m, env, cacheClient);
-        }
-        // What survived, before any repair: the measurement a survival history is for.
-        if (inputs.record && first)
-            await recordCheckRun(first, m, inputs, env);
-        // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
-        const report = (0,src_core/* scrubDeep */.wEI)(result.report, (0,src_core/* makeScrubber */.XOH)(secrets));
-        const { status } = (0,src_core/* outcomeOf */.sGC)(result);
-        exitCode = (0,src_core/* outcomeOf */.sGC)(result).exitCode;
-        await publish(report, m, inputs, runnerTemp, status, exitCode);
-        if (failureFor(status, inputs.failOn))
-            log/* setFailed */.C1(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
-    }
-    catch (caught) {
-        publishError(caught);
-    }
-}
-
 
 /***/ }),
 
@@ -37964,6 +38208,7 @@ async function run(env = process.env) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   bo1: () => (/* reexport */ CANARY_OUTPUT_BYTES),
+  jBG: () => (/* reexport */ paths_ENTRY_ID),
   dcK: () => (/* reexport */ errors_EXIT),
   o2w: () => (/* reexport */ GITHUB_ANNOTATIONS_PER_LEVEL),
   XEW: () => (/* reexport */ ID_LIST_OUTPUT_BYTES),
@@ -38003,17 +38248,20 @@ __nccwpck_require__.d(__webpack_exports__, {
   t_j: () => (/* reexport */ renderStatsMarkdown),
   zcf: () => (/* reexport */ renderStep),
   Dbj: () => (/* reexport */ repairManifest),
+  AiD: () => (/* reexport */ paths_resolveEntryPath),
   vRm: () => (/* reexport */ types_restoreSources),
+  qVt: () => (/* reexport */ reverifier),
   pON: () => (/* reexport */ runContext),
   Y3B: () => (/* reexport */ scratchCopy),
   wEI: () => (/* reexport */ scrubDeep),
   oYl: () => (/* reexport */ secretPieces),
   KCP: () => (/* reexport */ showAnchored),
+  bPF: () => (/* reexport */ stateKey),
   zvk: () => (/* reexport */ toSarif),
   Zf6: () => (/* reexport */ atomic_writeFileAtomic)
 });
 
-// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ENTRY_ID, ESCROW_MAX_BYTES, HMAC_KEY_FILE, IDENTITY_FILE, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_SCHEMA, RUN_STATUSES, STATUSES, SYNC_KEY_FILE, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, captureEntries, captureEntry, captureEscrow, captureModel, checkManifest, checkName, cleanLedger, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, errnoCode, escrowHint, evaluateSignatures, expand, findModels, findPeer, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, presetNamed, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCheck, renderCollateral, renderStatsText, renderWhy, repairOutcome, replicasOf, reportOf, resolveEntryPath, resolveNoFollow, resolveWorkspace, reverifier, runRecipe, runSmokes, runSuite, saveManifest, selectEntries, serializeDocument, sha256Hex, shellQuote, signDocument, spellWorkspace, stateKey, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature
+// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ESCROW_MAX_BYTES, HMAC_KEY_FILE, IDENTITY_FILE, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_SCHEMA, RUN_STATUSES, STATUSES, SYNC_KEY_FILE, SymlinkRefusal, TIERS, TIER_NAMES, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, captureEntries, captureEntry, captureEscrow, captureModel, checkManifest, checkName, cleanLedger, cosignDocument, createKeyFile, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, errnoCode, escrowHint, evaluateSignatures, expand, findModels, findPeer, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, normalizeFingerprint, openStore, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, presetNamed, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCheck, renderCollateral, renderStatsText, renderWhy, repairOutcome, replicasOf, reportOf, resolveNoFollow, resolveWorkspace, runRecipe, runSmokes, runSuite, saveManifest, selectEntries, serializeDocument, sha256Hex, shellQuote, signDocument, spellWorkspace, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -52487,6 +52735,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   N4: () => (/* binding */ endGroup),
   z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
+  Gu: () => (/* binding */ getState),
   pq: () => (/* binding */ info),
   _o: () => (/* binding */ isDebug),
   lm: () => (/* binding */ notice),
@@ -52499,7 +52748,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, getState, group, markdownSummary, platform, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, markdownSummary, platform, setCommandEcho, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
 var external_os_ = __nccwpck_require__(857);

@@ -1,9 +1,9 @@
 // Rebuilds every committed bundle: the CLI (dist/cli) and, when present, the GitHub Action
-// (dist/index.js). The hash kernel (and the name and walk-format modules it imports) is plain
+// (dist/index.js, which dist/post/index.js starts for the post step). The hash kernel (and the name and walk-format modules it imports) is plain
 // JavaScript that also runs as a worker thread, so it is copied beside each bundle that may start
 // hash workers.
 // Rebuilds are byte-identical.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -15,10 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const nccBin = path.join(root, 'node_modules', '.bin', 'ncc')
 const ncc = createRequire(import.meta.url)('@vercel/ncc')
 
-execFileSync(process.execPath, [path.join(root, 'scripts', 'gen-validators.mjs')], {
-  stdio: 'inherit'
-})
-
 // The CLI is minified (whitespace, comments and local names; function and class names kept):
 // it starts at every agent turn, and parsing 1.2 MB of bundle was a fifth of its start-up. It is
 // built as CommonJS (swr.js) and started by src/cli/start.cjs, which compiles it with a V8 code
@@ -27,9 +23,17 @@ execFileSync(process.execPath, [path.join(root, 'scripts', 'gen-validators.mjs')
 // what `uses:` runs. All are byte-identical rebuilds of src/, which CI checks.
 const bundles = [
   { entry: 'src/cli/index.ts', out: 'dist/cli', cli: true },
-  { entry: 'src/action/index.ts', out: 'dist', cli: false },
-  { entry: 'src/action/post-index.ts', out: 'dist/post', cli: false }
+  { entry: 'src/action/index.ts', out: 'dist', cli: false }
 ]
+
+/** The Action's post step: a starter for the main bundle (src/action/post-start.mjs). */
+function writePostStarter() {
+  const out = path.join(root, 'dist/post')
+  clean(out)
+  fs.mkdirSync(out, { recursive: true })
+  fs.copyFileSync(path.join(root, 'src/action/post-start.mjs'), path.join(out, 'index.js'))
+  fs.writeFileSync(path.join(out, 'package.json'), '{\n  "type": "module"\n}\n')
+}
 
 /** Empties a bundle's directory of files (a code cache there belongs to the old bundle). */
 function clean(out) {
@@ -67,8 +71,8 @@ async function bundleCli(entry, out) {
   fs.chmodSync(path.join(out, 'index.js'), 0o755)
 }
 
-for (const b of bundles) {
-  if (!fs.existsSync(path.join(root, b.entry))) continue
+/** One bundle, built and checked, with the hash kernel copied beside it. */
+async function build(b) {
   const out = path.join(root, b.out)
   clean(out)
   if (b.cli) await bundleCli(b.entry, out)
@@ -89,5 +93,39 @@ for (const b of bundles) {
   )
 }
 
-// What this build was made from: the test setup rebuilds when the tree no longer matches.
-fs.writeFileSync(DIGEST_FILE, sourceDigest() + '\n')
+/** Build bundle `i` in a process of its own; resolves when it succeeded. */
+function buildApart(i) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--only', String(i)], {
+      cwd: root,
+      stdio: 'inherit'
+    })
+    child.on('error', reject)
+    child.on('exit', (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${bundles[i].entry}: bundling failed (${signal ?? `exit ${code}`})`))
+    )
+  })
+}
+
+// `--only N` is one bundle, in a child of the build below. The bundles are built side by side,
+// each in its own process (webpack works on one thread).
+const only = process.argv.indexOf('--only')
+if (only >= 0) {
+  await build(bundles[Number(process.argv[only + 1])])
+} else {
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'gen-validators.mjs')], {
+    stdio: 'inherit'
+  })
+  const wanted = bundles.flatMap((b, i) => (fs.existsSync(path.join(root, b.entry)) ? [i] : []))
+  if (wanted.some(i => !bundles[i].cli)) writePostStarter()
+  const results = await Promise.allSettled(wanted.map(buildApart))
+  const failed = results.find(r => r.status === 'rejected')
+  if (failed) {
+    console.error(String(failed.reason.message))
+    process.exit(1)
+  }
+  // What this build was made from: the test setup rebuilds when the tree no longer matches.
+  fs.writeFileSync(DIGEST_FILE, sourceDigest() + '\n')
+}
