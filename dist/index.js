@@ -46719,14 +46719,23 @@ function parseStrictJson(text, limits = DEFAULT_LIMITS) {
     const plain = plainJson(text, limits);
     if (plain === undefined)
         return strictParse(text, limits);
-    let lines;
-    return {
-        value: plain.value,
-        // Lines matter only to a message or an annotation: read for them when first asked.
-        get lines() {
-            return (lines ??= strictParse(text, limits).lines);
+    // Lines matter only to a message or an annotation: read for them when first asked.
+    return { value: plain.value, lines: lazyMap(() => strictParse(text, limits).lines) };
+}
+/**
+ * A Map whose contents are made on first use. It stands in wherever a Map does (every read goes
+ * to the real one), and copying the object that holds it, as `{ ...manifest }` does, makes
+ * nothing.
+ */
+function lazyMap(make) {
+    let made;
+    return new Proxy(new Map(), {
+        get(_target, key) {
+            made ??= make();
+            const value = Reflect.get(made, key, made);
+            return typeof value === 'function' ? value.bind(made) : value;
         }
-    };
+    });
 }
 // A JSON string token (the text is known to be JSON, so this is its tokenization), and whether
 // a colon follows it (then it is a key).
@@ -47258,9 +47267,7 @@ function loadManifest(file, opts = {}) {
         body: doc.body,
         digest: canonical_manifestDigest(doc.body),
         workspace,
-        get lines() {
-            return parsed.lines;
-        },
+        lines: parsed.lines,
         notes
     };
 }
@@ -47289,27 +47296,16 @@ function load_parseManifestText(text, shown) {
         doc = parsed.value;
         format = 3;
     }
-    // Lines are looked up only for a problem's message (reading them is a second, slower parse).
     const problems = validate_manifestProblems(doc, {
-        get lines() {
-            return format === 3 ? parsed.lines : new Map();
-        },
+        lines: format === 3 ? parsed.lines : new Map(),
         file: shown
     });
     if (problems.length > 0) {
         const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
         throw new errors_ManifestError(`${problems[0]}${more}`, problems);
     }
-    let lines;
-    return {
-        doc,
-        format,
-        notes,
-        // Only annotations ask where an entry is declared: computed then, not at every load.
-        get lines() {
-            return (lines ??= entryLines(doc, parsed.lines));
-        }
-    };
+    // Only annotations ask where an entry is declared: found then, not at every load.
+    return { doc, format, notes, lines: lazyMap(() => entryLines(doc, parsed.lines)) };
 }
 /** Entry id → the line where the entry is declared. */
 function entryLines(doc, at) {

@@ -341,9 +341,7 @@ export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode
       workspace: flags.workspace,
       cwd: io.cwd
     }),
-    get lines() {
-      return parsed.lines
-    },
+    lines: parsed.lines,
     notes: parsed.notes
   }
   const gate = await decide(gateInput(m), buildPolicy(m, flags, io))

@@ -6,7 +6,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { manifestDigest } from './canonical.js'
 import { convertV2, isV2Document } from './import-v2.js'
-import { DEFAULT_LIMITS, parseStrictJson, StrictJsonError, type JsonValue } from './strict-json.js'
+import {
+  DEFAULT_LIMITS,
+  lazyMap,
+  parseStrictJson,
+  StrictJsonError,
+  type JsonValue
+} from './strict-json.js'
 import { noteManifestBytes } from './read-fingerprint.js'
 import { manifestProblems } from './validate.js'
 import { errnoCode, ManifestError } from '../errors.js'
@@ -49,9 +55,7 @@ export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManife
     body: doc.body,
     digest: manifestDigest(doc.body),
     workspace,
-    get lines() {
-      return parsed.lines
-    },
+    lines: parsed.lines,
     notes
   }
 }
@@ -90,27 +94,16 @@ export function parseManifestText(text: string, shown: string): ParsedManifest {
     doc = parsed.value as unknown as ManifestDocument
     format = 3
   }
-  // Lines are looked up only for a problem's message (reading them is a second, slower parse).
   const problems = manifestProblems(doc as unknown as JsonValue, {
-    get lines() {
-      return format === 3 ? parsed.lines : new Map<string, number>()
-    },
+    lines: format === 3 ? parsed.lines : new Map(),
     file: shown
   })
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
     throw new ManifestError(`${problems[0]}${more}`, problems)
   }
-  let lines: Map<string, number> | undefined
-  return {
-    doc,
-    format,
-    notes,
-    // Only annotations ask where an entry is declared: computed then, not at every load.
-    get lines() {
-      return (lines ??= entryLines(doc, parsed.lines))
-    }
-  }
+  // Only annotations ask where an entry is declared: found then, not at every load.
+  return { doc, format, notes, lines: lazyMap(() => entryLines(doc, parsed.lines)) }
 }
 
 /** Entry id → the line where the entry is declared. */

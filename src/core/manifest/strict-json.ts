@@ -67,14 +67,24 @@ export function parseStrictJson(
   }
   const plain = plainJson(text, limits)
   if (plain === undefined) return strictParse(text, limits)
-  let lines: Map<string, number> | undefined
-  return {
-    value: plain.value,
-    // Lines matter only to a message or an annotation: read for them when first asked.
-    get lines() {
-      return (lines ??= strictParse(text, limits).lines)
+  // Lines matter only to a message or an annotation: read for them when first asked.
+  return { value: plain.value, lines: lazyMap(() => strictParse(text, limits).lines) }
+}
+
+/**
+ * A Map whose contents are made on first use. It stands in wherever a Map does (every read goes
+ * to the real one), and copying the object that holds it, as `{ ...manifest }` does, makes
+ * nothing.
+ */
+export function lazyMap<K, V>(make: () => Map<K, V>): Map<K, V> {
+  let made: Map<K, V> | undefined
+  return new Proxy(new Map<K, V>(), {
+    get(_target, key) {
+      made ??= make()
+      const value: unknown = Reflect.get(made, key, made)
+      return typeof value === 'function' ? value.bind(made) : value
     }
-  }
+  })
 }
 
 // A JSON string token (the text is known to be JSON, so this is its tokenization), and whether
