@@ -40581,6 +40581,17 @@ function stampTimeOf(ns) {
 }
 
 /** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+/**
+ * The nanoseconds a stamp time spells (stampTimeOf's inverse): the walk workers' lines are read
+ * back into records when a diff needs them.
+ * @param {string} text
+ * @returns {bigint}
+ */
+function stampTimeNs(text) {
+  if (text.startsWith('-')) return BigInt(text)
+  return BigInt(text.slice(0, -1).replace('.', ''))
+}
+
 const SEP = '\0'
 const END = '\n'
 // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
@@ -40997,20 +41008,29 @@ function walkedOrError(abs, size) {
 }
 
 /**
- * Lines written as bytes as they are made, into a buffer that doubles when full: no line's
- * strings outlive the line. (Strings kept until the subtree ended, as ropes or arrays, were
- * most of the walk's garbage: its scavenges copied every one of them, ~25% of the thread's
- * time on a 5,000-file tree.)
+ * Lines written as bytes as they are made: no line's strings outlive the line. (Strings kept
+ * until the subtree ended were most of the walk's garbage: its scavenges copied every one of
+ * them.) The bytes go into chunks that are handed over as they are, never grown and copied: a
+ * page of memory is first touched when a line is written to it, and a first touch is the dearest
+ * thing a walk does on some virtual machines (~20 us a page measured here, where reading and
+ * hashing a small file costs ~40 us).
  */
 class Sink {
-  buf = Buffer.allocUnsafe(1 << 16)
+  static CHUNK = 1 << 20
+  /** @type {Uint8Array[]} */
+  chunks = []
+  buf = Buffer.allocUnsafeSlow(Sink.CHUNK)
   pos = 0
 
   room(n) {
     if (this.pos + n <= this.buf.length) return
-    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n))
-    this.buf.copy(b, 0, 0, this.pos)
-    this.buf = b
+    this.chunks.push(this.written())
+    this.buf = Buffer.allocUnsafeSlow(Math.max(Sink.CHUNK, n))
+    this.pos = 0
+  }
+
+  written() {
+    return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos)
   }
 
   /** Text known to be ASCII (numbers, hex, type letters, separators): a loop beats a call. */
@@ -41035,39 +41055,10 @@ class Sink {
     }
   }
 
-  /** The bytes written, in a buffer of their own (so they move to the main thread uncopied). */
+  /** The bytes written, in chunks of their own (so they move to the main thread uncopied). */
   done() {
-    return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos)
+    return this.pos > 0 ? [...this.chunks, this.written()] : this.chunks
   }
-}
-
-/** A growing BigUint64Array or BigInt64Array: its values do not stay alive as heap objects. */
-class Column {
-  constructor(Type) {
-    this.Type = Type
-    this.a = new Type(1024)
-    this.n = 0
-  }
-
-  push(v) {
-    if (this.n === this.a.length) {
-      const b = new this.Type(this.n * 2)
-      b.set(this.a)
-      this.a = b
-    }
-    this.a[this.n++] = v
-  }
-
-  done() {
-    return this.a.slice(0, this.n)
-  }
-}
-
-const encoder = new TextEncoder()
-
-/** Names joined by NUL as their bytes (names that are not UTF-8 as the bytes they stand for). */
-function ownBytes(text) {
-  return text.isWellFormed() ? encoder.encode(text) : new Uint8Array(bytesOf(text))
 }
 
 /** A sha256 slot of a file that could not be hashed (or of an entry that is not a file). */
@@ -41076,39 +41067,26 @@ const NO_SHA = '-'.repeat(64)
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
- * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
- * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
- * Each number is spelled once per entry (the identity and the stamp share it).
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content),
+ * each file's sha256 in a fixed-width column, and the per-file cache entries as a JSON fragment.
+ * The lines are also the records: the main thread reads them back (walk-workers.ts) only when a
+ * diff needs them, so no per-entry value is kept here. Each number is spelled once per entry
+ * (the identity and the stamp share it).
  */
-function subtreeColumns(rootAbs, rootRel, rules, hash) {
-  const rels = []
-  const types = []
-  const sizes = []
-  const modes = []
-  const devs = new Column(BigUint64Array)
-  const inos = new Column(BigUint64Array)
-  const mtimes = new Column(BigInt64Array)
-  const ctimes = new Column(BigInt64Array)
+function subtreeLines(rootAbs, rootRel, rules, hash) {
   const shas = new Sink()
   const unreadable = []
   const meta = new Sink()
   const stamp = new Sink()
   const content = new Sink()
   const cache = new Sink()
+  let count = 0
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
     const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
-    rels.push(rel)
-    types.push(type)
-    sizes.push(size)
-    modes.push(mode)
-    devs.push(st.dev)
-    inos.push(st.ino)
-    mtimes.push(st.mtimeNs)
-    ctimes.push(st.ctimeNs)
+    count++
     if (type !== TYPE.dir) files++
     const tail = metaTail(type, size, mode)
     meta.text(rel)
@@ -41144,17 +41122,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
   visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
-    count: rels.length,
+    count,
     files,
     failed,
-    rels: ownBytes(rels.join('\0')),
-    types: types.join(''),
-    sizes: Float64Array.from(sizes),
-    modes: Uint16Array.from(modes),
-    devs: devs.done(),
-    inos: inos.done(),
-    mtimes: mtimes.done(),
-    ctimes: ctimes.done(),
     shas: shas.done(),
     meta: meta.done(),
     stamp: stamp.done(),
@@ -41203,11 +41173,11 @@ function walkTask(task) {
       external_node_worker_threads_.parentPort.postMessage([i, subtreeText(abs, rel, rules, kind)])
       continue
     }
-    const cols = subtreeColumns(abs, rel, rules, hash)
-    const moved = Object.values(cols).filter(v => ArrayBuffer.isView(v))
+    const out = subtreeLines(abs, rel, rules, hash)
+    const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
     external_node_worker_threads_.parentPort.postMessage(
-      [i, cols],
-      moved.map(a => a.buffer)
+      [i, out],
+      chunks.map(c => c.buffer)
     )
   }
 }
@@ -42739,8 +42709,8 @@ async function digestInWorkers(split, ignore, exclude, kind, jobs) {
  * The same walk on every core: this thread describes the upper levels `split` listed, workers
  * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
  * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
- * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
- * columns only if something asks for them (a diff).
+ * lines as bytes, so this thread only hashes them in order; the records are read back from those
+ * lines only if something asks for them (a diff).
  */
 async function walkInWorkers(root, split, ignore, exclude, opts) {
     const { top, roots } = split;
@@ -42790,12 +42760,14 @@ async function walkInWorkers(root, split, ignore, exclude, opts) {
         const r = sub >= 0 ? results[sub] : undefined;
         if (!r)
             return;
-        meta.update(r.meta);
-        stamp.update(r.stamp);
-        if (r.content !== undefined)
-            content.update(r.content);
+        for (const c of r.meta)
+            meta.update(c);
+        for (const c of r.stamp)
+            stamp.update(c);
+        for (const c of r.content ?? [])
+            content.update(c);
         if (r.cache)
-            cache.push(r.cache);
+            cache.push(...r.cache);
         files += r.files;
         failed += r.failed;
         unreadable.push(...r.unreadable);
@@ -42826,20 +42798,7 @@ async function walkInWorkers(root, split, ignore, exclude, opts) {
         pre
     };
 }
-/** NUL-separated name bytes as names (byte-names.mjs spelling). */
-function splitNames(bytes) {
-    const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-    const out = [];
-    let at = 0;
-    for (;;) {
-        const end = b.indexOf(0, at);
-        out.push(nameOf(b.subarray(at, end === -1 ? b.length : end)));
-        if (end === -1)
-            return out;
-        at = end + 1;
-    }
-}
-/** The records (and hashes) of a parallel walk, in walk order, from the workers' columns. */
+/** The records (and hashes) of a parallel walk, in walk order, read back from the workers' lines. */
 function unpackWalk(top, results, topShas) {
     const records = [];
     const shas = [];
@@ -42849,24 +42808,59 @@ function unpackWalk(top, results, topShas) {
         const r = sub >= 0 ? results[sub] : undefined;
         if (!r || r.count === 0)
             return;
-        const rels = splitNames(r.rels);
-        const hex = Buffer.from(r.shas.buffer, r.shas.byteOffset, r.shas.length).toString('latin1');
-        for (let i = 0; i < r.count; i++) {
-            records.push({
-                rel: rels[i],
-                type: r.types[i],
-                size: r.sizes[i],
-                mode: r.modes[i],
-                dev: r.devs[i],
-                ino: r.inos[i],
-                mtimeNs: r.mtimes[i],
-                ctimeNs: r.ctimes[i]
-            });
+        const hex = Buffer.concat(r.shas).toString('latin1');
+        recordsOf(Buffer.concat(r.meta), Buffer.concat(r.stamp), r.count).forEach((record, i) => {
+            records.push(record);
             const sha = hex.slice(i * 64, i * 64 + 64);
             shas.push(sha === NO_SHA ? undefined : sha);
-        }
+        });
     });
     return { records, shas };
+}
+/**
+ * `count` records read back from their meta and stamp lines (walk-format.mjs). A line starts
+ * with its path, which holds no NUL, and its other fields hold neither NUL nor LF, so the lines
+ * read back unambiguously whatever the names hold.
+ */
+function recordsOf(meta, stamp, count) {
+    const out = [];
+    let m = 0;
+    let t = 0;
+    /** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
+    const find = (b, from, end) => {
+        const at = b.indexOf(end, from);
+        if (at < 0)
+            throw new Error('walk thread: a digest line ends early');
+        return at;
+    };
+    for (let i = 0; i < count; i++) {
+        const pathEnd = find(meta, m, FIELD_SEP);
+        const typeEnd = find(meta, pathEnd + 1, FIELD_SEP);
+        const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP);
+        const modeEnd = find(meta, sizeEnd + 1, LINE_END);
+        const rel = nameOf(meta.subarray(m, pathEnd));
+        const type = meta.toString('latin1', pathEnd + 1, typeEnd);
+        const size = meta.toString('latin1', typeEnd + 1, sizeEnd);
+        const mode = meta.toString('latin1', sizeEnd + 1, modeEnd);
+        m = modeEnd + 1;
+        // The stamp line repeats the path and the type before the identity.
+        const identAt = find(stamp, find(stamp, t, FIELD_SEP) + 1, FIELD_SEP) + 1;
+        const identEnd = find(stamp, identAt, LINE_END);
+        const ident = stamp.toString('latin1', identAt, identEnd);
+        t = identEnd + 1;
+        const [dev = '', ino = '', mtime = '', ctime = ''] = ident.split(':');
+        out.push({
+            rel,
+            type: type,
+            size: Number(size),
+            mode: parseInt(mode, 8),
+            dev: BigInt(dev),
+            ino: BigInt(ino),
+            mtimeNs: stampTimeNs(mtime),
+            ctimeNs: stampTimeNs(ctime)
+        });
+    }
+    return out;
 }
 const OPEN = Buffer.from('{');
 const CLOSE = Buffer.from('}');

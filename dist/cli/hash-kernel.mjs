@@ -210,20 +210,29 @@ export function walkedOrError(abs, size) {
 }
 
 /**
- * Lines written as bytes as they are made, into a buffer that doubles when full: no line's
- * strings outlive the line. (Strings kept until the subtree ended, as ropes or arrays, were
- * most of the walk's garbage: its scavenges copied every one of them, ~25% of the thread's
- * time on a 5,000-file tree.)
+ * Lines written as bytes as they are made: no line's strings outlive the line. (Strings kept
+ * until the subtree ended were most of the walk's garbage: its scavenges copied every one of
+ * them.) The bytes go into chunks that are handed over as they are, never grown and copied: a
+ * page of memory is first touched when a line is written to it, and a first touch is the dearest
+ * thing a walk does on some virtual machines (~20 us a page measured here, where reading and
+ * hashing a small file costs ~40 us).
  */
 class Sink {
-  buf = Buffer.allocUnsafe(1 << 16)
+  static CHUNK = 1 << 20
+  /** @type {Uint8Array[]} */
+  chunks = []
+  buf = Buffer.allocUnsafeSlow(Sink.CHUNK)
   pos = 0
 
   room(n) {
     if (this.pos + n <= this.buf.length) return
-    const b = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n))
-    this.buf.copy(b, 0, 0, this.pos)
-    this.buf = b
+    this.chunks.push(this.written())
+    this.buf = Buffer.allocUnsafeSlow(Math.max(Sink.CHUNK, n))
+    this.pos = 0
+  }
+
+  written() {
+    return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos)
   }
 
   /** Text known to be ASCII (numbers, hex, type letters, separators): a loop beats a call. */
@@ -248,39 +257,10 @@ class Sink {
     }
   }
 
-  /** The bytes written, in a buffer of their own (so they move to the main thread uncopied). */
+  /** The bytes written, in chunks of their own (so they move to the main thread uncopied). */
   done() {
-    return new Uint8Array(this.buf.buffer, this.buf.byteOffset, this.pos)
+    return this.pos > 0 ? [...this.chunks, this.written()] : this.chunks
   }
-}
-
-/** A growing BigUint64Array or BigInt64Array: its values do not stay alive as heap objects. */
-class Column {
-  constructor(Type) {
-    this.Type = Type
-    this.a = new Type(1024)
-    this.n = 0
-  }
-
-  push(v) {
-    if (this.n === this.a.length) {
-      const b = new this.Type(this.n * 2)
-      b.set(this.a)
-      this.a = b
-    }
-    this.a[this.n++] = v
-  }
-
-  done() {
-    return this.a.slice(0, this.n)
-  }
-}
-
-const encoder = new TextEncoder()
-
-/** Names joined by NUL as their bytes (names that are not UTF-8 as the bytes they stand for). */
-function ownBytes(text) {
-  return text.isWellFormed() ? encoder.encode(text) : new Uint8Array(bytesOf(text))
 }
 
 /** A sha256 slot of a file that could not be hashed (or of an entry that is not a file). */
@@ -289,39 +269,26 @@ export const NO_SHA = '-'.repeat(64)
 /**
  * A subtree walked (and, with `hash`, its files hashed) in one pass, returned in a form that
  * crosses to the main thread cheaply and asks nothing more of it than hashing in walk order: the
- * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content), the
- * per-file cache entries as a JSON fragment, and the records as packed columns (typed arrays,
- * one string of names and one of hashes) that the main thread unpacks only when a diff needs them.
- * Each number is spelled once per entry (the identity and the stamp share it).
+ * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content),
+ * each file's sha256 in a fixed-width column, and the per-file cache entries as a JSON fragment.
+ * The lines are also the records: the main thread reads them back (walk-workers.ts) only when a
+ * diff needs them, so no per-entry value is kept here. Each number is spelled once per entry
+ * (the identity and the stamp share it).
  */
-function subtreeColumns(rootAbs, rootRel, rules, hash) {
-  const rels = []
-  const types = []
-  const sizes = []
-  const modes = []
-  const devs = new Column(BigUint64Array)
-  const inos = new Column(BigUint64Array)
-  const mtimes = new Column(BigInt64Array)
-  const ctimes = new Column(BigInt64Array)
+function subtreeLines(rootAbs, rootRel, rules, hash) {
   const shas = new Sink()
   const unreadable = []
   const meta = new Sink()
   const stamp = new Sink()
   const content = new Sink()
   const cache = new Sink()
+  let count = 0
   let files = 0
   let failed = 0
   const each = (abs, rel, type, st) => {
     const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
-    rels.push(rel)
-    types.push(type)
-    sizes.push(size)
-    modes.push(mode)
-    devs.push(st.dev)
-    inos.push(st.ino)
-    mtimes.push(st.mtimeNs)
-    ctimes.push(st.ctimeNs)
+    count++
     if (type !== TYPE.dir) files++
     const tail = metaTail(type, size, mode)
     meta.text(rel)
@@ -357,17 +324,9 @@ function subtreeColumns(rootAbs, rootRel, rules, hash) {
   }
   visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
-    count: rels.length,
+    count,
     files,
     failed,
-    rels: ownBytes(rels.join('\0')),
-    types: types.join(''),
-    sizes: Float64Array.from(sizes),
-    modes: Uint16Array.from(modes),
-    devs: devs.done(),
-    inos: inos.done(),
-    mtimes: mtimes.done(),
-    ctimes: ctimes.done(),
     shas: shas.done(),
     meta: meta.done(),
     stamp: stamp.done(),
@@ -416,11 +375,11 @@ function walkTask(task) {
       parentPort.postMessage([i, subtreeText(abs, rel, rules, kind)])
       continue
     }
-    const cols = subtreeColumns(abs, rel, rules, hash)
-    const moved = Object.values(cols).filter(v => ArrayBuffer.isView(v))
+    const out = subtreeLines(abs, rel, rules, hash)
+    const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
     parentPort.postMessage(
-      [i, cols],
-      moved.map(a => a.buffer)
+      [i, out],
+      chunks.map(c => c.buffer)
     )
   }
 }

@@ -2,6 +2,7 @@
 // result must be the walk the single-threaded capture made, in the same order, or every check of
 // a large tree would fail.
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { hashFile } from '../../../src/core/verify/hash-kernel.mjs'
@@ -84,6 +85,32 @@ describe('parallel tree walk', () => {
     const bad = await checkJson(ws, '--no-cache', '--jobs', '2')
     expect(bad.code).toBe(1)
     expect(bad.get('tree').files?.changed).toEqual([{ path: 'pkg-17/lib/f3.js', what: 'content' }])
+  })
+
+  it("reads every record back from the workers' lines, whatever the names and times hold", async () => {
+    // Names holding a line end, the stamp's separators, and bytes that are not UTF-8; a time
+    // before the epoch (a stamp spelled as raw nanoseconds) and one under a second after it.
+    const root = path.join(ws.root, 'odd')
+    for (let d = 0; d < 18; d++) write(root, `d${d}/f`, `${d}\n`)
+    write(root, 'd1/new\nline: 1:2', 'nl\n', 0o600)
+    write(root, 'd2/\n', 'just a line end\n')
+    fs.writeFileSync(
+      Buffer.concat([Buffer.from(`${root}/d3/`), Buffer.from([0xff, 0x0a, 0x41])]),
+      'x'
+    )
+    fs.symlinkSync('f', path.join(root, 'd4/link\nto f'))
+    execFileSync('touch', ['-d', '@-1.5', path.join(root, 'd5/f')])
+    fs.utimesSync(path.join(root, 'd6/f'), 0.25, 0.25)
+    const inline = walkTree(root, [], new Set())
+    const workers = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
+    expect(workers.pre).toBeDefined()
+    expect(workers.records).toEqual(inline.records)
+    expect(workers.records.find(r => r.rel === 'd5/f')?.mtimeNs).toBe(-1_500_000_000n)
+    const files = inline.records.map(r =>
+      r.type === 'f' ? hashFile(path.join(root, r.rel)).sha256 : undefined
+    )
+    expect(workers.shas).toEqual(files)
+    expect(workers.pre?.stamp).toBe(stampOf(inline.records))
   })
 
   it('splits a tree of few top-level directories at the levels below, with the same digests', async () => {

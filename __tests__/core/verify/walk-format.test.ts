@@ -21,6 +21,7 @@ import {
   stampLine,
   stampTail,
   stampTime,
+  stampTimeNs,
   stampTimeOf
 } from '../../../src/core/verify/walk-format.mjs'
 import {
@@ -137,8 +138,11 @@ describe('the walk, defined once', () => {
       1_700_000_000_000_000_001n,
       -5n,
       -1_500_000_000n
-    ])
+    ]) {
       expect(stampTimeOf(ns.toString())).toBe(stampTime(ns))
+      // ...and the main thread reads the nanoseconds back from it.
+      expect(stampTimeNs(stampTime(ns))).toBe(ns)
+    }
     expect(stampTime(-1_500_000_000n)).toBe('-1500000000')
     // Lines start with their path: a tail is the line of an empty path.
     expect('a/b' + metaTail('f', 10, 0o100755) + '\n').toBe(metaLine('a/b', 'f', 10, 0o100755))
@@ -172,10 +176,14 @@ describe('the walk, defined once', () => {
         .digest('hex')
     })
     expect(contentDigest(inline.records, extras)).toBe(content)
-    // Walk workers returning packed columns and every digest.
+    // Walk workers returning their lines and every digest; the records read back from the lines
+    // are the inline walk's, field for field, and so are the hashes.
     const cols = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
     expect(cols.pre).toMatchObject({ ...want, content, failed: 0 })
-    expect(cols.records.map(r => r.rel)).toEqual(inline.records.map(r => r.rel))
+    expect(cols.records).toEqual(inline.records)
+    expect(cols.shas).toEqual(
+      extras.map((x, i) => (inline.records[i]!.type === 'f' ? x : undefined))
+    )
     // Walk workers returning lines as text.
     for (const kind of ['meta', 'stamp'] as const) {
       const r = await digestTreeParallel(root, [], new Set(), { jobs: 2, kind, native: false })

@@ -11,6 +11,8 @@ export declare function modeText(mode: number): string
 export declare function stampTime(ns: bigint): string
 /** stampTime of a time spelled in decimal nanoseconds. */
 export declare function stampTimeOf(ns: string): string
+/** The nanoseconds a stamp time spells (stampTimeOf's inverse). */
+export declare function stampTimeNs(text: string): bigint
 /** A meta line's fields after its path (lines start with their path). */
 export declare function metaTail(type: RecordType, size: number, mode: number): string
 /** A stamp line after its path, from decimal values. */

@@ -88,6 +88,17 @@ export function stampTimeOf(ns) {
 }
 
 /** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
+/**
+ * The nanoseconds a stamp time spells (stampTimeOf's inverse): the walk workers' lines are read
+ * back into records when a diff needs them.
+ * @param {string} text
+ * @returns {bigint}
+ */
+export function stampTimeNs(text) {
+  if (text.startsWith('-')) return BigInt(text)
+  return BigInt(text.slice(0, -1).replace('.', ''))
+}
+
 const SEP = '\0'
 const END = '\n'
 // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.

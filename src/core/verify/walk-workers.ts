@@ -8,7 +8,15 @@ import { nameOf } from './byte-names.mjs'
 import { NO_SHA, walkedOrError } from './hash-kernel.mjs'
 import { onKernelThreads } from './kernel-threads.js'
 import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
-import { contentLine, eachChild, metaFields, TYPE } from './walk-format.mjs'
+import {
+  contentLine,
+  eachChild,
+  FIELD_SEP,
+  LINE_END,
+  metaFields,
+  stampTimeNs,
+  TYPE
+} from './walk-format.mjs'
 import {
   cacheValue,
   linkTargets,
@@ -136,8 +144,8 @@ export async function digestInWorkers(
  * The same walk on every core: this thread describes the upper levels `split` listed, workers
  * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
  * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
- * lines as bytes, so this thread only hashes them in order; the records are unpacked from packed
- * columns only if something asks for them (a diff).
+ * lines as bytes, so this thread only hashes them in order; the records are read back from those
+ * lines only if something asks for them (a diff).
  */
 export async function walkInWorkers(
   root: string,
@@ -188,10 +196,10 @@ export async function walkInWorkers(
     }
     const r = sub >= 0 ? results[sub] : undefined
     if (!r) return
-    meta.update(r.meta)
-    stamp.update(r.stamp)
-    if (r.content !== undefined) content.update(r.content)
-    if (r.cache) cache.push(r.cache)
+    for (const c of r.meta) meta.update(c)
+    for (const c of r.stamp) stamp.update(c)
+    for (const c of r.content ?? []) content.update(c)
+    if (r.cache) cache.push(...r.cache)
     files += r.files
     failed += r.failed
     unreadable.push(...r.unreadable)
@@ -222,23 +230,10 @@ export async function walkInWorkers(
   }
 }
 
-/** NUL-separated name bytes as names (byte-names.mjs spelling). */
-function splitNames(bytes: Uint8Array): string[] {
-  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
-  const out: string[] = []
-  let at = 0
-  for (;;) {
-    const end = b.indexOf(0, at)
-    out.push(nameOf(b.subarray(at, end === -1 ? b.length : end)))
-    if (end === -1) return out
-    at = end + 1
-  }
-}
-
-/** The records (and hashes) of a parallel walk, in walk order, from the workers' columns. */
+/** The records (and hashes) of a parallel walk, in walk order, read back from the workers' lines. */
 function unpackWalk(
   top: Split['top'],
-  results: readonly SubtreeColumns[],
+  results: readonly SubtreeLines[],
   topShas: ReadonlyMap<number, string | undefined>
 ): { records: WalkRecord[]; shas: (string | undefined)[] } {
   const records: WalkRecord[] = []
@@ -248,49 +243,74 @@ function unpackWalk(
     shas.push(topShas.get(k))
     const r = sub >= 0 ? results[sub] : undefined
     if (!r || r.count === 0) return
-    const rels = splitNames(r.rels)
-    const hex = Buffer.from(r.shas.buffer, r.shas.byteOffset, r.shas.length).toString('latin1')
-    for (let i = 0; i < r.count; i++) {
-      records.push({
-        rel: rels[i]!,
-        type: r.types[i] as RecordType,
-        size: r.sizes[i]!,
-        mode: r.modes[i]!,
-        dev: r.devs[i]!,
-        ino: r.inos[i]!,
-        mtimeNs: r.mtimes[i]!,
-        ctimeNs: r.ctimes[i]!
-      })
+    const hex = Buffer.concat(r.shas).toString('latin1')
+    recordsOf(Buffer.concat(r.meta), Buffer.concat(r.stamp), r.count).forEach((record, i) => {
+      records.push(record)
       const sha = hex.slice(i * 64, i * 64 + 64)
       shas.push(sha === NO_SHA ? undefined : sha)
-    }
+    })
   })
   return { records, shas }
 }
 
-/** A subtree from a walk worker (hash-kernel.mjs's subtreeColumns). */
-interface SubtreeColumns {
+/**
+ * `count` records read back from their meta and stamp lines (walk-format.mjs). A line starts
+ * with its path, which holds no NUL, and its other fields hold neither NUL nor LF, so the lines
+ * read back unambiguously whatever the names hold.
+ */
+export function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
+  const out: WalkRecord[] = []
+  let m = 0
+  let t = 0
+  /** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
+  const find = (b: Buffer, from: number, end: number): number => {
+    const at = b.indexOf(end, from)
+    if (at < 0) throw new Error('walk thread: a digest line ends early')
+    return at
+  }
+  for (let i = 0; i < count; i++) {
+    const pathEnd = find(meta, m, FIELD_SEP)
+    const typeEnd = find(meta, pathEnd + 1, FIELD_SEP)
+    const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP)
+    const modeEnd = find(meta, sizeEnd + 1, LINE_END)
+    const rel = nameOf(meta.subarray(m, pathEnd))
+    const type = meta.toString('latin1', pathEnd + 1, typeEnd)
+    const size = meta.toString('latin1', typeEnd + 1, sizeEnd)
+    const mode = meta.toString('latin1', sizeEnd + 1, modeEnd)
+    m = modeEnd + 1
+    // The stamp line repeats the path and the type before the identity.
+    const identAt = find(stamp, find(stamp, t, FIELD_SEP) + 1, FIELD_SEP) + 1
+    const identEnd = find(stamp, identAt, LINE_END)
+    const ident = stamp.toString('latin1', identAt, identEnd)
+    t = identEnd + 1
+    const [dev = '', ino = '', mtime = '', ctime = ''] = ident.split(':')
+    out.push({
+      rel,
+      type: type as RecordType,
+      size: Number(size),
+      mode: parseInt(mode, 8),
+      dev: BigInt(dev),
+      ino: BigInt(ino),
+      mtimeNs: stampTimeNs(mtime),
+      ctimeNs: stampTimeNs(ctime)
+    })
+  }
+  return out
+}
+
+/** A subtree from a walk worker (hash-kernel.mjs's subtreeLines); bytes come in chunks. */
+interface SubtreeLines {
   count: number
   files: number
   failed: number
-  /** Names as bytes, joined by NUL (no name holds one). */
-  rels: Uint8Array
-  /** One type letter per record. */
-  types: string
-  sizes: Float64Array
-  modes: Uint16Array
-  devs: BigUint64Array
-  inos: BigUint64Array
-  mtimes: BigInt64Array
-  ctimes: BigInt64Array
   /** 64 ASCII bytes per record: the sha256 in hex, or NO_SHA. */
-  shas: Uint8Array
-  /** Digest lines, as bytes. */
-  meta: Uint8Array
-  stamp: Uint8Array
-  content?: Uint8Array
+  shas: Uint8Array[]
+  /** Digest lines, as bytes (the records are read back from meta and stamp). */
+  meta: Uint8Array[]
+  stamp: Uint8Array[]
+  content?: Uint8Array[]
   /** `,"rel":"cache value"` per hashed file, as UTF-8. */
-  cache?: Uint8Array
+  cache?: Uint8Array[]
   unreadable: { rel: string; code: string }[]
 }
 
@@ -303,8 +323,8 @@ function walkRootsInWorkers(
   exclude: ReadonlySet<string>,
   hash: boolean,
   jobs: number
-): Promise<SubtreeColumns[]> {
-  return inWorkers<SubtreeColumns>({ role: 'walk', hash }, roots, ignore, exclude, jobs)
+): Promise<SubtreeLines[]> {
+  return inWorkers<SubtreeLines>({ role: 'walk', hash }, roots, ignore, exclude, jobs)
 }
 
 /** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
