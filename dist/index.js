@@ -39955,7 +39955,11 @@ function asWriteError(err, what) {
 }
 /** Write `data` to `file` atomically; the directory must exist. */
 function atomic_writeFileAtomic(file, data, opts = {}) {
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    // Parts are written one after another: a megabyte of cache in pieces is never copied into one.
+    const parts = typeof data === 'string' ? [Buffer.from(data, 'utf8')] : isPart(data) ? [data] : data;
+    const length = parts.reduce((n, p) => n + p.length, 0);
+    if (opts.unlessSame && holds(file, parts, length, opts.mode))
+        return;
     const dir = external_node_path_default().dirname(file);
     const tmp = external_node_path_default().join(dir, `.${external_node_path_default().basename(file)}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
     const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
@@ -39968,14 +39972,15 @@ function atomic_writeFileAtomic(file, data, opts = {}) {
     }
     try {
         try {
-            writeAll(fd, bytes);
+            for (const part of parts)
+                writeAll(fd, part);
             if (opts.mode !== undefined)
                 external_node_fs_default().fchmodSync(fd, opts.mode);
             external_node_fs_default().fsyncSync(fd);
             // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
             const size = external_node_fs_default().fstatSync(fd).size;
-            if (size !== bytes.length)
-                throw new errors_SwrError(`cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`, errors_EXIT.WRITE_FAILED);
+            if (size !== length)
+                throw new errors_SwrError(`cannot write ${file}: ${size} of ${length} bytes reached the disk; the original is unchanged`, errors_EXIT.WRITE_FAILED);
         }
         finally {
             external_node_fs_default().closeSync(fd);
@@ -39992,6 +39997,50 @@ function atomic_writeFileAtomic(file, data, opts = {}) {
     catch (err) {
         external_node_fs_default().rmSync(tmp, { force: true });
         throw asWriteError(err, file);
+    }
+}
+function isPart(data) {
+    return ArrayBuffer.isView(data);
+}
+const COMPARE_BYTES = 64 * 1024;
+/**
+ * Whether `file` is a regular file (never followed through a link) of exactly `length` bytes,
+ * these `parts` in order, and of `mode` when one is given. Read through one small buffer: the
+ * comparison touches no new memory however large the file.
+ */
+function holds(file, parts, length, mode) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch {
+        return false;
+    }
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile() || st.size !== length)
+            return false;
+        if (mode !== undefined && (st.mode & 0o7777) !== mode)
+            return false;
+        const buf = Buffer.allocUnsafe(COMPARE_BYTES);
+        let at = 0;
+        for (const part of parts) {
+            for (let off = 0; off < part.length;) {
+                const n = external_node_fs_default().readSync(fd, buf, 0, Math.min(buf.length, part.length - off), at);
+                if (n <= 0 || Buffer.compare(buf.subarray(0, n), part.subarray(off, off + n)) !== 0)
+                    return false;
+                off += n;
+                at += n;
+            }
+        }
+        // Nothing after the last part (the file may have grown since its fstat).
+        return external_node_fs_default().readSync(fd, buf, 0, 1, at) === 0;
+    }
+    catch {
+        return false;
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
     }
 }
 /**
@@ -40154,13 +40203,13 @@ function openCache(opts) {
                     const json = treeJson.get(id);
                     const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`;
                     const body = json !== undefined
-                        ? Buffer.concat([Buffer.from(head), ...json, Buffer.from('}')])
+                        ? [Buffer.from(head), ...json, Buffer.from('}')]
                         : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`;
-                    atomic_writeFileAtomic(treeFile(id), body, { mode: 0o600 });
+                    atomic_writeFileAtomic(treeFile(id), body, { mode: 0o600, unlessSame: true });
                 }
                 if (dirty) {
                     const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) };
-                    atomic_writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 });
+                    atomic_writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600, unlessSame: true });
                 }
             }
             catch {

@@ -156,6 +156,56 @@ describe('writeFileAtomic', () => {
   })
 })
 
+describe('writeFileAtomic in parts, unless the same', () => {
+  const identity = (f: string) => {
+    const st = fs.lstatSync(f, { bigint: true })
+    return `${st.ino}:${st.mtimeNs}:${st.ctimeNs}`
+  }
+  const parts = [Buffer.from('{"a":'), Buffer.alloc(200_000, 0x31), Buffer.from('}')]
+  const whole = Buffer.concat(parts)
+
+  it('writes parts as one file, and leaves a file that already holds them alone', () => {
+    const f = path.join(dir, 'cache.json')
+    writeFileAtomic(f, parts, { mode: 0o600, unlessSame: true })
+    expect(fs.readFileSync(f).equals(whole)).toBe(true)
+    const before = identity(f)
+    writeFileAtomic(f, parts, { mode: 0o600, unlessSame: true })
+    writeFileAtomic(f, whole, { mode: 0o600, unlessSame: true })
+    expect(identity(f)).toBe(before)
+    expect(names(dir)).toEqual(['cache.json'])
+  })
+
+  it('rewrites on any difference: one byte, a byte more or less, the mode, a link', () => {
+    const f = path.join(dir, 'cache.json')
+    const rewrites = (setUp: () => void): boolean => {
+      writeFileAtomic(f, whole, { mode: 0o600 })
+      setUp()
+      const before = identity(f)
+      writeFileAtomic(f, parts, { mode: 0o600, unlessSame: true })
+      expect(fs.readFileSync(f).equals(whole)).toBe(true)
+      expect(modeOf(f)).toBe(0o600)
+      expect(fs.lstatSync(f).isFile()).toBe(true)
+      return identity(f) !== before
+    }
+    const edit = (fn: (b: Buffer) => Buffer) => () => fs.writeFileSync(f, fn(fs.readFileSync(f)))
+    expect(rewrites(() => undefined)).toBe(false)
+    expect(rewrites(edit(b => (b.writeUInt8(0x32, 100_000), b)))).toBe(true)
+    expect(rewrites(edit(b => b.subarray(0, b.length - 1)))).toBe(true)
+    expect(rewrites(edit(b => Buffer.concat([b, Buffer.from(' ')])))).toBe(true)
+    expect(rewrites(() => fs.chmodSync(f, 0o644))).toBe(true)
+    // A link to a file holding the same bytes is replaced by a file, never read through.
+    const other = path.join(dir, 'other.json')
+    expect(
+      rewrites(() => {
+        fs.writeFileSync(other, whole, { mode: 0o600 })
+        fs.rmSync(f)
+        fs.symlinkSync(other, f)
+      })
+    ).toBe(true)
+    expect(fs.readFileSync(other).equals(whole)).toBe(true)
+  })
+})
+
 describe('appendRecord', () => {
   it('appends whole records; without create an absent file is an error', () => {
     const f = path.join(dir, 'log.jsonl')

@@ -14,6 +14,11 @@ export interface AtomicOptions {
   mode?: number
   /** Refuse (EEXIST) instead of replacing an existing target. */
   exclusive?: boolean
+  /**
+   * Leave the target alone when it already holds exactly these bytes with this mode (a cache
+   * rewritten unchanged at every run costs a write, an fsync and a rename for nothing).
+   */
+  unlessSame?: boolean
 }
 
 /**
@@ -38,10 +43,14 @@ export function asWriteError(err: unknown, what: string): unknown {
 /** Write `data` to `file` atomically; the directory must exist. */
 export function writeFileAtomic(
   file: string,
-  data: string | Uint8Array,
+  data: string | Uint8Array | readonly Uint8Array[],
   opts: AtomicOptions = {}
 ): void {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data
+  // Parts are written one after another: a megabyte of cache in pieces is never copied into one.
+  const parts =
+    typeof data === 'string' ? [Buffer.from(data, 'utf8')] : isPart(data) ? [data] : data
+  const length = parts.reduce((n, p) => n + p.length, 0)
+  if (opts.unlessSame && holds(file, parts, length, opts.mode)) return
   const dir = path.dirname(file)
   const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`)
   const flags =
@@ -54,14 +63,14 @@ export function writeFileAtomic(
   }
   try {
     try {
-      writeAll(fd, bytes)
+      for (const part of parts) writeAll(fd, part)
       if (opts.mode !== undefined) fs.fchmodSync(fd, opts.mode)
       fs.fsyncSync(fd)
       // The length on disk, not the count we believe we wrote, decides whether it replaces the target.
       const size = fs.fstatSync(fd).size
-      if (size !== bytes.length)
+      if (size !== length)
         throw new SwrError(
-          `cannot write ${file}: ${size} of ${bytes.length} bytes reached the disk; the original is unchanged`,
+          `cannot write ${file}: ${size} of ${length} bytes reached the disk; the original is unchanged`,
           EXIT.WRITE_FAILED
         )
     } finally {
@@ -77,6 +86,53 @@ export function writeFileAtomic(
   } catch (err) {
     fs.rmSync(tmp, { force: true })
     throw asWriteError(err, file)
+  }
+}
+
+function isPart(data: Uint8Array | readonly Uint8Array[]): data is Uint8Array {
+  return ArrayBuffer.isView(data)
+}
+
+const COMPARE_BYTES = 64 * 1024
+
+/**
+ * Whether `file` is a regular file (never followed through a link) of exactly `length` bytes,
+ * these `parts` in order, and of `mode` when one is given. Read through one small buffer: the
+ * comparison touches no new memory however large the file.
+ */
+function holds(
+  file: string,
+  parts: readonly Uint8Array[],
+  length: number,
+  mode: number | undefined
+): boolean {
+  let fd: number
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+  } catch {
+    return false
+  }
+  try {
+    const st = fs.fstatSync(fd)
+    if (!st.isFile() || st.size !== length) return false
+    if (mode !== undefined && (st.mode & 0o7777) !== mode) return false
+    const buf = Buffer.allocUnsafe(COMPARE_BYTES)
+    let at = 0
+    for (const part of parts) {
+      for (let off = 0; off < part.length;) {
+        const n = fs.readSync(fd, buf, 0, Math.min(buf.length, part.length - off), at)
+        if (n <= 0 || Buffer.compare(buf.subarray(0, n), part.subarray(off, off + n)) !== 0)
+          return false
+        off += n
+        at += n
+      }
+    }
+    // Nothing after the last part (the file may have grown since its fstat).
+    return fs.readSync(fd, buf, 0, 1, at) === 0
+  } catch {
+    return false
+  } finally {
+    fs.closeSync(fd)
   }
 }
 

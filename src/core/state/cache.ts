@@ -128,13 +128,13 @@ export function openCache(opts: {
           const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`
           const body =
             json !== undefined
-              ? Buffer.concat([Buffer.from(head), ...json, Buffer.from('}')])
+              ? [Buffer.from(head), ...json, Buffer.from('}')]
               : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`
-          writeFileAtomic(treeFile(id), body, { mode: 0o600 })
+          writeFileAtomic(treeFile(id), body, { mode: 0o600, unlessSame: true })
         }
         if (dirty) {
           const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) }
-          writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600 })
+          writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600, unlessSame: true })
         }
       } catch {
         // A read-only or full state directory must not fail a check.
