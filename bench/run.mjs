@@ -1392,7 +1392,7 @@ function rowsFor(name, a, s) {
   const fast = fastestNative(a)
   const other = fast.m === a.openssl ? ['sha256sum', a.sha256sum] : ['openssl', a.openssl]
   ratio(
-    `swr check --no-cache${hasBlobs ? ' (blobs: head/tail)' : ''}`,
+    `swr check --no-cache${hasBlobs ? ' (blobs read in full too)' : ''}`,
     s?.content,
     fast.m,
     fast.name,
