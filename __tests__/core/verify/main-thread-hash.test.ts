@@ -17,7 +17,7 @@ import {
   liveKernelThreads
 } from '../../../src/core/verify/kernel-threads.js'
 import { walkTreeParallel } from '../../../src/core/verify/walk-strategy.js'
-import { hashFile } from '../../../src/core/verify/hash-kernel.mjs'
+import { hashFile, hashFileAhead } from '../../../src/core/verify/hash-kernel.mjs'
 import { walkTree, contentDigest } from '../../../src/core/verify/walk.js'
 import { check, loadManifest, outcomeOf } from '../../../src/core/index.js'
 import { add, makeWorkspace } from '../../../__fixtures__/workspace.js'
@@ -143,5 +143,54 @@ describe('the main thread as a hashing worker', () => {
     )
     expect(walk.shas).toEqual(shas)
     expect(contentDigest(walk.records, walk.shas ?? [])).toBe(contentDigest(inline.records, shas))
+  })
+
+  it('reads ahead only while a core is spare, with the same bytes, result and descriptors', async () => {
+    const fds = () => fs.readdirSync('/proc/self/fd').length
+    const before = fds()
+    const first = Buffer.alloc(1024 * 1024)
+    let seconds = 0
+    const second = () => (seconds++, Buffer.alloc(1024 * 1024))
+    const turn = () => Promise.resolve()
+    const want = hashFile(big, true)
+    // Never spare, always spare, and spare every other chunk (buffers swap back and forth).
+    const spares = [
+      () => false,
+      () => true,
+      (
+        (n = 0) =>
+        () =>
+          n++ % 2 === 0
+      )()
+    ]
+    for (const spare of spares) {
+      const got = await hashFileAhead(big, true, first, second, spare, turn)
+      expect(got).toEqual(want)
+    }
+    expect(seconds).toBe(2)
+    // A file that does not fill the buffer, an empty one, and what is not a regular file.
+    const small = path.join(dir, 'small.bin')
+    fs.writeFileSync(small, 'abc')
+    const empty = path.join(dir, 'empty.bin')
+    fs.writeFileSync(empty, '')
+    for (const f of [small, empty])
+      expect(await hashFileAhead(f, false, first, second, () => true, turn)).toEqual(hashFile(f))
+    const link = path.join(dir, 'link.bin')
+    fs.symlinkSync(big, link)
+    await expect(hashFileAhead(link, false, first, second, () => true, turn)).rejects.toMatchObject(
+      {
+        code: 'ELOOP'
+      }
+    )
+    await expect(hashFileAhead(dir, false, first, second, () => true, turn)).rejects.toMatchObject({
+      code: expect.stringMatching(/^(EISDIR|ENOTFILE)$/)
+    })
+    // A turn that fails mid-file leaves no read in flight on a closed descriptor.
+    let turns = 0
+    const failing = () => (++turns === 3 ? Promise.reject(new Error('stop')) : Promise.resolve())
+    await expect(hashFileAhead(big, false, first, second, () => true, failing)).rejects.toThrow(
+      'stop'
+    )
+    expect(fds()).toBe(before)
   })
 })

@@ -13,13 +13,15 @@ export type JobResult = FileDigest | { error: string }
 export declare function hashFile(abs: string, stamped?: boolean): FileDigest
 export declare function hashHeadTail(abs: string): FileDigest
 export declare function runJob(abs: string, how: HashHow): JobResult
-/** runJob one read at a time: yields after each full chunk hashed. */
-export declare function jobSteps(
+/** hashFile on the main thread, reading ahead on the threadpool while `spare()` holds. */
+export declare function hashFileAhead(
   abs: string,
-  how: HashHow,
-  buf?: Buffer
-): Generator<undefined, JobResult, undefined>
-
+  stamped: boolean,
+  first: Buffer,
+  second: () => Buffer,
+  spare: () => boolean,
+  turn: () => Promise<void>
+): Promise<FileDigest>
 export declare function hashWalked(abs: string, size: number): string
 export declare function walkedOrError(abs: string, size: number): string | undefined
 /** The sha256 column's slot of a record with none. */

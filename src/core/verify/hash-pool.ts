@@ -5,8 +5,9 @@
  */
 import os from 'node:os'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { jobSteps, MIB, runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
+import { hashFileAhead, MIB, runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
 import {
+  busyKernelThreads,
   isMainThreadHashing,
   mainThreadHashing,
   onKernelThreads,
@@ -146,17 +147,31 @@ async function hashOnMain(
     for (;;) {
       const k = Atomics.add(next, 0, 1)
       if (k >= task.paths.length) return
-      const steps = jobSteps(task.paths[k] ?? '', task.hows[k] ?? 'full', mainBuffer)
-      let step = steps.next()
-      while (!step.done) {
-        await breathe()
-        step = steps.next()
-      }
-      take([[k, step.value]])
+      take([[k, await mainJob(task.paths[k] ?? '', task.hows[k] ?? 'full', breathe)]])
       await breathe()
     }
   } finally {
     mainThreadHashing(false)
+  }
+}
+
+/** A second buffer for reads ahead, made the first time one is wanted. */
+let aheadBuffer: Buffer | undefined
+const secondBuffer = (): Buffer => (aheadBuffer ??= Buffer.allocUnsafe(MIB))
+
+/** Whether a core is left over for a read ahead: none is while kernel threads work. */
+function coreToSpare(): boolean {
+  return os.availableParallelism() - 1 - busyKernelThreads() > 0
+}
+
+/** One job on the main thread, a chunk per turn; errors come back as their code (as runJob). */
+async function mainJob(abs: string, how: HashHow, turn: () => Promise<void>): Promise<JobResult> {
+  if (how === 'headtail') return runJob(abs, how)
+  try {
+    return await hashFileAhead(abs, how === 'stamped', mainBuffer, secondBuffer, coreToSpare, turn)
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code
+    return { error: typeof code === 'string' ? code : 'EIO' }
   }
 }
 

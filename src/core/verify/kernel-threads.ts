@@ -83,6 +83,11 @@ export function readyKernelThreads(): number {
   return [...live].filter(isReady).length
 }
 
+/** Threads using a core now: starting, or running a task (not waiting for one). */
+export function busyKernelThreads(): number {
+  return live.size - idle.length
+}
+
 /** Threads alive, busy or not (for tests and the bench). */
 export function liveKernelThreads(): number {
   return live.size
