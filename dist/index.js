@@ -41722,8 +41722,13 @@ async function hash_pool_hashAll(jobs, opts = {}) {
     // during a check: the tree walks run on threads). What it has not claimed when a thread comes
     // up goes to that thread, so small files do not wait behind a blob; the pool counts the main
     // thread as a core meanwhile, so that thread is the one a tree walk takes next, not one more.
+    // A rest worth less than a thread's start (a blob's head/tail, a few small files) follows the
+    // largest on the main thread: no thread starts for it, and the blob's reads may go ahead on
+    // the idle core.
     const mainJoins = !isMainThreadHashing() && readyKernelThreads() === 0;
-    const onThreads = mainJoins ? Math.max(threads - 1, jobs.length > 1 ? 1 : 0) : threads;
+    const rest = order.slice(1).map(i => jobs[i]);
+    const restWorthAThread = inlineMs(rest, total - (jobs[order[0] ?? 0]?.cost ?? 0)) >= WORTH_STARTING_MS;
+    const onThreads = !mainJoins ? threads : restWorthAThread ? Math.max(threads - 1, 1) : 0;
     let allIn = () => undefined;
     const complete = new Promise(resolve => (allIn = resolve));
     const take = (batch) => {

@@ -102,6 +102,21 @@ describe('the main thread as a hashing worker', () => {
     expect(liveKernelThreads()).toBe(1)
   })
 
+  it("a rest worth less than a thread's start follows the blob here: no thread starts", async () => {
+    const small = path.join(dir, 'small-rest')
+    fs.writeFileSync(small, 'rest\n')
+    const jobs: HashJob[] = [
+      { abs: big, how: 'headtail', cost: 2 * 1024 * 1024 },
+      { abs: big, how: 'full', cost: BIG },
+      { abs: small, how: 'full', cost: 5 }
+    ]
+    const rs = await hashAll(jobs, { jobs: 2, maxWorkers: 1 })
+    expect(rs[1]).toMatchObject({ sha256: bigSha })
+    expect(rs[2]).toMatchObject({ sha256: createHash('sha256').update('rest\n').digest('hex') })
+    expect(rs[0]).toMatchObject({ size: BIG })
+    expect(liveKernelThreads()).toBe(0)
+  })
+
   it('a check ends its idle threads while a blob still hashes, not 2 s later or at the exit', async () => {
     const ws = makeWorkspace()
     try {
