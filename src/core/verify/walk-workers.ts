@@ -258,7 +258,7 @@ function unpackWalk(
  * with its path, which holds no NUL, and its other fields hold neither NUL nor LF, so the lines
  * read back unambiguously whatever the names hold.
  */
-export function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
+function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
   const out: WalkRecord[] = []
   let m = 0
   let t = 0
