@@ -11,6 +11,7 @@ import {
   metaDigestOf,
   contentDigest,
   linkTargets,
+  cacheValue,
   stampOf
 } from '../../../src/core/verify/walk.js'
 import { walkTreeParallel } from '../../../src/core/verify/walk-strategy.js'
@@ -92,6 +93,11 @@ describe('parallel tree walk', () => {
     // before the epoch (a stamp spelled as raw nanoseconds) and one under a second after it.
     const root = path.join(ws.root, 'odd')
     for (let d = 0; d < 18; d++) write(root, `d${d}/f`, `${d}\n`)
+    // One subtree big enough that its threads' line buffers fill (1 MiB of cache lines) and its
+    // last chunk is handed over, walked among small ones that reuse the same buffers after it.
+    const long = 'n'.repeat(240)
+    fs.mkdirSync(path.join(root, 'd9/big'))
+    for (let i = 0; i < 2800; i++) fs.writeFileSync(path.join(root, `d9/big/${long}-${i}`), `${i}`)
     write(root, 'd1/new\nline: 1:2', 'nl\n', 0o600)
     write(root, 'd2/\n', 'just a line end\n')
     fs.writeFileSync(
@@ -111,6 +117,21 @@ describe('parallel tree walk', () => {
     )
     expect(workers.shas).toEqual(files)
     expect(workers.pre?.stamp).toBe(stampOf(inline.records))
+    expect(workers.pre?.meta).toBe(metaDigestOf(inline.records))
+    const targets = linkTargets(root, inline.records)
+    const extras = files.map((sha, i) => sha ?? targets[i])
+    expect(workers.pre?.content).toBe(contentDigest(inline.records, extras))
+    // The per-file cache entries: one per file, each the file's identity, size and hash.
+    const cache = JSON.parse(Buffer.concat(workers.pre?.cacheJson ?? []).toString()) as Record<
+      string,
+      string
+    >
+    const want = Object.fromEntries(
+      inline.records.flatMap((r, i) =>
+        r.type === 'f' ? [[r.rel, cacheValue(r, files[i] ?? '')]] : []
+      )
+    )
+    expect(cache).toEqual(want)
   })
 
   it('splits a tree of few top-level directories at the levels below, with the same digests', async () => {
