@@ -38461,6 +38461,15 @@ const QUOTE_MAX = 200;
 function escape_isControl(code) {
     return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
 }
+/**
+ * Whether JSON text could decode to a string holding a control character: it holds one raw (C0
+ * ones cannot stand raw in a JSON string), or an escape that could spell one (any `\u`, or a
+ * one-letter escape but `\"`, `\\` and `\/`). False lets a reader skip looking at every string.
+ */
+function jsonMayHoldControl(text) {
+    return MAY_HOLD_CONTROL.test(text);
+}
+const MAY_HOLD_CONTROL = new RegExp(`\\\\[bfnrtu]|[\\u007f-\\u009f${[...BIDI].map(c => `\\u${hex(c, 4)}`).join('')}]`);
 function hex(code, width) {
     return code.toString(16).padStart(width, '0');
 }
@@ -47151,9 +47160,13 @@ const validate = validate20;/* harmony default export */ const manifest_validato
 
 
 
-/** Every problem with `value` as a manifest document, each naming its line and entry. */
-function validate_manifestProblems(value, where) {
-    const text = textProblems(value, where);
+/**
+ * Every problem with `value` as a manifest document, each naming its line and entry. `source`,
+ * the JSON text `value` was read from, lets the look at every string be skipped when no string
+ * could hold a control character (most manifests).
+ */
+function validate_manifestProblems(value, where, source) {
+    const text = source !== undefined && !jsonMayHoldControl(source) ? [] : textProblems(value, where);
     const rest = validate(value)
         ? ruleProblems(value, where)
         : schemaProblems(value, validate.errors ?? [], where);
@@ -47424,10 +47437,8 @@ function load_parseManifestText(text, shown) {
         doc = parsed.value;
         format = 3;
     }
-    const problems = validate_manifestProblems(doc, {
-        lines: format === 3 ? parsed.lines : new Map(),
-        file: shown
-    });
+    // A converted format-2 document is not the text: its strings are always looked at.
+    const problems = validate_manifestProblems(doc, { lines: format === 3 ? parsed.lines : new Map(), file: shown }, format === 3 ? text : undefined);
     if (problems.length > 0) {
         const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
         throw new errors_ManifestError(`${problems[0]}${more}`, problems);
@@ -47612,10 +47623,7 @@ function write_serializeDocument(doc) {
  * never write, let alone sign, a manifest every later command rejects. One line, exit 4.
  */
 function assertWritable(file, text) {
-    const problems = manifestProblems(JSON.parse(text), {
-        lines: new Map(),
-        file: path.basename(file)
-    });
+    const problems = manifestProblems(JSON.parse(text), { lines: new Map(), file: path.basename(file) }, text);
     if (problems.length === 0)
         return;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';

@@ -94,10 +94,12 @@ export function parseManifestText(text: string, shown: string): ParsedManifest {
     doc = parsed.value as unknown as ManifestDocument
     format = 3
   }
-  const problems = manifestProblems(doc as unknown as JsonValue, {
-    lines: format === 3 ? parsed.lines : new Map(),
-    file: shown
-  })
+  // A converted format-2 document is not the text: its strings are always looked at.
+  const problems = manifestProblems(
+    doc as unknown as JsonValue,
+    { lines: format === 3 ? parsed.lines : new Map(), file: shown },
+    format === 3 ? text : undefined
+  )
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
     throw new ManifestError(`${problems[0]}${more}`, problems)

@@ -9,7 +9,7 @@ import { innerPathProblem, pathProblem } from './paths.js'
 import { ruleSetProblems } from '../verify/ignore-rules.js'
 import type { JsonValue } from './strict-json.js'
 import type { Entry, ManifestDocument } from '../types.js'
-import { isControl, quoted } from '../report/escape.js'
+import { isControl, jsonMayHoldControl, quoted } from '../report/escape.js'
 
 export interface Placed {
   /** JSON path → 1-based line, from the strict parser. */
@@ -18,9 +18,13 @@ export interface Placed {
   file: string
 }
 
-/** Every problem with `value` as a manifest document, each naming its line and entry. */
-export function manifestProblems(value: JsonValue, where: Placed): string[] {
-  const text = textProblems(value, where)
+/**
+ * Every problem with `value` as a manifest document, each naming its line and entry. `source`,
+ * the JSON text `value` was read from, lets the look at every string be skipped when no string
+ * could hold a control character (most manifests).
+ */
+export function manifestProblems(value: JsonValue, where: Placed, source?: string): string[] {
+  const text = source !== undefined && !jsonMayHoldControl(source) ? [] : textProblems(value, where)
   const rest = schemaValidate(value)
     ? ruleProblems(value as unknown as ManifestDocument, where)
     : schemaProblems(value, schemaValidate.errors ?? [], where)

@@ -94,10 +94,11 @@ export interface SaveOptions {
  * never write, let alone sign, a manifest every later command rejects. One line, exit 4.
  */
 export function assertWritable(file: string, text: string): void {
-  const problems = manifestProblems(JSON.parse(text) as JsonValue, {
-    lines: new Map(),
-    file: path.basename(file)
-  })
+  const problems = manifestProblems(
+    JSON.parse(text) as JsonValue,
+    { lines: new Map(), file: path.basename(file) },
+    text
+  )
   if (problems.length === 0) return
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''
   throw new ManifestError(`${problems[0]}${more}; nothing was written`, problems)

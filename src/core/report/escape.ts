@@ -26,6 +26,19 @@ export function isControl(code: number): boolean {
   return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code)
 }
 
+/**
+ * Whether JSON text could decode to a string holding a control character: it holds one raw (C0
+ * ones cannot stand raw in a JSON string), or an escape that could spell one (any `\u`, or a
+ * one-letter escape but `\"`, `\\` and `\/`). False lets a reader skip looking at every string.
+ */
+export function jsonMayHoldControl(text: string): boolean {
+  return MAY_HOLD_CONTROL.test(text)
+}
+
+const MAY_HOLD_CONTROL = new RegExp(
+  `\\\\[bfnrtu]|[\\u007f-\\u009f${[...BIDI].map(c => `\\u${hex(c, 4)}`).join('')}]`
+)
+
 function hex(code: number, width: number): string {
   return code.toString(16).padStart(width, '0')
 }
