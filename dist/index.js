@@ -41821,9 +41821,12 @@ async function hashOnMain(task, take) {
 /** A second buffer for reads ahead, made the first time one is wanted. */
 let aheadBuffer;
 const secondBuffer = () => (aheadBuffer ??= Buffer.allocUnsafe(MIB));
+/** The cores, read once: asked after every chunk, it was a system call each time. */
+let coreCount;
 /** Whether a core is left over for a read ahead: none is while kernel threads work. */
 function coreToSpare() {
-    return external_node_os_default().availableParallelism() - 1 - busyKernelThreads() > 0;
+    coreCount ??= external_node_os_default().availableParallelism();
+    return coreCount - 1 - busyKernelThreads() > 0;
 }
 /** One job on the main thread, a chunk per turn; errors come back as their code (as runJob). */
 async function mainJob(abs, how, turn) {

@@ -165,9 +165,13 @@ async function hashOnMain(
 let aheadBuffer: Buffer | undefined
 const secondBuffer = (): Buffer => (aheadBuffer ??= Buffer.allocUnsafe(MIB))
 
+/** The cores, read once: asked after every chunk, it was a system call each time. */
+let coreCount: number | undefined
+
 /** Whether a core is left over for a read ahead: none is while kernel threads work. */
 function coreToSpare(): boolean {
-  return os.availableParallelism() - 1 - busyKernelThreads() > 0
+  coreCount ??= os.availableParallelism()
+  return coreCount - 1 - busyKernelThreads() > 0
 }
 
 /** One job on the main thread, a chunk per turn; errors come back as their code (as runJob). */
