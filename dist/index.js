@@ -40020,7 +40020,8 @@ const COMPARE_BYTES = 64 * 1024;
 function holds(file, parts, length, mode) {
     let fd;
     try {
-        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+        // O_NONBLOCK: a FIFO planted at the target is looked at, never waited on.
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | ((external_node_fs_default()).constants.O_NONBLOCK ?? 0));
     }
     catch {
         return false;

@@ -203,6 +203,13 @@ describe('writeFileAtomic in parts, unless the same', () => {
       })
     ).toBe(true)
     expect(fs.readFileSync(other).equals(whole)).toBe(true)
+    // A FIFO at the target is replaced, not waited on.
+    expect(
+      rewrites(() => {
+        fs.rmSync(f)
+        expect(spawnSync('mkfifo', [f]).status).toBe(0)
+      })
+    ).toBe(true)
   })
 })
 

@@ -108,7 +108,11 @@ function holds(
 ): boolean {
   let fd: number
   try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    // O_NONBLOCK: a FIFO planted at the target is looked at, never waited on.
+    fd = fs.openSync(
+      file,
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
+    )
   } catch {
     return false
   }
