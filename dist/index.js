@@ -40639,7 +40639,6 @@ function stampTimeOf(ns) {
   return `${t.slice(0, -9)}.${t.slice(-9)}0`
 }
 
-/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
 /**
  * The nanoseconds a stamp time spells (stampTimeOf's inverse): the walk workers' lines are read
  * back into records when a diff needs them.
@@ -40651,6 +40650,7 @@ function stampTimeNs(text) {
   return BigInt(text.slice(0, -1).replace('.', ''))
 }
 
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
 const SEP = '\0'
 const END = '\n'
 // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
@@ -41048,15 +41048,13 @@ function hashWalked(abs, size) {
  * The blob head/tail digest: sha256 of the decimal size, the first MiB, and the last MiB when the
  * file is larger than one MiB. Reads at most 2 MiB whatever the file's size.
  * @param {string} abs
+ * @param {Buffer} [buf] at least one MiB (the main thread passes its own)
  * @returns {{ sha256: string, size: number, mode: number }}
  */
-function hash_kernel_hashHeadTail(abs) {
-  const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+function hash_kernel_hashHeadTail(abs, buf = buffer()) {
+  const { fd, st } = openFile(abs)
   try {
-    const st = external_node_fs_.fstatSync(fd)
-    if (!st.isFile()) throw notAFile(abs)
     const h = (0,external_node_crypto_.createHash)('sha256').update(String(st.size))
-    const buf = buffer()
     h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, st.size), 0)))
     if (st.size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, st.size - MIB)))
     return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
@@ -41829,11 +41827,15 @@ function coreToSpare() {
     coreCount ??= external_node_os_default().availableParallelism();
     return coreCount - 1 - busyKernelThreads() > 0;
 }
-/** One job on the main thread, a chunk per turn; errors come back as their code (as runJob). */
+/**
+ * One job on the main thread, a chunk per turn, in the main thread's own buffers (a head/tail
+ * too: the kernel's buffer would be a second megabyte to touch); errors come back as their code
+ * (as runJob).
+ */
 async function mainJob(abs, how, turn) {
-    if (how === 'headtail')
-        return runJob(abs, how);
     try {
+        if (how === 'headtail')
+            return hash_kernel_hashHeadTail(abs, mainBuffer);
         return await hashFileAhead(abs, how === 'stamped', mainBuffer, secondBuffer, coreToSpare, turn);
     }
     catch (err) {

@@ -191,15 +191,13 @@ export function hashWalked(abs, size) {
  * The blob head/tail digest: sha256 of the decimal size, the first MiB, and the last MiB when the
  * file is larger than one MiB. Reads at most 2 MiB whatever the file's size.
  * @param {string} abs
+ * @param {Buffer} [buf] at least one MiB (the main thread passes its own)
  * @returns {{ sha256: string, size: number, mode: number }}
  */
-export function hashHeadTail(abs) {
-  const fd = fs.openSync(fsPath(abs), READ_FLAGS)
+export function hashHeadTail(abs, buf = buffer()) {
+  const { fd, st } = openFile(abs)
   try {
-    const st = fs.fstatSync(fd)
-    if (!st.isFile()) throw notAFile(abs)
     const h = createHash('sha256').update(String(st.size))
-    const buf = buffer()
     h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, st.size), 0)))
     if (st.size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, st.size - MIB)))
     return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }

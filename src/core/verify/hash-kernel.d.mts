@@ -11,7 +11,7 @@ export type HashHow = 'full' | 'stamped' | 'headtail'
 
 export type JobResult = FileDigest | { error: string }
 export declare function hashFile(abs: string, stamped?: boolean): FileDigest
-export declare function hashHeadTail(abs: string): FileDigest
+export declare function hashHeadTail(abs: string, buf?: Buffer): FileDigest
 export declare function runJob(abs: string, how: HashHow): JobResult
 /** hashFile on the main thread, reading ahead on the threadpool while `spare()` holds. */
 export declare function hashFileAhead(

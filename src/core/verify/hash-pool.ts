@@ -5,7 +5,14 @@
  */
 import os from 'node:os'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { hashFileAhead, MIB, runJob, type HashHow, type JobResult } from './hash-kernel.mjs'
+import {
+  hashFileAhead,
+  hashHeadTail,
+  MIB,
+  runJob,
+  type HashHow,
+  type JobResult
+} from './hash-kernel.mjs'
 import {
   busyKernelThreads,
   isMainThreadHashing,
@@ -174,10 +181,14 @@ function coreToSpare(): boolean {
   return coreCount - 1 - busyKernelThreads() > 0
 }
 
-/** One job on the main thread, a chunk per turn; errors come back as their code (as runJob). */
+/**
+ * One job on the main thread, a chunk per turn, in the main thread's own buffers (a head/tail
+ * too: the kernel's buffer would be a second megabyte to touch); errors come back as their code
+ * (as runJob).
+ */
 async function mainJob(abs: string, how: HashHow, turn: () => Promise<void>): Promise<JobResult> {
-  if (how === 'headtail') return runJob(abs, how)
   try {
+    if (how === 'headtail') return hashHeadTail(abs, mainBuffer)
     return await hashFileAhead(abs, how === 'stamped', mainBuffer, secondBuffer, coreToSpare, turn)
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code

@@ -87,7 +87,6 @@ export function stampTimeOf(ns) {
   return `${t.slice(0, -9)}.${t.slice(-9)}0`
 }
 
-/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
 /**
  * The nanoseconds a stamp time spells (stampTimeOf's inverse): the walk workers' lines are read
  * back into records when a diff needs them.
@@ -99,6 +98,7 @@ export function stampTimeNs(text) {
   return BigInt(text.slice(0, -1).replace('.', ''))
 }
 
+/** What separates a line's fields and ends a line, in the lines and in find's -printf escapes. */
 const SEP = '\0'
 const END = '\n'
 // \000, never \0: GNU find reads up to three octal digits, so "\0" + "0" would be one NUL.
