@@ -4,7 +4,6 @@
  * applied here (limits in core/report/limits.ts).
  */
 import * as core from '@actions/core'
-import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -26,29 +25,14 @@ import {
   SwrError,
   diskError,
   outcomeOfError,
-  EXIT
+  EXIT,
+  trackedPaths
 } from '../core/index.js'
 import * as log from './log.js'
 import { Outputs, State, type FailOn, type WriteBackState } from './constants.js'
 import { cacheReadOnly } from '../adapters/actions-cache.js'
 import { type ActionInputs } from './inputs.js'
 import { compactReport, damagedIds, idListOutput, repairedIds } from './outputs.js'
-
-function trackedFiles(root: string): Set<string> {
-  try {
-    return new Set(
-      execFileSync('git', ['-C', root, 'ls-files', '-z'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        maxBuffer: 256 * 1024 * 1024
-      })
-        .split('\0')
-        .filter(Boolean)
-    )
-  } catch {
-    return new Set()
-  }
-}
 
 export function failureFor(status: RunStatus, failOn: FailOn): boolean {
   if (failOn === 'never') return false
@@ -102,7 +86,7 @@ export async function publish(
     }
   }
   if (inputs.annotations) {
-    const tracked = trackedFiles(repoRoot)
+    const tracked = trackedPaths(repoRoot)
     const printed = log.annotationsPrinted()
     const annotations = annotationsFor(report, {
       // Room left of GitHub's per-step limits, keeping one error for the step's failure.

@@ -1,0 +1,111 @@
+/**
+ * Keeping the job's secrets out of reach of the recipes this step starts.
+ *
+ * The runner starts the step with every secret in its environment (`INPUT_HMAC-KEY`,
+ * `ACTIONS_RUNTIME_TOKEN`, whatever the workflow put in `env:`), and Linux shows a process's
+ * starting environment in `/proc/PID/environ` to every process of the same user: a recipe could
+ * read it from its parent. So the step first replaces its own image (`process.execve`, same pid,
+ * Node 22.15 and later: the runner's node24) with one whose starting environment holds only what
+ * Node needs to start. The rest travels through a private file that the new image reads and
+ * removes at once, and is put back into `process.env`, which changes the process's memory only,
+ * never what `/proc` shows. docs/security.md says what this covers and what it does not.
+ *
+ * The hand-over file is named on the command line, which no earlier step can set (an earlier step
+ * can set environment variables through GITHUB_ENV), and is accepted only when it is a regular
+ * file of this user that nobody else can read, in a directory of this user that nobody else can
+ * enter.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const FLAG = '--swr-handover='
+/** What the new image starts with: what Node reads before any code runs, and nothing secret. */
+const KEEP = /^(PATH|HOME|LANG|LC_[A-Z]+|TZ|TMPDIR|NODE_[A-Z0-9_]+|SSL_CERT_(FILE|DIR))$/
+const MAX_BYTES = 16 * 1024 * 1024
+
+export type HandOver = 'received' | 'unavailable'
+type Execve = (file: string, args: string[], env: Record<string, string>) => never
+
+/**
+ * Run first in the step. Either re-executes this process (and never returns) or returns how the
+ * environment stands. Throws with one line when a hand-over file is named but cannot be trusted.
+ */
+export function handOver(): HandOver {
+  const at = process.argv.findIndex(a => a.startsWith(FLAG))
+  if (at >= 0) {
+    const file = (process.argv[at] as string).slice(FLAG.length)
+    process.argv.splice(at, 1)
+    Object.assign(process.env, receive(file))
+    return 'received'
+  }
+  const execve = (process as { execve?: Execve }).execve
+  if (typeof execve !== 'function' || process.platform !== 'linux') return 'unavailable'
+  const kept: Record<string, string> = {}
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && KEEP.test(k)) kept[k] = v
+  const file = send(process.env)
+  try {
+    execve.call(
+      process,
+      process.execPath,
+      [process.execPath, ...process.execArgv, ...process.argv.slice(1), `${FLAG}${file}`],
+      kept
+    )
+  } catch {
+    // Refused (a sandbox without execve): carry on as before, with the environment as it was.
+    removeHandOver(file)
+  }
+  return 'unavailable'
+}
+
+function send(env: NodeJS.ProcessEnv): string {
+  const base = process.env.RUNNER_TEMP || os.tmpdir()
+  const dir = fs.mkdtempSync(path.join(base, 'swr-handover-'))
+  const file = path.join(dir, 'env.json')
+  fs.writeFileSync(file, JSON.stringify(env), { mode: 0o600, flag: 'wx' })
+  return file
+}
+
+function removeHandOver(file: string): void {
+  fs.rmSync(file, { force: true })
+  fs.rmSync(path.dirname(file), { recursive: true, force: true })
+}
+
+function private_(st: fs.Stats, kind: 'file' | 'directory'): boolean {
+  const own = typeof process.getuid !== 'function' || st.uid === process.getuid()
+  const shape = kind === 'file' ? st.isFile() : st.isDirectory()
+  return own && shape && (st.mode & 0o077) === 0
+}
+
+function receive(file: string): Record<string, string> {
+  const refuse = (why: string): never => {
+    throw new Error(`swr: the step's environment hand-over ${why}; nothing was run`)
+  }
+  const dir = fs.lstatSync(path.dirname(file), { throwIfNoEntry: false })
+  if (!path.isAbsolute(file) || !dir || !private_(dir, 'directory'))
+    refuse('is not in a private directory')
+  let fd: number
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+  } catch {
+    return refuse('file cannot be opened')
+  }
+  try {
+    const st = fs.fstatSync(fd)
+    if (!private_(st, 'file') || st.size > MAX_BYTES) refuse('file is not private')
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(fs.readFileSync(fd, 'utf8'))
+    } catch {
+      refuse('file is not JSON')
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      refuse('file does not hold an environment')
+    const env: Record<string, string> = {}
+    for (const [k, v] of Object.entries(parsed as object)) if (typeof v === 'string') env[k] = v
+    return env
+  } finally {
+    fs.closeSync(fd)
+    removeHandOver(file)
+  }
+}
