@@ -203,4 +203,76 @@ describe('git store', () => {
     expect(dash.code).toBe(4)
     expectNothingWritten(b)
   })
+
+  describe('no code of a repository runs, and the copy never lands in the workspace', () => {
+    /** A bare repository whose every receiving hook, and a hooksPath, would leave `marker`. */
+    function hookedRepo(dir: string, marker: string): void {
+      git(['init', '--quiet', '--bare', dir])
+      const hook = `#!/bin/sh\necho "$0" >> '${marker}'\ncat >/dev/null\nexit 0\n`
+      const hooksDir = path.join(dir, 'my-hooks')
+      fs.mkdirSync(hooksDir)
+      for (const name of [
+        'pre-receive',
+        'update',
+        'post-receive',
+        'post-update',
+        'reference-transaction'
+      ])
+        for (const d of [path.join(dir, 'hooks'), hooksDir])
+          fs.writeFileSync(path.join(d, name), hook, { mode: 0o755 })
+      git(['config', 'core.hooksPath', hooksDir], dir)
+    }
+
+    it('a bare word is a remote name, never a directory of that name in the working directory', async () => {
+      const marker = path.join(a.base, 'origin-hook-ran')
+      hookedRepo(path.join(a.ws, 'origin'), marker)
+      const r = await a.cli(['push', '--to', 'git:origin'])
+      expect(r.code).toBe(4)
+      expect(r.stderr.trim().split('\n')).toHaveLength(1)
+      expect(r.stderr).toMatch(/no remote of that name here \(spell a path as \.\/origin\)/)
+      expect(fs.existsSync(marker)).toBe(false)
+      expect(git(['for-each-ref'], path.join(a.ws, 'origin'))).toBe('')
+    })
+
+    it('a path inside the workspace is refused, spelled any way', async () => {
+      const marker = path.join(a.base, 'inside-hook-ran')
+      hookedRepo(path.join(a.ws, 'inside.git'), marker)
+      for (const spelled of [
+        './inside.git',
+        path.join(a.ws, 'inside.git'),
+        `file://${a.ws}/inside.git`
+      ]) {
+        const r = await a.cli(['push', '--to', `git:${spelled}`])
+        expect(r.code).toBe(4)
+        expect(r.stderr).toMatch(/is inside the workspace/)
+      }
+      expect(fs.existsSync(marker)).toBe(false)
+    })
+
+    it("pushes to and pulls from a local repository without running its hooks, or the workspace's git configuration", async () => {
+      const marker = path.join(a.base, 'outside-hook-ran')
+      const hooked = path.join(a.base, 'hooked.git')
+      hookedRepo(hooked, marker)
+      // The workspace's own configuration would run a command for git (fsmonitor, an alias).
+      const planted = path.join(a.base, 'planted.sh')
+      fs.writeFileSync(planted, `#!/bin/sh\necho ran >> '${marker}'\n`, { mode: 0o755 })
+      git(['-C', a.ws, 'config', 'core.fsmonitor', planted])
+      git(['-C', a.ws, 'config', 'alias.remote', `!${planted}`])
+      git(['-C', a.ws, 'remote', 'add', 'hooked', hooked])
+      try {
+        for (const to of [`git:${hooked}`, 'git:hooked']) {
+          const r = await a.cli(['push', '--to', to])
+          expect(r.stderr).toBe('')
+          expect(r.code).toBe(0)
+        }
+        expect(git(['for-each-ref', '--format=%(refname)'], hooked).trim()).toBe('refs/swr/ws')
+        const st = await a.cli(['sync', 'status', '--json'])
+        expect(st.code).toBe(0)
+        expect(fs.existsSync(marker)).toBe(false)
+      } finally {
+        git(['-C', a.ws, 'config', '--unset', 'core.fsmonitor'])
+        git(['-C', a.ws, 'config', '--unset', 'alias.remote'])
+      }
+    })
+  })
 })

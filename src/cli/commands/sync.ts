@@ -105,6 +105,7 @@ function storeContext(
   flags: StoreFlags,
   io: CliIo,
   manifestFile: string,
+  workspace: string,
   keyTail = 'latest'
 ): StoreContext {
   const deadlineMs = (flags.timeout ?? DEFAULT_TIMEOUT_S) * 1000
@@ -112,6 +113,7 @@ function storeContext(
     throw new UsageError('--auth-env takes the name of an environment variable')
   return {
     cwd: io.cwd,
+    workspace,
     env: io.env,
     tmpDir: os.tmpdir(),
     deadlineMs,
@@ -188,7 +190,13 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     })
   }
   const sha256 = sha256Hex(packed)
-  const ctx = storeContext(flags, io, m.file, `v${m.body.version}-${m.digest.slice(0, 16)}`)
+  const ctx = storeContext(
+    flags,
+    io,
+    m.file,
+    m.workspace,
+    `v${m.body.version}-${m.digest.slice(0, 16)}`
+  )
   const results: PushedReplica[] = []
   const records: Replica[] = []
   for (const spec of stores) {
@@ -312,7 +320,7 @@ export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode
       `${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`
     )
   }
-  const ctx = storeContext(flags, io, target)
+  const ctx = storeContext(flags, io, target, path.resolve(io.cwd, flags.workspace ?? '.'))
   const got = await fetchFirst(sources(flags, io, ctx, target), ctx)
   const opened = await unpackBundle(got.bytes, loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY), {
     allowPlain: Boolean(flags.plaintextOk || flags.expand)
@@ -405,7 +413,7 @@ interface ReplicaStatus {
 export async function statusCommand(flags: StoreFlags, io: CliIo): Promise<ExitCode> {
   const file = manifestLocation(flags, io).file
   const replicas = replicasOf(stateDir(io), file)
-  const ctx = storeContext(flags, io, file)
+  const ctx = storeContext(flags, io, file, path.resolve(io.cwd, flags.workspace ?? '.'))
   const rows: ReplicaStatus[] = []
   for (const r of replicas) {
     const row: ReplicaStatus = {

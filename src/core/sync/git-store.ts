@@ -6,10 +6,12 @@
  * the ref (the remote keeps the newest bundle only).
  *
  * Locator: `git:REMOTE#NAME`, REMOTE resolved (a remote name becomes its URL, a path becomes
- * absolute) and without any password it held. Only the file, git, http(s) and ssh transports are
- * allowed (never `ext::`), git never prompts, and a remote spelled with a leading "-" is refused.
+ * absolute) and without any password it held. A bare word is always a remote name; a path is
+ * spelled as one (`./origin`, `/srv/x.git`, `file://…`) and may not lie inside the workspace. Only
+ * the file, git, http(s) and ssh transports are allowed (never `ext::`), git never prompts, a
+ * remote spelled with a leading "-" is refused, and git runs through `git/run.ts`: no hook of the
+ * scratch repository or of a local receiving repository runs.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { MAX_BUNDLE_BYTES } from './bundle.js'
@@ -21,75 +23,17 @@ import {
   type SyncStore
 } from './store.js'
 import { UsageError } from '../errors.js'
+import { localTransport, runGit, type GitRun } from '../git/run.js'
+import { isInside } from '../manifest/paths.js'
 
 const FILE = 'bundle.json'
 
-interface Run {
-  input?: Buffer | string | undefined
-  maxOut?: number | undefined
-  cwd?: string | undefined
-}
-
-/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
-function git(ctx: StoreContext, args: string[], opts: Run = {}): Promise<Buffer> {
-  const maxOut = opts.maxOut ?? 1 << 20
-  const env: NodeJS.ProcessEnv = {
-    ...ctx.env,
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
-    GIT_AUTHOR_NAME: 'swr',
-    GIT_AUTHOR_EMAIL: 'swr@localhost',
-    GIT_COMMITTER_NAME: 'swr',
-    GIT_COMMITTER_EMAIL: 'swr@localhost',
-    GIT_SSH_COMMAND: ctx.env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
-    LC_ALL: 'C'
-  }
+/** `git ARGS` through the one git runner: fixed configuration, no secrets, bounded output. */
+function git(ctx: StoreContext, args: string[], opts: Partial<GitRun> = {}): Promise<Buffer> {
+  const env = { ...ctx.env }
   for (const k of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY'])
     delete env[k]
-  return new Promise((resolve, reject) => {
-    // No hook of any template or configuration runs in the scratch repository.
-    const child = spawn('git', ['-c', 'core.hooksPath=/dev/null', ...args], {
-      cwd: opts.cwd ?? ctx.cwd,
-      env,
-      stdio: ['pipe', 'pipe', 'pipe']
-    })
-    const out: Buffer[] = []
-    let outBytes = 0
-    let err = ''
-    let failed: Error | undefined
-    const timer = setTimeout(() => {
-      failed = new Error(`git ${args[0]} took longer than ${Math.round(ctx.deadlineMs / 1000)} s`)
-      child.kill('SIGKILL')
-    }, ctx.deadlineMs)
-    child.stdout.on('data', (c: Buffer) => {
-      outBytes += c.length
-      if (outBytes > maxOut) {
-        failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`)
-        child.kill('SIGKILL')
-      } else out.push(c)
-    })
-    child.stderr.on('data', (c: Buffer) => {
-      err = (err + c.toString('utf8')).slice(-4000)
-    })
-    child.on('error', e =>
-      reject(
-        new Error(
-          (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : e.message
-        )
-      )
-    )
-    child.on('close', code => {
-      clearTimeout(timer)
-      if (failed) return reject(failed)
-      if (code !== 0) {
-        const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`
-        return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)))
-      }
-      resolve(Buffer.concat(out))
-    })
-    child.stdin.on('error', () => undefined)
-    child.stdin.end(opts.input ?? '')
-  })
+  return runGit(args, { cwd: ctx.cwd, env, deadlineMs: ctx.deadlineMs, ...opts })
 }
 
 const URL_RE = /^([a-z][a-z0-9+.-]*):\/\//i
@@ -99,6 +43,8 @@ const ALLOWED = new Set(['file', 'git', 'http', 'https', 'ssh'])
 interface Remote {
   url: string
   shown: string
+  /** A repository on this machine: its receive-pack/upload-pack run with swr's fixed configuration. */
+  local: boolean
 }
 
 function withoutPassword(url: string): string {
@@ -118,25 +64,53 @@ async function resolveRemote(remote: string, ctx: StoreContext): Promise<Remote>
   if (remote === '' || remote.startsWith('-') || /\p{Cc}/u.test(remote) || remote.length > 2000)
     throw new UsageError(`bad git remote ${JSON.stringify(remote.slice(0, 80))}`)
   const scheme = URL_RE.exec(remote)?.[1]?.toLowerCase()
+  if (scheme === 'file') return localRemote(new URL(remote).pathname, remote, ctx)
   if (scheme) {
     if (!ALLOWED.has(scheme))
       throw new UsageError(`git remote: the ${scheme} transport is not allowed`)
-    return { url: remote, shown: withoutPassword(remote) }
+    return { url: remote, shown: withoutPassword(remote), local: false }
   }
   if (remote.includes('::')) throw new UsageError('git remote: transport helpers are not allowed')
+  // A path is spelled as one (it holds a slash, or starts with "." or "~"); a bare word is always
+  // a remote name, never a directory of that name that happens to be in the working directory.
+  if (remote.includes('/') || remote.startsWith('.') || remote.startsWith('~'))
+    return localRemote(remote, remote, ctx)
   // scp-like user@host:path (a colon before any slash) is ssh.
-  if (/^[^/]*:/.test(remote)) return { url: remote, shown: remote }
-  const local = path.resolve(ctx.cwd, remote)
-  if (remote.includes('/') || fs.existsSync(local)) return { url: local, shown: local }
-  // A remote name of the repository around the working directory.
+  if (remote.includes(':')) return { url: remote, shown: remote, local: false }
   let url: string
   try {
     url = (await git(ctx, ['remote', 'get-url', '--', remote])).toString('utf8').trim()
   } catch {
-    throw new UsageError(`git remote "${remote}": no such remote here and no such path`)
+    throw new UsageError(
+      `git remote "${remote}": no remote of that name here (spell a path as ./${remote})`
+    )
   }
   if (url === remote) throw new UsageError(`git remote "${remote}" resolves to itself`)
-  return resolveRemote(url, ctx)
+  return resolveRemote(url.includes('/') || URL_RE.test(url) ? url : `./${url}`, ctx)
+}
+
+/** A repository on this machine, never inside the workspace (its hooks and objects are the workspace's). */
+function localRemote(spelled: string, shown: string, ctx: StoreContext): Remote {
+  const home = ctx.env.HOME
+  const expanded = spelled.startsWith('~/') && home ? path.join(home, spelled.slice(2)) : spelled
+  const abs = path.resolve(ctx.cwd, expanded)
+  const real = realPathOrSelf(abs)
+  if (ctx.workspace !== undefined) {
+    const ws = realPathOrSelf(ctx.workspace)
+    if (real === ws || isInside(ws, real))
+      throw new UsageError(
+        `git remote ${JSON.stringify(shown.slice(0, 200))} is inside the workspace: an off-box copy must live elsewhere`
+      )
+  }
+  return { url: abs, shown: URL_RE.test(shown) ? shown : abs, local: true }
+}
+
+function realPathOrSelf(p: string): string {
+  try {
+    return fs.realpathSync(p)
+  } catch {
+    return path.resolve(p)
+  }
 }
 
 /** `git:REMOTE#NAME` → its parts. */
@@ -180,7 +154,14 @@ export function gitStore(spelling: string, ctx: StoreContext): SyncStore {
           )
             .toString()
             .trim()
-          await g(['push', '--quiet', '--no-verify', remote.url, `+${commit}:refs/swr/${name}`])
+          await g([
+            'push',
+            '--quiet',
+            '--no-verify',
+            ...(remote.local ? [localTransport().push] : []),
+            remote.url,
+            `+${commit}:refs/swr/${name}`
+          ])
         } catch (err) {
           throw fail(`push failed: ${(err as Error).message}`)
         }
@@ -195,7 +176,14 @@ export function gitStore(spelling: string, ctx: StoreContext): SyncStore {
         const g = (args: string[], maxOut?: number) =>
           git(ctx, ['--git-dir', dir, ...args], { maxOut })
         try {
-          await g(['fetch', '--quiet', '--no-tags', remote.url, `+refs/swr/${name}:refs/swr/got`])
+          await g([
+            'fetch',
+            '--quiet',
+            '--no-tags',
+            ...(remote.local ? [localTransport().fetch] : []),
+            remote.url,
+            `+refs/swr/${name}:refs/swr/got`
+          ])
         } catch (err) {
           const msg = (err as Error).message
           throw fail(
@@ -219,7 +207,12 @@ export function gitStore(spelling: string, ctx: StoreContext): SyncStore {
       const { remote: r, name } = parseGitLocator(locator)
       try {
         const remote = await resolveRemote(r, ctx)
-        const out = await git(ctx, ['ls-remote', remote.url, `refs/swr/${name}`])
+        const out = await git(ctx, [
+          'ls-remote',
+          ...(remote.local ? [localTransport().fetch] : []),
+          remote.url,
+          `refs/swr/${name}`
+        ])
         return out.length > 0
           ? { reachable: true }
           : { reachable: false, detail: `no copy named ${name}` }

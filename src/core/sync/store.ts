@@ -40,6 +40,8 @@ export interface SyncStore {
 /** What stores may use of the outside world (the shells fill it in). */
 export interface StoreContext {
   cwd: string
+  /** The workspace the copy belongs to: a local git remote inside it is refused. */
+  workspace?: string | undefined
   env: NodeJS.ProcessEnv
   /** Private scratch directories are made here. */
   tmpDir: string
