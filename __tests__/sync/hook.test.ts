@@ -47,8 +47,8 @@ describe('swr hook', () => {
     const settings = JSON.parse(claude.stdout) as {
       hooks: { UserPromptSubmit: { hooks: { command: string; timeout: number }[] }[] }
     }
-    expect(settings.hooks.UserPromptSubmit[0]?.hooks[0]?.command).toBe(`sh "${script}"`)
-    expect((await box.cli(['hook', 'print', 'codex'])).stdout).toContain(`sh "${script}"`)
+    expect(settings.hooks.UserPromptSubmit[0]?.hooks[0]?.command).toBe(`sh ${script}`)
+    expect((await box.cli(['hook', 'print', 'codex'])).stdout).toContain(`sh ${script}`)
     expect((await box.cli(['hook', 'print', 'fish'])).code).toBe(4)
   })
 
@@ -77,6 +77,50 @@ describe('swr hook', () => {
     expect(fs.readFileSync(script, 'utf8')).toBe('# mine\n')
     fs.rmSync(script)
     expect((await box.cli(['hook', 'install', 'bash'])).code).toBe(0)
+  })
+
+  it('quotes a hostile XDG_CONFIG_HOME as one word: the snippets run the script, nothing else', async () => {
+    const marker = path.join(box.base, 'pwned')
+    const ran = path.join(box.base, 'script-ran')
+    const home = path.join(box.base, 'hostile-home')
+    const config = path.join(
+      home,
+      `c $(touch ${marker}) \`touch ${marker}\` '"; touch ${marker}; "`
+    )
+    fs.mkdirSync(config, { recursive: true })
+    const ws = path.join(box.base, 'hostile-ws')
+    fs.mkdirSync(ws)
+    const env = { HOME: home, XDG_CONFIG_HOME: config }
+    for (const target of ['bash', 'claude-code']) {
+      const r = await run(process.execPath, [cliBundle().cli, 'hook', 'install', target], {
+        cwd: ws,
+        env: { ...box.env, ...env }
+      })
+      expect(r.stderr).toBe('')
+    }
+    const installed = path.join(config, 'swr', 'turn-start.sh')
+    fs.writeFileSync(installed, `touch '${ran}'\n`)
+    await run('bash', ['-c', fs.readFileSync(path.join(home, '.bashrc'), 'utf8')], { cwd: ws })
+    expect(fs.existsSync(ran)).toBe(true)
+    fs.rmSync(ran)
+    const settings = JSON.parse(
+      fs.readFileSync(path.join(ws, '.claude', 'settings.json'), 'utf8')
+    ) as { hooks: { UserPromptSubmit: { hooks: { command: string }[] }[] } }
+    await run('sh', ['-c', settings.hooks.UserPromptSubmit[0]?.hooks[0]?.command ?? ''], {
+      cwd: ws
+    })
+    expect(fs.existsSync(ran)).toBe(true)
+    expect(fs.existsSync(marker)).toBe(false)
+
+    const newline = path.join(box.base, 'nl\nhome')
+    const refused = await box.cli(['hook', 'install', 'bash'], {
+      HOME: newline,
+      XDG_CONFIG_HOME: ''
+    })
+    expect(refused.code).toBe(4)
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1)
+    expect(refused.stderr).toMatch(/control character/)
+    expect(fs.existsSync(newline)).toBe(false)
   })
 
   it('heals the workspace quietly, and skips while another run holds the lock', async () => {

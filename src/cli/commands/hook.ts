@@ -13,7 +13,9 @@ import path from 'node:path'
 import type { Command } from 'commander'
 import {
   errnoCode,
+  escapeText,
   EXIT,
+  shellQuote,
   SwrError,
   UsageError,
   writeFileAtomic,
@@ -56,8 +58,22 @@ function scriptPath(io: CliIo): string {
   return path.join(path.resolve(config), 'swr', 'turn-start.sh')
 }
 
+/**
+ * The script's path as one shell word. The snippets run under sh, bash and agents' shells, so
+ * a path needing ANSI-C quoting (a control character) is refused rather than written in a form
+ * one of them would read differently.
+ */
+function quotedScriptPath(io: CliIo): string {
+  const word = shellQuote(scriptPath(io))
+  if (word.startsWith("$'"))
+    throw new UsageError(
+      `the hook's path holds a control character (from XDG_CONFIG_HOME or HOME): ${escapeText(scriptPath(io), { max: 200 })}`
+    )
+  return word
+}
+
 function runLine(io: CliIo): string {
-  return `sh ${JSON.stringify(scriptPath(io))}`
+  return `sh ${quotedScriptPath(io)}`
 }
 
 interface TargetFile {
@@ -73,7 +89,7 @@ function targetFile(target: Target, io: CliIo): TargetFile {
   const line = runLine(io)
   switch (target) {
     case 'bash': {
-      const addition = `# swr: heal the workspace at shell start\n[ -r ${JSON.stringify(scriptPath(io))} ] && ${line}\n`
+      const addition = `# swr: heal the workspace at shell start\n[ -r ${quotedScriptPath(io)} ] && ${line}\n`
       return {
         file: path.join(io.home, '.bashrc'),
         content: addition,
@@ -139,6 +155,8 @@ export function hookPrint(t: string | undefined, io: CliIo): ExitCode {
 
 export function hookInstall(t: string | undefined, flags: GlobalOptions, io: CliIo): ExitCode {
   const target = parseTarget(t)
+  // Refused before anything is written when the path cannot be written into a snippet.
+  const tf = targetFile(target, io)
   const script = scriptPath(io)
   const s = createOnce(script, turnStartScript(), 0o755)
   if (s === 'other')
@@ -146,7 +164,6 @@ export function hookInstall(t: string | undefined, flags: GlobalOptions, io: Cli
       `${script} already exists with other content: it is left as it is (compare it with "swr hook print bash")`,
       EXIT.UNREPAIRABLE
     )
-  const tf = targetFile(target, io)
   let state: 'created' | 'present' | 'refused'
   let text: string | undefined
   try {
