@@ -182,6 +182,51 @@ describe('quarantine pruning', () => {
   })
 })
 
+describe('quarantine counts disk use and files, not file bytes', () => {
+  /** A damaged entry, and a recent earlier copy of `n` empty things (files or directories). */
+  async function withEmptyCopy(n: number, kind: 'files' | 'dirs'): Promise<string> {
+    write(ws.root, 'etc/app.conf', 'port = 1\n')
+    await must([
+      'add',
+      'etc/app.conf',
+      '--id',
+      'conf',
+      '--restore',
+      'printf "port = 1\\n" > etc/app.conf'
+    ])
+    write(ws.root, 'etc/app.conf', 'port = 2\n')
+    const copy = path.join(
+      ws.stateDir,
+      'quarantine',
+      '2999-01-01T00-00-00-000Z-00000000',
+      'entry-t'
+    )
+    fs.mkdirSync(copy, { recursive: true })
+    for (let i = 0; i < n; i++)
+      if (kind === 'files') fs.writeFileSync(path.join(copy, `f${i}`), '')
+      else fs.mkdirSync(path.join(copy, `d${i}`))
+    return path.dirname(copy)
+  }
+  const doctor = (env: Record<string, string>): Promise<RunResult> =>
+    swr(['doctor', '--quarantine'], { ...opts, env: { ...opts.env, ...env } })
+
+  it('thousands of empty files count against SWR_QUARANTINE_MAX_FILES', async () => {
+    const old = await withEmptyCopy(3000, 'files')
+    const r = await doctor({ SWR_QUARANTINE_MAX_FILES: '1000', SWR_QUARANTINE_KEEP_DAYS: '365' })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('pruned 1 older copy (0 bytes)')
+    expect(fs.existsSync(old)).toBe(false)
+  })
+
+  it('empty directories count against SWR_QUARANTINE_MAX_MB by the blocks they take', async () => {
+    const old = await withEmptyCopy(400, 'dirs')
+    const r = await doctor({ SWR_QUARANTINE_MAX_MB: '1', SWR_QUARANTINE_KEEP_DAYS: '365' })
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('pruned 1 older copy (0 bytes)')
+    expect(fs.existsSync(old)).toBe(false)
+  })
+})
+
 describe('canary ledger authentication', () => {
   const ledgerFile = (): string => path.join(ws.stateDir, 'canary', 'ledger.json')
   const plant = (): Promise<RunResult> =>

@@ -145,7 +145,7 @@ async function repairLocked(
   return report.repair.exit_code as ExitCode
 }
 
-/** SWR_QUARANTINE_KEEP_DAYS and SWR_QUARANTINE_MAX_MB, when set to a non-negative number. */
+/** SWR_QUARANTINE_KEEP_DAYS, _MAX_MB and _MAX_FILES, when set to a non-negative number. */
 function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
   const num = (name: string): number | undefined => {
     const v = env[name]
@@ -157,9 +157,11 @@ function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
   }
   const days = num('SWR_QUARANTINE_KEEP_DAYS')
   const mb = num('SWR_QUARANTINE_MAX_MB')
+  const files = num('SWR_QUARANTINE_MAX_FILES')
   return {
     ...(days !== undefined ? { keepMs: days * 86_400_000 } : {}),
-    ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {})
+    ...(mb !== undefined ? { totalBytes: mb * 1024 * 1024 } : {}),
+    ...(files !== undefined ? { totalFiles: Math.floor(files) } : {})
   }
 }
 
@@ -184,7 +186,7 @@ export function registerRepair(program: Command, { io, run }: CommandContext): v
     jobsOption(cmd, 'hashing threads, and recipes run in parallel where the plan allows')
       .option(
         '--quarantine',
-        'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB in all, default 1024, are pruned)'
+        'copy each damaged file or tree into the state directory before its recipe runs (copies older than $SWR_QUARANTINE_KEEP_DAYS, default 7, or beyond $SWR_QUARANTINE_MAX_MB on disk, default 1024, or $SWR_QUARANTINE_MAX_FILES files, default 100000, in all, are pruned)'
       )
       .option('--resume', 'continue an interrupted restore of the same manifest and workspace')
       .option(

@@ -7,7 +7,10 @@
  * id can place the copy elsewhere.
  *
  * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
- * others until the whole quarantine fits the size limit (the copy just made always stays).
+ * others until the whole quarantine fits the size and file-count limits (the copy just made
+ * always stays). Size is what the copies take on disk (allocated blocks of every file, directory
+ * and link), not their bytes: ten thousand empty files take no bytes but 40 MB of directories and
+ * ten thousand inodes.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -20,14 +23,18 @@ export const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024
 /** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
 export const QUARANTINE_KEEP_DAYS = 7
 export const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024
+/** Default of the file-count limit (SWR_QUARANTINE_MAX_FILES): inodes run out before bytes do. */
+export const QUARANTINE_TOTAL_FILES = 100_000
 
 export interface QuarantineLimits {
   /** Largest single copy. */
   maxBytes?: number | undefined
   /** Copies older than this many milliseconds are removed. */
   keepMs?: number | undefined
-  /** The whole quarantine is kept below this many bytes, oldest copies removed first. */
+  /** The whole quarantine is kept below this many bytes on disk, oldest copies removed first. */
   totalBytes?: number | undefined
+  /** ...and below this many files, directories and links. */
+  totalFiles?: number | undefined
 }
 
 export interface Pruned {
@@ -38,15 +45,34 @@ export interface Pruned {
 export type QuarantineResult =
   { copied: string; bytes: number; pruned?: Pruned } | { skipped: string }
 
-function sizeOf(abs: string, limit: number): number {
+interface Usage {
+  /** Bytes allocated on disk (a file's size where the filesystem reports no blocks). */
+  disk: number
+  /** Files, directories and links. */
+  files: number
+  /** Bytes in regular files: what a report shows. */
+  size: number
+}
+
+type Cap = Pick<Usage, 'disk' | 'files'>
+
+/** Use of `abs` and everything under it; counting stops once disk or files pass `cap`. */
+function usageOf(abs: string, cap: Cap = { disk: Infinity, files: Infinity }): Usage {
   const st = fs.lstatSync(abs)
-  if (!st.isDirectory()) return st.isFile() ? st.size : 0
-  let total = 0
-  for (const name of fs.readdirSync(abs)) {
-    total += sizeOf(path.join(abs, name), limit - total)
-    if (total > limit) return total
+  const own: Usage = {
+    disk: st.blocks !== undefined ? st.blocks * 512 : st.size,
+    files: 1,
+    size: st.isFile() ? st.size : 0
   }
-  return total
+  if (!st.isDirectory()) return own
+  for (const name of fs.readdirSync(abs)) {
+    const u = usageOf(path.join(abs, name), cap)
+    own.disk += u.disk
+    own.files += u.files
+    own.size += u.size
+    if (own.disk > cap.disk || own.files > cap.files) return own
+  }
+  return own
 }
 
 export function quarantine(
@@ -65,8 +91,11 @@ export function quarantine(
     throw err
   }
   if (!fs.lstatSync(abs, { throwIfNoEntry: false })) return { skipped: 'nothing on disk to keep' }
-  const bytes = sizeOf(abs, maxBytes)
-  if (bytes > maxBytes) return { skipped: `over the ${maxBytes}-byte quarantine limit` }
+  const totalFiles = limits.totalFiles ?? QUARANTINE_TOTAL_FILES
+  const use = usageOf(abs, { disk: maxBytes, files: totalFiles })
+  if (use.disk > maxBytes) return { skipped: `over the ${maxBytes}-byte quarantine limit` }
+  if (use.files > totalFiles) return { skipped: `over the ${totalFiles}-file quarantine limit` }
+  const bytes = use.size
   const stamp = now.toISOString().replace(/[:.]/g, '-')
   const dir = ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${randomBytes(4).toString('hex')}`)
   const dest = path.join(dir, `entry-${e.id}`)
@@ -93,7 +122,10 @@ export function pruneQuarantine(
 ): Pruned {
   const root = path.join(stateDir, 'quarantine')
   const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000
-  const totalBytes = limits.totalBytes ?? QUARANTINE_TOTAL_BYTES
+  const cap: Cap = {
+    disk: limits.totalBytes ?? QUARANTINE_TOTAL_BYTES,
+    files: limits.totalFiles ?? QUARANTINE_TOTAL_FILES
+  }
   const copies = (fs.existsSync(root) ? fs.readdirSync(root) : [])
     .map(name => {
       const abs = path.join(root, name)
@@ -101,16 +133,22 @@ export function pruneQuarantine(
       return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs }
     })
     .filter(c => c.isDir && c.abs !== keep)
-    .map(c => ({ ...c, bytes: sizeOf(c.abs, Number.MAX_SAFE_INTEGER) }))
+    .map(c => ({ ...c, use: usageOf(c.abs) }))
     .sort((a, b) => a.mtimeMs - b.mtimeMs)
-  let total = copies.reduce((n, c) => n + c.bytes, keep ? sizeOf(keep, Number.MAX_SAFE_INTEGER) : 0)
+  const total: Cap = keep ? usageOf(keep) : { disk: 0, files: 0 }
+  for (const c of copies) {
+    total.disk += c.use.disk
+    total.files += c.use.files
+  }
   const out: Pruned = { removed: 0, bytes: 0 }
   for (const c of copies) {
-    if (now.getTime() - c.mtimeMs <= keepMs && total <= totalBytes) continue
+    const over = total.disk > cap.disk || total.files > cap.files
+    if (now.getTime() - c.mtimeMs <= keepMs && !over) continue
     fs.rmSync(c.abs, { recursive: true, force: true })
-    total -= c.bytes
+    total.disk -= c.use.disk
+    total.files -= c.use.files
     out.removed++
-    out.bytes += c.bytes
+    out.bytes += c.use.size
   }
   return out
 }
