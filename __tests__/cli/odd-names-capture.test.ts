@@ -57,7 +57,7 @@ interface Damage {
   meta: boolean
 }
 
-const ONE_CHANGED = { missing: 0, extra: 0, changed: 1 }
+const ONE_CHANGED = { missing: 0, extra: 0, changed: 1, shrunk: 0 }
 
 /** Damage the odd files in turn; every check must name them, escaped. */
 async function damageAndCheck(root: string, warm: string[]): Promise<void> {
@@ -88,14 +88,14 @@ async function damageAndCheck(root: string, warm: string[]): Promise<void> {
       damage: () => fs.rmSync(cafe),
       undo: () => fs.writeFileSync(cafe, 'hello'),
       shown: 'caf\\xe9',
-      files: { missing: ['caf\\xe9'], counts: { missing: 1, extra: 0, changed: 0 } },
+      files: { missing: ['caf\\xe9'], counts: { missing: 1, extra: 0, changed: 0, shrunk: 0 } },
       meta: true
     },
     {
       damage: () => fs.writeFileSync(hidden, 'hidden'),
       undo: () => fs.rmSync(hidden),
       shown: 'd0/\\x80\\x1b',
-      files: { extra: ['d0/\\x80\\x1b'], counts: { missing: 0, extra: 1, changed: 0 } },
+      files: { extra: ['d0/\\x80\\x1b'], counts: { missing: 0, extra: 1, changed: 0, shrunk: 0 } },
       meta: true
     }
   ]

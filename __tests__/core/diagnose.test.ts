@@ -262,7 +262,16 @@ describe('wipe signatures from constructed findings', () => {
   let n = 0
   function f(
     status: Status,
-    over: { kind?: Kind; tier?: Tier; path?: string; reason?: string; id?: string } = {}
+    over: {
+      kind?: Kind
+      tier?: Tier
+      path?: string
+      reason?: string
+      id?: string
+      files?: Finding['files']
+      recorded?: Finding['recorded']
+      found?: Finding['found']
+    } = {}
   ): Finding {
     n++
     const kind = over.kind ?? 'file'
@@ -274,9 +283,26 @@ describe('wipe signatures from constructed findings', () => {
       status,
       reason: over.reason ?? (status === 'OK' ? 'ok' : 'x'),
       detail: '',
-      recorded: { type: kind === 'tree' ? 'directory' : 'file', size: 10, mode: '0755' },
-      found: { type: 'file', size: 5, mode: '0644' },
-      cached: false
+      recorded: over.recorded ?? {
+        type: kind === 'tree' ? 'directory' : 'file',
+        size: 10,
+        mode: '0755'
+      },
+      found: over.found ?? { type: 'file', size: 5, mode: '0644' },
+      cached: false,
+      ...(over.files ? { files: over.files } : {})
+    }
+  }
+  /** A tree's file diff as the verifier reports it: lists cut at 20, counts whole. */
+  function diff(missing: string[], shrunk: number, changed = shrunk): Finding['files'] {
+    const cut = <T>(xs: T[]): T[] => xs.slice(0, 20)
+    return {
+      missing: cut(missing),
+      extra: [],
+      changed: cut(
+        Array.from({ length: changed }, (_, i) => ({ path: `f${i}`, what: 'size 9 -> 0' }))
+      ),
+      counts: { missing: missing.length, extra: 0, changed, shrunk }
     }
   }
 
@@ -330,6 +356,96 @@ describe('wipe signatures from constructed findings', () => {
     ],
     ['two damaged', [f('MISSING'), f('CORRUPT'), f('OK'), f('OK')], 'local-corruption'],
     ['three unrelated', [f('MISSING'), f('CORRUPT'), f('TYPE'), f('OK')], 'mixed'],
+    [
+      'a tree 10 files short by count, no index to name them',
+      [
+        f('CORRUPT', {
+          kind: 'tree',
+          reason: 'count',
+          recorded: { type: 'directory', files: 50 },
+          found: { type: 'directory', files: 40 }
+        }),
+        f('OK')
+      ],
+      'partial-restore'
+    ],
+    [
+      'a tree with 30 files cut short (more than the list shows)',
+      [f('CORRUPT', { kind: 'tree', reason: 'files', files: diff([], 30) }), f('OK')],
+      'partial-restore'
+    ],
+    [
+      'a tree with 30 files cut short and one edited: not every change is a cut',
+      [f('CORRUPT', { kind: 'tree', reason: 'files', files: diff([], 30, 31) }), f('OK')],
+      'local-corruption'
+    ],
+    [
+      'a tree that lost two files: a local deletion',
+      [f('CORRUPT', { kind: 'tree', reason: 'files', files: diff(['a', 'b'], 0) }), f('OK')],
+      'local-corruption'
+    ],
+    [
+      'a tree that lost only what lay under .venv inside it',
+      [
+        f('CORRUPT', {
+          kind: 'tree',
+          path: 'tool',
+          reason: 'files',
+          files: diff(['.venv/bin/python', '.venv/lib/site.py', '.venv/pyvenv.cfg'], 0)
+        }),
+        f('OK')
+      ],
+      'exclusion-sweep'
+    ],
+    [
+      'a tree that lost more under .venv than the list shows: not judged swept',
+      [
+        f('CORRUPT', {
+          kind: 'tree',
+          path: 'tool',
+          reason: 'files',
+          files: diff(
+            Array.from({ length: 25 }, (_, i) => `.venv/lib/m${i}.py`),
+            0
+          )
+        }),
+        f('OK')
+      ],
+      'partial-restore'
+    ],
+    [
+      'a tier-0 file edited in place: not a credential loss',
+      [f('CORRUPT', { tier: 0, reason: 'content' }), f('OK')],
+      'local-corruption'
+    ],
+    [
+      'a tier-0 file cut to 0 bytes: gone',
+      [
+        f('CORRUPT', {
+          tier: 0,
+          reason: 'size',
+          found: { type: 'file', size: 0, mode: '0600' }
+        }),
+        f('OK')
+      ],
+      'credential-loss'
+    ],
+    [
+      'a tree that lost 40 files and an edited file: two events',
+      [
+        f('CORRUPT', {
+          kind: 'tree',
+          reason: 'files',
+          files: diff(
+            Array.from({ length: 40 }, (_, i) => `m${i}.c`),
+            0
+          )
+        }),
+        f('CORRUPT', { reason: 'content' }),
+        f('OK')
+      ],
+      'mixed'
+    ],
     [
       'SKIPPED is left out of the pattern',
       [f('SKIPPED'), f('MISSING'), f('OK')],

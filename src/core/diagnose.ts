@@ -42,11 +42,12 @@ export function underVolatileDir(p: string): boolean {
 }
 
 /**
- * What happened to one entry, in the terms the signatures are built from: things that are gone
- * (deleted, emptied, a link left dangling), cut short (a smaller file), only permission bits
- * changed, files added where nothing was lost, or bytes and types altered in place.
+ * What happened to one entry, in the terms the signatures are built from: gone whole (deleted,
+ * emptied, a file cut to 0 bytes, a link left dangling), part of a tree lost (some files gone or
+ * cut short, the rest kept), cut short (a smaller file), only permission bits changed, files added
+ * where nothing was lost, or bytes and types altered in place.
  */
-export type Damage = 'gone' | 'short' | 'perm' | 'added' | 'altered'
+export type Damage = 'gone' | 'part' | 'short' | 'perm' | 'added' | 'altered'
 
 export function damageOf(f: Finding): Damage {
   switch (f.status) {
@@ -70,13 +71,15 @@ function corruptDamage(f: Finding): Damage {
   switch (f.reason) {
     case 'mode':
       return 'perm'
-    case 'size':
-      return Number(f.found.size) < Number(f.recorded.size) ? 'short' : 'altered'
+    case 'size': {
+      const size = Number(f.found.size)
+      return size === 0 ? 'gone' : size < Number(f.recorded.size) ? 'short' : 'altered'
+    }
     case 'sentinel':
-      return 'gone'
+      return 'part'
     case 'count': {
       const want = Number(f.recorded.files ?? f.recorded.min_files)
-      return Number(f.found.files) < want ? 'gone' : 'added'
+      return Number(f.found.files) < want ? 'part' : 'added'
     }
     default:
       return 'altered'
@@ -84,14 +87,41 @@ function corruptDamage(f: Finding): Damage {
 }
 
 function treeDiffDamage(d: NonNullable<Finding['files']>): Damage {
-  const { missing, extra, changed } = d.counts
-  if (changed === 0 && extra === 0 && missing > 0) return 'gone'
+  const { missing, extra, changed, shrunk } = d.counts
+  if (extra === 0 && changed === shrunk && missing + shrunk > 0) return 'part'
   if (changed === 0 && missing === 0 && extra > 0) return 'added'
   // The lists are cut for the report; a verdict about "every change" needs the whole list.
   const whole = d.changed.length === changed
   if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
     return 'perm'
   return 'altered'
+}
+
+/**
+ * How many files a root cause lost: an entry gone whole or cut short is one loss (one deletion,
+ * one cut), a tree that lost part of its files counts each file it lost or got back short.
+ */
+function filesLost(f: Finding, d: Damage): number {
+  if (d === 'gone' || d === 'short') return 1
+  if (d !== 'part') return 0
+  if (f.files) return f.files.counts.missing + f.files.counts.shrunk
+  const fewer = Number(f.recorded.files) - Number(f.found.files)
+  return fewer > 0 ? fewer : 1
+}
+
+/**
+ * Whether an exclusion rule explains a lost root: it lies under a volatile directory (a dangling
+ * link by its target). A rule drops such a directory whole, so a tree under one that kept part of
+ * its files was cut off instead; a tree elsewhere that lost only what lies under volatile
+ * directories inside it (an app's `.next/`, a tool's `node_modules/`) was swept.
+ */
+function swept(f: Finding, d: Damage): boolean {
+  const at = danglingTarget(f) ?? f.path
+  if (d === 'gone' || d === 'short') return underVolatileDir(at)
+  const files = f.files
+  if (d !== 'part' || !files || underVolatileDir(at)) return false
+  const { missing, shrunk } = files.counts
+  return shrunk === 0 && files.missing.length === missing && files.missing.every(underVolatileDir)
 }
 
 /** Where a dangling link leads (workspace-relative), or undefined when it is not a dangling link. */
@@ -159,34 +189,56 @@ export function rootCauses(findings: readonly Finding[]): Finding[] {
 
 /**
  * Classify the damage in `findings` (all entries of the check, damaged or not) from its root
- * causes. The first rule that fits wins; each rule is stated in the README's signature table.
+ * causes: the first row of RULES that fits names the event (docs/checks.md states each row).
  */
 export function wipeSignature(findings: readonly Finding[]): WipeSignature {
-  const roots = rootCauses(findings)
+  const roots = rootCauses(findings).map((f): Root => {
+    const d = damageOf(f)
+    return { f, d, lost: d === 'gone' || d === 'part' || d === 'short' }
+  })
   if (roots.length === 0) return 'healthy'
-  const damage = roots.map(f => ({ f, d: damageOf(f) }))
-  const all = (pred: (x: { f: Finding; d: Damage }) => boolean): boolean => damage.every(pred)
-  const lost = (d: Damage): boolean => d === 'gone' || d === 'short'
-  const damagedCount = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED').length
-  if (findings.length >= 2 && damagedCount === findings.length && all(x => x.d === 'gone'))
-    return 'cold-start'
-  if (all(x => x.d === 'perm')) return 'permission-reset'
-  if (all(x => x.d === 'added')) return 'injection'
-  if (all(x => x.f.tier === 0)) return 'credential-loss'
-  if (all(x => lost(x.d) && underVolatileDir(danglingTarget(x.f) ?? x.f.path)))
-    return 'exclusion-sweep'
-  if (all(x => x.f.kind === 'blob' && lost(x.d))) return 'size-cap-eviction'
-  // One or two lost files alone are as likely a local deletion; a restore that stopped part-way
-  // shows as many losses, or as a tree that kept some of its files and not others.
-  if (all(x => lost(x.d)) && (roots.length > 2 || roots.some(partOfTreeLost)))
-    return 'partial-restore'
-  if (roots.length <= 2 && all(x => x.d !== 'added')) return 'local-corruption'
-  return 'mixed'
+  const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED').length
+  const facts = {
+    everything: findings.length >= 2 && damaged === findings.length,
+    lostFiles: roots.reduce((n, r) => n + filesLost(r.f, r.d), 0)
+  }
+  return RULES.find(([, fits]) => fits(roots, facts))?.[0] ?? 'mixed'
 }
 
-function partOfTreeLost(f: Finding): boolean {
-  return f.kind === 'tree' && f.status === 'CORRUPT' && damageOf(f) === 'gone'
+interface Root {
+  f: Finding
+  d: Damage
+  /** Gone, part of a tree lost, or cut short. */
+  lost: boolean
 }
+
+/** `everything`: every entry (at least two) is damaged; `lostFiles`: summed over the roots. */
+type Rule = (roots: readonly Root[], x: { everything: boolean; lostFiles: number }) => boolean
+
+/**
+ * The signatures, most specific first; `mixed` when none fits. One or two lost files are as
+ * likely a local deletion as a restore that stopped; a restore that stopped loses many.
+ */
+const RULES: readonly (readonly [WipeSignature, Rule])[] = [
+  ['cold-start', (rs, x) => x.everything && rs.every(r => r.d === 'gone')],
+  ['permission-reset', rs => rs.every(r => r.d === 'perm')],
+  ['injection', rs => rs.every(r => r.d === 'added')],
+  // Credentials a snapshot does not keep are gone; an edit of one is a local change.
+  [
+    'credential-loss',
+    rs => rs.every(r => r.f.tier === 0) && rs.some(r => r.d === 'gone' || r.d === 'part')
+  ],
+  ['exclusion-sweep', rs => rs.every(r => r.lost && swept(r.f, r.d))],
+  [
+    'size-cap-eviction',
+    rs => rs.every(r => r.f.kind === 'blob' && (r.d === 'gone' || r.d === 'short'))
+  ],
+  ['partial-restore', (rs, x) => rs.every(r => r.lost) && x.lostFiles > 2],
+  [
+    'local-corruption',
+    (rs, x) => rs.length <= 2 && x.lostFiles <= 2 && rs.every(r => r.d !== 'added')
+  ]
+]
 
 const CAUSES: Record<WipeSignature, string> = {
   healthy: 'Every entry verifies.',
@@ -197,15 +249,15 @@ const CAUSES: Record<WipeSignature, string> = {
   injection:
     'Files were added to tracked trees and nothing was lost: an install, build step or restored cache wrote into them.',
   'credential-loss':
-    'Only tier-0 entries (credentials, PATH shims) are damaged: they live outside what the snapshot keeps.',
+    'Only tier-0 entries (credentials, PATH shims) are damaged and some are gone: they live outside what the snapshot keeps.',
   'exclusion-sweep':
-    'Everything lost lived under a directory that snapshot or cache rules exclude (node_modules, build, .cache, ...).',
+    'Everything lost lived under a directory that snapshot or cache rules exclude (node_modules, build, .next, .cache, ...), and went whole.',
   'size-cap-eviction':
     'Only large blobs are gone or cut short: a size cap evicted or truncated them while smaller files survived.',
   'partial-restore':
-    'Files are missing or cut short while the rest survived and nothing was altered: a restore or copy that stopped part-way (a truncated cache archive, an interrupted download).',
+    'More than two files are missing or cut short while the rest survived and nothing was altered: a restore or copy that stopped part-way (a truncated cache archive, an interrupted download).',
   'local-corruption':
-    'One or two entries damaged while the rest survived: a local edit or deletion, bit rot, or a different build of the same files.',
+    'One or two entries damaged, at most two files lost, the rest survived: a local edit or deletion, bit rot, or a different build of the same files.',
   mixed:
     'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
 }

@@ -203,8 +203,11 @@ export interface TreeDiff {
   missing: string[]
   extra: string[]
   changed: { path: string; what: string }[]
-  /** Totals before the lists above were cut for the report. */
-  counts: { missing: number; extra: number; changed: number }
+  /**
+   * Totals before the lists above were cut for the report; `shrunk` counts the changed files
+   * whose only change is a smaller size (cut short, not edited).
+   */
+  counts: { missing: number; extra: number; changed: number; shrunk: number }
 }
 
 /** What checking one entry found. */

@@ -190,7 +190,7 @@ describe('findingLines', () => {
         missing: names('gone', 7),
         extra: ['new\nline', '\x1b[2Jwipe'],
         changed: [{ path: 'c\u202e', what: 'size\r' }],
-        counts: { missing: 7, extra: 2, changed: 40 }
+        counts: { missing: 7, extra: 2, changed: 40, shrunk: 0 }
       }
     })
     const lines = findingLines([tree], PLAIN)

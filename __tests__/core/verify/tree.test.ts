@@ -100,7 +100,7 @@ describe('tree: real damage', () => {
     expect(f).toMatchObject({ status: 'CORRUPT', reason: 'files' })
     expect(f.files?.extra).toEqual(['src/new.js'])
     expect(f.files?.missing).toEqual([])
-    expect(f.files?.counts).toEqual({ missing: 0, extra: 1, changed: 0 })
+    expect(f.files?.counts).toEqual({ missing: 0, extra: 1, changed: 0, shrunk: 0 })
     expect(f.detail).toContain('1 extra: src/new.js')
     expect(f.detail).toContain('8 files (want at most 7)')
   })
@@ -114,13 +114,24 @@ describe('tree: real damage', () => {
     expect(f.detail).toContain('1 missing: docs/guide.txt')
   })
 
+  it('files cut short are counted apart from other changes (the diagnosis reads them as lost)', async () => {
+    fs.truncateSync(path.join(proj, 'docs/guide.txt'), 0)
+    fs.truncateSync(path.join(proj, 'src/lib/util.js'), 5)
+    fs.appendFileSync(path.join(proj, 'src/index.js'), '// grown\n')
+    fs.truncateSync(path.join(proj, 'bin/run.sh'), 3)
+    fs.chmodSync(path.join(proj, 'bin/run.sh'), 0o644) // cut and re-moded: not only a cut
+    const f = (await checkJson(ws)).get('proj')
+    expect(f.files?.counts).toEqual({ missing: 0, extra: 0, changed: 4, shrunk: 2 })
+    expect(f.files?.changed).toContainEqual({ path: 'docs/guide.txt', what: 'size 14 -> 0' })
+  })
+
   it('one byte changed at the same size: CORRUPT content, files.changed names it', async () => {
     flipByte(path.join(proj, 'src/index.js'), 3)
     const c = await checkJson(ws)
     const f = c.get('proj')
     expect(f).toMatchObject({ status: 'CORRUPT', reason: 'content' })
     expect(f.files?.changed).toEqual([{ path: 'src/index.js', what: 'content' }])
-    expect(f.files?.counts).toEqual({ missing: 0, extra: 0, changed: 1 })
+    expect(f.files?.counts).toEqual({ missing: 0, extra: 0, changed: 1, shrunk: 0 })
     expect(f.detail).toBe('1 changed: src/index.js (content)')
     expect(f.found.content).toMatch(SHORT_HASH)
     // The report names the file, never its bytes.

@@ -109,6 +109,7 @@ export function diffIndex(
   const seen = new Set<string>()
   let execLossOnly = true
   let contentChanged = false
+  let shrunk = 0
   now.forEach((r, i) => {
     seen.add(r.rel)
     const b = before.get(r.rel)
@@ -135,13 +136,15 @@ export function diffIndex(
     if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
       execLossOnly = false
     if (what.length > 0) changed.push({ path: r.rel, what: what.join(', ') })
+    // Counted here because the list below is cut: "every change is a cut" needs the whole count.
+    if (what.length === 1 && r.type === 'f' && b.type === 'f' && r.size < b.size) shrunk++
   })
   for (const r of recorded) if (!seen.has(r.rel)) missing.push(r.rel)
   const diff = {
     missing: missing.slice(0, LIST_LIMIT),
     extra: extra.slice(0, LIST_LIMIT),
     changed: changed.slice(0, LIST_LIMIT),
-    counts: { missing: missing.length, extra: extra.length, changed: changed.length }
+    counts: { missing: missing.length, extra: extra.length, changed: changed.length, shrunk }
   }
   return {
     diff,
