@@ -4,9 +4,7 @@
  * summary, annotations, SARIF, the report file). Secrets are masked first (secrets.ts).
  */
 import * as core from '@actions/core'
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import {
   outcomeOf,
   type EngineResult,
@@ -19,7 +17,8 @@ import {
   makeScrubber,
   scrubDeep,
   restoreSources,
-  nativeWalkAllowed
+  nativeWalkAllowed,
+  makeOwnedTemp
 } from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
@@ -47,7 +46,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       return
     }
     const runnerTemp = env.RUNNER_TEMP || os.tmpdir()
-    const stateDir = fs.mkdtempSync(path.join(runnerTemp, 'swr-state-'))
+    const stateDir = makeOwnedTemp(runnerTemp, 'swr-state')
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
     const secrets = [...hmacVariants, ...secretEnvValues(m, env)]
     maskSecrets(secrets)

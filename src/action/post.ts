@@ -25,7 +25,8 @@ import {
   decide,
   gateInput,
   type Entry,
-  nativeWalkAllowed
+  nativeWalkAllowed,
+  makeOwnedTemp
 } from '../core/index.js'
 import * as core from '@actions/core'
 import { State, type WriteBackState } from './constants.js'
@@ -106,7 +107,7 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       log.notice('swr post: the manifest is not the one the main step checked: nothing saved')
       return
     }
-    const stateDir = fs.mkdtempSync(path.join(env.RUNNER_TEMP || os.tmpdir(), 'swr-post-'))
+    const stateDir = makeOwnedTemp(env.RUNNER_TEMP || os.tmpdir(), 'swr-post')
     const gate = await decide(gateInput(m), actionPolicy(m, inputs, env, stateDir))
     if (!gate.allowed) {
       log.notice(`swr post: the manifest does not pass the signature gate: nothing saved`)

@@ -173,6 +173,7 @@ export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
 export { recall, remember } from './sign/version-memory.js'
 export { runSmokes } from './smoke.js'
 export { writeFileAtomic } from './state/atomic.js'
+export { makeOwnedTemp } from './state/leftovers.js'
 export { lockWorkspace } from './state/lock.js'
 export {
   type Bundle,

@@ -37,7 +37,8 @@ import {
   SwrError,
   type ExitCode,
   type LoadedManifest,
-  nativeWalkAllowed
+  nativeWalkAllowed,
+  makeOwnedTemp
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
@@ -84,7 +85,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
   const gate = await decide(gateInput(live), buildPolicy(live, flags, io))
   if (!gate.allowed)
     throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE)
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-selftest-'))
+  const scratch = makeOwnedTemp(os.tmpdir(), 'swr-selftest')
   try {
     const ws = path.join(scratch, 'workspace')
     const home = path.join(scratch, 'home')

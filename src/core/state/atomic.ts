@@ -5,9 +5,9 @@
  * error) removes the new file, leaves the target as it was, and becomes one line with
  * EXIT.WRITE_FAILED.
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { ownedName } from './leftovers.js'
 import { diskError, EXIT, SwrError } from '../errors.js'
 
 export interface AtomicOptions {
@@ -52,7 +52,8 @@ export function writeFileAtomic(
   const length = parts.reduce((n, p) => n + p.length, 0)
   if (opts.unlessSame && holds(file, parts, length, opts.mode)) return
   const dir = path.dirname(file)
-  const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`)
+  // The name carries this pid, so a later run can clear it if this one is killed mid-write.
+  const tmp = path.join(dir, ownedName(`.${path.basename(file)}.`, '.tmp'))
   const flags =
     fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
   let fd: number

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { ATOMIC_TMP, sweepDead } from './leftovers.js'
 
 export function defaultStateDir(env: NodeJS.ProcessEnv, home: string): string {
   if (env.SWR_STATE_DIR) return path.resolve(env.SWR_STATE_DIR)
@@ -12,7 +13,10 @@ export function defaultStateDir(env: NodeJS.ProcessEnv, home: string): string {
   return path.join(home, '.local', 'state', 'swr')
 }
 
-/** Create `dir` (and `sub`) with private modes, tightening a directory that is too open. */
+/**
+ * Create `dir` (and `sub`) with private modes, tightening a directory that is too open, and clear
+ * the temporary files a killed swr run left in the last of them (callers are about to write there).
+ */
 export function ensurePrivateDir(dir: string, ...sub: string[]): string {
   let current = dir
   fs.mkdirSync(current, { recursive: true, mode: 0o700 })
@@ -22,6 +26,7 @@ export function ensurePrivateDir(dir: string, ...sub: string[]): string {
     fs.mkdirSync(current, { recursive: true, mode: 0o700 })
     tighten(current)
   }
+  sweepDead(current, [ATOMIC_TMP])
   return current
 }
 

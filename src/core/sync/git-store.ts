@@ -25,6 +25,7 @@ import {
 import { UsageError } from '../errors.js'
 import { localTransport, runGit, type GitRun } from '../git/run.js'
 import { isInside } from '../manifest/paths.js'
+import { makeOwnedTemp } from '../state/leftovers.js'
 
 const FILE = 'bundle.json'
 
@@ -126,7 +127,7 @@ async function withScratchRepo<T>(
   ctx: StoreContext,
   fn: (gitDir: string) => Promise<T>
 ): Promise<T> {
-  const dir = fs.mkdtempSync(path.join(ctx.tmpDir, 'swr-git-'))
+  const dir = makeOwnedTemp(ctx.tmpDir, 'swr-git')
   try {
     await git(ctx, ['init', '--bare', '--quiet', dir])
     return await fn(dir)

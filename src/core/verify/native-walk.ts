@@ -30,6 +30,7 @@ import { allPlainNames } from './ignore-rules.js'
 import { Lines, splitBatch, type Subtree } from './find-lines.js'
 import type { TopEntry, TreeDigestResult } from './walk.js'
 import { findPrintArgs } from './walk-format.mjs'
+import { makeOwnedTemp } from '../state/leftovers.js'
 
 export type { TopEntry } from './walk.js'
 export type LineKind = 'meta' | 'stamp'
@@ -238,7 +239,7 @@ export async function nativeTreeDigest(
     [bin, ...top.map(t => t.rel), ...findArgs(kind, ignore, true)],
     ...batches.map(batch => [bin, ...batch.map(i => roots[i]!.rel), ...args])
   ]
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-walk-'))
+  const dir = makeOwnedTemp(os.tmpdir(), 'swr-walk')
   const release = untilDone(() => removeFlat(dir))
   try {
     const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM))

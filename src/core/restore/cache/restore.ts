@@ -14,6 +14,7 @@ import type { IndexRecord } from '../../verify/tree-index.js'
 import { EntryExtractor, type Expectation } from './extract.js'
 import { place } from './place.js'
 import { Rejected } from './rejected.js'
+import { makeOwnedTemp } from '../../state/leftovers.js'
 import { unpack } from './unpack.js'
 
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
@@ -91,12 +92,10 @@ function provenFinding(e: Entry, files: number, bytes: number): Finding {
   return f
 }
 
-/** Make a fresh 0700 scratch directory below `base`. */
-export function makeScratch(base: string, name: string): string {
+/** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
+export function makeScratch(base: string, name: `swr-${string}`): string {
   fs.mkdirSync(base, { recursive: true })
-  const dir = fs.mkdtempSync(path.join(base, `${name}-`))
-  fs.chmodSync(dir, 0o700)
-  return dir
+  return makeOwnedTemp(base, name)
 }
 
 function reasonOf(err: unknown): string {
