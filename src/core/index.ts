@@ -152,6 +152,7 @@ export {
   evaluateSignatures,
   gateInput,
   type GateDecision,
+  type SignatureState,
   type TrustPolicy
 } from './sign/gate.js'
 export { parseHmacKey } from './sign/hmac.js'
@@ -166,7 +167,7 @@ export {
   loadSyncSeed
 } from './sign/keys.js'
 export { groupFingerprint, identityFromSeed, normalizeFingerprint } from './sign/mldsa.js'
-export { makePolicy, manifestPathInWorkspace } from './sign/policy.js'
+export { makePolicy, manifestPathInWorkspace, thresholdProblem } from './sign/policy.js'
 export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from './sign/sign.js'
 export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
 export { recall, remember } from './sign/version-memory.js'
