@@ -14,6 +14,7 @@ import {
   decide,
   evaluateSignatures,
   REQUIREMENTS,
+  signaturesHold,
   type GateInput,
   type TrustPolicy
 } from '../../../src/core/sign/gate.js'
@@ -450,6 +451,36 @@ describe('threshold: distinct trusted signers', () => {
     expect(thresholdProblem('hmac', 3)).toBe(
       'threshold 3 counts distinct trusted ML-DSA signers, but require hmac asks for no ML-DSA signature: use require mldsa or both'
     )
+  })
+})
+
+describe('signaturesHold: the signature half alone', () => {
+  it('refuses an unsigned manifest before its scope or expiry is read, quoting neither', async () => {
+    const SCOPE = 'secret-value/x'
+    const m = await signed(doc({ scope: { repository: SCOPE }, expires: '2001-01-01T00:00:00Z' }))
+    const d = await signaturesHold(m, policy())
+    expect(d.allowed).toBe(false)
+    expect(d.reason).toBe(
+      'manifest is unsigned; a valid HMAC or a trusted ML-DSA signature required'
+    )
+    expect((await decide(m, policy())).reason).toContain('expired')
+  })
+
+  it('lets a trusted signature through, leaving scope and expiry to decide()', async () => {
+    const m = await signed(doc({ scope: { repository: 'someone/else' } }), { identity: alice })
+    expect((await signaturesHold(m, policy())).allowed).toBe(true)
+    expect((await decide(m, policy())).reason).toContain('scoped to repository someone/else')
+  })
+
+  it('names an undecodable ML-DSA key without its document keyid', async () => {
+    const m = await signed(doc(), { identity: alice })
+    const broken = {
+      ...m,
+      signatures: [{ ...mldsaSig(m), keyid: 'secret-in-keyid', public_key: 'AAAA' }]
+    }
+    const d = await signaturesHold(broken, policy())
+    expect(d.reason).toContain('ML-DSA (malformed key): invalid')
+    expect(d.reason).not.toContain('secret')
   })
 })
 

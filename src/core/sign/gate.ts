@@ -215,6 +215,17 @@ export async function decide(
   return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] }
 }
 
+/**
+ * The signature half of the gate alone: do the signatures the policy requires hold over this exact
+ * body? For content nothing may echo before a trusted signer vouched for it (a pulled copy filled
+ * in from the environment): expiry, scope and floor quote the body's own strings, so they come
+ * after, in a full `decide`. The refusal names signatures by algorithm, state and recomputed
+ * fingerprint only.
+ */
+export async function signaturesHold(m: GateInput, policy: TrustPolicy): Promise<GateDecision> {
+  return decide(m, policy, { ...ALL_DEFENSES, expiry: false, scope: false, rollback: false })
+}
+
 function describeNeed(r: Requirement, threshold: number): string {
   const ml =
     threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature'
@@ -233,10 +244,13 @@ function describeNeed(r: Requirement, threshold: number): string {
 function summarise(states: SignatureState[]): string {
   if (states.length === 0) return 'manifest is unsigned'
   const parts = states.map(s => {
+    // An undecodable key has no fingerprint, and its keyid is the document's word: not shown.
     const who =
       s.alg === 'hmac-sha256'
         ? 'HMAC'
-        : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`
+        : s.fingerprint
+          ? `ML-DSA ${s.fingerprint.slice(0, 16)}`
+          : 'ML-DSA (malformed key)'
     if (s.state === 'no-key') return `${who}: no HMAC key on this run`
     if (s.state === 'other-key') return `${who}: made with another key, cannot be checked here`
     return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`
