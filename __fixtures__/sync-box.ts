@@ -5,6 +5,7 @@
  * answering). `wipe()` removes HOME, workspace and state entirely, as a total sandbox wipe does.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -80,6 +81,32 @@ export function write(root: string, rel: string, content: string | Buffer): stri
   fs.mkdirSync(path.dirname(abs), { recursive: true })
   fs.writeFileSync(abs, content)
   return abs
+}
+
+/**
+ * Store `bundle` (any bytes) at `refs/swr/NAME` of the bare repository `remote`, as "swr push"
+ * stores a copy: the one file of a parentless commit, made in a scratch repository under `scratch`.
+ */
+export function plantBundle(remote: string, name: string, bundle: string, scratch: string): void {
+  const work = fs.mkdtempSync(path.join(scratch, 'plant-'))
+  const git = (args: string[], input?: string): string =>
+    execFileSync('git', ['--git-dir', work, ...args], {
+      input,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'x',
+        GIT_AUTHOR_EMAIL: 'x@x',
+        GIT_COMMITTER_NAME: 'x',
+        GIT_COMMITTER_EMAIL: 'x@x'
+      }
+    }).trim()
+  git(['init', '--quiet', '--bare'])
+  const blob = git(['hash-object', '-w', '--stdin'], bundle)
+  const tree = git(['mktree'], `100644 blob ${blob}\tbundle.json\n`)
+  const commit = git(['commit-tree', tree, '-m', 'x'])
+  git(['push', '--quiet', remote, `+${commit}:refs/swr/${name}`])
+  fs.rmSync(work, { recursive: true, force: true })
 }
 
 let validator: ValidateFunction | undefined

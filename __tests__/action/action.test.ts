@@ -586,6 +586,57 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
     })
   })
 
+  describe('threshold: two distinct trusted ML-DSA signers, and only one has signed', () => {
+    const key = hmacHex('threshold')
+    const s = scenario(bin, async repo => {
+      // Signed with the HMAC key and one ML-DSA identity: one signer, two signatures.
+      const opts = { ...mldsa(repo), env: { SWR_HMAC_KEY: key } }
+      await track(
+        opts,
+        repo,
+        'bin/tool.sh',
+        '#!/bin/sh\n',
+        0o755,
+        '--id',
+        'tool',
+        '--restore',
+        `touch ${q(marker(repo))}; chmod +x bin/tool.sh`
+      )
+      await ok(opts, 'sign')
+      commit(repo)
+      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      const signers = `${fingerprint}\n${'ab'.repeat(32)}`
+      const inputs = { command: 'doctor', 'trusted-signers': signers, 'hmac-key': key }
+      return [
+        { inputs: { ...inputs, require: 'both', threshold: '2' } },
+        { inputs: { ...inputs, require: 'hmac', threshold: '2' } },
+        { inputs: { ...inputs, require: 'mldsa', threshold: '17' } }
+      ]
+    })
+
+    it('require both: the HMAC and one signer do not make two; nothing runs', () => {
+      expect(fs.existsSync(marker(s.repo))).toBe(false)
+      expectExit(s.r, 1)
+      expect(s.r.outputs).toMatchObject({ status: 'refused', 'exit-code': '2', repaired: '[]' })
+      expect(s.r.summary).toContain('a valid HMAC and 2 distinct trusted ML-DSA signers required')
+    })
+
+    it('require hmac with threshold 2 is an invalid input: one line, exit-code 4', () => {
+      for (const r of s.runs.slice(1)) {
+        expectExit(r, 1)
+        expect(r.outputs).toMatchObject({ status: 'invalid', 'exit-code': '4' })
+        expect(errors(r)).toHaveLength(1)
+      }
+      expect(errors(s.runs[1] as ActionRun)[0]?.message).toContain(
+        'input threshold: 2 counts distinct trusted ML-DSA signers, but require: hmac asks for no ML-DSA signature'
+      )
+      expect(errors(s.runs[2] as ActionRun)[0]?.message).toContain(
+        'input threshold: "17" is not a whole number from 1 to 16'
+      )
+      expect(fs.existsSync(marker(s.repo))).toBe(false)
+    })
+  })
+
   describe('bad manifest: invalid JSON', () => {
     const s = scenario(bin, async repo => {
       write(repo.root, 'etc/app.conf', 'port = 8080\n', 0o644)

@@ -10,6 +10,7 @@ import {
   dropBundle,
   hex64,
   makeBox,
+  plantBundle,
   syncSchemaErrors,
   write,
   type Box
@@ -141,27 +142,7 @@ describe('git store', () => {
     const ct = Buffer.from(env.ct, 'base64')
     ct[ct.length >> 1] = (ct[ct.length >> 1] ?? 0) ^ 1
     env.ct = ct.toString('base64')
-    const work = path.join(a.base, 'tamper.git')
-    git(['init', '--quiet', '--bare', work])
-    const blob = execFileSync('git', ['--git-dir', work, 'hash-object', '-w', '--stdin'], {
-      input: JSON.stringify(env),
-      encoding: 'utf8'
-    }).trim()
-    const tree = execFileSync('git', ['--git-dir', work, 'mktree'], {
-      input: `100644 blob ${blob}\tbundle.json\n`,
-      encoding: 'utf8'
-    }).trim()
-    const commit = execFileSync('git', ['--git-dir', work, 'commit-tree', tree, '-m', 'x'], {
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: 'x',
-        GIT_AUTHOR_EMAIL: 'x@x',
-        GIT_COMMITTER_NAME: 'x',
-        GIT_COMMITTER_EMAIL: 'x@x'
-      }
-    }).trim()
-    git(['--git-dir', work, 'push', '--quiet', remote, `+${commit}:refs/swr/ws`])
+    plantBundle(remote, 'ws', JSON.stringify(env), a.base)
 
     const pinned = await b.cli(['pull', '--code', code])
     expect(pinned.code).toBe(2)

@@ -115,22 +115,32 @@ describe('in clear', () => {
     const noExpand = await fresh.cli(['pull', '--code', doc.code, '--plaintext-ok'])
     expect(noExpand.code).toBe(2)
     expect(noExpand.stderr).toMatch(/it was redacted \(GITHUB_TOKEN, URL_PASSWORD\): pass --expand/)
-    const unset = await fresh.cli(['pull', '--code', doc.code, '--expand'], { GITHUB_TOKEN: GH })
+    const expand = ['--expand', 'GITHUB_TOKEN', '--expand', 'URL_PASSWORD']
+    const oneNamed = await fresh.cli(['pull', '--code', doc.code, '--expand', 'GITHUB_TOKEN'], {
+      GITHUB_TOKEN: GH,
+      URL_PASSWORD: PASSWORD
+    })
+    expect(oneNamed.code).toBe(2)
+    expect(oneNamed.stderr).toMatch(/\(not named: URL_PASSWORD\)\n$/)
+    const unset = await fresh.cli(['pull', '--code', doc.code, ...expand], { GITHUB_TOKEN: GH })
     expect(unset.code).toBe(4)
     expect(unset.stderr).toBe(
       'swr: pull --expand: URL_PASSWORD is not set (the copy was redacted; set it to the original values)\n'
     )
-    const wrong = await fresh.cli(['pull', '--code', doc.code, '--expand', '--require', 'hmac'], {
+    const wrong = await fresh.cli(['pull', '--code', doc.code, ...expand, '--require', 'hmac'], {
       GITHUB_TOKEN: GH,
       URL_PASSWORD: 'not-it'
     })
     expect(wrong.code).toBe(2)
     expect(wrong.stderr).toMatch(/^swr: pulled manifest refused/)
     expect(fs.existsSync(path.join(fresh.ws, '.swr'))).toBe(false)
-    const ok = await fresh.cli(['pull', '--code', doc.code, '--expand', '--require', 'hmac'], {
-      GITHUB_TOKEN: GH,
-      URL_PASSWORD: PASSWORD
-    })
+    const ok = await fresh.cli(
+      ['pull', '--code', doc.code, '--expand', 'GITHUB_TOKEN,URL_PASSWORD', '--require', 'hmac'],
+      {
+        GITHUB_TOKEN: GH,
+        URL_PASSWORD: PASSWORD
+      }
+    )
     expect(ok.code).toBe(0)
     expect(fs.readFileSync(fresh.manifest)).toEqual(fs.readFileSync(pub.manifest))
   })

@@ -11,6 +11,7 @@ export const Inputs = {
   HmacKey: 'hmac-key',
   TrustedSigners: 'trusted-signers',
   Require: 'require',
+  Threshold: 'threshold',
   MinVersion: 'min-version',
   ApproveDigest: 'approve-digest',
   FailOn: 'fail-on',

@@ -4,7 +4,7 @@
  */
 import * as core from '@actions/core'
 import path from 'node:path'
-import { UsageError } from '../core/index.js'
+import { thresholdProblem, UsageError } from '../core/index.js'
 import {
   COMMANDS,
   FAIL_ON,
@@ -60,6 +60,8 @@ export interface ActionInputs {
   hmacKey: string | undefined
   trustedSigners: string
   require: 'hmac' | 'mldsa' | 'both'
+  /** Distinct trusted ML-DSA signers required (checked against `require` here). */
+  threshold: number | undefined
   minVersion: number | undefined
   waiveDigest: string | undefined
   failOn: FailOn
@@ -83,6 +85,18 @@ function defaultFailOn(command: Command): FailOn {
   if (command === 'doctor' || command === 'restore') return 'unrepairable'
   if ((SURVIVAL_COMMANDS as readonly string[]).includes(command)) return 'never'
   return 'damage'
+}
+
+/** `require` and `threshold` together: a threshold the requirement cannot honour is refused. */
+function signerPolicy(): Pick<ActionInputs, 'require' | 'threshold'> {
+  const require = choice(Inputs.Require, ['hmac', 'mldsa', 'both'] as const, 'mldsa')
+  const threshold = int(Inputs.Threshold, 1, 16)
+  const problem = thresholdProblem(require, threshold, {
+    threshold: `input ${Inputs.Threshold}:`,
+    require: `${Inputs.Require}:`
+  })
+  if (problem) throw new UsageError(problem)
+  return { require, threshold }
 }
 
 function canaryKey(): string {
@@ -116,7 +130,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     timeout: int(Inputs.Timeout, 1, 86400),
     hmacKey: hmacKey === '' ? undefined : hmacKey,
     trustedSigners: core.getInput(Inputs.TrustedSigners),
-    require: choice(Inputs.Require, ['hmac', 'mldsa', 'both'] as const, 'mldsa'),
+    ...signerPolicy(),
     minVersion: int(Inputs.MinVersion, 1, Number.MAX_SAFE_INTEGER),
     waiveDigest: approve || undefined,
     failOn: choice(Inputs.FailOn, FAIL_ON, defaultFailOn(command)),

@@ -14,6 +14,7 @@ export function actionPolicy(
   return makePolicy(m, {
     stateDir,
     require: inputs.require,
+    threshold: inputs.threshold,
     hmacKeyText: inputs.hmacKey,
     local: false,
     trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],

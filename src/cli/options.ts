@@ -100,7 +100,7 @@ export function trustOptions(cmd: Command): Command {
     )
     .option(
       '--threshold <n>',
-      'distinct trusted ML-DSA signers required (default 1)',
+      'distinct trusted ML-DSA signers whose signatures verify, required (default 1; above 1 only with --require mldsa or both)',
       intOption('--threshold', 1, 16)
     )
     .option(

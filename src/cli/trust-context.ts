@@ -51,6 +51,7 @@ export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): Tr
     ],
     ownFingerprint: ownFingerprint(dir),
     threshold: flags.threshold,
+    spell: { threshold: '--threshold', require: '--require' },
     minVersion: flags.minVersion,
     waiveDigest: flags.iTrustThisManifest,
     run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },

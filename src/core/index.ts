@@ -112,7 +112,7 @@ export {
 } from './manifest/entry-edit.js'
 export { recaptureEntry } from './recapture.js'
 export { parseExpiry, parseScope } from './sign/scope-spec.js'
-export { parseManifestText, resolveWorkspace } from './manifest/load.js'
+export { parseManifestText, resolveWorkspace, type ParsedManifest } from './manifest/load.js'
 export { resolveEntryPath } from './manifest/paths.js'
 export { type JsonValue, parseStrictJson } from './manifest/strict-json.js'
 export { SymlinkRefusal, linkStaysInside, relativeInside, resolveNoFollow } from './no-follow.js'
@@ -152,7 +152,9 @@ export {
   decide,
   evaluateSignatures,
   gateInput,
+  signaturesHold,
   type GateDecision,
+  type SignatureState,
   type TrustPolicy
 } from './sign/gate.js'
 export { parseHmacKey } from './sign/hmac.js'
@@ -167,7 +169,7 @@ export {
   loadSyncSeed
 } from './sign/keys.js'
 export { groupFingerprint, identityFromSeed, normalizeFingerprint } from './sign/mldsa.js'
-export { makePolicy, manifestPathInWorkspace } from './sign/policy.js'
+export { makePolicy, manifestPathInWorkspace, thresholdProblem } from './sign/policy.js'
 export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from './sign/sign.js'
 export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
 export { recall, remember } from './sign/version-memory.js'
@@ -189,7 +191,7 @@ export {
 export { openStore, storeOfLocator } from './sync/open.js'
 export { addPeer, findPeer, loadPeers, removePeer } from './sync/peers.js'
 export { makeCode, parseCode, pinMatches } from './sync/recovery-code.js'
-export { expand, redact } from './sync/redact.js'
+export { expand, redact, VARIABLE_NAME } from './sync/redact.js'
 export { recordReplicas, replicasOf, type Replica } from './sync/replicas.js'
 export { checkName, storeError, type StoreContext, type SyncStore } from './sync/store.js'
 export { type Entry, recipesOf, restoreSources } from './types.js'

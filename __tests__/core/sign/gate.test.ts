@@ -13,9 +13,12 @@ import {
   checkScope,
   decide,
   evaluateSignatures,
+  REQUIREMENTS,
+  signaturesHold,
   type GateInput,
   type TrustPolicy
 } from '../../../src/core/sign/gate.js'
+import { thresholdProblem } from '../../../src/core/sign/policy.js'
 import { hmacKeyId } from '../../../src/core/sign/hmac.js'
 import {
   identityFromSeed,
@@ -239,17 +242,27 @@ describe('HMAC key availability', () => {
     expect((await decide(m, policy({ require: 'any', hmacKey: undefined }))).allowed).toBe(true)
   })
 
-  it('an HMAC made with another key is reported as such', async () => {
+  it('an HMAC made with another key cannot be checked here: "other-key", never "valid" or "invalid"', async () => {
     const m = await signed(doc(), { hmacKey: OTHER_HMAC_KEY })
     const states = await evaluateSignatures(m, policy())
     expect(states).toEqual([
-      { alg: 'hmac-sha256', keyid: hmacKeyId(OTHER_HMAC_KEY), state: 'invalid' }
+      { alg: 'hmac-sha256', keyid: hmacKeyId(OTHER_HMAC_KEY), state: 'other-key' }
     ])
     const d = await decide(m, policy())
     expect(d.allowed).toBe(false)
     expect(d.reason).toBe(
-      'HMAC: made with another key; a valid HMAC or a trusted ML-DSA signature required'
+      'HMAC: made with another key, cannot be checked here; a valid HMAC or a trusted ML-DSA signature required'
     )
+  })
+
+  it('an HMAC claiming this run\'s key id is checked with this key: a forgery is "invalid"', async () => {
+    const m = await signed(doc(), { hmacKey: OTHER_HMAC_KEY })
+    const forged = {
+      ...m,
+      signatures: m.signatures.map(s => ({ ...s, keyid: hmacKeyId(HMAC_KEY) }))
+    }
+    expect((await evaluateSignatures(forged, policy())).map(s => s.state)).toEqual(['invalid'])
+    expect((await decide(forged, policy())).allowed).toBe(false)
   })
 })
 
@@ -424,6 +437,50 @@ describe('threshold: distinct trusted signers', () => {
       policy({ require: 'both', threshold: 2, trusted: trustedAB(), hmacKey: OTHER_HMAC_KEY })
     )
     expect(no.allowed).toBe(false)
+  })
+
+  it('a threshold above 1 is meaningful only where ML-DSA must meet it (mldsa, both)', () => {
+    for (const r of REQUIREMENTS)
+      for (const t of [undefined, 1])
+        expect([r, t, thresholdProblem(r, t)]).toEqual([r, t, undefined])
+    expect(thresholdProblem('mldsa', 2)).toBeUndefined()
+    expect(thresholdProblem('both', 16)).toBeUndefined()
+    expect(thresholdProblem('any', 2)).toBe(
+      'threshold 2 counts distinct trusted ML-DSA signers, but one HMAC signature alone meets require any: use require mldsa or both'
+    )
+    expect(thresholdProblem('hmac', 3)).toBe(
+      'threshold 3 counts distinct trusted ML-DSA signers, but require hmac asks for no ML-DSA signature: use require mldsa or both'
+    )
+  })
+})
+
+describe('signaturesHold: the signature half alone', () => {
+  it('refuses an unsigned manifest before its scope or expiry is read, quoting neither', async () => {
+    const SCOPE = 'secret-value/x'
+    const m = await signed(doc({ scope: { repository: SCOPE }, expires: '2001-01-01T00:00:00Z' }))
+    const d = await signaturesHold(m, policy())
+    expect(d.allowed).toBe(false)
+    expect(d.reason).toBe(
+      'manifest is unsigned; a valid HMAC or a trusted ML-DSA signature required'
+    )
+    expect((await decide(m, policy())).reason).toContain('expired')
+  })
+
+  it('lets a trusted signature through, leaving scope and expiry to decide()', async () => {
+    const m = await signed(doc({ scope: { repository: 'someone/else' } }), { identity: alice })
+    expect((await signaturesHold(m, policy())).allowed).toBe(true)
+    expect((await decide(m, policy())).reason).toContain('scoped to repository someone/else')
+  })
+
+  it('names an undecodable ML-DSA key without its document keyid', async () => {
+    const m = await signed(doc(), { identity: alice })
+    const broken = {
+      ...m,
+      signatures: [{ ...mldsaSig(m), keyid: 'secret-in-keyid', public_key: 'AAAA' }]
+    }
+    const d = await signaturesHold(broken, policy())
+    expect(d.reason).toContain('ML-DSA (malformed key): invalid')
+    expect(d.reason).not.toContain('secret')
   })
 })
 

@@ -26,6 +26,7 @@ import {
   type ManifestBody,
   type ManifestDocument,
   type SigningKeys,
+  type SignatureState,
   type TrustPolicy,
   cosignDocument,
   escapeText,
@@ -40,6 +41,7 @@ import {
   stateDir,
   type GlobalOptions,
   approveOption,
+  collect,
   lockOption,
   trustOptions,
   withGlobals
@@ -111,7 +113,7 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
 export interface SignFlags extends GlobalOptions, TrustFlags {
   approveDigest?: string
   lockTimeout?: number
-  scope?: string
+  scope?: string[]
   expires?: string
   cosign?: boolean
 }
@@ -171,7 +173,9 @@ function bodyWith(m: LoadedManifest, flags: SignFlags): ManifestBody {
 /**
  * Co-signing: this machine's ML-DSA signature joins the others over the same body and version,
  * so distinct signers can meet a threshold. Only over signatures that verify: one that does not
- * means the body changed since it was signed, and co-signing it would launder the change.
+ * means the body changed since it was signed, and co-signing it would launder the change. Another
+ * machine's HMAC cannot be checked here (its key stays there) and is neither counted nor refused;
+ * at least one signature must verify and be trusted here, unless --approve-digest names the body.
  */
 async function cosignCommand(
   m: LoadedManifest,
@@ -194,7 +198,12 @@ async function cosignCommand(
   const broken = states.find(s => s.state === 'invalid')
   if (broken)
     throw new SwrError(
-      `${m.file}: a ${broken.alg} signature does not verify (the body changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`,
+      `${m.file}: a ${broken.alg} signature does not verify (the body or that signature changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`,
+      EXIT.UNREPAIRABLE
+    )
+  if (flags.approveDigest === undefined && !states.some(s => s.state === 'valid'))
+    throw new SwrError(
+      `${m.file}: no signature on it can be checked and trusted here (${states.map(stateText).join(', ')}): refusing to co-sign; trust its signer first ("swr trust add FP NAME"), or review it and pass --approve-digest`,
       EXIT.UNREPAIRABLE
     )
   // One trusted signature is enough to co-sign; the run's --threshold is for running, not signing.
@@ -251,6 +260,24 @@ function printSigned(
   }
 }
 
+const STATE_TEXT: Record<SignatureState['state'], string> = {
+  valid: 'valid',
+  invalid: 'invalid',
+  untrusted: 'untrusted signer',
+  'no-key': 'not checked (no HMAC key here)',
+  'other-key': 'not checked (made with another HMAC key, which this machine does not hold)'
+}
+
+function signerText(s: SignatureState): string {
+  return s.alg === 'hmac-sha256'
+    ? `hmac-sha256 (key ${escapeText(s.keyid, { max: 64 })})`
+    : `ml-dsa-87 ${groupFingerprint(s.fingerprint ?? s.keyid)}`
+}
+
+function stateText(s: SignatureState): string {
+  return `${signerText(s)}: ${STATE_TEXT[s.state]}`
+}
+
 export async function verifyCommand(
   flags: GlobalOptions & TrustFlags,
   io: CliIo
@@ -288,19 +315,8 @@ export async function verifyCommand(
     )
     if (decision.signatures.length === 0 && m.doc.signatures.length === 0)
       io.stdout.write('  signatures: absent\n')
-    for (const s of decision.signatures) {
-      const who =
-        s.alg === 'hmac-sha256'
-          ? `hmac-sha256 (key ${s.keyid})`
-          : `ml-dsa-87 ${groupFingerprint(s.fingerprint ?? s.keyid)}`
-      const state =
-        s.state === 'untrusted'
-          ? 'untrusted signer'
-          : s.state === 'no-key'
-            ? 'not checked (no HMAC key here)'
-            : s.state
-      io.stdout.write(`  ${state.padEnd(10)} ${who}\n`)
-    }
+    for (const s of decision.signatures)
+      io.stdout.write(`  ${STATE_TEXT[s.state].padEnd(10)} ${signerText(s)}\n`)
     io.stdout.write(
       `${decision.allowed ? 'recipes may run' : 'recipes refused'} (require ${policy.require}): ${decision.reason}\n`
     )
@@ -332,7 +348,8 @@ export function registerSigning(program: Command, { io, run }: CommandContext): 
     )
     .option(
       '--scope <spec>',
-      'limit where the manifest may run: repo=OWNER/NAME,ref=GLOB,path[=REL] (path: the manifest\'s own path in the workspace); "none" removes the scope'
+      'limit where the manifest may run: repo=OWNER/NAME,ref=GLOB,path[=REL] (path: the manifest\'s own path in the workspace); repeated, the parts add up; "none" removes the scope',
+      collect
     )
     .option(
       '--expires <when>',

@@ -38,14 +38,17 @@ import {
   sha256Hex,
   storeOfLocator,
   SwrError,
+  signaturesHold,
   syncKeyPrefix,
   syncPublicKey,
   unpackBundle,
   UsageError,
+  VARIABLE_NAME,
   writeFileAtomic,
   type Bundle,
   type ExitCode,
   type LoadedManifest,
+  type ParsedManifest,
   type Replica,
   type StoreContext
 } from '../../core/index.js'
@@ -77,7 +80,8 @@ export interface PullFlags extends StoreFlags, TrustFlags {
   from?: string[]
   code?: string
   sha256?: string
-  expand?: boolean
+  /** Variables to fill a redacted copy from (repeatable, or comma-separated). */
+  expand?: string[]
   plaintextOk?: boolean
   ifMissing?: boolean
 }
@@ -312,34 +316,46 @@ async function fetchFirst(
   throw new SwrError(`pull: no store gave a copy: ${misses.join('; ')}`, EXIT.UNREPAIRABLE)
 }
 
-export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode> {
-  const target = manifestLocation(flags, io).file
-  if (fs.existsSync(target)) {
-    if (flags.ifMissing) return EXIT.HEALTHY
+/** The --expand names, each given alone or comma-separated. */
+function expandList(given: readonly string[] | undefined): string[] {
+  const names = (given ?? []).flatMap(g => g.split(',')).map(s => s.trim())
+  const bad = names.find(n => !VARIABLE_NAME.test(n))
+  if (bad !== undefined)
     throw new UsageError(
-      `${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`
+      `--expand ${escapeText(bad, { max: 80 })}: not a variable name a redacted copy uses (GITHUB_TOKEN, URL_PASSWORD, ...)`
     )
-  }
-  const ctx = storeContext(flags, io, target, path.resolve(io.cwd, flags.workspace ?? '.'))
-  const got = await fetchFirst(sources(flags, io, ctx, target), ctx)
-  const opened = await unpackBundle(got.bytes, loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY), {
-    allowPlain: Boolean(flags.plaintextOk || flags.expand)
-  })
-  const bundle = opened.bundle
-  let text = bundle.manifest
-  if (bundle.redacted && bundle.redacted.length > 0) {
-    if (!flags.expand)
-      throw new SwrError(
-        `pulled bundle refused: it was redacted (${bundle.redacted.join(', ')}): pass --expand with those variables set`,
-        EXIT.UNREPAIRABLE
-      )
-    text = expand(text, bundle.redacted, io.env)
-  }
-  // Verify exactly what will be written, as if it were already in place.
-  const parsed = parseManifestText(text, 'pulled manifest')
+  return names
+}
+
+function format3(parsed: ParsedManifest): ParsedManifest {
   if (parsed.format !== 3)
     throw new SwrError('pulled bundle refused: not a format-3 manifest', EXIT.UNREPAIRABLE)
-  const m: LoadedManifest = {
+  return parsed
+}
+
+/**
+ * The filled-in text parsed. Its own errors could quote the values, so they are never shown: the
+ * stored text's error (which quotes only what the copy holds) is, or a line that names no value.
+ */
+function parseFilled(filled: string, stored: string): ParsedManifest {
+  try {
+    return format3(parseManifestText(filled, 'pulled manifest'))
+  } catch {
+    format3(parseManifestText(stored, 'pulled manifest'))
+    throw new SwrError(
+      'pulled bundle refused: the copy is not a valid manifest once filled in from the environment (the reason is not shown: it could quote the values)',
+      EXIT.UNREPAIRABLE
+    )
+  }
+}
+
+function pulledManifest(
+  parsed: ParsedManifest,
+  target: string,
+  flags: PullFlags,
+  io: CliIo
+): LoadedManifest {
+  return {
     file: target,
     format: 3,
     doc: parsed.doc,
@@ -352,7 +368,44 @@ export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode
     lines: parsed.lines,
     notes: parsed.notes
   }
-  const gate = await decide(gateInput(m), buildPolicy(m, flags, io))
+}
+
+export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode> {
+  const target = manifestLocation(flags, io).file
+  if (fs.existsSync(target)) {
+    if (flags.ifMissing) return EXIT.HEALTHY
+    throw new UsageError(
+      `${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`
+    )
+  }
+  const ctx = storeContext(flags, io, target, path.resolve(io.cwd, flags.workspace ?? '.'))
+  const got = await fetchFirst(sources(flags, io, ctx, target), ctx)
+  const named = expandList(flags.expand)
+  const opened = await unpackBundle(got.bytes, loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY), {
+    allowPlain: Boolean(flags.plaintextOk || named.length > 0)
+  })
+  const bundle = opened.bundle
+  const redacted = bundle.redacted ?? []
+  const text =
+    redacted.length > 0 ? expand(bundle.manifest, redacted, named, io.env) : bundle.manifest
+  // Verify exactly what will be written, as if it were already in place.
+  const m = pulledManifest(
+    redacted.length > 0
+      ? parseFilled(text, bundle.manifest)
+      : format3(parseManifestText(text, 'pulled manifest')),
+    target,
+    flags,
+    io
+  )
+  const policy = buildPolicy(m, flags, io)
+  // Values filled in from the environment are quoted by nothing until a trusted signature holds
+  // over them: a planted copy could place ${ANY_VARIABLE} where a refusal would quote it.
+  if (redacted.length > 0) {
+    const held = await signaturesHold(gateInput(m), policy)
+    if (!held.allowed)
+      throw new SwrError(`pulled manifest refused: ${held.reason}`, EXIT.UNREPAIRABLE)
+  }
+  const gate = await decide(gateInput(m), policy)
   if (!gate.allowed)
     throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE)
   const sidecars = new Map<string, Buffer>()
@@ -508,7 +561,11 @@ export function registerSync(program: Command, { io, run }: CommandContext): voi
       collect
     )
     .option('--sha256 <hex>', 'with --from: the copy must have this sha256')
-    .option('--expand', 'fill the ${VAR} references of a redacted copy from the environment')
+    .option(
+      '--expand <var>',
+      'fill the ${VAR} references of a redacted copy from this environment variable (repeatable, or comma-separated); no other variable is read',
+      collect
+    )
     .option('--plaintext-ok', 'accept a copy stored in clear')
     .option('--if-missing', 'do nothing (exit 0) when the manifest already exists')
     .action((flags: PullFlags) =>

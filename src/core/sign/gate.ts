@@ -11,7 +11,7 @@
 import picomatch from 'picomatch'
 import { canonicalBytes } from '../manifest/canonical.js'
 import type { ManifestBody } from '../types.js'
-import { PAYLOAD_TYPE, signingInput, type Signature } from './envelope.js'
+import { PAYLOAD_TYPE, signingInput, type HmacSignature, type Signature } from './envelope.js'
 import { hmacKeyId, verifyHmac } from './hmac.js'
 import { decodeMldsa, fingerprint, verifyMldsa } from './mldsa.js'
 import type { Remembered } from './version-memory.js'
@@ -32,7 +32,10 @@ export interface TrustPolicy {
   require: Requirement
   hmacKey?: Buffer | undefined
   trusted: ReadonlySet<string>
-  /** Distinct trusted ML-DSA signers needed (default 1). */
+  /**
+   * Distinct trusted ML-DSA signers needed (default 1): different keys whose signatures verify.
+   * HMAC never counts toward it; makePolicy refuses a threshold above 1 unless require is mldsa or both.
+   */
   threshold?: number | undefined
   minVersion?: number | undefined
   remembered?: Remembered | undefined
@@ -63,7 +66,12 @@ export const ALL_DEFENSES: Readonly<Defenses> = Object.freeze({
   rollback: true
 })
 
-export type SignatureVerdict = 'valid' | 'invalid' | 'untrusted' | 'no-key'
+/**
+ * `no-key`: an HMAC signature on a run without an HMAC key; `other-key`: an HMAC signature made
+ * with another key than this run's (its keyid says so). Neither can be checked here, and neither
+ * counts; only `invalid` means the body or the signature changed since it was signed.
+ */
+export type SignatureVerdict = 'valid' | 'invalid' | 'untrusted' | 'no-key' | 'other-key'
 
 export interface SignatureState {
   alg: Signature['alg']
@@ -106,11 +114,7 @@ export async function evaluateSignatures(
   const out: SignatureState[] = []
   for (const s of m.signatures) {
     if (s.alg === 'hmac-sha256') {
-      if (!policy.hmacKey) out.push({ alg: s.alg, keyid: s.keyid, state: 'no-key' })
-      else {
-        const ok = !defenses.signatures || verifyHmac(policy.hmacKey, raw, s)
-        out.push({ alg: s.alg, keyid: s.keyid, state: ok ? 'valid' : 'invalid' })
-      }
+      out.push({ alg: s.alg, keyid: s.keyid, state: hmacState(s, raw, policy.hmacKey, defenses) })
       continue
     }
     const decoded = decodeMldsa(s)
@@ -129,6 +133,22 @@ export async function evaluateSignatures(
     })
   }
   return out
+}
+
+/**
+ * Another machine's HMAC (another keyid) is not checked with this key: it would fail and read as
+ * tampering. Its keyid is the signer's word only, so it never makes a signature count: a key that
+ * is not this run's cannot make `valid`.
+ */
+function hmacState(
+  s: HmacSignature,
+  raw: Uint8Array,
+  key: Buffer | undefined,
+  defenses: Defenses
+): SignatureVerdict {
+  if (!key) return 'no-key'
+  if (s.keyid !== hmacKeyId(key)) return 'other-key'
+  return !defenses.signatures || verifyHmac(key, raw, s) ? 'valid' : 'invalid'
 }
 
 /** May this manifest's code run? */
@@ -187,12 +207,23 @@ export async function decide(
         : policy.require === 'mldsa'
           ? mldsaOk
           : hmacOk && mldsaOk
-  if (!ok) return refuse(`${summarise(states, policy)}; ${need} required`, states)
+  if (!ok) return refuse(`${summarise(states)}; ${need} required`, states)
   const by = [
     hmacOk ? 'HMAC' : '',
     mldsaOk ? `${signers.size} trusted ML-DSA signer(s)` : ''
   ].filter(Boolean)
   return { allowed: true, reason: `signed: ${by.join(' and ')}`, signatures: states, warnings: [] }
+}
+
+/**
+ * The signature half of the gate alone: do the signatures the policy requires hold over this exact
+ * body? For content nothing may echo before a trusted signer vouched for it (a pulled copy filled
+ * in from the environment): expiry, scope and floor quote the body's own strings, so they come
+ * after, in a full `decide`. The refusal names signatures by algorithm, state and recomputed
+ * fingerprint only.
+ */
+export async function signaturesHold(m: GateInput, policy: TrustPolicy): Promise<GateDecision> {
+  return decide(m, policy, { ...ALL_DEFENSES, expiry: false, scope: false, rollback: false })
 }
 
 function describeNeed(r: Requirement, threshold: number): string {
@@ -210,22 +241,18 @@ function describeNeed(r: Requirement, threshold: number): string {
   }
 }
 
-function summarise(states: SignatureState[], policy: Pick<TrustPolicy, 'hmacKey'>): string {
+function summarise(states: SignatureState[]): string {
   if (states.length === 0) return 'manifest is unsigned'
   const parts = states.map(s => {
+    // An undecodable key has no fingerprint, and its keyid is the document's word: not shown.
     const who =
       s.alg === 'hmac-sha256'
         ? 'HMAC'
-        : `ML-DSA ${s.fingerprint?.slice(0, 16) ?? s.keyid.slice(0, 16)}`
+        : s.fingerprint
+          ? `ML-DSA ${s.fingerprint.slice(0, 16)}`
+          : 'ML-DSA (malformed key)'
     if (s.state === 'no-key') return `${who}: no HMAC key on this run`
-    if (
-      s.state === 'invalid' &&
-      s.alg === 'hmac-sha256' &&
-      policy.hmacKey &&
-      s.keyid !== hmacKeyId(policy.hmacKey)
-    ) {
-      return `${who}: made with another key`
-    }
+    if (s.state === 'other-key') return `${who}: made with another key, cannot be checked here`
     return `${who}: ${s.state === 'untrusted' ? 'untrusted signer' : s.state}`
   })
   return parts.join(', ')

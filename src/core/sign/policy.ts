@@ -23,6 +23,8 @@ export interface PolicySources {
   /** This machine's own fingerprint, trusted locally. */
   ownFingerprint?: string | undefined
   threshold?: number | undefined
+  /** How the shell spells the threshold and requirement options, for the refusal line. */
+  spell?: ThresholdSpelling | undefined
   minVersion?: number | undefined
   waiveDigest?: string | undefined
   run: Omit<RunPlace, 'manifestPath'>
@@ -34,6 +36,32 @@ export function parseRequirement(v: string): Requirement {
     throw new UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`)
   }
   return v as Requirement
+}
+
+export interface ThresholdSpelling {
+  threshold: string
+  require: string
+}
+
+/**
+ * Why `threshold` cannot mean what it says under `require`, or undefined when it can. A threshold
+ * counts distinct trusted ML-DSA signers whose signatures verify (an HMAC key is shared by everyone
+ * who verifies with it, so it tells no signers apart): above 1 it needs a requirement that cannot be
+ * met without ML-DSA, mldsa or both. Under any, one HMAC signature would run recipes without them.
+ * `spell` names the option and the requirement as the shell spells them (--threshold, input require).
+ */
+export function thresholdProblem(
+  require: Requirement,
+  threshold: number | undefined,
+  spell: ThresholdSpelling = { threshold: 'threshold', require: 'require' }
+): string | undefined {
+  if (threshold === undefined || threshold <= 1 || require === 'mldsa' || require === 'both')
+    return undefined
+  const why =
+    require === 'any'
+      ? `one HMAC signature alone meets ${spell.require} any`
+      : `${spell.require} hmac asks for no ML-DSA signature`
+  return `${spell.threshold} ${threshold} counts distinct trusted ML-DSA signers, but ${why}: use ${spell.require} mldsa or both`
 }
 
 /** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
@@ -48,9 +76,12 @@ export function makePolicy(m: LoadedManifest, src: PolicySources): TrustPolicy {
   if (src.local) for (const s of readTrustStore(src.stateDir)) trusted.add(s.fingerprint)
   if (src.ownFingerprint) trusted.add(src.ownFingerprint)
   for (const t of src.trustedSigners) for (const fp of parseTrustedSigners(t)) trusted.add(fp)
+  const require = parseRequirement(src.require)
+  const problem = thresholdProblem(require, src.threshold, src.spell)
+  if (problem) throw new UsageError(problem)
   const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined
   return {
-    require: parseRequirement(src.require),
+    require,
     hmacKey:
       hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
     trusted,

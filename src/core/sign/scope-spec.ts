@@ -1,6 +1,7 @@
 /**
  * The signed scope and expiry as a signer spells them on the command line:
  *   --scope repo=OWNER/NAME,ref=refs/heads/main,path=.swr/manifest.json   (or "none")
+ *   --scope repo=OWNER/NAME --scope ref=refs/heads/main                   (the same as one list)
  *   --expires 30d | 12h | 2w | 2026-12-31 | 2026-12-31T00:00:00Z            (or "never")
  * Each part is checked against what the gate compares it with, so a scope that can never match
  * (a ref without refs/, a path other than the manifest's own) is refused before it is signed.
@@ -19,13 +20,23 @@ const KEYS: Record<string, keyof ManifestScope> = {
 }
 
 /**
- * `spec` as a scope; undefined for "none". `ownPath` is the manifest's path relative to its
- * workspace (undefined when it lies outside): `path` alone means that path.
+ * `specs` (each --scope given, in order) as one scope; undefined for "none". Every part narrows
+ * where the manifest may run, so repeated --scope flags add their parts, as a comma does: keeping
+ * only the last would silently drop a limit the signer asked for. `ownPath` is the manifest's path
+ * relative to its workspace (undefined when it lies outside): `path` alone means that path.
  */
-export function parseScope(spec: string, ownPath: string | undefined): ManifestScope | undefined {
-  if (spec === 'none') return undefined
+export function parseScope(
+  specs: string | readonly string[],
+  ownPath: string | undefined
+): ManifestScope | undefined {
+  const list = typeof specs === 'string' ? [specs] : specs
+  if (list.includes('none')) {
+    if (list.length > 1)
+      throw new UsageError('--scope none removes the scope: give it alone, not beside other parts')
+    return undefined
+  }
   const scope: ManifestScope = {}
-  for (const part of spec.split(',')) {
+  for (const part of list.flatMap(s => s.split(','))) {
     const eq = part.indexOf('=')
     const name = eq < 0 ? part : part.slice(0, eq)
     const value = eq < 0 ? '' : part.slice(eq + 1)

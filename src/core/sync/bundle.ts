@@ -11,6 +11,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import { EXIT, SwrError } from '../errors.js'
+import { VARIABLE_NAME } from './redact.js'
 
 /** The first format: one recipient, the whole bundle sealed with HPKE (still read). */
 export const SYNC_FORMAT_V1 = 'swr-sync/1'
@@ -161,7 +162,7 @@ function isBundle(v: unknown): v is Bundle {
     (b.redacted === undefined ||
       (Array.isArray(b.redacted) &&
         b.redacted.length <= 1000 &&
-        b.redacted.every(x => typeof x === 'string' && /^[A-Z][A-Z0-9_]{0,63}$/.test(x))))
+        b.redacted.every(x => typeof x === 'string' && VARIABLE_NAME.test(x))))
   )
 }
 

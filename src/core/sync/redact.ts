@@ -1,16 +1,20 @@
 /**
  * A copy published in clear has its known token shapes (GitHub, GitLab, npm, OpenAI, Hugging Face,
  * Slack, AWS, Google, JWTs, PEM private keys, URL passwords: run/scrub.ts) replaced by `${VAR}`
- * references before it leaves the machine; `pull --expand` fills them back from the environment.
+ * references before it leaves the machine; `pull --expand VAR` fills them back from the environment.
  *
  * Each distinct value gets its own variable (GITHUB_TOKEN, then GITHUB_TOKEN_2, …), never one whose
  * `${NAME}` already appears in the text, so expansion touches exactly what redaction replaced. The
  * values are replaced as they appear in the manifest's JSON text, and filled back JSON-escaped:
  * the expanded text is byte for byte the signed one, so its signatures hold again (and a wrong or
  * missing value is refused by the signature gate, never written).
+ *
+ * The copy names its own variables, and a planted copy could name any (SECRET_X, AWS_SECRET_...):
+ * only the variables the user names on the command line are ever read, and the caller verifies the
+ * expanded text's signatures before anything can quote it.
  */
 import { NAMED_TOKEN_SHAPES } from '../run/scrub.js'
-import { UsageError } from '../errors.js'
+import { EXIT, SwrError, UsageError } from '../errors.js'
 
 export interface Redacted {
   text: string
@@ -44,8 +48,26 @@ export function redact(text: string): Redacted {
   return { text: out, variables: [...used], previews }
 }
 
-/** `text` with each `${VAR}` of `variables` filled from `env` (JSON-escaped); unset ones refused. */
-export function expand(text: string, variables: readonly string[], env: NodeJS.ProcessEnv): string {
+/** A variable name as redaction makes them (and a bundle may list). */
+export const VARIABLE_NAME = /^[A-Z][A-Z0-9_]{0,63}$/
+
+/**
+ * `text` with each `${VAR}` of `variables` (the copy's list) filled from `env`, JSON-escaped. Every
+ * one must be in `named` (the user's --expand list), or nothing is read; unset ones are refused.
+ * Errors name variables, never values.
+ */
+export function expand(
+  text: string,
+  variables: readonly string[],
+  named: readonly string[],
+  env: NodeJS.ProcessEnv
+): string {
+  const unnamed = variables.filter(v => !named.includes(v))
+  if (unnamed.length > 0)
+    throw new SwrError(
+      `pulled bundle refused: it was redacted (${variables.join(', ')}): pass --expand with each variable to fill from the environment (not named: ${unnamed.join(', ')})`,
+      EXIT.UNREPAIRABLE
+    )
   const missing = variables.filter(v => env[v] === undefined || env[v] === '')
   if (missing.length > 0)
     throw new UsageError(
