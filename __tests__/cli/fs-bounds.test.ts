@@ -425,7 +425,7 @@ describe('escrow refuses secrets by name, place and content', () => {
   const TOKEN = `token = ghp_${'A1b2C3d4E5'.repeat(4)}\n`
   const URL_PASSWORD = 'url = https://deploy:s3cr3t-passw0rd@git.example.com/repo\n'
   const secrets: [string, string, string][] = [
-    ['.envrc', 'export A=1\n', 'is a credential by name'],
+    ['.pgpass', 'db:5432:*:app:x\n', 'is a credential by name'],
     ['certs/deploy.pem', 'not even a key\n', 'is a credential by name'],
     ['certs/tls.key', 'opaque\n', 'is a credential by name'],
     ['.cargo/credentials.toml', '[registry]\n', 'is a credential by name'],

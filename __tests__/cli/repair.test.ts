@@ -345,9 +345,12 @@ describe('restore order, skips, refusals', () => {
   it('escrow is used before the recipe', async () => {
     const marker = out('recipe-ran')
     await track('conf', '--restore', `touch ${q(marker)}`)
+    const escrow = await captureEscrow(
+      ws.root,
+      readDoc(keyed.manifestFile).body.entries[0] as FileEntry
+    )
     await editAndApprove(keyed, doc => {
-      const e = doc.body.entries[0] as FileEntry
-      e.escrow = captureEscrow(ws.root, e)
+      ;(doc.body.entries[0] as FileEntry).escrow = escrow
     })
     damage('conf')
     const r = await repairJson(keyed, 'doctor')

@@ -65,64 +65,77 @@ function refusal(fn: () => unknown): string {
   return (caught as SwrError).message
 }
 
+/** The refusal a promise rejects with (as `refusal`). */
+async function rejection(p: Promise<unknown>): Promise<string> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e
+  )
+  return refusal(() => {
+    throw err
+  })
+}
+
 /** Names in `dir` that look like the restore's temporary files. */
 const leftovers = (dir: string): string[] =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter(n => n.includes('.swr-')) : []
 
 describe('captureEscrow', () => {
-  it('escrows the recorded bytes as raw deflate in base64', () => {
+  it('escrows the recorded bytes as raw deflate in base64', async () => {
     const content = bytes(5000, 3)
     write(ws.root, 'etc/app.bin', content, 0o600)
-    const esc = captureEscrow(ws.root, entryFor('etc/app.bin', content, '0600'))
+    const esc = await captureEscrow(ws.root, entryFor('etc/app.bin', content, '0600'))
     expect(esc.encoding).toBe('deflate-base64')
     const e = entryFor('etc/app.bin', content, '0600', esc)
     expect(escrowedBytes(e).equals(content)).toBe(true)
   })
 
-  it('refuses bytes that do not match the recorded sha256 (same size)', () => {
+  it('refuses bytes that do not match the recorded sha256 (same size)', async () => {
     const content = Buffer.from('port = 8080\n')
     const e = entryFor('etc/app.conf', content)
     write(ws.root, 'etc/app.conf', 'port = 9090\n')
-    expect(refusal(() => captureEscrow(ws.root, e))).toMatch(
+    expect(await rejection(captureEscrow(ws.root, e))).toMatch(
       /f: escrow refused: the file on disk does not match its recorded sha256/
     )
   })
 
-  it('refuses a file whose size differs from the recorded one', () => {
+  it('refuses a file whose size differs from the recorded one', async () => {
     const e = entryFor('etc/app.conf', Buffer.from('port = 8080\n'))
     write(ws.root, 'etc/app.conf', 'port = 8080\nextra\n')
-    expect(refusal(() => captureEscrow(ws.root, e))).toMatch(/18 bytes on disk, 12 recorded/)
+    expect(await rejection(captureEscrow(ws.root, e))).toMatch(/18 bytes on disk, 12 recorded/)
   })
 
-  it('refuses a file over the limit without reading it', () => {
+  it('refuses a file over the limit without reading it', async () => {
     const content = bytes(4096, 1)
     write(ws.root, 'big', content)
-    expect(refusal(() => captureEscrow(ws.root, entryFor('big', content), 1024))).toMatch(
+    expect(await rejection(captureEscrow(ws.root, entryFor('big', content), 1024))).toMatch(
       /4096 bytes is over the 1024-byte limit/
     )
     expect(ESCROW_MAX_BYTES).toBe(256 * 1024)
   })
 
-  it('does not follow a symlink at the path', () => {
+  it('does not follow a symlink at the path', async () => {
     const secret = Buffer.from('outside secret\n')
     fs.writeFileSync(path.join(ws.outside, 'secret'), secret)
     fs.symlinkSync(path.join(ws.outside, 'secret'), path.join(ws.root, 'link'))
-    expect(() => captureEscrow(ws.root, entryFor('link', secret))).toThrow(/ELOOP|symbolic/i)
+    await expect(captureEscrow(ws.root, entryFor('link', secret))).rejects.toThrow(
+      /ELOOP|symbolic/i
+    )
   })
 
-  it('refuses a FIFO at the path without blocking on it', () => {
+  it('refuses a FIFO at the path without blocking on it', async () => {
     execFileSync('mkfifo', [path.join(ws.root, 'pipe')])
-    expect(refusal(() => captureEscrow(ws.root, entryFor('pipe', Buffer.from('x'))))).toMatch(
+    expect(await rejection(captureEscrow(ws.root, entryFor('pipe', Buffer.from('x'))))).toMatch(
       /not a regular file/
     )
   })
 })
 
 describe('round trip', () => {
-  it('restores the exact bytes and mode of a deleted file, creating its parents', () => {
+  it('restores the exact bytes and mode of a deleted file, creating its parents', async () => {
     const content = bytes(20_000, 7)
     write(ws.root, 'bin/tools/run.sh', content, 0o750)
-    const esc = captureEscrow(ws.root, entryFor('bin/tools/run.sh', content, '0750'))
+    const esc = await captureEscrow(ws.root, entryFor('bin/tools/run.sh', content, '0750'))
     fs.rmSync(path.join(ws.root, 'bin'), { recursive: true })
     restoreFromEscrow(ws.root, entryFor('bin/tools/run.sh', content, '0750', esc))
     const abs = path.join(ws.root, 'bin/tools/run.sh')
@@ -132,10 +145,10 @@ describe('round trip', () => {
     expect(leftovers(path.dirname(abs))).toEqual([])
   })
 
-  it('replaces a corrupted file and its lost mode, whatever the umask', () => {
+  it('replaces a corrupted file and its lost mode, whatever the umask', async () => {
     const content = Buffer.from('#!/bin/sh\necho hello\n')
     write(ws.root, 'run.sh', content, 0o755)
-    const esc = captureEscrow(ws.root, entryFor('run.sh', content, '0755'))
+    const esc = await captureEscrow(ws.root, entryFor('run.sh', content, '0755'))
     write(ws.root, 'run.sh', 'garbage', 0o600)
     const old = process.umask(0o077)
     try {
@@ -147,10 +160,10 @@ describe('round trip', () => {
     expect(modeOf(path.join(ws.root, 'run.sh'))).toBe(0o755)
   })
 
-  it('an empty file round-trips', () => {
+  it('an empty file round-trips', async () => {
     const empty = Buffer.alloc(0)
     write(ws.root, 'empty', empty, 0o644)
-    const esc = captureEscrow(ws.root, entryFor('empty', empty))
+    const esc = await captureEscrow(ws.root, entryFor('empty', empty))
     fs.rmSync(path.join(ws.root, 'empty'))
     restoreFromEscrow(ws.root, entryFor('empty', empty, '0644', esc))
     expect(fs.readFileSync(path.join(ws.root, 'empty'))).toHaveLength(0)

@@ -15,6 +15,7 @@ import {
   decide,
   gateInput,
   makeScrubber,
+  loadSecretScan,
   scrubDeep,
   restoreSources,
   nativeWalkAllowed,
@@ -103,7 +104,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // What survived, before any repair: the measurement a survival history is for.
     if (inputs.record && first) await recordCheckRun(first, m, inputs, env)
     // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
-    const report = scrubDeep(result.report, makeScrubber(secrets))
+    const report = scrubDeep(result.report, makeScrubber(secrets, await loadSecretScan()))
     const { status } = outcomeOf(result)
     exitCode = outcomeOf(result).exitCode
     await publish(report, m, inputs, runnerTemp, status, exitCode)

@@ -14,6 +14,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { secretReason } from './secrets.js'
+import { loadSecretScan } from './secret-scan.js'
 import { SwrError, EXIT } from './errors.js'
 import { resolveEntryPath } from './manifest/paths.js'
 import { resolveNoFollow, SymlinkRefusal } from './no-follow.js'
@@ -35,14 +36,15 @@ function secretRefusal(e: FileEntry, why: string): SwrError {
 /**
  * Escrow the file's current bytes; refuses when they are not the recorded ones, and always for a
  * secret (the manifest is shared and pushed: secrets are tracked by hash only): by name before
- * anything is read, by place (`stateDir`) and by content (every byte to be embedded) after.
+ * anything is read, by place (`stateDir`) and by content after: every byte to be embedded passes
+ * the full secret scan (the maintained rule set and swr's own rules, secret-scan.ts).
  */
-export function captureEscrow(
+export async function captureEscrow(
   workspace: string,
   e: FileEntry,
   maxBytes = ESCROW_MAX_BYTES,
   stateDir?: string
-): Escrow {
+): Promise<Escrow> {
   const byName = secretReason({ rel: e.path, bytes: new Uint8Array() })
   if (byName) throw secretRefusal(e, byName)
   if (e.expect.size > maxBytes)
@@ -68,7 +70,8 @@ export function captureEscrow(
   } finally {
     fs.closeSync(fd)
   }
-  const secret = secretReason({ rel: e.path, abs, bytes, ...(stateDir ? { stateDir } : {}) })
+  const scan = await loadSecretScan()
+  const secret = secretReason({ rel: e.path, abs, bytes, scan, ...(stateDir ? { stateDir } : {}) })
   if (secret) throw secretRefusal(e, secret)
   const sha = createHash('sha256').update(bytes).digest('hex')
   if (sha !== e.expect.sha256)

@@ -137,8 +137,15 @@ export { findingLines, renderCollateral, renderPlan, renderStep } from './report
 export { type ScratchCopy, scratchCopy } from './restore/cache/scratch-copy.js'
 export { type QuarantineLimits } from './restore/quarantine.js'
 export { describeResult, minimalEnv, runRecipe } from './run/recipe.js'
-export { hasTokenShape, makeScrubber, scrubDeep, secretPieces } from './run/scrub.js'
+export {
+  hasTokenShape,
+  makeLineScrubber,
+  makeScrubber,
+  scrubDeep,
+  secretPieces
+} from './run/scrub.js'
 export { isSecretPath } from './secrets.js'
+export { loadSecretScan, type SecretScan } from './secret-scan.js'
 export { shellQuote } from './shell-quote.js'
 export {
   ALL_SUITE_DEFENSES,

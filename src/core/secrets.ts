@@ -4,17 +4,20 @@
  * committed, pushed and shared, and a manifest is not a vault.
  *
  * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
- * seeds), by name (well-known credential locations: ssh keys, netrc, the logins of git, gh, npm,
- * PyPI, cargo, cloud CLIs and coding agents, dotenv and direnv files, `*.pem`, `*.key`), or by
- * content: a PEM, OpenSSH or PGP private-key header, or one of the token shapes the recipe-output
- * scrubber masks. Content is judged on the file's first SNIFF_BYTES only, so classifying a large
- * file costs one bounded read. The name rule also holds for entries added by hand, and escrow
- * consults the whole rule for every file it is asked to embed.
+ * seeds), by name (files that exist to hold a credential: ssh keys, netrc, the logins of git, gh,
+ * PyPI, cargo, cloud CLIs and coding agents, `*.pem`, `*.key`), or by content: a PEM, OpenSSH or
+ * PGP private-key header, a token shape the recipe-output scrubber masks, or what a secret scan
+ * finds (secret-scan.ts). Files that often hold a credential but often do not (`.npmrc`, `.env`,
+ * `.envrc`, a kubeconfig, a docker or podman `config.json`/`auth.json`) are judged by content, so
+ * one without credentials can be escrowed. `add` judges with swr's own rules (nothing to load);
+ * escrow passes the full scan. Content is judged on the file's first SNIFF_BYTES when only a
+ * class is wanted, and on every byte escrow would embed.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { isInside } from './manifest/paths.js'
 import { hasTokenShape } from './run/scrub.js'
+import { ownSecretScan, type SecretScan } from './secret-scan.js'
 
 /** The note a secret's entry carries when it was added without one. */
 export const SECRET_NOTE =
@@ -29,10 +32,7 @@ const SECRET_NAMES = new Set([
   '_netrc',
   '.git-credentials',
   '.pgpass',
-  '.npmrc',
   '.pypirc',
-  '.env',
-  '.envrc',
   '.vault-token',
   '.credentials.json',
   'oauth_creds.json',
@@ -53,8 +53,6 @@ const SECRET_SUFFIXES = [
   '.codex/auth.json',
   'gh/hosts.yml',
   '.aws/credentials',
-  '.docker/config.json',
-  '.kube/config',
   '.cargo/credentials',
   'gcloud/credentials.db',
   'gcloud/application_default_credentials.json'
@@ -65,9 +63,6 @@ const SECRET_DIRS = new Set(['.gnupg'])
 
 /** What may sit in ~/.ssh without being a private key. */
 const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys'])
-
-/** Templates list which variables exist, without values. */
-const ENV_TEMPLATE = /^\.env\.(example|sample|template|dist)$/
 
 /** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
 const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/
@@ -80,17 +75,24 @@ export function isSecretPath(rel: string): boolean {
   if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s))) return true
   if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`))) return true
   if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name)) return true
-  if (name.startsWith('.env.') && !ENV_TEMPLATE.test(name)) return true
   // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
   return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name)
 }
 
-/** Why these bytes are a secret (a private key or a token), or undefined. */
-export function secretContent(bytes: Uint8Array): string | undefined {
+/**
+ * Why these bytes are a secret (a private key, a token, what `scan` finds: its rule names, never
+ * the value), or undefined. `rel` lets file-type rules apply (dotenv, .npmrc, .json).
+ */
+export function secretContent(
+  bytes: Uint8Array,
+  scan: SecretScan = ownSecretScan,
+  rel?: string
+): string | undefined {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
   if (PRIVATE_KEY_HEADER.test(text)) return 'holds a private key'
   if (hasTokenShape(text)) return 'holds a token or a password'
-  return undefined
+  const rules = [...new Set(scan(text, rel).map(f => f.rule))]
+  return rules.length > 0 ? `holds a secret (${rules.join(', ')})` : undefined
 }
 
 /** The first `max` bytes of a regular file, read without following a symlink. */
@@ -131,6 +133,8 @@ export interface SecretQuestion {
   stateDir?: string
   /** Bytes already read; otherwise the head of `abs` is read. */
   bytes?: Uint8Array
+  /** How content is judged; swr's own rules when not given (escrow passes the full scan). */
+  scan?: SecretScan
 }
 
 /** Why the file is a secret, in a few words, or undefined when it is not one. */
@@ -146,5 +150,5 @@ export function secretReason(q: SecretQuestion): string | undefined {
       return undefined
     }
   }
-  return bytes ? secretContent(bytes) : undefined
+  return bytes ? secretContent(bytes, q.scan, q.rel) : undefined
 }

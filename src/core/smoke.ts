@@ -6,7 +6,8 @@
  */
 import type { LoadedManifest } from './manifest/load.js'
 import { describeResult, minimalEnv, runRecipe } from './run/recipe.js'
-import { makeScrubber } from './run/scrub.js'
+import { makeLineScrubber } from './run/scrub.js'
+import { loadSecretScan } from './secret-scan.js'
 import { InternalError } from './errors.js'
 import type { GateDecision } from './sign/gate.js'
 import type { Finding } from './types.js'
@@ -58,7 +59,7 @@ export async function runSmokes(
         env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
         timeoutMs
       },
-      { abort, scrub: makeScrubber(secrets) }
+      { abort, scrub: makeLineScrubber(secrets, await loadSecretScan()) }
     )
     const detail = `smoke ${describeResult(r, timeoutMs)}`
     const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted

@@ -39,7 +39,12 @@ export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> 
     const skipped: { id: string; why: string }[] = []
     for (const e of selected) {
       try {
-        e.escrow = captureEscrow(m.workspace, e, flags.maxBytes ?? ESCROW_MAX_BYTES, stateDir(io))
+        e.escrow = await captureEscrow(
+          m.workspace,
+          e,
+          flags.maxBytes ?? ESCROW_MAX_BYTES,
+          stateDir(io)
+        )
         done.push(e.id)
       } catch (err) {
         if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err

@@ -50,7 +50,7 @@ export async function rescanCommand(
       exclude: exclusions(m.file, io),
       stateDir: stateDir(io)
     })
-    const after = reescrow(m.workspace, before, c.entry, io, notes)
+    const after = await reescrow(m.workspace, before, c.entry, io, notes)
     if (c.index) sidecars.set(indexPath(m.file, id), c.index)
     entries[i] = after
     report.push({ id, changes: diffEntry(before, after) })
@@ -85,18 +85,18 @@ export async function rescanCommand(
 }
 
 /** Escrowed bytes must be the recorded ones: escrow the new bytes, or drop the escrow and say so. */
-function reescrow(
+async function reescrow(
   workspace: string,
   before: Entry,
   after: Entry,
   io: CliIo,
   notes: string[]
-): Entry {
+): Promise<Entry> {
   if (after.kind !== 'file' || before.kind !== 'file' || !before.escrow) return after
   if (before.expect.sha256 === after.expect.sha256) return after
   const { escrow: _old, ...rest } = after
   try {
-    return { ...rest, escrow: captureEscrow(workspace, rest, undefined, stateDir(io)) }
+    return { ...rest, escrow: await captureEscrow(workspace, rest, undefined, stateDir(io)) }
   } catch (err) {
     if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
     notes.push(`${after.id}: escrow dropped (${err.message})`)

@@ -24,7 +24,8 @@ import {
   describeResult,
   minimalEnv,
   runRecipe,
-  makeScrubber,
+  makeLineScrubber,
+  loadSecretScan,
   decide,
   gateInput,
   escapeText,
@@ -138,7 +139,10 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
           },
           {
             abort: io.abort,
-            scrub: makeScrubber((e.secret_env ?? []).flatMap(n => io.env[n] ?? []))
+            scrub: makeLineScrubber(
+              (e.secret_env ?? []).flatMap(n => io.env[n] ?? []),
+              await loadSecretScan()
+            )
           }
         )
         const [after] = await verify([e])

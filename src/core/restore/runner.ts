@@ -13,7 +13,8 @@ import type { LoadedManifest } from '../manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from '../plan.js'
 import { quarantine, type QuarantineLimits, type QuarantineResult } from './quarantine.js'
 import { describeResult, minimalEnv, runRecipe, type RecipeResult } from '../run/recipe.js'
-import { makeScrubber } from '../run/scrub.js'
+import { makeLineScrubber } from '../run/scrub.js'
+import { loadSecretScan } from '../secret-scan.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
 import { restoreSources, type Entry, type Finding } from '../types.js'
@@ -349,7 +350,11 @@ async function trySource(
           env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
           timeoutMs: timeoutS * 1000
         },
-        { abort: opts.abort, onLine: opts.onLine, scrub: makeScrubber(secrets) }
+        {
+          abort: opts.abort,
+          onLine: opts.onLine,
+          scrub: makeLineScrubber(secrets, await loadSecretScan())
+        }
       )
       const { id: _id, ...recipe } = result
       const how = `recipe ${describeResult(result, timeoutS * 1000)}`

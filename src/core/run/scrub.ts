@@ -1,7 +1,9 @@
 /**
  * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
- * variables an entry marks secret, and token shapes that are secrets wherever they appear.
+ * variables an entry marks secret, token shapes that are secrets wherever they appear, and what a
+ * secret scan finds (secret-scan.ts: the maintained rule set and swr's own rules).
  */
+import type { SecretScan } from '../secret-scan.js'
 
 /**
  * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
@@ -39,6 +41,11 @@ export function hasTokenShape(text: string): boolean {
 
 export type Scrubber = (text: string) => string
 
+const KEY_BEGIN = /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/
+const KEY_END = /-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----/
+/** Lines masked after a private key's BEGIN line with no END (a 16384-bit RSA key has ~170). */
+const KEY_LINES = 200
+
 /** Shorter pieces are not masked: masking `a` or `ok` would hide every word. */
 const MIN_SECRET = 4
 
@@ -54,14 +61,39 @@ export function secretPieces(secretValues: readonly string[]): string[] {
   )
 }
 
-/** A scrubber for these secret values (pieces shorter than 4 characters are not masked). */
-export function makeScrubber(secretValues: readonly string[]): Scrubber {
+/**
+ * A scrubber for these secret values (pieces shorter than 4 characters are not masked) and the
+ * token shapes; with `scan` (loadSecretScan()), also every secret the scan finds in what is left.
+ */
+export function makeScrubber(secretValues: readonly string[], scan?: SecretScan): Scrubber {
   const values = secretPieces(secretValues)
   return text => {
     let out = text
     for (const v of values) out = out.split(v).join(MASK)
     for (const re of TOKEN_SHAPES) out = out.replace(re, MASK)
+    if (scan) {
+      const found = scan(out).flatMap(f => f.values)
+      for (const v of found.sort((a, b) => b.length - a.length)) out = out.split(v).join(MASK)
+    }
     return out
+  }
+}
+
+/**
+ * A scrubber for output read a line at a time (recipe and smoke output): the lines of a private
+ * key printed after its BEGIN line hold no shape of their own, so they are masked whole until
+ * its END line (at most KEY_LINES of them).
+ */
+export function makeLineScrubber(secretValues: readonly string[], scan?: SecretScan): Scrubber {
+  const scrub = makeScrubber(secretValues, scan)
+  let keyLines = 0
+  return line => {
+    if (keyLines > 0) {
+      keyLines = KEY_END.test(line) ? 0 : keyLines - 1
+      return MASK
+    }
+    if (KEY_BEGIN.test(line) && !KEY_END.test(line)) keyLines = KEY_LINES
+    return scrub(line)
   }
 }
 
