@@ -748,6 +748,120 @@ async function stateRemoved() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Leftovers: `kill -9` at a random moment of a check that rewrites its cache; the next check must
+// leave no temporary file of the killed run in the state directory.
+
+/** Temporary files of atomic writes anywhere under `dir`. */
+function tmpFiles(dir) {
+  const out = []
+  const walk = d => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const abs = path.join(d, e.name)
+      if (e.isDirectory()) walk(abs)
+      else if (/\.tmp$/.test(e.name)) out.push(abs)
+    }
+  }
+  if (fs.existsSync(dir)) walk(dir)
+  return out
+}
+
+async function leftovers() {
+  const rounds = QUICK ? 20 : 160
+  const s = await sandbox('leftovers')
+  const tree = path.join(s.ws, 'tree')
+  for (let i = 0; i < 2000; i++) {
+    fs.mkdirSync(path.join(tree, `d${i % 40}`), { recursive: true })
+    fs.writeFileSync(path.join(tree, `d${i % 40}`, `f${i}`), `${i}\n`)
+  }
+  const added = await run(['add', '-m', s.manifest, tree, '--kind', 'tree'], s.env)
+  if (added.code !== 0) throw new Error(`add failed: ${added.stderr}`)
+  const full = await run(['check', '-m', s.manifest], s.env)
+  const failures = []
+  let killedMidWrite = 0
+  // Half the rounds kill at a random moment; the others the moment a temporary file appears (the
+  // cache directories watched), so the kill lands mid-write.
+  const cacheDirs = fs
+    .readdirSync(path.join(s.env.SWR_STATE_DIR, 'cache'))
+    .map(n => path.join(s.env.SWR_STATE_DIR, 'cache', n))
+  for (let round = 0; round < rounds; round++) {
+    // A touched file makes the check rewrite the tree's cache.
+    const t = new Date(Date.now() - round * 1000)
+    fs.utimesSync(path.join(tree, 'd0', 'f0'), t, t)
+    const p = swr(['check', '-m', s.manifest], s.env)
+    const watchers = []
+    if (round % 2 === 0) {
+      await sleep(Math.floor(Math.random() * Math.max(50, full.ms)))
+      p.child.kill('SIGKILL')
+    } else
+      for (const d of cacheDirs)
+        watchers.push(
+          fs.watch(d, (_, name) => {
+            if (String(name).endsWith('.tmp')) p.child.kill('SIGKILL')
+          })
+        )
+    await p.done
+    for (const w of watchers) w.close()
+    if (tmpFiles(s.env.SWR_STATE_DIR).length > 0) killedMidWrite++
+    const next = await run(['check', '-m', s.manifest], s.env)
+    const left = tmpFiles(s.env.SWR_STATE_DIR)
+    if (next.code !== 0 || left.length > 0)
+      failures.push(`round ${round}: exit ${next.code}, ${left.length} temporary files left`)
+  }
+  record('leftovers after kill -9 mid-check', rounds, failures, [
+    `${killedMidWrite} of ${rounds} kills left a temporary file, every one cleared by the next check`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quarantine on disk: doctors quarantining a tree of empty files under a small cap; what the
+// quarantine takes on disk (blocks and files) must stay within the cap plus the newest copy.
+
+function diskUse(dir) {
+  let bytes = 0
+  let files = 0
+  const walk = d => {
+    const st = fs.lstatSync(d)
+    bytes += st.blocks * 512
+    files++
+    if (st.isDirectory()) for (const n of fs.readdirSync(d)) walk(path.join(d, n))
+  }
+  if (fs.existsSync(dir)) walk(dir)
+  return { bytes, files }
+}
+
+async function quarantineOnDisk() {
+  const rounds = QUICK ? 5 : 30
+  const s = await sandbox('quarantine')
+  await keyed(s)
+  const tree = path.join(s.ws, 'empty')
+  fs.mkdirSync(tree)
+  for (let i = 0; i < 1000; i++) fs.writeFileSync(path.join(tree, `f${i}`), '')
+  const recipe = `rm -f empty/extra`
+  const added = await run(
+    ['add', '-m', s.manifest, tree, '--kind', 'tree', '--restore', recipe],
+    s.env
+  )
+  if (added.code !== 0) throw new Error(`add failed: ${added.stderr}`)
+  const env = { ...s.env, SWR_QUARANTINE_MAX_MB: '1', SWR_QUARANTINE_MAX_FILES: '2500' }
+  const failures = []
+  let peak = { bytes: 0, files: 0 }
+  for (let round = 0; round < rounds; round++) {
+    fs.writeFileSync(path.join(tree, 'extra'), '')
+    const r = await run(['doctor', '--quarantine', '-m', s.manifest], env, { cwd: s.ws })
+    const use = diskUse(path.join(s.env.SWR_STATE_DIR, 'quarantine'))
+    peak = { bytes: Math.max(peak.bytes, use.bytes), files: Math.max(peak.files, use.files) }
+    // The cap, plus the copy just made (which always stays): ~1,002 files, well under 1 MiB.
+    if (r.code !== 0)
+      failures.push(`round ${round}: doctor exit ${r.code}: ${r.stderr.slice(0, 200)}`)
+    else if (use.files > 2500 + 1100 || use.bytes > 2 * 1024 * 1024)
+      failures.push(`round ${round}: ${use.files} files, ${use.bytes} bytes on disk`)
+  }
+  record('quarantine on disk under a 1 MiB / 2,500-file cap', rounds, failures, [
+    `peak ${peak.files} files, ${(peak.bytes / 1024).toFixed(0)} KiB on disk after ${rounds} quarantined copies of 1,001 empty files`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
 // Load: concurrent editors and doctors on one manifest keep every edit.
 
 async function load() {
@@ -789,6 +903,8 @@ const CLASSES = {
   two: twoManifests,
   escaped,
   wipe: stateRemoved,
+  leftovers,
+  quarantine: quarantineOnDisk,
   load
 }
 
