@@ -10295,8 +10295,8 @@ __webpack_require__.d(mappers_namespaceObject, {
 var lib_core = __webpack_require__(3838);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __webpack_require__(6928);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var exec = __webpack_require__(7187);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 1 modules
+var exec = __webpack_require__(1955);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __webpack_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
