@@ -436,6 +436,19 @@ function tmpLeft(dir) {
   return out
 }
 
+/**
+ * After a keygen stopped by the disk: no key file may be left (a half-made set would make every
+ * rerun refuse), and a rerun with the space back must make the whole set.
+ */
+async function keygenAgain(env) {
+  const keys = path.join(env.SWR_STATE_DIR, 'keys')
+  const left = fs.existsSync(keys) ? fs.readdirSync(keys) : []
+  if (left.length) return [`keygen left ${left.join(', ')}`]
+  fs.rmSync(path.join(path.dirname(env.HOME), 'filler'), { force: true })
+  const again = await run(['keygen'], env)
+  return again.code === 0 ? [] : [`keygen rerun: exit ${again.code}: ${again.stderr.trim()}`]
+}
+
 async function enospc() {
   if (process.getuid?.() !== 0) {
     record('full disk', 0, [], ['skipped: mounting a tmpfs needs root'])
@@ -462,8 +475,10 @@ async function enospc() {
       fs.mkdirSync(ws, { recursive: true })
       for (let i = 0; i < 12; i++)
         fs.writeFileSync(path.join(ws, `f${i}`), `file ${i}\n`.repeat(40))
-      fs.mkdirSync(path.join(ws, 'dir'))
+      fs.mkdirSync(path.join(ws, 'dir', 'sub'), { recursive: true })
       fs.writeFileSync(path.join(ws, 'dir', 'x'), 'x')
+      // init tracks dir; the "add tree" step adds this one of its own.
+      fs.writeFileSync(path.join(ws, 'dir', 'sub', 'y'), 'y')
     }
     const steps = [
       ['keygen', () => ['keygen'], false],
@@ -473,7 +488,7 @@ async function enospc() {
         () => ['add', '-m', manifest, path.join(ws, 'f0'), '--restore', 'echo file > f0'],
         true
       ],
-      ['add tree', () => ['add', '-m', manifest, path.join(ws, 'dir')], true],
+      ['add tree', () => ['add', '-m', manifest, path.join(ws, 'dir', 'sub')], true],
       ['escrow', () => ['escrow', '-m', manifest], true],
       ['sign', () => ['sign', '-m', manifest], true],
       ['check --record', () => ['check', '-m', manifest, '--record'], true],
@@ -518,11 +533,12 @@ async function enospc() {
         tried++
         const problems = []
         if (r.code === 74) refused74++
+        if (r.code === 0) wrote++
         if (r.code === 74 && !/^swr: cannot write .*\((ENOSPC|EDQUOT)\)$/m.test(r.stderr))
           problems.push('no "cannot write" line')
-        else if (r.code !== null && r.code <= 4) wrote++
-        if (r.code === 70 || r.code === null || (r.code > 75 && r.code !== 130))
-          problems.push(`exit ${r.code ?? r.signal}`)
+        // Every step here succeeds with room to spare: a full disk is exit 74 or nothing at all,
+        // never another failure (a disk error worded as something else exits 1 to 4).
+        if (r.code !== 0 && r.code !== 74) problems.push(`exit ${r.code ?? r.signal}`)
         if (STACK.test(r.stderr)) problems.push('stack trace')
         if (/internal error/.test(r.stderr)) problems.push('internal error')
         fs.rmSync(path.join(mnt, 'filler'), { force: true })
@@ -532,6 +548,12 @@ async function enospc() {
             const v = await run(['verify', '-m', manifest], env, { cwd: ws })
             if (v.code === 4) problems.push('manifest damaged')
           }
+        }
+        if (name === 'keygen' && r.code === 74) problems.push(...(await keygenAgain(env)))
+        // A planting stopped by the disk is undone whole, the probe it was writing too.
+        if (name === 'canary plant' && r.code === 74) {
+          const probes = fs.readdirSync(ws).filter(n => n.includes('swr-canary-'))
+          if (probes.length) problems.push(`left ${probes.join(', ')}`)
         }
         const left = tmpLeft(home)
         if (left.length) problems.push(`left ${left.map(p => path.relative(home, p)).join(', ')}`)
@@ -546,7 +568,7 @@ async function enospc() {
     fs.rmSync(mnt, { recursive: true, force: true })
   }
   record('full disk', tried, failures, [
-    `${refused74} stopped with exit 74 and one line, ${wrote} completed; manifest never damaged`
+    `${refused74} stopped with exit 74 and one line, ${wrote} completed; manifest never damaged; keygen never left a key file and its rerun made the set`
   ])
 }
 

@@ -103,11 +103,16 @@ describe('a full disk', () => {
     return dir
   }
 
-  function fill(dir: string): void {
-    const fd = fs.openSync(path.join(dir, 'filler'), 'w')
+  /** Fill the disk, leaving about `leave` bytes free. */
+  function fill(dir: string, leave = 0): void {
+    const filler = path.join(dir, 'filler')
+    fs.rmSync(filler, { force: true })
+    const st = fs.statfsSync(dir)
+    let left = leave > 0 ? Math.max(0, st.bavail * st.bsize - leave) : Infinity
+    const fd = fs.openSync(filler, 'w')
     const chunk = Buffer.alloc(64 * 1024, 1)
     try {
-      for (;;) fs.writeSync(fd, chunk)
+      while (left > 0) left -= fs.writeSync(fd, chunk, 0, Math.min(chunk.length, left))
     } catch {
       // full
     } finally {
@@ -148,6 +153,89 @@ describe('a full disk', () => {
         expect(JSON.parse(r.stdout)).toMatchObject({ schema: 'swr.error/1', exit_code: 74 })
     }
   }, 60_000)
+
+  it('keygen: exit 74 naming the file, no key file left at any fill level, and a rerun succeeds', async () => {
+    const disk = smallDisk()
+    if (!disk) {
+      console.warn('skipped: mounting a tmpfs needs root')
+      expect(process.getuid?.()).not.toBe(0)
+      return
+    }
+    const stateDir = path.join(disk, 'state')
+    const keys = path.join(stateDir, 'keys')
+    const env = { SWR_STATE_DIR: stateDir }
+    const named = new Set<string>()
+    // tmpfs gives each file a 4 KiB page: these levels stop keygen before each of its files.
+    for (const leave of [0, 4096, 8192, 12288, 16384]) {
+      fs.rmSync(stateDir, { recursive: true, force: true })
+      fill(disk, leave)
+      const r = await swr(['keygen'], { cwd: disk, env })
+      expect(r.stderr).not.toMatch(STACK)
+      if (r.code === 0) continue
+      expect({ leave, code: r.code }).toEqual({ leave, code: 74 })
+      const m = /^swr: cannot write (.+): no space left on the device \(ENOSPC\)\n$/.exec(r.stderr)
+      expect(m).not.toBeNull()
+      named.add(path.basename(m?.[1] ?? ''))
+      // Nothing new under keys/: no key file, no temporary file.
+      expect(fs.existsSync(keys) ? fs.readdirSync(keys) : []).toEqual([])
+      fs.rmSync(path.join(disk, 'filler'))
+      const again = await swr(['keygen'], { cwd: disk, env })
+      expect({ leave, code: again.code, stderr: again.stderr }).toEqual({
+        leave,
+        code: 0,
+        stderr: ''
+      })
+      expect(fs.readdirSync(keys).sort()).toEqual([
+        'hmac.key',
+        'mldsa87.pub',
+        'mldsa87.seed',
+        'sync.seed'
+      ])
+    }
+    // The disk ran out after some files were written, not only before the first one.
+    expect(named.size).toBeGreaterThan(1)
+  }, 120_000)
+
+  it('canary plant: exit 74 with one "cannot write" line, nothing planted, no ledger', async () => {
+    const disk = smallDisk()
+    if (!disk) {
+      console.warn('skipped: mounting a tmpfs needs root')
+      expect(process.getuid?.()).not.toBe(0)
+      return
+    }
+    const root = path.join(disk, 'ws')
+    const stateDir = path.join(disk, 'state')
+    fs.mkdirSync(root)
+    const env = { SWR_STATE_DIR: stateDir }
+    const manifest = path.join(root, '.swr', 'manifest.json')
+    fs.writeFileSync(path.join(root, 'a'), 'a\n')
+    expect(
+      (await swr(['add', '-m', manifest, path.join(root, 'a')], { cwd: root, env })).code
+    ).toBe(0)
+    const before = fs.readdirSync(root).sort()
+    const plant = [
+      'canary',
+      'plant',
+      '-m',
+      manifest,
+      '--large-bytes',
+      '65536',
+      '--no-home',
+      '--no-tmp'
+    ]
+    // Room for the lock and the first probes, never for the 64 KiB one.
+    for (const leave of [8192, 16384, 32768]) {
+      fill(disk, leave)
+      const r = await swr(plant, { cwd: root, env })
+      expect({ leave, code: r.code }).toEqual({ leave, code: 74 })
+      expect(r.stderr).toMatch(/^swr: cannot write .*: no space left on the device \(ENOSPC\)\n$/)
+      expect(fs.readdirSync(root).sort()).toEqual(before)
+      expect(fs.existsSync(path.join(stateDir, 'canary', 'ledger.json'))).toBe(false)
+    }
+    fs.rmSync(path.join(disk, 'filler'))
+    const r = await swr(plant, { cwd: root, env })
+    expect(r.code).toBe(0)
+  }, 120_000)
 })
 
 describe('locks', () => {

@@ -16,6 +16,7 @@ import { hashHeadTail, type FileDigest, type JobResult } from './verify/hash-ker
 import { followInside } from './verify/link.js'
 import { locateInside } from './verify/locate-entry.js'
 import { octal } from './verify/mode.js'
+import { specialDigest, specialKinds } from './verify/specials.js'
 import { encodeIndex, indexRef, type IndexRecord } from './verify/tree-index.js'
 import {
   contentDigest,
@@ -307,12 +308,15 @@ async function captureTree(
     if (attempt === ATTEMPTS)
       throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes)
   }
+  // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
+  const kinds = specialKinds(root, walk.records)
+  const special = specialDigest(walk.records, kinds)
   const records: IndexRecord[] = walk.records.map((r, i) => ({
     rel: r.rel,
     type: r.type,
     mode: r.mode,
     size: r.size,
-    extra: extras[i]
+    extra: extras[i] ?? kinds[i]
   }))
   const index = encodeIndex(records)
   const sentinels =
@@ -335,6 +339,7 @@ async function captureTree(
       files: walk.files,
       meta_digest: metaDigestOf(walk.records),
       content_digest: contentDigest(walk.records, extras),
+      ...(special !== undefined ? { special_digest: special } : {}),
       index: indexRef(index, records.length)
     }
   }

@@ -453,6 +453,8 @@ function corruptCause(f: Finding): string {
       return 'permission bits changed (not an exec-bit loss): a umask or restore that rewrites modes.'
     case 'target':
       return 'the link was retargeted.'
+    case 'special':
+      return 'a special file is not what was recorded: a device swapped for another of the same mode, or a FIFO, socket or device in place of another kind.'
     default:
       return 'the entry no longer matches what was recorded.'
   }

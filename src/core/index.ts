@@ -169,8 +169,12 @@ export {
   HMAC_KEY_FILE,
   IDENTITY_FILE,
   SYNC_KEY_FILE,
-  createKeyFile,
+  type KeyFile,
+  alreadyExists,
+  createKeyFiles,
   keyPath,
+  newKey,
+  secretKeyFile,
   loadHmacKey,
   loadIdentitySeed,
   loadSyncSeed

@@ -101,6 +101,11 @@ export interface TreeExpect {
   meta_digest?: string
   /** meta_digest's input plus each file's sha256 and each link's target. */
   content_digest?: string
+  /**
+   * Digest of (relpath, kind) of every special file (device with its numbers, FIFO, socket) in
+   * walk order; only when the tree holds one (manifests from before it have none).
+   */
+  special_digest?: string
   index?: TreeIndexRef
 }
 

@@ -4,7 +4,11 @@ import {
   authorizeEdit,
   decide,
   gateInput,
-  createKeyFile,
+  alreadyExists,
+  createKeyFiles,
+  newKey,
+  secretKeyFile,
+  type KeyFile,
   HMAC_KEY_FILE,
   IDENTITY_FILE,
   keyPath,
@@ -15,7 +19,6 @@ import {
   signDocument,
   recall,
   remember,
-  writeFileAtomic,
   EXIT,
   loadManifest,
   saveManifest,
@@ -61,37 +64,38 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
   const dir = stateDir(io)
   if (!flags.hmac && !flags.mldsa)
     throw new UsageError('nothing to create: --no-hmac and --no-mldsa together')
+  const exists = (name: string): boolean => fs.existsSync(keyPath(dir, name))
+  if (flags.mldsa && exists(IDENTITY_FILE)) throw alreadyExists(keyPath(dir, IDENTITY_FILE))
+  if (flags.hmac && !flags.mldsa && exists(HMAC_KEY_FILE))
+    throw alreadyExists(keyPath(dir, HMAC_KEY_FILE))
   const made: Record<string, string> = {}
+  const identity: KeyFile[] = []
   if (flags.mldsa) {
-    if (fs.existsSync(keyPath(dir, IDENTITY_FILE)))
-      throw new SwrError(
-        `${keyPath(dir, IDENTITY_FILE)} already exists: keygen never replaces a key`,
-        EXIT.BAD_MANIFEST
-      )
-    const seed = createKeyFile(dir, IDENTITY_FILE)
+    const seed = newKey()
     const id = await identityFromSeed(seed)
-    writeFileAtomic(
-      keyPath(dir, OWN_PUBLIC_KEY_FILE),
-      `${id.fingerprint}\n${Buffer.from(id.publicKey).toString('base64')}\n`,
-      { mode: 0o644 }
+    identity.push(
+      {
+        name: OWN_PUBLIC_KEY_FILE,
+        text: `${id.fingerprint}\n${Buffer.from(id.publicKey).toString('base64')}\n`,
+        public: true
+      },
+      secretKeyFile(IDENTITY_FILE, seed)
     )
     made.mldsa_fingerprint = id.fingerprint
     made.mldsa_seed = keyPath(dir, IDENTITY_FILE)
   }
-  if (flags.hmac && !flags.mldsa && fs.existsSync(keyPath(dir, HMAC_KEY_FILE))) {
-    throw new SwrError(
-      `${keyPath(dir, HMAC_KEY_FILE)} already exists: keygen never replaces a key`,
-      EXIT.BAD_MANIFEST
-    )
-  }
-  if (flags.hmac && !fs.existsSync(keyPath(dir, HMAC_KEY_FILE))) {
-    createKeyFile(dir, HMAC_KEY_FILE)
+  const files: KeyFile[] = []
+  if (flags.hmac && !exists(HMAC_KEY_FILE)) {
+    files.push(secretKeyFile(HMAC_KEY_FILE, newKey()))
     made.hmac_key = keyPath(dir, HMAC_KEY_FILE)
   }
-  if (flags.sync && !fs.existsSync(keyPath(dir, SYNC_KEY_FILE))) {
-    createKeyFile(dir, SYNC_KEY_FILE)
+  if (flags.sync && !exists(SYNC_KEY_FILE)) {
+    files.push(secretKeyFile(SYNC_KEY_FILE, newKey()))
     made.sync_key = keyPath(dir, SYNC_KEY_FILE)
   }
+  // All or nothing, the identity's seed last: its presence is what makes a rerun refuse, so even
+  // a keygen killed while moving files in leaves only files a rerun completes or replaces.
+  createKeyFiles(dir, [...files, ...identity])
   if (flags.json)
     io.stdout.write(JSON.stringify({ schema: 'swr.keygen/1', ...made }, null, 2) + '\n')
   else {

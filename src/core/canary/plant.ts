@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { EXIT, SwrError, UsageError, errnoCode } from '../errors.js'
+import { EXIT, SwrError, UsageError, diskError, errnoCode } from '../errors.js'
 import type { RunContext } from '../history/context.js'
 import { anchor, type Anchors } from './anchor.js'
 import { cleanLedger } from './clean.js'
@@ -115,6 +115,10 @@ export function plantCanaries(opts: PlantOptions): PlantResult {
   } catch (err) {
     undo(created)
     if (err instanceof SwrError) throw err
+    // A disk error (a directory the disk had no room for) keeps the one line and exit of every
+    // write of swr; only the planting's own failures are worded here.
+    const disk = diskError(err)
+    if (disk) throw disk
     const e = err as NodeJS.ErrnoException
     const code = errnoCode(err)
     throw new SwrError(

@@ -11,7 +11,7 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Anchored } from './anchor.js'
-import { writeAll } from '../state/atomic.js'
+import { asWriteError, writeAll } from '../state/atomic.js'
 
 export const PROBE_CLASSES = [
   'stamp',
@@ -93,9 +93,19 @@ export function sha256(data: Uint8Array): string {
 const CREATE =
   fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
 
-/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
-function createFile(abs: string, data: Uint8Array, mode: number): void {
+/**
+ * Open a new probe file exclusively and count it as created at once: a write that fails after
+ * the open (a full disk) must still be undone.
+ */
+function openProbe(abs: string, mode: number, created: string[]): number {
   const fd = fs.openSync(abs, CREATE, mode)
+  created.push(abs)
+  return fd
+}
+
+/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
+function createFile(abs: string, data: Uint8Array, mode: number, created: string[]): void {
+  const fd = openProbe(abs, mode, created)
   try {
     writeAll(fd, data)
     fs.fchmodSync(fd, mode)
@@ -109,11 +119,11 @@ function createFile(abs: string, data: Uint8Array, mode: number): void {
  * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
  * and needs no buffer of the whole size.
  */
-function createLarge(abs: string, size: number): string {
+function createLarge(abs: string, size: number, created: string[]): string {
   const cipher = createCipheriv('aes-256-ctr', randomBytes(32), randomBytes(16))
   const hash = createHash('sha256')
   const zero = Buffer.alloc(1 << 20)
-  const fd = fs.openSync(abs, CREATE, 0o644)
+  const fd = openProbe(abs, 0o644, created)
   try {
     for (let left = size; left > 0;) {
       const n = Math.min(left, zero.length)
@@ -144,17 +154,26 @@ export interface PlantContext {
 
 /**
  * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
- * directory (the caller anchors them). Throws on EEXIST and every other failure.
+ * directory (the caller anchors them). Throws on EEXIST and every other failure; a disk error
+ * (full, quota, I/O) as the one line naming the probe that every write of swr gives (exit 74).
  */
 export function plantProbe(
   cls: ProbeClass,
   ctx: PlantContext
 ): { name: string; expect: ProbeExpect } {
+  const abs = path.join(ctx.dir, probeName(ctx.plantId, cls))
+  try {
+    return plantOne(cls, ctx)
+  } catch (err) {
+    throw asWriteError(err, abs)
+  }
+}
+
+function plantOne(cls: ProbeClass, ctx: PlantContext): { name: string; expect: ProbeExpect } {
   const name = probeName(ctx.plantId, cls)
   const abs = path.join(ctx.dir, name)
   const file = (data: Buffer, mode: number): ProbeExpect => {
-    createFile(abs, data, mode)
-    ctx.created.push(abs)
+    createFile(abs, data, mode, ctx.created)
     return { type: 'file', mode: octal(mode), size: data.length, sha256: sha256(data) }
   }
   switch (cls) {
@@ -170,8 +189,7 @@ export function plantProbe(
     case 'dotfile':
       return { name, expect: file(stampText(ctx.plantId, cls), 0o644) }
     case 'large': {
-      const digest = createLarge(abs, ctx.largeBytes)
-      ctx.created.push(abs)
+      const digest = createLarge(abs, ctx.largeBytes, ctx.created)
       return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } }
     }
     case 'emptydir':
@@ -193,8 +211,7 @@ export function plantProbe(
     }
     case 'hardlink': {
       const data = stampText(ctx.plantId, cls)
-      createFile(abs, data, 0o644)
-      ctx.created.push(abs)
+      createFile(abs, data, 0o644, ctx.created)
       const peer = hardlinkPeerName(ctx.plantId)
       fs.linkSync(abs, path.join(ctx.dir, peer))
       ctx.created.push(path.join(ctx.dir, peer))

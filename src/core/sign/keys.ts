@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { SwrError, EXIT, errnoCode } from '../errors.js'
-import { writeFileAtomic } from '../state/atomic.js'
+import { stageFile, type Staged } from '../state/atomic.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
 import { parseHmacKey } from './hmac.js'
 
@@ -69,25 +69,59 @@ export function loadIdentitySeed(stateDir: string): Buffer | undefined {
   return Buffer.from(text.trim(), 'hex')
 }
 
-/** Create a new random key file; refuses to replace an existing one. */
-export function createKeyFile(stateDir: string, name: string): Buffer {
+/** Fresh key material: 32 random bytes, written as 64 hex digits. */
+export function newKey(): Buffer {
+  return randomBytes(32)
+}
+
+/** One file of a key set: a secret (0600, never replacing a file) or a public key (replaced). */
+export interface KeyFile {
+  name: string
+  text: string
+  public?: boolean
+}
+
+export function secretKeyFile(name: string, bytes: Buffer): KeyFile {
+  return { name, text: bytes.toString('hex') + '\n' }
+}
+
+/**
+ * Create a set of key files all or nothing: every file is written and synced under a temporary
+ * name first, and only when all of them are on disk are they moved in, in the order given (put
+ * the file whose presence makes a rerun refuse last). A failure (a full disk, a key created
+ * meanwhile) removes what this call moved in and every temporary file, so no new key file is left
+ * and a rerun starts from where this one did. An existing secret key file is never replaced.
+ */
+export function createKeyFiles(stateDir: string, files: readonly KeyFile[]): void {
   ensurePrivateDir(stateDir, 'keys')
-  const bytes = randomBytes(32)
+  const staged: Staged[] = []
+  const placed: string[] = []
   try {
-    writeFileAtomic(keyPath(stateDir, name), bytes.toString('hex') + '\n', {
-      mode: 0o600,
-      exclusive: true
-    })
-  } catch (err) {
-    if (errnoCode(err) === 'EEXIST') {
-      throw new SwrError(
-        `${keyPath(stateDir, name)} already exists: keygen never replaces a key`,
-        EXIT.BAD_MANIFEST
+    for (const f of files)
+      staged.push(
+        stageFile(keyPath(stateDir, f.name), f.text, {
+          mode: f.public ? 0o644 : 0o600,
+          exclusive: !f.public
+        })
       )
+    for (const s of staged) {
+      try {
+        s.commit()
+      } catch (err) {
+        // Another keygen got there between our check and now: its key stays, ours goes.
+        throw errnoCode(err) === 'EEXIST' ? alreadyExists(s.file) : err
+      }
+      placed.push(s.file)
     }
+  } catch (err) {
+    for (const s of staged) s.discard()
+    for (const p of placed) fs.rmSync(p, { force: true })
     throw err
   }
-  return bytes
+}
+
+export function alreadyExists(file: string): SwrError {
+  return new SwrError(`${file} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST)
 }
 
 /** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */

@@ -46,11 +46,31 @@ export function writeFileAtomic(
   data: string | Uint8Array | readonly Uint8Array[],
   opts: AtomicOptions = {}
 ): void {
-  // Parts are written one after another: a megabyte of cache in pieces is never copied into one.
-  const parts =
-    typeof data === 'string' ? [Buffer.from(data, 'utf8')] : isPart(data) ? [data] : data
-  const length = parts.reduce((n, p) => n + p.length, 0)
-  if (opts.unlessSame && holds(file, parts, length, opts.mode)) return
+  const parts = partsOf(data)
+  if (opts.unlessSame && holds(file, parts, partsLength(parts), opts.mode)) return
+  stageFile(file, parts, opts).commit()
+}
+
+/** A file written and synced under a temporary name beside its target, not yet in place. */
+export interface Staged {
+  readonly file: string
+  /** Move it into place (exclusively when staged so); a failure removes the temporary file. */
+  commit(): void
+  /** Remove the temporary file; the target is left as it was. */
+  discard(): void
+}
+
+/**
+ * The first half of writeFileAtomic: every byte of `data` on disk under a temporary name, so a
+ * caller with several files to write can move them in only when all of them were written.
+ */
+export function stageFile(
+  file: string,
+  data: string | Uint8Array | readonly Uint8Array[],
+  opts: Omit<AtomicOptions, 'unlessSame'> = {}
+): Staged {
+  const parts = partsOf(data)
+  const length = partsLength(parts)
   const dir = path.dirname(file)
   // The name carries this pid, so a later run can clear it if this one is killed mid-write.
   const tmp = path.join(dir, ownedName(`.${path.basename(file)}.`, '.tmp'))
@@ -77,17 +97,37 @@ export function writeFileAtomic(
     } finally {
       fs.closeSync(fd)
     }
-    if (opts.exclusive) {
-      // link() fails when the target exists, so a concurrent creator is never overwritten.
-      fs.linkSync(tmp, file)
-      fs.unlinkSync(tmp)
-    } else {
-      fs.renameSync(tmp, file)
-    }
   } catch (err) {
     fs.rmSync(tmp, { force: true })
     throw asWriteError(err, file)
   }
+  return {
+    file,
+    commit: () => {
+      try {
+        if (opts.exclusive) {
+          // link() fails when the target exists, so a concurrent creator is never overwritten.
+          fs.linkSync(tmp, file)
+          fs.unlinkSync(tmp)
+        } else {
+          fs.renameSync(tmp, file)
+        }
+      } catch (err) {
+        fs.rmSync(tmp, { force: true })
+        throw asWriteError(err, file)
+      }
+    },
+    discard: () => fs.rmSync(tmp, { force: true })
+  }
+}
+
+function partsOf(data: string | Uint8Array | readonly Uint8Array[]): readonly Uint8Array[] {
+  // Parts are written one after another: a megabyte of cache in pieces is never copied into one.
+  return typeof data === 'string' ? [Buffer.from(data, 'utf8')] : isPart(data) ? [data] : data
+}
+
+function partsLength(parts: readonly Uint8Array[]): number {
+  return parts.reduce((n, p) => n + p.length, 0)
 }
 
 function isPart(data: Uint8Array | readonly Uint8Array[]): data is Uint8Array {

@@ -1,6 +1,6 @@
 /**
  * The per-file index of a tree: a sidecar file beside the manifest (gzip'd JSON lines: relpath,
- * type, mode, size, sha256 or link target). The manifest holds the sidecar's sha256, so the index
+ * type, mode, size, sha256, link target or a special file's kind). The manifest holds the sidecar's sha256, so the index
  * is as trustworthy as the manifest; with it, a failed tree check names the files that are
  * missing, extra or changed instead of only saying "digest differs".
  */
@@ -129,7 +129,13 @@ export function diffIndex(
         x !== b.extra &&
         !(r.type === 'f' && b.size !== r.size)
       ) {
-        what.push(r.type === 'l' ? `target ${b.extra} -> ${x}` : 'content')
+        what.push(
+          r.type === 'l'
+            ? `target ${b.extra} -> ${x}`
+            : r.type === 'o'
+              ? `${b.extra} -> ${x}`
+              : 'content'
+        )
         contentChanged = true
       }
     }

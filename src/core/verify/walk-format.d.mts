@@ -37,6 +37,8 @@ export declare function metaLine(
 ): string
 export declare function metaLineOf(fields: string): string
 export declare function contentLine(fields: string, extra: string): string
+/** A special file's line: its path and kind ("char 1:3"). */
+export declare function specialLine(rel: string, kind: string): string
 export declare function stampLine(
   rel: string,
   type: RecordType,

@@ -1,0 +1,65 @@
+/**
+ * Special files in trees: anything but a file, directory or symlink (devices, FIFOs, sockets).
+ * The walk's lines give them a type letter and a mode only, so a device swapped for another of
+ * the same mode (/dev/zero where /dev/null was) keeps every digest. What each one is, and for a
+ * device its numbers, is recorded apart: as the tree index's extra field of the entry, and as a
+ * digest over walk-format.mjs's special lines in the manifest (`expect.special_digest`, written
+ * only when the tree holds a special file). The walkers never see device numbers: the few special
+ * files are lstat'ed again by path, so neither the native walk nor the workers change.
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import { fsPath } from './byte-names.mjs'
+import { updateLines } from './walk.js'
+import { specialLine, TYPE } from './walk-format.mjs'
+import type { WalkRecord } from './walk.js'
+
+/** A device number's major and minor parts, as the platform packs them into st_rdev. */
+export function deviceNumbers(rdev: bigint): [bigint, bigint] {
+  if (process.platform === 'darwin' || process.platform.endsWith('bsd'))
+    return [(rdev >> 24n) & 0xffn, rdev & 0xffffffn]
+  // glibc's gnu_dev_major/minor: 12 bits of major and 20 of minor, split across the word.
+  return [
+    ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn),
+    (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn)
+  ]
+}
+
+/** What a special file is: "char 1:3", "block 8:0", "fifo", "socket". */
+export function specialKind(st: fs.BigIntStats): string {
+  if (st.isCharacterDevice() || st.isBlockDevice()) {
+    const [major, minor] = deviceNumbers(st.rdev)
+    return `${st.isCharacterDevice() ? 'char' : 'block'} ${major}:${minor}`
+  }
+  if (st.isFIFO()) return 'fifo'
+  if (st.isSocket()) return 'socket'
+  return 'other'
+}
+
+/**
+ * The kind of each special record, by record index (undefined for the rest); a special file gone
+ * since the walk is 'missing', which matches no recorded kind.
+ */
+export function specialKinds(root: string, records: readonly WalkRecord[]): (string | undefined)[] {
+  return records.map(r => {
+    if (r.type !== TYPE.other) return undefined
+    const st = fs.lstatSync(fsPath(`${root}/${r.rel}`), { bigint: true, throwIfNoEntry: false })
+    return st ? specialKind(st) : 'missing'
+  })
+}
+
+/** The digest of the special lines in walk order, or undefined when there is no special file. */
+export function specialDigest(
+  records: readonly WalkRecord[],
+  kinds: readonly (string | undefined)[]
+): string | undefined {
+  let text = ''
+  records.forEach((r, i) => {
+    const kind = kinds[i]
+    if (kind !== undefined) text += specialLine(r.rel, kind)
+  })
+  if (text === '') return undefined
+  const h = createHash('sha256')
+  updateLines(h, text)
+  return h.digest('hex')
+}
