@@ -129,4 +129,3 @@ describe('through the bundled CLI and Action', () => {
     }
   )
 })
-
