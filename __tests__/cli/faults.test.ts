@@ -304,6 +304,21 @@ describe('locks', () => {
     }
   }, 40_000)
 
+  it('a lock that cannot be taken (locks/ is a file): exit 74, one line naming the manifest and the cause, nothing written', async () => {
+    await keygen()
+    await track('seed')
+    const before = fs.readFileSync(ws.manifestFile)
+    fs.rmSync(path.join(ws.stateDir, 'locks'), { recursive: true, force: true })
+    fs.writeFileSync(path.join(ws.stateDir, 'locks'), '')
+    fs.writeFileSync(path.join(ws.root, 'more'), 'more\n')
+    const r = await swr(['add', '-m', ws.manifestFile, path.join(ws.root, 'more')])
+    expect(r.code).toBe(74)
+    expect(r.stderr).toMatch(
+      /^swr: cannot take the lock on \S+manifest\.json: EEXIST: file already exists, mkdir '\S+locks'\n$/
+    )
+    expect(fs.readFileSync(ws.manifestFile).equals(before)).toBe(true)
+  })
+
   it('two manifests of one workspace never run their recipes at once', async () => {
     await keygen()
     const log = path.join(ws.base, 'log')

@@ -346,6 +346,7 @@ function lockError(err: unknown, subject: string): unknown {
   if (err instanceof SwrError) return err
   const disk = diskError(err, `the lock on ${subject}`)
   if (disk) return disk
-  const why = code(err) ?? (err instanceof Error ? err.message : String(err))
+  // A system error's message names its call and file ("EEXIST: file already exists, mkdir ...").
+  const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]
   return new SwrError(`cannot take the lock on ${subject}: ${why}`, EXIT.WRITE_FAILED)
 }
