@@ -175,8 +175,9 @@ function hold(p: Paths, note: string, opts: LockOptions): Release {
     unwatch()
     process.removeListener('exit', letGo)
     try {
-      removeIfStill(p, p.lock, note, Infinity)
+      // The record first: killed between the two, swr leaves a dead note with nothing beside it.
       fs.rmSync(groups, { force: true })
+      removeIfStill(p, p.lock, note, Infinity)
     } catch {
       // A lock that cannot be removed (its directory gone) is nothing to let go of.
     }
