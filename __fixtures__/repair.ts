@@ -136,13 +136,14 @@ const SIGNUM: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 2, SIGKILL: 9,
 
 /**
  * `node dist/cli/index.js ...args` as a real child process, with the fixture's environment (plus
- * PATH, so recipes find their tools) and working directory.
+ * PATH, so recipes find their tools) and working directory; its stdin a pipe when asked
+ * (`proc.stdin`), else nothing.
  */
-export function spawnSwr(args: string[], opts: RunOptions): ChildRun {
+export function spawnSwr(args: string[], opts: RunOptions & { stdin?: 'pipe' }): ChildRun {
   const proc = spawn(process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? opts.root,
     env: { PATH: process.env.PATH, HOME: opts.home, ...fixtureEnv(opts), ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe']
   })
   let out = ''
   let err = ''

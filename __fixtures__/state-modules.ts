@@ -1,5 +1,6 @@
 /**
- * The state modules (`src/core/state/` and the errors they throw) compiled from the current source
+ * The state modules (`src/core/state/`, the errors they throw and the process facts the lock
+ * reads) compiled from the current source
  * into a temporary directory, so a second real process can take a lock or write a file through
  * the same code as the process under test. TypeScript's own transpiler, one file at a time: the
  * sources already import `.js` names, so the output runs as is.
@@ -12,6 +13,8 @@ import ts from 'typescript'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SOURCES = [
   'src/core/errors.ts',
+  'src/core/run/groups.ts',
+  'src/core/run/proc.ts',
   'src/core/state/atomic.ts',
   'src/core/state/lock.ts',
   'src/core/state/state-dir.ts'
@@ -19,7 +22,7 @@ const SOURCES = [
 
 /**
  * Compile the state modules below `dir` (its `core/` mirrors `src/core/`); returns `dir`. The
- * output resolves `proper-lockfile` through a link to the repository's node_modules.
+ * output resolves packages through a link to the repository's node_modules.
  */
 export function compileStateModules(dir: string): string {
   for (const rel of SOURCES) {

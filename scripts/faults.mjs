@@ -2,8 +2,9 @@
 /**
  * The fault-injection suite: the bundled CLI (dist/cli/index.js, `npm run bundle` first) against
  * malformed manifests, odd names and file types, full disks at every write point, a stalled lock
- * holder, two manifests of one workspace, recipes that escape their process group, SIGHUP, and
- * the state directory removed mid-run. Every class prints what it tried and what failed; the exit
+ * holder, a dead holder's lock raced for by many waiters, a recipe orphaned by a killed doctor, two
+ * manifests of one workspace, recipes that escape their process group, SIGHUP, and the state
+ * directory removed mid-run. Every class prints what it tried and what failed; the exit
  * status is 1 when anything failed.
  *
  *   node scripts/faults.mjs            # everything (a few minutes)
@@ -42,7 +43,7 @@ function swr(argv, env, opts = {}) {
   const child = spawn(process.execPath, [BIN, ...argv], {
     env: { PATH: process.env.PATH, HOME: env.HOME, LANG: 'C.UTF-8', ...env },
     cwd: opts.cwd ?? env.HOME,
-    stdio: ['ignore', 'pipe', 'pipe']
+    stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe']
   })
   let stdout = ''
   let stderr = ''
@@ -576,16 +577,39 @@ async function enospc() {
 // A stalled lock holder: SIGSTOP an `add` that holds the lock for longer than the stale time; a
 // second `add` waits for it; both entries are in the final manifest.
 
+/**
+ * The notes of the locks held now: a lock is a symbolic link whose target is its note (an older
+ * build kept a directory and the note in a `.holder` file beside it; both are read, so the suite
+ * runs against either).
+ */
 async function holderNotes(stateDir) {
   const dir = path.join(stateDir, 'locks')
+  const notes = []
+  let names = []
   try {
-    return fs
-      .readdirSync(dir)
-      .filter(n => n.endsWith('.holder'))
-      .map(n => fs.readFileSync(path.join(dir, n), 'utf8'))
+    names = fs.readdirSync(dir)
   } catch {
     return []
   }
+  for (const n of names) {
+    try {
+      if (n.endsWith('.holder')) notes.push(fs.readFileSync(path.join(dir, n), 'utf8'))
+      else if (n.endsWith('.lock')) notes.push(fs.readlinkSync(path.join(dir, n)))
+    } catch {
+      // gone, or an older build's directory
+    }
+  }
+  return notes
+}
+
+/** Wait until `cond()` holds (polling every `step` ms); false when `ms` passed first. */
+async function until(cond, ms, step = 20) {
+  const deadline = Date.now() + ms
+  while (!(await cond())) {
+    if (Date.now() > deadline) return false
+    await sleep(step)
+  }
+  return true
 }
 
 async function stalledHolder() {
@@ -629,6 +653,148 @@ async function stalledHolder() {
   }
   record('stalled lock holder', rounds, failures, [
     `holder stopped ${stopMs / 1000} s (stale time 10 s)`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// A dead holder's lock raced for: `add --from -` holds the manifest lock while it waits for its
+// input, so a holder and its waiters stay put as long as their stdin is open. N waiters (each with
+// --lock-timeout) wait; the holder is killed with SIGKILL; exactly one waiter may take the lock
+// (it then sits on its input), the others give up at their timeout with exit 2 and one line.
+
+async function takeoverRound(s, n, timeoutS) {
+  const holder = swr(['add', '-m', s.manifest, '--from', '-'], s.env, { stdin: 'pipe' })
+  const pid = holder.child.pid
+  const held = await until(
+    async () => (await holderNotes(s.env.SWR_STATE_DIR)).some(x => x.startsWith(`pid ${pid} `)),
+    15_000
+  )
+  if (!held) {
+    holder.child.kill('SIGKILL')
+    return { problems: [`the holder never took the lock: ${(await holder.done).stderr}`] }
+  }
+  const waiters = Array.from({ length: n }, (_, i) => {
+    fs.writeFileSync(path.join(s.ws, `w${i}`), `${i}\n`)
+    const w = swr(
+      ['add', '-m', s.manifest, '--from', '-', '--lock-timeout', String(timeoutS)],
+      s.env,
+      { stdin: 'pipe' }
+    )
+    let err = ''
+    w.child.stderr.on('data', d => (err += d))
+    w.err = () => err
+    return w
+  })
+  const waiting = await until(
+    () => waiters.every(w => /waiting for the lock/.test(w.err())),
+    15_000
+  )
+  holder.child.kill('SIGKILL')
+  await holder.done
+  // Whoever took the lock sits on its input; everyone else gives up at its timeout.
+  await until(() => waiters.every(w => w.child.exitCode !== null), timeoutS * 1000 + 2500, 50)
+  const winners = waiters.filter(w => w.child.exitCode === null && w.child.signalCode === null)
+  // A waiter that ended other than by giving up (exit 2) took the lock too, and then lost it.
+  const took =
+    winners.length + waiters.filter(w => w.child.exitCode !== null && w.child.exitCode !== 2).length
+  for (const w of winners) {
+    const i = waiters.indexOf(w)
+    w.child.stdin.end(JSON.stringify({ path: path.join(s.ws, `w${i}`), id: `w${i}` }) + '\n')
+  }
+  for (const w of waiters) if (!winners.includes(w)) w.child.stdin.destroy()
+  const rs = await Promise.all(waiters.map(w => w.done))
+  const problems = []
+  if (!waiting) problems.push('not every waiter was waiting when the holder was killed')
+  if (took !== 1) problems.push(`${took} waiters took the lock`)
+  const codes = {}
+  rs.forEach((r, i) => {
+    const won = winners.includes(waiters[i])
+    const key = won ? `won ${r.code}` : String(r.code ?? r.signal)
+    codes[key] = (codes[key] ?? 0) + 1
+    if (won && r.code !== 0) problems.push(`a winner exited ${r.code}: ${r.stderr.slice(0, 200)}`)
+    if (!won && r.code !== 2)
+      problems.push(`a waiter exited ${r.code ?? r.signal}: ${r.stderr.trim().slice(-200)}`)
+    else if (!won && !/is locked by another swr run .*gave up after/.test(r.stderr))
+      problems.push(`a waiter gave up without saying so: ${r.stderr.slice(0, 200)}`)
+    if (STACK.test(r.stderr)) problems.push('stack trace')
+  })
+  return { problems, winners: took, codes }
+}
+
+async function takeover() {
+  const rounds = QUICK ? 3 : 20
+  const n = QUICK ? 4 : 8
+  const timeoutS = 3
+  const failures = []
+  const winnerCounts = {}
+  const exitCounts = {}
+  for (let round = 0; round < rounds; round++) {
+    const s = await sandbox('takeover')
+    await keyed(s)
+    fs.writeFileSync(path.join(s.ws, 'seed'), 'seed\n')
+    await run(['add', '-m', s.manifest, path.join(s.ws, 'seed')], s.env)
+    const r = await takeoverRound(s, n, timeoutS)
+    winnerCounts[r.winners] = (winnerCounts[r.winners] ?? 0) + 1
+    for (const [k, v] of Object.entries(r.codes ?? {})) exitCounts[k] = (exitCounts[k] ?? 0) + v
+    if (r.problems.length) failures.push(`round ${round}: ${[...new Set(r.problems)].join('; ')}`)
+  }
+  const show = o =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')
+  record('dead holder, many waiters', rounds, failures, [
+    `${n} waiters a round; rounds by the number of waiters that took the lock (${show(winnerCounts)}); waiter exits (${show(exitCounts)})`
+  ])
+}
+
+// ---------------------------------------------------------------------------------------------
+// A recipe orphaned by a doctor killed with SIGKILL: a second doctor must not start the recipe
+// while the orphan runs, and takes the lock once it ends (the orphan repaired the entry).
+
+async function orphanedRecipe() {
+  const rounds = QUICK ? 1 : 5
+  const failures = []
+  const lags = []
+  for (let round = 0; round < rounds; round++) {
+    const s = await sandbox('orphan')
+    const log = path.join(s.home, 'recipe.log')
+    await keyed(s)
+    fs.writeFileSync(path.join(s.ws, 't'), 'x\n')
+    const recipe = `echo "start $$" >> '${log}'; sleep 3; echo x > t; echo "end $(date +%s%3N)" >> '${log}'`
+    const a = await run(['add', '-m', s.manifest, path.join(s.ws, 't'), '--restore', recipe], s.env)
+    if (a.code !== 0) throw new Error(`add: ${a.stderr}`)
+    fs.rmSync(path.join(s.ws, 't'))
+    const lines = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : [])
+    const first = swr(['doctor', '-m', s.manifest], s.env, { cwd: s.ws })
+    const started = await until(() => lines().length > 0, 15_000)
+    first.child.kill('SIGKILL')
+    await first.done
+    const second = await run(['doctor', '-m', s.manifest], s.env, { cwd: s.ws })
+    const done = Date.now()
+    const got = lines()
+    const starts = got.filter(l => l.startsWith('start'))
+    const end = got.find(l => l.startsWith('end'))
+    const problems = []
+    if (!started) problems.push('the recipe never started')
+    if (starts.length !== 1) problems.push(`the recipe started ${starts.length} times: ${got}`)
+    if (!end) problems.push('the second doctor finished before the orphan')
+    else lags.push(done - Number(end.split(' ')[1]))
+    if (second.code !== 0) problems.push(`exit ${second.code}: ${second.stderr.slice(0, 200)}`)
+    if (!/waiting for the lock/.test(second.stderr)) problems.push('the second doctor never waited')
+    if (STACK.test(second.stderr)) problems.push('stack trace')
+    for (const l of starts) {
+      try {
+        process.kill(-Number(l.split(' ')[1]), 'SIGKILL')
+      } catch {
+        // ended
+      }
+    }
+    if (problems.length) failures.push(`round ${round}: ${problems.join('; ')}`)
+  }
+  record('recipe orphaned by a killed doctor', rounds, failures, [
+    lags.length
+      ? `the second doctor ended ${Math.min(...lags)}-${Math.max(...lags)} ms after the orphan`
+      : 'no orphan ended'
   ])
 }
 
@@ -922,6 +1088,8 @@ const CLASSES = {
   names: oddNames,
   enospc,
   stall: stalledHolder,
+  takeover,
+  orphan: orphanedRecipe,
   two: twoManifests,
   escaped,
   wipe: stateRemoved,

@@ -1,9 +1,10 @@
 /**
  * Faults, through the bundled CLI: one fast representative of each class that
  * `npm run faults` (scripts/faults.mjs) repeats many times. A deeply nested manifest hidden behind
- * a comment, a full disk under an edit, a lock holder stopped past the stale time, two manifests
- * of one workspace, a recipe whose grandchild escapes its process group, SIGHUP, and the state
- * directory removed mid-run.
+ * a comment, a full disk under an edit, a lock holder stopped past the stale time, a dead holder's
+ * lock raced for by many waiters, a recipe orphaned by a killed doctor, two manifests of one
+ * workspace, a recipe whose grandchild escapes its process group, SIGHUP, and the state directory
+ * removed mid-run.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -54,13 +55,20 @@ function living(needle: string): number[] {
   return out
 }
 
+/** The notes of the locks held now (a lock is a link whose target is its note). */
 function holderNotes(): string[] {
   const dir = path.join(ws.stateDir, 'locks')
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
-    .filter(n => n.endsWith('.holder'))
-    .map(n => fs.readFileSync(path.join(dir, n), 'utf8'))
+    .filter(n => n.endsWith('.lock'))
+    .flatMap(n => {
+      try {
+        return [fs.readlinkSync(path.join(dir, n))]
+      } catch {
+        return []
+      }
+    })
 }
 
 describe('malformed manifests', () => {
@@ -138,10 +146,12 @@ describe('a full disk', () => {
       expect(r.code).toBe(0)
     }
     const before = fs.readFileSync(manifest)
+    // Not tracked yet, so add gets as far as writing (the lock itself writes no data).
+    fs.writeFileSync(path.join(root, 'extra'), 'x'.repeat(2000))
     fill(disk)
     for (const args of [
       ['escrow', '-m', manifest],
-      ['add', '-m', manifest, path.join(root, 'f0'), '--id', 'again'],
+      ['add', '-m', manifest, path.join(root, 'extra')],
       ['check', '-m', manifest, '--record', '--json']
     ]) {
       const r = await swr(args, { cwd: root, env })
@@ -275,6 +285,127 @@ describe('locks', () => {
     expect(ids).toHaveLength(3)
     expect(ids).toContain('two')
   }, 40_000)
+
+  /**
+   * One round: `add --from -` holds the lock while it waits for its input; `n` waiters (each its
+   * own `add --from -` with --lock-timeout 2) wait for it; the holder is killed with SIGKILL. The
+   * waiters that took the lock sit on their input; the others give up at their timeout. Returns
+   * how many took it, with every waiter's result.
+   */
+  async function deadHolderRound(manifest: string, round: number, n: number) {
+    const holder = spawnSwr(['add', '-m', manifest, '--from', '-'], { ...ws, stdin: 'pipe' })
+    const pid = holder.proc.pid
+    const held = await waitUntil(() => holderNotes().some(x => x.startsWith(`pid ${pid} `)), 15_000)
+    expect({ held, out: held ? '' : holder.output() }).toEqual({ held: true, out: '' })
+    const waiters = Array.from({ length: n }, () =>
+      spawnSwr(['add', '-m', manifest, '--from', '-', '--lock-timeout', '2'], {
+        ...ws,
+        stdin: 'pipe'
+      })
+    )
+    await waitUntil(() => waiters.every(w => /waiting for the lock/.test(w.stderr())), 15_000)
+    holder.proc.kill('SIGKILL')
+    await holder.done
+    await waitUntil(() => waiters.every(w => w.proc.exitCode !== null), 4500)
+    const sitting = waiters.filter(w => w.proc.exitCode === null)
+    waiters.forEach((w, i) => {
+      const file = path.join(ws.root, `r${round}w${i}`)
+      fs.writeFileSync(file, `${i}\n`)
+      const line = JSON.stringify({ path: file, id: `r${round}w${i}` })
+      if (sitting.includes(w)) w.proc.stdin?.end(`${line}\n`)
+      else w.proc.stdin?.destroy()
+    })
+    const results = await Promise.all(waiters.map(w => w.done))
+    const won = sitting.map(w => waiters.indexOf(w))
+    // A waiter that ended other than by giving up took the lock too (and lost it).
+    const took = results.filter((r, i) => won.includes(i) || r.code !== 2).length
+    return { took, results, sitting: won }
+  }
+
+  it("a dead holder's lock raced for by 6 waiters, 10 rounds: exactly one takes it each round, the rest give up with one line", async () => {
+    await keygen()
+    await track('seed')
+    const rounds = 10
+    const counts: number[] = []
+    // Two rounds at a time, on two manifests (two locks), to keep the test short.
+    for (let r = 0; r < rounds; r += 2) {
+      const pair = await Promise.all(
+        [r, r + 1].map(round => {
+          const m = path.join(ws.root, '.swr', `race${round}.json`)
+          fs.copyFileSync(ws.manifestFile, m)
+          return deadHolderRound(m, round, 6).then(res => ({ ...res, m, round }))
+        })
+      )
+      for (const { took, results, sitting, m, round } of pair) {
+        counts.push(took)
+        results.forEach((res, i) => {
+          expect(res.stderr).not.toMatch(STACK)
+          expect(res.stderr).not.toMatch(/ENOENT|ECOMPROMISED/)
+          if (sitting.includes(i)) expect(res.code).toBe(0)
+          else {
+            expect(res.code).toBe(2)
+            expect(res.stderr).toMatch(
+              /^swr: .*race\d+\.json is locked by another swr run \(pid \d+ .*\); gave up after 2 s$/m
+            )
+          }
+        })
+        const ids = (
+          JSON.parse(fs.readFileSync(m, 'utf8')) as { body: { entries: { id: string }[] } }
+        ).body.entries.map(e => e.id)
+        expect(ids.filter(id => id.startsWith(`r${round}w`))).toHaveLength(sitting.length)
+      }
+    }
+    expect(counts).toEqual(Array(rounds).fill(1))
+  }, 90_000)
+
+  it('a recipe orphaned by a doctor killed with SIGKILL: a second doctor waits for it, does not run it again, and takes the lock once it ends', async () => {
+    await keygen()
+    const log = path.join(ws.base, 'log')
+    await track(
+      't',
+      '--restore',
+      `echo "start $$" >> ${q(log)}; sleep 2; echo t > t; echo end >> ${q(log)}`
+    )
+    fs.rmSync(path.join(ws.root, 't'))
+    const lines = (): string[] =>
+      fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : []
+    const first = spawnSwr(['doctor', '-m', ws.manifestFile], ws)
+    expect(await waitUntil(() => lines().length > 0, 15_000)).toBe(true)
+    first.proc.kill('SIGKILL')
+    await first.done
+    const pgid = Number(lines()[0]?.split(' ')[1])
+    try {
+      const second = await swr(['doctor', '-m', ws.manifestFile])
+      expect(lines()).toEqual([`start ${pgid}`, 'end'])
+      expect(second.stderr).toMatch(
+        /waiting for the lock on .*\(pid \d+ .*; gone, but its recipe still runs in process group \d+\)/
+      )
+      expect(second.stderr).not.toMatch(STACK)
+      expect(second.code).toBe(0)
+      expect(holderNotes()).toEqual([])
+    } finally {
+      try {
+        process.kill(-pgid, 'SIGKILL')
+      } catch {
+        // ended
+      }
+    }
+  }, 40_000)
+
+  it('a lock that cannot be taken (locks/ is a file): exit 74, one line naming the manifest and the cause, nothing written', async () => {
+    await keygen()
+    await track('seed')
+    const before = fs.readFileSync(ws.manifestFile)
+    fs.rmSync(path.join(ws.stateDir, 'locks'), { recursive: true, force: true })
+    fs.writeFileSync(path.join(ws.stateDir, 'locks'), '')
+    fs.writeFileSync(path.join(ws.root, 'more'), 'more\n')
+    const r = await swr(['add', '-m', ws.manifestFile, path.join(ws.root, 'more')])
+    expect(r.code).toBe(74)
+    expect(r.stderr).toMatch(
+      /^swr: cannot take the lock on \S+manifest\.json: EEXIST: file already exists, mkdir '\S+locks'\n$/
+    )
+    expect(fs.readFileSync(ws.manifestFile).equals(before)).toBe(true)
+  })
 
   it('two manifests of one workspace never run their recipes at once', async () => {
     await keygen()

@@ -488,16 +488,16 @@ describe('signals and concurrency (the bundled CLI as child processes)', () => {
       for (let f = 0; f < 750; f++) write(ws.root, `tree/d${d}/s${f % 25}/f${f}`, '')
   }
 
-  it('SIGTERM during an add: exit 130, the lock and its holder note gone, the manifest untouched', async () => {
+  it('SIGTERM during an add: exit 130, the lock (a link holding its note) gone, the manifest untouched', async () => {
     bigTree()
     write(ws.root, 'first', 'x')
     await add(ws, 'first')
     const before = fs.readFileSync(ws.manifestFile)
     const locks = path.join(ws.stateDir, 'locks')
     const child = spawnSwr(['add', 'tree', '--kind', 'tree'], ws)
-    // The holder note is written once the lock is swr's (not merely created on disk).
+    // The lock and its note are one link, there once the lock is swr's.
     const held = (): boolean =>
-      fs.existsSync(locks) && fs.readdirSync(locks).some(n => n.endsWith('.holder'))
+      fs.existsSync(locks) && fs.readdirSync(locks).some(n => n.endsWith('.lock'))
     expect(await waitUntil(held, 20_000, 1)).toBe(true)
     child.proc.kill('SIGTERM')
     const r = await child.done

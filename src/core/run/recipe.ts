@@ -4,11 +4,13 @@
  * SIGTERM first and SIGKILL after a grace period, so no grandchild (git, curl, cmake) outlives it.
  * A process that left the group (`setsid`) is found by the run token in its environment, stopped
  * and reported; and once the recipe's own process has exited, swr waits at most a grace period
- * for the output pipes such a process may hold open.
+ * for the output pipes such a process may hold open. While the group runs, the locks this process
+ * holds record it (`groups.ts`).
  * Output is split into lines, scrubbed, streamed to `onLine`, and kept bounded for the report.
  */
 import { spawn } from 'node:child_process'
 import { killTagged, newRunToken, RUN_TOKEN_VAR, type EscapedProcess } from './escaped.js'
+import { groupEnded, groupStarted } from './groups.js'
 import { lineSplitter, tailKeeper } from './output.js'
 import type { Scrubber } from './scrub.js'
 
@@ -91,6 +93,9 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
       detached: true, // its own process group, so the whole group can be stopped
       stdio: ['ignore', 'pipe', 'pipe']
     })
+    // At once, before anything else can run: the locks this process holds record the group, so
+    // that if swr is killed now the orphaned recipe keeps them until it ends.
+    if (child.pid !== undefined) groupStarted(child.pid)
     const kept = tailKeeper(KEEP_BYTES)
     let timedOut = false
     let interrupted = false
@@ -131,7 +136,10 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
       clearTimeout(pipeTimer)
       // Nothing of the group may outlive the recipe: what ignored SIGTERM gets SIGKILL before we
       // return, not on a timer that a finished swr would never fire.
-      if (child.pid !== undefined) await reapGroup(child.pid, grace)
+      if (child.pid !== undefined) {
+        await reapGroup(child.pid, grace)
+        groupEnded(child.pid)
+      }
       if (killer) clearTimeout(killer)
       const escaped = await killTagged(token, Math.min(grace, 1000))
       if (escaped.length > 0)

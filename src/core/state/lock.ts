@@ -4,23 +4,35 @@
  * by its path) and the workspace (so two manifests describing one directory never run recipes in
  * it at once). A waiting run says so once and gives up after a bounded time.
  *
+ * The lock is a symbolic link, `locks/<key>.lock`, whose target is its holder's note ("pid P host
+ * H start S since T id R"). symlink(2) creates the link and its note in one step and fails when the
+ * link exists, so there is never a lock without its note, and the random id makes each note name
+ * one generation of the lock only.
+ *
  * Staleness is decided by whether the holder lives, not by how recently it refreshed: a holder on
  * this host whose process is alive (its pid answers signal 0 and its start time is the one it
- * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy.
- * Only a lock without a readable holder note, or held from another host, falls back to the
- * refresh time (`staleMs`). Losing the lock anyway (its file removed, as a wipe of the state
- * directory does, or taken over) is reported through `onLost`, never thrown from a timer.
+ * recorded, so a reused pid does not count) keeps the lock however long its event loop is busy. A
+ * dead holder whose recipe still runs (its process group, recorded beside the note while a recipe
+ * runs) keeps it too, until that group has ended. Only a lock whose note cannot be judged (another
+ * host, or a directory left by an older swr) falls back to the refresh time (`staleMs`).
+ *
+ * Taking over a stale lock is a compare-and-remove that one process wins: a waiter first creates
+ * the generation's guard (another link, named after the note, created only if absent), checks
+ * that the lock still holds that note, removes it and lets go of the guard; then it competes for
+ * the lock like every other waiter. Nothing but the guard's holder can remove a dead holder's lock,
+ * so no waiter ever removes a lock another waiter has just taken. Losing the lock anyway (its link
+ * removed, as a wipe of the state directory does, or taken over) is reported through `onLost`.
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-// Loaded at start-up on purpose: the signal-exit handlers it installs must precede the CLI's own
-// SIGINT/SIGTERM handlers, or a signal re-raised by signal-exit ends swr before it can exit 130.
-import lockfile from 'proper-lockfile'
-import { SwrError, EXIT } from '../errors.js'
-import { writeFileAtomic } from './atomic.js'
+import { diskError, EXIT, SwrError } from '../errors.js'
+import { watchGroups, type RunningGroup } from '../run/groups.js'
+import { groupRuns, processRuns, startTime } from '../run/proc.js'
 import { ensurePrivateDir } from './state-dir.js'
+
+export { startTime }
 
 export interface LockOptions {
   stateDir: string
@@ -30,7 +42,7 @@ export interface LockOptions {
   waitMs: number
   /** Called once when the lock is busy and the run starts waiting. */
   onWait?: (holder: string) => void
-  /** A lock without a live holder on this host is stale once not refreshed for this long. */
+  /** A lock whose holder cannot be judged from here is stale once not refreshed for this long. */
   staleMs?: number
   /** Stop waiting when aborted (Ctrl-C, SIGTERM). */
   abort?: AbortSignal | undefined
@@ -59,53 +71,39 @@ export type Release = () => Promise<void>
 
 const sleep = (ms: number): Promise<void> => new Promise(r => setTimeout(r, ms))
 
-/** proper-lockfile's own mtime staleness is switched off (a day); this module decides instead. */
-const LIBRARY_STALE_MS = 24 * 3600 * 1000
 const REFRESH_MS = 2000
+const POLL_MS = 150
+
+interface Paths {
+  stateDir: string
+  dir: string
+  key: string
+  lock: string
+}
 
 export async function lockWorkspace(opts: LockOptions): Promise<Release> {
+  try {
+    return await acquire(opts)
+  } catch (err) {
+    throw lockError(err, opts.subject)
+  }
+}
+
+async function acquire(opts: LockOptions): Promise<Release> {
   const dir = ensurePrivateDir(opts.stateDir, 'locks')
   const key = createHash('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32)
-  const target = path.join(dir, key)
-  const lockDir = `${target}.lock`
-  const info = path.join(dir, `${key}.holder`)
+  const p: Paths = { stateDir: opts.stateDir, dir, key, lock: path.join(dir, `${key}.lock`) }
+  const staleMs = opts.staleMs ?? 10_000
+  const note = newNote()
   const deadline = Date.now() + opts.waitMs
   let warned = false
   for (;;) {
-    try {
-      const release = await lockfile.lock(target, {
-        realpath: false,
-        lockfilePath: lockDir,
-        stale: LIBRARY_STALE_MS,
-        update: REFRESH_MS,
-        retries: 0,
-        // proper-lockfile overwrites the code with ECOMPROMISED; the message keeps the cause.
-        onCompromised: err =>
-          opts.onLost?.(
-            err.message.includes('ENOENT')
-              ? 'its file in the state directory was removed'
-              : 'another process took it over'
-          )
-      })
-      try {
-        writeFileAtomic(info, holderNote(), { mode: 0o600 })
-      } catch (err) {
-        await release().catch(() => undefined)
-        throw err
-      }
-      // An interrupt ends swr with process.exit: proper-lockfile lets go of the lock on exit, and
-      // the note of who held it goes with it.
-      const dropInfo = (): void => fs.rmSync(info, { force: true })
-      process.once('exit', dropInfo)
-      return async () => {
-        process.removeListener('exit', dropInfo)
-        dropInfo()
-        await release().catch(() => undefined)
-      }
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err
-    }
-    if (takeOverIfStale(lockDir, info, opts.staleMs ?? 10_000)) continue
+    if (create(p, note)) return hold(p, note, opts)
+    const seen = look(p.lock)
+    // Let go of between our attempt and our look: try again at once.
+    if (seen === undefined) continue
+    const verdict = judge(p, seen, staleMs)
+    if (verdict.stale && removeStale(p, seen, staleMs)) continue
     if (opts.abort?.aborted)
       throw new SwrError(
         `interrupted while waiting for the lock on ${opts.subject}`,
@@ -113,81 +111,243 @@ export async function lockWorkspace(opts: LockOptions): Promise<Release> {
       )
     if (Date.now() >= deadline) {
       throw new SwrError(
-        `${opts.subject} is locked by another swr run (${holder(info)}); gave up after ${Math.round(opts.waitMs / 1000)} s`,
+        `${opts.subject} is locked by another swr run (${verdict.holder}); gave up after ${Math.round(opts.waitMs / 1000)} s`,
         EXIT.UNREPAIRABLE
       )
     }
     if (!warned) {
-      opts.onWait?.(holder(info))
+      opts.onWait?.(verdict.holder)
       warned = true
     }
-    await sleep(150)
+    await sleep(POLL_MS)
   }
 }
 
-function holderNote(): string {
-  const start = startTime(process.pid)
-  return `pid ${process.pid} host ${os.hostname()}${start ? ` start ${start}` : ''} since ${new Date().toISOString()}\n`
+/** Take the lock if it is free: true when this call created it. */
+function create(p: Paths, note: string, again = true): boolean {
+  try {
+    fs.symlinkSync(note, p.lock)
+    return true
+  } catch (err) {
+    if (code(err) === 'EEXIST') return false
+    if (code(err) !== 'ENOENT' || !again) throw err
+  }
+  // The state directory was removed meanwhile: make it again, once.
+  ensurePrivateDir(p.stateDir, 'locks')
+  return create(p, note, false)
 }
 
-/** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
-export function startTime(pid: number): string | undefined {
+/**
+ * Hold the lock: keep its refresh time current (for a waiter on another host), record the process
+ * groups of the recipes this process runs, notice a lock lost, and let go of it on release or exit
+ * (an interrupt ends swr with process.exit).
+ */
+function hold(p: Paths, note: string, opts: LockOptions): Release {
+  const groups = besideNote(p, note, 'groups')
+  const unwatch = watchGroups(g => recordGroups(groups, g))
+  const timer = setInterval(() => {
+    let now: string
+    try {
+      now = fs.readlinkSync(p.lock)
+    } catch (err) {
+      if (code(err) === 'ENOENT') lose('its file in the state directory was removed')
+      else if (code(err) === 'EINVAL') lose('another process took it over')
+      return
+    }
+    if (now !== note) return lose('another process took it over')
+    const t = new Date()
+    try {
+      fs.lutimesSync(p.lock, t, t)
+    } catch {
+      // Only a waiter on another host reads the refresh time; the next tick tries again.
+    }
+  }, REFRESH_MS)
+  timer.unref()
+  const lose = (why: string): void => {
+    clearInterval(timer)
+    opts.onLost?.(why)
+  }
+  let released = false
+  const letGo = (): void => {
+    if (released) return
+    released = true
+    clearInterval(timer)
+    unwatch()
+    process.removeListener('exit', letGo)
+    try {
+      // The record first: killed between the two, swr leaves a dead note with nothing beside it.
+      fs.rmSync(groups, { force: true })
+      removeIfStill(p, p.lock, note, Infinity)
+    } catch {
+      // A lock that cannot be removed (its directory gone) is nothing to let go of.
+    }
+  }
+  process.once('exit', letGo)
+  return () => Promise.resolve(letGo())
+}
+
+interface Seen {
+  /** The holder's note; undefined for a directory left by an older swr. */
+  note: string | undefined
+  mtimeMs: number
+}
+
+/** The lock as it is now, without following it; undefined when there is none. */
+function look(file: string): Seen | undefined {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Fields after the command name (which may hold spaces and parentheses): state is the first,
-    // starttime (field 22) the twentieth.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    const st = fs.lstatSync(file)
+    if (!st.isSymbolicLink()) return { note: undefined, mtimeMs: st.mtimeMs }
+    return { note: fs.readlinkSync(file), mtimeMs: st.mtimeMs }
+  } catch (err) {
+    if (code(err) === 'ENOENT') return undefined
+    throw err
+  }
+}
+
+interface Verdict {
+  stale: boolean
+  /** Who holds it, for a person. */
+  holder: string
+}
+
+function judge(p: Paths, seen: Seen, staleMs: number): Verdict {
+  const shown = seen.note === undefined ? 'holder unknown' : display(seen.note)
+  const alive = seen.note === undefined ? undefined : holderAlive(seen.note)
+  if (alive === true) return { stale: false, holder: shown }
+  if (alive === false) {
+    const group = recipeRunning(besideNote(p, seen.note as string, 'groups'))
+    if (group === undefined) return { stale: true, holder: shown }
+    return {
+      stale: false,
+      holder: `${shown}; gone, but its recipe still runs in process group ${group}`
+    }
+  }
+  return { stale: Date.now() - seen.mtimeMs >= staleMs, holder: shown }
+}
+
+function removeStale(p: Paths, seen: Seen, staleMs: number): boolean {
+  if (seen.note === undefined) {
+    // A directory an older swr left (its refresh long past): rmdir never removes a link, so a
+    // lock taken meanwhile is safe from it.
+    try {
+      fs.rmdirSync(p.lock)
+    } catch {
+      return false
+    }
+    fs.rmSync(path.join(p.dir, `${p.key}.holder`), { force: true })
+    return true
+  }
+  if (!removeIfStill(p, p.lock, seen.note, staleMs)) return false
+  fs.rmSync(besideNote(p, seen.note, 'groups'), { force: true })
+  return true
+}
+
+/**
+ * Remove the link `file` if its note is still `note`; true when this call removed it. The guard
+ * named after the note is taken first, and only one process can create it: the note's generation
+ * cannot be removed by anyone else meanwhile, and the note never comes back once removed, so the
+ * check and the removal act on the same generation. A guard whose creator was killed between
+ * the two is removed the same way, one level up.
+ */
+function removeIfStill(p: Paths, file: string, note: string, staleMs: number): boolean {
+  const guard = besideNote(p, note, 'take')
+  try {
+    fs.symlinkSync(newNote(), guard)
+  } catch (err) {
+    if (code(err) !== 'EEXIST') throw err
+    const other = look(guard)
+    if (other?.note !== undefined && guardStale(other, staleMs))
+      removeIfStill(p, guard, other.note, staleMs)
+    return false
+  }
+  try {
+    if (readNote(file) !== note) return false
+    fs.unlinkSync(file)
+    return true
+  } finally {
+    fs.rmSync(guard, { force: true })
+  }
+}
+
+/** A guard is held for a few system calls: one whose creator is gone, or that is old, is left over. */
+function guardStale(seen: Seen, staleMs: number): boolean {
+  const alive = seen.note === undefined ? undefined : holderAlive(seen.note)
+  return alive === false || (alive === undefined && Date.now() - seen.mtimeMs >= staleMs)
+}
+
+function readNote(file: string): string | undefined {
+  try {
+    return fs.readlinkSync(file)
   } catch {
     return undefined
   }
+}
+
+/** The file beside the lock that belongs to the generation `note` names. */
+function besideNote(p: Paths, note: string, ext: 'groups' | 'take'): string {
+  const tag = createHash('sha256').update(note).digest('hex').slice(0, 16)
+  return path.join(p.dir, `${p.key}.${tag}.${ext}`)
+}
+
+/**
+ * Record the running recipe groups as "pgid start,pgid start": a link again, made beside and
+ * renamed into place, so the record is whole the moment it exists and costs no fsync (it must be
+ * there before a kill of swr can come, and is worth nothing after a reboot).
+ */
+function recordGroups(file: string, groups: readonly RunningGroup[]): void {
+  try {
+    if (groups.length === 0) return fs.rmSync(file, { force: true })
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`
+    fs.symlinkSync(groups.map(g => `${g.pgid} ${g.start ?? '-'}`).join(','), tmp)
+    fs.renameSync(tmp, file)
+  } catch {
+    // The state directory gone: the refresh reports the lock lost; the recipe must not fail here.
+  }
+}
+
+/** The first recorded recipe process group that still runs. */
+function recipeRunning(file: string): number | undefined {
+  for (const entry of readNote(file)?.split(',') ?? []) {
+    const m = /^(\d+) (\d+|-)$/.exec(entry)
+    if (m && groupRuns(Number(m[1]), m[2] === '-' ? undefined : m[2])) return Number(m[1])
+  }
+  return undefined
+}
+
+let ownStart: string | undefined | null = null
+
+function newNote(): string {
+  if (ownStart === null) ownStart = startTime(process.pid)
+  const start = ownStart ? ` start ${ownStart}` : ''
+  const id = randomBytes(6).toString('hex')
+  return `pid ${process.pid} host ${os.hostname()}${start} since ${new Date().toISOString()} id ${id}`
+}
+
+/** The note on one line without its generation id, for a person. */
+function display(note: string): string {
+  return note
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/ id [0-9a-f]+$/, '')
 }
 
 /** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
 export function holderAlive(note: string): boolean | undefined {
   const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note)
   if (!m || m[2] !== os.hostname()) return undefined
-  const pid = Number(m[1])
-  try {
-    process.kill(pid, 0)
-  } catch (err) {
-    // EPERM: alive, under another user.
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false
-  }
-  const recorded = m[3]
-  const now = recorded ? startTime(pid) : undefined
-  return !(recorded && now && now !== recorded)
+  return processRuns(Number(m[1]), m[3])
 }
 
-/**
- * Remove a lock whose holder is gone; true when it did. The note is read twice, the second time
- * just before the removal, so a lock taken over by a third run in between is left alone.
- */
-function takeOverIfStale(lockDir: string, info: string, staleMs: number): boolean {
-  const note = readNote(info)
-  const alive = note === undefined ? undefined : holderAlive(note)
-  if (alive === true) return false
-  if (alive === undefined) {
-    const st = fs.statSync(lockDir, { throwIfNoEntry: false })
-    if (!st) return true
-    if (Date.now() - st.mtimeMs < staleMs) return false
-  }
-  if (readNote(info) !== note) return false
-  try {
-    fs.rmdirSync(lockDir)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return false
-  }
-  return true
+function code(err: unknown): string | undefined {
+  return (err as NodeJS.ErrnoException | undefined)?.code
 }
 
-function readNote(info: string): string | undefined {
-  try {
-    return fs.readFileSync(info, 'utf8')
-  } catch {
-    return undefined
-  }
-}
-
-function holder(info: string): string {
-  return readNote(info)?.trim() ?? 'holder unknown'
+/** Any failure to take the lock as one line naming its subject, never a raw system error. */
+function lockError(err: unknown, subject: string): unknown {
+  if (err instanceof SwrError) return err
+  const disk = diskError(err, `the lock on ${subject}`)
+  if (disk) return disk
+  // A system error's message names its call and file ("EEXIST: file already exists, mkdir ...").
+  const why = (err instanceof Error ? err.message : String(err)).split('\n')[0]
+  return new SwrError(`cannot take the lock on ${subject}: ${why}`, EXIT.WRITE_FAILED)
 }
