@@ -11,14 +11,23 @@ import path from 'node:path'
 import ts from 'typescript'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const SOURCES = [
-  'src/core/errors.ts',
-  'src/core/run/groups.ts',
-  'src/core/run/proc.ts',
-  'src/core/state/atomic.ts',
-  'src/core/state/lock.ts',
-  'src/core/state/state-dir.ts'
-]
+/** The modules a second process uses; what they import is found by following their imports. */
+const ROOTS = ['src/core/state/atomic.ts', 'src/core/state/lock.ts', 'src/core/state/state-dir.ts']
+
+/** `roots` and every module they import by a relative path, as paths relative to ROOT. */
+function closure(roots: readonly string[]): string[] {
+  const seen = new Set<string>()
+  const visit = (rel: string): void => {
+    if (seen.has(rel)) return
+    seen.add(rel)
+    const text = fs.readFileSync(path.join(ROOT, rel), 'utf8')
+    for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+'(\.[^']+)\.js'/gm))
+      visit(path.join(path.dirname(rel), `${m[1]}.ts`))
+  }
+  roots.forEach(visit)
+  return [...seen]
+}
+const SOURCES = closure(ROOTS)
 
 /**
  * Compile the state modules below `dir` (its `core/` mirrors `src/core/`); returns `dir`. The
