@@ -28,7 +28,7 @@ beforeEach(async () => {
   server = await startCacheServer()
   ws = makeWorkspace()
   env = { ...server.env, SWR_HMAC_KEY: hmacHex('sync'), GITHUB_WORKSPACE: ws.root }
-  write(ws.root, 'conf/token.ini', `token=${SECRET}\n`)
+  write(ws.root, 'conf/token.ini', `greeting=${SECRET}\n`)
   write(ws.root, 'src/a.c', 'int a;\n')
   write(ws.root, 'src/b.c', 'int b;\n')
   const cli = (...args: string[]) => runCli(bundles, args, ws, env)
@@ -82,7 +82,7 @@ describe('swr push / pull', () => {
     expect(fs.readFileSync(ws.manifestFile)).toEqual(before)
     const doctor = await runCli(bundles, ['doctor', '--require', 'hmac'], ws, env)
     expect(doctor.code).toBe(0)
-    expect(fs.readFileSync(path.join(ws.root, 'conf/token.ini'), 'utf8')).toBe(`token=${SECRET}\n`)
+    expect(fs.readFileSync(path.join(ws.root, 'conf/token.ini'), 'utf8')).toBe(`greeting=${SECRET}\n`)
   }, 60_000)
 
   it('refuses to push escrowed bytes without a sync key', async () => {

@@ -41,7 +41,7 @@ beforeAll(async () => {
   b = makeBox(KEYS)
   remote = path.join(a.base, 'remote.git')
   git(['init', '--quiet', '--bare', remote])
-  write(a.ws, 'conf/token.ini', `token=${SECRET}\n`)
+  write(a.ws, 'conf/token.ini', `greeting=${SECRET}\n`)
   write(a.ws, 'src/a.c', 'int a;\n')
   // The workspace is itself a git repository with a remote: push must leave it untouched.
   git(['init', '--quiet', a.ws])
