@@ -24,7 +24,7 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
 import { editAndApprove, hmacHex } from '../../__fixtures__/keys.js'
-import { tarZst, type TarMember } from '../../__fixtures__/tar-build.js'
+import { paxRecord, tarBytes, tarZst, zstd, type TarMember } from '../../__fixtures__/tar-build.js'
 import {
   add,
   bytes,
@@ -598,5 +598,148 @@ describe('large trees: the writer-thread path', () => {
     damageTree(x)
     await refused(x, /member name with "", "\." or "\.\.": models\/\.\.\/\.\.\/outside/)
     expect(fs.readFileSync(path.join(x.w.base, 'outside/victim.txt'), 'utf8')).toBe('victim\n')
+  })
+})
+
+/**
+ * A tree recorded without an index or digests (as format 2 imported it): only the shape and the
+ * bounds judge its archive, and the verifier then checks the scratch copy by its sentinel alone.
+ */
+async function looseTree(): Promise<Setup> {
+  const x = await setup('tree')
+  await editAndApprove(x.keyed, doc => {
+    const e = doc.body.entries[0] as Entry & { expect: Record<string, unknown> }
+    for (const k of ['index', 'content_digest', 'meta_digest', 'max_files', 'files'])
+      delete e.expect[k]
+    e.expect.sentinels = ['a.txt']
+    e.expect.min_files = 1
+  })
+  return x
+}
+/** The loose tree's archive: its root and its sentinel, then `more`. */
+const looseMembers = (...more: TarMember[]): TarMember[] => [
+  { name: 'models', type: 'dir', mode: 0o755 },
+  { name: 'models/a.txt', data: 'alpha\n', mode: 0o644 },
+  ...more
+]
+
+describe('symlink chains in a tree without an index', () => {
+  it('links that chain out of the entry are refused, whatever their order', async () => {
+    const cases: [TarMember[], RegExp][] = [
+      // Each lexically inside; together: m -> (l = models)/../../.. = above the workspace.
+      [
+        [
+          { name: 'models/x', type: 'dir' },
+          { name: 'models/x/y', type: 'dir' },
+          { name: 'models/x/y/l', type: 'symlink', target: '../..' },
+          { name: 'models/x/y/m', type: 'symlink', target: 'l/../../../outside' }
+        ],
+        /link escapes the entry: models\/x\/y\/m -> l\/\.\.\/\.\.\/\.\.\/outside$/
+      ],
+      // m goes through k before k exists; k, extracted later, makes it leave.
+      [
+        [
+          { name: 'models/x/y/m', type: 'symlink', target: 'k/../../../outside' },
+          { name: 'models/x/y/k', type: 'symlink', target: '..' }
+        ],
+        /link escapes the entry: models\/x\/y\/m -> k\/\.\.\/\.\.\/\.\.\/outside$/
+      ],
+      // A directory made for an earlier member, then a link in its place.
+      [
+        [
+          { name: 'models/x/f.txt', data: 'f\n' },
+          { name: 'models/x', type: 'symlink', target: '.' }
+        ],
+        /link in place of a directory: models\/x -> \.$/
+      ]
+    ]
+    for (const [more, reason] of cases) {
+      const x = await looseTree()
+      await plant(x, 'models', tarZst(looseMembers(...more)))
+      fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+      await refused(x, reason)
+      expect(fs.existsSync(path.join(x.w.root, 'models'))).toBe(false)
+      expect(fs.readdirSync(path.join(x.w.base, 'outside'))).toEqual(['victim.txt'])
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+
+  it('links that stay inside the entry are restored, and unsigned setuid/sticky/world-writable bits are dropped', async () => {
+    const x = await looseTree()
+    await plant(
+      x,
+      'models',
+      tarZst(
+        looseMembers(
+          { name: 'models/bin', type: 'dir', mode: 0o1777 },
+          { name: 'models/bin/tool', data: '#!/bin/sh\n', mode: 0o6777 },
+          { name: 'models/x', type: 'dir' },
+          { name: 'models/x/up', type: 'symlink', target: '../bin/tool' }
+        )
+      )
+    )
+    fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+    const before = snapshot(path.join(x.w.base, 'outside'), () => false)
+    const r = await doctor(x)
+    expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    expect(r.step.detail).toMatch(
+      /\(setuid, setgid, sticky and world-writable bits dropped from 2 members\)$/
+    )
+    const mode = (rel: string): number => fs.lstatSync(path.join(x.w.root, rel)).mode & 0o7777
+    expect(mode('models/bin')).toBe(0o775)
+    expect(mode('models/bin/tool')).toBe(0o775)
+    expect(fs.readlinkSync(path.join(x.w.root, 'models/x/up'))).toBe('../bin/tool')
+    expect(snapshot(path.join(x.w.base, 'outside'), () => false)).toEqual(before)
+  })
+})
+
+describe('extended headers are bounded', () => {
+  const model = { name: 'models/model.bin', data: GOOD, mode: 0o644 }
+  const pax = (body: string): TarMember => ({ name: 'PaxHeader', type: 'meta', flag: 'x', body })
+
+  it('too many, too large or too long extended headers are refused before they are parsed', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => paxRecord(`k${i}`, 'v')).join('')
+    const cases: [TarMember[], RegExp][] = [
+      [[pax(many), model], /over 128 pax records for one member/],
+      [
+        [pax(paxRecord('comment', 'x'.repeat(100_000))), model],
+        /extended headers over 65536 bytes for one member/
+      ],
+      [
+        [...Array.from({ length: 9 }, () => pax(paxRecord('mtime', '1'))), model],
+        /over 8 extended headers for one member/
+      ],
+      [
+        [{ name: '././@LongLink', type: 'meta', flag: 'L', body: 'a'.repeat(8192) }, model],
+        /GNU long name of 8192 bytes \(over 4096\)/
+      ],
+      [[pax(paxRecord('path', `models/${'a/'.repeat(2100)}`)), model], /pax path over 4096 bytes/]
+    ]
+    for (const [members, reason] of cases) {
+      const x = await fileEntry()
+      write(x.w.root, 'models/model.bin', GOOD, 0o644)
+      await plant(x, 'models/model.bin', tarZst(members))
+      fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+      await refused(x, reason)
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+
+  it('a megabyte of compressed pax headers (300 MB unpacked) are refused at once', async () => {
+    // 300 headers of a megabyte each: before the bounds, each was parsed into one growing map.
+    const body = Array.from({ length: 1 << 14 }, (_, i) => paxRecord(`k${i}`, 'v'.repeat(50))).join(
+      ''
+    )
+    const head = tarBytes([pax(body)], { noEnd: true })
+    const bomb = zstd(
+      Buffer.concat([...Array.from({ length: 300 }, () => head), tarBytes([model])])
+    )
+    expect(bomb.length).toBeLessThan(8 * 1024 * 1024)
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await plant(x, 'models/model.bin', bomb)
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    const r = await refused(x, /extended headers over 65536 bytes for one member/)
+    expect(r.ms).toBeLessThan(15_000)
   })
 })

@@ -18,7 +18,7 @@ import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
 import { restoreSources, type Entry, type Finding } from '../types.js'
 import { stateKey, type CacheClient } from '../cache-port.js'
-import { restoreEntry, type RestoreContext } from './cache/restore.js'
+import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.js'
 import { resolveEntryPath } from '../manifest/paths.js'
 
 export type StepOutcome =
@@ -331,7 +331,11 @@ async function trySource(
           attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
         }
       return {
-        attempt: { ...base, outcome: 'healed', detail: how },
+        attempt: {
+          ...base,
+          outcome: 'healed',
+          detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
+        },
         ...(r.finding ? { proven: r.finding } : {})
       }
     }
