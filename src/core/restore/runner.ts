@@ -20,6 +20,8 @@ import { restoreSources, type Entry, type Finding } from '../types.js'
 import { stateKey, type CacheClient } from '../cache-port.js'
 import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.js'
 import { resolveEntryPath } from '../manifest/paths.js'
+import { shown } from './cache/extract.js'
+import { parentLinkOutside } from './outside-links.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -188,6 +190,15 @@ async function runStep(
       attempts: []
     }
   const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
+  const planted = parentLinkOutside(opts.manifest.workspace, entry.path)
+  if (planted)
+    return {
+      ...base,
+      outcome: 'failed',
+      detail: `not restored: ${shown(planted.rel)} is a symbolic link out of the workspace (-> ${shown(planted.target)}); every source would write through it: remove it and run again`,
+      attempts: [],
+      ...(q ? { quarantine: q } : {})
+    }
   const attempts: Attempt[] = []
   let recipe: Omit<RecipeResult, 'id'> | undefined
   let after: Finding | undefined
