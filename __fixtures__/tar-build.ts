@@ -10,6 +10,8 @@ export type TarMember =
   | { name: string; type: 'dir'; mode?: number }
   | { name: string; type: 'symlink' | 'hardlink'; target: string }
   | { name: string; type: 'char' | 'fifo' }
+  /** A raw extended header (pax `x`/`g`, GNU long name `L` or link `K`) with the given body. */
+  | { name: string; type: 'meta'; flag: 'x' | 'g' | 'L' | 'K'; body: Buffer | string }
 
 const FLAGS = { file: '0', hardlink: '1', symlink: '2', char: '3', dir: '5', fifo: '6' } as const
 
@@ -44,15 +46,18 @@ function pad(n: number): Buffer {
   return Buffer.alloc((512 - (n % 512)) % 512)
 }
 
+/** One pax record, `<length> <key>=<value>\n`, its length counting itself. */
+export function paxRecord(k: string, v: string): string {
+  const body = ` ${k}=${v}\n`
+  let len = Buffer.byteLength(body) + 1
+  while (String(len).length + Buffer.byteLength(body) !== len) len++
+  return `${len}${body}`
+}
+
 /** A pax header carrying `path` (and `linkpath`) for names over 100 bytes. */
 function paxFor(name: string, link: string): Buffer[] {
   if (Buffer.byteLength(name) < 100 && Buffer.byteLength(link) < 100) return []
-  const rec = (k: string, v: string): string => {
-    const body = ` ${k}=${v}\n`
-    let len = Buffer.byteLength(body) + 1
-    while (String(len).length + Buffer.byteLength(body) !== len) len++
-    return `${len}${body}`
-  }
+  const rec = paxRecord
   const text = Buffer.from(rec('path', name) + (link ? rec('linkpath', link) : ''))
   return [header('PaxHeader', 'x', text.length, 0o644), text, pad(text.length)]
 }
@@ -65,7 +70,10 @@ export function tarBytes(members: TarMember[], opts: { noEnd?: boolean } = {}): 
     const link = 'target' in m ? m.target : ''
     parts.push(...paxFor(m.name, link))
     const short = m.name.slice(0, 99)
-    if (type === 'file') {
+    if (m.type === 'meta') {
+      const body = Buffer.from(m.body)
+      parts.push(header(short, m.flag, body.length, 0o644), body, pad(body.length))
+    } else if (type === 'file') {
       const f = m as { data?: Buffer | string; mode?: number; size?: number }
       const data = Buffer.from(f.data ?? '')
       const size = f.size ?? data.length
@@ -73,7 +81,7 @@ export function tarBytes(members: TarMember[], opts: { noEnd?: boolean } = {}): 
     } else if (type === 'dir') {
       parts.push(header(short, FLAGS.dir, 0, (m as { mode?: number }).mode ?? 0o755))
     } else {
-      parts.push(header(short, FLAGS[type], 0, 0o777, link.slice(0, 99)))
+      parts.push(header(short, FLAGS[type as keyof typeof FLAGS], 0, 0o777, link.slice(0, 99)))
     }
   }
   if (!opts.noEnd) parts.push(Buffer.alloc(1024))

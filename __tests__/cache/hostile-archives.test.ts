@@ -8,12 +8,14 @@
  * next restore source (a recipe that logs and fails, so the workspace stays as the archive left it).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { makeRepo } from '../../__fixtures__/action.js'
 import {
+  node,
   runCli,
   runStep,
   seed,
@@ -24,10 +26,11 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
 import { editAndApprove, hmacHex } from '../../__fixtures__/keys.js'
-import { tarZst, type TarMember } from '../../__fixtures__/tar-build.js'
+import { paxRecord, tarBytes, tarZst, zstd, type TarMember } from '../../__fixtures__/tar-build.js'
 import {
   add,
   bytes,
+  fixtureEnv,
   makeWorkspace,
   write,
   type RunOptions,
@@ -248,16 +251,17 @@ describe('hostile archives for a file entry (models/model.bin)', () => {
     await refused(x, /size 8589934592, recorded 4096/)
   })
 
-  it('a symlinked parent planted in the workspace is not written through', async () => {
+  it('a symlinked parent in the workspace is not written through, even one that stays inside', async () => {
     const x = await fileEntry()
     write(x.w.root, 'models/model.bin', GOOD, 0o644)
     await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
-    // The legitimate archive, but models/ is now a link to a directory outside the workspace.
+    // The legitimate archive, but models/ is now a link (to a directory inside the workspace: one
+    // leading out stops every source before the cache is asked, see below).
     fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
-    fs.mkdirSync(path.join(x.w.base, 'outside/elsewhere'))
-    fs.symlinkSync(path.join(x.w.base, 'outside/elsewhere'), path.join(x.w.root, 'models'))
+    fs.mkdirSync(path.join(x.w.root, 'elsewhere'))
+    fs.symlinkSync('elsewhere', path.join(x.w.root, 'models'))
     await refused(x, /not placed: models is a symbolic link/)
-    expect(fs.readdirSync(path.join(x.w.base, 'outside/elsewhere'))).toEqual([])
+    expect(fs.readdirSync(path.join(x.w.root, 'elsewhere'))).toEqual([])
   })
 
   it('a truncated archive is refused and nothing of it is placed', async () => {
@@ -598,5 +602,403 @@ describe('large trees: the writer-thread path', () => {
     damageTree(x)
     await refused(x, /member name with "", "\." or "\.\.": models\/\.\.\/\.\.\/outside/)
     expect(fs.readFileSync(path.join(x.w.base, 'outside/victim.txt'), 'utf8')).toBe('victim\n')
+  })
+})
+
+/**
+ * A tree recorded without an index or digests (as format 2 imported it): only the shape and the
+ * bounds judge its archive, and the verifier then checks the scratch copy by its sentinel alone.
+ */
+async function looseTree(): Promise<Setup> {
+  const x = await setup('tree')
+  await editAndApprove(x.keyed, doc => {
+    const e = doc.body.entries[0] as Entry & { expect: Record<string, unknown> }
+    for (const k of ['index', 'content_digest', 'meta_digest', 'max_files', 'files'])
+      delete e.expect[k]
+    e.expect.sentinels = ['a.txt']
+    e.expect.min_files = 1
+  })
+  return x
+}
+/** The loose tree's archive: its root and its sentinel, then `more`. */
+const looseMembers = (...more: TarMember[]): TarMember[] => [
+  { name: 'models', type: 'dir', mode: 0o755 },
+  { name: 'models/a.txt', data: 'alpha\n', mode: 0o644 },
+  ...more
+]
+
+describe('symlink chains in a tree without an index', () => {
+  it('links that chain out of the entry are refused, whatever their order', async () => {
+    const cases: [TarMember[], RegExp][] = [
+      // Each lexically inside; together: m -> (l = models)/../../.. = above the workspace.
+      [
+        [
+          { name: 'models/x', type: 'dir' },
+          { name: 'models/x/y', type: 'dir' },
+          { name: 'models/x/y/l', type: 'symlink', target: '../..' },
+          { name: 'models/x/y/m', type: 'symlink', target: 'l/../../../outside' }
+        ],
+        /link escapes the entry: models\/x\/y\/m -> l\/\.\.\/\.\.\/\.\.\/outside$/
+      ],
+      // m goes through k before k exists; k, extracted later, makes it leave.
+      [
+        [
+          { name: 'models/x/y/m', type: 'symlink', target: 'k/../../../outside' },
+          { name: 'models/x/y/k', type: 'symlink', target: '..' }
+        ],
+        /link escapes the entry: models\/x\/y\/m -> k\/\.\.\/\.\.\/\.\.\/outside$/
+      ],
+      // A directory made for an earlier member, then a link in its place.
+      [
+        [
+          { name: 'models/x/f.txt', data: 'f\n' },
+          { name: 'models/x', type: 'symlink', target: '.' }
+        ],
+        /link in place of a directory: models\/x -> \.$/
+      ]
+    ]
+    for (const [more, reason] of cases) {
+      const x = await looseTree()
+      await plant(x, 'models', tarZst(looseMembers(...more)))
+      fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+      await refused(x, reason)
+      expect(fs.existsSync(path.join(x.w.root, 'models'))).toBe(false)
+      expect(fs.readdirSync(path.join(x.w.base, 'outside'))).toEqual(['victim.txt'])
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+
+  it('links that stay inside the entry are restored, and unsigned setuid/sticky/world-writable bits are dropped', async () => {
+    const x = await looseTree()
+    await plant(
+      x,
+      'models',
+      tarZst(
+        looseMembers(
+          { name: 'models/bin', type: 'dir', mode: 0o1777 },
+          { name: 'models/bin/tool', data: '#!/bin/sh\n', mode: 0o6777 },
+          { name: 'models/x', type: 'dir' },
+          { name: 'models/x/up', type: 'symlink', target: '../bin/tool' }
+        )
+      )
+    )
+    fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+    const before = snapshot(path.join(x.w.base, 'outside'), () => false)
+    const r = await doctor(x)
+    expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    expect(r.step.detail).toMatch(
+      /\(setuid, setgid, sticky and world-writable bits dropped from 2 members\)$/
+    )
+    const mode = (rel: string): number => fs.lstatSync(path.join(x.w.root, rel)).mode & 0o7777
+    expect(mode('models/bin')).toBe(0o775)
+    expect(mode('models/bin/tool')).toBe(0o775)
+    expect(fs.readlinkSync(path.join(x.w.root, 'models/x/up'))).toBe('../bin/tool')
+    expect(snapshot(path.join(x.w.base, 'outside'), () => false)).toEqual(before)
+  })
+})
+
+describe('extended headers are bounded', () => {
+  const model = { name: 'models/model.bin', data: GOOD, mode: 0o644 }
+  const pax = (body: string): TarMember => ({ name: 'PaxHeader', type: 'meta', flag: 'x', body })
+
+  it('too many, too large or too long extended headers are refused before they are parsed', async () => {
+    const many = Array.from({ length: 200 }, (_, i) => paxRecord(`k${i}`, 'v')).join('')
+    const cases: [TarMember[], RegExp][] = [
+      [[pax(many), model], /over 128 pax records for one member/],
+      [
+        [pax(paxRecord('comment', 'x'.repeat(100_000))), model],
+        /extended headers over 65536 bytes for one member/
+      ],
+      [
+        [...Array.from({ length: 9 }, () => pax(paxRecord('mtime', '1'))), model],
+        /over 8 extended headers for one member/
+      ],
+      [
+        [{ name: '././@LongLink', type: 'meta', flag: 'L', body: 'a'.repeat(8192) }, model],
+        /GNU long name of 8192 bytes \(over 4096\)/
+      ],
+      [[pax(paxRecord('path', `models/${'a/'.repeat(2100)}`)), model], /pax path over 4096 bytes/]
+    ]
+    for (const [members, reason] of cases) {
+      const x = await fileEntry()
+      write(x.w.root, 'models/model.bin', GOOD, 0o644)
+      await plant(x, 'models/model.bin', tarZst(members))
+      fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+      await refused(x, reason)
+      while (cleanups.length) await cleanups.pop()?.()
+    }
+  })
+
+  it('a megabyte of compressed pax headers (300 MB unpacked) are refused at once', async () => {
+    // 300 headers of a megabyte each: before the bounds, each was parsed into one growing map.
+    const body = Array.from({ length: 1 << 14 }, (_, i) => paxRecord(`k${i}`, 'v'.repeat(50))).join(
+      ''
+    )
+    const head = tarBytes([pax(body)], { noEnd: true })
+    const bomb = zstd(
+      Buffer.concat([...Array.from({ length: 300 }, () => head), tarBytes([model])])
+    )
+    expect(bomb.length).toBeLessThan(8 * 1024 * 1024)
+    const x = await fileEntry()
+    write(x.w.root, 'models/model.bin', GOOD, 0o644)
+    await plant(x, 'models/model.bin', bomb)
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    const r = await refused(x, /extended headers over 65536 bytes for one member/)
+    expect(r.ms).toBeLessThan(15_000)
+  })
+})
+
+describe('hard links count towards the byte bound', () => {
+  it('the canary state: one 8 MiB file and 16 hard links to it (136 MiB) are refused at the 64 MiB bound', async () => {
+    const s = await startCacheServer()
+    const repo = makeRepo()
+    cleanups.push(
+      () => s.close(),
+      () => repo.cleanup()
+    )
+    write(repo.base, 'outside/victim.txt', 'victim\n')
+    const env = { ...stepCacheEnv(s, repo), TMPDIR: path.join(repo.base, 'tmp') }
+    fs.mkdirSync(env.TMPDIR)
+    const plant = await runStep(bundles.main, repo, { inputs: { command: 'canary-plant' }, env })
+    expect(plant.code).toBe(0)
+    const [saved] = s.entries().filter(e => e.finalized)
+    const key = saved?.key ?? ''
+    // The state directory as the client archived it (relative to GITHUB_WORKSPACE).
+    const listed = execFileSync('tar', ['-t', '--zstd', '-f', s.blobPath(key)], {
+      encoding: 'utf8'
+    })
+    const root = (listed.split('\n')[0] ?? '').replace(/\/$/, '')
+    expect(root).toMatch(/swr-canary-state$/)
+    const links: TarMember[] = Array.from({ length: 16 }, (_, i) => ({
+      name: `${root}/h${i}`,
+      type: 'hardlink',
+      target: `${root}/big`
+    }))
+    s.poison(
+      key,
+      tarZst([
+        { name: root, type: 'dir', mode: 0o700 },
+        { name: `${root}/big`, data: Buffer.alloc(8 * 1024 * 1024) },
+        ...links
+      ])
+    )
+    fs.rmSync(repo.runnerTemp, { recursive: true, force: true })
+    fs.mkdirSync(repo.runnerTemp)
+    const read = await runStep(bundles.main, repo, { inputs: { command: 'canary-read' }, env })
+    expect(read.code).toBe(0)
+    expect(read.stdout).toMatch(
+      new RegExp(
+        `canary state from ${key} refused \\(over 67108864 bytes \\(the recorded bound, hard-linked copies counted\\)`
+      )
+    )
+    expect(fs.readFileSync(path.join(repo.base, 'outside/victim.txt'), 'utf8')).toBe('victim\n')
+    expect(fs.readdirSync(repo.runnerTemp).filter(n => !n.startsWith('_cache_'))).toEqual([
+      'swr-canary-state'
+    ])
+    // The fresh state holds what a first read makes, not the archive's copies.
+    expect(fs.readdirSync(path.join(repo.runnerTemp, 'swr-canary-state'))).not.toContain('big')
+  })
+})
+
+describe('placing while a parent is swapped for a link', () => {
+  it('a process swapping models/ for a link to outside in a loop: no run puts anything outside', async () => {
+    const x = await setup('file')
+    await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
+    fs.rmSync(path.join(x.w.root, 'models/model.bin'))
+    const away = path.join(x.w.base, 'outside/elsewhere')
+    fs.mkdirSync(away)
+    const [d, real, link] = ['models', 'models.real', 'models.link'].map(n =>
+      path.join(x.w.root, n)
+    )
+    fs.symlinkSync(away, link as string)
+    // Each step on its own: the loop never sticks, whatever doctor created in between.
+    const racer = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('fs'); const [d, real, link] = process.argv.slice(1)
+         const step = (a, b) => { try { fs.renameSync(a, b) } catch {} }
+         for (const end = Date.now() + 180000; Date.now() < end; ) {
+           step(d, real); step(link, d); step(d, link); step(real, d)
+         }`,
+        d as string,
+        real as string,
+        link as string
+      ],
+      { stdio: 'ignore' }
+    )
+    cleanups.push(() => void racer.kill('SIGKILL'))
+    const outside = (): Map<string, string> => snapshot(path.join(x.w.base, 'outside'), () => false)
+    const before = outside()
+    const outcomes = new Map<string, number>()
+    for (let i = 0; i < 30; i++) {
+      const r = await runCli(bundles, ['doctor', '--json', '--no-cache'], x.keyed, x.env)
+      expect(r.stderr).not.toMatch(/^\s+at\s.+:\d+:\d+\)?$/m)
+      const report = JSON.parse(r.stdout) as RepairReport
+      const step = report.repair?.steps.find(s => s.id === 'm')
+      const cache = step?.attempts.find(a => a.key === 'models-v1')
+      const said = cache
+        ? `${cache.outcome}: ${cache.detail}`
+        : (step?.detail ?? report.verdict ?? `exit ${r.code}: ${r.stdout}${r.stderr}`.slice(0, 300))
+      const shape = said.replace(/\.swr-\w+-\w+|\(-> [^)]*\)/g, '')
+      outcomes.set(shape, (outcomes.get(shape) ?? 0) + 1)
+      // Paused, the racer leaves things as they are: nothing outside, and the placed copy (in
+      // whichever real directory models/ was) is removed for the next run.
+      racer.kill('SIGSTOP')
+      expect(outside()).toEqual(before)
+      expect(fs.readdirSync(away)).toEqual([])
+      for (const dir of [d, real] as string[])
+        if (fs.lstatSync(dir, { throwIfNoEntry: false })?.isDirectory())
+          fs.rmSync(path.join(dir, 'model.bin'), { force: true })
+      racer.kill('SIGCONT')
+    }
+    racer.kill('SIGKILL')
+    // The race was run: the cache archive was placed in some runs and refused in others.
+    expect([...outcomes.keys()].some(k => k.startsWith('healed'))).toBe(true)
+    expect(outcomes.size).toBeGreaterThan(1)
+    process.stdout.write(`${JSON.stringify([...outcomes])}\n`)
+  })
+})
+
+describe('a symlinked parent planted in the workspace stops every source', () => {
+  async function plantedParent(target: (x: Setup) => string): Promise<Setup> {
+    const x = await setup('file')
+    // A recipe that would write through whatever models/ is.
+    await editAndApprove(x.keyed, doc => {
+      ;(doc.body.entries[0] as Entry).restore = [
+        { cache: { key: 'models-v1' } },
+        'cat ../good.bin > models/model.bin'
+      ]
+    })
+    fs.copyFileSync(path.join(x.w.root, 'models/model.bin'), path.join(x.w.base, 'good.bin'))
+    await seedAs(x, [path.join(x.w.root, 'models/model.bin')], 'models-v1')
+    fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+    fs.symlinkSync(target(x), path.join(x.w.root, 'models'))
+    return x
+  }
+
+  it('models -> a directory outside: not restored, the link named; nothing written outside', async () => {
+    const x = await plantedParent(x => {
+      fs.mkdirSync(path.join(x.w.base, 'outside/elsewhere'))
+      return path.join(x.w.base, 'outside/elsewhere')
+    })
+    const before = world(x.w)
+    const r = await doctor(x)
+    expect(r.code).not.toBe(0)
+    expect(r.step).toMatchObject({ outcome: 'failed', attempts: [] })
+    expect(r.step.detail).toBe(
+      `not restored: models is a symbolic link out of the workspace (-> ${path.join(x.w.base, 'outside/elsewhere')}); every source would write through it: remove it and run again`
+    )
+    expect(fs.readdirSync(path.join(x.w.base, 'outside/elsewhere'))).toEqual([])
+    expect(world(x.w)).toEqual(before)
+    expect(r.stderr).not.toMatch(/^\s+at\s.+:\d+:\d+\)?$/m)
+    const text = await runCli(bundles, ['doctor', '--no-cache'], x.keyed, x.env)
+    expect(text.stdout).toMatch(
+      /failed\s+m\s+not restored: models is a symbolic link out of the workspace/
+    )
+  })
+
+  it('a dangling link is named too; a link that stays inside the workspace is left to the recipe', async () => {
+    const dangling = await plantedParent(x => path.join(x.w.base, 'outside/nothing-yet'))
+    const r = await doctor(dangling)
+    expect(r.step.detail).toMatch(/^not restored: models is a symbolic link out of the workspace/)
+    expect(fs.existsSync(path.join(dangling.w.base, 'outside/nothing-yet'))).toBe(false)
+    while (cleanups.length) await cleanups.pop()?.()
+
+    const inside = await plantedParent(x => {
+      fs.mkdirSync(path.join(x.w.root, 'real-models'))
+      return 'real-models'
+    })
+    const healed = await doctor(inside)
+    const tried = healed.step.attempts.filter(a => a.outcome !== 'miss')
+    expect(tried.map(a => [a.source, a.outcome])).toEqual([
+      ['cache', 'not-healed'],
+      ['recipe', 'healed']
+    ])
+    expect(tried[0]?.detail).toMatch(/not placed: models is a symbolic link/)
+    expect(fs.readFileSync(path.join(inside.w.root, 'real-models/model.bin'))).toEqual(GOOD)
+  })
+})
+
+describe('placing from another filesystem, and without /proc', () => {
+  /** A scratch directory on tmpfs, when that is another filesystem than the workspace's. */
+  function otherFs(x: Setup): string | undefined {
+    const shm = '/dev/shm'
+    if (!fs.existsSync(shm) || fs.statSync(shm).dev === fs.statSync(x.w.root).dev) return undefined
+    const dir = fs.mkdtempSync(path.join(shm, 'swr-scratch-'))
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+    return dir
+  }
+
+  /** Does this machine let a test run a process in a mount namespace without /proc? */
+  function noProcWrapper(x: Setup): string | undefined {
+    try {
+      execFileSync('unshare', [
+        '--mount',
+        '--propagation',
+        'private',
+        'sh',
+        '-c',
+        'umount -l /proc'
+      ])
+    } catch {
+      return undefined
+    }
+    const wrapper = path.join(x.w.base, 'node-without-proc')
+    fs.writeFileSync(
+      wrapper,
+      `#!/bin/sh\nexec unshare --mount --propagation private sh -c 'umount -l /proc && exec "$0" "$@"' ${process.execPath} "$@"\n`,
+      { mode: 0o755 }
+    )
+    return wrapper
+  }
+
+  async function treeHealed(x: Setup, bin?: string): Promise<void> {
+    const r = bin
+      ? await node(bundles.cli, ['doctor', '--json', '--no-cache'], {
+          cwd: x.w.root,
+          env: {
+            PATH: process.env.PATH,
+            HOME: x.w.home,
+            ...fixtureEnv(x.keyed),
+            ...x.keyed.env,
+            ...x.env
+          },
+          bin
+        })
+      : await runCli(bundles, ['doctor', '--json', '--no-cache'], x.keyed, x.env)
+    const report = JSON.parse(r.stdout) as RepairReport
+    expect(report.repair?.steps.find(s => s.id === 'm')).toMatchObject({
+      outcome: 'repaired',
+      source: 'cache'
+    })
+    expect(report.verdict).toBe('healthy')
+    expect(fs.readFileSync(path.join(x.w.root, 'models/sub/c.txt'), 'utf8')).toBe('charlie\n')
+    expect(fs.readlinkSync(path.join(x.w.root, 'models/link'))).toBe('../../outside')
+    expect(fs.readdirSync(path.join(x.w.root)).filter(n => n.startsWith('.swr-'))).toEqual([])
+  }
+
+  it('a tree proven in scratch on another filesystem is copied in through the pinned parent', async () => {
+    const x = await treeEntry()
+    const scratch = otherFs(x)
+    if (!scratch) return void process.stdout.write('note: no second filesystem here; skipped\n')
+    await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1')
+    fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+    await treeHealed({ ...x, env: { ...x.env, RUNNER_TEMP: scratch } })
+    expect(fs.readdirSync(scratch)).toEqual([])
+  })
+
+  it('without /proc the renames go by path and the parent is checked again; same and other filesystem', async () => {
+    for (const other of [false, true]) {
+      const x = await treeEntry()
+      const bin = noProcWrapper(x)
+      if (!bin) return void process.stdout.write('note: no mount namespace here; skipped\n')
+      const scratch = other ? otherFs(x) : x.scratch
+      if (!scratch) continue
+      await seedAs(x, [path.join(x.w.root, 'models')], 'models-v1')
+      fs.rmSync(path.join(x.w.root, 'models'), { recursive: true })
+      await treeHealed({ ...x, env: { ...x.env, RUNNER_TEMP: scratch } }, bin)
+      while (cleanups.length) await cleanups.pop()?.()
+    }
   })
 })

@@ -19,8 +19,10 @@ import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
 import { restoreSources, type Entry, type Finding } from '../types.js'
 import { stateKey, type CacheClient } from '../cache-port.js'
-import { restoreEntry, type RestoreContext } from './cache/restore.js'
+import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.js'
 import { resolveEntryPath } from '../manifest/paths.js'
+import { shown } from './cache/extract.js'
+import { parentLinkOutside } from './outside-links.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -189,6 +191,15 @@ async function runStep(
       attempts: []
     }
   const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
+  const planted = parentLinkOutside(opts.manifest.workspace, entry.path)
+  if (planted)
+    return {
+      ...base,
+      outcome: 'failed',
+      detail: `not restored: ${shown(planted.rel)} is a symbolic link out of the workspace (-> ${shown(planted.target)}); every source would write through it: remove it and run again`,
+      attempts: [],
+      ...(q ? { quarantine: q } : {})
+    }
   const attempts: Attempt[] = []
   let recipe: Omit<RecipeResult, 'id'> | undefined
   let after: Finding | undefined
@@ -332,7 +343,11 @@ async function trySource(
           attempt: { ...base, outcome: 'not-healed', detail: `${how} rejected: ${r.reason}` }
         }
       return {
-        attempt: { ...base, outcome: 'healed', detail: how },
+        attempt: {
+          ...base,
+          outcome: 'healed',
+          detail: r.masked ? `${how} (${maskedNote(r.masked)})` : how
+        },
         ...(r.finding ? { proven: r.finding } : {})
       }
     }

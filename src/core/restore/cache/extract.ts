@@ -10,6 +10,7 @@
 import crypto, { createHash, type Hash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { linkStaysInside } from '../../no-follow.js'
 import { octal as modeText } from '../../verify/mode.js'
 import type { IndexRecord } from '../../verify/tree-index.js'
 import { ignoreMatcher } from '../../verify/walk.js'
@@ -37,9 +38,17 @@ export interface ExtractSummary {
   /** True when every byte was checked against a recorded hash while extracting. */
   proven: boolean
   files: number
+  /** Members whose setuid, setgid, sticky or world-writable bits were dropped (unsigned modes only). */
+  masked: number
 }
 
 const LIST = 5
+/**
+ * The mode bits an unsigned member may carry: setuid, setgid, sticky and world-writable are
+ * dropped. A mode the signed manifest records (a file entry, an indexed tree) is kept as signed:
+ * it is checked, not taken from the archive.
+ */
+const UNSIGNED_MODE_BITS = 0o775
 /**
  * Files up to this size are held whole, hashed, and only then created (in the background, see
  * write-queue.ts); larger ones are written as they stream.
@@ -76,6 +85,9 @@ export class EntryExtractor implements TarHandlers {
   private readonly seen = new Set<string>()
   private readonly links = new Set<string>()
   private readonly fileHashes = new Map<string, string>()
+  /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
+  private readonly fileSizes = new Map<string, number>()
+  private masked = 0
   private readonly dirModes: [string, number][] = []
   private members = 0
   private openFd: number | undefined
@@ -128,14 +140,21 @@ export class EntryExtractor implements TarHandlers {
     this.checkShape(at, m)
     switch (m.type) {
       case 'dir':
-        return this.dir(at, m)
+        return this.dir(at, this.unsignedMode(m))
       case 'symlink':
         return this.symlink(at, m)
       case 'hardlink':
         return this.hardlink(at, m)
       default:
-        return this.file(at, m)
+        return this.file(at, this.unsignedMode(m))
     }
+  }
+
+  /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
+  private unsignedMode(m: Member): Member {
+    if (this.want.kind !== 'bounded' || (m.mode & ~UNSIGNED_MODE_BITS) === 0) return m
+    this.masked++
+    return { ...m, mode: m.mode & UNSIGNED_MODE_BITS }
   }
 
   room(): Promise<void> | undefined {
@@ -168,7 +187,8 @@ export class EntryExtractor implements TarHandlers {
       members: this.members,
       bytes: this.bytes,
       proven: this.want.kind !== 'bounded',
-      files: this.files
+      files: this.files,
+      masked: this.masked
     }
   }
 
@@ -264,15 +284,18 @@ export class EntryExtractor implements TarHandlers {
   }
 
   private symlink(at: Place, m: Member): undefined {
-    if (this.want.kind === 'bounded' || this.want.kind === 'file') {
+    // A directory made for an earlier member's parent cannot turn into a link.
+    if (this.made.has(at.abs))
+      throw new Rejected(`link in place of a directory: ${shown(m.name)} -> ${shown(m.linkname)}`)
+    if ((this.want.kind === 'bounded' || this.want.kind === 'file') && at.rel !== '') {
       // Unindexed: a link may only point inside the entry (a link entry's own target is checked
-      // by the verifier on the scratch copy).
-      const isRoot = at.rel === ''
-      const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(at.rel), m.linkname))
-      if (
-        !isRoot &&
-        (m.linkname.startsWith('/') || resolved === '..' || resolved.startsWith('../'))
-      )
+      // by the verifier on the scratch copy). The rule does not depend on what else the archive
+      // holds or in which order: a relative target, ".." only before its first name, not climbing
+      // above the entry's root from the link's own directory (a real one: nothing is extracted
+      // below a link). Every link obeying it, any chain of them, through links extracted before
+      // or after, can only end inside the entry, whereas a ".." after a name ("l/../..") climbs
+      // from wherever that name leads.
+      if (!linkStaysInside(this.dest, at.abs, m.linkname))
         throw new Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`)
     }
     this.ensureParent(at.abs)
@@ -300,11 +323,19 @@ export class EntryExtractor implements TarHandlers {
     if (this.records && r?.extra !== sum)
       throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`)
     if (this.want.kind === 'file') throw new Rejected('a hard link where one file is recorded')
+    // The copy writes the target's bytes again: they count like the target's own.
+    const size = this.fileSizes.get(target) ?? 0
+    if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
+      throw new Rejected(
+        `over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`
+      )
+    this.bytes += size
     this.ensureParent(at.abs)
     // A copy, not a link: the placed tree shares no inode with anything (made after the
     // target's own write, which may still be queued).
     this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target))
     this.fileHashes.set(at.rel, sum)
+    this.fileSizes.set(at.rel, size)
     this.files++
     return undefined
   }
@@ -320,12 +351,13 @@ export class EntryExtractor implements TarHandlers {
       : this.streamedFile(at, m, want, fixMode)
   }
 
-  private judge(at: Place, sum: string, want: string | undefined): void {
+  private judge(at: Place, sum: string, want: string | undefined, size: number): void {
     if (this.want.kind !== 'bounded' && sum !== want)
       throw new Rejected(
         `${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`
       )
     this.fileHashes.set(at.rel, sum)
+    this.fileSizes.set(at.rel, size)
   }
 
   /** Held whole: nothing reaches the disk unless every byte matched. */
@@ -342,7 +374,7 @@ export class EntryExtractor implements TarHandlers {
       },
       end: () => {
         if (filled !== content.length) throw new Rejected(`${shown(m.name)}: short member`)
-        this.judge(at, crypto.hash('sha256', content), want)
+        this.judge(at, crypto.hash('sha256', content), want, m.size)
         this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode)
       }
     }
@@ -376,7 +408,7 @@ export class EntryExtractor implements TarHandlers {
         } finally {
           fs.closeSync(fd)
         }
-        this.judge(at, sum, want)
+        this.judge(at, sum, want, m.size)
       }
     }
   }

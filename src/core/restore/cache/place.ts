@@ -3,6 +3,14 @@
  * the target must be a real directory (a link planted in the workspace is refused, not followed),
  * missing parents are created one by one, and the old target is renamed aside before the new one
  * is renamed in, so a failure puts the old one back and a success removes it.
+ *
+ * Checking the parents and then renaming by path would leave a window in which a parent swapped
+ * for a symlink sends the entry wherever the link points. So the parent is pinned: each component
+ * is opened with O_DIRECTORY|O_NOFOLLOW below the one before, and every rename names its file as
+ * `/proc/self/fd/N/name`, which Linux resolves through the open directory itself, whatever its
+ * path has become (Node has no renameat). Where /proc is not there (macOS) the renames go by path
+ * and the parent is checked again afterwards: if it is no longer the directory that was checked,
+ * the entry is taken back and the restore refused.
  */
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -10,63 +18,191 @@ import path from 'node:path'
 import { Rejected } from './rejected.js'
 import { shown } from './extract.js'
 
-/** Create or check each parent of `target` below `workspace`; none may be a link. */
-export function safeParents(workspace: string, target: string): void {
-  const rel = path.relative(workspace, path.dirname(target))
-  if (rel.startsWith('..') || path.isAbsolute(rel))
-    throw new Rejected(`the target is outside the workspace: ${shown(target)}`)
-  let at = workspace
-  for (const part of rel === '' ? [] : rel.split(path.sep)) {
-    at = path.join(at, part)
-    let st: fs.Stats | undefined
+const OPEN_DIR = fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW
+
+let procWorks: boolean | undefined
+
+/** True when `/proc/self/fd/N` leads to the directory open as N (checked once per process). */
+function procPins(fd: number): boolean {
+  if (procWorks === undefined) {
     try {
-      st = fs.lstatSync(at)
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      const viaProc = fs.statSync(`/proc/self/fd/${fd}`)
+      const held = fs.fstatSync(fd)
+      procWorks = viaProc.isDirectory() && viaProc.ino === held.ino && viaProc.dev === held.dev
+    } catch {
+      procWorks = false
     }
-    if (!st) fs.mkdirSync(at, { mode: 0o755 })
-    else if (st.isSymbolicLink())
-      throw new Rejected(`not placed: ${shown(path.relative(workspace, at))} is a symbolic link`)
-    else if (!st.isDirectory())
-      throw new Rejected(`not placed: ${shown(path.relative(workspace, at))} is not a directory`)
+  }
+  return procWorks
+}
+
+/** A directory held open; `at(name)` names something in it. */
+interface Pinned {
+  fd: number
+  /** Renames through the descriptor itself, not through the directory's path. */
+  pinned: boolean
+  at(name: string): string
+}
+
+function pinnedAt(fd: number, dirPath: string): Pinned {
+  const pinned = procPins(fd)
+  return {
+    fd,
+    pinned,
+    at: name => (pinned ? `/proc/self/fd/${fd}/${name}` : path.join(dirPath, name))
   }
 }
 
-/** Same filesystem: rename. Else copy beside the target first (links kept as links), then rename. */
-function stageBeside(from: string, target: string): string {
-  const staged = path.join(path.dirname(target), `.swr-new-${randomBytes(6).toString('hex')}`)
+/** Open `name` below the directory `parent` as a directory, never through a link. */
+function openBelow(parent: Pinned, name: string, rel: string): number {
+  const refuse = (): never => {
+    const st = fs.lstatSync(parent.at(name), { throwIfNoEntry: false })
+    throw new Rejected(
+      `not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`
+    )
+  }
+  for (let tries = 0; ; tries++) {
+    try {
+      return fs.openSync(parent.at(name), OPEN_DIR)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code === 'ENOTDIR' || code === 'ELOOP') refuse()
+      if (code !== 'ENOENT' || tries > 2) throw err
+    }
+    try {
+      fs.mkdirSync(parent.at(name), { mode: 0o755 })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    }
+  }
+}
+
+/**
+ * Open the parent of `target` below `workspace`, creating missing directories one by one; no
+ * component may be a link. The caller closes the returned descriptor.
+ */
+export function pinParent(workspace: string, target: string): Pinned {
+  const rel = path.relative(workspace, path.dirname(target))
+  if (rel.startsWith('..') || path.isAbsolute(rel))
+    throw new Rejected(`the target is outside the workspace: ${shown(target)}`)
+  let dir = pinnedAt(
+    fs.openSync(workspace, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY),
+    workspace
+  )
+  let at = workspace
+  const parts = rel === '' ? [] : rel.split(path.sep)
   try {
-    fs.renameSync(from, staged)
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i] as string
+      at = path.join(at, part)
+      const fd = openBelow(dir, part, parts.slice(0, i + 1).join('/'))
+      fs.closeSync(dir.fd)
+      dir = pinnedAt(fd, at)
+    }
+    return dir
+  } catch (err) {
+    fs.closeSync(dir.fd)
+    throw err
+  }
+}
+
+/** Copy the scratch tree `from` to `name` in `dir`, creating each part inside a pinned directory. */
+function copyPinned(from: string, dir: Pinned, name: string): void {
+  const st = fs.lstatSync(from)
+  const to = dir.at(name)
+  if (st.isSymbolicLink()) return fs.symlinkSync(fs.readlinkSync(from), to)
+  if (st.isDirectory()) {
+    fs.mkdirSync(to, { mode: 0o700 })
+    const sub = pinnedAt(fs.openSync(to, OPEN_DIR), to)
+    try {
+      for (const n of fs.readdirSync(from)) copyPinned(path.join(from, n), sub, n)
+      fs.fchmodSync(sub.fd, st.mode & 0o7777)
+      fs.futimesSync(sub.fd, st.atime, st.mtime)
+    } finally {
+      fs.closeSync(sub.fd)
+    }
+    return
+  }
+  // COPYFILE_EXCL creates with O_EXCL: never over anything, never through a link.
+  fs.copyFileSync(from, to, fs.constants.COPYFILE_EXCL)
+  const fd = fs.openSync(to, fs.constants.O_WRONLY | fs.constants.O_NOFOLLOW)
+  try {
+    fs.fchmodSync(fd, st.mode & 0o7777)
+    fs.futimesSync(fd, st.atime, st.mtime)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** Same filesystem: rename. Else copy into the parent first (links kept as links). */
+function stageBeside(from: string, dir: Pinned): string {
+  const staged = `.swr-new-${randomBytes(6).toString('hex')}`
+  try {
+    fs.renameSync(from, dir.at(staged))
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err
-    fs.cpSync(from, staged, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true })
+    if (dir.pinned) copyPinned(from, dir, staged)
+    else
+      fs.cpSync(from, dir.at(staged), {
+        recursive: true,
+        verbatimSymlinks: true,
+        preserveTimestamps: true
+      })
   }
   return staged
 }
 
-/** Put `from` (in scratch) at `target` (in the workspace). */
-export function place(workspace: string, from: string, target: string): void {
-  safeParents(workspace, target)
-  const staged = stageBeside(from, target)
-  let aside: string | undefined
-  try {
-    if (fs.existsSync(target) || isLink(target)) {
-      aside = path.join(path.dirname(target), `.swr-old-${randomBytes(6).toString('hex')}`)
-      fs.renameSync(target, aside)
-    }
-    fs.renameSync(staged, target)
-  } catch (err) {
-    if (aside && !fs.existsSync(target)) fs.renameSync(aside, target)
-    fs.rmSync(staged, { recursive: true, force: true })
-    throw err
-  }
-  if (aside) fs.rmSync(aside, { recursive: true, force: true })
+function exists(p: string): boolean {
+  return fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined
 }
 
-function isLink(p: string): boolean {
+/**
+ * Without /proc: after renaming by path, is the entry where it was meant to go? The parent's path
+ * must still lead, through real directories only, to the directory held open.
+ */
+function stillThere(workspace: string, target: string, dir: Pinned): boolean {
   try {
-    return fs.lstatSync(p).isSymbolicLink()
+    const again = pinParent(workspace, target)
+    fs.closeSync(again.fd)
+    const held = fs.fstatSync(dir.fd)
+    const now = fs.lstatSync(path.dirname(target))
+    return now.ino === held.ino && now.dev === held.dev && exists(target)
   } catch {
     return false
+  }
+}
+
+/** Put `from` (in scratch) at `target` (in the workspace). */
+export function place(workspace: string, from: string, target: string): void {
+  const dir = pinParent(workspace, target)
+  try {
+    const name = path.basename(target)
+    const staged = stageBeside(from, dir)
+    let aside: string | undefined
+    try {
+      if (exists(dir.at(name))) {
+        aside = `.swr-old-${randomBytes(6).toString('hex')}`
+        fs.renameSync(dir.at(name), dir.at(aside))
+      }
+      fs.renameSync(dir.at(staged), dir.at(name))
+    } catch (err) {
+      if (aside && !exists(dir.at(name))) fs.renameSync(dir.at(aside), dir.at(name))
+      fs.rmSync(dir.at(staged), { recursive: true, force: true })
+      throw err
+    }
+    if (!dir.pinned && !stillThere(workspace, target, dir)) {
+      // The parent was swapped while the renames went by path: take the entry back from wherever
+      // the path now leads (the scratch directory is removed by the caller).
+      try {
+        fs.renameSync(dir.at(name), from)
+        if (aside) fs.renameSync(dir.at(aside), dir.at(name))
+      } catch {
+        // Moved on again: nothing more can be taken back by path.
+      }
+      throw new Rejected(`not placed: a parent of ${shown(target)} changed while placing`)
+    }
+    if (aside) fs.rmSync(dir.at(aside), { recursive: true, force: true })
+  } finally {
+    fs.closeSync(dir.fd)
   }
 }

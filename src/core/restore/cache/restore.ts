@@ -31,7 +31,14 @@ export interface RestoreContext {
 }
 
 export type EntryRestore =
-  | { placed: true; finding: Finding | undefined; members: number; bytes: number }
+  | {
+      placed: true
+      finding: Finding | undefined
+      members: number
+      bytes: number
+      /** Members whose unsigned mode lost setuid, setgid, sticky or world-writable bits. */
+      masked: number
+    }
   | { placed: false; reason: string }
 
 function expectationOf(e: Entry, ctx: RestoreContext): Expectation {
@@ -98,6 +105,11 @@ export function makeScratch(base: string, name: `swr-${string}`): string {
   return makeOwnedTemp(base, name)
 }
 
+/** How a restore says that modes from the archive were masked. */
+export function maskedNote(n: number): string {
+  return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`
+}
+
 function reasonOf(err: unknown): string {
   if (err instanceof Rejected) return err.message
   const e = err as NodeJS.ErrnoException
@@ -125,10 +137,19 @@ export async function restoreEntry(
     if (summary.proven) finding = provenFinding(e, summary.files, summary.bytes)
     else {
       const f = await ctx.verifyAt(root, e)
-      if (f.status !== 'OK') throw new Rejected(`${f.status}: ${f.detail}`)
+      if (f.status !== 'OK')
+        throw new Rejected(
+          `${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`
+        )
     }
     place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path))
-    return { placed: true, finding, members: summary.members, bytes: summary.bytes }
+    return {
+      placed: true,
+      finding,
+      members: summary.members,
+      bytes: summary.bytes,
+      masked: summary.masked
+    }
   } catch (err) {
     return { placed: false, reason: reasonOf(err) }
   } finally {

@@ -34,8 +34,25 @@ export interface TarHandlers {
 }
 
 const BLOCK = 512
-/** pax and GNU long-name records larger than this are refused (real ones are a few hundred bytes). */
-const MAX_META = 1024 * 1024
+/**
+ * Bounds on the extended headers (pax `x`/`g`, GNU `L`/`K`) in front of one member. Real ones are
+ * one pax header of a few hundred bytes and ten-odd records (a name of up to PATH_MAX, times,
+ * owner); without a bound a few megabytes of compressed headers unpack to gigabytes parsed into
+ * a map that is never used.
+ */
+export const META_LIMITS = {
+  /** A name or link target (PATH_MAX on Linux). */
+  name: 4096,
+  /** All extended-header bodies before one member. */
+  bytes: 64 * 1024,
+  /** Extended headers before one member. */
+  headers: 8,
+  /** pax records before one member. */
+  records: 128,
+  /** All extended-header bodies in the archive: this much plus `perMember` for each member. */
+  slack: 1024 * 1024,
+  perMember: 4096
+} as const
 const FLAG_NAMES: Record<string, string> = {
   '3': 'character device',
   '4': 'block device',
@@ -71,12 +88,17 @@ function checksumOk(h: Buffer): boolean {
   return octal(h, 148, 8, 'checksum') === sum
 }
 
-function parsePax(body: Buffer): Map<string, string> {
-  const out = new Map<string, string>()
+/** Parse one pax body into `out`; `budget` is how many more records it may hold. */
+function parsePax(body: Buffer, out: Map<string, string>, budget: number): number {
   let at = 0
+  let n = 0
   while (at < body.length) {
+    if (++n > budget)
+      throw new Rejected(
+        `malformed archive: over ${META_LIMITS.records} pax records for one member`
+      )
     const space = body.indexOf(0x20, at)
-    const len = space === -1 ? NaN : Number(body.toString('ascii', at, space))
+    const len = space === -1 || space - at > 20 ? NaN : Number(body.toString('ascii', at, space))
     if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
       throw new Rejected('malformed archive: bad pax record')
     const rec = body.toString('utf8', space + 1, at + len - 1)
@@ -85,7 +107,7 @@ function parsePax(body: Buffer): Map<string, string> {
     out.set(rec.slice(0, eq), rec.slice(eq + 1))
     at += len
   }
-  return out
+  return n
 }
 
 type State =
@@ -102,6 +124,13 @@ export class TarReader {
   private longName: string | undefined
   private longLink: string | undefined
   private zeroBlocks = 0
+  /** Extended headers, their bytes and pax records since the last member. */
+  private metaHeaders = 0
+  private metaBytes = 0
+  private paxRecords = 0
+  /** Extended-header bytes and members in the whole archive. */
+  private allMetaBytes = 0
+  private members = 0
 
   constructor(private readonly handlers: TarHandlers) {}
 
@@ -179,7 +208,7 @@ export class TarReader {
     let size = octal(h, 124, 12, 'size')
     const pad = (BLOCK - (size % BLOCK)) % BLOCK
     if (flag === 'x' || flag === 'g' || flag === 'L' || flag === 'K') {
-      if (size > MAX_META) throw new Rejected('malformed archive: oversized extended header')
+      this.boundMeta(flag, size)
       this.state = { kind: 'meta', left: size, pad, flag, parts: [] }
       if (size === 0) {
         this.meta(flag, Buffer.alloc(0))
@@ -195,11 +224,14 @@ export class TarReader {
     const linkname = this.pax.get('linkpath') ?? this.longLink ?? cstr(h, 157, 100)
     const paxSize = this.pax.get('size')
     if (paxSize !== undefined) {
-      if (!/^\d+$/.test(paxSize)) throw new Rejected('malformed archive: bad pax size')
       size = Number(paxSize)
+      if (!/^\d+$/.test(paxSize) || !Number.isSafeInteger(size))
+        throw new Rejected('malformed archive: bad pax size')
     }
     this.pax = new Map()
     this.longName = this.longLink = undefined
+    this.metaHeaders = this.metaBytes = this.paxRecords = 0
+    this.members++
     const type: MemberType =
       flag === '0' || flag === '7'
         ? 'file'
@@ -233,10 +265,36 @@ export class TarReader {
     this.state = { kind: 'body', left: size, pad: bodyPad, sink }
   }
 
+  /** Refuse an extended header over the bounds before its body is buffered. */
+  private boundMeta(flag: string, size: number): void {
+    const what = flag === 'L' ? 'GNU long name' : flag === 'K' ? 'GNU long link' : 'pax header'
+    if ((flag === 'L' || flag === 'K') && size > META_LIMITS.name + 1)
+      throw new Rejected(`malformed archive: ${what} of ${size} bytes (over ${META_LIMITS.name})`)
+    if (++this.metaHeaders > META_LIMITS.headers)
+      throw new Rejected(
+        `malformed archive: over ${META_LIMITS.headers} extended headers for one member`
+      )
+    this.metaBytes += size
+    if (this.metaBytes > META_LIMITS.bytes)
+      throw new Rejected(
+        `malformed archive: extended headers over ${META_LIMITS.bytes} bytes for one member (${what} of ${size} bytes)`
+      )
+    this.allMetaBytes += size
+    const allowed = META_LIMITS.slack + META_LIMITS.perMember * this.members
+    if (this.allMetaBytes > allowed)
+      throw new Rejected(
+        `malformed archive: extended headers over ${allowed} bytes for ${this.members} members`
+      )
+  }
+
   private meta(flag: string, body: Buffer): void {
-    if (flag === 'x') for (const [k, v] of parsePax(body)) this.pax.set(k, v)
-    else if (flag === 'L') this.longName = cstr(body, 0, body.length)
+    if (flag === 'x') {
+      this.paxRecords += parsePax(body, this.pax, META_LIMITS.records - this.paxRecords)
+      for (const key of ['path', 'linkpath'])
+        if (Buffer.byteLength(this.pax.get(key) ?? '') > META_LIMITS.name)
+          throw new Rejected(`malformed archive: pax ${key} over ${META_LIMITS.name} bytes`)
+    } else if (flag === 'L') this.longName = cstr(body, 0, body.length)
     else if (flag === 'K') this.longLink = cstr(body, 0, body.length)
-    // 'g' (global pax) carries nothing swr uses.
+    // 'g' (global pax) carries nothing swr uses: bounded above, never parsed.
   }
 }

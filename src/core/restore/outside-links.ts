@@ -1,0 +1,56 @@
+/**
+ * A symlink planted above an entry (`bin -> /elsewhere` for the entry `bin/tool`) would carry any
+ * restore through it: swr's own writes refuse such a parent, but a recipe's shell follows it and
+ * writes outside the workspace. Before any source runs, the entry's parents are looked at: one
+ * that is a link leading out of the workspace (or nowhere) stops the entry's restore, naming it.
+ *
+ * The link is named, not moved: it lies outside the entry, so moving it would change the
+ * workspace beyond what the restore is for (untracked paths may rely on it), and only a person can
+ * tell a planted link from a setup that needs one. Links that stay inside the workspace are left
+ * to the usual rules (swr's writes refuse them, a recipe writes inside the workspace).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { isInside } from '../manifest/paths.js'
+
+export interface OutsideLink {
+  /** The link, relative to the workspace. */
+  rel: string
+  /** What the link holds, as read. */
+  target: string
+}
+
+/** The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any. */
+export function parentLinkOutside(workspace: string, entryPath: string): OutsideLink | undefined {
+  if (entryPath === '.') return undefined
+  const real = fs.realpathSync(workspace)
+  const parts = entryPath.split('/')
+  let at = workspace
+  for (let i = 0; i < parts.length - 1; i++) {
+    at = path.join(at, parts[i] as string)
+    const st = fs.lstatSync(at, { throwIfNoEntry: false })
+    if (!st) return undefined
+    if (!st.isSymbolicLink()) {
+      if (!st.isDirectory()) return undefined
+      continue
+    }
+    let resolved: string | undefined
+    try {
+      resolved = fs.realpathSync(at)
+    } catch {
+      resolved = undefined
+    }
+    if (resolved === undefined || !isInside(real, resolved))
+      return { rel: parts.slice(0, i + 1).join('/'), target: targetOf(at) }
+  }
+  return undefined
+}
+
+/** The link's target, or a word saying it changed while it was looked at. */
+function targetOf(abs: string): string {
+  try {
+    return fs.readlinkSync(abs)
+  } catch {
+    return '(changed while read)'
+  }
+}
