@@ -18,6 +18,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -180,6 +181,16 @@ const DOCTOR_INPUTS = { command: 'doctor', 'hmac-key': KEY, require: 'hmac' }
 
 // ---------------------------------------------------------------------------------------------
 
+/** The pid of a process killed with SIGKILL and reaped. */
+async function deadPid(): Promise<number> {
+  const child = spawn('sleep', ['30'])
+  await new Promise(r => {
+    child.on('exit', r)
+    child.kill('SIGKILL')
+  })
+  return child.pid as number
+}
+
 describe('swr doctor (CLI) with cache sources', () => {
   it('an exact hit of the declared key heals the entry; the recipe does not run', async () => {
     const s = await server()
@@ -188,6 +199,13 @@ describe('swr doctor (CLI) with cache sources', () => {
     const env = cliEnv(s, w)
     await seed(env, [modelPath(w)], 'models-v3')
     flipByte(modelPath(w), SIZE / 2)
+    // What a run killed while placing here left beside the target, and what a live one holds.
+    const dead = await deadPid()
+    const models = path.dirname(modelPath(w))
+    const left = [`.swr-old-${dead}-${'a'.repeat(16)}`, `.swr-new-${dead}-${'b'.repeat(16)}`]
+    for (const n of left) write(path.join(models, n), 'model.bin', 'stale copy')
+    const live = path.join(models, `.swr-old-${process.pid}-${'c'.repeat(16)}`)
+    fs.writeFileSync(live, 'in use')
 
     const r = await doctor(keyed, env)
     expect({ code: r.code, outcome: r.report.repair.outcome }).toEqual({
@@ -195,6 +213,9 @@ describe('swr doctor (CLI) with cache sources', () => {
       outcome: 'repaired'
     })
     expect(r.step).toMatchObject({ outcome: 'repaired', source: 'cache' })
+    for (const n of left) expect(fs.existsSync(path.join(models, n))).toBe(false)
+    expect(fs.existsSync(live)).toBe(true)
+    fs.rmSync(live)
     expect(shape(r.step.attempts)).toEqual([
       { source: 'cache', outcome: 'miss', key: savedStateKey(w.manifestFile) },
       { source: 'cache', outcome: 'healed', key: 'models-v3', matchedKey: 'models-v3', exact: true }

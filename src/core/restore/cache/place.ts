@@ -12,11 +12,11 @@
  * and the parent is checked again afterwards: if it is no longer the directory that was checked,
  * the entry is taken back and the restore refused.
  */
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { Rejected } from './rejected.js'
 import { shown } from './extract.js'
+import { ownedName, sweepDead } from '../../state/leftovers.js'
 
 const OPEN_DIR = fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW
 
@@ -136,7 +136,7 @@ function copyPinned(from: string, dir: Pinned, name: string): void {
 
 /** Same filesystem: rename. Else copy into the parent first (links kept as links). */
 function stageBeside(from: string, dir: Pinned): string {
-  const staged = `.swr-new-${randomBytes(6).toString('hex')}`
+  const staged = ownedName('.swr-new-')
   try {
     fs.renameSync(from, dir.at(staged))
   } catch (err) {
@@ -151,6 +151,8 @@ function stageBeside(from: string, dir: Pinned): string {
   }
   return staged
 }
+
+const LEFT_BESIDE = [{ prefix: '.swr-new-' }, { prefix: '.swr-old-' }]
 
 function exists(p: string): boolean {
   return fs.lstatSync(p, { throwIfNoEntry: false }) !== undefined
@@ -176,12 +178,14 @@ function stillThere(workspace: string, target: string, dir: Pinned): boolean {
 export function place(workspace: string, from: string, target: string): void {
   const dir = pinParent(workspace, target)
   try {
+    // What a run killed while placing here left beside its target (the names carry its pid).
+    sweepDead(dir.pinned ? `/proc/self/fd/${dir.fd}` : path.dirname(target), LEFT_BESIDE)
     const name = path.basename(target)
     const staged = stageBeside(from, dir)
     let aside: string | undefined
     try {
       if (exists(dir.at(name))) {
-        aside = `.swr-old-${randomBytes(6).toString('hex')}`
+        aside = ownedName('.swr-old-')
         fs.renameSync(dir.at(name), dir.at(aside))
       }
       fs.renameSync(dir.at(staged), dir.at(name))
