@@ -82,7 +82,9 @@ describe('swr push / pull', () => {
     expect(fs.readFileSync(ws.manifestFile)).toEqual(before)
     const doctor = await runCli(bundles, ['doctor', '--require', 'hmac'], ws, env)
     expect(doctor.code).toBe(0)
-    expect(fs.readFileSync(path.join(ws.root, 'conf/token.ini'), 'utf8')).toBe(`greeting=${SECRET}\n`)
+    expect(fs.readFileSync(path.join(ws.root, 'conf/token.ini'), 'utf8')).toBe(
+      `greeting=${SECRET}\n`
+    )
   }, 60_000)
 
   it('refuses to push escrowed bytes without a sync key', async () => {
