@@ -142,14 +142,14 @@ try {
 catch (e) {
     handedOver = e instanceof Error ? e.message : String(e);
 }
-const log = await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8592));
+const log = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8592));
 if (handedOver !== undefined) {
     log.error(handedOver);
     process.exitCode = 1;
 }
 else {
     const phase = Reflect.get(globalThis, Symbol.for('swr.action.phase'));
-    await (phase === 'post' ? (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(592), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7718))).post() : (await Promise.all(/* import() */[__nccwpck_require__.e(421), __nccwpck_require__.e(592), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8232))).run());
+    await (phase === 'post' ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7718))).post() : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8232))).run());
 }
 await log.flushed();
 process.exit(process.exitCode ?? 0);
@@ -177,13 +177,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-
-/***/ }),
-
-/***/ 9140:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("constants");
 
 /***/ }),
 

@@ -10,6 +10,10 @@
 //   meta:    relpath NUL type NUL size NUL mode LF        (size 0 unless a regular file)
 //   content: the meta line's fields, NUL sha256 (files) or link target (links), LF
 //   stamp:   relpath NUL type NUL dev:inode:mtime:ctime LF (the incremental-cache key)
+// and each special file (TYPE.other: a device, FIFO or socket) one more line to a digest of its own:
+//   special: relpath NUL kind LF   ("char 1:3", "block 8:0", "fifo", "socket"; see specials.ts)
+// The special lines came later than the other three and are kept apart from them on purpose: a
+// device's numbers in the meta or content line would have changed every digest recorded before.
 import fs from 'node:fs'
 import { fsPath, readNames } from './byte-names.mjs'
 
@@ -152,6 +156,15 @@ export function metaLineOf(fields) {
  */
 export function contentLine(fields, extra) {
   return `${fields}${SEP}${extra}${END}`
+}
+
+/**
+ * One special line: a special file's path and what it is (specials.ts spells `kind`).
+ * @param {string} rel
+ * @param {string} kind
+ */
+export function specialLine(rel, kind) {
+  return `${rel}${SEP}${kind}${END}`
 }
 
 /**

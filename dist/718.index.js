@@ -1,0 +1,680 @@
+export const id = 718;
+export const ids = [718];
+export const modules = {
+
+/***/ 915:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AO: () => (/* binding */ SURVIVAL_COMMANDS),
+/* harmony export */   G0: () => (/* binding */ Inputs),
+/* harmony export */   Lo: () => (/* binding */ COMMANDS),
+/* harmony export */   Uw: () => (/* binding */ State),
+/* harmony export */   d$: () => (/* binding */ FAIL_ON),
+/* harmony export */   tY: () => (/* binding */ Outputs)
+/* harmony export */ });
+/** Every input, output and saved-state name of the Action, in one place. */
+const Inputs = {
+    Command: 'command',
+    Manifest: 'manifest',
+    Workspace: 'workspace',
+    Only: 'only',
+    Deep: 'deep',
+    Jobs: 'jobs',
+    Timeout: 'timeout',
+    HmacKey: 'hmac-key',
+    TrustedSigners: 'trusted-signers',
+    Require: 'require',
+    Threshold: 'threshold',
+    MinVersion: 'min-version',
+    ApproveDigest: 'approve-digest',
+    FailOn: 'fail-on',
+    Annotations: 'annotations',
+    Summary: 'summary',
+    Sarif: 'sarif',
+    CacheLookup: 'cache-lookup',
+    CanaryAt: 'canary-at',
+    CanaryVolatile: 'canary-volatile',
+    CanaryLargeBytes: 'canary-large-bytes',
+    CanaryHome: 'canary-home',
+    CanaryKey: 'canary-key',
+    Record: 'record'
+};
+/** Names of the state the main step hands to the post step. */
+const State = {
+    WriteBack: 'swr-write-back'
+};
+const Outputs = {
+    Status: 'status',
+    Healthy: 'healthy',
+    Damaged: 'damaged',
+    Repaired: 'repaired',
+    WipeSignature: 'wipe-signature',
+    Report: 'report',
+    ReportPath: 'report-path',
+    SarifPath: 'sarif-path',
+    ManifestDigest: 'manifest-digest',
+    ExitCode: 'exit-code',
+    Stats: 'stats',
+    Canary: 'canary'
+};
+const COMMANDS = [
+    'check',
+    'doctor',
+    'restore',
+    'verify',
+    'canary-plant',
+    'canary-read',
+    'stats'
+];
+const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
+const FAIL_ON = ['damage', 'unrepairable', 'never'];
+
+
+/***/ }),
+
+/***/ 1729:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ readInputs)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2002);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(915);
+/**
+ * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
+ * a typo in `fail-on` must not quietly turn a gate off.
+ */
+
+
+
+
+function choice(name, allowed, fallback) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
+    if (v === '')
+        return fallback;
+    if (!allowed.includes(v))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+    return v;
+}
+function bool(name, fallback) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim().toLowerCase();
+    if (v === '')
+        return fallback;
+    if (v === 'true')
+        return true;
+    if (v === 'false')
+        return false;
+    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not true or false`);
+}
+function int(name, min, max) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
+    if (v === '')
+        return undefined;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+    return Number(v);
+}
+function list(name) {
+    return _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name)
+        .split(/[\n,]/)
+        .map(s => s.trim())
+        .filter(Boolean);
+}
+/** A canary measures: by default what it finds never fails the job. */
+function defaultFailOn(command) {
+    if (command === 'doctor' || command === 'restore')
+        return 'unrepairable';
+    if (_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .SURVIVAL_COMMANDS */ .AO.includes(command))
+        return 'never';
+    return 'damage';
+}
+/** `require` and `threshold` together: a threshold the requirement cannot honour is refused. */
+function signerPolicy() {
+    const require = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require, ['hmac', 'mldsa', 'both'], 'mldsa');
+    const threshold = int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Threshold, 1, 16);
+    const problem = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .thresholdProblem */ .BlD)(require, threshold, {
+        threshold: `input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Threshold}:`,
+        require: `${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require}:`
+    });
+    if (problem)
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(problem);
+    return { require, threshold };
+}
+function canaryKey() {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey).trim() || 'default';
+    if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+    return v;
+}
+function readInputs(env) {
+    const command = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Command, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .Lo, 'check');
+    // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
+    // directory it describes is the one it records (relative to itself), as with the CLI.
+    const root = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(env.GITHUB_WORKSPACE || process.cwd());
+    const base = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Workspace).trim() || '.');
+    const manifest = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Manifest).trim() || '.swr/manifest.json');
+    const workspace = undefined;
+    const hmacKey = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
+    const approve = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest).trim();
+    if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
+    const sarif = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Sarif).trim();
+    return {
+        command,
+        manifest,
+        workspace,
+        root,
+        only: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Only),
+        deep: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Deep, false),
+        jobs: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Jobs, 1, 32),
+        timeout: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Timeout, 1, 86400),
+        hmacKey: hmacKey === '' ? undefined : hmacKey,
+        trustedSigners: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.TrustedSigners),
+        ...signerPolicy(),
+        minVersion: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.MinVersion, 1, Number.MAX_SAFE_INTEGER),
+        waiveDigest: approve || undefined,
+        failOn: choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.FailOn, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .FAIL_ON */ .d$, defaultFailOn(command)),
+        annotations: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Annotations, true),
+        summary: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Summary, true),
+        sarif: sarif ? node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, sarif) : undefined,
+        cacheLookup: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CacheLookup, false),
+        canaryWorkspace: base,
+        canaryAt: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryAt),
+        canaryVolatile: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryVolatile),
+        canaryLargeBytes: int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryLargeBytes, 0, 16 * 1024 * 1024 * 1024),
+        canaryHome: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryHome, true),
+        canaryKey: canaryKey(),
+        record: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Record, false)
+    };
+}
+
+
+/***/ }),
+
+/***/ 6158:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ actionPolicy)
+/* harmony export */ });
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2002);
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .makePolicy */ .D51)(m, {
+        stateDir,
+        require: inputs.require,
+        threshold: inputs.threshold,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        waiveDigest: inputs.waiveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
+
+/***/ }),
+
+/***/ 7718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   parseHandOver: () => (/* binding */ parseHandOver),
+/* harmony export */   pathRefusal: () => (/* binding */ pathRefusal),
+/* harmony export */   post: () => (/* binding */ post),
+/* harmony export */   run: () => (/* binding */ run)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(762);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2002);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3838);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(915);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1729);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8592);
+/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6158);
+/**
+ * The Action's post step: save to the cache each entry that the main step's doctor healed with a
+ * recipe, under the key of its signed expectations, after re-verifying it (the build may have
+ * changed it since). Skipped, and said so, in read-only cache mode or when nothing was handed over.
+ *
+ * The saved state is not trusted: anything that can write to the job's log or state file can
+ * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
+ * keys and paths come from this step's own inputs and the signed manifest, which must pass the
+ * same signature gate as in the main step. Any mismatch saves nothing.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The hand-over as the main step writes it, or undefined for anything else. */
+function parseHandOver(raw) {
+    let v;
+    try {
+        v = JSON.parse(raw);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v))
+        return undefined;
+    const { digest, ids, ...rest } = v;
+    if (Object.keys(rest).length > 0)
+        return undefined;
+    if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest))
+        return undefined;
+    if (!Array.isArray(ids) || ids.length === 0)
+        return undefined;
+    if (!ids.every(id => typeof id === 'string' && _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .ENTRY_ID */ .jBG.test(id)))
+        return undefined;
+    if (new Set(ids).size !== ids.length)
+        return undefined;
+    return { digest, ids: ids };
+}
+/**
+ * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
+ * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
+ */
+function pathRefusal(root, e) {
+    const parts = node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.normalize(e.path).split('/');
+    if (node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(e.path) || parts.includes('..'))
+        return 'path leaves the workspace';
+    let at = root;
+    for (const [i, part] of parts.entries()) {
+        if (part === '.' || part === '')
+            continue;
+        at = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(at, part);
+        let st;
+        try {
+            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(at);
+        }
+        catch {
+            return `${parts.slice(0, i + 1).join('/')} is absent`;
+        }
+        const last = i === parts.length - 1;
+        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
+            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
+        if (!last && !st.isDirectory())
+            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
+    }
+    return undefined;
+}
+async function post(env = process.env) {
+    try {
+        const raw = _actions_core__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .Gu(_constants_js__WEBPACK_IMPORTED_MODULE_6__/* .State */ .Uw.WriteBack);
+        if (!raw) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.info('swr post: nothing to save (no entry was healed by a recipe in this job)');
+            return;
+        }
+        if ((0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheReadOnly */ .$i)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
+            return;
+        }
+        if (!(0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheServiceAvailable */ .jI)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.info('swr post: no Actions cache service in this job: not saving');
+            return;
+        }
+        const handed = parseHandOver(raw);
+        if (!handed) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice('swr post: the saved state is not what the main step writes: nothing saved');
+            return;
+        }
+        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readInputs */ .K)(env);
+        if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice(`swr post: command ${inputs.command} heals nothing: nothing saved`);
+            return;
+        }
+        const m = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .loadManifest */ .eYj)(inputs.manifest, { workspace: inputs.workspace });
+        if (m.digest !== handed.digest) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice('swr post: the manifest is not the one the main step checked: nothing saved');
+            return;
+        }
+        const stateDir = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .makeOwnedTemp */ .STi)(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), 'swr-post');
+        const gate = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .decide */ .LDH)((0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .gateInput */ .yNA)(m), (0,_policy_js__WEBPACK_IMPORTED_MODULE_9__/* .actionPolicy */ .n)(m, inputs, env, stateDir));
+        if (!gate.allowed) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice(`swr post: the manifest does not pass the signature gate: nothing saved`);
+            return;
+        }
+        const byId = new Map(m.body.entries.map(e => [e.id, e]));
+        const entries = handed.ids.map(id => byId.get(id));
+        if (entries.some(e => e === undefined)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice('swr post: the saved state names entries the manifest does not have: nothing saved');
+            return;
+        }
+        const root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(m.workspace);
+        const wanted = entries;
+        for (const e of wanted) {
+            const refusal = pathRefusal(root, e);
+            if (refusal) {
+                _log_js__WEBPACK_IMPORTED_MODULE_8__.notice(`swr post: entry ${e.id}: ${refusal}: nothing saved`);
+                return;
+            }
+        }
+        const findings = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .reverifier */ .qVt)(m, { stateDir, nativeWalk: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .nativeWalkAllowed */ .bTE)(env) })(wanted);
+        const client = (0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCacheClient */ .Vm)({ env, onNote: line => _log_js__WEBPACK_IMPORTED_MODULE_8__.warning(line) });
+        for (const e of wanted) {
+            const key = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .stateKey */ .bPF)(e);
+            const f = findings.find(x => x.id === e.id);
+            if (f?.status !== 'OK') {
+                _log_js__WEBPACK_IMPORTED_MODULE_8__.info(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
+                continue;
+            }
+            // The path as the main step names it: the cache version hashes the path string.
+            const saved = await client.save((0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveEntryPath */ .AiD)(m.workspace, e.path), key);
+            _log_js__WEBPACK_IMPORTED_MODULE_8__.info(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
+        }
+    }
+    catch (err) {
+        // A failed save must not fail a job whose doctor succeeded.
+        _log_js__WEBPACK_IMPORTED_MODULE_8__.warning(`swr post: ${err instanceof Error ? err.message : String(err)}`);
+    }
+}
+/** `post` under the name `@github/local-action` calls: `local-action run . src/action/post.ts .env`. */
+const run = post;
+
+
+/***/ }),
+
+/***/ 762:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  Vm: () => (/* binding */ actionsCacheClient),
+  $i: () => (/* binding */ cacheReadOnly),
+  jI: () => (/* binding */ cacheServiceAvailable),
+  uZ: () => (/* binding */ withBefore)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(8161);
+var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+// EXTERNAL MODULE: ./src/core/index.ts + 128 modules
+var core = __webpack_require__(2002);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
+
+
+const SERVICE = 'github.actions.results.api.v1.CacheService';
+const VERSION_SALT = '1.0';
+/** The client's names for the compressions it writes (zstd is always without --long now). */
+const METHODS = [
+    ['zstd-without-long', 'zstd'],
+    ['gzip', 'gzip']
+];
+/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
+function cacheVersion(paths, method) {
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update([...paths, method, VERSION_SALT].join('|'))
+        .digest('hex');
+}
+/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
+function archivePrefix(abs, env) {
+    const ws = env.GITHUB_WORKSPACE || process.cwd();
+    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
+}
+/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
+function pathForms(abs, env) {
+    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
+    return [...new Set(forms)];
+}
+function isGhes(env) {
+    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
+    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
+}
+/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
+let httpModule;
+async function newHttpClient(...args) {
+    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 4942));
+    return new (await httpModule).HttpClient(...args);
+}
+class CacheService {
+    env;
+    httpClient;
+    http() {
+        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        return this.httpClient;
+    }
+    constructor(env) {
+        this.env = env;
+    }
+    get v2() {
+        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
+    }
+    auth() {
+        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
+    }
+    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    async ask(key, restoreKeys, version) {
+        if (this.v2) {
+            const base = this.env.ACTIONS_RESULTS_URL ?? '';
+            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
+            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
+                ...this.auth(),
+                'Content-Type': 'application/json',
+                Accept: 'application/json'
+            });
+            const body = await res.readBody();
+            if (res.message.statusCode !== 200)
+                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+            const r = JSON.parse(body);
+            return r.ok && r.signed_download_url && r.matched_key
+                ? { matchedKey: r.matched_key, url: r.signed_download_url }
+                : undefined;
+        }
+        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
+        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
+        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
+            ...this.auth(),
+            Accept: 'application/json;api-version=6.0-preview.1'
+        });
+        const body = await res.readBody();
+        if (res.message.statusCode === 204)
+            return undefined;
+        if (res.message.statusCode !== 200)
+            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
+        const r = JSON.parse(body);
+        return r.cacheKey && r.archiveLocation
+            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
+            : undefined;
+    }
+    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
+    async find(abs, key, restoreKeys) {
+        const prefix = archivePrefix(abs, this.env);
+        for (const [method, compression] of METHODS) {
+            for (const form of pathForms(abs, this.env)) {
+                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
+                if (!found)
+                    continue;
+                return {
+                    matchedKey: found.matchedKey,
+                    exact: found.matchedKey === key,
+                    compression,
+                    prefix,
+                    open: () => this.download(found.url)
+                };
+            }
+        }
+        return undefined;
+    }
+    async download(url) {
+        // A signed URL: no token sent to storage, and the URL itself never printed.
+        const res = await (await newHttpClient('swr')).get(url);
+        const status = res.message.statusCode ?? 0;
+        if (status !== 200) {
+            res.message.resume();
+            throw new Error(`the archive download answered ${status}`);
+        }
+        return res.message;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
+/**
+ * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
+ * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
+ * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
+ * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
+ * unset and its workflow commands kept off a terminal.
+ */
+
+
+
+
+
+/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
+function cacheServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
+}
+/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
+function cacheReadOnly(env) {
+    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
+}
+/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
+function withBefore(client, before) {
+    return {
+        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
+        lookup: (abs, key) => (before(), client.lookup(abs, key)),
+        save: (abs, key) => (before(), client.save(abs, key))
+    };
+}
+/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
+function unescapeCommand(msg) {
+    return msg
+        .replace(/%0D|%0A/gi, ' ')
+        .replace(/%25/g, '%')
+        .trim();
+}
+let loaded;
+async function client() {
+    loaded ??= await __webpack_require__.e(/* import() */ 641).then(__webpack_require__.bind(__webpack_require__, 2641));
+    return loaded;
+}
+function actionsCacheClient(opts) {
+    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+    const spell = (abs) => external_node_path_default().resolve(abs);
+    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
+    const quietly = async (fn) => {
+        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
+        const temp = process.env.RUNNER_TEMP ? undefined : (0,core/* makeOwnedTemp */.STi)(external_node_os_default().tmpdir(), 'swr-cache');
+        if (temp)
+            process.env.RUNNER_TEMP = temp;
+        try {
+            return await muted(fn);
+        }
+        finally {
+            if (temp) {
+                delete process.env.RUNNER_TEMP;
+                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
+            }
+        }
+    };
+    const muted = async (fn) => {
+        if (!opts.logToStderr)
+            return fn();
+        const write = process.stdout.write.bind(process.stdout);
+        const stderrWrite = process.stderr.write.bind(process.stderr);
+        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
+        const debug = opts.env.RUNNER_DEBUG === '1';
+        process.stdout.write = ((chunk) => {
+            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+            if (!onRunner) {
+                // A terminal gets swr's own line for what the client warns about, no workflow commands.
+                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
+                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
+                return true;
+            }
+            const kept = debug
+                ? text
+                : text
+                    .split(/(?<=\n)/)
+                    .filter(l => !l.startsWith('::debug::'))
+                    .join('');
+            return kept ? stderrWrite(kept) : true;
+        });
+        try {
+            return await fn();
+        }
+        finally {
+            process.stdout.write = write;
+        }
+    };
+    const service = new CacheService(opts.env);
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    return {
+        async find(abs, key, restoreKeys) {
+            try {
+                return await service.find(abs, key, restoreKeys);
+            }
+            catch (err) {
+                note(`restore of ${key} failed`, err);
+                return undefined;
+            }
+        },
+        async lookup(abs, key) {
+            try {
+                const cache = await client();
+                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
+                    key);
+            }
+            catch (err) {
+                note(`lookup of ${key} failed`, err);
+                return false;
+            }
+        },
+        async save(abs, key) {
+            try {
+                const cache = await client();
+                // The client reports "already exists" and "unreachable" alike (-1): ask first.
+                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
+                if (existing === key)
+                    return 'exists';
+                const id = await quietly(() => cache.saveCache([spell(abs)], key));
+                return id === -1 ? 'failed' : 'saved';
+            }
+            catch (err) {
+                const name = err instanceof Error ? err.name : '';
+                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+                    return 'exists';
+                note(`save of ${key} failed`, err);
+                return 'failed';
+            }
+        }
+    };
+}
+
+
+/***/ })
+
+};
