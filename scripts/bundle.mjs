@@ -86,7 +86,7 @@ async function build(b) {
       }
     )
   for (const f of ['hash-kernel.mjs', 'byte-names.mjs', 'walk-format.mjs'])
-    fs.copyFileSync(path.join(root, 'src/core/verify', f), path.join(out, f))
+    fs.copyFileSync(path.join(root, 'src/core/walk', f), path.join(out, f))
   const main = path.join(out, b.cli ? 'swr.js' : 'index.js')
   console.log(
     `bundled ${b.entry} -> ${path.relative(root, main)} (${fs.statSync(main).size} bytes)`

@@ -17,7 +17,7 @@ import {
   type RunOptions,
   type Workspace
 } from '../../__fixtures__/workspace.js'
-import { isSecretPath } from '../../src/core/secrets.js'
+import { isSecretPath } from '../../src/core/capture/secrets.js'
 import type { Entry, TreeEntry } from '../../src/core/types.js'
 
 let ws: Workspace

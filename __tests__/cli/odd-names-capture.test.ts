@@ -9,7 +9,7 @@ import path from 'node:path'
 import { spawnSwr, waitUntil } from '../../__fixtures__/repair.js'
 import { makeWorkspace, write, type Workspace } from '../../__fixtures__/workspace.js'
 import type { CheckReport } from '../../src/core/report/report.js'
-import { gnuFind } from '../../src/core/verify/native-walk.js'
+import { gnuFind } from '../../src/core/walk/native/native-walk.js'
 
 let ws: Workspace
 beforeEach(() => {

@@ -33,7 +33,7 @@ import {
   type RunOptions,
   type Workspace
 } from '../../__fixtures__/workspace.js'
-import { captureEscrow } from '../../src/core/escrow.js'
+import { captureEscrow } from '../../src/core/capture/escrow.js'
 import { openJournal } from '../../src/core/state/journal.js'
 import type { FileEntry } from '../../src/core/types.js'
 

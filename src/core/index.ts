@@ -32,7 +32,7 @@ export {
   verifySelection,
   type Checked,
   type CheckOptions
-} from './verify/selection.js'
+} from './engine/selection.js'
 export {
   captureEntries,
   captureEntry,
@@ -41,8 +41,14 @@ export {
   BLOB_THRESHOLD,
   type CaptureRequest,
   type Captured
-} from './capture.js'
-export { diagnose, wipeSignature, adviceFor, VOLATILE_DIRS, underVolatileDir } from './diagnose.js'
+} from './capture/capture.js'
+export {
+  diagnose,
+  wipeSignature,
+  adviceFor,
+  VOLATILE_DIRS,
+  underVolatileDir
+} from './diagnose/diagnose.js'
 export {
   EXIT,
   SwrError,
@@ -59,7 +65,7 @@ export { manifestDigest } from './manifest/canonical.js'
 export { buildReport, REPORT_SCHEMA, type CheckReport } from './report/report.js'
 export { renderCheck, renderWhy, type TextOptions } from './report/text.js'
 export { defaultStateDir, ensurePrivateDir } from './state/state-dir.js'
-export { indexPath } from './verify/tree-index.js'
+export { indexPath } from './walk/tree-index.js'
 export * from './types.js'
 
 // What the shells use besides the engine calls above: renderers, stores, keys, helpers.
@@ -92,7 +98,7 @@ export { ledgerPath, readLedger, removeLedger } from './canary/ledger.js'
 export { type PlantResult, plantCanaries } from './canary/plant.js'
 export { type CanaryReading, readCanaries } from './canary/read.js'
 export { diskError, errnoCode } from './errors.js'
-export { ESCROW_MAX_BYTES, captureEscrow } from './escrow.js'
+export { ESCROW_MAX_BYTES, captureEscrow } from './capture/escrow.js'
 export { trackedPaths } from './git/index-file.js'
 export { historyAdvice } from './history/advice.js'
 export { runContext } from './history/context.js'
@@ -110,13 +116,13 @@ export {
   type EntryEdit,
   type FieldChange
 } from './manifest/entry-edit.js'
-export { recaptureEntry } from './recapture.js'
+export { recaptureEntry } from './capture/recapture.js'
 export { parseExpiry, parseScope } from './sign/scope-spec.js'
 export { parseManifestText, resolveWorkspace, type ParsedManifest } from './manifest/load.js'
 export { resolveEntryPath } from './manifest/paths.js'
 export { type JsonValue, parseStrictJson } from './manifest/strict-json.js'
-export { SymlinkRefusal, linkStaysInside, relativeInside, resolveNoFollow } from './no-follow.js'
-export { planRepair, planSteps } from './plan.js'
+export { SymlinkRefusal, linkStaysInside, relativeInside, resolveNoFollow } from './fs/no-follow.js'
+export { planRepair, planSteps } from './restore/plan.js'
 export { annotationsFor } from './report/annotations.js'
 export {
   CANARY_OUTPUT_BYTES,
@@ -128,25 +134,25 @@ export {
 } from './report/limits.js'
 export { bySeverity } from './report/severity.js'
 export { renderCanaryMarkdown, renderCanaryText } from './report/canary.js'
-export { escapeMarkdown, escapeText } from './report/escape.js'
+export { escapeMarkdown, escapeText } from './text/escape.js'
 export { renderMarkdown } from './report/markdown.js'
 export { type RepairReport } from './report/report.js'
 export { toSarif } from './report/sarif.js'
 export { renderStatsMarkdown, renderStatsText } from './report/survival.js'
 export { findingLines, renderCollateral, renderPlan, renderStep } from './report/text.js'
-export { type ScratchCopy, scratchCopy } from './restore/cache/scratch-copy.js'
+export { type ScratchCopy, scratchCopy } from './archive/scratch-copy.js'
 export { type QuarantineLimits } from './restore/quarantine.js'
-export { describeResult, minimalEnv, runRecipe } from './run/recipe.js'
+export { describeResult, minimalEnv, runRecipe } from './exec/recipe.js'
 export {
   hasTokenShape,
   makeLineScrubber,
   makeScrubber,
   scrubDeep,
   secretPieces
-} from './run/scrub.js'
-export { isSecretPath } from './secrets.js'
-export { loadSecretScan, type SecretScan } from './secret-scan.js'
-export { shellQuote } from './shell-quote.js'
+} from './exec/scrub.js'
+export { isSecretPath } from './capture/secrets.js'
+export { loadSecretScan, type SecretScan } from './capture/secret-scan.js'
+export { shellQuote } from './text/shell-quote.js'
 export {
   ALL_SUITE_DEFENSES,
   DEFENCE_PROBES,
@@ -184,7 +190,7 @@ export { makePolicy, manifestPathInWorkspace, thresholdProblem } from './sign/po
 export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from './sign/sign.js'
 export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
 export { recall, remember } from './sign/version-memory.js'
-export { runSmokes } from './smoke.js'
+export { runSmokes } from './engine/smoke.js'
 export { writeFileAtomic } from './state/atomic.js'
 export { makeOwnedTemp } from './state/leftovers.js'
 export { lockWorkspace } from './state/lock.js'
@@ -206,5 +212,5 @@ export { expand, redact, VARIABLE_NAME } from './sync/redact.js'
 export { recordReplicas, replicasOf, type Replica } from './sync/replicas.js'
 export { checkName, storeError, type StoreContext, type SyncStore } from './sync/store.js'
 export { type Entry, recipesOf, restoreSources } from './types.js'
-export { ownPaths, reverifier } from './verify/selection.js'
-export { nativeWalkAllowed, NATIVE_WALK_VAR } from './verify/walk-strategy.js'
+export { ownPaths, reverifier } from './engine/selection.js'
+export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'

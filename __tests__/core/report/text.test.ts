@@ -13,7 +13,7 @@ import { finding, RAW_CONTROL, reportFor } from '../../../__fixtures__/report.js
 import { add, makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
 import { check } from '../../../src/core/engine/check.js'
 import { loadManifest } from '../../../src/core/manifest/load.js'
-import type { Step } from '../../../src/core/plan.js'
+import type { Step } from '../../../src/core/restore/plan.js'
 import type { StepResult } from '../../../src/core/restore/runner.js'
 import {
   findingLines,

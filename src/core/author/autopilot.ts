@@ -7,9 +7,9 @@
  * again adds nothing: everything it would add is then tracked.
  */
 import path from 'node:path'
-import { BLOB_THRESHOLD, PROJECT_MARKERS, type CaptureRequest } from '../capture.js'
-import { VOLATILE_DIRS } from '../diagnose.js'
-import { ignoreMatcher } from '../verify/walk.js'
+import { BLOB_THRESHOLD, PROJECT_MARKERS, type CaptureRequest } from '../capture/capture.js'
+import { VOLATILE_DIRS } from '../diagnose/diagnose.js'
+import { ignoreMatcher } from '../walk/walk.js'
 import type { Entry } from '../types.js'
 import { coverageOf, type Coverage } from './coverage.js'
 import {

@@ -2,10 +2,10 @@
  * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
  * as they are: every word that is not plainly safe is single-quoted.
  */
-import { ESCROW_MAX_BYTES } from '../escrow.js'
-import { isSecretPath } from '../secrets.js'
+import { ESCROW_MAX_BYTES } from '../capture/escrow.js'
+import { isSecretPath } from '../capture/secrets.js'
 import { restoreSources, type Entry } from '../types.js'
-import { shellQuote } from '../shell-quote.js'
+import { shellQuote } from '../text/shell-quote.js'
 
 export { shellQuote }
 

@@ -12,13 +12,13 @@ import path from 'node:path'
 import picomatch from 'picomatch'
 import { UsageError } from '../errors.js'
 import { locateInside } from '../verify/locate-entry.js'
-import type { CaptureRequest } from '../capture.js'
+import type { CaptureRequest } from '../capture/capture.js'
 import type { Entry } from '../types.js'
 import { coverageOf } from './coverage.js'
-import { isSecretPath, SECRET_NOTE } from '../secrets.js'
+import { isSecretPath, SECRET_NOTE } from '../capture/secrets.js'
 import { listDir, VCS_DIRS } from './scan.js'
 
-export { isSecretPath } from '../secrets.js'
+export { isSecretPath } from '../capture/secrets.js'
 
 export interface Preset {
   name: string
@@ -129,7 +129,7 @@ export function presetNamed(name: string): Preset {
   return p
 }
 
-export { SECRET_NOTE } from '../secrets.js'
+export { SECRET_NOTE } from '../capture/secrets.js'
 
 export interface PresetPlan {
   requests: CaptureRequest[]

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { SymlinkRefusal, resolveNoFollow } from '../no-follow.js'
+import { SymlinkRefusal, resolveNoFollow } from '../fs/no-follow.js'
 import { resolveAnchored, showAnchored, type Anchored, type Anchors } from './anchor.js'
 import type { Ledger } from './ledger.js'
 import type { Probe } from './probes.js'

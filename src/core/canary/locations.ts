@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { VOLATILE_DIRS } from '../diagnose.js'
+import { VOLATILE_DIRS } from '../diagnose/diagnose.js'
 import { UsageError } from '../errors.js'
-import { relativeInside, resolveNoFollow, SymlinkRefusal } from '../no-follow.js'
+import { relativeInside, resolveNoFollow, SymlinkRefusal } from '../fs/no-follow.js'
 import { anchor, showAnchored, type Anchored, type Anchors } from './anchor.js'
 
 export const DEEP_LEVELS = 20

@@ -6,8 +6,8 @@
 import { lookupSavedStates, type CacheClient } from '../cache-port.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
-import { runSmokes, type SmokeSection } from '../smoke.js'
-import { reportOf, selectEntries, verifySelection, type CheckOptions } from '../verify/selection.js'
+import { runSmokes, type SmokeSection } from './smoke.js'
+import { reportOf, selectEntries, verifySelection, type CheckOptions } from './selection.js'
 import type { CacheLookup, CheckReport } from '../report/report.js'
 
 export interface CheckRunOptions extends CheckOptions {

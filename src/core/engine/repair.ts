@@ -14,10 +14,10 @@ import {
   scratchVerifier,
   verifySelection,
   type Checked
-} from '../verify/selection.js'
+} from './selection.js'
 import { repairOutcome } from './outcome.js'
 import type { LoadedManifest } from '../manifest/load.js'
-import { planRepair, type Plan } from '../plan.js'
+import { planRepair, type Plan } from '../restore/plan.js'
 import { runPlan, type StepResult } from '../restore/runner.js'
 import {
   type CheckReport,

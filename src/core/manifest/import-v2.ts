@@ -13,7 +13,7 @@ import { deflateRawSync, inflateSync } from 'node:zlib'
 import { ENTRY_ID, pathProblem } from './paths.js'
 import type { JsonValue } from './strict-json.js'
 import { ManifestError } from '../errors.js'
-import { escapeText, QUOTE_MAX, quoted } from '../report/escape.js'
+import { escapeText, QUOTE_MAX, quoted } from '../text/escape.js'
 import type { Entry, ManifestDocument, Tier } from '../types.js'
 
 type Obj = { [key: string]: JsonValue }

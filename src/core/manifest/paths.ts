@@ -3,7 +3,7 @@
  * cannot leave the workspace. One spelling per path, so two entries can't name one file twice.
  */
 import path from 'node:path'
-import { isControl } from '../report/escape.js'
+import { isControl } from '../text/escape.js'
 
 export const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/
 const MAX_PATH = 4096

@@ -5,7 +5,7 @@
  * this module refuses everything that could read two ways and records the line of each value.
  */
 import { createScanner, printParseErrorCode, visit, type ParseErrorCode } from 'jsonc-parser'
-import { quoted } from '../report/escape.js'
+import { quoted } from '../text/escape.js'
 
 export interface StrictLimits {
   maxBytes: number

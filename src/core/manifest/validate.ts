@@ -6,10 +6,10 @@
 import type { ErrorObject } from 'ajv'
 import { validate as schemaValidate } from './generated/manifest-validator.js'
 import { innerPathProblem, pathProblem } from './paths.js'
-import { ruleSetProblems } from '../verify/ignore-rules.js'
+import { ruleSetProblems } from '../walk/ignore-rules.js'
 import type { JsonValue } from './strict-json.js'
 import type { Entry, ManifestDocument } from '../types.js'
-import { isControl, jsonMayHoldControl, quoted } from '../report/escape.js'
+import { isControl, jsonMayHoldControl, quoted } from '../text/escape.js'
 
 export interface Placed {
   /** JSON path → 1-based line, from the strict parser. */

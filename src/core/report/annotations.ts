@@ -7,7 +7,7 @@
  */
 import type { CheckReport } from './report.js'
 import { bySeverity, LEVEL } from './severity.js'
-import { escapeText } from './escape.js'
+import { escapeText } from '../text/escape.js'
 import { ANNOTATION_MESSAGE_CHARS, GITHUB_ANNOTATIONS_PER_LEVEL, NOTICE_IDS } from './limits.js'
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice'

@@ -6,7 +6,7 @@ import { abbreviate } from '../canary/anchor.js'
 import { contextLabel } from '../history/context.js'
 import type { CanaryReading, Tally } from '../canary/read.js'
 import { CLASS_QUESTION, type ProbeClass } from '../canary/probes.js'
-import { escapeMarkdown, escapeText as e, markdownCode } from './escape.js'
+import { escapeMarkdown, escapeText as e, markdownCode } from '../text/escape.js'
 import { SURVIVAL_TABLE_ROWS } from './limits.js'
 
 function totals(t: Tally): string {

@@ -7,7 +7,7 @@
 import type { CheckReport, RepairReport } from './report.js'
 import { bySeverity } from './severity.js'
 import type { Shown } from '../types.js'
-import { escapeMarkdown, markdownCode as code } from './escape.js'
+import { escapeMarkdown, markdownCode as code } from '../text/escape.js'
 import { SUMMARY_BUDGET } from './limits.js'
 
 /** One cell's text: a hostile 10 MB detail must not take the whole summary. */

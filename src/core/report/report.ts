@@ -2,11 +2,11 @@
  * The check report: one versioned object that the JSON output prints as is, and that the text,
  * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
  */
-import { diagnose, isDamaged } from '../diagnose.js'
+import { diagnose, isDamaged } from '../diagnose/diagnose.js'
 import type { LoadedManifest } from '../manifest/load.js'
-import type { Step } from '../plan.js'
+import type { Step } from '../restore/plan.js'
 import type { StepResult } from '../restore/runner.js'
-import type { SmokeSection } from '../smoke.js'
+import type { SmokeSection } from '../engine/smoke.js'
 import type { CacheLookup } from '../cache-port.js'
 export type { CacheLookup } from '../cache-port.js'
 import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'

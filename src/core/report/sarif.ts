@@ -4,7 +4,7 @@
  */
 import { STATUSES, type Status } from '../types.js'
 import type { CheckReport } from './report.js'
-import { escapeText as e } from './escape.js'
+import { escapeText as e } from '../text/escape.js'
 import { bySeverity, LEVEL } from './severity.js'
 import { SARIF_RESULTS } from './limits.js'
 

@@ -3,7 +3,7 @@
  * `xychart-beta` chart (GitHub renders it in job summaries) of survival over the recorded runs.
  */
 import type { Mark, RunPoint, Stats, SurvivalRow } from '../history/stats.js'
-import { escapeText, markdownCode } from './escape.js'
+import { escapeText, markdownCode } from '../text/escape.js'
 import { SURVIVAL_TABLE_ROWS } from './limits.js'
 
 const MARK: Record<Mark, string> = { kept: '✓', partial: '◐', lost: '✗' }

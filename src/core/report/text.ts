@@ -4,11 +4,11 @@
  * the caller's choice (TTY and NO_COLOR are decided in the shell).
  */
 import { styleText } from 'node:util'
-import type { Step } from '../plan.js'
+import type { Step } from '../restore/plan.js'
 import type { StepResult } from '../restore/runner.js'
 import type { CheckReport, Collateral } from './report.js'
 import type { Finding, Status } from '../types.js'
-import { escapeText as e } from './escape.js'
+import { escapeText as e } from '../text/escape.js'
 
 export interface TextOptions {
   color: boolean

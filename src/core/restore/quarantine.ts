@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { resolveNoFollow, SymlinkRefusal } from '../no-follow.js'
+import { resolveNoFollow, SymlinkRefusal } from '../fs/no-follow.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
 import type { Entry } from '../types.js'
 

@@ -13,7 +13,7 @@
  * only the variables the user names on the command line are ever read, and the caller verifies the
  * expanded text's signatures before anything can quote it.
  */
-import { NAMED_TOKEN_SHAPES } from '../run/scrub.js'
+import { NAMED_TOKEN_SHAPES } from '../exec/scrub.js'
 import { EXIT, SwrError, UsageError } from '../errors.js'
 
 export interface Redacted {

@@ -18,8 +18,8 @@ import {
   type Inspection,
   type VerifyContext
 } from './verifier.js'
-import type { HashJob } from './hash-pool.js'
-import { MIB } from './hash-kernel.mjs'
+import type { HashJob } from '../walk/hash-pool.js'
+import { MIB } from '../walk/hash-kernel.mjs'
 import type { BlobEntry, Finding } from '../types.js'
 
 export function verifyBlob(e: BlobEntry, ctx: VerifyContext): Inspection {

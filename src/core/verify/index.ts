@@ -5,8 +5,8 @@
  */
 import { verifyBlob } from './blob.js'
 import { verifyFile } from './file.js'
-import { hashAll, INLINE_BYTES, type PoolOptions } from './hash-pool.js'
-import { endIdleKernelThreads } from './kernel-threads.js'
+import { hashAll, INLINE_BYTES, type PoolOptions } from '../walk/hash-pool.js'
+import { endIdleKernelThreads } from '../walk/kernel-threads.js'
 import { verifyLink } from './link.js'
 import { verifyTree } from './tree.js'
 import { isPending, type Inspection, type Pending, type VerifyContext } from './verifier.js'

@@ -5,12 +5,12 @@
  * and the index names what changed. Warm checks re-hash only files whose identity changed.
  */
 import fs from 'node:fs'
-import { shownName } from './byte-names.mjs'
-import { hashFile, type JobResult } from './hash-kernel.mjs'
-import type { HashJob } from './hash-pool.js'
+import { shownName } from '../walk/byte-names.mjs'
+import { hashFile, type JobResult } from '../walk/hash-kernel.mjs'
+import type { HashJob } from '../walk/hash-pool.js'
 import { locateInside } from './locate-entry.js'
-import { specialDigest, specialKinds } from './specials.js'
-import { diffIndex as diffRaw, type IndexRecord } from './tree-index.js'
+import { specialDigest, specialKinds } from '../walk/specials.js'
+import { diffIndex as diffRaw, type IndexRecord } from '../walk/tree-index.js'
 import {
   finding,
   isFinding,
@@ -32,8 +32,8 @@ import {
   type Walked,
   type WalkRecord,
   type WalkResult
-} from './walk.js'
-import { digestTreeParallel, walkTreeParallel } from './walk-strategy.js'
+} from '../walk/walk.js'
+import { digestTreeParallel, walkTreeParallel } from '../walk/walk-strategy.js'
 import type { TreeCacheRecord } from '../state/cache.js'
 import type { Finding, Shown, TreeDiff, TreeEntry } from '../types.js'
 

@@ -4,12 +4,12 @@
  * `judge` turns their results into a Finding. An entry that needs no hashing answers at once.
  */
 import type { BigIntStats } from 'node:fs'
-import type { JobResult } from './hash-kernel.mjs'
+import type { JobResult } from '../walk/hash-kernel.mjs'
 import { locateInside, typeName } from './locate-entry.js'
-import type { HashJob } from './hash-pool.js'
+import type { HashJob } from '../walk/hash-pool.js'
 import type { HashCache } from '../state/cache.js'
 import type { Entry, Finding, Shown, Status, TreeIndexRef } from '../types.js'
-import type { IndexRecord } from './tree-index.js'
+import type { IndexRecord } from '../walk/tree-index.js'
 
 export interface VerifyContext {
   /** Absolute, real path of the workspace. */

@@ -14,8 +14,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { Rejected } from './rejected.js'
-import { shown } from './extract.js'
+import { Rejected } from '../../archive/rejected.js'
+import { shown } from '../../archive/extract.js'
 import { ownedName, sweepDead } from '../../state/leftovers.js'
 
 const OPEN_DIR = fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW

@@ -10,12 +10,12 @@ import type { CacheArchive } from '../../cache-port.js'
 import { resolveEntryPath } from '../../manifest/paths.js'
 import type { Entry, Finding, TreeIndexRef } from '../../types.js'
 import { parseMode } from '../../verify/mode.js'
-import type { IndexRecord } from '../../verify/tree-index.js'
-import { EntryExtractor, type Expectation } from './extract.js'
+import type { IndexRecord } from '../../walk/tree-index.js'
+import { EntryExtractor, type Expectation } from '../../archive/extract.js'
 import { place } from './place.js'
-import { Rejected } from './rejected.js'
+import { Rejected } from '../../archive/rejected.js'
 import { makeOwnedTemp } from '../../state/leftovers.js'
-import { unpack } from './unpack.js'
+import { unpack } from '../../archive/unpack.js'
 
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
 const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024

@@ -1,0 +1,75 @@
+/**
+ * Smoke commands (`check --run-smoke`): code from the manifest, so they run only after the gate
+ * allows, with the same runner as recipes (minimal environment, process-group timeout, scrubbed
+ * output). Only entries whose files verify are smoke-tested; a failing smoke turns OK into
+ * SMOKEFAIL.
+ */
+import type { LoadedManifest } from '../manifest/load.js'
+import { describeResult, minimalEnv, runRecipe } from '../exec/recipe.js'
+import { makeLineScrubber } from '../exec/scrub.js'
+import { loadSecretScan } from '../capture/secret-scan.js'
+import { InternalError } from '../errors.js'
+import type { GateDecision } from '../sign/gate.js'
+import type { Finding } from '../types.js'
+
+export const SMOKE_TIMEOUT_S = 60
+
+export interface SmokeResult {
+  id: string
+  outcome: 'passed' | 'failed'
+  detail: string
+  output?: string
+}
+
+export interface SmokeSection {
+  allowed: boolean
+  reason: string
+  results: SmokeResult[]
+}
+
+export async function runSmokes(
+  m: LoadedManifest,
+  findings: Finding[],
+  gate: GateDecision,
+  callerEnv: Readonly<Record<string, string | undefined>>,
+  abort?: AbortSignal
+): Promise<{ findings: Finding[]; smoke: SmokeSection }> {
+  if (!gate.allowed)
+    return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } }
+  const entries = new Map(m.body.entries.map(e => [e.id, e]))
+  const results: SmokeResult[] = []
+  const out: Finding[] = []
+  for (const f of findings) {
+    const e = entries.get(f.id)
+    if (!e) throw new InternalError(`finding for unknown entry ${f.id}`)
+    if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
+      out.push(f)
+      continue
+    }
+    const secrets = (e.secret_env ?? [])
+      .map(n => callerEnv[n])
+      .filter((v): v is string => v !== undefined)
+    const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000
+    const r = await runRecipe(
+      {
+        id: e.id,
+        command: e.smoke,
+        shell: m.body.shell ?? ['bash', '-c'],
+        cwd: m.workspace,
+        env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
+        timeoutMs
+      },
+      { abort, scrub: makeLineScrubber(secrets, await loadSecretScan()) }
+    )
+    const detail = `smoke ${describeResult(r, timeoutMs)}`
+    const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted
+    results.push({
+      id: e.id,
+      outcome: passed ? 'passed' : 'failed',
+      detail,
+      ...(passed ? {} : { output: r.output.slice(-4096) })
+    })
+    out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail })
+  }
+  return { findings: out, smoke: { allowed: true, reason: gate.reason, results } }
+}

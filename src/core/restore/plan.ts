@@ -1,0 +1,77 @@
+/**
+ * Planning a repair, purely: which damaged entries to restore, from which source, in what order.
+ * Order is tier first (0 credentials/shims ... 4 build outputs), but a `needs` edge always wins:
+ * an entry never runs before a damaged dependency, whatever the tiers. Healthy dependencies are
+ * not re-run. Steps that share a tier and have no edges between them form one wave and may run in
+ * parallel. No fs, no clock, no processes here.
+ */
+import { restoreSources, type Entry, type Finding, type Tier } from '../types.js'
+
+export type StepSource = 'escrow' | 'recipe' | 'cache' | 'none'
+
+export interface Step {
+  id: string
+  path: string
+  tier: Tier
+  /** The first source that will be tried ('none' when the entry has no way back). */
+  source: StepSource
+  /** Every declared source in the order they are tried, e.g. ["escrow", "cache", "recipe"]. */
+  sources: StepSource[]
+  /** Damaged dependencies this step waits for (healthy ones are not re-run). */
+  after: string[]
+  /** Why the step is in the plan: the finding's status and detail. */
+  reason: string
+}
+
+export interface Plan {
+  /** Waves in order; the steps of one wave may run in parallel. */
+  waves: Step[][]
+}
+
+export function planSteps(plan: Plan): Step[] {
+  return plan.waves.flat()
+}
+
+/** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
+export function sourcesOf(e: Entry): StepSource[] {
+  const out: StepSource[] = e.kind === 'file' && e.escrow ? ['escrow'] : []
+  for (const src of restoreSources(e)) out.push(typeof src === 'string' ? 'recipe' : 'cache')
+  return out
+}
+
+/** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
+export function planRepair(entries: readonly Entry[], findings: readonly Finding[]): Plan {
+  const damaged = new Map(
+    findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f])
+  )
+  const order = new Map(entries.map((e, i) => [e.id, i]))
+  const todo = entries.filter(e => damaged.has(e.id))
+  const after = new Map(todo.map(e => [e.id, e.needs.filter(n => damaged.has(n))]))
+  const done = new Set<string>()
+  const waves: Step[][] = []
+  let remaining = todo
+  while (remaining.length > 0) {
+    const ready = remaining.filter(e => (after.get(e.id) ?? []).every(n => done.has(n)))
+    if (ready.length === 0) {
+      // Validation refuses cycles before planning; reaching here is a bug, not a user error.
+      throw new Error(`plan: no runnable step among ${remaining.map(e => e.id).join(', ')}`)
+    }
+    const tier = Math.min(...ready.map(e => e.tier))
+    const wave = ready
+      .filter(e => e.tier === tier)
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+      .map((e): Step => ({
+        id: e.id,
+        path: e.path,
+        tier: e.tier,
+        source: sourcesOf(e)[0] ?? 'none',
+        sources: sourcesOf(e),
+        after: after.get(e.id) ?? [],
+        reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
+      }))
+    for (const s of wave) done.add(s.id)
+    waves.push(wave)
+    remaining = remaining.filter(e => !done.has(e.id))
+  }
+  return { waves }
+}

@@ -1,0 +1,160 @@
+/**
+ * The per-file index of a tree: a sidecar file beside the manifest (gzip'd JSON lines: relpath,
+ * type, mode, size, sha256, link target or a special file's kind). The manifest holds the sidecar's sha256, so the index
+ * is as trustworthy as the manifest; with it, a failed tree check names the files that are
+ * missing, extra or changed instead of only saying "digest differs".
+ */
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { lostExec, octal } from '../verify/mode.js'
+import type { RecordType, WalkRecord } from './walk.js'
+import type { TreeDiff, TreeIndexRef } from '../types.js'
+
+export interface IndexRecord {
+  rel: string
+  type: RecordType
+  mode: number
+  size: number
+  /** sha256 for files, target for links. */
+  extra?: string | undefined
+}
+
+const HEADER = JSON.stringify(['swr-tree-index', 1])
+const MAX_INDEX_BYTES = 256 * 1024 * 1024
+/**
+ * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
+ * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
+ * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ */
+const BYTES_PER_ENTRY = 1024
+/**
+ * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
+ * sha256 hardly compresses), and about 9 for a tree of directories only.
+ */
+const MAX_RATIO = 64
+const SLACK_BYTES = 64 * 1024
+/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
+const MAX_LINE_BYTES = 64 * 1024
+
+/**
+ * The most an index of `entries` records may inflate to. The manifest's count is not trusted
+ * either (check reads unsigned manifests), but it is what the walk is compared with, so a
+ * larger claim costs no more than the tree it claims would.
+ */
+export function indexBudget(entries: number): number {
+  return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY)
+}
+const LIST_LIMIT = 20
+
+/** Where the index of tree `id` lives for the manifest at `manifestFile`. */
+export function indexPath(manifestFile: string, id: string): string {
+  return path.join(path.dirname(manifestFile), 'trees', `${id}.index.gz`)
+}
+
+export function encodeIndex(records: readonly IndexRecord[]): Buffer {
+  const lines = [
+    HEADER,
+    ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
+  ]
+  return gzipSync(lines.join('\n') + '\n', { level: 6 })
+}
+
+export function indexRef(bytes: Buffer, entries: number): TreeIndexRef {
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), entries }
+}
+
+/** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
+export function readIndex(file: string, ref: TreeIndexRef | undefined): IndexRecord[] | undefined {
+  if (!ref) return undefined
+  try {
+    // Bounded before anything is read, inflated or parsed: compressed size, inflated size (the
+    // inflate stops at the budget) and line count, all from the recorded entry count.
+    const budget = indexBudget(ref.entries)
+    const st = fs.lstatSync(file)
+    if (!st.isFile() || st.size > budget) return undefined
+    const bytes = fs.readFileSync(file)
+    if (createHash('sha256').update(bytes).digest('hex') !== ref.sha256) return undefined
+    const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO)
+    const text = gunzipSync(bytes, { maxOutputLength: inflated }).toString('utf8')
+    const lines = text.split('\n', ref.entries + 3).filter(Boolean)
+    if (lines[0] !== HEADER || lines.length !== ref.entries + 1) return undefined
+    if (lines.some(l => l.length > MAX_LINE_BYTES)) return undefined
+    return lines.slice(1).map(line => {
+      const [rel, type, mode, size, extra] = JSON.parse(line) as [
+        string,
+        RecordType,
+        number,
+        number,
+        string | null
+      ]
+      return { rel, type, mode, size, extra: extra ?? undefined }
+    })
+  } catch {
+    return undefined
+  }
+}
+
+/** Name what differs between the recorded index and what the walk found now. */
+export function diffIndex(
+  recorded: readonly IndexRecord[],
+  now: readonly WalkRecord[],
+  nowExtra?: readonly (string | undefined)[]
+): { diff: TreeDiff; execLossOnly: boolean; contentChanged: boolean } {
+  const before = new Map(recorded.map(r => [r.rel, r]))
+  const missing: string[] = []
+  const extra: string[] = []
+  const changed: { path: string; what: string }[] = []
+  const seen = new Set<string>()
+  let execLossOnly = true
+  let contentChanged = false
+  let shrunk = 0
+  now.forEach((r, i) => {
+    seen.add(r.rel)
+    const b = before.get(r.rel)
+    if (!b) return void extra.push(r.rel)
+    const what: string[] = []
+    if (b.type !== r.type) what.push(`type ${b.type} -> ${r.type}`)
+    else {
+      if (r.type === 'f' && b.size !== r.size) what.push(`size ${b.size} -> ${r.size}`)
+      if (r.type !== 'l' && b.mode !== r.mode) {
+        what.push(`mode ${octal(b.mode)} -> ${octal(r.mode)}`)
+        if (!lostExec(b.mode, r.mode)) execLossOnly = false
+      }
+      const x = nowExtra?.[i]
+      if (
+        x !== undefined &&
+        b.extra !== undefined &&
+        x !== b.extra &&
+        !(r.type === 'f' && b.size !== r.size)
+      ) {
+        what.push(
+          r.type === 'l'
+            ? `target ${b.extra} -> ${x}`
+            : r.type === 'o'
+              ? `${b.extra} -> ${x}`
+              : 'content'
+        )
+        contentChanged = true
+      }
+    }
+    if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
+      execLossOnly = false
+    if (what.length > 0) changed.push({ path: r.rel, what: what.join(', ') })
+    // Counted here because the list below is cut: "every change is a cut" needs the whole count.
+    if (what.length === 1 && r.type === 'f' && b.type === 'f' && r.size < b.size) shrunk++
+  })
+  for (const r of recorded) if (!seen.has(r.rel)) missing.push(r.rel)
+  const diff = {
+    missing: missing.slice(0, LIST_LIMIT),
+    extra: extra.slice(0, LIST_LIMIT),
+    changed: changed.slice(0, LIST_LIMIT),
+    counts: { missing: missing.length, extra: extra.length, changed: changed.length, shrunk }
+  }
+  return {
+    diff,
+    execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
+    contentChanged
+  }
+}
