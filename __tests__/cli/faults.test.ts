@@ -164,6 +164,35 @@ describe('a full disk', () => {
     }
   }, 60_000)
 
+  it('doctor whose recipe fails on the full disk: exit 74 with one line, not "unrepairable"', async () => {
+    const disk = smallDisk()
+    if (!disk) {
+      expect(process.getuid?.()).not.toBe(0)
+      return
+    }
+    const root = path.join(disk, 'ws')
+    const stateDir = path.join(disk, 'state')
+    fs.mkdirSync(root)
+    const env = { SWR_STATE_DIR: stateDir }
+    const manifest = path.join(root, '.swr', 'manifest.json')
+    expect((await swr(['keygen'], { cwd: root, env })).code).toBe(0)
+    fs.writeFileSync(path.join(root, 'big'), 'x'.repeat(64 * 1024))
+    const recipe = `head -c ${64 * 1024} /dev/zero | tr '\\0' x > big`
+    const added = await swr(['add', '-m', manifest, path.join(root, 'big'), '--restore', recipe], {
+      cwd: root,
+      env
+    })
+    expect(added.code).toBe(0)
+    fs.rmSync(path.join(root, 'big'))
+    fill(disk, 8192)
+    const r = await swr(['doctor', '-m', manifest], { cwd: root, env })
+    expect(r.stderr).not.toMatch(STACK)
+    expect(r.code).toBe(74)
+    expect(r.stderr).toMatch(/^swr: cannot write .*: no space left on the device \(ENOSPC\)$/m)
+    fs.rmSync(path.join(disk, 'filler'))
+    expect((await swr(['doctor', '-m', manifest], { cwd: root, env })).code).toBe(0)
+  }, 60_000)
+
   it('keygen: exit 74 naming the file, no key file left at any fill level, and a rerun succeeds', async () => {
     const disk = smallDisk()
     if (!disk) {

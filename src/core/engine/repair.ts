@@ -16,6 +16,7 @@ import {
   type Checked
 } from './selection.js'
 import { repairOutcome } from './outcome.js'
+import { diskFull } from '../fs/disk-space.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { planRepair, type Plan } from '../restore/plan.js'
 import { runPlan, type StepResult } from '../restore/runner.js'
@@ -174,7 +175,13 @@ export async function repairManifest(
   )
   const harmed = collateral(first.findings, final.results, steps)
   hooks.onFinal?.(final)
-  return finish(verdict(final, steps, interrupted, harmed), steps, final, gate, harmed)
+  const outcome = verdict(final, steps, interrupted, harmed)
+  // Steps that failed on a filesystem with no room left say nothing about the entries.
+  if (outcome === 'unrepairable' || outcome === 'still-damaged') {
+    const full = steps.some(s => s.outcome !== 'repaired') ? diskFull(m.workspace) : undefined
+    if (full) throw full
+  }
+  return finish(outcome, steps, final, gate, harmed)
 }
 
 /**
