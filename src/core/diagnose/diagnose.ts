@@ -4,7 +4,7 @@
  * rules are ordered from the most specific pattern to "mixed", and every status has a class.
  */
 import path from 'node:path'
-import { sourcesOf } from '../restore/plan.js'
+import { hasSource } from '../restore/sources.js'
 import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
 
 /** Directory names that runners, caches and sandboxes routinely drop or never keep. */
@@ -362,7 +362,7 @@ function riskOf(f: Finding): string {
 type Ways = 'some' | 'none' | 'unknown'
 
 function waysOf(e: Entry | undefined): Ways {
-  return e && sourcesOf(e).length > 0 ? 'some' : 'none'
+  return e && hasSource(e) ? 'some' : 'none'
 }
 
 const ESCROW_HINT_BYTES = 256 * 1024
