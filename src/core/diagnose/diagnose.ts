@@ -5,40 +5,13 @@
  */
 import path from 'node:path'
 import { hasSource } from '../restore/sources.js'
-import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
+import { underVolatileDir } from '../capture/volatile-dirs.js'
 
-/** Directory names that runners, caches and sandboxes routinely drop or never keep. */
-export const VOLATILE_DIRS = new Set([
-  '.cache',
-  '.next',
-  '.npm',
-  '.nuxt',
-  '.output',
-  '.parcel-cache',
-  '.pytest_cache',
-  '.ruff_cache',
-  '.mypy_cache',
-  '.svelte-kit',
-  '.tox',
-  '.nox',
-  '.turbo',
-  '.venv',
-  '.vite',
-  '__pycache__',
-  'build',
-  'coverage',
-  'dist',
-  'node_modules',
-  'out',
-  'target'
-])
+export { VOLATILE_DIRS, underVolatileDir } from '../capture/volatile-dirs.js'
+import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
 
 export function isDamaged(f: Finding): boolean {
   return f.status !== 'OK'
-}
-
-export function underVolatileDir(p: string): boolean {
-  return p.split('/').some(seg => VOLATILE_DIRS.has(seg))
 }
 
 /**
