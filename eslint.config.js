@@ -1,6 +1,30 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+// The storeys of src/core (ARCHITECTURE.md): substrate below stages below engine/.
+const SUBSTRATE = ['walk', 'archive', 'exec', 'text', 'fs', 'state', 'git', 'run']
+const STAGES = [
+  'manifest',
+  'verify',
+  'diagnose',
+  'restore',
+  'report',
+  'capture',
+  'sign',
+  'author',
+  'canary',
+  'history',
+  'sync'
+]
+const CORE = ['src/core/**/*.ts', 'src/core/**/*.mjs']
+/** Every source file below these folders of src/core. */
+const storey = folders => folders.flatMap(f => [`src/core/${f}/**/*.ts`, `src/core/${f}/**/*.mjs`])
+/** The core runs under both shells: it imports neither of them nor GitHub's toolkit. */
+const SHELL_FREE = {
+  group: ['@actions/*', '../cli/*', '../action/*', '**/cli/**', '**/action/**'],
+  message: 'the core knows no shell: the CLI and the Action import the core, never the reverse'
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'bench/.work/**', '.demo/**']
@@ -47,17 +71,84 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' }
   },
   {
-    // The engine is shared by the CLI and the Action: it must not print, exit or read GitHub state.
-    files: ['src/core/**/*.ts'],
+    // The core is shared by the CLI and the Action: it must not print, exit, read the environment,
+    // listen to the process or read GitHub state. The shells do those and hand the core values.
+    files: CORE,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['@actions/*', '../cli/*', '../action/*', '**/cli/**', '**/action/**'] }
-      ],
+      'no-restricted-imports': ['error', { patterns: [SHELL_FREE] }],
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'exit', message: 'core returns data; only the shells exit' },
-        { object: 'console', property: 'log', message: 'core returns data; only the shells print' }
+        { object: 'console', property: 'log', message: 'core returns data; only the shells print' },
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'core reads no environment: take the value as an option (the shells read process.env and pass it, e.g. callerEnv)'
+        },
+        {
+          object: 'process',
+          property: 'on',
+          message:
+            'core installs no process listeners: the shells own signals and exit; return a handle (an AbortSignal, a release function) instead'
+        }
+      ]
+    }
+  },
+  {
+    // The storeys of the core, each importing only the storeys below it:
+    //   engine/ (use cases)  >  stages  >  substrate  >  vocabulary (types.ts, errors.ts, cache-port.ts)
+    // Outside engine/, only the public index imports a use case.
+    files: CORE,
+    ignores: ['src/core/engine/**', 'src/core/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SHELL_FREE,
+            {
+              regex: '(^|/)engine/',
+              message:
+                'only core/index.ts imports engine/: a use case is the top storey; move what you need from it down into the stage or substrate that owns it'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: storey(STAGES),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SHELL_FREE,
+            {
+              regex: '(^|/)engine/',
+              message:
+                'a stage never imports engine/: use cases compose stages, not the other way round; move the shared piece into this stage, another stage or the substrate'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: storey(SUBSTRATE),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SHELL_FREE,
+            {
+              regex: `(^|/)(${[...STAGES, 'engine'].join('|')})/`,
+              message: `substrate (${SUBSTRATE.join('/, ')}/) imports only vocabulary (types.ts, errors.ts, cache-port.ts) and other substrate: move the piece you need down into the substrate, or this code up into the stage that uses it`
+            }
+          ]
+        }
       ]
     }
   },

@@ -103,6 +103,7 @@ interface Transforms {
   asciiOnly: (code: string) => string
   fixImportMetaUrl: (code: string, file: string) => string
   commonJs: (code: string, file: string) => string
+  workerFiles: (entry: string) => Map<string, string>
 }
 
 const transforms = async (): Promise<Transforms> =>
@@ -146,6 +147,46 @@ describe("the CLI bundle's build checks (scripts/bundle-transforms.mjs)", () => 
     expect(() => commonJs('export const a = 1', 'a.js')).toThrow(/not a CommonJS script/)
     const ok = '#!/usr/bin/env node\nif (process.argv.length > 9) return\nmodule.exports = 1\n'
     expect(commonJs(ok, 'b.js')).toBe(ok)
+  })
+
+  it("flattens a worker's .mjs files for beside the bundle, and stops on what a worker could not load", async () => {
+    const { workerFiles } = await transforms()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-workers-'))
+    try {
+      const put = (rel: string, text: string): string => {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true })
+        fs.writeFileSync(path.join(dir, rel), text)
+        return path.join(dir, rel)
+      }
+      const kernel = put(
+        'walk/kernel.mjs',
+        "import fs from 'node:fs'\nimport { n } from './names.mjs'\nexport { n, fs }\n"
+      )
+      put('walk/names.mjs', "import { C } from '../text/controls.mjs'\nexport const n = C\n")
+      put('text/controls.mjs', 'export const C = 1\n')
+      expect(Object.fromEntries(workerFiles(kernel))).toEqual({
+        'kernel.mjs':
+          "import fs from 'node:fs'\nimport { n } from './names.mjs'\nexport { n, fs }\n",
+        'names.mjs': "import { C } from './controls.mjs'\nexport const n = C\n",
+        'controls.mjs': 'export const C = 1\n'
+      })
+      put('text/controls.mjs', "export { x } from './x.js'\n")
+      expect(() => workerFiles(kernel)).toThrow(/imports \.\/x\.js, not a \.mjs file/)
+      put('text/controls.mjs', "export { n } from '../other/names.mjs'\n")
+      put('other/names.mjs', 'export const n = 2\n')
+      expect(() => workerFiles(kernel)).toThrow(/two worker files named names\.mjs/)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('the committed bundles carry every file the worker kernel imports, beside them', async () => {
+    const { workerFiles } = await transforms()
+    const files = workerFiles(path.join(root, 'src/core/walk/hash-kernel.mjs'))
+    expect([...files.keys()]).toContain('controls.mjs')
+    for (const out of ['dist', 'dist/cli'])
+      for (const [name, source] of files)
+        expect(fs.readFileSync(path.join(root, out, name), 'utf8')).toBe(source)
   })
 
   it('the committed CLI bundle passes them: every file a CommonJS script, swr.js all ASCII', async () => {

@@ -2,6 +2,8 @@
 // build rather than ship a bundle that would fail later. Kept apart from bundle.mjs (which builds
 // on import) so the tests can run them on their own inputs.
 import * as acorn from 'acorn'
+import fs from 'node:fs'
+import path from 'node:path'
 
 /**
  * The bundle with every non-ASCII character written as a \\u escape. V8 keeps an all-ASCII source
@@ -79,4 +81,41 @@ export function commonJs(code, file) {
     throw new Error(`bundle: ${file} is not a CommonJS script: ${err.message}`)
   }
   return code
+}
+
+const RELATIVE_IMPORT = /^(\s*(?:import|export)\s[^'"]*?from\s+)(['"])(\.\.?\/[^'"]+)\2/gm
+
+/**
+ * The files a worker thread's script needs, flattened into one directory: `entry` and every file
+ * it imports by a relative path, transitively, each keyed by its base name and with those imports
+ * rewritten to `./name.mjs`. A bundle starts the worker from beside itself, where there are no
+ * folders. A relative import of anything but a `.mjs` file, or two files of one name, stops the
+ * build (the worker would fail at its first start, not here).
+ * @param {string} entry absolute path of the worker's script
+ * @returns {Map<string, string>} base name -> source
+ */
+export function workerFiles(entry) {
+  const out = new Map()
+  const from = new Map()
+  const visit = file => {
+    const name = path.basename(file)
+    if (from.has(name)) {
+      if (from.get(name) !== file)
+        throw new Error(`bundle: two worker files named ${name}: ${from.get(name)} and ${file}`)
+      return
+    }
+    from.set(name, file)
+    const code = fs.readFileSync(file, 'utf8')
+    const deps = []
+    const flat = code.replace(RELATIVE_IMPORT, (_m, head, q, spec) => {
+      if (!spec.endsWith('.mjs'))
+        throw new Error(`bundle: worker file ${file} imports ${spec}, not a .mjs file`)
+      deps.push(path.resolve(path.dirname(file), spec))
+      return `${head}${q}./${path.basename(spec)}${q}`
+    })
+    out.set(name, flat)
+    for (const d of deps) visit(d)
+  }
+  visit(entry)
+  return out
 }

@@ -1,14 +1,15 @@
 // Rebuilds every committed bundle: the CLI (dist/cli) and, when present, the GitHub Action
-// (dist/index.js, which dist/post/index.js starts for the post step). The hash kernel (and the name and walk-format modules it imports) is plain
-// JavaScript that also runs as a worker thread, so it is copied beside each bundle that may start
-// hash workers.
+// (dist/index.js, which dist/post/index.js starts for the post step). The hash kernel (and the
+// name, walk-format and control-character modules it imports) is plain JavaScript that also runs
+// as a worker thread, so it and every .mjs it imports are copied, flattened, beside each bundle
+// that may start hash workers.
 // Rebuilds are byte-identical.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { asciiOnly, commonJs, fixImportMetaUrl } from './bundle-transforms.mjs'
+import { asciiOnly, commonJs, fixImportMetaUrl, workerFiles } from './bundle-transforms.mjs'
 import { DIGEST_FILE, sourceDigest } from './source-digest.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -85,8 +86,8 @@ async function build(b) {
         stdio: 'inherit'
       }
     )
-  for (const f of ['hash-kernel.mjs', 'byte-names.mjs', 'walk-format.mjs'])
-    fs.copyFileSync(path.join(root, 'src/core/walk', f), path.join(out, f))
+  for (const [name, source] of workerFiles(path.join(root, 'src/core/walk/hash-kernel.mjs')))
+    fs.writeFileSync(path.join(out, name), source)
   const main = path.join(out, b.cli ? 'swr.js' : 'index.js')
   console.log(
     `bundled ${b.entry} -> ${path.relative(root, main)} (${fs.statSync(main).size} bytes)`

@@ -372,6 +372,47 @@ describe('swr doctor (CLI) with cache sources', () => {
     expect(recipeRuns(w)).toBe(1)
     expect(sha256(fs.readFileSync(modelPath(w)))).toBe(sha256(GOOD))
   })
+
+  it('--dry-run lists the saved state the run would try, where the run tries it; nothing runs', async () => {
+    const s = await server()
+    const w = workspace()
+    const keyed = await tracked(w, [DECLARED, RECIPE])
+    fs.rmSync(modelPath(w))
+    const key = savedStateKey(w.manifestFile)
+
+    const json = await runCli(
+      bundles,
+      ['doctor', '--dry-run', '--json', '--no-cache'],
+      keyed,
+      cliEnv(s, w)
+    )
+    expect(json.code).toBe(1)
+    const report = JSON.parse(json.stdout) as RepairReport
+    const validate = new Ajv2020({ allErrors: true, strict: true, strictTypes: false }).compile(
+      JSON.parse(fs.readFileSync(REPORT_SCHEMA, 'utf8')) as object
+    )
+    expect(validate.errors ?? validate(report)).toBe(true)
+    expect(report.repair.plan.flat()).toEqual([
+      expect.objectContaining({
+        id: ID,
+        source: 'cache',
+        sources: ['cache', 'cache', 'recipe'],
+        saved_state: key
+      })
+    ])
+    const text = await runCli(bundles, ['doctor', '--dry-run', '--no-cache'], keyed, cliEnv(s, w))
+    expect(text.stdout).toContain(`${ID} <- cache (saved state), cache, recipe`)
+    // A dry run asks the cache nothing and runs no recipe.
+    expect(ops(s)).toEqual([])
+    expect(recipeRuns(w)).toBe(0)
+    expect(fs.existsSync(modelPath(w))).toBe(false)
+
+    // Without a cache service the run tries no saved state, and the plan lists none.
+    const bare = await runCli(bundles, ['doctor', '--dry-run', '--json', '--no-cache'], keyed, {})
+    const step = (JSON.parse(bare.stdout) as RepairReport).repair.plan.flat()[0]
+    expect(step).toMatchObject({ source: 'cache', sources: ['cache', 'recipe'] })
+    expect(step).not.toHaveProperty('saved_state')
+  })
 })
 
 // ---------------------------------------------------------------------------------------------

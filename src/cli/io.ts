@@ -3,7 +3,7 @@
  * with their own streams and environment.
  */
 import os from 'node:os'
-import { EXIT, escapeText } from '../core/index.js'
+import { CONTROL_CLASS, EXIT, escapeText } from '../core/index.js'
 
 export interface CliIo {
   cwd: string
@@ -79,9 +79,11 @@ export function useColor(io: CliIo, flag: boolean): boolean {
   return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
 }
 
-/** A control or bidi character anywhere in a chunk (the common case has none: pass it through). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
+/**
+ * A control or bidi character but the line break anywhere in a chunk (the common case has none:
+ * pass it through).
+ */
+const CONTROL = new RegExp(`(?!\\n)[${CONTROL_CLASS}]`)
 /** What swr itself writes to a terminal: colour, line erase and carriage return (progress). */
 // eslint-disable-next-line no-control-regex
 const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/

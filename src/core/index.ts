@@ -214,3 +214,6 @@ export { checkName, storeError, type StoreContext, type SyncStore } from './sync
 export { type Entry, recipesOf, restoreSources } from './types.js'
 export { ownPaths, reverifier } from './engine/selection.js'
 export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
+
+// i30 seams: the one control/bidi character set (text/controls.mjs), for the CLI's output guard.
+export { CONTROL_CLASS } from './text/controls.mjs'

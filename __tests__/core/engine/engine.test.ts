@@ -5,7 +5,6 @@
  * status and an exit code. Real files in a temp dir, real recipes, a real HMAC signature.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { add, makeWorkspace, run, write, type Workspace } from '../../../__fixtures__/workspace.js'
@@ -157,34 +156,5 @@ describe('outcomeOfError', () => {
     expect(outcomeOfError(EXIT.UNREPAIRABLE).status).toBe('refused')
     for (const code of [EXIT.WRITE_FAILED, EXIT.CONFLICT, EXIT.INTERNAL, EXIT.INTERRUPTED])
       expect(outcomeOfError(code)).toEqual({ status: 'error', exitCode: code })
-  })
-})
-
-describe('the source tree', () => {
-  it('has no import circle (scripts/import-cycles.mjs)', () => {
-    const root = path.resolve(import.meta.dirname, '..', '..', '..')
-    const out = execFileSync(process.execPath, ['scripts/import-cycles.mjs', 'src'], {
-      cwd: root,
-      encoding: 'utf8'
-    })
-    expect(out).toBe('')
-  })
-
-  it('the import-cycle finder sees a circle when there is one', () => {
-    const dir = fs.mkdtempSync(path.join(ws.base, 'cyc-'))
-    fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b.js'\nexport const a = b\n")
-    fs.writeFileSync(
-      path.join(dir, 'b.ts'),
-      "import type { a } from './a.js'\nexport const b = 1\n"
-    )
-    const root = path.resolve(import.meta.dirname, '..', '..', '..')
-    let failed = false
-    try {
-      execFileSync(process.execPath, ['scripts/import-cycles.mjs', dir], { cwd: root })
-    } catch (err) {
-      failed = true
-      expect(String((err as { stdout: Buffer }).stdout)).toContain('a.ts <-> b.ts')
-    }
-    expect(failed).toBe(true)
   })
 })

@@ -1,9 +1,9 @@
 import { describe, it, expect } from '@jest/globals'
 import { parseStrictJson } from '../../../src/core/manifest/strict-json.js'
 import { findCycle, manifestProblems } from '../../../src/core/manifest/validate.js'
+import { isInside } from '../../../src/core/fs/inside.js'
 import {
   innerPathProblem,
-  isInside,
   pathProblem,
   resolveEntryPath,
   toManifestPath

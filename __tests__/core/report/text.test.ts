@@ -294,8 +294,8 @@ describe('renderPlan', () => {
 
   it('numbers the steps across waves, says what each waits for and which run in parallel', () => {
     const waves = [
-      [step('base', { tier: 0, source: 'escrow' })],
-      [step('a', { after: ['base'] }), step('b', { after: ['base'], source: 'none' })]
+      [step('base', { tier: 0, source: 'escrow', sources: ['escrow'] })],
+      [step('a', { after: ['base'] }), step('b', { after: ['base'], source: 'none', sources: [] })]
     ]
     expect(renderPlan(waves, PLAIN).split('\n')).toEqual([
       '  [1/3] tier 0 base <- escrow',
@@ -308,6 +308,22 @@ describe('renderPlan', () => {
     ])
     expect(renderPlan(waves, PLAIN)).not.toMatch(ESC)
     expect(renderPlan(waves, COLOR)).toContain('<- \x1b[31mno recipe\x1b[39m after base')
+  })
+
+  it('lists every source in the order they are tried, the saved state named', () => {
+    const saved = step('m', {
+      source: 'escrow',
+      sources: ['escrow', 'cache', 'cache', 'recipe'],
+      saved_state: 'swr-v1-m-0123'
+    })
+    const declared = step('d', { source: 'cache', sources: ['cache', 'recipe'] })
+    expect(renderPlan([[saved], [declared]], PLAIN).split('\n')).toEqual([
+      '  [1/2] tier 1 m <- escrow, cache (saved state), cache, recipe',
+      '        MISSING: m not found',
+      '  [2/2] tier 1 d <- cache, recipe',
+      '        MISSING: d not found',
+      ''
+    ])
   })
 
   it('escapes the ids and reasons it quotes', () => {

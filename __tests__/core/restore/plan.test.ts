@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { blobEntry, fileEntry, linkEntry, treeEntry } from '../../../__fixtures__/manifest.js'
+import { stateKey } from '../../../src/core/cache-port.js'
 import { planRepair, planSteps, type Plan } from '../../../src/core/restore/plan.js'
+import { sourcesOf } from '../../../src/core/restore/sources.js'
 import type { Entry, Finding, Status } from '../../../src/core/types.js'
 
 /** A finding for `e` with this status (what a check would report). */
@@ -215,5 +217,48 @@ describe('source selection: escrow > recipe > none', () => {
     expect(sources.neither).toBe('none')
     expect(sources['bare-tree']).toBe('none')
     expect(sources.link).toBe('none')
+  })
+})
+
+describe('every source the runner tries, the saved state included (restore/sources.ts)', () => {
+  const escrow = { encoding: 'deflate-base64' as const, data: 'AwA=' }
+  const declared = { cache: { key: 'models-v3', 'restore-keys': ['models-'] } }
+  const entries: Entry[] = [
+    fileEntry('both', 'both', { restore: [declared, R], escrow }),
+    fileEntry('recipe-only', 'recipe-only', { restore: R }),
+    linkEntry('link', 'link', 'target', { tier: 1 })
+  ]
+  const stepOf = (plan: Plan, id: string) => planSteps(plan).find(s => s.id === id)
+
+  it('without a cache: escrow, then the declared sources in the manifest order', () => {
+    const plan = planRepair(entries, findings(entries))
+    expect(stepOf(plan, 'both')).toMatchObject({ sources: ['escrow', 'cache', 'recipe'] })
+    expect(stepOf(plan, 'both')).not.toHaveProperty('saved_state')
+    expect(stepOf(plan, 'recipe-only')?.sources).toEqual(['recipe'])
+  })
+
+  it('with a cache: the saved state under stateKey(entry), after escrow and before the rest', () => {
+    const plan = planRepair(entries, findings(entries), { savedState: true })
+    const both = entries[0] as Entry
+    expect(stepOf(plan, 'both')).toMatchObject({
+      source: 'escrow',
+      sources: ['escrow', 'cache', 'cache', 'recipe'],
+      saved_state: stateKey(both)
+    })
+    expect(stepOf(plan, 'recipe-only')).toMatchObject({
+      source: 'cache',
+      sources: ['cache', 'recipe'],
+      saved_state: stateKey(entries[1] as Entry)
+    })
+    // The plan lists exactly what the runner will try, in its order.
+    for (const e of entries)
+      expect(stepOf(plan, e.id)?.sources).toEqual(
+        sourcesOf(e, { savedState: true }).map(s => s.kind)
+      )
+  })
+
+  it('an entry with no source of its own still gets the saved state when a cache is there', () => {
+    const plan = planRepair(entries, findings(entries), { savedState: true })
+    expect(stepOf(plan, 'link')).toMatchObject({ source: 'cache', sources: ['cache'] })
   })
 })

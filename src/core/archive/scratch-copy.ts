@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { CacheArchive } from '../cache-port.js'
 import { EntryExtractor } from './extract.js'
-import { makeScratch, removeScratch } from '../restore/cache/restore.js'
+import { makeScratch, removeScratch } from '../fs/scratch.js'
 import { Rejected } from './rejected.js'
 import { unpack } from './unpack.js'
 

@@ -13,7 +13,7 @@
 import type fs from 'node:fs'
 import path from 'node:path'
 import { BLOB_THRESHOLD } from '../capture/capture.js'
-import { VOLATILE_DIRS } from '../diagnose/diagnose.js'
+import { VOLATILE_DIRS } from '../capture/volatile-dirs.js'
 import type { Entry, Kind } from '../types.js'
 import { coverageOf, type Coverage } from './coverage.js'
 import {

@@ -8,7 +8,7 @@
  */
 import path from 'node:path'
 import { BLOB_THRESHOLD, PROJECT_MARKERS, type CaptureRequest } from '../capture/capture.js'
-import { VOLATILE_DIRS } from '../diagnose/diagnose.js'
+import { VOLATILE_DIRS } from '../capture/volatile-dirs.js'
 import { ignoreMatcher } from '../walk/walk.js'
 import type { Entry } from '../types.js'
 import { coverageOf, type Coverage } from './coverage.js'

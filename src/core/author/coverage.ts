@@ -3,7 +3,7 @@
  * tracked tree that the tree's ignore rules do not leave out (read exactly as the tree walk reads
  * them, so "tracked" here means "judged by some entry's check").
  */
-import { VOLATILE_DIRS } from '../diagnose/diagnose.js'
+import { VOLATILE_DIRS } from '../capture/volatile-dirs.js'
 import { ignoreMatcher } from '../walk/walk.js'
 import type { Entry } from '../types.js'
 import { isMetaName } from './scan.js'

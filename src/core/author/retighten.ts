@@ -5,7 +5,7 @@
  * right now are touched: a damaged tree's count is the damage, not the truth.
  */
 import { UsageError } from '../errors.js'
-import { selectEntries } from '../engine/selection.js'
+import { selectEntries } from '../manifest/select.js'
 import type { Entry, Finding, TreeEntry } from '../types.js'
 
 export interface BoundChange {

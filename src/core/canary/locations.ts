@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { VOLATILE_DIRS } from '../diagnose/diagnose.js'
+import { VOLATILE_DIRS } from '../capture/volatile-dirs.js'
 import { UsageError } from '../errors.js'
 import { relativeInside, resolveNoFollow, SymlinkRefusal } from '../fs/no-follow.js'
 import { anchor, showAnchored, type Anchored, type Anchors } from './anchor.js'

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import pLimit from 'p-limit'
-import { VOLATILE_DIRS, underVolatileDir } from '../diagnose/diagnose.js'
+import { VOLATILE_DIRS, underVolatileDir } from './volatile-dirs.js'
 import { UsageError } from '../errors.js'
 import { ENTRY_ID, innerPathProblem } from '../manifest/paths.js'
 import { SECRET_NOTE, secretReason } from './secrets.js'
@@ -15,7 +15,7 @@ import { hashAll, hashOne, type HashJob, type PoolOptions } from '../walk/hash-p
 import { hashHeadTail, type FileDigest, type JobResult } from '../walk/hash-kernel.mjs'
 import { followInside } from '../verify/link.js'
 import { locateInside } from '../verify/locate-entry.js'
-import { octal } from '../verify/mode.js'
+import { octal } from '../walk/mode.js'
 import { specialDigest, specialKinds } from '../walk/specials.js'
 import { encodeIndex, indexRef, type IndexRecord } from '../walk/tree-index.js'
 import {

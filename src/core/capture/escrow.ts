@@ -19,7 +19,7 @@ import { SwrError, EXIT } from '../errors.js'
 import { resolveEntryPath } from '../manifest/paths.js'
 import { resolveNoFollow, SymlinkRefusal } from '../fs/no-follow.js'
 import { hashFile } from '../walk/hash-kernel.mjs'
-import { parseMode } from '../verify/mode.js'
+import { parseMode } from '../walk/mode.js'
 import type { Escrow, FileEntry } from '../types.js'
 import { writeAll } from '../state/atomic.js'
 

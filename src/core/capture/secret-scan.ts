@@ -17,16 +17,9 @@
  * quotes the secret): callers print rule names only.
  */
 import type { SecretLintRuleCreator, SecretLintSourceCode } from '@secretlint/types'
+import type { SecretFinding, SecretScan } from '../exec/scrub.js'
 
-export interface SecretFinding {
-  /** `swr/assignment`, `aws/AWSSecretAccessKey`: what matched, safe to print. */
-  rule: string
-  /** The secret strings found, for masking (never printed). */
-  values: string[]
-}
-
-/** Every secret in `text`; `file` (a manifest path) lets file-type rules apply (.json, .npmrc). */
-export type SecretScan = (text: string, file?: string) => SecretFinding[]
+export type { SecretFinding, SecretScan } from '../exec/scrub.js'
 
 interface OwnRule {
   id: string

@@ -15,7 +15,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from '../fs/inside.js'
 import { hasTokenShape } from '../exec/scrub.js'
 import { ownSecretScan, type SecretScan } from './secret-scan.js'
 

@@ -4,41 +4,14 @@
  * rules are ordered from the most specific pattern to "mixed", and every status has a class.
  */
 import path from 'node:path'
-import { sourcesOf } from '../restore/plan.js'
-import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
+import { hasSource } from '../restore/sources.js'
+import { underVolatileDir } from '../capture/volatile-dirs.js'
 
-/** Directory names that runners, caches and sandboxes routinely drop or never keep. */
-export const VOLATILE_DIRS = new Set([
-  '.cache',
-  '.next',
-  '.npm',
-  '.nuxt',
-  '.output',
-  '.parcel-cache',
-  '.pytest_cache',
-  '.ruff_cache',
-  '.mypy_cache',
-  '.svelte-kit',
-  '.tox',
-  '.nox',
-  '.turbo',
-  '.venv',
-  '.vite',
-  '__pycache__',
-  'build',
-  'coverage',
-  'dist',
-  'node_modules',
-  'out',
-  'target'
-])
+export { VOLATILE_DIRS, underVolatileDir } from '../capture/volatile-dirs.js'
+import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
 
 export function isDamaged(f: Finding): boolean {
   return f.status !== 'OK'
-}
-
-export function underVolatileDir(p: string): boolean {
-  return p.split('/').some(seg => VOLATILE_DIRS.has(seg))
 }
 
 /**
@@ -362,7 +335,7 @@ function riskOf(f: Finding): string {
 type Ways = 'some' | 'none' | 'unknown'
 
 function waysOf(e: Entry | undefined): Ways {
-  return e && sourcesOf(e).length > 0 ? 'some' : 'none'
+  return e && hasSource(e) ? 'some' : 'none'
 }
 
 const ESCROW_HINT_BYTES = 256 * 1024

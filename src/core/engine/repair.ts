@@ -91,7 +91,9 @@ export async function repairManifest(
     reportOf(m, c, { version: opts.version, command: opts.mode })
   const first = await verify(opts.cache !== false)
   const before = reportFor(first)
-  const plan = planRepair(m.body.entries, first.findings)
+  const plan = planRepair(m.body.entries, first.findings, {
+    savedState: opts.cacheClient !== undefined
+  })
   hooks.onCheck?.(before, plan)
   const finish = (
     outcome: RepairOutcome,

@@ -7,13 +7,15 @@ import { canonicalBytes } from '../manifest/canonical.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { buildReport, type CheckReport } from '../report/report.js'
 import { openCache } from '../state/cache.js'
-import { UsageError } from '../errors.js'
+import { selectEntries } from '../manifest/select.js'
 import { verifyEntries, type VerifyContext } from '../verify/index.js'
 import { indexPath, readIndex } from '../walk/tree-index.js'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Entry, Finding } from '../types.js'
+
+export { selectEntries } from '../manifest/select.js'
 
 export interface CheckOptions {
   only?: string[] | undefined
@@ -33,20 +35,6 @@ export interface CheckOptions {
   onProgress?: ((done: number, total: number) => void) | undefined
   /** Nothing hashes after this check in this process: its threads end once the walks are done. */
   lastHashing?: boolean | undefined
-}
-
-/** The entries `only` names, in manifest order; an unknown id is a usage error. */
-export function selectEntries(
-  entries: readonly Entry[],
-  only: readonly string[] | undefined
-): Entry[] {
-  if (!only || only.length === 0) return [...entries]
-  const known = new Set(entries.map(e => e.id))
-  const unknown = only.filter(id => !known.has(id))
-  if (unknown.length > 0)
-    throw new UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`)
-  const wanted = new Set(only)
-  return entries.filter(e => wanted.has(e.id))
 }
 
 export function entryDigests(entries: readonly Entry[]): Map<string, string> {

@@ -11,21 +11,11 @@ import { loadSecretScan } from '../capture/secret-scan.js'
 import { InternalError } from '../errors.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Finding } from '../types.js'
+import type { SmokeResult, SmokeSection } from '../report/report.js'
+
+export type { SmokeResult, SmokeSection } from '../report/report.js'
 
 export const SMOKE_TIMEOUT_S = 60
-
-export interface SmokeResult {
-  id: string
-  outcome: 'passed' | 'failed'
-  detail: string
-  output?: string
-}
-
-export interface SmokeSection {
-  allowed: boolean
-  reason: string
-  results: SmokeResult[]
-}
 
 export async function runSmokes(
   m: LoadedManifest,

@@ -3,7 +3,17 @@
  * variables an entry marks secret, token shapes that are secrets wherever they appear, and what a
  * secret scan finds (secret-scan.ts: the maintained rule set and swr's own rules).
  */
-import type { SecretScan } from '../capture/secret-scan.js'
+
+/** A secret scan's finding (capture/secret-scan.ts): the rule that matched and what to mask. */
+export interface SecretFinding {
+  /** `swr/assignment`, `aws/AWSSecretAccessKey`: what matched, safe to print. */
+  rule: string
+  /** The secret strings found, for masking (never printed). */
+  values: string[]
+}
+
+/** Every secret in `text`; `file` (a manifest path) lets file-type rules apply (.json, .npmrc). */
+export type SecretScan = (text: string, file?: string) => SecretFinding[]
 
 /**
  * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from './inside.js'
 
 export class SymlinkRefusal extends Error {
   constructor(

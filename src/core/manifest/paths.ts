@@ -57,13 +57,6 @@ function controlProblem(p: string): string | undefined {
   return undefined
 }
 
-/** True when `abs` is `root` or below it (both already absolute and normalised). */
-export function isInside(root: string, abs: string): boolean {
-  if (abs === root) return true
-  const base = root.endsWith('/') ? root : `${root}/`
-  return abs.startsWith(base)
-}
-
 /** Absolute location of a validated manifest path. */
 export function resolveEntryPath(workspace: string, rel: string): string {
   return rel === '.' ? workspace : path.join(workspace, rel)

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomic } from '../state/atomic.js'
-import { isInside } from './paths.js'
+import { isInside } from '../fs/inside.js'
 import { assertUnchangedSinceRead, noteManifestBytes } from './read-fingerprint.js'
 import type { JsonValue } from './strict-json.js'
 import { manifestProblems } from './validate.js'

@@ -6,10 +6,25 @@ import { diagnose, isDamaged } from '../diagnose/diagnose.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import type { Step } from '../restore/plan.js'
 import type { StepResult } from '../restore/runner.js'
-import type { SmokeSection } from '../engine/smoke.js'
 import type { CacheLookup } from '../cache-port.js'
+
 export type { CacheLookup } from '../cache-port.js'
 import { STATUSES, type Diagnosis, type Finding, type Status } from '../types.js'
+
+/** One smoke command's result (engine/smoke.ts runs them). */
+export interface SmokeResult {
+  id: string
+  outcome: 'passed' | 'failed'
+  detail: string
+  output?: string
+}
+
+/** The smoke commands of a check: whether the gate let them run, and each result. */
+export interface SmokeSection {
+  allowed: boolean
+  reason: string
+  results: SmokeResult[]
+}
 
 export const REPORT_SCHEMA = 'swr.report/1'
 

@@ -168,7 +168,8 @@ export function renderPlan(waves: readonly Step[][], opts: TextOptions): string 
   waves.forEach((wave, w) => {
     for (const s of wave) {
       n++
-      const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : e(s.source)
+      const src =
+        s.sources.length === 0 ? paint(opts.color, 'red', 'no recipe') : sourceList(s).join(', ')
       const after = s.after.length > 0 ? ` after ${s.after.map(x => e(x)).join(', ')}` : ''
       const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : ''
       lines.push(`  [${n}/${total}] tier ${s.tier} ${e(s.id)} <- ${src}${after}${par}`)
@@ -176,6 +177,12 @@ export function renderPlan(waves: readonly Step[][], opts: TextOptions): string 
     }
   })
   return lines.join('\n') + '\n'
+}
+
+/** A step's sources as the runner tries them; the saved state is the first cache (sources.ts). */
+function sourceList(s: Step): string[] {
+  const saved = s.saved_state === undefined ? -1 : s.sources.indexOf('cache')
+  return s.sources.map((k, i) => (i === saved ? 'cache (saved state)' : e(k)))
 }
 
 const OUTCOME_STYLE: Record<StepResult['outcome'], Parameters<typeof styleText>[0]> = {

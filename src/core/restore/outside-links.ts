@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from '../fs/inside.js'
 
 export interface OutsideLink {
   /** The link, relative to the workspace. */

@@ -5,9 +5,10 @@
  * not re-run. Steps that share a tier and have no edges between them form one wave and may run in
  * parallel. No fs, no clock, no processes here.
  */
-import { restoreSources, type Entry, type Finding, type Tier } from '../types.js'
+import type { Entry, Finding, Tier } from '../types.js'
+import { sourcesOf, type SourceKind, type SourceOptions } from './sources.js'
 
-export type StepSource = 'escrow' | 'recipe' | 'cache' | 'none'
+export type StepSource = SourceKind | 'none'
 
 export interface Step {
   id: string
@@ -15,8 +16,13 @@ export interface Step {
   tier: Tier
   /** The first source that will be tried ('none' when the entry has no way back). */
   source: StepSource
-  /** Every declared source in the order they are tried, e.g. ["escrow", "cache", "recipe"]. */
+  /** Every source the restore tries, in order, e.g. ["escrow", "cache", "recipe"] (sources.ts). */
   sources: StepSource[]
+  /**
+   * With an Actions cache reachable: the key of the state saved for this entry's expectations,
+   * tried after escrow and before the declared sources (the first "cache" in `sources`).
+   */
+  saved_state?: string
   /** Damaged dependencies this step waits for (healthy ones are not re-run). */
   after: string[]
   /** Why the step is in the plan: the finding's status and detail. */
@@ -32,15 +38,15 @@ export function planSteps(plan: Plan): Step[] {
   return plan.waves.flat()
 }
 
-/** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
-export function sourcesOf(e: Entry): StepSource[] {
-  const out: StepSource[] = e.kind === 'file' && e.escrow ? ['escrow'] : []
-  for (const src of restoreSources(e)) out.push(typeof src === 'string' ? 'recipe' : 'cache')
-  return out
-}
-
-/** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
-export function planRepair(entries: readonly Entry[], findings: readonly Finding[]): Plan {
+/**
+ * Plan the repair of every damaged finding (status other than OK and SKIPPED). `savedState`: an
+ * Actions cache is reachable, so each step also lists the saved state the runner will try.
+ */
+export function planRepair(
+  entries: readonly Entry[],
+  findings: readonly Finding[],
+  opts: SourceOptions = {}
+): Plan {
   const damaged = new Map(
     findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f])
   )
@@ -60,15 +66,20 @@ export function planRepair(entries: readonly Entry[], findings: readonly Finding
     const wave = ready
       .filter(e => e.tier === tier)
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-      .map((e): Step => ({
-        id: e.id,
-        path: e.path,
-        tier: e.tier,
-        source: sourcesOf(e)[0] ?? 'none',
-        sources: sourcesOf(e),
-        after: after.get(e.id) ?? [],
-        reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
-      }))
+      .map((e): Step => {
+        const sources = sourcesOf(e, opts)
+        const saved = sources.find(s => s.kind === 'cache' && s.savedState)
+        return {
+          id: e.id,
+          path: e.path,
+          tier: e.tier,
+          source: sources[0]?.kind ?? 'none',
+          sources: sources.map(s => s.kind),
+          ...(saved?.kind === 'cache' ? { saved_state: saved.key } : {}),
+          after: after.get(e.id) ?? [],
+          reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
+        }
+      })
     for (const s of wave) done.add(s.id)
     waves.push(wave)
     remaining = remaining.filter(e => !done.has(e.id))

@@ -1,7 +1,7 @@
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its source (escrow, then recipe), each restored entry re-verified at once without the
- * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
+ * from its sources in the order sources.ts gives (escrow, the saved state, then the manifest's),
+ * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
 import os from 'node:os'
@@ -17,8 +17,9 @@ import { makeLineScrubber } from '../exec/scrub.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
-import { restoreSources, type Entry, type Finding } from '../types.js'
-import { stateKey, type CacheClient } from '../cache-port.js'
+import type { Entry, Finding } from '../types.js'
+import type { CacheClient } from '../cache-port.js'
+import { sourcesOf, type Source } from './sources.js'
 import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.js'
 import { resolveEntryPath } from '../manifest/paths.js'
 import { shown } from '../archive/extract.js'
@@ -132,30 +133,6 @@ export interface Attempt {
   exact?: boolean
 }
 
-type Source =
-  | { kind: 'escrow' }
-  | { kind: 'cache'; key: string; restoreKeys: string[]; auto: boolean }
-  | { kind: 'recipe'; command: string }
-
-/** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
-function sourcesFor(entry: Entry, cache: CacheClient | undefined): Source[] {
-  const out: Source[] = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []
-  if (cache) out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true })
-  for (const src of restoreSources(entry)) {
-    out.push(
-      typeof src === 'string'
-        ? { kind: 'recipe', command: src }
-        : {
-            kind: 'cache',
-            key: src.cache.key,
-            restoreKeys: src.cache['restore-keys'] ?? [],
-            auto: false
-          }
-    )
-  }
-  return out
-}
-
 async function runStep(
   step: Step,
   entry: Entry,
@@ -182,7 +159,7 @@ async function runStep(
         attempts: []
       }
   }
-  const sources = sourcesFor(entry, opts.cache)
+  const sources = sourcesOf(entry, { savedState: opts.cache !== undefined })
   if (sources.length === 0)
     return {
       ...base,
@@ -324,10 +301,10 @@ async function trySource(
             source: 'cache',
             outcome: 'miss',
             key: src.key,
-            detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+            detail: `cache miss for ${src.key}${src.savedState ? ' (saved state)' : ''}`
           }
         }
-      const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`
+      const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.savedState ? ' (saved state)' : ''}`
       const r = await restoreEntry(entry, hit, {
         workspace: opts.manifest.workspace,
         ...(opts.cacheRestore ?? defaultRestore(opts))

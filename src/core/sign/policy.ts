@@ -3,7 +3,7 @@
  * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
  */
 import path from 'node:path'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from '../fs/inside.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { UsageError } from '../errors.js'
 import { REQUIREMENTS, type Requirement, type RunPlace, type TrustPolicy } from './gate.js'

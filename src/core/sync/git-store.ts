@@ -24,7 +24,7 @@ import {
 } from './store.js'
 import { UsageError } from '../errors.js'
 import { localTransport, runGit, type GitRun } from '../git/run.js'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from '../fs/inside.js'
 import { makeOwnedTemp } from '../state/leftovers.js'
 
 const FILE = 'bundle.json'

@@ -5,11 +5,9 @@
  * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
  * reorder what the reader sees. Every printer passes such strings through `escapeText`.
  */
+import { isControl, NON_C0_CLASS } from './controls.mjs'
 
-/** Bidi controls: they make text display in another order than it is stored. */
-const BIDI = new Set([
-  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
-])
+export { isControl } from './controls.mjs'
 
 const NAMED: Record<number, string> = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' }
 
@@ -21,11 +19,6 @@ export interface EscapeOptions {
   max?: number
 }
 
-/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
-export function isControl(code: number): boolean {
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code)
-}
-
 /**
  * Whether JSON text could decode to a string holding a control character: it holds one raw (C0
  * ones cannot stand raw in a JSON string), or an escape that could spell one (any `\u`, or a
@@ -35,9 +28,7 @@ export function jsonMayHoldControl(text: string): boolean {
   return MAY_HOLD_CONTROL.test(text)
 }
 
-const MAY_HOLD_CONTROL = new RegExp(
-  `\\\\[bfnrtu]|[\\u007f-\\u009f${[...BIDI].map(c => `\\u${hex(c, 4)}`).join('')}]`
-)
+const MAY_HOLD_CONTROL = new RegExp(`\\\\[bfnrtu]|[${NON_C0_CLASS}]`)
 
 function hex(code: number, width: number): string {
   return code.toString(16).padStart(width, '0')
@@ -46,7 +37,8 @@ function hex(code: number, width: number): string {
 function visible(code: number): string | undefined {
   if (NAMED[code]) return NAMED[code]
   if (code <= 0xff && isControl(code)) return `\\x${hex(code, 2)}`
-  if (BIDI.has(code)) return `\\u${hex(code, 4)}`
+  // Above 0xff only the bidi controls are controls.
+  if (isControl(code)) return `\\u${hex(code, 4)}`
   return undefined
 }
 

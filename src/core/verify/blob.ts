@@ -7,7 +7,7 @@
  * full). The mode is compared like a file's.
  */
 import { identity } from './locate-entry.js'
-import { lostExec, octal, parseMode } from './mode.js'
+import { lostExec, octal, parseMode } from '../walk/mode.js'
 import {
   delta,
   finding,

@@ -4,7 +4,7 @@
  * a truncated script that also lost its exec bit is CORRUPT, not STRIPPED.
  */
 import { identity } from './locate-entry.js'
-import { lostExec, octal, parseMode } from './mode.js'
+import { lostExec, octal, parseMode } from '../walk/mode.js'
 import {
   delta,
   finding,

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from '../fs/inside.js'
 import { locateInside } from './locate-entry.js'
 import { finding, isFinding, locateAs, type Inspection, type VerifyContext } from './verifier.js'
 import type { LinkEntry } from '../types.js'

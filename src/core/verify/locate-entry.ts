@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { isInside } from '../manifest/paths.js'
+import { isInside } from '../fs/inside.js'
 
 export type Located =
   | { state: 'present'; abs: string; st: fs.BigIntStats }

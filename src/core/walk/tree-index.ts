@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import { lostExec, octal } from '../verify/mode.js'
+import { lostExec, octal } from './mode.js'
 import type { RecordType, WalkRecord } from './walk.js'
 import type { TreeDiff, TreeIndexRef } from '../types.js'
 

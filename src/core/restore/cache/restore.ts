@@ -9,12 +9,12 @@ import path from 'node:path'
 import type { CacheArchive } from '../../cache-port.js'
 import { resolveEntryPath } from '../../manifest/paths.js'
 import type { Entry, Finding, TreeIndexRef } from '../../types.js'
-import { parseMode } from '../../verify/mode.js'
+import { parseMode } from '../../walk/mode.js'
 import type { IndexRecord } from '../../walk/tree-index.js'
 import { EntryExtractor, type Expectation } from '../../archive/extract.js'
 import { place } from './place.js'
 import { Rejected } from '../../archive/rejected.js'
-import { makeOwnedTemp } from '../../state/leftovers.js'
+import { makeScratch, removeScratch } from '../../fs/scratch.js'
 import { unpack } from '../../archive/unpack.js'
 
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
@@ -99,12 +99,6 @@ function provenFinding(e: Entry, files: number, bytes: number): Finding {
   return f
 }
 
-/** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
-export function makeScratch(base: string, name: `swr-${string}`): string {
-  fs.mkdirSync(base, { recursive: true })
-  return makeOwnedTemp(base, name)
-}
-
 /** How a restore says that modes from the archive were masked. */
 export function maskedNote(n: number): string {
   return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`
@@ -154,20 +148,5 @@ export async function restoreEntry(
     return { placed: false, reason: reasonOf(err) }
   } finally {
     removeScratch(scratch)
-  }
-}
-
-/** Remove a scratch directory, even one holding directories restored without write permission. */
-export function removeScratch(dir: string): void {
-  try {
-    fs.rmSync(dir, { recursive: true, force: true })
-  } catch {
-    const open = (d: string): void => {
-      fs.chmodSync(d, 0o700)
-      for (const ent of fs.readdirSync(d, { withFileTypes: true }))
-        if (ent.isDirectory()) open(path.join(d, ent.name))
-    }
-    open(dir)
-    fs.rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -85,6 +85,8 @@ let listening = false
 /** Runs `fn` if the process exits before the returned release is called. */
 function untilDone(fn: () => void): () => void {
   if (!listening) {
+    // Until the shells run an exit hook of the core, this removes find's temp files on process.exit.
+    // eslint-disable-next-line no-restricted-properties
     process.on('exit', () => {
       for (const f of atExit) f()
     })

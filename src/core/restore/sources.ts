@@ -1,0 +1,47 @@
+/**
+ * The sources a restore of one entry tries, in the order it tries them: escrow first (local bytes,
+ * no code), then the state saved for exactly the entry's signed expectations when an Actions cache
+ * is reachable, then the manifest's own sources in the manifest's order (recipes and declared
+ * cache keys). The plan (what `--dry-run` and the report show), the runner (what it tries) and the
+ * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
+ * runs.
+ */
+import { stateKey } from '../cache-port.js'
+import { restoreSources, type Entry } from '../types.js'
+
+export type Source =
+  | { kind: 'escrow' }
+  /** `savedState`: the key is stateKey(entry), written back after a recipe healed the entry. */
+  | { kind: 'cache'; key: string; restoreKeys: string[]; savedState: boolean }
+  | { kind: 'recipe'; command: string }
+
+export type SourceKind = Source['kind']
+
+export interface SourceOptions {
+  /** An Actions cache is reachable: the saved state is tried right after escrow. */
+  savedState?: boolean | undefined
+}
+
+/** Every source a restore of `entry` tries, in order. */
+export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
+  const out: Source[] = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []
+  if (opts.savedState)
+    out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true })
+  for (const src of restoreSources(entry))
+    out.push(
+      typeof src === 'string'
+        ? { kind: 'recipe', command: src }
+        : {
+            kind: 'cache',
+            key: src.cache.key,
+            restoreKeys: src.cache['restore-keys'] ?? [],
+            savedState: false
+          }
+    )
+  return out
+}
+
+/** Whether `entry` has a way back at all (escrow or a declared source), cache or not. */
+export function hasSource(entry: Entry): boolean {
+  return sourcesOf(entry).length > 0
+}
