@@ -214,3 +214,17 @@ export { checkName, storeError, type StoreContext, type SyncStore } from './sync
 export { type Entry, recipesOf, restoreSources } from './types.js'
 export { ownPaths, reverifier } from './engine/selection.js'
 export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
+
+// Issue 30, sync / selftest / export-recipes slice: those use cases.
+export {
+  exportRecipes,
+  type ExportRecipesOptions,
+  type ExportRecipesRun,
+  type ExportedStep
+} from './engine/export-recipes.js'
+export {
+  selftest,
+  type SelftestEntry,
+  type SelftestOptions,
+  type SelftestRun
+} from './engine/selftest.js'
