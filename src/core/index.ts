@@ -228,3 +228,18 @@ export {
   type SelftestOptions,
   type SelftestRun
 } from './engine/selftest.js'
+export {
+  pull,
+  push,
+  pushKeyTail,
+  syncStatus,
+  type PullOptions,
+  type PullRun,
+  type PullSource,
+  type PushedReplica,
+  type PushOptions,
+  type PushRun,
+  type ReplicaStatus,
+  type SyncKeys,
+  type SyncStatusRun
+} from './engine/sync.js'
