@@ -19,7 +19,7 @@ import type { LoadedManifest } from '../manifest/load.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
 import { planRepair, planSteps } from '../restore/plan.js'
 import { describeResult } from '../exec/recipe.js'
-import { runSignedCommand } from '../exec/signed-command.js'
+import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import {
   linkStaysInside,
@@ -31,8 +31,6 @@ import { makeOwnedTemp } from '../state/leftovers.js'
 import { escapeText } from '../text/escape.js'
 import { recipesOf, type Entry, type Finding } from '../types.js'
 import { reverifier, selectEntries } from './selection.js'
-
-const DEFAULT_TIMEOUT_S = 1800
 
 export interface SelftestOptions {
   policy: TrustPolicy
@@ -139,7 +137,7 @@ function roundRunner(
 ): (e: Entry, round: number) => Promise<{ ok: boolean; line: string }> {
   const verify = reverifier(m, { stateDir: opts.stateDir, nativeWalk: opts.nativeWalk })
   return async (e, round) => {
-    const timeoutMs = (opts.timeoutS ?? e.timeout_s ?? DEFAULT_TIMEOUT_S) * 1000
+    const timeoutMs = (opts.timeoutS ?? e.timeout_s ?? RECIPE_TIMEOUT_S) * 1000
     const r = await runSignedCommand(
       {
         entry: e,

@@ -18,6 +18,9 @@ import { makeLineScrubber } from './scrub.js'
 /** The shell a manifest without `shell` runs its code in. */
 export const DEFAULT_SHELL: readonly string[] = ['bash', '-c']
 
+/** A recipe's time limit when neither the run nor its entry (`timeout_s`) sets one. */
+export const RECIPE_TIMEOUT_S = 1800
+
 export interface SignedCommand {
   /** The entry the code belongs to: its id labels the output; env and secret_env pass through. */
   entry: Pick<Entry, 'id' | 'env' | 'secret_env'>

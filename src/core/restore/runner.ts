@@ -13,7 +13,7 @@ import type { LoadedManifest } from '../manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
 import { quarantine, type QuarantineLimits, type QuarantineResult } from './quarantine.js'
 import { describeResult, type RecipeResult } from '../exec/recipe.js'
-import { runSignedCommand } from '../exec/signed-command.js'
+import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
@@ -73,8 +73,6 @@ export interface RepairOptions {
   onStep?: ((r: StepResult) => void) | undefined
   now?: () => Date
 }
-
-const DEFAULT_TIMEOUT_S = 1800
 
 export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
   if (!opts.gate.allowed) throw new InternalError('runPlan called without an allowed gate decision')
@@ -351,7 +349,7 @@ async function trySource(
       }
     }
     case 'recipe': {
-      const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S
+      const timeoutS = opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S
       const result = await runSignedCommand(
         {
           entry,
