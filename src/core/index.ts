@@ -217,3 +217,32 @@ export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
 
 // i30 seams: the one control/bidi character set (text/controls.mjs), for the CLI's output guard.
 export { CONTROL_CLASS } from './text/controls.mjs'
+
+// Issue 30, sync / selftest / export-recipes slice: those use cases.
+export {
+  exportRecipes,
+  type ExportRecipesOptions,
+  type ExportRecipesRun,
+  type ExportedStep
+} from './engine/export-recipes.js'
+export {
+  selftest,
+  type SelftestEntry,
+  type SelftestOptions,
+  type SelftestRun
+} from './engine/selftest.js'
+export {
+  pull,
+  push,
+  pushKeyTail,
+  syncStatus,
+  type PullOptions,
+  type PullRun,
+  type PullSource,
+  type PushedReplica,
+  type PushOptions,
+  type PushRun,
+  type ReplicaStatus,
+  type SyncKeys,
+  type SyncStatusRun
+} from './engine/sync.js'

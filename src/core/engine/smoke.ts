@@ -1,12 +1,12 @@
 /**
  * Smoke commands (`check --run-smoke`): code from the manifest, so they run only after the gate
- * allows, with the same runner as recipes (minimal environment, process-group timeout, scrubbed
- * output). Only entries whose files verify are smoke-tested; a failing smoke turns OK into
- * SMOKEFAIL.
+ * allows, and start the one way recipes do (exec/signed-command.ts: minimal environment,
+ * process-group timeout, scrubbed output). Only entries whose files verify are smoke-tested; a
+ * failing smoke turns OK into SMOKEFAIL.
  */
 import type { LoadedManifest } from '../manifest/load.js'
-import { describeResult, minimalEnv, runRecipe } from '../exec/recipe.js'
-import { makeLineScrubber } from '../exec/scrub.js'
+import { describeResult } from '../exec/recipe.js'
+import { runSignedCommand } from '../exec/signed-command.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import { InternalError } from '../errors.js'
 import type { GateDecision } from '../sign/gate.js'
@@ -36,20 +36,10 @@ export async function runSmokes(
       out.push(f)
       continue
     }
-    const secrets = (e.secret_env ?? [])
-      .map(n => callerEnv[n])
-      .filter((v): v is string => v !== undefined)
     const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000
-    const r = await runRecipe(
-      {
-        id: e.id,
-        command: e.smoke,
-        shell: m.body.shell ?? ['bash', '-c'],
-        cwd: m.workspace,
-        env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
-        timeoutMs
-      },
-      { abort, scrub: makeLineScrubber(secrets, await loadSecretScan()) }
+    const r = await runSignedCommand(
+      { entry: e, command: e.smoke, shell: m.body.shell, cwd: m.workspace, timeoutMs },
+      { gate, callerEnv, secretScan: await loadSecretScan(), abort }
     )
     const detail = `smoke ${describeResult(r, timeoutMs)}`
     const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted

@@ -12,8 +12,8 @@ import { InternalError, SwrError } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
 import { quarantine, type QuarantineLimits, type QuarantineResult } from './quarantine.js'
-import { describeResult, minimalEnv, runRecipe, type RecipeResult } from '../exec/recipe.js'
-import { makeLineScrubber } from '../exec/scrub.js'
+import { describeResult, type RecipeResult } from '../exec/recipe.js'
+import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
@@ -74,9 +74,6 @@ export interface RepairOptions {
   onStep?: ((r: StepResult) => void) | undefined
   now?: () => Date
 }
-
-const DEFAULT_TIMEOUT_S = 1800
-const DEFAULT_SHELL = ['bash', '-c']
 
 export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
   if (!opts.gate.allowed) throw new InternalError('runPlan called without an allowed gate decision')
@@ -329,23 +326,21 @@ async function trySource(
       }
     }
     case 'recipe': {
-      const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S
-      const secrets = (entry.secret_env ?? [])
-        .map(n => opts.callerEnv[n])
-        .filter((v): v is string => v !== undefined)
-      const result = await runRecipe(
+      const timeoutS = opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S
+      const result = await runSignedCommand(
         {
-          id: entry.id,
+          entry,
           command: src.command,
-          shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
+          shell: opts.manifest.body.shell,
           cwd: opts.manifest.workspace,
-          env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
           timeoutMs: timeoutS * 1000
         },
         {
+          gate: opts.gate,
+          callerEnv: opts.callerEnv,
+          secretScan: await loadSecretScan(),
           abort: opts.abort,
-          onLine: opts.onLine,
-          scrub: makeLineScrubber(secrets, await loadSecretScan())
+          onLine: opts.onLine
         }
       )
       const { id: _id, ...recipe } = result
