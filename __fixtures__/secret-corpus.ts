@@ -1,10 +1,25 @@
 /**
  * Credential files and ordinary config files for the secret tests. Every secret value is made up
- * at run time from random bytes in the real format of its kind (nothing here is a credential,
- * and nothing credential-shaped is committed); `secrets` lists each value that must never be
- * printed or embedded.
+ * at run time, in the real format of its kind, from a seeded byte stream (the same values every
+ * run, so a test cannot pass or fail by the draw; nothing here is a credential, and nothing
+ * credential-shaped is committed); `secrets` lists each value that must never be printed or
+ * embedded.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, generateKeyPairSync } from 'node:crypto'
+
+let counter = 0
+/** `n` bytes of a SHA-256 counter stream: fixed per run order, unlike the machine's randomness. */
+function randomBytes(n: number): Buffer {
+  const out: Buffer[] = []
+  for (let got = 0; got < n; got += 32)
+    out.push(createHash('sha256').update(`swr-secret-corpus:${counter++}`).digest())
+  return Buffer.concat(out).subarray(0, n)
+}
+
+function randomUUID(): string {
+  const h = randomBytes(16).toString('hex')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
+}
 
 export interface CorpusFile {
   /** An entry id for it. */
@@ -29,6 +44,7 @@ const b64 = (s: string): string => Buffer.from(s).toString('base64')
 
 /** Files that hold a credential: each shape of issue 29 and the common ones. */
 export function secretCorpus(): CorpusFile[] {
+  counter = 0
   const rsa = String(
     generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
       type: 'pkcs1',
