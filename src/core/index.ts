@@ -214,3 +214,27 @@ export { checkName, storeError, type StoreContext, type SyncStore } from './sync
 export { type Entry, recipesOf, restoreSources } from './types.js'
 export { ownPaths, reverifier } from './engine/selection.js'
 export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
+
+// Issue 30, edit and signatures slice: the edit session and `swr verify` as use cases.
+export {
+  cosignManifest,
+  createManifest,
+  editManifest,
+  signManifest,
+  type Change,
+  type EditSession,
+  type Edited,
+  type NewManifest,
+  type OpenedManifest,
+  type SavedEdit,
+  type SignedManifest
+} from './engine/edit.js'
+export {
+  signatureWords,
+  signerWords,
+  stateWords,
+  verifySignatures,
+  type SignaturesOptions,
+  type SignaturesRun
+} from './engine/signatures.js'
+export { withLock, type HeldLockOptions } from './state/lock.js'
