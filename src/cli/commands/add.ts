@@ -62,13 +62,13 @@ export interface AddFlags extends LockFlags {
 export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
   if (flags.id && paths.length > 1)
     throw new UsageError('--id names one entry: give one PATH with it')
-  const lines = await requests(paths, flags, io)
   const {
     manifest: m,
     saved,
     value: added
   } = await editManifest(editSession(flags, io), async m => {
-    const added = await capture(m, lines, flags, io)
+    // Read under the lock: a run waiting on its input (--from -) holds the manifest meanwhile.
+    const added = await capture(m, await requests(paths, flags, io), flags, io)
     m.doc.body.entries.push(...added.map(a => a.entry))
     const sidecars = new Map(
       added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
