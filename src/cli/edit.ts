@@ -1,7 +1,7 @@
 /**
  * The edit session spelled from the command line: where the manifest is, the trust sources the
  * editing rules judge it by, the approved digest, the HMAC key and the lock flags. The engine's
- * edit session (open -> authorise -> change -> save, sign, remember) does the rest.
+ * edit session (open, authorise, change, then save above the rollback floor and sign) does the rest.
  */
 import type { EditSession } from '../core/index.js'
 import type { CliIo } from './io.js'
