@@ -67,9 +67,10 @@ async function embed(m: OpenedManifest, flags: EscrowFlags, io: CliIo): Promise<
 export async function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> {
   const {
     manifest: m,
-    saved,
+    saved: edit,
     value: { done, skipped }
   } = await editManifest(editSession(flags, io), m => embed(m, flags, io))
+  const saved = edit! // embed always saves, or throws
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -78,8 +79,8 @@ export async function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<Exit
           manifest: m.file,
           escrowed: done,
           skipped,
-          digest: saved!.digest,
-          signed: saved!.signed
+          digest: saved.digest,
+          signed: saved.signed
         },
         null,
         2
@@ -89,9 +90,9 @@ export async function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<Exit
     io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`)
     for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${e(s.why)}\n`)
     io.stdout.write(
-      saved!.signed
-        ? `signed version ${saved!.version}, digest ${saved!.digest}\n`
-        : `note: ${saved!.note ?? m.note ?? 'unsigned'}\n`
+      saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`
     )
   }
   return EXIT.HEALTHY

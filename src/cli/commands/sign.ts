@@ -127,7 +127,7 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
       )
     const done = await cosignManifest(session)
     const signers = done.doc.signatures.filter(s => s.alg === 'ml-dsa-87').length
-    const by = `co-signed by ML-DSA-87 ${groupFingerprint(done.by.mldsa!)} (${signers} ML-DSA signature(s))`
+    const by = `co-signed by ML-DSA-87 ${groupFingerprint(done.by.mldsa)} (${signers} ML-DSA signature(s))`
     printSigned(io, flags, done.file, done.doc, done.digest, by)
     return EXIT.HEALTHY
   }

@@ -169,7 +169,9 @@ export function signManifest(
  * Another machine's HMAC cannot be checked here (its key stays there) and is neither counted nor
  * refused; at least one signature must verify and be trusted here, unless the digest was approved.
  */
-export function cosignManifest(s: EditSession): Promise<SignedManifest> {
+export function cosignManifest(
+  s: EditSession
+): Promise<SignedManifest & { by: { mldsa: string } }> {
   return locked(s, async () => {
     const m = loadFormat3(s)
     const keys = await keysOrRefuse(s)
