@@ -12,8 +12,7 @@ import {
   type ExitCode,
   loadManifest,
   type CheckReport,
-  decide,
-  gateInput,
+  verifySignatures,
   makeScrubber,
   loadSecretScan,
   scrubDeep,
@@ -67,9 +66,9 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     }
     if (inputs.command === 'verify') {
       if (inputs.record) log.warning('swr: record applies to check, doctor and restore: ignored')
-      const gate = await decide(gateInput(m), policy)
-      exitCode = outcomeOf({ kind: 'signatures', gate }).exitCode
-      await publishVerify(gate, m, inputs)
+      const verified = await verifySignatures(m, policy)
+      exitCode = outcomeOf(verified).exitCode
+      await publishVerify(verified, inputs)
       return
     }
     let first: CheckReport | undefined

@@ -18,7 +18,7 @@ import {
   type CheckReport,
   type RepairReport,
   toSarif,
-  type GateDecision,
+  type SignaturesRun,
   writeFileAtomic,
   type CacheClient,
   GITHUB_ANNOTATIONS_PER_LEVEL,
@@ -129,15 +129,12 @@ export async function publish(
 }
 
 /** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */
-export async function publishVerify(
-  gate: GateDecision,
-  m: LoadedManifest,
-  inputs: ActionInputs
-): Promise<void> {
+export async function publishVerify(result: SignaturesRun, inputs: ActionInputs): Promise<void> {
+  const { gate, manifest } = result
   for (const w of gate.warnings) log.warning(w)
   log.info(`signatures: ${gate.reason}`)
   log.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`)
-  const { status, exitCode: code } = outcomeOf({ kind: 'signatures', gate })
+  const { status, exitCode: code } = outcomeOf(result)
   core.setOutput(Outputs.Status, status)
   core.setOutput(Outputs.Healthy, String(gate.allowed))
   core.setOutput(Outputs.ExitCode, String(code))
@@ -146,8 +143,8 @@ export async function publishVerify(
     JSON.stringify({
       schema: 'swr.action-verify/1',
       status,
-      digest: m.digest,
-      version: m.body.version,
+      digest: manifest.digest,
+      version: manifest.version,
       allowed: gate.allowed,
       reason: gate.reason,
       signatures: gate.signatures
@@ -159,7 +156,7 @@ export async function publishVerify(
       '',
       escapeMarkdown(gate.reason),
       '',
-      `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
+      `<sub>manifest digest \`${manifest.digest}\` · version ${manifest.version}</sub>`,
       ''
     ]
     await log.writeSummary(lines.join('\n')).catch(() => undefined)

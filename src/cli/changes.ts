@@ -3,8 +3,7 @@
  * as `before -> after` (text) or the same as data (--json). Manifest strings are untrusted: every
  * value is escaped and bounded before it reaches a line.
  */
-import { type FieldChange, escapeText } from '../core/index.js'
-import type { SaveEdited } from './edit.js'
+import { type FieldChange, type SavedEdit, escapeText } from '../core/index.js'
 import type { CliIo } from './io.js'
 
 export interface EntryChanges {
@@ -35,13 +34,13 @@ export function printChanges(io: CliIo, verb: string, list: readonly EntryChange
 }
 
 /** The closing line every editing command prints: signed, or why not. */
-export function savedLine(saved: SaveEdited, note: string | undefined): string {
+export function savedLine(saved: SavedEdit, note: string | undefined): string {
   return saved.signed
     ? `signed version ${saved.version}, digest ${saved.digest}\n`
     : `note: ${saved.note ?? note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`
 }
 
-export function savedFields(saved: SaveEdited | undefined): Record<string, unknown> {
+export function savedFields(saved: SavedEdit | undefined): Record<string, unknown> {
   return saved
     ? { written: true, signed: saved.signed, version: saved.version, digest: saved.digest }
     : { written: false }

@@ -1,10 +1,11 @@
 /**
- * Running a command under the manifest's lock (doctor, restore and every editing command), and
- * doctor/restore under the workspace's lock as well. A lock lost while held (the state directory
- * wiped mid-run) stops the run: at once for a command that starts nothing, after its recipes are
- * stopped for one that does; either way it ends with EXIT.CONFLICT and one line.
+ * The locks the CLI takes, spelled from its flags: the manifest's lock (doctor, restore, pull, and
+ * every editing command through the engine's edit session) and, for doctor/restore, the
+ * workspace's lock as well. A lock lost while held (the state directory wiped mid-run) stops the
+ * run: at once for a command that starts nothing, after its recipes are stopped for one that does;
+ * either way it ends with EXIT.CONFLICT and one line.
  */
-import { EXIT, SwrError, lockWorkspace } from '../core/index.js'
+import { EXIT, withLock, type HeldLockOptions } from '../core/index.js'
 import type { CliIo } from './io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from './options.js'
 
@@ -15,13 +16,31 @@ export interface LockFlags extends GlobalOptions {
 
 export const DEFAULT_LOCK_WAIT_S = 300
 
+/**
+ * How a lock on `label` is held here (the wait, the interrupt, the waiting and lost lines);
+ * undefined with --no-lock.
+ */
+export function lockHolding(
+  flags: LockFlags,
+  io: CliIo,
+  label: string
+): Omit<HeldLockOptions, 'subject' | 'stateDir'> | undefined {
+  if (flags.lock === false) return undefined
+  return {
+    waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
+    abort: io.abort,
+    label,
+    onWait: holder => void io.stderr.write(`swr: waiting for the lock on ${label} (${holder})\n`),
+    onLost: line => io.stop?.(line, EXIT.CONFLICT)
+  }
+}
+
 export async function withManifestLock<T>(
   flags: LockFlags,
   io: CliIo,
   fn: () => Promise<T>
 ): Promise<T> {
-  if (flags.lock === false) return fn()
-  return withLock(manifestLocation(flags, io).file, flags, io, fn)
+  return held(manifestLocation(flags, io).file, flags, io, fn)
 }
 
 /** The workspace's own lock, keyed by its real path: two manifests of one directory take turns. */
@@ -31,42 +50,17 @@ export async function withWorkspaceLock<T>(
   io: CliIo,
   fn: () => Promise<T>
 ): Promise<T> {
-  if (flags.lock === false) return fn()
-  return withLock(workspace, flags, io, fn, 'workspace ')
+  return held(workspace, flags, io, fn, 'workspace ')
 }
 
-async function withLock<T>(
+function held<T>(
   subject: string,
   flags: LockFlags,
   io: CliIo,
   fn: () => Promise<T>,
   what = ''
 ): Promise<T> {
-  let lost: string | undefined
-  const release = await lockWorkspace({
-    stateDir: stateDir(io),
-    subject,
-    waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
-    abort: io.abort,
-    onWait: holder =>
-      void io.stderr.write(`swr: waiting for the lock on ${what}${subject} (${holder})\n`),
-    onLost: why => {
-      lost = `lost the lock on ${what}${subject}: ${why}`
-      io.stop?.(lost, EXIT.CONFLICT)
-    }
-  })
-  try {
-    let result: T
-    try {
-      result = await fn()
-    } catch (err) {
-      // What failed after the lock was lost (a journal in a wiped state directory) failed for that.
-      if (lost) throw new SwrError(lost, EXIT.CONFLICT)
-      throw err
-    }
-    if (lost) throw new SwrError(lost, EXIT.CONFLICT)
-    return result
-  } finally {
-    await release()
-  }
+  const how = lockHolding(flags, io, `${what}${subject}`)
+  if (!how) return fn()
+  return withLock({ ...how, subject, stateDir: stateDir(io) }, fn)
 }

@@ -1,7 +1,8 @@
 /**
- * Turning the environment and flags into the gate's policy and the signing keys. Secrets come from
- * SWR_HMAC_KEY or the private state directory; trusted signers from the trust store, this machine's
- * own identity, --trusted-signer and SWR_TRUSTED_SIGNERS; never from the workspace.
+ * Turning the environment and flags into the gate's policy. Secrets come from SWR_HMAC_KEY or the
+ * private state directory; trusted signers from the trust store, this machine's own identity,
+ * --trusted-signer and SWR_TRUSTED_SIGNERS; never from the workspace. (The signing keys are the
+ * engine's edit session's to load, from the same places.)
  */
 import fs from 'node:fs'
 import {
@@ -9,11 +10,7 @@ import {
   type TrustPolicy,
   makePolicy,
   keyPath,
-  loadHmacKey,
-  loadIdentitySeed,
-  identityFromSeed,
-  normalizeFingerprint,
-  type SigningKeys
+  normalizeFingerprint
 } from '../core/index.js'
 import type { CliIo } from './io.js'
 import { stateDir } from './options.js'
@@ -57,12 +54,4 @@ export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): Tr
     run: { repository: io.env.GITHUB_REPOSITORY, ref: io.env.GITHUB_REF },
     now: new Date()
   })
-}
-
-/** The keys this machine can sign with (loads ML-DSA only when an identity exists). */
-export async function signingKeys(io: CliIo): Promise<SigningKeys> {
-  const dir = stateDir(io)
-  const hmacKey = loadHmacKey(dir, io.env.SWR_HMAC_KEY)?.key
-  const seed = loadIdentitySeed(dir)
-  return { hmacKey, identity: seed ? await identityFromSeed(seed) : undefined }
 }

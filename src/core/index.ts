@@ -246,3 +246,27 @@ export {
   type SyncKeys,
   type SyncStatusRun
 } from './engine/sync.js'
+
+// Issue 30, edit and signatures slice: the edit session and `swr verify` as use cases.
+export {
+  cosignManifest,
+  createManifest,
+  editManifest,
+  signManifest,
+  type Change,
+  type EditSession,
+  type Edited,
+  type NewManifest,
+  type OpenedManifest,
+  type SavedEdit,
+  type SignedManifest
+} from './engine/edit.js'
+export {
+  signatureWords,
+  signerWords,
+  stateWords,
+  verifySignatures,
+  type SignaturesOptions,
+  type SignaturesRun
+} from './engine/signatures.js'
+export { withLock, type HeldLockOptions } from './state/lock.js'

@@ -5,42 +5,38 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  authorizeEdit,
+  editManifest,
   ownPaths,
   captureEntries,
   EXIT,
   indexPath,
-  loadManifest,
-  newDocument,
   toManifestPath,
   UsageError,
   type Captured,
   type ExitCode,
   type Kind,
-  type ManifestDocument,
+  type OpenedManifest,
   type Tier,
   KINDS,
   TIERS,
   boundsProblem
 } from '../../core/index.js'
-import { saveEdited } from '../edit.js'
+import { savedLine } from '../changes.js'
+import { editSession } from '../edit.js'
 import { FROM_MAX_BYTES, parseAddLines, type AddLine } from '../add-from.js'
 import type { CliIo } from '../io.js'
-import { buildPolicy } from '../trust-context.js'
 import type { Command } from 'commander'
 import { Option } from 'commander'
 import type { CommandContext } from '../command.js'
-import { withManifestLock, type LockFlags } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 import {
   approveOption,
   collect,
   intOption,
   jobsOption,
   lockOption,
-  manifestLocation,
   stateDir,
-  withGlobals,
-  type GlobalOptions
+  withGlobals
 } from '../options.js'
 
 export interface AddFlags extends LockFlags {
@@ -63,63 +59,51 @@ export interface AddFlags extends LockFlags {
   from?: string
 }
 
-export interface OpenedManifest {
-  file: string
-  doc: ManifestDocument
-  workspace: string
-  created: boolean
-  /** Whether the edit may be re-signed (the loaded manifest verified, or was approved). */
-  resign: boolean
-  note?: string
-}
-
-/**
- * Load the manifest to edit under the editing rules, or start a new one (workspace: --workspace,
- * else the .swr's parent, else cwd).
- */
-export async function openForEdit(
-  flags: GlobalOptions & { approveDigest?: string },
-  io: CliIo
-): Promise<OpenedManifest> {
-  const located = manifestLocation(flags, io)
-  if (located.how !== 'new' && fs.existsSync(located.file)) {
-    const m = loadManifest(located.file, { workspace: flags.workspace, cwd: io.cwd })
-    if (m.format !== 3) {
-      throw new UsageError(
-        `${located.file} is a format-2 manifest: convert it first with "swr import"`
-      )
-    }
-    const auth = await authorizeEdit(m, buildPolicy(m, {}, io), flags.approveDigest)
-    const opened = {
-      file: m.file,
-      doc: m.doc,
-      workspace: m.workspace,
-      created: false,
-      resign: auth.resign
-    }
-    return auth.note ? { ...opened, note: auth.note } : opened
-  }
-  const dir = path.dirname(located.file)
-  const workspace = flags.workspace
-    ? path.resolve(io.cwd, flags.workspace)
-    : path.basename(dir) === '.swr'
-      ? path.dirname(dir)
-      : io.cwd
-  if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory()) {
-    throw new UsageError(`workspace ${workspace} is not a directory`)
-  }
-  const real = fs.realpathSync(workspace)
-  if (real === '/')
-    throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine')
-  const doc = newDocument(located.file, real, new Date())
-  return { file: located.file, doc, workspace: real, created: true, resign: true }
-}
-
 export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
   if (flags.id && paths.length > 1)
     throw new UsageError('--id names one entry: give one PATH with it')
-  const lines = await requests(paths, flags, io)
-  const m = await openForEdit(flags, io)
+  const {
+    manifest: m,
+    saved,
+    value: added
+  } = await editManifest(editSession(flags, io), async m => {
+    // Read under the lock: a run waiting on its input (--from -) holds the manifest meanwhile.
+    const added = await capture(m, await requests(paths, flags, io), flags, io)
+    m.doc.body.entries.push(...added.map(a => a.entry))
+    const sidecars = new Map(
+      added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
+    )
+    return { value: added, save: true, sidecars }
+  })
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        { schema: 'swr.add/1', manifest: m.file, added: added.map(a => a.entry) },
+        null,
+        2
+      ) + '\n'
+    )
+  } else if (!flags.quiet) {
+    if (m.created)
+      io.stdout.write(
+        `created ${path.relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`
+      )
+    for (const { entry } of added)
+      io.stdout.write(
+        `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})\n`
+      )
+    io.stdout.write(savedLine(saved!, m.note))
+  }
+  return EXIT.HEALTHY
+}
+
+/** Capture every requested path as a new entry of `m`; every path is checked before any is read. */
+async function capture(
+  m: OpenedManifest,
+  lines: readonly AddLine[],
+  flags: AddFlags,
+  io: CliIo
+): Promise<Captured[]> {
   const taken = new Set(m.doc.body.entries.map(e => e.id))
   const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]))
   // Every path is checked before anything is read: a bad last line costs no hashing.
@@ -166,40 +150,7 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
   const unknownNeeds = lines.flatMap(l => l.needs ?? []).filter(n => !taken.has(n))
   if (unknownNeeds.length > 0)
     throw new UsageError(`--needs: no entry with id ${[...new Set(unknownNeeds)].join(', ')}`)
-  m.doc.body.entries.push(...added.map(a => a.entry))
-  const sidecars = new Map(
-    added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
-  )
-  const saved = await saveEdited(
-    m.file,
-    m.doc,
-    { resign: m.resign, created: m.created, sidecars },
-    io
-  )
-  if (flags.json) {
-    io.stdout.write(
-      JSON.stringify(
-        { schema: 'swr.add/1', manifest: m.file, added: added.map(a => a.entry) },
-        null,
-        2
-      ) + '\n'
-    )
-  } else if (!flags.quiet) {
-    if (m.created)
-      io.stdout.write(
-        `created ${path.relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`
-      )
-    for (const { entry } of added)
-      io.stdout.write(
-        `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})\n`
-      )
-    io.stdout.write(
-      saved.signed
-        ? `signed version ${saved.version}, digest ${saved.digest}\n`
-        : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`
-    )
-  }
-  return EXIT.HEALTHY
+  return added
 }
 
 /** What to capture: PATH arguments with the flags, or the lines of --from (FILE, or - for stdin). */
@@ -337,6 +288,6 @@ export function registerAdd(program: Command, { io, run }: CommandContext): void
       'blob: record size, mode and head/tail only, not the full sha256 (a huge file then never gets read in full by check)'
     )
   lockOption(approveOption(jobsOption(cmd))).action((paths: string[], flags: AddFlags) =>
-    run(() => withManifestLock(flags, io, () => addCommand(paths, flags, io)))
+    run(() => addCommand(paths, flags, io))
   )
 }

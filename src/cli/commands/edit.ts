@@ -7,22 +7,26 @@
  */
 import type { Command } from 'commander'
 import {
+  editManifest,
   EXIT,
   indexPath,
+  type OpenedManifest,
   UsageError,
   type ExitCode,
   applyEdit,
   boundsProblem,
   diffEntry,
   type EntryEdit,
+  type Change,
+  type FieldChange,
   recaptureEntry
 } from '../../core/index.js'
 import { exclusions } from './author/shared.js'
 import { printChanges, savedFields, savedLine } from '../changes.js'
 import type { CommandContext } from '../command.js'
-import { saveEdited } from '../edit.js'
+import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { withManifestLock, type LockFlags } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 import {
   approveOption,
   collect,
@@ -32,7 +36,6 @@ import {
   stateDir,
   withGlobals
 } from '../options.js'
-import { openForEdit, type OpenedManifest } from './add.js'
 
 export interface EditFlags extends LockFlags {
   approveDigest?: string
@@ -69,9 +72,8 @@ export interface EditFlags extends LockFlags {
   dropSentinel?: string[]
 }
 
-/** The manifest to edit; an editing command never creates one. */
-export async function openExisting(flags: EditFlags, io: CliIo): Promise<OpenedManifest> {
-  const m = await openForEdit(flags, io)
+/** The manifest the session opened must exist: edit, rm and rescan never create one. */
+export function mustExist(m: OpenedManifest): OpenedManifest {
   if (m.created) throw new UsageError(`${m.file}: no manifest to edit (create one with "swr add")`)
   return m
 }
@@ -113,9 +115,14 @@ function toEdit(f: EditFlags): EntryEdit {
   }
 }
 
-export async function editCommand(id: string, flags: EditFlags, io: CliIo): Promise<ExitCode> {
-  const edit = toEdit(flags)
-  const m = await openExisting(flags, io)
+/** Apply `edit` to entry `id`, capturing a tree again when its walk or sentinels changed. */
+async function changeEntry(
+  m: OpenedManifest,
+  id: string,
+  edit: EntryEdit,
+  flags: EditFlags,
+  io: CliIo
+): Promise<Change<FieldChange[]>> {
   const i = entryIndex(m, id)
   const before = m.doc.body.entries[i]!
   let after = applyEdit(before, edit)
@@ -135,11 +142,19 @@ export async function editCommand(id: string, flags: EditFlags, io: CliIo): Prom
   const bad = boundsProblem(after)
   if (bad) throw new UsageError(`${bad}; nothing was written`)
   const changes = diffEntry(before, after)
-  let saved
-  if (changes.length > 0) {
-    m.doc.body.entries[i] = after
-    saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false, sidecars }, io)
-  }
+  if (changes.length > 0) m.doc.body.entries[i] = after
+  return { value: changes, save: changes.length > 0, sidecars }
+}
+
+export async function editCommand(id: string, flags: EditFlags, io: CliIo): Promise<ExitCode> {
+  const edit = toEdit(flags)
+  const {
+    manifest: m,
+    value: changes,
+    saved
+  } = await editManifest(editSession(flags, io), m =>
+    changeEntry(mustExist(m), id, edit, flags, io)
+  )
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -225,6 +240,6 @@ export function registerEdit(program: Command, { io, run }: CommandContext): voi
     )
     .option('--drop-sentinel <relpath>', 'tree: no longer a sentinel (repeatable)', collect)
   lockOption(approveOption(jobsOption(cmd))).action((id: string, flags: EditFlags) =>
-    run(() => withManifestLock(flags, io, () => editCommand(id, flags, io)))
+    run(() => editCommand(id, flags, io))
   )
 }

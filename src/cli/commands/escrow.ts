@@ -4,6 +4,7 @@
  * An editing command: it follows the editing rules and re-signs.
  */
 import {
+  editManifest,
   selectEntries,
   captureEscrow,
   ESCROW_MAX_BYTES,
@@ -11,14 +12,15 @@ import {
   escapeText as e,
   EXIT,
   UsageError,
+  type Change,
   type ExitCode,
-  type FileEntry
+  type FileEntry,
+  type OpenedManifest
 } from '../../core/index.js'
-import { saveEdited } from '../edit.js'
+import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
 import { stateDir, approveOption, intOption, lockOption, withGlobals } from '../options.js'
-import { withManifestLock, type LockFlags } from '../lock.js'
-import { openForEdit } from './add.js'
+import type { LockFlags } from '../lock.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 
@@ -28,60 +30,72 @@ export interface EscrowFlags extends LockFlags {
   approveDigest?: string
 }
 
-export function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> {
-  return withManifestLock(flags, io, async () => {
-    const m = await openForEdit(flags, io)
-    if (m.created) throw new UsageError('no manifest to escrow into: add entries first')
-    const selected = selectEntries(m.doc.body.entries, flags.only).filter(
-      (e): e is FileEntry => e.kind === 'file'
+interface Escrowed {
+  done: string[]
+  skipped: { id: string; why: string }[]
+}
+
+/** Embed the selected files' bytes; refused when none could be (each reason on stderr). */
+async function embed(m: OpenedManifest, flags: EscrowFlags, io: CliIo): Promise<Change<Escrowed>> {
+  if (m.created) throw new UsageError('no manifest to escrow into: add entries first')
+  const selected = selectEntries(m.doc.body.entries, flags.only).filter(
+    (e): e is FileEntry => e.kind === 'file'
+  )
+  const done: string[] = []
+  const skipped: { id: string; why: string }[] = []
+  for (const e of selected) {
+    try {
+      e.escrow = await captureEscrow(
+        m.workspace,
+        e,
+        flags.maxBytes ?? ESCROW_MAX_BYTES,
+        stateDir(io)
+      )
+      done.push(e.id)
+    } catch (err) {
+      if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
+      skipped.push({ id: e.id, why: err.message })
+    }
+  }
+  if (done.length === 0) {
+    for (const s of skipped) io.stderr.write(`swr: ${e(s.why)}\n`)
+    throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE)
+  }
+  return { value: { done, skipped }, save: true }
+}
+
+export async function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<ExitCode> {
+  const {
+    manifest: m,
+    saved: edit,
+    value: { done, skipped }
+  } = await editManifest(editSession(flags, io), m => embed(m, flags, io))
+  const saved = edit! // embed always saves, or throws
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify(
+        {
+          schema: 'swr.escrow/1',
+          manifest: m.file,
+          escrowed: done,
+          skipped,
+          digest: saved.digest,
+          signed: saved.signed
+        },
+        null,
+        2
+      ) + '\n'
     )
-    const done: string[] = []
-    const skipped: { id: string; why: string }[] = []
-    for (const e of selected) {
-      try {
-        e.escrow = await captureEscrow(
-          m.workspace,
-          e,
-          flags.maxBytes ?? ESCROW_MAX_BYTES,
-          stateDir(io)
-        )
-        done.push(e.id)
-      } catch (err) {
-        if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
-        skipped.push({ id: e.id, why: err.message })
-      }
-    }
-    if (done.length === 0) {
-      for (const s of skipped) io.stderr.write(`swr: ${e(s.why)}\n`)
-      throw new SwrError('nothing escrowed', EXIT.UNREPAIRABLE)
-    }
-    const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io)
-    if (flags.json) {
-      io.stdout.write(
-        JSON.stringify(
-          {
-            schema: 'swr.escrow/1',
-            manifest: m.file,
-            escrowed: done,
-            skipped,
-            digest: saved.digest,
-            signed: saved.signed
-          },
-          null,
-          2
-        ) + '\n'
-      )
-    } else if (!flags.quiet) {
-      io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`)
-      for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${e(s.why)}\n`)
-      io.stdout.write(
-        saved.signed
-          ? `signed version ${saved.version}, digest ${saved.digest}\n`
-          : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`
-      )
-    }
-    return EXIT.HEALTHY
-  })
+  } else if (!flags.quiet) {
+    io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`)
+    for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${e(s.why)}\n`)
+    io.stdout.write(
+      saved.signed
+        ? `signed version ${saved.version}, digest ${saved.digest}\n`
+        : `note: ${saved.note ?? m.note ?? 'unsigned'}\n`
+    )
+  }
+  return EXIT.HEALTHY
 }
 
 export function registerEscrow(program: Command, { io, run }: CommandContext): void {

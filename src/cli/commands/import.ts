@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  createManifest,
   parseManifestText,
   manifestDigest,
   verifyLegacyHmac,
@@ -18,22 +19,17 @@ import {
   EXIT,
   SwrError,
   UsageError,
-  type ExitCode
+  type ExitCode,
+  type ParsedManifest
 } from '../../core/index.js'
-import { saveEdited } from '../edit.js'
+import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
-import {
-  manifestLocation,
-  type GlobalOptions,
-  approveOption,
-  lockOption,
-  withGlobals
-} from '../options.js'
+import { approveOption, lockOption, withGlobals } from '../options.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
-import { withManifestLock } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 
-export interface ImportFlags extends GlobalOptions {
+export interface ImportFlags extends LockFlags {
   legacyKey?: string
   approveDigest?: string
   legacyPubkey?: string
@@ -48,11 +44,15 @@ function readKeyFile(io: CliIo, flag: string, file: string): string {
   return fs.readFileSync(abs, 'utf8')
 }
 
-export async function importCommand(
-  oldFile: string,
-  flags: ImportFlags,
-  io: CliIo
-): Promise<ExitCode> {
+interface Converted {
+  old: ParsedManifest
+  trusted: boolean
+  why: string
+  checked: string[]
+}
+
+/** Read and convert OLD, and judge whether the result may be signed here. */
+async function convert(oldFile: string, flags: ImportFlags, io: CliIo): Promise<Converted> {
   const abs = path.resolve(io.cwd, oldFile)
   let text: string
   try {
@@ -109,13 +109,27 @@ export async function importCommand(
     trusted = true
     why = 'approved by digest'
   }
-  const target = manifestLocation(flags, io).file
-  if (fs.existsSync(target)) {
-    throw new UsageError(
-      `${target} already exists: import never overwrites a manifest (pass -m NEW.json)`
-    )
-  }
-  const saved = await saveEdited(target, old.doc, { resign: trusted, created: true }, io)
+  return { old, trusted, why, checked }
+}
+
+export async function importCommand(
+  oldFile: string,
+  flags: ImportFlags,
+  io: CliIo
+): Promise<ExitCode> {
+  const {
+    file: target,
+    saved,
+    value: { old, why, checked }
+  } = await createManifest(editSession(flags, io), async target => {
+    const converted = await convert(oldFile, flags, io)
+    if (fs.existsSync(target)) {
+      throw new UsageError(
+        `${target} already exists: import never overwrites a manifest (pass -m NEW.json)`
+      )
+    }
+    return { doc: converted.old.doc, resign: converted.trusted, value: converted }
+  })
   if (flags.json) {
     const out = {
       schema: 'swr.import/1',
@@ -156,7 +170,6 @@ export function registerImport(program: Command, { io, run }: CommandContext): v
       "check the old ML-DSA-87 signature (_pksig) with the original signer's public key (PEM, base64 or hex); sign the result if it holds"
     )
   lockOption(approveOption(cmd, 'sign the converted manifest; or')).action(
-    (old: string, flags: ImportFlags) =>
-      run(() => withManifestLock(flags, io, () => importCommand(old, flags, io)))
+    (old: string, flags: ImportFlags) => run(() => importCommand(old, flags, io))
   )
 }

@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  editManifest,
   ownPaths,
   escapeText as e,
   BLOB_THRESHOLD,
@@ -18,17 +19,16 @@ import {
   type ExitCode
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
-import { stateDir, type GlobalOptions, jobsOption, lockOption, withGlobals } from '../options.js'
-import { saveEdited } from '../edit.js'
-import { openForEdit } from './add.js'
+import { stateDir, jobsOption, lockOption, withGlobals } from '../options.js'
+import { editSession } from '../edit.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
-import { withManifestLock } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 
 const SKIP = new Set(['.git', '.hg', '.svn', '.swr'])
 const MAX_SCAN = 200_000
 
-export interface InitFlags extends GlobalOptions {
+export interface InitFlags extends LockFlags {
   jobs?: number
 }
 
@@ -71,23 +71,28 @@ export function scanWorkspace(workspace: string): CaptureRequest[] {
 }
 
 export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode> {
-  const m = await openForEdit(flags, io)
-  if (!m.created) {
-    throw new UsageError(
-      `${m.file} already exists: init never overwrites a manifest (use "swr add" to extend it)`
+  const {
+    manifest: m,
+    saved,
+    value: added
+  } = await editManifest(editSession(flags, io), async m => {
+    if (!m.created) {
+      throw new UsageError(
+        `${m.file} already exists: init never overwrites a manifest (use "swr add" to extend it)`
+      )
+    }
+    const requests = scanWorkspace(m.workspace)
+    const added = await captureEntries(m.workspace, requests, new Set(), {
+      pool: { jobs: flags.jobs },
+      exclude: ownPaths(m.file, stateDir(io)),
+      stateDir: stateDir(io)
+    })
+    m.doc.body.entries.push(...added.map(a => a.entry))
+    const sidecars = new Map(
+      added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
     )
-  }
-  const requests = scanWorkspace(m.workspace)
-  const added = await captureEntries(m.workspace, requests, new Set(), {
-    pool: { jobs: flags.jobs },
-    exclude: ownPaths(m.file, stateDir(io)),
-    stateDir: stateDir(io)
+    return { value: added, save: true, sidecars }
   })
-  m.doc.body.entries.push(...added.map(a => a.entry))
-  const sidecars = new Map(
-    added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
-  )
-  const saved = await saveEdited(m.file, m.doc, { resign: true, created: true, sidecars }, io)
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -111,7 +116,7 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
         `${added.length} entries. Add restore recipes with "swr add PATH --restore CMD", then sign.\n`
       )
     io.stdout.write(
-      saved.signed
+      saved?.signed
         ? `signed version ${saved.version}, digest ${saved.digest}\n`
         : 'note: unsigned (no signing key here): run "swr keygen", then "swr sign"\n'
     )
@@ -122,7 +127,5 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
 export function registerInit(program: Command, { io, run }: CommandContext): void {
   lockOption(jobsOption(withGlobals(program.command('init'))))
     .description('scan the workspace and write a first manifest (never overwrites one)')
-    .action((flags: InitFlags) =>
-      run(() => withManifestLock(flags, io, () => initCommand(flags, io)))
-    )
+    .action((flags: InitFlags) => run(() => initCommand(flags, io)))
 }

@@ -6,9 +6,11 @@
  */
 import type { Command } from 'commander'
 import {
+  editManifest,
   EXIT,
   indexPath,
   type Entry,
+  type OpenedManifest,
   type ExitCode,
   captureEscrow,
   SwrError,
@@ -18,12 +20,12 @@ import {
 } from '../../core/index.js'
 import { printChanges, savedFields, savedLine, type EntryChanges } from '../changes.js'
 import type { CommandContext } from '../command.js'
-import { saveEdited, type SaveEdited } from '../edit.js'
+import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { withManifestLock, type LockFlags } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 import { approveOption, jobsOption, lockOption, stateDir, withGlobals } from '../options.js'
 import { exclusions } from './author/shared.js'
-import { entryIndex, openExisting } from './edit.js'
+import { entryIndex, mustExist } from './edit.js'
 
 export interface RescanFlags extends LockFlags {
   approveDigest?: string
@@ -36,31 +38,20 @@ export async function rescanCommand(
   flags: RescanFlags,
   io: CliIo
 ): Promise<ExitCode> {
-  const m = await openExisting(flags, io)
-  const entries = m.doc.body.entries
-  const taken = new Set(entries.map(x => x.id))
-  const sidecars = new Map<string, Buffer>()
-  const report: EntryChanges[] = []
   const notes: string[] = []
-  for (const id of [...new Set(ids)]) {
-    const i = entryIndex(m, id)
-    const before = entries[i]!
-    const c = await recaptureEntry(m.workspace, before, taken, {
-      pool: { jobs: flags.jobs, batch: ids.length > 1 },
-      exclude: exclusions(m.file, io),
-      stateDir: stateDir(io)
-    })
-    const after = await reescrow(m.workspace, before, c.entry, io, notes)
-    if (c.index) sidecars.set(indexPath(m.file, id), c.index)
-    entries[i] = after
-    report.push({ id, changes: diffEntry(before, after) })
-  }
+  const {
+    manifest: m,
+    saved,
+    value: report
+  } = await editManifest(editSession(flags, io), async opened => {
+    const { report, sidecars } = await recapture(mustExist(opened), ids, flags, io, notes)
+    // Each change is shown before anything is written.
+    if (!flags.json && !flags.quiet)
+      printChanges(io, flags.dryRun ? 'would rescan' : 'rescanned', report)
+    const changed = report.some(r => r.changes.length > 0)
+    return { value: report, save: changed && !flags.dryRun, sidecars }
+  })
   const changed = report.some(r => r.changes.length > 0)
-  let saved: SaveEdited | undefined
-  if (!flags.json && !flags.quiet)
-    printChanges(io, flags.dryRun ? 'would rescan' : 'rescanned', report)
-  if (changed && !flags.dryRun)
-    saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false, sidecars }, io)
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -82,6 +73,34 @@ export async function rescanCommand(
     else if (flags.dryRun && changed) io.stdout.write('dry run: nothing was written\n')
   }
   return EXIT.HEALTHY
+}
+
+/** Capture `ids` again in place, with their new tree indexes and what changed in each. */
+async function recapture(
+  m: OpenedManifest,
+  ids: readonly string[],
+  flags: RescanFlags,
+  io: CliIo,
+  notes: string[]
+): Promise<{ report: EntryChanges[]; sidecars: Map<string, Buffer> }> {
+  const entries = m.doc.body.entries
+  const taken = new Set(entries.map(x => x.id))
+  const sidecars = new Map<string, Buffer>()
+  const report: EntryChanges[] = []
+  for (const id of [...new Set(ids)]) {
+    const i = entryIndex(m, id)
+    const before = entries[i]!
+    const c = await recaptureEntry(m.workspace, before, taken, {
+      pool: { jobs: flags.jobs, batch: ids.length > 1 },
+      exclude: exclusions(m.file, io),
+      stateDir: stateDir(io)
+    })
+    const after = await reescrow(m.workspace, before, c.entry, io, notes)
+    if (c.index) sidecars.set(indexPath(m.file, id), c.index)
+    entries[i] = after
+    report.push({ id, changes: diffEntry(before, after) })
+  }
+  return { report, sidecars }
 }
 
 /** Escrowed bytes must be the recorded ones: escrow the new bytes, or drop the escrow and say so. */
@@ -112,6 +131,6 @@ export function registerRescan(program: Command, { io, run }: CommandContext): v
     .argument('<id...>', 'entries to capture again')
     .option('--dry-run', 'show what would change; write nothing')
   lockOption(approveOption(jobsOption(cmd))).action((ids: string[], flags: RescanFlags) =>
-    run(() => withManifestLock(flags, io, () => rescanCommand(ids, flags, io)))
+    run(() => rescanCommand(ids, flags, io))
   )
 }

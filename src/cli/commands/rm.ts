@@ -3,10 +3,12 @@
  * --with-dependents removes those too (and what needs them, transitively). The removed trees'
  * index files are deleted once the manifest no longer names them.
  */
-import fs from 'node:fs'
 import type { Command } from 'commander'
 import {
+  editManifest,
   EXIT,
+  type Change,
+  type OpenedManifest,
   indexPath,
   UsageError,
   type Entry,
@@ -15,11 +17,11 @@ import {
 } from '../../core/index.js'
 import { savedFields, savedLine } from '../changes.js'
 import type { CommandContext } from '../command.js'
-import { saveEdited } from '../edit.js'
+import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
-import { withManifestLock, type LockFlags } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 import { approveOption, lockOption, withGlobals } from '../options.js'
-import { entryIndex, openExisting } from './edit.js'
+import { entryIndex, mustExist } from './edit.js'
 
 export interface RmFlags extends LockFlags {
   approveDigest?: string
@@ -40,11 +42,11 @@ function closure(entries: readonly Entry[], ids: readonly string[], follow: bool
   return gone
 }
 
-export async function rmCommand(ids: string[], flags: RmFlags, io: CliIo): Promise<ExitCode> {
-  const m = await openExisting(flags, io)
+/** Drop `ids` (and, with `follow`, their dependents) and the index files of removed trees. */
+function remove(m: OpenedManifest, ids: readonly string[], follow: boolean): Change<Entry[]> {
   for (const id of ids) entryIndex(m, id)
   const entries = m.doc.body.entries
-  const gone = closure(entries, ids, flags.withDependents === true)
+  const gone = closure(entries, ids, follow)
   for (const x of entries) {
     const need = x.needs.find(n => gone.has(n))
     if (need !== undefined && !gone.has(x.id))
@@ -54,8 +56,19 @@ export async function rmCommand(ids: string[], flags: RmFlags, io: CliIo): Promi
   }
   const removed = entries.filter(x => gone.has(x.id))
   m.doc.body.entries = entries.filter(x => !gone.has(x.id))
-  const saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io)
-  for (const x of removed) if (x.kind === 'tree') dropIndex(indexPath(m.file, x.id))
+  // A stale index is harmless, but the saved manifest no longer names it.
+  const dropped = removed.filter(x => x.kind === 'tree').map(x => indexPath(m.file, x.id))
+  return { value: removed, save: true, dropped }
+}
+
+export async function rmCommand(ids: string[], flags: RmFlags, io: CliIo): Promise<ExitCode> {
+  const {
+    manifest: m,
+    saved,
+    value: removed
+  } = await editManifest(editSession(flags, io), m =>
+    remove(mustExist(m), ids, flags.withDependents === true)
+  )
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
@@ -74,18 +87,9 @@ export async function rmCommand(ids: string[], flags: RmFlags, io: CliIo): Promi
       io.stdout.write(
         `removed ${x.kind} "${e(x.id)}" (${e(x.path)})${ids.includes(x.id) ? '' : ' (a dependent)'}\n`
       )
-    io.stdout.write(savedLine(saved, m.note))
+    io.stdout.write(savedLine(saved!, m.note))
   }
   return EXIT.HEALTHY
-}
-
-/** A stale index is harmless (a new entry of that id writes its own), so a failure is ignored. */
-function dropIndex(file: string): void {
-  try {
-    fs.unlinkSync(file)
-  } catch {
-    // Gone already, or not ours to remove: either way the manifest no longer reads it.
-  }
 }
 
 export function registerRm(program: Command, { io, run }: CommandContext): void {
@@ -94,6 +98,6 @@ export function registerRm(program: Command, { io, run }: CommandContext): void 
     .argument('<id...>', 'entries to remove')
     .option('--with-dependents', 'also remove every entry that needs them')
   lockOption(approveOption(cmd)).action((ids: string[], flags: RmFlags) =>
-    run(() => withManifestLock(flags, io, () => rmCommand(ids, flags, io)))
+    run(() => rmCommand(ids, flags, io))
   )
 }

@@ -1,10 +1,17 @@
-/** `swr keygen`, `swr sign`, `swr verify`: key creation, signing under the editing rules, and the gate's view. */
+/**
+ * `swr keygen`, `swr sign`, `swr verify`: key creation, and the flags and printing of the engine's
+ * signing (the edit session) and signature (the gate's decision) use cases.
+ */
 import fs from 'node:fs'
 import {
-  authorizeEdit,
-  decide,
-  gateInput,
   alreadyExists,
+  cosignManifest,
+  signManifest,
+  verifySignatures,
+  outcomeOf,
+  signerWords,
+  stateWords,
+  type SignaturesRun,
   createKeyFiles,
   newKey,
   secretKeyFile,
@@ -15,25 +22,14 @@ import {
   SYNC_KEY_FILE,
   groupFingerprint,
   identityFromSeed,
-  hasSigningKey,
-  signDocument,
-  recall,
-  remember,
   EXIT,
   loadManifest,
-  saveManifest,
-  SwrError,
   UsageError,
   type ExitCode,
   type LoadedManifest,
   type ManifestBody,
   type ManifestDocument,
-  type SigningKeys,
-  type SignatureState,
-  type TrustPolicy,
-  cosignDocument,
   escapeText,
-  evaluateSignatures,
   manifestPathInWorkspace,
   parseExpiry,
   parseScope
@@ -49,10 +45,11 @@ import {
   trustOptions,
   withGlobals
 } from '../options.js'
-import { buildPolicy, OWN_PUBLIC_KEY_FILE, signingKeys, type TrustFlags } from '../trust-context.js'
+import { buildPolicy, OWN_PUBLIC_KEY_FILE, type TrustFlags } from '../trust-context.js'
+import { editSession } from '../edit.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
-import { withManifestLock } from '../lock.js'
+import type { LockFlags } from '../lock.js'
 
 export interface KeygenFlags extends GlobalOptions {
   hmac: boolean
@@ -114,47 +111,32 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
   return EXIT.HEALTHY
 }
 
-export interface SignFlags extends GlobalOptions, TrustFlags {
+export interface SignFlags extends LockFlags, TrustFlags {
   approveDigest?: string
-  lockTimeout?: number
   scope?: string[]
   expires?: string
   cosign?: boolean
 }
 
 export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode> {
-  const m = loadManifest(manifestLocation(flags, io).file, {
-    workspace: flags.workspace,
-    cwd: io.cwd
-  })
-  if (m.format !== 3)
-    throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`)
-  if (flags.cosign && (flags.scope !== undefined || flags.expires !== undefined))
-    throw new UsageError('--cosign signs the body as it is: give --scope and --expires without it')
-  const body = bodyWith(m, flags)
-  const keys = await signingKeys(io)
-  if (!hasSigningKey(keys))
-    throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE)
-  const policy = buildPolicy(m, flags, io)
-  if (flags.cosign) return cosignCommand(m, keys, policy, flags, io)
-  await authorizeEdit(m, policy, flags.approveDigest)
-  const floor = Math.max(
-    recall(stateDir(io), m.file, m.body.scope)?.version ?? 0,
-    recall(stateDir(io), m.file, body.scope)?.version ?? 0
-  )
-  const signed = await signDocument({ ...m.doc, body }, keys, floor)
-  saveManifest(m.file, signed.doc)
-  remember(
-    stateDir(io),
-    m.file,
-    { version: signed.doc.body.version, digest: signed.digest },
-    signed.doc.body.scope
-  )
+  const session = editSession(flags, io, flags)
+  if (flags.cosign) {
+    if (flags.scope !== undefined || flags.expires !== undefined)
+      throw new UsageError(
+        '--cosign signs the body as it is: give --scope and --expires without it'
+      )
+    const done = await cosignManifest(session)
+    const signers = done.doc.signatures.filter(s => s.alg === 'ml-dsa-87').length
+    const by = `co-signed by ML-DSA-87 ${groupFingerprint(done.by.mldsa)} (${signers} ML-DSA signature(s))`
+    printSigned(io, flags, done.file, done.doc, done.digest, by)
+    return EXIT.HEALTHY
+  }
+  const done = await signManifest(session, m => bodyWith(m, flags))
   const by = [
-    keys.hmacKey ? 'HMAC-SHA256' : '',
-    keys.identity ? `ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)}` : ''
+    done.by.hmac ? 'HMAC-SHA256' : '',
+    done.by.mldsa ? `ML-DSA-87 ${groupFingerprint(done.by.mldsa)}` : ''
   ].filter(Boolean)
-  printSigned(io, flags, m.file, signed.doc, signed.digest, `by ${by.join(' and ')}`)
+  printSigned(io, flags, done.file, done.doc, done.digest, `by ${by.join(' and ')}`)
   return EXIT.HEALTHY
 }
 
@@ -172,59 +154,6 @@ function bodyWith(m: LoadedManifest, flags: SignFlags): ManifestBody {
     else delete body.expires
   }
   return body
-}
-
-/**
- * Co-signing: this machine's ML-DSA signature joins the others over the same body and version,
- * so distinct signers can meet a threshold. Only over signatures that verify: one that does not
- * means the body changed since it was signed, and co-signing it would launder the change. Another
- * machine's HMAC cannot be checked here (its key stays there) and is neither counted nor refused;
- * at least one signature must verify and be trusted here, unless --approve-digest names the body.
- */
-async function cosignCommand(
-  m: LoadedManifest,
-  keys: SigningKeys,
-  policy: TrustPolicy,
-  flags: SignFlags,
-  io: CliIo
-): Promise<ExitCode> {
-  if (!keys.identity)
-    throw new SwrError(
-      '--cosign adds an ML-DSA signature: this machine has no identity (run "swr keygen")',
-      EXIT.UNREPAIRABLE
-    )
-  if (m.doc.signatures.length === 0)
-    throw new SwrError(
-      `${m.file}: unsigned: nothing to co-sign; sign it first with "swr sign"`,
-      EXIT.UNREPAIRABLE
-    )
-  const states = await evaluateSignatures(gateInput(m), policy)
-  const broken = states.find(s => s.state === 'invalid')
-  if (broken)
-    throw new SwrError(
-      `${m.file}: a ${broken.alg} signature does not verify (the body or that signature changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`,
-      EXIT.UNREPAIRABLE
-    )
-  if (flags.approveDigest === undefined && !states.some(s => s.state === 'valid'))
-    throw new SwrError(
-      `${m.file}: no signature on it can be checked and trusted here (${states.map(stateText).join(', ')}): refusing to co-sign; trust its signer first ("swr trust add FP NAME"), or review it and pass --approve-digest`,
-      EXIT.UNREPAIRABLE
-    )
-  // One trusted signature is enough to co-sign; the run's --threshold is for running, not signing.
-  await authorizeEdit(m, { ...policy, threshold: 1 }, flags.approveDigest)
-  const doc = await cosignDocument(m.doc, keys.identity)
-  saveManifest(m.file, doc)
-  remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
-  const signers = doc.signatures.filter(s => s.alg === 'ml-dsa-87').length
-  printSigned(
-    io,
-    flags,
-    m.file,
-    doc,
-    m.digest,
-    `co-signed by ML-DSA-87 ${groupFingerprint(keys.identity.fingerprint)} (${signers} ML-DSA signature(s))`
-  )
-  return EXIT.HEALTHY
 }
 
 function printSigned(
@@ -264,24 +193,6 @@ function printSigned(
   }
 }
 
-const STATE_TEXT: Record<SignatureState['state'], string> = {
-  valid: 'valid',
-  invalid: 'invalid',
-  untrusted: 'untrusted signer',
-  'no-key': 'not checked (no HMAC key here)',
-  'other-key': 'not checked (made with another HMAC key, which this machine does not hold)'
-}
-
-function signerText(s: SignatureState): string {
-  return s.alg === 'hmac-sha256'
-    ? `hmac-sha256 (key ${escapeText(s.keyid, { max: 64 })})`
-    : `ml-dsa-87 ${groupFingerprint(s.fingerprint ?? s.keyid)}`
-}
-
-function stateText(s: SignatureState): string {
-  return `${signerText(s)}: ${STATE_TEXT[s.state]}`
-}
-
 export async function verifyCommand(
   flags: GlobalOptions & TrustFlags,
   io: CliIo
@@ -290,47 +201,48 @@ export async function verifyCommand(
     workspace: flags.workspace,
     cwd: io.cwd
   })
-  const policy = buildPolicy(m, flags, io)
-  const decision = await decide(gateInput(m), policy)
-  if (decision.allowed && policy.waiveDigest === undefined) {
-    remember(stateDir(io), m.file, { version: m.body.version, digest: m.digest }, m.body.scope)
-  }
-  for (const w of decision.warnings) io.stderr.write(`swr: warning: ${w}\n`)
+  const result = await verifySignatures(m, buildPolicy(m, flags, io), {
+    rememberIn: stateDir(io)
+  })
+  const { gate, manifest } = result
+  for (const w of gate.warnings) io.stderr.write(`swr: warning: ${w}\n`)
   if (flags.json) {
     io.stdout.write(
       JSON.stringify(
         {
           schema: 'swr.verify/1',
-          manifest: m.file,
-          digest: m.digest,
-          version: m.body.version,
-          require: policy.require,
-          allowed: decision.allowed,
-          reason: decision.reason,
-          signatures: decision.signatures
+          manifest: manifest.file,
+          digest: manifest.digest,
+          version: manifest.version,
+          require: result.require,
+          allowed: gate.allowed,
+          reason: gate.reason,
+          signatures: gate.signatures
         },
         null,
         2
       ) + '\n'
     )
   } else {
-    io.stdout.write(
-      `manifest ${m.file}\n  digest  ${m.digest}\n  version ${m.body.version}${m.body.expires ? `, expires ${m.body.expires}` : ''}\n`
-    )
-    if (decision.signatures.length === 0 && m.doc.signatures.length === 0)
-      io.stdout.write('  signatures: absent\n')
-    for (const s of decision.signatures)
-      io.stdout.write(`  ${STATE_TEXT[s.state].padEnd(10)} ${signerText(s)}\n`)
-    io.stdout.write(
-      `${decision.allowed ? 'recipes may run' : 'recipes refused'} (require ${policy.require}): ${decision.reason}\n`
-    )
-    if (!decision.allowed) {
-      io.stdout.write(
-        'to approve: review the manifest (its recipes are code); then sign it ("swr sign", with --approve-digest and the digest above when its signatures do not verify), or trust its signer ("swr trust add")\n'
-      )
-    }
+    io.stdout.write(verifyText(result))
   }
-  return decision.allowed ? EXIT.HEALTHY : EXIT.UNREPAIRABLE
+  return outcomeOf(result).exitCode
+}
+
+function verifyText({ gate, manifest, require }: SignaturesRun): string {
+  const out = [
+    `manifest ${manifest.file}\n  digest  ${manifest.digest}\n  version ${manifest.version}${manifest.expires ? `, expires ${manifest.expires}` : ''}\n`
+  ]
+  if (gate.signatures.length === 0 && manifest.signatures === 0) out.push('  signatures: absent\n')
+  for (const s of gate.signatures) out.push(`  ${stateWords(s).padEnd(10)} ${signerWords(s)}\n`)
+  out.push(
+    `${gate.allowed ? 'recipes may run' : 'recipes refused'} (require ${require}): ${gate.reason}\n`
+  )
+  if (!gate.allowed)
+    out.push(
+      'to approve: review the manifest (its recipes are code); then sign it ("swr sign", with --approve-digest and the digest above when its signatures do not verify), or trust its signer ("swr trust add")\n'
+    )
+  return out.join('')
 }
 
 export function registerSigning(program: Command, { io, run }: CommandContext): void {
@@ -363,9 +275,7 @@ export function registerSigning(program: Command, { io, run }: CommandContext): 
       '--cosign',
       "add this machine's ML-DSA signature beside the others: same body, same version (for --threshold N)"
     )
-    .action((flags: SignFlags) =>
-      run(() => withManifestLock(flags, io, () => signCommand(flags, io)))
-    )
+    .action((flags: SignFlags) => run(() => signCommand(flags, io)))
 
   trustOptions(withGlobals(program.command('verify')))
     .description(

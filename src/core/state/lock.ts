@@ -89,6 +89,43 @@ export async function lockWorkspace(opts: LockOptions): Promise<Release> {
   }
 }
 
+export interface HeldLockOptions extends Omit<LockOptions, 'onLost'> {
+  /** How the lost-lock line names what was locked (default: the subject). */
+  label?: string | undefined
+  /** The lock was lost while held: the whole line, said once (stop what runs under it). */
+  onLost?: (line: string) => void
+}
+
+/**
+ * Run `fn` holding the lock on `opts.subject`, released however `fn` ends. A lock lost while held
+ * (the state directory wiped mid-run) ends the run with EXIT.CONFLICT and one line, even when what
+ * `fn` did next failed for that reason (a journal in a wiped state directory).
+ */
+export async function withLock<T>(opts: HeldLockOptions, fn: () => Promise<T>): Promise<T> {
+  let lost: string | undefined
+  const { label, onLost, ...lock } = opts
+  const release = await lockWorkspace({
+    ...lock,
+    onLost: why => {
+      lost = `lost the lock on ${label ?? opts.subject}: ${why}`
+      onLost?.(lost)
+    }
+  })
+  try {
+    let result: T
+    try {
+      result = await fn()
+    } catch (err) {
+      if (lost) throw new SwrError(lost, EXIT.CONFLICT)
+      throw err
+    }
+    if (lost) throw new SwrError(lost, EXIT.CONFLICT)
+    return result
+  } finally {
+    await release()
+  }
+}
+
 async function acquire(opts: LockOptions): Promise<Release> {
   const dir = ensurePrivateDir(opts.stateDir, 'locks')
   const key = createHash('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32)

@@ -5,6 +5,7 @@
  * naming the entries that have no way back (no recipe, cache source or escrow) and how to add one.
  */
 import {
+  editManifest,
   planAutopilot,
   escrowHint,
   lacksRecipe,
@@ -13,56 +14,59 @@ import {
   EXIT,
   type Captured,
   type Entry,
-  type ExitCode
+  type ExitCode,
+  type OpenedManifest,
+  type SavedEdit
 } from '../../../core/index.js'
-import type { SaveEdited } from '../../edit.js'
+import { editSession } from '../../edit.js'
 import type { CliIo } from '../../io.js'
-import { withManifestLock } from '../../lock.js'
-import { openForEdit, type OpenedManifest } from '../add.js'
 import {
+  addCaptured,
   addedLine,
   captureAll,
   createdLine,
   exclusions,
   printJson,
-  saveAdded,
   savedJson,
   signedLine,
   target,
   type EditFlags
 } from './shared.js'
 
-export function autopilotCommand(flags: EditFlags, io: CliIo): Promise<ExitCode> {
-  return withManifestLock(flags, io, async () => {
-    const m = await openForEdit(flags, io)
+export async function autopilotCommand(flags: EditFlags, io: CliIo): Promise<ExitCode> {
+  const {
+    manifest: m,
+    saved,
+    value: { plan, added }
+  } = await editManifest(editSession(flags, io), async m => {
     const plan = planAutopilot(m.workspace, m.doc.body.entries, exclusions(m.file, io))
     const added = await captureAll(m, plan.requests, io, flags.jobs)
-    const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined
-    const missing = saved || !m.created ? m.doc.body.entries.filter(lacksRecipe) : []
-    const t = target(flags)
-    if (flags.json) {
-      printJson(io, {
-        schema: 'swr.autopilot/1',
-        manifest: m.file,
-        workspace: m.workspace,
-        created: m.created && saved !== undefined,
-        added: added.map(a => a.entry),
-        skipped: plan.skipped,
-        truncated_scan: plan.truncated,
-        no_recipe: missing.map(e => ({
-          id: e.id,
-          kind: e.kind,
-          path: e.path,
-          escrow: escrowHint(e, t) ?? null
-        })),
-        how_to_add_recipe: recipeHint(t),
-        ...savedJson(saved)
-      })
-    } else if (!flags.quiet) {
-      io.stdout.write(autopilotText(io, m, added, plan.skipped, saved, missing, t))
-    }
-    return EXIT.HEALTHY
+    return addCaptured(m, added, { plan, added })
   })
+  const missing = saved || !m.created ? m.doc.body.entries.filter(lacksRecipe) : []
+  const t = target(flags)
+  if (flags.json) {
+    printJson(io, {
+      schema: 'swr.autopilot/1',
+      manifest: m.file,
+      workspace: m.workspace,
+      created: m.created && saved !== undefined,
+      added: added.map(a => a.entry),
+      skipped: plan.skipped,
+      truncated_scan: plan.truncated,
+      no_recipe: missing.map(e => ({
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        escrow: escrowHint(e, t) ?? null
+      })),
+      how_to_add_recipe: recipeHint(t),
+      ...savedJson(saved)
+    })
+  } else if (!flags.quiet) {
+    io.stdout.write(autopilotText(io, m, added, plan.skipped, saved, missing, t))
+  }
+  return EXIT.HEALTHY
 }
 
 function autopilotText(
@@ -70,7 +74,7 @@ function autopilotText(
   m: OpenedManifest,
   added: readonly Captured[],
   skipped: readonly { path: string; why: string }[],
-  saved: SaveEdited | undefined,
+  saved: SavedEdit | undefined,
   missing: readonly Entry[],
   t: Target
 ): string {

@@ -6,6 +6,7 @@
  * the list printed after --apply already shows the new entries as tracked.
  */
 import {
+  editManifest,
   captureModel,
   DEFAULT_MIN_MODEL_BYTES,
   findModels,
@@ -15,19 +16,19 @@ import {
   EXIT,
   UsageError,
   type Captured,
-  type ExitCode
+  type ExitCode,
+  type OpenedManifest,
+  type SavedEdit
 } from '../../../core/index.js'
-import type { SaveEdited } from '../../edit.js'
+import { editSession } from '../../edit.js'
 import type { CliIo } from '../../io.js'
-import { withManifestLock } from '../../lock.js'
-import { openForEdit, type OpenedManifest } from '../add.js'
 import {
+  addCaptured,
   addedLine,
   createdLine,
   exclusions,
   printJson,
   readView,
-  saveAdded,
   savedJson,
   signedLine,
   size,
@@ -71,8 +72,11 @@ export async function modelsCommand(flags: ModelsFlags, io: CliIo): Promise<Exit
     printModels(io, flags, where, scan, minBytes)
     return EXIT.HEALTHY
   }
-  return withManifestLock(flags, io, async () => {
-    const m = await openForEdit(flags, io)
+  const {
+    manifest: m,
+    saved,
+    value: { scan, added }
+  } = await editManifest(editSession(flags, io), async m => {
     const scan = findModels(m.workspace, m.doc.body.entries, exclusions(m.file, io), minBytes)
     const taken = new Set(m.doc.body.entries.map(e => e.id))
     const added: Captured[] = []
@@ -82,16 +86,16 @@ export async function modelsCommand(flags: ModelsFlags, io: CliIo): Promise<Exit
       added.push(await captureModel(m.workspace, { path: x.path, id }, taken, opts))
       taken.add(id)
     }
-    const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined
-    const now = new Map(added.map(a => [a.entry.path, a.entry.id]))
-    const models = scan.models.map(x => {
-      const id = now.get(x.path)
-      return id === undefined ? x : { ...x, tracked: { id, exact: true } }
-    })
-    const where = { workspace: m.workspace, manifest: m.file }
-    printModels(io, flags, where, { ...scan, models }, minBytes, { added, saved, m })
-    return EXIT.HEALTHY
+    return addCaptured(m, added, { scan, added })
   })
+  const now = new Map(added.map(a => [a.entry.path, a.entry.id]))
+  const models = scan.models.map(x => {
+    const id = now.get(x.path)
+    return id === undefined ? x : { ...x, tracked: { id, exact: true } }
+  })
+  const where = { workspace: m.workspace, manifest: m.file }
+  printModels(io, flags, where, { ...scan, models }, minBytes, { added, saved, m })
+  return EXIT.HEALTHY
 }
 
 function printModels(
@@ -100,7 +104,7 @@ function printModels(
   where: { workspace: string; manifest: string | null },
   scan: ReturnType<typeof findModels>,
   minBytes: number,
-  applied?: { added: Captured[]; saved: SaveEdited | undefined; m: OpenedManifest }
+  applied?: { added: Captured[]; saved: SavedEdit | undefined; m: OpenedManifest }
 ): void {
   if (flags.json) {
     printJson(io, {

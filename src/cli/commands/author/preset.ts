@@ -7,6 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  editManifest,
   planPreset,
   presetNamed,
   PRESETS,
@@ -17,14 +18,13 @@ import {
   type ExitCode
 } from '../../../core/index.js'
 import type { CliIo } from '../../io.js'
-import { withManifestLock } from '../../lock.js'
-import { openForEdit } from '../add.js'
+import { editSession } from '../../edit.js'
 import {
+  addCaptured,
   addedLine,
   captureAll,
   createdLine,
   printJson,
-  saveAdded,
   savedJson,
   signedLine,
   type EditFlags
@@ -34,59 +34,62 @@ export interface PresetFlags extends EditFlags {
   list?: boolean
 }
 
-export function presetCommand(
+export async function presetCommand(
   name: string | undefined,
   flags: PresetFlags,
   io: CliIo
 ): Promise<ExitCode> {
-  if (flags.list) return Promise.resolve(listPresets(name, flags, io))
+  if (flags.list) return listPresets(name, flags, io)
   if (name === undefined)
     throw new UsageError(
       `preset: name one of ${PRESETS.map(p => p.name).join(', ')} (or --list to see their paths)`
     )
   const preset = presetNamed(name)
-  return withManifestLock(flags, io, async () => {
-    const m = await openForEdit(flags, io)
+  const {
+    manifest: m,
+    saved,
+    value: { plan, added }
+  } = await editManifest(editSession(flags, io), async m => {
     const plan = planPreset(m.workspace, preset, m.doc.body.entries)
     const added = await captureAll(m, plan.requests, io, flags.jobs)
-    const saved = added.length > 0 ? await saveAdded(m, added, io) : undefined
-    const home = realOrSelf(io.home)
-    const note =
-      m.workspace === home
-        ? undefined
-        : `workspace ${m.workspace} is not $HOME (${io.home}): preset paths were resolved under the workspace`
-    const secrets = added.filter(a => isSecretPath(a.entry.path)).map(a => a.entry.id)
-    if (flags.json) {
-      printJson(io, {
-        schema: 'swr.preset/1',
-        preset: preset.name,
-        manifest: m.file,
-        workspace: m.workspace,
-        workspace_is_home: note === undefined,
-        added: added.map(a => a.entry),
-        secrets,
-        skipped: plan.skipped,
-        absent: plan.absent,
-        ...savedJson(saved)
-      })
-    } else if (!flags.quiet) {
-      const out: string[] = note ? [`note: ${note}\n`] : []
-      out.push(saved ? createdLine(io, m) : '')
-      for (const a of added)
-        out.push(
-          addedLine(a.entry).replace(
-            /\n$/,
-            secrets.includes(a.entry.id) ? ', secret: never escrowed\n' : '\n'
-          )
-        )
-      for (const s of plan.skipped) out.push(`skipped ${s.path}: ${s.why}\n`)
-      if (!saved)
-        out.push(`nothing to add: no path of preset "${preset.name}" exists here untracked\n`)
-      else out.push(signedLine(saved, m))
-      io.stdout.write(out.join(''))
-    }
-    return EXIT.HEALTHY
+    return addCaptured(m, added, { plan, added })
   })
+  const home = realOrSelf(io.home)
+  const note =
+    m.workspace === home
+      ? undefined
+      : `workspace ${m.workspace} is not $HOME (${io.home}): preset paths were resolved under the workspace`
+  const secrets = added.filter(a => isSecretPath(a.entry.path)).map(a => a.entry.id)
+  if (flags.json) {
+    printJson(io, {
+      schema: 'swr.preset/1',
+      preset: preset.name,
+      manifest: m.file,
+      workspace: m.workspace,
+      workspace_is_home: note === undefined,
+      added: added.map(a => a.entry),
+      secrets,
+      skipped: plan.skipped,
+      absent: plan.absent,
+      ...savedJson(saved)
+    })
+  } else if (!flags.quiet) {
+    const out: string[] = note ? [`note: ${note}\n`] : []
+    out.push(saved ? createdLine(io, m) : '')
+    for (const a of added)
+      out.push(
+        addedLine(a.entry).replace(
+          /\n$/,
+          secrets.includes(a.entry.id) ? ', secret: never escrowed\n' : '\n'
+        )
+      )
+    for (const s of plan.skipped) out.push(`skipped ${s.path}: ${s.why}\n`)
+    if (!saved)
+      out.push(`nothing to add: no path of preset "${preset.name}" exists here untracked\n`)
+    else out.push(signedLine(saved, m))
+    io.stdout.write(out.join(''))
+  }
+  return EXIT.HEALTHY
 }
 
 function realOrSelf(p: string): string {

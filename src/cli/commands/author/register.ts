@@ -1,7 +1,7 @@
 /**
  * The authoring helpers on the command line: `audit`, `autopilot`, `models`, `retighten`,
  * `preset`. They are thin shells over core/author: they find the manifest, take its lock before
- * editing, capture through the same path as `swr add`, save under the editing rules (saveEdited),
+ * editing, capture through the same path as `swr add`, save under the editing rules (the engine's edit session),
  * and print text or one JSON document. Nothing is written when there is nothing to add or change.
  * The options every editing command takes are wired here once, so they read the same everywhere.
  */

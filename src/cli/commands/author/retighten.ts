@@ -5,6 +5,7 @@
  * there is nothing to tighten in one that is not there yet.
  */
 import {
+  editManifest,
   applyRetighten,
   planRetighten,
   treesToRetighten,
@@ -13,63 +14,71 @@ import {
   EXIT,
   loadManifest,
   UsageError,
-  type ExitCode
+  type Change,
+  type ExitCode,
+  type OpenedManifest,
+  type SavedEdit
 } from '../../../core/index.js'
 import { VERSION } from '../../../version.js'
-import { saveEdited, type SaveEdited } from '../../edit.js'
+import { editSession } from '../../edit.js'
 import type { CliIo } from '../../io.js'
-import { withManifestLock } from '../../lock.js'
 import { stateDir } from '../../options.js'
-import { openForEdit, type OpenedManifest } from '../add.js'
 import { printJson, savedJson, signedLine, type EditFlags } from './shared.js'
 
 export interface RetightenFlags extends EditFlags {
   only?: string[]
 }
 
-export function retightenCommand(flags: RetightenFlags, io: CliIo): Promise<ExitCode> {
-  return withManifestLock(flags, io, async () => {
-    const m = await openForEdit(flags, io)
-    if (m.created) throw new UsageError(`no manifest at ${m.file}: nothing to retighten`)
-    const trees = treesToRetighten(m.doc.body.entries, flags.only)
-    const findings =
-      trees.length === 0
-        ? []
-        : (
-            await checkManifest(loadManifest(m.file, { workspace: flags.workspace, cwd: io.cwd }), {
-              only: trees.map(t => t.id),
-              jobs: flags.jobs,
-              stateDir: stateDir(io),
-              version: VERSION,
-              command: 'retighten'
-            })
-          ).results
-    const plan = planRetighten(trees, findings)
-    let saved: SaveEdited | undefined
-    if (plan.changes.length > 0) {
-      applyRetighten(m.doc.body.entries, plan.changes)
-      saved = await saveEdited(m.file, m.doc, { resign: m.resign, created: false }, io)
-    }
-    if (flags.json) {
-      printJson(io, {
-        schema: 'swr.retighten/1',
-        manifest: m.file,
-        trees: trees.length,
-        changes: plan.changes,
-        skipped: plan.skipped,
-        ...savedJson(saved)
-      })
-    } else if (!flags.quiet) {
-      io.stdout.write(retightenText(plan.changes, plan.skipped, saved, m, trees.length))
-    }
-    return EXIT.HEALTHY
-  })
+/** New bounds from the trees that verify now; the manifest is saved only when one changed. */
+async function tighten(
+  m: OpenedManifest,
+  flags: RetightenFlags,
+  io: CliIo
+): Promise<Change<{ trees: number; plan: ReturnType<typeof planRetighten> }>> {
+  if (m.created) throw new UsageError(`no manifest at ${m.file}: nothing to retighten`)
+  const trees = treesToRetighten(m.doc.body.entries, flags.only)
+  const findings =
+    trees.length === 0
+      ? []
+      : (
+          await checkManifest(loadManifest(m.file, { workspace: flags.workspace, cwd: io.cwd }), {
+            only: trees.map(t => t.id),
+            jobs: flags.jobs,
+            stateDir: stateDir(io),
+            version: VERSION,
+            command: 'retighten'
+          })
+        ).results
+  const plan = planRetighten(trees, findings)
+  if (plan.changes.length > 0) applyRetighten(m.doc.body.entries, plan.changes)
+  return { value: { trees: trees.length, plan }, save: plan.changes.length > 0 }
+}
+
+export async function retightenCommand(flags: RetightenFlags, io: CliIo): Promise<ExitCode> {
+  const {
+    manifest: m,
+    saved,
+    value: { trees, plan }
+  } = await editManifest(editSession(flags, io), m => tighten(m, flags, io))
+  if (flags.json) {
+    printJson(io, {
+      schema: 'swr.retighten/1',
+      manifest: m.file,
+      trees,
+      changes: plan.changes,
+      skipped: plan.skipped,
+      ...savedJson(saved)
+    })
+  } else if (!flags.quiet) {
+    io.stdout.write(retightenText(plan.changes, plan.skipped, saved, m, trees))
+  }
+  return EXIT.HEALTHY
 }
 
 function retightenText(
   changes: readonly BoundChange[],
   skipped: readonly { id: string; why: string }[],
-  saved: SaveEdited | undefined,
+  saved: SavedEdit | undefined,
   m: OpenedManifest,
   trees: number
 ): string {

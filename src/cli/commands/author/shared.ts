@@ -2,7 +2,7 @@
  * Plumbing the authoring commands share, so that they all find the workspace, capture, save and
  * report the same way: a read-only scan falls back to the current directory when there is no
  * manifest, captures go through the same path as `swr add` (ids never collide, swr's own files
- * are never tracked), saves follow the editing rules (saveEdited), and every added entry, new
+ * are never tracked), saves follow the editing rules (the engine's edit session), and every added entry, new
  * manifest and signature is reported in one wording.
  */
 import fs from 'node:fs'
@@ -17,13 +17,14 @@ import {
   UsageError,
   type Captured,
   type CaptureRequest,
-  type Entry
+  type Change,
+  type Entry,
+  type OpenedManifest,
+  type SavedEdit
 } from '../../../core/index.js'
-import { saveEdited, type SaveEdited } from '../../edit.js'
 import type { CliIo } from '../../io.js'
 import type { LockFlags } from '../../lock.js'
 import { manifestLocation, stateDir, type GlobalOptions } from '../../options.js'
-import type { OpenedManifest } from '../add.js'
 
 export interface EditFlags extends LockFlags {
   approveDigest?: string
@@ -86,26 +87,25 @@ export async function captureAll(
   return out
 }
 
-/** Append the captured entries and save under the editing rules, with their tree indexes. */
-export function saveAdded(
-  m: OpenedManifest,
-  added: readonly Captured[],
-  io: CliIo
-): Promise<SaveEdited> {
+/**
+ * Append the captured entries, with their tree indexes; saved under the editing rules only when
+ * something was added (a new manifest is then written only when it has entries).
+ */
+export function addCaptured<T>(m: OpenedManifest, added: readonly Captured[], value: T): Change<T> {
   m.doc.body.entries.push(...added.map(a => a.entry))
   const sidecars = new Map(
     added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
   )
-  return saveEdited(m.file, m.doc, { resign: m.resign, created: m.created, sidecars }, io)
+  return { value, save: added.length > 0, sidecars }
 }
 
-export function signedLine(saved: SaveEdited, m: OpenedManifest): string {
+export function signedLine(saved: SavedEdit, m: OpenedManifest): string {
   return saved.signed
     ? `signed version ${saved.version}, digest ${saved.digest}\n`
     : `note: ${saved.note ?? m.note ?? 'manifest is unsigned: run "swr sign" to approve it'}\n`
 }
 
-export function savedJson(saved: SaveEdited | undefined): Record<string, unknown> {
+export function savedJson(saved: SavedEdit | undefined): Record<string, unknown> {
   return saved
     ? { written: true, signed: saved.signed, version: saved.version, digest: saved.digest }
     : { written: false }
