@@ -214,3 +214,7 @@ export { checkName, storeError, type StoreContext, type SyncStore } from './sync
 export { type Entry, recipesOf, restoreSources } from './types.js'
 export { ownPaths, reverifier } from './engine/selection.js'
 export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
+
+// Issue 30, shells slice: one error classification, the write-back and canary use cases.
+export { accessError, SWR_ERROR_KINDS, type SwrErrorKind } from './errors.js'
+export { classifyBug, classifyError, type ClassifiedError } from './engine/errors.js'
