@@ -218,3 +218,12 @@ export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
 // Issue 30, shells slice: one error classification, the write-back and canary use cases.
 export { accessError, SWR_ERROR_KINDS, type SwrErrorKind } from './errors.js'
 export { classifyBug, classifyError, type ClassifiedError } from './engine/errors.js'
+export {
+  type HandedOver,
+  type SavedEntry,
+  type WriteBack,
+  type WriteBackOptions,
+  savedLine,
+  writeBack,
+  writeBackHandedOver
+} from './engine/write-back.js'
