@@ -227,3 +227,17 @@ export {
   writeBack,
   writeBackHandedOver
 } from './engine/write-back.js'
+export {
+  type CanaryRead,
+  type CanaryReadOptions,
+  type CanaryState,
+  type CanaryStateSource,
+  canaryAnchors,
+  cleanCanary,
+  plantCanary,
+  readCanary,
+  readCanaryIfPlanted,
+  recordSurvival,
+  restoreCanaryState,
+  survivalStats
+} from './engine/canary.js'
