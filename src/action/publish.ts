@@ -193,7 +193,7 @@ export function scheduleWriteBack(
 }
 
 /**
- * A run that stopped with an error, as classifyError decides: a one-line error (bad input, a
+ * A run that stopped with an error, as classifyError sorts it: a one-line error (bad input, a
  * refusal, a failed write) gets its status and exit code; a bug gets its own (never "refused" or
  * 2), one line, and the stack in the debug log for the report.
  */

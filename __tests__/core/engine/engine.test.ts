@@ -162,7 +162,7 @@ describe('outcomeOfError', () => {
 
 describe('the source tree', () => {
   it('has no import circle (scripts/import-cycles.mjs)', () => {
-    const root = path.resolve(import.meta.dirname, '..', '..')
+    const root = path.resolve(import.meta.dirname, '..', '..', '..')
     const out = execFileSync(process.execPath, ['scripts/import-cycles.mjs', 'src'], {
       cwd: root,
       encoding: 'utf8'
@@ -177,7 +177,7 @@ describe('the source tree', () => {
       path.join(dir, 'b.ts'),
       "import type { a } from './a.js'\nexport const b = 1\n"
     )
-    const root = path.resolve(import.meta.dirname, '..', '..')
+    const root = path.resolve(import.meta.dirname, '..', '..', '..')
     let failed = false
     try {
       execFileSync(process.execPath, ['scripts/import-cycles.mjs', dir], { cwd: root })
