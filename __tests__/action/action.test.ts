@@ -663,6 +663,25 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
     })
   })
 
+  describe('a sarif path below a file: an fs error the user can fix, not a bug', () => {
+    const s = scenario(bin, async repo => {
+      await track(repo.cli, repo, 'etc/app.conf', 'port = 8080\n', 0o644, '--id', 'config')
+      commit(repo)
+      return [{ inputs: { command: 'check', sarif: 'etc/app.conf/swr.sarif' } }]
+    })
+
+    it('fails the step with one line naming the path; status invalid, exit-code 4', () => {
+      const { r, repo } = s
+      expectExit(r, 1)
+      expect(r.outputs).toMatchObject({ status: 'invalid', 'exit-code': '4', healthy: 'false' })
+      expect(errors(r)).toHaveLength(1)
+      const message = errors(r)[0]?.message ?? ''
+      expect(message).toMatch(/^swr: mkdir .*etc\/app\.conf: (ENOTDIR|EEXIST)$/)
+      expect(message).not.toContain('internal error')
+      expect(fs.readFileSync(path.join(repo.root, 'etc/app.conf'), 'utf8')).toBe('port = 8080\n')
+    })
+  })
+
   describe('bad manifest: valid JSON that breaks the schema in two places', () => {
     let line = 0
     const s = scenario(bin, async repo => {

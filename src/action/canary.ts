@@ -6,7 +6,6 @@
  */
 import * as core from '@actions/core'
 import { createHash, randomBytes } from 'node:crypto'
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
@@ -18,25 +17,20 @@ import {
   type Anchors,
   type RunStatus,
   showAnchored,
-  readLedger,
-  plantCanaries,
-  readCanaries,
-  type CacheArchive,
+  canaryAnchors,
+  plantCanary,
+  readCanaryIfPlanted,
+  recordSurvival,
+  restoreCanaryState,
+  survivalStats,
   type CacheClient,
-  scratchCopy,
-  type ScratchCopy,
   type LoadedManifest,
   type CheckReport,
   runContext,
-  appendHistory,
-  checkRecord,
-  readHistory,
-  computeStats,
   type Stats,
   renderCanaryMarkdown,
   renderCanaryText,
-  renderStatsMarkdown,
-  ensurePrivateDir
+  renderStatsMarkdown
 } from '../core/index.js'
 import { Outputs } from './constants.js'
 import type { ActionInputs } from './inputs.js'
@@ -74,56 +68,18 @@ async function bringState(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise
   const client = cacheServiceAvailable(env)
     ? actionsCacheClient({ env, onNote: line => log.warning(line) })
     : undefined
-  // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
-  if (fs.existsSync(dir)) return { dir, client, prefix }
-  if (!client) {
+  // An earlier swr step of this job already holds the newest state: it is used, not restored over.
+  const source = await restoreCanaryState(dir, client, prefix, env.RUNNER_TEMP || os.tmpdir())
+  if (source.from === 'no-cache')
     log.warning(
       'swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner'
     )
-  } else {
-    const hit = await client.find(dir, prefix, [prefix])
-    if (!hit) log.info('swr: no canary state in the cache yet')
-    else {
-      const why = await takeState(hit, dir, env)
-      if (why === undefined) log.info(`swr: canary state restored from ${hit.matchedKey}`)
-      // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
-      else log.warning(`swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`)
-    }
-  }
-  ensurePrivateDir(dir)
+  else if (source.from === 'none') log.info('swr: no canary state in the cache yet')
+  else if (source.from === 'cache') log.info(`swr: canary state restored from ${source.key}`)
+  // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
+  else if (source.from === 'refused')
+    log.warning(`swr: canary state from ${source.key} refused (${source.why}): starting afresh`)
   return { dir, client, prefix }
-}
-
-/** Bounds of a canary state archive: a ledger, a rotated history and a little more. */
-const STATE_MAX_BYTES = 64 * 1024 * 1024
-const STATE_MAX_MEMBERS = 64
-
-/**
- * Unpack the cached state into scratch, parse the ledger there (which bounds and validates it),
- * and only then move it to `dir`. Returns why it was refused, undefined when taken.
- */
-async function takeState(
-  hit: CacheArchive,
-  dir: string,
-  env: NodeJS.ProcessEnv
-): Promise<string | undefined> {
-  let copy: ScratchCopy | undefined
-  try {
-    copy = await scratchCopy(hit, env.RUNNER_TEMP || os.tmpdir(), {
-      maxMembers: STATE_MAX_MEMBERS,
-      maxBytes: STATE_MAX_BYTES
-    })
-    readLedger(copy.root)
-    readHistory(copy.root)
-    fs.mkdirSync(path.dirname(dir), { recursive: true })
-    fs.renameSync(copy.root, dir)
-    fs.chmodSync(dir, 0o700)
-    return undefined
-  } catch (err) {
-    return (err instanceof Error ? err.message : String(err)).split(/[\r\n]/)[0]
-  } finally {
-    copy?.dispose()
-  }
 }
 
 async function keepState(t: Transport, env: NodeJS.ProcessEnv, what: string): Promise<void> {
@@ -143,18 +99,11 @@ function expandHome(p: string, home: string): string {
 }
 
 function anchorsFor(inputs: ActionInputs, env: NodeJS.ProcessEnv): Anchors {
-  const real = (p: string): string => {
-    try {
-      return fs.realpathSync(p)
-    } catch {
-      return path.resolve(p)
-    }
-  }
-  return {
-    workspace: real(inputs.canaryWorkspace),
-    home: real(env.HOME || os.homedir()),
-    tmp: real(os.tmpdir())
-  }
+  return canaryAnchors({
+    workspace: inputs.canaryWorkspace,
+    home: env.HOME || os.homedir(),
+    tmp: os.tmpdir()
+  })
 }
 
 async function summarize(parts: string[], inputs: ActionInputs): Promise<void> {
@@ -179,17 +128,19 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
   const anchors = anchorsFor(inputs, env)
   const context = runContext(env)
   if (inputs.command === 'canary-plant') {
-    const { ledger, replaced } = plantCanaries({
-      stateDir: t.dir,
-      anchors,
-      at: inputs.canaryAt.map(a => path.resolve(anchors.workspace, expandHome(a, anchors.home))),
-      volatile: inputs.canaryVolatile,
-      includeHome: inputs.canaryHome,
-      ...(inputs.canaryLargeBytes !== undefined ? { largeBytes: inputs.canaryLargeBytes } : {}),
-      // A scheduled job that never read the last planting (a failed run) must still plant.
-      replace: true,
-      context
-    })
+    const { ledger, replaced } = await plantCanary(
+      { stateDir: t.dir },
+      {
+        anchors,
+        at: inputs.canaryAt.map(a => path.resolve(anchors.workspace, expandHome(a, anchors.home))),
+        volatile: inputs.canaryVolatile,
+        includeHome: inputs.canaryHome,
+        ...(inputs.canaryLargeBytes !== undefined ? { largeBytes: inputs.canaryLargeBytes } : {}),
+        // A scheduled job that never read the last planting (a failed run) must still plant.
+        replace: true,
+        context
+      }
+    )
     if (replaced)
       log.info(
         `swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`
@@ -205,7 +156,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       )
     )
     await keepState(t, env, 'plant')
-    const stats = computeStats(readHistory(t.dir).records)
+    const stats = survivalStats(t.dir)
     await summarize(
       [
         `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
@@ -221,13 +172,14 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     return
   }
   if (inputs.command === 'canary-read') {
-    if (!readLedger(t.dir)) {
+    const read = await readCanaryIfPlanted({ stateDir: t.dir }, { anchors, context })
+    if (!read) {
       // The first run of a scheduled survival job has nothing to read yet: not a failure.
       log.warning(
         'swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant'
       )
       core.setOutput(Outputs.Canary, unplantedOutput())
-      const stats = computeStats(readHistory(t.dir).records)
+      const stats = survivalStats(t.dir)
       await summarize(
         ['### swr canary: nothing planted yet', '', renderStatsMarkdown(stats)],
         inputs
@@ -235,13 +187,13 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       finish('healthy', stats, inputs, '')
       return
     }
-    const reading = readCanaries({ stateDir: t.dir, anchors, context })
+    const { reading } = read
     log.startGroup('swr: canary read')
     log.rendered(renderCanaryText(reading))
     log.endGroup()
     core.setOutput(Outputs.Canary, readingOutput(reading))
     await keepState(t, env, 'read')
-    const stats = computeStats(readHistory(t.dir).records)
+    const stats = survivalStats(t.dir)
     await summarize([renderCanaryMarkdown(reading), renderStatsMarkdown(stats)], inputs)
     const changed = reading.totals.altered + reading.totals.lost
     finish(
@@ -252,7 +204,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
     )
     return
   }
-  const stats = computeStats(readHistory(t.dir).records)
+  const stats = survivalStats(t.dir)
   await summarize(['### swr survival', '', renderStatsMarkdown(stats)], inputs)
   finish('healthy', stats, inputs, '')
 }
@@ -268,7 +220,7 @@ export async function recordCheckRun(
   env: NodeJS.ProcessEnv
 ): Promise<void> {
   const t = await bringState(inputs, env)
-  appendHistory(t.dir, checkRecord(report, m, runContext(env)))
+  recordSurvival(t.dir, report, m, runContext(env))
   log.info(
     `swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`
   )

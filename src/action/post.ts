@@ -6,27 +6,22 @@
  * The saved state is not trusted: anything that can write to the job's log or state file can
  * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
  * keys and paths come from this step's own inputs and the signed manifest, which must pass the
- * same signature gate as in the main step. Any mismatch saves nothing.
+ * same signature gate as in the main step. Any mismatch saves nothing. The engine's
+ * writeBackHandedOver does all of that and the saving; this file reads the hand-over and prints.
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
 import {
   actionsCacheClient,
   cacheReadOnly,
   cacheServiceAvailable
 } from '../adapters/actions-cache.js'
 import {
-  stateKey,
-  reverifier,
   loadManifest,
   ENTRY_ID,
-  resolveEntryPath,
-  decide,
-  gateInput,
-  type Entry,
   nativeWalkAllowed,
-  makeOwnedTemp
+  makeOwnedTemp,
+  savedLine,
+  writeBackHandedOver
 } from '../core/index.js'
 import * as core from '@actions/core'
 import { State, type WriteBackState } from './constants.js'
@@ -50,31 +45,6 @@ export function parseHandOver(raw: string): WriteBackState | undefined {
   if (!ids.every(id => typeof id === 'string' && ENTRY_ID.test(id))) return undefined
   if (new Set(ids).size !== ids.length) return undefined
   return { digest, ids: ids as string[] }
-}
-
-/**
- * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
- * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
- */
-export function pathRefusal(root: string, e: Entry): string | undefined {
-  const parts = path.posix.normalize(e.path).split('/')
-  if (path.isAbsolute(e.path) || parts.includes('..')) return 'path leaves the workspace'
-  let at = root
-  for (const [i, part] of parts.entries()) {
-    if (part === '.' || part === '') continue
-    at = path.join(at, part)
-    let st: fs.Stats
-    try {
-      st = fs.lstatSync(at)
-    } catch {
-      return `${parts.slice(0, i + 1).join('/')} is absent`
-    }
-    const last = i === parts.length - 1
-    if (st.isSymbolicLink() && !(last && e.kind === 'link'))
-      return `${parts.slice(0, i + 1).join('/')} is a symlink`
-    if (!last && !st.isDirectory()) return `${parts.slice(0, i + 1).join('/')} is not a directory`
-  }
-  return undefined
 }
 
 export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -103,48 +73,17 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       return
     }
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
-    if (m.digest !== handed.digest) {
-      log.notice('swr post: the manifest is not the one the main step checked: nothing saved')
-      return
-    }
     const stateDir = makeOwnedTemp(env.RUNNER_TEMP || os.tmpdir(), 'swr-post')
-    const gate = await decide(gateInput(m), actionPolicy(m, inputs, env, stateDir))
-    if (!gate.allowed) {
-      log.notice(`swr post: the manifest does not pass the signature gate: nothing saved`)
+    const done = await writeBackHandedOver(m, handed, {
+      client: actionsCacheClient({ env, onNote: line => log.warning(line) }),
+      policy: actionPolicy(m, inputs, env, stateDir),
+      reverify: { stateDir, nativeWalk: nativeWalkAllowed(env) }
+    })
+    if ('refused' in done) {
+      log.notice(`swr post: ${done.refused}: nothing saved`)
       return
     }
-    const byId = new Map(m.body.entries.map(e => [e.id, e]))
-    const entries = handed.ids.map(id => byId.get(id))
-    if (entries.some(e => e === undefined)) {
-      log.notice(
-        'swr post: the saved state names entries the manifest does not have: nothing saved'
-      )
-      return
-    }
-    const root = fs.realpathSync(m.workspace)
-    const wanted = entries as Entry[]
-    for (const e of wanted) {
-      const refusal = pathRefusal(root, e)
-      if (refusal) {
-        log.notice(`swr post: entry ${e.id}: ${refusal}: nothing saved`)
-        return
-      }
-    }
-    const findings = await reverifier(m, { stateDir, nativeWalk: nativeWalkAllowed(env) })(wanted)
-    const client = actionsCacheClient({ env, onNote: line => log.warning(line) })
-    for (const e of wanted) {
-      const key = stateKey(e)
-      const f = findings.find(x => x.id === e.id)
-      if (f?.status !== 'OK') {
-        log.info(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`)
-        continue
-      }
-      // The path as the main step names it: the cache version hashes the path string.
-      const saved = await client.save(resolveEntryPath(m.workspace, e.path), key)
-      log.info(
-        `swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`
-      )
-    }
+    for (const s of done.saved) log.info(`swr post: ${savedLine(s)}`)
   } catch (err) {
     // A failed save must not fail a job whose doctor succeeded.
     log.warning(`swr post: ${err instanceof Error ? err.message : String(err)}`)

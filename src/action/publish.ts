@@ -22,10 +22,7 @@ import {
   writeFileAtomic,
   type CacheClient,
   GITHUB_ANNOTATIONS_PER_LEVEL,
-  SwrError,
-  diskError,
-  outcomeOfError,
-  EXIT,
+  classifyError,
   trackedPaths
 } from '../core/index.js'
 import * as log from './log.js'
@@ -193,23 +190,19 @@ export function scheduleWriteBack(
 }
 
 /**
- * A run that stopped with an error: a one-line error (bad input, refusal, a failed write) gets the
- * status outcomeOfError gives its exit code; anything else is a bug, with its own status and exit
- * code (never "refused" or 2), one line, and the stack in the debug log for the report.
+ * A run that stopped with an error, as classifyError sorts it: a one-line error (bad input, a
+ * refusal, a failed write) gets its status and exit code; a bug gets its own (never "refused" or
+ * 2), one line, and the stack in the debug log for the report.
  */
 export function publishError(caught: unknown): void {
-  const err = caught instanceof SwrError ? caught : (diskError(caught) ?? caught)
-  const known = err instanceof SwrError
-  const outcome = known ? outcomeOfError(err.exitCode) : outcomeOfError(EXIT.INTERNAL)
-  core.setOutput(Outputs.Status, outcome.status)
+  const c = classifyError(caught)
+  core.setOutput(Outputs.Status, c.outcome.status)
   core.setOutput(Outputs.Healthy, 'false')
-  core.setOutput(Outputs.ExitCode, String(outcome.exitCode))
-  if (known) {
-    log.setFailed(`swr: ${err.message}`)
+  core.setOutput(Outputs.ExitCode, String(c.outcome.exitCode))
+  if (c.kind !== 'INTERNAL') {
+    log.setFailed(`swr: ${c.line}`)
     return
   }
-  if (err instanceof Error && err.stack) log.debug(err.stack)
-  log.setFailed(
-    `swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`
-  )
+  if (c.stack) log.debug(c.stack)
+  log.setFailed(`swr: ${c.line}; this is a bug in swr, please report it`)
 }

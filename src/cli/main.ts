@@ -4,12 +4,11 @@
  */
 import { Command, CommanderError } from 'commander'
 import {
-  diskError,
-  errnoCode,
+  classifyBug,
+  classifyError,
   escapeText,
   EXIT,
-  InternalError,
-  SwrError,
+  type ClassifiedError,
   type ExitCode
 } from '../core/index.js'
 import { versionLine } from './version.js'
@@ -208,15 +207,9 @@ function reportError(err: unknown, io: CliIo, json: boolean): number {
     }
     return EXIT.BAD_MANIFEST
   }
-  const known = err instanceof SwrError ? err : diskError(err)
-  if (known) return printError(io, json, known.message, known.exitCode)
-  const code = errnoCode(err)
-  if (code && err instanceof Error && 'path' in err) {
-    // An fs error the user can fix (permissions, a vanished file): one line, no stack.
-    const e = err as NodeJS.ErrnoException
-    return printError(io, json, `${e.syscall ?? 'access'} ${e.path}: ${code}`, EXIT.BAD_MANIFEST)
-  }
-  return reportInternal(err, io, json)
+  const c = classifyError(err)
+  if (c.kind === 'INTERNAL') return reportBug(c, io, json)
+  return printError(io, json, c.line, c.outcome.exitCode)
 }
 
 function printError(
@@ -234,22 +227,27 @@ function printError(
 }
 
 /**
- * A bug: one line, a request to report it, and EXIT.INTERNAL (never 1 or 2, which say something
- * about the workspace). The stack only with SWR_DEBUG set: it is for the report, not the log.
+ * What escaped every handler, as a bug: one line, a request to report it, and EXIT.INTERNAL
+ * (never 1 or 2, which say something about the workspace).
  */
 export function reportInternal(
   err: unknown,
   io: Pick<CliIo, 'env' | 'stdout' | 'stderr'>,
   json: boolean
 ): number {
-  const e = err instanceof Error ? err : new Error(String(err))
-  const what = (e instanceof InternalError ? e.message : `${e.name}: ${e.message}`)
-    .replace(/\p{Cc}+/gu, ' ')
-    .slice(0, 300)
-  printError(io, json, `internal error: ${what}`, EXIT.INTERNAL)
-  if (io.env.SWR_DEBUG) io.stderr.write(`${e.stack ?? ''}\n`)
+  return reportBug(classifyBug(err), io, json)
+}
+
+/** A bug's line and request; the stack only with SWR_DEBUG set: it is for the report, not the log. */
+function reportBug(
+  bug: ClassifiedError,
+  io: Pick<CliIo, 'env' | 'stdout' | 'stderr'>,
+  json: boolean
+): number {
+  printError(io, json, bug.line, bug.outcome.exitCode)
+  if (io.env.SWR_DEBUG) io.stderr.write(`${bug.stack ?? ''}\n`)
   io.stderr.write(
     'swr: this is a bug in swr; please report it with the line above (SWR_DEBUG=1 adds the stack)\n'
   )
-  return EXIT.INTERNAL
+  return bug.outcome.exitCode
 }

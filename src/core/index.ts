@@ -270,3 +270,30 @@ export {
   type SignaturesRun
 } from './engine/signatures.js'
 export { withLock, type HeldLockOptions } from './state/lock.js'
+
+// Issue 30, shells slice: one error classification, the write-back and canary use cases.
+export { accessError, SWR_ERROR_KINDS, type SwrErrorKind } from './errors.js'
+export { classifyBug, classifyError, type ClassifiedError } from './engine/errors.js'
+export {
+  type HandedOver,
+  type SavedEntry,
+  type WriteBack,
+  type WriteBackOptions,
+  savedLine,
+  writeBack,
+  writeBackHandedOver
+} from './engine/write-back.js'
+export {
+  type CanaryRead,
+  type CanaryReadOptions,
+  type CanaryState,
+  type CanaryStateSource,
+  canaryAnchors,
+  cleanCanary,
+  plantCanary,
+  readCanary,
+  readCanaryIfPlanted,
+  recordSurvival,
+  restoreCanaryState,
+  survivalStats
+} from './engine/canary.js'

@@ -1,25 +1,24 @@
 /**
  * `swr canary plant|read|clean`: measure what this runner, cache or sandbox keeps. Probes go into
  * real locations (see core/canary/locations.ts); the ledger and the history live in the private
- * state directory, locked while a command changes them.
+ * state directory, locked while a command changes them. The engine's canary use cases do the
+ * work (core/engine/canary.ts); this file turns flags into them and prints what they return.
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
-  cleanLedger,
   abbreviate,
   showAnchored,
   type Anchors,
-  ledgerPath,
-  readLedger,
-  removeLedger,
-  plantCanaries,
+  canaryAnchors,
+  type CanaryState,
+  cleanCanary,
+  plantCanary,
   type PlantResult,
-  readCanaries,
+  readCanary,
   runContext,
   renderCanaryText,
-  lockWorkspace,
   escapeText as e,
   EXIT,
   UsageError,
@@ -53,19 +52,11 @@ export interface ReadFlags extends GlobalOptions {
   clean?: boolean
 }
 
-function realDir(p: string): string {
-  try {
-    return fs.realpathSync(p)
-  } catch {
-    return path.resolve(p)
-  }
-}
-
 /**
  * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
  * else the current directory. A canary needs no manifest.
  */
-export function canaryAnchors(flags: GlobalOptions, io: CliIo): Anchors {
+function anchorsFor(flags: GlobalOptions, io: CliIo): Anchors {
   let workspace = flags.workspace ? path.resolve(io.cwd, flags.workspace) : undefined
   if (!workspace) {
     const located = manifestLocation(flags, io)
@@ -76,27 +67,18 @@ export function canaryAnchors(flags: GlobalOptions, io: CliIo): Anchors {
   }
   if (!fs.statSync(workspace, { throwIfNoEntry: false })?.isDirectory())
     throw new UsageError(`workspace ${workspace} is not a directory`)
-  return {
-    workspace: realDir(workspace),
-    home: realDir(io.home),
-    tmp: realDir(io.env.TMPDIR || os.tmpdir())
-  }
+  return canaryAnchors({ workspace, home: io.home, tmp: io.env.TMPDIR || os.tmpdir() })
 }
 
-async function locked<T>(io: CliIo, fn: () => T): Promise<T> {
-  const dir = stateDir(io)
-  const subject = ledgerPath(dir)
-  const release = await lockWorkspace({
-    stateDir: dir,
-    subject,
-    waitMs: DEFAULT_LOCK_WAIT_S * 1000,
-    abort: io.abort,
-    onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
-  })
-  try {
-    return fn()
-  } finally {
-    await release()
+/** The private state directory, locked while a command changes the canary state in it. */
+function canaryState(io: CliIo): CanaryState {
+  return {
+    stateDir: stateDir(io),
+    lock: {
+      waitMs: DEFAULT_LOCK_WAIT_S * 1000,
+      abort: io.abort,
+      onWait: holder => void io.stderr.write(`swr: waiting for the canary lock (${holder})\n`)
+    }
   }
 }
 
@@ -121,20 +103,17 @@ function describePlant(r: PlantResult): string {
 }
 
 export async function canaryPlant(flags: PlantFlags, io: CliIo): Promise<ExitCode> {
-  const anchors = canaryAnchors(flags, io)
-  const result = await locked(io, () =>
-    plantCanaries({
-      stateDir: stateDir(io),
-      anchors,
-      at: (flags.at ?? []).map(a => path.resolve(io.cwd, a)),
-      volatile: flags.volatile ?? [],
-      includeHome: flags.home,
-      includeTmp: flags.tmp,
-      ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
-      replace: flags.replace === true,
-      context: runContext(io.env)
-    })
-  )
+  const anchors = anchorsFor(flags, io)
+  const result = await plantCanary(canaryState(io), {
+    anchors,
+    at: (flags.at ?? []).map(a => path.resolve(io.cwd, a)),
+    volatile: flags.volatile ?? [],
+    includeHome: flags.home,
+    includeTmp: flags.tmp,
+    ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
+    replace: flags.replace === true,
+    context: runContext(io.env)
+  })
   if (flags.json)
     io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n')
   else if (!flags.quiet) io.stdout.write(describePlant(result))
@@ -142,20 +121,12 @@ export async function canaryPlant(flags: PlantFlags, io: CliIo): Promise<ExitCod
 }
 
 export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode> {
-  const anchors = canaryAnchors(flags, io)
-  const dir = stateDir(io)
-  const { reading, cleaned } = await locked(io, () => {
-    const reading = readCanaries({
-      stateDir: dir,
-      anchors,
-      context: runContext(io.env),
-      history: historyLimits(io)
-    })
-    if (!flags.clean) return { reading, cleaned: undefined }
-    const ledger = readLedger(dir)
-    const cleaned = ledger ? cleanLedger(ledger, anchors) : undefined
-    removeLedger(dir)
-    return { reading, cleaned }
+  const anchors = anchorsFor(flags, io)
+  const { reading, cleaned } = await readCanary(canaryState(io), {
+    anchors,
+    context: runContext(io.env),
+    history: historyLimits(io),
+    clean: flags.clean
   })
   if (flags.json)
     io.stdout.write(JSON.stringify(cleaned ? { ...reading, cleaned } : reading, null, 2) + '\n')
@@ -168,15 +139,8 @@ export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode>
 }
 
 export async function canaryClean(flags: GlobalOptions, io: CliIo): Promise<ExitCode> {
-  const anchors = canaryAnchors(flags, io)
-  const dir = stateDir(io)
-  const result = await locked(io, () => {
-    const ledger = readLedger(dir)
-    if (!ledger) return undefined
-    const cleaned = cleanLedger(ledger, anchors)
-    removeLedger(dir)
-    return { plant_id: ledger.plant_id, ...cleaned }
-  })
+  const anchors = anchorsFor(flags, io)
+  const result = await cleanCanary(canaryState(io), anchors)
   if (flags.json)
     io.stdout.write(
       JSON.stringify(

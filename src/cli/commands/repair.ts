@@ -7,8 +7,10 @@ import { cacheReadOnly } from '../../adapters/actions-cache.js'
 import {
   UsageError,
   type QuarantineLimits,
-  resolveEntryPath,
+  escapeText,
   repairManifest,
+  savedLine,
+  writeBack,
   type RepairMode,
   findingLines,
   renderCollateral,
@@ -131,14 +133,14 @@ async function repairLocked(
     if (cacheReadOnly(io.env))
       say('cache: read-only mode (ACTIONS_CACHE_MODE=read): healed entries not saved\n')
     else {
-      for (const w of report.repair.write_back) {
-        const e = m.body.entries.find(x => x.id === w.id)
-        if (!e) continue
-        const saved = await cacheClient.save(resolveEntryPath(m.workspace, e.path), w.key)
-        say(
-          `cache: ${w.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${w.key}\n`
-        )
-      }
+      // The final re-check just verified every healed entry: its findings say how they stand.
+      const done = await writeBack(
+        m,
+        report.repair.write_back.map(w => w.id),
+        { client: cacheClient, current: { findings: report.results } }
+      )
+      if ('refused' in done) say(`cache: ${escapeText(done.refused)}: nothing saved\n`)
+      else for (const s of done.saved) say(`cache: ${savedLine(s)}\n`)
     }
   }
   if (flags.json) io.stdout.write(JSON.stringify(report, null, 2) + '\n')
