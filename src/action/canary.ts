@@ -14,23 +14,21 @@ import {
   cacheServiceAvailable
 } from '../adapters/actions-cache.js'
 import {
-  type Anchors,
-  type RunStatus,
-  showAnchored,
+  type CacheClient,
   canaryAnchors,
+  type CheckReport,
+  type LoadedManifest,
   plantCanary,
   readCanaryIfPlanted,
   recordSurvival,
-  restoreCanaryState,
-  survivalStats,
-  type CacheClient,
-  type LoadedManifest,
-  type CheckReport,
-  runContext,
-  type Stats,
   renderCanaryMarkdown,
   renderCanaryText,
-  renderStatsMarkdown
+  renderStatsMarkdown,
+  restoreCanaryState,
+  type RunStatus,
+  survivalStats,
+  canary,
+  history
 } from '../core/index.js'
 import { Outputs } from './constants.js'
 import type { ActionInputs } from './inputs.js'
@@ -98,7 +96,7 @@ function expandHome(p: string, home: string): string {
   return p === '~' ? home : p.startsWith('~/') ? path.join(home, p.slice(2)) : p
 }
 
-function anchorsFor(inputs: ActionInputs, env: NodeJS.ProcessEnv): Anchors {
+function anchorsFor(inputs: ActionInputs, env: NodeJS.ProcessEnv): canary.Anchors {
   return canaryAnchors({
     workspace: inputs.canaryWorkspace,
     home: env.HOME || os.homedir(),
@@ -115,7 +113,12 @@ async function summarize(parts: string[], inputs: ActionInputs): Promise<void> {
   }
 }
 
-function finish(status: RunStatus, stats: Stats, inputs: ActionInputs, failed: string): void {
+function finish(
+  status: RunStatus,
+  stats: history.Stats,
+  inputs: ActionInputs,
+  failed: string
+): void {
   core.setOutput(Outputs.Status, status)
   core.setOutput(Outputs.Healthy, String(status === 'healthy'))
   core.setOutput(Outputs.ExitCode, status === 'healthy' ? '0' : '1')
@@ -126,7 +129,7 @@ function finish(status: RunStatus, stats: Stats, inputs: ActionInputs, failed: s
 export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): Promise<void> {
   const t = await bringState(inputs, env)
   const anchors = anchorsFor(inputs, env)
-  const context = runContext(env)
+  const context = history.runContext(env)
   if (inputs.command === 'canary-plant') {
     const { ledger, replaced } = await plantCanary(
       { stateDir: t.dir },
@@ -146,7 +149,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
         `swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`
       )
     log.info(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`)
-    for (const l of ledger.locations) log.info(`  ${l.id}: ${showAnchored(l.dir)}`)
+    for (const l of ledger.locations) log.info(`  ${l.id}: ${canary.showAnchored(l.dir)}`)
     core.setOutput(
       Outputs.Canary,
       plantOutput(
@@ -161,7 +164,7 @@ export async function runCanary(inputs: ActionInputs, env: NodeJS.ProcessEnv): P
       [
         `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
         '',
-        ...ledger.locations.map(l => `- \`${l.id}\`: \`${showAnchored(l.dir)}\``),
+        ...ledger.locations.map(l => `- \`${l.id}\`: \`${canary.showAnchored(l.dir)}\``),
         '',
         'A later run reads them with `command: canary-read`.',
         ''
@@ -220,7 +223,7 @@ export async function recordCheckRun(
   env: NodeJS.ProcessEnv
 ): Promise<void> {
   const t = await bringState(inputs, env)
-  recordSurvival(t.dir, report, m, runContext(env))
+  recordSurvival(t.dir, report, m, history.runContext(env))
   log.info(
     `swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`
   )

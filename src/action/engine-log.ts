@@ -4,20 +4,19 @@
  * channel.
  */
 import {
+  type CacheClient,
   check,
+  type CheckReport,
   type CheckRun,
   type CheckRunOptions,
-  repairManifest,
-  type LoadedManifest,
-  type CheckReport,
-  type RepairReport,
   findingLines,
+  type LoadedManifest,
   renderPlan,
   renderStep,
-  type GateDecision,
-  makePolicy,
-  type CacheClient,
-  nativeWalkAllowed
+  repairManifest,
+  type RepairReport,
+  sign,
+  walk
 } from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
@@ -29,7 +28,7 @@ export async function repairWithLog(
   inputs: ActionInputs,
   env: NodeJS.ProcessEnv,
   stateDir: string,
-  policy: ReturnType<typeof makePolicy>,
+  policy: ReturnType<typeof sign.makePolicy>,
   cacheClient: CacheClient | undefined,
   onFirstCheck: (before: CheckReport) => void
 ): Promise<RepairReport> {
@@ -54,7 +53,7 @@ export async function repairWithLog(
       callerEnv: env,
       only: inputs.only.length ? inputs.only : undefined,
       jobs: inputs.jobs,
-      nativeWalk: nativeWalkAllowed(env),
+      nativeWalk: walk.nativeWalkAllowed(env),
       timeoutS: inputs.timeout,
       hooks: {
         onCheck: (before, plan) => {
@@ -71,7 +70,7 @@ export async function repairWithLog(
             log.rendered(renderPlan(plan.waves, { color: false, all: false }))
           }
         },
-        onGate: (gate: GateDecision) => {
+        onGate: (gate: sign.GateDecision) => {
           shield.own()
           for (const w of gate.warnings) log.warning(w)
           if (!gate.allowed) {

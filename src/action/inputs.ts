@@ -4,7 +4,7 @@
  */
 import * as core from '@actions/core'
 import path from 'node:path'
-import { thresholdProblem, UsageError } from '../core/index.js'
+import { UsageError, sign } from '../core/index.js'
 import {
   COMMANDS,
   FAIL_ON,
@@ -91,7 +91,7 @@ function defaultFailOn(command: Command): FailOn {
 function signerPolicy(): Pick<ActionInputs, 'require' | 'threshold'> {
   const require = choice(Inputs.Require, ['hmac', 'mldsa', 'both'] as const, 'mldsa')
   const threshold = int(Inputs.Threshold, 1, 16)
-  const problem = thresholdProblem(require, threshold, {
+  const problem = sign.thresholdProblem(require, threshold, {
     threshold: `input ${Inputs.Threshold}:`,
     require: `${Inputs.Require}:`
   })

@@ -6,19 +6,18 @@
 import * as core from '@actions/core'
 import os from 'node:os'
 import {
-  outcomeOf,
+  type CheckReport,
   type EngineResult,
   EXIT,
   type ExitCode,
   loadManifest,
-  type CheckReport,
-  verifySignatures,
-  makeScrubber,
-  loadSecretScan,
-  scrubDeep,
+  outcomeOf,
   restoreSources,
-  nativeWalkAllowed,
-  makeOwnedTemp
+  verifySignatures,
+  capture,
+  scrub,
+  state,
+  walk
 } from '../core/index.js'
 import { VERSION } from '../version.js'
 import * as log from './log.js'
@@ -46,7 +45,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
       return
     }
     const runnerTemp = env.RUNNER_TEMP || os.tmpdir()
-    const stateDir = makeOwnedTemp(runnerTemp, 'swr-state')
+    const stateDir = state.makeOwnedTemp(runnerTemp, 'swr-state')
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
     const secrets = [...hmacVariants, ...secretEnvValues(m, env)]
     maskSecrets(secrets)
@@ -81,7 +80,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         version: VERSION,
         command: inputs.command,
         jobs: inputs.jobs,
-        nativeWalk: nativeWalkAllowed(env),
+        nativeWalk: walk.nativeWalkAllowed(env),
         cacheLookup: inputs.cacheLookup ? cacheClient : undefined
       })
       first = result.report
@@ -103,7 +102,10 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     // What survived, before any repair: the measurement a survival history is for.
     if (inputs.record && first) await recordCheckRun(first, m, inputs, env)
     // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
-    const report = scrubDeep(result.report, makeScrubber(secrets, await loadSecretScan()))
+    const report = scrub.scrubDeep(
+      result.report,
+      scrub.makeScrubber(secrets, await capture.loadSecretScan())
+    )
     const { status } = outcomeOf(result)
     exitCode = outcomeOf(result).exitCode
     await publish(report, m, inputs, runnerTemp, status, exitCode)

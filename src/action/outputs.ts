@@ -5,16 +5,12 @@
  */
 import {
   bySeverity,
-  CANARY_OUTPUT_BYTES,
-  ID_LIST_OUTPUT_BYTES,
-  outputSize,
-  REPORT_OUTPUT_BYTES,
-  STATS_OUTPUT_BYTES,
-  type CanaryReading,
   type CheckReport,
   type RepairReport,
   type RunStatus,
-  type Stats
+  canary,
+  history,
+  limits
 } from '../core/index.js'
 
 export const ACTION_REPORT_SCHEMA = 'swr.action-report/1'
@@ -31,12 +27,12 @@ export function fitCount(
   limit: number
 ): { text: string; k: number } {
   const whole = build(max)
-  if (outputSize(whole) <= limit) return { text: whole, k: max }
+  if (limits.outputSize(whole) <= limit) return { text: whole, k: max }
   let lo = 0
   let hi = max - 1
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2)
-    if (outputSize(build(mid)) <= limit) lo = mid
+    if (limits.outputSize(build(mid)) <= limit) lo = mid
     else hi = mid - 1
   }
   return { text: build(lo), k: lo }
@@ -47,7 +43,7 @@ export function idListOutput(ids: readonly string[]): { text: string; omitted: n
   const { text, k } = fitCount(
     n => JSON.stringify(ids.slice(0, n)),
     ids.length,
-    ID_LIST_OUTPUT_BYTES
+    limits.ID_LIST_OUTPUT_BYTES
   )
   return { text, omitted: ids.length - k }
 }
@@ -112,14 +108,15 @@ export function compactReport(
       report_path: ctx.reportPath
     })
   }
-  return fitCount(build, Math.max(damaged.length, steps?.length ?? 0), REPORT_OUTPUT_BYTES).text
+  return fitCount(build, Math.max(damaged.length, steps?.length ?? 0), limits.REPORT_OUTPUT_BYTES)
+    .text
 }
 
 /**
  * The `stats` output: the survival rows and the last runs. When they do not fit, each list keeps
  * the same number of rows (runs: the newest) and `omitted` counts the rest.
  */
-export function statsOutput(s: Stats): string {
+export function statsOutput(s: history.Stats): string {
   const runs = s.runs.slice(-50)
   const build = (k: number): string => {
     const omitted = {
@@ -140,7 +137,7 @@ export function statsOutput(s: Stats): string {
     })
   }
   const max = Math.max(s.classes.length, s.locations.length, s.entries.length, runs.length)
-  return fitCount(build, max, STATS_OUTPUT_BYTES).text
+  return fitCount(build, max, limits.STATS_OUTPUT_BYTES).text
 }
 
 /** The `canary` output after `canary-plant`. */
@@ -153,7 +150,7 @@ export function plantOutput(plantId: string, probes: number, locations: readonly
       locations: locations.slice(0, k),
       ...(k < locations.length ? { omitted: { locations: locations.length - k } } : {})
     })
-  return fitCount(build, locations.length, CANARY_OUTPUT_BYTES).text
+  return fitCount(build, locations.length, limits.CANARY_OUTPUT_BYTES).text
 }
 
 /** The `canary` output of `canary-read` when nothing was planted yet. */
@@ -165,7 +162,7 @@ export function unplantedOutput(): string {
  * The `canary` output after `canary-read`: the reading without its probe list, plus the probes
  * that did not come back intact (`changed`), as many as fit, with `omitted` counting the rest.
  */
-export function readingOutput(r: CanaryReading): string {
+export function readingOutput(r: canary.CanaryReading): string {
   const { probes, ...rest } = r
   const changed = probes.filter(p => p.outcome.state !== 'intact')
   const locations = Object.entries(r.locations)
@@ -179,5 +176,6 @@ export function readingOutput(r: CanaryReading): string {
         locations: Math.max(0, locations.length - k)
       }
     })
-  return fitCount(build, Math.max(changed.length, locations.length), CANARY_OUTPUT_BYTES).text
+  return fitCount(build, Math.max(changed.length, locations.length), limits.CANARY_OUTPUT_BYTES)
+    .text
 }

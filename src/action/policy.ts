@@ -2,7 +2,7 @@
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
  */
-import { type LoadedManifest, makePolicy } from '../core/index.js'
+import { type LoadedManifest, sign } from '../core/index.js'
 import type { ActionInputs } from './inputs.js'
 
 export function actionPolicy(
@@ -10,8 +10,8 @@ export function actionPolicy(
   inputs: ActionInputs,
   env: NodeJS.ProcessEnv,
   stateDir: string
-): ReturnType<typeof makePolicy> {
-  return makePolicy(m, {
+): ReturnType<typeof sign.makePolicy> {
+  return sign.makePolicy(m, {
     stateDir,
     require: inputs.require,
     threshold: inputs.threshold,

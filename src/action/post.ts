@@ -17,11 +17,11 @@ import {
 } from '../adapters/actions-cache.js'
 import {
   loadManifest,
-  ENTRY_ID,
-  nativeWalkAllowed,
-  makeOwnedTemp,
   savedLine,
-  writeBackHandedOver
+  writeBackHandedOver,
+  manifests,
+  state,
+  walk
 } from '../core/index.js'
 import * as core from '@actions/core'
 import { State, type WriteBackState } from './constants.js'
@@ -42,7 +42,7 @@ export function parseHandOver(raw: string): WriteBackState | undefined {
   if (Object.keys(rest).length > 0) return undefined
   if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest)) return undefined
   if (!Array.isArray(ids) || ids.length === 0) return undefined
-  if (!ids.every(id => typeof id === 'string' && ENTRY_ID.test(id))) return undefined
+  if (!ids.every(id => typeof id === 'string' && manifests.ENTRY_ID.test(id))) return undefined
   if (new Set(ids).size !== ids.length) return undefined
   return { digest, ids: ids as string[] }
 }
@@ -73,11 +73,11 @@ export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> 
       return
     }
     const m = loadManifest(inputs.manifest, { workspace: inputs.workspace })
-    const stateDir = makeOwnedTemp(env.RUNNER_TEMP || os.tmpdir(), 'swr-post')
+    const stateDir = state.makeOwnedTemp(env.RUNNER_TEMP || os.tmpdir(), 'swr-post')
     const done = await writeBackHandedOver(m, handed, {
       client: actionsCacheClient({ env, onNote: line => log.warning(line) }),
       policy: actionPolicy(m, inputs, env, stateDir),
-      reverify: { stateDir, nativeWalk: nativeWalkAllowed(env) }
+      reverify: { stateDir, nativeWalk: walk.nativeWalkAllowed(env) }
     })
     if ('refused' in done) {
       log.notice(`swr post: ${done.refused}: nothing saved`)

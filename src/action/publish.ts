@@ -8,22 +8,22 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  outcomeOf,
-  type RunStatus,
+  annotationsFor,
+  type CacheClient,
+  type CheckReport,
+  classifyError,
+  escapeMarkdown,
   type ExitCode,
   type LoadedManifest,
-  annotationsFor,
+  outcomeOf,
   renderMarkdown,
-  escapeMarkdown,
-  type CheckReport,
   type RepairReport,
-  toSarif,
+  type RunStatus,
   type SignaturesRun,
-  writeFileAtomic,
-  type CacheClient,
-  GITHUB_ANNOTATIONS_PER_LEVEL,
-  classifyError,
-  trackedPaths
+  toSarif,
+  git,
+  limits,
+  state as stateApi
 } from '../core/index.js'
 import * as log from './log.js'
 import { Outputs, State, type FailOn, type WriteBackState } from './constants.js'
@@ -49,7 +49,7 @@ export async function publish(
   const repoRoot = inputs.root
   const manifestUri = path.relative(repoRoot, m.file).split(path.sep).join('/')
   const reportPath = path.join(runnerTemp, `swr-report-${randomBytes(6).toString('hex')}.json`)
-  writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
+  stateApi.writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
   const damaged = idListOutput(damagedIds(report))
   const repaired = idListOutput(repairedIds(report))
   core.setOutput(Outputs.Status, status)
@@ -83,17 +83,17 @@ export async function publish(
     }
   }
   if (inputs.annotations) {
-    const tracked = trackedPaths(repoRoot)
+    const tracked = git.trackedPaths(repoRoot)
     const printed = log.annotationsPrinted()
     const annotations = annotationsFor(report, {
       // Room left of GitHub's per-step limits, keeping one error for the step's failure.
       room: {
         error:
-          GITHUB_ANNOTATIONS_PER_LEVEL -
+          limits.GITHUB_ANNOTATIONS_PER_LEVEL -
           printed.error -
           (failureFor(status, inputs.failOn) ? 1 : 0),
-        warning: GITHUB_ANNOTATIONS_PER_LEVEL - printed.warning,
-        notice: GITHUB_ANNOTATIONS_PER_LEVEL - printed.notice
+        warning: limits.GITHUB_ANNOTATIONS_PER_LEVEL - printed.warning,
+        notice: limits.GITHUB_ANNOTATIONS_PER_LEVEL - printed.notice
       },
       reportPath,
       manifestUri,
@@ -118,7 +118,7 @@ export async function publish(
   const sarifPath =
     inputs.sarif ?? path.join(runnerTemp, `swr-${randomBytes(6).toString('hex')}.sarif`)
   fs.mkdirSync(path.dirname(sarifPath), { recursive: true })
-  writeFileAtomic(
+  stateApi.writeFileAtomic(
     sarifPath,
     JSON.stringify(toSarif(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n'
   )

@@ -3,13 +3,13 @@
  * values of every `secret_env` variable the manifest names, masked line by line.
  */
 import * as core from '@actions/core'
-import { type LoadedManifest, parseHmacKey, secretPieces } from '../core/index.js'
+import { type LoadedManifest, scrub, sign } from '../core/index.js'
 
 /** The key and every encoding of it that could reach a log. */
 export function keyVariants(key: string | undefined): string[] {
   if (!key) return []
   const variants = new Set([key, key.trim()])
-  const bytes = parseHmacKey(key)
+  const bytes = sign.parseHmacKey(key)
   if (bytes)
     for (const enc of ['hex', 'base64', 'base64url'] as const) variants.add(bytes.toString(enc))
   for (const enc of ['hex', 'base64', 'base64url'] as const)
@@ -22,7 +22,7 @@ export function keyVariants(key: string | undefined): string[] {
  * PEM or OpenSSH key) registered whole is not masked at all.
  */
 export function maskSecrets(values: readonly string[]): void {
-  for (const v of secretPieces(values)) core.setSecret(v)
+  for (const v of scrub.secretPieces(values)) core.setSecret(v)
 }
 
 /** The values of every `secret_env` variable the manifest names, as this job has them. */

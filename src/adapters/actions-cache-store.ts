@@ -8,17 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  errnoCode,
-  EXIT,
-  MAX_BUNDLE_BYTES,
-  scratchCopy,
-  storeError,
-  SwrError,
-  writeFileAtomic,
-  type StoreContext,
-  type SyncStore
-} from '../core/index.js'
+import { errnoCode, EXIT, SwrError, archive, state, sync } from '../core/index.js'
 import { actionsCacheClient, cacheServiceAvailable } from './actions-cache.js'
 
 /** One fixed folder: the cache version hashes the path, so push and pull must name the same one. */
@@ -49,12 +39,16 @@ async function claimSyncDir(dir: string): Promise<void> {
       continue
     }
     if (Date.now() > deadline)
-      throw storeError('actions', `${dir} stayed in use by another push; try again`)
+      throw sync.storeError('actions', `${dir} stayed in use by another push; try again`)
     await new Promise(resolve => setTimeout(resolve, 100))
   }
 }
 
-export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: string): SyncStore {
+export function actionsCacheStore(
+  ctx: sync.StoreContext,
+  prefix: string,
+  keyTail: string
+): sync.SyncStore {
   const client = () => {
     if (!cacheServiceAvailable(ctx.env))
       throw new SwrError(
@@ -70,7 +64,7 @@ export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: st
   const keyOf = (locator: string): string => {
     const key = locator.slice('actions:'.length)
     if (!locator.startsWith('actions:') || !key.startsWith('swr-manifest-') || key.length > 200)
-      throw storeError('actions', `bad locator ${JSON.stringify(locator.slice(0, 120))}`)
+      throw sync.storeError('actions', `bad locator ${JSON.stringify(locator.slice(0, 120))}`)
     return key
   }
   return {
@@ -80,9 +74,9 @@ export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: st
       const dir = syncDir()
       await claimSyncDir(dir)
       try {
-        writeFileAtomic(path.join(dir, 'bundle.json'), bytes, { mode: 0o600 })
+        state.writeFileAtomic(path.join(dir, 'bundle.json'), bytes, { mode: 0o600 })
         const saved = await client().save(dir, key)
-        if (saved === 'failed') throw storeError('actions', `the cache did not take ${key}`)
+        if (saved === 'failed') throw sync.storeError('actions', `the cache did not take ${key}`)
       } finally {
         fs.rmSync(dir, { recursive: true, force: true })
       }
@@ -92,12 +86,12 @@ export function actionsCacheStore(ctx: StoreContext, prefix: string, keyTail: st
     async get(locator) {
       const key = keyOf(locator)
       const hit = await client().find(syncDir(), key, [key])
-      if (!hit) throw storeError('actions', `no pushed manifest in the cache for ${key}`)
+      if (!hit) throw sync.storeError('actions', `no pushed manifest in the cache for ${key}`)
       let copy
       try {
-        copy = await scratchCopy(hit, ctx.env.RUNNER_TEMP || ctx.tmpDir, {
+        copy = await archive.scratchCopy(hit, ctx.env.RUNNER_TEMP || ctx.tmpDir, {
           maxMembers: 4,
-          maxBytes: MAX_BUNDLE_BYTES
+          maxBytes: sync.MAX_BUNDLE_BYTES
         })
       } catch (err) {
         throw new SwrError(

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type CacheArchive, type CacheClient, makeOwnedTemp } from '../core/index.js'
+import { type CacheArchive, type CacheClient, state } from '../core/index.js'
 import { CacheService } from './cache-service.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
@@ -64,7 +64,7 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
   const onRunner = opts.env.GITHUB_ACTIONS === 'true'
   const quietly = async <T>(fn: () => Promise<T>): Promise<T> => {
     // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-    const temp = process.env.RUNNER_TEMP ? undefined : makeOwnedTemp(os.tmpdir(), 'swr-cache')
+    const temp = process.env.RUNNER_TEMP ? undefined : state.makeOwnedTemp(os.tmpdir(), 'swr-cache')
     if (temp) process.env.RUNNER_TEMP = temp
     try {
       return await muted(fn)

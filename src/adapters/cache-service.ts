@@ -12,12 +12,12 @@ import type { HttpClient } from '@actions/http-client'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { type ArchiveCompression, type CacheArchive } from '../core/index.js'
+import { type CacheArchive, manifests } from '../core/index.js'
 
 const SERVICE = 'github.actions.results.api.v1.CacheService'
 const VERSION_SALT = '1.0'
 /** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS: [string, ArchiveCompression][] = [
+const METHODS: [string, manifests.ArchiveCompression][] = [
   ['zstd-without-long', 'zstd'],
   ['gzip', 'gzip']
 ]

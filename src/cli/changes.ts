@@ -3,12 +3,12 @@
  * as `before -> after` (text) or the same as data (--json). Manifest strings are untrusted: every
  * value is escaped and bounded before it reaches a line.
  */
-import { type FieldChange, type SavedEdit, escapeText } from '../core/index.js'
+import { escapeText, type SavedEdit, manifests } from '../core/index.js'
 import type { CliIo } from './io.js'
 
 export interface EntryChanges {
   id: string
-  changes: FieldChange[]
+  changes: manifests.FieldChange[]
 }
 
 const VALUE_MAX = 120

@@ -5,7 +5,7 @@
  * run: at once for a command that starts nothing, after its recipes are stopped for one that does;
  * either way it ends with EXIT.CONFLICT and one line.
  */
-import { EXIT, withLock, type HeldLockOptions } from '../core/index.js'
+import { EXIT, state } from '../core/index.js'
 import type { CliIo } from './io.js'
 import { manifestLocation, stateDir, type GlobalOptions } from './options.js'
 
@@ -24,7 +24,7 @@ export function lockHolding(
   flags: LockFlags,
   io: CliIo,
   label: string
-): Omit<HeldLockOptions, 'subject' | 'stateDir'> | undefined {
+): Omit<state.HeldLockOptions, 'subject' | 'stateDir'> | undefined {
   if (flags.lock === false) return undefined
   return {
     waitMs: (flags.lockTimeout ?? DEFAULT_LOCK_WAIT_S) * 1000,
@@ -62,5 +62,5 @@ function held<T>(
 ): Promise<T> {
   const how = lockHolding(flags, io, `${what}${subject}`)
   if (!how) return fn()
-  return withLock({ ...how, subject, stateDir: stateDir(io) }, fn)
+  return state.withLock({ ...how, subject, stateDir: stateDir(io) }, fn)
 }

@@ -3,13 +3,7 @@
  * bad flag is a one-line usage error (exit 4) that names the flag.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander'
-import {
-  type HistoryLimits,
-  UsageError,
-  locateManifest,
-  type Located,
-  defaultStateDir
-} from '../core/index.js'
+import { locateManifest, UsageError, history, manifests, state } from '../core/index.js'
 import type { CliIo } from './io.js'
 
 export interface GlobalOptions {
@@ -34,16 +28,16 @@ export function collect(v: string, prev: string[] | undefined): string[] {
   return [...(prev ?? []), v]
 }
 
-export function manifestLocation(g: GlobalOptions, io: CliIo): Located {
+export function manifestLocation(g: GlobalOptions, io: CliIo): manifests.Located {
   return locateManifest({ flag: g.manifest, env: io.env.SWR_MANIFEST, cwd: io.cwd, home: io.home })
 }
 
 export function stateDir(io: CliIo): string {
-  return defaultStateDir(io.env, io.home)
+  return state.defaultStateDir(io.env, io.home)
 }
 
 /** SWR_HISTORY_LIMIT: records kept in the current history file before it rotates. */
-export function historyLimits(io: CliIo): HistoryLimits {
+export function historyLimits(io: CliIo): history.HistoryLimits {
   const v = io.env.SWR_HISTORY_LIMIT
   if (v === undefined || v === '') return {}
   if (!/^\d+$/.test(v) || Number(v) < 1)

@@ -5,13 +5,7 @@
  * engine's edit session's to load, from the same places.)
  */
 import fs from 'node:fs'
-import {
-  type LoadedManifest,
-  type TrustPolicy,
-  makePolicy,
-  keyPath,
-  normalizeFingerprint
-} from '../core/index.js'
+import { type LoadedManifest, sign } from '../core/index.js'
 import type { CliIo } from './io.js'
 import { stateDir } from './options.js'
 
@@ -28,16 +22,17 @@ export interface TrustFlags {
 /** This machine's own fingerprint, from the public key written at keygen (no ML-DSA load). */
 export function ownFingerprint(dir: string): string | undefined {
   try {
-    const line = fs.readFileSync(keyPath(dir, OWN_PUBLIC_KEY_FILE), 'utf8').split('\n')[0] ?? ''
-    return normalizeFingerprint(line)
+    const line =
+      fs.readFileSync(sign.keyPath(dir, OWN_PUBLIC_KEY_FILE), 'utf8').split('\n')[0] ?? ''
+    return sign.normalizeFingerprint(line)
   } catch {
     return undefined
   }
 }
 
-export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): TrustPolicy {
+export function buildPolicy(m: LoadedManifest, flags: TrustFlags, io: CliIo): sign.TrustPolicy {
   const dir = stateDir(io)
-  return makePolicy(m, {
+  return sign.makePolicy(m, {
     stateDir: dir,
     require: flags.require ?? io.env.SWR_REQUIRE ?? 'any',
     hmacKeyText: io.env.SWR_HMAC_KEY,

@@ -1,14 +1,13 @@
 /**
- * The swr engine, shared by the CLI and the GitHub Action:
- *
- *   load (strict parse, schema, rules, digest)
- *     -> verify (one verifier per kind; one hash pool; incremental cache)
- *     -> diagnose (wipe signature, cause and fix per entry)
- *     -> report (JSON, text)
- *
- * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
+ * The engine's face: the one module the CLI, the Action and the adapters import. It holds the use
+ * cases and their results, what a result and an error mean, the renderers and the vocabulary at
+ * the top level (at most about sixty values), and, as namespaces, the pieces only the shells
+ * compose (keys and trust, authoring helpers, the sync stores, canary ledgers, history). The
+ * engine prints nothing, exits nowhere and reads no environment: the shells decide all of that.
  */
-// The use cases, each returning a finished result, and what a result means (status, exit code).
+
+// The use cases (src/core/engine/), each returning a finished result; what a result means
+// (status, exit code) and what an error means, each decided in one place.
 export { check, type CheckRun, type CheckRunOptions } from './engine/check.js'
 export {
   repairManifest,
@@ -16,209 +15,14 @@ export {
   type RepairMode,
   type RepairRunOptions
 } from './engine/repair.js'
-export {
-  outcomeOf,
-  outcomeOfError,
-  repairOutcome,
-  RUN_STATUSES,
-  type EngineResult,
-  type Outcome,
-  type RunStatus
-} from './engine/outcome.js'
+export { outcomeOf, type EngineResult, type Outcome, type RunStatus } from './engine/outcome.js'
 export {
   checkManifest,
-  reportOf,
   selectEntries,
-  verifySelection,
   type Checked,
   type CheckOptions
 } from './engine/selection.js'
-export {
-  captureEntries,
-  captureEntry,
-  deriveId,
-  pickSentinels,
-  BLOB_THRESHOLD,
-  type CaptureRequest,
-  type Captured
-} from './capture/capture.js'
-export {
-  diagnose,
-  wipeSignature,
-  adviceFor,
-  VOLATILE_DIRS,
-  underVolatileDir
-} from './diagnose/diagnose.js'
-export {
-  EXIT,
-  SwrError,
-  ManifestError,
-  UsageError,
-  InternalError,
-  type ExitCode
-} from './errors.js'
-export { loadManifest, type LoadedManifest, type LoadOptions } from './manifest/load.js'
-export { locateManifest, MANIFEST_DIR, MANIFEST_NAME, type Located } from './manifest/locate.js'
-export { toManifestPath, pathProblem, ENTRY_ID } from './manifest/paths.js'
-export { newDocument, saveManifest, serializeDocument, spellWorkspace } from './manifest/write.js'
-export { manifestDigest } from './manifest/canonical.js'
-export { buildReport, REPORT_SCHEMA, type CheckReport } from './report/report.js'
-export { renderCheck, renderWhy, type TextOptions } from './report/text.js'
-export { defaultStateDir, ensurePrivateDir } from './state/state-dir.js'
-export { indexPath } from './walk/tree-index.js'
-export * from './types.js'
-
-// What the shells use besides the engine calls above: renderers, stores, keys, helpers.
-export { type AuditRow, auditWorkspace } from './author/audit.js'
-export { planAutopilot } from './author/autopilot.js'
-export { type Target, addCommand, escrowHint, lacksRecipe, recipeHint } from './author/hints.js'
-export {
-  DEFAULT_MIN_MODEL_BYTES,
-  type ModelFile,
-  captureModel,
-  findModels
-} from './author/models.js'
-export { PRESETS, type Preset, planPreset, presetNamed } from './author/presets.js'
-export {
-  type BoundChange,
-  applyRetighten,
-  planRetighten,
-  treesToRetighten
-} from './author/retighten.js'
-export {
-  type ArchiveCompression,
-  type CacheArchive,
-  type CacheClient,
-  lookupSavedStates,
-  stateKey
-} from './cache-port.js'
-export { type Anchors, abbreviate, showAnchored } from './canary/anchor.js'
-export { cleanLedger } from './canary/clean.js'
-export { ledgerPath, readLedger, removeLedger } from './canary/ledger.js'
-export { type PlantResult, plantCanaries } from './canary/plant.js'
-export { type CanaryReading, readCanaries } from './canary/read.js'
-export { diskError, errnoCode } from './errors.js'
-export { ESCROW_MAX_BYTES, captureEscrow } from './capture/escrow.js'
-export { trackedPaths } from './git/index-file.js'
-export { historyAdvice } from './history/advice.js'
-export { runContext } from './history/context.js'
-export { type HistoryLimits, appendHistory, checkRecord, readHistory } from './history/history.js'
-export { type Stats, computeStats, recentLosses } from './history/stats.js'
-export {
-  parseLegacyPublicKey,
-  verifyLegacyHmac,
-  verifyLegacyMldsa
-} from './manifest/legacy-signature.js'
-export {
-  applyEdit,
-  boundsProblem,
-  diffEntry,
-  type EntryEdit,
-  type FieldChange
-} from './manifest/entry-edit.js'
-export { recaptureEntry } from './capture/recapture.js'
-export { parseExpiry, parseScope } from './sign/scope-spec.js'
-export { parseManifestText, resolveWorkspace, type ParsedManifest } from './manifest/load.js'
-export { resolveEntryPath } from './manifest/paths.js'
-export { type JsonValue, parseStrictJson } from './manifest/strict-json.js'
-export { SymlinkRefusal, linkStaysInside, relativeInside, resolveNoFollow } from './fs/no-follow.js'
-export { planRepair, planSteps } from './restore/plan.js'
-export { annotationsFor } from './report/annotations.js'
-export {
-  CANARY_OUTPUT_BYTES,
-  GITHUB_ANNOTATIONS_PER_LEVEL,
-  ID_LIST_OUTPUT_BYTES,
-  outputSize,
-  REPORT_OUTPUT_BYTES,
-  STATS_OUTPUT_BYTES
-} from './report/limits.js'
-export { bySeverity } from './report/severity.js'
-export { renderCanaryMarkdown, renderCanaryText } from './report/canary.js'
-export { escapeMarkdown, escapeText } from './text/escape.js'
-export { renderMarkdown } from './report/markdown.js'
-export { type RepairReport } from './report/report.js'
-export { toSarif } from './report/sarif.js'
-export { renderStatsMarkdown, renderStatsText } from './report/survival.js'
-export { findingLines, renderCollateral, renderPlan, renderStep } from './report/text.js'
-export { type ScratchCopy, scratchCopy } from './archive/scratch-copy.js'
-export { type QuarantineLimits } from './restore/quarantine.js'
-export { describeResult, minimalEnv, runRecipe } from './exec/recipe.js'
-export {
-  hasTokenShape,
-  makeLineScrubber,
-  makeScrubber,
-  scrubDeep,
-  secretPieces
-} from './exec/scrub.js'
-export { isSecretPath } from './capture/secrets.js'
-export { loadSecretScan, type SecretScan } from './capture/secret-scan.js'
-export { shellQuote } from './text/shell-quote.js'
-export {
-  ALL_SUITE_DEFENSES,
-  DEFENCE_PROBES,
-  type SuiteDefenses,
-  buildScenario,
-  runSuite
-} from './sign/attack-suite.js'
-export { authorizeEdit } from './sign/edit-rules.js'
-export {
-  decide,
-  evaluateSignatures,
-  gateInput,
-  signaturesHold,
-  type GateDecision,
-  type SignatureState,
-  type TrustPolicy
-} from './sign/gate.js'
-export { parseHmacKey } from './sign/hmac.js'
-export {
-  HMAC_KEY_FILE,
-  IDENTITY_FILE,
-  SYNC_KEY_FILE,
-  type KeyFile,
-  alreadyExists,
-  createKeyFiles,
-  keyPath,
-  newKey,
-  secretKeyFile,
-  loadHmacKey,
-  loadIdentitySeed,
-  loadSyncSeed
-} from './sign/keys.js'
-export { groupFingerprint, identityFromSeed, normalizeFingerprint } from './sign/mldsa.js'
-export { makePolicy, manifestPathInWorkspace, thresholdProblem } from './sign/policy.js'
-export { type SigningKeys, cosignDocument, hasSigningKey, signDocument } from './sign/sign.js'
-export { addTrusted, readTrustStore, removeTrusted } from './sign/trust.js'
-export { recall, remember } from './sign/version-memory.js'
-export { runSmokes } from './engine/smoke.js'
-export { writeFileAtomic } from './state/atomic.js'
-export { makeOwnedTemp } from './state/leftovers.js'
-export { lockWorkspace } from './state/lock.js'
-export {
-  type Bundle,
-  MAX_BUNDLE_BYTES,
-  packPlain,
-  packSealed,
-  recipientId,
-  sha256Hex,
-  syncKeyPrefix,
-  syncPublicKey,
-  unpackBundle
-} from './sync/bundle.js'
-export { openStore, storeOfLocator } from './sync/open.js'
-export { addPeer, findPeer, loadPeers, removePeer } from './sync/peers.js'
-export { makeCode, parseCode, pinMatches } from './sync/recovery-code.js'
-export { expand, redact, VARIABLE_NAME } from './sync/redact.js'
-export { recordReplicas, replicasOf, type Replica } from './sync/replicas.js'
-export { checkName, storeError, type StoreContext, type SyncStore } from './sync/store.js'
-export { type Entry, recipesOf, restoreSources } from './types.js'
-export { ownPaths, reverifier } from './engine/selection.js'
-export { nativeWalkAllowed, NATIVE_WALK_VAR } from './walk/walk-strategy.js'
-
-// i30 seams: the one control/bidi character set (text/controls.mjs), for the CLI's output guard.
-export { CONTROL_CLASS } from './text/controls.mjs'
-
-// Issue 30, sync / selftest / export-recipes slice: those use cases.
+export { ownPaths } from './engine/selection.js'
 export {
   exportRecipes,
   type ExportRecipesOptions,
@@ -246,8 +50,6 @@ export {
   type SyncKeys,
   type SyncStatusRun
 } from './engine/sync.js'
-
-// Issue 30, edit and signatures slice: the edit session and `swr verify` as use cases.
 export {
   cosignManifest,
   createManifest,
@@ -262,17 +64,12 @@ export {
   type SignedManifest
 } from './engine/edit.js'
 export {
-  signatureWords,
   signerWords,
   stateWords,
   verifySignatures,
   type SignaturesOptions,
   type SignaturesRun
 } from './engine/signatures.js'
-export { withLock, type HeldLockOptions } from './state/lock.js'
-
-// Issue 30, shells slice: one error classification, the write-back and canary use cases.
-export { accessError, SWR_ERROR_KINDS, type SwrErrorKind } from './errors.js'
 export { classifyBug, classifyError, type ClassifiedError } from './engine/errors.js'
 export {
   type HandedOver,
@@ -297,3 +94,47 @@ export {
   restoreCanaryState,
   survivalStats
 } from './engine/canary.js'
+
+// Errors and exit codes.
+export { EXIT, SwrError, UsageError, type ExitCode } from './errors.js'
+export { errnoCode } from './errors.js'
+export { type SwrErrorKind } from './errors.js'
+
+// Loading a manifest, and the vocabulary of entries, manifests and the cache.
+export { loadManifest, type LoadedManifest } from './manifest/load.js'
+export { locateManifest } from './manifest/locate.js'
+export { type CacheArchive, type CacheClient } from './cache-port.js'
+export { type Entry, restoreSources } from './types.js'
+export type * from './types.js'
+export { KINDS, TIERS } from './types.js'
+
+// The renderers: reports as text, Markdown, SARIF and annotations; untrusted text escaped and
+// quoted by one function each.
+export { type CheckReport } from './report/report.js'
+export { renderCheck, renderWhy, type TextOptions } from './report/text.js'
+export { annotationsFor } from './report/annotations.js'
+export { bySeverity } from './report/severity.js'
+export { renderCanaryMarkdown, renderCanaryText } from './report/canary.js'
+export { escapeMarkdown, escapeText } from './text/escape.js'
+export { renderMarkdown } from './report/markdown.js'
+export { type RepairReport } from './report/report.js'
+export { toSarif } from './report/sarif.js'
+export { renderStatsMarkdown, renderStatsText } from './report/survival.js'
+export { findingLines, renderCollateral, renderPlan, renderStep } from './report/text.js'
+export { shellQuote } from './text/shell-quote.js'
+export { CONTROL_CLASS } from './text/controls.mjs'
+
+// What only the shells compose, by namespace: `sign.makePolicy`, `author.planPreset`, ...
+export * as archive from './archive/scratch-copy.js'
+export * as author from './face/author.js'
+export * as canary from './face/canary.js'
+export * as capture from './face/capture.js'
+export * as git from './git/index-file.js'
+export * as history from './face/history.js'
+export * as limits from './report/limits.js'
+export * as manifests from './face/manifests.js'
+export * as scrub from './face/scrub.js'
+export * as sign from './face/sign.js'
+export * as state from './face/state.js'
+export * as sync from './face/sync.js'
+export * as walk from './face/walk.js'

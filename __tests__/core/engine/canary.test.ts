@@ -15,6 +15,7 @@ import {
   type CacheArchive,
   type CacheClient,
   canaryAnchors,
+  type CanaryState,
   check,
   cleanCanary,
   EXIT,
@@ -24,14 +25,13 @@ import {
   readCanaryIfPlanted,
   recordSurvival,
   restoreCanaryState,
-  SwrError,
   survivalStats,
-  type Anchors,
-  type CanaryState
+  SwrError,
+  canary
 } from '../../../src/core/index.js'
 
 let ws: Workspace
-let anchors: Anchors
+let anchors: canary.Anchors
 
 const context = { host: 'test', platform: 'linux' }
 

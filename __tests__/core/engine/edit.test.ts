@@ -8,24 +8,18 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  captureEntries,
   cosignManifest,
-  createKeyFiles,
   editManifest,
+  type EditSession,
   EXIT,
-  IDENTITY_FILE,
-  identityFromSeed,
+  type LoadedManifest,
   loadManifest,
-  makePolicy,
-  recall,
-  remember,
-  secretKeyFile,
+  type OpenedManifest,
   signManifest,
   SwrError,
   verifySignatures,
-  type EditSession,
-  type LoadedManifest,
-  type OpenedManifest
+  capture,
+  sign as signApi
 } from '../../../src/core/index.js'
 import { editDoc, hmacHex, readDoc, seedOf } from '../../../__fixtures__/keys.js'
 import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
@@ -54,7 +48,7 @@ interface Machine {
 /** The policy a machine judges by: its state directory's trust store and keys, plus `trusted`. */
 function policyOf(machine: Machine) {
   return (m: LoadedManifest) =>
-    makePolicy(m, {
+    signApi.makePolicy(m, {
       stateDir: machine.stateDir,
       require: machine.require ?? 'any',
       hmacKeyText: machine.hmacKeyText,
@@ -83,22 +77,22 @@ const withHmac: () => Machine = () => ({ stateDir: ws.stateDir, hmacKeyText: hma
 /** A change that tracks `rel` as a new entry. */
 async function track(m: OpenedManifest, rel: string, stateDir: string) {
   const taken = new Set(m.doc.body.entries.map(e => e.id))
-  const added = await captureEntries(m.workspace, [{ path: rel }], taken, { stateDir })
+  const added = await capture.captureEntries(m.workspace, [{ path: rel }], taken, { stateDir })
   m.doc.body.entries.push(...added.map(a => a.entry))
   return { value: added.map(a => a.entry.id), save: true }
 }
 
 /** This machine's ML-DSA identity, from a fixed seed; returns its fingerprint. */
 async function giveIdentity(stateDir: string, label: string): Promise<string> {
-  createKeyFiles(stateDir, [secretKeyFile(IDENTITY_FILE, seedOf(label))])
-  return (await identityFromSeed(seedOf(label))).fingerprint
+  signApi.createKeyFiles(stateDir, [signApi.secretKeyFile(signApi.IDENTITY_FILE, seedOf(label))])
+  return (await signApi.identityFromSeed(seedOf(label))).fingerprint
 }
 
 function load(): LoadedManifest {
   return loadManifest(ws.manifestFile, { cwd: ws.root })
 }
 
-describe('editManifest: open, change, save, sign, remember', () => {
+describe('editManifest: open, change, save, sign, signApi.remember', () => {
   it("starts a manifest where none is, describing the .swr directory's parent, signed and remembered", async () => {
     const machine = withHmac()
     const done = await editManifest(session(machine), m => track(m, 'etc/app.conf', ws.stateDir))
@@ -109,7 +103,7 @@ describe('editManifest: open, change, save, sign, remember', () => {
     const m = load()
     expect(m.digest).toBe(done.saved!.digest)
     expect(m.doc.signatures.map(s => s.alg)).toEqual(['hmac-sha256'])
-    expect(recall(ws.stateDir, ws.manifestFile)).toEqual({
+    expect(signApi.recall(ws.stateDir, ws.manifestFile)).toEqual({
       version: 2,
       digest: done.saved!.digest
     })
@@ -124,7 +118,7 @@ describe('editManifest: open, change, save, sign, remember', () => {
     expect(done.saved).toMatchObject({ signed: false, version: 1 })
     expect(done.saved!.note).toMatch(/no signing key here/)
     expect(readDoc(ws.manifestFile).signatures).toEqual([])
-    expect(recall(ws.stateDir, ws.manifestFile)).toBeUndefined()
+    expect(signApi.recall(ws.stateDir, ws.manifestFile)).toBeUndefined()
   })
 
   it('writes nothing when the change saves nothing', async () => {
@@ -194,7 +188,7 @@ describe('editManifest: open, change, save, sign, remember', () => {
   it('refuses an older copy than the one accepted here, and saves an approved one above that floor', async () => {
     const machine = withHmac()
     await editManifest(session(machine), m => track(m, 'etc/app.conf', ws.stateDir))
-    remember(ws.stateDir, ws.manifestFile, { version: 41, digest: 'a'.repeat(64) })
+    signApi.remember(ws.stateDir, ws.manifestFile, { version: 41, digest: 'a'.repeat(64) })
     await expect(
       editManifest(session(machine), m => track(m, 'etc/extra.conf', ws.stateDir))
     ).rejects.toThrow(/older than version 41 already accepted here/)
@@ -202,7 +196,7 @@ describe('editManifest: open, change, save, sign, remember', () => {
     const done = await editManifest(approved, m => track(m, 'etc/extra.conf', ws.stateDir))
     expect(done.saved).toMatchObject({ signed: true, version: 42 })
     expect(load().body.version).toBe(42)
-    expect(recall(ws.stateDir, ws.manifestFile)?.version).toBe(42)
+    expect(signApi.recall(ws.stateDir, ws.manifestFile)?.version).toBe(42)
   })
 
   it('writes the sidecars it is given first and removes the dropped ones after the save', async () => {
@@ -267,7 +261,7 @@ describe('signManifest and cosignManifest', () => {
     // Another checkout of the same repository accepted version 7 under the scope being added.
     const scope = { repository: 'o/r', manifest_path: '.swr/manifest.json' }
     const elsewhere = path.join(ws.outside, '.swr', 'manifest.json')
-    remember(ws.stateDir, elsewhere, { version: 7, digest: 'b'.repeat(64) }, scope)
+    signApi.remember(ws.stateDir, elsewhere, { version: 7, digest: 'b'.repeat(64) }, scope)
     const signed = await signManifest(session(machine), m => ({ ...m.body, scope }))
     expect(signed.by).toEqual({ hmac: true, mldsa: fp })
     expect(signed.doc.body.version).toBe(8)
@@ -277,7 +271,7 @@ describe('signManifest and cosignManifest', () => {
     const here = { ...machine, require: 'both', trusted: [fp], repository: 'o/r' }
     const both = await verifySignatures(m, policyOf(here)(m))
     expect(both.gate.allowed).toBe(true)
-    expect(recall(ws.stateDir, ws.manifestFile, scope)).toEqual({
+    expect(signApi.recall(ws.stateDir, ws.manifestFile, scope)).toEqual({
       version: 8,
       digest: signed.digest
     })
@@ -313,7 +307,7 @@ describe('signManifest and cosignManifest', () => {
     expect(
       (await verifySignatures(m, policyOf({ ...judge, trusted: [fpA] })(m))).gate.allowed
     ).toBe(false)
-    expect(recall(b.stateDir, ws.manifestFile)?.digest).toBe(first.digest)
+    expect(signApi.recall(b.stateDir, ws.manifestFile)?.digest).toBe(first.digest)
   })
 
   it('will not co-sign over a signature that no longer verifies, nor one it cannot trust', async () => {

@@ -11,14 +11,14 @@ import { add, makeWorkspace, run, write, type Workspace } from '../../../__fixtu
 import {
   check,
   EXIT,
+  type LoadedManifest,
   loadManifest,
   outcomeOf,
-  outcomeOfError,
   repairManifest,
-  REPORT_SCHEMA,
-  type LoadedManifest,
-  type TrustPolicy
+  sign as signApi
 } from '../../../src/core/index.js'
+import { outcomeOfError } from '../../../src/core/engine/outcome.js'
+import { REPORT_SCHEMA } from '../../../src/core/report/report.js'
 import { makePolicy } from '../../../src/core/sign/policy.js'
 
 let ws: Workspace
@@ -44,7 +44,7 @@ function manifest(): LoadedManifest {
   return loadManifest(ws.manifestFile, {})
 }
 
-function policy(m: LoadedManifest, signed: boolean): TrustPolicy {
+function policy(m: LoadedManifest, signed: boolean): signApi.TrustPolicy {
   return makePolicy(m, {
     stateDir: ws.stateDir,
     require: 'hmac',

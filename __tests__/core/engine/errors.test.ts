@@ -9,13 +9,12 @@ import path from 'node:path'
 import {
   classifyBug,
   classifyError,
-  diskError,
   EXIT,
-  InternalError,
   loadManifest,
   SwrError,
   UsageError
 } from '../../../src/core/index.js'
+import { diskError, InternalError } from '../../../src/core/errors.js'
 
 let dir: string
 

@@ -17,12 +17,12 @@ import {
 } from '../../../__fixtures__/workspace.js'
 import {
   EXIT,
+  type LoadedManifest,
   loadManifest,
   selftest,
-  SwrError,
-  type LoadedManifest,
   type SelftestOptions,
-  type TrustPolicy
+  SwrError,
+  sign
 } from '../../../src/core/index.js'
 
 const HMAC = hmacHex('engine-selftest')
@@ -41,7 +41,7 @@ function manifest(): LoadedManifest {
   return loadManifest(ws.manifestFile, {})
 }
 
-const policy = (m: LoadedManifest, key = HMAC): TrustPolicy => hmacPolicy(m, ws.stateDir, key)
+const policy = (m: LoadedManifest, key = HMAC): sign.TrustPolicy => hmacPolicy(m, ws.stateDir, key)
 
 function options(m: LoadedManifest, over: Partial<SelftestOptions> = {}): SelftestOptions {
   return {

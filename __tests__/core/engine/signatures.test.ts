@@ -6,22 +6,17 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import path from 'node:path'
 import {
-  captureEntries,
-  createKeyFiles,
   editManifest,
-  IDENTITY_FILE,
+  type LoadedManifest,
   loadManifest,
-  makePolicy,
   outcomeOf,
-  recall,
-  remember,
-  secretKeyFile,
-  signatureWords,
   signerWords,
   stateWords,
   verifySignatures,
-  type LoadedManifest
+  capture,
+  sign
 } from '../../../src/core/index.js'
+import { signatureWords } from '../../../src/core/engine/signatures.js'
 import type { PolicySources } from '../../../src/core/sign/policy.js'
 import { editDoc, hmacHex, seedOf } from '../../../__fixtures__/keys.js'
 import { makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
@@ -36,7 +31,7 @@ beforeEach(() => {
 afterEach(() => ws.cleanup())
 
 function policy(m: LoadedManifest, over: Partial<PolicySources> = {}) {
-  return makePolicy(m, {
+  return sign.makePolicy(m, {
     stateDir: ws.stateDir,
     require: 'any',
     hmacKeyText: hmacHex('a'),
@@ -59,7 +54,7 @@ async function manifest(hmacKeyText?: string): Promise<LoadedManifest> {
       hmacKeyText
     },
     async m => {
-      const added = await captureEntries(m.workspace, [{ path: 'etc/app.conf' }], new Set())
+      const added = await capture.captureEntries(m.workspace, [{ path: 'etc/app.conf' }], new Set())
       m.doc.body.entries.push(...added.map(a => a.entry))
       return { value: 0, save: true }
     }
@@ -83,7 +78,7 @@ describe('verifySignatures', () => {
     })
     expect(r.remembered).toBe(false)
     expect(outcomeOf(r)).toEqual({ status: 'refused', exitCode: 2 })
-    expect(recall(ws.stateDir, ws.manifestFile)).toBeUndefined()
+    expect(sign.recall(ws.stateDir, ws.manifestFile)).toBeUndefined()
   })
 
   it('allows a valid HMAC signature and remembers the version only where asked to', async () => {
@@ -92,12 +87,12 @@ describe('verifySignatures', () => {
     const action = await verifySignatures(m, policy(m, { stateDir: quiet }))
     expect(action.gate.allowed).toBe(true)
     expect(action.remembered).toBe(false)
-    expect(recall(quiet, ws.manifestFile)).toBeUndefined()
+    expect(sign.recall(quiet, ws.manifestFile)).toBeUndefined()
     const cli = await verifySignatures(m, policy(m), { rememberIn: ws.stateDir })
     expect(cli).toMatchObject({ remembered: true, require: 'any' })
     expect(cli.gate.signatures.map(s => s.state)).toEqual(['valid'])
     expect(outcomeOf(cli)).toEqual({ status: 'healthy', exitCode: 0 })
-    expect(recall(ws.stateDir, ws.manifestFile)).toEqual({
+    expect(sign.recall(ws.stateDir, ws.manifestFile)).toEqual({
       version: m.body.version,
       digest: m.digest
     })
@@ -111,20 +106,23 @@ describe('verifySignatures', () => {
     expect(r.gate.allowed).toBe(true)
     expect(r.gate.warnings).toEqual([expect.stringContaining(m.digest)])
     expect(r.remembered).toBe(false)
-    expect(recall(ws.stateDir, ws.manifestFile)).toBeUndefined()
+    expect(sign.recall(ws.stateDir, ws.manifestFile)).toBeUndefined()
   })
 
   it('refuses a rollback to a version below what this machine accepted', async () => {
     const m = await manifest(hmacHex('a'))
-    remember(ws.stateDir, ws.manifestFile, { version: m.body.version + 5, digest: 'c'.repeat(64) })
+    sign.remember(ws.stateDir, ws.manifestFile, {
+      version: m.body.version + 5,
+      digest: 'c'.repeat(64)
+    })
     const r = await verifySignatures(m, policy(m), { rememberIn: ws.stateDir })
     expect(r.gate.allowed).toBe(false)
     expect(r.gate.reason).toMatch(/rollback|older|below/i)
-    expect(recall(ws.stateDir, ws.manifestFile)?.version).toBe(m.body.version + 5)
+    expect(sign.recall(ws.stateDir, ws.manifestFile)?.version).toBe(m.body.version + 5)
   })
 
   it('names each signature in words: a tampered body, another key, an untrusted signer', async () => {
-    createKeyFiles(ws.stateDir, [secretKeyFile(IDENTITY_FILE, seedOf('a'))])
+    sign.createKeyFiles(ws.stateDir, [sign.secretKeyFile(sign.IDENTITY_FILE, seedOf('a'))])
     await manifest(hmacHex('a'))
     editDoc(ws.manifestFile, doc => {
       doc.body.entries[0]!.note = 'hand edit'

@@ -14,16 +14,16 @@ import { hex64, plantBundle } from '../../../__fixtures__/sync-box.js'
 import { add, makeWorkspace, write, type Workspace } from '../../../__fixtures__/workspace.js'
 import {
   EXIT,
-  indexPath,
+  type LoadedManifest,
   loadManifest,
   pull,
+  type PullOptions,
   push,
   SwrError,
   syncStatus,
   UsageError,
-  type LoadedManifest,
-  type PullOptions,
-  type StoreContext
+  sync,
+  walk
 } from '../../../src/core/index.js'
 
 const HMAC = hmacHex('engine-sync')
@@ -53,7 +53,7 @@ function manifest(): LoadedManifest {
   return loadManifest(ws.manifestFile, {})
 }
 
-function storeContext(): StoreContext {
+function storeContext(): sync.StoreContext {
   return {
     cwd: ws.root,
     workspace: ws.root,
@@ -174,8 +174,8 @@ describe('pull', () => {
       digest: pushed.digest
     })
     expect(fs.readFileSync(target)).toEqual(fs.readFileSync(ws.manifestFile))
-    expect(fs.readFileSync(indexPath(target, 'src'))).toEqual(
-      fs.readFileSync(indexPath(ws.manifestFile, 'src'))
+    expect(fs.readFileSync(walk.indexPath(target, 'src'))).toEqual(
+      fs.readFileSync(walk.indexPath(ws.manifestFile, 'src'))
     )
 
     const again = await refusal(pull(storeContext(), pullOptions()))

@@ -11,16 +11,16 @@ import path from 'node:path'
 import { add, makeWorkspace, run, write, type Workspace } from '../../../__fixtures__/workspace.js'
 import {
   type CacheClient,
+  type LoadedManifest,
   loadManifest,
-  makePolicy,
   repairManifest,
+  type RepairReport,
   savedLine,
-  stateKey,
   writeBack,
   writeBackHandedOver,
-  type LoadedManifest,
-  type RepairReport
+  sign
 } from '../../../src/core/index.js'
+import { stateKey } from '../../../src/core/cache-port.js'
 
 let ws: Workspace
 
@@ -64,8 +64,8 @@ function manifest(): LoadedManifest {
   return loadManifest(ws.manifestFile, {})
 }
 
-function policy(m: LoadedManifest, local: boolean): ReturnType<typeof makePolicy> {
-  return makePolicy(m, {
+function policy(m: LoadedManifest, local: boolean): ReturnType<typeof sign.makePolicy> {
+  return sign.makePolicy(m, {
     stateDir: ws.stateDir,
     require: 'hmac',
     local,

@@ -6,20 +6,18 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   editManifest,
-  ownPaths,
-  captureEntries,
   EXIT,
-  indexPath,
-  toManifestPath,
-  UsageError,
-  type Captured,
   type ExitCode,
   type Kind,
-  type OpenedManifest,
-  type Tier,
   KINDS,
+  type OpenedManifest,
+  ownPaths,
+  type Tier,
   TIERS,
-  boundsProblem
+  UsageError,
+  capture as captureApi,
+  manifests,
+  walk
 } from '../../core/index.js'
 import { savedLine } from '../changes.js'
 import { editSession } from '../edit.js'
@@ -71,7 +69,7 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
     const added = await capture(m, await requests(paths, flags, io), flags, io)
     m.doc.body.entries.push(...added.map(a => a.entry))
     const sidecars = new Map(
-      added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
+      added.flatMap(a => (a.index ? [[walk.indexPath(m.file, a.entry.id), a.index] as const] : []))
     )
     return { value: added, save: true, sidecars }
   })
@@ -103,13 +101,13 @@ async function capture(
   lines: readonly AddLine[],
   flags: AddFlags,
   io: CliIo
-): Promise<Captured[]> {
+): Promise<captureApi.Captured[]> {
   const taken = new Set(m.doc.body.entries.map(e => e.id))
   const takenPaths = new Map(m.doc.body.entries.map(e => [e.path, e.id]))
   // Every path is checked before anything is read: a bad last line costs no hashing.
   const given = new Set<string>()
   const rels = lines.map(line => {
-    const rel = toManifestPath(line.path, io.cwd, m.workspace)
+    const rel = manifests.toManifestPath(line.path, io.cwd, m.workspace)
     if (!rel.ok) throw new UsageError(rel.why)
     const dup = takenPaths.get(rel.path)
     if (dup) throw new UsageError(`${line.path}: already tracked as entry "${dup}"`)
@@ -117,7 +115,7 @@ async function capture(
     given.add(rel.path)
     return rel.path
   })
-  const added = await captureEntries(
+  const added = await captureApi.captureEntries(
     m.workspace,
     lines.map((line, i) => ({
       path: rels[i]!,
@@ -143,7 +141,7 @@ async function capture(
     }
   )
   for (const captured of added) {
-    const bad = boundsProblem(captured.entry)
+    const bad = manifests.boundsProblem(captured.entry)
     if (bad) throw new UsageError(`${bad}; nothing was written`)
     taken.add(captured.entry.id)
   }
@@ -222,7 +220,7 @@ async function readStdin(io: CliIo): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-function describe(e: Captured['entry']): string {
+function describe(e: captureApi.Captured['entry']): string {
   switch (e.kind) {
     case 'file':
       return `, ${e.expect.size.toLocaleString('en-US')} bytes, mode ${e.expect.mode}`

@@ -4,15 +4,7 @@
  * Exit 0 when nothing was forged and nothing crashed with every defence on, else 2.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import {
-  ALL_SUITE_DEFENSES,
-  buildScenario,
-  DEFENCE_PROBES,
-  runSuite,
-  type SuiteDefenses,
-  EXIT,
-  type ExitCode
-} from '../../core/index.js'
+import { EXIT, type ExitCode, sign } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import type { GlobalOptions } from '../options.js'
 import type { Command } from 'commander'
@@ -38,14 +30,16 @@ function prng(seed: string): () => number {
 export async function attacktestCommand(flags: AttackFlags, io: CliIo): Promise<ExitCode> {
   const seed = flags.seed ?? randomBytes(8).toString('hex')
   const next = prng(seed)
-  const scenario = await buildScenario(n => createHash('sha256').update(`${seed}/${n}`).digest())
+  const scenario = await sign.buildScenario(n =>
+    createHash('sha256').update(`${seed}/${n}`).digest()
+  )
   const t0 = performance.now()
-  const counts = await runSuite(scenario, flags.count, next)
+  const counts = await sign.runSuite(scenario, flags.count, next)
   const ms = Math.round(performance.now() - t0)
   const probes: Record<string, number> = {}
-  for (const [defence, cls] of Object.entries(DEFENCE_PROBES)) {
-    const weakened: SuiteDefenses = { ...ALL_SUITE_DEFENSES, [defence]: false }
-    probes[defence] = (await runSuite(scenario, 20, next, weakened, [cls])).forgeries
+  for (const [defence, cls] of Object.entries(sign.DEFENCE_PROBES)) {
+    const weakened: sign.SuiteDefenses = { ...sign.ALL_SUITE_DEFENSES, [defence]: false }
+    probes[defence] = (await sign.runSuite(scenario, 20, next, weakened, [cls])).forgeries
   }
   const ok = counts.forgeries === 0 && counts.crashes === 0
   const toothless = Object.entries(probes)

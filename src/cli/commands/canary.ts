@@ -8,22 +8,19 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import {
-  abbreviate,
-  showAnchored,
-  type Anchors,
   canaryAnchors,
   type CanaryState,
   cleanCanary,
-  plantCanary,
-  type PlantResult,
-  readCanary,
-  runContext,
-  renderCanaryText,
   escapeText as e,
   EXIT,
-  UsageError,
+  type ExitCode,
   loadManifest,
-  type ExitCode
+  plantCanary,
+  readCanary,
+  renderCanaryText,
+  UsageError,
+  canary as canaryApi,
+  history as historyApi
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { DEFAULT_LOCK_WAIT_S } from '../lock.js'
@@ -56,7 +53,7 @@ export interface ReadFlags extends GlobalOptions {
  * The workspace probes anchor to: --workspace, else the manifest's workspace when there is one,
  * else the current directory. A canary needs no manifest.
  */
-function anchorsFor(flags: GlobalOptions, io: CliIo): Anchors {
+function anchorsFor(flags: GlobalOptions, io: CliIo): canaryApi.Anchors {
   let workspace = flags.workspace ? path.resolve(io.cwd, flags.workspace) : undefined
   if (!workspace) {
     const located = manifestLocation(flags, io)
@@ -82,7 +79,7 @@ function canaryState(io: CliIo): CanaryState {
   }
 }
 
-function describePlant(r: PlantResult): string {
+function describePlant(r: canaryApi.PlantResult): string {
   const l = r.ledger
   const lines: string[] = []
   if (r.replaced)
@@ -95,7 +92,7 @@ function describePlant(r: PlantResult): string {
   for (const loc of l.locations) {
     const n = l.probes.filter(p => p.location === loc.id).length
     lines.push(
-      `  ${e(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${e(abbreviate(showAnchored(loc.dir)))}`
+      `  ${e(loc.id).padEnd(24)} ${String(n).padStart(3)} probes  ${e(canaryApi.abbreviate(canaryApi.showAnchored(loc.dir)))}`
     )
   }
   lines.push('read them after the next wipe, restore or cache round trip with "swr canary read"')
@@ -112,7 +109,7 @@ export async function canaryPlant(flags: PlantFlags, io: CliIo): Promise<ExitCod
     includeTmp: flags.tmp,
     ...(flags.largeBytes !== undefined ? { largeBytes: flags.largeBytes } : {}),
     replace: flags.replace === true,
-    context: runContext(io.env)
+    context: historyApi.runContext(io.env)
   })
   if (flags.json)
     io.stdout.write(JSON.stringify({ schema: 'swr.canary-plant/1', ...result }, null, 2) + '\n')
@@ -124,7 +121,7 @@ export async function canaryRead(flags: ReadFlags, io: CliIo): Promise<ExitCode>
   const anchors = anchorsFor(flags, io)
   const { reading, cleaned } = await readCanary(canaryState(io), {
     anchors,
-    context: runContext(io.env),
+    context: historyApi.runContext(io.env),
     history: historyLimits(io),
     clean: flags.clean
   })

@@ -1,21 +1,16 @@
 /** `swr check` and `swr why`: verify read-only, print the findings, exit 0 healthy / 1 damaged. */
 import {
   check,
-  outcomeOf,
   type CheckOptions,
-  historyAdvice,
-  runContext,
-  appendHistory,
-  checkRecord,
-  readHistory,
-  recentLosses,
-  loadManifest,
-  renderCheck,
-  renderWhy,
   type CheckReport,
   type ExitCode,
   type LoadedManifest,
-  nativeWalkAllowed
+  loadManifest,
+  outcomeOf,
+  renderCheck,
+  renderWhy,
+  history,
+  walk
 } from '../../core/index.js'
 import { cliCacheClient } from '../cache.js'
 import { VERSION } from '../../version.js'
@@ -48,19 +43,23 @@ export interface CheckFlags extends GlobalOptions {
 
 /** One history line: this run's status of every entry checked (for "swr stats" and "swr why"). */
 export function recordCheck(report: CheckReport, m: LoadedManifest, io: CliIo): void {
-  appendHistory(stateDir(io), checkRecord(report, m, runContext(io.env)), historyLimits(io))
+  history.appendHistory(
+    stateDir(io),
+    history.checkRecord(report, m, history.runContext(io.env)),
+    historyLimits(io)
+  )
 }
 
 /** For each damaged entry with a pattern of losses in the history, what to change. */
 function historyNotes(report: CheckReport, m: LoadedManifest, io: CliIo): Map<string, string> {
-  const records = readHistory(stateDir(io)).records.filter(
-    r => r.kind === 'check' && r.manifest === m.file
-  )
+  const records = history
+    .readHistory(stateDir(io))
+    .records.filter(r => r.kind === 'check' && r.manifest === m.file)
   const notes = new Map<string, string>()
   for (const f of report.results) {
     if (f.status === 'OK') continue
     const entry = m.body.entries.find(e => e.id === f.id)
-    const advice = entry && historyAdvice(entry, recentLosses(records, f.id))
+    const advice = entry && history.historyAdvice(entry, history.recentLosses(records, f.id))
     if (advice) notes.set(f.id, advice)
   }
   return notes
@@ -73,7 +72,7 @@ function checkOptionsOf(flags: CheckFlags, io: CliIo, command: string): CheckOpt
     metaOnly: flags.meta,
     cache: flags.cache,
     jobs: flags.jobs,
-    nativeWalk: nativeWalkAllowed(io.env),
+    nativeWalk: walk.nativeWalkAllowed(io.env),
     stateDir: stateDir(io),
     version: VERSION,
     command

@@ -7,19 +7,15 @@
  */
 import type { Command } from 'commander'
 import {
+  type Change,
   editManifest,
   EXIT,
-  indexPath,
+  type ExitCode,
   type OpenedManifest,
   UsageError,
-  type ExitCode,
-  applyEdit,
-  boundsProblem,
-  diffEntry,
-  type EntryEdit,
-  type Change,
-  type FieldChange,
-  recaptureEntry
+  capture,
+  manifests,
+  walk
 } from '../../core/index.js'
 import { exclusions } from './author/shared.js'
 import { printChanges, savedFields, savedLine } from '../changes.js'
@@ -84,7 +80,7 @@ export function entryIndex(m: OpenedManifest, id: string): number {
   return i
 }
 
-function toEdit(f: EditFlags): EntryEdit {
+function toEdit(f: EditFlags): manifests.EntryEdit {
   if (f.restoreKey && !f.addSourceCache)
     throw new UsageError('--restore-key: give it with --add-source-cache KEY')
   const list = (add?: string[], drop?: string[], clear?: boolean) =>
@@ -119,17 +115,17 @@ function toEdit(f: EditFlags): EntryEdit {
 async function changeEntry(
   m: OpenedManifest,
   id: string,
-  edit: EntryEdit,
+  edit: manifests.EntryEdit,
   flags: EditFlags,
   io: CliIo
-): Promise<Change<FieldChange[]>> {
+): Promise<Change<manifests.FieldChange[]>> {
   const i = entryIndex(m, id)
   const before = m.doc.body.entries[i]!
-  let after = applyEdit(before, edit)
+  let after = manifests.applyEdit(before, edit)
   const sidecars = new Map<string, Buffer>()
   if (after.kind === 'tree' && (edit.ignore || edit.sentinels)) {
     // New ignore rules change the walk, and new sentinels must exist: capture the tree again.
-    const c = await recaptureEntry(
+    const c = await capture.recaptureEntry(
       m.workspace,
       after,
       new Set(),
@@ -137,11 +133,11 @@ async function changeEntry(
       { exactSentinels: true }
     )
     after = c.entry
-    if (c.index) sidecars.set(indexPath(m.file, id), c.index)
+    if (c.index) sidecars.set(walk.indexPath(m.file, id), c.index)
   }
-  const bad = boundsProblem(after)
+  const bad = manifests.boundsProblem(after)
   if (bad) throw new UsageError(`${bad}; nothing was written`)
-  const changes = diffEntry(before, after)
+  const changes = manifests.diffEntry(before, after)
   if (changes.length > 0) m.doc.body.entries[i] = after
   return { value: changes, save: changes.length > 0, sidecars }
 }

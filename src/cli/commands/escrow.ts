@@ -4,18 +4,17 @@
  * An editing command: it follows the editing rules and re-signs.
  */
 import {
+  type Change,
   editManifest,
-  selectEntries,
-  captureEscrow,
-  ESCROW_MAX_BYTES,
-  SwrError,
   escapeText as e,
   EXIT,
-  UsageError,
-  type Change,
   type ExitCode,
   type FileEntry,
-  type OpenedManifest
+  type OpenedManifest,
+  selectEntries,
+  SwrError,
+  UsageError,
+  capture
 } from '../../core/index.js'
 import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
@@ -45,10 +44,10 @@ async function embed(m: OpenedManifest, flags: EscrowFlags, io: CliIo): Promise<
   const skipped: { id: string; why: string }[] = []
   for (const e of selected) {
     try {
-      e.escrow = await captureEscrow(
+      e.escrow = await capture.captureEscrow(
         m.workspace,
         e,
-        flags.maxBytes ?? ESCROW_MAX_BYTES,
+        flags.maxBytes ?? capture.ESCROW_MAX_BYTES,
         stateDir(io)
       )
       done.push(e.id)

@@ -15,11 +15,11 @@ import {
   errnoCode,
   escapeText,
   EXIT,
+  type ExitCode,
   shellQuote,
   SwrError,
   UsageError,
-  writeFileAtomic,
-  type ExitCode
+  state as stateApi
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { withGlobals, type GlobalOptions } from '../options.js'
@@ -136,7 +136,7 @@ function parseTarget(t: string | undefined): Target {
 function createOnce(file: string, content: string, mode: number): 'created' | 'same' | 'other' {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   try {
-    writeFileAtomic(file, content, { exclusive: true, mode })
+    stateApi.writeFileAtomic(file, content, { exclusive: true, mode })
     return 'created'
   } catch (err) {
     if (errnoCode(err) !== 'EEXIST') throw err

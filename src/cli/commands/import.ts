@@ -8,19 +8,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   createManifest,
-  parseManifestText,
-  manifestDigest,
-  verifyLegacyHmac,
-  verifyLegacyMldsa,
-  parseLegacyPublicKey,
-  parseStrictJson,
-  type JsonValue,
   escapeText,
   EXIT,
+  type ExitCode,
   SwrError,
   UsageError,
-  type ExitCode,
-  type ParsedManifest
+  manifests
 } from '../../core/index.js'
 import { editSession } from '../edit.js'
 import type { CliIo } from '../io.js'
@@ -45,7 +38,7 @@ function readKeyFile(io: CliIo, flag: string, file: string): string {
 }
 
 interface Converted {
-  old: ParsedManifest
+  old: manifests.ParsedManifest
   trusted: boolean
   why: string
   checked: string[]
@@ -60,15 +53,15 @@ async function convert(oldFile: string, flags: ImportFlags, io: CliIo): Promise<
   } catch {
     throw new UsageError(`${oldFile}: cannot read`)
   }
-  const old = parseManifestText(text, oldFile)
+  const old = manifests.parseManifestText(text, oldFile)
   if (old.format !== 2) throw new UsageError(`${oldFile} is already format 3: nothing to import`)
-  const digest = manifestDigest(old.doc.body)
+  const digest = manifests.manifestDigest(old.doc.body)
   let trusted = false
   let why = 'unsigned: review it, then sign it with "swr sign"'
-  const v2 = parseStrictJson(text).value as { [k: string]: JsonValue }
+  const v2 = manifests.parseStrictJson(text).value as { [k: string]: manifests.JsonValue }
   const checked: string[] = []
   if (flags.legacyKey !== undefined) {
-    const verdict = verifyLegacyHmac(v2, readKeyFile(io, '--legacy-key', flags.legacyKey))
+    const verdict = manifests.verifyLegacyHmac(v2, readKeyFile(io, '--legacy-key', flags.legacyKey))
     if (verdict !== 'valid') {
       throw new SwrError(
         `${oldFile}: format-2 HMAC signature is ${verdict} under ${flags.legacyKey}: refusing to import it as trusted`,
@@ -78,12 +71,14 @@ async function convert(oldFile: string, flags: ImportFlags, io: CliIo): Promise<
     checked.push('HMAC')
   }
   if (flags.legacyPubkey !== undefined) {
-    const key = parseLegacyPublicKey(readKeyFile(io, '--legacy-pubkey', flags.legacyPubkey))
+    const key = manifests.parseLegacyPublicKey(
+      readKeyFile(io, '--legacy-pubkey', flags.legacyPubkey)
+    )
     if (!key)
       throw new UsageError(
         `--legacy-pubkey ${flags.legacyPubkey}: not an ML-DSA-87 public key (PEM, or 2592 bytes in base64 or hex)`
       )
-    const verdict = await verifyLegacyMldsa(v2, key)
+    const verdict = await manifests.verifyLegacyMldsa(v2, key)
     if (verdict !== 'valid') {
       throw new SwrError(
         `${oldFile}: format-2 ML-DSA signature (_pksig) is ${verdict} under ${flags.legacyPubkey}: refusing to import it as trusted`,

@@ -7,16 +7,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   editManifest,
-  ownPaths,
   escapeText as e,
-  BLOB_THRESHOLD,
-  captureEntries,
   EXIT,
-  indexPath,
+  type ExitCode,
+  ownPaths,
   UsageError,
-  VOLATILE_DIRS,
-  type CaptureRequest,
-  type ExitCode
+  capture,
+  walk as walkApi
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, jobsOption, lockOption, withGlobals } from '../options.js'
@@ -33,8 +30,8 @@ export interface InitFlags extends LockFlags {
 }
 
 /** What init would track, as capture requests (workspace-relative paths). */
-export function scanWorkspace(workspace: string): CaptureRequest[] {
-  const requests: CaptureRequest[] = []
+export function scanWorkspace(workspace: string): capture.CaptureRequest[] {
+  const requests: capture.CaptureRequest[] = []
   const blobs: string[] = []
   let seen = 0
   const walk = (abs: string, rel: string): void => {
@@ -46,23 +43,27 @@ export function scanWorkspace(workspace: string): CaptureRequest[] {
     }
     for (const name of names) {
       if (++seen > MAX_SCAN) return
-      if (SKIP.has(name) || VOLATILE_DIRS.has(name)) continue
+      if (SKIP.has(name) || capture.VOLATILE_DIRS.has(name)) continue
       const childRel = rel ? `${rel}/${name}` : name
       const st = fs.lstatSync(path.join(abs, name), { throwIfNoEntry: false })
       if (!st) continue
       if (st.isDirectory()) walk(path.join(abs, name), childRel)
-      else if (st.isFile() && st.size >= BLOB_THRESHOLD) blobs.push(childRel)
+      else if (st.isFile() && st.size >= capture.BLOB_THRESHOLD) blobs.push(childRel)
     }
   }
   walk(workspace, '')
   const top = fs.readdirSync(workspace).sort()
   for (const name of top) {
-    if (SKIP.has(name) || VOLATILE_DIRS.has(name)) continue
+    if (SKIP.has(name) || capture.VOLATILE_DIRS.has(name)) continue
     const st = fs.lstatSync(path.join(workspace, name))
     if (st.isDirectory() && !name.startsWith('.')) {
       const inside = blobs.filter(b => b.startsWith(name + '/')).map(b => b.slice(name.length + 1))
-      requests.push({ path: name, kind: 'tree', ignore: [...VOLATILE_DIRS, ...SKIP, ...inside] })
-    } else if (st.isFile() && (st.mode & 0o111) !== 0 && st.size < BLOB_THRESHOLD) {
+      requests.push({
+        path: name,
+        kind: 'tree',
+        ignore: [...capture.VOLATILE_DIRS, ...SKIP, ...inside]
+      })
+    } else if (st.isFile() && (st.mode & 0o111) !== 0 && st.size < capture.BLOB_THRESHOLD) {
       requests.push({ path: name, kind: 'file' })
     }
   }
@@ -82,14 +83,16 @@ export async function initCommand(flags: InitFlags, io: CliIo): Promise<ExitCode
       )
     }
     const requests = scanWorkspace(m.workspace)
-    const added = await captureEntries(m.workspace, requests, new Set(), {
+    const added = await capture.captureEntries(m.workspace, requests, new Set(), {
       pool: { jobs: flags.jobs },
       exclude: ownPaths(m.file, stateDir(io)),
       stateDir: stateDir(io)
     })
     m.doc.body.entries.push(...added.map(a => a.entry))
     const sidecars = new Map(
-      added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
+      added.flatMap(a =>
+        a.index ? [[walkApi.indexPath(m.file, a.entry.id), a.index] as const] : []
+      )
     )
     return { value: added, save: true, sidecars }
   })

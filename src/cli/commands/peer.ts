@@ -3,17 +3,7 @@
  * machine's sync public key (to give to others) and its fingerprint (to compare out of band).
  */
 import type { Command } from 'commander'
-import {
-  addPeer,
-  EXIT,
-  loadPeers,
-  loadSyncSeed,
-  recipientId,
-  removePeer,
-  SwrError,
-  syncPublicKey,
-  type ExitCode
-} from '../../core/index.js'
+import { EXIT, type ExitCode, SwrError, sign, sync } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, withGlobals, type GlobalOptions } from '../options.js'
 import type { CommandContext } from '../command.js'
@@ -24,7 +14,7 @@ function print(io: CliIo, flags: GlobalOptions, json: object, text: string): Exi
 }
 
 function add(name: string, key: string, flags: GlobalOptions, io: CliIo): ExitCode {
-  const { peer: p, added } = addPeer(stateDir(io), name, key)
+  const { peer: p, added } = sync.addPeer(stateDir(io), name, key)
   return print(
     io,
     flags,
@@ -34,7 +24,7 @@ function add(name: string, key: string, flags: GlobalOptions, io: CliIo): ExitCo
 }
 
 function list(flags: GlobalOptions, io: CliIo): ExitCode {
-  const peers = loadPeers(stateDir(io))
+  const peers = sync.loadPeers(stateDir(io))
   return print(
     io,
     flags,
@@ -47,7 +37,7 @@ function list(flags: GlobalOptions, io: CliIo): ExitCode {
 }
 
 function remove(name: string, flags: GlobalOptions, io: CliIo): ExitCode {
-  const p = removePeer(stateDir(io), name)
+  const p = sync.removePeer(stateDir(io), name)
   return print(
     io,
     flags,
@@ -57,19 +47,19 @@ function remove(name: string, flags: GlobalOptions, io: CliIo): ExitCode {
 }
 
 async function mine(flags: GlobalOptions, io: CliIo): Promise<ExitCode> {
-  const seed = loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY)
+  const seed = sign.loadSyncSeed(stateDir(io), io.env.SWR_SYNC_KEY)
   if (!seed)
     throw new SwrError(
       'no sync key: create one with "swr keygen" (or set SWR_SYNC_KEY)',
       EXIT.UNREPAIRABLE
     )
-  const pub = await syncPublicKey(seed)
+  const pub = await sync.syncPublicKey(seed)
   const key = pub.toString('base64')
   return print(
     io,
     flags,
-    { schema: 'swr.peer-key/1', key, fingerprint: recipientId(pub) },
-    `fingerprint ${recipientId(pub)}\n${key}\n`
+    { schema: 'swr.peer-key/1', key, fingerprint: sync.recipientId(pub) },
+    `fingerprint ${sync.recipientId(pub)}\n${key}\n`
   )
 }
 

@@ -5,22 +5,22 @@
  */
 import { cacheReadOnly } from '../../adapters/actions-cache.js'
 import {
-  UsageError,
-  type QuarantineLimits,
   escapeText,
-  repairManifest,
-  savedLine,
-  writeBack,
-  type RepairMode,
+  type ExitCode,
   findingLines,
+  type LoadedManifest,
+  loadManifest,
+  renderCheck,
   renderCollateral,
   renderPlan,
   renderStep,
-  loadManifest,
-  renderCheck,
-  type ExitCode,
-  type LoadedManifest,
-  nativeWalkAllowed
+  repairManifest,
+  type RepairMode,
+  savedLine,
+  UsageError,
+  writeBack,
+  manifests,
+  walk
 } from '../../core/index.js'
 import { VERSION } from '../../version.js'
 import { useColor, type CliIo } from '../io.js'
@@ -87,7 +87,7 @@ async function repairLocked(
     dryRun: flags.dryRun,
     cache: flags.cache,
     jobs: flags.jobs,
-    nativeWalk: nativeWalkAllowed(io.env),
+    nativeWalk: walk.nativeWalkAllowed(io.env),
     timeoutS: flags.timeout,
     quarantine: flags.quarantine,
     quarantineLimits: quarantineLimits(io.env),
@@ -148,7 +148,7 @@ async function repairLocked(
 }
 
 /** SWR_QUARANTINE_KEEP_DAYS, _MAX_MB and _MAX_FILES, when set to a non-negative number. */
-function quarantineLimits(env: NodeJS.ProcessEnv): QuarantineLimits {
+function quarantineLimits(env: NodeJS.ProcessEnv): manifests.QuarantineLimits {
   const num = (name: string): number | undefined => {
     const v = env[name]
     if (v === undefined || v === '') return undefined

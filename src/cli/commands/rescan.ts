@@ -7,16 +7,15 @@
 import type { Command } from 'commander'
 import {
   editManifest,
-  EXIT,
-  indexPath,
   type Entry,
-  type OpenedManifest,
+  escapeText,
+  EXIT,
   type ExitCode,
-  captureEscrow,
+  type OpenedManifest,
   SwrError,
-  diffEntry,
-  recaptureEntry,
-  escapeText
+  capture,
+  manifests,
+  walk
 } from '../../core/index.js'
 import { printChanges, savedFields, savedLine, type EntryChanges } from '../changes.js'
 import type { CommandContext } from '../command.js'
@@ -90,15 +89,15 @@ async function recapture(
   for (const id of [...new Set(ids)]) {
     const i = entryIndex(m, id)
     const before = entries[i]!
-    const c = await recaptureEntry(m.workspace, before, taken, {
+    const c = await capture.recaptureEntry(m.workspace, before, taken, {
       pool: { jobs: flags.jobs, batch: ids.length > 1 },
       exclude: exclusions(m.file, io),
       stateDir: stateDir(io)
     })
     const after = await reescrow(m.workspace, before, c.entry, io, notes)
-    if (c.index) sidecars.set(indexPath(m.file, id), c.index)
+    if (c.index) sidecars.set(walk.indexPath(m.file, id), c.index)
     entries[i] = after
-    report.push({ id, changes: diffEntry(before, after) })
+    report.push({ id, changes: manifests.diffEntry(before, after) })
   }
   return { report, sidecars }
 }
@@ -115,7 +114,10 @@ async function reescrow(
   if (before.expect.sha256 === after.expect.sha256) return after
   const { escrow: _old, ...rest } = after
   try {
-    return { ...rest, escrow: await captureEscrow(workspace, rest, undefined, stateDir(io)) }
+    return {
+      ...rest,
+      escrow: await capture.captureEscrow(workspace, rest, undefined, stateDir(io))
+    }
   } catch (err) {
     if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
     notes.push(`${after.id}: escrow dropped (${err.message})`)

@@ -5,15 +5,15 @@
  */
 import type { Command } from 'commander'
 import {
-  editManifest,
-  EXIT,
   type Change,
-  type OpenedManifest,
-  indexPath,
-  UsageError,
+  editManifest,
   type Entry,
+  escapeText as e,
+  EXIT,
   type ExitCode,
-  escapeText as e
+  type OpenedManifest,
+  UsageError,
+  walk
 } from '../../core/index.js'
 import { savedFields, savedLine } from '../changes.js'
 import type { CommandContext } from '../command.js'
@@ -57,7 +57,7 @@ function remove(m: OpenedManifest, ids: readonly string[], follow: boolean): Cha
   const removed = entries.filter(x => gone.has(x.id))
   m.doc.body.entries = entries.filter(x => !gone.has(x.id))
   // A stale index is harmless, but the saved manifest no longer names it.
-  const dropped = removed.filter(x => x.kind === 'tree').map(x => indexPath(m.file, x.id))
+  const dropped = removed.filter(x => x.kind === 'tree').map(x => walk.indexPath(m.file, x.id))
   return { value: removed, save: true, dropped }
 }
 

@@ -6,14 +6,7 @@
  * 2 refused or a recipe failed, 3 a recipe ran but left its entry damaged.
  */
 import os from 'node:os'
-import {
-  selftest,
-  escapeText,
-  EXIT,
-  loadManifest,
-  type ExitCode,
-  nativeWalkAllowed
-} from '../../core/index.js'
+import { escapeText, EXIT, type ExitCode, loadManifest, selftest, walk } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
   manifestLocation,
@@ -51,7 +44,7 @@ export async function selftestCommand(flags: SelftestFlags, io: CliIo): Promise<
     allowEmpty: flags.allowEmpty,
     fromScratch: flags.fromScratch,
     timeoutS: flags.timeout,
-    nativeWalk: nativeWalkAllowed(io.env),
+    nativeWalk: walk.nativeWalkAllowed(io.env),
     abort: io.abort
   })
   for (const l of r.leftOut)

@@ -4,35 +4,22 @@
  */
 import fs from 'node:fs'
 import {
-  alreadyExists,
   cosignManifest,
-  signManifest,
-  verifySignatures,
-  outcomeOf,
-  signerWords,
-  stateWords,
-  type SignaturesRun,
-  createKeyFiles,
-  newKey,
-  secretKeyFile,
-  type KeyFile,
-  HMAC_KEY_FILE,
-  IDENTITY_FILE,
-  keyPath,
-  SYNC_KEY_FILE,
-  groupFingerprint,
-  identityFromSeed,
+  escapeText,
   EXIT,
-  loadManifest,
-  UsageError,
   type ExitCode,
   type LoadedManifest,
+  loadManifest,
   type ManifestBody,
   type ManifestDocument,
-  escapeText,
-  manifestPathInWorkspace,
-  parseExpiry,
-  parseScope
+  outcomeOf,
+  type SignaturesRun,
+  signerWords,
+  signManifest,
+  stateWords,
+  UsageError,
+  verifySignatures,
+  sign
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
@@ -61,44 +48,45 @@ export async function keygenCommand(flags: KeygenFlags, io: CliIo): Promise<Exit
   const dir = stateDir(io)
   if (!flags.hmac && !flags.mldsa)
     throw new UsageError('nothing to create: --no-hmac and --no-mldsa together')
-  const exists = (name: string): boolean => fs.existsSync(keyPath(dir, name))
-  if (flags.mldsa && exists(IDENTITY_FILE)) throw alreadyExists(keyPath(dir, IDENTITY_FILE))
-  if (flags.hmac && !flags.mldsa && exists(HMAC_KEY_FILE))
-    throw alreadyExists(keyPath(dir, HMAC_KEY_FILE))
+  const exists = (name: string): boolean => fs.existsSync(sign.keyPath(dir, name))
+  if (flags.mldsa && exists(sign.IDENTITY_FILE))
+    throw sign.alreadyExists(sign.keyPath(dir, sign.IDENTITY_FILE))
+  if (flags.hmac && !flags.mldsa && exists(sign.HMAC_KEY_FILE))
+    throw sign.alreadyExists(sign.keyPath(dir, sign.HMAC_KEY_FILE))
   const made: Record<string, string> = {}
-  const identity: KeyFile[] = []
+  const identity: sign.KeyFile[] = []
   if (flags.mldsa) {
-    const seed = newKey()
-    const id = await identityFromSeed(seed)
+    const seed = sign.newKey()
+    const id = await sign.identityFromSeed(seed)
     identity.push(
       {
         name: OWN_PUBLIC_KEY_FILE,
         text: `${id.fingerprint}\n${Buffer.from(id.publicKey).toString('base64')}\n`,
         public: true
       },
-      secretKeyFile(IDENTITY_FILE, seed)
+      sign.secretKeyFile(sign.IDENTITY_FILE, seed)
     )
     made.mldsa_fingerprint = id.fingerprint
-    made.mldsa_seed = keyPath(dir, IDENTITY_FILE)
+    made.mldsa_seed = sign.keyPath(dir, sign.IDENTITY_FILE)
   }
-  const files: KeyFile[] = []
-  if (flags.hmac && !exists(HMAC_KEY_FILE)) {
-    files.push(secretKeyFile(HMAC_KEY_FILE, newKey()))
-    made.hmac_key = keyPath(dir, HMAC_KEY_FILE)
+  const files: sign.KeyFile[] = []
+  if (flags.hmac && !exists(sign.HMAC_KEY_FILE)) {
+    files.push(sign.secretKeyFile(sign.HMAC_KEY_FILE, sign.newKey()))
+    made.hmac_key = sign.keyPath(dir, sign.HMAC_KEY_FILE)
   }
-  if (flags.sync && !exists(SYNC_KEY_FILE)) {
-    files.push(secretKeyFile(SYNC_KEY_FILE, newKey()))
-    made.sync_key = keyPath(dir, SYNC_KEY_FILE)
+  if (flags.sync && !exists(sign.SYNC_KEY_FILE)) {
+    files.push(sign.secretKeyFile(sign.SYNC_KEY_FILE, sign.newKey()))
+    made.sync_key = sign.keyPath(dir, sign.SYNC_KEY_FILE)
   }
   // All or nothing, the identity's seed last: its presence is what makes a rerun refuse, so even
   // a keygen killed while moving files in leaves only files a rerun completes or replaces.
-  createKeyFiles(dir, [...files, ...identity])
+  sign.createKeyFiles(dir, [...files, ...identity])
   if (flags.json)
     io.stdout.write(JSON.stringify({ schema: 'swr.keygen/1', ...made }, null, 2) + '\n')
   else {
     if (made.mldsa_fingerprint) {
       io.stdout.write(
-        `ML-DSA-87 identity: ${made.mldsa_seed} (0600)\nfingerprint: ${groupFingerprint(made.mldsa_fingerprint)}\n`
+        `ML-DSA-87 identity: ${made.mldsa_seed} (0600)\nfingerprint: ${sign.groupFingerprint(made.mldsa_fingerprint)}\n`
       )
       io.stdout.write(
         'share the fingerprint (swr trust mine prints the public key too); others add it with "swr trust add"\n'
@@ -127,14 +115,14 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
       )
     const done = await cosignManifest(session)
     const signers = done.doc.signatures.filter(s => s.alg === 'ml-dsa-87').length
-    const by = `co-signed by ML-DSA-87 ${groupFingerprint(done.by.mldsa)} (${signers} ML-DSA signature(s))`
+    const by = `co-signed by ML-DSA-87 ${sign.groupFingerprint(done.by.mldsa)} (${signers} ML-DSA signature(s))`
     printSigned(io, flags, done.file, done.doc, done.digest, by)
     return EXIT.HEALTHY
   }
   const done = await signManifest(session, m => bodyWith(m, flags))
   const by = [
     done.by.hmac ? 'HMAC-SHA256' : '',
-    done.by.mldsa ? `ML-DSA-87 ${groupFingerprint(done.by.mldsa)}` : ''
+    done.by.mldsa ? `ML-DSA-87 ${sign.groupFingerprint(done.by.mldsa)}` : ''
   ].filter(Boolean)
   printSigned(io, flags, done.file, done.doc, done.digest, `by ${by.join(' and ')}`)
   return EXIT.HEALTHY
@@ -144,12 +132,12 @@ export async function signCommand(flags: SignFlags, io: CliIo): Promise<ExitCode
 function bodyWith(m: LoadedManifest, flags: SignFlags): ManifestBody {
   const body = { ...m.doc.body }
   if (flags.scope !== undefined) {
-    const scope = parseScope(flags.scope, manifestPathInWorkspace(m))
+    const scope = sign.parseScope(flags.scope, sign.manifestPathInWorkspace(m))
     if (scope) body.scope = scope
     else delete body.scope
   }
   if (flags.expires !== undefined) {
-    const expires = parseExpiry(flags.expires, new Date())
+    const expires = sign.parseExpiry(flags.expires, new Date())
     if (expires) body.expires = expires
     else delete body.expires
   }

@@ -1,19 +1,13 @@
 /** `swr stats`: survival per canary class, location and manifest entry, from the history. */
-import {
-  readHistory,
-  computeStats,
-  renderStatsText,
-  EXIT,
-  type ExitCode
-} from '../../core/index.js'
+import { EXIT, type ExitCode, renderStatsText, history as historyApi } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
 import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 
 export function statsCommand(flags: GlobalOptions, io: CliIo): ExitCode {
-  const history = readHistory(stateDir(io))
-  const stats = computeStats(history.records)
+  const history = historyApi.readHistory(stateDir(io))
+  const stats = historyApi.computeStats(history.records)
   if (flags.json)
     io.stdout.write(JSON.stringify({ ...stats, skipped: history.skipped }, null, 2) + '\n')
   else {

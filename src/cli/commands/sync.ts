@@ -13,15 +13,14 @@ import { actionsCacheStore } from '../../adapters/actions-cache-store.js'
 import {
   escapeText,
   EXIT,
+  type ExitCode,
   loadManifest,
   pull,
   push,
   pushKeyTail,
-  syncKeyPrefix,
   syncStatus,
   UsageError,
-  type ExitCode,
-  type StoreContext
+  sync as syncApi
 } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import {
@@ -72,7 +71,7 @@ function storeContext(
   manifestFile: string,
   workspace: string,
   keyTail = 'latest'
-): StoreContext {
+): syncApi.StoreContext {
   const deadlineMs = (flags.timeout ?? DEFAULT_TIMEOUT_S) * 1000
   if (flags.authEnv !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,127}$/.test(flags.authEnv))
     throw new UsageError('--auth-env takes the name of an environment variable')
@@ -85,7 +84,8 @@ function storeContext(
     requestMs: Math.max(1000, Math.min(30_000, Math.floor(deadlineMs / 3))),
     authEnv: flags.authEnv,
     note: line => void io.stderr.write(`swr: ${escapeText(line, { max: 400 })}\n`),
-    actions: ctx => actionsCacheStore(ctx, syncKeyPrefix(scopeOf(manifestFile, io)), keyTail)
+    actions: ctx =>
+      actionsCacheStore(ctx, syncApi.syncKeyPrefix(scopeOf(manifestFile, io)), keyTail)
   }
 }
 

@@ -1,15 +1,6 @@
 /** `swr trust add|list|remove|mine`: the local trust store of ML-DSA signers. */
 import fs from 'node:fs'
-import {
-  keyPath,
-  groupFingerprint,
-  addTrusted,
-  readTrustStore,
-  removeTrusted,
-  EXIT,
-  SwrError,
-  type ExitCode
-} from '../../core/index.js'
+import { EXIT, type ExitCode, SwrError, sign } from '../../core/index.js'
 import type { CliIo } from '../io.js'
 import { stateDir, type GlobalOptions, withGlobals } from '../options.js'
 import { OWN_PUBLIC_KEY_FILE } from '../trust-context.js'
@@ -17,14 +8,14 @@ import type { Command } from 'commander'
 import type { CommandContext } from '../command.js'
 
 export function trustAdd(fp: string, name: string, flags: GlobalOptions, io: CliIo): ExitCode {
-  const s = addTrusted(stateDir(io), fp, name, new Date())
+  const s = sign.addTrusted(stateDir(io), fp, name, new Date())
   if (flags.json) io.stdout.write(JSON.stringify({ schema: 'swr.trust/1', added: s }) + '\n')
-  else io.stdout.write(`trusted ${s.name}: ${groupFingerprint(s.fingerprint)}\n`)
+  else io.stdout.write(`trusted ${s.name}: ${sign.groupFingerprint(s.fingerprint)}\n`)
   return EXIT.HEALTHY
 }
 
 export function trustList(flags: GlobalOptions, io: CliIo): ExitCode {
-  const signers = readTrustStore(stateDir(io))
+  const signers = sign.readTrustStore(stateDir(io))
   if (flags.json)
     io.stdout.write(JSON.stringify({ schema: 'swr.trust/1', signers }, null, 2) + '\n')
   else if (signers.length === 0)
@@ -32,24 +23,24 @@ export function trustList(flags: GlobalOptions, io: CliIo): ExitCode {
   else
     for (const s of signers)
       io.stdout.write(
-        `${s.name.padEnd(20)} ${groupFingerprint(s.fingerprint)}  (added ${s.added})\n`
+        `${s.name.padEnd(20)} ${sign.groupFingerprint(s.fingerprint)}  (added ${s.added})\n`
       )
   return EXIT.HEALTHY
 }
 
 export function trustRemove(what: string, flags: GlobalOptions, io: CliIo): ExitCode {
-  const removed = removeTrusted(stateDir(io), what)
+  const removed = sign.removeTrusted(stateDir(io), what)
   if (flags.json) io.stdout.write(JSON.stringify({ schema: 'swr.trust/1', removed }) + '\n')
   else
     for (const s of removed)
-      io.stdout.write(`removed ${s.name}: ${groupFingerprint(s.fingerprint)}\n`)
+      io.stdout.write(`removed ${s.name}: ${sign.groupFingerprint(s.fingerprint)}\n`)
   return EXIT.HEALTHY
 }
 
 export function trustMine(flags: GlobalOptions, io: CliIo): ExitCode {
   let text: string
   try {
-    text = fs.readFileSync(keyPath(stateDir(io), OWN_PUBLIC_KEY_FILE), 'utf8')
+    text = fs.readFileSync(sign.keyPath(stateDir(io), OWN_PUBLIC_KEY_FILE), 'utf8')
   } catch {
     throw new SwrError('this machine has no ML-DSA identity: run "swr keygen"', EXIT.BAD_MANIFEST)
   }
@@ -60,7 +51,7 @@ export function trustMine(flags: GlobalOptions, io: CliIo): ExitCode {
     )
   else
     io.stdout.write(
-      `fingerprint: ${groupFingerprint(fp)}\npublic key (base64, ${Buffer.from(pub, 'base64').length} bytes):\n${pub}\n`
+      `fingerprint: ${sign.groupFingerprint(fp)}\npublic key (base64, ${Buffer.from(pub, 'base64').length} bytes):\n${pub}\n`
     )
   return EXIT.HEALTHY
 }

@@ -5,15 +5,7 @@
  * be pasted as is.
  */
 import path from 'node:path'
-import {
-  auditWorkspace,
-  type AuditRow,
-  addCommand,
-  type Target,
-  escapeText as e,
-  EXIT,
-  type ExitCode
-} from '../../../core/index.js'
+import { escapeText as e, EXIT, type ExitCode, author } from '../../../core/index.js'
 import type { CliIo } from '../../io.js'
 import type { GlobalOptions } from '../../options.js'
 import { count, exclusions, printJson, readView, shown, size, target, type View } from './shared.js'
@@ -26,7 +18,7 @@ export interface AuditFlags extends GlobalOptions {
 
 export function auditCommand(flags: AuditFlags, io: CliIo): ExitCode {
   const view = readView(flags, io)
-  const result = auditWorkspace(view.workspace, view.entries, exclusions(view.file, io))
+  const result = author.auditWorkspace(view.workspace, view.entries, exclusions(view.file, io))
   const limit = flags.limit ?? DEFAULT_AUDIT_LIMIT
   const rows = result.rows.slice(0, limit).map(r => withCommand(r, view, io, target(flags)))
   if (flags.json) {
@@ -62,17 +54,17 @@ export function auditCommand(flags: AuditFlags, io: CliIo): ExitCode {
 }
 
 function withCommand(
-  r: AuditRow,
+  r: author.AuditRow,
   view: View,
   io: CliIo,
-  t: Target
-): Omit<AuditRow, 'ignore'> & { command: string } {
+  t: author.Target
+): Omit<author.AuditRow, 'ignore'> & { command: string } {
   const arg = path.relative(io.cwd, path.join(view.workspace, r.path)) || '.'
   return {
     kind: r.kind,
     path: r.path,
     bytes: r.bytes,
     files: r.files,
-    command: addCommand(arg, r.ignore, t)
+    command: author.addCommand(arg, r.ignore, t)
   }
 }

@@ -6,17 +6,13 @@
  */
 import {
   editManifest,
-  planAutopilot,
-  escrowHint,
-  lacksRecipe,
-  recipeHint,
-  type Target,
-  EXIT,
-  type Captured,
   type Entry,
+  EXIT,
   type ExitCode,
   type OpenedManifest,
-  type SavedEdit
+  type SavedEdit,
+  author,
+  capture
 } from '../../../core/index.js'
 import { editSession } from '../../edit.js'
 import type { CliIo } from '../../io.js'
@@ -39,11 +35,11 @@ export async function autopilotCommand(flags: EditFlags, io: CliIo): Promise<Exi
     saved,
     value: { plan, added }
   } = await editManifest(editSession(flags, io), async m => {
-    const plan = planAutopilot(m.workspace, m.doc.body.entries, exclusions(m.file, io))
+    const plan = author.planAutopilot(m.workspace, m.doc.body.entries, exclusions(m.file, io))
     const added = await captureAll(m, plan.requests, io, flags.jobs)
     return addCaptured(m, added, { plan, added })
   })
-  const missing = saved || !m.created ? m.doc.body.entries.filter(lacksRecipe) : []
+  const missing = saved || !m.created ? m.doc.body.entries.filter(author.lacksRecipe) : []
   const t = target(flags)
   if (flags.json) {
     printJson(io, {
@@ -58,9 +54,9 @@ export async function autopilotCommand(flags: EditFlags, io: CliIo): Promise<Exi
         id: e.id,
         kind: e.kind,
         path: e.path,
-        escrow: escrowHint(e, t) ?? null
+        escrow: author.escrowHint(e, t) ?? null
       })),
-      how_to_add_recipe: recipeHint(t),
+      how_to_add_recipe: author.recipeHint(t),
       ...savedJson(saved)
     })
   } else if (!flags.quiet) {
@@ -72,11 +68,11 @@ export async function autopilotCommand(flags: EditFlags, io: CliIo): Promise<Exi
 function autopilotText(
   io: CliIo,
   m: OpenedManifest,
-  added: readonly Captured[],
+  added: readonly capture.Captured[],
   skipped: readonly { path: string; why: string }[],
   saved: SavedEdit | undefined,
   missing: readonly Entry[],
-  t: Target
+  t: author.Target
 ): string {
   const out: string[] = [saved ? createdLine(io, m) : '']
   for (const a of added) out.push(addedLine(a.entry))
@@ -94,10 +90,10 @@ function autopilotText(
       `${n} ${n === 1 ? 'entry has' : 'entries have'} no restore recipe, cache source or escrow:\n`
     )
     for (const e of missing) {
-      const esc = escrowHint(e, t)
+      const esc = author.escrowHint(e, t)
       out.push(`  ${e.id} (${e.kind} ${e.path})${esc ? `: or ${esc}` : ''}\n`)
     }
-    out.push(`to add one: ${recipeHint(t)}\n`)
+    out.push(`to add one: ${author.recipeHint(t)}\n`)
   }
   return out.join('')
 }

@@ -7,18 +7,14 @@
  */
 import {
   editManifest,
-  captureModel,
-  DEFAULT_MIN_MODEL_BYTES,
-  findModels,
-  type ModelFile,
   escapeText as e,
-  deriveId,
   EXIT,
-  UsageError,
-  type Captured,
   type ExitCode,
   type OpenedManifest,
-  type SavedEdit
+  type SavedEdit,
+  UsageError,
+  author,
+  capture
 } from '../../../core/index.js'
 import { editSession } from '../../edit.js'
 import type { CliIo } from '../../io.js'
@@ -43,7 +39,7 @@ export interface ModelsFlags extends EditFlags {
   fullHash?: boolean
 }
 
-function modelJson(x: ModelFile): Record<string, unknown> {
+function modelJson(x: author.ModelFile): Record<string, unknown> {
   return {
     path: x.path,
     bytes: x.bytes,
@@ -53,7 +49,7 @@ function modelJson(x: ModelFile): Record<string, unknown> {
   }
 }
 
-function modelLine(x: ModelFile): string {
+function modelLine(x: author.ModelFile): string {
   const state = x.tracked
     ? x.tracked.exact
       ? `tracked by "${x.tracked.id}"`
@@ -63,11 +59,16 @@ function modelLine(x: ModelFile): string {
 }
 
 export async function modelsCommand(flags: ModelsFlags, io: CliIo): Promise<ExitCode> {
-  const minBytes = flags.minMb === undefined ? DEFAULT_MIN_MODEL_BYTES : flags.minMb * MIB
+  const minBytes = flags.minMb === undefined ? author.DEFAULT_MIN_MODEL_BYTES : flags.minMb * MIB
   if (flags.fullHash && !flags.apply) throw new UsageError('--full-hash goes with --apply')
   if (!flags.apply) {
     const view = readView(flags, io)
-    const scan = findModels(view.workspace, view.entries, exclusions(view.file, io), minBytes)
+    const scan = author.findModels(
+      view.workspace,
+      view.entries,
+      exclusions(view.file, io),
+      minBytes
+    )
     const where = { workspace: view.workspace, manifest: view.found ? view.file : null }
     printModels(io, flags, where, scan, minBytes)
     return EXIT.HEALTHY
@@ -77,13 +78,18 @@ export async function modelsCommand(flags: ModelsFlags, io: CliIo): Promise<Exit
     saved,
     value: { scan, added }
   } = await editManifest(editSession(flags, io), async m => {
-    const scan = findModels(m.workspace, m.doc.body.entries, exclusions(m.file, io), minBytes)
+    const scan = author.findModels(
+      m.workspace,
+      m.doc.body.entries,
+      exclusions(m.file, io),
+      minBytes
+    )
     const taken = new Set(m.doc.body.entries.map(e => e.id))
-    const added: Captured[] = []
+    const added: capture.Captured[] = []
     for (const x of scan.models.filter(y => !y.tracked)) {
-      const id = deriveId(x.via ?? x.path, taken)
+      const id = capture.deriveId(x.via ?? x.path, taken)
       const opts = { fullHash: flags.fullHash === true, pool: { jobs: flags.jobs } }
-      added.push(await captureModel(m.workspace, { path: x.path, id }, taken, opts))
+      added.push(await author.captureModel(m.workspace, { path: x.path, id }, taken, opts))
       taken.add(id)
     }
     return addCaptured(m, added, { scan, added })
@@ -102,9 +108,9 @@ function printModels(
   io: CliIo,
   flags: ModelsFlags,
   where: { workspace: string; manifest: string | null },
-  scan: ReturnType<typeof findModels>,
+  scan: ReturnType<typeof author.findModels>,
   minBytes: number,
-  applied?: { added: Captured[]; saved: SavedEdit | undefined; m: OpenedManifest }
+  applied?: { added: capture.Captured[]; saved: SavedEdit | undefined; m: OpenedManifest }
 ): void {
   if (flags.json) {
     printJson(io, {

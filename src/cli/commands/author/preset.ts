@@ -8,14 +8,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   editManifest,
-  planPreset,
-  presetNamed,
-  PRESETS,
-  type Preset,
-  isSecretPath,
   EXIT,
+  type ExitCode,
   UsageError,
-  type ExitCode
+  author,
+  capture
 } from '../../../core/index.js'
 import type { CliIo } from '../../io.js'
 import { editSession } from '../../edit.js'
@@ -42,15 +39,15 @@ export async function presetCommand(
   if (flags.list) return listPresets(name, flags, io)
   if (name === undefined)
     throw new UsageError(
-      `preset: name one of ${PRESETS.map(p => p.name).join(', ')} (or --list to see their paths)`
+      `preset: name one of ${author.PRESETS.map(p => p.name).join(', ')} (or --list to see their paths)`
     )
-  const preset = presetNamed(name)
+  const preset = author.presetNamed(name)
   const {
     manifest: m,
     saved,
     value: { plan, added }
   } = await editManifest(editSession(flags, io), async m => {
-    const plan = planPreset(m.workspace, preset, m.doc.body.entries)
+    const plan = author.planPreset(m.workspace, preset, m.doc.body.entries)
     const added = await captureAll(m, plan.requests, io, flags.jobs)
     return addCaptured(m, added, { plan, added })
   })
@@ -59,7 +56,7 @@ export async function presetCommand(
     m.workspace === home
       ? undefined
       : `workspace ${m.workspace} is not $HOME (${io.home}): preset paths were resolved under the workspace`
-  const secrets = added.filter(a => isSecretPath(a.entry.path)).map(a => a.entry.id)
+  const secrets = added.filter(a => capture.isSecretPath(a.entry.path)).map(a => a.entry.id)
   if (flags.json) {
     printJson(io, {
       schema: 'swr.preset/1',
@@ -101,14 +98,15 @@ function realOrSelf(p: string): string {
 }
 
 function listPresets(name: string | undefined, flags: PresetFlags, io: CliIo): ExitCode {
-  const presets: readonly Preset[] = name === undefined ? PRESETS : [presetNamed(name)]
+  const presets: readonly author.Preset[] =
+    name === undefined ? author.PRESETS : [author.presetNamed(name)]
   if (flags.json) {
     printJson(io, {
       schema: 'swr.presets/1',
       presets: presets.map(p => ({
         name: p.name,
         description: p.description,
-        paths: p.paths.map(x => ({ path: x, secret: isSecretPath(x.replace(/\*/g, 'x')) }))
+        paths: p.paths.map(x => ({ path: x, secret: capture.isSecretPath(x.replace(/\*/g, 'x')) }))
       }))
     })
     return EXIT.HEALTHY
@@ -117,7 +115,7 @@ function listPresets(name: string | undefined, flags: PresetFlags, io: CliIo): E
   for (const p of presets) {
     out.push(`${p.name}: ${p.description}\n`)
     for (const x of p.paths)
-      out.push(`  ~/${x}${isSecretPath(x.replace(/\*/g, 'x')) ? '  (secret)' : ''}\n`)
+      out.push(`  ~/${x}${capture.isSecretPath(x.replace(/\*/g, 'x')) ? '  (secret)' : ''}\n`)
   }
   io.stdout.write(out.join(''))
   return EXIT.HEALTHY

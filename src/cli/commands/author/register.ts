@@ -6,7 +6,7 @@
  * The options every editing command takes are wired here once, so they read the same everywhere.
  */
 import type { Command } from 'commander'
-import { PRESETS } from '../../../core/index.js'
+import { author } from '../../../core/index.js'
 import type { CommandContext } from '../../command.js'
 import { approveOption, intOption, jobsOption, lockOption, withGlobals } from '../../options.js'
 import { auditCommand, DEFAULT_AUDIT_LIMIT, type AuditFlags } from './audit.js'
@@ -62,7 +62,7 @@ export function registerAuthorCommands(program: Command, { io, run }: CommandCon
 
   editing(withGlobals(program.command('preset')))
     .description(
-      `track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${PRESETS.map(p => p.name).join(', ')}`
+      `track the setup files of a common sandbox that exist and are not tracked yet, relative to the workspace (meant for ~/.swr/manifest.json describing $HOME); secrets become tier-0 file entries that are never escrowed. Presets: ${author.PRESETS.map(p => p.name).join(', ')}`
     )
     .argument('[name]', 'preset to apply')
     .option('--list', 'list the presets and their paths (with NAME: that preset only)')

@@ -5,19 +5,16 @@
  * there is nothing to tighten in one that is not there yet.
  */
 import {
-  editManifest,
-  applyRetighten,
-  planRetighten,
-  treesToRetighten,
-  type BoundChange,
-  checkManifest,
-  EXIT,
-  loadManifest,
-  UsageError,
   type Change,
+  checkManifest,
+  editManifest,
+  EXIT,
   type ExitCode,
+  loadManifest,
   type OpenedManifest,
-  type SavedEdit
+  type SavedEdit,
+  UsageError,
+  author
 } from '../../../core/index.js'
 import { VERSION } from '../../../version.js'
 import { editSession } from '../../edit.js'
@@ -34,9 +31,9 @@ async function tighten(
   m: OpenedManifest,
   flags: RetightenFlags,
   io: CliIo
-): Promise<Change<{ trees: number; plan: ReturnType<typeof planRetighten> }>> {
+): Promise<Change<{ trees: number; plan: ReturnType<typeof author.planRetighten> }>> {
   if (m.created) throw new UsageError(`no manifest at ${m.file}: nothing to retighten`)
-  const trees = treesToRetighten(m.doc.body.entries, flags.only)
+  const trees = author.treesToRetighten(m.doc.body.entries, flags.only)
   const findings =
     trees.length === 0
       ? []
@@ -49,8 +46,8 @@ async function tighten(
             command: 'retighten'
           })
         ).results
-  const plan = planRetighten(trees, findings)
-  if (plan.changes.length > 0) applyRetighten(m.doc.body.entries, plan.changes)
+  const plan = author.planRetighten(trees, findings)
+  if (plan.changes.length > 0) author.applyRetighten(m.doc.body.entries, plan.changes)
   return { value: { trees: trees.length, plan }, save: plan.changes.length > 0 }
 }
 
@@ -76,7 +73,7 @@ export async function retightenCommand(flags: RetightenFlags, io: CliIo): Promis
 }
 
 function retightenText(
-  changes: readonly BoundChange[],
+  changes: readonly author.BoundChange[],
   skipped: readonly { id: string; why: string }[],
   saved: SavedEdit | undefined,
   m: OpenedManifest,

@@ -8,19 +8,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  ownPaths,
-  type Target,
-  escapeText as esc,
-  captureEntry,
-  indexPath,
-  loadManifest,
-  UsageError,
-  type Captured,
-  type CaptureRequest,
   type Change,
   type Entry,
+  escapeText as esc,
+  loadManifest,
   type OpenedManifest,
-  type SavedEdit
+  ownPaths,
+  type SavedEdit,
+  UsageError,
+  author,
+  capture as captureApi,
+  walk
 } from '../../../core/index.js'
 import type { CliIo } from '../../io.js'
 import type { LockFlags } from '../../lock.js'
@@ -58,7 +56,7 @@ export function shown(io: CliIo, file: string): string {
   return path.relative(io.cwd, file) || file
 }
 
-export function target(flags: GlobalOptions): Target {
+export function target(flags: GlobalOptions): author.Target {
   return { manifest: flags.manifest, workspace: flags.workspace }
 }
 
@@ -68,15 +66,15 @@ export function exclusions(file: string, io: CliIo): Set<string> {
 
 export async function captureAll(
   m: OpenedManifest,
-  requests: readonly CaptureRequest[],
+  requests: readonly captureApi.CaptureRequest[],
   io: CliIo,
   jobs: number | undefined
-): Promise<Captured[]> {
+): Promise<captureApi.Captured[]> {
   const taken = new Set(m.doc.body.entries.map(e => e.id))
   const exclude = exclusions(m.file, io)
-  const out: Captured[] = []
+  const out: captureApi.Captured[] = []
   for (const req of requests) {
-    const c = await captureEntry(m.workspace, req, taken, {
+    const c = await captureApi.captureEntry(m.workspace, req, taken, {
       pool: { jobs },
       exclude,
       stateDir: stateDir(io)
@@ -91,10 +89,14 @@ export async function captureAll(
  * Append the captured entries, with their tree indexes; saved under the editing rules only when
  * something was added (a new manifest is then written only when it has entries).
  */
-export function addCaptured<T>(m: OpenedManifest, added: readonly Captured[], value: T): Change<T> {
+export function addCaptured<T>(
+  m: OpenedManifest,
+  added: readonly captureApi.Captured[],
+  value: T
+): Change<T> {
   m.doc.body.entries.push(...added.map(a => a.entry))
   const sidecars = new Map(
-    added.flatMap(a => (a.index ? [[indexPath(m.file, a.entry.id), a.index] as const] : []))
+    added.flatMap(a => (a.index ? [[walk.indexPath(m.file, a.entry.id), a.index] as const] : []))
   )
   return { value, save: added.length > 0, sidecars }
 }

@@ -1,0 +1,21 @@
+// The `capture` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+export {
+  captureEntries,
+  captureEntry,
+  deriveId,
+  pickSentinels,
+  BLOB_THRESHOLD,
+  type CaptureRequest,
+  type Captured
+} from '../capture/capture.js'
+export {
+  diagnose,
+  wipeSignature,
+  adviceFor,
+  VOLATILE_DIRS,
+  underVolatileDir
+} from '../diagnose/diagnose.js'
+export { ESCROW_MAX_BYTES, captureEscrow } from '../capture/escrow.js'
+export { recaptureEntry } from '../capture/recapture.js'
+export { isSecretPath } from '../capture/secrets.js'
+export { loadSecretScan, type SecretScan } from '../capture/secret-scan.js'

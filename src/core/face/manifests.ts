@@ -1,0 +1,19 @@
+// The `manifests` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+export { type LoadOptions } from '../manifest/load.js'
+export { MANIFEST_DIR, MANIFEST_NAME, type Located } from '../manifest/locate.js'
+export { toManifestPath, pathProblem, ENTRY_ID } from '../manifest/paths.js'
+export { newDocument, saveManifest, serializeDocument, spellWorkspace } from '../manifest/write.js'
+export { manifestDigest } from '../manifest/canonical.js'
+export { type ArchiveCompression, lookupSavedStates } from '../cache-port.js'
+export { parseLegacyPublicKey, verifyLegacyHmac, verifyLegacyMldsa } from '../manifest/legacy-signature.js'
+export {
+  applyEdit,
+  boundsProblem,
+  diffEntry,
+  type EntryEdit,
+  type FieldChange
+} from '../manifest/entry-edit.js'
+export { parseManifestText, resolveWorkspace, type ParsedManifest } from '../manifest/load.js'
+export { type JsonValue, parseStrictJson } from '../manifest/strict-json.js'
+export { planRepair, planSteps } from '../restore/plan.js'
+export { type QuarantineLimits } from '../restore/quarantine.js'
