@@ -5,7 +5,11 @@ export { toManifestPath, pathProblem, ENTRY_ID } from '../manifest/paths.js'
 export { newDocument, saveManifest, serializeDocument, spellWorkspace } from '../manifest/write.js'
 export { manifestDigest } from '../manifest/canonical.js'
 export { type ArchiveCompression, lookupSavedStates } from '../cache-port.js'
-export { parseLegacyPublicKey, verifyLegacyHmac, verifyLegacyMldsa } from '../manifest/legacy-signature.js'
+export {
+  parseLegacyPublicKey,
+  verifyLegacyHmac,
+  verifyLegacyMldsa
+} from '../manifest/legacy-signature.js'
 export {
   applyEdit,
   boundsProblem,
