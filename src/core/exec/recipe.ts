@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process'
 import { killTagged, newRunToken, RUN_TOKEN_VAR, type EscapedProcess } from './escaped.js'
 import { groupEnded, groupStarted } from '../run/groups.js'
+import type { Writable } from 'node:stream'
 import { lineSplitter, tailKeeper } from './output.js'
 import type { Scrubber } from './scrub.js'
 
@@ -74,6 +75,13 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The leader's first words: wait for swr's go on fd 3 (end of file, when swr died first, stops
+ * here), close it, then become the recipe's shell, or say in one line that it cannot.
+ */
+const GATE =
+  'read -r go <&3 || exit 125; exec 3<&-; command -v "$1" >/dev/null 2>&1 || { echo "cannot start $1: not found" >&2; exit 127; }; exec "$@"'
+
 export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResult> {
   const started = performance.now()
   const [cmd, ...args] = spec.shell
@@ -87,15 +95,24 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
       notStarted(spec, 'a NUL byte in its command, shell, directory or environment')
     )
   return new Promise(resolve => {
-    const child = spawn(cmd ?? 'bash', [...args, spec.command], {
-      cwd: spec.cwd,
-      env: { ...spec.env, [RUN_TOKEN_VAR]: token },
-      detached: true, // its own process group, so the whole group can be stopped
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    // At once, before anything else can run: the locks this process holds record the group, so
-    // that if swr is killed now the orphaned recipe keeps them until it ends.
+    // The group leader waits at a gate (fd 3) and only then becomes the recipe's shell (exec: the
+    // same pid, group and start time), so the group is on record before any of the recipe runs.
+    const child = spawn(
+      '/bin/sh',
+      ['-c', GATE, 'swr-recipe', cmd ?? 'bash', ...args, spec.command],
+      {
+        cwd: spec.cwd,
+        env: { ...spec.env, [RUN_TOKEN_VAR]: token },
+        detached: true, // its own process group, so the whole group can be stopped
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe']
+      }
+    )
+    // The locks this process holds record the group, so that if swr is killed from now on the
+    // orphaned recipe keeps them until it ends; a swr killed before this never opens the gate.
     if (child.pid !== undefined) groupStarted(child.pid)
+    const gate = child.stdio[3] as Writable | null
+    gate?.on('error', () => undefined)
+    gate?.end('go\n')
     const kept = tailKeeper(KEEP_BYTES)
     let timedOut = false
     let interrupted = false
@@ -108,8 +125,8 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
     // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
     const out = lineSplitter(emit, KEEP_BYTES)
     const err = lineSplitter(emit, KEEP_BYTES)
-    child.stdout.on('data', out.push)
-    child.stderr.on('data', err.push)
+    child.stdout?.on('data', out.push)
+    child.stderr?.on('data', err.push)
     const grace = spec.graceMs ?? DEFAULT_GRACE_MS
     let killer: NodeJS.Timeout | undefined
     const stop = (): void => {
@@ -148,8 +165,8 @@ export function runRecipe(spec: RecipeSpec, hooks: RunHooks): Promise<RecipeResu
             .map(p => `${p.pid} (${p.name})`)
             .join(', ')}`
         )
-      child.stdout.destroy()
-      child.stderr.destroy()
+      child.stdout?.destroy()
+      child.stderr?.destroy()
       hooks.abort?.removeEventListener('abort', onAbort)
       out.end()
       err.end()
