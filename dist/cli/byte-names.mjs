@@ -7,6 +7,7 @@
 // worker kernel (hash-kernel.mjs) can import it without a build.
 import { isUtf8 } from 'node:buffer'
 import fs from 'node:fs'
+import { CONTROL_CLASS } from './controls.mjs'
 
 const REPLACEMENT = '\ufffd'
 
@@ -132,18 +133,17 @@ export function readTarget(abs) {
  * @returns {string}
  */
 export function shownName(s) {
-  return s.replace(
-    // eslint-disable-next-line no-control-regex
-    /[\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\udc80-\udcff]/gu,
-    ch => {
-      if (ch === '\\') return '\\\\'
-      const c = ch.charCodeAt(0)
-      if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
-      if (c === 0x09) return '\\t'
-      if (c === 0x0a) return '\\n'
-      if (c === 0x0d) return '\\r'
-      if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
-      return `\\u${c.toString(16).padStart(4, '0')}`
-    }
-  )
+  return s.replace(SHOWN_ESCAPED, ch => {
+    if (ch === '\\') return '\\\\'
+    const c = ch.charCodeAt(0)
+    if (c >= 0xdc80) return `\\x${(c - 0xdc00).toString(16)}`
+    if (c === 0x09) return '\\t'
+    if (c === 0x0a) return '\\n'
+    if (c === 0x0d) return '\\r'
+    if (c <= 0x9f) return `\\x${c.toString(16).padStart(2, '0')}`
+    return `\\u${c.toString(16).padStart(4, '0')}`
+  })
 }
+
+/** What shownName escapes: the backslash, every control (text/controls.mjs), non-UTF-8 bytes. */
+const SHOWN_ESCAPED = new RegExp(`[\\\\${CONTROL_CLASS}\\udc80-\\udcff]`, 'gu')
