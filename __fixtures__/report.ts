@@ -6,6 +6,7 @@ import { buildReport, type CheckReport } from '../src/core/report/report.js'
 import type { LoadedManifest } from '../src/core/manifest/load.js'
 import type { Entry, Finding, Kind, Status } from '../src/core/types.js'
 import { fileEntry, validBody } from './manifest.js'
+import { diagnose } from '../src/core/diagnose/diagnose.js'
 
 export const WORKSPACE = '/w'
 export const MANIFEST_FILE = '/w/.swr/manifest.json'
@@ -56,7 +57,8 @@ export function reportFor(
     findings,
     options: { deep: false, meta_only: false, cache: true, only: [] },
     started: new Date('2025-01-01T00:00:00Z'),
-    ms: opts.ms ?? 12
+    ms: opts.ms ?? 12,
+    diagnosis: diagnose(findings, undefined, manifest.body.entries)
   })
 }
 

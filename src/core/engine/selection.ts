@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Entry, Finding } from '../types.js'
+import { diagnose } from '../diagnose/diagnose.js'
 
 export { selectEntries } from '../manifest/select.js'
 
@@ -125,7 +126,7 @@ export function reportOf(
     options: checked.options,
     started: checked.started,
     ms: checked.ms,
-    ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
+    diagnosis: diagnose(checked.findings, opts.fixCommand, m.body.entries)
   })
 }
 

@@ -2,7 +2,6 @@
  * The check report: one versioned object that the JSON output prints as is, and that the text,
  * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
  */
-import { diagnose, isDamaged } from '../diagnose/diagnose.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import type { Step } from '../restore/plan.js'
 import type { StepResult } from '../restore/runner.js'
@@ -54,13 +53,14 @@ export interface ReportInput {
   options: CheckReport['options']
   started: Date
   ms: number
-  fixCommand?: string
+  /** The diagnosis of these findings: made by the diagnose stage, carried here as a value. */
+  diagnosis: Diagnosis
 }
 
 export function buildReport(input: ReportInput): CheckReport {
   const byStatus = Object.fromEntries(STATUSES.map(s => [s, 0])) as Record<Status, number>
   for (const f of input.findings) byStatus[f.status]++
-  const damaged = input.findings.filter(isDamaged).length
+  const damaged = input.findings.filter(f => f.status !== 'OK').length
   const m = input.manifest
   return {
     schema: REPORT_SCHEMA,
@@ -80,7 +80,7 @@ export function buildReport(input: ReportInput): CheckReport {
       damaged,
       by_status: byStatus
     },
-    diagnosis: diagnose(input.findings, input.fixCommand, input.manifest.body.entries),
+    diagnosis: input.diagnosis,
     results: input.findings,
     options: input.options,
     timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
