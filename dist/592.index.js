@@ -1910,476 +1910,14 @@ const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
     'mixed'
 ]));
 
-;// CONCATENATED MODULE: ./src/core/restore/sources.ts
-/**
- * The sources a restore of one entry tries, in the order it tries them: escrow first (local bytes,
- * no code), then the state saved for exactly the entry's signed expectations when an Actions cache
- * is reachable, then the manifest's own sources in the manifest's order (recipes and declared
- * cache keys). The plan (what `--dry-run` and the report show), the runner (what it tries) and the
- * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
- * runs.
- */
-
-
-/** Every source a restore of `entry` tries, in order. */
-function sourcesOf(entry, opts = {}) {
-    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
-    if (opts.savedState)
-        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true });
-    for (const src of types_restoreSources(entry))
-        out.push(typeof src === 'string'
-            ? { kind: 'recipe', command: src }
-            : {
-                kind: 'cache',
-                key: src.cache.key,
-                restoreKeys: src.cache['restore-keys'] ?? [],
-                savedState: false
-            });
-    return out;
-}
-/** Whether `entry` has a way back at all (escrow or a declared source), cache or not. */
-function hasSource(entry) {
-    return sourcesOf(entry).length > 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
-/**
- * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
- * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
- * their loss as a routine wipe, canaries probe them, and authoring skips them.
- */
-const volatile_dirs_VOLATILE_DIRS = new Set([
-    '.cache',
-    '.next',
-    '.npm',
-    '.nuxt',
-    '.output',
-    '.parcel-cache',
-    '.pytest_cache',
-    '.ruff_cache',
-    '.mypy_cache',
-    '.svelte-kit',
-    '.tox',
-    '.nox',
-    '.turbo',
-    '.venv',
-    '.vite',
-    '__pycache__',
-    'build',
-    'coverage',
-    'dist',
-    'node_modules',
-    'out',
-    'target'
-]);
-/** Whether a manifest path lies below one of them. */
-function underVolatileDir(p) {
-    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
-}
-
-;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
-/**
- * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
- * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
- * rules are ordered from the most specific pattern to "mixed", and every status has a class.
- */
-
-
-
-
-function isDamaged(f) {
-    return f.status !== 'OK';
-}
-function damageOf(f) {
-    switch (f.status) {
-        case 'MISSING':
-            // A parent replaced by a link that leads out is a change in place, not a loss.
-            return f.reason === 'escapes' ? 'altered' : 'gone';
-        case 'EMPTY':
-        case 'BROKENLNK':
-            return 'gone';
-        case 'STRIPPED':
-            return 'perm';
-        case 'CORRUPT':
-            return corruptDamage(f);
-        default:
-            return 'altered';
-    }
-}
-function corruptDamage(f) {
-    if (f.files)
-        return treeDiffDamage(f.files);
-    switch (f.reason) {
-        case 'mode':
-            return 'perm';
-        case 'size': {
-            const size = Number(f.found.size);
-            return size === 0 ? 'gone' : size < Number(f.recorded.size) ? 'short' : 'altered';
-        }
-        case 'sentinel':
-            return 'part';
-        case 'count': {
-            const want = Number(f.recorded.files ?? f.recorded.min_files);
-            return Number(f.found.files) < want ? 'part' : 'added';
-        }
-        default:
-            return 'altered';
-    }
-}
-function treeDiffDamage(d) {
-    const { missing, extra, changed, shrunk } = d.counts;
-    if (extra === 0 && changed === shrunk && missing + shrunk > 0)
-        return 'part';
-    if (changed === 0 && missing === 0 && extra > 0)
-        return 'added';
-    // The lists are cut for the report; a verdict about "every change" needs the whole list.
-    const whole = d.changed.length === changed;
-    if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
-        return 'perm';
-    return 'altered';
-}
-/**
- * How many files a root cause lost: an entry gone whole or cut short is one loss (one deletion,
- * one cut), a tree that lost part of its files counts each file it lost or got back short.
- */
-function filesLost(f, d) {
-    if (d === 'gone' || d === 'short')
-        return 1;
-    if (d !== 'part')
-        return 0;
-    if (f.files)
-        return f.files.counts.missing + f.files.counts.shrunk;
-    const fewer = Number(f.recorded.files) - Number(f.found.files);
-    return fewer > 0 ? fewer : 1;
-}
-/**
- * Whether an exclusion rule explains a lost root: it lies under a volatile directory (a dangling
- * link by its target). A rule drops such a directory whole, so a tree under one that kept part of
- * its files was cut off instead; a tree elsewhere that lost only what lies under volatile
- * directories inside it (an app's `.next/`, a tool's `node_modules/`) was swept.
- */
-function swept(f, d) {
-    const at = danglingTarget(f) ?? f.path;
-    if (d === 'gone' || d === 'short')
-        return underVolatileDir(at);
-    const files = f.files;
-    if (d !== 'part' || !files || underVolatileDir(at))
-        return false;
-    const { missing, shrunk } = files.counts;
-    return shrunk === 0 && files.missing.length === missing && files.missing.every(underVolatileDir);
-}
-/** Where a dangling link leads (workspace-relative), or undefined when it is not a dangling link. */
-function danglingTarget(f) {
-    if (f.status !== 'BROKENLNK' || typeof f.found.target !== 'string')
-        return undefined;
-    if (f.found.target.startsWith('/'))
-        return undefined;
-    const to = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(f.path), f.found.target));
-    return to.startsWith('../..') || to === '..' ? undefined : to;
-}
-function within(p, dir) {
-    return p === dir || p.startsWith(dir === '.' ? '' : `${dir}/`);
-}
-/**
- * Which damaged entries are consequences of another's damage, mapped to that root: an entry
- * inside another damaged entry's path, and a dangling link whose target lies in a damaged entry,
- * are what that entry's damage did; counting them again would make one event look like several.
- */
-function consequences(findings) {
-    const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED');
-    const causedBy = (f, g) => {
-        if (g === f)
-            return false;
-        if (f.path !== g.path && within(f.path, g.path))
-            return true;
-        const target = danglingTarget(f);
-        return target !== undefined && within(target, g.path);
-    };
-    // Only an entry at `p` or at a directory above it can contain `p`: look those up by path
-    // instead of comparing every pair (10,000 entries would be 10^8 comparisons).
-    const order = new Map(damaged.map((f, i) => [f, i]));
-    const atPath = new Map();
-    for (const f of damaged)
-        pushTo(atPath, f.path, f);
-    const containing = (p) => {
-        const out = [...(atPath.get('.') ?? [])];
-        for (let i = p.indexOf('/');; i = p.indexOf('/', i + 1)) {
-            const dir = i < 0 ? p : p.slice(0, i);
-            if (dir !== '.')
-                out.push(...(atPath.get(dir) ?? []));
-            if (i < 0)
-                return out;
-        }
-    };
-    const out = new Map();
-    for (const f of damaged) {
-        const target = danglingTarget(f);
-        const candidates = [...containing(f.path), ...(target !== undefined ? containing(target) : [])];
-        // The first in check order, as a scan of every entry would find it.
-        const root = candidates
-            .filter(g => causedBy(f, g) && !causedBy(g, f))
-            .sort((a, b) => order.get(a) - order.get(b))[0];
-        if (root)
-            out.set(f.id, root);
-    }
-    // A root is followed to its own root, so every consequence names the first cause.
-    for (const [id, root] of out) {
-        let r = root;
-        for (let hops = 0; out.has(r.id) && hops < damaged.length; hops++)
-            r = out.get(r.id);
-        out.set(id, r);
-    }
-    return out;
-}
-/** The damaged entries that are causes (SKIPPED entries, a failed dependency's, are not). */
-function rootCauses(findings) {
-    const caused = consequences(findings);
-    return findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED' && !caused.has(f.id));
-}
-/**
- * Classify the damage in `findings` (all entries of the check, damaged or not) from its root
- * causes: the first row of RULES that fits names the event (docs/checks.md states each row).
- */
-function wipeSignature(findings) {
-    const roots = rootCauses(findings).map((f) => {
-        const d = damageOf(f);
-        return { f, d, lost: d === 'gone' || d === 'part' || d === 'short' };
-    });
-    if (roots.length === 0)
-        return 'healthy';
-    const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED').length;
-    const facts = {
-        everything: findings.length >= 2 && damaged === findings.length,
-        lostFiles: roots.reduce((n, r) => n + filesLost(r.f, r.d), 0)
-    };
-    return RULES.find(([, fits]) => fits(roots, facts))?.[0] ?? 'mixed';
-}
-/**
- * The signatures, most specific first; `mixed` when none fits. One or two lost files are as
- * likely a local deletion as a restore that stopped; a restore that stopped loses many.
- */
-const RULES = [
-    ['cold-start', (rs, x) => x.everything && rs.every(r => r.d === 'gone')],
-    ['permission-reset', rs => rs.every(r => r.d === 'perm')],
-    ['injection', rs => rs.every(r => r.d === 'added')],
-    // Credentials a snapshot does not keep are gone; an edit of one is a local change.
-    [
-        'credential-loss',
-        rs => rs.every(r => r.f.tier === 0) && rs.some(r => r.d === 'gone' || r.d === 'part')
-    ],
-    ['exclusion-sweep', rs => rs.every(r => r.lost && swept(r.f, r.d))],
-    [
-        'size-cap-eviction',
-        rs => rs.every(r => r.f.kind === 'blob' && (r.d === 'gone' || r.d === 'short'))
-    ],
-    ['partial-restore', (rs, x) => rs.every(r => r.lost) && x.lostFiles > 2],
-    [
-        'local-corruption',
-        (rs, x) => rs.length <= 2 && x.lostFiles <= 2 && rs.every(r => r.d !== 'added')
-    ]
-];
-const CAUSES = {
-    healthy: 'Every entry verifies.',
-    'cold-start': 'Everything is gone: a fresh runner or sandbox, or a snapshot that kept none of the workspace.',
-    'permission-reset': 'Only permission bits changed: a restore, artifact or cache round trip (or a umask) that does not keep modes.',
-    injection: 'Files were added to tracked trees and nothing was lost: an install, build step or restored cache wrote into them.',
-    'credential-loss': 'Only tier-0 entries (credentials, PATH shims) are damaged and some are gone: they live outside what the snapshot keeps.',
-    'exclusion-sweep': 'Everything lost lived under a directory that snapshot or cache rules exclude (node_modules, build, .next, .cache, ...), and went whole.',
-    'size-cap-eviction': 'Only large blobs are gone or cut short: a size cap evicted or truncated them while smaller files survived.',
-    'partial-restore': 'More than two files are missing or cut short while the rest survived and nothing was altered: a restore or copy that stopped part-way (a truncated cache archive, an interrupted download).',
-    'local-corruption': 'One or two entries damaged, at most two files lost, the rest survived: a local edit or deletion, bit rot, or a different build of the same files.',
-    mixed: 'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
-};
-/**
- * The diagnosis of a check. With the manifest's entries, each fix names only what can work: the
- * restore command when the entry has a way back (escrow, a cache source or a recipe), the root's
- * restore for a consequence, and otherwise how to give the entry a way back.
- */
-function diagnose(findings, command = 'swr restore', entries) {
-    const signature = wipeSignature(findings);
-    const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined;
-    const caused = consequences(findings);
-    const needers = neededBy(entries ?? []);
-    const consequencesOf = byRoot(caused);
-    return {
-        signature,
-        cause: CAUSES[signature],
-        advice: findings.filter(isDamaged).map(f => {
-            const root = caused.get(f.id);
-            const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
-            const own = adviceFor(f, command, ways(f.id));
-            if (!root) {
-                const affects = dependentsOf(f.id, needers, consequencesOf);
-                return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
-            }
-            const rootFix = adviceFor(root, command, ways(root.id)).fix;
-            return {
-                ...own,
-                because: root.id,
-                cause: `because ${root.path} is ${root.status}: ${own.cause}`,
-                fix: `repairing ${root.id} repairs this too: ${rootFix}`
-            };
-        })
-    };
-}
-/**
- * What a root cause takes down with it: the entries that `need` it (directly or through others),
- * and its consequences (links into it, entries inside its path). Sorted, each once.
- */
-function dependentsOf(id, needers, consequencesOf) {
-    const out = new Set();
-    const queue = [id];
-    for (let at = queue.shift(); at !== undefined; at = queue.shift())
-        for (const e of needers.get(at) ?? [])
-            if (!out.has(e) && e !== id) {
-                out.add(e);
-                queue.push(e);
-            }
-    for (const c of consequencesOf.get(id) ?? [])
-        out.add(c);
-    return [...out].sort();
-}
-function pushTo(map, key, value) {
-    const list = map.get(key);
-    if (list)
-        list.push(value);
-    else
-        map.set(key, [value]);
-}
-/** Each entry's direct dependents (the entries whose `needs` name it). */
-function neededBy(entries) {
-    const out = new Map();
-    for (const e of entries)
-        for (const n of new Set(e.needs))
-            pushTo(out, n, e.id);
-    return out;
-}
-/** Each root's consequences, by root id. */
-function byRoot(caused) {
-    const out = new Map();
-    for (const [c, root] of caused)
-        pushTo(out, root.id, c);
-    return out;
-}
-/** What fails if you build now with this entry as it is, by what the tier says it holds. */
-function riskOf(f) {
-    if (f.status === 'STRIPPED')
-        return 'running it fails with "permission denied" (or a shim silently falls through to another binary on PATH).';
-    switch (f.tier) {
-        case 0:
-            return 'commands that need these credentials or shims fail: pushes, publishes, cloud and agent logins, or the wrong tool version runs.';
-        case 1:
-            return 'the scripts and tools it provides fail to start, and steps that call them fail with a misleading error.';
-        case 2:
-            return 'builds and tests that read it fail, or worse, build and pass on the wrong source.';
-        case 3:
-            return 'jobs that load it fail, or run on a truncated or different download.';
-        default:
-            return 'low: a build output; the next build regenerates it, only slower.';
-    }
-}
-function waysOf(e) {
-    return e && hasSource(e) ? 'some' : 'none';
-}
-const ESCROW_HINT_BYTES = 256 * 1024;
-/** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
-function noWayBack(f) {
-    const escrow = f.kind === 'file' && Number(f.recorded.size) <= ESCROW_HINT_BYTES
-        ? `, or once it is healthy again embed its bytes with swr escrow --only ${f.id}`
-        : '';
-    return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a recipe with swr edit ${f.id} --restore '<command>' (or a cache source with --add-source-cache KEY)${escrow}`;
-}
-/** Cause and fix for one damaged entry. */
-function adviceFor(f, command = 'swr restore', ways = 'unknown') {
-    const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`;
-    const volatile = underVolatileDir(f.path)
-        ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
-        : '';
-    const chmod = (mode) => ways === 'none'
-        ? `chmod ${String(mode)} ${f.path}`
-        : `chmod ${String(mode)} ${f.path}  (or ${restore})`;
-    const byStatus = {
-        OK: ['', ''],
-        MISSING: [
-            f.reason === 'escapes'
-                ? `a parent directory of ${f.path} now leads outside the workspace (replaced by a symlink?); it was not followed.`
-                : `${f.path} is gone.${volatile}`,
-            restore
-        ],
-        EMPTY: [
-            `the directory ${f.path} survived but its files did not (a snapshot that keeps directories, not contents).${volatile}`,
-            restore
-        ],
-        STRIPPED: [
-            `exec bits were lost: a restore, artifact or archive step that does not keep modes.`,
-            f.kind === 'tree' ? restore : chmod(f.recorded.mode ?? '+x')
-        ],
-        BROKENLNK: [`the link ${f.path} points at something that is no longer there.`, restore],
-        TYPE: [
-            `${f.path} changed kind (${String(f.recorded.type)} -> ${String(f.found.type)}): a restore that follows or flattens links, or a path reused.`,
-            restore
-        ],
-        SKIPPED: [
-            'a dependency failed to restore, so this entry was not attempted.',
-            `fix the dependency first, then ${restore}`
-        ],
-        CORRUPT: [
-            corruptCause(f),
-            f.reason === 'mode' && f.recorded.mode !== undefined ? chmod(f.recorded.mode) : restore
-        ],
-        SMOKEFAIL: [
-            `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
-            `run the smoke command by hand to see why, then ${restore}`
-        ]
-    };
-    const [cause, fix] = byStatus[f.status];
-    return {
-        id: f.id,
-        status: f.status,
-        cause,
-        fix,
-        ...(ways === 'unknown' ? {} : { restorable: ways === 'some' })
-    };
-}
-function corruptCause(f) {
-    switch (f.reason) {
-        case 'size':
-            return Number(f.found.size) < Number(f.recorded.size)
-                ? 'the file is shorter than recorded: an interrupted download, a partial cache restore or a size cap.'
-                : 'the file is longer than recorded: appended to, or replaced by a different version.';
-        case 'content':
-        case 'headtail':
-            return 'the bytes changed at the same size: a local edit, bit rot, or a different build of the same file.';
-        case 'sentinel':
-            return 'a sentinel file is missing or empty: the tree was gutted while the directory survived.';
-        case 'files':
-            return 'files inside the tree were added, removed or changed since it was recorded.';
-        case 'count':
-            return 'the tree holds a different number of files than recorded.';
-        case 'mode':
-            return 'permission bits changed (not an exec-bit loss): a umask or restore that rewrites modes.';
-        case 'target':
-            return 'the link was retargeted.';
-        case 'special':
-            return 'a special file is not what was recorded: a device swapped for another of the same mode, or a FIFO, socket or device in place of another kind.';
-        default:
-            return 'the entry no longer matches what was recorded.';
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/core/report/report.ts
-/**
- * The check report: one versioned object that the JSON output prints as is, and that the text,
- * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
- */
-
 
 const REPORT_SCHEMA = 'swr.report/1';
 function buildReport(input) {
     const byStatus = Object.fromEntries(STATUSES.map(s => [s, 0]));
     for (const f of input.findings)
         byStatus[f.status]++;
-    const damaged = input.findings.filter(isDamaged).length;
+    const damaged = input.findings.filter(f => f.status !== 'OK').length;
     const m = input.manifest;
     return {
         schema: REPORT_SCHEMA,
@@ -2399,7 +1937,7 @@ function buildReport(input) {
             damaged,
             by_status: byStatus
         },
-        diagnosis: diagnose(input.findings, input.fixCommand, input.manifest.body.entries),
+        diagnosis: input.diagnosis,
         results: input.findings,
         options: input.options,
         timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
@@ -6272,12 +5810,470 @@ async function verifyEntries(entries, ctx, pool = {}) {
     return inspected.map(i => (isPending(i) ? judged.get(i) : i));
 }
 
+;// CONCATENATED MODULE: ./src/core/restore/sources.ts
+/**
+ * The sources a restore of one entry tries, in the order it tries them: escrow first (local bytes,
+ * no code), then the state saved for exactly the entry's signed expectations when an Actions cache
+ * is reachable, then the manifest's own sources in the manifest's order (recipes and declared
+ * cache keys). The plan (what `--dry-run` and the report show), the runner (what it tries) and the
+ * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
+ * runs.
+ */
+
+
+/** Every source a restore of `entry` tries, in order. */
+function sourcesOf(entry, opts = {}) {
+    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
+    if (opts.savedState)
+        out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true });
+    for (const src of types_restoreSources(entry))
+        out.push(typeof src === 'string'
+            ? { kind: 'recipe', command: src }
+            : {
+                kind: 'cache',
+                key: src.cache.key,
+                restoreKeys: src.cache['restore-keys'] ?? [],
+                savedState: false
+            });
+    return out;
+}
+/** Whether `entry` has a way back at all (escrow or a declared source), cache or not. */
+function hasSource(entry) {
+    return sourcesOf(entry).length > 0;
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
+/**
+ * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
+ * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
+ * their loss as a routine wipe, canaries probe them, and authoring skips them.
+ */
+const volatile_dirs_VOLATILE_DIRS = new Set([
+    '.cache',
+    '.next',
+    '.npm',
+    '.nuxt',
+    '.output',
+    '.parcel-cache',
+    '.pytest_cache',
+    '.ruff_cache',
+    '.mypy_cache',
+    '.svelte-kit',
+    '.tox',
+    '.nox',
+    '.turbo',
+    '.venv',
+    '.vite',
+    '__pycache__',
+    'build',
+    'coverage',
+    'dist',
+    'node_modules',
+    'out',
+    'target'
+]);
+/** Whether a manifest path lies below one of them. */
+function underVolatileDir(p) {
+    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
+}
+
+;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
+/**
+ * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
+ * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
+ * rules are ordered from the most specific pattern to "mixed", and every status has a class.
+ */
+
+
+
+
+function isDamaged(f) {
+    return f.status !== 'OK';
+}
+function damageOf(f) {
+    switch (f.status) {
+        case 'MISSING':
+            // A parent replaced by a link that leads out is a change in place, not a loss.
+            return f.reason === 'escapes' ? 'altered' : 'gone';
+        case 'EMPTY':
+        case 'BROKENLNK':
+            return 'gone';
+        case 'STRIPPED':
+            return 'perm';
+        case 'CORRUPT':
+            return corruptDamage(f);
+        default:
+            return 'altered';
+    }
+}
+function corruptDamage(f) {
+    if (f.files)
+        return treeDiffDamage(f.files);
+    switch (f.reason) {
+        case 'mode':
+            return 'perm';
+        case 'size': {
+            const size = Number(f.found.size);
+            return size === 0 ? 'gone' : size < Number(f.recorded.size) ? 'short' : 'altered';
+        }
+        case 'sentinel':
+            return 'part';
+        case 'count': {
+            const want = Number(f.recorded.files ?? f.recorded.min_files);
+            return Number(f.found.files) < want ? 'part' : 'added';
+        }
+        default:
+            return 'altered';
+    }
+}
+function treeDiffDamage(d) {
+    const { missing, extra, changed, shrunk } = d.counts;
+    if (extra === 0 && changed === shrunk && missing + shrunk > 0)
+        return 'part';
+    if (changed === 0 && missing === 0 && extra > 0)
+        return 'added';
+    // The lists are cut for the report; a verdict about "every change" needs the whole list.
+    const whole = d.changed.length === changed;
+    if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
+        return 'perm';
+    return 'altered';
+}
+/**
+ * How many files a root cause lost: an entry gone whole or cut short is one loss (one deletion,
+ * one cut), a tree that lost part of its files counts each file it lost or got back short.
+ */
+function filesLost(f, d) {
+    if (d === 'gone' || d === 'short')
+        return 1;
+    if (d !== 'part')
+        return 0;
+    if (f.files)
+        return f.files.counts.missing + f.files.counts.shrunk;
+    const fewer = Number(f.recorded.files) - Number(f.found.files);
+    return fewer > 0 ? fewer : 1;
+}
+/**
+ * Whether an exclusion rule explains a lost root: it lies under a volatile directory (a dangling
+ * link by its target). A rule drops such a directory whole, so a tree under one that kept part of
+ * its files was cut off instead; a tree elsewhere that lost only what lies under volatile
+ * directories inside it (an app's `.next/`, a tool's `node_modules/`) was swept.
+ */
+function swept(f, d) {
+    const at = danglingTarget(f) ?? f.path;
+    if (d === 'gone' || d === 'short')
+        return underVolatileDir(at);
+    const files = f.files;
+    if (d !== 'part' || !files || underVolatileDir(at))
+        return false;
+    const { missing, shrunk } = files.counts;
+    return shrunk === 0 && files.missing.length === missing && files.missing.every(underVolatileDir);
+}
+/** Where a dangling link leads (workspace-relative), or undefined when it is not a dangling link. */
+function danglingTarget(f) {
+    if (f.status !== 'BROKENLNK' || typeof f.found.target !== 'string')
+        return undefined;
+    if (f.found.target.startsWith('/'))
+        return undefined;
+    const to = external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(f.path), f.found.target));
+    return to.startsWith('../..') || to === '..' ? undefined : to;
+}
+function within(p, dir) {
+    return p === dir || p.startsWith(dir === '.' ? '' : `${dir}/`);
+}
+/**
+ * Which damaged entries are consequences of another's damage, mapped to that root: an entry
+ * inside another damaged entry's path, and a dangling link whose target lies in a damaged entry,
+ * are what that entry's damage did; counting them again would make one event look like several.
+ */
+function consequences(findings) {
+    const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED');
+    const causedBy = (f, g) => {
+        if (g === f)
+            return false;
+        if (f.path !== g.path && within(f.path, g.path))
+            return true;
+        const target = danglingTarget(f);
+        return target !== undefined && within(target, g.path);
+    };
+    // Only an entry at `p` or at a directory above it can contain `p`: look those up by path
+    // instead of comparing every pair (10,000 entries would be 10^8 comparisons).
+    const order = new Map(damaged.map((f, i) => [f, i]));
+    const atPath = new Map();
+    for (const f of damaged)
+        pushTo(atPath, f.path, f);
+    const containing = (p) => {
+        const out = [...(atPath.get('.') ?? [])];
+        for (let i = p.indexOf('/');; i = p.indexOf('/', i + 1)) {
+            const dir = i < 0 ? p : p.slice(0, i);
+            if (dir !== '.')
+                out.push(...(atPath.get(dir) ?? []));
+            if (i < 0)
+                return out;
+        }
+    };
+    const out = new Map();
+    for (const f of damaged) {
+        const target = danglingTarget(f);
+        const candidates = [...containing(f.path), ...(target !== undefined ? containing(target) : [])];
+        // The first in check order, as a scan of every entry would find it.
+        const root = candidates
+            .filter(g => causedBy(f, g) && !causedBy(g, f))
+            .sort((a, b) => order.get(a) - order.get(b))[0];
+        if (root)
+            out.set(f.id, root);
+    }
+    // A root is followed to its own root, so every consequence names the first cause.
+    for (const [id, root] of out) {
+        let r = root;
+        for (let hops = 0; out.has(r.id) && hops < damaged.length; hops++)
+            r = out.get(r.id);
+        out.set(id, r);
+    }
+    return out;
+}
+/** The damaged entries that are causes (SKIPPED entries, a failed dependency's, are not). */
+function rootCauses(findings) {
+    const caused = consequences(findings);
+    return findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED' && !caused.has(f.id));
+}
+/**
+ * Classify the damage in `findings` (all entries of the check, damaged or not) from its root
+ * causes: the first row of RULES that fits names the event (docs/checks.md states each row).
+ */
+function wipeSignature(findings) {
+    const roots = rootCauses(findings).map((f) => {
+        const d = damageOf(f);
+        return { f, d, lost: d === 'gone' || d === 'part' || d === 'short' };
+    });
+    if (roots.length === 0)
+        return 'healthy';
+    const damaged = findings.filter(f => isDamaged(f) && f.status !== 'SKIPPED').length;
+    const facts = {
+        everything: findings.length >= 2 && damaged === findings.length,
+        lostFiles: roots.reduce((n, r) => n + filesLost(r.f, r.d), 0)
+    };
+    return RULES.find(([, fits]) => fits(roots, facts))?.[0] ?? 'mixed';
+}
+/**
+ * The signatures, most specific first; `mixed` when none fits. One or two lost files are as
+ * likely a local deletion as a restore that stopped; a restore that stopped loses many.
+ */
+const RULES = [
+    ['cold-start', (rs, x) => x.everything && rs.every(r => r.d === 'gone')],
+    ['permission-reset', rs => rs.every(r => r.d === 'perm')],
+    ['injection', rs => rs.every(r => r.d === 'added')],
+    // Credentials a snapshot does not keep are gone; an edit of one is a local change.
+    [
+        'credential-loss',
+        rs => rs.every(r => r.f.tier === 0) && rs.some(r => r.d === 'gone' || r.d === 'part')
+    ],
+    ['exclusion-sweep', rs => rs.every(r => r.lost && swept(r.f, r.d))],
+    [
+        'size-cap-eviction',
+        rs => rs.every(r => r.f.kind === 'blob' && (r.d === 'gone' || r.d === 'short'))
+    ],
+    ['partial-restore', (rs, x) => rs.every(r => r.lost) && x.lostFiles > 2],
+    [
+        'local-corruption',
+        (rs, x) => rs.length <= 2 && x.lostFiles <= 2 && rs.every(r => r.d !== 'added')
+    ]
+];
+const CAUSES = {
+    healthy: 'Every entry verifies.',
+    'cold-start': 'Everything is gone: a fresh runner or sandbox, or a snapshot that kept none of the workspace.',
+    'permission-reset': 'Only permission bits changed: a restore, artifact or cache round trip (or a umask) that does not keep modes.',
+    injection: 'Files were added to tracked trees and nothing was lost: an install, build step or restored cache wrote into them.',
+    'credential-loss': 'Only tier-0 entries (credentials, PATH shims) are damaged and some are gone: they live outside what the snapshot keeps.',
+    'exclusion-sweep': 'Everything lost lived under a directory that snapshot or cache rules exclude (node_modules, build, .next, .cache, ...), and went whole.',
+    'size-cap-eviction': 'Only large blobs are gone or cut short: a size cap evicted or truncated them while smaller files survived.',
+    'partial-restore': 'More than two files are missing or cut short while the rest survived and nothing was altered: a restore or copy that stopped part-way (a truncated cache archive, an interrupted download).',
+    'local-corruption': 'One or two entries damaged, at most two files lost, the rest survived: a local edit or deletion, bit rot, or a different build of the same files.',
+    mixed: 'Several kinds of damage at once: more than one event, or a snapshot that kept an arbitrary subset.'
+};
+/**
+ * The diagnosis of a check. With the manifest's entries, each fix names only what can work: the
+ * restore command when the entry has a way back (escrow, a cache source or a recipe), the root's
+ * restore for a consequence, and otherwise how to give the entry a way back.
+ */
+function diagnose(findings, command = 'swr restore', entries) {
+    const signature = wipeSignature(findings);
+    const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined;
+    const caused = consequences(findings);
+    const needers = neededBy(entries ?? []);
+    const consequencesOf = byRoot(caused);
+    return {
+        signature,
+        cause: CAUSES[signature],
+        advice: findings.filter(isDamaged).map(f => {
+            const root = caused.get(f.id);
+            const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
+            const own = adviceFor(f, command, ways(f.id));
+            if (!root) {
+                const affects = dependentsOf(f.id, needers, consequencesOf);
+                return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
+            }
+            const rootFix = adviceFor(root, command, ways(root.id)).fix;
+            return {
+                ...own,
+                because: root.id,
+                cause: `because ${root.path} is ${root.status}: ${own.cause}`,
+                fix: `repairing ${root.id} repairs this too: ${rootFix}`
+            };
+        })
+    };
+}
+/**
+ * What a root cause takes down with it: the entries that `need` it (directly or through others),
+ * and its consequences (links into it, entries inside its path). Sorted, each once.
+ */
+function dependentsOf(id, needers, consequencesOf) {
+    const out = new Set();
+    const queue = [id];
+    for (let at = queue.shift(); at !== undefined; at = queue.shift())
+        for (const e of needers.get(at) ?? [])
+            if (!out.has(e) && e !== id) {
+                out.add(e);
+                queue.push(e);
+            }
+    for (const c of consequencesOf.get(id) ?? [])
+        out.add(c);
+    return [...out].sort();
+}
+function pushTo(map, key, value) {
+    const list = map.get(key);
+    if (list)
+        list.push(value);
+    else
+        map.set(key, [value]);
+}
+/** Each entry's direct dependents (the entries whose `needs` name it). */
+function neededBy(entries) {
+    const out = new Map();
+    for (const e of entries)
+        for (const n of new Set(e.needs))
+            pushTo(out, n, e.id);
+    return out;
+}
+/** Each root's consequences, by root id. */
+function byRoot(caused) {
+    const out = new Map();
+    for (const [c, root] of caused)
+        pushTo(out, root.id, c);
+    return out;
+}
+/** What fails if you build now with this entry as it is, by what the tier says it holds. */
+function riskOf(f) {
+    if (f.status === 'STRIPPED')
+        return 'running it fails with "permission denied" (or a shim silently falls through to another binary on PATH).';
+    switch (f.tier) {
+        case 0:
+            return 'commands that need these credentials or shims fail: pushes, publishes, cloud and agent logins, or the wrong tool version runs.';
+        case 1:
+            return 'the scripts and tools it provides fail to start, and steps that call them fail with a misleading error.';
+        case 2:
+            return 'builds and tests that read it fail, or worse, build and pass on the wrong source.';
+        case 3:
+            return 'jobs that load it fail, or run on a truncated or different download.';
+        default:
+            return 'low: a build output; the next build regenerates it, only slower.';
+    }
+}
+function waysOf(e) {
+    return e && hasSource(e) ? 'some' : 'none';
+}
+const ESCROW_HINT_BYTES = 256 * 1024;
+/** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
+function noWayBack(f) {
+    const escrow = f.kind === 'file' && Number(f.recorded.size) <= ESCROW_HINT_BYTES
+        ? `, or once it is healthy again embed its bytes with swr escrow --only ${f.id}`
+        : '';
+    return `no way back is recorded for ${f.id}: restore it by hand, then give the entry a recipe with swr edit ${f.id} --restore '<command>' (or a cache source with --add-source-cache KEY)${escrow}`;
+}
+/** Cause and fix for one damaged entry. */
+function adviceFor(f, command = 'swr restore', ways = 'unknown') {
+    const restore = ways === 'none' ? noWayBack(f) : `${command} --only ${f.id}`;
+    const volatile = underVolatileDir(f.path)
+        ? ` ${f.path} is under a directory that caches and snapshots often exclude.`
+        : '';
+    const chmod = (mode) => ways === 'none'
+        ? `chmod ${String(mode)} ${f.path}`
+        : `chmod ${String(mode)} ${f.path}  (or ${restore})`;
+    const byStatus = {
+        OK: ['', ''],
+        MISSING: [
+            f.reason === 'escapes'
+                ? `a parent directory of ${f.path} now leads outside the workspace (replaced by a symlink?); it was not followed.`
+                : `${f.path} is gone.${volatile}`,
+            restore
+        ],
+        EMPTY: [
+            `the directory ${f.path} survived but its files did not (a snapshot that keeps directories, not contents).${volatile}`,
+            restore
+        ],
+        STRIPPED: [
+            `exec bits were lost: a restore, artifact or archive step that does not keep modes.`,
+            f.kind === 'tree' ? restore : chmod(f.recorded.mode ?? '+x')
+        ],
+        BROKENLNK: [`the link ${f.path} points at something that is no longer there.`, restore],
+        TYPE: [
+            `${f.path} changed kind (${String(f.recorded.type)} -> ${String(f.found.type)}): a restore that follows or flattens links, or a path reused.`,
+            restore
+        ],
+        SKIPPED: [
+            'a dependency failed to restore, so this entry was not attempted.',
+            `fix the dependency first, then ${restore}`
+        ],
+        CORRUPT: [
+            corruptCause(f),
+            f.reason === 'mode' && f.recorded.mode !== undefined ? chmod(f.recorded.mode) : restore
+        ],
+        SMOKEFAIL: [
+            `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
+            `run the smoke command by hand to see why, then ${restore}`
+        ]
+    };
+    const [cause, fix] = byStatus[f.status];
+    return {
+        id: f.id,
+        status: f.status,
+        cause,
+        fix,
+        ...(ways === 'unknown' ? {} : { restorable: ways === 'some' })
+    };
+}
+function corruptCause(f) {
+    switch (f.reason) {
+        case 'size':
+            return Number(f.found.size) < Number(f.recorded.size)
+                ? 'the file is shorter than recorded: an interrupted download, a partial cache restore or a size cap.'
+                : 'the file is longer than recorded: appended to, or replaced by a different version.';
+        case 'content':
+        case 'headtail':
+            return 'the bytes changed at the same size: a local edit, bit rot, or a different build of the same file.';
+        case 'sentinel':
+            return 'a sentinel file is missing or empty: the tree was gutted while the directory survived.';
+        case 'files':
+            return 'files inside the tree were added, removed or changed since it was recorded.';
+        case 'count':
+            return 'the tree holds a different number of files than recorded.';
+        case 'mode':
+            return 'permission bits changed (not an exec-bit loss): a umask or restore that rewrites modes.';
+        case 'target':
+            return 'the link was retargeted.';
+        case 'special':
+            return 'a special file is not what was recorded: a device swapped for another of the same mode, or a FIFO, socket or device in place of another kind.';
+        default:
+            return 'the entry no longer matches what was recorded.';
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/engine/selection.ts
 /**
  * Checking a selection of entries: select them, verify them through one hash pool and the
  * incremental cache, and make the report of what was found. Read-only: no recipe, smoke command or ldd runs, and nothing in the
  * workspace is written (the cache lives in the private state directory).
  */
+
 
 
 
@@ -6348,7 +6344,7 @@ function reportOf(m, checked, opts) {
         options: checked.options,
         started: checked.started,
         ms: checked.ms,
-        ...(opts.fixCommand ? { fixCommand: opts.fixCommand } : {})
+        diagnosis: diagnose(checked.findings, opts.fixCommand, m.body.entries)
     });
 }
 async function checkManifest(m, opts) {
