@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process'
 import { killTagged, newRunToken, RUN_TOKEN_VAR, type EscapedProcess } from './escaped.js'
-import { groupEnded, groupStarted } from '../run/groups.js'
+import { groupEnded, groupStarted } from '../process/groups.js'
 import type { Writable } from 'node:stream'
 import { lineSplitter, tailKeeper } from './output.js'
 import type { Scrubber } from './scrub.js'

@@ -12,24 +12,11 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { processRuns } from '../process/proc.js'
 
-/**
- * Whether a process with this pid runs (one of another user counts). A zombie does not: in a
- * container whose first process never reaps, a killed run stays a zombie for good.
- */
+/** Whether the maker `pid` runs (a zombie does not; one of another user does). */
 export function pidAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false
-  try {
-    process.kill(pid, 0)
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM'
-  }
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1')
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))
-  } catch {
-    return true
-  }
+  return Number.isSafeInteger(pid) && pid > 0 && processRuns(pid, undefined)
 }
 
 /** A fresh name `PREFIX<pid>-<random>SUFFIX` that `sweepDead` can attribute to this process. */

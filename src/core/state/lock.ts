@@ -28,8 +28,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { diskError, EXIT, SwrError } from '../errors.js'
-import { watchGroups, type RunningGroup } from '../run/groups.js'
-import { groupRuns, processRuns, startTime } from '../run/proc.js'
+import { watchGroups, type RunningGroup } from '../process/groups.js'
+import { groupRuns, processRuns, startTime } from '../process/proc.js'
 import { ensurePrivateDir } from './state-dir.js'
 
 export { startTime }
