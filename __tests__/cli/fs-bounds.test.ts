@@ -97,6 +97,29 @@ describe('symlink escapes', () => {
     expect(r.code).toBe(3)
   })
 
+  it('a file entry found as a link out of the workspace stops its restore: the recipe never writes through it', async () => {
+    write(ws.root, 'bin/tool', 'tool\n')
+    await must(['add', 'bin/tool', '--id', 'tool', '--restore', 'printf "tool\\n" > bin/tool'])
+    write(ws.root, 'bin/inside', 'x\n')
+    await must(['add', 'bin/inside', '--id', 'inside', '--restore', 'printf "x\\n" > bin/inside'])
+    fs.rmSync(path.join(ws.root, 'bin/tool'))
+    fs.symlinkSync(path.join(ws.outside, 'app.conf'), path.join(ws.root, 'bin/tool'))
+    // A dangling link that points inside the workspace is damage a recipe may write through.
+    fs.rmSync(path.join(ws.root, 'bin/inside'))
+    fs.symlinkSync('inside.real', path.join(ws.root, 'bin/inside'))
+    const r = await swr(['doctor', '--json'])
+    const steps = (
+      JSON.parse(r.stdout) as {
+        repair: { steps: { id: string; outcome: string; detail: string }[] }
+      }
+    ).repair.steps
+    const tool = steps.find(s => s.id === 'tool')
+    expect(tool?.outcome).toBe('failed')
+    expect(tool?.detail).toMatch(/^not restored: bin\/tool is a symbolic link out of the workspace/)
+    expect(steps.find(s => s.id === 'inside')?.outcome).not.toBe('failed')
+    expect(fs.readFileSync(path.join(ws.outside, 'app.conf'), 'utf8')).toBe(SENTINEL)
+  })
+
   it('--quarantine does not copy through a symlinked parent directory', async () => {
     write(ws.root, 'cfg/app.conf', 'mine\n')
     await must(['add', 'cfg/app.conf', '--id', 'conf', '--restore', 'true'])

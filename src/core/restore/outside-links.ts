@@ -20,13 +20,21 @@ export interface OutsideLink {
   target: string
 }
 
-/** The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any. */
-export function parentLinkOutside(workspace: string, entryPath: string): OutsideLink | undefined {
+/**
+ * The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any; with
+ * `itself`, the entry's own path too (an entry that is not a link, found as a link leading out: a
+ * recipe's `> bin/tool` would write through it).
+ */
+export function parentLinkOutside(
+  workspace: string,
+  entryPath: string,
+  itself = false
+): OutsideLink | undefined {
   if (entryPath === '.') return undefined
   const real = fs.realpathSync(workspace)
   const parts = entryPath.split('/')
   let at = workspace
-  for (let i = 0; i < parts.length - 1; i++) {
+  for (let i = 0; i < parts.length - (itself ? 0 : 1); i++) {
     at = path.join(at, parts[i] as string)
     const st = fs.lstatSync(at, { throwIfNoEntry: false })
     if (!st) return undefined
@@ -38,12 +46,22 @@ export function parentLinkOutside(workspace: string, entryPath: string): Outside
     try {
       resolved = fs.realpathSync(at)
     } catch {
-      resolved = undefined
+      // A dangling parent cannot be judged; a dangling entry is judged by where it points.
+      resolved = i === parts.length - 1 ? danglingTarget(at) : undefined
     }
     if (resolved === undefined || !isInside(real, resolved))
       return { rel: parts.slice(0, i + 1).join('/'), target: targetOf(at) }
   }
   return undefined
+}
+
+/** Where a dangling link would lead, its directory resolved (undefined when that fails too). */
+function danglingTarget(abs: string): string | undefined {
+  try {
+    return path.resolve(fs.realpathSync(path.dirname(abs)), fs.readlinkSync(abs))
+  } catch {
+    return undefined
+  }
 }
 
 /** The link's target, or a word saying it changed while it was looked at. */

@@ -165,7 +165,7 @@ async function runStep(
       attempts: []
     }
   const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
-  const planted = parentLinkOutside(opts.manifest.workspace, entry.path)
+  const planted = parentLinkOutside(opts.manifest.workspace, entry.path, entry.kind !== 'link')
   if (planted)
     return {
       ...base,
