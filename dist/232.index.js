@@ -82,7 +82,7 @@ const FAIL_ON = ['damage', 'unrepairable', 'never'];
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(483);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1924);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -212,7 +212,7 @@ var core = __webpack_require__(3838);
 var external_node_os_ = __webpack_require__(8161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: ./src/core/index.ts + 154 modules
-var src_core = __webpack_require__(483);
+var src_core = __webpack_require__(1924);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -937,7 +937,7 @@ async function run(env = process.env) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ actionPolicy)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(483);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1924);
 /**
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
@@ -983,7 +983,7 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/core/index.ts + 154 modules
-var core = __webpack_require__(483);
+var core = __webpack_require__(1924);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts

@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(483);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1924);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 483:
+/***/ 1924:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -1150,7 +1150,7 @@ async function killTagged(token, graceMs) {
     return found;
 }
 
-;// CONCATENATED MODULE: ./src/core/run/proc.ts
+;// CONCATENATED MODULE: ./src/core/process/proc.ts
 /**
  * What /proc says about a process or a process group, for telling a live lock holder from a dead
  * one. Where /proc is missing (macOS) a start time is unknown and a group is judged by signal 0.
@@ -1225,7 +1225,7 @@ function groupRuns(pgid, start) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/run/groups.ts
+;// CONCATENATED MODULE: ./src/core/process/groups.ts
 /**
  * The process groups of the recipes this process runs now. The locks it holds record them beside
  * their notes: a holder killed with SIGKILL cannot stop its recipe, which runs on as an orphan in
@@ -1960,26 +1960,10 @@ function buildReport(input) {
 
 
 
-/**
- * Whether a process with this pid runs (one of another user counts). A zombie does not: in a
- * container whose first process never reaps, a killed run stays a zombie for good.
- */
+
+/** Whether the maker `pid` runs (a zombie does not; one of another user does). */
 function pidAlive(pid) {
-    if (!Number.isSafeInteger(pid) || pid <= 0)
-        return false;
-    try {
-        process.kill(pid, 0);
-    }
-    catch (err) {
-        return err.code === 'EPERM';
-    }
-    try {
-        const stat = external_node_fs_default().readFileSync(`/proc/${pid}/stat`, 'latin1');
-        return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-    }
-    catch {
-        return true;
-    }
+    return Number.isSafeInteger(pid) && pid > 0 && processRuns(pid, undefined);
 }
 /** A fresh name `PREFIX<pid>-<random>SUFFIX` that `sweepDead` can attribute to this process. */
 function ownedName(prefix, suffix = '') {
@@ -8361,14 +8345,18 @@ async function restoreEntry(e, archive, ctx) {
 
 
 
-/** The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any. */
-function parentLinkOutside(workspace, entryPath) {
+/**
+ * The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any; with
+ * `itself`, the entry's own path too (an entry that is not a link, found as a link leading out: a
+ * recipe's `> bin/tool` would write through it).
+ */
+function parentLinkOutside(workspace, entryPath, itself = false) {
     if (entryPath === '.')
         return undefined;
     const real = external_node_fs_default().realpathSync(workspace);
     const parts = entryPath.split('/');
     let at = workspace;
-    for (let i = 0; i < parts.length - 1; i++) {
+    for (let i = 0; i < parts.length - (itself ? 0 : 1); i++) {
         at = external_node_path_default().join(at, parts[i]);
         const st = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
         if (!st)
@@ -8383,12 +8371,22 @@ function parentLinkOutside(workspace, entryPath) {
             resolved = external_node_fs_default().realpathSync(at);
         }
         catch {
-            resolved = undefined;
+            // A dangling parent cannot be judged; a dangling entry is judged by where it points.
+            resolved = i === parts.length - 1 ? outside_links_danglingTarget(at) : undefined;
         }
         if (resolved === undefined || !inside_isInside(real, resolved))
             return { rel: parts.slice(0, i + 1).join('/'), target: targetOf(at) };
     }
     return undefined;
+}
+/** Where a dangling link would lead, its directory resolved (undefined when that fails too). */
+function outside_links_danglingTarget(abs) {
+    try {
+        return external_node_path_default().resolve(external_node_fs_default().realpathSync(external_node_path_default().dirname(abs)), external_node_fs_default().readlinkSync(abs));
+    }
+    catch {
+        return undefined;
+    }
 }
 /** The link's target, or a word saying it changed while it was looked at. */
 function targetOf(abs) {
@@ -8488,7 +8486,7 @@ async function runStep(step, entry, done, opts) {
             attempts: []
         };
     const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
-    const planted = parentLinkOutside(opts.manifest.workspace, entry.path);
+    const planted = parentLinkOutside(opts.manifest.workspace, entry.path, entry.kind !== 'link');
     if (planted)
         return {
             ...base,
