@@ -134,6 +134,31 @@ describe('hostile file names, link targets and notes in the Action', () => {
     expect(names?.message).toContain('p%0A::notice title=Spoofed::percent')
   })
 
+  it('breaks an annotation where swr does, encoded once, and never where a name does', () => {
+    const raw = r.stdout.split('\n')
+    const names = r.commands.find(c => c.props.title === 'swr: CORRUPT names')
+    const line = raw[names?.line ?? -1] ?? ''
+    // The runner's raw line: detail, cause and fix separated by `%0A`, not by a literal `\n`.
+    expect(line).toMatch(/%0ACause: .*%0AFix: /)
+    expect(line).not.toMatch(/\\n(Cause|Fix): /)
+    // Decoded, the message is those three lines; the hostile newline in a name stays `\n`
+    // inside the detail line.
+    const lines = names?.message.split('\n') ?? []
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toContain('x\\n::warning title=Spoofed::from a file name')
+    expect(lines[1]).toMatch(/^Cause: /)
+    expect(lines[2]).toMatch(/^Fix: /)
+    // So does the one in a link target.
+    const lnk = r.commands.find(c => /^swr: \w+ lnk$/.test(c.props.title ?? ''))
+    expect(lnk?.message.split('\n')[0]).toContain(
+      'points to t\\n::warning title=Spoofed::from a link target'
+    )
+    expect(lnk?.message.split('\n')).toHaveLength(3)
+    // Every annotation swr makes: no `\n` of swr's own between its lines.
+    for (const c of r.commands.filter(x => ['error', 'warning', 'notice'].includes(x.command)))
+      expect(raw[c.line]).not.toMatch(/\\n(Cause|Fix): /)
+  })
+
   it('writes a summary where a name is text, never a cell, link or HTML', () => {
     expect(r.summary).not.toMatch(/(?<!\\)<img/)
     expect(r.summary).toContain('\\<img')

@@ -7,6 +7,7 @@
  */
 import type { CheckReport } from './report.js'
 import { bySeverity, LEVEL } from './severity.js'
+import type { EntryAdvice } from '../types.js'
 import { escapeText } from '../text/escape.js'
 import { ANNOTATION_MESSAGE_CHARS, GITHUB_ANNOTATIONS_PER_LEVEL, NOTICE_IDS } from './limits.js'
 
@@ -33,6 +34,22 @@ export interface AnnotationContext {
 
 const e = (s: string, max = ANNOTATION_MESSAGE_CHARS): string => escapeText(s, { max })
 
+/**
+ * The message's lines: each untrusted piece escaped once, on its own line. The line breaks are
+ * swr's and stay real (the printer percent-encodes them as `%0A`); escaping the joined text would
+ * show them as a literal `\n`. Shares of the message's budget, so a hostile 10 MB detail can
+ * neither exceed it nor crowd out the cause and fix.
+ */
+function messageOf(detail: string, advice: EntryAdvice | undefined): string {
+  if (!advice) return e(detail)
+  const quarter = Math.floor(ANNOTATION_MESSAGE_CHARS / 4)
+  return [
+    e(detail, 2 * quarter),
+    `Cause: ${e(advice.cause, quarter)}`,
+    `Fix: ${e(advice.fix, quarter)}`
+  ].join('\n')
+}
+
 function levelOf(status: keyof typeof LEVEL): AnnotationLevel {
   const l = LEVEL[status]
   return l === 'note' ? 'notice' : l
@@ -53,9 +70,7 @@ export function annotationsFor(report: CheckReport, ctx: AnnotationContext): Ann
   for (const f of bySeverity(report.results)) {
     const level = levelOf(f.status)
     const advice = adviceById.get(f.id)
-    const message = e(
-      `${e(f.detail)}${advice ? `\nCause: ${e(advice.cause)}\nFix: ${e(advice.fix)}` : ''}`
-    )
+    const message = messageOf(f.detail, advice)
     const title = `swr: ${f.status} ${e(f.id, 200)}`
     const places: Annotation[] = [
       { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
