@@ -14411,6 +14411,22 @@ function outputSize(text) {
 
 
 const annotations_e = (s, max = ANNOTATION_MESSAGE_CHARS) => escape_escapeText(s, { max });
+/**
+ * The message's lines: each untrusted piece escaped once, on its own line. The line breaks are
+ * swr's and stay real (the printer percent-encodes them as `%0A`); escaping the joined text would
+ * show them as a literal `\n`. Shares of the message's budget, so a hostile 10 MB detail can
+ * neither exceed it nor crowd out the cause and fix.
+ */
+function messageOf(detail, advice) {
+    if (!advice)
+        return annotations_e(detail);
+    const quarter = Math.floor(ANNOTATION_MESSAGE_CHARS / 4);
+    return [
+        annotations_e(detail, 2 * quarter),
+        `Cause: ${annotations_e(advice.cause, quarter)}`,
+        `Fix: ${annotations_e(advice.fix, quarter)}`
+    ].join('\n');
+}
 function levelOf(status) {
     const l = LEVEL[status];
     return l === 'note' ? 'notice' : l;
@@ -14429,7 +14445,7 @@ function annotationsFor(report, ctx) {
     for (const f of bySeverity(report.results)) {
         const level = levelOf(f.status);
         const advice = adviceById.get(f.id);
-        const message = annotations_e(`${annotations_e(f.detail)}${advice ? `\nCause: ${annotations_e(advice.cause)}\nFix: ${annotations_e(advice.fix)}` : ''}`);
+        const message = messageOf(f.detail, advice);
         const title = `swr: ${f.status} ${annotations_e(f.id, 200)}`;
         const places = [
             { level, title, message, file: ctx.manifestUri, startLine: ctx.lines.get(f.id) ?? 1 }
