@@ -106,13 +106,27 @@ function canaryKey(): string {
   return v
 }
 
+/**
+ * A path input: one path. A list (one per line, as for several packages of a monorepo) is refused
+ * in one line: each workspace needs outputs, a summary and a status of its own, which a matrix of
+ * steps gives and one step's single-valued outputs cannot.
+ */
+function onePath(name: string, fallback: string): string {
+  const v = core.getInput(name).trim()
+  if (/[\r\n]/.test(v))
+    throw new UsageError(
+      `input ${name}: one path per step; for several workspaces run the step in a matrix (docs/action.md, "Monorepos")`
+    )
+  return v || fallback
+}
+
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const command = choice(Inputs.Command, COMMANDS, 'check')
   // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
   // directory it describes is the one it records (relative to itself), as with the CLI.
   const root = path.resolve(env.GITHUB_WORKSPACE || process.cwd())
-  const base = path.resolve(root, core.getInput(Inputs.Workspace).trim() || '.')
-  const manifest = path.resolve(base, core.getInput(Inputs.Manifest).trim() || '.swr/manifest.json')
+  const base = path.resolve(root, onePath(Inputs.Workspace, '.'))
+  const manifest = path.resolve(base, onePath(Inputs.Manifest, '.swr/manifest.json'))
   const workspace = undefined
   const hmacKey = core.getInput(Inputs.HmacKey)
   const approve = core.getInput(Inputs.ApproveDigest).trim()
