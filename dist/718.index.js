@@ -150,13 +150,24 @@ function canaryKey() {
         throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryKey}: "${v}" must be 1-64 of A-Z a-z 0-9 . _ -`);
     return v;
 }
+/**
+ * A path input: one path. A list (one per line, as for several packages of a monorepo) is refused
+ * in one line: each workspace needs outputs, a summary and a status of its own, which a matrix of
+ * steps gives and one step's single-valued outputs cannot.
+ */
+function onePath(name, fallback) {
+    const v = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(name).trim();
+    if (/[\r\n]/.test(v))
+        throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: one path per step; for several workspaces run the step in a matrix (docs/action.md, "Monorepos")`);
+    return v || fallback;
+}
 function readInputs(env) {
     const command = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Command, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .Lo, 'check');
     // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
     // directory it describes is the one it records (relative to itself), as with the CLI.
     const root = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(env.GITHUB_WORKSPACE || process.cwd());
-    const base = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Workspace).trim() || '.');
-    const manifest = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Manifest).trim() || '.swr/manifest.json');
+    const base = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, onePath(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Workspace, '.'));
+    const manifest = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, onePath(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Manifest, '.swr/manifest.json'));
     const workspace = undefined;
     const hmacKey = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
     const approve = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest).trim();
