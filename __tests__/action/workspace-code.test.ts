@@ -24,6 +24,8 @@ import type { FileEntry } from '../../src/core/types.js'
 const KEY = hmacHex('workspace-code')
 const TOKEN = 'runtime-token-Zq81vXk2'
 const WORKFLOW_SECRET = 'workflow-secret-7Yt3pLm0'
+/** setup-node puts the npm token in a NODE_ variable. */
+const NPM_TOKEN = 'npm-token-Qw93kXz1'
 
 /** Whether `node` can replace its own image (Node 22.15+), which the hand-over needs. */
 function hasExecve(node: string): boolean {
@@ -66,7 +68,7 @@ describe.each(NODES)('on $name', ({ bin }) => {
     fs.rmSync(path.join(repo.root, 'docs/notes.txt'))
     r = runAction(bin, script, repo, {
       inputs: { command: 'doctor', require: 'hmac', 'hmac-key': KEY },
-      env: { ACTIONS_RUNTIME_TOKEN: TOKEN, WORKFLOW_SECRET }
+      env: { ACTIONS_RUNTIME_TOKEN: TOKEN, WORKFLOW_SECRET, NODE_AUTH_TOKEN: NPM_TOKEN }
     })
   })
 
@@ -98,7 +100,8 @@ describe.each(NODES)('on $name', ({ bin }) => {
       expect(dumped).toContain(KEY)
       return
     }
-    for (const secret of [KEY, TOKEN, WORKFLOW_SECRET]) expect(dumped).not.toContain(secret)
+    for (const secret of [KEY, TOKEN, WORKFLOW_SECRET, NPM_TOKEN])
+      expect(dumped).not.toContain(secret)
     expect(dumped).not.toMatch(/^(INPUT_|ACTIONS_|GITHUB_)/m)
     // The step still had what it needed: the key verified the manifest, the outputs were written.
     expect(r.outputs['manifest-digest']).toMatch(/^[0-9a-f]{64}$/)
