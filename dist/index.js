@@ -34,8 +34,11 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 
 
 const FLAG = '--swr-handover=';
-/** What the new image starts with: what Node reads before any code runs, and nothing secret. */
-const KEEP = /^(PATH|HOME|LANG|LC_[A-Z]+|TZ|TMPDIR|NODE_[A-Z0-9_]+|SSL_CERT_(FILE|DIR))$/;
+/**
+ * What the new image starts with: what Node reads before any code runs, and nothing secret. The
+ * Node variables are named one by one: `NODE_AUTH_TOKEN` (setup-node's npm token) is a secret.
+ */
+const KEEP = /^(PATH|HOME|LANG|LC_[A-Z]+|TZ|TMPDIR|SSL_CERT_(FILE|DIR)|NODE_(OPTIONS|EXTRA_CA_CERTS|NO_WARNINGS|DEBUG|ICU_DATA|PATH|V8_COVERAGE|PRESERVE_SYMLINKS|PENDING_DEPRECATION|REDIRECT_WARNINGS|DISABLE_COLORS|USE_ENV_PROXY|COMPILE_CACHE|TLS_REJECT_UNAUTHORIZED))$/;
 const MAX_BYTES = 16 * 1024 * 1024;
 /**
  * Run first in the step. Either re-executes this process (and never returns) or returns how the
