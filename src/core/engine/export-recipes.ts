@@ -7,9 +7,9 @@
 import { EXIT, SwrError } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
-import { planRepair, planSteps } from '../restore/plan.js'
+import { restoreOrder } from '../restore/plan.js'
 import { shellQuote } from '../text/shell-quote.js'
-import { recipesOf, type Entry, type Kind, type Finding } from '../types.js'
+import { recipesOf, type Entry, type Kind } from '../types.js'
 import { selectEntries } from './selection.js'
 
 export interface ExportRecipesOptions {
@@ -77,20 +77,8 @@ export async function exportRecipes(
 
 /** The entries as a repair plan orders them, each with the ids it comes after. */
 function orderedSteps(entries: readonly Entry[]): ExportedStep[] {
-  const all: Finding[] = entries.map(e => ({
-    id: e.id,
-    kind: e.kind,
-    path: e.path,
-    tier: e.tier,
-    status: 'MISSING',
-    reason: 'export',
-    detail: '',
-    recorded: {},
-    found: {},
-    cached: false
-  }))
   const byId = new Map(entries.map(e => [e.id, e]))
-  return planSteps(planRepair(entries, all)).flatMap(step => {
+  return restoreOrder(entries).flatMap(step => {
     const e = byId.get(step.id)
     return e
       ? [

@@ -17,7 +17,7 @@ import path from 'node:path'
 import { EXIT, SwrError } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
-import { planRepair, planSteps } from '../restore/plan.js'
+import { restoreOrder } from '../restore/plan.js'
 import { describeResult } from '../exec/recipe.js'
 import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
@@ -29,7 +29,7 @@ import {
 } from '../fs/no-follow.js'
 import { makeOwnedTemp } from '../state/leftovers.js'
 import { escapeText } from '../text/escape.js'
-import { recipesOf, type Entry, type Finding } from '../types.js'
+import { recipesOf, type Entry } from '../types.js'
 import { reverifier, selectEntries } from './selection.js'
 
 export interface SelftestOptions {
@@ -112,20 +112,8 @@ export async function selftest(live: LoadedManifest, opts: SelftestOptions): Pro
 
 /** The selected entries in the order a repair would restore them (tiers, then dependencies). */
 function planOrder(selected: readonly Entry[]): Entry[] {
-  const missing: Finding[] = selected.map(e => ({
-    id: e.id,
-    kind: e.kind,
-    path: e.path,
-    tier: e.tier,
-    status: 'MISSING',
-    reason: 'selftest',
-    detail: 'removed for selftest',
-    recorded: {},
-    found: {},
-    cached: false
-  }))
   const byId = new Map(selected.map(e => [e.id, e]))
-  return planSteps(planRepair(selected, missing)).flatMap(s => byId.get(s.id) ?? [])
+  return restoreOrder(selected).flatMap(s => byId.get(s.id) ?? [])
 }
 
 /** One run of an entry's first recipe in the scratch copy, and the entry verified after it. */

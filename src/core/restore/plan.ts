@@ -39,6 +39,26 @@ export function planSteps(plan: Plan): Step[] {
 }
 
 /**
+ * Every step a repair of all of `entries` would take, in its order (tiers, then dependencies), as
+ * if each were missing: what selftest runs and export-recipes writes out.
+ */
+export function restoreOrder(entries: readonly Entry[]): Step[] {
+  const missing: Finding[] = entries.map(e => ({
+    id: e.id,
+    kind: e.kind,
+    path: e.path,
+    tier: e.tier,
+    status: 'MISSING',
+    reason: 'planned',
+    detail: '',
+    recorded: {},
+    found: {},
+    cached: false
+  }))
+  return planSteps(planRepair(entries, missing))
+}
+
+/**
  * Plan the repair of every damaged finding (status other than OK and SKIPPED). `savedState`: an
  * Actions cache is reachable, so each step also lists the saved state the runner will try.
  */
