@@ -6504,14 +6504,33 @@ function diskFull(dir) {
 
 ;// CONCATENATED MODULE: ./src/core/restore/plan.ts
 
-function plan_planSteps(plan) {
+function planSteps(plan) {
     return plan.waves.flat();
+}
+/**
+ * Every step a repair of all of `entries` would take, in its order (tiers, then dependencies), as
+ * if each were missing: what selftest runs and export-recipes writes out.
+ */
+function plan_restoreOrder(entries) {
+    const missing = entries.map(e => ({
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status: 'MISSING',
+        reason: 'planned',
+        detail: '',
+        recorded: {},
+        found: {},
+        cached: false
+    }));
+    return planSteps(planRepair(entries, missing));
 }
 /**
  * Plan the repair of every damaged finding (status other than OK and SKIPPED). `savedState`: an
  * Actions cache is reachable, so each step also lists the saved state the runner will try.
  */
-function plan_planRepair(entries, findings, opts = {}) {
+function planRepair(entries, findings, opts = {}) {
     const damaged = new Map(findings.filter(f => f.status !== 'OK' && f.status !== 'SKIPPED').map(f => [f.id, f]));
     const order = new Map(entries.map((e, i) => [e.id, i]));
     const todo = entries.filter(e => damaged.has(e.id));
@@ -8441,7 +8460,7 @@ async function runPlan(opts) {
             opts.onStep?.(r);
         })));
     }
-    return plan_planSteps(opts.plan).map(s => results.get(s.id));
+    return planSteps(opts.plan).map(s => results.get(s.id));
 }
 /** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
 function safeQuarantine(entry, opts) {
@@ -9198,7 +9217,7 @@ async function repairManifest(m, opts) {
     const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
     const first = await verify(opts.cache !== false);
     const before = reportFor(first);
-    const plan = plan_planRepair(m.body.entries, first.findings, {
+    const plan = planRepair(m.body.entries, first.findings, {
         savedState: opts.cacheClient !== undefined
     });
     hooks.onCheck?.(before, plan);
@@ -9418,20 +9437,8 @@ async function exportRecipes(m, opts) {
 }
 /** The entries as a repair plan orders them, each with the ids it comes after. */
 function orderedSteps(entries) {
-    const all = entries.map(e => ({
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status: 'MISSING',
-        reason: 'export',
-        detail: '',
-        recorded: {},
-        found: {},
-        cached: false
-    }));
     const byId = new Map(entries.map(e => [e.id, e]));
-    return planSteps(planRepair(entries, all)).flatMap(step => {
+    return restoreOrder(entries).flatMap(step => {
         const e = byId.get(step.id);
         return e
             ? [
@@ -9515,20 +9522,8 @@ async function selftest(live, opts) {
 }
 /** The selected entries in the order a repair would restore them (tiers, then dependencies). */
 function planOrder(selected) {
-    const missing = selected.map(e => ({
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status: 'MISSING',
-        reason: 'selftest',
-        detail: 'removed for selftest',
-        recorded: {},
-        found: {},
-        cached: false
-    }));
     const byId = new Map(selected.map(e => [e.id, e]));
-    return planSteps(planRepair(selected, missing)).flatMap(s => byId.get(s.id) ?? []);
+    return restoreOrder(selected).flatMap(s => byId.get(s.id) ?? []);
 }
 /** One run of an entry's first recipe in the scratch copy, and the entry verified after it. */
 function roundRunner(m, home, gate, opts) {
