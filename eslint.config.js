@@ -14,7 +14,8 @@ const STAGES = [
   'author',
   'canary',
   'history',
-  'sync'
+  'sync',
+  'seal'
 ]
 const CORE = ['src/core/**/*.ts', 'src/core/**/*.mjs']
 /** Every source file below these folders of src/core. */

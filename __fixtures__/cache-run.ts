@@ -37,6 +37,11 @@ export interface Bundles {
   main: string
   /** The Action's post step (dist/post/index.js). */
   post: string
+  /** The cache actions' steps (dist/cache/: main, post, restore, save). */
+  cacheMain: string
+  cachePost: string
+  cacheRestore: string
+  cacheSave: string
 }
 
 /**
@@ -48,13 +53,18 @@ export function snapshotBundles(dir: string, from: string = DIST): Bundles {
   const b: Bundles = {
     cli: path.join(out, 'cli', 'index.js'),
     main: path.join(out, 'index.js'),
-    post: path.join(out, 'post', 'index.js')
+    post: path.join(out, 'post', 'index.js'),
+    cacheMain: path.join(out, 'cache', 'main.js'),
+    cachePost: path.join(out, 'cache', 'post.js'),
+    cacheRestore: path.join(out, 'cache', 'restore.js'),
+    cacheSave: path.join(out, 'cache', 'save.js')
   }
   for (let attempt = 0; ; attempt++) {
     try {
       copyBundleFiles(from, out)
       copyBundleFiles(path.join(from, 'post'), path.join(out, 'post'))
       copyBundleFiles(path.join(from, 'cli'), path.join(out, 'cli'))
+      copyBundleFiles(path.join(from, 'cache'), path.join(out, 'cache'))
       for (const f of Object.values(b)) if (!fs.existsSync(f)) throw new Error(`${f} is missing`)
       return b
     } catch (err) {
@@ -151,6 +161,8 @@ export interface StepOptions {
   env?: Record<string, string>
   /** State handed to a post step: becomes `STATE_<name>`. */
   state?: Record<string, string>
+  /** The action.yml whose input defaults apply (default: the repository's action.yml). */
+  actionYml?: string
 }
 
 let stepSeq = 0
@@ -226,7 +238,8 @@ export async function runStepOn(
     GITHUB_ACTIONS: 'true',
     CI: 'true'
   }
-  for (const [name, spec] of readActionYml().inputs) env[inputVar(name)] = spec.default
+  for (const [name, spec] of readActionYml(opts.actionYml).inputs)
+    env[inputVar(name)] = spec.default
   for (const [name, value] of Object.entries(opts.inputs ?? {})) env[inputVar(name)] = value
   for (const [name, value] of Object.entries(opts.state ?? {})) env[`STATE_${name}`] = value
   Object.assign(env, opts.env)

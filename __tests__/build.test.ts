@@ -20,13 +20,13 @@ function swr(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 describe('committed artifacts', () => {
-  it('the generated manifest validator matches schema/manifest-v3.schema.json', async () => {
+  it('the generated validators match their schemas', async () => {
     const gen = (await import(path.join(root, 'scripts', 'gen-validators.mjs'))) as {
-      TARGETS: { schema: string; out: string }[]
-      generate: (schema: string) => string
+      TARGETS: { schema: string; out: string; refs?: string[] }[]
+      generate: (schema: string, refs?: string[]) => string
     }
     for (const t of gen.TARGETS) {
-      expect(fs.readFileSync(path.join(root, t.out), 'utf8')).toBe(gen.generate(t.schema))
+      expect(fs.readFileSync(path.join(root, t.out), 'utf8')).toBe(gen.generate(t.schema, t.refs))
     }
   })
 

@@ -34,7 +34,21 @@ function writePostStarter() {
   fs.mkdirSync(out, { recursive: true })
   fs.copyFileSync(path.join(root, 'src/action/post-start.mjs'), path.join(out, 'index.js'))
   fs.writeFileSync(path.join(out, 'package.json'), '{\n  "type": "module"\n}\n')
+  // The cache actions (cache/, cache/restore/, cache/save/): one starter per step, same bundle.
+  const cacheOut = path.join(root, 'dist/cache')
+  clean(cacheOut)
+  fs.mkdirSync(cacheOut, { recursive: true })
+  for (const [from, to] of CACHE_STARTERS)
+    fs.copyFileSync(path.join(root, 'src/action/cache', from), path.join(cacheOut, to))
+  fs.writeFileSync(path.join(cacheOut, 'package.json'), '{\n  "type": "module"\n}\n')
 }
+
+const CACHE_STARTERS = [
+  ['start-cache.mjs', 'main.js'],
+  ['start-cache-post.mjs', 'post.js'],
+  ['start-cache-restore.mjs', 'restore.js'],
+  ['start-cache-save.mjs', 'save.js']
+]
 
 /** Empties a bundle's directory of files (a code cache there belongs to the old bundle). */
 function clean(out) {

@@ -17,7 +17,15 @@ if (handedOver !== undefined) {
   process.exitCode = 1
 } else {
   const phase: unknown = Reflect.get(globalThis, Symbol.for('swr.action.phase'))
-  await (phase === 'post' ? (await import('./post.js')).post() : (await import('./main.js')).run())
+  if (typeof phase === 'string' && phase.startsWith('cache')) {
+    const cache = await import('./cache/run.js')
+    if (phase === 'cache') await cache.restorePhase(process.env, { saveAfter: true })
+    else if (phase === 'cache-restore') await cache.restorePhase(process.env, { saveAfter: false })
+    else await cache.savePhase(process.env, { post: phase === 'cache-post' })
+  } else
+    await (phase === 'post'
+      ? (await import('./post.js')).post()
+      : (await import('./main.js')).run())
 }
 await log.flushed()
 process.exit(process.exitCode ?? 0)

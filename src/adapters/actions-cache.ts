@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type CacheArchive, type CacheClient, state } from '../core/index.js'
+import { type CacheArchive, type CacheClient, type SealedCacheClient, state } from '../core/index.js'
 import { CacheService } from './cache-service.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
@@ -57,10 +57,8 @@ async function client(): Promise<CacheModule> {
   return loaded
 }
 
-export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
-  // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-  // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-  const spell = (abs: string): string => path.resolve(abs)
+/** The client's calls with a private RUNNER_TEMP when none is set, and its log kept in its place. */
+function runQuietly(opts: ActionsCacheOptions): <T>(fn: () => Promise<T>) => Promise<T> {
   const onRunner = opts.env.GITHUB_ACTIONS === 'true'
   const quietly = async <T>(fn: () => Promise<T>): Promise<T> => {
     // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
@@ -103,6 +101,14 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
       process.stdout.write = write
     }
   }
+  return quietly
+}
+
+export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
+  // Absolute paths: the client resolves relative ones against the process's cwd but archives them
+  // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
+  const spell = (abs: string): string => path.resolve(abs)
+  const quietly = runQuietly(opts)
   const service = new CacheService(opts.env)
   const note = (what: string, err: unknown): void =>
     opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
@@ -136,6 +142,42 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
         )
         if (existing === key) return 'exists'
         const id = await quietly(() => cache.saveCache([spell(abs)], key))
+        return id === -1 ? 'failed' : 'saved'
+      } catch (err) {
+        const name = err instanceof Error ? err.name : ''
+        if (name === 'ReserveCacheError' || /already exists/i.test(String(err))) return 'exists'
+        note(`save of ${key} failed`, err)
+        return 'failed'
+      }
+    }
+  }
+}
+
+/**
+ * The sealed caches' store: archives found by the version of their exact path spellings, saved by
+ * the cache client itself (its tar, compression and upload), relative spellings resolved against
+ * the process's working directory, which the cache step sets to the workspace.
+ */
+export function actionsSealedCacheClient(opts: ActionsCacheOptions): SealedCacheClient {
+  const quietly = runQuietly(opts)
+  const service = new CacheService(opts.env)
+  const note = (what: string, err: unknown): void =>
+    opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
+  return {
+    async find(spellings, key, restoreKeys) {
+      try {
+        return await service.findPaths(spellings, key, restoreKeys)
+      } catch (err) {
+        note(`restore of ${key} failed`, err)
+        return undefined
+      }
+    },
+    async save(spellings, key) {
+      try {
+        const cache = await client()
+        const paths = [...spellings]
+        if ((await service.findPaths(paths, key, []))?.matchedKey === key) return 'exists'
+        const id = await quietly(() => cache.saveCache(paths, key))
         return id === -1 ? 'failed' : 'saved'
       } catch (err) {
         const name = err instanceof Error ? err.name : ''

@@ -146,6 +146,28 @@ export class CacheService {
     return undefined
   }
 
+  /**
+   * The newest archive saved for exactly `spellings` (a sealed cache: the seal's spelling, then
+   * the step's paths, as the saving job passed them to the cache client) under `key` or a prefix.
+   */
+  async findPaths(
+    spellings: readonly string[],
+    key: string,
+    restoreKeys: readonly string[]
+  ): Promise<Omit<CacheArchive, 'prefix'> | undefined> {
+    for (const [method, compression] of METHODS) {
+      const found = await this.ask(key, restoreKeys, cacheVersion(spellings, method))
+      if (!found) continue
+      return {
+        matchedKey: found.matchedKey,
+        exact: found.matchedKey === key,
+        compression,
+        open: () => this.download(found.url)
+      }
+    }
+    return undefined
+  }
+
   private async download(url: string): Promise<Readable> {
     // A signed URL: no token sent to storage, and the URL itself never printed.
     const res = await (await newHttpClient('swr')).get(url)

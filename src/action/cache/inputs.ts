@@ -1,0 +1,101 @@
+/**
+ * The cache actions' inputs (cache/action.yml, cache/restore/action.yml, cache/save/action.yml):
+ * actions/cache's own, read the way it reads them, plus the seal's. Every bad value is one line
+ * naming the input.
+ */
+import * as core from '@actions/core'
+import os from 'node:os'
+import path from 'node:path'
+import { sign, seals, UsageError } from '../../core/index.js'
+
+export interface CacheInputs {
+  locations: seals.SealLocation[]
+  key: string
+  restoreKeys: string[]
+  lookupOnly: boolean
+  failOnCacheMiss: boolean
+  require: seals.SealRequirement
+  hmacKey: Buffer | undefined
+  /** The ML-DSA-87 seed this job signs seals with. */
+  signingSeed: Buffer | undefined
+  trusted: Set<string>
+  workspace: string
+  home: string
+  scratchBase: string
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const v = core.getInput(name).trim().toLowerCase()
+  if (v === '') return fallback
+  if (v === 'true') return true
+  if (v === 'false') return false
+  throw new UsageError(`input ${name}: "${v.slice(0, 40)}" is not true or false`)
+}
+
+const KEY_MAX = 512
+
+function cacheKey(name: string, v: string): string {
+  if (v.length > KEY_MAX) throw new UsageError(`input ${name}: longer than ${KEY_MAX} characters`)
+  if (v.includes(',')) throw new UsageError(`input ${name}: a key cannot contain commas`)
+  if (seals.hasControl(v)) throw new UsageError(`input ${name}: holds a control character`)
+  return v
+}
+
+function seed(): Buffer | undefined {
+  const v = core.getInput('signing-key').trim()
+  if (v === '') return undefined
+  if (!/^[0-9a-fA-F]{64}$/.test(v))
+    throw new UsageError(
+      'input signing-key: not an ML-DSA-87 seed (64 hex digits, as `swr keygen` writes)'
+    )
+  return Buffer.from(v, 'hex')
+}
+
+function hmac(): Buffer | undefined {
+  const v = core.getInput('hmac-key')
+  if (v === '') return undefined
+  const key = sign.parseHmacKey(v)
+  if (!key) throw new UsageError('input hmac-key: must be 64 hex digits or at least 32 characters')
+  return key
+}
+
+export function readCacheInputs(
+  env: NodeJS.ProcessEnv,
+  opts: { keyRequired: boolean }
+): CacheInputs {
+  const workspace = path.resolve(env.GITHUB_WORKSPACE || process.cwd())
+  const home = path.resolve(env.HOME || os.homedir())
+  const key = cacheKey('key', core.getInput('key').trim())
+  if (key === '' && opts.keyRequired) throw new UsageError('input key: required')
+  const locations = seals.sealLocations(seals.inputLines(core.getInput('path')), {
+    workspace,
+    home
+  })
+  const hmacKey = hmac()
+  const signingSeed = seed()
+  const trusted = seals.parseTrustedSigners(core.getInput('trusted-signers'))
+  const keyed = hmacKey !== undefined || signingSeed !== undefined || trusted.size > 0
+  const req = core.getInput('require-seal').trim() || (keyed ? 'signed' : 'any')
+  if (!(seals.SEAL_REQUIREMENTS as readonly string[]).includes(req))
+    throw new UsageError(`input require-seal: "${req.slice(0, 40)}" is not signed or any`)
+  if (req === 'signed' && !keyed)
+    throw new UsageError(
+      'input require-seal: signed needs hmac-key, signing-key or trusted-signers to judge signatures by'
+    )
+  return {
+    locations,
+    key,
+    restoreKeys: seals
+      .inputLines(core.getInput('restore-keys'))
+      .map(k => cacheKey('restore-keys', k)),
+    lookupOnly: bool('lookup-only', false),
+    failOnCacheMiss: bool('fail-on-cache-miss', false),
+    require: req as seals.SealRequirement,
+    hmacKey,
+    signingSeed,
+    trusted,
+    workspace,
+    home,
+    scratchBase: path.resolve(env.RUNNER_TEMP || os.tmpdir())
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * The cache actions: a drop-in for actions/cache whose archives carry a seal. `cache` restores in
+ * its main step and seals and saves in its post step (only after a job that succeeded, and not
+ * after an exact hit); `cache/restore` and `cache/save` are the halves. Outputs are
+ * actions/cache's (`cache-hit`, `cache-primary-key`, `cache-matched-key`) plus swr's.
+ */
+import * as core from '@actions/core'
+import path from 'node:path'
+import {
+  actionsSealedCacheClient,
+  cacheReadOnly,
+  cacheServiceAvailable
+} from '../../adapters/actions-cache.js'
+import {
+  classifyError,
+  restoreSealedCache,
+  saveSealedCache,
+  sign,
+  walk,
+  type SealFile,
+  type SealedCacheOptions,
+  type SealedRestoreResult
+} from '../../core/index.js'
+import * as log from '../log.js'
+import { keyVariants, maskSecrets } from '../secrets.js'
+import { readCacheInputs, type CacheInputs } from './inputs.js'
+
+export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
+
+const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' } as const
+
+/**
+ * Where the seal lies while saving: a fixed name in RUNNER_TEMP, spelt absolute (the cache client
+ * refuses ".." in a path), so the cache version is the same for every job of the same runner
+ * layout, and named in the archive relative to the workspace, as the client archives it.
+ */
+function sealFile(workspace: string, scratchBase: string): SealFile {
+  const file = path.join(scratchBase, 'swr-seal', 'seal.json')
+  return { file, spelling: file, member: path.relative(workspace, file).split(path.sep).join('/') }
+}
+
+function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
+  return {
+    cache: actionsSealedCacheClient({ env, onNote: line => log.warning(line) }),
+    locations: inputs.locations,
+    sealFile: sealFile(inputs.workspace, inputs.scratchBase),
+    workspace: inputs.workspace,
+    home: inputs.home,
+    scratchBase: inputs.scratchBase,
+    nativeWalk: walk.nativeWalkAllowed(env)
+  }
+}
+
+function maskInputs(): void {
+  maskSecrets([
+    ...keyVariants(core.getInput('hmac-key')),
+    ...keyVariants(core.getInput('signing-key'))
+  ])
+}
+
+async function trusted(inputs: CacheInputs): Promise<Set<string>> {
+  const out = new Set(inputs.trusted)
+  // A job that signs with a key trusts the seals that key made.
+  if (inputs.signingSeed) out.add((await sign.identityFromSeed(inputs.signingSeed)).fingerprint)
+  return out
+}
+
+function setOutputs(r: SealedRestoreResult, inputs: CacheInputs): void {
+  const found = r.outcome === 'hit' || r.outcome === 'stale'
+  core.setOutput('cache-hit', r.outcome === 'hit' ? 'true' : 'false')
+  core.setOutput('cache-primary-key', r.primaryKey)
+  core.setOutput('cache-matched-key', found ? (r.matchedKey ?? '') : '')
+  core.setOutput('stale', r.outcome === 'stale' ? 'true' : 'false')
+  const damaged = found ? [] : inputs.locations.map(l => l.spelling)
+  core.setOutput('healthy', found ? 'true' : 'false')
+  core.setOutput('damaged', JSON.stringify(damaged))
+  core.setOutput('wipe-signature', r.wipe)
+  core.setOutput(
+    'report',
+    JSON.stringify({
+      schema: CACHE_REPORT_SCHEMA,
+      outcome: r.outcome,
+      primary_key: r.primaryKey,
+      matched_key: r.matchedKey ?? null,
+      reason: r.reason ?? null,
+      signed_by: r.signedBy,
+      restored: r.restored,
+      files: r.files,
+      bytes: r.bytes,
+      ms: r.ms,
+      wipe_signature: r.wipe,
+      before: r.before.map(f => ({
+        path: f.path,
+        status: f.status,
+        detail: f.detail.slice(0, 500)
+      })),
+      damaged
+    })
+  )
+}
+
+function describe(r: SealedRestoreResult): string {
+  const by =
+    r.signedBy.length > 0
+      ? `signed by ${r.signedBy.join(', ')}`
+      : 'unsigned or by no key this job knows'
+  switch (r.outcome) {
+    case 'miss':
+      return `swr cache: miss: ${r.reason ?? 'no cache'}`
+    case 'refused':
+      return `swr cache: refused the cache under key ${r.matchedKey ?? '?'}: ${r.reason ?? ''}; nothing was written`
+    default: {
+      const what = r.restored
+        ? `restored ${r.files} files (${r.bytes} bytes), every byte verified against the seal (${by})`
+        : `already on disk as sealed (${by}); only the seal was downloaded`
+      const stale =
+        r.outcome === 'stale'
+          ? `; STALE: restored from key ${r.matchedKey ?? '?'}, not the primary key ${r.primaryKey}: update it (the post step saves the new state)`
+          : ''
+      return `swr cache: ${what}${stale}`
+    }
+  }
+}
+
+async function summary(r: SealedRestoreResult): Promise<void> {
+  if (r.outcome === 'hit' && r.wipe === 'cold-start') return
+  const lines = [
+    '### swr cache',
+    '',
+    `| outcome | primary key | matched key | wipe signature |`,
+    '| --- | --- | --- | --- |',
+    `| ${r.outcome} | \`${r.primaryKey.replace(/[`|]/g, '?')}\` | \`${(r.matchedKey ?? '').replace(/[`|]/g, '?')}\` | ${r.wipe} |`
+  ]
+  if (r.reason) lines.push('', log.safeLine(r.reason).replace(/[<>|]/g, '?'))
+  await log.writeSummary(lines.join('\n') + '\n')
+}
+
+/** The main step of `cache` and of `cache/restore`. */
+export async function restorePhase(
+  env: NodeJS.ProcessEnv,
+  opts: { saveAfter: boolean }
+): Promise<void> {
+  try {
+    maskInputs()
+    const inputs = readCacheInputs(env, { keyRequired: true })
+    if (opts.saveAfter) core.saveState(STATE.primaryKey, inputs.key)
+    if (!cacheServiceAvailable(env)) {
+      log.warning('swr cache: no Actions cache service in this job: nothing restored')
+      core.setOutput('cache-hit', 'false')
+      core.setOutput('cache-primary-key', inputs.key)
+      return
+    }
+    const r = await restoreSealedCache({
+      ...options(inputs, env),
+      key: inputs.key,
+      restoreKeys: inputs.restoreKeys,
+      lookupOnly: inputs.lookupOnly,
+      trust: { require: inputs.require, hmacKey: inputs.hmacKey, trusted: await trusted(inputs) }
+    })
+    if (opts.saveAfter) core.saveState(STATE.hit, r.outcome === 'hit' ? 'true' : 'false')
+    setOutputs(r, inputs)
+    if (r.outcome === 'refused' || r.outcome === 'stale') log.warning(describe(r))
+    else log.info(describe(r))
+    await summary(r)
+    const found = r.outcome === 'hit' || r.outcome === 'stale'
+    if (!found && inputs.failOnCacheMiss)
+      log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)`)
+  } catch (err) {
+    const c = classifyError(err)
+    log.setFailed(`swr cache: ${c.line}`)
+  }
+}
+
+/** The post step of `cache` (after a job that succeeded), and the main step of `cache/save`. */
+export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean }): Promise<void> {
+  try {
+    maskInputs()
+    const inputs = readCacheInputs(env, { keyRequired: true })
+    if (opts.post && core.getState(STATE.hit) === 'true') {
+      log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`)
+      return
+    }
+    if (cacheReadOnly(env)) {
+      log.info('swr cache: read-only cache mode (ACTIONS_CACHE_MODE): not saving')
+      return
+    }
+    if (!cacheServiceAvailable(env)) {
+      log.warning('swr cache: no Actions cache service in this job: not saving')
+      return
+    }
+    const identity = inputs.signingSeed
+      ? await sign.identityFromSeed(inputs.signingSeed)
+      : undefined
+    const run = [env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID, env.GITHUB_JOB].filter(Boolean).join(' ')
+    const r = await saveSealedCache({
+      ...options(inputs, env),
+      key: inputs.key,
+      signers: { hmacKey: inputs.hmacKey, identity },
+      at: new Date(),
+      run
+    })
+    const by = r.signedBy.length > 0 ? `signed by ${r.signedBy.join(', ')}` : 'unsigned'
+    if (r.outcome === 'saved')
+      log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}`)
+    else log.warning(`swr cache: ${r.reason ?? r.outcome}`)
+  } catch (err) {
+    const c = classifyError(err)
+    // A save that cannot happen never fails the job (as actions/cache's post step).
+    log.warning(`swr cache: not saved: ${c.line}`)
+  }
+}

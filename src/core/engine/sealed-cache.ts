@@ -1,0 +1,378 @@
+/**
+ * Sealed caches, the use case behind the cache action (and `swr cache`): restore a cache only when
+ * every byte matches the seal its producer made, and seal what a job built before saving it.
+ *
+ * Restore: find the archive by key or restore-keys prefix; read its seal (the first member) and
+ * judge it (signatures, the key it was made for, the paths); when a sealed path is already on disk,
+ * check it against the seal first and download no more if it holds; otherwise extract every path
+ * into private scratch under the seal (each file hashed as it streams), and only then place them.
+ * A partial, corrupt, unsealed, re-keyed or poisoned archive is a miss with its reason and nothing
+ * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, and
+ * save it with the paths, as the archive's first member.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { Rejected } from '../archive/rejected.js'
+import { shown } from '../archive/extract.js'
+import { unpack } from '../archive/unpack.js'
+import type { SealedCacheClient } from '../cache-port.js'
+import { wipeSignature } from '../diagnose/diagnose.js'
+import { isInside } from '../fs/inside.js'
+import { makeScratch, removeScratch } from '../fs/scratch.js'
+import { place } from '../restore/cache/place.js'
+import { SealedArchive, SealOnly, scratchDest } from '../seal/archive.js'
+import type { SealLocation } from '../seal/locations.js'
+import { makeSealBody } from '../seal/make.js'
+import { encodeSeal, type ParsedSeal } from '../seal/seal.js'
+import {
+  judgeSeal,
+  prepareSealTrust,
+  signSeal,
+  type SealSigners,
+  type SealTrust
+} from '../seal/trust.js'
+import { sealedEntries, verifySealed, type SealedEntry } from '../seal/verify.js'
+import { writeFileAtomic } from '../state/atomic.js'
+import type { Finding, WipeSignature } from '../types.js'
+import type { PoolOptions } from '../walk/hash-pool.js'
+
+/** Where the seal goes while a cache is saved, and how the archive names it. */
+export interface SealFile {
+  /** Absolute path of the seal file while saving (its directory is made fresh and private). */
+  file: string
+  /** The same, as passed to the cache client (and hashed into the cache version). */
+  spelling: string
+  /** Its name in the archive: relative to the workspace, POSIX. */
+  member: string
+}
+
+export interface SealedCacheOptions {
+  cache: SealedCacheClient
+  locations: readonly SealLocation[]
+  sealFile: SealFile
+  workspace: string
+  home: string
+  /** A private directory for scratch copies (RUNNER_TEMP). */
+  scratchBase: string
+  jobs?: number | undefined
+  nativeWalk?: boolean | undefined
+}
+
+export type RestoreOutcome =
+  /** The primary key's archive, verified (restored, or already on disk as sealed). */
+  | 'hit'
+  /** A restore-keys fallback, verified: the install step should update it. */
+  | 'stale'
+  /** No archive under the key or any restore key. */
+  | 'miss'
+  /** An archive was found and refused; nothing was written. */
+  | 'refused'
+
+export interface SealedRestoreResult {
+  outcome: RestoreOutcome
+  primaryKey: string
+  /** The key the archive was found under (undefined on a miss). */
+  matchedKey?: string | undefined
+  /** Why a found archive was refused, or what the miss was. */
+  reason?: string | undefined
+  /** Who signed the seal, as far as this job can tell. */
+  signedBy: string[]
+  /** What was on disk before anything was restored (one finding per path; empty when unknown). */
+  before: Finding[]
+  /** The paths at the end (one finding per path; empty when unknown). */
+  after: Finding[]
+  /** From what was on disk; `unknown` when no seal could be read to judge it by (a miss, a refusal). */
+  wipe: WipeSignature | 'unknown'
+  /** True when the archive was downloaded and placed (not only its seal read). */
+  restored: boolean
+  files: number
+  bytes: number
+  ms: number
+}
+
+function spellings(opts: SealedCacheOptions): string[] {
+  return [opts.sealFile.spelling, ...opts.locations.map(l => l.spelling)]
+}
+
+/** The seal's key and paths must be the ones asked for: an archive moved under another key is refused. */
+function acceptFor(
+  opts: SealedCacheOptions,
+  trust: SealTrust,
+  matchedKey: string,
+  signedBy: string[],
+  first?: Buffer
+): (seal: ParsedSeal) => SealedEntry[] {
+  return seal => {
+    if (first && !first.equals(seal.bytes))
+      throw new Rejected('the seal changed between two downloads of the same archive')
+    const body = seal.doc.body
+    if (body.key !== matchedKey)
+      throw new Rejected(
+        `the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`
+      )
+    const want = opts.locations.map(l => l.spelling)
+    const have = body.paths.map(p => p.spelling)
+    if (want.length !== have.length || want.some((w, i) => w !== have[i]))
+      throw new Rejected(`the seal covers ${have.map(shown).join(', ')}, not the paths asked for`)
+    signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust))
+    return sealedEntries(seal, opts.locations)
+  }
+}
+
+function reasonOf(err: unknown): string {
+  if (err instanceof Rejected) return err.message
+  const e = err as NodeJS.ErrnoException
+  return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`
+}
+
+function onDisk(l: SealLocation): boolean {
+  return fs.lstatSync(l.abs, { throwIfNoEntry: false }) !== undefined
+}
+
+function missingFindings(entries: readonly SealedEntry[]): Finding[] {
+  return entries.map(s => ({
+    id: s.entry.id,
+    kind: s.entry.kind,
+    path: s.location.spelling,
+    tier: s.entry.tier,
+    status: 'MISSING',
+    reason: 'missing',
+    detail: 'not on disk',
+    recorded: {},
+    found: {},
+    cached: false
+  }))
+}
+
+function provenFindings(
+  entries: readonly SealedEntry[],
+  counts: { files: number; bytes: number }[]
+): Finding[] {
+  return entries.map((s, i) => ({
+    id: s.entry.id,
+    kind: s.entry.kind,
+    path: s.location.spelling,
+    tier: s.entry.tier,
+    status: 'OK',
+    reason: 'ok',
+    detail: `restored from the cache, every byte verified against the seal (${counts[i]?.files ?? 0} files, ${counts[i]?.bytes ?? 0} bytes)`,
+    recorded: {},
+    found: { files: counts[i]?.files ?? 0, bytes: counts[i]?.bytes ?? 0 },
+    cached: false
+  }))
+}
+
+/** The directory a sealed path is placed from: the workspace, the home directory, or its parent. */
+function placeRoot(abs: string, opts: SealedCacheOptions): string {
+  if (isInside(opts.workspace, abs)) return opts.workspace
+  if (isInside(opts.home, abs)) return opts.home
+  fs.mkdirSync(path.dirname(abs), { recursive: true })
+  return path.dirname(abs)
+}
+
+/** Download, extract into scratch under the seal, prove, place. */
+async function extractAndPlace(
+  opts: SealedCacheOptions,
+  open: () => Promise<import('node:stream').Readable>,
+  compression: 'zstd' | 'gzip',
+  accept: (seal: ParsedSeal) => SealedEntry[]
+): Promise<{ entries: SealedEntry[]; counts: { files: number; bytes: number }[] }> {
+  const scratch = makeScratch(opts.scratchBase, 'swr-cache')
+  try {
+    let handler: SealedArchive | undefined = undefined
+    const h: SealedArchive = new SealedArchive({
+      sealMember: opts.sealFile.member,
+      accept,
+      sealOnly: false,
+      destOf: i => scratchDest(scratch, i, h.entries[i] as SealedEntry)
+    })
+    handler = h
+    try {
+      await unpack(await open(), compression, handler)
+    } finally {
+      handler.abort()
+    }
+    const summaries = handler.finish()
+    const entries = handler.entries
+    // Blobs and links carry no per-file record: their scratch copies are verified as a whole.
+    const unproven = entries
+      .map((s, i) => ({ s, i }))
+      .filter(({ i }) => summaries[i]?.proven !== true)
+    if (unproven.length > 0) {
+      const inScratch = unproven.map(({ s, i }) => ({
+        ...s,
+        root: path.dirname(scratchDest(scratch, i, s))
+      }))
+      const found = await verifySealed(inScratch, { jobs: opts.jobs, nativeWalk: opts.nativeWalk })
+      const bad = found.find(f => f.status !== 'OK')
+      if (bad) throw new Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`)
+    }
+    for (const [i, s] of entries.entries())
+      place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs)
+    return {
+      entries,
+      counts: summaries.map(x => ({ files: x.files, bytes: x.bytes }))
+    }
+  } finally {
+    removeScratch(scratch)
+  }
+}
+
+export async function restoreSealedCache(
+  opts: SealedCacheOptions & {
+    key: string
+    restoreKeys: readonly string[]
+    trust: SealTrust
+    lookupOnly: boolean
+  }
+): Promise<SealedRestoreResult> {
+  const t0 = performance.now()
+  const base = {
+    primaryKey: opts.key,
+    signedBy: [] as string[],
+    before: [] as Finding[],
+    after: [] as Finding[],
+    restored: false,
+    files: 0,
+    bytes: 0
+  }
+  const done = (
+    r: Partial<SealedRestoreResult> & { outcome: RestoreOutcome }
+  ): SealedRestoreResult => ({
+    ...base,
+    wipe:
+      (r.before ?? []).length > 0
+        ? wipeSignature(r.before ?? [])
+        : opts.locations.some(onDisk)
+          ? 'unknown'
+          : 'cold-start',
+    ...r,
+    ms: Math.round(performance.now() - t0)
+  })
+  await prepareSealTrust(opts.trust)
+  const found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys)
+  if (!found) return done({ outcome: 'miss', reason: `no cache for key ${shown(opts.key)}` })
+  const matchedKey = found.matchedKey
+  const hit: RestoreOutcome = found.exact ? 'hit' : 'stale'
+  const signedBy: string[] = []
+  base.signedBy = signedBy
+  const refused = (err: unknown, before: Finding[] = []): SealedRestoreResult =>
+    done({ outcome: 'refused', matchedKey, reason: reasonOf(err), before })
+  // Only the seal first: for a lookup, or when something is on disk that may already be sealed.
+  let first: ParsedSeal | undefined
+  let entries: SealedEntry[] = []
+  if (opts.lookupOnly || opts.locations.some(onDisk)) {
+    const peek = new SealedArchive({
+      sealMember: opts.sealFile.member,
+      accept: acceptFor(opts, opts.trust, matchedKey, signedBy),
+      sealOnly: true,
+      destOf: () => opts.scratchBase
+    })
+    try {
+      await unpack(await found.open(), found.compression, peek)
+      throw new Rejected('no seal: the archive is empty')
+    } catch (err) {
+      if (!(err instanceof SealOnly)) return refused(err)
+    }
+    first = peek.seal
+    entries = peek.entries
+    if (opts.lookupOnly) return done({ outcome: hit, matchedKey })
+  }
+  const before = first
+    ? await verifySealed(entries, { jobs: opts.jobs, nativeWalk: opts.nativeWalk })
+    : []
+  if (first && before.every(f => f.status === 'OK'))
+    return done({ outcome: hit, matchedKey, before, after: before })
+  try {
+    const r = await extractAndPlace(
+      opts,
+      found.open,
+      found.compression,
+      acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes)
+    )
+    const shownBefore = first ? before : missingFindings(r.entries)
+    return done({
+      outcome: hit,
+      // Nothing of it was on disk: a fresh runner, whatever the paths are called.
+      ...(first ? {} : { wipe: 'cold-start' as const }),
+      matchedKey,
+      before: shownBefore,
+      after: provenFindings(r.entries, r.counts),
+      restored: true,
+      files: r.counts.reduce((n, c) => n + c.files, 0),
+      bytes: r.counts.reduce((n, c) => n + c.bytes, 0)
+    })
+  } catch (err) {
+    return refused(err, before)
+  }
+}
+
+export type SaveOutcome = 'saved' | 'exists' | 'failed' | 'skipped'
+
+export interface SealedSaveResult {
+  outcome: SaveOutcome
+  key: string
+  reason?: string | undefined
+  signedBy: string[]
+  files: number
+  ms: number
+}
+
+/** Seal the paths as they are now, sign the seal, and save it with them under `key`. */
+export async function saveSealedCache(
+  opts: SealedCacheOptions & {
+    key: string
+    signers: SealSigners
+    at: Date
+    run?: string | undefined
+    pool?: PoolOptions
+  }
+): Promise<SealedSaveResult> {
+  const t0 = performance.now()
+  const result = (r: Omit<SealedSaveResult, 'ms' | 'key'>): SealedSaveResult => ({
+    key: opts.key,
+    ...r,
+    ms: Math.round(performance.now() - t0)
+  })
+  const absent = opts.locations.filter(l => !onDisk(l))
+  if (absent.length > 0)
+    return result({
+      outcome: 'skipped',
+      reason: `not saved: ${absent.map(l => shown(l.spelling)).join(', ')} not on disk`,
+      signedBy: [],
+      files: 0
+    })
+  const body = await makeSealBody({
+    key: opts.key,
+    locations: opts.locations,
+    at: opts.at,
+    run: opts.run,
+    pool: opts.pool
+  })
+  const doc = await signSeal(body, opts.signers)
+  const signedBy = doc.signatures.map(s =>
+    s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
+  )
+  const dir = path.dirname(opts.sealFile.file)
+  fs.rmSync(dir, { recursive: true, force: true })
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  try {
+    writeFileAtomic(opts.sealFile.file, encodeSeal(doc))
+    const outcome = await opts.cache.save(spellings(opts), opts.key)
+    const files = body.paths.reduce(
+      (n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1),
+      0
+    )
+    return result({
+      outcome,
+      signedBy,
+      files,
+      ...(outcome === 'exists'
+        ? { reason: `a cache for key ${shown(opts.key)} exists already` }
+        : {}),
+      ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
+    })
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,10 @@
+// The `seals` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+export { hasControl, inputLines, type SealLocation, sealLocations } from '../seal/locations.js'
+export { parseSeal, SEAL_SCHEMA, type SealDocument } from '../seal/seal.js'
+export {
+  SEAL_REQUIREMENTS,
+  type SealRequirement,
+  type SealSigners,
+  type SealTrust
+} from '../seal/trust.js'
+export { parseTrustedSigners } from '../sign/trust.js'

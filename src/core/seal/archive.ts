@@ -1,0 +1,144 @@
+/**
+ * Reading a sealed cache archive: its first member is the seal, read whole (bounded), parsed and
+ * judged before any other member is looked at; every later member is routed to the sealed path it
+ * lies under and extracted into private scratch under that path's recorded state (entry by entry,
+ * with the extractor every cache restore uses: a tree's members checked against its index and
+ * every file hashed as it streams). A member under no sealed path, a second seal, or a seal that
+ * does not hold stops the archive with one line.
+ */
+import path from 'node:path'
+import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '../archive/extract.js'
+import { Rejected } from '../archive/rejected.js'
+import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
+import { parseMode } from '../walk/mode.js'
+import { parseSeal, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
+import type { SealedEntry } from './verify.js'
+
+/** Thrown after the seal when only the seal was asked for: the download stops there. */
+export class SealOnly extends Rejected {
+  constructor() {
+    super('stopped after the seal')
+    this.name = 'SealOnly'
+  }
+}
+
+/** Blobs and links carry no per-file record: bounded here, verified in scratch afterwards. */
+function expectationOf(s: SealedEntry): Expectation {
+  const e = s.entry
+  switch (e.kind) {
+    case 'file':
+      return {
+        kind: 'file',
+        size: e.expect.size,
+        sha256: e.expect.sha256,
+        mode: parseMode(e.expect.mode)
+      }
+    case 'blob':
+      return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true }
+    case 'link':
+      return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true }
+    case 'tree':
+      if (!s.records)
+        throw new Rejected(`the seal records no index for ${shown(s.location.spelling)}`)
+      return { kind: 'indexed', records: s.records, ignore: e.ignore }
+  }
+}
+
+export interface SealedArchiveOptions {
+  /** The seal's name in the archive. */
+  sealMember: string
+  /** Judge the parsed seal (signatures, key, paths) and map it to entries; throw to refuse. */
+  accept(seal: ParsedSeal): SealedEntry[]
+  /** Stop after the seal (a lookup, or a look at what is already on disk). */
+  sealOnly: boolean
+  /** Where sealed path i is extracted to (its parent exists, it does not). */
+  destOf(i: number): string
+}
+
+interface Route {
+  member: string
+  extractor: EntryExtractor
+}
+
+export class SealedArchive implements TarHandlers {
+  seal: ParsedSeal | undefined
+  entries: SealedEntry[] = []
+  private routes: Route[] = []
+  private sealBytes: Buffer[] = []
+  private members = 0
+
+  constructor(private readonly opts: SealedArchiveOptions) {}
+
+  member(m: Member): MemberSink | undefined {
+    if (this.members++ === 0) return this.sealMember(m)
+    if (!this.seal) throw new Rejected('the archive ended its seal early')
+    const name = m.name.replace(/\/+$/, '')
+    const route = this.routes.find(r => name === r.member || name.startsWith(`${r.member}/`))
+    if (!route) throw new Rejected(`member outside the sealed paths: ${shown(m.name)}`)
+    return route.extractor.member(m)
+  }
+
+  private sealMember(m: Member): MemberSink {
+    if (m.name !== this.opts.sealMember || m.type !== 'file')
+      throw new Rejected(`no seal: the archive starts with ${shown(m.name)} (an unsealed cache)`)
+    if (m.size > SEAL_MAX_BYTES)
+      throw new Rejected(`seal of ${m.size} bytes, over the ${SEAL_MAX_BYTES}-byte bound`)
+    return {
+      write: chunk => void this.sealBytes.push(chunk),
+      end: () => this.sealEnded()
+    }
+  }
+
+  private sealEnded(): void {
+    const seal = parseSeal(Buffer.concat(this.sealBytes))
+    this.sealBytes = []
+    this.entries = this.opts.accept(seal)
+    this.seal = seal
+    if (this.opts.sealOnly) throw new SealOnly()
+    this.routes = this.entries.map((s, i) => ({
+      member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
+      extractor: new EntryExtractor(
+        (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
+        this.opts.destOf(i),
+        expectationOf(s)
+      )
+    }))
+  }
+
+  room(): Promise<void> | undefined {
+    for (const r of this.routes) {
+      const wait = r.extractor.room()
+      if (wait) return wait
+    }
+    return undefined
+  }
+
+  async settle(): Promise<void> {
+    await Promise.all(this.routes.map(r => r.extractor.settle()))
+  }
+
+  abort(): void {
+    for (const r of this.routes) r.extractor.abort()
+  }
+
+  /** After the archive ended: each path complete; summaries in the seal's order. */
+  finish(): ExtractSummary[] {
+    if (!this.seal) throw new Rejected('no seal: the archive is empty')
+    return this.routes.map((r, i) => {
+      try {
+        return r.extractor.finish()
+      } catch (err) {
+        if (err instanceof Rejected)
+          throw new Rejected(
+            `${shown(this.entries[i]?.location.spelling ?? r.member)}: ${err.message}`
+          )
+        throw err
+      }
+    })
+  }
+}
+
+/** Where sealed path i goes in scratch: its own directory, under its own last name. */
+export function scratchDest(scratch: string, i: number, s: SealedEntry): string {
+  return path.join(scratch, String(i), path.basename(s.location.abs))
+}

@@ -1,0 +1,130 @@
+/**
+ * A seal: the expected state of the paths a cache holds, recorded where they were built, keyed by
+ * the cache key and signed by the job that built them. It travels as the first member of the cache
+ * archive (and, for a sealed manifest entry, in the state directory). Until its signatures hold
+ * and its key and paths match the request, every byte of it is attacker-controlled: it is read
+ * bounded, parsed strictly, checked against schema/seal-v1.schema.json and the rules below, and it
+ * can only ever describe files (never a recipe, a smoke command or an environment).
+ */
+import path from 'node:path'
+import { canonicalBytes } from '../manifest/canonical.js'
+import { pathProblem } from '../manifest/paths.js'
+import { parseStrictJson, StrictJsonError } from '../manifest/strict-json.js'
+import { pae } from '../sign/envelope.js'
+import { quoted } from '../text/escape.js'
+import type { Entry, Signature } from '../types.js'
+import { parseIndex, type IndexRecord } from '../walk/tree-index.js'
+import { Rejected } from '../archive/rejected.js'
+import { validate } from './generated/seal-validator.js'
+
+export const SEAL_SCHEMA = 'swr.seal/1'
+/** What the signatures bind besides the body: a seal's signature is never a manifest's. */
+export const SEAL_PAYLOAD_TYPE = 'application/vnd.swr.seal.v1+json'
+/** A seal of a million-file tree is about 60 MiB (its index); anything larger is refused unread. */
+export const SEAL_MAX_BYTES = 128 * 1024 * 1024
+
+export interface SealedPath {
+  /** The path as the cache step names it (one line of its `path` input). */
+  spelling: string
+  /** The path as the archive names it: relative to the saving job's workspace, POSIX. */
+  member: string
+  /** The expected state, as an entry named by the path's last component. */
+  entry: Entry
+  /** A tree's index: gzip'd JSON lines, base64. */
+  index?: string
+}
+
+export interface SealBody {
+  schema: typeof SEAL_SCHEMA
+  key: string
+  paths: SealedPath[]
+  made: { at: string; os: string; arch: string; run?: string }
+}
+
+export interface SealDocument {
+  body: SealBody
+  signatures: Signature[]
+}
+
+/** A seal that passed parsing, with each tree's index decoded and checked against its digest. */
+export interface ParsedSeal {
+  doc: SealDocument
+  /** The seal's exact bytes (a second read of the same archive must match them). */
+  bytes: Buffer
+  /** Per path, in order: the tree's index records, or undefined for other kinds. */
+  records: (IndexRecord[] | undefined)[]
+}
+
+/** The exact bytes every seal signature covers. */
+export function sealSigningInput(body: SealBody): Buffer {
+  return pae(SEAL_PAYLOAD_TYPE, canonicalBytes(body))
+}
+
+/** The seal as written into an archive or the state directory. */
+export function encodeSeal(doc: SealDocument): Buffer {
+  return Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8')
+}
+
+function schemaLine(): string {
+  const e = validate.errors?.[0]
+  if (!e) return 'not a seal'
+  const at = e.instancePath || '/'
+  return `${at}: ${e.message ?? 'invalid'}`.slice(0, 300)
+}
+
+/** What a schema cannot say: one name per entry, members that do not overlap, indexes that hold. */
+function ruleProblem(doc: SealDocument): string | undefined {
+  const members: string[] = []
+  for (const [i, p] of doc.body.paths.entries()) {
+    const where = `paths[${i}]`
+    const e = p.entry
+    if (e.path.includes('/') || pathProblem(e.path) !== undefined || e.path === '.')
+      return `${where}.entry.path ${quoted(e.path)} must be one name`
+    if (e.needs.length > 0) return `${where}.entry.needs must be empty`
+    const member = p.member.replace(/\/+$/, '')
+    if (member.startsWith('/') || member.split('/').some(c => c === '' || c === '.'))
+      return `${where}.member ${quoted(p.member)} is not a relative archive name`
+    if (path.posix.basename(member) !== e.path)
+      return `${where}.member ${quoted(p.member)} does not end in the entry's name`
+    for (const m of members)
+      if (m === member || m.startsWith(`${member}/`) || member.startsWith(`${m}/`))
+        return `${where}.member ${quoted(p.member)} overlaps another sealed path`
+    members.push(member)
+    const indexed = e.kind === 'tree' && e.expect.index !== undefined
+    if (indexed !== (p.index !== undefined))
+      return `${where}.index must be present exactly when the entry records one`
+  }
+  return undefined
+}
+
+/** Each tree's index, decoded and checked against the digest its entry records. */
+function decodeIndexes(doc: SealDocument): (IndexRecord[] | undefined)[] {
+  return doc.body.paths.map((p, i) => {
+    if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined) return undefined
+    const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index)
+    if (!records) throw new Rejected(`seal paths[${i}].index does not match its recorded digest`)
+    return records
+  })
+}
+
+/** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
+export function parseSeal(bytes: Buffer): ParsedSeal {
+  if (bytes.length > SEAL_MAX_BYTES)
+    throw new Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`)
+  let value: unknown
+  try {
+    value = parseStrictJson(bytes.toString('utf8'), {
+      maxBytes: SEAL_MAX_BYTES,
+      maxDepth: 16,
+      maxArrayLength: 100_000
+    }).value
+  } catch (err) {
+    const why = err instanceof StrictJsonError ? err.message : String(err)
+    throw new Rejected(`the seal is not valid JSON (${why.split('\n')[0]?.slice(0, 200)})`)
+  }
+  if (!validate(value)) throw new Rejected(`the seal is malformed: ${schemaLine()}`)
+  const doc = value as unknown as SealDocument
+  const problem = ruleProblem(doc)
+  if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
+  return { doc, bytes, records: decodeIndexes(doc) }
+}
