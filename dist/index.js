@@ -152,7 +152,19 @@ if (handedOver !== undefined) {
 }
 else {
     const phase = Reflect.get(globalThis, Symbol.for('swr.action.phase'));
-    await (phase === 'post' ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7718))).post() : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(232)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8232))).run());
+    if (typeof phase === 'string' && phase.startsWith('cache')) {
+        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 639));
+        if (phase === 'cache')
+            await cache.restorePhase(process.env, { saveAfter: true });
+        else if (phase === 'cache-restore')
+            await cache.restorePhase(process.env, { saveAfter: false });
+        else
+            await cache.savePhase(process.env, { post: phase === 'cache-post' });
+    }
+    else
+        await (phase === 'post'
+            ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(613), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7718))).post()
+            : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(613), __nccwpck_require__.e(144)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5144))).run());
 }
 await log.flushed();
 process.exit(process.exitCode ?? 0);
