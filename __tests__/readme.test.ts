@@ -75,7 +75,7 @@ describe('README: five minutes with the CLI', () => {
 
 describe('README: five minutes in GitHub Actions', () => {
   it('records with the step-1 command, and the workflow swr step finds the workspace healthy, then damaged', () => {
-    const [step1] = blocks('Five minutes: a cache-integrity gate', 'sh')
+    const [step1] = blocks('Five minutes: a manifest gate', 'sh')
     const record = step1!.split('\n').filter(l => l.startsWith('npx '))
     expect(record).toHaveLength(1)
     write(repo.root, 'node_modules/left-pad/index.js', 'module.exports = s => s\n', 0o644)
@@ -84,7 +84,7 @@ describe('README: five minutes in GitHub Actions', () => {
     expect(r.status).toBe(0)
     expect(fs.existsSync(path.join(repo.root, '.swr', 'manifest.json'))).toBe(true)
 
-    const [workflow] = blocks('Five minutes: a cache-integrity gate', 'yaml')
+    const [workflow] = blocks('Five minutes: a manifest gate', 'yaml')
     expect(workflow!.trim().split('\n')).toHaveLength(12)
     const step = /uses: OWNER\/swr-action@v1\n\s*with: \{ command: (\w+) \}/.exec(workflow!)
     expect(step?.[1]).toBe('check')
@@ -97,5 +97,45 @@ describe('README: five minutes in GitHub Actions', () => {
     expect(damaged.status).not.toBe(0)
     expect(damaged.outputs.status).toBe('damaged')
     expect(JSON.parse(damaged.outputs.damaged ?? '[]')).toEqual(['models'])
+  })
+})
+
+describe('README: the repair path', () => {
+  it('keygen, sign, the key as a secret and the doctor step as written: the entry is repaired, not refused', () => {
+    const section = blocks('Five minutes: a manifest gate', 'sh')
+    const setup = section[1]!
+      .split('\n')
+      .filter(l => l.startsWith('swr '))
+      // The recipe as written downloads; here it writes the same file without the network.
+      .map(l => l.replace(/--restore '[^']*'/, `--restore 'printf weights > models/m.bin'`))
+    expect(setup).toHaveLength(2)
+    write(repo.root, 'models/m.bin', 'weights', 0o644)
+    expect(bash('swr add models --kind tree', repo).status).toBe(0)
+    const home = spawnSync(
+      'bash',
+      ['-c', `swr() { "${process.execPath}" "${CLI}" "$@"; }\nset -e\n${setup.join('\n')}`],
+      {
+        cwd: repo.root,
+        env: { PATH: process.env.PATH, HOME: repo.home, NO_COLOR: '1' },
+        encoding: 'utf8'
+      }
+    )
+    expect(home.stderr).toBe('')
+    expect(home.status).toBe(0)
+    const key = fs
+      .readFileSync(path.join(repo.home, '.local/state/swr/keys/hmac.key'), 'utf8')
+      .trim()
+    const yaml = blocks('Five minutes: a manifest gate', 'yaml')[1]!
+    const inputs =
+      /with: \{ command: (\w+), require: (\w+), hmac-key: "\$\{\{ secrets\.SWR_HMAC_KEY \}\}" \}/.exec(
+        yaml
+      )
+    expect(inputs).not.toBeNull()
+    fs.rmSync(path.join(repo.root, 'models', 'm.bin'))
+    const r = runAction(NODES[0]!.bin, path.join(ACTION_DIST, 'index.js'), repo, {
+      inputs: { command: inputs![1]!, require: inputs![2]!, 'hmac-key': key }
+    })
+    expect(r.outputs.status).toBe('repaired')
+    expect(fs.readFileSync(path.join(repo.root, 'models', 'm.bin'), 'utf8')).toBe('weights')
   })
 })
