@@ -29,16 +29,29 @@ import { fileEntry, validDoc, writeManifest } from '../../__fixtures__/manifest.
 import { write } from '../../__fixtures__/workspace.js'
 
 const node = (NODES[0] ?? { bin: process.execPath }).bin
+const ARTIFACT_SERVICE = 'github.actions.results.api.v1.ArtifactService'
 const RUN_ID = '987654321'
 const JOB = 'integrity'
 
 let tmp = ''
 let bundles: Bundles
+/** The same bundle without the artifact client's chunk: a run that uploads nothing never reads it. */
+let lean: Bundles
 const cleanups: (() => Promise<void> | void)[] = []
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-artifact-'))
   bundles = snapshotBundles(tmp)
+  lean = snapshotBundles(path.join(tmp, 'lean'))
+  const dir = path.dirname(lean.main)
+  const chunks = fs
+    .readdirSync(dir)
+    .filter(f => f.endsWith('.js'))
+    .filter(f => fs.readFileSync(path.join(dir, f), 'utf8').includes(ARTIFACT_SERVICE))
+  // One chunk holds the client (its generated Twirp service); the entry and main chunks do not.
+  expect(chunks).toHaveLength(1)
+  expect(chunks[0]).not.toBe('index.js')
+  for (const f of chunks) fs.rmSync(path.join(dir, f))
 })
 
 afterEach(async () => {
@@ -81,9 +94,10 @@ function jobEnv(s: CacheServer, repo: ActionRepo): Record<string, string> {
 function step(
   repo: ActionRepo,
   inputs: Record<string, string>,
-  env: Record<string, string> = {}
+  env: Record<string, string> = {},
+  from: Bundles = bundles
 ): Promise<StepRun> {
-  return runStepOn(node, bundles.main, repo, { inputs: { command: 'check', ...inputs }, env })
+  return runStepOn(node, from.main, repo, { inputs: { command: 'check', ...inputs }, env })
 }
 
 const lines = (r: StepRun, re: RegExp): string[] => r.stdout.split('\n').filter(l => re.test(l))
@@ -148,7 +162,8 @@ describe('a job with the artifact service', () => {
   it('upload-report: false asks the service nothing and prints nothing about it', async () => {
     const s = await server()
     const repo = healthyRepo()
-    const r = await step(repo, { 'upload-report': 'false' }, jobEnv(s, repo))
+    // The bundle without the client's chunk: nothing loads it.
+    const r = await step(repo, { 'upload-report': 'false' }, jobEnv(s, repo), lean)
     green(r)
     expect(s.requests()).toEqual([])
     expect(lines(r, /artifact/)).toEqual([])
@@ -213,7 +228,7 @@ describe('a job with the artifact service', () => {
 describe('a job without the artifact service', () => {
   it('auto: one line in the log saying why and where the report is for now', async () => {
     const repo = healthyRepo()
-    const r = await step(repo, {})
+    const r = await step(repo, {}, {}, lean)
     green(r)
     expect(lines(r, NOT_UPLOADED)).toEqual([
       `swr: report not uploaded as an artifact: this job has no artifact service (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL unset); the report stays at ${r.outputs['report-path']} until the job ends`
