@@ -1,7 +1,8 @@
 /**
  * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file
- * (uploaded with the SARIF file as an artifact when the job can: report-artifact.ts), the failure line, and the write-back the post step carries out. Every bound GitHub sets is
- * applied here (limits in core/report/limits.ts).
+ * (uploaded with the SARIF file as an artifact when the job can: report-artifact.ts), the failure
+ * line, and the write-back the post step carries out. Every bound GitHub sets is applied here
+ * (limits in core/report/limits.ts).
  */
 import * as core from '@actions/core'
 import { randomBytes } from 'node:crypto'
