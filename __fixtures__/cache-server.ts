@@ -1,7 +1,8 @@
 /**
  * A loopback stand-in for the GitHub Actions cache service (protocol v2) that the real
  * `@actions/cache` client (6.x) talks to, for tests. Nothing here touches the network beyond
- * 127.0.0.1.
+ * 127.0.0.1. With `artifacts: true` it is also the artifact service of the same results host, as
+ * the real `@actions/artifact` client (6.x) uses it (see "Artifacts" below).
  *
  * Two halves, on one HTTP server with a random port:
  *
@@ -16,6 +17,22 @@
  *     PUT  ?comp=block&blockid=<b64>            Put Block, 201
  *     PUT  ?comp=blocklist  (XML <BlockList>)   Put Block List, 201
  *     GET / HEAD  (optional Range / x-ms-range) 200, or 206 + Content-Range, 416 when unsatisfiable
+ *
+ * Artifacts (`artifacts: true`): the runtime token is then a JWT whose `scp` claim names the
+ * workflow run's and job's backend ids (`Actions.Results:<run>:<job>`), which the client decodes
+ * and sends back; its signature part is the random secret the server checks.
+ *     POST /twirp/github.actions.results.api.v1.ArtifactService/CreateArtifact
+ *          (400 for backend ids other than the token's or an empty name, 409 for a name already
+ *          used in the run; 200 { ok, signed_upload_url })
+ *     POST /twirp/github.actions.results.api.v1.ArtifactService/FinalizeArtifact
+ *          (404 nothing created under that name, 412 nothing uploaded, 400 when `size` or the
+ *          `sha256:` hash differs from the stored blob; 200 { ok, artifact_id })
+ *   and the zip goes to the signed URL as Put Block + Put Block List (the Azure SDK's
+ *   uploadStream), on the same blob routes as cache archives. Without `artifacts` the service
+ *   answers 404 bad_route, and the default random token is no JWT: the client gives up before
+ *   sending anything. What the client (6.2) does with failures: 401/403/404/409/412 and 400 fail at
+ *   once; 429/500/502/503/504 are retried 5 times (3 s, then x1.5); a message holding
+ *   'insufficient usage' is its UsageError (storage quota).
  *
  * Because the client reads everything from `process.env` at call time, run it in-process inside
  * `withCacheEnv(server.env, fn)` (one call at a time per process), or spawn a child with
@@ -46,6 +63,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 
 const SERVICE = 'github.actions.results.api.v1.CacheService'
+const ARTIFACT_SERVICE = 'github.actions.results.api.v1.ArtifactService'
 const ACCOUNT = 'devstoreaccount1'
 const CONTAINER = 'actions-cache'
 const STORAGE_VERSION = '2025-11-05'
@@ -66,6 +84,8 @@ export interface CacheServerFailures {
   CreateCacheEntry?: Failure
   FinalizeCacheEntryUpload?: Failure
   GetCacheEntryDownloadURL?: Failure
+  CreateArtifact?: Failure
+  FinalizeArtifact?: Failure
   /** Put Blob, Put Block and Put Block List. */
   blobPut?: Failure
   /** Blob GET and HEAD. */
@@ -78,6 +98,20 @@ export interface CacheServerOptions {
   failures?: CacheServerFailures
   /** Lifetime of signed blob URLs (default one hour). */
   signedUrlTtlMs?: number
+  /** Also serve the ArtifactService, with a JWT-shaped runtime token (default false). */
+  artifacts?: boolean
+}
+
+export interface ArtifactInfo {
+  id: number
+  name: string
+  /** Bytes of the stored blob (the zip the client uploaded), 0 before an upload. */
+  size: number
+  finalized: boolean
+  /** The `hash` the client sent to FinalizeArtifact (`sha256:<hex>`), if any. */
+  hash: string | undefined
+  /** The stored blob, while the server's files exist. */
+  blobPath: string
 }
 
 export interface CacheEntryInfo {
@@ -112,6 +146,10 @@ export interface CacheServer {
   /** GITHUB_WORKSPACE: tar archives paths relative to it and extracts into it. */
   workspace: string
   entries(): CacheEntryInfo[]
+  /** Artifacts created through the ArtifactService, in order. */
+  artifacts(): ArtifactInfo[]
+  /** The workflow run and job backend ids the JWT token names (with `artifacts`). */
+  backendIds: { run: string; job: string }
   /** The stored archive of the newest finalized entry for `key` (optionally of one version). */
   blobPath(key: string, version?: string): string
   /**
@@ -158,10 +196,13 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
   const workspace = path.join(base, 'workspace')
   for (const d of [blobDir, blockDir, runnerTemp, workspace]) fs.mkdirSync(d)
 
-  const token = opts.token ?? crypto.randomBytes(24).toString('base64url')
+  const backendIds = { run: crypto.randomUUID(), job: crypto.randomUUID() }
+  const token = opts.token ?? (opts.artifacts ? runtimeJwt(backendIds) : randomSecret())
   const signingKey = crypto.randomBytes(32)
   const ttl = opts.signedUrlTtlMs ?? 3600_000
   const entries: Entry[] = []
+  /** Artifacts keep their blobs like cache entries: key is the name, version the run's id. */
+  const artifacts: (Entry & { hash: string | undefined })[] = []
   const log: RequestRecord[] = []
   let failures: CacheServerFailures = { ...(opts.failures ?? {}) }
   const failureCounts = new Map<keyof CacheServerFailures, number>()
@@ -237,6 +278,7 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
   async function handleTwirp(
     req: http.IncomingMessage,
     res: http.ServerResponse,
+    service: string,
     method: string
   ): Promise<number> {
     if (req.method !== 'POST') {
@@ -263,6 +305,7 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
       twirpError(res, 400, 'malformed', 'the request body is not a JSON object')
       return 400
     }
+    if (service === ARTIFACT_SERVICE) return handleArtifact(res, method, body)
     const key = str(body.key)
     const version = str(body.version)
     if (!key || !version) {
@@ -351,6 +394,87 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
           signed_download_url: signedUrl(hit.blob, 'r'),
           matched_key: hit.key
         })
+        return 200
+      }
+      default:
+        twirpError(res, 404, 'bad_route', `no such method ${method}`)
+        return 404
+    }
+  }
+
+  // ---------------------------------------------------------------- ArtifactService
+
+  function handleArtifact(
+    res: http.ServerResponse,
+    method: string,
+    body: Record<string, unknown>
+  ): number {
+    if (!opts.artifacts) {
+      twirpError(res, 404, 'bad_route', `no such service ${ARTIFACT_SERVICE}`)
+      return 404
+    }
+    const name = str(body.name)
+    if (
+      str(body.workflow_run_backend_id) !== backendIds.run ||
+      str(body.workflow_job_run_backend_id) !== backendIds.job
+    ) {
+      twirpError(res, 400, 'invalid_argument', 'the backend ids are not those of the token')
+      return 400
+    }
+    if (!name) {
+      twirpError(res, 400, 'invalid_argument', 'name is required')
+      return 400
+    }
+    switch (method) {
+      case 'CreateArtifact': {
+        if (artifacts.some(a => a.key === name)) {
+          twirpError(res, 409, 'already_exists', 'an artifact with this name already exists')
+          return 409
+        }
+        const id = nextId++
+        const now = new Date()
+        const a = {
+          id,
+          key: name,
+          version: backendIds.run,
+          blob: `artifact-${id}-${crypto.randomBytes(6).toString('hex')}`,
+          finalized: false,
+          finalizeSeq: 0,
+          declaredSize: 0,
+          uploaded: false,
+          etag: newEtag(),
+          lastModified: now,
+          createdAt: now,
+          md5: undefined,
+          hash: undefined
+        }
+        artifacts.push(a)
+        sendJson(res, 200, { ok: true, signed_upload_url: signedUrl(a.blob, 'cw') })
+        return 200
+      }
+      case 'FinalizeArtifact': {
+        const a = artifacts.find(x => x.key === name && !x.finalized)
+        if (!a) {
+          twirpError(res, 404, 'not_found', 'no artifact created under this name')
+          return 404
+        }
+        if (!a.uploaded) {
+          twirpError(res, 412, 'failed_precondition', 'the artifact has not been uploaded')
+          return 412
+        }
+        const bytes = fs.readFileSync(blobFile(a))
+        const declared = Number(body.size ?? 0)
+        const hash = str(body.hash)
+        const actual = `sha256:${crypto.createHash('sha256').update(bytes).digest('hex')}`
+        if (declared !== bytes.length || (hash && hash !== actual)) {
+          twirpError(res, 400, 'invalid_argument', 'size or hash does not match the upload')
+          return 400
+        }
+        a.finalized = true
+        a.finalizeSeq = ++finalizeSeq
+        a.declaredSize = declared
+        a.hash = hash || undefined
+        sendJson(res, 200, { ok: true, artifact_id: String(a.id) })
         return 200
       }
       default:
@@ -454,7 +578,7 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
       return storageError(req, res, failure.mode, code, failure.msg)
     }
 
-    const e = entries.find(x => x.blob === blob)
+    const e = entries.find(x => x.blob === blob) ?? artifacts.find(x => x.blob === blob)
     if (!e) return storageError(req, res, 404, 'BlobNotFound', 'The specified blob does not exist.')
 
     if (isRead) return serveBlob(req, res, e)
@@ -639,11 +763,10 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
       }
     }
 
-    const twirp = new RegExp(`^/twirp/${SERVICE.replace(/\./g, '\\.')}/([A-Za-z]+)$`).exec(
-      u.pathname
-    )
-    if (twirp) {
-      const method = twirp[1] ?? ''
+    const twirp = /^\/twirp\/([A-Za-z0-9.]+)\/([A-Za-z]+)$/.exec(u.pathname)
+    if (twirp && (twirp[1] === SERVICE || twirp[1] === ARTIFACT_SERVICE)) {
+      const service = twirp[1]
+      const method = twirp[2] ?? ''
       rec.op = method
       const failure = takeFailure([method as keyof CacheServerFailures, 'twirp'])
       if (failure?.mode === 'reset') {
@@ -657,7 +780,7 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
         done(failure.mode)
         return
       }
-      handleTwirp(req, res, method).then(done, fail)
+      handleTwirp(req, res, service, method).then(done, fail)
       return
     }
     const blobPrefix = `/${ACCOUNT}/${CONTAINER}/`
@@ -705,6 +828,16 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
     base,
     runnerTemp,
     workspace,
+    backendIds,
+    artifacts: () =>
+      artifacts.map(a => ({
+        id: a.id,
+        name: a.key,
+        size: sizeOf(a),
+        finalized: a.finalized,
+        hash: a.hash,
+        blobPath: blobFile(a)
+      })),
     entries: () =>
       entries.map(e => ({
         id: e.id,
@@ -832,6 +965,20 @@ export function workflowCommands(stdout: string): WorkflowCommand[] {
 }
 
 // ---------------------------------------------------------------- small helpers
+
+function randomSecret(): string {
+  return crypto.randomBytes(24).toString('base64url')
+}
+
+/**
+ * A runtime token shaped as the runner's: a JWT whose `scp` claim carries the results scope with
+ * the run's and job's backend ids. The client only decodes it; the signature part is the secret.
+ */
+function runtimeJwt(ids: { run: string; job: string }): string {
+  const part = (v: object): string => Buffer.from(JSON.stringify(v)).toString('base64url')
+  const scp = `Actions.GenericRead:00000000-0000-0000-0000-000000000000 Actions.Results:${ids.run}:${ids.job}`
+  return `${part({ typ: 'JWT', alg: 'RS256' })}.${part({ scp })}.${randomSecret()}`
+}
 
 /** The Twirp error code for an HTTP status (https://twitchtv.github.io/twirp/docs/spec_v7.html). */
 function twirpCode(status: number): string {

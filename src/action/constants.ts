@@ -18,6 +18,7 @@ export const Inputs = {
   Annotations: 'annotations',
   Summary: 'summary',
   Sarif: 'sarif',
+  UploadReport: 'upload-report',
   CacheLookup: 'cache-lookup',
   CanaryAt: 'canary-at',
   CanaryVolatile: 'canary-volatile',
@@ -71,3 +72,6 @@ export type Command = (typeof COMMANDS)[number]
 
 export const FAIL_ON = ['damage', 'unrepairable', 'never'] as const
 export type FailOn = (typeof FAIL_ON)[number]
+
+export const UPLOAD_REPORT = ['auto', 'true', 'false'] as const
+export type UploadReport = (typeof UPLOAD_REPORT)[number]

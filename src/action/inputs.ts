@@ -11,7 +11,9 @@ import {
   Inputs,
   SURVIVAL_COMMANDS,
   type Command,
-  type FailOn
+  type FailOn,
+  UPLOAD_REPORT,
+  type UploadReport
 } from './constants.js'
 
 function choice<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
@@ -68,6 +70,8 @@ export interface ActionInputs {
   annotations: boolean
   summary: boolean
   sarif: string | undefined
+  /** Upload the full report and the SARIF file as a workflow artifact (auto: when the job can). */
+  uploadReport: UploadReport
   cacheLookup: boolean
   /** Where canary probes anchor: the workspace input under $GITHUB_WORKSPACE. */
   canaryWorkspace: string
@@ -151,6 +155,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
     annotations: bool(Inputs.Annotations, true),
     summary: bool(Inputs.Summary, true),
     sarif: sarif ? path.resolve(base, sarif) : undefined,
+    uploadReport: choice(Inputs.UploadReport, UPLOAD_REPORT, 'auto'),
     cacheLookup: bool(Inputs.CacheLookup, false),
     canaryWorkspace: base,
     canaryAt: list(Inputs.CanaryAt),

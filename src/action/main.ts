@@ -108,7 +108,7 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
     )
     const { status } = outcomeOf(result)
     exitCode = outcomeOf(result).exitCode
-    await publish(report, m, inputs, runnerTemp, status, exitCode)
+    await publish(report, m, inputs, runnerTemp, status, exitCode, env)
     if (failureFor(status, inputs.failOn))
       log.setFailed(
         `swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`

@@ -1,7 +1,8 @@
 /**
- * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file,
- * the failure line, and the write-back the post step carries out. Every bound GitHub sets is
- * applied here (limits in core/report/limits.ts).
+ * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file
+ * (uploaded with the SARIF file as an artifact when the job can: report-artifact.ts), the failure
+ * line, and the write-back the post step carries out. Every bound GitHub sets is applied here
+ * (limits in core/report/limits.ts).
  */
 import * as core from '@actions/core'
 import { randomBytes } from 'node:crypto'
@@ -30,6 +31,7 @@ import { Outputs, State, type FailOn, type WriteBackState } from './constants.js
 import { cacheReadOnly } from '../adapters/actions-cache.js'
 import { type ActionInputs } from './inputs.js'
 import { compactReport, damagedIds, idListOutput, repairedIds } from './outputs.js'
+import { uploadReport } from './report-artifact.js'
 
 export function failureFor(status: RunStatus, failOn: FailOn): boolean {
   if (failOn === 'never') return false
@@ -44,11 +46,13 @@ export async function publish(
   inputs: ActionInputs,
   runnerTemp: string,
   status: RunStatus,
-  exitCode: ExitCode
+  exitCode: ExitCode,
+  env: NodeJS.ProcessEnv
 ): Promise<void> {
   const repoRoot = inputs.root
   const manifestUri = path.relative(repoRoot, m.file).split(path.sep).join('/')
-  const reportPath = path.join(runnerTemp, `swr-report-${randomBytes(6).toString('hex')}.json`)
+  const tag = randomBytes(6).toString('hex')
+  const reportPath = path.join(runnerTemp, `swr-report-${tag}.json`)
   stateApi.writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 })
   const damaged = idListOutput(damagedIds(report))
   const repaired = idListOutput(repairedIds(report))
@@ -75,9 +79,22 @@ export async function publish(
     log.info(
       `swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`
     )
+  // Always written: under RUNNER_TEMP unless the sarif input names a path.
+  const sarifPath = inputs.sarif ?? path.join(runnerTemp, `swr-${tag}.sarif`)
+  fs.mkdirSync(path.dirname(sarifPath), { recursive: true })
+  stateApi.writeFileAtomic(
+    sarifPath,
+    JSON.stringify(toSarif(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n'
+  )
+  core.setOutput(Outputs.SarifPath, sarifPath)
+  // Before the summary, which links it, and the annotations, which count a warning it gives.
+  const reportArtifact = await uploadReport(inputs, env, runnerTemp, tag, {
+    report: reportPath,
+    sarif: sarifPath
+  })
   if (inputs.summary) {
     try {
-      await log.writeSummary(renderMarkdown(report, { reportPath }))
+      await log.writeSummary(renderMarkdown(report, { reportPath, reportArtifact }))
     } catch (e) {
       log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
     }
@@ -114,15 +131,6 @@ export async function publish(
       else log.notice(a.message, props)
     }
   }
-  // Always written: under RUNNER_TEMP unless the sarif input names a path.
-  const sarifPath =
-    inputs.sarif ?? path.join(runnerTemp, `swr-${randomBytes(6).toString('hex')}.sarif`)
-  fs.mkdirSync(path.dirname(sarifPath), { recursive: true })
-  stateApi.writeFileAtomic(
-    sarifPath,
-    JSON.stringify(toSarif(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n'
-  )
-  core.setOutput(Outputs.SarifPath, sarifPath)
 }
 
 /** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */

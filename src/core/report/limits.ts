@@ -20,8 +20,12 @@ export const GITHUB_ANNOTATIONS_PER_LEVEL = 10
 /** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
 export const GITHUB_SARIF_RESULTS_SHOWN = 5000
 
-/** The summary swr writes: the step's limit less room for the markers that say what was cut. */
-export const SUMMARY_BUDGET = GITHUB_SUMMARY_BYTES - 16 * 1024
+/**
+ * The summary swr writes, markers and links included: three quarters of the step's limit. A
+ * summary over the limit is dropped whole, and the budget is counted before the runner adds
+ * anything of its own, so the rest is room to spare rather than a target.
+ */
+export const SUMMARY_BUDGET = (GITHUB_SUMMARY_BYTES * 3) / 4
 
 /** The `report` output (compact JSON). */
 export const REPORT_OUTPUT_BYTES = 64 * 1024

@@ -7,7 +7,7 @@
 import type { CheckReport, RepairReport } from './report.js'
 import { bySeverity } from './severity.js'
 import type { Shown } from '../types.js'
-import { escapeMarkdown, markdownCode as code } from '../text/escape.js'
+import { escapeMarkdown, markdownCode as code, markdownLink } from '../text/escape.js'
 import { SUMMARY_BUDGET } from './limits.js'
 
 /** One cell's text: a hostile 10 MB detail must not take the whole summary. */
@@ -40,6 +40,11 @@ function shown(v: Shown): string {
 export interface MarkdownContext {
   /** Where the full JSON report was written, for the truncation pointer. */
   reportPath?: string | undefined
+  /**
+   * The workflow artifact holding the full report and the SARIF file: linked from the summary,
+   * and the truncation pointer then, since the report path is gone once a hosted job ends.
+   */
+  reportArtifact?: { name: string; url: string } | undefined
 }
 
 function isRepair(r: CheckReport): r is RepairReport {
@@ -112,11 +117,15 @@ export function renderMarkdown(r: CheckReport, ctx: MarkdownContext = {}): strin
       cut: (n, where) => `- … ${n} more steps: see ${where}`
     })
   }
+  const artifact = ctx.reportArtifact
+    ? markdownLink(`artifact ${ctx.reportArtifact.name}`, ctx.reportArtifact.url)
+    : undefined
   const tail = [
+    ...(artifact ? ['', `Full report and SARIF: ${artifact}`] : []),
     '',
     `<sub>manifest ${cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
   ]
-  const where = ctx.reportPath ? code(ctx.reportPath) : 'the JSON report'
+  const where = artifact ?? (ctx.reportPath ? code(ctx.reportPath) : 'the JSON report')
   return fitSections(head, sections, tail, where, SUMMARY_BUDGET)
 }
 

@@ -103,3 +103,25 @@ export function escapeMarkdown(s: string, opts: EscapeOptions = {}): string {
 export function markdownCode(s: string, opts: EscapeOptions = {}): string {
   return '`' + escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`'
 }
+
+/**
+ * A Markdown link to an http(s) URL, its text escaped as `escapeMarkdown` does. The destination
+ * is the URL as WHATWG serialises it (no spaces, quotes or angle brackets) with the characters a
+ * link destination or a table cell would act on (`(`, `)`, `|`, `[`, `]`, `\`) percent-encoded.
+ * Anything that is not an http(s) URL gives the escaped text alone, no link.
+ */
+export function markdownLink(text: string, url: string): string {
+  const label = escapeMarkdown(text)
+  let href: URL
+  try {
+    href = new URL(url)
+  } catch {
+    return label
+  }
+  if (href.protocol !== 'https:' && href.protocol !== 'http:') return label
+  const dest = href.href.replace(
+    /[()|[\]\\]/g,
+    c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  )
+  return `[${label}](${dest})`
+}
