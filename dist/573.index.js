@@ -2,7 +2,7 @@ export const id = 573;
 export const ids = [573];
 export const modules = {
 
-/***/ 9573:
+/***/ 79573:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG

@@ -2,7 +2,7 @@ export const id = 577;
 export const ids = [577];
 export const modules = {
 
-/***/ 1577:
+/***/ 31577:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   creator: () => (/* binding */ creator),
 /* harmony export */   rules: () => (/* binding */ rules)
 /* harmony export */ });
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(76760);
 
 
 var commonjsGlobal = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : typeof global !== 'undefined' ? global : typeof self !== 'undefined' ? self : {};
@@ -4972,8 +4972,8 @@ async function reportIfFoundPrivateKeyP12Format({ source, context, t, }) {
     }
     try {
         // lazy load fs/path; browser does not have fs module
-        const fs = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 3024, 19));
-        const path = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6760, 19));
+        const fs = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 73024, 19));
+        const path = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 76760, 19));
         const pfxBytes = new Uint8Array(fs.readFileSync(source.filePath));
         const isGcpServiceAccountP12 = await verifyPkcs12Mac(pfxBytes, GCP_SERVICE_ACCOUNT_P12_PASSWORD);
         if (!isGcpServiceAccountP12) {

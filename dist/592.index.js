@@ -2,7 +2,7 @@ export const id = 592;
 export const ids = [592];
 export const modules = {
 
-/***/ 8592:
+/***/ 58592:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -23,12 +23,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   warning: () => (/* binding */ warning),
 /* harmony export */   writeSummary: () => (/* binding */ writeSummary)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7598);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8388);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(58388);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 8388:
+/***/ 58388:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -380,12 +380,12 @@ __webpack_require__.d(face_walk_namespaceObject, {
 });
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 var external_node_crypto_default = /*#__PURE__*/__webpack_require__.n(external_node_crypto_);
 // EXTERNAL MODULE: ./node_modules/canonicalize/lib/canonicalize.js
-var canonicalize = __webpack_require__(8799);
+var canonicalize = __webpack_require__(98799);
 // EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __webpack_require__(7975);
+var external_node_util_ = __webpack_require__(57975);
 ;// CONCATENATED MODULE: ./src/core/errors.ts
 /**
  * Exit codes and the few error classes that carry them. Only the shells turn an error into an exit.
@@ -537,7 +537,7 @@ function canonical_manifestDigest(body) {
 }
 
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/core/text/controls.mjs
 // The one definition of the characters no line of output may carry raw: C0 controls, DEL, C1
@@ -668,6 +668,26 @@ function escapeMarkdown(s, opts = {}) {
 function markdownCode(s, opts = {}) {
     return '`' + escape_escapeText(s, opts).replace(/`/g, '\\x60').replace(/\|/g, '\\|') + '`';
 }
+/**
+ * A Markdown link to an http(s) URL, its text escaped as `escapeMarkdown` does. The destination
+ * is the URL as WHATWG serialises it (no spaces, quotes or angle brackets) with the characters a
+ * link destination or a table cell would act on (`(`, `)`, `|`, `[`, `]`, `\`) percent-encoded.
+ * Anything that is not an http(s) URL gives the escaped text alone, no link.
+ */
+function markdownLink(text, url) {
+    const label = escapeMarkdown(text);
+    let href;
+    try {
+        href = new URL(url);
+    }
+    catch {
+        return label;
+    }
+    if (href.protocol !== 'https:' && href.protocol !== 'http:')
+        return label;
+    const dest = href.href.replace(/[()|[\]\\]/g, c => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return `[${label}](${dest})`;
+}
 
 ;// CONCATENATED MODULE: ./src/core/manifest/paths.ts
 /**
@@ -775,7 +795,7 @@ async function lookupSavedStates(m, entries, cache) {
 }
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
-var node_modules_picomatch = __webpack_require__(4006);
+var node_modules_picomatch = __webpack_require__(14006);
 var picomatch_default = /*#__PURE__*/__webpack_require__.n(node_modules_picomatch);
 ;// CONCATENATED MODULE: ./src/core/sign/envelope.ts
 /**
@@ -852,7 +872,7 @@ const PUBLIC_KEY_BYTES = 2592;
 const SIGNATURE_BYTES = 4627;
 let loaded;
 async function mldsa() {
-    loaded ??= (await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 4925))).ml_dsa87;
+    loaded ??= (await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 44925))).ml_dsa87;
     return loaded;
 }
 /** Full SHA-256 over the algorithm name, a zero byte and the raw public key (hex). */
@@ -1114,9 +1134,9 @@ function checkRollback(version, digest, policy) {
 }
 
 // EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+var external_node_child_process_ = __webpack_require__(31421);
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 ;// CONCATENATED MODULE: ./src/core/exec/escaped.ts
 /**
@@ -1296,7 +1316,7 @@ function watchGroups(listener) {
 }
 
 // EXTERNAL MODULE: external "node:string_decoder"
-var external_node_string_decoder_ = __webpack_require__(6193);
+var external_node_string_decoder_ = __webpack_require__(46193);
 ;// CONCATENATED MODULE: ./src/core/exec/output.ts
 /**
  * Recipe output handling: split each stream into lines on its own (stdout and stderr interleave,
@@ -1855,7 +1875,7 @@ const ownSecretScan = ownScan;
 let secret_scan_loaded;
 /** The maintained rule set and swr's own rules, loaded once, on first call. */
 function secret_scan_loadSecretScan() {
-    secret_scan_loaded ??= __webpack_require__.e(/* import() */ 577).then(__webpack_require__.bind(__webpack_require__, 1577)).then(preset => {
+    secret_scan_loaded ??= __webpack_require__.e(/* import() */ 577).then(__webpack_require__.bind(__webpack_require__, 31577)).then(preset => {
         const maintained = hostRules(preset.rules);
         return (text, file) => [...ownScan(text, file), ...maintained(text, file)];
     });
@@ -2608,7 +2628,7 @@ function isFinding(x) {
 }
 
 // EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __webpack_require__(5919);
+var external_node_worker_threads_ = __webpack_require__(75919);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/walk/byte-names.mjs
@@ -3687,10 +3707,10 @@ function judgeMode(e, mode, found, cached) {
 }
 
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(8500);
+var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./src/core/walk/kernel-threads.ts
 /**
  * The kernel's worker threads, kept for the life of the process and never more than the cores.
@@ -4131,7 +4151,7 @@ function followInside(workspace, abs, target) {
 }
 
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
-var ignore = __webpack_require__(298);
+var ignore = __webpack_require__(70298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
 ;// CONCATENATED MODULE: ./src/core/walk/ignore-rules.ts
 /**
@@ -4425,7 +4445,7 @@ function specialDigest(records, kinds) {
 }
 
 // EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
+var external_node_zlib_ = __webpack_require__(38522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
 ;// CONCATENATED MODULE: ./src/core/walk/tree-index.ts
 /**
@@ -6640,7 +6660,7 @@ function planRepair(entries, findings, opts = {}) {
 }
 
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(370);
+var p_limit = __webpack_require__(70370);
 ;// CONCATENATED MODULE: ./src/core/capture/secrets.ts
 /**
  * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
@@ -7475,7 +7495,7 @@ const BATCH_BYTES = 1024 * 1024;
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Where the writer lives next to this module, in src/ and in every bundle alike. */
 function writerUrl() {
-    return new URL(/* asset import */ __webpack_require__(1220), __webpack_require__.b);
+    return new URL(/* asset import */ __webpack_require__(21220), __webpack_require__.b);
 }
 function failedWriting(label, code, message) {
     return new Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
@@ -8202,7 +8222,7 @@ function removeScratch(dir) {
 }
 
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
+var external_node_stream_ = __webpack_require__(57075);
 ;// CONCATENATED MODULE: ./src/core/archive/unpack.ts
 /**
  * Streaming one compressed cache archive through decompression into the tar reader, stopping the
@@ -9874,7 +9894,7 @@ function convertEntry(raw, workspace, where, notes) {
 }
 
 // EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
-var main = __webpack_require__(9547);
+var main = __webpack_require__(99547);
 ;// CONCATENATED MODULE: ./src/core/manifest/strict-json.ts
 /**
  * A strict JSON reader for documents whose bytes are signed. `JSON.parse` keeps the last of two
@@ -10203,9 +10223,9 @@ function read_fingerprint_assertUnchangedSinceRead(file) {
 }
 
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
-var ucs2length = __webpack_require__(6214);
+var ucs2length = __webpack_require__(36214);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
-var equal = __webpack_require__(4951);
+var equal = __webpack_require__(24951);
 ;// CONCATENATED MODULE: ./src/core/manifest/generated/manifest-validator.js
 // Generated by scripts/gen-validators.mjs from schema/manifest-v3.schema.json. Do not edit.
 /* eslint-disable */
@@ -10788,8 +10808,8 @@ const bundle_MAX_BUNDLE_BYTES = (/* unused pure expression or super */ null && (
 const MAX_RECIPIENTS = 32;
 async function suite() {
     const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
-        Promise.all(/* import() */[__webpack_require__.e(84), __webpack_require__.e(573)]).then(__webpack_require__.bind(__webpack_require__, 9573)),
-        Promise.all(/* import() */[__webpack_require__.e(84), __webpack_require__.e(948)]).then(__webpack_require__.bind(__webpack_require__, 2948))
+        Promise.all(/* import() */[__webpack_require__.e(84), __webpack_require__.e(573)]).then(__webpack_require__.bind(__webpack_require__, 79573)),
+        Promise.all(/* import() */[__webpack_require__.e(84), __webpack_require__.e(948)]).then(__webpack_require__.bind(__webpack_require__, 82948))
     ]);
     return new CipherSuite({ kem: new XWing(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
 }
@@ -15406,8 +15426,12 @@ const GITHUB_SUMMARY_BYTES = 1024 * 1024;
 const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
 /** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
 const GITHUB_SARIF_RESULTS_SHOWN = 5000;
-/** The summary swr writes: the step's limit less room for the markers that say what was cut. */
-const SUMMARY_BUDGET = GITHUB_SUMMARY_BYTES - 16 * 1024;
+/**
+ * The summary swr writes, markers and links included: three quarters of the step's limit. A
+ * summary over the limit is dropped whole, and the budget is counted before the runner adds
+ * anything of its own, so the rest is room to spare rather than a target.
+ */
+const SUMMARY_BUDGET = (GITHUB_SUMMARY_BYTES * 3) / 4;
 /** The `report` output (compact JSON). */
 const REPORT_OUTPUT_BYTES = 64 * 1024;
 /** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
@@ -15658,11 +15682,15 @@ function renderMarkdown(r, ctx = {}) {
             cut: (n, where) => `- … ${n} more steps: see ${where}`
         });
     }
+    const artifact = ctx.reportArtifact
+        ? markdownLink(`artifact ${ctx.reportArtifact.name}`, ctx.reportArtifact.url)
+        : undefined;
     const tail = [
+        ...(artifact ? ['', `Full report and SARIF: ${artifact}`] : []),
         '',
         `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
     ];
-    const where = ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report';
+    const where = artifact ?? (ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report');
     return fitSections(head, sections, tail, where, SUMMARY_BUDGET);
 }
 const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
@@ -16990,7 +17018,7 @@ async function verifyLegacyMldsa(v2, publicKey) {
     const sig = /^[0-9a-fA-F]+$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
     if (sig.length !== MLDSA87_SIGNATURE_BYTES)
         return 'invalid';
-    const { ml_dsa87 } = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 4925));
+    const { ml_dsa87 } = await __webpack_require__.e(/* import() */ 925).then(__webpack_require__.bind(__webpack_require__, 44925));
     try {
         const msg = Buffer.from(signedText(v2), 'utf8');
         return ml_dsa87.verify(sig, msg, publicKey) ? 'valid' : 'invalid';
@@ -17948,7 +17976,7 @@ function makePolicy(m, src) {
 
 /***/ }),
 
-/***/ 1220:
+/***/ 21220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 module.exports = __webpack_require__.p + "d3bac30ed009078979ca.mjs";

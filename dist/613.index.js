@@ -2,13 +2,14 @@ export const id = 613;
 export const ids = [613];
 export const modules = {
 
-/***/ 915:
+/***/ 90915:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AO: () => (/* binding */ SURVIVAL_COMMANDS),
 /* harmony export */   G0: () => (/* binding */ Inputs),
 /* harmony export */   Lo: () => (/* binding */ COMMANDS),
+/* harmony export */   TK: () => (/* binding */ UPLOAD_REPORT),
 /* harmony export */   Uw: () => (/* binding */ State),
 /* harmony export */   d$: () => (/* binding */ FAIL_ON),
 /* harmony export */   tY: () => (/* binding */ Outputs)
@@ -32,6 +33,7 @@ const Inputs = {
     Annotations: 'annotations',
     Summary: 'summary',
     Sarif: 'sarif',
+    UploadReport: 'upload-report',
     CacheLookup: 'cache-lookup',
     CanaryAt: 'canary-at',
     CanaryVolatile: 'canary-volatile',
@@ -69,21 +71,22 @@ const COMMANDS = [
 ];
 const SURVIVAL_COMMANDS = ['canary-plant', 'canary-read', 'stats'];
 const FAIL_ON = ['damage', 'unrepairable', 'never'];
+const UPLOAD_REPORT = ['auto', 'true', 'false'];
 
 
 /***/ }),
 
-/***/ 1729:
+/***/ 81729:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   K: () => (/* binding */ readInputs)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8388);
-/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(915);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58388);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(90915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
  * a typo in `fail-on` must not quietly turn a gate off.
@@ -192,6 +195,7 @@ function readInputs(env) {
         annotations: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Annotations, true),
         summary: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Summary, true),
         sarif: sarif ? node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, sarif) : undefined,
+        uploadReport: choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.UploadReport, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .UPLOAD_REPORT */ .TK, 'auto'),
         cacheLookup: bool(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CacheLookup, false),
         canaryWorkspace: base,
         canaryAt: list(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.CanaryAt),
@@ -206,13 +210,13 @@ function readInputs(env) {
 
 /***/ }),
 
-/***/ 6158:
+/***/ 96158:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   n: () => (/* binding */ actionPolicy)
 /* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8388);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(58388);
 /**
  * The Action's signature policy, built from its inputs alone: the main step and the post step
  * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
@@ -236,7 +240,7 @@ function actionPolicy(m, inputs, env, stateDir) {
 
 /***/ }),
 
-/***/ 762:
+/***/ 90762:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -250,18 +254,18 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/core/index.ts + 163 modules
-var core = __webpack_require__(8388);
+var core = __webpack_require__(58388);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
 
 
@@ -296,7 +300,7 @@ function isGhes(env) {
 /** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
 let httpModule;
 async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 4942));
+    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 44942));
     return new (await httpModule).HttpClient(...args);
 }
 class CacheService {
@@ -436,7 +440,7 @@ function unescapeCommand(msg) {
 }
 let loaded;
 async function client() {
-    loaded ??= await __webpack_require__.e(/* import() */ 641).then(__webpack_require__.bind(__webpack_require__, 2641));
+    loaded ??= await Promise.all(/* import() */[__webpack_require__.e(271), __webpack_require__.e(151)]).then(__webpack_require__.bind(__webpack_require__, 74151));
     return loaded;
 }
 /** The client's calls with a private RUNNER_TEMP when none is set, and its log kept in its place. */

@@ -2,7 +2,7 @@ export const id = 639;
 export const ids = [639];
 export const modules = {
 
-/***/ 639:
+/***/ 50639:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -16,20 +16,20 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(3838);
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts + 1 modules
-var actions_cache = __webpack_require__(762);
+var actions_cache = __webpack_require__(90762);
 // EXTERNAL MODULE: ./src/core/index.ts + 163 modules
-var src_core = __webpack_require__(8388);
+var src_core = __webpack_require__(58388);
 // EXTERNAL MODULE: ./src/action/log.ts
-var log = __webpack_require__(8592);
+var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
-var secrets = __webpack_require__(7911);
+var secrets = __webpack_require__(87911);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 ;// CONCATENATED MODULE: ./src/action/cache/inputs.ts
 /**
@@ -308,7 +308,7 @@ async function savePhase(env, opts) {
 
 /***/ }),
 
-/***/ 7911:
+/***/ 87911:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -316,8 +316,8 @@ async function savePhase(env, opts) {
 /* harmony export */   yP: () => (/* binding */ keyVariants),
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8388);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58388);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.
@@ -354,7 +354,7 @@ function secretEnvValues(m, env) {
 
 /***/ }),
 
-/***/ 762:
+/***/ 90762:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -368,18 +368,18 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/core/index.ts + 163 modules
-var core = __webpack_require__(8388);
+var core = __webpack_require__(58388);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
 
 
@@ -414,7 +414,7 @@ function isGhes(env) {
 /** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
 let httpModule;
 async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 4942));
+    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 44942));
     return new (await httpModule).HttpClient(...args);
 }
 class CacheService {
@@ -554,7 +554,7 @@ function unescapeCommand(msg) {
 }
 let loaded;
 async function client() {
-    loaded ??= await __webpack_require__.e(/* import() */ 641).then(__webpack_require__.bind(__webpack_require__, 2641));
+    loaded ??= await Promise.all(/* import() */[__webpack_require__.e(271), __webpack_require__.e(151)]).then(__webpack_require__.bind(__webpack_require__, 74151));
     return loaded;
 }
 /** The client's calls with a private RUNNER_TEMP when none is set, and its log kept in its place. */

@@ -2,7 +2,7 @@ export const id = 718;
 export const ids = [718];
 export const modules = {
 
-/***/ 7718:
+/***/ 27718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -11,15 +11,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   post: () => (/* binding */ post),
 /* harmony export */   run: () => (/* binding */ run)
 /* harmony export */ });
-/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(762);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8388);
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3838);
-/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(915);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1729);
-/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8592);
-/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6158);
+/* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90762);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(58388);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33838);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90915);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(81729);
+/* harmony import */ var _log_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(58592);
+/* harmony import */ var _policy_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(96158);
 /**
  * The Action's post step: save to the cache each entry that the main step's doctor healed with a
  * recipe, under the key of its signed expectations, after re-verifying it (the build may have

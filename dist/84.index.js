@@ -222,7 +222,7 @@ async function loadSubtleCrypto() {
     // Node.js <= v18
     try {
         // @ts-ignore: to ignore "crypto"
-        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6982, 19)); // node:crypto
+        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 76982, 19)); // node:crypto
         return webcrypto.subtle;
     }
     catch (e) {
@@ -720,7 +720,7 @@ async function misc_loadSubtleCrypto() {
     // Node.js <= v18
     try {
         // @ts-ignore: to ignore "crypto"
-        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6982, 19)); // node:crypto
+        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 76982, 19)); // node:crypto
         return webcrypto.subtle;
     }
     catch (_e) {
@@ -735,7 +735,7 @@ async function loadCrypto() {
     // Node.js <= v18
     try {
         // @ts-ignore: to ignore "crypto"
-        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6982, 19)); // node:crypto
+        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 76982, 19)); // node:crypto
         return webcrypto;
     }
     catch (_e) {

@@ -2,7 +2,7 @@ export const id = 925;
 export const ids = [925];
 export const modules = {
 
-/***/ 4925:
+/***/ 44925:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG

@@ -2,7 +2,7 @@ export const id = 948;
 export const ids = [948];
 export const modules = {
 
-/***/ 2948:
+/***/ 82948:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -1087,7 +1087,7 @@ async function loadCrypto() {
     // Node.js <= v18
     try {
         // @ts-ignore: to ignore "crypto"
-        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6982, 19)); // node:crypto
+        const { webcrypto } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 76982, 19)); // node:crypto
         return webcrypto;
     }
     catch (_e) {

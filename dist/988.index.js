@@ -1,8 +1,8 @@
-export const id = 144;
-export const ids = [144];
+export const id = 988;
+export const ids = [988];
 export const modules = {
 
-/***/ 5144:
+/***/ 36988:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,30 +14,30 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
-var core = __webpack_require__(3838);
+var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: ./src/core/index.ts + 163 modules
-var src_core = __webpack_require__(8388);
+var src_core = __webpack_require__(58388);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
 
 // EXTERNAL MODULE: ./src/action/log.ts
-var log = __webpack_require__(8592);
+var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/constants.ts
-var constants = __webpack_require__(915);
+var constants = __webpack_require__(90915);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts + 1 modules
-var actions_cache = __webpack_require__(762);
+var actions_cache = __webpack_require__(90762);
 // EXTERNAL MODULE: ./src/action/inputs.ts
-var action_inputs = __webpack_require__(1729);
+var action_inputs = __webpack_require__(81729);
 // EXTERNAL MODULE: ./src/action/policy.ts
-var action_policy = __webpack_require__(6158);
+var action_policy = __webpack_require__(96158);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
 /**
@@ -352,14 +352,184 @@ async function recordCheckRun(report, m, inputs, env) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
+;// CONCATENATED MODULE: ./src/adapters/actions-artifact.ts
+/**
+ * The job's artifact storage, for the Action: the full report and the SARIF file outlive the job
+ * only there (RUNNER_TEMP is emptied when a hosted job ends). The toolkit's client
+ * (`@actions/artifact`) is loaded only when an upload is made, as a chunk of its own, and every
+ * way it can fail (no service, GHES, a refusal, a broken transfer) becomes one line for the log:
+ * a report that could not be uploaded never fails the run.
+ */
+
+
+/** The results service the client uploads through is reachable from this process. */
+function artifactServiceAvailable(env) {
+    return Boolean(env.ACTIONS_RUNTIME_TOKEN && env.ACTIONS_RESULTS_URL);
+}
+/**
+ * Where the artifact can be downloaded: the run's page for it. Undefined when the runner's
+ * variables do not make a URL (a run outside GitHub).
+ */
+function artifactUrl(env, id) {
+    const server = env.GITHUB_SERVER_URL || 'https://github.com';
+    const repo = env.GITHUB_REPOSITORY ?? '';
+    const run = env.GITHUB_RUN_ID ?? '';
+    if (!/^[^/\s]+\/[^/\s]+$/.test(repo) || !/^\d+$/.test(run))
+        return undefined;
+    try {
+        const base = new URL(server);
+        if (base.protocol !== 'https:' && base.protocol !== 'http:')
+            return undefined;
+        const [owner = '', name = ''] = repo.split('/');
+        const segments = [owner, name, 'actions', 'runs', run, 'artifacts', String(id)];
+        return new URL(segments.map(encodeURIComponent).join('/'), `${base.origin}/`).href;
+    }
+    catch {
+        return undefined;
+    }
+}
+let loaded;
+async function client() {
+    loaded ??= await Promise.all(/* import() */[__webpack_require__.e(271), __webpack_require__.e(888)]).then(__webpack_require__.bind(__webpack_require__, 37888));
+    return loaded;
+}
+/** The first line of an error's message: the client's messages go on for a paragraph. */
+function firstLine(err) {
+    const text = err instanceof Error ? err.message : String(err);
+    return (text.split('\n')[0] ?? '').trim() || 'unknown error';
+}
+/**
+ * The client's own output: `::add-mask::` (the signed upload URL's signature) and `::debug::`
+ * lines reach the runner as written; its warnings and errors come back through `onNote` (swr
+ * says what failed in its own line); its progress lines are dropped.
+ */
+async function filtered(fn, onNote) {
+    const write = process.stdout.write.bind(process.stdout);
+    let partial = '';
+    const pass = (line) => {
+        if (/^::(add-mask|debug)::/.test(line))
+            write(line);
+        else if (/^::(warning|error)[^:]*::/.test(line))
+            onNote(line.replace(/^::[^:]*::/, ''));
+    };
+    process.stdout.write = ((chunk, ...rest) => {
+        partial += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+        const lines = partial.split(/(?<=\n)/);
+        partial = lines.at(-1)?.endsWith('\n') ? '' : (lines.pop() ?? '');
+        for (const l of lines)
+            pass(l);
+        const cb = rest.find(r => typeof r === 'function');
+        if (cb)
+            cb();
+        return true;
+    });
+    try {
+        return await fn();
+    }
+    finally {
+        process.stdout.write = write;
+        if (partial)
+            pass(`${partial}\n`);
+    }
+}
+/** Upload `files` as one artifact. Never throws: a failure is `{ ok: false, reason }`. */
+async function uploadArtifact(req) {
+    if (!artifactServiceAvailable(req.env))
+        return {
+            ok: false,
+            reason: 'no artifact service in this job (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL unset)'
+        };
+    try {
+        const names = req.files.map(f => {
+            const to = external_node_path_default().join(req.scratch, external_node_path_default().basename(f));
+            external_node_fs_default().copyFileSync(f, to, (external_node_fs_default()).constants.COPYFILE_EXCL);
+            return to;
+        });
+        const { DefaultArtifactClient } = await client();
+        const up = await filtered(() => new DefaultArtifactClient().uploadArtifact(req.name, names, req.scratch), line => req.onClientNote?.(line));
+        if (up.id === undefined || !Number.isSafeInteger(up.id) || up.id <= 0)
+            return { ok: false, reason: 'the artifact service returned no artifact id' };
+        return {
+            ok: true,
+            id: up.id,
+            name: req.name,
+            bytes: up.size ?? 0,
+            url: artifactUrl(req.env, up.id)
+        };
+    }
+    catch (err) {
+        return { ok: false, reason: firstLine(err) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/report-artifact.ts
+/**
+ * The full report and the SARIF file as a workflow artifact: on a hosted runner RUNNER_TEMP is gone
+ * when the job ends, so the summary's "see the report" must point at something that lasts. The
+ * `upload-report` input decides (auto: when the job has the results service). Whatever happens,
+ * the run's outcome does not change: a report that could not be uploaded is one log line.
+ */
+
+
+
+
+
+/** An artifact name unique in the run: the job, the command and the report file's own tag. */
+function artifactName(env, command, tag) {
+    const job = (env.GITHUB_JOB ?? '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 64);
+    return ['swr', command, job, tag].filter(Boolean).join('-');
+}
+/**
+ * Upload `files` (the report first) when the inputs and the job allow it; the artifact's name and
+ * download URL when it was uploaded, else undefined, with one line saying why not.
+ */
+async function uploadReport(inputs, env, runnerTemp, tag, files) {
+    if (inputs.uploadReport === 'false')
+        return undefined;
+    const stays = `the report stays at ${files.report} until the job ends`;
+    // Asked for by name and not done: a warning on the run's page; under auto, a line in the log.
+    const say = inputs.uploadReport === 'true' ? log.warning : log.info;
+    if (!artifactServiceAvailable(env)) {
+        say(`swr: report not uploaded as an artifact: this job has no artifact service (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL unset); ${stays}`);
+        return undefined;
+    }
+    let scratch;
+    try {
+        scratch = src_core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(runnerTemp, 'swr-artifact');
+        const up = await uploadArtifact({
+            name: artifactName(env, inputs.command, tag),
+            files: [files.report, files.sarif],
+            scratch,
+            env,
+            onClientNote: line => log.debug(`artifact client: ${line}`)
+        });
+        if (!up.ok) {
+            say(`swr: report not uploaded as an artifact: ${up.reason}; ${stays}`);
+            return undefined;
+        }
+        log.info(`swr: full report and SARIF uploaded as artifact ${up.name} (id ${up.id}, ${up.bytes} bytes)${up.url ? `: ${up.url}` : ''}`);
+        return up.url ? { name: up.name, url: up.url } : undefined;
+    }
+    catch (err) {
+        say(`swr: report not uploaded as an artifact: ${err instanceof Error ? err.message : String(err)}; ${stays}`);
+        return undefined;
+    }
+    finally {
+        if (scratch)
+            external_node_fs_default().rmSync(scratch, { recursive: true, force: true });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/action/publish.ts
 /**
- * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file,
- * the failure line, and the write-back the post step carries out. Every bound GitHub sets is
- * applied here (limits in core/report/limits.ts).
+ * What a finished run leaves behind: outputs, job summary, annotations, SARIF, the report file
+ * (uploaded with the SARIF file as an artifact when the job can: report-artifact.ts), the failure
+ * line, and the write-back the post step carries out. Every bound GitHub sets is applied here
+ * (limits in core/report/limits.ts).
  */
+
 
 
 
@@ -377,10 +547,11 @@ function failureFor(status, failOn) {
         return status === 'damaged' || status === 'unrepairable' || status === 'refused';
     return status === 'unrepairable' || status === 'refused';
 }
-async function publish(report, m, inputs, runnerTemp, status, exitCode) {
+async function publish(report, m, inputs, runnerTemp, status, exitCode, env) {
     const repoRoot = inputs.root;
     const manifestUri = external_node_path_default().relative(repoRoot, m.file).split((external_node_path_default()).sep).join('/');
-    const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.json`);
+    const tag = (0,external_node_crypto_.randomBytes)(6).toString('hex');
+    const reportPath = external_node_path_default().join(runnerTemp, `swr-report-${tag}.json`);
     src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(reportPath, JSON.stringify(report, null, 2) + '\n', { mode: 0o600 });
     const damaged = idListOutput(damagedIds(report));
     const repaired = idListOutput(repairedIds(report));
@@ -399,9 +570,19 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
     }));
     if (damaged.omitted + repaired.omitted > 0)
         log.info(`swr: the damaged and repaired outputs leave out ${damaged.omitted} and ${repaired.omitted} ids; ${reportPath} has them all`);
+    // Always written: under RUNNER_TEMP unless the sarif input names a path.
+    const sarifPath = inputs.sarif ?? external_node_path_default().join(runnerTemp, `swr-${tag}.sarif`);
+    external_node_fs_default().mkdirSync(external_node_path_default().dirname(sarifPath), { recursive: true });
+    src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(sarifPath, JSON.stringify((0,src_core/* toSarif */.zv)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
+    core/* setOutput */.uH(constants/* Outputs */.tY.SarifPath, sarifPath);
+    // Before the summary, which links it, and the annotations, which count a warning it gives.
+    const reportArtifact = await uploadReport(inputs, env, runnerTemp, tag, {
+        report: reportPath,
+        sarif: sarifPath
+    });
     if (inputs.summary) {
         try {
-            await log.writeSummary((0,src_core/* renderMarkdown */.Gc)(report, { reportPath }));
+            await log.writeSummary((0,src_core/* renderMarkdown */.Gc)(report, { reportPath, reportArtifact }));
         }
         catch (e) {
             log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
@@ -441,11 +622,6 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode) {
                 log.notice(a.message, props);
         }
     }
-    // Always written: under RUNNER_TEMP unless the sarif input names a path.
-    const sarifPath = inputs.sarif ?? external_node_path_default().join(runnerTemp, `swr-${(0,external_node_crypto_.randomBytes)(6).toString('hex')}.sarif`);
-    external_node_fs_default().mkdirSync(external_node_path_default().dirname(sarifPath), { recursive: true });
-    src_core/* state.writeFileAtomic */.dZ.writeFileAtomic(sarifPath, JSON.stringify((0,src_core/* toSarif */.zv)(report, { manifestUri, lines: m.lines, reportPath }), null, 2) + '\n');
-    core/* setOutput */.uH(constants/* Outputs */.tY.SarifPath, sarifPath);
 }
 /** `command: verify`: what the gate decided (as `swr verify`): may this manifest's recipes run here? */
 async function publishVerify(result, inputs) {
@@ -609,7 +785,7 @@ async function checkWithLog(m, opts) {
 }
 
 // EXTERNAL MODULE: ./src/action/secrets.ts
-var action_secrets = __webpack_require__(7911);
+var action_secrets = __webpack_require__(87911);
 ;// CONCATENATED MODULE: ./src/action/main.ts
 /**
  * The GitHub Action: a thin shell over the engine. Inputs (inputs.ts) -> the same check /
@@ -694,7 +870,7 @@ async function run(env = process.env) {
         const report = src_core/* scrub.scrubDeep */._I.scrubDeep(result.report, src_core/* scrub.makeScrubber */._I.makeScrubber(secrets, await src_core/* capture.loadSecretScan */.Fg.loadSecretScan()));
         const { status } = (0,src_core/* outcomeOf */.sG)(result);
         exitCode = (0,src_core/* outcomeOf */.sG)(result).exitCode;
-        await publish(report, m, inputs, runnerTemp, status, exitCode);
+        await publish(report, m, inputs, runnerTemp, status, exitCode, env);
         if (failureFor(status, inputs.failOn))
             log.setFailed(`swr ${inputs.command}: ${status} (${report.summary.damaged} of ${report.summary.entries} entries damaged; fail-on: ${inputs.failOn})`);
     }
@@ -706,7 +882,7 @@ async function run(env = process.env) {
 
 /***/ }),
 
-/***/ 7911:
+/***/ 87911:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -714,8 +890,8 @@ async function run(env = process.env) {
 /* harmony export */   yP: () => (/* binding */ keyVariants),
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8388);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(58388);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.
