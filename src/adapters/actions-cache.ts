@@ -8,7 +8,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type CacheArchive, type CacheClient, type SealedCacheClient, state } from '../core/index.js'
+import {
+  type CacheArchive,
+  type CacheClient,
+  type SealedCacheClient,
+  state
+} from '../core/index.js'
 import { CacheService } from './cache-service.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */

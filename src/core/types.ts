@@ -141,6 +141,19 @@ export interface LinkEntry extends EntryCommon {
 
 export type Entry = FileEntry | BlobEntry | TreeEntry | LinkEntry
 
+/**
+ * An entry whose expected state is sealed, not committed: the manifest keeps where it is, how to
+ * make it and how to prove it works, plus a key template; the expected state itself is a seal made
+ * where the path was built, kept in the state directory under the expanded key.
+ */
+export interface SealedSpec extends EntryCommon {
+  kind: 'file' | 'blob' | 'tree'
+  /** Key template (see seal/key-template.ts). */
+  key: string
+  /** Trees: as TreeEntry.ignore. */
+  ignore?: string[]
+}
+
 /** The signed part of a manifest (format 3). */
 export interface ManifestBody {
   schema: 3
@@ -155,6 +168,8 @@ export interface ManifestBody {
   /** argv that runs a recipe (the recipe is appended); default ["bash", "-c"]. */
   shell?: string[]
   entries: Entry[]
+  /** Entries checked against a seal made where they were built, not against this file. */
+  sealed?: SealedSpec[]
 }
 
 export interface ManifestScope {

@@ -6,6 +6,7 @@
 import { lookupSavedStates, type CacheClient } from '../cache-port.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { decide, gateInput, type GateDecision, type TrustPolicy } from '../sign/gate.js'
+import { withSeals } from './seal-entries.js'
 import { runSmokes, type SmokeSection } from './smoke.js'
 import { reportOf, selectEntries, verifySelection, type CheckOptions } from './selection.js'
 import type { CacheLookup, CheckReport } from '../report/report.js'
@@ -30,7 +31,9 @@ export interface CheckRun {
   gate?: GateDecision | undefined
 }
 
-export async function check(m: LoadedManifest, opts: CheckRunOptions): Promise<CheckRun> {
+export async function check(loaded: LoadedManifest, opts: CheckRunOptions): Promise<CheckRun> {
+  // Sealed entries with a seal here are checked as entries; the others are reported, not damaged.
+  const { manifest: m, states } = await withSeals(loaded, opts.stateDir, opts.smoke?.policy)
   // Smoke commands, the cache lookup and the report hash nothing: the threads may end early.
   const checked = await verifySelection(m, { ...opts, lastHashing: true })
   let gate: GateDecision | undefined
@@ -57,7 +60,8 @@ export async function check(m: LoadedManifest, opts: CheckRunOptions): Promise<C
     report: {
       ...report,
       ...(smoke ? { smoke } : {}),
-      ...(lookup ? { cache_lookup: lookup } : {})
+      ...(lookup ? { cache_lookup: lookup } : {}),
+      ...(states.length > 0 ? { sealed: states } : {})
     },
     ...(gate ? { gate } : {})
   }

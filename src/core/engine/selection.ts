@@ -69,7 +69,7 @@ export function verifyContext(
       read: opts.cache !== false
     }),
     exclude: ownPaths(m.file, opts.stateDir),
-    readIndex: (id, ref) => readIndex(indexPath(m.file, id), ref),
+    readIndex: (id, ref) => m.sealIndexes?.get(id) ?? readIndex(indexPath(m.file, id), ref),
     nativeWalk: opts.nativeWalk
   }
 }

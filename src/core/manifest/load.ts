@@ -2,6 +2,7 @@
  * Reading a manifest: bounded read, strict parse, format detection (3, or the original tool's 2),
  * validation, digest, and the workspace it describes. Nothing here runs or writes anything.
  */
+import type { IndexRecord } from '../walk/tree-index.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import { manifestDigest } from './canonical.js'
@@ -32,6 +33,8 @@ export interface LoadedManifest {
   lines: Map<string, number>
   /** Notes raised while reading (e.g. what a v2 conversion could not carry over). */
   notes: string[]
+  /** Indexes of the trees of sealed entries resolved for this run (from their seals). */
+  sealIndexes?: ReadonlyMap<string, IndexRecord[]> | undefined
 }
 
 export interface LoadOptions {

@@ -10,6 +10,7 @@ import { ruleSetProblems } from '../walk/ignore-rules.js'
 import type { JsonValue } from './strict-json.js'
 import type { Entry, ManifestDocument } from '../types.js'
 import { isControl, jsonMayHoldControl, quoted } from '../text/escape.js'
+import { parseTemplate } from './key-template.js'
 
 export interface Placed {
   /** JSON path → 1-based line, from the strict parser. */
@@ -41,7 +42,9 @@ const CODE_FIELD = [
   /^\/body\/workspace$/,
   /^\/body\/shell\/\d+$/,
   /^\/body\/entries\/\d+\/restore(\/\d+)?$/,
-  /^\/body\/entries\/\d+\/smoke$/
+  /^\/body\/entries\/\d+\/smoke$/,
+  /^\/body\/sealed\/\d+\/restore(\/\d+)?$/,
+  /^\/body\/sealed\/\d+\/smoke$/
 ]
 
 function badCharacter(s: string, code: boolean): number {
@@ -104,13 +107,15 @@ function subject(doc: unknown, pointer: string, where: Placed): string {
     line = where.lines.get(n === 0 ? '$' : jsonPath('/' + parts.slice(0, n).join('/')))
   }
   const loc = `${where.file}${line ? `:${line}` : ''}`
-  const m = /^\/body\/entries\/(\d+)(\/.*)?$/.exec(pointer)
+  const m = /^\/body\/(entries|sealed)\/(\d+)(\/.*)?$/.exec(pointer)
   if (m) {
-    const entries = (doc as { body?: { entries?: unknown[] } }).body?.entries
-    const entry = entries?.[Number(m[1])] as { id?: unknown } | undefined
+    const list = m[1] === 'sealed' ? 'sealed' : 'entries'
+    const entries = (doc as { body?: Record<string, unknown[] | undefined> }).body?.[list]
+    const entry = entries?.[Number(m[2])] as { id?: unknown } | undefined
+    const kind = list === 'sealed' ? 'sealed entry' : 'entry'
     const name =
-      typeof entry?.id === 'string' ? `entry ${quoted(entry.id)}` : `entry #${Number(m[1]) + 1}`
-    const field = (m[2] ?? '').slice(1).replace(/\//g, '.')
+      typeof entry?.id === 'string' ? `${kind} ${quoted(entry.id)}` : `${kind} #${Number(m[2]) + 1}`
+    const field = (m[3] ?? '').slice(1).replace(/\//g, '.')
     return `${loc}: ${name}${field ? ` field ${field}` : ''}`
   }
   const field = pointer.slice(1).replace(/\//g, '.')
@@ -178,13 +183,38 @@ function ruleProblems(doc: ManifestDocument, where: Placed): string[] {
     paths.set(e.path, e.id)
     out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`))
   })
-  body.entries.forEach((e, i) => {
-    for (const need of e.needs) {
-      if (need === e.id) out.push(`${at(i, 'needs')} names the entry itself`)
-      else if (!ids.has(need)) out.push(`${at(i, 'needs')} names unknown entry ${quoted(need)}`)
-    }
+  const sealed = body.sealed ?? []
+  const atSealed = (i: number, field?: string): string =>
+    subject(doc, `/body/sealed/${i}${field ? `/${field}` : ''}`, where)
+  sealed.forEach((e, i) => {
+    if (ids.has(e.id)) out.push(`${atSealed(i, 'id')} is also the id of another entry`)
+    ids.set(e.id, i)
+    const problem = e.path === '.' ? 'is the workspace itself' : pathProblem(e.path)
+    if (problem) out.push(`${atSealed(i, 'path')} ${problem}`)
+    const other = paths.get(e.path)
+    if (other !== undefined)
+      out.push(`${atSealed(i, 'path')} is also the path of entry ${quoted(other)}`)
+    paths.set(e.path, e.id)
+    const template = parseTemplate(e.key)
+    if (typeof template === 'string') out.push(`${atSealed(i, 'key')} ${template}`)
+    if (e.ignore && e.kind !== 'tree') out.push(`${atSealed(i, 'ignore')} is for trees only`)
+    for (const [k, text] of ruleSetProblems(e.ignore ?? []))
+      out.push(`${atSealed(i, `ignore/${k}`)} ${text}`)
   })
-  const cycle = findCycle(body.entries)
+  const needsOf = (
+    list: readonly { id: string; needs: string[] }[],
+    place: (i: number, f: string) => string
+  ): void =>
+    list.forEach((e, i) => {
+      for (const need of e.needs) {
+        if (need === e.id) out.push(`${place(i, 'needs')} names the entry itself`)
+        else if (!ids.has(need))
+          out.push(`${place(i, 'needs')} names unknown entry ${quoted(need)}`)
+      }
+    })
+  needsOf(body.entries, at)
+  needsOf(sealed, atSealed)
+  const cycle = findCycle([...body.entries, ...sealed])
   if (cycle) out.push(`${where.file}: dependency cycle: ${cycle.join(' -> ')}`)
   return out
 }
@@ -205,7 +235,9 @@ function kindProblems(e: Entry): { field: string; text: string }[] {
 
 /** The first `needs` cycle found, as ids from start back to start, or undefined. Iterative, so a
  * chain of 10,000 entries cannot overflow the stack. */
-export function findCycle(entries: readonly Entry[]): string[] | undefined {
+export function findCycle(
+  entries: readonly { id: string; needs: readonly string[] }[]
+): string[] | undefined {
   const needs = new Map(entries.map(e => [e.id, e.needs]))
   const state = new Map<string, 'open' | 'done'>()
   for (const start of entries) {

@@ -2,6 +2,7 @@
  * The check report: one versioned object that the JSON output prints as is, and that the text,
  * Markdown and SARIF renderers read. Its schema is published in schema/report-v1.schema.json.
  */
+import type { SealState } from '../seal/entries.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import type { Step } from '../restore/plan.js'
 import type { StepResult } from '../restore/runner.js'
@@ -43,6 +44,8 @@ export interface CheckReport {
   smoke?: SmokeSection
   /** Present after check --cache-lookup: which entries have their exact state saved in the cache. */
   cache_lookup?: CacheLookup[]
+  /** Present when the manifest has sealed entries: how each stands on this machine. */
+  sealed?: SealState[]
 }
 
 export interface ReportInput {
@@ -89,6 +92,14 @@ export function buildReport(input: ReportInput): CheckReport {
 }
 
 /** What a restore or doctor run did, attached to the report of the final state. */
+/** What sealing one sealed entry did in a repair (engine/seal-entries.ts). */
+export interface SealingStep {
+  id: string
+  key: string
+  outcome: 'sealed' | 'recipe-failed' | 'smoke-failed' | 'absent' | 'refused'
+  detail: string
+}
+
 export interface RepairSection {
   mode: 'restore' | 'doctor'
   dry_run: boolean
@@ -101,6 +112,8 @@ export interface RepairSection {
   collateral?: Collateral[]
   /** Entries healed by a recipe, to save to the cache under the key of their expectations. */
   write_back: { id: string; key: string }[]
+  /** Sealed entries that had no seal for their key: recipe, smoke, seal. */
+  sealing?: SealingStep[]
   outcome: RepairOutcome
   exit_code: number
 }

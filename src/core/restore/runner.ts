@@ -247,7 +247,8 @@ async function runStep(
 function defaultRestore(opts: RepairOptions): Omit<RestoreContext, 'workspace'> {
   return {
     scratchBase: opts.callerEnv.RUNNER_TEMP || os.tmpdir(),
-    readIndex: (id, ref) => readIndex(indexPath(opts.manifest.file, id), ref),
+    readIndex: (id, ref) =>
+      opts.manifest.sealIndexes?.get(id) ?? readIndex(indexPath(opts.manifest.file, id), ref),
     verifyAt: async (root, e) => {
       const [f] = await opts.reverifyAt(root, [e])
       if (!f) throw new InternalError(`no finding for ${e.id}`)

@@ -16,6 +16,10 @@ export interface SealLocation {
   abs: string
   /** Its name in the archive. */
   member: string
+  /** How to capture it, when the caller knows (a sealed manifest entry); else by what is on disk. */
+  kind?: 'file' | 'blob' | 'tree' | undefined
+  /** Trees: names or globs left out of the walk. */
+  ignore?: string[] | undefined
 }
 
 const GLOB = /[*?[\]{}]/

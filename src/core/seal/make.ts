@@ -24,7 +24,13 @@ async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promi
   const name = path.basename(loc.abs)
   const captured = await captureEntry(
     path.dirname(loc.abs),
-    { path: name, id: 'sealed', tier: 4 },
+    {
+      path: name,
+      id: 'sealed',
+      tier: 4,
+      ...(loc.kind ? { kind: loc.kind } : {}),
+      ...(loc.ignore ? { ignore: loc.ignore } : {})
+    },
     new Set(),
     pool ? { pool } : {}
   )

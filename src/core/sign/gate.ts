@@ -97,11 +97,11 @@ export interface GateInput {
 
 /** What the gate reads of a loaded manifest. */
 export function gateInput(m: {
-  body: ManifestBody
-  doc: { signatures: readonly Signature[] }
+  doc: { body: ManifestBody; signatures: readonly Signature[] }
   digest: string
 }): GateInput {
-  return { body: m.body, signatures: m.doc.signatures, digest: m.digest }
+  // The document as read: a run may extend `m.body` with sealed entries it resolved (seal/entries.ts).
+  return { body: m.doc.body, signatures: m.doc.signatures, digest: m.digest }
 }
 
 /** Each signature's state under `policy` (no decision). */

@@ -5,4 +5,5138 @@ import func1_module from 'ajv/dist/runtime/ucs2length.js'
 const func1 = func1_module.default ?? func1_module
 import func0_module from 'ajv/dist/runtime/equal.js'
 const func0 = func0_module.default ?? func0_module
-export const validate = validate20;export default validate20;const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","maxLength":64},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema61 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema62 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}};const schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema39 = {"type":"string","minLength":1,"maxLength":4096};const schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate40.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate40.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate40.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate40(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);errors = vErrors.length;}else {var props0 = validate40.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern27 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const pattern21 = new RegExp("^[0-9a-f]{16}$", "u");const pattern24 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!((((key1 === "schema") || (key1 === "key")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.paths !== undefined){let data3 = data0.paths;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){if(!(validate21(data3[i0], {instancePath:instancePath+"/body/paths/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}}else {const err14 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data0.made !== undefined){let data5 = data0.made;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.at === undefined){const err15 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data5.os === undefined){const err16 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5.arch === undefined){const err17 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key2 in data5){if(!((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "run"))){const err18 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.at !== undefined){let data6 = data5.at;if(typeof data6 === "string"){if(func1(data6) > 64){const err19 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.os !== undefined){let data7 = data5.os;if(typeof data7 === "string"){if(!pattern27.test(data7)){const err21 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data5.arch !== undefined){let data8 = data5.arch;if(typeof data8 === "string"){if(!pattern27.test(data8)){const err23 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}else {const err24 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data5.run !== undefined){let data9 = data5.run;if(typeof data9 === "string"){if(func1(data9) > 512){const err25 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data.signatures !== undefined){let data10 = data.signatures;if(Array.isArray(data10)){if(data10.length > 16){const err29 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len1 = data10.length;for(let i1=0; i1<len1; i1++){let data11 = data10[i1];if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err30 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(data11.alg !== undefined){let data12 = data11.alg;if(!((data12 === "hmac-sha256") || (data12 === "ml-dsa-87"))){const err31 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}const tag0 = data11.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err32 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data11.keyid === undefined){const err33 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}if(data11.sig === undefined){const err34 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}for(const key3 in data11){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data11.alg !== undefined){if("hmac-sha256" !== data11.alg){const err36 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data11.keyid !== undefined){let data14 = data11.keyid;if(typeof data14 === "string"){if(!pattern21.test(data14)){const err37 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}if(data11.sig !== undefined){let data15 = data11.sig;if(typeof data15 === "string"){if(!pattern11.test(data15)){const err39 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}else {const err40 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err42 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}if(data11.keyid === undefined){const err43 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}if(data11.public_key === undefined){const err44 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}if(data11.sig === undefined){const err45 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}for(const key4 in data11){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err46 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}}if(data11.alg !== undefined){if("ml-dsa-87" !== data11.alg){const err47 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}if(data11.keyid !== undefined){let data17 = data11.keyid;if(typeof data17 === "string"){if(!pattern11.test(data17)){const err48 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}}else {const err49 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}if(data11.public_key !== undefined){let data18 = data11.public_key;if(typeof data18 === "string"){if(func1(data18) > 3460){const err50 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}if(func1(data18) < 3456){const err51 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(!pattern24.test(data18)){const err52 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}else {const err53 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}if(data11.sig !== undefined){let data19 = data11.sig;if(typeof data19 === "string"){if(func1(data19) > 6172){const err54 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}if(func1(data19) < 6168){const err55 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}if(!pattern24.test(data19)){const err56 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}}else {const err57 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}}else {const err58 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(props0 !== true){props0 = true;}}else {const err59 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}else {const err61 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}}else {const err62 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}}else {const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+export const validate = validate20
+export default validate20
+const schema31 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'urn:snapshot-wipe-resilience:schema:seal-v1.schema.json',
+  title: 'swr seal, format 1',
+  description:
+    'The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['body', 'signatures'],
+  properties: {
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['schema', 'key', 'paths', 'made'],
+      properties: {
+        schema: { const: 'swr.seal/1' },
+        key: {
+          description:
+            'The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.',
+          type: 'string',
+          minLength: 1,
+          maxLength: 512
+        },
+        paths: { type: 'array', minItems: 1, maxItems: 64, items: { $ref: '#/$defs/sealedPath' } },
+        made: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['at', 'os', 'arch'],
+          properties: {
+            at: { type: 'string', maxLength: 64 },
+            os: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' },
+            arch: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' },
+            run: {
+              description:
+                'Where it was made, for people: repository, run id and job (never trusted).',
+              type: 'string',
+              maxLength: 512
+            }
+          }
+        }
+      }
+    },
+    signatures: {
+      description:
+        "Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).",
+      type: 'array',
+      maxItems: 16,
+      items: {
+        type: 'object',
+        required: ['alg'],
+        discriminator: { propertyName: 'alg' },
+        oneOf: [
+          {
+            $ref: 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature'
+          },
+          {
+            $ref: 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature'
+          }
+        ],
+        properties: { alg: { enum: ['hmac-sha256', 'ml-dsa-87'] } }
+      }
+    }
+  },
+  $defs: {
+    sealedPath: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['spelling', 'member', 'entry'],
+      properties: {
+        spelling: {
+          description: 'The path as the cache step names it (one line of its path input).',
+          type: 'string',
+          minLength: 1,
+          maxLength: 4096
+        },
+        member: {
+          description:
+            "The path as the archive names it: relative to the saving job's workspace, POSIX.",
+          type: 'string',
+          minLength: 1,
+          maxLength: 4096
+        },
+        entry: {
+          description:
+            "The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.",
+          allOf: [
+            { $ref: 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry' },
+            {
+              properties: {
+                restore: false,
+                smoke: false,
+                smoke_timeout_s: false,
+                timeout_s: false,
+                env: false,
+                secret_env: false,
+                escrow: false
+              }
+            }
+          ]
+        },
+        index: {
+          description:
+            "A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.",
+          type: 'string',
+          maxLength: 178956970,
+          pattern: '^[A-Za-z0-9+/]*={0,2}$'
+        }
+      }
+    }
+  }
+}
+const schema76 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['alg', 'keyid', 'sig'],
+  properties: {
+    alg: { const: 'hmac-sha256' },
+    keyid: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+    sig: { type: 'string', pattern: '^[0-9a-f]{64}$' }
+  }
+}
+const schema77 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['alg', 'keyid', 'public_key', 'sig'],
+  properties: {
+    alg: { const: 'ml-dsa-87' },
+    keyid: {
+      description:
+        'Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).',
+      type: 'string',
+      pattern: '^[0-9a-f]{64}$'
+    },
+    public_key: {
+      type: 'string',
+      minLength: 3456,
+      maxLength: 3460,
+      pattern: '^[A-Za-z0-9+/]+={0,2}$'
+    },
+    sig: { type: 'string', minLength: 6168, maxLength: 6172, pattern: '^[A-Za-z0-9+/]+={0,2}$' }
+  }
+}
+const schema32 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['spelling', 'member', 'entry'],
+  properties: {
+    spelling: {
+      description: 'The path as the cache step names it (one line of its path input).',
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096
+    },
+    member: {
+      description:
+        "The path as the archive names it: relative to the saving job's workspace, POSIX.",
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096
+    },
+    entry: {
+      description:
+        "The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.",
+      allOf: [
+        { $ref: 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry' },
+        {
+          properties: {
+            restore: false,
+            smoke: false,
+            smoke_timeout_s: false,
+            timeout_s: false,
+            env: false,
+            secret_env: false,
+            escrow: false
+          }
+        }
+      ]
+    },
+    index: {
+      description:
+        "A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.",
+      type: 'string',
+      maxLength: 178956970,
+      pattern: '^[A-Za-z0-9+/]*={0,2}$'
+    }
+  }
+}
+const schema35 = {
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { enum: ['file', 'blob', 'tree', 'link'] } },
+  allOf: [
+    { if: { properties: { kind: { const: 'file' } } }, then: { $ref: '#/$defs/fileEntry' } },
+    { if: { properties: { kind: { const: 'blob' } } }, then: { $ref: '#/$defs/blobEntry' } },
+    { if: { properties: { kind: { const: 'tree' } } }, then: { $ref: '#/$defs/treeEntry' } },
+    { if: { properties: { kind: { const: 'link' } } }, then: { $ref: '#/$defs/linkEntry' } }
+  ]
+}
+const schema36 = {
+  $ref: '#/$defs/common',
+  unevaluatedProperties: false,
+  properties: {
+    kind: { const: 'file' },
+    expect: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['size', 'sha256', 'mode'],
+      properties: {
+        size: { $ref: '#/$defs/size' },
+        sha256: { $ref: '#/$defs/sha256' },
+        mode: { $ref: '#/$defs/mode' }
+      }
+    },
+    escrow: {
+      description:
+        "The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.",
+      type: 'object',
+      additionalProperties: false,
+      required: ['encoding', 'data'],
+      properties: {
+        encoding: { const: 'deflate-base64' },
+        data: { type: 'string', maxLength: 1048576, pattern: '^[A-Za-z0-9+/]*={0,2}$' }
+      }
+    }
+  }
+}
+const schema42 = { type: 'integer', minimum: 0, maximum: 9007199254740991 }
+const schema43 = { type: 'string', pattern: '^[0-9a-f]{64}$' }
+const schema44 = {
+  description: 'Permission bits in octal, four digits, e.g. "0755".',
+  type: 'string',
+  pattern: '^[0-7]{4}$'
+}
+const schema37 = {
+  type: 'object',
+  required: ['id', 'kind', 'path', 'tier', 'needs', 'expect'],
+  properties: {
+    id: { $ref: '#/$defs/id' },
+    kind: { enum: ['file', 'blob', 'tree', 'link'] },
+    path: { $ref: '#/$defs/relpath' },
+    tier: {
+      description:
+        'Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.',
+      type: 'integer',
+      minimum: 0,
+      maximum: 4
+    },
+    needs: { type: 'array', maxItems: 256, uniqueItems: true, items: { $ref: '#/$defs/id' } },
+    restore: {
+      description:
+        'How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.',
+      oneOf: [
+        { type: 'string', minLength: 1, maxLength: 65536 },
+        {
+          type: 'array',
+          minItems: 1,
+          maxItems: 8,
+          items: {
+            oneOf: [
+              { type: 'string', minLength: 1, maxLength: 65536 },
+              { $ref: '#/$defs/cacheSource' }
+            ]
+          }
+        }
+      ]
+    },
+    timeout_s: { type: 'integer', minimum: 1, maximum: 86400 },
+    env: {
+      description:
+        "Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).",
+      type: 'array',
+      maxItems: 64,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' }
+    },
+    secret_env: {
+      description: 'Like env, and their values are scrubbed from recipe output and reports.',
+      type: 'array',
+      maxItems: 64,
+      uniqueItems: true,
+      items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' }
+    },
+    smoke: { type: 'string', minLength: 1, maxLength: 65536 },
+    smoke_timeout_s: {
+      description: 'Seconds the smoke command may run (default 60).',
+      type: 'integer',
+      minimum: 1,
+      maximum: 86400
+    },
+    note: { type: 'string', maxLength: 4096 },
+    expect: { type: 'object' }
+  }
+}
+const schema38 = { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' }
+const schema39 = { type: 'string', minLength: 1, maxLength: 4096 }
+const schema41 = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cache'],
+  properties: {
+    cache: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['key'],
+      properties: {
+        key: { type: 'string', minLength: 1, maxLength: 512 },
+        'restore-keys': {
+          type: 'array',
+          maxItems: 16,
+          items: { type: 'string', minLength: 1, maxLength: 512 }
+        }
+      }
+    }
+  }
+}
+const pattern7 = new RegExp('^[A-Za-z0-9._-]{1,128}$', 'u')
+const pattern9 = new RegExp('^[A-Za-z_][A-Za-z0-9_]{0,127}$', 'u')
+function validate26(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate26.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.id === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'id' },
+        message: "must have required property '" + 'id' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err0]
+      } else {
+        vErrors.push(err0)
+      }
+      errors++
+    }
+    if (data.kind === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err1]
+      } else {
+        vErrors.push(err1)
+      }
+      errors++
+    }
+    if (data.path === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'path' },
+        message: "must have required property '" + 'path' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err2]
+      } else {
+        vErrors.push(err2)
+      }
+      errors++
+    }
+    if (data.tier === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'tier' },
+        message: "must have required property '" + 'tier' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err3]
+      } else {
+        vErrors.push(err3)
+      }
+      errors++
+    }
+    if (data.needs === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'needs' },
+        message: "must have required property '" + 'needs' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err4]
+      } else {
+        vErrors.push(err4)
+      }
+      errors++
+    }
+    if (data.expect === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'expect' },
+        message: "must have required property '" + 'expect' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err5]
+      } else {
+        vErrors.push(err5)
+      }
+      errors++
+    }
+    if (data.id !== undefined) {
+      let data0 = data.id
+      if (typeof data0 === 'string') {
+        if (!pattern7.test(data0)) {
+          const err6 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/$defs/id/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9._-]{1,128}$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9._-]{1,128}$' + '"'
+          }
+          if (vErrors === null) {
+            vErrors = [err6]
+          } else {
+            vErrors.push(err6)
+          }
+          errors++
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/$defs/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err7]
+        } else {
+          vErrors.push(err7)
+        }
+        errors++
+      }
+    }
+    if (data.kind !== undefined) {
+      let data1 = data.kind
+      if (!(data1 === 'file' || data1 === 'blob' || data1 === 'tree' || data1 === 'link')) {
+        const err8 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema37.properties.kind.enum },
+          message: 'must be equal to one of the allowed values'
+        }
+        if (vErrors === null) {
+          vErrors = [err8]
+        } else {
+          vErrors.push(err8)
+        }
+        errors++
+      }
+    }
+    if (data.path !== undefined) {
+      let data2 = data.path
+      if (typeof data2 === 'string') {
+        if (func1(data2) > 4096) {
+          const err9 = {
+            instancePath: instancePath + '/path',
+            schemaPath: '#/$defs/relpath/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err9]
+          } else {
+            vErrors.push(err9)
+          }
+          errors++
+        }
+        if (func1(data2) < 1) {
+          const err10 = {
+            instancePath: instancePath + '/path',
+            schemaPath: '#/$defs/relpath/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err10]
+          } else {
+            vErrors.push(err10)
+          }
+          errors++
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/path',
+          schemaPath: '#/$defs/relpath/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err11]
+        } else {
+          vErrors.push(err11)
+        }
+        errors++
+      }
+    }
+    if (data.tier !== undefined) {
+      let data3 = data.tier
+      if (!(typeof data3 == 'number' && !(data3 % 1) && !isNaN(data3) && isFinite(data3))) {
+        const err12 = {
+          instancePath: instancePath + '/tier',
+          schemaPath: '#/properties/tier/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer'
+        }
+        if (vErrors === null) {
+          vErrors = [err12]
+        } else {
+          vErrors.push(err12)
+        }
+        errors++
+      }
+      if (typeof data3 == 'number' && isFinite(data3)) {
+        if (data3 > 4 || isNaN(data3)) {
+          const err13 = {
+            instancePath: instancePath + '/tier',
+            schemaPath: '#/properties/tier/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 4 },
+            message: 'must be <= 4'
+          }
+          if (vErrors === null) {
+            vErrors = [err13]
+          } else {
+            vErrors.push(err13)
+          }
+          errors++
+        }
+        if (data3 < 0 || isNaN(data3)) {
+          const err14 = {
+            instancePath: instancePath + '/tier',
+            schemaPath: '#/properties/tier/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 0 },
+            message: 'must be >= 0'
+          }
+          if (vErrors === null) {
+            vErrors = [err14]
+          } else {
+            vErrors.push(err14)
+          }
+          errors++
+        }
+      }
+    }
+    if (data.needs !== undefined) {
+      let data4 = data.needs
+      if (Array.isArray(data4)) {
+        if (data4.length > 256) {
+          const err15 = {
+            instancePath: instancePath + '/needs',
+            schemaPath: '#/properties/needs/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err15]
+          } else {
+            vErrors.push(err15)
+          }
+          errors++
+        }
+        const len0 = data4.length
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data5 = data4[i0]
+          if (typeof data5 === 'string') {
+            if (!pattern7.test(data5)) {
+              const err16 = {
+                instancePath: instancePath + '/needs/' + i0,
+                schemaPath: '#/$defs/id/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z0-9._-]{1,128}$' },
+                message: 'must match pattern "' + '^[A-Za-z0-9._-]{1,128}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err16]
+              } else {
+                vErrors.push(err16)
+              }
+              errors++
+            }
+          } else {
+            const err17 = {
+              instancePath: instancePath + '/needs/' + i0,
+              schemaPath: '#/$defs/id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err17]
+            } else {
+              vErrors.push(err17)
+            }
+            errors++
+          }
+        }
+        let i1 = data4.length
+        let j0
+        if (i1 > 1) {
+          outer0: for (; i1--;) {
+            for (j0 = i1; j0--;) {
+              if (func0(data4[i1], data4[j0])) {
+                const err18 = {
+                  instancePath: instancePath + '/needs',
+                  schemaPath: '#/properties/needs/uniqueItems',
+                  keyword: 'uniqueItems',
+                  params: { i: i1, j: j0 },
+                  message:
+                    'must NOT have duplicate items (items ## ' +
+                    j0 +
+                    ' and ' +
+                    i1 +
+                    ' are identical)'
+                }
+                if (vErrors === null) {
+                  vErrors = [err18]
+                } else {
+                  vErrors.push(err18)
+                }
+                errors++
+                break outer0
+              }
+            }
+          }
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/needs',
+          schemaPath: '#/properties/needs/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array'
+        }
+        if (vErrors === null) {
+          vErrors = [err19]
+        } else {
+          vErrors.push(err19)
+        }
+        errors++
+      }
+    }
+    if (data.restore !== undefined) {
+      let data6 = data.restore
+      const _errs16 = errors
+      let valid7 = false
+      let passing0 = null
+      const _errs17 = errors
+      if (typeof data6 === 'string') {
+        if (func1(data6) > 65536) {
+          const err20 = {
+            instancePath: instancePath + '/restore',
+            schemaPath: '#/properties/restore/oneOf/0/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 65536 },
+            message: 'must NOT have more than 65536 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err20]
+          } else {
+            vErrors.push(err20)
+          }
+          errors++
+        }
+        if (func1(data6) < 1) {
+          const err21 = {
+            instancePath: instancePath + '/restore',
+            schemaPath: '#/properties/restore/oneOf/0/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err21]
+          } else {
+            vErrors.push(err21)
+          }
+          errors++
+        }
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/restore',
+          schemaPath: '#/properties/restore/oneOf/0/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err22]
+        } else {
+          vErrors.push(err22)
+        }
+        errors++
+      }
+      var _valid0 = _errs17 === errors
+      if (_valid0) {
+        valid7 = true
+        passing0 = 0
+      }
+      const _errs19 = errors
+      if (Array.isArray(data6)) {
+        if (data6.length > 8) {
+          const err23 = {
+            instancePath: instancePath + '/restore',
+            schemaPath: '#/properties/restore/oneOf/1/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err23]
+          } else {
+            vErrors.push(err23)
+          }
+          errors++
+        }
+        if (data6.length < 1) {
+          const err24 = {
+            instancePath: instancePath + '/restore',
+            schemaPath: '#/properties/restore/oneOf/1/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err24]
+          } else {
+            vErrors.push(err24)
+          }
+          errors++
+        }
+        const len1 = data6.length
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data7 = data6[i2]
+          const _errs22 = errors
+          let valid10 = false
+          let passing1 = null
+          const _errs23 = errors
+          if (typeof data7 === 'string') {
+            if (func1(data7) > 65536) {
+              const err25 = {
+                instancePath: instancePath + '/restore/' + i2,
+                schemaPath: '#/properties/restore/oneOf/1/items/oneOf/0/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 65536 },
+                message: 'must NOT have more than 65536 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err25]
+              } else {
+                vErrors.push(err25)
+              }
+              errors++
+            }
+            if (func1(data7) < 1) {
+              const err26 = {
+                instancePath: instancePath + '/restore/' + i2,
+                schemaPath: '#/properties/restore/oneOf/1/items/oneOf/0/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err26]
+              } else {
+                vErrors.push(err26)
+              }
+              errors++
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/restore/' + i2,
+              schemaPath: '#/properties/restore/oneOf/1/items/oneOf/0/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err27]
+            } else {
+              vErrors.push(err27)
+            }
+            errors++
+          }
+          var _valid1 = _errs23 === errors
+          if (_valid1) {
+            valid10 = true
+            passing1 = 0
+          }
+          const _errs25 = errors
+          if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
+            if (data7.cache === undefined) {
+              const err28 = {
+                instancePath: instancePath + '/restore/' + i2,
+                schemaPath: '#/$defs/cacheSource/required',
+                keyword: 'required',
+                params: { missingProperty: 'cache' },
+                message: "must have required property '" + 'cache' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err28]
+              } else {
+                vErrors.push(err28)
+              }
+              errors++
+            }
+            for (const key0 in data7) {
+              if (!(key0 === 'cache')) {
+                const err29 = {
+                  instancePath: instancePath + '/restore/' + i2,
+                  schemaPath: '#/$defs/cacheSource/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key0 },
+                  message: 'must NOT have additional properties'
+                }
+                if (vErrors === null) {
+                  vErrors = [err29]
+                } else {
+                  vErrors.push(err29)
+                }
+                errors++
+              }
+            }
+            if (data7.cache !== undefined) {
+              let data8 = data7.cache
+              if (data8 && typeof data8 == 'object' && !Array.isArray(data8)) {
+                if (data8.key === undefined) {
+                  const err30 = {
+                    instancePath: instancePath + '/restore/' + i2 + '/cache',
+                    schemaPath: '#/$defs/cacheSource/properties/cache/required',
+                    keyword: 'required',
+                    params: { missingProperty: 'key' },
+                    message: "must have required property '" + 'key' + "'"
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err30]
+                  } else {
+                    vErrors.push(err30)
+                  }
+                  errors++
+                }
+                for (const key1 in data8) {
+                  if (!(key1 === 'key' || key1 === 'restore-keys')) {
+                    const err31 = {
+                      instancePath: instancePath + '/restore/' + i2 + '/cache',
+                      schemaPath: '#/$defs/cacheSource/properties/cache/additionalProperties',
+                      keyword: 'additionalProperties',
+                      params: { additionalProperty: key1 },
+                      message: 'must NOT have additional properties'
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err31]
+                    } else {
+                      vErrors.push(err31)
+                    }
+                    errors++
+                  }
+                }
+                if (data8.key !== undefined) {
+                  let data9 = data8.key
+                  if (typeof data9 === 'string') {
+                    if (func1(data9) > 512) {
+                      const err32 = {
+                        instancePath: instancePath + '/restore/' + i2 + '/cache/key',
+                        schemaPath: '#/$defs/cacheSource/properties/cache/properties/key/maxLength',
+                        keyword: 'maxLength',
+                        params: { limit: 512 },
+                        message: 'must NOT have more than 512 characters'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err32]
+                      } else {
+                        vErrors.push(err32)
+                      }
+                      errors++
+                    }
+                    if (func1(data9) < 1) {
+                      const err33 = {
+                        instancePath: instancePath + '/restore/' + i2 + '/cache/key',
+                        schemaPath: '#/$defs/cacheSource/properties/cache/properties/key/minLength',
+                        keyword: 'minLength',
+                        params: { limit: 1 },
+                        message: 'must NOT have fewer than 1 characters'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err33]
+                      } else {
+                        vErrors.push(err33)
+                      }
+                      errors++
+                    }
+                  } else {
+                    const err34 = {
+                      instancePath: instancePath + '/restore/' + i2 + '/cache/key',
+                      schemaPath: '#/$defs/cacheSource/properties/cache/properties/key/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string'
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err34]
+                    } else {
+                      vErrors.push(err34)
+                    }
+                    errors++
+                  }
+                }
+                if (data8['restore-keys'] !== undefined) {
+                  let data10 = data8['restore-keys']
+                  if (Array.isArray(data10)) {
+                    if (data10.length > 16) {
+                      const err35 = {
+                        instancePath: instancePath + '/restore/' + i2 + '/cache/restore-keys',
+                        schemaPath:
+                          '#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems',
+                        keyword: 'maxItems',
+                        params: { limit: 16 },
+                        message: 'must NOT have more than 16 items'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err35]
+                      } else {
+                        vErrors.push(err35)
+                      }
+                      errors++
+                    }
+                    const len2 = data10.length
+                    for (let i3 = 0; i3 < len2; i3++) {
+                      let data11 = data10[i3]
+                      if (typeof data11 === 'string') {
+                        if (func1(data11) > 512) {
+                          const err36 = {
+                            instancePath:
+                              instancePath + '/restore/' + i2 + '/cache/restore-keys/' + i3,
+                            schemaPath:
+                              '#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength',
+                            keyword: 'maxLength',
+                            params: { limit: 512 },
+                            message: 'must NOT have more than 512 characters'
+                          }
+                          if (vErrors === null) {
+                            vErrors = [err36]
+                          } else {
+                            vErrors.push(err36)
+                          }
+                          errors++
+                        }
+                        if (func1(data11) < 1) {
+                          const err37 = {
+                            instancePath:
+                              instancePath + '/restore/' + i2 + '/cache/restore-keys/' + i3,
+                            schemaPath:
+                              '#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength',
+                            keyword: 'minLength',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 characters'
+                          }
+                          if (vErrors === null) {
+                            vErrors = [err37]
+                          } else {
+                            vErrors.push(err37)
+                          }
+                          errors++
+                        }
+                      } else {
+                        const err38 = {
+                          instancePath:
+                            instancePath + '/restore/' + i2 + '/cache/restore-keys/' + i3,
+                          schemaPath:
+                            '#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type',
+                          keyword: 'type',
+                          params: { type: 'string' },
+                          message: 'must be string'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err38]
+                        } else {
+                          vErrors.push(err38)
+                        }
+                        errors++
+                      }
+                    }
+                  } else {
+                    const err39 = {
+                      instancePath: instancePath + '/restore/' + i2 + '/cache/restore-keys',
+                      schemaPath:
+                        '#/$defs/cacheSource/properties/cache/properties/restore-keys/type',
+                      keyword: 'type',
+                      params: { type: 'array' },
+                      message: 'must be array'
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err39]
+                    } else {
+                      vErrors.push(err39)
+                    }
+                    errors++
+                  }
+                }
+              } else {
+                const err40 = {
+                  instancePath: instancePath + '/restore/' + i2 + '/cache',
+                  schemaPath: '#/$defs/cacheSource/properties/cache/type',
+                  keyword: 'type',
+                  params: { type: 'object' },
+                  message: 'must be object'
+                }
+                if (vErrors === null) {
+                  vErrors = [err40]
+                } else {
+                  vErrors.push(err40)
+                }
+                errors++
+              }
+            }
+          } else {
+            const err41 = {
+              instancePath: instancePath + '/restore/' + i2,
+              schemaPath: '#/$defs/cacheSource/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object'
+            }
+            if (vErrors === null) {
+              vErrors = [err41]
+            } else {
+              vErrors.push(err41)
+            }
+            errors++
+          }
+          var _valid1 = _errs25 === errors
+          if (_valid1 && valid10) {
+            valid10 = false
+            passing1 = [passing1, 1]
+          } else {
+            if (_valid1) {
+              valid10 = true
+              passing1 = 1
+            }
+          }
+          if (!valid10) {
+            const err42 = {
+              instancePath: instancePath + '/restore/' + i2,
+              schemaPath: '#/properties/restore/oneOf/1/items/oneOf',
+              keyword: 'oneOf',
+              params: { passingSchemas: passing1 },
+              message: 'must match exactly one schema in oneOf'
+            }
+            if (vErrors === null) {
+              vErrors = [err42]
+            } else {
+              vErrors.push(err42)
+            }
+            errors++
+          } else {
+            errors = _errs22
+            if (vErrors !== null) {
+              if (_errs22) {
+                vErrors.length = _errs22
+              } else {
+                vErrors = null
+              }
+            }
+          }
+        }
+      } else {
+        const err43 = {
+          instancePath: instancePath + '/restore',
+          schemaPath: '#/properties/restore/oneOf/1/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array'
+        }
+        if (vErrors === null) {
+          vErrors = [err43]
+        } else {
+          vErrors.push(err43)
+        }
+        errors++
+      }
+      var _valid0 = _errs19 === errors
+      if (_valid0 && valid7) {
+        valid7 = false
+        passing0 = [passing0, 1]
+      } else {
+        if (_valid0) {
+          valid7 = true
+          passing0 = 1
+        }
+      }
+      if (!valid7) {
+        const err44 = {
+          instancePath: instancePath + '/restore',
+          schemaPath: '#/properties/restore/oneOf',
+          keyword: 'oneOf',
+          params: { passingSchemas: passing0 },
+          message: 'must match exactly one schema in oneOf'
+        }
+        if (vErrors === null) {
+          vErrors = [err44]
+        } else {
+          vErrors.push(err44)
+        }
+        errors++
+      } else {
+        errors = _errs16
+        if (vErrors !== null) {
+          if (_errs16) {
+            vErrors.length = _errs16
+          } else {
+            vErrors = null
+          }
+        }
+      }
+    }
+    if (data.timeout_s !== undefined) {
+      let data12 = data.timeout_s
+      if (!(typeof data12 == 'number' && !(data12 % 1) && !isNaN(data12) && isFinite(data12))) {
+        const err45 = {
+          instancePath: instancePath + '/timeout_s',
+          schemaPath: '#/properties/timeout_s/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer'
+        }
+        if (vErrors === null) {
+          vErrors = [err45]
+        } else {
+          vErrors.push(err45)
+        }
+        errors++
+      }
+      if (typeof data12 == 'number' && isFinite(data12)) {
+        if (data12 > 86400 || isNaN(data12)) {
+          const err46 = {
+            instancePath: instancePath + '/timeout_s',
+            schemaPath: '#/properties/timeout_s/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 86400 },
+            message: 'must be <= 86400'
+          }
+          if (vErrors === null) {
+            vErrors = [err46]
+          } else {
+            vErrors.push(err46)
+          }
+          errors++
+        }
+        if (data12 < 1 || isNaN(data12)) {
+          const err47 = {
+            instancePath: instancePath + '/timeout_s',
+            schemaPath: '#/properties/timeout_s/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1'
+          }
+          if (vErrors === null) {
+            vErrors = [err47]
+          } else {
+            vErrors.push(err47)
+          }
+          errors++
+        }
+      }
+    }
+    if (data.env !== undefined) {
+      let data13 = data.env
+      if (Array.isArray(data13)) {
+        if (data13.length > 64) {
+          const err48 = {
+            instancePath: instancePath + '/env',
+            schemaPath: '#/properties/env/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 64 },
+            message: 'must NOT have more than 64 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err48]
+          } else {
+            vErrors.push(err48)
+          }
+          errors++
+        }
+        const len3 = data13.length
+        for (let i4 = 0; i4 < len3; i4++) {
+          let data14 = data13[i4]
+          if (typeof data14 === 'string') {
+            if (!pattern9.test(data14)) {
+              const err49 = {
+                instancePath: instancePath + '/env/' + i4,
+                schemaPath: '#/properties/env/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' },
+                message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]{0,127}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err49]
+              } else {
+                vErrors.push(err49)
+              }
+              errors++
+            }
+          } else {
+            const err50 = {
+              instancePath: instancePath + '/env/' + i4,
+              schemaPath: '#/properties/env/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err50]
+            } else {
+              vErrors.push(err50)
+            }
+            errors++
+          }
+        }
+        let i5 = data13.length
+        let j1
+        if (i5 > 1) {
+          const indices0 = {}
+          for (; i5--;) {
+            let item0 = data13[i5]
+            if (typeof item0 !== 'string') {
+              continue
+            }
+            if (typeof indices0[item0] == 'number') {
+              j1 = indices0[item0]
+              const err51 = {
+                instancePath: instancePath + '/env',
+                schemaPath: '#/properties/env/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i5, j: j1 },
+                message:
+                  'must NOT have duplicate items (items ## ' + j1 + ' and ' + i5 + ' are identical)'
+              }
+              if (vErrors === null) {
+                vErrors = [err51]
+              } else {
+                vErrors.push(err51)
+              }
+              errors++
+              break
+            }
+            indices0[item0] = i5
+          }
+        }
+      } else {
+        const err52 = {
+          instancePath: instancePath + '/env',
+          schemaPath: '#/properties/env/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array'
+        }
+        if (vErrors === null) {
+          vErrors = [err52]
+        } else {
+          vErrors.push(err52)
+        }
+        errors++
+      }
+    }
+    if (data.secret_env !== undefined) {
+      let data15 = data.secret_env
+      if (Array.isArray(data15)) {
+        if (data15.length > 64) {
+          const err53 = {
+            instancePath: instancePath + '/secret_env',
+            schemaPath: '#/properties/secret_env/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 64 },
+            message: 'must NOT have more than 64 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err53]
+          } else {
+            vErrors.push(err53)
+          }
+          errors++
+        }
+        const len4 = data15.length
+        for (let i6 = 0; i6 < len4; i6++) {
+          let data16 = data15[i6]
+          if (typeof data16 === 'string') {
+            if (!pattern9.test(data16)) {
+              const err54 = {
+                instancePath: instancePath + '/secret_env/' + i6,
+                schemaPath: '#/properties/secret_env/items/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z_][A-Za-z0-9_]{0,127}$' },
+                message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]{0,127}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err54]
+              } else {
+                vErrors.push(err54)
+              }
+              errors++
+            }
+          } else {
+            const err55 = {
+              instancePath: instancePath + '/secret_env/' + i6,
+              schemaPath: '#/properties/secret_env/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err55]
+            } else {
+              vErrors.push(err55)
+            }
+            errors++
+          }
+        }
+        let i7 = data15.length
+        let j2
+        if (i7 > 1) {
+          const indices1 = {}
+          for (; i7--;) {
+            let item1 = data15[i7]
+            if (typeof item1 !== 'string') {
+              continue
+            }
+            if (typeof indices1[item1] == 'number') {
+              j2 = indices1[item1]
+              const err56 = {
+                instancePath: instancePath + '/secret_env',
+                schemaPath: '#/properties/secret_env/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i7, j: j2 },
+                message:
+                  'must NOT have duplicate items (items ## ' + j2 + ' and ' + i7 + ' are identical)'
+              }
+              if (vErrors === null) {
+                vErrors = [err56]
+              } else {
+                vErrors.push(err56)
+              }
+              errors++
+              break
+            }
+            indices1[item1] = i7
+          }
+        }
+      } else {
+        const err57 = {
+          instancePath: instancePath + '/secret_env',
+          schemaPath: '#/properties/secret_env/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array'
+        }
+        if (vErrors === null) {
+          vErrors = [err57]
+        } else {
+          vErrors.push(err57)
+        }
+        errors++
+      }
+    }
+    if (data.smoke !== undefined) {
+      let data17 = data.smoke
+      if (typeof data17 === 'string') {
+        if (func1(data17) > 65536) {
+          const err58 = {
+            instancePath: instancePath + '/smoke',
+            schemaPath: '#/properties/smoke/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 65536 },
+            message: 'must NOT have more than 65536 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err58]
+          } else {
+            vErrors.push(err58)
+          }
+          errors++
+        }
+        if (func1(data17) < 1) {
+          const err59 = {
+            instancePath: instancePath + '/smoke',
+            schemaPath: '#/properties/smoke/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err59]
+          } else {
+            vErrors.push(err59)
+          }
+          errors++
+        }
+      } else {
+        const err60 = {
+          instancePath: instancePath + '/smoke',
+          schemaPath: '#/properties/smoke/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err60]
+        } else {
+          vErrors.push(err60)
+        }
+        errors++
+      }
+    }
+    if (data.smoke_timeout_s !== undefined) {
+      let data18 = data.smoke_timeout_s
+      if (!(typeof data18 == 'number' && !(data18 % 1) && !isNaN(data18) && isFinite(data18))) {
+        const err61 = {
+          instancePath: instancePath + '/smoke_timeout_s',
+          schemaPath: '#/properties/smoke_timeout_s/type',
+          keyword: 'type',
+          params: { type: 'integer' },
+          message: 'must be integer'
+        }
+        if (vErrors === null) {
+          vErrors = [err61]
+        } else {
+          vErrors.push(err61)
+        }
+        errors++
+      }
+      if (typeof data18 == 'number' && isFinite(data18)) {
+        if (data18 > 86400 || isNaN(data18)) {
+          const err62 = {
+            instancePath: instancePath + '/smoke_timeout_s',
+            schemaPath: '#/properties/smoke_timeout_s/maximum',
+            keyword: 'maximum',
+            params: { comparison: '<=', limit: 86400 },
+            message: 'must be <= 86400'
+          }
+          if (vErrors === null) {
+            vErrors = [err62]
+          } else {
+            vErrors.push(err62)
+          }
+          errors++
+        }
+        if (data18 < 1 || isNaN(data18)) {
+          const err63 = {
+            instancePath: instancePath + '/smoke_timeout_s',
+            schemaPath: '#/properties/smoke_timeout_s/minimum',
+            keyword: 'minimum',
+            params: { comparison: '>=', limit: 1 },
+            message: 'must be >= 1'
+          }
+          if (vErrors === null) {
+            vErrors = [err63]
+          } else {
+            vErrors.push(err63)
+          }
+          errors++
+        }
+      }
+    }
+    if (data.note !== undefined) {
+      let data19 = data.note
+      if (typeof data19 === 'string') {
+        if (func1(data19) > 4096) {
+          const err64 = {
+            instancePath: instancePath + '/note',
+            schemaPath: '#/properties/note/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err64]
+          } else {
+            vErrors.push(err64)
+          }
+          errors++
+        }
+      } else {
+        const err65 = {
+          instancePath: instancePath + '/note',
+          schemaPath: '#/properties/note/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err65]
+        } else {
+          vErrors.push(err65)
+        }
+        errors++
+      }
+    }
+    if (data.expect !== undefined) {
+      let data20 = data.expect
+      if (!(data20 && typeof data20 == 'object' && !Array.isArray(data20))) {
+        const err66 = {
+          instancePath: instancePath + '/expect',
+          schemaPath: '#/properties/expect/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err66]
+        } else {
+          vErrors.push(err66)
+        }
+        errors++
+      }
+    }
+  } else {
+    const err67 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object'
+    }
+    if (vErrors === null) {
+      vErrors = [err67]
+    } else {
+      vErrors.push(err67)
+    }
+    errors++
+  }
+  validate26.errors = vErrors
+  return errors === 0
+}
+validate26.evaluated = {
+  props: {
+    id: true,
+    kind: true,
+    path: true,
+    tier: true,
+    needs: true,
+    restore: true,
+    timeout_s: true,
+    env: true,
+    secret_env: true,
+    smoke: true,
+    smoke_timeout_s: true,
+    note: true,
+    expect: true
+  },
+  dynamicProps: false,
+  dynamicItems: false
+}
+const pattern11 = new RegExp('^[0-9a-f]{64}$', 'u')
+const pattern12 = new RegExp('^[0-7]{4}$', 'u')
+const pattern13 = new RegExp('^[A-Za-z0-9+/]*={0,2}$', 'u')
+function validate25(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate25.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (
+    !validate26(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors)
+    errors = vErrors.length
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('file' !== data.kind) {
+        const err0 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'file' },
+          message: 'must be equal to constant'
+        }
+        if (vErrors === null) {
+          vErrors = [err0]
+        } else {
+          vErrors.push(err0)
+        }
+        errors++
+      }
+    }
+    if (data.expect !== undefined) {
+      let data1 = data.expect
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.size === undefined) {
+          const err1 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'size' },
+            message: "must have required property '" + 'size' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err1]
+          } else {
+            vErrors.push(err1)
+          }
+          errors++
+        }
+        if (data1.sha256 === undefined) {
+          const err2 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'sha256' },
+            message: "must have required property '" + 'sha256' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err2]
+          } else {
+            vErrors.push(err2)
+          }
+          errors++
+        }
+        if (data1.mode === undefined) {
+          const err3 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'mode' },
+            message: "must have required property '" + 'mode' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err3]
+          } else {
+            vErrors.push(err3)
+          }
+          errors++
+        }
+        for (const key0 in data1) {
+          if (!(key0 === 'size' || key0 === 'sha256' || key0 === 'mode')) {
+            const err4 = {
+              instancePath: instancePath + '/expect',
+              schemaPath: '#/properties/expect/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key0 },
+              message: 'must NOT have additional properties'
+            }
+            if (vErrors === null) {
+              vErrors = [err4]
+            } else {
+              vErrors.push(err4)
+            }
+            errors++
+          }
+        }
+        if (data1.size !== undefined) {
+          let data2 = data1.size
+          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+            const err5 = {
+              instancePath: instancePath + '/expect/size',
+              schemaPath: '#/$defs/size/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer'
+            }
+            if (vErrors === null) {
+              vErrors = [err5]
+            } else {
+              vErrors.push(err5)
+            }
+            errors++
+          }
+          if (typeof data2 == 'number' && isFinite(data2)) {
+            if (data2 > 9007199254740991 || isNaN(data2)) {
+              const err6 = {
+                instancePath: instancePath + '/expect/size',
+                schemaPath: '#/$defs/size/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 9007199254740991 },
+                message: 'must be <= 9007199254740991'
+              }
+              if (vErrors === null) {
+                vErrors = [err6]
+              } else {
+                vErrors.push(err6)
+              }
+              errors++
+            }
+            if (data2 < 0 || isNaN(data2)) {
+              const err7 = {
+                instancePath: instancePath + '/expect/size',
+                schemaPath: '#/$defs/size/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0'
+              }
+              if (vErrors === null) {
+                vErrors = [err7]
+              } else {
+                vErrors.push(err7)
+              }
+              errors++
+            }
+          }
+        }
+        if (data1.sha256 !== undefined) {
+          let data3 = data1.sha256
+          if (typeof data3 === 'string') {
+            if (!pattern11.test(data3)) {
+              const err8 = {
+                instancePath: instancePath + '/expect/sha256',
+                schemaPath: '#/$defs/sha256/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9a-f]{64}$' },
+                message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err8]
+              } else {
+                vErrors.push(err8)
+              }
+              errors++
+            }
+          } else {
+            const err9 = {
+              instancePath: instancePath + '/expect/sha256',
+              schemaPath: '#/$defs/sha256/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err9]
+            } else {
+              vErrors.push(err9)
+            }
+            errors++
+          }
+        }
+        if (data1.mode !== undefined) {
+          let data4 = data1.mode
+          if (typeof data4 === 'string') {
+            if (!pattern12.test(data4)) {
+              const err10 = {
+                instancePath: instancePath + '/expect/mode',
+                schemaPath: '#/$defs/mode/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-7]{4}$' },
+                message: 'must match pattern "' + '^[0-7]{4}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err10]
+              } else {
+                vErrors.push(err10)
+              }
+              errors++
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + '/expect/mode',
+              schemaPath: '#/$defs/mode/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err11]
+            } else {
+              vErrors.push(err11)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err12 = {
+          instancePath: instancePath + '/expect',
+          schemaPath: '#/properties/expect/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err12]
+        } else {
+          vErrors.push(err12)
+        }
+        errors++
+      }
+    }
+    if (data.escrow !== undefined) {
+      let data5 = data.escrow
+      if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+        if (data5.encoding === undefined) {
+          const err13 = {
+            instancePath: instancePath + '/escrow',
+            schemaPath: '#/properties/escrow/required',
+            keyword: 'required',
+            params: { missingProperty: 'encoding' },
+            message: "must have required property '" + 'encoding' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err13]
+          } else {
+            vErrors.push(err13)
+          }
+          errors++
+        }
+        if (data5.data === undefined) {
+          const err14 = {
+            instancePath: instancePath + '/escrow',
+            schemaPath: '#/properties/escrow/required',
+            keyword: 'required',
+            params: { missingProperty: 'data' },
+            message: "must have required property '" + 'data' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err14]
+          } else {
+            vErrors.push(err14)
+          }
+          errors++
+        }
+        for (const key1 in data5) {
+          if (!(key1 === 'encoding' || key1 === 'data')) {
+            const err15 = {
+              instancePath: instancePath + '/escrow',
+              schemaPath: '#/properties/escrow/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties'
+            }
+            if (vErrors === null) {
+              vErrors = [err15]
+            } else {
+              vErrors.push(err15)
+            }
+            errors++
+          }
+        }
+        if (data5.encoding !== undefined) {
+          if ('deflate-base64' !== data5.encoding) {
+            const err16 = {
+              instancePath: instancePath + '/escrow/encoding',
+              schemaPath: '#/properties/escrow/properties/encoding/const',
+              keyword: 'const',
+              params: { allowedValue: 'deflate-base64' },
+              message: 'must be equal to constant'
+            }
+            if (vErrors === null) {
+              vErrors = [err16]
+            } else {
+              vErrors.push(err16)
+            }
+            errors++
+          }
+        }
+        if (data5.data !== undefined) {
+          let data7 = data5.data
+          if (typeof data7 === 'string') {
+            if (func1(data7) > 1048576) {
+              const err17 = {
+                instancePath: instancePath + '/escrow/data',
+                schemaPath: '#/properties/escrow/properties/data/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 1048576 },
+                message: 'must NOT have more than 1048576 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err17]
+              } else {
+                vErrors.push(err17)
+              }
+              errors++
+            }
+            if (!pattern13.test(data7)) {
+              const err18 = {
+                instancePath: instancePath + '/escrow/data',
+                schemaPath: '#/properties/escrow/properties/data/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+                message: 'must match pattern "' + '^[A-Za-z0-9+/]*={0,2}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err18]
+              } else {
+                vErrors.push(err18)
+              }
+              errors++
+            }
+          } else {
+            const err19 = {
+              instancePath: instancePath + '/escrow/data',
+              schemaPath: '#/properties/escrow/properties/data/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err19]
+            } else {
+              vErrors.push(err19)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/escrow',
+          schemaPath: '#/properties/escrow/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err20]
+        } else {
+          vErrors.push(err20)
+        }
+        errors++
+      }
+    }
+    for (const key2 in data) {
+      if (
+        key2 !== 'kind' &&
+        key2 !== 'expect' &&
+        key2 !== 'escrow' &&
+        key2 !== 'id' &&
+        key2 !== 'path' &&
+        key2 !== 'tier' &&
+        key2 !== 'needs' &&
+        key2 !== 'restore' &&
+        key2 !== 'timeout_s' &&
+        key2 !== 'env' &&
+        key2 !== 'secret_env' &&
+        key2 !== 'smoke' &&
+        key2 !== 'smoke_timeout_s' &&
+        key2 !== 'note'
+      ) {
+        const err21 = {
+          instancePath,
+          schemaPath: '#/unevaluatedProperties',
+          keyword: 'unevaluatedProperties',
+          params: { unevaluatedProperty: key2 },
+          message: 'must NOT have unevaluated properties'
+        }
+        if (vErrors === null) {
+          vErrors = [err21]
+        } else {
+          vErrors.push(err21)
+        }
+        errors++
+      }
+    }
+  }
+  validate25.errors = vErrors
+  return errors === 0
+}
+validate25.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
+const schema45 = {
+  $ref: '#/$defs/common',
+  unevaluatedProperties: false,
+  properties: {
+    kind: { const: 'blob' },
+    expect: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['size', 'headtail'],
+      properties: {
+        size: { $ref: '#/$defs/size' },
+        headtail: { $ref: '#/$defs/sha256' },
+        sha256: { $ref: '#/$defs/sha256' },
+        mode: { $ref: '#/$defs/mode' }
+      }
+    }
+  }
+}
+function validate29(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate29.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (
+    !validate26(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors)
+    errors = vErrors.length
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('blob' !== data.kind) {
+        const err0 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'blob' },
+          message: 'must be equal to constant'
+        }
+        if (vErrors === null) {
+          vErrors = [err0]
+        } else {
+          vErrors.push(err0)
+        }
+        errors++
+      }
+    }
+    if (data.expect !== undefined) {
+      let data1 = data.expect
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.size === undefined) {
+          const err1 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'size' },
+            message: "must have required property '" + 'size' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err1]
+          } else {
+            vErrors.push(err1)
+          }
+          errors++
+        }
+        if (data1.headtail === undefined) {
+          const err2 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'headtail' },
+            message: "must have required property '" + 'headtail' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err2]
+          } else {
+            vErrors.push(err2)
+          }
+          errors++
+        }
+        for (const key0 in data1) {
+          if (!(key0 === 'size' || key0 === 'headtail' || key0 === 'sha256' || key0 === 'mode')) {
+            const err3 = {
+              instancePath: instancePath + '/expect',
+              schemaPath: '#/properties/expect/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key0 },
+              message: 'must NOT have additional properties'
+            }
+            if (vErrors === null) {
+              vErrors = [err3]
+            } else {
+              vErrors.push(err3)
+            }
+            errors++
+          }
+        }
+        if (data1.size !== undefined) {
+          let data2 = data1.size
+          if (!(typeof data2 == 'number' && !(data2 % 1) && !isNaN(data2) && isFinite(data2))) {
+            const err4 = {
+              instancePath: instancePath + '/expect/size',
+              schemaPath: '#/$defs/size/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer'
+            }
+            if (vErrors === null) {
+              vErrors = [err4]
+            } else {
+              vErrors.push(err4)
+            }
+            errors++
+          }
+          if (typeof data2 == 'number' && isFinite(data2)) {
+            if (data2 > 9007199254740991 || isNaN(data2)) {
+              const err5 = {
+                instancePath: instancePath + '/expect/size',
+                schemaPath: '#/$defs/size/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 9007199254740991 },
+                message: 'must be <= 9007199254740991'
+              }
+              if (vErrors === null) {
+                vErrors = [err5]
+              } else {
+                vErrors.push(err5)
+              }
+              errors++
+            }
+            if (data2 < 0 || isNaN(data2)) {
+              const err6 = {
+                instancePath: instancePath + '/expect/size',
+                schemaPath: '#/$defs/size/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0'
+              }
+              if (vErrors === null) {
+                vErrors = [err6]
+              } else {
+                vErrors.push(err6)
+              }
+              errors++
+            }
+          }
+        }
+        if (data1.headtail !== undefined) {
+          let data3 = data1.headtail
+          if (typeof data3 === 'string') {
+            if (!pattern11.test(data3)) {
+              const err7 = {
+                instancePath: instancePath + '/expect/headtail',
+                schemaPath: '#/$defs/sha256/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9a-f]{64}$' },
+                message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err7]
+              } else {
+                vErrors.push(err7)
+              }
+              errors++
+            }
+          } else {
+            const err8 = {
+              instancePath: instancePath + '/expect/headtail',
+              schemaPath: '#/$defs/sha256/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err8]
+            } else {
+              vErrors.push(err8)
+            }
+            errors++
+          }
+        }
+        if (data1.sha256 !== undefined) {
+          let data4 = data1.sha256
+          if (typeof data4 === 'string') {
+            if (!pattern11.test(data4)) {
+              const err9 = {
+                instancePath: instancePath + '/expect/sha256',
+                schemaPath: '#/$defs/sha256/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9a-f]{64}$' },
+                message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err9]
+              } else {
+                vErrors.push(err9)
+              }
+              errors++
+            }
+          } else {
+            const err10 = {
+              instancePath: instancePath + '/expect/sha256',
+              schemaPath: '#/$defs/sha256/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err10]
+            } else {
+              vErrors.push(err10)
+            }
+            errors++
+          }
+        }
+        if (data1.mode !== undefined) {
+          let data5 = data1.mode
+          if (typeof data5 === 'string') {
+            if (!pattern12.test(data5)) {
+              const err11 = {
+                instancePath: instancePath + '/expect/mode',
+                schemaPath: '#/$defs/mode/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-7]{4}$' },
+                message: 'must match pattern "' + '^[0-7]{4}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err11]
+              } else {
+                vErrors.push(err11)
+              }
+              errors++
+            }
+          } else {
+            const err12 = {
+              instancePath: instancePath + '/expect/mode',
+              schemaPath: '#/$defs/mode/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err12]
+            } else {
+              vErrors.push(err12)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err13 = {
+          instancePath: instancePath + '/expect',
+          schemaPath: '#/properties/expect/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err13]
+        } else {
+          vErrors.push(err13)
+        }
+        errors++
+      }
+    }
+    for (const key1 in data) {
+      if (
+        key1 !== 'kind' &&
+        key1 !== 'expect' &&
+        key1 !== 'id' &&
+        key1 !== 'path' &&
+        key1 !== 'tier' &&
+        key1 !== 'needs' &&
+        key1 !== 'restore' &&
+        key1 !== 'timeout_s' &&
+        key1 !== 'env' &&
+        key1 !== 'secret_env' &&
+        key1 !== 'smoke' &&
+        key1 !== 'smoke_timeout_s' &&
+        key1 !== 'note'
+      ) {
+        const err14 = {
+          instancePath,
+          schemaPath: '#/unevaluatedProperties',
+          keyword: 'unevaluatedProperties',
+          params: { unevaluatedProperty: key1 },
+          message: 'must NOT have unevaluated properties'
+        }
+        if (vErrors === null) {
+          vErrors = [err14]
+        } else {
+          vErrors.push(err14)
+        }
+        errors++
+      }
+    }
+  }
+  validate29.errors = vErrors
+  return errors === 0
+}
+validate29.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
+const schema50 = {
+  $ref: '#/$defs/common',
+  unevaluatedProperties: false,
+  required: ['ignore'],
+  properties: {
+    kind: { const: 'tree' },
+    ignore: {
+      description: 'Directory or file names, or globs relative to the tree, left out of the walk.',
+      type: 'array',
+      maxItems: 256,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 1024 }
+    },
+    expect: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['sentinels', 'min_files'],
+      properties: {
+        sentinels: {
+          type: 'array',
+          maxItems: 1024,
+          uniqueItems: true,
+          items: { $ref: '#/$defs/relpath' }
+        },
+        min_files: { $ref: '#/$defs/size' },
+        max_files: { $ref: '#/$defs/size' },
+        files: { $ref: '#/$defs/size' },
+        meta_digest: { $ref: '#/$defs/sha256' },
+        content_digest: { $ref: '#/$defs/sha256' },
+        special_digest: {
+          description:
+            'Digest of the path and kind of every special file in walk order ("char 1:3", "block 8:0", "fifo", "socket"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.',
+          $ref: '#/$defs/sha256'
+        },
+        index: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['sha256', 'entries'],
+          properties: { sha256: { $ref: '#/$defs/sha256' }, entries: { $ref: '#/$defs/size' } }
+        }
+      },
+      description:
+        'A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only.'
+    }
+  }
+}
+function validate32(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate32.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (
+    !validate26(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors)
+    errors = vErrors.length
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.ignore === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'ignore' },
+        message: "must have required property '" + 'ignore' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err0]
+      } else {
+        vErrors.push(err0)
+      }
+      errors++
+    }
+    if (data.kind !== undefined) {
+      if ('tree' !== data.kind) {
+        const err1 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'tree' },
+          message: 'must be equal to constant'
+        }
+        if (vErrors === null) {
+          vErrors = [err1]
+        } else {
+          vErrors.push(err1)
+        }
+        errors++
+      }
+    }
+    if (data.ignore !== undefined) {
+      let data1 = data.ignore
+      if (Array.isArray(data1)) {
+        if (data1.length > 256) {
+          const err2 = {
+            instancePath: instancePath + '/ignore',
+            schemaPath: '#/properties/ignore/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 256 },
+            message: 'must NOT have more than 256 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err2]
+          } else {
+            vErrors.push(err2)
+          }
+          errors++
+        }
+        const len0 = data1.length
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0]
+          if (typeof data2 === 'string') {
+            if (func1(data2) > 1024) {
+              const err3 = {
+                instancePath: instancePath + '/ignore/' + i0,
+                schemaPath: '#/properties/ignore/items/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 1024 },
+                message: 'must NOT have more than 1024 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err3]
+              } else {
+                vErrors.push(err3)
+              }
+              errors++
+            }
+            if (func1(data2) < 1) {
+              const err4 = {
+                instancePath: instancePath + '/ignore/' + i0,
+                schemaPath: '#/properties/ignore/items/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err4]
+              } else {
+                vErrors.push(err4)
+              }
+              errors++
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + '/ignore/' + i0,
+              schemaPath: '#/properties/ignore/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err5]
+            } else {
+              vErrors.push(err5)
+            }
+            errors++
+          }
+        }
+        let i1 = data1.length
+        let j0
+        if (i1 > 1) {
+          const indices0 = {}
+          for (; i1--;) {
+            let item0 = data1[i1]
+            if (typeof item0 !== 'string') {
+              continue
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0]
+              const err6 = {
+                instancePath: instancePath + '/ignore',
+                schemaPath: '#/properties/ignore/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message:
+                  'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)'
+              }
+              if (vErrors === null) {
+                vErrors = [err6]
+              } else {
+                vErrors.push(err6)
+              }
+              errors++
+              break
+            }
+            indices0[item0] = i1
+          }
+        }
+      } else {
+        const err7 = {
+          instancePath: instancePath + '/ignore',
+          schemaPath: '#/properties/ignore/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array'
+        }
+        if (vErrors === null) {
+          vErrors = [err7]
+        } else {
+          vErrors.push(err7)
+        }
+        errors++
+      }
+    }
+    if (data.expect !== undefined) {
+      let data3 = data.expect
+      if (data3 && typeof data3 == 'object' && !Array.isArray(data3)) {
+        if (data3.sentinels === undefined) {
+          const err8 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'sentinels' },
+            message: "must have required property '" + 'sentinels' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err8]
+          } else {
+            vErrors.push(err8)
+          }
+          errors++
+        }
+        if (data3.min_files === undefined) {
+          const err9 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'min_files' },
+            message: "must have required property '" + 'min_files' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err9]
+          } else {
+            vErrors.push(err9)
+          }
+          errors++
+        }
+        for (const key0 in data3) {
+          if (!(
+            key0 === 'sentinels' ||
+            key0 === 'min_files' ||
+            key0 === 'max_files' ||
+            key0 === 'files' ||
+            key0 === 'meta_digest' ||
+            key0 === 'content_digest' ||
+            key0 === 'special_digest' ||
+            key0 === 'index'
+          )) {
+            const err10 = {
+              instancePath: instancePath + '/expect',
+              schemaPath: '#/properties/expect/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key0 },
+              message: 'must NOT have additional properties'
+            }
+            if (vErrors === null) {
+              vErrors = [err10]
+            } else {
+              vErrors.push(err10)
+            }
+            errors++
+          }
+        }
+        if (data3.sentinels !== undefined) {
+          let data4 = data3.sentinels
+          if (Array.isArray(data4)) {
+            if (data4.length > 1024) {
+              const err11 = {
+                instancePath: instancePath + '/expect/sentinels',
+                schemaPath: '#/properties/expect/properties/sentinels/maxItems',
+                keyword: 'maxItems',
+                params: { limit: 1024 },
+                message: 'must NOT have more than 1024 items'
+              }
+              if (vErrors === null) {
+                vErrors = [err11]
+              } else {
+                vErrors.push(err11)
+              }
+              errors++
+            }
+            const len1 = data4.length
+            for (let i2 = 0; i2 < len1; i2++) {
+              let data5 = data4[i2]
+              if (typeof data5 === 'string') {
+                if (func1(data5) > 4096) {
+                  const err12 = {
+                    instancePath: instancePath + '/expect/sentinels/' + i2,
+                    schemaPath: '#/$defs/relpath/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 4096 },
+                    message: 'must NOT have more than 4096 characters'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err12]
+                  } else {
+                    vErrors.push(err12)
+                  }
+                  errors++
+                }
+                if (func1(data5) < 1) {
+                  const err13 = {
+                    instancePath: instancePath + '/expect/sentinels/' + i2,
+                    schemaPath: '#/$defs/relpath/minLength',
+                    keyword: 'minLength',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 characters'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err13]
+                  } else {
+                    vErrors.push(err13)
+                  }
+                  errors++
+                }
+              } else {
+                const err14 = {
+                  instancePath: instancePath + '/expect/sentinels/' + i2,
+                  schemaPath: '#/$defs/relpath/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string'
+                }
+                if (vErrors === null) {
+                  vErrors = [err14]
+                } else {
+                  vErrors.push(err14)
+                }
+                errors++
+              }
+            }
+            let i3 = data4.length
+            let j1
+            if (i3 > 1) {
+              outer0: for (; i3--;) {
+                for (j1 = i3; j1--;) {
+                  if (func0(data4[i3], data4[j1])) {
+                    const err15 = {
+                      instancePath: instancePath + '/expect/sentinels',
+                      schemaPath: '#/properties/expect/properties/sentinels/uniqueItems',
+                      keyword: 'uniqueItems',
+                      params: { i: i3, j: j1 },
+                      message:
+                        'must NOT have duplicate items (items ## ' +
+                        j1 +
+                        ' and ' +
+                        i3 +
+                        ' are identical)'
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err15]
+                    } else {
+                      vErrors.push(err15)
+                    }
+                    errors++
+                    break outer0
+                  }
+                }
+              }
+            }
+          } else {
+            const err16 = {
+              instancePath: instancePath + '/expect/sentinels',
+              schemaPath: '#/properties/expect/properties/sentinels/type',
+              keyword: 'type',
+              params: { type: 'array' },
+              message: 'must be array'
+            }
+            if (vErrors === null) {
+              vErrors = [err16]
+            } else {
+              vErrors.push(err16)
+            }
+            errors++
+          }
+        }
+        if (data3.min_files !== undefined) {
+          let data6 = data3.min_files
+          if (!(typeof data6 == 'number' && !(data6 % 1) && !isNaN(data6) && isFinite(data6))) {
+            const err17 = {
+              instancePath: instancePath + '/expect/min_files',
+              schemaPath: '#/$defs/size/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer'
+            }
+            if (vErrors === null) {
+              vErrors = [err17]
+            } else {
+              vErrors.push(err17)
+            }
+            errors++
+          }
+          if (typeof data6 == 'number' && isFinite(data6)) {
+            if (data6 > 9007199254740991 || isNaN(data6)) {
+              const err18 = {
+                instancePath: instancePath + '/expect/min_files',
+                schemaPath: '#/$defs/size/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 9007199254740991 },
+                message: 'must be <= 9007199254740991'
+              }
+              if (vErrors === null) {
+                vErrors = [err18]
+              } else {
+                vErrors.push(err18)
+              }
+              errors++
+            }
+            if (data6 < 0 || isNaN(data6)) {
+              const err19 = {
+                instancePath: instancePath + '/expect/min_files',
+                schemaPath: '#/$defs/size/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0'
+              }
+              if (vErrors === null) {
+                vErrors = [err19]
+              } else {
+                vErrors.push(err19)
+              }
+              errors++
+            }
+          }
+        }
+        if (data3.max_files !== undefined) {
+          let data7 = data3.max_files
+          if (!(typeof data7 == 'number' && !(data7 % 1) && !isNaN(data7) && isFinite(data7))) {
+            const err20 = {
+              instancePath: instancePath + '/expect/max_files',
+              schemaPath: '#/$defs/size/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer'
+            }
+            if (vErrors === null) {
+              vErrors = [err20]
+            } else {
+              vErrors.push(err20)
+            }
+            errors++
+          }
+          if (typeof data7 == 'number' && isFinite(data7)) {
+            if (data7 > 9007199254740991 || isNaN(data7)) {
+              const err21 = {
+                instancePath: instancePath + '/expect/max_files',
+                schemaPath: '#/$defs/size/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 9007199254740991 },
+                message: 'must be <= 9007199254740991'
+              }
+              if (vErrors === null) {
+                vErrors = [err21]
+              } else {
+                vErrors.push(err21)
+              }
+              errors++
+            }
+            if (data7 < 0 || isNaN(data7)) {
+              const err22 = {
+                instancePath: instancePath + '/expect/max_files',
+                schemaPath: '#/$defs/size/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0'
+              }
+              if (vErrors === null) {
+                vErrors = [err22]
+              } else {
+                vErrors.push(err22)
+              }
+              errors++
+            }
+          }
+        }
+        if (data3.files !== undefined) {
+          let data8 = data3.files
+          if (!(typeof data8 == 'number' && !(data8 % 1) && !isNaN(data8) && isFinite(data8))) {
+            const err23 = {
+              instancePath: instancePath + '/expect/files',
+              schemaPath: '#/$defs/size/type',
+              keyword: 'type',
+              params: { type: 'integer' },
+              message: 'must be integer'
+            }
+            if (vErrors === null) {
+              vErrors = [err23]
+            } else {
+              vErrors.push(err23)
+            }
+            errors++
+          }
+          if (typeof data8 == 'number' && isFinite(data8)) {
+            if (data8 > 9007199254740991 || isNaN(data8)) {
+              const err24 = {
+                instancePath: instancePath + '/expect/files',
+                schemaPath: '#/$defs/size/maximum',
+                keyword: 'maximum',
+                params: { comparison: '<=', limit: 9007199254740991 },
+                message: 'must be <= 9007199254740991'
+              }
+              if (vErrors === null) {
+                vErrors = [err24]
+              } else {
+                vErrors.push(err24)
+              }
+              errors++
+            }
+            if (data8 < 0 || isNaN(data8)) {
+              const err25 = {
+                instancePath: instancePath + '/expect/files',
+                schemaPath: '#/$defs/size/minimum',
+                keyword: 'minimum',
+                params: { comparison: '>=', limit: 0 },
+                message: 'must be >= 0'
+              }
+              if (vErrors === null) {
+                vErrors = [err25]
+              } else {
+                vErrors.push(err25)
+              }
+              errors++
+            }
+          }
+        }
+        if (data3.meta_digest !== undefined) {
+          let data9 = data3.meta_digest
+          if (typeof data9 === 'string') {
+            if (!pattern11.test(data9)) {
+              const err26 = {
+                instancePath: instancePath + '/expect/meta_digest',
+                schemaPath: '#/$defs/sha256/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9a-f]{64}$' },
+                message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err26]
+              } else {
+                vErrors.push(err26)
+              }
+              errors++
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/expect/meta_digest',
+              schemaPath: '#/$defs/sha256/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err27]
+            } else {
+              vErrors.push(err27)
+            }
+            errors++
+          }
+        }
+        if (data3.content_digest !== undefined) {
+          let data10 = data3.content_digest
+          if (typeof data10 === 'string') {
+            if (!pattern11.test(data10)) {
+              const err28 = {
+                instancePath: instancePath + '/expect/content_digest',
+                schemaPath: '#/$defs/sha256/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9a-f]{64}$' },
+                message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err28]
+              } else {
+                vErrors.push(err28)
+              }
+              errors++
+            }
+          } else {
+            const err29 = {
+              instancePath: instancePath + '/expect/content_digest',
+              schemaPath: '#/$defs/sha256/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err29]
+            } else {
+              vErrors.push(err29)
+            }
+            errors++
+          }
+        }
+        if (data3.special_digest !== undefined) {
+          let data11 = data3.special_digest
+          if (typeof data11 === 'string') {
+            if (!pattern11.test(data11)) {
+              const err30 = {
+                instancePath: instancePath + '/expect/special_digest',
+                schemaPath: '#/$defs/sha256/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[0-9a-f]{64}$' },
+                message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+              }
+              if (vErrors === null) {
+                vErrors = [err30]
+              } else {
+                vErrors.push(err30)
+              }
+              errors++
+            }
+          } else {
+            const err31 = {
+              instancePath: instancePath + '/expect/special_digest',
+              schemaPath: '#/$defs/sha256/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err31]
+            } else {
+              vErrors.push(err31)
+            }
+            errors++
+          }
+        }
+        if (data3.index !== undefined) {
+          let data12 = data3.index
+          if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+            if (data12.sha256 === undefined) {
+              const err32 = {
+                instancePath: instancePath + '/expect/index',
+                schemaPath: '#/properties/expect/properties/index/required',
+                keyword: 'required',
+                params: { missingProperty: 'sha256' },
+                message: "must have required property '" + 'sha256' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err32]
+              } else {
+                vErrors.push(err32)
+              }
+              errors++
+            }
+            if (data12.entries === undefined) {
+              const err33 = {
+                instancePath: instancePath + '/expect/index',
+                schemaPath: '#/properties/expect/properties/index/required',
+                keyword: 'required',
+                params: { missingProperty: 'entries' },
+                message: "must have required property '" + 'entries' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err33]
+              } else {
+                vErrors.push(err33)
+              }
+              errors++
+            }
+            for (const key1 in data12) {
+              if (!(key1 === 'sha256' || key1 === 'entries')) {
+                const err34 = {
+                  instancePath: instancePath + '/expect/index',
+                  schemaPath: '#/properties/expect/properties/index/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key1 },
+                  message: 'must NOT have additional properties'
+                }
+                if (vErrors === null) {
+                  vErrors = [err34]
+                } else {
+                  vErrors.push(err34)
+                }
+                errors++
+              }
+            }
+            if (data12.sha256 !== undefined) {
+              let data13 = data12.sha256
+              if (typeof data13 === 'string') {
+                if (!pattern11.test(data13)) {
+                  const err35 = {
+                    instancePath: instancePath + '/expect/index/sha256',
+                    schemaPath: '#/$defs/sha256/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[0-9a-f]{64}$' },
+                    message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err35]
+                  } else {
+                    vErrors.push(err35)
+                  }
+                  errors++
+                }
+              } else {
+                const err36 = {
+                  instancePath: instancePath + '/expect/index/sha256',
+                  schemaPath: '#/$defs/sha256/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string'
+                }
+                if (vErrors === null) {
+                  vErrors = [err36]
+                } else {
+                  vErrors.push(err36)
+                }
+                errors++
+              }
+            }
+            if (data12.entries !== undefined) {
+              let data14 = data12.entries
+              if (!(
+                typeof data14 == 'number' &&
+                !(data14 % 1) &&
+                !isNaN(data14) &&
+                isFinite(data14)
+              )) {
+                const err37 = {
+                  instancePath: instancePath + '/expect/index/entries',
+                  schemaPath: '#/$defs/size/type',
+                  keyword: 'type',
+                  params: { type: 'integer' },
+                  message: 'must be integer'
+                }
+                if (vErrors === null) {
+                  vErrors = [err37]
+                } else {
+                  vErrors.push(err37)
+                }
+                errors++
+              }
+              if (typeof data14 == 'number' && isFinite(data14)) {
+                if (data14 > 9007199254740991 || isNaN(data14)) {
+                  const err38 = {
+                    instancePath: instancePath + '/expect/index/entries',
+                    schemaPath: '#/$defs/size/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 9007199254740991 },
+                    message: 'must be <= 9007199254740991'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err38]
+                  } else {
+                    vErrors.push(err38)
+                  }
+                  errors++
+                }
+                if (data14 < 0 || isNaN(data14)) {
+                  const err39 = {
+                    instancePath: instancePath + '/expect/index/entries',
+                    schemaPath: '#/$defs/size/minimum',
+                    keyword: 'minimum',
+                    params: { comparison: '>=', limit: 0 },
+                    message: 'must be >= 0'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err39]
+                  } else {
+                    vErrors.push(err39)
+                  }
+                  errors++
+                }
+              }
+            }
+          } else {
+            const err40 = {
+              instancePath: instancePath + '/expect/index',
+              schemaPath: '#/properties/expect/properties/index/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object'
+            }
+            if (vErrors === null) {
+              vErrors = [err40]
+            } else {
+              vErrors.push(err40)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err41 = {
+          instancePath: instancePath + '/expect',
+          schemaPath: '#/properties/expect/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err41]
+        } else {
+          vErrors.push(err41)
+        }
+        errors++
+      }
+    }
+    for (const key2 in data) {
+      if (
+        key2 !== 'kind' &&
+        key2 !== 'ignore' &&
+        key2 !== 'expect' &&
+        key2 !== 'id' &&
+        key2 !== 'path' &&
+        key2 !== 'tier' &&
+        key2 !== 'needs' &&
+        key2 !== 'restore' &&
+        key2 !== 'timeout_s' &&
+        key2 !== 'env' &&
+        key2 !== 'secret_env' &&
+        key2 !== 'smoke' &&
+        key2 !== 'smoke_timeout_s' &&
+        key2 !== 'note'
+      ) {
+        const err42 = {
+          instancePath,
+          schemaPath: '#/unevaluatedProperties',
+          keyword: 'unevaluatedProperties',
+          params: { unevaluatedProperty: key2 },
+          message: 'must NOT have unevaluated properties'
+        }
+        if (vErrors === null) {
+          vErrors = [err42]
+        } else {
+          vErrors.push(err42)
+        }
+        errors++
+      }
+    }
+  }
+  validate32.errors = vErrors
+  return errors === 0
+}
+validate32.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
+const schema60 = {
+  $ref: '#/$defs/common',
+  unevaluatedProperties: false,
+  properties: {
+    kind: { const: 'link' },
+    expect: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['target'],
+      properties: { target: { type: 'string', minLength: 1, maxLength: 4096 } }
+    }
+  }
+}
+function validate35(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate35.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (
+    !validate26(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+  ) {
+    vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors)
+    errors = vErrors.length
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('link' !== data.kind) {
+        const err0 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'link' },
+          message: 'must be equal to constant'
+        }
+        if (vErrors === null) {
+          vErrors = [err0]
+        } else {
+          vErrors.push(err0)
+        }
+        errors++
+      }
+    }
+    if (data.expect !== undefined) {
+      let data1 = data.expect
+      if (data1 && typeof data1 == 'object' && !Array.isArray(data1)) {
+        if (data1.target === undefined) {
+          const err1 = {
+            instancePath: instancePath + '/expect',
+            schemaPath: '#/properties/expect/required',
+            keyword: 'required',
+            params: { missingProperty: 'target' },
+            message: "must have required property '" + 'target' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err1]
+          } else {
+            vErrors.push(err1)
+          }
+          errors++
+        }
+        for (const key0 in data1) {
+          if (!(key0 === 'target')) {
+            const err2 = {
+              instancePath: instancePath + '/expect',
+              schemaPath: '#/properties/expect/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key0 },
+              message: 'must NOT have additional properties'
+            }
+            if (vErrors === null) {
+              vErrors = [err2]
+            } else {
+              vErrors.push(err2)
+            }
+            errors++
+          }
+        }
+        if (data1.target !== undefined) {
+          let data2 = data1.target
+          if (typeof data2 === 'string') {
+            if (func1(data2) > 4096) {
+              const err3 = {
+                instancePath: instancePath + '/expect/target',
+                schemaPath: '#/properties/expect/properties/target/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 4096 },
+                message: 'must NOT have more than 4096 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err3]
+              } else {
+                vErrors.push(err3)
+              }
+              errors++
+            }
+            if (func1(data2) < 1) {
+              const err4 = {
+                instancePath: instancePath + '/expect/target',
+                schemaPath: '#/properties/expect/properties/target/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err4]
+              } else {
+                vErrors.push(err4)
+              }
+              errors++
+            }
+          } else {
+            const err5 = {
+              instancePath: instancePath + '/expect/target',
+              schemaPath: '#/properties/expect/properties/target/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err5]
+            } else {
+              vErrors.push(err5)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/expect',
+          schemaPath: '#/properties/expect/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err6]
+        } else {
+          vErrors.push(err6)
+        }
+        errors++
+      }
+    }
+    for (const key1 in data) {
+      if (
+        key1 !== 'kind' &&
+        key1 !== 'expect' &&
+        key1 !== 'id' &&
+        key1 !== 'path' &&
+        key1 !== 'tier' &&
+        key1 !== 'needs' &&
+        key1 !== 'restore' &&
+        key1 !== 'timeout_s' &&
+        key1 !== 'env' &&
+        key1 !== 'secret_env' &&
+        key1 !== 'smoke' &&
+        key1 !== 'smoke_timeout_s' &&
+        key1 !== 'note'
+      ) {
+        const err7 = {
+          instancePath,
+          schemaPath: '#/unevaluatedProperties',
+          keyword: 'unevaluatedProperties',
+          params: { unevaluatedProperty: key1 },
+          message: 'must NOT have unevaluated properties'
+        }
+        if (vErrors === null) {
+          vErrors = [err7]
+        } else {
+          vErrors.push(err7)
+        }
+        errors++
+      }
+    }
+  }
+  validate35.errors = vErrors
+  return errors === 0
+}
+validate35.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
+function validate46(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate46.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  const _errs2 = errors
+  let valid1 = true
+  const _errs3 = errors
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('file' !== data.kind) {
+        const err0 = {}
+        if (vErrors === null) {
+          vErrors = [err0]
+        } else {
+          vErrors.push(err0)
+        }
+        errors++
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors
+  errors = _errs2
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2
+    } else {
+      vErrors = null
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors
+    if (
+      !validate25(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors)
+      errors = vErrors.length
+    }
+    var _valid0 = _errs5 === errors
+    valid1 = _valid0
+    if (valid1) {
+      var props0 = true
+    }
+  }
+  if (!valid1) {
+    const err1 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema'
+    }
+    if (vErrors === null) {
+      vErrors = [err1]
+    } else {
+      vErrors.push(err1)
+    }
+    errors++
+  }
+  const _errs7 = errors
+  let valid3 = true
+  const _errs8 = errors
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('blob' !== data.kind) {
+        const err2 = {}
+        if (vErrors === null) {
+          vErrors = [err2]
+        } else {
+          vErrors.push(err2)
+        }
+        errors++
+      }
+    }
+  }
+  var _valid1 = _errs8 === errors
+  errors = _errs7
+  if (vErrors !== null) {
+    if (_errs7) {
+      vErrors.length = _errs7
+    } else {
+      vErrors = null
+    }
+  }
+  if (_valid1) {
+    const _errs10 = errors
+    if (
+      !validate29(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors)
+      errors = vErrors.length
+    }
+    var _valid1 = _errs10 === errors
+    valid3 = _valid1
+    if (valid3) {
+      var props1 = true
+    }
+  }
+  if (!valid3) {
+    const err3 = {
+      instancePath,
+      schemaPath: '#/allOf/1/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema'
+    }
+    if (vErrors === null) {
+      vErrors = [err3]
+    } else {
+      vErrors.push(err3)
+    }
+    errors++
+  }
+  if (props0 !== true && props1 !== undefined) {
+    if (props1 === true) {
+      props0 = true
+    } else {
+      props0 = props0 || {}
+      Object.assign(props0, props1)
+    }
+  }
+  const _errs12 = errors
+  let valid5 = true
+  const _errs13 = errors
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('tree' !== data.kind) {
+        const err4 = {}
+        if (vErrors === null) {
+          vErrors = [err4]
+        } else {
+          vErrors.push(err4)
+        }
+        errors++
+      }
+    }
+  }
+  var _valid2 = _errs13 === errors
+  errors = _errs12
+  if (vErrors !== null) {
+    if (_errs12) {
+      vErrors.length = _errs12
+    } else {
+      vErrors = null
+    }
+  }
+  if (_valid2) {
+    const _errs15 = errors
+    if (
+      !validate32(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors)
+      errors = vErrors.length
+    }
+    var _valid2 = _errs15 === errors
+    valid5 = _valid2
+    if (valid5) {
+      var props2 = true
+    }
+  }
+  if (!valid5) {
+    const err5 = {
+      instancePath,
+      schemaPath: '#/allOf/2/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema'
+    }
+    if (vErrors === null) {
+      vErrors = [err5]
+    } else {
+      vErrors.push(err5)
+    }
+    errors++
+  }
+  if (props0 !== true && props2 !== undefined) {
+    if (props2 === true) {
+      props0 = true
+    } else {
+      props0 = props0 || {}
+      Object.assign(props0, props2)
+    }
+  }
+  const _errs17 = errors
+  let valid7 = true
+  const _errs18 = errors
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind !== undefined) {
+      if ('link' !== data.kind) {
+        const err6 = {}
+        if (vErrors === null) {
+          vErrors = [err6]
+        } else {
+          vErrors.push(err6)
+        }
+        errors++
+      }
+    }
+  }
+  var _valid3 = _errs18 === errors
+  errors = _errs17
+  if (vErrors !== null) {
+    if (_errs17) {
+      vErrors.length = _errs17
+    } else {
+      vErrors = null
+    }
+  }
+  if (_valid3) {
+    const _errs20 = errors
+    if (
+      !validate35(data, { instancePath, parentData, parentDataProperty, rootData, dynamicAnchors })
+    ) {
+      vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors)
+      errors = vErrors.length
+    }
+    var _valid3 = _errs20 === errors
+    valid7 = _valid3
+    if (valid7) {
+      var props3 = true
+    }
+  }
+  if (!valid7) {
+    const err7 = {
+      instancePath,
+      schemaPath: '#/allOf/3/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema'
+    }
+    if (vErrors === null) {
+      vErrors = [err7]
+    } else {
+      vErrors.push(err7)
+    }
+    errors++
+  }
+  if (props0 !== true && props3 !== undefined) {
+    if (props3 === true) {
+      props0 = true
+    } else {
+      props0 = props0 || {}
+      Object.assign(props0, props3)
+    }
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err8 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err8]
+      } else {
+        vErrors.push(err8)
+      }
+      errors++
+    }
+    if (props0 !== true) {
+      props0 = props0 || {}
+      props0.kind = true
+    }
+    if (data.kind !== undefined) {
+      let data4 = data.kind
+      if (!(data4 === 'file' || data4 === 'blob' || data4 === 'tree' || data4 === 'link')) {
+        const err9 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema35.properties.kind.enum },
+          message: 'must be equal to one of the allowed values'
+        }
+        if (vErrors === null) {
+          vErrors = [err9]
+        } else {
+          vErrors.push(err9)
+        }
+        errors++
+      }
+    }
+  } else {
+    const err10 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object'
+    }
+    if (vErrors === null) {
+      vErrors = [err10]
+    } else {
+      vErrors.push(err10)
+    }
+    errors++
+  }
+  validate46.errors = vErrors
+  evaluated0.props = props0
+  return errors === 0
+}
+validate46.evaluated = { dynamicProps: true, dynamicItems: false }
+function validate21(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  let vErrors = null
+  let errors = 0
+  const evaluated0 = validate21.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.spelling === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'spelling' },
+        message: "must have required property '" + 'spelling' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err0]
+      } else {
+        vErrors.push(err0)
+      }
+      errors++
+    }
+    if (data.member === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'member' },
+        message: "must have required property '" + 'member' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err1]
+      } else {
+        vErrors.push(err1)
+      }
+      errors++
+    }
+    if (data.entry === undefined) {
+      const err2 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'entry' },
+        message: "must have required property '" + 'entry' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err2]
+      } else {
+        vErrors.push(err2)
+      }
+      errors++
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'spelling' || key0 === 'member' || key0 === 'entry' || key0 === 'index')) {
+        const err3 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties'
+        }
+        if (vErrors === null) {
+          vErrors = [err3]
+        } else {
+          vErrors.push(err3)
+        }
+        errors++
+      }
+    }
+    if (data.spelling !== undefined) {
+      let data0 = data.spelling
+      if (typeof data0 === 'string') {
+        if (func1(data0) > 4096) {
+          const err4 = {
+            instancePath: instancePath + '/spelling',
+            schemaPath: '#/properties/spelling/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err4]
+          } else {
+            vErrors.push(err4)
+          }
+          errors++
+        }
+        if (func1(data0) < 1) {
+          const err5 = {
+            instancePath: instancePath + '/spelling',
+            schemaPath: '#/properties/spelling/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err5]
+          } else {
+            vErrors.push(err5)
+          }
+          errors++
+        }
+      } else {
+        const err6 = {
+          instancePath: instancePath + '/spelling',
+          schemaPath: '#/properties/spelling/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err6]
+        } else {
+          vErrors.push(err6)
+        }
+        errors++
+      }
+    }
+    if (data.member !== undefined) {
+      let data1 = data.member
+      if (typeof data1 === 'string') {
+        if (func1(data1) > 4096) {
+          const err7 = {
+            instancePath: instancePath + '/member',
+            schemaPath: '#/properties/member/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 4096 },
+            message: 'must NOT have more than 4096 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err7]
+          } else {
+            vErrors.push(err7)
+          }
+          errors++
+        }
+        if (func1(data1) < 1) {
+          const err8 = {
+            instancePath: instancePath + '/member',
+            schemaPath: '#/properties/member/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err8]
+          } else {
+            vErrors.push(err8)
+          }
+          errors++
+        }
+      } else {
+        const err9 = {
+          instancePath: instancePath + '/member',
+          schemaPath: '#/properties/member/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err9]
+        } else {
+          vErrors.push(err9)
+        }
+        errors++
+      }
+    }
+    if (data.entry !== undefined) {
+      let data2 = data.entry
+      if (
+        !validate46(data2, {
+          instancePath: instancePath + '/entry',
+          parentData: data,
+          parentDataProperty: 'entry',
+          rootData,
+          dynamicAnchors
+        })
+      ) {
+        vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors)
+        errors = vErrors.length
+      } else {
+        var props0 = validate46.evaluated.props
+      }
+      if (data2 && typeof data2 == 'object' && !Array.isArray(data2)) {
+        if (data2.restore !== undefined) {
+          const err10 = {
+            instancePath: instancePath + '/entry/restore',
+            schemaPath: '#/properties/entry/allOf/1/properties/restore/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err10]
+          } else {
+            vErrors.push(err10)
+          }
+          errors++
+        }
+        if (data2.smoke !== undefined) {
+          const err11 = {
+            instancePath: instancePath + '/entry/smoke',
+            schemaPath: '#/properties/entry/allOf/1/properties/smoke/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err11]
+          } else {
+            vErrors.push(err11)
+          }
+          errors++
+        }
+        if (data2.smoke_timeout_s !== undefined) {
+          const err12 = {
+            instancePath: instancePath + '/entry/smoke_timeout_s',
+            schemaPath: '#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err12]
+          } else {
+            vErrors.push(err12)
+          }
+          errors++
+        }
+        if (data2.timeout_s !== undefined) {
+          const err13 = {
+            instancePath: instancePath + '/entry/timeout_s',
+            schemaPath: '#/properties/entry/allOf/1/properties/timeout_s/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err13]
+          } else {
+            vErrors.push(err13)
+          }
+          errors++
+        }
+        if (data2.env !== undefined) {
+          const err14 = {
+            instancePath: instancePath + '/entry/env',
+            schemaPath: '#/properties/entry/allOf/1/properties/env/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err14]
+          } else {
+            vErrors.push(err14)
+          }
+          errors++
+        }
+        if (data2.secret_env !== undefined) {
+          const err15 = {
+            instancePath: instancePath + '/entry/secret_env',
+            schemaPath: '#/properties/entry/allOf/1/properties/secret_env/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err15]
+          } else {
+            vErrors.push(err15)
+          }
+          errors++
+        }
+        if (data2.escrow !== undefined) {
+          const err16 = {
+            instancePath: instancePath + '/entry/escrow',
+            schemaPath: '#/properties/entry/allOf/1/properties/escrow/false schema',
+            keyword: 'false schema',
+            params: {},
+            message: 'boolean schema is false'
+          }
+          if (vErrors === null) {
+            vErrors = [err16]
+          } else {
+            vErrors.push(err16)
+          }
+          errors++
+        }
+      }
+      if (props0 !== true) {
+        props0 = props0 || {}
+        props0.restore = true
+        props0.smoke = true
+        props0.smoke_timeout_s = true
+        props0.timeout_s = true
+        props0.env = true
+        props0.secret_env = true
+        props0.escrow = true
+      }
+    }
+    if (data.index !== undefined) {
+      let data10 = data.index
+      if (typeof data10 === 'string') {
+        if (func1(data10) > 178956970) {
+          const err17 = {
+            instancePath: instancePath + '/index',
+            schemaPath: '#/properties/index/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 178956970 },
+            message: 'must NOT have more than 178956970 characters'
+          }
+          if (vErrors === null) {
+            vErrors = [err17]
+          } else {
+            vErrors.push(err17)
+          }
+          errors++
+        }
+        if (!pattern13.test(data10)) {
+          const err18 = {
+            instancePath: instancePath + '/index',
+            schemaPath: '#/properties/index/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9+/]*={0,2}$' + '"'
+          }
+          if (vErrors === null) {
+            vErrors = [err18]
+          } else {
+            vErrors.push(err18)
+          }
+          errors++
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/index',
+          schemaPath: '#/properties/index/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string'
+        }
+        if (vErrors === null) {
+          vErrors = [err19]
+        } else {
+          vErrors.push(err19)
+        }
+        errors++
+      }
+    }
+  } else {
+    const err20 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object'
+    }
+    if (vErrors === null) {
+      vErrors = [err20]
+    } else {
+      vErrors.push(err20)
+    }
+    errors++
+  }
+  validate21.errors = vErrors
+  return errors === 0
+}
+validate21.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
+const pattern31 = new RegExp('^[a-z0-9_-]{1,32}$', 'u')
+const pattern25 = new RegExp('^[0-9a-f]{16}$', 'u')
+const pattern28 = new RegExp('^[A-Za-z0-9+/]+={0,2}$', 'u')
+function validate20(
+  data,
+  { instancePath = '', parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}
+) {
+  /*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */ let vErrors = null
+  let errors = 0
+  const evaluated0 = validate20.evaluated
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = undefined
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = undefined
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.body === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'body' },
+        message: "must have required property '" + 'body' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err0]
+      } else {
+        vErrors.push(err0)
+      }
+      errors++
+    }
+    if (data.signatures === undefined) {
+      const err1 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'signatures' },
+        message: "must have required property '" + 'signatures' + "'"
+      }
+      if (vErrors === null) {
+        vErrors = [err1]
+      } else {
+        vErrors.push(err1)
+      }
+      errors++
+    }
+    for (const key0 in data) {
+      if (!(key0 === 'body' || key0 === 'signatures')) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties'
+        }
+        if (vErrors === null) {
+          vErrors = [err2]
+        } else {
+          vErrors.push(err2)
+        }
+        errors++
+      }
+    }
+    if (data.body !== undefined) {
+      let data0 = data.body
+      if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+        if (data0.schema === undefined) {
+          const err3 = {
+            instancePath: instancePath + '/body',
+            schemaPath: '#/properties/body/required',
+            keyword: 'required',
+            params: { missingProperty: 'schema' },
+            message: "must have required property '" + 'schema' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err3]
+          } else {
+            vErrors.push(err3)
+          }
+          errors++
+        }
+        if (data0.key === undefined) {
+          const err4 = {
+            instancePath: instancePath + '/body',
+            schemaPath: '#/properties/body/required',
+            keyword: 'required',
+            params: { missingProperty: 'key' },
+            message: "must have required property '" + 'key' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err4]
+          } else {
+            vErrors.push(err4)
+          }
+          errors++
+        }
+        if (data0.paths === undefined) {
+          const err5 = {
+            instancePath: instancePath + '/body',
+            schemaPath: '#/properties/body/required',
+            keyword: 'required',
+            params: { missingProperty: 'paths' },
+            message: "must have required property '" + 'paths' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err5]
+          } else {
+            vErrors.push(err5)
+          }
+          errors++
+        }
+        if (data0.made === undefined) {
+          const err6 = {
+            instancePath: instancePath + '/body',
+            schemaPath: '#/properties/body/required',
+            keyword: 'required',
+            params: { missingProperty: 'made' },
+            message: "must have required property '" + 'made' + "'"
+          }
+          if (vErrors === null) {
+            vErrors = [err6]
+          } else {
+            vErrors.push(err6)
+          }
+          errors++
+        }
+        for (const key1 in data0) {
+          if (!(key1 === 'schema' || key1 === 'key' || key1 === 'paths' || key1 === 'made')) {
+            const err7 = {
+              instancePath: instancePath + '/body',
+              schemaPath: '#/properties/body/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties'
+            }
+            if (vErrors === null) {
+              vErrors = [err7]
+            } else {
+              vErrors.push(err7)
+            }
+            errors++
+          }
+        }
+        if (data0.schema !== undefined) {
+          if ('swr.seal/1' !== data0.schema) {
+            const err8 = {
+              instancePath: instancePath + '/body/schema',
+              schemaPath: '#/properties/body/properties/schema/const',
+              keyword: 'const',
+              params: { allowedValue: 'swr.seal/1' },
+              message: 'must be equal to constant'
+            }
+            if (vErrors === null) {
+              vErrors = [err8]
+            } else {
+              vErrors.push(err8)
+            }
+            errors++
+          }
+        }
+        if (data0.key !== undefined) {
+          let data2 = data0.key
+          if (typeof data2 === 'string') {
+            if (func1(data2) > 512) {
+              const err9 = {
+                instancePath: instancePath + '/body/key',
+                schemaPath: '#/properties/body/properties/key/maxLength',
+                keyword: 'maxLength',
+                params: { limit: 512 },
+                message: 'must NOT have more than 512 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err9]
+              } else {
+                vErrors.push(err9)
+              }
+              errors++
+            }
+            if (func1(data2) < 1) {
+              const err10 = {
+                instancePath: instancePath + '/body/key',
+                schemaPath: '#/properties/body/properties/key/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters'
+              }
+              if (vErrors === null) {
+                vErrors = [err10]
+              } else {
+                vErrors.push(err10)
+              }
+              errors++
+            }
+          } else {
+            const err11 = {
+              instancePath: instancePath + '/body/key',
+              schemaPath: '#/properties/body/properties/key/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string'
+            }
+            if (vErrors === null) {
+              vErrors = [err11]
+            } else {
+              vErrors.push(err11)
+            }
+            errors++
+          }
+        }
+        if (data0.paths !== undefined) {
+          let data3 = data0.paths
+          if (Array.isArray(data3)) {
+            if (data3.length > 64) {
+              const err12 = {
+                instancePath: instancePath + '/body/paths',
+                schemaPath: '#/properties/body/properties/paths/maxItems',
+                keyword: 'maxItems',
+                params: { limit: 64 },
+                message: 'must NOT have more than 64 items'
+              }
+              if (vErrors === null) {
+                vErrors = [err12]
+              } else {
+                vErrors.push(err12)
+              }
+              errors++
+            }
+            if (data3.length < 1) {
+              const err13 = {
+                instancePath: instancePath + '/body/paths',
+                schemaPath: '#/properties/body/properties/paths/minItems',
+                keyword: 'minItems',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 items'
+              }
+              if (vErrors === null) {
+                vErrors = [err13]
+              } else {
+                vErrors.push(err13)
+              }
+              errors++
+            }
+            const len0 = data3.length
+            for (let i0 = 0; i0 < len0; i0++) {
+              if (
+                !validate21(data3[i0], {
+                  instancePath: instancePath + '/body/paths/' + i0,
+                  parentData: data3,
+                  parentDataProperty: i0,
+                  rootData,
+                  dynamicAnchors
+                })
+              ) {
+                vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors)
+                errors = vErrors.length
+              }
+            }
+          } else {
+            const err14 = {
+              instancePath: instancePath + '/body/paths',
+              schemaPath: '#/properties/body/properties/paths/type',
+              keyword: 'type',
+              params: { type: 'array' },
+              message: 'must be array'
+            }
+            if (vErrors === null) {
+              vErrors = [err14]
+            } else {
+              vErrors.push(err14)
+            }
+            errors++
+          }
+        }
+        if (data0.made !== undefined) {
+          let data5 = data0.made
+          if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+            if (data5.at === undefined) {
+              const err15 = {
+                instancePath: instancePath + '/body/made',
+                schemaPath: '#/properties/body/properties/made/required',
+                keyword: 'required',
+                params: { missingProperty: 'at' },
+                message: "must have required property '" + 'at' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err15]
+              } else {
+                vErrors.push(err15)
+              }
+              errors++
+            }
+            if (data5.os === undefined) {
+              const err16 = {
+                instancePath: instancePath + '/body/made',
+                schemaPath: '#/properties/body/properties/made/required',
+                keyword: 'required',
+                params: { missingProperty: 'os' },
+                message: "must have required property '" + 'os' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err16]
+              } else {
+                vErrors.push(err16)
+              }
+              errors++
+            }
+            if (data5.arch === undefined) {
+              const err17 = {
+                instancePath: instancePath + '/body/made',
+                schemaPath: '#/properties/body/properties/made/required',
+                keyword: 'required',
+                params: { missingProperty: 'arch' },
+                message: "must have required property '" + 'arch' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err17]
+              } else {
+                vErrors.push(err17)
+              }
+              errors++
+            }
+            for (const key2 in data5) {
+              if (!(key2 === 'at' || key2 === 'os' || key2 === 'arch' || key2 === 'run')) {
+                const err18 = {
+                  instancePath: instancePath + '/body/made',
+                  schemaPath: '#/properties/body/properties/made/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key2 },
+                  message: 'must NOT have additional properties'
+                }
+                if (vErrors === null) {
+                  vErrors = [err18]
+                } else {
+                  vErrors.push(err18)
+                }
+                errors++
+              }
+            }
+            if (data5.at !== undefined) {
+              let data6 = data5.at
+              if (typeof data6 === 'string') {
+                if (func1(data6) > 64) {
+                  const err19 = {
+                    instancePath: instancePath + '/body/made/at',
+                    schemaPath: '#/properties/body/properties/made/properties/at/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 64 },
+                    message: 'must NOT have more than 64 characters'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err19]
+                  } else {
+                    vErrors.push(err19)
+                  }
+                  errors++
+                }
+              } else {
+                const err20 = {
+                  instancePath: instancePath + '/body/made/at',
+                  schemaPath: '#/properties/body/properties/made/properties/at/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string'
+                }
+                if (vErrors === null) {
+                  vErrors = [err20]
+                } else {
+                  vErrors.push(err20)
+                }
+                errors++
+              }
+            }
+            if (data5.os !== undefined) {
+              let data7 = data5.os
+              if (typeof data7 === 'string') {
+                if (!pattern31.test(data7)) {
+                  const err21 = {
+                    instancePath: instancePath + '/body/made/os',
+                    schemaPath: '#/properties/body/properties/made/properties/os/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z0-9_-]{1,32}$' },
+                    message: 'must match pattern "' + '^[a-z0-9_-]{1,32}$' + '"'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err21]
+                  } else {
+                    vErrors.push(err21)
+                  }
+                  errors++
+                }
+              } else {
+                const err22 = {
+                  instancePath: instancePath + '/body/made/os',
+                  schemaPath: '#/properties/body/properties/made/properties/os/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string'
+                }
+                if (vErrors === null) {
+                  vErrors = [err22]
+                } else {
+                  vErrors.push(err22)
+                }
+                errors++
+              }
+            }
+            if (data5.arch !== undefined) {
+              let data8 = data5.arch
+              if (typeof data8 === 'string') {
+                if (!pattern31.test(data8)) {
+                  const err23 = {
+                    instancePath: instancePath + '/body/made/arch',
+                    schemaPath: '#/properties/body/properties/made/properties/arch/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[a-z0-9_-]{1,32}$' },
+                    message: 'must match pattern "' + '^[a-z0-9_-]{1,32}$' + '"'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err23]
+                  } else {
+                    vErrors.push(err23)
+                  }
+                  errors++
+                }
+              } else {
+                const err24 = {
+                  instancePath: instancePath + '/body/made/arch',
+                  schemaPath: '#/properties/body/properties/made/properties/arch/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string'
+                }
+                if (vErrors === null) {
+                  vErrors = [err24]
+                } else {
+                  vErrors.push(err24)
+                }
+                errors++
+              }
+            }
+            if (data5.run !== undefined) {
+              let data9 = data5.run
+              if (typeof data9 === 'string') {
+                if (func1(data9) > 512) {
+                  const err25 = {
+                    instancePath: instancePath + '/body/made/run',
+                    schemaPath: '#/properties/body/properties/made/properties/run/maxLength',
+                    keyword: 'maxLength',
+                    params: { limit: 512 },
+                    message: 'must NOT have more than 512 characters'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err25]
+                  } else {
+                    vErrors.push(err25)
+                  }
+                  errors++
+                }
+              } else {
+                const err26 = {
+                  instancePath: instancePath + '/body/made/run',
+                  schemaPath: '#/properties/body/properties/made/properties/run/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string'
+                }
+                if (vErrors === null) {
+                  vErrors = [err26]
+                } else {
+                  vErrors.push(err26)
+                }
+                errors++
+              }
+            }
+          } else {
+            const err27 = {
+              instancePath: instancePath + '/body/made',
+              schemaPath: '#/properties/body/properties/made/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object'
+            }
+            if (vErrors === null) {
+              vErrors = [err27]
+            } else {
+              vErrors.push(err27)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err28 = {
+          instancePath: instancePath + '/body',
+          schemaPath: '#/properties/body/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object'
+        }
+        if (vErrors === null) {
+          vErrors = [err28]
+        } else {
+          vErrors.push(err28)
+        }
+        errors++
+      }
+    }
+    if (data.signatures !== undefined) {
+      let data10 = data.signatures
+      if (Array.isArray(data10)) {
+        if (data10.length > 16) {
+          const err29 = {
+            instancePath: instancePath + '/signatures',
+            schemaPath: '#/properties/signatures/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 16 },
+            message: 'must NOT have more than 16 items'
+          }
+          if (vErrors === null) {
+            vErrors = [err29]
+          } else {
+            vErrors.push(err29)
+          }
+          errors++
+        }
+        const len1 = data10.length
+        for (let i1 = 0; i1 < len1; i1++) {
+          let data11 = data10[i1]
+          if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+            if (data11.alg === undefined) {
+              const err30 = {
+                instancePath: instancePath + '/signatures/' + i1,
+                schemaPath: '#/properties/signatures/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'alg' },
+                message: "must have required property '" + 'alg' + "'"
+              }
+              if (vErrors === null) {
+                vErrors = [err30]
+              } else {
+                vErrors.push(err30)
+              }
+              errors++
+            }
+            if (data11.alg !== undefined) {
+              let data12 = data11.alg
+              if (!(data12 === 'hmac-sha256' || data12 === 'ml-dsa-87')) {
+                const err31 = {
+                  instancePath: instancePath + '/signatures/' + i1 + '/alg',
+                  schemaPath: '#/properties/signatures/items/properties/alg/enum',
+                  keyword: 'enum',
+                  params: {
+                    allowedValues: schema31.properties.signatures.items.properties.alg.enum
+                  },
+                  message: 'must be equal to one of the allowed values'
+                }
+                if (vErrors === null) {
+                  vErrors = [err31]
+                } else {
+                  vErrors.push(err31)
+                }
+                errors++
+              }
+            }
+            const tag0 = data11.alg
+            if (typeof tag0 == 'string') {
+              if (tag0 === 'hmac-sha256') {
+                if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+                  if (data11.alg === undefined) {
+                    const err32 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'alg' },
+                      message: "must have required property '" + 'alg' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err32]
+                    } else {
+                      vErrors.push(err32)
+                    }
+                    errors++
+                  }
+                  if (data11.keyid === undefined) {
+                    const err33 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'keyid' },
+                      message: "must have required property '" + 'keyid' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err33]
+                    } else {
+                      vErrors.push(err33)
+                    }
+                    errors++
+                  }
+                  if (data11.sig === undefined) {
+                    const err34 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'sig' },
+                      message: "must have required property '" + 'sig' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err34]
+                    } else {
+                      vErrors.push(err34)
+                    }
+                    errors++
+                  }
+                  for (const key3 in data11) {
+                    if (!(key3 === 'alg' || key3 === 'keyid' || key3 === 'sig')) {
+                      const err35 = {
+                        instancePath: instancePath + '/signatures/' + i1,
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties',
+                        keyword: 'additionalProperties',
+                        params: { additionalProperty: key3 },
+                        message: 'must NOT have additional properties'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err35]
+                      } else {
+                        vErrors.push(err35)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.alg !== undefined) {
+                    if ('hmac-sha256' !== data11.alg) {
+                      const err36 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/alg',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const',
+                        keyword: 'const',
+                        params: { allowedValue: 'hmac-sha256' },
+                        message: 'must be equal to constant'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err36]
+                      } else {
+                        vErrors.push(err36)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.keyid !== undefined) {
+                    let data14 = data11.keyid
+                    if (typeof data14 === 'string') {
+                      if (!pattern25.test(data14)) {
+                        const err37 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/keyid',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[0-9a-f]{16}$' },
+                          message: 'must match pattern "' + '^[0-9a-f]{16}$' + '"'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err37]
+                        } else {
+                          vErrors.push(err37)
+                        }
+                        errors++
+                      }
+                    } else {
+                      const err38 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/keyid',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err38]
+                      } else {
+                        vErrors.push(err38)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.sig !== undefined) {
+                    let data15 = data11.sig
+                    if (typeof data15 === 'string') {
+                      if (!pattern11.test(data15)) {
+                        const err39 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/sig',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[0-9a-f]{64}$' },
+                          message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err39]
+                        } else {
+                          vErrors.push(err39)
+                        }
+                        errors++
+                      }
+                    } else {
+                      const err40 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/sig',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err40]
+                      } else {
+                        vErrors.push(err40)
+                      }
+                      errors++
+                    }
+                  }
+                } else {
+                  const err41 = {
+                    instancePath: instancePath + '/signatures/' + i1,
+                    schemaPath:
+                      'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                    message: 'must be object'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err41]
+                  } else {
+                    vErrors.push(err41)
+                  }
+                  errors++
+                }
+                var props0 = true
+              } else if (tag0 === 'ml-dsa-87') {
+                if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+                  if (data11.alg === undefined) {
+                    const err42 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'alg' },
+                      message: "must have required property '" + 'alg' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err42]
+                    } else {
+                      vErrors.push(err42)
+                    }
+                    errors++
+                  }
+                  if (data11.keyid === undefined) {
+                    const err43 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'keyid' },
+                      message: "must have required property '" + 'keyid' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err43]
+                    } else {
+                      vErrors.push(err43)
+                    }
+                    errors++
+                  }
+                  if (data11.public_key === undefined) {
+                    const err44 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'public_key' },
+                      message: "must have required property '" + 'public_key' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err44]
+                    } else {
+                      vErrors.push(err44)
+                    }
+                    errors++
+                  }
+                  if (data11.sig === undefined) {
+                    const err45 = {
+                      instancePath: instancePath + '/signatures/' + i1,
+                      schemaPath:
+                        'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'sig' },
+                      message: "must have required property '" + 'sig' + "'"
+                    }
+                    if (vErrors === null) {
+                      vErrors = [err45]
+                    } else {
+                      vErrors.push(err45)
+                    }
+                    errors++
+                  }
+                  for (const key4 in data11) {
+                    if (!(
+                      key4 === 'alg' ||
+                      key4 === 'keyid' ||
+                      key4 === 'public_key' ||
+                      key4 === 'sig'
+                    )) {
+                      const err46 = {
+                        instancePath: instancePath + '/signatures/' + i1,
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties',
+                        keyword: 'additionalProperties',
+                        params: { additionalProperty: key4 },
+                        message: 'must NOT have additional properties'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err46]
+                      } else {
+                        vErrors.push(err46)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.alg !== undefined) {
+                    if ('ml-dsa-87' !== data11.alg) {
+                      const err47 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/alg',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const',
+                        keyword: 'const',
+                        params: { allowedValue: 'ml-dsa-87' },
+                        message: 'must be equal to constant'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err47]
+                      } else {
+                        vErrors.push(err47)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.keyid !== undefined) {
+                    let data17 = data11.keyid
+                    if (typeof data17 === 'string') {
+                      if (!pattern11.test(data17)) {
+                        const err48 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/keyid',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[0-9a-f]{64}$' },
+                          message: 'must match pattern "' + '^[0-9a-f]{64}$' + '"'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err48]
+                        } else {
+                          vErrors.push(err48)
+                        }
+                        errors++
+                      }
+                    } else {
+                      const err49 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/keyid',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err49]
+                      } else {
+                        vErrors.push(err49)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.public_key !== undefined) {
+                    let data18 = data11.public_key
+                    if (typeof data18 === 'string') {
+                      if (func1(data18) > 3460) {
+                        const err50 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/public_key',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength',
+                          keyword: 'maxLength',
+                          params: { limit: 3460 },
+                          message: 'must NOT have more than 3460 characters'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err50]
+                        } else {
+                          vErrors.push(err50)
+                        }
+                        errors++
+                      }
+                      if (func1(data18) < 3456) {
+                        const err51 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/public_key',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength',
+                          keyword: 'minLength',
+                          params: { limit: 3456 },
+                          message: 'must NOT have fewer than 3456 characters'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err51]
+                        } else {
+                          vErrors.push(err51)
+                        }
+                        errors++
+                      }
+                      if (!pattern28.test(data18)) {
+                        const err52 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/public_key',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+                          message: 'must match pattern "' + '^[A-Za-z0-9+/]+={0,2}$' + '"'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err52]
+                        } else {
+                          vErrors.push(err52)
+                        }
+                        errors++
+                      }
+                    } else {
+                      const err53 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/public_key',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err53]
+                      } else {
+                        vErrors.push(err53)
+                      }
+                      errors++
+                    }
+                  }
+                  if (data11.sig !== undefined) {
+                    let data19 = data11.sig
+                    if (typeof data19 === 'string') {
+                      if (func1(data19) > 6172) {
+                        const err54 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/sig',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength',
+                          keyword: 'maxLength',
+                          params: { limit: 6172 },
+                          message: 'must NOT have more than 6172 characters'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err54]
+                        } else {
+                          vErrors.push(err54)
+                        }
+                        errors++
+                      }
+                      if (func1(data19) < 6168) {
+                        const err55 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/sig',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength',
+                          keyword: 'minLength',
+                          params: { limit: 6168 },
+                          message: 'must NOT have fewer than 6168 characters'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err55]
+                        } else {
+                          vErrors.push(err55)
+                        }
+                        errors++
+                      }
+                      if (!pattern28.test(data19)) {
+                        const err56 = {
+                          instancePath: instancePath + '/signatures/' + i1 + '/sig',
+                          schemaPath:
+                            'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[A-Za-z0-9+/]+={0,2}$' },
+                          message: 'must match pattern "' + '^[A-Za-z0-9+/]+={0,2}$' + '"'
+                        }
+                        if (vErrors === null) {
+                          vErrors = [err56]
+                        } else {
+                          vErrors.push(err56)
+                        }
+                        errors++
+                      }
+                    } else {
+                      const err57 = {
+                        instancePath: instancePath + '/signatures/' + i1 + '/sig',
+                        schemaPath:
+                          'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string'
+                      }
+                      if (vErrors === null) {
+                        vErrors = [err57]
+                      } else {
+                        vErrors.push(err57)
+                      }
+                      errors++
+                    }
+                  }
+                } else {
+                  const err58 = {
+                    instancePath: instancePath + '/signatures/' + i1,
+                    schemaPath:
+                      'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                    message: 'must be object'
+                  }
+                  if (vErrors === null) {
+                    vErrors = [err58]
+                  } else {
+                    vErrors.push(err58)
+                  }
+                  errors++
+                }
+                if (props0 !== true) {
+                  props0 = true
+                }
+              } else {
+                const err59 = {
+                  instancePath: instancePath + '/signatures/' + i1,
+                  schemaPath: '#/properties/signatures/items/discriminator',
+                  keyword: 'discriminator',
+                  params: { error: 'mapping', tag: 'alg', tagValue: tag0 },
+                  message: 'value of tag "alg" must be in oneOf'
+                }
+                if (vErrors === null) {
+                  vErrors = [err59]
+                } else {
+                  vErrors.push(err59)
+                }
+                errors++
+              }
+            } else {
+              const err60 = {
+                instancePath: instancePath + '/signatures/' + i1,
+                schemaPath: '#/properties/signatures/items/discriminator',
+                keyword: 'discriminator',
+                params: { error: 'tag', tag: 'alg', tagValue: tag0 },
+                message: 'tag "alg" must be string'
+              }
+              if (vErrors === null) {
+                vErrors = [err60]
+              } else {
+                vErrors.push(err60)
+              }
+              errors++
+            }
+          } else {
+            const err61 = {
+              instancePath: instancePath + '/signatures/' + i1,
+              schemaPath: '#/properties/signatures/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object'
+            }
+            if (vErrors === null) {
+              vErrors = [err61]
+            } else {
+              vErrors.push(err61)
+            }
+            errors++
+          }
+        }
+      } else {
+        const err62 = {
+          instancePath: instancePath + '/signatures',
+          schemaPath: '#/properties/signatures/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array'
+        }
+        if (vErrors === null) {
+          vErrors = [err62]
+        } else {
+          vErrors.push(err62)
+        }
+        errors++
+      }
+    }
+  } else {
+    const err63 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object'
+    }
+    if (vErrors === null) {
+      vErrors = [err63]
+    } else {
+      vErrors.push(err63)
+    }
+    errors++
+  }
+  validate20.errors = vErrors
+  return errors === 0
+}
+validate20.evaluated = { props: true, dynamicProps: false, dynamicItems: false }
