@@ -3,6 +3,7 @@
  * command run with --json through the bundled CLI (dist/cli/index.js), and each JSON output of the
  * bundled Action (dist/index.js), on a real workspace signed with a real ML-DSA-87 key. Schemas
  * compile in Ajv's strict mode; a document that grows a field its schema does not know fails.
+ * The sealed cache action's report and the seal its archive carries are validated the same way.
  * Every document kind the source can print (each `swr.NAME/N` tag in src/) must have a schema and
  * must be validated here by at least one real run, and every schema must be used: a new kind
  * without a schema, or a schema nothing exercises, fails the last test. The runs share one
@@ -13,13 +14,24 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { makeRepo, runAction, type ActionRepo, type ActionRun } from '../__fixtures__/action.js'
+import {
+  makeRepo,
+  NODES,
+  runAction,
+  type ActionRepo,
+  type ActionRun
+} from '../__fixtures__/action.js'
 import {
   runCli,
+  runStepOn,
   snapshotBundles,
+  stepCacheEnv,
   type Bundles,
-  type ProcResult
+  type ProcResult,
+  type StepRun
 } from '../__fixtures__/cache-run.js'
+import { startCacheServer, type CacheServer } from '../__fixtures__/cache-server.js'
+import { CACHE_YML, sealMember } from '../__fixtures__/sealed-cache.js'
 import { write } from '../__fixtures__/workspace.js'
 
 const SCHEMA_DIR = path.resolve(import.meta.dirname, '../schema')
@@ -30,7 +42,7 @@ const MANIFEST_URN = 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.jso
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, discriminator: true })
 ajv.addSchema(readSchema('manifest-v3.schema.json'), MANIFEST_URN)
 const validators = new Map<string, ValidateFunction>()
-/** The document kinds (`schema` values) and the schema files that real runs validated. */
+/** The document kinds (`schema` values, a seal's in its body) and the schema files real runs validated. */
 const seenKinds = new Set<string>()
 const usedSchemas = new Set<string>()
 
@@ -52,7 +64,8 @@ function validator(file: string): ValidateFunction {
 function errors(file: string, doc: unknown): string[] {
   const v = validator(file)
   if (!v(doc)) return (v.errors ?? []).map(e => `${e.instancePath || '/'} ${e.message ?? ''}`)
-  const kind = (doc as { schema?: unknown }).schema
+  const d = doc as { schema?: unknown; body?: { schema?: unknown } }
+  const kind = d.schema ?? d.body?.schema
   if (typeof kind === 'string') seenKinds.add(kind)
   usedSchemas.add(file)
   return []
@@ -394,6 +407,49 @@ describe('the bundled CLI with --json: every other command', () => {
       '-m',
       pulled
     )
+  })
+})
+
+describe('the bundled sealed cache action', () => {
+  let server: CacheServer
+  beforeAll(async () => {
+    server = await startCacheServer()
+  })
+  afterAll(() => server?.close())
+
+  /** One step of the `cache` action on the shared repository, as the runner runs it. */
+  const cacheStep = (
+    script: string,
+    inputs: Record<string, string>,
+    state: Record<string, string> = {}
+  ): Promise<StepRun> =>
+    runStepOn(NODES[0]!.bin, script, repo, {
+      actionYml: CACHE_YML.cache,
+      inputs,
+      state,
+      env: stepCacheEnv(server, repo)
+    })
+
+  it('report on a miss and on a hit (swr.cache-report/1), and the seal saved between (swr.seal/1)', async () => {
+    const inputs = { path: 'deps', key: 'deps-1', 'hmac-key': 'a'.repeat(64) }
+    const miss = await cacheStep(b.cacheMain, inputs)
+    write(repo.root, 'deps/pkg/index.js', 'module.exports = 1\n')
+    const post = await cacheStep(b.cachePost, inputs, miss.state)
+    expect(post.code).toBe(0)
+    const hit = await cacheStep(b.cacheMain, inputs)
+    for (const [run, outcome] of [
+      [miss, 'miss'],
+      [hit, 'hit']
+    ] as const) {
+      const doc = JSON.parse(run.outputs.report ?? 'null') as { outcome?: string }
+      expect([outcome, doc.outcome, errors('cache-report-v1.schema.json', doc)]).toEqual([
+        outcome,
+        outcome,
+        []
+      ])
+    }
+    const seal = JSON.parse(sealMember(server, 'deps-1').toString('utf8')) as unknown
+    expect(errors('seal-v1.schema.json', seal)).toEqual([])
   })
 })
 
