@@ -262,7 +262,9 @@ export function completionIds(manifest: string | undefined, io: CliIo): string[]
 export function registerCompletion(program: Command, { io, run }: CommandContext): void {
   program
     .command('completion')
-    .description(`print a shell completion script (${SHELLS.join(', ')})`)
+    .description(
+      `print a shell completion script (${SHELLS.join(', ')}), or the entry ids it completes`
+    )
     .argument('<shell>', `${SHELLS.join(' | ')} | ids`)
     .option(
       '-m, --manifest <file>',
