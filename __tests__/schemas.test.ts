@@ -78,7 +78,7 @@ function sourceKinds(dir: string = SRC_DIR): Set<string> {
     const abs = path.join(dir, d.name)
     if (d.isDirectory()) for (const k of sourceKinds(abs)) out.add(k)
     else if (/\.(ts|mjs|cjs)$/.test(d.name))
-      for (const m of fs.readFileSync(abs, 'utf8').matchAll(/'(swr\.[a-z-]+\/[0-9]+)'/g))
+      for (const m of fs.readFileSync(abs, 'utf8').matchAll(/['"`](swr\.[a-z-]+\/[0-9]+)['"`]/g))
         out.add(m[1] ?? '')
   }
   return out
