@@ -21,15 +21,11 @@ import {
   type StepRun
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
+import { CACHE_YML, sealMember } from '../../__fixtures__/sealed-cache.js'
 import { tarZst, type TarMember } from '../../__fixtures__/tar-build.js'
 
 const NODE24 = NODES[0]!.bin
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const YML = {
-  cache: path.join(ROOT, 'cache', 'action.yml'),
-  restore: path.join(ROOT, 'cache', 'restore', 'action.yml'),
-  save: path.join(ROOT, 'cache', 'save', 'action.yml')
-}
+const YML = CACHE_YML
 const HMAC = 'a'.repeat(64)
 const OTHER_HMAC = 'b'.repeat(64)
 
@@ -150,14 +146,9 @@ function sharedTemp(): string {
   return path.join(tmp, 'runner-temp')
 }
 
-/** The seal member of a stored archive, read with the system's zstd and tar. */
+/** The seal member of a stored archive. */
 function sealOf(key: string): Buffer {
-  const blob = server.blobPath(key)
-  const tar = execFileSync('zstd', ['-d', '-c', blob], { maxBuffer: 1 << 30 })
-  return execFileSync('tar', ['-xOP', '--wildcards', '*swr-seal/seal.json'], {
-    input: tar,
-    maxBuffer: 1 << 30
-  })
+  return sealMember(server, key)
 }
 
 /** A tree's members for a hand-built archive, named as the cache client names them. */

@@ -116,11 +116,12 @@ const GROUPS: readonly (readonly [heading: string, commands: readonly Registrati
 
 /**
  * The command a run names, when registering it alone is enough: not for help, the completion
- * scripts (which list every command) or an unknown name (which wants the suggestions).
+ * scripts (which list every command) or an unknown name (which wants the suggestions). The ids a
+ * completion offers (`completion ids`, run at every TAB) need no other command.
  */
 export function commandNamed(argv: readonly string[]): string | undefined {
   const name = argv[2]
-  if (name === undefined || name === 'completion') return undefined
+  if (name === undefined || (name === 'completion' && argv[3] !== 'ids')) return undefined
   return GROUPS.some(([, regs]) => regs.some(([, names]) => names.includes(name)))
     ? name
     : undefined
