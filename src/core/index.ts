@@ -114,7 +114,7 @@ export { type SwrErrorKind } from './errors.js'
 export { loadManifest, type LoadedManifest } from './manifest/load.js'
 export { locateManifest } from './manifest/locate.js'
 export { type CacheArchive, type CacheClient, type SealedCacheClient } from './cache-port.js'
-export { type Entry, restoreSources } from './types.js'
+export { type Entry, type SealedSpec, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'
 

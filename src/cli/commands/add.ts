@@ -11,6 +11,7 @@ import {
   type Kind,
   KINDS,
   type OpenedManifest,
+  type SealedSpec,
   ownPaths,
   type Tier,
   TIERS,
@@ -55,9 +56,76 @@ export interface AddFlags extends LockFlags {
   fullHash?: boolean
   jobs?: number
   from?: string
+  /** A key template: record a sealed entry (no expectations in the manifest). */
+  sealed?: string
+}
+
+/**
+ * `add --sealed TEMPLATE`: the entry's policy goes into the manifest's `sealed` list, and its
+ * expected state into a seal `swr doctor` makes after the recipe and smoke command pass.
+ */
+async function addSealed(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
+  if (paths.length !== 1 || flags.from !== undefined)
+    throw new UsageError('--sealed records one entry: give one PATH and no --from')
+  for (const bad of ['sentinel', 'minFiles', 'maxFiles'] as const)
+    if (flags[bad] !== undefined)
+      throw new UsageError(
+        `--sealed: the seal records what --${bad === 'sentinel' ? 'sentinel' : bad === 'minFiles' ? 'min-files' : 'max-files'} would`
+      )
+  if (!flags.restore)
+    throw new UsageError('--sealed needs --restore: doctor seals the state its recipe makes')
+  const kind = flags.kind ?? 'tree'
+  if (kind === 'link')
+    throw new UsageError('--sealed: a link is fixed by the repository; add it unsealed')
+  const restore = flags.restore
+  const {
+    manifest: m,
+    saved,
+    value: spec
+  } = await editManifest(editSession(flags, io), m => {
+    const rel = manifests.toManifestPath(paths[0] as string, io.cwd, m.workspace)
+    if (!rel.ok) throw new UsageError(rel.why)
+    const all = [...m.doc.body.entries, ...(m.doc.body.sealed ?? [])]
+    const dup = all.find(e => e.path === rel.path)
+    if (dup) throw new UsageError(`${paths[0]}: already tracked as entry "${dup.id}"`)
+    const id = flags.id ?? captureApi.deriveId(rel.path, new Set(all.map(e => e.id)))
+    if (all.some(e => e.id === id))
+      throw new UsageError(`entry "${id}" already exists in the manifest`)
+    const spec: SealedSpec = {
+      id,
+      kind,
+      path: rel.path,
+      tier: (flags.tier ?? 4) as Tier,
+      needs: flags.needs ?? [],
+      key: flags.sealed as string,
+      restore,
+      ...(flags.timeout !== undefined ? { timeout_s: flags.timeout } : {}),
+      ...(flags.smoke !== undefined ? { smoke: flags.smoke } : {}),
+      ...(flags.ignore !== undefined ? { ignore: flags.ignore } : {}),
+      ...(flags.note !== undefined ? { note: flags.note } : {})
+    }
+    m.doc.body.sealed = [...(m.doc.body.sealed ?? []), spec]
+    return Promise.resolve({ value: spec, save: true })
+  })
+  if (flags.json)
+    io.stdout.write(
+      JSON.stringify(
+        { schema: 'swr.add/1', manifest: m.file, added: [], sealed: [spec] },
+        null,
+        2
+      ) + '\n'
+    )
+  else if (!flags.quiet) {
+    io.stdout.write(
+      `added sealed ${spec.kind} "${spec.id}" (${spec.path}, key ${spec.key}): "swr doctor" runs its recipe${spec.smoke ? ' and smoke command' : ''}, then seals it\n`
+    )
+    io.stdout.write(savedLine(saved!, m.note))
+  }
+  return EXIT.HEALTHY
 }
 
 export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): Promise<ExitCode> {
+  if (flags.sealed !== undefined) return addSealed(paths, flags, io)
   if (flags.id && paths.length > 1)
     throw new UsageError('--id names one entry: give one PATH with it')
   const {
@@ -271,6 +339,10 @@ export function registerAdd(program: Command, { io, run }: CommandContext): void
       collect
     )
     .option('--note <text>', 'why this entry is fragile (shown by "swr why")')
+    .option(
+      '--sealed <template>',
+      'record a sealed entry: its state is sealed where it is built ("swr doctor" runs --restore and --smoke, then seals), keyed by TEMPLATE, e.g. npm-{os}-{arch}-{hash:package-lock.json}'
+    )
     .option(
       '--min-files <n>',
       'tree: fewest files allowed (default: files now)',

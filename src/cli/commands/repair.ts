@@ -128,6 +128,8 @@ async function repairLocked(
       onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
     }
   })
+  for (const s of report.repair.sealing ?? [])
+    say(`sealed ${escapeText(s.id)}: ${s.outcome}: ${escapeText(s.detail)}\n`)
   if (report.repair.collateral) say(renderCollateral(report.repair.collateral, text))
   if (cacheClient && report.repair.write_back.length > 0) {
     if (cacheReadOnly(io.env))

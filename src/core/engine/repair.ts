@@ -8,6 +8,8 @@
  * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
  * that says what happened and which exit code that means.
  */
+import { sealMissing, withSeals, type SealState } from './seal-entries.js'
+import type { SealingStep } from '../report/report.js'
 import {
   reportOf,
   reverifier,
@@ -72,11 +74,47 @@ export interface RepairRunOptions {
   hooks?: RepairHooks
 }
 
+/**
+ * Sealed entries first: resolved against this machine's seals, and those without a seal for their
+ * key made (recipe, smoke, seal) when the gate allows the manifest's code.
+ */
+async function resolveAndSeal(
+  loaded: LoadedManifest,
+  opts: RepairRunOptions
+): Promise<{ m: LoadedManifest; states: SealState[]; sealing: SealingStep[] }> {
+  let resolved = await withSeals(loaded, opts.stateDir, opts.policy)
+  if (opts.dryRun || !resolved.states.some(s => s.state === 'unsealed'))
+    return { m: resolved.manifest, states: resolved.states, sealing: [] }
+  const gate = await decide(gateInput(loaded), opts.policy)
+  const sealing = await sealMissing(loaded, resolved.states, {
+    stateDir: opts.stateDir,
+    gate,
+    policy: opts.policy,
+    callerEnv: opts.callerEnv,
+    timeoutS: opts.timeoutS,
+    abort: opts.abort,
+    onLine: opts.hooks?.onLine
+  })
+  if (sealing.some(s => s.outcome === 'sealed'))
+    resolved = await withSeals(loaded, opts.stateDir, opts.policy)
+  return { m: resolved.manifest, states: resolved.states, sealing }
+}
+
+/** A repair's outcome with its sealing steps counted: a seal made repairs, a seal not made fails. */
+function withSealing(outcome: RepairOutcome, sealing: readonly SealingStep[]): RepairOutcome {
+  if (outcome !== 'healthy' && outcome !== 'repaired') return outcome
+  if (sealing.some(s => s.outcome === 'refused')) return 'refused'
+  if (sealing.some(s => s.outcome !== 'sealed')) return 'unrepairable'
+  return sealing.length > 0 ? 'repaired' : outcome
+}
+
 export async function repairManifest(
-  m: LoadedManifest,
+  loaded: LoadedManifest,
   opts: RepairRunOptions
 ): Promise<RepairReport> {
   const hooks = opts.hooks ?? {}
+  const { m, states, sealing } = await resolveAndSeal(loaded, opts)
+  const sealedIds = new Set(states.map(s => s.id))
   const verify = (cache: boolean, known?: ReadonlyMap<string, Finding>): Promise<Checked> =>
     verifySelection(m, {
       only: opts.only,
@@ -96,12 +134,13 @@ export async function repairManifest(
   })
   hooks.onCheck?.(before, plan)
   const finish = (
-    outcome: RepairOutcome,
+    entriesOutcome: RepairOutcome,
     steps: StepResult[],
     final: CheckReport,
     gate?: GateDecision,
     harmed: Collateral[] = []
   ): RepairReport => {
+    const outcome = withSealing(entriesOutcome, sealing)
     const repair: RepairSection = {
       mode: opts.mode,
       dry_run: opts.dryRun === true,
@@ -116,11 +155,13 @@ export async function repairManifest(
         : {}),
       steps,
       ...(harmed.length > 0 ? { collateral: harmed } : {}),
-      write_back: writeBack(m, steps),
+      // Sealed entries have seals of their own, kept on this machine: not saved by expectation key.
+      write_back: writeBack(m, steps).filter(w => !sealedIds.has(w.id)),
+      ...(sealing.length > 0 ? { sealing } : {}),
       outcome,
       exit_code: repairOutcome(outcome).exitCode
     }
-    return { ...final, repair }
+    return { ...final, ...(states.length > 0 ? { sealed: states } : {}), repair }
   }
   if (before.verdict === 'healthy') return finish('healthy', [], before)
   if (opts.dryRun) return finish('damaged', [], before)

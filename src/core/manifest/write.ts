@@ -10,7 +10,7 @@ import { assertUnchangedSinceRead, noteManifestBytes } from './read-fingerprint.
 import type { JsonValue } from './strict-json.js'
 import { manifestProblems } from './validate.js'
 import { ManifestError } from '../errors.js'
-import type { Entry, ManifestBody, ManifestDocument } from '../types.js'
+import type { Entry, ManifestBody, ManifestDocument, SealedSpec } from '../types.js'
 
 export const SCHEMA_URL = 'urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json'
 
@@ -41,6 +41,7 @@ const ENTRY_KEYS = [
   'path',
   'tier',
   'needs',
+  'key',
   'restore',
   'timeout_s',
   'env',
@@ -71,7 +72,14 @@ export function serializeDocument(doc: ManifestDocument): string {
     ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
     ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
     ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
-    entries: doc.body.entries.map(orderEntry)
+    entries: doc.body.entries.map(orderEntry),
+    ...(doc.body.sealed !== undefined
+      ? {
+          sealed: doc.body.sealed.map(
+            s => orderEntry(s as unknown as Entry) as unknown as SealedSpec
+          )
+        }
+      : {})
   }
   return (
     JSON.stringify(

@@ -82,8 +82,21 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
     lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`)
     lines.push(...fixLines(r))
   }
+  lines.push(...sealedLines(r, opts))
   for (const n of r.notes) lines.push(paint(opts.color, 'gray', `note: ${e(n)}`))
   return lines.join('\n') + '\n'
+}
+
+/** Sealed entries with no usable seal here: said, not counted as damage. */
+function sealedLines(r: CheckReport, opts: TextOptions): string[] {
+  const open = (r.sealed ?? []).filter(s => s.state !== 'sealed')
+  return open.map(s =>
+    paint(
+      opts.color,
+      s.state === 'refused' ? 'yellow' : 'gray',
+      `sealed ${e(s.id)}: ${e(s.detail)}${s.state === 'unsealed' ? ' (swr doctor runs its recipe and smoke command, then seals it)' : ''}`
+    )
+  )
 }
 
 /**
