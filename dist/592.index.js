@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(58388);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(70805);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 58388:
+/***/ 70805:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -963,7 +963,8 @@ const ALL_DEFENSES = Object.freeze({
 });
 /** What the gate reads of a loaded manifest. */
 function gate_gateInput(m) {
-    return { body: m.body, signatures: m.doc.signatures, digest: m.digest };
+    // The document as read: a run may extend `m.body` with sealed entries it resolved (seal/entries.ts).
+    return { body: m.doc.body, signatures: m.doc.signatures, digest: m.digest };
 }
 /** Each signature's state under `policy` (no decision). */
 async function gate_evaluateSignatures(m, policy, defenses = ALL_DEFENSES) {
@@ -1131,6 +1132,150 @@ function checkRollback(version, digest, policy) {
         return `manifest version ${version} was accepted here with another digest: the same version must not change`;
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/secret-scan.ts
+/** Names a credential hides behind: `DB_PASSWORD`, `clientSecret`, `PrivateKey`, `_authToken`… */
+const SECRET_KEY = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?key[_-]?data|auth)';
+/** Dotenv and direnv files, not their templates (which list names with placeholder values). */
+const DOTENV = (name) => (name === '.env' || name === '.envrc' || name.startsWith('.env.')) &&
+    !/^\.env\.(example|sample|template|dist)$/.test(name);
+/**
+ * swr's own rules: each is a shape the maintained set does not report.
+ * - assignment, json-field: a value given to a key named like a credential (`*_PASSWORD=`,
+ *   `*_SECRET=`, `api_key:`, `"password": "…"`). secretlint has no keyword rule by design (false
+ *   positives in source code); escrow would rather refuse a config file than embed its password.
+ *   This also covers WireGuard `PrivateKey =`, kubeconfig `client-key-data:`/`token:`, .npmrc
+ *   `_auth=`/`_authToken=`, .pypirc `password =` and the `auth` of docker/podman `auth.json`.
+ *   Line-start keys only, and values that end where a word ends, so `token = getToken()` in code
+ *   is not one; `${VAR}`, `$(cmd)`, `<…>` and `{{…}}` references are not values.
+ * - age, stripe, rubygems, pypi: provider formats missing from the set.
+ * - netrc: `machine … login … password …` wherever it is written, and a `password X` line.
+ * - dotenv-value: in a .env/.envrc file, a long random-looking value under any name.
+ */
+const OWN_RULES = [
+    {
+        id: 'assignment',
+        re: new RegExp(`^[ \\t]*(?:export[ \\t]+|-[ \\t]+)?["']?[\\w.\\-/:@]*?${SECRET_KEY}["']?[ \\t]*[:=][ \\t]*["']?(?<v>[^\\s"'#,;()\\[\\]{}<>]{6,})(?=["']?(?:[\\s,;#]|$))`, 'gim')
+    },
+    {
+        id: 'json-field',
+        re: new RegExp(`"[\\w.\\-]*?${SECRET_KEY}"[ \\t]*:[ \\t]*"(?<v>[^"\\s]{6,})"`, 'gi')
+    },
+    { id: 'age', re: /AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/g },
+    { id: 'stripe', re: /\b[rs]k_(?:live|test)_[0-9A-Za-z]{24,247}\b/g },
+    { id: 'rubygems', re: /\brubygems_[0-9a-f]{48}\b/g },
+    { id: 'pypi', re: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g },
+    { id: 'netrc', re: /\bmachine\s+\S+\s+(?:login\s+\S+\s+)?password\s+(?<v>\S+)/g },
+    // A netrc written one token pair a line, as it is read a line at a time.
+    { id: 'netrc', re: /^[ \t]*password[ \t]+(?<v>\S+)[ \t]*$/gm },
+    {
+        id: 'dotenv-value',
+        re: /^[ \t]*(?:export[ \t]+)?[A-Za-z_][\w.]*[ \t]*=[ \t]*["']?(?<v>(?=[^\s"']*[A-Za-z])(?=[^\s"']*\d)[A-Za-z0-9+/=_][A-Za-z0-9+/=_-]{19,})["']?[ \t]*$/gm,
+        files: DOTENV
+    }
+];
+/** Values that stand for a secret without being one: references, placeholders, flags, numbers. */
+const NOT_A_VALUE = /^(?:[$%*<{[]|true$|false$|yes$|no$|null$|none$|nil$|undefined$|required$|optional$|\d+$|(.)\1*$)|example|placeholder|your[_-]|changeme|redacted/i;
+function ownScan(text, file) {
+    const name = file?.slice(file.lastIndexOf('/') + 1) ?? '';
+    const found = [];
+    for (const rule of OWN_RULES) {
+        if (rule.files && !rule.files(name))
+            continue;
+        const values = [...text.matchAll(rule.re)]
+            .map(m => m.groups?.v ?? m[0])
+            .filter(v => !NOT_A_VALUE.test(v));
+        if (values.length > 0)
+            found.push({ rule: `swr/${rule.id}`, values });
+    }
+    return found;
+}
+/** Strings of at least 8 characters that a report's data quotes and the text holds. */
+function secret_scan_quoted(data, text) {
+    if (data === null || typeof data !== 'object')
+        return [];
+    return Object.values(data).filter((v) => typeof v === 'string' && v.length >= 8 && text.includes(v));
+}
+/**
+ * The preset's rules behind one synchronous scan. Each rule is created once; its reports go to
+ * the scan in progress. A report's secret is the string its data quotes (a report's range is not
+ * always the secret's: the AWS secret rule's starts at the key's name), else its range.
+ */
+function hostRules(rules) {
+    let sink;
+    const handlers = [];
+    // secretlint-rule-aws reports access key ids only with this option set.
+    const options = {
+        '@secretlint/secretlint-rule-aws': { enableIDScanRule: true }
+    };
+    for (const rule of rules) {
+        if (rule.meta.type !== 'scanner')
+            continue; // the comment filter: see the module comment
+        const name = rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, '');
+        const handler = rule.create({
+            sharedOptions: {},
+            createTranslator: () => ((messageId, data) => ({
+                message: messageId,
+                messageId,
+                data
+            })),
+            report: d => {
+                if (!sink)
+                    return;
+                const fromData = secret_scan_quoted(d.data ?? d.message.data, sink.text);
+                const values = fromData.length > 0 ? fromData : [sink.text.slice(d.range[0], d.range[1])];
+                sink.out.push({ rule: `${name}/${d.message.messageId}`, values });
+            },
+            ignore: () => { }
+        }, options[rule.meta.id] ?? {});
+        if (handler.file)
+            handlers.push(handler);
+    }
+    return (text, file) => {
+        const ext = /\.[^./]+$/.exec(file ?? '')?.[0] ?? '';
+        const source = {
+            content: text,
+            // A rule that would open its file (GCP's .p12 check) gets no path to open.
+            filePath: ext === '.p12' ? undefined : file,
+            physicalFilePath: undefined,
+            contentType: 'text',
+            ext,
+            hasBOM: false,
+            getFilePath: () => file,
+            getPhysicalFilePath: () => undefined,
+            // Locations are for editors; no rule of the set judges by them.
+            locationToRange: () => [0, 0],
+            rangeToLocation: () => ({ start: { line: 1, column: 0 }, end: { line: 1, column: 0 } }),
+            positionToIndex: () => 0,
+            indexToPosition: () => ({ line: 1, column: 0 })
+        };
+        const out = [];
+        sink = { text, out };
+        try {
+            for (const h of handlers) {
+                // The text rules report synchronously; a rule that answers later is not waited for.
+                const pending = h.file?.(source);
+                if (pending)
+                    pending.catch(() => { });
+            }
+        }
+        finally {
+            sink = undefined;
+        }
+        return out;
+    };
+}
+/** swr's own rules alone: synchronous, nothing to load (what `add` judges content by). */
+const ownSecretScan = ownScan;
+let secret_scan_loaded;
+/** The maintained rule set and swr's own rules, loaded once, on first call. */
+function secret_scan_loadSecretScan() {
+    secret_scan_loaded ??= __webpack_require__.e(/* import() */ 577).then(__webpack_require__.bind(__webpack_require__, 31577)).then(preset => {
+        const maintained = hostRules(preset.rules);
+        return (text, file) => [...ownScan(text, file), ...maintained(text, file)];
+    });
+    return secret_scan_loaded;
 }
 
 // EXTERNAL MODULE: external "node:child_process"
@@ -1738,268 +1883,13 @@ async function signed_command_runSignedCommand(c, run) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/capture/secret-scan.ts
-/** Names a credential hides behind: `DB_PASSWORD`, `clientSecret`, `PrivateKey`, `_authToken`… */
-const SECRET_KEY = '(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key|client[_-]?key[_-]?data|auth)';
-/** Dotenv and direnv files, not their templates (which list names with placeholder values). */
-const DOTENV = (name) => (name === '.env' || name === '.envrc' || name.startsWith('.env.')) &&
-    !/^\.env\.(example|sample|template|dist)$/.test(name);
-/**
- * swr's own rules: each is a shape the maintained set does not report.
- * - assignment, json-field: a value given to a key named like a credential (`*_PASSWORD=`,
- *   `*_SECRET=`, `api_key:`, `"password": "…"`). secretlint has no keyword rule by design (false
- *   positives in source code); escrow would rather refuse a config file than embed its password.
- *   This also covers WireGuard `PrivateKey =`, kubeconfig `client-key-data:`/`token:`, .npmrc
- *   `_auth=`/`_authToken=`, .pypirc `password =` and the `auth` of docker/podman `auth.json`.
- *   Line-start keys only, and values that end where a word ends, so `token = getToken()` in code
- *   is not one; `${VAR}`, `$(cmd)`, `<…>` and `{{…}}` references are not values.
- * - age, stripe, rubygems, pypi: provider formats missing from the set.
- * - netrc: `machine … login … password …` wherever it is written, and a `password X` line.
- * - dotenv-value: in a .env/.envrc file, a long random-looking value under any name.
- */
-const OWN_RULES = [
-    {
-        id: 'assignment',
-        re: new RegExp(`^[ \\t]*(?:export[ \\t]+|-[ \\t]+)?["']?[\\w.\\-/:@]*?${SECRET_KEY}["']?[ \\t]*[:=][ \\t]*["']?(?<v>[^\\s"'#,;()\\[\\]{}<>]{6,})(?=["']?(?:[\\s,;#]|$))`, 'gim')
-    },
-    {
-        id: 'json-field',
-        re: new RegExp(`"[\\w.\\-]*?${SECRET_KEY}"[ \\t]*:[ \\t]*"(?<v>[^"\\s]{6,})"`, 'gi')
-    },
-    { id: 'age', re: /AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/g },
-    { id: 'stripe', re: /\b[rs]k_(?:live|test)_[0-9A-Za-z]{24,247}\b/g },
-    { id: 'rubygems', re: /\brubygems_[0-9a-f]{48}\b/g },
-    { id: 'pypi', re: /\bpypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}/g },
-    { id: 'netrc', re: /\bmachine\s+\S+\s+(?:login\s+\S+\s+)?password\s+(?<v>\S+)/g },
-    // A netrc written one token pair a line, as it is read a line at a time.
-    { id: 'netrc', re: /^[ \t]*password[ \t]+(?<v>\S+)[ \t]*$/gm },
-    {
-        id: 'dotenv-value',
-        re: /^[ \t]*(?:export[ \t]+)?[A-Za-z_][\w.]*[ \t]*=[ \t]*["']?(?<v>(?=[^\s"']*[A-Za-z])(?=[^\s"']*\d)[A-Za-z0-9+/=_][A-Za-z0-9+/=_-]{19,})["']?[ \t]*$/gm,
-        files: DOTENV
+;// CONCATENATED MODULE: ./src/core/archive/rejected.ts
+/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
+class Rejected extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'Rejected';
     }
-];
-/** Values that stand for a secret without being one: references, placeholders, flags, numbers. */
-const NOT_A_VALUE = /^(?:[$%*<{[]|true$|false$|yes$|no$|null$|none$|nil$|undefined$|required$|optional$|\d+$|(.)\1*$)|example|placeholder|your[_-]|changeme|redacted/i;
-function ownScan(text, file) {
-    const name = file?.slice(file.lastIndexOf('/') + 1) ?? '';
-    const found = [];
-    for (const rule of OWN_RULES) {
-        if (rule.files && !rule.files(name))
-            continue;
-        const values = [...text.matchAll(rule.re)]
-            .map(m => m.groups?.v ?? m[0])
-            .filter(v => !NOT_A_VALUE.test(v));
-        if (values.length > 0)
-            found.push({ rule: `swr/${rule.id}`, values });
-    }
-    return found;
-}
-/** Strings of at least 8 characters that a report's data quotes and the text holds. */
-function secret_scan_quoted(data, text) {
-    if (data === null || typeof data !== 'object')
-        return [];
-    return Object.values(data).filter((v) => typeof v === 'string' && v.length >= 8 && text.includes(v));
-}
-/**
- * The preset's rules behind one synchronous scan. Each rule is created once; its reports go to
- * the scan in progress. A report's secret is the string its data quotes (a report's range is not
- * always the secret's: the AWS secret rule's starts at the key's name), else its range.
- */
-function hostRules(rules) {
-    let sink;
-    const handlers = [];
-    // secretlint-rule-aws reports access key ids only with this option set.
-    const options = {
-        '@secretlint/secretlint-rule-aws': { enableIDScanRule: true }
-    };
-    for (const rule of rules) {
-        if (rule.meta.type !== 'scanner')
-            continue; // the comment filter: see the module comment
-        const name = rule.meta.id.replace(/^@secretlint\/secretlint-rule-/, '');
-        const handler = rule.create({
-            sharedOptions: {},
-            createTranslator: () => ((messageId, data) => ({
-                message: messageId,
-                messageId,
-                data
-            })),
-            report: d => {
-                if (!sink)
-                    return;
-                const fromData = secret_scan_quoted(d.data ?? d.message.data, sink.text);
-                const values = fromData.length > 0 ? fromData : [sink.text.slice(d.range[0], d.range[1])];
-                sink.out.push({ rule: `${name}/${d.message.messageId}`, values });
-            },
-            ignore: () => { }
-        }, options[rule.meta.id] ?? {});
-        if (handler.file)
-            handlers.push(handler);
-    }
-    return (text, file) => {
-        const ext = /\.[^./]+$/.exec(file ?? '')?.[0] ?? '';
-        const source = {
-            content: text,
-            // A rule that would open its file (GCP's .p12 check) gets no path to open.
-            filePath: ext === '.p12' ? undefined : file,
-            physicalFilePath: undefined,
-            contentType: 'text',
-            ext,
-            hasBOM: false,
-            getFilePath: () => file,
-            getPhysicalFilePath: () => undefined,
-            // Locations are for editors; no rule of the set judges by them.
-            locationToRange: () => [0, 0],
-            rangeToLocation: () => ({ start: { line: 1, column: 0 }, end: { line: 1, column: 0 } }),
-            positionToIndex: () => 0,
-            indexToPosition: () => ({ line: 1, column: 0 })
-        };
-        const out = [];
-        sink = { text, out };
-        try {
-            for (const h of handlers) {
-                // The text rules report synchronously; a rule that answers later is not waited for.
-                const pending = h.file?.(source);
-                if (pending)
-                    pending.catch(() => { });
-            }
-        }
-        finally {
-            sink = undefined;
-        }
-        return out;
-    };
-}
-/** swr's own rules alone: synchronous, nothing to load (what `add` judges content by). */
-const ownSecretScan = ownScan;
-let secret_scan_loaded;
-/** The maintained rule set and swr's own rules, loaded once, on first call. */
-function secret_scan_loadSecretScan() {
-    secret_scan_loaded ??= __webpack_require__.e(/* import() */ 577).then(__webpack_require__.bind(__webpack_require__, 31577)).then(preset => {
-        const maintained = hostRules(preset.rules);
-        return (text, file) => [...ownScan(text, file), ...maintained(text, file)];
-    });
-    return secret_scan_loaded;
-}
-
-;// CONCATENATED MODULE: ./src/core/engine/smoke.ts
-
-
-
-
-const SMOKE_TIMEOUT_S = 60;
-async function runSmokes(m, findings, gate, callerEnv, abort) {
-    if (!gate.allowed)
-        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
-    const entries = new Map(m.body.entries.map(e => [e.id, e]));
-    const results = [];
-    const out = [];
-    for (const f of findings) {
-        const e = entries.get(f.id);
-        if (!e)
-            throw new InternalError(`finding for unknown entry ${f.id}`);
-        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
-            out.push(f);
-            continue;
-        }
-        const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000;
-        const r = await signed_command_runSignedCommand({ entry: e, command: e.smoke, shell: m.body.shell, cwd: m.workspace, timeoutMs }, { gate, callerEnv, secretScan: await secret_scan_loadSecretScan(), abort });
-        const detail = `smoke ${recipe_describeResult(r, timeoutMs)}`;
-        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
-        results.push({
-            id: e.id,
-            outcome: passed ? 'passed' : 'failed',
-            detail,
-            ...(passed ? {} : { output: r.output.slice(-4096) })
-        });
-        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
-    }
-    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
-}
-
-;// CONCATENATED MODULE: ./src/core/types.ts
-/**
- * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
- * Everything here is plain data so that the CLI, the Action and the reports share one shape.
- */
-const KINDS = (/* unused pure expression or super */ null && (['file', 'blob', 'tree', 'link']));
-/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
-const TIERS = (/* unused pure expression or super */ null && ([0, 1, 2, 3, 4]));
-const TIER_NAMES = {
-    0: 'credentials and shims',
-    1: 'scripts',
-    2: 'source trees',
-    3: 'large downloads',
-    4: 'build outputs'
-};
-/** An entry's restore sources as a list, whichever form the manifest used. */
-function types_restoreSources(e) {
-    if (e.restore === undefined)
-        return [];
-    return typeof e.restore === 'string' ? [e.restore] : e.restore;
-}
-/** The shell recipes among an entry's restore sources, in order. */
-function types_recipesOf(e) {
-    return types_restoreSources(e).filter((s) => typeof s === 'string');
-}
-const STATUSES = [
-    'OK',
-    'MISSING',
-    'CORRUPT',
-    'STRIPPED',
-    'EMPTY',
-    'BROKENLNK',
-    'TYPE',
-    'SKIPPED',
-    /** The entry verifies but its smoke command failed (only with --run-smoke). */
-    'SMOKEFAIL'
-];
-const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
-    'healthy',
-    'cold-start',
-    'permission-reset',
-    'injection',
-    'credential-loss',
-    'exclusion-sweep',
-    'size-cap-eviction',
-    'partial-restore',
-    'local-corruption',
-    'mixed'
-]));
-
-;// CONCATENATED MODULE: ./src/core/report/report.ts
-
-const REPORT_SCHEMA = 'swr.report/1';
-function buildReport(input) {
-    const byStatus = Object.fromEntries(STATUSES.map(s => [s, 0]));
-    for (const f of input.findings)
-        byStatus[f.status]++;
-    const damaged = input.findings.filter(f => f.status !== 'OK').length;
-    const m = input.manifest;
-    return {
-        schema: REPORT_SCHEMA,
-        command: input.command,
-        tool: { name: 'swr', version: input.version },
-        manifest: {
-            path: m.file,
-            format: m.format,
-            digest: m.digest,
-            version: m.body.version,
-            workspace: m.workspace
-        },
-        verdict: damaged === 0 ? 'healthy' : 'damaged',
-        summary: {
-            entries: input.findings.length,
-            ok: input.findings.length - damaged,
-            damaged,
-            by_status: byStatus
-        },
-        diagnosis: input.diagnosis,
-        results: input.findings,
-        options: input.options,
-        timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
-        notes: m.notes
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/state/leftovers.ts
@@ -2312,183 +2202,55 @@ function tighten(dir) {
         external_node_fs_default().chmodSync(dir, 0o700);
 }
 
-;// CONCATENATED MODULE: ./src/core/state/cache.ts
+;// CONCATENATED MODULE: ./src/core/manifest/key-template.ts
 /**
- * The incremental hash cache: lets an unchanged workspace re-check without re-hashing. A cached
- * hash is used only when the file's dev, inode, size, mtime_ns and ctime_ns are all unchanged
- * (ctime cannot be set from user space, so an edit that restores mtime is still noticed), and only
- * for the same manifest file, entry id and entry content (the canonical digest of the entry, so
- * editing one entry does not throw away the hashes of the others). It stores what was observed on
- * disk, never a verdict: the expectations are compared afresh on every check.
+ * Key templates of sealed manifest entries: what a sealed state depends on, spelt small. Literal
+ * text ([A-Za-z0-9._+-]) and five placeholders:
  *
- * Files are private (0600 in a 0700 directory) and written atomically; a corrupt or foreign cache
- * file is ignored, never fatal.
+ *   {os} {arch}   the platform (linux, darwin; x64, arm64): npm installs per-platform packages
+ *   {libc}        glibc or musl on Linux (npm's libc field), none elsewhere
+ *   {node}        Node's major version (native modules are built per ABI)
+ *   {hash:P,...}  the first 16 hex digits of sha256 over the named workspace files (a lockfile)
+ *
+ * A template reads nothing outside the workspace: each `hash` path is a relative manifest path,
+ * and a file reached through a link that leaves the workspace is refused, not read. Nothing runs.
  */
 
 
-
-
-
-/** A cache that remembers nothing (`--no-cache` reads nothing; its results are still saved). */
-function openCache(opts) {
-    const key = (0,external_node_crypto_.createHash)('sha256')
-        .update(external_node_path_default().resolve(opts.manifestFile))
-        .digest('hex')
-        .slice(0, 32);
-    const dir = external_node_path_default().join(opts.stateDir, 'cache', key);
-    const mainFile = external_node_path_default().join(dir, 'entries.json');
-    // Maps, not objects: an entry id such as "__proto__" is valid and must stay plain data.
-    const raw = opts.read ? readJson(mainFile, isStored) : undefined;
-    const files = new Map(Object.entries(raw?.files ?? {}));
-    const trees = new Map(Object.entries(raw?.trees ?? {}));
-    const treeMaps = new Map();
-    const treeJson = new Map();
-    const dirtyMaps = new Set();
-    let dirty = false;
-    const digestOf = (id) => opts.entryDigests.get(id) ?? '';
-    // Ids are [A-Za-z0-9._-]; a prefix keeps "." and ".." from naming directories.
-    const treeFile = (id) => external_node_path_default().join(dir, `tree-${id}.json`);
-    return {
-        file(id, k) {
-            const rec = files.get(id);
-            return rec?.entry === digestOf(id) && rec.key === k && typeof rec.sha256 === 'string'
-                ? rec.sha256
-                : undefined;
-        },
-        setFile(id, k, sha256) {
-            files.set(id, { entry: digestOf(id), key: k, sha256 });
-            dirty = true;
-        },
-        tree(id) {
-            const rec = trees.get(id);
-            return rec?.entry === digestOf(id) && isTreeRecord(rec) ? rec : undefined;
-        },
-        setTree(id, rec) {
-            trees.set(id, { ...rec, entry: digestOf(id) });
-            dirty = true;
-        },
-        treeFiles(id) {
-            let map = treeMaps.get(id);
-            const json = treeJson.get(id);
-            if (!map && json !== undefined) {
-                const files = JSON.parse(Buffer.concat(json).toString('utf8'));
-                map = new Map(Object.entries(files));
-                treeMaps.set(id, map);
-            }
-            if (!map) {
-                const raw = opts.read ? readJson(treeFile(id), isTreeFiles) : undefined;
-                map = raw && raw.entry === digestOf(id) ? new Map(Object.entries(raw.files)) : new Map();
-                treeMaps.set(id, map);
-            }
-            return map;
-        },
-        setTreeFiles(id, files) {
-            treeMaps.set(id, files);
-            treeJson.delete(id);
-            dirtyMaps.add(id);
-        },
-        setTreeFilesJson(id, json) {
-            treeMaps.delete(id);
-            treeJson.set(id, json);
-            dirtyMaps.add(id);
-        },
-        flush() {
-            if (!dirty && dirtyMaps.size === 0)
-                return;
-            try {
-                state_dir_ensurePrivateDir(opts.stateDir, 'cache', key);
-                for (const id of dirtyMaps) {
-                    const json = treeJson.get(id);
-                    const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`;
-                    const body = json !== undefined
-                        ? [Buffer.from(head), ...json, Buffer.from('}')]
-                        : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`;
-                    atomic_writeFileAtomic(treeFile(id), body, { mode: 0o600, unlessSame: true });
-                }
-                if (dirty) {
-                    const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) };
-                    atomic_writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600, unlessSame: true });
-                }
-            }
-            catch {
-                // A read-only or full state directory must not fail a check.
-            }
-            dirty = false;
-            dirtyMaps.clear();
+const LITERAL = /^[A-Za-z0-9._+-]*$/;
+/** The template's parts, or the first problem with it (one line, naming the placeholder). */
+function parseTemplate(t) {
+    const parts = [];
+    let rest = t;
+    while (rest !== '') {
+        const open = rest.indexOf('{');
+        const literal = open < 0 ? rest : rest.slice(0, open);
+        if (!LITERAL.test(literal))
+            return `literal text ${quoted(literal)} may hold only A-Z a-z 0-9 . _ + -`;
+        if (literal)
+            parts.push({ literal });
+        if (open < 0)
+            break;
+        const close = rest.indexOf('}', open);
+        if (close < 0)
+            return 'a { without its }';
+        const inner = rest.slice(open + 1, close);
+        rest = rest.slice(close + 1);
+        if (inner === 'os' || inner === 'arch' || inner === 'libc' || inner === 'node') {
+            parts.push({ name: inner });
+            continue;
         }
-    };
-}
-function readJson(file, guard) {
-    try {
-        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
-        return guard(v) ? v : undefined;
+        if (!inner.startsWith('hash:'))
+            return `unknown placeholder {${quoted(inner).replace(/^"|"$/g, '')}}`;
+        const paths = inner.slice(5).split(',');
+        for (const p of paths) {
+            const problem = p === '.' ? 'is the workspace itself' : paths_pathProblem(p);
+            if (problem)
+                return `{hash:${p}}: the path ${problem}`;
+        }
+        parts.push({ hash: paths });
     }
-    catch {
-        return undefined;
-    }
-}
-function isStored(v) {
-    const s = v;
-    return (typeof s === 'object' &&
-        s !== null &&
-        s.v === 1 &&
-        typeof s.files === 'object' &&
-        s.files !== null &&
-        typeof s.trees === 'object' &&
-        s.trees !== null);
-}
-/** A record read back has the types the verifiers rely on (the file may be foreign). */
-function isTreeRecord(r) {
-    return (typeof r.stamp === 'string' &&
-        typeof r.metaDigest === 'string' &&
-        typeof r.contentDigest === 'string' &&
-        typeof r.files === 'number' &&
-        (r.rawStamp === undefined || typeof r.rawStamp === 'string'));
-}
-function isTreeFiles(v) {
-    const s = v;
-    return (typeof s === 'object' &&
-        s !== null &&
-        s.v === 1 &&
-        typeof s.entry === 'string' &&
-        typeof s.files === 'object' &&
-        s.files !== null &&
-        !Array.isArray(s.files) &&
-        Object.values(s.files).every(x => typeof x === 'string'));
-}
-/**
- * A cache held in memory only, for one run over paths no manifest names (a sealed cache's paths):
- * nothing is read from or written to the state directory.
- */
-function memoryCache() {
-    const files = new Map();
-    const trees = new Map();
-    const maps = new Map();
-    return {
-        file: (id, k) => files.get(`${id}\0${k}`),
-        setFile: (id, k, sha256) => void files.set(`${id}\0${k}`, sha256),
-        tree: id => trees.get(id),
-        setTree: (id, rec) => void trees.set(id, rec),
-        treeFiles: id => maps.get(id) ?? new Map(),
-        setTreeFiles: (id, m) => void maps.set(id, m),
-        setTreeFilesJson: (id, json) => void maps.set(id, new Map(Object.entries(JSON.parse(Buffer.concat(json).toString('utf8'))))),
-        flush: () => undefined
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/manifest/select.ts
-/** Choosing entries of a manifest by id (`--only`). */
-
-/** The entries `only` names, in manifest order; an unknown id is a usage error. */
-function select_selectEntries(entries, only) {
-    if (!only || only.length === 0)
-        return [...entries];
-    const known = new Set(entries.map(e => e.id));
-    const unknown = only.filter(id => !known.has(id));
-    if (unknown.length > 0)
-        throw new errors_UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
-    const wanted = new Set(only);
-    return entries.filter(e => wanted.has(e.id));
+    return parts.length > 0 ? parts : 'is empty';
 }
 
 ;// CONCATENATED MODULE: ./src/core/fs/inside.ts
@@ -2556,6 +2318,351 @@ function identity(st) {
     return `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
 }
 
+;// CONCATENATED MODULE: ./src/core/seal/key.ts
+/**
+ * Expanding a sealed entry's key template (manifest/key-template.ts) on this machine: the platform
+ * as the placeholders spell it, and the hashed workspace files read without leaving the workspace.
+ */
+
+
+
+
+
+const MAX_HASHED_BYTES = 256 * 1024 * 1024;
+/** This machine's platform, as the placeholders spell it. */
+function currentPlatform() {
+    const report = process.report?.getReport();
+    const libc = process.platform !== 'linux' ? 'none' : report?.header?.glibcVersionRuntime ? 'glibc' : 'musl';
+    return {
+        os: process.platform,
+        arch: process.arch,
+        libc,
+        node: process.versions.node.split('.')[0] ?? '0'
+    };
+}
+function hashFiles(workspace, paths) {
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    for (const p of paths) {
+        const loc = locate_entry_locateInside(workspace, p);
+        if (loc.state !== 'present')
+            throw new Error(`{hash:${p}}: ${loc.why}`);
+        if (!loc.st.isFile())
+            throw new Error(`{hash:${p}}: not a regular file`);
+        if (Number(loc.st.size) > MAX_HASHED_BYTES)
+            throw new Error(`{hash:${p}}: over ${MAX_HASHED_BYTES} bytes`);
+        h.update(`${p}\0${Number(loc.st.size)}\0`).update(external_node_fs_default().readFileSync(loc.abs));
+    }
+    return h.digest('hex').slice(0, 16);
+}
+/** The key `template` names here and now; throws one line when a hashed file is not there. */
+function expandKey(template, workspace, platform) {
+    const parts = parseTemplate(template);
+    if (typeof parts === 'string')
+        throw new Error(`key template ${quoted(template)}: ${parts}`);
+    return parts
+        .map(p => 'literal' in p ? p.literal : 'name' in p ? platform[p.name] : hashFiles(workspace, p.hash))
+        .join('');
+}
+
+// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
+var main = __webpack_require__(99547);
+;// CONCATENATED MODULE: ./src/core/manifest/strict-json.ts
+/**
+ * A strict JSON reader for documents whose bytes are signed. `JSON.parse` keeps the last of two
+ * duplicate keys, accepts 1e400 and lone surrogates, and says nothing about where a value was:
+ * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
+ * this module refuses everything that could read two ways and records the line of each value.
+ */
+
+
+const DEFAULT_LIMITS = {
+    maxBytes: 64 * 1024 * 1024,
+    maxDepth: 32,
+    maxArrayLength: 100_000
+};
+/** Thrown with every problem found; the message is the first one, with its place. */
+class StrictJsonError extends Error {
+    problems;
+    constructor(problems) {
+        super(problems[0] ?? 'invalid JSON');
+        this.problems = problems;
+        this.name = 'StrictJsonError';
+    }
+}
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// "-0" is refused too: canonical JSON prints it as 0, so two texts would sign alike.
+const INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
+/**
+ * Parse `text` or throw StrictJsonError naming each place (`line:col $.path`). A document the
+ * strict reader accepts as it is (the usual case) is read by the engine's own JSON.parse and
+ * proven plain by plainJson; anything else, and the lines of a plain one when asked for, come
+ * from the strict reader below, so every refusal and every line number is the strict reader's.
+ */
+function parseStrictJson(text, limits = DEFAULT_LIMITS) {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (bytes > limits.maxBytes) {
+        throw new StrictJsonError([
+            `document is ${bytes} bytes, over the ${limits.maxBytes}-byte limit`
+        ]);
+    }
+    const plain = plainJson(text, limits);
+    if (plain === undefined)
+        return strictParse(text, limits);
+    // Lines matter only to a message or an annotation: read for them when first asked.
+    return { value: plain.value, lines: lazyMap(() => strictParse(text, limits).lines) };
+}
+/**
+ * A Map whose contents are made on first use. It stands in wherever a Map does (every read goes
+ * to the real one), and copying the object that holds it, as `{ ...manifest }` does, makes
+ * nothing.
+ */
+function lazyMap(make) {
+    let made;
+    return new Proxy(new Map(), {
+        get(_target, key) {
+            made ??= make();
+            const value = Reflect.get(made, key, made);
+            return typeof value === 'function' ? value.bind(made) : value;
+        }
+    });
+}
+// A JSON string token (the text is known to be JSON, so this is its tokenization), and whether
+// a colon follows it (then it is a key).
+const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?/g;
+const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+/**
+ * The value of `text` when it is JSON the strict reader would accept exactly as JSON.parse reads
+ * it, else undefined (the strict reader then decides). JSON.parse refuses everything that is not
+ * JSON (comments, trailing commas, control characters, trailing data); what it accepts but the
+ * strict reader refuses is looked for here: a duplicate key (JSON.parse keeps the last one, so
+ * the parsed objects then hold fewer keys than the text spells), a forbidden key, a lone
+ * surrogate, a number spelled other than as a plain safe integer, nesting or an array over the
+ * limits. Measured ~0.5 ms for a 52-entry manifest where the strict reader takes ~10-13 ms cold.
+ */
+function plainJson(text, limits) {
+    try {
+        const value = JSON.parse(text);
+        let keys = 0;
+        for (const m of text.matchAll(STRING_TOKEN))
+            if (m[1] !== undefined)
+                keys++;
+        const outside = text.replace(STRING_TOKEN, '""');
+        for (const [n] of outside.matchAll(NUMBER_TOKEN))
+            if (!INTEGER.test(n) || !Number.isSafeInteger(Number(n)))
+                return undefined;
+        return keysIfPlain(value, limits, 1) === keys ? { value } : undefined;
+    }
+    catch {
+        // Not JSON, or too large or deep for the engine's reader: the strict reader says why.
+        return undefined;
+    }
+}
+/** How many keys `v` holds at every level, or -1 where the strict reader would refuse it. */
+function keysIfPlain(v, limits, depth) {
+    if (typeof v === 'string')
+        return v.isWellFormed() ? 0 : -1;
+    if (v === null || typeof v !== 'object')
+        return 0;
+    if (depth > limits.maxDepth)
+        return -1;
+    let keys = 0;
+    if (Array.isArray(v)) {
+        if (v.length > limits.maxArrayLength)
+            return -1;
+        for (const x of v) {
+            const k = keysIfPlain(x, limits, depth + 1);
+            if (k < 0)
+                return -1;
+            keys += k;
+        }
+        return keys;
+    }
+    for (const key of Object.keys(v)) {
+        if (!key.isWellFormed() || FORBIDDEN_KEYS.has(key))
+            return -1;
+        const k = keysIfPlain(v[key], limits, depth + 1);
+        if (k < 0)
+            return -1;
+        keys += k + 1;
+    }
+    return keys;
+}
+/**
+ * The strict reader: jsonc-parser's tokens, every problem named with its line and path.
+ * Exported so tests can hold the fast path to it.
+ */
+function strictParse(text, limits = DEFAULT_LIMITS) {
+    // jsonc-parser recurses per nesting level: refuse deep documents before it can overflow the stack.
+    const tooDeep = depthProblem(text, limits.maxDepth);
+    if (tooDeep)
+        throw new StrictJsonError([tooDeep]);
+    const problems = [];
+    const lines = new Map();
+    const stack = [];
+    let root;
+    let rootSeen = false;
+    const at = (line, col, path) => `${line + 1}:${col + 1} ${path}`;
+    const fail = (msg) => {
+        if (problems.length < 50)
+            problems.push(msg);
+    };
+    const childPath = () => {
+        const top = stack[stack.length - 1];
+        if (!top)
+            return '$';
+        if (top.kind === 'array')
+            return `${top.path}[${top.value.length}]`;
+        return `${top.path}${/^[A-Za-z_$][\w$]*$/.test(top.key ?? '') ? `.${top.key}` : `[${JSON.stringify(top.key)}]`}`;
+    };
+    const place = (value, line) => {
+        const top = stack[stack.length - 1];
+        const path = childPath();
+        lines.set(path, line + 1);
+        if (!top) {
+            if (rootSeen)
+                return;
+            root = value;
+            rootSeen = true;
+        }
+        else if (top.kind === 'array') {
+            if (top.value.length >= limits.maxArrayLength) {
+                fail(`${at(line, 0, top.path)}: array longer than ${limits.maxArrayLength} items`);
+                return;
+            }
+            top.value.push(value);
+        }
+        else if (top.key !== undefined) {
+            top.value[top.key] = value;
+            top.key = undefined;
+        }
+    };
+    const open = (c, line, col) => {
+        if (stack.length >= limits.maxDepth) {
+            fail(`${at(line, col, c.path)}: nested deeper than ${limits.maxDepth} levels`);
+        }
+        stack.push(c);
+    };
+    // The depth check above bounds the parser's recursion; should it ever miss, a stack overflow
+    // is still a refused document and not a crash.
+    try {
+        (0,main.visit)(text, {
+            onObjectBegin: (_o, _l, line, col) => {
+                const value = {};
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'object', value, path }, line, col);
+            },
+            onObjectProperty: (key, _o, _l, line, col) => {
+                const top = stack[stack.length - 1];
+                if (!top || top.kind !== 'object')
+                    return;
+                const path = `${top.path}[${JSON.stringify(key)}]`;
+                if (!key.isWellFormed())
+                    fail(`${at(line, col, top.path)}: key has a lone surrogate`);
+                else if (FORBIDDEN_KEYS.has(key))
+                    fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`);
+                else if (Object.hasOwn(top.value, key))
+                    fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`);
+                top.key = key;
+            },
+            onObjectEnd: () => {
+                stack.pop();
+            },
+            onArrayBegin: (_o, _l, line, col) => {
+                const value = [];
+                const path = childPath();
+                place(value, line);
+                open({ kind: 'array', value, path }, line, col);
+            },
+            onArrayEnd: () => {
+                stack.pop();
+            },
+            onLiteralValue: (value, offset, length, line, col) => {
+                const path = childPath();
+                if (typeof value === 'number') {
+                    const raw = text.slice(offset, offset + length);
+                    if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
+                        fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
+                    }
+                }
+                else if (typeof value === 'string' && !value.isWellFormed()) {
+                    fail(`${at(line, col, path)}: string has a lone surrogate`);
+                }
+                place(value, line);
+            },
+            onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
+            onError: (code, _o, _l, line, col) => {
+                fail(`${line + 1}:${col + 1}: ${describe(code)}`);
+            }
+        }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    }
+    catch (err) {
+        if (!(err instanceof RangeError))
+            throw err;
+        throw new StrictJsonError([`nested too deeply to read (over ${limits.maxDepth} levels)`]);
+    }
+    if (!rootSeen && problems.length === 0)
+        problems.push('1:1: empty document');
+    if (problems.length > 0)
+        throw new StrictJsonError(problems);
+    return { value: root, lines };
+}
+/**
+ * Where nesting first exceeds `max` levels, if it does. Counted on jsonc-parser's own tokens, so
+ * strings and comments (`/*"*\/`) are skipped exactly as the parser skips them. Once a closing
+ * bracket does not match, the parser's error recovery may skip brackets this count would pair up,
+ * so from there on every opening bracket counts and none closes: an over-count refuses a document
+ * that is refused anyway, an under-count would let it overflow the stack.
+ */
+// jsonc-parser's SyntaxKind is a const enum, which this build cannot read at run time.
+const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 };
+function depthProblem(text, max) {
+    const scanner = (0,main.createScanner)(text, false);
+    const open = [];
+    let broken = false;
+    let depth = 0;
+    for (let t = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
+        if (t === TOKEN.openBrace || t === TOKEN.openBracket) {
+            open.push(t);
+            if (++depth > max)
+                return `${scanner.getTokenStartLine() + 1}:${scanner.getTokenStartCharacter() + 1}: nested deeper than ${max} levels`;
+        }
+        else if (!broken && (t === TOKEN.closeBrace || t === TOKEN.closeBracket)) {
+            const want = t === TOKEN.closeBrace ? TOKEN.openBrace : TOKEN.openBracket;
+            if (open.pop() === want)
+                depth--;
+            else
+                broken = true;
+        }
+    }
+    return undefined;
+}
+function describe(code) {
+    const name = (0,main.printParseErrorCode)(code);
+    const words = {
+        InvalidSymbol: 'unexpected character (trailing data, or not JSON)',
+        EndOfFileExpected: 'trailing data after the document',
+        InvalidUnicode: 'invalid \\u escape',
+        InvalidEscapeCharacter: 'invalid escape in string',
+        UnexpectedEndOfString: 'unterminated string',
+        UnexpectedEndOfNumber: 'malformed number',
+        UnexpectedEndOfComment: 'comments are not JSON',
+        InvalidCommentToken: 'comments are not JSON',
+        InvalidNumberFormat: 'malformed number',
+        InvalidCharacter: 'control character in string',
+        PropertyNameExpected: 'property name expected (trailing comma?)',
+        CommaExpected: 'comma expected',
+        ColonExpected: 'colon expected',
+        ValueExpected: 'value expected',
+        CloseBraceExpected: 'closing brace expected',
+        CloseBracketExpected: 'closing bracket expected'
+    };
+    return words[name] ?? name;
+}
+
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __webpack_require__(38522);
+var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
 ;// CONCATENATED MODULE: ./src/core/walk/mode.ts
 /** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
 /** "0755" from permission bits. */
@@ -2570,65 +2677,652 @@ function lostExec(wanted, found) {
     return (wanted & 0o111 & ~found) !== 0;
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/verifier.ts
+;// CONCATENATED MODULE: ./src/core/walk/tree-index.ts
+/**
+ * The per-file index of a tree: a sidecar file beside the manifest (gzip'd JSON lines: relpath,
+ * type, mode, size, sha256, link target or a special file's kind). The manifest holds the sidecar's sha256, so the index
+ * is as trustworthy as the manifest; with it, a failed tree check names the files that are
+ * missing, extra or changed instead of only saying "digest differs".
+ */
 
-function isPending(i) {
-    return 'judge' in i;
+
+
+
+
+const HEADER = JSON.stringify(['swr-tree-index', 1]);
+const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+/**
+ * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
+ * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
+ * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ */
+const BYTES_PER_ENTRY = 1024;
+/**
+ * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
+ * sha256 hardly compresses), and about 9 for a tree of directories only.
+ */
+const MAX_RATIO = 64;
+const SLACK_BYTES = 64 * 1024;
+/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
+const MAX_LINE_BYTES = 64 * 1024;
+/**
+ * The most an index of `entries` records may inflate to. The manifest's count is not trusted
+ * either (check reads unsigned manifests), but it is what the walk is compared with, so a
+ * larger claim costs no more than the tree it claims would.
+ */
+function indexBudget(entries) {
+    return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY);
+}
+const LIST_LIMIT = 20;
+/** Where the index of tree `id` lives for the manifest at `manifestFile`. */
+function tree_index_indexPath(manifestFile, id) {
+    return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
+}
+function encodeIndex(records) {
+    const lines = [
+        HEADER,
+        ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
+    ];
+    return (0,external_node_zlib_.gzipSync)(lines.join('\n') + '\n', { level: 6 });
+}
+function indexRef(bytes, entries) {
+    return { sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'), entries };
+}
+/** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
+function readIndex(file, ref) {
+    if (!ref)
+        return undefined;
+    try {
+        // Bounded before anything is read: the compressed size, from the recorded entry count.
+        const st = external_node_fs_default().lstatSync(file);
+        if (!st.isFile() || st.size > indexBudget(ref.entries))
+            return undefined;
+        return parseIndex(external_node_fs_default().readFileSync(file), ref);
+    }
+    catch {
+        return undefined;
+    }
 }
 /**
- * 1500000 → "1,500,000". By hand, not Intl.NumberFormat: creating a formatter initialises ICU,
- * measured at ~25 ms, a tenth of a whole check of a small workspace.
+ * An index's bytes (wherever they were kept: a sidecar, a seal) checked against `ref`;
+ * undefined when altered or unreadable. Bounded before anything is inflated or parsed: compressed
+ * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
-function num(n) {
-    if (!Number.isSafeInteger(n))
-        return String(n);
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+function parseIndex(bytes, ref) {
+    try {
+        const budget = indexBudget(ref.entries);
+        if (bytes.length > budget)
+            return undefined;
+        if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
+            return undefined;
+        const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
+        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated }).toString('utf8');
+        const lines = text.split('\n', ref.entries + 3).filter(Boolean);
+        if (lines[0] !== HEADER || lines.length !== ref.entries + 1)
+            return undefined;
+        if (lines.some(l => l.length > MAX_LINE_BYTES))
+            return undefined;
+        return lines.slice(1).map(line => {
+            const [rel, type, mode, size, extra] = JSON.parse(line);
+            return { rel, type, mode, size, extra: extra ?? undefined };
+        });
+    }
+    catch {
+        return undefined;
+    }
 }
-/** Signed difference, "+12" / "-1,500,000". */
-function delta(found, wanted) {
-    const d = found - wanted;
-    return `${d > 0 ? '+' : '-'}${num(Math.abs(d))}`;
-}
-/** First 12 hex digits: enough to tell hashes apart in a report, never the whole secret-ish value. */
-function verifier_short(hash) {
-    return hash.slice(0, 12);
-}
-function finding(e, status, reason, detail, recorded, found, cached = false) {
+/** Name what differs between the recorded index and what the walk found now. */
+function diffIndex(recorded, now, nowExtra) {
+    const before = new Map(recorded.map(r => [r.rel, r]));
+    const missing = [];
+    const extra = [];
+    const changed = [];
+    const seen = new Set();
+    let execLossOnly = true;
+    let contentChanged = false;
+    let shrunk = 0;
+    now.forEach((r, i) => {
+        seen.add(r.rel);
+        const b = before.get(r.rel);
+        if (!b)
+            return void extra.push(r.rel);
+        const what = [];
+        if (b.type !== r.type)
+            what.push(`type ${b.type} -> ${r.type}`);
+        else {
+            if (r.type === 'f' && b.size !== r.size)
+                what.push(`size ${b.size} -> ${r.size}`);
+            if (r.type !== 'l' && b.mode !== r.mode) {
+                what.push(`mode ${mode_octal(b.mode)} -> ${mode_octal(r.mode)}`);
+                if (!lostExec(b.mode, r.mode))
+                    execLossOnly = false;
+            }
+            const x = nowExtra?.[i];
+            if (x !== undefined &&
+                b.extra !== undefined &&
+                x !== b.extra &&
+                !(r.type === 'f' && b.size !== r.size)) {
+                what.push(r.type === 'l'
+                    ? `target ${b.extra} -> ${x}`
+                    : r.type === 'o'
+                        ? `${b.extra} -> ${x}`
+                        : 'content');
+                contentChanged = true;
+            }
+        }
+        if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
+            execLossOnly = false;
+        if (what.length > 0)
+            changed.push({ path: r.rel, what: what.join(', ') });
+        // Counted here because the list below is cut: "every change is a cut" needs the whole count.
+        if (what.length === 1 && r.type === 'f' && b.type === 'f' && r.size < b.size)
+            shrunk++;
+    });
+    for (const r of recorded)
+        if (!seen.has(r.rel))
+            missing.push(r.rel);
+    const diff = {
+        missing: missing.slice(0, LIST_LIMIT),
+        extra: extra.slice(0, LIST_LIMIT),
+        changed: changed.slice(0, LIST_LIMIT),
+        counts: { missing: missing.length, extra: extra.length, changed: changed.length, shrunk }
+    };
     return {
-        id: e.id,
-        kind: e.kind,
-        path: e.path,
-        tier: e.tier,
-        status,
-        reason,
-        detail,
-        recorded,
-        found,
-        cached
+        diff,
+        execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
+        contentChanged
     };
 }
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
+var ucs2length = __webpack_require__(36214);
+// EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
+var equal = __webpack_require__(24951);
+;// CONCATENATED MODULE: ./src/core/seal/generated/seal-validator.js
+// Generated by scripts/gen-validators.mjs from schema/seal-v1.schema.json. Do not edit.
+/* eslint-disable */
+// @ts-nocheck
+
+const func1 = ucs2length["default"] ?? ucs2length
+;
+const func0 = equal["default"] ?? equal
+const validate = validate20;/* harmony default export */ const seal_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","maxLength":64},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema76 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema77 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}};const schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema39 = {"type":"string","minLength":1,"maxLength":4096};const schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate46.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate46.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate46(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);errors = vErrors.length;}else {var props0 = validate46.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern31 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const pattern25 = new RegExp("^[0-9a-f]{16}$", "u");const pattern28 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!((((key1 === "schema") || (key1 === "key")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.paths !== undefined){let data3 = data0.paths;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){if(!(validate21(data3[i0], {instancePath:instancePath+"/body/paths/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}}else {const err14 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data0.made !== undefined){let data5 = data0.made;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.at === undefined){const err15 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data5.os === undefined){const err16 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5.arch === undefined){const err17 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key2 in data5){if(!((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "run"))){const err18 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.at !== undefined){let data6 = data5.at;if(typeof data6 === "string"){if(func1(data6) > 64){const err19 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.os !== undefined){let data7 = data5.os;if(typeof data7 === "string"){if(!pattern31.test(data7)){const err21 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data5.arch !== undefined){let data8 = data5.arch;if(typeof data8 === "string"){if(!pattern31.test(data8)){const err23 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}else {const err24 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data5.run !== undefined){let data9 = data5.run;if(typeof data9 === "string"){if(func1(data9) > 512){const err25 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data.signatures !== undefined){let data10 = data.signatures;if(Array.isArray(data10)){if(data10.length > 16){const err29 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len1 = data10.length;for(let i1=0; i1<len1; i1++){let data11 = data10[i1];if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err30 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(data11.alg !== undefined){let data12 = data11.alg;if(!((data12 === "hmac-sha256") || (data12 === "ml-dsa-87"))){const err31 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}const tag0 = data11.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err32 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data11.keyid === undefined){const err33 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}if(data11.sig === undefined){const err34 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}for(const key3 in data11){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data11.alg !== undefined){if("hmac-sha256" !== data11.alg){const err36 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data11.keyid !== undefined){let data14 = data11.keyid;if(typeof data14 === "string"){if(!pattern25.test(data14)){const err37 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}if(data11.sig !== undefined){let data15 = data11.sig;if(typeof data15 === "string"){if(!pattern11.test(data15)){const err39 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}else {const err40 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err42 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}if(data11.keyid === undefined){const err43 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}if(data11.public_key === undefined){const err44 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}if(data11.sig === undefined){const err45 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}for(const key4 in data11){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err46 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}}if(data11.alg !== undefined){if("ml-dsa-87" !== data11.alg){const err47 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}if(data11.keyid !== undefined){let data17 = data11.keyid;if(typeof data17 === "string"){if(!pattern11.test(data17)){const err48 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}}else {const err49 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}if(data11.public_key !== undefined){let data18 = data11.public_key;if(typeof data18 === "string"){if(func1(data18) > 3460){const err50 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}if(func1(data18) < 3456){const err51 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(!pattern28.test(data18)){const err52 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}else {const err53 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}if(data11.sig !== undefined){let data19 = data11.sig;if(typeof data19 === "string"){if(func1(data19) > 6172){const err54 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}if(func1(data19) < 6168){const err55 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}if(!pattern28.test(data19)){const err56 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}}else {const err57 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}}else {const err58 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(props0 !== true){props0 = true;}}else {const err59 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}else {const err61 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}}else {const err62 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}}else {const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+;// CONCATENATED MODULE: ./src/core/seal/seal.ts
 /**
- * The entry on disk when it exists with the wanted type; otherwise the MISSING finding (absent, or
- * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
+ * A seal: the expected state of the paths a cache holds, recorded where they were built, keyed by
+ * the cache key and signed by the job that built them. It travels as the first member of the cache
+ * archive (and, for a sealed manifest entry, in the state directory). Until its signatures hold
+ * and its key and paths match the request, every byte of it is attacker-controlled: it is read
+ * bounded, parsed strictly, checked against schema/seal-v1.schema.json and the rules below, and it
+ * can only ever describe files (never a recipe, a smoke command or an environment).
  */
-function locateAs(e, ctx, recorded, noun, is, want) {
-    const loc = locate_entry_locateInside(ctx.workspace, e.path);
-    if (loc.state !== 'present') {
-        const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
-        return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
-    }
-    if (!is(loc.st)) {
-        const t = typeName(loc.st);
-        return finding(e, 'TYPE', 'type', `is a ${t} (want ${want})`, recorded, { type: t });
-    }
-    return { abs: loc.abs, st: loc.st };
+
+
+
+
+
+
+
+
+
+const SEAL_SCHEMA = 'swr.seal/1';
+/** What the signatures bind besides the body: a seal's signature is never a manifest's. */
+const SEAL_PAYLOAD_TYPE = 'application/vnd.swr.seal.v1+json';
+/** A seal of a million-file tree is about 60 MiB (its index); anything larger is refused unread. */
+const SEAL_MAX_BYTES = 128 * 1024 * 1024;
+/** The exact bytes every seal signature covers. */
+function sealSigningInput(body) {
+    return pae(SEAL_PAYLOAD_TYPE, canonicalBytes(body));
 }
-function isFinding(x) {
-    return 'status' in x;
+/** The seal as written into an archive or the state directory. */
+function encodeSeal(doc) {
+    return Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8');
+}
+function schemaLine() {
+    const e = validate.errors?.[0];
+    if (!e)
+        return 'not a seal';
+    const at = e.instancePath || '/';
+    return `${at}: ${e.message ?? 'invalid'}`.slice(0, 300);
+}
+/** What a schema cannot say: one name per entry, members that do not overlap, indexes that hold. */
+function ruleProblem(doc) {
+    const members = [];
+    for (const [i, p] of doc.body.paths.entries()) {
+        const where = `paths[${i}]`;
+        const e = p.entry;
+        if (e.path.includes('/') || paths_pathProblem(e.path) !== undefined || e.path === '.')
+            return `${where}.entry.path ${quoted(e.path)} must be one name`;
+        if (e.needs.length > 0)
+            return `${where}.entry.needs must be empty`;
+        const member = p.member.replace(/\/+$/, '');
+        if (member.startsWith('/') || member.split('/').some(c => c === '' || c === '.'))
+            return `${where}.member ${quoted(p.member)} is not a relative archive name`;
+        if (external_node_path_default().posix.basename(member) !== e.path)
+            return `${where}.member ${quoted(p.member)} does not end in the entry's name`;
+        for (const m of members)
+            if (m === member || m.startsWith(`${member}/`) || member.startsWith(`${m}/`))
+                return `${where}.member ${quoted(p.member)} overlaps another sealed path`;
+        members.push(member);
+        const indexed = e.kind === 'tree' && e.expect.index !== undefined;
+        if (indexed !== (p.index !== undefined))
+            return `${where}.index must be present exactly when the entry records one`;
+    }
+    return undefined;
+}
+/** Each tree's index, decoded and checked against the digest its entry records. */
+function decodeIndexes(doc) {
+    return doc.body.paths.map((p, i) => {
+        if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
+            return undefined;
+        const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index);
+        if (!records)
+            throw new Rejected(`seal paths[${i}].index does not match its recorded digest`);
+        return records;
+    });
+}
+/** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
+function parseSeal(bytes) {
+    if (bytes.length > SEAL_MAX_BYTES)
+        throw new Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
+    let value;
+    try {
+        value = parseStrictJson(bytes.toString('utf8'), {
+            maxBytes: SEAL_MAX_BYTES,
+            maxDepth: 16,
+            maxArrayLength: 100_000
+        }).value;
+    }
+    catch (err) {
+        const why = err instanceof StrictJsonError ? err.message : String(err);
+        throw new Rejected(`the seal is not valid JSON (${why.split('\n')[0]?.slice(0, 200)})`);
+    }
+    if (!validate(value))
+        throw new Rejected(`the seal is malformed: ${schemaLine()}`);
+    const doc = value;
+    const problem = ruleProblem(doc);
+    if (problem)
+        throw new Rejected(`the seal is malformed: ${problem}`);
+    return { doc, bytes, records: decodeIndexes(doc) };
 }
 
-// EXTERNAL MODULE: external "node:worker_threads"
-var external_node_worker_threads_ = __webpack_require__(75919);
+;// CONCATENATED MODULE: ./src/core/seal/trust.ts
+/**
+ * Who may seal. A seal is signed with the sealing job's keys (an HMAC secret, an ML-DSA identity)
+ * and judged at restore against the keys and signers the restoring job trusts:
+ *
+ * - `signed`: at least one signature by a trusted key holds. A job without the key (a pull
+ *   request, a poisoned step) cannot make a seal that passes.
+ * - `any`: a seal must be there and match the archive byte for byte; its signatures are checked
+ *   when they name a key this job knows. That catches accidental damage (truncation, a partial or
+ *   swapped archive, bit rot), not a writer of the cache who forges a seal.
+ *
+ * Either way a signature that names a trusted key and does not hold refuses the seal: the body was
+ * changed after it was signed. The key and the paths are checked by the caller (restore.ts).
+ */
+
+
+
+
+const SEAL_REQUIREMENTS = ['signed', 'any'];
+async function signSeal(body, signers) {
+    const input = sealSigningInput(body);
+    const signatures = [];
+    if (signers.hmacKey)
+        signatures.push(signHmac(signers.hmacKey, input));
+    if (signers.identity)
+        signatures.push(await signMldsa(signers.identity, input, 'seal'));
+    return { body, signatures };
+}
+/** Ready to judge seals synchronously (as the archive streams past): ML-DSA loaded when needed. */
+async function prepareSealTrust(trust) {
+    if (trust.trusted.size > 0)
+        await loadMldsa();
+}
+/**
+ * Who signed the seal, as far as this job can tell ("hmac a1b2…", "ml-dsa 1234…"); a Rejected
+ * when the requirement is not met. Synchronous, after `prepareSealTrust(trust)`.
+ */
+function judgeSeal(doc, trust) {
+    const input = sealSigningInput(doc.body);
+    const by = [];
+    for (const s of doc.signatures) {
+        if (s.alg === 'hmac-sha256') {
+            if (!trust.hmacKey || s.keyid !== hmacKeyId(trust.hmacKey))
+                continue;
+            if (!verifyHmac(trust.hmacKey, input, s))
+                throw new Rejected('the seal was changed after it was signed (its HMAC does not hold)');
+            by.push(`hmac ${s.keyid}`);
+            continue;
+        }
+        const decoded = decodeMldsa(s);
+        if (!decoded)
+            continue;
+        const fp = fingerprint(decoded.publicKey);
+        if (!trust.trusted.has(fp))
+            continue;
+        if (!verifyMldsaLoaded(decoded.publicKey, input, decoded.sig, 'seal'))
+            throw new Rejected(`the seal was changed after it was signed (the ML-DSA signature of ${fp.slice(0, 16)} does not hold)`);
+        by.push(`ml-dsa ${fp.slice(0, 16)}`);
+    }
+    if (trust.require === 'signed' && by.length === 0)
+        throw new Rejected(doc.signatures.length === 0
+            ? 'the seal is unsigned, and require-seal is signed'
+            : `the seal is signed by no key this job trusts (${doc.signatures.length} signature${doc.signatures.length === 1 ? '' : 's'}), and require-seal is signed`);
+    return by;
+}
+
+;// CONCATENATED MODULE: ./src/core/seal/entries.ts
+/**
+ * Sealed manifest entries on this machine: each entry's key template expanded here, its seal read
+ * from the private state directory (`seals/`, one file per manifest, entry and key), judged, and
+ * turned into an ordinary entry with the seal's expectations, so check, doctor and the reports
+ * treat it like any other. An entry with no seal for the current key (a fresh machine, a changed
+ * lockfile) stays unsealed: `check` says so without calling it damaged, and `doctor` runs its
+ * recipe and smoke command and seals the result (engine/seal-entries.ts).
+ *
+ * A stored seal is judged as strictly as one from a cache archive: its bytes are bounded and
+ * parsed strictly, it must be made for this entry's path and kind and the expanded key, and when
+ * this machine has keys a signature by one of them that does not hold refuses it.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Where the seal of `spec` under `key` is kept for the manifest at `manifestFile`. */
+function storedSealFile(stateDir, manifestFile, id, key) {
+    const name = (0,external_node_crypto_.createHash)('sha256')
+        .update(`${external_node_path_default().resolve(manifestFile)}\0${id}\0${key}`)
+        .digest('hex')
+        .slice(0, 32);
+    return external_node_path_default().join(stateDir, 'seals', `${name}.json`);
+}
+function writeStoredSeal(stateDir, file, doc) {
+    state_dir_ensurePrivateDir(stateDir, 'seals');
+    atomic_writeFileAtomic(file, encodeSeal(doc), { mode: 0o600 });
+}
+function readStored(file) {
+    const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (!st.isFile())
+        throw new Rejected('the stored seal is not a regular file');
+    if (st.size > SEAL_MAX_BYTES)
+        throw new Rejected(`the stored seal is over ${SEAL_MAX_BYTES} bytes`);
+    return external_node_fs_default().readFileSync(file);
+}
+/** The seal must describe exactly this entry: one path, its path and kind, the expanded key. */
+function checkFor(seal, spec, key) {
+    const body = seal.doc.body;
+    if (body.key !== key)
+        throw new Rejected(`made for key ${quoted(body.key)}, not ${quoted(key)}`);
+    const [p] = body.paths;
+    if (body.paths.length !== 1 || !p || p.spelling !== spec.path)
+        throw new Rejected(`made for other paths than ${quoted(spec.path)}`);
+    if (p.entry.kind !== spec.kind)
+        throw new Rejected(`records a ${p.entry.kind}, the manifest a ${spec.kind}`);
+}
+/** The entry a seal makes of a sealed spec: the manifest's policy, the seal's expectations. */
+function sealedEntry(spec, seal) {
+    const recorded = seal.doc.body.paths[0]?.entry;
+    const { key: _key, ignore, kind: _kind, ...common } = spec;
+    switch (recorded.kind) {
+        case 'tree':
+            return { ...common, kind: 'tree', ignore: ignore ?? recorded.ignore, expect: recorded.expect };
+        case 'file':
+            return { ...common, kind: 'file', expect: recorded.expect };
+        case 'blob':
+            return { ...common, kind: 'blob', expect: recorded.expect };
+        case 'link':
+            return { ...common, kind: 'link', expect: recorded.expect };
+    }
+}
+/** Resolve every sealed entry of `m` against the seals kept on this machine. */
+async function resolveSeals(m, opts) {
+    const specs = m.body.sealed ?? [];
+    if (specs.length === 0)
+        return { manifest: m, states: [] };
+    await prepareSealTrust(opts.trust);
+    const states = [];
+    const entries = [];
+    const indexes = new Map();
+    for (const spec of specs) {
+        let key;
+        try {
+            key = expandKey(spec.key, m.workspace, opts.platform);
+        }
+        catch (err) {
+            states.push({ id: spec.id, state: 'unkeyed', detail: err.message, signedBy: [] });
+            continue;
+        }
+        const file = storedSealFile(opts.stateDir, m.file, spec.id, key);
+        try {
+            const bytes = readStored(file);
+            if (!bytes) {
+                states.push({
+                    id: spec.id,
+                    key,
+                    state: 'unsealed',
+                    detail: `no seal for key ${key} here`,
+                    signedBy: []
+                });
+                continue;
+            }
+            const seal = parseSeal(bytes);
+            checkFor(seal, spec, key);
+            const signedBy = judgeSeal(seal.doc, opts.trust);
+            entries.push(sealedEntry(spec, seal));
+            const records = seal.records[0];
+            if (records)
+                indexes.set(spec.id, records);
+            const made = seal.doc.body.made;
+            states.push({
+                id: spec.id,
+                key,
+                state: 'sealed',
+                detail: `sealed ${made.at} on ${made.os}/${made.arch}${signedBy.length > 0 ? `, signed by ${signedBy.join(', ')}` : ', unsigned'}`,
+                signedBy
+            });
+        }
+        catch (err) {
+            const why = err instanceof Rejected ? err.message : err.message;
+            states.push({
+                id: spec.id,
+                key,
+                state: 'refused',
+                detail: `the seal here is refused: ${why}`,
+                signedBy: []
+            });
+        }
+    }
+    const manifest = {
+        ...m,
+        body: { ...m.body, entries: [...m.body.entries, ...entries] },
+        sealIndexes: indexes
+    };
+    return { manifest, states };
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __webpack_require__(48161);
+var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
+var p_limit = __webpack_require__(70370);
+;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
+/**
+ * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
+ * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
+ * their loss as a routine wipe, canaries probe them, and authoring skips them.
+ */
+const volatile_dirs_VOLATILE_DIRS = new Set([
+    '.cache',
+    '.next',
+    '.npm',
+    '.nuxt',
+    '.output',
+    '.parcel-cache',
+    '.pytest_cache',
+    '.ruff_cache',
+    '.mypy_cache',
+    '.svelte-kit',
+    '.tox',
+    '.nox',
+    '.turbo',
+    '.venv',
+    '.vite',
+    '__pycache__',
+    'build',
+    'coverage',
+    'dist',
+    'node_modules',
+    'out',
+    'target'
+]);
+/** Whether a manifest path lies below one of them. */
+function underVolatileDir(p) {
+    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/secrets.ts
+/**
+ * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
+ * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
+ * committed, pushed and shared, and a manifest is not a vault.
+ *
+ * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
+ * seeds), by name (files that exist to hold a credential: ssh keys, netrc, the logins of git, gh,
+ * PyPI, cargo, cloud CLIs and coding agents, `*.pem`, `*.key`), or by content: a PEM, OpenSSH or
+ * PGP private-key header, a token shape the recipe-output scrubber masks, or what a secret scan
+ * finds (secret-scan.ts). Files that often hold a credential but often do not (`.npmrc`, `.env`,
+ * `.envrc`, a kubeconfig, a docker or podman `config.json`/`auth.json`) are judged by content, so
+ * one without credentials can be escrowed. `add` judges with swr's own rules (nothing to load);
+ * escrow passes the full scan. Content is judged on the file's first SNIFF_BYTES when only a
+ * class is wanted, and on every byte escrow would embed.
+ */
+
+
+
+
+
+/** The note a secret's entry carries when it was added without one. */
+const secrets_SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
+/** Bytes read from the head of a file to judge its content. */
+const SNIFF_BYTES = 64 * 1024;
+/** File names that are credentials wherever they are. */
+const SECRET_NAMES = new Set([
+    '.netrc',
+    '_netrc',
+    '.git-credentials',
+    '.pgpass',
+    '.pypirc',
+    '.vault-token',
+    '.credentials.json',
+    'oauth_creds.json',
+    'credentials.toml',
+    'id_rsa',
+    'id_dsa',
+    'id_ecdsa',
+    'id_ed25519',
+    'id_ecdsa_sk',
+    'id_ed25519_sk'
+]);
+/** Extensions of key and certificate-bundle files. */
+const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
+/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
+const SECRET_SUFFIXES = [
+    '.codex/auth.json',
+    'gh/hosts.yml',
+    '.aws/credentials',
+    '.cargo/credentials',
+    'gcloud/credentials.db',
+    'gcloud/application_default_credentials.json'
+];
+/** Directories whose every file is secret. */
+const SECRET_DIRS = new Set(['.gnupg']);
+/** What may sit in ~/.ssh without being a private key. */
+const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
+/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
+const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
+/** True when `rel` (a manifest path) names a file that must never be escrowed. */
+function secrets_isSecretPath(rel) {
+    const segs = rel.split('/');
+    const name = segs[segs.length - 1] ?? '';
+    const parent = segs[segs.length - 2];
+    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
+        return true;
+    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
+        return true;
+    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
+        return true;
+    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
+    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
+}
+/**
+ * Why these bytes are a secret (a private key, a token, what `scan` finds: its rule names, never
+ * the value), or undefined. `rel` lets file-type rules apply (dotenv, .npmrc, .json).
+ */
+function secretContent(bytes, scan = ownSecretScan, rel) {
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+    if (PRIVATE_KEY_HEADER.test(text))
+        return 'holds a private key';
+    if (scrub_hasTokenShape(text))
+        return 'holds a token or a password';
+    const rules = [...new Set(scan(text, rel).map(f => f.rule))];
+    return rules.length > 0 ? `holds a secret (${rules.join(', ')})` : undefined;
+}
+/** The first `max` bytes of a regular file, read without following a symlink. */
+function readHead(abs, max = SNIFF_BYTES) {
+    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
+    try {
+        if (!external_node_fs_default().fstatSync(fd).isFile())
+            return Buffer.alloc(0);
+        const buf = Buffer.alloc(max);
+        let got = 0;
+        while (got < max) {
+            const n = external_node_fs_default().readSync(fd, buf, got, max - got, got);
+            if (n === 0)
+                break;
+            got += n;
+        }
+        return buf.subarray(0, got);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+function realOrResolved(p) {
+    try {
+        return external_node_fs_default().realpathSync(p);
+    }
+    catch {
+        return external_node_path_default().resolve(p);
+    }
+}
+/** Why the file is a secret, in a few words, or undefined when it is not one. */
+function secretReason(q) {
+    if (q.abs && q.stateDir && inside_isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
+        return "is in swr's state directory";
+    if (secrets_isSecretPath(q.rel))
+        return 'is a credential by name';
+    let bytes = q.bytes;
+    if (!bytes && q.abs) {
+        try {
+            bytes = readHead(q.abs);
+        }
+        catch {
+            return undefined;
+        }
+    }
+    return bytes ? secretContent(bytes, q.scan, q.rel) : undefined;
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/core/walk/byte-names.mjs
@@ -2781,6 +3475,10 @@ function shownName(s) {
 /** What shownName escapes: the backslash, every control (text/controls.mjs), non-UTF-8 bytes. */
 const SHOWN_ESCAPED = new RegExp(`[\\\\${CONTROL_CLASS}\\udc80-\\udcff]`, 'gu')
 
+// EXTERNAL MODULE: external "node:timers/promises"
+var promises_ = __webpack_require__(58500);
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __webpack_require__(75919);
 ;// CONCATENATED MODULE: ./src/core/walk/walk-format.mjs
 // The tree walk's definition, in one place: the order entries are visited in, the type letter and
 // mode text each gets, and the lines the recorded digests are computed over. Every walker (the
@@ -3557,160 +4255,6 @@ if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_
   })
 }
 
-;// CONCATENATED MODULE: ./src/core/verify/blob.ts
-/**
- * `blob` entries: large files (models, archives) checked by exact byte count, a head/tail digest
- * that reads 2 MiB whatever the size, and the full sha256 recorded at `add`. The full hash is read
- * whenever the file's stat stamp (dev, inode, size, mtime, ctime) is not the one a previous check
- * cached with a matching hash, so a same-size flip in the middle of a model is caught by default,
- * and an unchanged 2 GB model still costs 2 MiB (`--deep` and `--no-cache` read every blob in
- * full). The mode is compared like a file's.
- */
-
-
-
-
-function verifyBlob(e, ctx) {
-    const want = e.expect;
-    const recorded = {
-        type: 'file',
-        size: want.size,
-        headtail: verifier_short(want.headtail),
-        ...(want.mode ? { mode: want.mode } : {})
-    };
-    const loc = locateAs(e, ctx, recorded, 'blob', st => st.isFile(), 'a regular file');
-    if (isFinding(loc))
-        return loc;
-    const st = loc.st;
-    const size = Number(st.size);
-    const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: mode_octal(mode) };
-    if (size !== want.size) {
-        const how = size < want.size ? 'truncated' : 'grown';
-        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)}): ${how}`;
-        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
-    }
-    const key = identity(st);
-    // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
-    const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined;
-    const jobs = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }];
-    // --meta reads no content beyond the head/tail (what it always read for blobs).
-    const wantFull = want.sha256 !== undefined && !ctx.metaOnly && (ctx.deep || fullCached === undefined);
-    if (wantFull)
-        jobs.push({ abs: loc.abs, how: 'full', cost: size });
-    return {
-        jobs,
-        judge: ([ht, full]) => {
-            if (!ht || 'error' in ht) {
-                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${ht && 'error' in ht ? ht.error : 'EIO'})`, recorded, found);
-            }
-            if (ht.sha256 !== want.headtail) {
-                const detail = `head/tail digest ${verifier_short(ht.sha256)} (want ${verifier_short(want.headtail)}): different bytes at the same size`;
-                return finding(e, 'CORRUPT', 'headtail', detail, recorded, {
-                    ...found,
-                    headtail: verifier_short(ht.sha256)
-                });
-            }
-            let sha = wantFull ? undefined : fullCached;
-            if (wantFull && full && !('error' in full)) {
-                sha = full.sha256;
-                if (full.size === size)
-                    ctx.cache.setFile(e.id, key, sha);
-            }
-            if (want.sha256 && sha !== undefined && sha !== want.sha256) {
-                const detail = `sha256 ${verifier_short(sha)} (want ${verifier_short(want.sha256)}): bytes differ between head and tail`;
-                return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha) }, fullCached !== undefined);
-            }
-            const cached = !wantFull && fullCached !== undefined;
-            return judgeBlobMode(e, mode, recorded, found, sha !== undefined, cached);
-        }
-    };
-}
-function judgeBlobMode(e, mode, recorded, found, deep, cached) {
-    if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
-        return finding(e, 'STRIPPED', 'exec', `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
-    }
-    if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
-        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
-        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
-    }
-    const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
-    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found, cached);
-}
-
-;// CONCATENATED MODULE: ./src/core/verify/file.ts
-/**
- * `file` entries: a regular file with an exact size, sha256 and permission mode. Size is compared
- * before hashing (a different size says all a digest would), and the content outranks the mode:
- * a truncated script that also lost its exec bit is CORRUPT, not STRIPPED.
- */
-
-
-
-function verifyFile(e, ctx) {
-    const want = e.expect;
-    const recorded = { type: 'file', size: want.size, mode: want.mode, sha256: verifier_short(want.sha256) };
-    const loc = locateAs(e, ctx, recorded, 'file', st => st.isFile(), 'a regular file');
-    if (isFinding(loc))
-        return loc;
-    const st = loc.st;
-    const size = Number(st.size);
-    const mode = Number(st.mode & 4095n);
-    const found = { type: 'file', size, mode: mode_octal(mode) };
-    if (size !== want.size) {
-        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)})`;
-        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
-    }
-    const judgeContent = (sha256, cached) => {
-        if (sha256 !== undefined && sha256 !== want.sha256) {
-            const detail = `content changed at the same size (sha256 ${verifier_short(sha256)}, want ${verifier_short(want.sha256)})`;
-            return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha256) }, cached);
-        }
-        return judgeMode(e, mode, { ...found, ...(sha256 ? { sha256: verifier_short(sha256) } : {}) }, cached);
-    };
-    if (ctx.metaOnly)
-        return judgeContent(undefined, false);
-    const key = identity(st);
-    const cached = ctx.cache.file(e.id, key);
-    if (cached !== undefined)
-        return judgeContent(cached, true);
-    return {
-        jobs: [{ abs: loc.abs, how: 'full', cost: size }],
-        judge: ([r]) => {
-            if (!r || 'error' in r) {
-                const code = r && 'error' in r ? r.error : 'EIO';
-                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${code})`, recorded, found);
-            }
-            if (r.size === size)
-                ctx.cache.setFile(e.id, key, r.sha256);
-            return judgeContent(r.sha256, false);
-        }
-    };
-}
-function judgeMode(e, mode, found, cached) {
-    const wanted = parseMode(e.expect.mode);
-    const recorded = {
-        type: 'file',
-        size: e.expect.size,
-        mode: e.expect.mode,
-        sha256: verifier_short(e.expect.sha256)
-    };
-    if (lostExec(wanted, mode)) {
-        const detail = `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`;
-        return finding(e, 'STRIPPED', 'exec', detail, recorded, found, cached);
-    }
-    if (mode !== wanted) {
-        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
-        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
-    }
-    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:timers/promises"
-var promises_ = __webpack_require__(58500);
 ;// CONCATENATED MODULE: ./src/core/walk/kernel-threads.ts
 /**
  * The kernel's worker threads, kept for the life of the process and never more than the cores.
@@ -4095,6 +4639,63 @@ async function hashOne(abs, size) {
     return r;
 }
 
+;// CONCATENATED MODULE: ./src/core/verify/verifier.ts
+
+function isPending(i) {
+    return 'judge' in i;
+}
+/**
+ * 1500000 → "1,500,000". By hand, not Intl.NumberFormat: creating a formatter initialises ICU,
+ * measured at ~25 ms, a tenth of a whole check of a small workspace.
+ */
+function num(n) {
+    if (!Number.isSafeInteger(n))
+        return String(n);
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+/** Signed difference, "+12" / "-1,500,000". */
+function delta(found, wanted) {
+    const d = found - wanted;
+    return `${d > 0 ? '+' : '-'}${num(Math.abs(d))}`;
+}
+/** First 12 hex digits: enough to tell hashes apart in a report, never the whole secret-ish value. */
+function verifier_short(hash) {
+    return hash.slice(0, 12);
+}
+function finding(e, status, reason, detail, recorded, found, cached = false) {
+    return {
+        id: e.id,
+        kind: e.kind,
+        path: e.path,
+        tier: e.tier,
+        status,
+        reason,
+        detail,
+        recorded,
+        found,
+        cached
+    };
+}
+/**
+ * The entry on disk when it exists with the wanted type; otherwise the MISSING finding (absent, or
+ * a parent leading outside the workspace) or the TYPE finding every verifier starts with.
+ */
+function locateAs(e, ctx, recorded, noun, is, want) {
+    const loc = locate_entry_locateInside(ctx.workspace, e.path);
+    if (loc.state !== 'present') {
+        const reason = loc.state === 'escapes' ? 'escapes' : 'absent';
+        return finding(e, 'MISSING', reason, `${noun} ${loc.why}`, recorded, { type: 'none' });
+    }
+    if (!is(loc.st)) {
+        const t = typeName(loc.st);
+        return finding(e, 'TYPE', 'type', `is a ${t} (want ${want})`, recorded, { type: t });
+    }
+    return { abs: loc.abs, st: loc.st };
+}
+function isFinding(x) {
+    return 'status' in x;
+}
+
 ;// CONCATENATED MODULE: ./src/core/verify/link.ts
 /**
  * `link` entries: a symlink with an exact target. Inside the workspace the chain is followed one
@@ -4179,7 +4780,7 @@ function isPlainName(rule) {
     return /^[^/*?[\]{}!\\#]+$/.test(rule) && rule.trim() === rule;
 }
 /** Why one glob rule is too complex to match in bounded time, or undefined. */
-function ruleProblem(rule) {
+function ignore_rules_ruleProblem(rule) {
     if (isPlainName(rule))
         return undefined;
     if (rule.length > MAX_RULE_CHARS)
@@ -4196,7 +4797,7 @@ function ruleProblem(rule) {
 function ruleSetProblems(rules) {
     const out = [];
     rules.forEach((r, i) => {
-        const p = ruleProblem(r);
+        const p = ignore_rules_ruleProblem(r);
         if (p)
             out.push([i, p]);
     });
@@ -4444,164 +5045,1152 @@ function specialDigest(records, kinds) {
     return h.digest('hex');
 }
 
-// EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(38522);
-var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
-;// CONCATENATED MODULE: ./src/core/walk/tree-index.ts
+;// CONCATENATED MODULE: ./src/core/capture/capture.ts
 /**
- * The per-file index of a tree: a sidecar file beside the manifest (gzip'd JSON lines: relpath,
- * type, mode, size, sha256, link target or a special file's kind). The manifest holds the sidecar's sha256, so the index
- * is as trustworthy as the manifest; with it, a failed tree check names the files that are
- * missing, extra or changed instead of only saying "digest differs".
+ * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
+ * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
+ * captured entry verifies by construction.
  */
 
 
 
 
 
-const HEADER = JSON.stringify(['swr-tree-index', 1]);
-const MAX_INDEX_BYTES = 256 * 1024 * 1024;
+
+
+
+
+
+
+
+
+
+
+
+/** Files at least this large are tracked as blobs unless a kind is given. */
+const capture_BLOB_THRESHOLD = 64 * 1024 * 1024;
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const capture_PROJECT_MARKERS = [
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile',
+    'pom.xml',
+    'build.gradle',
+    'Gemfile'
+];
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
+/** An id for `rel` that matches the id rule and is not in `taken`. */
+function deriveId(rel, taken) {
+    const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(0, 100) || 'entry';
+    let id = base;
+    for (let n = 2; taken.has(id); n++)
+        id = `${base}-${n}`;
+    return id;
+}
+/** The refusal of an id the manifest (or an earlier line of the same batch) already has. */
+function capture_idTaken(id) {
+    return new errors_UsageError(`entry "${id}" already exists in the manifest`);
+}
+async function capture_captureEntry(workspace, req, taken, opts = {}) {
+    const pool = opts.pool ?? {};
+    const loc = locate_entry_locateInside(workspace, req.path);
+    if (loc.state !== 'present')
+        throw new errors_UsageError(`${req.path}: cannot add: ${loc.why}`);
+    const st = loc.st;
+    const kind = req.kind ??
+        (st.isSymbolicLink()
+            ? 'link'
+            : st.isDirectory()
+                ? 'tree'
+                : Number(st.size) >= capture_BLOB_THRESHOLD
+                    ? 'blob'
+                    : 'file');
+    const mode = Number(st.mode & 4095n);
+    const wrongType = (want) => new errors_UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
+    if ((kind === 'file' || kind === 'blob') && !st.isFile())
+        throw wrongType('a regular file');
+    if (kind === 'tree' && !st.isDirectory())
+        throw wrongType('a directory');
+    if (kind === 'link' && !st.isSymbolicLink())
+        throw wrongType('a symlink');
+    const id = req.id ?? deriveId(req.path, taken);
+    if (!ENTRY_ID.test(id))
+        throw new errors_UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
+    if (taken.has(id))
+        throw capture_idTaken(id);
+    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
+    const secret = kind === 'file'
+        ? secretReason({
+            rel: req.path,
+            abs: loc.abs,
+            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
+        })
+        : undefined;
+    const note = req.note ?? (secret !== undefined ? secrets_SECRET_NOTE : undefined);
+    const common = {
+        id,
+        path: req.path,
+        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
+        needs: req.needs ?? [],
+        ...(req.restore !== undefined ? { restore: req.restore } : {}),
+        ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
+        ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
+        ...(note !== undefined ? { note } : {})
+    };
+    switch (kind) {
+        case 'file': {
+            if (req.fullHash === false)
+                throw new errors_UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
+            // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
+            const d = await steadily(req.path, loc.abs, async () => {
+                const r = await hashOne(loc.abs, Number(st.size));
+                if ('error' in r)
+                    throw new errors_UsageError(`${req.path}: cannot read (${r.error})`);
+                return r;
+            });
+            return {
+                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: mode_octal(d.mode) } }
+            };
+        }
+        case 'blob': {
+            if (req.fullHash === false) {
+                const ht = await steadily(req.path, loc.abs, async () => hash_kernel_hashHeadTail(loc.abs));
+                const expect = { size: ht.size, headtail: ht.sha256, mode: mode_octal(ht.mode) };
+                return { entry: { ...common, kind, expect } };
+            }
+            const { ht, full } = await steadily(req.path, loc.abs, async () => {
+                const ht = hash_kernel_hashHeadTail(loc.abs);
+                const full = await hashOne(loc.abs, ht.size);
+                if ('error' in full)
+                    throw new errors_UsageError(`${req.path}: cannot read (${full.error})`);
+                // Two sizes for one file mean it changed between the two reads: -1 matches no state.
+                return { ht, full, size: full.size === ht.size ? ht.size : -1 };
+            });
+            return {
+                entry: {
+                    ...common,
+                    kind,
+                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: mode_octal(ht.mode) }
+                }
+            };
+        }
+        case 'link': {
+            const target = external_node_fs_default().readlinkSync(loc.abs);
+            // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
+            const end = followInside(workspace, loc.abs, target);
+            if (end.state === 'dangling')
+                throw new errors_UsageError(`${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`);
+            return { entry: { ...common, kind, expect: { target } } };
+        }
+        case 'tree':
+            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
+    }
+}
 /**
- * Budget per recorded entry, inflated: a line holds a path, type, mode, size and a sha256 or link
- * target (about 130 bytes in a node_modules). The budget is an average, so a few very long names fit;
- * an index beyond it (or beyond MAX_INDEX_BYTES) is not parsed.
+ * Capture several entries, three at a time: while the files of some hash on the kernel threads,
+ * the main thread walks the next (one by one, the main thread waited for every hash). Ids are
+ * derived first, in request order, so they never depend on timing; the results come back in
+ * request order, and the error is that of the first request, in that order, that failed.
  */
-const BYTES_PER_ENTRY = 1024;
-/**
- * Most an index inflates per compressed byte: real ones inflate about 3 times (each file's
- * sha256 hardly compresses), and about 9 for a tree of directories only.
- */
-const MAX_RATIO = 64;
-const SLACK_BYTES = 64 * 1024;
-/** Longest line parsed (two 4096-character paths, escaped, and the fields). */
-const MAX_LINE_BYTES = 64 * 1024;
-/**
- * The most an index of `entries` records may inflate to. The manifest's count is not trusted
- * either (check reads unsigned manifests), but it is what the walk is compared with, so a
- * larger claim costs no more than the tree it claims would.
- */
-function indexBudget(entries) {
-    return Math.min(MAX_INDEX_BYTES, SLACK_BYTES + Math.max(0, entries) * BYTES_PER_ENTRY);
-}
-const LIST_LIMIT = 20;
-/** Where the index of tree `id` lives for the manifest at `manifestFile`. */
-function tree_index_indexPath(manifestFile, id) {
-    return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
-}
-function encodeIndex(records) {
-    const lines = [
-        HEADER,
-        ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
-    ];
-    return (0,external_node_zlib_.gzipSync)(lines.join('\n') + '\n', { level: 6 });
-}
-function indexRef(bytes, entries) {
-    return { sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'), entries };
-}
-/** Read an index and check it against the manifest; undefined when absent, altered or unreadable. */
-function readIndex(file, ref) {
-    if (!ref)
-        return undefined;
+async function captureEntries(workspace, reqs, taken, opts = {}) {
+    const seen = new Set(taken);
+    const named = reqs.map(req => {
+        const id = req.id ?? deriveId(req.path, seen);
+        const duplicate = seen.has(id);
+        seen.add(id);
+        return { req: { ...req, id }, duplicate };
+    });
+    const pool = { ...opts.pool, batch: reqs.length > 1 };
+    const limit = (0,p_limit/* default */.A)(3);
+    const pending = named.map(({ req, duplicate }) => limit(() => {
+        if (duplicate)
+            throw capture_idTaken(req.id);
+        return capture_captureEntry(workspace, req, taken, { ...opts, pool });
+    }));
+    // Awaited in order below; a later failure must not surface as an unhandled rejection first.
+    for (const p of pending)
+        p.catch(() => undefined);
+    const out = [];
     try {
-        // Bounded before anything is read: the compressed size, from the recorded entry count.
-        const st = external_node_fs_default().lstatSync(file);
-        if (!st.isFile() || st.size > indexBudget(ref.entries))
+        for (const p of pending)
+            out.push(await p);
+    }
+    finally {
+        limit.clearQueue();
+    }
+    return out;
+}
+/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
+const ATTEMPTS = 3;
+/** What must not move while a file is hashed: a hash of no single state can never match. */
+function sameState(a, b) {
+    return (a !== undefined &&
+        b !== undefined &&
+        a.ino === b.ino &&
+        a.size === b.size &&
+        a.mtimeNs === b.mtimeNs &&
+        a.ctimeNs === b.ctimeNs);
+}
+function changedWhileRead(shown, before, after) {
+    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
+    return new errors_UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
+}
+/**
+ * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
+ * is hashed again, and refused when it never holds still.
+ */
+async function steadily(shown, abs, hash) {
+    let before = external_node_fs_default().lstatSync(abs, { bigint: true });
+    let after;
+    for (let attempt = 1;; attempt++) {
+        const r = await hash();
+        after = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
+        if (sameState(before, after) && BigInt(r.size) === before.size)
+            return r;
+        if (attempt === ATTEMPTS || !after)
+            throw changedWhileRead(shown, before.size, after?.size);
+        before = after;
+    }
+}
+function defaultTier(kind, rel, mode) {
+    if (kind === 'blob')
+        return 3;
+    if (kind === 'tree')
+        return underVolatileDir(rel) ? 4 : 2;
+    if (kind === 'link')
+        return 1;
+    return (mode & 0o111) !== 0 ? 1 : 2;
+}
+async function captureTree(root, req, common, pool, exclude) {
+    const ignore = req.ignore ?? [];
+    let walk;
+    let extras;
+    for (let attempt = 1;; attempt++) {
+        walk = walkTree(root, ignore, exclude);
+        if (walk.unreadable.length > 0) {
+            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+            throw new errors_UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
+        }
+        extras = linkTargets(root, walk.records);
+        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
+        if (!moved)
+            break;
+        if (attempt === ATTEMPTS)
+            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
+    }
+    // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
+    const kinds = specialKinds(root, walk.records);
+    const special = specialDigest(walk.records, kinds);
+    const records = walk.records.map((r, i) => ({
+        rel: r.rel,
+        type: r.type,
+        mode: r.mode,
+        size: r.size,
+        extra: extras[i] ?? kinds[i]
+    }));
+    const index = encodeIndex(records);
+    const sentinels = req.sentinels ??
+        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
+    for (const s of sentinels) {
+        const loc = locate_entry_locateInside(root, s);
+        if (loc.state !== 'present')
+            throw new errors_UsageError(`--sentinel ${s}: not found in ${req.path}`);
+        if (loc.st.isFile() && loc.st.size === 0n)
+            throw new errors_UsageError(`--sentinel ${s}: is empty in ${req.path}`);
+    }
+    const entry = {
+        ...common,
+        kind: 'tree',
+        ignore,
+        expect: {
+            sentinels,
+            min_files: req.minFiles ?? walk.files,
+            max_files: req.maxFiles ?? walk.files,
+            files: walk.files,
+            meta_digest: metaDigestOf(walk.records),
+            content_digest: contentDigest(walk.records, extras),
+            ...(special !== undefined ? { special_digest: special } : {}),
+            index: indexRef(index, records.length)
+        }
+    };
+    return { entry, index };
+}
+/**
+ * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
+ * (a hash of no single state) is returned instead of being trusted.
+ */
+async function hashTreeFiles(root, shown, records, extras, pool) {
+    const jobs = [];
+    const at = [];
+    records.forEach((r, i) => {
+        if (r.type === 'f') {
+            jobs.push({ abs: external_node_path_default().join(root, r.rel), how: 'stamped', cost: r.size });
+            at.push(i);
+        }
+    });
+    const results = await hashAll(jobs, pool);
+    for (let k = 0; k < results.length; k++) {
+        const res = results[k];
+        const r = records[at[k]];
+        if ('error' in res)
+            throw new errors_UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
+        const now = res.after;
+        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
+        if (!sameState(then, now) || res.size !== r.size)
+            return { rel: r.rel, sizes: [then.size, now?.size] };
+        extras[at[k]] = res.sha256;
+    }
+    return undefined;
+}
+/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
+function pickSentinels(files) {
+    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
+    files = files.filter(f => innerPathProblem(f) === undefined);
+    const set = new Set(files);
+    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
+    const deepest = [...files]
+        .filter(f => !f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)))
+        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
+    if (deepest && !picked.includes(deepest))
+        picked.push(deepest);
+    return picked;
+}
+
+;// CONCATENATED MODULE: ./src/core/seal/make.ts
+/**
+ * Making a seal where the paths were built: each path captured as the entry of its last name (a
+ * tree with its full per-file index, a file with its sha256, a link with its target), in the
+ * order the step names them. The capture is the same as `swr add`'s, so a seal and a manifest
+ * entry of the same tree record the same digests.
+ */
+
+
+
+
+async function sealPath(loc, pool) {
+    const name = external_node_path_default().basename(loc.abs);
+    const captured = await capture_captureEntry(external_node_path_default().dirname(loc.abs), {
+        path: name,
+        id: 'sealed',
+        tier: 4,
+        ...(loc.kind ? { kind: loc.kind } : {}),
+        ...(loc.ignore ? { ignore: loc.ignore } : {})
+    }, new Set(), pool ? { pool } : {});
+    // A note (a secret file's) is for a manifest's reader; a seal records state only.
+    const { note: _note, ...entry } = captured.entry;
+    return {
+        spelling: loc.spelling,
+        member: loc.member,
+        entry,
+        ...(captured.index ? { index: captured.index.toString('base64') } : {})
+    };
+}
+async function makeSealBody(req) {
+    const paths = [];
+    // One at a time: each tree's capture already spreads its hashing over every core.
+    for (const loc of req.locations)
+        paths.push(await sealPath(loc, req.pool));
+    return {
+        schema: SEAL_SCHEMA,
+        key: req.key,
+        paths,
+        made: {
+            at: req.at.toISOString(),
+            os: external_node_os_default().platform(),
+            arch: external_node_os_default().arch(),
+            ...(req.run ? { run: req.run } : {})
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/keys.ts
+/**
+ * Key material on this machine, in the private state directory only (never the workspace):
+ * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
+ * can read is refused rather than used.
+ */
+
+
+
+
+
+
+
+const HMAC_KEY_FILE = 'hmac.key';
+const IDENTITY_FILE = 'mldsa87.seed';
+/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
+const SYNC_KEY_FILE = 'sync.seed';
+function keyPath(stateDir, name) {
+    return external_node_path_default().join(stateDir, 'keys', name);
+}
+/** The contents of a private key file, or undefined when it does not exist. */
+function readPrivate(file) {
+    let st;
+    try {
+        st = external_node_fs_default().lstatSync(file);
+    }
+    catch (err) {
+        if (errors_errnoCode(err) === 'ENOENT')
             return undefined;
-        return parseIndex(external_node_fs_default().readFileSync(file), ref);
+        throw err;
+    }
+    if (!st.isFile())
+        throw new errors_SwrError(`${file}: key file is not a regular file`, errors_EXIT.UNREPAIRABLE);
+    if ((st.mode & 0o077) !== 0) {
+        const mode = (st.mode & 0o777).toString(8);
+        throw new errors_SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, errors_EXIT.UNREPAIRABLE);
+    }
+    return external_node_fs_default().readFileSync(file, 'utf8');
+}
+/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
+function keys_loadHmacKey(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        const key = parseHmacKey(envValue);
+        if (!key)
+            throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
+        return { key, source: 'env' };
+    }
+    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    const key = parseHmacKey(text);
+    if (!key)
+        throw new errors_SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
+    return { key, source: 'file' };
+}
+function keys_loadIdentitySeed(stateDir) {
+    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new errors_SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+/** Fresh key material: 32 random bytes, written as 64 hex digits. */
+function newKey() {
+    return (0,external_node_crypto_.randomBytes)(32);
+}
+function secretKeyFile(name, bytes) {
+    return { name, text: bytes.toString('hex') + '\n' };
+}
+/**
+ * Create a set of key files all or nothing: every file is written and synced under a temporary
+ * name first, and only when all of them are on disk are they moved in, in the order given (put
+ * the file whose presence makes a rerun refuse last). A failure (a full disk, a key created
+ * meanwhile) removes what this call moved in and every temporary file, so no new key file is left
+ * and a rerun starts from where this one did. An existing secret key file is never replaced.
+ */
+function createKeyFiles(stateDir, files) {
+    state_dir_ensurePrivateDir(stateDir, 'keys');
+    const staged = [];
+    const placed = [];
+    try {
+        for (const f of files)
+            staged.push(stageFile(keyPath(stateDir, f.name), f.text, {
+                mode: f.public ? 0o644 : 0o600,
+                exclusive: !f.public
+            }));
+        for (const s of staged) {
+            try {
+                s.commit();
+            }
+            catch (err) {
+                // Another keygen got there between our check and now: its key stays, ours goes.
+                throw errors_errnoCode(err) === 'EEXIST' ? alreadyExists(s.file) : err;
+            }
+            placed.push(s.file);
+        }
+    }
+    catch (err) {
+        for (const s of staged)
+            s.discard();
+        for (const p of placed)
+            external_node_fs_default().rmSync(p, { force: true });
+        throw err;
+    }
+}
+function alreadyExists(file) {
+    return new errors_SwrError(`${file} already exists: keygen never replaces a key`, errors_EXIT.BAD_MANIFEST);
+}
+/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
+function keys_loadSyncSeed(stateDir, envValue) {
+    if (envValue !== undefined && envValue !== '') {
+        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
+            throw new errors_SwrError('SWR_SYNC_KEY must be 64 hex digits', errors_EXIT.BAD_MANIFEST);
+        return Buffer.from(envValue.trim(), 'hex');
+    }
+    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
+    if (text === undefined)
+        return undefined;
+    if (!/^[0-9a-f]{64}\s*$/.test(text))
+        throw new errors_SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
+    return Buffer.from(text.trim(), 'hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/sign/trust.ts
+/**
+ * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
+ * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
+ * action input, never from files of the checked-out tree.
+ */
+
+
+
+
+
+
+function storePath(stateDir) {
+    return external_node_path_default().join(stateDir, 'trust.json');
+}
+function readTrustStore(stateDir) {
+    let text;
+    try {
+        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
     }
     catch {
-        return undefined;
+        return [];
+    }
+    try {
+        const v = JSON.parse(text);
+        if (v.v !== 1 || !Array.isArray(v.signers))
+            throw new Error('shape');
+        return v.signers.filter(s => normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
+    }
+    catch {
+        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
     }
 }
+function writeTrustStore(stateDir, signers) {
+    state_dir_ensurePrivateDir(stateDir);
+    atomic_writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
+        mode: 0o600
+    });
+}
+function addTrusted(stateDir, fp, name, now) {
+    const norm = normalizeFingerprint(fp);
+    if (!norm)
+        throw new errors_SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, errors_EXIT.BAD_MANIFEST);
+    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
+    const signer = { fingerprint: norm, name, added: now.toISOString() };
+    writeTrustStore(stateDir, [...signers, signer]);
+    return signer;
+}
+/** Remove by fingerprint or name; returns what was removed. */
+function removeTrusted(stateDir, what) {
+    const norm = normalizeFingerprint(what);
+    const signers = readTrustStore(stateDir);
+    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
+    if (removed.length === 0)
+        throw new errors_SwrError(`no trusted signer matches ${what}`, errors_EXIT.BAD_MANIFEST);
+    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
+    return removed;
+}
 /**
- * An index's bytes (wherever they were kept: a sidecar, a seal) checked against `ref`;
- * undefined when altered or unreadable. Bounded before anything is inflated or parsed: compressed
- * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
+ * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
+ * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
+ * or after "#", is a comment.
  */
-function parseIndex(bytes, ref) {
+function parseTrustedSigners(text) {
+    const out = new Set();
+    for (const raw of text.split(/[\n,]/)) {
+        const line = raw.replace(/#.*/, '').trim();
+        if (!line)
+            continue;
+        const fp = normalizeFingerprint(line);
+        if (fp) {
+            out.add(fp);
+            continue;
+        }
+        const token = line.split(/\s+/)[0] ?? '';
+        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
+        if (key && key.length === PUBLIC_KEY_BYTES)
+            out.add(fingerprint(key));
+        else
+            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/types.ts
+/**
+ * The vocabulary of the engine: manifest entries, what a check finds, and what a diagnosis says.
+ * Everything here is plain data so that the CLI, the Action and the reports share one shape.
+ */
+const KINDS = (/* unused pure expression or super */ null && (['file', 'blob', 'tree', 'link']));
+/** Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs. */
+const TIERS = (/* unused pure expression or super */ null && ([0, 1, 2, 3, 4]));
+const TIER_NAMES = {
+    0: 'credentials and shims',
+    1: 'scripts',
+    2: 'source trees',
+    3: 'large downloads',
+    4: 'build outputs'
+};
+/** An entry's restore sources as a list, whichever form the manifest used. */
+function types_restoreSources(e) {
+    if (e.restore === undefined)
+        return [];
+    return typeof e.restore === 'string' ? [e.restore] : e.restore;
+}
+/** The shell recipes among an entry's restore sources, in order. */
+function types_recipesOf(e) {
+    return types_restoreSources(e).filter((s) => typeof s === 'string');
+}
+const STATUSES = [
+    'OK',
+    'MISSING',
+    'CORRUPT',
+    'STRIPPED',
+    'EMPTY',
+    'BROKENLNK',
+    'TYPE',
+    'SKIPPED',
+    /** The entry verifies but its smoke command failed (only with --run-smoke). */
+    'SMOKEFAIL'
+];
+const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
+    'healthy',
+    'cold-start',
+    'permission-reset',
+    'injection',
+    'credential-loss',
+    'exclusion-sweep',
+    'size-cap-eviction',
+    'partial-restore',
+    'local-corruption',
+    'mixed'
+]));
+
+;// CONCATENATED MODULE: ./src/core/engine/smoke.ts
+
+
+
+
+const SMOKE_TIMEOUT_S = 60;
+async function runSmokes(m, findings, gate, callerEnv, abort) {
+    if (!gate.allowed)
+        return { findings, smoke: { allowed: false, reason: gate.reason, results: [] } };
+    const entries = new Map(m.body.entries.map(e => [e.id, e]));
+    const results = [];
+    const out = [];
+    for (const f of findings) {
+        const e = entries.get(f.id);
+        if (!e)
+            throw new InternalError(`finding for unknown entry ${f.id}`);
+        if (f.status !== 'OK' || !e.smoke || abort?.aborted) {
+            out.push(f);
+            continue;
+        }
+        const timeoutMs = (e.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000;
+        const r = await signed_command_runSignedCommand({ entry: e, command: e.smoke, shell: m.body.shell, cwd: m.workspace, timeoutMs }, { gate, callerEnv, secretScan: await secret_scan_loadSecretScan(), abort });
+        const detail = `smoke ${recipe_describeResult(r, timeoutMs)}`;
+        const passed = r.exitCode === 0 && !r.timedOut && !r.interrupted;
+        results.push({
+            id: e.id,
+            outcome: passed ? 'passed' : 'failed',
+            detail,
+            ...(passed ? {} : { output: r.output.slice(-4096) })
+        });
+        out.push(passed ? f : { ...f, status: 'SMOKEFAIL', reason: 'smoke', detail });
+    }
+    return { findings: out, smoke: { allowed: true, reason: gate.reason, results } };
+}
+
+;// CONCATENATED MODULE: ./src/core/engine/seal-entries.ts
+/**
+ * Sealed manifest entries in the use cases: resolve them against this machine's seals before a
+ * check or a repair, and, in a repair, make the seals that are missing. An entry without a seal for
+ * its current key (a fresh machine, `npm install foo` changed the lockfile) has its recipe run and
+ * its smoke command run, as any recipe does only after the signature gate; when both pass, the
+ * result is captured, sealed with this machine's keys and kept in the state directory. So the next
+ * check verifies against the state this machine built and proved, instead of calling a correct
+ * install damaged.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function machineIdentity(stateDir) {
+    const seed = keys_loadIdentitySeed(stateDir);
+    return seed ? mldsa_identityFromSeed(seed) : undefined;
+}
+/** The seals this machine trusts: its own keys, its trust store, and the run's policy. */
+async function machineTrust(stateDir, policy) {
+    const trusted = new Set(policy?.trusted ?? []);
+    for (const s of readTrustStore(stateDir))
+        trusted.add(s.fingerprint);
+    const own = await machineIdentity(stateDir);
+    if (own)
+        trusted.add(own.fingerprint);
+    const hmacKey = policy?.hmacKey ?? keys_loadHmacKey(stateDir)?.key;
+    return { require: 'any', hmacKey, trusted };
+}
+/** `m` with each sealed entry that has a seal here resolved into an ordinary entry. */
+async function withSeals(m, stateDir, policy) {
+    if (!m.body.sealed?.length)
+        return { manifest: m, states: [] };
+    return resolveSeals(m, {
+        stateDir,
+        platform: currentPlatform(),
+        trust: await machineTrust(stateDir, policy)
+    });
+}
+async function sealOne(m, spec, key, opts) {
+    const step = (outcome, detail) => ({
+        id: spec.id,
+        key,
+        outcome,
+        detail
+    });
+    const run = {
+        gate: opts.gate,
+        callerEnv: opts.callerEnv,
+        secretScan: await secret_scan_loadSecretScan(),
+        abort: opts.abort,
+        onLine: opts.onLine
+    };
+    for (const recipe of types_recipesOf(spec)) {
+        const timeoutMs = (opts.timeoutS ?? spec.timeout_s ?? signed_command_RECIPE_TIMEOUT_S) * 1000;
+        const r = await signed_command_runSignedCommand({ entry: spec, command: recipe, shell: m.body.shell, cwd: m.workspace, timeoutMs }, run);
+        if (r.exitCode !== 0 || r.timedOut || r.interrupted)
+            return step('recipe-failed', `recipe ${recipe_describeResult(r, timeoutMs)}`);
+    }
+    if (spec.smoke) {
+        const timeoutMs = (spec.smoke_timeout_s ?? SMOKE_TIMEOUT_S) * 1000;
+        const r = await signed_command_runSignedCommand({ entry: spec, command: spec.smoke, shell: m.body.shell, cwd: m.workspace, timeoutMs }, run);
+        if (r.exitCode !== 0 || r.timedOut || r.interrupted)
+            return step('smoke-failed', `smoke ${recipe_describeResult(r, timeoutMs)}: not sealed`);
+    }
+    const abs = external_node_path_default().join(m.workspace, spec.path);
+    let body;
     try {
-        const budget = indexBudget(ref.entries);
-        if (bytes.length > budget)
-            return undefined;
-        if ((0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex') !== ref.sha256)
-            return undefined;
-        const inflated = Math.min(budget, SLACK_BYTES + bytes.length * MAX_RATIO);
-        const text = (0,external_node_zlib_.gunzipSync)(bytes, { maxOutputLength: inflated }).toString('utf8');
-        const lines = text.split('\n', ref.entries + 3).filter(Boolean);
-        if (lines[0] !== HEADER || lines.length !== ref.entries + 1)
-            return undefined;
-        if (lines.some(l => l.length > MAX_LINE_BYTES))
-            return undefined;
-        return lines.slice(1).map(line => {
-            const [rel, type, mode, size, extra] = JSON.parse(line);
-            return { rel, type, mode, size, extra: extra ?? undefined };
+        body = await makeSealBody({
+            key,
+            locations: [
+                { spelling: spec.path, abs, member: spec.path, kind: spec.kind, ignore: spec.ignore }
+            ],
+            at: opts.now ?? new Date()
         });
     }
+    catch (err) {
+        return step('absent', `not sealed: ${err.message.split('\n')[0]}`);
+    }
+    const doc = await signSeal(body, {
+        hmacKey: opts.policy.hmacKey,
+        identity: await machineIdentity(opts.stateDir)
+    });
+    writeStoredSeal(opts.stateDir, storedSealFile(opts.stateDir, m.file, spec.id, key), doc);
+    const by = doc.signatures.length > 0
+        ? `signed by ${doc.signatures.map(s => (s.alg === 'hmac-sha256' ? 'hmac' : 'ml-dsa')).join(' and ')}`
+        : 'unsigned (no key on this machine)';
+    return step('sealed', `recipe${spec.smoke ? ' and smoke' : ''} passed; sealed for key ${key}, ${by}`);
+}
+/**
+ * Make the seals that are missing (state `unsealed`), in manifest order, when the gate allows the
+ * manifest's code. A seal that is there but refused is left as it is and reported: it may be
+ * tampered with, and only its owner should replace it.
+ */
+async function sealMissing(m, states, opts) {
+    const specs = new Map((m.body.sealed ?? []).map(s => [s.id, s]));
+    const out = [];
+    for (const st of states) {
+        const spec = specs.get(st.id);
+        if (!spec || st.state !== 'unsealed' || st.key === undefined)
+            continue;
+        if (!opts.gate.allowed) {
+            out.push({
+                id: st.id,
+                key: st.key,
+                outcome: 'refused',
+                detail: `not sealed: ${opts.gate.reason}`
+            });
+            continue;
+        }
+        if (opts.abort?.aborted)
+            break;
+        out.push(await sealOne(m, spec, st.key, opts));
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/report/report.ts
+
+const REPORT_SCHEMA = 'swr.report/1';
+function buildReport(input) {
+    const byStatus = Object.fromEntries(STATUSES.map(s => [s, 0]));
+    for (const f of input.findings)
+        byStatus[f.status]++;
+    const damaged = input.findings.filter(f => f.status !== 'OK').length;
+    const m = input.manifest;
+    return {
+        schema: REPORT_SCHEMA,
+        command: input.command,
+        tool: { name: 'swr', version: input.version },
+        manifest: {
+            path: m.file,
+            format: m.format,
+            digest: m.digest,
+            version: m.body.version,
+            workspace: m.workspace
+        },
+        verdict: damaged === 0 ? 'healthy' : 'damaged',
+        summary: {
+            entries: input.findings.length,
+            ok: input.findings.length - damaged,
+            damaged,
+            by_status: byStatus
+        },
+        diagnosis: input.diagnosis,
+        results: input.findings,
+        options: input.options,
+        timing: { started: input.started.toISOString(), ms: Math.round(input.ms) },
+        notes: m.notes
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/state/cache.ts
+/**
+ * The incremental hash cache: lets an unchanged workspace re-check without re-hashing. A cached
+ * hash is used only when the file's dev, inode, size, mtime_ns and ctime_ns are all unchanged
+ * (ctime cannot be set from user space, so an edit that restores mtime is still noticed), and only
+ * for the same manifest file, entry id and entry content (the canonical digest of the entry, so
+ * editing one entry does not throw away the hashes of the others). It stores what was observed on
+ * disk, never a verdict: the expectations are compared afresh on every check.
+ *
+ * Files are private (0600 in a 0700 directory) and written atomically; a corrupt or foreign cache
+ * file is ignored, never fatal.
+ */
+
+
+
+
+
+/** A cache that remembers nothing (`--no-cache` reads nothing; its results are still saved). */
+function openCache(opts) {
+    const key = (0,external_node_crypto_.createHash)('sha256')
+        .update(external_node_path_default().resolve(opts.manifestFile))
+        .digest('hex')
+        .slice(0, 32);
+    const dir = external_node_path_default().join(opts.stateDir, 'cache', key);
+    const mainFile = external_node_path_default().join(dir, 'entries.json');
+    // Maps, not objects: an entry id such as "__proto__" is valid and must stay plain data.
+    const raw = opts.read ? readJson(mainFile, isStored) : undefined;
+    const files = new Map(Object.entries(raw?.files ?? {}));
+    const trees = new Map(Object.entries(raw?.trees ?? {}));
+    const treeMaps = new Map();
+    const treeJson = new Map();
+    const dirtyMaps = new Set();
+    let dirty = false;
+    const digestOf = (id) => opts.entryDigests.get(id) ?? '';
+    // Ids are [A-Za-z0-9._-]; a prefix keeps "." and ".." from naming directories.
+    const treeFile = (id) => external_node_path_default().join(dir, `tree-${id}.json`);
+    return {
+        file(id, k) {
+            const rec = files.get(id);
+            return rec?.entry === digestOf(id) && rec.key === k && typeof rec.sha256 === 'string'
+                ? rec.sha256
+                : undefined;
+        },
+        setFile(id, k, sha256) {
+            files.set(id, { entry: digestOf(id), key: k, sha256 });
+            dirty = true;
+        },
+        tree(id) {
+            const rec = trees.get(id);
+            return rec?.entry === digestOf(id) && isTreeRecord(rec) ? rec : undefined;
+        },
+        setTree(id, rec) {
+            trees.set(id, { ...rec, entry: digestOf(id) });
+            dirty = true;
+        },
+        treeFiles(id) {
+            let map = treeMaps.get(id);
+            const json = treeJson.get(id);
+            if (!map && json !== undefined) {
+                const files = JSON.parse(Buffer.concat(json).toString('utf8'));
+                map = new Map(Object.entries(files));
+                treeMaps.set(id, map);
+            }
+            if (!map) {
+                const raw = opts.read ? readJson(treeFile(id), isTreeFiles) : undefined;
+                map = raw && raw.entry === digestOf(id) ? new Map(Object.entries(raw.files)) : new Map();
+                treeMaps.set(id, map);
+            }
+            return map;
+        },
+        setTreeFiles(id, files) {
+            treeMaps.set(id, files);
+            treeJson.delete(id);
+            dirtyMaps.add(id);
+        },
+        setTreeFilesJson(id, json) {
+            treeMaps.delete(id);
+            treeJson.set(id, json);
+            dirtyMaps.add(id);
+        },
+        flush() {
+            if (!dirty && dirtyMaps.size === 0)
+                return;
+            try {
+                state_dir_ensurePrivateDir(opts.stateDir, 'cache', key);
+                for (const id of dirtyMaps) {
+                    const json = treeJson.get(id);
+                    const head = `{"v":1,"entry":${JSON.stringify(digestOf(id))},"files":`;
+                    const body = json !== undefined
+                        ? [Buffer.from(head), ...json, Buffer.from('}')]
+                        : `${head}${JSON.stringify(Object.fromEntries(treeMaps.get(id) ?? []))}}`;
+                    atomic_writeFileAtomic(treeFile(id), body, { mode: 0o600, unlessSame: true });
+                }
+                if (dirty) {
+                    const body = { v: 1, files: Object.fromEntries(files), trees: Object.fromEntries(trees) };
+                    atomic_writeFileAtomic(mainFile, JSON.stringify(body), { mode: 0o600, unlessSame: true });
+                }
+            }
+            catch {
+                // A read-only or full state directory must not fail a check.
+            }
+            dirty = false;
+            dirtyMaps.clear();
+        }
+    };
+}
+function readJson(file, guard) {
+    try {
+        const v = JSON.parse(external_node_fs_default().readFileSync(file, 'utf8'));
+        return guard(v) ? v : undefined;
+    }
     catch {
         return undefined;
     }
 }
-/** Name what differs between the recorded index and what the walk found now. */
-function diffIndex(recorded, now, nowExtra) {
-    const before = new Map(recorded.map(r => [r.rel, r]));
-    const missing = [];
-    const extra = [];
-    const changed = [];
-    const seen = new Set();
-    let execLossOnly = true;
-    let contentChanged = false;
-    let shrunk = 0;
-    now.forEach((r, i) => {
-        seen.add(r.rel);
-        const b = before.get(r.rel);
-        if (!b)
-            return void extra.push(r.rel);
-        const what = [];
-        if (b.type !== r.type)
-            what.push(`type ${b.type} -> ${r.type}`);
-        else {
-            if (r.type === 'f' && b.size !== r.size)
-                what.push(`size ${b.size} -> ${r.size}`);
-            if (r.type !== 'l' && b.mode !== r.mode) {
-                what.push(`mode ${mode_octal(b.mode)} -> ${mode_octal(r.mode)}`);
-                if (!lostExec(b.mode, r.mode))
-                    execLossOnly = false;
-            }
-            const x = nowExtra?.[i];
-            if (x !== undefined &&
-                b.extra !== undefined &&
-                x !== b.extra &&
-                !(r.type === 'f' && b.size !== r.size)) {
-                what.push(r.type === 'l'
-                    ? `target ${b.extra} -> ${x}`
-                    : r.type === 'o'
-                        ? `${b.extra} -> ${x}`
-                        : 'content');
-                contentChanged = true;
-            }
-        }
-        if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
-            execLossOnly = false;
-        if (what.length > 0)
-            changed.push({ path: r.rel, what: what.join(', ') });
-        // Counted here because the list below is cut: "every change is a cut" needs the whole count.
-        if (what.length === 1 && r.type === 'f' && b.type === 'f' && r.size < b.size)
-            shrunk++;
-    });
-    for (const r of recorded)
-        if (!seen.has(r.rel))
-            missing.push(r.rel);
-    const diff = {
-        missing: missing.slice(0, LIST_LIMIT),
-        extra: extra.slice(0, LIST_LIMIT),
-        changed: changed.slice(0, LIST_LIMIT),
-        counts: { missing: missing.length, extra: extra.length, changed: changed.length, shrunk }
-    };
+function isStored(v) {
+    const s = v;
+    return (typeof s === 'object' &&
+        s !== null &&
+        s.v === 1 &&
+        typeof s.files === 'object' &&
+        s.files !== null &&
+        typeof s.trees === 'object' &&
+        s.trees !== null);
+}
+/** A record read back has the types the verifiers rely on (the file may be foreign). */
+function isTreeRecord(r) {
+    return (typeof r.stamp === 'string' &&
+        typeof r.metaDigest === 'string' &&
+        typeof r.contentDigest === 'string' &&
+        typeof r.files === 'number' &&
+        (r.rawStamp === undefined || typeof r.rawStamp === 'string'));
+}
+function isTreeFiles(v) {
+    const s = v;
+    return (typeof s === 'object' &&
+        s !== null &&
+        s.v === 1 &&
+        typeof s.entry === 'string' &&
+        typeof s.files === 'object' &&
+        s.files !== null &&
+        !Array.isArray(s.files) &&
+        Object.values(s.files).every(x => typeof x === 'string'));
+}
+/**
+ * A cache held in memory only, for one run over paths no manifest names (a sealed cache's paths):
+ * nothing is read from or written to the state directory.
+ */
+function memoryCache() {
+    const files = new Map();
+    const trees = new Map();
+    const maps = new Map();
     return {
-        diff,
-        execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
-        contentChanged
+        file: (id, k) => files.get(`${id}\0${k}`),
+        setFile: (id, k, sha256) => void files.set(`${id}\0${k}`, sha256),
+        tree: id => trees.get(id),
+        setTree: (id, rec) => void trees.set(id, rec),
+        treeFiles: id => maps.get(id) ?? new Map(),
+        setTreeFiles: (id, m) => void maps.set(id, m),
+        setTreeFilesJson: (id, json) => void maps.set(id, new Map(Object.entries(JSON.parse(Buffer.concat(json).toString('utf8'))))),
+        flush: () => undefined
     };
+}
+
+;// CONCATENATED MODULE: ./src/core/manifest/select.ts
+/** Choosing entries of a manifest by id (`--only`). */
+
+/** The entries `only` names, in manifest order; an unknown id is a usage error. */
+function select_selectEntries(entries, only) {
+    if (!only || only.length === 0)
+        return [...entries];
+    const known = new Set(entries.map(e => e.id));
+    const unknown = only.filter(id => !known.has(id));
+    if (unknown.length > 0)
+        throw new errors_UsageError(`--only: no entry with id ${unknown.map(u => `"${u}"`).join(', ')}`);
+    const wanted = new Set(only);
+    return entries.filter(e => wanted.has(e.id));
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/blob.ts
+/**
+ * `blob` entries: large files (models, archives) checked by exact byte count, a head/tail digest
+ * that reads 2 MiB whatever the size, and the full sha256 recorded at `add`. The full hash is read
+ * whenever the file's stat stamp (dev, inode, size, mtime, ctime) is not the one a previous check
+ * cached with a matching hash, so a same-size flip in the middle of a model is caught by default,
+ * and an unchanged 2 GB model still costs 2 MiB (`--deep` and `--no-cache` read every blob in
+ * full). The mode is compared like a file's.
+ */
+
+
+
+
+function verifyBlob(e, ctx) {
+    const want = e.expect;
+    const recorded = {
+        type: 'file',
+        size: want.size,
+        headtail: verifier_short(want.headtail),
+        ...(want.mode ? { mode: want.mode } : {})
+    };
+    const loc = locateAs(e, ctx, recorded, 'blob', st => st.isFile(), 'a regular file');
+    if (isFinding(loc))
+        return loc;
+    const st = loc.st;
+    const size = Number(st.size);
+    const mode = Number(st.mode & 4095n);
+    const found = { type: 'file', size, mode: mode_octal(mode) };
+    if (size !== want.size) {
+        const how = size < want.size ? 'truncated' : 'grown';
+        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)}): ${how}`;
+        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
+    }
+    const key = identity(st);
+    // A stamp the cache knows is a file whose bytes were hashed in full since it last changed.
+    const fullCached = want.sha256 ? ctx.cache.file(e.id, key) : undefined;
+    const jobs = [{ abs: loc.abs, how: 'headtail', cost: Math.min(size, 2 * MIB) }];
+    // --meta reads no content beyond the head/tail (what it always read for blobs).
+    const wantFull = want.sha256 !== undefined && !ctx.metaOnly && (ctx.deep || fullCached === undefined);
+    if (wantFull)
+        jobs.push({ abs: loc.abs, how: 'full', cost: size });
+    return {
+        jobs,
+        judge: ([ht, full]) => {
+            if (!ht || 'error' in ht) {
+                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${ht && 'error' in ht ? ht.error : 'EIO'})`, recorded, found);
+            }
+            if (ht.sha256 !== want.headtail) {
+                const detail = `head/tail digest ${verifier_short(ht.sha256)} (want ${verifier_short(want.headtail)}): different bytes at the same size`;
+                return finding(e, 'CORRUPT', 'headtail', detail, recorded, {
+                    ...found,
+                    headtail: verifier_short(ht.sha256)
+                });
+            }
+            let sha = wantFull ? undefined : fullCached;
+            if (wantFull && full && !('error' in full)) {
+                sha = full.sha256;
+                if (full.size === size)
+                    ctx.cache.setFile(e.id, key, sha);
+            }
+            if (want.sha256 && sha !== undefined && sha !== want.sha256) {
+                const detail = `sha256 ${verifier_short(sha)} (want ${verifier_short(want.sha256)}): bytes differ between head and tail`;
+                return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha) }, fullCached !== undefined);
+            }
+            const cached = !wantFull && fullCached !== undefined;
+            return judgeBlobMode(e, mode, recorded, found, sha !== undefined, cached);
+        }
+    };
+}
+function judgeBlobMode(e, mode, recorded, found, deep, cached) {
+    if (e.expect.mode && lostExec(parseMode(e.expect.mode), mode)) {
+        return finding(e, 'STRIPPED', 'exec', `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`, recorded, found, cached);
+    }
+    if (e.expect.mode && mode !== parseMode(e.expect.mode)) {
+        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
+        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
+    }
+    const how = deep ? 'size, head/tail and full sha256 match' : 'size and head/tail match';
+    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, ${how}`, recorded, found, cached);
+}
+
+;// CONCATENATED MODULE: ./src/core/verify/file.ts
+/**
+ * `file` entries: a regular file with an exact size, sha256 and permission mode. Size is compared
+ * before hashing (a different size says all a digest would), and the content outranks the mode:
+ * a truncated script that also lost its exec bit is CORRUPT, not STRIPPED.
+ */
+
+
+
+function verifyFile(e, ctx) {
+    const want = e.expect;
+    const recorded = { type: 'file', size: want.size, mode: want.mode, sha256: verifier_short(want.sha256) };
+    const loc = locateAs(e, ctx, recorded, 'file', st => st.isFile(), 'a regular file');
+    if (isFinding(loc))
+        return loc;
+    const st = loc.st;
+    const size = Number(st.size);
+    const mode = Number(st.mode & 4095n);
+    const found = { type: 'file', size, mode: mode_octal(mode) };
+    if (size !== want.size) {
+        const detail = `${num(size)} bytes (want ${num(want.size)}, ${delta(size, want.size)})`;
+        return finding(e, 'CORRUPT', 'size', detail, recorded, found);
+    }
+    const judgeContent = (sha256, cached) => {
+        if (sha256 !== undefined && sha256 !== want.sha256) {
+            const detail = `content changed at the same size (sha256 ${verifier_short(sha256)}, want ${verifier_short(want.sha256)})`;
+            return finding(e, 'CORRUPT', 'content', detail, recorded, { ...found, sha256: verifier_short(sha256) }, cached);
+        }
+        return judgeMode(e, mode, { ...found, ...(sha256 ? { sha256: verifier_short(sha256) } : {}) }, cached);
+    };
+    if (ctx.metaOnly)
+        return judgeContent(undefined, false);
+    const key = identity(st);
+    const cached = ctx.cache.file(e.id, key);
+    if (cached !== undefined)
+        return judgeContent(cached, true);
+    return {
+        jobs: [{ abs: loc.abs, how: 'full', cost: size }],
+        judge: ([r]) => {
+            if (!r || 'error' in r) {
+                const code = r && 'error' in r ? r.error : 'EIO';
+                return finding(e, 'CORRUPT', 'unreadable', `cannot be read (${code})`, recorded, found);
+            }
+            if (r.size === size)
+                ctx.cache.setFile(e.id, key, r.sha256);
+            return judgeContent(r.sha256, false);
+        }
+    };
+}
+function judgeMode(e, mode, found, cached) {
+    const wanted = parseMode(e.expect.mode);
+    const recorded = {
+        type: 'file',
+        size: e.expect.size,
+        mode: e.expect.mode,
+        sha256: verifier_short(e.expect.sha256)
+    };
+    if (lostExec(wanted, mode)) {
+        const detail = `mode ${mode_octal(mode)}, exec bit lost (want ${e.expect.mode})`;
+        return finding(e, 'STRIPPED', 'exec', detail, recorded, found, cached);
+    }
+    if (mode !== wanted) {
+        const detail = `mode ${mode_octal(mode)} (want ${e.expect.mode})`;
+        return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
+    }
+    return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
 }
 
 ;// CONCATENATED MODULE: ./src/core/walk/native/find-lines.ts
@@ -5915,41 +7504,6 @@ function hasSource(entry) {
     return sourcesOf(entry).length > 0;
 }
 
-;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
-/**
- * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
- * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
- * their loss as a routine wipe, canaries probe them, and authoring skips them.
- */
-const volatile_dirs_VOLATILE_DIRS = new Set([
-    '.cache',
-    '.next',
-    '.npm',
-    '.nuxt',
-    '.output',
-    '.parcel-cache',
-    '.pytest_cache',
-    '.ruff_cache',
-    '.mypy_cache',
-    '.svelte-kit',
-    '.tox',
-    '.nox',
-    '.turbo',
-    '.venv',
-    '.vite',
-    '__pycache__',
-    'build',
-    'coverage',
-    'dist',
-    'node_modules',
-    'out',
-    'target'
-]);
-/** Whether a manifest path lies below one of them. */
-function underVolatileDir(p) {
-    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
-}
-
 ;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
 /**
  * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
@@ -6374,7 +7928,7 @@ function verifyContext(m, entries, opts) {
             read: opts.cache !== false
         }),
         exclude: ownPaths(m.file, opts.stateDir),
-        readIndex: (id, ref) => readIndex(tree_index_indexPath(m.file, id), ref),
+        readIndex: (id, ref) => m.sealIndexes?.get(id) ?? readIndex(tree_index_indexPath(m.file, id), ref),
         nativeWalk: opts.nativeWalk
     };
 }
@@ -6477,7 +8031,10 @@ function ownPaths(manifestFile, stateDir) {
 
 
 
-async function check(m, opts) {
+
+async function check(loaded, opts) {
+    // Sealed entries with a seal here are checked as entries; the others are reported, not damaged.
+    const { manifest: m, states } = await withSeals(loaded, opts.stateDir, opts.smoke?.policy);
     // Smoke commands, the cache lookup and the report hash nothing: the threads may end early.
     const checked = await verifySelection(m, { ...opts, lastHashing: true });
     let gate;
@@ -6498,7 +8055,8 @@ async function check(m, opts) {
         report: {
             ...report,
             ...(smoke ? { smoke } : {}),
-            ...(lookup ? { cache_lookup: lookup } : {})
+            ...(lookup ? { cache_lookup: lookup } : {}),
+            ...(states.length > 0 ? { sealed: states } : {})
         },
         ...(gate ? { gate } : {})
     };
@@ -6657,141 +8215,6 @@ function planRepair(entries, findings, opts = {}) {
         remaining = remaining.filter(e => !done.has(e.id));
     }
     return { waves };
-}
-
-// EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
-var p_limit = __webpack_require__(70370);
-;// CONCATENATED MODULE: ./src/core/capture/secrets.ts
-/**
- * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
- * noticed and named) and never escrowed: escrowed bytes travel inside the manifest, which is
- * committed, pushed and shared, and a manifest is not a vault.
- *
- * A file is a secret by where it is (swr's own state directory: its HMAC key, ML-DSA and sync
- * seeds), by name (files that exist to hold a credential: ssh keys, netrc, the logins of git, gh,
- * PyPI, cargo, cloud CLIs and coding agents, `*.pem`, `*.key`), or by content: a PEM, OpenSSH or
- * PGP private-key header, a token shape the recipe-output scrubber masks, or what a secret scan
- * finds (secret-scan.ts). Files that often hold a credential but often do not (`.npmrc`, `.env`,
- * `.envrc`, a kubeconfig, a docker or podman `config.json`/`auth.json`) are judged by content, so
- * one without credentials can be escrowed. `add` judges with swr's own rules (nothing to load);
- * escrow passes the full scan. Content is judged on the file's first SNIFF_BYTES when only a
- * class is wanted, and on every byte escrow would embed.
- */
-
-
-
-
-
-/** The note a secret's entry carries when it was added without one. */
-const secrets_SECRET_NOTE = 'secret: tracked by hash only and never escrowed; restore it from where it was issued';
-/** Bytes read from the head of a file to judge its content. */
-const SNIFF_BYTES = 64 * 1024;
-/** File names that are credentials wherever they are. */
-const SECRET_NAMES = new Set([
-    '.netrc',
-    '_netrc',
-    '.git-credentials',
-    '.pgpass',
-    '.pypirc',
-    '.vault-token',
-    '.credentials.json',
-    'oauth_creds.json',
-    'credentials.toml',
-    'id_rsa',
-    'id_dsa',
-    'id_ecdsa',
-    'id_ed25519',
-    'id_ecdsa_sk',
-    'id_ed25519_sk'
-]);
-/** Extensions of key and certificate-bundle files. */
-const SECRET_EXTENSIONS = /\.(pem|key|p12|pfx|jks|keystore|ppk)$/i;
-/** Paths (relative, ending a manifest path) that are credentials in one tool's directory. */
-const SECRET_SUFFIXES = [
-    '.codex/auth.json',
-    'gh/hosts.yml',
-    '.aws/credentials',
-    '.cargo/credentials',
-    'gcloud/credentials.db',
-    'gcloud/application_default_credentials.json'
-];
-/** Directories whose every file is secret. */
-const SECRET_DIRS = new Set(['.gnupg']);
-/** What may sit in ~/.ssh without being a private key. */
-const SSH_PUBLIC = new Set(['config', 'known_hosts', 'known_hosts.old', 'authorized_keys']);
-/** PEM ("RSA", "EC", "ENCRYPTED", none), OpenSSH and PGP private-key armour. */
-const PRIVATE_KEY_HEADER = /-----BEGIN (?:[A-Z0-9]+ ){0,4}PRIVATE KEY(?: BLOCK)?-----/;
-/** True when `rel` (a manifest path) names a file that must never be escrowed. */
-function secrets_isSecretPath(rel) {
-    const segs = rel.split('/');
-    const name = segs[segs.length - 1] ?? '';
-    const parent = segs[segs.length - 2];
-    if (segs.slice(0, -1).some(s => SECRET_DIRS.has(s)))
-        return true;
-    if (SECRET_SUFFIXES.some(s => rel === s || rel.endsWith(`/${s}`)))
-        return true;
-    if (SECRET_NAMES.has(name) || SECRET_EXTENSIONS.test(name))
-        return true;
-    // Any key ssh-keygen or a person put into .ssh (id_work, deploy_github); .pub is public.
-    return parent === '.ssh' && !name.endsWith('.pub') && !SSH_PUBLIC.has(name);
-}
-/**
- * Why these bytes are a secret (a private key, a token, what `scan` finds: its rule names, never
- * the value), or undefined. `rel` lets file-type rules apply (dotenv, .npmrc, .json).
- */
-function secretContent(bytes, scan = ownSecretScan, rel) {
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    if (PRIVATE_KEY_HEADER.test(text))
-        return 'holds a private key';
-    if (scrub_hasTokenShape(text))
-        return 'holds a token or a password';
-    const rules = [...new Set(scan(text, rel).map(f => f.rule))];
-    return rules.length > 0 ? `holds a secret (${rules.join(', ')})` : undefined;
-}
-/** The first `max` bytes of a regular file, read without following a symlink. */
-function readHead(abs, max = SNIFF_BYTES) {
-    const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | (external_node_fs_default()).constants.O_NONBLOCK);
-    try {
-        if (!external_node_fs_default().fstatSync(fd).isFile())
-            return Buffer.alloc(0);
-        const buf = Buffer.alloc(max);
-        let got = 0;
-        while (got < max) {
-            const n = external_node_fs_default().readSync(fd, buf, got, max - got, got);
-            if (n === 0)
-                break;
-            got += n;
-        }
-        return buf.subarray(0, got);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-function realOrResolved(p) {
-    try {
-        return external_node_fs_default().realpathSync(p);
-    }
-    catch {
-        return external_node_path_default().resolve(p);
-    }
-}
-/** Why the file is a secret, in a few words, or undefined when it is not one. */
-function secretReason(q) {
-    if (q.abs && q.stateDir && inside_isInside(realOrResolved(q.stateDir), realOrResolved(q.abs)))
-        return "is in swr's state directory";
-    if (secrets_isSecretPath(q.rel))
-        return 'is a credential by name';
-    let bytes = q.bytes;
-    if (!bytes && q.abs) {
-        try {
-            bytes = readHead(q.abs);
-        }
-        catch {
-            return undefined;
-        }
-    }
-    return bytes ? secretContent(bytes, q.scan, q.rel) : undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/core/fs/no-follow.ts
@@ -7130,15 +8553,6 @@ function pruneQuarantine(stateDir, now, limits = {}, keep) {
         out.bytes += c.use.size;
     }
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/core/archive/rejected.ts
-/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
-class Rejected extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'Rejected';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/archive/tar-reader.ts
@@ -8674,7 +10088,7 @@ async function runStep(step, entry, done, opts) {
 function defaultRestore(opts) {
     return {
         scratchBase: opts.callerEnv.RUNNER_TEMP || external_node_os_default().tmpdir(),
-        readIndex: (id, ref) => readIndex(tree_index_indexPath(opts.manifest.file, id), ref),
+        readIndex: (id, ref) => opts.manifest.sealIndexes?.get(id) ?? readIndex(tree_index_indexPath(opts.manifest.file, id), ref),
         verifyAt: async (root, e) => {
             const [f] = await opts.reverifyAt(root, [e]);
             if (!f)
@@ -9292,8 +10706,43 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
-async function repairManifest(m, opts) {
+
+/**
+ * Sealed entries first: resolved against this machine's seals, and those without a seal for their
+ * key made (recipe, smoke, seal) when the gate allows the manifest's code.
+ */
+async function resolveAndSeal(loaded, opts) {
+    let resolved = await withSeals(loaded, opts.stateDir, opts.policy);
+    if (opts.dryRun || !resolved.states.some(s => s.state === 'unsealed'))
+        return { m: resolved.manifest, states: resolved.states, sealing: [] };
+    const gate = await gate_decide(gate_gateInput(loaded), opts.policy);
+    const sealing = await sealMissing(loaded, resolved.states, {
+        stateDir: opts.stateDir,
+        gate,
+        policy: opts.policy,
+        callerEnv: opts.callerEnv,
+        timeoutS: opts.timeoutS,
+        abort: opts.abort,
+        onLine: opts.hooks?.onLine
+    });
+    if (sealing.some(s => s.outcome === 'sealed'))
+        resolved = await withSeals(loaded, opts.stateDir, opts.policy);
+    return { m: resolved.manifest, states: resolved.states, sealing };
+}
+/** A repair's outcome with its sealing steps counted: a seal made repairs, a seal not made fails. */
+function withSealing(outcome, sealing) {
+    if (outcome !== 'healthy' && outcome !== 'repaired')
+        return outcome;
+    if (sealing.some(s => s.outcome === 'refused'))
+        return 'refused';
+    if (sealing.some(s => s.outcome !== 'sealed'))
+        return 'unrepairable';
+    return sealing.length > 0 ? 'repaired' : outcome;
+}
+async function repairManifest(loaded, opts) {
     const hooks = opts.hooks ?? {};
+    const { m, states, sealing } = await resolveAndSeal(loaded, opts);
+    const sealedIds = new Set(states.map(s => s.id));
     const verify = (cache, known) => verifySelection(m, {
         only: opts.only,
         known,
@@ -9310,7 +10759,8 @@ async function repairManifest(m, opts) {
         savedState: opts.cacheClient !== undefined
     });
     hooks.onCheck?.(before, plan);
-    const finish = (outcome, steps, final, gate, harmed = []) => {
+    const finish = (entriesOutcome, steps, final, gate, harmed = []) => {
+        const outcome = withSealing(entriesOutcome, sealing);
         const repair = {
             mode: opts.mode,
             dry_run: opts.dryRun === true,
@@ -9325,11 +10775,13 @@ async function repairManifest(m, opts) {
                 : {}),
             steps,
             ...(harmed.length > 0 ? { collateral: harmed } : {}),
-            write_back: writeBack(m, steps),
+            // Sealed entries have seals of their own, kept on this machine: not saved by expectation key.
+            write_back: writeBack(m, steps).filter(w => !sealedIds.has(w.id)),
+            ...(sealing.length > 0 ? { sealing } : {}),
             outcome,
             exit_code: repairOutcome(outcome).exitCode
         };
-        return { ...final, repair };
+        return { ...final, ...(states.length > 0 ? { sealed: states } : {}), repair };
     };
     if (before.verdict === 'healthy')
         return finish('healthy', [], before);
@@ -9893,302 +11345,6 @@ function convertEntry(raw, workspace, where, notes) {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/jsonc-parser/lib/umd/main.js
-var main = __webpack_require__(99547);
-;// CONCATENATED MODULE: ./src/core/manifest/strict-json.ts
-/**
- * A strict JSON reader for documents whose bytes are signed. `JSON.parse` keeps the last of two
- * duplicate keys, accepts 1e400 and lone surrogates, and says nothing about where a value was:
- * a reviewer could approve one value while the tool runs another. The tokenizer is jsonc-parser's;
- * this module refuses everything that could read two ways and records the line of each value.
- */
-
-
-const DEFAULT_LIMITS = {
-    maxBytes: 64 * 1024 * 1024,
-    maxDepth: 32,
-    maxArrayLength: 100_000
-};
-/** Thrown with every problem found; the message is the first one, with its place. */
-class StrictJsonError extends Error {
-    problems;
-    constructor(problems) {
-        super(problems[0] ?? 'invalid JSON');
-        this.problems = problems;
-        this.name = 'StrictJsonError';
-    }
-}
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-// "-0" is refused too: canonical JSON prints it as 0, so two texts would sign alike.
-const INTEGER = /^(?:0|-?[1-9][0-9]*)$/;
-/**
- * Parse `text` or throw StrictJsonError naming each place (`line:col $.path`). A document the
- * strict reader accepts as it is (the usual case) is read by the engine's own JSON.parse and
- * proven plain by plainJson; anything else, and the lines of a plain one when asked for, come
- * from the strict reader below, so every refusal and every line number is the strict reader's.
- */
-function parseStrictJson(text, limits = DEFAULT_LIMITS) {
-    const bytes = Buffer.byteLength(text, 'utf8');
-    if (bytes > limits.maxBytes) {
-        throw new StrictJsonError([
-            `document is ${bytes} bytes, over the ${limits.maxBytes}-byte limit`
-        ]);
-    }
-    const plain = plainJson(text, limits);
-    if (plain === undefined)
-        return strictParse(text, limits);
-    // Lines matter only to a message or an annotation: read for them when first asked.
-    return { value: plain.value, lines: lazyMap(() => strictParse(text, limits).lines) };
-}
-/**
- * A Map whose contents are made on first use. It stands in wherever a Map does (every read goes
- * to the real one), and copying the object that holds it, as `{ ...manifest }` does, makes
- * nothing.
- */
-function lazyMap(make) {
-    let made;
-    return new Proxy(new Map(), {
-        get(_target, key) {
-            made ??= make();
-            const value = Reflect.get(made, key, made);
-            return typeof value === 'function' ? value.bind(made) : value;
-        }
-    });
-}
-// A JSON string token (the text is known to be JSON, so this is its tokenization), and whether
-// a colon follows it (then it is a key).
-const STRING_TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"(\s*:)?/g;
-const NUMBER_TOKEN = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-/**
- * The value of `text` when it is JSON the strict reader would accept exactly as JSON.parse reads
- * it, else undefined (the strict reader then decides). JSON.parse refuses everything that is not
- * JSON (comments, trailing commas, control characters, trailing data); what it accepts but the
- * strict reader refuses is looked for here: a duplicate key (JSON.parse keeps the last one, so
- * the parsed objects then hold fewer keys than the text spells), a forbidden key, a lone
- * surrogate, a number spelled other than as a plain safe integer, nesting or an array over the
- * limits. Measured ~0.5 ms for a 52-entry manifest where the strict reader takes ~10-13 ms cold.
- */
-function plainJson(text, limits) {
-    try {
-        const value = JSON.parse(text);
-        let keys = 0;
-        for (const m of text.matchAll(STRING_TOKEN))
-            if (m[1] !== undefined)
-                keys++;
-        const outside = text.replace(STRING_TOKEN, '""');
-        for (const [n] of outside.matchAll(NUMBER_TOKEN))
-            if (!INTEGER.test(n) || !Number.isSafeInteger(Number(n)))
-                return undefined;
-        return keysIfPlain(value, limits, 1) === keys ? { value } : undefined;
-    }
-    catch {
-        // Not JSON, or too large or deep for the engine's reader: the strict reader says why.
-        return undefined;
-    }
-}
-/** How many keys `v` holds at every level, or -1 where the strict reader would refuse it. */
-function keysIfPlain(v, limits, depth) {
-    if (typeof v === 'string')
-        return v.isWellFormed() ? 0 : -1;
-    if (v === null || typeof v !== 'object')
-        return 0;
-    if (depth > limits.maxDepth)
-        return -1;
-    let keys = 0;
-    if (Array.isArray(v)) {
-        if (v.length > limits.maxArrayLength)
-            return -1;
-        for (const x of v) {
-            const k = keysIfPlain(x, limits, depth + 1);
-            if (k < 0)
-                return -1;
-            keys += k;
-        }
-        return keys;
-    }
-    for (const key of Object.keys(v)) {
-        if (!key.isWellFormed() || FORBIDDEN_KEYS.has(key))
-            return -1;
-        const k = keysIfPlain(v[key], limits, depth + 1);
-        if (k < 0)
-            return -1;
-        keys += k + 1;
-    }
-    return keys;
-}
-/**
- * The strict reader: jsonc-parser's tokens, every problem named with its line and path.
- * Exported so tests can hold the fast path to it.
- */
-function strictParse(text, limits = DEFAULT_LIMITS) {
-    // jsonc-parser recurses per nesting level: refuse deep documents before it can overflow the stack.
-    const tooDeep = depthProblem(text, limits.maxDepth);
-    if (tooDeep)
-        throw new StrictJsonError([tooDeep]);
-    const problems = [];
-    const lines = new Map();
-    const stack = [];
-    let root;
-    let rootSeen = false;
-    const at = (line, col, path) => `${line + 1}:${col + 1} ${path}`;
-    const fail = (msg) => {
-        if (problems.length < 50)
-            problems.push(msg);
-    };
-    const childPath = () => {
-        const top = stack[stack.length - 1];
-        if (!top)
-            return '$';
-        if (top.kind === 'array')
-            return `${top.path}[${top.value.length}]`;
-        return `${top.path}${/^[A-Za-z_$][\w$]*$/.test(top.key ?? '') ? `.${top.key}` : `[${JSON.stringify(top.key)}]`}`;
-    };
-    const place = (value, line) => {
-        const top = stack[stack.length - 1];
-        const path = childPath();
-        lines.set(path, line + 1);
-        if (!top) {
-            if (rootSeen)
-                return;
-            root = value;
-            rootSeen = true;
-        }
-        else if (top.kind === 'array') {
-            if (top.value.length >= limits.maxArrayLength) {
-                fail(`${at(line, 0, top.path)}: array longer than ${limits.maxArrayLength} items`);
-                return;
-            }
-            top.value.push(value);
-        }
-        else if (top.key !== undefined) {
-            top.value[top.key] = value;
-            top.key = undefined;
-        }
-    };
-    const open = (c, line, col) => {
-        if (stack.length >= limits.maxDepth) {
-            fail(`${at(line, col, c.path)}: nested deeper than ${limits.maxDepth} levels`);
-        }
-        stack.push(c);
-    };
-    // The depth check above bounds the parser's recursion; should it ever miss, a stack overflow
-    // is still a refused document and not a crash.
-    try {
-        (0,main.visit)(text, {
-            onObjectBegin: (_o, _l, line, col) => {
-                const value = {};
-                const path = childPath();
-                place(value, line);
-                open({ kind: 'object', value, path }, line, col);
-            },
-            onObjectProperty: (key, _o, _l, line, col) => {
-                const top = stack[stack.length - 1];
-                if (!top || top.kind !== 'object')
-                    return;
-                const path = `${top.path}[${JSON.stringify(key)}]`;
-                if (!key.isWellFormed())
-                    fail(`${at(line, col, top.path)}: key has a lone surrogate`);
-                else if (FORBIDDEN_KEYS.has(key))
-                    fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`);
-                else if (Object.hasOwn(top.value, key))
-                    fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`);
-                top.key = key;
-            },
-            onObjectEnd: () => {
-                stack.pop();
-            },
-            onArrayBegin: (_o, _l, line, col) => {
-                const value = [];
-                const path = childPath();
-                place(value, line);
-                open({ kind: 'array', value, path }, line, col);
-            },
-            onArrayEnd: () => {
-                stack.pop();
-            },
-            onLiteralValue: (value, offset, length, line, col) => {
-                const path = childPath();
-                if (typeof value === 'number') {
-                    const raw = text.slice(offset, offset + length);
-                    if (!INTEGER.test(raw) || !Number.isSafeInteger(value)) {
-                        fail(`${at(line, col, path)}: number ${raw} is not a safe integer`);
-                    }
-                }
-                else if (typeof value === 'string' && !value.isWellFormed()) {
-                    fail(`${at(line, col, path)}: string has a lone surrogate`);
-                }
-                place(value, line);
-            },
-            onComment: (_o, _l, line, col) => fail(`${at(line, col, '$')}: comments are not JSON`),
-            onError: (code, _o, _l, line, col) => {
-                fail(`${line + 1}:${col + 1}: ${describe(code)}`);
-            }
-        }, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-    }
-    catch (err) {
-        if (!(err instanceof RangeError))
-            throw err;
-        throw new StrictJsonError([`nested too deeply to read (over ${limits.maxDepth} levels)`]);
-    }
-    if (!rootSeen && problems.length === 0)
-        problems.push('1:1: empty document');
-    if (problems.length > 0)
-        throw new StrictJsonError(problems);
-    return { value: root, lines };
-}
-/**
- * Where nesting first exceeds `max` levels, if it does. Counted on jsonc-parser's own tokens, so
- * strings and comments (`/*"*\/`) are skipped exactly as the parser skips them. Once a closing
- * bracket does not match, the parser's error recovery may skip brackets this count would pair up,
- * so from there on every opening bracket counts and none closes: an over-count refuses a document
- * that is refused anyway, an under-count would let it overflow the stack.
- */
-// jsonc-parser's SyntaxKind is a const enum, which this build cannot read at run time.
-const TOKEN = { openBrace: 1, closeBrace: 2, openBracket: 3, closeBracket: 4, eof: 17 };
-function depthProblem(text, max) {
-    const scanner = (0,main.createScanner)(text, false);
-    const open = [];
-    let broken = false;
-    let depth = 0;
-    for (let t = scanner.scan(); t !== TOKEN.eof; t = scanner.scan()) {
-        if (t === TOKEN.openBrace || t === TOKEN.openBracket) {
-            open.push(t);
-            if (++depth > max)
-                return `${scanner.getTokenStartLine() + 1}:${scanner.getTokenStartCharacter() + 1}: nested deeper than ${max} levels`;
-        }
-        else if (!broken && (t === TOKEN.closeBrace || t === TOKEN.closeBracket)) {
-            const want = t === TOKEN.closeBrace ? TOKEN.openBrace : TOKEN.openBracket;
-            if (open.pop() === want)
-                depth--;
-            else
-                broken = true;
-        }
-    }
-    return undefined;
-}
-function describe(code) {
-    const name = (0,main.printParseErrorCode)(code);
-    const words = {
-        InvalidSymbol: 'unexpected character (trailing data, or not JSON)',
-        EndOfFileExpected: 'trailing data after the document',
-        InvalidUnicode: 'invalid \\u escape',
-        InvalidEscapeCharacter: 'invalid escape in string',
-        UnexpectedEndOfString: 'unterminated string',
-        UnexpectedEndOfNumber: 'malformed number',
-        UnexpectedEndOfComment: 'comments are not JSON',
-        InvalidCommentToken: 'comments are not JSON',
-        InvalidNumberFormat: 'malformed number',
-        InvalidCharacter: 'control character in string',
-        PropertyNameExpected: 'property name expected (trailing comma?)',
-        CommaExpected: 'comma expected',
-        ColonExpected: 'colon expected',
-        ValueExpected: 'value expected',
-        CloseBraceExpected: 'closing brace expected',
-        CloseBracketExpected: 'closing bracket expected'
-    };
-    return words[name] ?? name;
-}
-
 ;// CONCATENATED MODULE: ./src/core/manifest/read-fingerprint.ts
 /**
  * What this process last read of each manifest file, so a save never replaces bytes it did not
@@ -10222,21 +11378,18 @@ function read_fingerprint_assertUnchangedSinceRead(file) {
         throw new SwrError(`${file} changed after this command read it (another writer); nothing was written: run the command again`, EXIT.CONFLICT);
 }
 
-// EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/ucs2length.js
-var ucs2length = __webpack_require__(36214);
-// EXTERNAL MODULE: ./node_modules/ajv/dist/runtime/equal.js
-var equal = __webpack_require__(24951);
 ;// CONCATENATED MODULE: ./src/core/manifest/generated/manifest-validator.js
 // Generated by scripts/gen-validators.mjs from schema/manifest-v3.schema.json. Do not edit.
 /* eslint-disable */
 // @ts-nocheck
 
-const func1 = ucs2length["default"] ?? ucs2length
+const manifest_validator_func1 = ucs2length["default"] ?? ucs2length
 ;
-const func0 = equal["default"] ?? equal
-const validate = validate20;/* harmony default export */ const manifest_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json","title":"swr manifest, format 3","description":"What a workspace must contain, how each entry is verified, and how it is restored. `body` is what signatures cover; `signatures` sit beside it.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"$schema":{"type":"string","maxLength":1024},"body":{"$ref":"#/$defs/body"},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.manifest.v3+json, RFC 8785 body). Never inside the bytes they sign.","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"#/$defs/hmacSignature"},{"$ref":"#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"mode":{"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"},"size":{"type":"integer","minimum":0,"maximum":9007199254740991},"id":{"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"},"relpath":{"type":"string","minLength":1,"maxLength":4096},"body":{"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}}}},"common":{"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}},"entry":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]},"fileEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}},"blobEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}},"treeEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}},"linkEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}},"hmacSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"mldsaSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}},"cacheSource":{"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}}}};const schema59 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema60 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}}}};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern6 = new RegExp("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", "u");const schema33 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema34 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema41 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema42 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema35 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema36 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema37 = {"type":"string","minLength":1,"maxLength":4096};const schema39 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate24.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate24.errors = vErrors;return errors === 0;}validate24.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate23.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate23.errors = vErrors;return errors === 0;}validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema43 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate27.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate27.errors = vErrors;return errors === 0;}validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema48 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate30.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate30.errors = vErrors;return errors === 0;}validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema58 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate33.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate33.errors = vErrors;return errors === 0;}validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate22.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate22.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate22.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.schema === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.version === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.workspace === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.created === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.entries === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data){if(!((((((((key0 === "schema") || (key0 === "version")) || (key0 === "workspace")) || (key0 === "created")) || (key0 === "expires")) || (key0 === "scope")) || (key0 === "shell")) || (key0 === "entries"))){const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data.schema !== undefined){if(3 !== data.schema){const err6 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.version !== undefined){let data1 = data.version;if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if((typeof data1 == "number") && (isFinite(data1))){if(data1 > 9007199254740991 || isNaN(data1)){const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data1 < 1 || isNaN(data1)){const err9 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data.workspace !== undefined){let data2 = data.workspace;if(typeof data2 === "string"){if(func1(data2) > 4096){const err10 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(func1(data2) < 1){const err11 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.created !== undefined){let data3 = data.created;if(typeof data3 === "string"){if(!pattern4.test(data3)){const err13 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data.expires !== undefined){let data4 = data.expires;if(typeof data4 === "string"){if(!pattern4.test(data4)){const err15 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data.scope !== undefined){let data5 = data.scope;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(Object.keys(data5).length < 1){const err17 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key1 in data5){if(!(((key1 === "repository") || (key1 === "ref")) || (key1 === "manifest_path"))){const err18 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.repository !== undefined){let data6 = data5.repository;if(typeof data6 === "string"){if(!pattern6.test(data6)){const err19 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.ref !== undefined){let data7 = data5.ref;if(typeof data7 === "string"){if(func1(data7) > 256){const err21 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(func1(data7) < 1){const err22 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}else {const err23 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data5.manifest_path !== undefined){let data8 = data5.manifest_path;if(typeof data8 === "string"){if(func1(data8) > 4096){const err24 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(func1(data8) < 1){const err25 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data.shell !== undefined){let data9 = data.shell;if(Array.isArray(data9)){if(data9.length > 8){const err28 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}if(data9.length < 1){const err29 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len0 = data9.length;for(let i0=0; i0<len0; i0++){let data10 = data9[i0];if(typeof data10 === "string"){if(func1(data10) > 256){const err30 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(func1(data10) < 1){const err31 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}else {const err32 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}}else {const err33 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(data.entries !== undefined){let data11 = data.entries;if(Array.isArray(data11)){if(data11.length > 10000){const err34 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}const len1 = data11.length;for(let i1=0; i1<len1; i1++){if(!(validate22(data11[i1], {instancePath:instancePath+"/entries/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);errors = vErrors.length;}}}else {const err35 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}}else {const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern21 = new RegExp("^[0-9a-f]{16}$", "u");const pattern24 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!(((key0 === "$schema") || (key0 === "body")) || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.$schema !== undefined){let data0 = data.$schema;if(typeof data0 === "string"){if(func1(data0) > 1024){const err3 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.body !== undefined){if(!(validate21(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}if(data.signatures !== undefined){let data2 = data.signatures;if(Array.isArray(data2)){if(data2.length > 16){const err5 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err6 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data3.alg !== undefined){let data4 = data3.alg;if(!((data4 === "hmac-sha256") || (data4 === "ml-dsa-87"))){const err7 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}const tag0 = data3.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err8 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.keyid === undefined){const err9 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(data3.sig === undefined){const err10 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}for(const key1 in data3){if(!(((key1 === "alg") || (key1 === "keyid")) || (key1 === "sig"))){const err11 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data3.alg !== undefined){if("hmac-sha256" !== data3.alg){const err12 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data3.keyid !== undefined){let data6 = data3.keyid;if(typeof data6 === "string"){if(!pattern21.test(data6)){const err13 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data3.sig !== undefined){let data7 = data3.sig;if(typeof data7 === "string"){if(!pattern11.test(data7)){const err15 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err18 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data3.keyid === undefined){const err19 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}if(data3.public_key === undefined){const err20 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(data3.sig === undefined){const err21 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}for(const key2 in data3){if(!((((key2 === "alg") || (key2 === "keyid")) || (key2 === "public_key")) || (key2 === "sig"))){const err22 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data3.alg !== undefined){if("ml-dsa-87" !== data3.alg){const err23 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data3.keyid !== undefined){let data9 = data3.keyid;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err24 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}else {const err25 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data3.public_key !== undefined){let data10 = data3.public_key;if(typeof data10 === "string"){if(func1(data10) > 3460){const err26 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}if(func1(data10) < 3456){const err27 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}if(!pattern24.test(data10)){const err28 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.sig !== undefined){let data11 = data3.sig;if(typeof data11 === "string"){if(func1(data11) > 6172){const err30 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(func1(data11) < 6168){const err31 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(!pattern24.test(data11)){const err32 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}else {const err33 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}else {const err34 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}if(props0 !== true){props0 = true;}}else {const err35 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}else {const err37 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}else {const err38 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const manifest_validator_func0 = equal["default"] ?? equal
+const manifest_validator_validate = manifest_validator_validate20;/* harmony default export */ const manifest_validator = ((/* unused pure expression or super */ null && (manifest_validator_validate20)));const manifest_validator_schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json","title":"swr manifest, format 3","description":"What a workspace must contain, how each entry is verified, and how it is restored. `body` is what signatures cover; `signatures` sit beside it.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"$schema":{"type":"string","maxLength":1024},"body":{"$ref":"#/$defs/body"},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.manifest.v3+json, RFC 8785 body). Never inside the bytes they sign.","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"#/$defs/hmacSignature"},{"$ref":"#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"mode":{"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"},"size":{"type":"integer","minimum":0,"maximum":9007199254740991},"id":{"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"},"relpath":{"type":"string","minLength":1,"maxLength":4096},"body":{"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}},"sealed":{"description":"Entries whose expected state is sealed, not committed: recorded where the path is built (by swr doctor after the recipe and smoke command pass, or swr add --sealed), kept in the state directory under the key the template expands to, and checked against that seal. For what the lockfile and the platform decide (node_modules, virtualenvs).","type":"array","maxItems":256,"items":{"$ref":"#/$defs/sealedEntry"}}}},"common":{"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}},"entry":{"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]},"fileEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}},"blobEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}},"treeEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}},"linkEntry":{"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}},"hmacSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}},"mldsaSignature":{"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}},"cacheSource":{"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}},"sealedEntry":{"type":"object","additionalProperties":false,"required":["id","kind","path","tier","needs","key"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"$ref":"#/$defs/common/properties/tier"},"needs":{"$ref":"#/$defs/common/properties/needs"},"key":{"description":"Key template: literal text ([A-Za-z0-9._+-]) and {os}, {arch}, {libc}, {node} (Node's major version) and {hash:PATH[,PATH...]} (sha256 of workspace files, e.g. the lockfile). A seal is kept per expanded key.","type":"string","minLength":1,"maxLength":512},"ignore":{"$ref":"#/$defs/treeEntry/properties/ignore"},"restore":{"$ref":"#/$defs/common/properties/restore"},"timeout_s":{"$ref":"#/$defs/common/properties/timeout_s"},"env":{"$ref":"#/$defs/common/properties/env"},"secret_env":{"$ref":"#/$defs/common/properties/secret_env"},"smoke":{"$ref":"#/$defs/common/properties/smoke"},"smoke_timeout_s":{"$ref":"#/$defs/common/properties/smoke_timeout_s"},"note":{"$ref":"#/$defs/common/properties/note"}}}}};const schema74 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema75 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const manifest_validator_schema32 = {"type":"object","additionalProperties":false,"required":["schema","version","workspace","created","entries"],"properties":{"schema":{"const":3},"version":{"description":"Raised on every re-sign; a run may refuse versions below a floor.","type":"integer","minimum":1,"maximum":9007199254740991},"workspace":{"description":"The described directory: relative to the manifest file's directory, or absolute.","type":"string","minLength":1,"maxLength":4096},"created":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"expires":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"scope":{"description":"Where this manifest may run: compared with the run (in CI: GITHUB_REPOSITORY, GITHUB_REF) before any recipe runs.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"repository":{"type":"string","pattern":"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},"ref":{"description":"Glob over the full ref, e.g. refs/heads/main or refs/heads/release/**.","type":"string","minLength":1,"maxLength":256},"manifest_path":{"description":"The manifest's path relative to the workspace, e.g. .swr/manifest.json.","type":"string","minLength":1,"maxLength":4096}}},"shell":{"description":"The shell that runs recipes and smoke commands, as argv before the command (default [\"bash\", \"-c\"]).","type":"array","minItems":1,"maxItems":8,"items":{"type":"string","minLength":1,"maxLength":256}},"entries":{"type":"array","maxItems":10000,"items":{"$ref":"#/$defs/entry"}},"sealed":{"description":"Entries whose expected state is sealed, not committed: recorded where the path is built (by swr doctor after the recipe and smoke command pass, or swr add --sealed), kept in the state directory under the key the template expands to, and checked against that seal. For what the lockfile and the platform decide (node_modules, virtualenvs).","type":"array","maxItems":256,"items":{"$ref":"#/$defs/sealedEntry"}}}};const func2 = Object.prototype.hasOwnProperty;const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern6 = new RegExp("^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", "u");const schema33 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema34 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema40 = {"type":"integer","minimum":0,"maximum":9007199254740991};const manifest_validator_schema41 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const manifest_validator_schema42 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const manifest_validator_schema35 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const manifest_validator_schema36 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const manifest_validator_schema37 = {"type":"string","minLength":1,"maxLength":4096};const manifest_validator_schema39 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const manifest_validator_pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const manifest_validator_pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate24.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!manifest_validator_pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: manifest_validator_schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(manifest_validator_func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(manifest_validator_func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!manifest_validator_pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(manifest_validator_func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(manifest_validator_func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(manifest_validator_func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(manifest_validator_func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(manifest_validator_func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(manifest_validator_func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(manifest_validator_func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(manifest_validator_func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(manifest_validator_func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!manifest_validator_pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!manifest_validator_pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(manifest_validator_func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(manifest_validator_func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(manifest_validator_func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate24.errors = vErrors;return errors === 0;}validate24.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const manifest_validator_pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const manifest_validator_pattern12 = new RegExp("^[0-7]{4}$", "u");const manifest_validator_pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate23.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!manifest_validator_pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!manifest_validator_pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(manifest_validator_func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!manifest_validator_pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate23.errors = vErrors;return errors === 0;}validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const manifest_validator_schema43 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate27.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!manifest_validator_pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!manifest_validator_pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!manifest_validator_pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate27.errors = vErrors;return errors === 0;}validate27.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema48 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate30.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(manifest_validator_func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(manifest_validator_func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(manifest_validator_func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(manifest_validator_func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(manifest_validator_func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!manifest_validator_pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!manifest_validator_pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!manifest_validator_pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!manifest_validator_pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate30.errors = vErrors;return errors === 0;}validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema58 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate33.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate24(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(manifest_validator_func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(manifest_validator_func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate33.errors = vErrors;return errors === 0;}validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate22.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate23(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate27(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate30(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate33(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate33.errors : vErrors.concat(validate33.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema33.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate22.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate22.evaluated = {"dynamicProps":true,"dynamicItems":false};const schema59 = {"type":"object","additionalProperties":false,"required":["id","kind","path","tier","needs","key"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"$ref":"#/$defs/common/properties/tier"},"needs":{"$ref":"#/$defs/common/properties/needs"},"key":{"description":"Key template: literal text ([A-Za-z0-9._+-]) and {os}, {arch}, {libc}, {node} (Node's major version) and {hash:PATH[,PATH...]} (sha256 of workspace files, e.g. the lockfile). A seal is kept per expanded key.","type":"string","minLength":1,"maxLength":512},"ignore":{"$ref":"#/$defs/treeEntry/properties/ignore"},"restore":{"$ref":"#/$defs/common/properties/restore"},"timeout_s":{"$ref":"#/$defs/common/properties/timeout_s"},"env":{"$ref":"#/$defs/common/properties/env"},"secret_env":{"$ref":"#/$defs/common/properties/secret_env"},"smoke":{"$ref":"#/$defs/common/properties/smoke"},"smoke_timeout_s":{"$ref":"#/$defs/common/properties/smoke_timeout_s"},"note":{"$ref":"#/$defs/common/properties/note"}}};const schema62 = {"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4};const schema65 = {"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}};const schema68 = {"type":"integer","minimum":1,"maximum":86400};const schema69 = {"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}};const schema70 = {"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}};const schema71 = {"type":"string","minLength":1,"maxLength":65536};const schema72 = {"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400};const schema73 = {"type":"string","maxLength":4096};const schema63 = {"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}};function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate38.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(Array.isArray(data)){if(data.length > 256){const err0 = {instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}const len0 = data.length;for(let i0=0; i0<len0; i0++){let data0 = data[i0];if(typeof data0 === "string"){if(!manifest_validator_pattern7.test(data0)){const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}else {const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}let i1 = data.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(manifest_validator_func0(data[i1], data[j0])){const err3 = {instancePath,schemaPath:"#/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;break outer0;}}}}}else {const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}validate38.errors = vErrors;return errors === 0;}validate38.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};const schema66 = {"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]};function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate40.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs0 = errors;let valid0 = false;let passing0 = null;const _errs1 = errors;if(typeof data === "string"){if(manifest_validator_func1(data) > 65536){const err0 = {instancePath,schemaPath:"#/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(manifest_validator_func1(data) < 1){const err1 = {instancePath,schemaPath:"#/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}else {const err2 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}var _valid0 = _errs1 === errors;if(_valid0){valid0 = true;passing0 = 0;}const _errs3 = errors;if(Array.isArray(data)){if(data.length > 8){const err3 = {instancePath,schemaPath:"#/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.length < 1){const err4 = {instancePath,schemaPath:"#/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}const len0 = data.length;for(let i0=0; i0<len0; i0++){let data0 = data[i0];const _errs6 = errors;let valid3 = false;let passing1 = null;const _errs7 = errors;if(typeof data0 === "string"){if(manifest_validator_func1(data0) > 65536){const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(manifest_validator_func1(data0) < 1){const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}var _valid1 = _errs7 === errors;if(_valid1){valid3 = true;passing1 = 0;}const _errs9 = errors;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.cache === undefined){const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}for(const key0 in data0){if(!(key0 === "cache")){const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data0.cache !== undefined){let data1 = data0.cache;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.key === undefined){const err10 = {instancePath:instancePath+"/" + i0+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}for(const key1 in data1){if(!((key1 === "key") || (key1 === "restore-keys"))){const err11 = {instancePath:instancePath+"/" + i0+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data1.key !== undefined){let data2 = data1.key;if(typeof data2 === "string"){if(manifest_validator_func1(data2) > 512){const err12 = {instancePath:instancePath+"/" + i0+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(manifest_validator_func1(data2) < 1){const err13 = {instancePath:instancePath+"/" + i0+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/" + i0+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data1["restore-keys"] !== undefined){let data3 = data1["restore-keys"];if(Array.isArray(data3)){if(data3.length > 16){const err15 = {instancePath:instancePath+"/" + i0+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len1 = data3.length;for(let i1=0; i1<len1; i1++){let data4 = data3[i1];if(typeof data4 === "string"){if(manifest_validator_func1(data4) > 512){const err16 = {instancePath:instancePath+"/" + i0+"/cache/restore-keys/" + i1,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(manifest_validator_func1(data4) < 1){const err17 = {instancePath:instancePath+"/" + i0+"/cache/restore-keys/" + i1,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}else {const err18 = {instancePath:instancePath+"/" + i0+"/cache/restore-keys/" + i1,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}}else {const err19 = {instancePath:instancePath+"/" + i0+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/" + i0+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}}else {const err21 = {instancePath:instancePath+"/" + i0,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}var _valid1 = _errs9 === errors;if(_valid1 && valid3){valid3 = false;passing1 = [passing1, 1];}else {if(_valid1){valid3 = true;passing1 = 1;}}if(!valid3){const err22 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}else {errors = _errs6;if(vErrors !== null){if(_errs6){vErrors.length = _errs6;}else {vErrors = null;}}}}}else {const err23 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}var _valid0 = _errs3 === errors;if(_valid0 && valid0){valid0 = false;passing0 = [passing0, 1];}else {if(_valid0){valid0 = true;passing0 = 1;var items0 = true;}}if(!valid0){const err24 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}else {errors = _errs0;if(vErrors !== null){if(_errs0){vErrors.length = _errs0;}else {vErrors = null;}}}validate40.errors = vErrors;evaluated0.items = items0;return errors === 0;}validate40.evaluated = {"dynamicProps":false,"dynamicItems":true};function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate37.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.key === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}for(const key0 in data){if(!(func2.call(schema59.properties, key0))){const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!manifest_validator_pattern7.test(data0)){const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!(((data1 === "file") || (data1 === "blob")) || (data1 === "tree"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema59.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(manifest_validator_func1(data2) > 4096){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(manifest_validator_func1(data2) < 1){const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/$defs/common/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/$defs/common/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data3 < 0 || isNaN(data3)){const err15 = {instancePath:instancePath+"/tier",schemaPath:"#/$defs/common/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}}if(data.needs !== undefined){if(!(validate38(data.needs, {instancePath:instancePath+"/needs",parentData:data,parentDataProperty:"needs",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);errors = vErrors.length;}}if(data.key !== undefined){let data5 = data.key;if(typeof data5 === "string"){if(manifest_validator_func1(data5) > 512){const err16 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(manifest_validator_func1(data5) < 1){const err17 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}else {const err18 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data.ignore !== undefined){let data6 = data.ignore;if(Array.isArray(data6)){if(data6.length > 256){const err19 = {instancePath:instancePath+"/ignore",schemaPath:"#/$defs/treeEntry/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}const len0 = data6.length;for(let i0=0; i0<len0; i0++){let data7 = data6[i0];if(typeof data7 === "string"){if(manifest_validator_func1(data7) > 1024){const err20 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/$defs/treeEntry/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(manifest_validator_func1(data7) < 1){const err21 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/$defs/treeEntry/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/$defs/treeEntry/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}let i1 = data6.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data6[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err23 = {instancePath:instancePath+"/ignore",schemaPath:"#/$defs/treeEntry/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;break;}indices0[item0] = i1;}}}else {const err24 = {instancePath:instancePath+"/ignore",schemaPath:"#/$defs/treeEntry/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data.restore !== undefined){if(!(validate40(data.restore, {instancePath:instancePath+"/restore",parentData:data,parentDataProperty:"restore",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);errors = vErrors.length;}}if(data.timeout_s !== undefined){let data9 = data.timeout_s;if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){const err25 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/$defs/common/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if((typeof data9 == "number") && (isFinite(data9))){if(data9 > 86400 || isNaN(data9)){const err26 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/$defs/common/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}if(data9 < 1 || isNaN(data9)){const err27 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/$defs/common/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}if(data.env !== undefined){let data10 = data.env;if(Array.isArray(data10)){if(data10.length > 64){const err28 = {instancePath:instancePath+"/env",schemaPath:"#/$defs/common/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}const len1 = data10.length;for(let i2=0; i2<len1; i2++){let data11 = data10[i2];if(typeof data11 === "string"){if(!manifest_validator_pattern9.test(data11)){const err29 = {instancePath:instancePath+"/env/" + i2,schemaPath:"#/$defs/common/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}else {const err30 = {instancePath:instancePath+"/env/" + i2,schemaPath:"#/$defs/common/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}let i3 = data10.length;let j1;if(i3 > 1){const indices1 = {};for(;i3--;){let item1 = data10[i3];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j1 = indices1[item1];const err31 = {instancePath:instancePath+"/env",schemaPath:"#/$defs/common/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;break;}indices1[item1] = i3;}}}else {const err32 = {instancePath:instancePath+"/env",schemaPath:"#/$defs/common/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}if(data.secret_env !== undefined){let data12 = data.secret_env;if(Array.isArray(data12)){if(data12.length > 64){const err33 = {instancePath:instancePath+"/secret_env",schemaPath:"#/$defs/common/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}const len2 = data12.length;for(let i4=0; i4<len2; i4++){let data13 = data12[i4];if(typeof data13 === "string"){if(!manifest_validator_pattern9.test(data13)){const err34 = {instancePath:instancePath+"/secret_env/" + i4,schemaPath:"#/$defs/common/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}else {const err35 = {instancePath:instancePath+"/secret_env/" + i4,schemaPath:"#/$defs/common/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}let i5 = data12.length;let j2;if(i5 > 1){const indices2 = {};for(;i5--;){let item2 = data12[i5];if(typeof item2 !== "string"){continue;}if(typeof indices2[item2] == "number"){j2 = indices2[item2];const err36 = {instancePath:instancePath+"/secret_env",schemaPath:"#/$defs/common/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;break;}indices2[item2] = i5;}}}else {const err37 = {instancePath:instancePath+"/secret_env",schemaPath:"#/$defs/common/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}if(data.smoke !== undefined){let data14 = data.smoke;if(typeof data14 === "string"){if(manifest_validator_func1(data14) > 65536){const err38 = {instancePath:instancePath+"/smoke",schemaPath:"#/$defs/common/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(manifest_validator_func1(data14) < 1){const err39 = {instancePath:instancePath+"/smoke",schemaPath:"#/$defs/common/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}else {const err40 = {instancePath:instancePath+"/smoke",schemaPath:"#/$defs/common/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}if(data.smoke_timeout_s !== undefined){let data15 = data.smoke_timeout_s;if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){const err41 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/$defs/common/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}if((typeof data15 == "number") && (isFinite(data15))){if(data15 > 86400 || isNaN(data15)){const err42 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/$defs/common/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}if(data15 < 1 || isNaN(data15)){const err43 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/$defs/common/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}}}if(data.note !== undefined){let data16 = data.note;if(typeof data16 === "string"){if(manifest_validator_func1(data16) > 4096){const err44 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/common/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}}else {const err45 = {instancePath:instancePath+"/note",schemaPath:"#/$defs/common/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}}}else {const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}validate37.errors = vErrors;return errors === 0;}validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function manifest_validator_validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = manifest_validator_validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.schema === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.version === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.workspace === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "workspace"},message:"must have required property '"+"workspace"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.created === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "created"},message:"must have required property '"+"created"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.entries === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}for(const key0 in data){if(!(func2.call(manifest_validator_schema32.properties, key0))){const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}if(data.schema !== undefined){if(3 !== data.schema){const err6 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: 3},message:"must be equal to constant"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.version !== undefined){let data1 = data.version;if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if((typeof data1 == "number") && (isFinite(data1))){if(data1 > 9007199254740991 || isNaN(data1)){const err8 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data1 < 1 || isNaN(data1)){const err9 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}if(data.workspace !== undefined){let data2 = data.workspace;if(typeof data2 === "string"){if(manifest_validator_func1(data2) > 4096){const err10 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(manifest_validator_func1(data2) < 1){const err11 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/workspace",schemaPath:"#/properties/workspace/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.created !== undefined){let data3 = data.created;if(typeof data3 === "string"){if(!pattern4.test(data3)){const err13 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data.expires !== undefined){let data4 = data.expires;if(typeof data4 === "string"){if(!pattern4.test(data4)){const err15 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/expires",schemaPath:"#/properties/expires/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data.scope !== undefined){let data5 = data.scope;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(Object.keys(data5).length < 1){const err17 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key1 in data5){if(!(((key1 === "repository") || (key1 === "ref")) || (key1 === "manifest_path"))){const err18 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.repository !== undefined){let data6 = data5.repository;if(typeof data6 === "string"){if(!pattern6.test(data6)){const err19 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"},message:"must match pattern \""+"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/scope/repository",schemaPath:"#/properties/scope/properties/repository/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.ref !== undefined){let data7 = data5.ref;if(typeof data7 === "string"){if(manifest_validator_func1(data7) > 256){const err21 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(manifest_validator_func1(data7) < 1){const err22 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}else {const err23 = {instancePath:instancePath+"/scope/ref",schemaPath:"#/properties/scope/properties/ref/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data5.manifest_path !== undefined){let data8 = data5.manifest_path;if(typeof data8 === "string"){if(manifest_validator_func1(data8) > 4096){const err24 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(manifest_validator_func1(data8) < 1){const err25 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/scope/manifest_path",schemaPath:"#/properties/scope/properties/manifest_path/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data.shell !== undefined){let data9 = data.shell;if(Array.isArray(data9)){if(data9.length > 8){const err28 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}if(data9.length < 1){const err29 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len0 = data9.length;for(let i0=0; i0<len0; i0++){let data10 = data9[i0];if(typeof data10 === "string"){if(manifest_validator_func1(data10) > 256){const err30 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(manifest_validator_func1(data10) < 1){const err31 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}else {const err32 = {instancePath:instancePath+"/shell/" + i0,schemaPath:"#/properties/shell/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}}else {const err33 = {instancePath:instancePath+"/shell",schemaPath:"#/properties/shell/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}if(data.entries !== undefined){let data11 = data.entries;if(Array.isArray(data11)){if(data11.length > 10000){const err34 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}const len1 = data11.length;for(let i1=0; i1<len1; i1++){if(!(validate22(data11[i1], {instancePath:instancePath+"/entries/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);errors = vErrors.length;}}}else {const err35 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data.sealed !== undefined){let data13 = data.sealed;if(Array.isArray(data13)){if(data13.length > 256){const err36 = {instancePath:instancePath+"/sealed",schemaPath:"#/properties/sealed/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}const len2 = data13.length;for(let i2=0; i2<len2; i2++){if(!(validate37(data13[i2], {instancePath:instancePath+"/sealed/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);errors = vErrors.length;}}}else {const err37 = {instancePath:instancePath+"/sealed",schemaPath:"#/properties/sealed/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}else {const err38 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}manifest_validator_validate21.errors = vErrors;return errors === 0;}manifest_validator_validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const manifest_validator_pattern25 = new RegExp("^[0-9a-f]{16}$", "u");const manifest_validator_pattern28 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function manifest_validator_validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = manifest_validator_validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!(((key0 === "$schema") || (key0 === "body")) || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.$schema !== undefined){let data0 = data.$schema;if(typeof data0 === "string"){if(manifest_validator_func1(data0) > 1024){const err3 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}else {const err4 = {instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data.body !== undefined){if(!(manifest_validator_validate21(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){vErrors = vErrors === null ? manifest_validator_validate21.errors : vErrors.concat(manifest_validator_validate21.errors);errors = vErrors.length;}}if(data.signatures !== undefined){let data2 = data.signatures;if(Array.isArray(data2)){if(data2.length > 16){const err5 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}const len0 = data2.length;for(let i0=0; i0<len0; i0++){let data3 = data2[i0];if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err6 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data3.alg !== undefined){let data4 = data3.alg;if(!((data4 === "hmac-sha256") || (data4 === "ml-dsa-87"))){const err7 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: manifest_validator_schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}const tag0 = data3.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err8 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.keyid === undefined){const err9 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(data3.sig === undefined){const err10 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}for(const key1 in data3){if(!(((key1 === "alg") || (key1 === "keyid")) || (key1 === "sig"))){const err11 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data3.alg !== undefined){if("hmac-sha256" !== data3.alg){const err12 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data3.keyid !== undefined){let data6 = data3.keyid;if(typeof data6 === "string"){if(!manifest_validator_pattern25.test(data6)){const err13 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data3.sig !== undefined){let data7 = data3.sig;if(typeof data7 === "string"){if(!manifest_validator_pattern11.test(data7)){const err15 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.alg === undefined){const err18 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data3.keyid === undefined){const err19 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}if(data3.public_key === undefined){const err20 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(data3.sig === undefined){const err21 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}for(const key2 in data3){if(!((((key2 === "alg") || (key2 === "keyid")) || (key2 === "public_key")) || (key2 === "sig"))){const err22 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data3.alg !== undefined){if("ml-dsa-87" !== data3.alg){const err23 = {instancePath:instancePath+"/signatures/" + i0+"/alg",schemaPath:"#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}if(data3.keyid !== undefined){let data9 = data3.keyid;if(typeof data9 === "string"){if(!manifest_validator_pattern11.test(data9)){const err24 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}else {const err25 = {instancePath:instancePath+"/signatures/" + i0+"/keyid",schemaPath:"#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data3.public_key !== undefined){let data10 = data3.public_key;if(typeof data10 === "string"){if(manifest_validator_func1(data10) > 3460){const err26 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}if(manifest_validator_func1(data10) < 3456){const err27 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}if(!manifest_validator_pattern28.test(data10)){const err28 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/signatures/" + i0+"/public_key",schemaPath:"#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.sig !== undefined){let data11 = data3.sig;if(typeof data11 === "string"){if(manifest_validator_func1(data11) > 6172){const err30 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(manifest_validator_func1(data11) < 6168){const err31 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(!manifest_validator_pattern28.test(data11)){const err32 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}else {const err33 = {instancePath:instancePath+"/signatures/" + i0+"/sig",schemaPath:"#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}else {const err34 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}if(props0 !== true){props0 = true;}}else {const err35 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}else {const err37 = {instancePath:instancePath+"/signatures/" + i0,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}}else {const err38 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}manifest_validator_validate20.errors = vErrors;return errors === 0;}manifest_validator_validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 ;// CONCATENATED MODULE: ./src/core/manifest/validate.ts
+
 
 
 
@@ -10248,9 +11401,9 @@ const validate = validate20;/* harmony default export */ const manifest_validato
  */
 function validate_manifestProblems(value, where, source) {
     const text = source !== undefined && !jsonMayHoldControl(source) ? [] : textProblems(value, where);
-    const rest = validate(value)
+    const rest = manifest_validator_validate(value)
         ? ruleProblems(value, where)
-        : schemaProblems(value, validate.errors ?? [], where);
+        : schemaProblems(value, manifest_validator_validate.errors ?? [], where);
     return [...new Set([...text, ...rest])];
 }
 /**
@@ -10263,7 +11416,9 @@ const CODE_FIELD = [
     /^\/body\/workspace$/,
     /^\/body\/shell\/\d+$/,
     /^\/body\/entries\/\d+\/restore(\/\d+)?$/,
-    /^\/body\/entries\/\d+\/smoke$/
+    /^\/body\/entries\/\d+\/smoke$/,
+    /^\/body\/sealed\/\d+\/restore(\/\d+)?$/,
+    /^\/body\/sealed\/\d+\/smoke$/
 ];
 function badCharacter(s, code) {
     for (let i = 0; i < s.length; i++) {
@@ -10317,12 +11472,14 @@ function subject(doc, pointer, where) {
         line = where.lines.get(n === 0 ? '$' : jsonPath('/' + parts.slice(0, n).join('/')));
     }
     const loc = `${where.file}${line ? `:${line}` : ''}`;
-    const m = /^\/body\/entries\/(\d+)(\/.*)?$/.exec(pointer);
+    const m = /^\/body\/(entries|sealed)\/(\d+)(\/.*)?$/.exec(pointer);
     if (m) {
-        const entries = doc.body?.entries;
-        const entry = entries?.[Number(m[1])];
-        const name = typeof entry?.id === 'string' ? `entry ${quoted(entry.id)}` : `entry #${Number(m[1]) + 1}`;
-        const field = (m[2] ?? '').slice(1).replace(/\//g, '.');
+        const list = m[1] === 'sealed' ? 'sealed' : 'entries';
+        const entries = doc.body?.[list];
+        const entry = entries?.[Number(m[2])];
+        const kind = list === 'sealed' ? 'sealed entry' : 'entry';
+        const name = typeof entry?.id === 'string' ? `${kind} ${quoted(entry.id)}` : `${kind} #${Number(m[2]) + 1}`;
+        const field = (m[3] ?? '').slice(1).replace(/\//g, '.');
         return `${loc}: ${name}${field ? ` field ${field}` : ''}`;
     }
     const field = pointer.slice(1).replace(/\//g, '.');
@@ -10392,15 +11549,38 @@ function ruleProblems(doc, where) {
         paths.set(e.path, e.id);
         out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`));
     });
-    body.entries.forEach((e, i) => {
+    const sealed = body.sealed ?? [];
+    const atSealed = (i, field) => subject(doc, `/body/sealed/${i}${field ? `/${field}` : ''}`, where);
+    sealed.forEach((e, i) => {
+        if (ids.has(e.id))
+            out.push(`${atSealed(i, 'id')} is also the id of another entry`);
+        ids.set(e.id, i);
+        const problem = e.path === '.' ? 'is the workspace itself' : paths_pathProblem(e.path);
+        if (problem)
+            out.push(`${atSealed(i, 'path')} ${problem}`);
+        const other = paths.get(e.path);
+        if (other !== undefined)
+            out.push(`${atSealed(i, 'path')} is also the path of entry ${quoted(other)}`);
+        paths.set(e.path, e.id);
+        const template = parseTemplate(e.key);
+        if (typeof template === 'string')
+            out.push(`${atSealed(i, 'key')} ${template}`);
+        if (e.ignore && e.kind !== 'tree')
+            out.push(`${atSealed(i, 'ignore')} is for trees only`);
+        for (const [k, text] of ruleSetProblems(e.ignore ?? []))
+            out.push(`${atSealed(i, `ignore/${k}`)} ${text}`);
+    });
+    const needsOf = (list, place) => list.forEach((e, i) => {
         for (const need of e.needs) {
             if (need === e.id)
-                out.push(`${at(i, 'needs')} names the entry itself`);
+                out.push(`${place(i, 'needs')} names the entry itself`);
             else if (!ids.has(need))
-                out.push(`${at(i, 'needs')} names unknown entry ${quoted(need)}`);
+                out.push(`${place(i, 'needs')} names unknown entry ${quoted(need)}`);
         }
     });
-    const cycle = findCycle(body.entries);
+    needsOf(body.entries, at);
+    needsOf(sealed, atSealed);
+    const cycle = findCycle([...body.entries, ...sealed]);
     if (cycle)
         out.push(`${where.file}: dependency cycle: ${cycle.join(' -> ')}`);
     return out;
@@ -10462,10 +11642,6 @@ function isRealDate(v) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/manifest/load.ts
-/**
- * Reading a manifest: bounded read, strict parse, format detection (3, or the original tool's 2),
- * validation, digest, and the workspace it describes. Nothing here runs or writes anything.
- */
 
 
 
@@ -10593,130 +11769,6 @@ function load_resolveWorkspace(manifestFile, declared, opts) {
         throw new errors_ManifestError(`workspace "/" is refused: describe a directory, not the whole machine`);
     }
     return real;
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/keys.ts
-/**
- * Key material on this machine, in the private state directory only (never the workspace):
- * `keys/hmac.key` and `keys/mldsa87.seed`, 64 hex digits each, mode 0600. A key file that others
- * can read is refused rather than used.
- */
-
-
-
-
-
-
-
-const HMAC_KEY_FILE = 'hmac.key';
-const IDENTITY_FILE = 'mldsa87.seed';
-/** The seed of this machine's X-Wing key, which seals pushed manifests (see sync.ts). */
-const SYNC_KEY_FILE = 'sync.seed';
-function keyPath(stateDir, name) {
-    return external_node_path_default().join(stateDir, 'keys', name);
-}
-/** The contents of a private key file, or undefined when it does not exist. */
-function readPrivate(file) {
-    let st;
-    try {
-        st = external_node_fs_default().lstatSync(file);
-    }
-    catch (err) {
-        if (errors_errnoCode(err) === 'ENOENT')
-            return undefined;
-        throw err;
-    }
-    if (!st.isFile())
-        throw new errors_SwrError(`${file}: key file is not a regular file`, errors_EXIT.UNREPAIRABLE);
-    if ((st.mode & 0o077) !== 0) {
-        const mode = (st.mode & 0o777).toString(8);
-        throw new errors_SwrError(`${file}: key file is readable by others (mode 0${mode}); run chmod 600 on it`, errors_EXIT.UNREPAIRABLE);
-    }
-    return external_node_fs_default().readFileSync(file, 'utf8');
-}
-/** SWR_HMAC_KEY (passed in by the shell) wins over the key file. */
-function keys_loadHmacKey(stateDir, envValue) {
-    if (envValue !== undefined && envValue !== '') {
-        const key = parseHmacKey(envValue);
-        if (!key)
-            throw new errors_SwrError('SWR_HMAC_KEY must be 64 hex digits or at least 32 characters', errors_EXIT.BAD_MANIFEST);
-        return { key, source: 'env' };
-    }
-    const text = readPrivate(keyPath(stateDir, HMAC_KEY_FILE));
-    if (text === undefined)
-        return undefined;
-    const key = parseHmacKey(text);
-    if (!key)
-        throw new errors_SwrError(`${keyPath(stateDir, HMAC_KEY_FILE)}: not a valid key`, errors_EXIT.UNREPAIRABLE);
-    return { key, source: 'file' };
-}
-function keys_loadIdentitySeed(stateDir) {
-    const text = readPrivate(keyPath(stateDir, IDENTITY_FILE));
-    if (text === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new errors_SwrError(`${keyPath(stateDir, IDENTITY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
-    return Buffer.from(text.trim(), 'hex');
-}
-/** Fresh key material: 32 random bytes, written as 64 hex digits. */
-function newKey() {
-    return (0,external_node_crypto_.randomBytes)(32);
-}
-function secretKeyFile(name, bytes) {
-    return { name, text: bytes.toString('hex') + '\n' };
-}
-/**
- * Create a set of key files all or nothing: every file is written and synced under a temporary
- * name first, and only when all of them are on disk are they moved in, in the order given (put
- * the file whose presence makes a rerun refuse last). A failure (a full disk, a key created
- * meanwhile) removes what this call moved in and every temporary file, so no new key file is left
- * and a rerun starts from where this one did. An existing secret key file is never replaced.
- */
-function createKeyFiles(stateDir, files) {
-    state_dir_ensurePrivateDir(stateDir, 'keys');
-    const staged = [];
-    const placed = [];
-    try {
-        for (const f of files)
-            staged.push(stageFile(keyPath(stateDir, f.name), f.text, {
-                mode: f.public ? 0o644 : 0o600,
-                exclusive: !f.public
-            }));
-        for (const s of staged) {
-            try {
-                s.commit();
-            }
-            catch (err) {
-                // Another keygen got there between our check and now: its key stays, ours goes.
-                throw errors_errnoCode(err) === 'EEXIST' ? alreadyExists(s.file) : err;
-            }
-            placed.push(s.file);
-        }
-    }
-    catch (err) {
-        for (const s of staged)
-            s.discard();
-        for (const p of placed)
-            external_node_fs_default().rmSync(p, { force: true });
-        throw err;
-    }
-}
-function alreadyExists(file) {
-    return new errors_SwrError(`${file} already exists: keygen never replaces a key`, errors_EXIT.BAD_MANIFEST);
-}
-/** The sync key's seed: SWR_SYNC_KEY (64 hex digits) wins over the key file. */
-function keys_loadSyncSeed(stateDir, envValue) {
-    if (envValue !== undefined && envValue !== '') {
-        if (!/^[0-9a-fA-F]{64}$/.test(envValue.trim()))
-            throw new errors_SwrError('SWR_SYNC_KEY must be 64 hex digits', errors_EXIT.BAD_MANIFEST);
-        return Buffer.from(envValue.trim(), 'hex');
-    }
-    const text = readPrivate(keyPath(stateDir, SYNC_KEY_FILE));
-    if (text === undefined)
-        return undefined;
-    if (!/^[0-9a-f]{64}\s*$/.test(text))
-        throw new errors_SwrError(`${keyPath(stateDir, SYNC_KEY_FILE)}: not a valid seed`, errors_EXIT.UNREPAIRABLE);
-    return Buffer.from(text.trim(), 'hex');
 }
 
 ;// CONCATENATED MODULE: ./src/core/sync/redact.ts
@@ -12226,6 +13278,7 @@ const write_ENTRY_KEYS = [
     'path',
     'tier',
     'needs',
+    'key',
     'restore',
     'timeout_s',
     'env',
@@ -12258,7 +13311,12 @@ function serializeDocument(doc) {
         ...(doc.body.expires !== undefined ? { expires: doc.body.expires } : {}),
         ...(doc.body.scope !== undefined ? { scope: doc.body.scope } : {}),
         ...(doc.body.shell !== undefined ? { shell: doc.body.shell } : {}),
-        entries: doc.body.entries.map(orderEntry)
+        entries: doc.body.entries.map(orderEntry),
+        ...(doc.body.sealed !== undefined
+            ? {
+                sealed: doc.body.sealed.map(s => orderEntry(s))
+            }
+            : {})
     };
     return (JSON.stringify({ $schema: doc.$schema ?? SCHEMA_URL, body, signatures: doc.signatures }, null, 2) + '\n');
 }
@@ -12653,115 +13711,6 @@ function classifyBug(err) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/seal/generated/seal-validator.js
-// Generated by scripts/gen-validators.mjs from schema/seal-v1.schema.json. Do not edit.
-/* eslint-disable */
-// @ts-nocheck
-
-const seal_validator_func1 = ucs2length["default"] ?? ucs2length
-;
-const seal_validator_func0 = equal["default"] ?? equal
-const seal_validator_validate = seal_validator_validate20;/* harmony default export */ const seal_validator = ((/* unused pure expression or super */ null && (seal_validator_validate20)));const seal_validator_schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","maxLength":64},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema61 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema62 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const seal_validator_schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}};const seal_validator_schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const seal_validator_schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const seal_validator_schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const seal_validator_schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const seal_validator_schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const seal_validator_schema39 = {"type":"string","minLength":1,"maxLength":4096};const seal_validator_schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const seal_validator_pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const seal_validator_pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!seal_validator_pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: seal_validator_schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(seal_validator_func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(seal_validator_func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!seal_validator_pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(seal_validator_func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(seal_validator_func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(seal_validator_func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(seal_validator_func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(seal_validator_func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(seal_validator_func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(seal_validator_func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(seal_validator_func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(seal_validator_func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!seal_validator_pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!seal_validator_pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(seal_validator_func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(seal_validator_func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(seal_validator_func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const seal_validator_pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const seal_validator_pattern12 = new RegExp("^[0-7]{4}$", "u");const seal_validator_pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!seal_validator_pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!seal_validator_pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(seal_validator_func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!seal_validator_pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!seal_validator_pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!seal_validator_pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!seal_validator_pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(seal_validator_func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(seal_validator_func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(seal_validator_func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(seal_validator_func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(seal_validator_func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!seal_validator_pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!seal_validator_pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!seal_validator_pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!seal_validator_pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const seal_validator_schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(seal_validator_func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(seal_validator_func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate40.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: seal_validator_schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate40.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate40.evaluated = {"dynamicProps":true,"dynamicItems":false};function seal_validator_validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = seal_validator_validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(seal_validator_func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(seal_validator_func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(seal_validator_func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(seal_validator_func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate40(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);errors = vErrors.length;}else {var props0 = validate40.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(seal_validator_func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!seal_validator_pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}seal_validator_validate21.errors = vErrors;return errors === 0;}seal_validator_validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern27 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const seal_validator_pattern21 = new RegExp("^[0-9a-f]{16}$", "u");const seal_validator_pattern24 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function seal_validator_validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = seal_validator_validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!((((key1 === "schema") || (key1 === "key")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(seal_validator_func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(seal_validator_func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.paths !== undefined){let data3 = data0.paths;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){if(!(seal_validator_validate21(data3[i0], {instancePath:instancePath+"/body/paths/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){vErrors = vErrors === null ? seal_validator_validate21.errors : vErrors.concat(seal_validator_validate21.errors);errors = vErrors.length;}}}else {const err14 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data0.made !== undefined){let data5 = data0.made;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.at === undefined){const err15 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data5.os === undefined){const err16 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5.arch === undefined){const err17 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key2 in data5){if(!((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "run"))){const err18 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.at !== undefined){let data6 = data5.at;if(typeof data6 === "string"){if(seal_validator_func1(data6) > 64){const err19 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.os !== undefined){let data7 = data5.os;if(typeof data7 === "string"){if(!pattern27.test(data7)){const err21 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data5.arch !== undefined){let data8 = data5.arch;if(typeof data8 === "string"){if(!pattern27.test(data8)){const err23 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}else {const err24 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data5.run !== undefined){let data9 = data5.run;if(typeof data9 === "string"){if(seal_validator_func1(data9) > 512){const err25 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data.signatures !== undefined){let data10 = data.signatures;if(Array.isArray(data10)){if(data10.length > 16){const err29 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len1 = data10.length;for(let i1=0; i1<len1; i1++){let data11 = data10[i1];if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err30 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(data11.alg !== undefined){let data12 = data11.alg;if(!((data12 === "hmac-sha256") || (data12 === "ml-dsa-87"))){const err31 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: seal_validator_schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}const tag0 = data11.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err32 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data11.keyid === undefined){const err33 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}if(data11.sig === undefined){const err34 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}for(const key3 in data11){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data11.alg !== undefined){if("hmac-sha256" !== data11.alg){const err36 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data11.keyid !== undefined){let data14 = data11.keyid;if(typeof data14 === "string"){if(!seal_validator_pattern21.test(data14)){const err37 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}if(data11.sig !== undefined){let data15 = data11.sig;if(typeof data15 === "string"){if(!seal_validator_pattern11.test(data15)){const err39 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}else {const err40 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err42 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}if(data11.keyid === undefined){const err43 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}if(data11.public_key === undefined){const err44 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}if(data11.sig === undefined){const err45 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}for(const key4 in data11){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err46 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}}if(data11.alg !== undefined){if("ml-dsa-87" !== data11.alg){const err47 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}if(data11.keyid !== undefined){let data17 = data11.keyid;if(typeof data17 === "string"){if(!seal_validator_pattern11.test(data17)){const err48 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}}else {const err49 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}if(data11.public_key !== undefined){let data18 = data11.public_key;if(typeof data18 === "string"){if(seal_validator_func1(data18) > 3460){const err50 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}if(seal_validator_func1(data18) < 3456){const err51 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(!seal_validator_pattern24.test(data18)){const err52 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}else {const err53 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}if(data11.sig !== undefined){let data19 = data11.sig;if(typeof data19 === "string"){if(seal_validator_func1(data19) > 6172){const err54 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}if(seal_validator_func1(data19) < 6168){const err55 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}if(!seal_validator_pattern24.test(data19)){const err56 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}}else {const err57 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}}else {const err58 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(props0 !== true){props0 = true;}}else {const err59 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}else {const err61 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}}else {const err62 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}}else {const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}seal_validator_validate20.errors = vErrors;return errors === 0;}seal_validator_validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-;// CONCATENATED MODULE: ./src/core/seal/seal.ts
-/**
- * A seal: the expected state of the paths a cache holds, recorded where they were built, keyed by
- * the cache key and signed by the job that built them. It travels as the first member of the cache
- * archive (and, for a sealed manifest entry, in the state directory). Until its signatures hold
- * and its key and paths match the request, every byte of it is attacker-controlled: it is read
- * bounded, parsed strictly, checked against schema/seal-v1.schema.json and the rules below, and it
- * can only ever describe files (never a recipe, a smoke command or an environment).
- */
-
-
-
-
-
-
-
-
-
-const SEAL_SCHEMA = 'swr.seal/1';
-/** What the signatures bind besides the body: a seal's signature is never a manifest's. */
-const SEAL_PAYLOAD_TYPE = 'application/vnd.swr.seal.v1+json';
-/** A seal of a million-file tree is about 60 MiB (its index); anything larger is refused unread. */
-const SEAL_MAX_BYTES = 128 * 1024 * 1024;
-/** The exact bytes every seal signature covers. */
-function sealSigningInput(body) {
-    return pae(SEAL_PAYLOAD_TYPE, canonicalBytes(body));
-}
-/** The seal as written into an archive or the state directory. */
-function encodeSeal(doc) {
-    return Buffer.from(`${JSON.stringify(doc)}\n`, 'utf8');
-}
-function schemaLine() {
-    const e = seal_validator_validate.errors?.[0];
-    if (!e)
-        return 'not a seal';
-    const at = e.instancePath || '/';
-    return `${at}: ${e.message ?? 'invalid'}`.slice(0, 300);
-}
-/** What a schema cannot say: one name per entry, members that do not overlap, indexes that hold. */
-function seal_ruleProblem(doc) {
-    const members = [];
-    for (const [i, p] of doc.body.paths.entries()) {
-        const where = `paths[${i}]`;
-        const e = p.entry;
-        if (e.path.includes('/') || paths_pathProblem(e.path) !== undefined || e.path === '.')
-            return `${where}.entry.path ${quoted(e.path)} must be one name`;
-        if (e.needs.length > 0)
-            return `${where}.entry.needs must be empty`;
-        const member = p.member.replace(/\/+$/, '');
-        if (member.startsWith('/') || member.split('/').some(c => c === '' || c === '.'))
-            return `${where}.member ${quoted(p.member)} is not a relative archive name`;
-        if (external_node_path_default().posix.basename(member) !== e.path)
-            return `${where}.member ${quoted(p.member)} does not end in the entry's name`;
-        for (const m of members)
-            if (m === member || m.startsWith(`${member}/`) || member.startsWith(`${m}/`))
-                return `${where}.member ${quoted(p.member)} overlaps another sealed path`;
-        members.push(member);
-        const indexed = e.kind === 'tree' && e.expect.index !== undefined;
-        if (indexed !== (p.index !== undefined))
-            return `${where}.index must be present exactly when the entry records one`;
-    }
-    return undefined;
-}
-/** Each tree's index, decoded and checked against the digest its entry records. */
-function decodeIndexes(doc) {
-    return doc.body.paths.map((p, i) => {
-        if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
-            return undefined;
-        const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index);
-        if (!records)
-            throw new Rejected(`seal paths[${i}].index does not match its recorded digest`);
-        return records;
-    });
-}
-/** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
-function parseSeal(bytes) {
-    if (bytes.length > SEAL_MAX_BYTES)
-        throw new Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
-    let value;
-    try {
-        value = parseStrictJson(bytes.toString('utf8'), {
-            maxBytes: SEAL_MAX_BYTES,
-            maxDepth: 16,
-            maxArrayLength: 100_000
-        }).value;
-    }
-    catch (err) {
-        const why = err instanceof StrictJsonError ? err.message : String(err);
-        throw new Rejected(`the seal is not valid JSON (${why.split('\n')[0]?.slice(0, 200)})`);
-    }
-    if (!seal_validator_validate(value))
-        throw new Rejected(`the seal is malformed: ${schemaLine()}`);
-    const doc = value;
-    const problem = seal_ruleProblem(doc);
-    if (problem)
-        throw new Rejected(`the seal is malformed: ${problem}`);
-    return { doc, bytes, records: decodeIndexes(doc) };
-}
-
 ;// CONCATENATED MODULE: ./src/core/seal/archive.ts
 /**
  * Reading a sealed cache archive: its first member is the seal, read whole (bounded), parsed and
@@ -12881,432 +13830,6 @@ class SealedArchive {
 /** Where sealed path i goes in scratch: its own directory, under its own last name. */
 function scratchDest(scratch, i, s) {
     return external_node_path_default().join(scratch, String(i), external_node_path_default().basename(s.location.abs));
-}
-
-;// CONCATENATED MODULE: ./src/core/capture/capture.ts
-/**
- * Capturing an entry's expectations from disk, now: the healthy state becomes the truth later
- * checks compare with. Uses the same walk, hashing kernel and digests as the verifiers, so a
- * captured entry verifies by construction.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Files at least this large are tracked as blobs unless a kind is given. */
-const capture_BLOB_THRESHOLD = 64 * 1024 * 1024;
-/** Build and project files whose presence at a tree's root says what the tree is. */
-const capture_PROJECT_MARKERS = [
-    'package.json',
-    'CMakeLists.txt',
-    'go.mod',
-    'Cargo.toml',
-    'pyproject.toml',
-    'setup.py',
-    'Makefile',
-    'pom.xml',
-    'build.gradle',
-    'Gemfile'
-];
-/** Markers whose presence at a tree's root makes a good sentinel. */
-const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
-/** An id for `rel` that matches the id rule and is not in `taken`. */
-function deriveId(rel, taken) {
-    const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
-        .replace(/[^A-Za-z0-9._-]+/g, '-')
-        .replace(/^[.-]+/, '')
-        .slice(0, 100) || 'entry';
-    let id = base;
-    for (let n = 2; taken.has(id); n++)
-        id = `${base}-${n}`;
-    return id;
-}
-/** The refusal of an id the manifest (or an earlier line of the same batch) already has. */
-function capture_idTaken(id) {
-    return new errors_UsageError(`entry "${id}" already exists in the manifest`);
-}
-async function capture_captureEntry(workspace, req, taken, opts = {}) {
-    const pool = opts.pool ?? {};
-    const loc = locate_entry_locateInside(workspace, req.path);
-    if (loc.state !== 'present')
-        throw new errors_UsageError(`${req.path}: cannot add: ${loc.why}`);
-    const st = loc.st;
-    const kind = req.kind ??
-        (st.isSymbolicLink()
-            ? 'link'
-            : st.isDirectory()
-                ? 'tree'
-                : Number(st.size) >= capture_BLOB_THRESHOLD
-                    ? 'blob'
-                    : 'file');
-    const mode = Number(st.mode & 4095n);
-    const wrongType = (want) => new errors_UsageError(`${req.path}: cannot add as ${kind}: it is not ${want}`);
-    if ((kind === 'file' || kind === 'blob') && !st.isFile())
-        throw wrongType('a regular file');
-    if (kind === 'tree' && !st.isDirectory())
-        throw wrongType('a directory');
-    if (kind === 'link' && !st.isSymbolicLink())
-        throw wrongType('a symlink');
-    const id = req.id ?? deriveId(req.path, taken);
-    if (!ENTRY_ID.test(id))
-        throw new errors_UsageError(`--id ${id}: must match ${ENTRY_ID.source}`);
-    if (taken.has(id))
-        throw capture_idTaken(id);
-    // A secret is tier 0 by default (its loss is a credential loss) and says why it has no escrow.
-    const secret = kind === 'file'
-        ? secretReason({
-            rel: req.path,
-            abs: loc.abs,
-            ...(opts.stateDir !== undefined ? { stateDir: opts.stateDir } : {})
-        })
-        : undefined;
-    const note = req.note ?? (secret !== undefined ? secrets_SECRET_NOTE : undefined);
-    const common = {
-        id,
-        path: req.path,
-        tier: req.tier ?? (secret !== undefined ? 0 : defaultTier(kind, req.path, mode)),
-        needs: req.needs ?? [],
-        ...(req.restore !== undefined ? { restore: req.restore } : {}),
-        ...(req.timeout_s !== undefined ? { timeout_s: req.timeout_s } : {}),
-        ...(req.smoke !== undefined ? { smoke: req.smoke } : {}),
-        ...(note !== undefined ? { note } : {})
-    };
-    switch (kind) {
-        case 'file': {
-            if (req.fullHash === false)
-                throw new errors_UsageError(`${req.path}: --no-full-hash is for blobs (add it with --kind blob)`);
-            // Off the main thread when large, so the event loop (lock refresh, signals) stays live.
-            const d = await steadily(req.path, loc.abs, async () => {
-                const r = await hashOne(loc.abs, Number(st.size));
-                if ('error' in r)
-                    throw new errors_UsageError(`${req.path}: cannot read (${r.error})`);
-                return r;
-            });
-            return {
-                entry: { ...common, kind, expect: { size: d.size, sha256: d.sha256, mode: mode_octal(d.mode) } }
-            };
-        }
-        case 'blob': {
-            if (req.fullHash === false) {
-                const ht = await steadily(req.path, loc.abs, async () => hash_kernel_hashHeadTail(loc.abs));
-                const expect = { size: ht.size, headtail: ht.sha256, mode: mode_octal(ht.mode) };
-                return { entry: { ...common, kind, expect } };
-            }
-            const { ht, full } = await steadily(req.path, loc.abs, async () => {
-                const ht = hash_kernel_hashHeadTail(loc.abs);
-                const full = await hashOne(loc.abs, ht.size);
-                if ('error' in full)
-                    throw new errors_UsageError(`${req.path}: cannot read (${full.error})`);
-                // Two sizes for one file mean it changed between the two reads: -1 matches no state.
-                return { ht, full, size: full.size === ht.size ? ht.size : -1 };
-            });
-            return {
-                entry: {
-                    ...common,
-                    kind,
-                    expect: { size: ht.size, headtail: ht.sha256, sha256: full.sha256, mode: mode_octal(ht.mode) }
-                }
-            };
-        }
-        case 'link': {
-            const target = external_node_fs_default().readlinkSync(loc.abs);
-            // The link verifier's own walk: what it would call BROKENLNK is refused now, not recorded.
-            const end = followInside(workspace, loc.abs, target);
-            if (end.state === 'dangling')
-                throw new errors_UsageError(`${req.path}: cannot add: the symlink -> ${shownName(target)} is broken (${shownName(end.why)}); add it once its target exists`);
-            return { entry: { ...common, kind, expect: { target } } };
-        }
-        case 'tree':
-            return captureTree(external_node_fs_default().realpathSync(loc.abs), req, common, pool, opts.exclude ?? new Set());
-    }
-}
-/**
- * Capture several entries, three at a time: while the files of some hash on the kernel threads,
- * the main thread walks the next (one by one, the main thread waited for every hash). Ids are
- * derived first, in request order, so they never depend on timing; the results come back in
- * request order, and the error is that of the first request, in that order, that failed.
- */
-async function captureEntries(workspace, reqs, taken, opts = {}) {
-    const seen = new Set(taken);
-    const named = reqs.map(req => {
-        const id = req.id ?? deriveId(req.path, seen);
-        const duplicate = seen.has(id);
-        seen.add(id);
-        return { req: { ...req, id }, duplicate };
-    });
-    const pool = { ...opts.pool, batch: reqs.length > 1 };
-    const limit = (0,p_limit/* default */.A)(3);
-    const pending = named.map(({ req, duplicate }) => limit(() => {
-        if (duplicate)
-            throw capture_idTaken(req.id);
-        return capture_captureEntry(workspace, req, taken, { ...opts, pool });
-    }));
-    // Awaited in order below; a later failure must not surface as an unhandled rejection first.
-    for (const p of pending)
-        p.catch(() => undefined);
-    const out = [];
-    try {
-        for (const p of pending)
-            out.push(await p);
-    }
-    finally {
-        limit.clearQueue();
-    }
-    return out;
-}
-/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
-const ATTEMPTS = 3;
-/** What must not move while a file is hashed: a hash of no single state can never match. */
-function sameState(a, b) {
-    return (a !== undefined &&
-        b !== undefined &&
-        a.ino === b.ino &&
-        a.size === b.size &&
-        a.mtimeNs === b.mtimeNs &&
-        a.ctimeNs === b.ctimeNs);
-}
-function changedWhileRead(shown, before, after) {
-    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
-    return new errors_UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
-}
-/**
- * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
- * is hashed again, and refused when it never holds still.
- */
-async function steadily(shown, abs, hash) {
-    let before = external_node_fs_default().lstatSync(abs, { bigint: true });
-    let after;
-    for (let attempt = 1;; attempt++) {
-        const r = await hash();
-        after = external_node_fs_default().lstatSync(abs, { bigint: true, throwIfNoEntry: false });
-        if (sameState(before, after) && BigInt(r.size) === before.size)
-            return r;
-        if (attempt === ATTEMPTS || !after)
-            throw changedWhileRead(shown, before.size, after?.size);
-        before = after;
-    }
-}
-function defaultTier(kind, rel, mode) {
-    if (kind === 'blob')
-        return 3;
-    if (kind === 'tree')
-        return underVolatileDir(rel) ? 4 : 2;
-    if (kind === 'link')
-        return 1;
-    return (mode & 0o111) !== 0 ? 1 : 2;
-}
-async function captureTree(root, req, common, pool, exclude) {
-    const ignore = req.ignore ?? [];
-    let walk;
-    let extras;
-    for (let attempt = 1;; attempt++) {
-        walk = walkTree(root, ignore, exclude);
-        if (walk.unreadable.length > 0) {
-            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-            throw new errors_UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
-        }
-        extras = linkTargets(root, walk.records);
-        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
-        if (!moved)
-            break;
-        if (attempt === ATTEMPTS)
-            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
-    }
-    // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
-    const kinds = specialKinds(root, walk.records);
-    const special = specialDigest(walk.records, kinds);
-    const records = walk.records.map((r, i) => ({
-        rel: r.rel,
-        type: r.type,
-        mode: r.mode,
-        size: r.size,
-        extra: extras[i] ?? kinds[i]
-    }));
-    const index = encodeIndex(records);
-    const sentinels = req.sentinels ??
-        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
-    for (const s of sentinels) {
-        const loc = locate_entry_locateInside(root, s);
-        if (loc.state !== 'present')
-            throw new errors_UsageError(`--sentinel ${s}: not found in ${req.path}`);
-        if (loc.st.isFile() && loc.st.size === 0n)
-            throw new errors_UsageError(`--sentinel ${s}: is empty in ${req.path}`);
-    }
-    const entry = {
-        ...common,
-        kind: 'tree',
-        ignore,
-        expect: {
-            sentinels,
-            min_files: req.minFiles ?? walk.files,
-            max_files: req.maxFiles ?? walk.files,
-            files: walk.files,
-            meta_digest: metaDigestOf(walk.records),
-            content_digest: contentDigest(walk.records, extras),
-            ...(special !== undefined ? { special_digest: special } : {}),
-            index: indexRef(index, records.length)
-        }
-    };
-    return { entry, index };
-}
-/**
- * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
- * (a hash of no single state) is returned instead of being trusted.
- */
-async function hashTreeFiles(root, shown, records, extras, pool) {
-    const jobs = [];
-    const at = [];
-    records.forEach((r, i) => {
-        if (r.type === 'f') {
-            jobs.push({ abs: external_node_path_default().join(root, r.rel), how: 'stamped', cost: r.size });
-            at.push(i);
-        }
-    });
-    const results = await hashAll(jobs, pool);
-    for (let k = 0; k < results.length; k++) {
-        const res = results[k];
-        const r = records[at[k]];
-        if ('error' in res)
-            throw new errors_UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
-        const now = res.after;
-        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
-        if (!sameState(then, now) || res.size !== r.size)
-            return { rel: r.rel, sizes: [then.size, now?.size] };
-        extras[at[k]] = res.sha256;
-    }
-    return undefined;
-}
-/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
-function pickSentinels(files) {
-    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-    files = files.filter(f => innerPathProblem(f) === undefined);
-    const set = new Set(files);
-    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
-    const deepest = [...files]
-        .filter(f => !f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)))
-        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
-    if (deepest && !picked.includes(deepest))
-        picked.push(deepest);
-    return picked;
-}
-
-;// CONCATENATED MODULE: ./src/core/seal/make.ts
-/**
- * Making a seal where the paths were built: each path captured as the entry of its last name (a
- * tree with its full per-file index, a file with its sha256, a link with its target), in the
- * order the step names them. The capture is the same as `swr add`'s, so a seal and a manifest
- * entry of the same tree record the same digests.
- */
-
-
-
-
-async function sealPath(loc, pool) {
-    const name = external_node_path_default().basename(loc.abs);
-    const captured = await capture_captureEntry(external_node_path_default().dirname(loc.abs), { path: name, id: 'sealed', tier: 4 }, new Set(), pool ? { pool } : {});
-    // A note (a secret file's) is for a manifest's reader; a seal records state only.
-    const { note: _note, ...entry } = captured.entry;
-    return {
-        spelling: loc.spelling,
-        member: loc.member,
-        entry,
-        ...(captured.index ? { index: captured.index.toString('base64') } : {})
-    };
-}
-async function makeSealBody(req) {
-    const paths = [];
-    // One at a time: each tree's capture already spreads its hashing over every core.
-    for (const loc of req.locations)
-        paths.push(await sealPath(loc, req.pool));
-    return {
-        schema: SEAL_SCHEMA,
-        key: req.key,
-        paths,
-        made: {
-            at: req.at.toISOString(),
-            os: external_node_os_default().platform(),
-            arch: external_node_os_default().arch(),
-            ...(req.run ? { run: req.run } : {})
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/core/seal/trust.ts
-/**
- * Who may seal. A seal is signed with the sealing job's keys (an HMAC secret, an ML-DSA identity)
- * and judged at restore against the keys and signers the restoring job trusts:
- *
- * - `signed`: at least one signature by a trusted key holds. A job without the key (a pull
- *   request, a poisoned step) cannot make a seal that passes.
- * - `any`: a seal must be there and match the archive byte for byte; its signatures are checked
- *   when they name a key this job knows. That catches accidental damage (truncation, a partial or
- *   swapped archive, bit rot), not a writer of the cache who forges a seal.
- *
- * Either way a signature that names a trusted key and does not hold refuses the seal: the body was
- * changed after it was signed. The key and the paths are checked by the caller (restore.ts).
- */
-
-
-
-
-const SEAL_REQUIREMENTS = ['signed', 'any'];
-async function signSeal(body, signers) {
-    const input = sealSigningInput(body);
-    const signatures = [];
-    if (signers.hmacKey)
-        signatures.push(signHmac(signers.hmacKey, input));
-    if (signers.identity)
-        signatures.push(await signMldsa(signers.identity, input, 'seal'));
-    return { body, signatures };
-}
-/** Ready to judge seals synchronously (as the archive streams past): ML-DSA loaded when needed. */
-async function prepareSealTrust(trust) {
-    if (trust.trusted.size > 0)
-        await loadMldsa();
-}
-/**
- * Who signed the seal, as far as this job can tell ("hmac a1b2…", "ml-dsa 1234…"); a Rejected
- * when the requirement is not met. Synchronous, after `prepareSealTrust(trust)`.
- */
-function judgeSeal(doc, trust) {
-    const input = sealSigningInput(doc.body);
-    const by = [];
-    for (const s of doc.signatures) {
-        if (s.alg === 'hmac-sha256') {
-            if (!trust.hmacKey || s.keyid !== hmacKeyId(trust.hmacKey))
-                continue;
-            if (!verifyHmac(trust.hmacKey, input, s))
-                throw new Rejected('the seal was changed after it was signed (its HMAC does not hold)');
-            by.push(`hmac ${s.keyid}`);
-            continue;
-        }
-        const decoded = decodeMldsa(s);
-        if (!decoded)
-            continue;
-        const fp = fingerprint(decoded.publicKey);
-        if (!trust.trusted.has(fp))
-            continue;
-        if (!verifyMldsaLoaded(decoded.publicKey, input, decoded.sig, 'seal'))
-            throw new Rejected(`the seal was changed after it was signed (the ML-DSA signature of ${fp.slice(0, 16)} does not hold)`);
-        by.push(`ml-dsa ${fp.slice(0, 16)}`);
-    }
-    if (trust.require === 'signed' && by.length === 0)
-        throw new Rejected(doc.signatures.length === 0
-            ? 'the seal is unsigned, and require-seal is signed'
-            : `the seal is signed by no key this job trusts (${doc.signatures.length} signature${doc.signatures.length === 1 ? '' : 's'}), and require-seal is signed`);
-    return by;
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/verify.ts
@@ -15256,9 +15779,15 @@ function renderCheck(r, opts) {
         lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
         lines.push(...fixLines(r));
     }
+    lines.push(...sealedLines(r, opts));
     for (const n of r.notes)
         lines.push(paint(opts.color, 'gray', `note: ${e(n)}`));
     return lines.join('\n') + '\n';
+}
+/** Sealed entries with no usable seal here: said, not counted as damage. */
+function sealedLines(r, opts) {
+    const open = (r.sealed ?? []).filter(s => s.state !== 'sealed');
+    return open.map(s => paint(opts.color, s.state === 'refused' ? 'yellow' : 'gray', `sealed ${e(s.id)}: ${e(s.detail)}${s.state === 'unsealed' ? ' (swr doctor runs its recipe and smoke command, then seals it)' : ''}`));
 }
 /**
  * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
@@ -17275,90 +17804,6 @@ function inputLines(text) {
         .split('\n')
         .map(l => l.trim())
         .filter(l => l !== '');
-}
-
-;// CONCATENATED MODULE: ./src/core/sign/trust.ts
-/**
- * Which ML-DSA signers this machine trusts. Locally: a trust store in the private state directory
- * (`trust.json`, 0600) plus this machine's own identity. In CI: fingerprints or public keys from an
- * action input, never from files of the checked-out tree.
- */
-
-
-
-
-
-
-function storePath(stateDir) {
-    return external_node_path_default().join(stateDir, 'trust.json');
-}
-function readTrustStore(stateDir) {
-    let text;
-    try {
-        text = external_node_fs_default().readFileSync(storePath(stateDir), 'utf8');
-    }
-    catch {
-        return [];
-    }
-    try {
-        const v = JSON.parse(text);
-        if (v.v !== 1 || !Array.isArray(v.signers))
-            throw new Error('shape');
-        return v.signers.filter(s => normalizeFingerprint(s.fingerprint) === s.fingerprint && typeof s.name === 'string');
-    }
-    catch {
-        throw new errors_SwrError(`${storePath(stateDir)}: trust store is damaged; fix or remove it`, errors_EXIT.UNREPAIRABLE);
-    }
-}
-function writeTrustStore(stateDir, signers) {
-    state_dir_ensurePrivateDir(stateDir);
-    atomic_writeFileAtomic(storePath(stateDir), JSON.stringify({ v: 1, signers }, null, 2) + '\n', {
-        mode: 0o600
-    });
-}
-function addTrusted(stateDir, fp, name, now) {
-    const norm = normalizeFingerprint(fp);
-    if (!norm)
-        throw new errors_SwrError(`${fp}: not a fingerprint (64 hex digits, spaces allowed)`, errors_EXIT.BAD_MANIFEST);
-    const signers = readTrustStore(stateDir).filter(s => s.fingerprint !== norm);
-    const signer = { fingerprint: norm, name, added: now.toISOString() };
-    writeTrustStore(stateDir, [...signers, signer]);
-    return signer;
-}
-/** Remove by fingerprint or name; returns what was removed. */
-function removeTrusted(stateDir, what) {
-    const norm = normalizeFingerprint(what);
-    const signers = readTrustStore(stateDir);
-    const removed = signers.filter(s => s.fingerprint === norm || s.name === what);
-    if (removed.length === 0)
-        throw new errors_SwrError(`no trusted signer matches ${what}`, errors_EXIT.BAD_MANIFEST);
-    writeTrustStore(stateDir, signers.filter(s => !removed.includes(s)));
-    return removed;
-}
-/**
- * Trusted fingerprints from an input: one per line (or comma-separated), each a fingerprint or a
- * base64 public key (whose fingerprint is computed); text after whitespace following a public key,
- * or after "#", is a comment.
- */
-function parseTrustedSigners(text) {
-    const out = new Set();
-    for (const raw of text.split(/[\n,]/)) {
-        const line = raw.replace(/#.*/, '').trim();
-        if (!line)
-            continue;
-        const fp = normalizeFingerprint(line);
-        if (fp) {
-            out.add(fp);
-            continue;
-        }
-        const token = line.split(/\s+/)[0] ?? '';
-        const key = /^[A-Za-z0-9+/]+={0,2}$/.test(token) ? Buffer.from(token, 'base64') : undefined;
-        if (key && key.length === PUBLIC_KEY_BYTES)
-            out.add(fingerprint(key));
-        else
-            throw new errors_SwrError(`trusted signer "${line.slice(0, 40)}": not a fingerprint or ML-DSA-87 public key`, errors_EXIT.BAD_MANIFEST);
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/face/seals.ts
