@@ -353,6 +353,101 @@ describe('damaged and hostile archives are a clean miss with the reason, nothing
   }, 120_000)
 })
 
+describe("the rest of actions/cache's surface, and ML-DSA seals", () => {
+  /** A machine's ML-DSA seed (as `swr keygen` writes it) and its fingerprint. */
+  function identity(): { seed: string; fingerprint: string } {
+    const r = freshRepo()
+    const env = { PATH: process.env.PATH, HOME: r.home, SWR_STATE_DIR: r.stateDir }
+    execFileSync(process.execPath, [bundles.cli, 'keygen', '--no-hmac', '--no-sync'], { env })
+    const mine = execFileSync(process.execPath, [bundles.cli, 'trust', 'mine', '--json'], {
+      env,
+      encoding: 'utf8'
+    })
+    return {
+      seed: fs.readFileSync(path.join(r.stateDir, 'keys', 'mldsa87.seed'), 'utf8').trim(),
+      fingerprint: (JSON.parse(mine) as { fingerprint: string }).fingerprint
+    }
+  }
+
+  it('a seal signed with signing-key restores for trusted-signers, and not for another signer', async () => {
+    const signer = identity()
+    const stranger = identity()
+    const a = freshRepo()
+    install(a.root)
+    const saved = await step(bundles.cacheSave, a, YML.save, {
+      path: 'node_modules',
+      key: 'mldsa-1',
+      'signing-key': signer.seed
+    })
+    expect(saved.stdout).toMatch(/signed by ml-dsa [0-9a-f]{16}/)
+    // Registered as a secret (the runner masks it), printed nowhere else.
+    const printed = saved.stdout.split('\n').filter(l => !l.startsWith('::add-mask::'))
+    expect(printed.join('\n')).not.toContain(signer.seed)
+    const b = freshRepo()
+    const ok = await step(bundles.cacheRestore, b, YML.restore, {
+      path: 'node_modules',
+      key: 'mldsa-1',
+      'trusted-signers': signer.fingerprint
+    })
+    expect(ok.outputs['cache-hit']).toBe('true')
+    expect(report(ok).signed_by[0]).toBe(`ml-dsa ${signer.fingerprint.slice(0, 16)}`)
+    const c = freshRepo()
+    const no = await step(bundles.cacheRestore, c, YML.restore, {
+      path: 'node_modules',
+      key: 'mldsa-1',
+      'trusted-signers': stranger.fingerprint
+    })
+    expect(report(no).outcome).toBe('refused')
+    expect(fs.existsSync(path.join(c.root, 'node_modules'))).toBe(false)
+  }, 120_000)
+
+  it('lookup-only reads the seal and writes nothing; fail-on-cache-miss fails a miss in one line', async () => {
+    const a = freshRepo()
+    install(a.root)
+    await step(bundles.cacheSave, a, YML.save, { path: 'node_modules', key: 'look-1' })
+    const b = freshRepo()
+    const look = await step(bundles.cacheRestore, b, YML.restore, {
+      path: 'node_modules',
+      key: 'look-1',
+      'lookup-only': 'true'
+    })
+    expect(look.outputs['cache-hit']).toBe('true')
+    expect(report(look).restored).toBe(false)
+    expect(fs.existsSync(path.join(b.root, 'node_modules'))).toBe(false)
+    const miss = await step(bundles.cacheRestore, b, YML.restore, {
+      path: 'node_modules',
+      key: 'look-none',
+      'fail-on-cache-miss': 'true'
+    })
+    expect(miss.code).toBe(1)
+    expect(miss.commands.filter(c => c.command === 'error')).toHaveLength(1)
+    expect(fs.existsSync(path.join(b.root, 'node_modules'))).toBe(false)
+  }, 60_000)
+
+  it('several paths: a tree, a single file and a directory under ~/ come back where they belong', async () => {
+    const a = freshRepo()
+    install(a.root)
+    fs.writeFileSync(path.join(a.root, 'tool.bin'), 'binary\n', { mode: 0o755 })
+    fs.chmodSync(path.join(a.root, 'tool.bin'), 0o755)
+    fs.mkdirSync(path.join(a.home, '.cache', 'tool'), { recursive: true })
+    fs.writeFileSync(path.join(a.home, '.cache', 'tool', 'index'), 'cached\n')
+    const inputs = {
+      path: 'node_modules\ntool.bin\n~/.cache/tool',
+      key: 'multi-1',
+      'hmac-key': HMAC
+    }
+    expect((await step(bundles.cacheSave, a, YML.save, inputs)).code).toBe(0)
+    const b = freshRepo()
+    const r = await step(bundles.cacheRestore, b, YML.restore, inputs)
+    expect(r.outputs['cache-hit']).toBe('true')
+    expect(state(path.join(b.root, 'node_modules'))).toEqual(
+      state(path.join(a.root, 'node_modules'))
+    )
+    expect(fs.statSync(path.join(b.root, 'tool.bin')).mode & 0o777).toBe(0o755)
+    expect(fs.readFileSync(path.join(b.home, '.cache', 'tool', 'index'), 'utf8')).toBe('cached\n')
+  }, 60_000)
+})
+
 describe('inputs', () => {
   it('a glob, a missing key and a bad require-seal are one line each, nothing written', async () => {
     const r = freshRepo()
