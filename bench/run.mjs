@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * swr benchmark: generates three deterministic workloads under bench/.work/, times native anchors
- * (find, xargs sha256sum, openssl) and swr on them in the same run, and prints PASS/FAIL against
- * the performance targets. Node builtins only. See bench/README.md.
+ * swr benchmark: generates deterministic workloads under bench/.work/ (and copies the repository's
+ * node_modules), times native anchors (find, xargs sha256sum and openssl in per-core batches, the
+ * compiled floor bench/floor.c) and swr on them in the same run, and prints PASS/FAIL against the
+ * performance targets. Node builtins only. See bench/README.md.
  *
  *   npm run bench                       all workloads, 5 timed runs each
- *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, mixed, blobs, tiny, gate, author)
+ *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, nmreal, mixed, blobs, tiny, gate, author)
  *   BENCH_RUNS=3 npm run bench          timed repetitions (a warm-up run always comes first)
  *   BENCH_STRICT=1 npm run bench        also exit 1 when a target is missed
  */
