@@ -25,9 +25,11 @@
 #include <unistd.h>
 
 #define READ_SIZE (256 * 1024)
-#define BATCH 64
+/* Paths claimed at a time: one, so a few large files spread over the threads (a lock per file
+ * costs nothing beside opening and hashing it). */
+#define BATCH 1
 
-/* Paths handed from the walker to the hashers: one growing array, claimed in batches. */
+/* Paths handed from the walker to the hashers: one growing array, claimed BATCH at a time. */
 static char **paths;
 static size_t count, cap, next;
 static int walk_done;
