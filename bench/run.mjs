@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
- * swr benchmark: generates three deterministic workloads under bench/.work/, times native anchors
- * (find, xargs sha256sum, openssl) and swr on them in the same run, and prints PASS/FAIL against
- * the performance targets. Node builtins only. See bench/README.md.
+ * swr benchmark: generates deterministic workloads under bench/.work/ (and copies the repository's
+ * node_modules), times native anchors (find, xargs sha256sum and openssl in per-core batches, the
+ * compiled floor bench/floor.c) and swr on them in the same run, and prints PASS/FAIL against the
+ * performance targets. Node builtins only. See bench/README.md.
  *
  *   npm run bench                       all workloads, 5 timed runs each
- *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, mixed, blobs, tiny, gate, author)
+ *   BENCH_ONLY=nm,tiny npm run bench    restrict workloads (nm, nmreal, mixed, blobs, tiny, gate, author)
  *   BENCH_RUNS=3 npm run bench          timed repetitions (a warm-up run always comes first)
  *   BENCH_STRICT=1 npm run bench        also exit 1 when a target is missed
  */
@@ -550,6 +551,51 @@ function genAuthor(root) {
   return st
 }
 
+/**
+ * "nmreal": a copy of this repository's own node_modules (~16,000 files of real packages), made
+ * with `cp -a` so modes and links are kept. Regenerated when package-lock.json changes.
+ */
+function genNmReal(root) {
+  const src = path.join(ROOT, 'node_modules')
+  if (!fs.existsSync(src)) throw new Error(`${rel(src)} is missing: run npm ci first`)
+  fs.mkdirSync(path.dirname(root), { recursive: true })
+  const r = spawnSync('cp', ['-a', src, root], { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`cp -a: ${firstLine(r.stderr)}`)
+  // The bench's own copy of the CLI lives under bench/.work/node_modules, not in the repository's.
+  const st = newStats()
+  const visit = dir => {
+    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, d.name)
+      if (d.isDirectory()) {
+        st.dirs++
+        visit(p)
+      } else if (d.isSymbolicLink()) st.links++
+      else if (d.isFile()) {
+        const { size, mode } = fs.lstatSync(p)
+        st.files++
+        st.bytes += size
+        st.sizes.push(size)
+        if (mode & 0o111) st.exec++
+      }
+    }
+  }
+  visit(root)
+  return st
+}
+
+/** The generator version a workload's marker must hold; nmreal's follows package-lock.json. */
+function versionOf(name) {
+  if (name !== 'nmreal') return GEN_VERSION
+  const lock = path.join(ROOT, 'package-lock.json')
+  const digest = fs.existsSync(lock)
+    ? createHash('sha256').update(fs.readFileSync(lock)).digest('hex').slice(0, 16)
+    : 'no-lock'
+  return `${GEN_VERSION}:${digest}`
+}
+
+/** Workloads of one tree and no blobs: the content target applies to them. */
+const TREES_ONLY = new Set(['nm', 'nmreal'])
+
 const AUTHOR_TREES = 10
 const AUTHOR_BLOBS = 4
 const AUTHOR_FILES = 7
@@ -585,6 +631,11 @@ function authorEntries() {
 /** Workloads: W is the measured directory; the manifest's workspace is W or its parent. */
 const WORKLOADS = {
   nm: { dir: path.join(WORK, 'nm', 'node_modules'), workspace: path.join(WORK, 'nm'), gen: genNm },
+  nmreal: {
+    dir: path.join(WORK, 'nmreal', 'node_modules'),
+    workspace: path.join(WORK, 'nmreal'),
+    gen: genNmReal
+  },
   mixed: { dir: path.join(WORK, 'mixed'), workspace: path.join(WORK, 'mixed'), gen: genMixed },
   blobs: { dir: path.join(WORK, 'blobs'), workspace: path.join(WORK, 'blobs'), gen: genBlobs },
   tiny: { dir: path.join(WORK, 'tiny'), workspace: path.join(WORK, 'tiny'), gen: genTiny },
@@ -603,7 +654,7 @@ function ensureWorkload(name) {
   const marker = markerPath(name)
   try {
     const m = JSON.parse(fs.readFileSync(marker, 'utf8'))
-    if (m.generator === GEN_VERSION && fs.existsSync(w.dir)) {
+    if (m.generator === versionOf(name) && fs.existsSync(w.dir)) {
       log(`  ${name}: reusing ${describe(m.stats)} (generated in ${fmtSec(m.seconds)})`)
       return { reused: true, seconds: m.seconds, stats: m.stats }
     }
@@ -611,7 +662,7 @@ function ensureWorkload(name) {
     // no marker or an unreadable one: generate
   }
   fs.rmSync(marker, { force: true })
-  const top = name === 'nm' ? w.workspace : w.dir
+  const top = TREES_ONLY.has(name) ? w.workspace : w.dir
   fs.rmSync(top, { recursive: true, force: true })
   log(`  ${name}: generating ...`)
   const t0 = process.hrtime.bigint()
@@ -635,7 +686,7 @@ function ensureWorkload(name) {
   }
   fs.writeFileSync(
     marker,
-    JSON.stringify({ generator: GEN_VERSION, workload: name, seconds, stats }, null, 2) + '\n'
+    JSON.stringify({ generator: versionOf(name), workload: name, seconds, stats }, null, 2) + '\n'
   )
   log(`  ${name}: generated ${describe(stats)} in ${fmtSec(seconds)}`)
   return { reused: false, seconds, stats }
@@ -874,8 +925,8 @@ function firstLine(s) {
 function setUpManifest(name) {
   const b = new ManifestBuilder(name)
   let notes = []
-  if (name === 'nm') {
-    b.add(['node_modules'], ['--kind', 'tree', '--id', 'nm'])
+  if (TREES_ONLY.has(name)) {
+    b.add(['node_modules'], ['--kind', 'tree', '--id', name])
   } else if (name === 'mixed') {
     const scripts = Array.from(
       { length: 50 },
@@ -941,7 +992,8 @@ function benchWorkload(name, tools) {
     if (!tools.swr) {
       log('  native anchors:')
       a.find = measure('find floor', FIND_FLOOR, opts, nativeOk)
-      for (const h of hashers(tools)) a[h.key] = measure(h.label, h.cmd, opts, nativeOk)
+      for (const h of hashers(tools, gen.stats.files))
+        a[h.key] = measure(h.label, h.cmd, opts, nativeOk)
     }
   }
 
@@ -961,7 +1013,7 @@ function benchWorkload(name, tools) {
     } else {
       // Every native hasher and both content checks, round by round under the same load: the
       // content rows are judged against whichever native tool was fastest in this run.
-      const hs = hashers(tools)
+      const hs = hashers(tools, gen.stats.files)
       const timed = measureInterleaved([
         ...hs.map(h => ({ label: h.label, cmd: h.cmd, opts, judge: nativeOk })),
         { label: 'swr --no-cache', cmd: check('--no-cache'), opts: sopts, judge: swrOk },
@@ -988,24 +1040,48 @@ function benchWorkload(name, tools) {
   return out
 }
 
-/** The native hashers timed as anchors: sha256sum always, openssl when present. */
-function hashers(tools) {
+/**
+ * The native content anchors, all hashing every regular file's bytes with SHA-256: coreutils
+ * sha256sum and openssl (when on PATH) fed by `find | xargs`, and the compiled floor (bench/floor.c,
+ * when it could be built). Batches are large and split per core (`-n` = the files over the cores,
+ * at least 2,000, with room for that many names on a command line), so process starts (10-15 ms
+ * each) are a few dozen at most instead of one per 256 files.
+ */
+function hashers(tools, files) {
+  const cores = tools.cores
+  const perCore = Math.max(2000, Math.ceil((files || 0) / cores))
+  const batch = `-P${cores} -n ${perCore} -s ${XARGS_MAX_CHARS}`
   const xargs = tool =>
-    `set -o pipefail; find . -type f -print0 | xargs -0 -P2 -n 256 ${tool} > /dev/null`
+    `set -o pipefail; find . -type f -print0 | xargs -0 ${batch} ${tool} > /dev/null`
+  const n = `-n ${perCore}`
   return [
-    { key: 'sha256sum', label: 'xargs sha256sum', cmd: xargs('sha256sum') },
+    { key: 'sha256sum', label: `xargs ${n} sha256sum`, cmd: xargs('sha256sum') },
     ...(tools.openssl
-      ? [{ key: 'openssl', label: 'xargs openssl', cmd: xargs('openssl dgst -sha256') }]
+      ? [{ key: 'openssl', label: `xargs ${n} openssl`, cmd: xargs('openssl dgst -sha256') }]
+      : []),
+    ...(tools.floor
+      ? [
+          {
+            key: 'floor',
+            label: `C floor (fts + ${cores} SHA-256 threads)`,
+            cmd: `${q(tools.floor)} . ${cores} > /dev/null`
+          }
+        ]
       : [])
   ]
 }
 
-/** The fastest native hasher of the run (by median), with its name. */
+/** Room for the names of one batch on a command line (GNU xargs allows up to ARG_MAX). */
+const XARGS_MAX_CHARS = 1900000
+
+const ANCHOR_NAMES = { sha256sum: 'sha256sum', openssl: 'openssl', floor: 'C floor' }
+
+/** The fastest content anchor measured in this run (by median), with its name. */
 function fastestNative(a) {
-  const timed = ['sha256sum', 'openssl'].filter(k => ok(a[k]))
-  if (timed.length === 0) return { m: a.sha256sum, name: 'sha256sum' }
+  const timed = Object.keys(ANCHOR_NAMES).filter(k => ok(a[k]))
+  if (timed.length === 0) return { m: a.sha256sum, key: 'sha256sum', name: 'sha256sum' }
   const k = timed.reduce((x, y) => (a[y].median < a[x].median ? y : x))
-  return { m: a[k], name: `fastest native (${k})` }
+  return { m: a[k], key: k, name: `fastest anchor: ${ANCHOR_NAMES[k]}` }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1256,7 +1332,7 @@ function benchAuthor(tools) {
     { label: 'swr add per entry (25 runs)', cmd: perEntry, opts, judge: swrOk },
     { label: 'swr add --from', cmd: fromCmd, opts, judge: swrOk },
     { label: 'node -e 0', cmd: `${q(process.execPath)} -e 0`, opts, judge: nativeOk },
-    ...hashers(tools).map(h => ({ ...h, opts, judge: nativeOk })),
+    ...hashers(tools, gen.stats.files).map(h => ({ ...h, opts, judge: nativeOk })),
     hasMtree
       ? {
           label: 'mtree -c',
@@ -1269,14 +1345,14 @@ function benchAuthor(tools) {
           // type, mode, size and link target, then every file's sha256 (openssl, the fastest
           // hasher here, where mtree carries its own sha256). A stricter anchor than mtree.
           label: 'mtree stand-in',
-          cmd: `set -o pipefail; find . -printf '%y %m %s %l\\n' > /dev/null && find . -type f -print0 | xargs -0 -n 256 ${tools.openssl ? 'openssl dgst -sha256' : 'sha256sum'} > /dev/null`,
+          cmd: `set -o pipefail; find . -printf '%y %m %s %l\\n' > /dev/null && find . -type f -print0 | xargs -0 -n 2000 -s ${XARGS_MAX_CHARS} ${tools.openssl ? 'openssl dgst -sha256' : 'sha256sum'} > /dev/null`,
           opts,
           judge: nativeOk
         }
   ]
   const m = measureInterleaved(specs)
   const [each, from, node] = m
-  const hashes = m.slice(3, 3 + hashers(tools).length)
+  const hashes = m.slice(3, 3 + hashers(tools, gen.stats.files).length)
   const mtree = m[m.length - 1]
   const hashing = Math.min(...hashes.map(h => h.median ?? Infinity))
   out.measured = { each, from, node, hashes, mtree, mtree_is_stand_in: !hasMtree }
@@ -1337,7 +1413,7 @@ function benchAuthor(tools) {
 /** Table rows: each timed command, its ratio to its anchor, and the target verdict. */
 function rowsFor(name, a, s) {
   const rows = []
-  const hasBlobs = name !== 'nm'
+  const hasBlobs = !TREES_ONLY.has(name)
   const timed = (what, m) => rows.push({ what, ...stat(m) })
   const ratio = (what, m, anchor, anchorName, target) => {
     const row = { what, ...stat(m), vs: anchorName }
@@ -1378,8 +1454,7 @@ function rowsFor(name, a, s) {
     return rows
   }
   timed("find floor: find -printf '%P %s %m' | sha256sum", a.find)
-  timed('find | xargs -P2 -n256 sha256sum', a.sha256sum)
-  if (a.openssl) timed('find | xargs -P2 -n256 openssl dgst -sha256', a.openssl)
+  for (const k of Object.keys(ANCHOR_NAMES)) if (a[k]) timed(`anchor: ${a[k].label}`, a[k])
   // The metadata target is the large tree's: on mixed and blobs the find floor (30-60 ms) is a
   // fraction of Node's own start-up, so the ratio there measures start-up (the row below).
   ratio('swr check --meta --no-cache', s?.meta, a.find, 'find floor', name === 'nm' ? 1.5 : null)
@@ -1389,8 +1464,12 @@ function rowsFor(name, a, s) {
   }
   // Content rows against the fastest native hasher of this run: ≤1.2x on the trees (nm cold,
   // mixed --deep), and ahead of it on blobs, where swr hashes big files on every core.
+  // Each content row names the anchor it was judged against; the others follow as ↳ rows.
   const fast = fastestNative(a)
-  const other = fast.m === a.openssl ? ['sha256sum', a.sha256sum] : ['openssl', a.openssl]
+  const others = Object.keys(ANCHOR_NAMES).filter(k => k !== fast.key && ok(a[k]))
+  const vsOthers = m => {
+    for (const k of others) sub(`vs ${ANCHOR_NAMES[k]}`, m, a[k], ANCHOR_NAMES[k])
+  }
   ratio(
     `swr check --no-cache${hasBlobs ? ' (blobs read in full too)' : ''}`,
     s?.content,
@@ -1398,10 +1477,10 @@ function rowsFor(name, a, s) {
     fast.name,
     hasBlobs ? null : 1.2
   )
-  sub(`vs ${other[0]}`, s?.content, other[1], other[0])
+  vsOthers(s?.content)
   const deepTarget = name === 'blobs' ? 1.0 : hasBlobs ? 1.2 : null
   ratio('swr check --deep --no-cache', s?.deep, fast.m, fast.name, deepTarget)
-  sub(`vs ${other[0]}`, s?.deep, other[1], other[0])
+  vsOthers(s?.deep)
   // The warm target is the large tree's (a re-check that skips hashing 60,000 files); on the other
   // workloads a warm check and a --meta check do the same few stats after the same start-up.
   ratio('swr check (warm cache)', s?.warm, s?.meta, 'swr --meta', name === 'nm' ? 1.0 : null)
@@ -1524,6 +1603,27 @@ function snapshotCli() {
   )
 }
 
+/**
+ * Compile bench/floor.c into bench/.work/ when a C compiler and the OpenSSL headers are there
+ * (only here, at bench time: npm ci and npm test never build it). Returns the binary, or none
+ * and why.
+ */
+function buildFloor() {
+  const src = path.join(ROOT, 'bench', 'floor.c')
+  const bin = path.join(WORK, 'floor')
+  const cc = toolVersion('command -v cc')
+  if (!cc) return { bin: null, note: 'no C compiler (cc) on PATH' }
+  fs.mkdirSync(WORK, { recursive: true })
+  const r = spawnSync(cc, ['-O2', '-o', bin, src, '-lcrypto', '-lpthread'], { encoding: 'utf8' })
+  if (r.status !== 0) {
+    const why = /openssl\/evp\.h/.test(r.stderr)
+      ? 'no OpenSSL headers (Debian: libssl-dev)'
+      : firstLine(r.stderr) || `cc exit code ${r.status}`
+    return { bin: null, note: `${why}; content rows are judged against xargs only` }
+  }
+  return { bin, note: `built with ${cc} -O2 -lcrypto` }
+}
+
 function toolVersion(cmd) {
   const r = spawnSync('bash', ['-c', cmd], { encoding: 'utf8' })
   return r.status === 0 ? firstLine(r.stdout) : null
@@ -1559,7 +1659,13 @@ function main() {
     if (!toolVersion(`command -v ${t}`))
       throw new BenchError(`"${t}" is not on PATH; the native anchors need it`)
   }
-  const tools = { swr: fs.existsSync(DIST_CLI), openssl: !!toolVersion('command -v openssl') }
+  const tools = {
+    swr: fs.existsSync(DIST_CLI),
+    openssl: !!toolVersion('command -v openssl'),
+    cores: os.availableParallelism?.() ?? os.cpus().length
+  }
+  const floor = buildFloor()
+  tools.floor = floor.bin
   const mach = machine()
   log(
     `swr bench  (generator v${GEN_VERSION}, ${RUNS} timed run${RUNS === 1 ? '' : 's'} after one warm-up, workloads: ${only.join(', ')})`
@@ -1569,6 +1675,10 @@ function main() {
   )
   log(
     `tools:   ${mach.sha256sum ?? 'sha256sum ?'}; ${mach.openssl ?? 'no openssl (its anchor is skipped)'}`
+  )
+  log(`floor:   ${floor.bin ? `${rel(floor.bin)} (${floor.note})` : `not built: ${floor.note}`}`)
+  log(
+    `mtree:   ${toolVersion('command -v mtree') ?? 'not installed (Debian: mtree-netbsd): capture rows use a native stand-in'}`
   )
   const load = os.loadavg()[0]
   log(`load:    ${load.toFixed(2)} (1-minute average) on ${mach.cores} cores`)

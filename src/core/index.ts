@@ -130,7 +130,14 @@ export { renderMarkdown } from './report/markdown.js'
 export { type RepairReport } from './report/report.js'
 export { toSarif } from './report/sarif.js'
 export { renderStatsMarkdown, renderStatsText } from './report/survival.js'
-export { findingLines, renderCollateral, renderPlan, renderStep } from './report/text.js'
+export {
+  boundedLines,
+  fewIds,
+  findingLines,
+  renderCollateral,
+  renderPlan,
+  renderStep
+} from './report/text.js'
 export { shellQuote } from './text/shell-quote.js'
 export { CONTROL_CLASS } from './text/controls.mjs'
 

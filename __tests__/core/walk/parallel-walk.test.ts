@@ -16,7 +16,11 @@ import {
 } from '../../../src/core/walk/walk.js'
 import { walkTreeParallel } from '../../../src/core/walk/walk-strategy.js'
 import { splitTop } from '../../../src/core/walk/walk-workers.js'
-import { mainThreadHashing } from '../../../src/core/walk/kernel-threads.js'
+import {
+  endIdleKernelThreads,
+  liveKernelThreads,
+  mainThreadHashing
+} from '../../../src/core/walk/kernel-threads.js'
 import {
   add,
   checkJson,
@@ -132,6 +136,36 @@ describe('parallel tree walk', () => {
       )
     )
     expect(cache).toEqual(want)
+  })
+
+  it('with no thread up, the main thread walks beside one thread fewer: the same lines and digests', async () => {
+    const root = fs.realpathSync(path.join(ws.root, 'tree'))
+    await endIdleKernelThreads()
+    for (let t = Date.now(); liveKernelThreads() > 0 && Date.now() - t < 10_000;)
+      await new Promise(r => setTimeout(r, 20))
+    expect(liveKernelThreads()).toBe(0)
+    const joined = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
+    // Two cores asked for: the main thread was one of them, so at most one thread started.
+    expect(liveKernelThreads()).toBeLessThanOrEqual(1)
+    // The main thread busy hashing: threads only, as before.
+    mainThreadHashing(true)
+    let threads
+    try {
+      threads = await walkTreeParallel(root, [], new Set(), { jobs: 2, hash: true })
+    } finally {
+      mainThreadHashing(false)
+    }
+    const a = walkTree(root, [], new Set())
+    expect(joined.records.map(r => r.rel)).toEqual(a.records.map(r => r.rel))
+    expect(joined.pre?.meta).toBe(metaDigestOf(a.records))
+    expect(joined.pre?.stamp).toBe(stampOf(a.records))
+    const { cacheJson: joinedCache, ...joinedDigests } = joined.pre ?? {}
+    const { cacheJson: threadCache, ...threadDigests } = threads.pre ?? {}
+    expect(joinedDigests).toEqual(threadDigests)
+    expect(Buffer.concat(joinedCache ?? []).toString()).toBe(
+      Buffer.concat(threadCache ?? []).toString()
+    )
+    expect(joined.shas).toEqual(threads.shas)
   })
 
   it('splits a tree of few top-level directories at the levels below, with the same digests', async () => {

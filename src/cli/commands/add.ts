@@ -5,6 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  boundedLines,
   editManifest,
   EXIT,
   type ExitCode,
@@ -154,10 +155,14 @@ export async function addCommand(paths: string[], flags: AddFlags, io: CliIo): P
       io.stdout.write(
         `created ${path.relative(io.cwd, m.file) || m.file} describing ${m.workspace}\n`
       )
-    for (const { entry } of added)
-      io.stdout.write(
-        `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})\n`
+    io.stdout.write(
+      boundedLines(
+        added,
+        ({ entry }) =>
+          `added ${entry.kind} "${entry.id}" (${entry.path}, tier ${entry.tier}${describe(entry)})`,
+        'entries added'
       )
+    )
     io.stdout.write(savedLine(saved!, m.note))
   }
   return EXIT.HEALTHY

@@ -4,11 +4,13 @@
  * An editing command: it follows the editing rules and re-signs.
  */
 import {
+  boundedLines,
   type Change,
   editManifest,
   escapeText as e,
   EXIT,
   type ExitCode,
+  fewIds,
   type FileEntry,
   type OpenedManifest,
   selectEntries,
@@ -86,8 +88,8 @@ export async function escrowCommand(flags: EscrowFlags, io: CliIo): Promise<Exit
       ) + '\n'
     )
   } else if (!flags.quiet) {
-    io.stdout.write(`escrowed ${done.length} file(s): ${done.join(', ')}\n`)
-    for (const s of skipped) io.stdout.write(`  skipped ${s.id}: ${e(s.why)}\n`)
+    io.stdout.write(`escrowed ${done.length.toLocaleString('en-US')} file(s): ${fewIds(done)}\n`)
+    io.stdout.write(boundedLines(skipped, s => `  skipped ${e(s.id)}: ${e(s.why)}`, 'skipped'))
     io.stdout.write(
       saved.signed
         ? `signed version ${saved.version}, digest ${saved.digest}\n`

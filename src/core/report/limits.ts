@@ -36,6 +36,14 @@ export const STATS_OUTPUT_BYTES = 64 * 1024
 /** The `canary` output (planting or reading JSON). */
 export const CANARY_OUTPUT_BYTES = 64 * 1024
 
+/**
+ * Terminal output: ids one line names before it only counts the rest, and lines of one kind
+ * (an added entry, a skipped file) printed before the rest are counted. `--json` lists them all;
+ * 10,000 entries once made a 1 MB line.
+ */
+export const LINE_IDS = 5
+export const LISTED_LINES = 10
+
 /** Ids an overflow notice names before it only counts the rest. */
 export const NOTICE_IDS = 20
 /** Characters of one annotation's message (GitHub shows a few lines of it anyway). */

@@ -9,6 +9,7 @@ import type { StepResult } from '../restore/runner.js'
 import type { CheckReport, Collateral } from './report.js'
 import type { Finding, Status } from '../types.js'
 import { escapeText as e } from '../text/escape.js'
+import { LINE_IDS, LISTED_LINES } from './limits.js'
 
 export interface TextOptions {
   color: boolean
@@ -35,6 +36,28 @@ function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): 
 
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + ' '.repeat(n - s.length)
+}
+
+/** The first few ids, escaped, then a count of the rest: one bounded line however many. */
+export function fewIds(ids: readonly string[]): string {
+  const named = ids
+    .slice(0, LINE_IDS)
+    .map(id => e(id))
+    .join(', ')
+  const rest = ids.length - LINE_IDS
+  return rest > 0 ? `${named} and ${rest.toLocaleString('en-US')} more` : named
+}
+
+/**
+ * The first LISTED_LINES of `items`, one line each, then one line counting the rest: a run over
+ * 10,000 entries prints a screen, and `--json` lists them all.
+ */
+export function boundedLines<T>(items: readonly T[], line: (x: T) => string, what: string): string {
+  const shown = items.slice(0, LISTED_LINES).map(x => line(x) + '\n')
+  const rest = items.length - LISTED_LINES
+  if (rest > 0)
+    shown.push(`  ... and ${rest.toLocaleString('en-US')} more ${what} (--json lists all)\n`)
+  return shown.join('')
 }
 
 /** One line per finding: `STATUS   id   path   detail`. */
@@ -183,7 +206,7 @@ export function renderPlan(waves: readonly Step[][], opts: TextOptions): string 
       n++
       const src =
         s.sources.length === 0 ? paint(opts.color, 'red', 'no recipe') : sourceList(s).join(', ')
-      const after = s.after.length > 0 ? ` after ${s.after.map(x => e(x)).join(', ')}` : ''
+      const after = s.after.length > 0 ? ` after ${fewIds(s.after)}` : ''
       const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : ''
       lines.push(`  [${n}/${total}] tier ${s.tier} ${e(s.id)} <- ${src}${after}${par}`)
       lines.push(`        ${e(s.reason)}`)
@@ -212,8 +235,7 @@ const OUTCOME_STYLE: Record<StepResult['outcome'], Parameters<typeof styleText>[
 export function renderCollateral(harmed: readonly Collateral[], opts: TextOptions): string {
   return harmed
     .map(c => {
-      const by =
-        c.after.length > 0 ? `after the recipe of ${c.after.map(id => e(id)).join(', ')} ran` : ''
+      const by = c.after.length > 0 ? `after the recipe of ${fewIds(c.after)} ran` : ''
       return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`
     })
     .join('')

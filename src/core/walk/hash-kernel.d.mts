@@ -26,3 +26,24 @@ export declare function hashWalked(abs: string, size: number): string
 export declare function walkedOrError(abs: string, size: number): string | undefined
 /** The sha256 column's slot of a record with none. */
 export declare const NO_SHA: string
+/** A walk task as walk-workers.ts sends it to the kernel threads. */
+export interface WalkTask {
+  role: 'walk' | 'text'
+  kind?: 'meta' | 'stamp'
+  hash?: boolean
+  roots: { abs: string; rel: string }[]
+  counter: SharedArrayBuffer
+  names: string[]
+  exclude: string[]
+}
+export interface WalkRules {
+  skip: Set<string>
+  exclude: Set<string>
+}
+export declare function walkRules(task: WalkTask): WalkRules
+/** Root `i` of a walk task, walked on the calling thread. */
+export declare function walkRoot(
+  task: WalkTask,
+  rules: WalkRules,
+  i: number
+): { out: unknown; chunks: Uint8Array[] }

@@ -116,6 +116,7 @@ function start(): Worker {
  * come (`add --from`): the work at hand runs inline meanwhile, and the next finds them waiting.
  */
 export function warmKernelThreads(count: number): void {
+  endWhenFree = false
   while (live.size < Math.min(count, cap())) {
     const w = start()
     // A thread that fails to start is simply not there; its exit takes it out of the lists.
@@ -124,8 +125,18 @@ export function warmKernelThreads(count: number): void {
   }
 }
 
-/** End every idle thread now (they would end on their own after IDLE_MS); busy ones keep on. */
+/**
+ * Set by endIdleKernelThreads until the next task: a thread busy then (hashing, or still starting
+ * for a walk the main thread finished without it) ends as soon as it comes free.
+ */
+let endWhenFree = false
+
+/**
+ * End every idle thread now (they would end on their own after IDLE_MS); busy ones end as they
+ * come free, unless a task comes first.
+ */
 export async function endIdleKernelThreads(): Promise<void> {
+  endWhenFree = true
   const ending = idle.splice(0)
   for (const w of ending) {
     clearTimeout(idleTimers.get(w))
@@ -149,6 +160,7 @@ function take(asked: number): Worker | undefined {
 
 function park(w: Worker): void {
   w.unref()
+  if (endWhenFree) return void w.terminate()
   idle.push(w)
   const timer = setTimeout(() => void w.terminate(), IDLE_MS)
   timer.unref()
@@ -228,6 +240,7 @@ export function onKernelThreads(
   count: number,
   onMessage: (m: unknown) => void
 ): Promise<void> {
+  endWhenFree = false
   return new Promise((resolve, reject) => {
     const task: Task = {
       message,

@@ -5,8 +5,14 @@
  */
 import { createHash } from 'node:crypto'
 import { nameOf } from './byte-names.mjs'
-import { NO_SHA, walkedOrError } from './hash-kernel.mjs'
-import { onKernelThreads } from './kernel-threads.js'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { NO_SHA, walkedOrError, walkRoot, walkRules, type WalkTask } from './hash-kernel.mjs'
+import {
+  isMainThreadHashing,
+  mainThreadHashing,
+  onKernelThreads,
+  readyKernelThreads
+} from './kernel-threads.js'
 import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
 import {
   contentLine,
@@ -327,9 +333,15 @@ function walkRootsInWorkers(
   return inWorkers<SubtreeLines>({ role: 'walk', hash }, roots, ignore, exclude, jobs)
 }
 
-/** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
-function inWorkers<T>(
-  role: Record<string, unknown>,
+/**
+ * Run the kernel's `role` over `roots` on `jobs` cores; results come back in root order. While
+ * no kernel thread is up and the main thread hashes nothing, the main thread is one of the
+ * walkers (as in hash-pool.ts): it claims roots from the same counter from the start instead of
+ * idling through a thread's 60-110 ms start, and one thread fewer starts (a thread's start and
+ * its heap cost ~2,000 page faults). It lets its event loop run between roots.
+ */
+async function inWorkers<T>(
+  role: { role: 'walk' | 'text'; kind?: 'meta' | 'stamp'; hash?: boolean },
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
@@ -340,9 +352,46 @@ function inWorkers<T>(
   const names = [...ignore]
   const counter = new SharedArrayBuffer(4)
   const results = new Array<T>(roots.length)
-  const task = { ...role, roots, counter, names, exclude: [...exclude] }
-  return onKernelThreads(task, Math.min(jobs, roots.length), m => {
-    const [i, out] = m as [number, T]
+  const task: WalkTask = { ...role, roots, counter, names, exclude: [...exclude] }
+  let filled = 0
+  let allIn: () => void = () => undefined
+  const complete = new Promise<void>(resolve => (allIn = resolve))
+  const put = (i: number, out: T): void => {
     results[i] = out
-  }).then(() => results)
+    if (++filled === roots.length) allIn()
+  }
+  const mainJoins = jobs > 1 && !isMainThreadHashing() && readyKernelThreads() === 0
+  const threads = Math.min(mainJoins ? jobs - 1 : jobs, roots.length)
+  // The thread starts first: the main thread's first turn would otherwise delay its start.
+  const onPool = onKernelThreads(task, threads, m => put(...(m as [number, T])))
+  const onMain = mainJoins ? walkOnMain(task, put) : Promise.resolve()
+  // Every root in is the end of the threads' part, even while a thread that came up too late to
+  // claim one is still starting; a failure before that is the caller's.
+  onPool.catch(() => undefined)
+  await Promise.all([onMain, roots.length === 0 ? onPool : Promise.race([complete, onPool])])
+  return results
+}
+
+/** The longest the main thread walks before it lets its event loop run (one root at least). */
+const TURN_MS = 2
+
+/** Claim roots from the task's counter, as a kernel thread does, and walk them here. */
+async function walkOnMain<T>(task: WalkTask, put: (i: number, out: T) => void): Promise<void> {
+  mainThreadHashing(true)
+  try {
+    const rules = walkRules(task)
+    const next = new Int32Array(task.counter)
+    let since = performance.now()
+    for (;;) {
+      const i = Atomics.add(next, 0, 1)
+      if (i >= task.roots.length) return
+      put(i, walkRoot(task, rules, i).out as T)
+      if (performance.now() - since >= TURN_MS) {
+        await nextTurn()
+        since = performance.now()
+      }
+    }
+  } finally {
+    mainThreadHashing(false)
+  }
 }
