@@ -198,7 +198,7 @@ __webpack_require__.d(__webpack_exports__, {
   xS: () => (/* reexport */ writeBackHandedOver)
 });
 
-// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, locateManifest, ownPaths, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
+// UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, boundedLines, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, fewIds, locateManifest, ownPaths, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
 
 // NAMESPACE OBJECT: ./src/core/report/limits.ts
 var limits_namespaceObject = {};
@@ -210,6 +210,8 @@ __webpack_require__.d(limits_namespaceObject, {
   GITHUB_SARIF_RESULTS_SHOWN: () => (GITHUB_SARIF_RESULTS_SHOWN),
   GITHUB_SUMMARY_BYTES: () => (GITHUB_SUMMARY_BYTES),
   ID_LIST_OUTPUT_BYTES: () => (ID_LIST_OUTPUT_BYTES),
+  LINE_IDS: () => (LINE_IDS),
+  LISTED_LINES: () => (limits_LISTED_LINES),
   NOTICE_IDS: () => (NOTICE_IDS),
   REPORT_OUTPUT_BYTES: () => (REPORT_OUTPUT_BYTES),
   SARIF_RESULTS: () => (SARIF_RESULTS),
@@ -4222,22 +4224,34 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   return { text: chunks.join(''), files, unreadable }
 }
 
+/**
+ * A walk task's rules: plain names only (skipped before their lstat); glob rules keep the walk
+ * in the main thread.
+ */
+function walkRules(task) {
+  return { skip: new Set(task.names), exclude: new Set(task.exclude) }
+}
+
+/**
+ * Root `i` of a walk task, walked here: its text (role 'text') or its lines, and the buffers a
+ * thread hands over with it.
+ */
+function walkRoot(task, rules, i) {
+  const { abs, rel } = task.roots[i]
+  if (task.role === 'text') return { out: subtreeText(abs, rel, rules, task.kind), chunks: [] }
+  const out = subtreeLines(abs, rel, rules, task.hash)
+  const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+  return { out, chunks }
+}
+
 // A walk task: claim roots from a shared counter, post each root's result with its index.
 function walkTask(task) {
-  const { roots, counter, hash, kind, names, exclude } = task
-  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
-  const rules = { skip: new Set(names), exclude: new Set(exclude) }
-  const next = new Int32Array(counter)
+  const rules = walkRules(task)
+  const next = new Int32Array(task.counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
-    if (i >= roots.length) break
-    const { abs, rel } = roots[i]
-    if (task.role === 'text') {
-      external_node_worker_threads_.parentPort.postMessage([i, subtreeText(abs, rel, rules, kind)])
-      continue
-    }
-    const out = subtreeLines(abs, rel, rules, hash)
-    const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+    if (i >= task.roots.length) break
+    const { out, chunks } = walkRoot(task, rules, i)
     external_node_worker_threads_.parentPort.postMessage(
       [i, out],
       chunks.map(c => c.buffer)
@@ -4352,6 +4366,7 @@ function start() {
  * come (`add --from`): the work at hand runs inline meanwhile, and the next finds them waiting.
  */
 function warmKernelThreads(count) {
+    endWhenFree = false;
     while (live.size < Math.min(count, cap())) {
         const w = start();
         // A thread that fails to start is simply not there; its exit takes it out of the lists.
@@ -4359,8 +4374,17 @@ function warmKernelThreads(count) {
         park(w);
     }
 }
-/** End every idle thread now (they would end on their own after IDLE_MS); busy ones keep on. */
+/**
+ * Set by endIdleKernelThreads until the next task: a thread busy then (hashing, or still starting
+ * for a walk the main thread finished without it) ends as soon as it comes free.
+ */
+let endWhenFree = false;
+/**
+ * End every idle thread now (they would end on their own after IDLE_MS); busy ones end as they
+ * come free, unless a task comes first.
+ */
 async function endIdleKernelThreads() {
+    endWhenFree = true;
     const ending = idle.splice(0);
     for (const w of ending) {
         clearTimeout(idleTimers.get(w));
@@ -4382,6 +4406,8 @@ function take(asked) {
 }
 function park(w) {
     w.unref();
+    if (endWhenFree)
+        return void w.terminate();
     idle.push(w);
     const timer = setTimeout(() => void w.terminate(), IDLE_MS);
     timer.unref();
@@ -4461,6 +4487,7 @@ function join(task, w) {
  * `onMessage` receives every message but the closing 'done'. Resolves when the work is done.
  */
 function onKernelThreads(message, count, onMessage) {
+    endWhenFree = false;
     return new Promise((resolve, reject) => {
         const task = {
             message,
@@ -6696,6 +6723,7 @@ function assemble(l, top, subtrees, raw) {
 
 
 
+
 /** The smallest number of top-level subdirectories worth splitting across workers. */
 const MIN_ROOTS = 16;
 /** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
@@ -6938,8 +6966,14 @@ const CLOSE = Buffer.from('}');
 function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
     return inWorkers({ role: 'walk', hash }, roots, ignore, exclude, jobs);
 }
-/** Run the kernel's `role` over `roots` on `jobs` workers; results come back in root order. */
-function inWorkers(role, roots, ignore, exclude, jobs) {
+/**
+ * Run the kernel's `role` over `roots` on `jobs` cores; results come back in root order. While
+ * no kernel thread is up and the main thread hashes nothing, the main thread is one of the
+ * walkers (as in hash-pool.ts): it claims roots from the same counter from the start instead of
+ * idling through a thread's 60-110 ms start, and one thread fewer starts (a thread's start and
+ * its heap cost ~2,000 page faults). It lets its event loop run between roots.
+ */
+async function inWorkers(role, roots, ignore, exclude, jobs) {
     // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
     if (!allPlainNames(ignore))
         throw new Error('walk workers take plain-name ignore rules only');
@@ -6947,10 +6981,48 @@ function inWorkers(role, roots, ignore, exclude, jobs) {
     const counter = new SharedArrayBuffer(4);
     const results = new Array(roots.length);
     const task = { ...role, roots, counter, names, exclude: [...exclude] };
-    return onKernelThreads(task, Math.min(jobs, roots.length), m => {
-        const [i, out] = m;
+    let filled = 0;
+    let allIn = () => undefined;
+    const complete = new Promise(resolve => (allIn = resolve));
+    const put = (i, out) => {
         results[i] = out;
-    }).then(() => results);
+        if (++filled === roots.length)
+            allIn();
+    };
+    const mainJoins = jobs > 1 && !isMainThreadHashing() && readyKernelThreads() === 0;
+    const threads = Math.min(mainJoins ? jobs - 1 : jobs, roots.length);
+    // The thread starts first: the main thread's first turn would otherwise delay its start.
+    const onPool = onKernelThreads(task, threads, m => put(...m));
+    const onMain = mainJoins ? walkOnMain(task, put) : Promise.resolve();
+    // Every root in is the end of the threads' part, even while a thread that came up too late to
+    // claim one is still starting; a failure before that is the caller's.
+    onPool.catch(() => undefined);
+    await Promise.all([onMain, roots.length === 0 ? onPool : Promise.race([complete, onPool])]);
+    return results;
+}
+/** The longest the main thread walks before it lets its event loop run (one root at least). */
+const walk_workers_TURN_MS = 2;
+/** Claim roots from the task's counter, as a kernel thread does, and walk them here. */
+async function walkOnMain(task, put) {
+    mainThreadHashing(true);
+    try {
+        const rules = walkRules(task);
+        const next = new Int32Array(task.counter);
+        let since = performance.now();
+        for (;;) {
+            const i = Atomics.add(next, 0, 1);
+            if (i >= task.roots.length)
+                return;
+            put(i, walkRoot(task, rules, i).out);
+            if (performance.now() - since >= walk_workers_TURN_MS) {
+                await (0,promises_.setImmediate)();
+                since = performance.now();
+            }
+        }
+    }
+    finally {
+        mainThreadHashing(false);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/walk/walk-strategy.ts
@@ -15712,12 +15784,71 @@ function locateManifest(input) {
     return { file: path.join(path.resolve(input.cwd), MANIFEST_DIR, MANIFEST_NAME), how: 'new' };
 }
 
+;// CONCATENATED MODULE: ./src/core/report/limits.ts
+/**
+ * How much of each channel GitHub gives a step, and the share swr takes, in one place. GitHub's
+ * documented limits:
+ *
+ * - Step and job outputs: 1 MB per job in total, 50 MB per workflow run, size counted as UTF-16.
+ * - Job summary: 1 MiB (1024 KiB) per step; a larger GITHUB_STEP_SUMMARY is dropped whole.
+ * - Annotations: 10 error, 10 warning and 10 notice annotations shown per step, 50 per job.
+ * - Code scanning SARIF: 25,000 results per run accepted, the 5,000 most severe shown; 10 MB
+ *   (gzip-compressed) per upload.
+ *
+ * swr's outputs together stay under a quarter of the job's 1 MB, so the other steps of the job
+ * keep the rest. Whatever a bound leaves out is counted where it was cut, and the full JSON report
+ * (the `report-path` output) always has everything.
+ */
+/** GitHub: bytes of one step's summary. */
+const GITHUB_SUMMARY_BYTES = 1024 * 1024;
+/** GitHub: annotations of each level (error, warning, notice) shown per step. */
+const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+/** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
+const GITHUB_SARIF_RESULTS_SHOWN = 5000;
+/**
+ * The summary swr writes, markers and links included: three quarters of the step's limit. A
+ * summary over the limit is dropped whole, and the budget is counted before the runner adds
+ * anything of its own, so the rest is room to spare rather than a target.
+ */
+const SUMMARY_BUDGET = (GITHUB_SUMMARY_BYTES * 3) / 4;
+/** The `report` output (compact JSON). */
+const REPORT_OUTPUT_BYTES = 64 * 1024;
+/** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
+const ID_LIST_OUTPUT_BYTES = 16 * 1024;
+/** The `stats` output (survival JSON). */
+const STATS_OUTPUT_BYTES = 64 * 1024;
+/** The `canary` output (planting or reading JSON). */
+const CANARY_OUTPUT_BYTES = 64 * 1024;
+/**
+ * Terminal output: ids one line names before it only counts the rest, and lines of one kind
+ * (an added entry, a skipped file) printed before the rest are counted. `--json` lists them all;
+ * 10,000 entries once made a 1 MB line.
+ */
+const LINE_IDS = 5;
+const limits_LISTED_LINES = 10;
+/** Ids an overflow notice names before it only counts the rest. */
+const NOTICE_IDS = 20;
+/** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
+const ANNOTATION_MESSAGE_CHARS = 2048;
+/** Rows of each survival table in a summary (classes, locations, entries). */
+const SURVIVAL_TABLE_ROWS = 200;
+/** Results in a SARIF file: the ones code scanning shows. */
+const SARIF_RESULTS = GITHUB_SARIF_RESULTS_SHOWN;
+/**
+ * What an output of `text` costs against GitHub's budget: GitHub counts UTF-16, and the bytes on
+ * disk are UTF-8; the larger of the two.
+ */
+function outputSize(text) {
+    return Math.max(Buffer.byteLength(text, 'utf8'), text.length * 2);
+}
+
 ;// CONCATENATED MODULE: ./src/core/report/text.ts
 /**
  * Human output of a check: one aligned, greppable line per entry (status first), the files a tree
  * lost or gained, a summary, the wipe signature and the command that repairs the damage. Colour is
  * the caller's choice (TTY and NO_COLOR are decided in the shell).
  */
+
 
 
 const COLORS = {
@@ -15737,6 +15868,26 @@ function paint(on, style, s) {
 }
 function pad(s, n) {
     return s.length >= n ? s : s + ' '.repeat(n - s.length);
+}
+/** The first few ids, escaped, then a count of the rest: one bounded line however many. */
+function fewIds(ids) {
+    const named = ids
+        .slice(0, LINE_IDS)
+        .map(id => escape_escapeText(id))
+        .join(', ');
+    const rest = ids.length - LINE_IDS;
+    return rest > 0 ? `${named} and ${rest.toLocaleString('en-US')} more` : named;
+}
+/**
+ * The first LISTED_LINES of `items`, one line each, then one line counting the rest: a run over
+ * 10,000 entries prints a screen, and `--json` lists them all.
+ */
+function boundedLines(items, line, what) {
+    const shown = items.slice(0, LISTED_LINES).map(x => line(x) + '\n');
+    const rest = items.length - LISTED_LINES;
+    if (rest > 0)
+        shown.push(`  ... and ${rest.toLocaleString('en-US')} more ${what} (--json lists all)\n`);
+    return shown.join('');
 }
 /** One line per finding: `STATUS   id   path   detail`. */
 function findingLines(findings, opts) {
@@ -15856,7 +16007,7 @@ function renderPlan(waves, opts) {
         for (const s of wave) {
             n++;
             const src = s.sources.length === 0 ? paint(opts.color, 'red', 'no recipe') : sourceList(s).join(', ');
-            const after = s.after.length > 0 ? ` after ${s.after.map(x => escape_escapeText(x)).join(', ')}` : '';
+            const after = s.after.length > 0 ? ` after ${fewIds(s.after)}` : '';
             const par = wave.length > 1 ? ` (wave ${w + 1}, parallel)` : '';
             lines.push(`  [${n}/${total}] tier ${s.tier} ${escape_escapeText(s.id)} <- ${src}${after}${par}`);
             lines.push(`        ${escape_escapeText(s.reason)}`);
@@ -15882,7 +16033,7 @@ const OUTCOME_STYLE = {
 function renderCollateral(harmed, opts) {
     return harmed
         .map(c => {
-        const by = c.after.length > 0 ? `after the recipe of ${c.after.map(id => e(id)).join(', ')} ran` : '';
+        const by = c.after.length > 0 ? `after the recipe of ${fewIds(c.after)} ran` : '';
         return `${paint(opts.color, 'red', 'collateral')} ${e(c.id)} is ${c.status} ${by}: ${e(c.detail)}\n`;
     })
         .join('');
@@ -15932,57 +16083,6 @@ function bySeverity(findings) {
     return findings
         .filter(f => f.status !== 'OK')
         .sort((a, b) => RANK[a.status] - RANK[b.status] || a.tier - b.tier || (a.id < b.id ? -1 : 1));
-}
-
-;// CONCATENATED MODULE: ./src/core/report/limits.ts
-/**
- * How much of each channel GitHub gives a step, and the share swr takes, in one place. GitHub's
- * documented limits:
- *
- * - Step and job outputs: 1 MB per job in total, 50 MB per workflow run, size counted as UTF-16.
- * - Job summary: 1 MiB (1024 KiB) per step; a larger GITHUB_STEP_SUMMARY is dropped whole.
- * - Annotations: 10 error, 10 warning and 10 notice annotations shown per step, 50 per job.
- * - Code scanning SARIF: 25,000 results per run accepted, the 5,000 most severe shown; 10 MB
- *   (gzip-compressed) per upload.
- *
- * swr's outputs together stay under a quarter of the job's 1 MB, so the other steps of the job
- * keep the rest. Whatever a bound leaves out is counted where it was cut, and the full JSON report
- * (the `report-path` output) always has everything.
- */
-/** GitHub: bytes of one step's summary. */
-const GITHUB_SUMMARY_BYTES = 1024 * 1024;
-/** GitHub: annotations of each level (error, warning, notice) shown per step. */
-const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
-/** GitHub: SARIF results shown per run (more are accepted up to 25,000, and not shown). */
-const GITHUB_SARIF_RESULTS_SHOWN = 5000;
-/**
- * The summary swr writes, markers and links included: three quarters of the step's limit. A
- * summary over the limit is dropped whole, and the budget is counted before the runner adds
- * anything of its own, so the rest is room to spare rather than a target.
- */
-const SUMMARY_BUDGET = (GITHUB_SUMMARY_BYTES * 3) / 4;
-/** The `report` output (compact JSON). */
-const REPORT_OUTPUT_BYTES = 64 * 1024;
-/** The `damaged` and `repaired` outputs (JSON arrays of ids), each. */
-const ID_LIST_OUTPUT_BYTES = 16 * 1024;
-/** The `stats` output (survival JSON). */
-const STATS_OUTPUT_BYTES = 64 * 1024;
-/** The `canary` output (planting or reading JSON). */
-const CANARY_OUTPUT_BYTES = 64 * 1024;
-/** Ids an overflow notice names before it only counts the rest. */
-const NOTICE_IDS = 20;
-/** Characters of one annotation's message (GitHub shows a few lines of it anyway). */
-const ANNOTATION_MESSAGE_CHARS = 2048;
-/** Rows of each survival table in a summary (classes, locations, entries). */
-const SURVIVAL_TABLE_ROWS = 200;
-/** Results in a SARIF file: the ones code scanning shows. */
-const SARIF_RESULTS = GITHUB_SARIF_RESULTS_SHOWN;
-/**
- * What an output of `text` costs against GitHub's budget: GitHub counts UTF-16, and the bytes on
- * disk are UTF-8; the larger of the two.
- */
-function outputSize(text) {
-    return Math.max(Buffer.byteLength(text, 'utf8'), text.length * 2);
 }
 
 ;// CONCATENATED MODULE: ./src/core/report/annotations.ts

@@ -422,22 +422,34 @@ function subtreeText(rootAbs, rootRel, rules, kind) {
   return { text: chunks.join(''), files, unreadable }
 }
 
+/**
+ * A walk task's rules: plain names only (skipped before their lstat); glob rules keep the walk
+ * in the main thread.
+ */
+export function walkRules(task) {
+  return { skip: new Set(task.names), exclude: new Set(task.exclude) }
+}
+
+/**
+ * Root `i` of a walk task, walked here: its text (role 'text') or its lines, and the buffers a
+ * thread hands over with it.
+ */
+export function walkRoot(task, rules, i) {
+  const { abs, rel } = task.roots[i]
+  if (task.role === 'text') return { out: subtreeText(abs, rel, rules, task.kind), chunks: [] }
+  const out = subtreeLines(abs, rel, rules, task.hash)
+  const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+  return { out, chunks }
+}
+
 // A walk task: claim roots from a shared counter, post each root's result with its index.
 function walkTask(task) {
-  const { roots, counter, hash, kind, names, exclude } = task
-  // Plain names only (skipped before their lstat): glob rules keep the walk in the main thread.
-  const rules = { skip: new Set(names), exclude: new Set(exclude) }
-  const next = new Int32Array(counter)
+  const rules = walkRules(task)
+  const next = new Int32Array(task.counter)
   for (;;) {
     const i = Atomics.add(next, 0, 1)
-    if (i >= roots.length) break
-    const { abs, rel } = roots[i]
-    if (task.role === 'text') {
-      parentPort.postMessage([i, subtreeText(abs, rel, rules, kind)])
-      continue
-    }
-    const out = subtreeLines(abs, rel, rules, hash)
-    const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+    if (i >= task.roots.length) break
+    const { out, chunks } = walkRoot(task, rules, i)
     parentPort.postMessage(
       [i, out],
       chunks.map(c => c.buffer)
