@@ -134,10 +134,12 @@ export function declaredCommands(): { register: Register; names: readonly string
 
 const EXAMPLES = `
 Examples:
-  swr add node_modules --restore 'npm ci'     track a tree and how to rebuild it
+  swr add scripts --restore 'git checkout scripts'   track a tree and how to rebuild it
+  swr add node_modules --sealed 'npm-{os}-{arch}-{hash:package-lock.json}' --restore 'npm ci'
+                                             a tree the lockfile decides: sealed where it is built
   swr check                                  verify everything (exit 1 when damaged)
   swr why                                    what broke, the likely cause, the fix
-  swr doctor                                 restore what is damaged, then re-check
+  swr doctor                                 restore what is damaged, seal what has no seal, re-check
   swr sign && swr verify                     sign with this machine's keys; show the gate
   swr canary plant ... swr canary read       measure what this runner keeps`
 
