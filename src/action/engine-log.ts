@@ -55,6 +55,7 @@ export async function repairWithLog(
       jobs: inputs.jobs,
       nativeWalk: walk.nativeWalkAllowed(env),
       timeoutS: inputs.timeout,
+      sealMissing: false,
       hooks: {
         onCheck: (before, plan) => {
           onFirstCheck(before)

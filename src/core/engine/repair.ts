@@ -71,6 +71,11 @@ export interface RepairRunOptions {
   abort?: AbortSignal | undefined
   /** The Actions cache, when its service is reachable. */
   cacheClient?: CacheClient | undefined
+  /**
+   * False: leave sealed entries without a seal unsealed (the Action: its state directory ends with
+   * the job, so a seal made there would be made again by every run; the cache action seals in CI).
+   */
+  sealMissing?: boolean | undefined
   hooks?: RepairHooks
 }
 
@@ -83,7 +88,11 @@ async function resolveAndSeal(
   opts: RepairRunOptions
 ): Promise<{ m: LoadedManifest; states: SealState[]; sealing: SealingStep[] }> {
   let resolved = await withSeals(loaded, opts.stateDir, opts.policy)
-  if (opts.dryRun || !resolved.states.some(s => s.state === 'unsealed'))
+  if (
+    opts.dryRun ||
+    opts.sealMissing === false ||
+    !resolved.states.some(s => s.state === 'unsealed')
+  )
     return { m: resolved.manifest, states: resolved.states, sealing: [] }
   const gate = await decide(gateInput(loaded), opts.policy)
   const sealing = await sealMissing(loaded, resolved.states, {
