@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
+import { ACTION_DIST, makeRepo, NODES, runAction } from '../../__fixtures__/action.js'
 import fs from 'node:fs'
 import path from 'node:path'
 import {
@@ -173,5 +174,32 @@ describe('hostile key templates and seals (bundled CLI)', () => {
     const rep = JSON.parse(r.stdout) as { sealed: { state: string; detail: string }[] }
     expect(rep.sealed[0]).toMatchObject({ state: 'refused' })
     expect(rep.sealed[0]?.detail).toMatch(/changed after it was signed/)
+  }, 60_000)
+})
+
+describe('sealed entries in the Action', () => {
+  it("doctor reports an entry without a seal and runs nothing for it (the job's state directory would not keep the seal)", async () => {
+    const repo = makeRepo()
+    try {
+      write(repo.root, 'lock.txt', 'a@1\n', 0o644)
+      expect((await run(['keygen', '--no-mldsa', '--no-sync'], repo.cli)).code).toBe(0)
+      const r = await run(
+        ['add', 'deps', '--sealed', 'deps-{hash:lock.txt}', '--restore', 'touch ran'],
+        repo.cli
+      )
+      expect(r.code).toBe(0)
+      const key = fs.readFileSync(path.join(repo.stateDir, 'keys', 'hmac.key'), 'utf8').trim()
+      const a = runAction(NODES[0]!.bin, path.join(ACTION_DIST, 'index.js'), repo, {
+        inputs: { command: 'doctor', require: 'hmac', 'hmac-key': key }
+      })
+      expect(a.status).toBe(0)
+      const report = JSON.parse(fs.readFileSync(a.outputs['report-path']!, 'utf8')) as {
+        sealed: { id: string; state: string }[]
+      }
+      expect(report.sealed).toEqual([expect.objectContaining({ id: 'deps', state: 'unsealed' })])
+      expect(fs.existsSync(path.join(repo.root, 'ran'))).toBe(false)
+    } finally {
+      repo.cleanup()
+    }
   }, 60_000)
 })
