@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import {
   ACTION_DIST,
@@ -17,6 +18,14 @@ import {
   type ActionRepo
 } from '../__fixtures__/action.js'
 import { write } from '../__fixtures__/workspace.js'
+import {
+  runStepOn,
+  snapshotBundles,
+  stepCacheEnv,
+  type StepRun
+} from '../__fixtures__/cache-run.js'
+import { startCacheServer } from '../__fixtures__/cache-server.js'
+import { CACHE_YML } from '../__fixtures__/sealed-cache.js'
 
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8')
 const CLI = path.join(ROOT, 'dist', 'cli', 'index.js')
@@ -138,4 +147,68 @@ describe('README: the repair path', () => {
     expect(r.outputs.status).toBe('repaired')
     expect(fs.readFileSync(path.join(repo.root, 'models', 'm.bin'), 'utf8')).toBe('weights')
   })
+})
+
+describe('README: five minutes with a sealed cache', () => {
+  it("the snippet's cache step, as written: a miss seals after the install, the next job restores every byte", async () => {
+    const [snippet] = blocks('Five minutes: a sealed cache', 'yaml')
+    expect(snippet).toMatch(/uses: OWNER\/swr-action\/cache@v1/)
+    // The `with:` block, with the expressions a runner would fill in.
+    const fill = (v: string): string =>
+      v
+        .replace(/\$\{\{ runner\.os \}\}/g, 'Linux')
+        .replace(/\$\{\{ runner\.arch \}\}/g, 'X64')
+        .replace(/\$\{\{ hashFiles\('package-lock\.json'\) \}\}/g, 'abc123')
+        .replace(/\$\{\{ secrets\.SWR_HMAC_KEY \}\}/g, 'k'.repeat(64))
+    const withBlock = snippet!.slice(snippet!.indexOf('with:') + 5, snippet!.indexOf('- if:'))
+    const inputs = Object.fromEntries(
+      withBlock
+        .split('\n')
+        .map(l => l.replace(/\s+#.*$/, '').trim())
+        .filter(Boolean)
+        .map(l => [l.slice(0, l.indexOf(':')), fill(l.slice(l.indexOf(':') + 1).trim())])
+    )
+    expect(Object.keys(inputs).sort()).toEqual(['hmac-key', 'key', 'path', 'restore-keys'])
+    const ifLine = /- if: steps\.deps\.outputs\.cache-hit != 'true'/.test(snippet!)
+    expect(ifLine).toBe(true)
+
+    const server = await startCacheServer()
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-readme-cache-'))
+    try {
+      const bundles = snapshotBundles(tmp)
+      const temp = path.join(tmp, 'runner-temp')
+      const job = async (install: boolean): Promise<StepRun> => {
+        const r = makeRepo()
+        fs.rmSync(temp, { recursive: true, force: true })
+        fs.mkdirSync(temp)
+        const runner = { ...r, runnerTemp: temp }
+        const env = stepCacheEnv(server, runner)
+        const main = await runStepOn(NODES[0]!.bin, bundles.cacheMain, runner, {
+          actionYml: CACHE_YML.cache,
+          inputs,
+          env
+        })
+        if (install && main.outputs['cache-hit'] !== 'true')
+          write(r.root, 'node_modules/left-pad/index.js', 'module.exports = s => s\n', 0o644)
+        await runStepOn(NODES[0]!.bin, bundles.cachePost, runner, {
+          actionYml: CACHE_YML.cache,
+          inputs,
+          env,
+          state: main.state
+        })
+        return main
+      }
+      const first = await job(true)
+      expect(first.outputs['cache-hit']).toBe('false')
+      const second = await job(false)
+      expect(second.outputs['cache-hit']).toBe('true')
+      expect(JSON.parse(second.outputs.report ?? '{}')).toMatchObject({
+        outcome: 'hit',
+        restored: true
+      })
+    } finally {
+      await server.close()
+      fs.rmSync(tmp, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
