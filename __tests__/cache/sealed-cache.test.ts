@@ -316,6 +316,19 @@ describe('damaged and hostile archives are a clean miss with the reason, nothing
     expect(report(run).reason).toMatch(/member outside the sealed paths: \.bashrc/)
   }, 60_000)
 
+  it('a hostile member name reaches the log escaped and the summary inert', async () => {
+    server.poison(
+      'dmg-truncate',
+      tarZst([{ name: 'x\n::error::forged\n<img src=x onerror=alert(1)>|`', data: 'x' }])
+    )
+    const run = await refused('dmg-truncate')
+    expect(run.commands.filter(c => c.command === 'error')).toEqual([])
+    expect(run.stdout).not.toMatch(/^::error::forged/m)
+    // Every < and | escaped: Markdown shows them, GitHub renders no tag and splits no cell.
+    expect(run.summary).not.toMatch(/(^|[^\\])<img/m)
+    expect(run.summary).toContain('\\<img')
+  }, 60_000)
+
   it('an unsealed archive (a plain tar of the paths)', async () => {
     const r = freshRepo()
     install(r.root)

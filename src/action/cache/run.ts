@@ -13,6 +13,8 @@ import {
 } from '../../adapters/actions-cache.js'
 import {
   classifyError,
+  escapeMarkdown,
+  markdownCode,
   restoreSealedCache,
   saveSealedCache,
   sign,
@@ -129,9 +131,9 @@ async function summary(r: SealedRestoreResult): Promise<void> {
     '',
     `| outcome | primary key | matched key | wipe signature |`,
     '| --- | --- | --- | --- |',
-    `| ${r.outcome} | \`${r.primaryKey.replace(/[`|]/g, '?')}\` | \`${(r.matchedKey ?? '').replace(/[`|]/g, '?')}\` | ${r.wipe} |`
+    `| ${r.outcome} | ${markdownCode(r.primaryKey)} | ${markdownCode(r.matchedKey ?? '')} | ${r.wipe} |`
   ]
-  if (r.reason) lines.push('', log.safeLine(r.reason).replace(/[<>|]/g, '?'))
+  if (r.reason) lines.push('', escapeMarkdown(r.reason))
   await log.writeSummary(lines.join('\n') + '\n')
 }
 

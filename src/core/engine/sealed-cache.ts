@@ -179,14 +179,12 @@ async function extractAndPlace(
 ): Promise<{ entries: SealedEntry[]; counts: { files: number; bytes: number }[] }> {
   const scratch = makeScratch(opts.scratchBase, 'swr-cache')
   try {
-    let handler: SealedArchive | undefined = undefined
-    const h: SealedArchive = new SealedArchive({
+    const handler: SealedArchive = new SealedArchive({
       sealMember: opts.sealFile.member,
       accept,
       sealOnly: false,
-      destOf: i => scratchDest(scratch, i, h.entries[i] as SealedEntry)
+      destOf: i => scratchDest(scratch, i, handler.entries[i] as SealedEntry)
     })
-    handler = h
     try {
       await unpack(await open(), compression, handler)
     } finally {
