@@ -171,6 +171,7 @@ __webpack_require__.d(__webpack_exports__, {
   Fy: () => (/* reexport */ limits_namespaceObject),
   eY: () => (/* reexport */ load_loadManifest),
   LN: () => (/* reexport */ manifests_namespaceObject),
+  D9: () => (/* reexport */ markdownCode),
   sG: () => (/* reexport */ outcomeOf),
   wk: () => (/* reexport */ plantCanary),
   ad: () => (/* reexport */ readCanaryIfPlanted),
@@ -10785,7 +10786,9 @@ function openJournal(stateDir, workspace, digest, now, resume) {
  */
 async function resolveAndSeal(loaded, opts) {
     let resolved = await withSeals(loaded, opts.stateDir, opts.policy);
-    if (opts.dryRun || !resolved.states.some(s => s.state === 'unsealed'))
+    if (opts.dryRun ||
+        opts.sealMissing === false ||
+        !resolved.states.some(s => s.state === 'unsealed'))
         return { m: resolved.manifest, states: resolved.states, sealing: [] };
     const gate = await gate_decide(gate_gateInput(loaded), opts.policy);
     const sealing = await sealMissing(loaded, resolved.states, {
@@ -14045,14 +14048,12 @@ function placeRoot(abs, opts) {
 async function extractAndPlace(opts, open, compression, accept) {
     const scratch = makeScratch(opts.scratchBase, 'swr-cache');
     try {
-        let handler = undefined;
-        const h = new SealedArchive({
+        const handler = new SealedArchive({
             sealMember: opts.sealFile.member,
             accept,
             sealOnly: false,
-            destOf: i => scratchDest(scratch, i, h.entries[i])
+            destOf: i => scratchDest(scratch, i, handler.entries[i])
         });
-        handler = h;
         try {
             await unpack(await open(), compression, handler);
         }

@@ -221,10 +221,10 @@ async function summary(r) {
         '',
         `| outcome | primary key | matched key | wipe signature |`,
         '| --- | --- | --- | --- |',
-        `| ${r.outcome} | \`${r.primaryKey.replace(/[`|]/g, '?')}\` | \`${(r.matchedKey ?? '').replace(/[`|]/g, '?')}\` | ${r.wipe} |`
+        `| ${r.outcome} | ${(0,src_core/* markdownCode */.D9)(r.primaryKey)} | ${(0,src_core/* markdownCode */.D9)(r.matchedKey ?? '')} | ${r.wipe} |`
     ];
     if (r.reason)
-        lines.push('', log.safeLine(r.reason).replace(/[<>|]/g, '?'));
+        lines.push('', (0,src_core/* escapeMarkdown */.FV)(r.reason));
     await log.writeSummary(lines.join('\n') + '\n');
 }
 /** The main step of `cache` and of `cache/restore`. */

@@ -731,6 +731,7 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
             jobs: inputs.jobs,
             nativeWalk: src_core/* walk.nativeWalkAllowed */.GG.nativeWalkAllowed(env),
             timeoutS: inputs.timeout,
+            sealMissing: false,
             hooks: {
                 onCheck: (before, plan) => {
                     onFirstCheck(before);
