@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import fs from 'node:fs'
 import path from 'node:path'
-import { makeRepo, runAction, type ActionRepo, type ActionRun } from '../__fixtures__/action.js'
+import {
+  commit,
+  makeRepo,
+  runAction,
+  type ActionRepo,
+  type ActionRun
+} from '../__fixtures__/action.js'
 import {
   runCli,
   snapshotBundles,
@@ -168,5 +174,16 @@ describe('the bundled Action outputs', () => {
       ])
       expect([command, errors('stats-v1.schema.json', out(r, 'stats'))]).toEqual([command, []])
     }
+  })
+})
+
+describe('the git source', () => {
+  it('restore from git: plan, steps and attempts naming git (swr.report/1)', async () => {
+    commit(repo)
+    fs.rmSync(path.join(repo.root, 'src'), { recursive: true })
+    const r = await json('restore')
+    const doc = r.doc as { repair?: { steps: { id: string; source: string }[] } }
+    expect(doc.repair?.steps.find(s => s.id === 'src')?.source).toBe('git')
+    expect(errors('report-v1.schema.json', doc)).toEqual([])
   })
 })
