@@ -12,7 +12,7 @@ import path from 'node:path'
 import { commit, makeRepo, type ActionRepo } from '../../__fixtures__/action.js'
 import { editAndApprove, hmacHex } from '../../__fixtures__/keys.js'
 import { q, spawnSwr } from '../../__fixtures__/repair.js'
-import { add, modeOf, write, type RunOptions } from '../../__fixtures__/workspace.js'
+import { add, bytes, modeOf, write, type RunOptions } from '../../__fixtures__/workspace.js'
 import type { RepairReport } from '../../src/core/report/report.js'
 import type { FileEntry } from '../../src/core/types.js'
 
@@ -95,6 +95,14 @@ describe('a deleted tracked tree', () => {
     fs.rmSync(path.join(repo.root, 'src'), { recursive: true })
     fs.rmSync(path.join(repo.root, 'conf/private.conf'))
 
+    // The diagnosis knows git is a way back: it sends the user to restore, not to write a recipe.
+    const checked = await spawnSwr(['check', '--json'], keyed).done
+    const advice = (
+      JSON.parse(checked.stdout) as {
+        diagnosis: { advice: { id: string; restorable?: boolean }[] }
+      }
+    ).diagnosis.advice
+    expect(advice.find(a => a.id === 'src')?.restorable).toBe(true)
     const dry = await spawnSwr(['doctor', '--dry-run'], keyed).done
     expect(dry.stdout).toMatch(/tier \d src <- git/)
 
@@ -155,6 +163,29 @@ describe('a committed blob that differs from the record', () => {
     expect(fs.existsSync(path.join(repo.root, 'conf/other.conf'))).toBe(false)
     expect(r.report.repair.outcome).toBe('unrepairable')
     expect(r.code).toBe(2)
+  })
+})
+
+describe('bounds', () => {
+  it('a blob over what is held in memory streams to scratch; an oversized one is refused unread', async () => {
+    const big = bytes(6 * 1024 * 1024, 3)
+    write(repo.root, 'models/weights.bin', big, 0o644)
+    write(repo.root, 'conf/small.conf', 'small=1\n', 0o644)
+    await add(keyed, 'models/weights.bin', '--id', 'weights', '--kind', 'blob')
+    await add(keyed, 'conf/small.conf', '--id', 'small')
+    // git holds 32 MiB where 8 bytes are recorded.
+    write(repo.root, 'conf/small.conf', bytes(32 * 1024 * 1024, 4))
+    commit(repo)
+    fs.rmSync(path.join(repo.root, 'models/weights.bin'))
+    fs.rmSync(path.join(repo.root, 'conf/small.conf'))
+
+    const r = await bundled(keyed, 'restore')
+    expect(stepOf(r.report, 'weights')).toMatchObject({ outcome: 'repaired', source: 'git' })
+    expect(fs.readFileSync(path.join(repo.root, 'models/weights.bin')).equals(big)).toBe(true)
+    expect(stepOf(r.report, 'small').detail).toMatch(
+      /^git HEAD [0-9a-f]{12} refused: size 33554432, recorded 8$/
+    )
+    expect(fs.existsSync(path.join(repo.root, 'conf/small.conf'))).toBe(false)
   })
 })
 

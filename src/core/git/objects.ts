@@ -134,6 +134,21 @@ export async function* listTree(
   }
 }
 
+/**
+ * git streams a packed blob only when it is over `core.bigFileThreshold` (else it inflates it
+ * whole in memory), and maps pack windows up to `core.packedGitLimit`: both kept small here, so
+ * git's own memory stays bounded too. (A blob stored as a delta is still rebuilt whole; git packs
+ * no blob over its own threshold, 512 MiB by default, as a delta.)
+ */
+const STREAMING = [
+  '-c',
+  'core.bigFileThreshold=1m',
+  '-c',
+  'core.packedGitWindowSize=16m',
+  '-c',
+  'core.packedGitLimit=64m'
+]
+
 /** What `cat-file --batch` said of one object. */
 export type ObjectHeader = { missing: true } | { missing: false; type: string; size: number }
 
@@ -145,7 +160,7 @@ export class ObjectReader {
   private pending = 0
 
   constructor(ctx: GitContext) {
-    this.git = startGit(['cat-file', '--batch'], ctx)
+    this.git = startGit([...STREAMING, 'cat-file', '--batch'], ctx)
     this.pull = new Pull(this.git.out)
   }
 

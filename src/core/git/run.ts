@@ -180,6 +180,8 @@ export function startGit(
   const kill = (why: Error): void => {
     failed ??= why
     child.kill('SIGKILL')
+    // Unread output would keep the pipe, and so the exit, pending: nobody wants it now.
+    child.stdout.destroy()
   }
   const timer = setTimeout(
     () => kill(new Error(`git ${name} took longer than ${Math.round(opts.deadlineMs / 1000)} s`)),
@@ -213,9 +215,6 @@ export function startGit(
       child.stdin.end()
       return closed
     },
-    stop: () => {
-      failed ??= new Error(`git ${name} stopped`)
-      child.kill('SIGKILL')
-    }
+    stop: () => kill(new Error(`git ${name} stopped`))
   }
 }
