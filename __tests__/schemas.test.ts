@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  commit,
   makeRepo,
   NODES,
   runAction,
@@ -467,3 +468,14 @@ describe('coverage', () => {
 function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown
 }
+
+describe('the git source', () => {
+  it('restore from git: plan, steps and attempts naming git (swr.report/1)', async () => {
+    commit(repo)
+    fs.rmSync(path.join(repo.root, 'src'), { recursive: true })
+    const r = await json('restore')
+    const doc = r.doc as { repair?: { steps: { id: string; source: string }[] } }
+    expect(doc.repair?.steps.find(s => s.id === 'src')?.source).toBe('git')
+    expect(errors('report-v1.schema.json', doc)).toEqual([])
+  })
+})

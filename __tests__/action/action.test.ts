@@ -282,6 +282,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         "mkdir -p etc && printf 'port = 8080\\n' > etc/app.conf && chmod 644 etc/app.conf"
       )
       await track(opts, repo, 'docs/readme.txt', 'read me\n', 0o644, '--id', 'readme')
+      // Kept out of git, so the signed recipes are what repairs them (git would come first).
+      write(repo.root, '.gitignore', 'bin/\netc/\n')
       commit(repo)
       fs.chmodSync(path.join(repo.root, 'bin/build.sh'), 0o644)
       fs.rmSync(path.join(repo.root, 'etc/app.conf'))
@@ -362,10 +364,11 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       )
       await track(opts, repo, 'docs/notes.txt', 'notes, version 1\n', 0o644, '--id', 'notes')
       await track(opts, repo, 'cache/blob.bin', 'cached bytes\n', 0o644, '--id', 'cache')
+      // Committed as version 2: git holds other bytes than the recorded ones and is refused.
+      fs.writeFileSync(path.join(repo.root, 'docs/notes.txt'), 'notes, version 2\n')
       commit(repo)
       lines = declarationLines(repo.manifestFile)
       fs.chmodSync(path.join(repo.root, 'bin/build.sh'), 0o644)
-      fs.writeFileSync(path.join(repo.root, 'docs/notes.txt'), 'notes, version 2\n')
       fs.rmSync(path.join(repo.root, 'cache/blob.bin'))
       // trusted-signers also takes the base64 public key.
       return [{ inputs: { command: 'doctor', 'trusted-signers': publicKey, sarif: 'swr.sarif' } }]
@@ -487,6 +490,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       await editAndApprove(opts, doc => {
         doc.body.scope = { repository: 'someone-else/fork' }
       })
+      // Kept out of git, so the control run's repair is the recipe (git would come first).
+      write(repo.root, '.gitignore', 'bin/\n')
       commit(repo)
       fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
       const inputs = { command: 'doctor', 'trusted-signers': fingerprint }
@@ -762,6 +767,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--restore',
         recipe
       )
+      // Kept out of git, so the recipe is what repairs it (git would come first).
+      write(repo.root, '.gitignore', 'bin/\n')
       commit(repo)
       fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
       return [{ inputs: { command: 'doctor', 'trusted-signers': fingerprint } }]
@@ -820,6 +827,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         'chmod +x bin/tool.sh'
       )
       await track(opts, repo, 'etc/app.conf', 'port = 8080\n', 0o644, '--id', 'config')
+      // Kept out of git: the recipe repairs `tool`, nothing repairs `config`.
+      write(repo.root, '.gitignore', 'bin/\netc/\n')
       commit(repo)
       fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
       fs.rmSync(path.join(repo.root, 'etc/app.conf'))

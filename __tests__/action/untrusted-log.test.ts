@@ -202,6 +202,8 @@ describe('a multi-line secret in secret_env', () => {
       e.restore =
         'printf "%s\\n" "$DEPLOY_KEY"; printf "%s\\n" "$DEPLOY_KEY" >&2; printf "setting=1\\n" > conf/app.conf'
     })
+    // Committed with other bytes: the git source refuses them and the recipe runs.
+    write(other.root, 'conf/app.conf', 'setting=2\n')
     commit(other)
     fs.rmSync(path.join(other.root, 'conf/app.conf'))
     r = runAction(node, script, other, {

@@ -2,7 +2,8 @@
  * No code from the workspace runs in a swr step, and a recipe cannot read the job's secrets from
  * its parent. Run through the bundled Action as the runner runs it, with the hostile input itself:
  * a `.git/config` whose `core.fsmonitor`, `core.hooksPath` and an alias would run a script (as
- * `git ls-files` would), and a signed recipe that reads `/proc/$PPID/environ`.
+ * `git ls-files` would) while the git source reads the repository, and a signed recipe that reads
+ * `/proc/$PPID/environ`.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
@@ -49,13 +50,19 @@ describe.each(NODES)('on $name', ({ bin }) => {
     const opts = { ...repo.cli, env: { SWR_HMAC_KEY: KEY } }
     write(repo.root, 'conf/app.conf', 'setting=1\n', 0o644)
     write(repo.root, 'docs/notes.txt', 'notes\n', 0o644)
+    write(repo.root, 'docs/guide.txt', 'guide\n', 0o644)
     await add(opts, 'conf/app.conf', '--id', 'conf')
     await add(opts, 'docs/notes.txt', '--id', 'notes')
+    await add(opts, 'docs/guide.txt', '--id', 'guide')
     await editAndApprove(opts, doc => {
       const e = doc.body.entries.find(x => x.id === 'conf') as FileEntry
       // The recipe copies its parent's starting environment out, then restores the file.
       e.restore = `tr '\\0' '\\n' < /proc/$PPID/environ > '${environDump}'; printf 'setting=1\\n' > conf/app.conf`
     })
+    // git holds other bytes than the recorded ones for these two: the git source refuses them,
+    // so the recipe repairs `conf` and nothing repairs `notes`; `guide` comes back from git.
+    write(repo.root, 'conf/app.conf', 'setting=2\n')
+    write(repo.root, 'docs/notes.txt', 'other\n')
     commit(repo)
     // Planted after the commit, as a cache or artifact restore could plant it.
     const hook = path.join(repo.root, '.git', 'run-me.sh')
@@ -66,6 +73,7 @@ describe.each(NODES)('on $name', ({ bin }) => {
     )
     fs.rmSync(path.join(repo.root, 'conf/app.conf'))
     fs.rmSync(path.join(repo.root, 'docs/notes.txt'))
+    fs.rmSync(path.join(repo.root, 'docs/guide.txt'))
     r = runAction(bin, script, repo, {
       inputs: { command: 'doctor', require: 'hmac', 'hmac-key': KEY },
       env: { ACTIONS_RUNTIME_TOKEN: TOKEN, WORKFLOW_SECRET, NODE_AUTH_TOKEN: NPM_TOKEN }
@@ -84,9 +92,12 @@ describe.each(NODES)('on $name', ({ bin }) => {
     fs.rmSync(ran)
   })
 
-  it('repairs and annotates the tracked file without running any of it', () => {
+  it('repairs from git and annotates the tracked file without running any of it', () => {
     expect(r.outputs.status).toBe('unrepairable')
-    expect(r.outputs.repaired).toBe('["conf"]')
+    expect((JSON.parse(r.outputs.repaired ?? '[]') as string[]).sort()).toEqual(['conf', 'guide'])
+    expect(fs.readFileSync(path.join(repo.root, 'docs/guide.txt'), 'utf8')).toBe('guide\n')
+    expect(fs.readFileSync(path.join(repo.root, 'conf/app.conf'), 'utf8')).toBe('setting=1\n')
+    expect(fs.existsSync(path.join(repo.root, 'docs/notes.txt'))).toBe(false)
     const onFile = r.commands.filter(c => c.command === 'error' && c.props.file)
     expect(onFile.map(c => c.props.file)).toContain('docs/notes.txt')
     expect(fs.existsSync(ran)).toBe(false)

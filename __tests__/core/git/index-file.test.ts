@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { parseIndex, trackedPaths } from '../../../src/core/git/index-file.js'
+import { gitTracking, parseIndex, trackedPaths } from '../../../src/core/git/index-file.js'
 
 const env = {
   PATH: process.env.PATH,
@@ -111,5 +111,33 @@ describe('trackedPaths', () => {
     expect(trackedPaths(plain).size).toBe(0)
     fs.symlinkSync(path.join(repo(), '.git'), path.join(plain, '.git'))
     expect(trackedPaths(plain).size).toBe(0)
+  })
+})
+
+describe('gitTracking: which entries the git source is offered for', () => {
+  it('a file or link at its path, a tree with anything below it, nothing outside a work tree', () => {
+    const root = repo()
+    const t = gitTracking(root)
+    expect(t?.tracks('src/a.ts', false)).toBe(true)
+    expect(t?.tracks('src/link', false)).toBe(true)
+    expect(t?.tracks('src', true)).toBe(true)
+    expect(t?.tracks('src/deep', true)).toBe(true)
+    expect(t?.tracks('.', true)).toBe(true)
+    expect(t?.tracks('src', false)).toBe(false)
+    expect(t?.tracks('src/a', true)).toBe(false)
+    expect(t?.tracks('node_modules', true)).toBe(false)
+    expect(t?.tracks('untracked.bin', false)).toBe(false)
+    // Below a subdirectory: paths relative to it.
+    expect(gitTracking(path.join(root, 'src'))?.tracks('deep/b.ts', false)).toBe(true)
+    expect(gitTracking(fs.mkdtempSync(path.join(os.tmpdir(), 'swr-nogit-')))).toBeUndefined()
+  })
+
+  it('a directory a sparse index keeps whole tracks everything below it', () => {
+    const root = repo()
+    git(root, 'sparse-checkout', 'set', '--cone', '--sparse-index', 'src')
+    const t = gitTracking(root)
+    expect(t?.tracks('docs', true)).toBe(true)
+    expect(t?.tracks('docs/ünïcode.md', false)).toBe(true)
+    expect(t?.tracks('src/deep/b.ts', false)).toBe(true)
   })
 })

@@ -262,3 +262,29 @@ describe('every source the runner tries, the saved state included (restore/sourc
     expect(stepOf(plan, 'link')).toMatchObject({ source: 'cache', sources: ['cache'] })
   })
 })
+
+describe('the git source (restore/sources.ts)', () => {
+  const escrow = { encoding: 'deflate-base64' as const, data: 'AwA=' }
+  const entries: Entry[] = [
+    fileEntry('both', 'both', { restore: R, escrow }),
+    treeEntry('src', 'src', { restore: R }),
+    fileEntry('untracked', 'untracked', { restore: R })
+  ]
+  const git = { tracks: (rel: string) => rel !== 'untracked' }
+  const stepOf = (plan: Plan, id: string) => planSteps(plan).find(s => s.id === id)
+
+  it('comes after escrow and before the saved state and the declared sources', () => {
+    const plan = planRepair(entries, findings(entries), { savedState: true, git })
+    expect(stepOf(plan, 'both')?.sources).toEqual(['escrow', 'git', 'cache', 'recipe'])
+    expect(stepOf(plan, 'src')).toMatchObject({
+      source: 'git',
+      sources: ['git', 'cache', 'recipe']
+    })
+    expect(stepOf(plan, 'untracked')?.sources).toEqual(['cache', 'recipe'])
+  })
+
+  it('is offered only where the git index tracks the entry', () => {
+    const plan = planRepair(entries, findings(entries))
+    expect(stepOf(plan, 'src')?.sources).toEqual(['recipe'])
+  })
+})

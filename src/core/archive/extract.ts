@@ -150,6 +150,14 @@ export class EntryExtractor implements TarHandlers {
     }
   }
 
+  /**
+   * Whether the member named `name` is one the signed index's ignore rules leave out: a source
+   * that can choose what it reads (git) need not read it at all.
+   */
+  skips(name: string): boolean {
+    return this.records !== undefined && this.isIgnored(this.relOf(name))
+  }
+
   /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
   private unsignedMode(m: Member): Member {
     if (this.want.kind !== 'bounded' || (m.mode & ~UNSIGNED_MODE_BITS) === 0) return m

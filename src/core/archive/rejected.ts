@@ -5,3 +5,11 @@ export class Rejected extends Error {
     this.name = 'Rejected'
   }
 }
+
+/** The source does not hold the entry at all: a miss, not a refusal of what it held. */
+export class Absent extends Rejected {
+  constructor(message: string) {
+    super(message)
+    this.name = 'Absent'
+  }
+}

@@ -5,6 +5,7 @@
  */
 import path from 'node:path'
 import { hasSource } from '../restore/sources.js'
+import type { GitTracking } from '../git/index-file.js'
 import { underVolatileDir } from '../capture/volatile-dirs.js'
 
 export { VOLATILE_DIRS, underVolatileDir } from '../capture/volatile-dirs.js'
@@ -243,7 +244,8 @@ const CAUSES: Record<WipeSignature, string> = {
 export function diagnose(
   findings: readonly Finding[],
   command = 'swr restore',
-  entries?: readonly Entry[]
+  entries?: readonly Entry[],
+  git?: () => GitTracking | undefined
 ): Diagnosis {
   const signature = wipeSignature(findings)
   const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined
@@ -255,7 +257,7 @@ export function diagnose(
     cause: CAUSES[signature],
     advice: findings.filter(isDamaged).map(f => {
       const root = caused.get(f.id)
-      const ways = (id: string): Ways => (byId ? waysOf(byId.get(id)) : 'unknown')
+      const ways = (id: string): Ways => (byId ? waysOf(byId.get(id), git) : 'unknown')
       const own = adviceFor(f, command, ways(f.id))
       if (!root) {
         const affects = dependentsOf(f.id, needers, consequencesOf)
@@ -334,8 +336,9 @@ function riskOf(f: Finding): string {
 /** Whether an entry can be restored by swr ('unknown' when the caller has no manifest at hand). */
 type Ways = 'some' | 'none' | 'unknown'
 
-function waysOf(e: Entry | undefined): Ways {
-  return e && hasSource(e) ? 'some' : 'none'
+/** `git` is asked only for an entry with no other way back (it reads the git index). */
+function waysOf(e: Entry | undefined, git?: () => GitTracking | undefined): Ways {
+  return e && (hasSource(e) || (git !== undefined && hasSource(e, git()))) ? 'some' : 'none'
 }
 
 const ESCROW_HINT_BYTES = 256 * 1024

@@ -36,6 +36,7 @@ import { openJournal, resumeState } from '../state/journal.js'
 import type { Finding } from '../types.js'
 import { stateKey, type CacheClient } from '../cache-port.js'
 import { isProven } from '../restore/cache/restore.js'
+import { gitTracking } from '../git/index-file.js'
 
 export type RepairMode = RepairSection['mode']
 
@@ -138,8 +139,11 @@ export async function repairManifest(
     reportOf(m, c, { version: opts.version, command: opts.mode })
   const first = await verify(opts.cache !== false)
   const before = reportFor(first)
+  // Read once (the index, as data): the plan shows and the run tries the same git sources.
+  const git = gitTracking(m.workspace)
   const plan = planRepair(m.body.entries, first.findings, {
-    savedState: opts.cacheClient !== undefined
+    savedState: opts.cacheClient !== undefined,
+    git
   })
   hooks.onCheck?.(before, plan)
   const finish = (
@@ -204,16 +208,17 @@ export async function repairManifest(
     journal,
     abort: opts.abort,
     cache: opts.cacheClient,
+    git,
     onLine: hooks.onLine,
     onStep: hooks.onStep
   })
   const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true
   if (!interrupted) journal.close()
-  // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
-  // the final uncached check takes those findings instead of reading them a second time.
+  // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
+  // ago: the final uncached check takes those findings instead of reading them a second time.
   const proven = new Map(
     steps.flatMap(s =>
-      s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
+      s.outcome === 'repaired' && (s.source === 'cache' || s.source === 'git') && isProven(s.after)
         ? [[s.id, s.after as Finding] as const]
         : []
     )

@@ -15,6 +15,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Entry, Finding } from '../types.js'
 import { diagnose } from '../diagnose/diagnose.js'
+import { gitTracking, type GitTracking } from '../git/index-file.js'
+
+/** The workspace's git index, read at most once and only when asked (a damaged entry). */
+function gitOnce(workspace: string): () => GitTracking | undefined {
+  let read: { git: GitTracking | undefined } | undefined
+  return () => (read ??= { git: gitTracking(workspace) }).git
+}
 
 export { selectEntries } from '../manifest/select.js'
 
@@ -126,7 +133,7 @@ export function reportOf(
     options: checked.options,
     started: checked.started,
     ms: checked.ms,
-    diagnosis: diagnose(checked.findings, opts.fixCommand, m.body.entries)
+    diagnosis: diagnose(checked.findings, opts.fixCommand, m.body.entries, gitOnce(m.workspace))
   })
 }
 

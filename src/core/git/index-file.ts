@@ -179,3 +179,36 @@ export function trackedPaths(root: string): Set<string> {
     return new Set()
   }
 }
+
+/** What git's index tracks below a workspace (read as data, see trackedPaths). */
+export interface GitTracking {
+  /** Whether git tracks `rel` (a directory: anything below it). */
+  tracks(rel: string, dir: boolean): boolean
+}
+
+/** What the index of the work tree holding `root` tracks; undefined when `root` is in none. */
+export function gitTracking(root: string): GitTracking | undefined {
+  if (workTreeTop(root) === undefined) return undefined
+  const files = new Set<string>()
+  const dirs = new Set<string>()
+  /** A sparse index keeps a directory outside the sparse cone as one entry: all of it is tracked. */
+  const sparse = new Set<string>()
+  for (const p of trackedPaths(root)) {
+    const rel = p.endsWith('/') ? p.slice(0, -1) : p
+    if (p.endsWith('/')) sparse.add(rel)
+    else files.add(rel)
+    for (let cut = rel.lastIndexOf('/'); cut > 0; cut = rel.lastIndexOf('/', cut - 1))
+      dirs.add(rel.slice(0, cut))
+  }
+  const inSparse = (rel: string): boolean => {
+    for (let at = rel; at !== ''; at = at.slice(0, Math.max(0, at.lastIndexOf('/'))))
+      if (sparse.has(at)) return true
+    return false
+  }
+  return {
+    tracks: (rel, dir) =>
+      rel === '.'
+        ? files.size + sparse.size > 0
+        : (dir ? dirs.has(rel) : files.has(rel)) || inSparse(rel)
+  }
+}

@@ -9,7 +9,8 @@
  * would run the receiving repository's hooks; `localTransport` spells those with the same fixed
  * configuration, so no hook of either side runs.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcessByStdio } from 'node:child_process'
+import type { Readable, Writable } from 'node:stream'
 
 /** Laid over every configuration git reads: nothing here can make git run a command. */
 const FIXED_CONFIG = [
@@ -61,6 +62,11 @@ export function gitEnv(from: Readonly<Record<string, string | undefined>>): Node
     GIT_COMMITTER_EMAIL: 'swr@localhost',
     GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
     GIT_CONFIG_NOSYSTEM: '1',
+    // A partial clone fetches a missing object from its promisor remote on first read: a
+    // transport swr did not ask for, configured by the workspace. A missing object stays missing.
+    GIT_NO_LAZY_FETCH: '1',
+    // refs/replace would let the repository hand back another object than the one named.
+    GIT_NO_REPLACE_OBJECTS: '1',
     LC_ALL: 'C'
   }
 }
@@ -88,15 +94,28 @@ export interface GitRun {
   maxOut?: number | undefined
 }
 
+function spawnGit(
+  args: readonly string[],
+  opts: Pick<GitRun, 'cwd' | 'env'>
+): ChildProcessByStdio<Writable, Readable, Readable> {
+  return spawn('git', [...configArgs(), ...args], {
+    cwd: opts.cwd,
+    env: gitEnv(opts.env),
+    stdio: ['pipe', 'pipe', 'pipe']
+  })
+}
+
+/** git's last stderr line, one line and bounded, or how it ended. */
+function lastLine(err: string, code: number | null): string {
+  const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`
+  return line.replace(/\p{Cc}/gu, ' ').slice(0, 300)
+}
+
 /** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
 export function runGit(args: readonly string[], opts: GitRun): Promise<Buffer> {
   const maxOut = opts.maxOut ?? 1 << 20
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...configArgs(), ...args], {
-      cwd: opts.cwd,
-      env: gitEnv(opts.env),
-      stdio: ['pipe', 'pipe', 'pipe']
-    })
+    const child = spawnGit(args, opts)
     const out: Buffer[] = []
     let outBytes = 0
     let err = ''
@@ -126,13 +145,76 @@ export function runGit(args: readonly string[], opts: GitRun): Promise<Buffer> {
     child.on('close', code => {
       clearTimeout(timer)
       if (failed) return reject(failed)
-      if (code !== 0) {
-        const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`
-        return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)))
-      }
+      if (code !== 0) return reject(new Error(lastLine(err, code)))
       resolve(Buffer.concat(out))
     })
     child.stdin.on('error', () => undefined)
     child.stdin.end(opts.input ?? '')
   })
+}
+
+/** A git process whose output is read as it comes (never held whole): see `startGit`. */
+export interface GitStream {
+  /** stdout, pulled: git waits while nothing reads it. */
+  out: AsyncIterator<Buffer>
+  /** Hand git more input (`git cat-file --batch` answers line by line). */
+  send(text: string): void
+  /** Close git's input and wait for it: rejects with its last stderr line, a timeout or the abort. */
+  done(): Promise<void>
+  /** Stop git now (what it printed so far is no longer wanted). */
+  stop(): void
+}
+
+/**
+ * `git ARGS` with its output streamed: for output too large to hold (a tree listing, blob bodies),
+ * read through `out` with the reader's own bounds. Same configuration and environment as runGit.
+ */
+export function startGit(
+  args: readonly string[],
+  opts: Omit<GitRun, 'input' | 'maxOut'> & { abort?: AbortSignal | undefined }
+): GitStream {
+  const child = spawnGit(args, opts)
+  const name = args.find(a => !a.startsWith('-')) ?? 'git'
+  let err = ''
+  let failed: Error | undefined
+  const kill = (why: Error): void => {
+    failed ??= why
+    child.kill('SIGKILL')
+    // Unread output would keep the pipe, and so the exit, pending: nobody wants it now.
+    child.stdout.destroy()
+  }
+  const timer = setTimeout(
+    () => kill(new Error(`git ${name} took longer than ${Math.round(opts.deadlineMs / 1000)} s`)),
+    opts.deadlineMs
+  )
+  const onAbort = (): void => kill(new Error(`git ${name} stopped: interrupted`))
+  if (opts.abort?.aborted) onAbort()
+  opts.abort?.addEventListener('abort', onAbort, { once: true })
+  child.stderr.on('data', (c: Buffer) => (err = (err + c.toString('utf8')).slice(-4000)))
+  child.stdin.on('error', () => undefined)
+  const closed = new Promise<void>((resolve, reject) => {
+    child.on('error', e => {
+      failed ??= new Error(
+        (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'git is not installed' : e.message
+      )
+    })
+    child.on('close', code => {
+      clearTimeout(timer)
+      opts.abort?.removeEventListener('abort', onAbort)
+      if (failed) reject(failed)
+      else if (code !== 0) reject(new Error(lastLine(err, code)))
+      else resolve()
+    })
+  })
+  // Whoever stops reading early is not told about the exit; `done` is.
+  closed.catch(() => undefined)
+  return {
+    out: (child.stdout as AsyncIterable<Buffer>)[Symbol.asyncIterator](),
+    send: text => void child.stdin.write(text),
+    done: () => {
+      child.stdin.end()
+      return closed
+    },
+    stop: () => kill(new Error(`git ${name} stopped`))
+  }
 }

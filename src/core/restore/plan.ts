@@ -16,11 +16,11 @@ export interface Step {
   tier: Tier
   /** The first source that will be tried ('none' when the entry has no way back). */
   source: StepSource
-  /** Every source the restore tries, in order, e.g. ["escrow", "cache", "recipe"] (sources.ts). */
+  /** Every source the restore tries, in order, e.g. ["escrow", "git", "cache", "recipe"] (sources.ts). */
   sources: StepSource[]
   /**
    * With an Actions cache reachable: the key of the state saved for this entry's expectations,
-   * tried after escrow and before the declared sources (the first "cache" in `sources`).
+   * tried after escrow and git and before the declared sources (the first "cache" in `sources`).
    */
   saved_state?: string
   /** Damaged dependencies this step waits for (healthy ones are not re-run). */

@@ -1,6 +1,6 @@
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its sources in the order sources.ts gives (escrow, the saved state, then the manifest's),
+ * from its sources in the order sources.ts gives (escrow, git, the saved state, then the manifest's),
  * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
@@ -24,6 +24,8 @@ import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.j
 import { resolveEntryPath } from '../manifest/paths.js'
 import { shown } from '../archive/extract.js'
 import { parentLinkOutside } from './outside-links.js'
+import type { GitTracking } from '../git/index-file.js'
+import { restoreFromGit } from './git/restore.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -67,6 +69,8 @@ export interface RepairOptions {
   journal?: Journal | undefined
   /** The Actions cache, when the cache service is reachable. */
   cache?: CacheClient | undefined
+  /** The workspace's git index, when it lies in a git work tree: what the git source may offer. */
+  git?: GitTracking | undefined
   /** How cache archives are proven in scratch before they are placed (with `cache`). */
   cacheRestore?: Omit<RestoreContext, 'workspace'> | undefined
   abort?: AbortSignal | undefined
@@ -156,12 +160,12 @@ async function runStep(
         attempts: []
       }
   }
-  const sources = sourcesOf(entry, { savedState: opts.cache !== undefined })
+  const sources = sourcesOf(entry, { savedState: opts.cache !== undefined, git: opts.git })
   if (sources.length === 0)
     return {
       ...base,
       outcome: 'unrepairable',
-      detail: 'no restore source (recipe, cache or escrow)',
+      detail: 'no restore source (recipe, cache, escrow or git)',
       attempts: []
     }
   const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
@@ -326,6 +330,8 @@ async function trySource(
         ...(r.finding ? { proven: r.finding } : {})
       }
     }
+    case 'git':
+      return fromGit(entry, opts)
     case 'recipe': {
       const timeoutS = opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S
       const result = await runSignedCommand(
@@ -351,6 +357,39 @@ async function trySource(
       if (result.timedOut || result.exitCode !== 0)
         return { recipe, attempt: { source: 'recipe', outcome: 'failed', detail: how } }
       return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } }
+    }
+  }
+}
+
+/** The git source: HEAD's copy of the entry, proven in scratch against the recorded hashes. */
+async function fromGit(
+  entry: Entry,
+  opts: RepairOptions
+): Promise<{ attempt: Attempt; proven?: Finding }> {
+  const timeoutS = opts.timeoutS ?? entry.timeout_s ?? RECIPE_TIMEOUT_S
+  const r = await restoreFromGit(entry, {
+    workspace: opts.manifest.workspace,
+    ...(opts.cacheRestore ?? defaultRestore(opts)),
+    git: {
+      cwd: opts.manifest.workspace,
+      env: opts.callerEnv,
+      deadlineMs: timeoutS * 1000,
+      abort: opts.abort
+    }
+  })
+  const how = r.commit ? `git HEAD ${r.commit.slice(0, 12)}` : 'git'
+  if (r.placed)
+    return {
+      attempt: { source: 'git', outcome: 'healed', detail: `restored from ${how}` },
+      ...(r.finding ? { proven: r.finding } : {})
+    }
+  if (opts.abort?.aborted)
+    return { attempt: { source: 'git', outcome: 'interrupted', detail: `${how}: interrupted` } }
+  return {
+    attempt: {
+      source: 'git',
+      outcome: r.absent ? 'miss' : 'not-healed',
+      detail: `${how}${r.absent ? '' : ' refused'}: ${r.reason}`
     }
   }
 }

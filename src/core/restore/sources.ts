@@ -1,16 +1,22 @@
 /**
- * The sources a restore of one entry tries, in the order it tries them: escrow first (local bytes,
- * no code), then the state saved for exactly the entry's signed expectations when an Actions cache
- * is reachable, then the manifest's own sources in the manifest's order (recipes and declared
- * cache keys). The plan (what `--dry-run` and the report show), the runner (what it tries) and the
+ * The sources a restore of one entry tries, in the order it tries them: escrow first (bytes in the
+ * manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
+ * this machine, no code), then the state saved for exactly the entry's signed expectations when an
+ * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
+ * (recipes and declared cache keys). Local before remote, code-free before code: git comes before
+ * the saved state because a git miss costs a local lookup of milliseconds where a cache lookup costs
+ * a round trip, and both are proven against the same recorded hashes before anything is placed. The plan (what `--dry-run` and the report show), the runner (what it tries) and the
  * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
  * runs.
  */
 import { stateKey } from '../cache-port.js'
+import type { GitTracking } from '../git/index-file.js'
 import { restoreSources, type Entry } from '../types.js'
 
 export type Source =
   | { kind: 'escrow' }
+  /** The entry's path in the commit HEAD names, read from git's object store (restore/git/). */
+  | { kind: 'git' }
   /** `savedState`: the key is stateKey(entry), written back after a recipe healed the entry. */
   | { kind: 'cache'; key: string; restoreKeys: string[]; savedState: boolean }
   | { kind: 'recipe'; command: string }
@@ -20,11 +26,14 @@ export type SourceKind = Source['kind']
 export interface SourceOptions {
   /** An Actions cache is reachable: the saved state is tried right after escrow. */
   savedState?: boolean | undefined
+  /** The workspace's git index (undefined outside a work tree): tracked entries get git. */
+  git?: GitTracking | undefined
 }
 
 /** Every source a restore of `entry` tries, in order. */
 export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
   const out: Source[] = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []
+  if (opts.git?.tracks(entry.path, entry.kind === 'tree')) out.push({ kind: 'git' })
   if (opts.savedState)
     out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true })
   for (const src of restoreSources(entry))
@@ -41,7 +50,7 @@ export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
   return out
 }
 
-/** Whether `entry` has a way back at all (escrow or a declared source), cache or not. */
-export function hasSource(entry: Entry): boolean {
-  return sourcesOf(entry).length > 0
+/** Whether `entry` has a way back at all (escrow, git or a declared source), cache or not. */
+export function hasSource(entry: Entry, git?: GitTracking): boolean {
+  return sourcesOf(entry, { git }).length > 0
 }

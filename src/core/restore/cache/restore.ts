@@ -3,6 +3,7 @@
  * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
  * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
  * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
+ * `restoreInScratch` is that path without the archive: the git source feeds it too.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,7 +14,7 @@ import { parseMode } from '../../walk/mode.js'
 import type { IndexRecord } from '../../walk/tree-index.js'
 import { EntryExtractor, type Expectation } from '../../archive/extract.js'
 import { place } from './place.js'
-import { Rejected } from '../../archive/rejected.js'
+import { Absent, Rejected } from '../../archive/rejected.js'
 import { makeScratch, removeScratch } from '../../fs/scratch.js'
 import { unpack } from '../../archive/unpack.js'
 
@@ -39,9 +40,15 @@ export type EntryRestore =
       /** Members whose unsigned mode lost setuid, setgid, sticky or world-writable bits. */
       masked: number
     }
-  | { placed: false; reason: string }
+  | {
+      placed: false
+      reason: string
+      /** The source does not hold the entry at all (a miss rather than a refusal). */
+      absent?: true
+    }
 
-function expectationOf(e: Entry, ctx: RestoreContext): Expectation {
+/** What the scratch copy of `e` must hold, from the signed manifest (and its tree index). */
+export function expectationOf(e: Entry, ctx: Pick<RestoreContext, 'readIndex'>): Expectation {
   switch (e.kind) {
     case 'file':
       return {
@@ -69,8 +76,6 @@ function expectationOf(e: Entry, ctx: RestoreContext): Expectation {
   }
 }
 
-const PROVEN = 'restored from the cache, every byte verified while extracting'
-
 /**
  * The findings made by a verifying extraction, by identity: the final check takes them as they
  * are instead of reading the placed entry again (a finding's text is for people, not a flag).
@@ -82,7 +87,7 @@ export function isProven(f: Finding | undefined): boolean {
   return f !== undefined && provenFindings.has(f)
 }
 
-function provenFinding(e: Entry, files: number, bytes: number): Finding {
+function provenFinding(e: Entry, from: string, files: number, bytes: number): Finding {
   const f: Finding = {
     id: e.id,
     kind: e.kind,
@@ -90,7 +95,7 @@ function provenFinding(e: Entry, files: number, bytes: number): Finding {
     tier: e.tier,
     status: 'OK',
     reason: 'ok',
-    detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
+    detail: `restored from ${from}, every byte verified while extracting (${files} files, ${bytes} bytes)`,
     recorded: {},
     found: { files, bytes },
     cached: false
@@ -115,20 +120,45 @@ export async function restoreEntry(
   archive: CacheArchive,
   ctx: RestoreContext
 ): Promise<EntryRestore> {
+  const want = expectationOf(e, ctx)
+  return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async x =>
+    unpack(await archive.open(), archive.compression, x)
+  )
+}
+
+/** How one source's members reach the extractor. */
+export interface ScratchFill {
+  /** The source as findings name it ("the cache", "git (HEAD abc123def456)"). */
+  from: string
+  /** The entry's path as the source names its members. */
+  prefix: string
+  want: Expectation
+}
+
+/**
+ * Restore `e` by having `fill` hand its members to an extractor bound by `how.want`, in a fresh
+ * private scratch directory; prove the copy, then place it.
+ */
+export async function restoreInScratch(
+  e: Entry,
+  ctx: RestoreContext,
+  how: ScratchFill,
+  fill: (extractor: EntryExtractor) => Promise<void>
+): Promise<EntryRestore> {
   const scratch = makeScratch(ctx.scratchBase, 'swr-restore')
   try {
     const root = path.join(scratch, 'w')
     const dest = resolveEntryPath(root, e.path)
     fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 })
-    const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx))
+    const extractor = new EntryExtractor(how.prefix, dest, how.want)
     try {
-      await unpack(await archive.open(), archive.compression, extractor)
+      await fill(extractor)
     } finally {
       extractor.abort()
     }
     const summary = extractor.finish()
     let finding: Finding | undefined
-    if (summary.proven) finding = provenFinding(e, summary.files, summary.bytes)
+    if (summary.proven) finding = provenFinding(e, how.from, summary.files, summary.bytes)
     else {
       const f = await ctx.verifyAt(root, e)
       if (f.status !== 'OK')
@@ -145,7 +175,11 @@ export async function restoreEntry(
       masked: summary.masked
     }
   } catch (err) {
-    return { placed: false, reason: reasonOf(err) }
+    return {
+      placed: false,
+      reason: reasonOf(err),
+      ...(err instanceof Absent ? { absent: true } : {})
+    }
   } finally {
     removeScratch(scratch)
   }
