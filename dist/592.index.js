@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(70805);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84638);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 70805:
+/***/ 84638:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -200,6 +200,17 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // UNUSED EXPORTS: CONTROL_CLASS, KINDS, SwrError, TIERS, archive, author, boundedLines, checkManifest, classifyBug, cleanCanary, cosignManifest, createManifest, editManifest, errnoCode, exportRecipes, fewIds, locateManifest, ownPaths, pull, push, pushKeyTail, readCanary, renderCheck, renderCollateral, renderStatsText, renderWhy, selectEntries, selftest, shellQuote, signManifest, signerWords, stateWords, sync, syncStatus, writeBack
+
+// NAMESPACE OBJECT: ./src/core/git/index-file.ts
+var index_file_namespaceObject = {};
+__webpack_require__.r(index_file_namespaceObject);
+__webpack_require__.d(index_file_namespaceObject, {
+  MAX_INDEX_BYTES: () => (index_file_MAX_INDEX_BYTES),
+  gitTracking: () => (gitTracking),
+  parseIndex: () => (index_file_parseIndex),
+  trackedPaths: () => (trackedPaths),
+  workTreeTop: () => (workTreeTop)
+});
 
 // NAMESPACE OBJECT: ./src/core/report/limits.ts
 var limits_namespaceObject = {};
@@ -255,16 +266,6 @@ __webpack_require__.d(face_capture_namespaceObject, {
   recaptureEntry: () => (recaptureEntry),
   underVolatileDir: () => (underVolatileDir),
   wipeSignature: () => (wipeSignature)
-});
-
-// NAMESPACE OBJECT: ./src/core/git/index-file.ts
-var index_file_namespaceObject = {};
-__webpack_require__.r(index_file_namespaceObject);
-__webpack_require__.d(index_file_namespaceObject, {
-  MAX_INDEX_BYTES: () => (index_file_MAX_INDEX_BYTES),
-  parseIndex: () => (index_file_parseIndex),
-  trackedPaths: () => (trackedPaths),
-  workTreeTop: () => (workTreeTop)
 });
 
 // NAMESPACE OBJECT: ./src/core/face/history.ts
@@ -1892,6 +1893,13 @@ class Rejected extends Error {
     constructor(message) {
         super(message);
         this.name = 'Rejected';
+    }
+}
+/** The source does not hold the entry at all: a miss, not a refusal of what it held. */
+class Absent extends Rejected {
+    constructor(message) {
+        super(message);
+        this.name = 'Absent';
     }
 }
 
@@ -7547,10 +7555,13 @@ async function verifyEntries(entries, ctx, pool = {}) {
 
 ;// CONCATENATED MODULE: ./src/core/restore/sources.ts
 /**
- * The sources a restore of one entry tries, in the order it tries them: escrow first (local bytes,
- * no code), then the state saved for exactly the entry's signed expectations when an Actions cache
- * is reachable, then the manifest's own sources in the manifest's order (recipes and declared
- * cache keys). The plan (what `--dry-run` and the report show), the runner (what it tries) and the
+ * The sources a restore of one entry tries, in the order it tries them: escrow first (bytes in the
+ * manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
+ * this machine, no code), then the state saved for exactly the entry's signed expectations when an
+ * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
+ * (recipes and declared cache keys). Local before remote, code-free before code: git comes before
+ * the saved state because a git miss costs a local lookup of milliseconds where a cache lookup costs
+ * a round trip, and both are proven against the same recorded hashes before anything is placed. The plan (what `--dry-run` and the report show), the runner (what it tries) and the
  * diagnosis (whether an entry has a way back) all read this one list, so what is shown is what
  * runs.
  */
@@ -7559,6 +7570,8 @@ async function verifyEntries(entries, ctx, pool = {}) {
 /** Every source a restore of `entry` tries, in order. */
 function sourcesOf(entry, opts = {}) {
     const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
+    if (opts.git?.tracks(entry.path, entry.kind === 'tree'))
+        out.push({ kind: 'git' });
     if (opts.savedState)
         out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true });
     for (const src of types_restoreSources(entry))
@@ -7572,9 +7585,9 @@ function sourcesOf(entry, opts = {}) {
             });
     return out;
 }
-/** Whether `entry` has a way back at all (escrow or a declared source), cache or not. */
-function hasSource(entry) {
-    return sourcesOf(entry).length > 0;
+/** Whether `entry` has a way back at all (escrow, git or a declared source), cache or not. */
+function hasSource(entry, git) {
+    return sourcesOf(entry, { git }).length > 0;
 }
 
 ;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
@@ -7795,7 +7808,7 @@ const CAUSES = {
  * restore command when the entry has a way back (escrow, a cache source or a recipe), the root's
  * restore for a consequence, and otherwise how to give the entry a way back.
  */
-function diagnose(findings, command = 'swr restore', entries) {
+function diagnose(findings, command = 'swr restore', entries, git) {
     const signature = wipeSignature(findings);
     const byId = entries ? new Map(entries.map(e => [e.id, e])) : undefined;
     const caused = consequences(findings);
@@ -7806,7 +7819,7 @@ function diagnose(findings, command = 'swr restore', entries) {
         cause: CAUSES[signature],
         advice: findings.filter(isDamaged).map(f => {
             const root = caused.get(f.id);
-            const ways = (id) => (byId ? waysOf(byId.get(id)) : 'unknown');
+            const ways = (id) => (byId ? waysOf(byId.get(id), git) : 'unknown');
             const own = adviceFor(f, command, ways(f.id));
             if (!root) {
                 const affects = dependentsOf(f.id, needers, consequencesOf);
@@ -7878,8 +7891,9 @@ function riskOf(f) {
             return 'low: a build output; the next build regenerates it, only slower.';
     }
 }
-function waysOf(e) {
-    return e && hasSource(e) ? 'some' : 'none';
+/** `git` is asked only for an entry with no other way back (it reads the git index). */
+function waysOf(e, git) {
+    return e && (hasSource(e) || (git !== undefined && hasSource(e, git()))) ? 'some' : 'none';
 }
 const ESCROW_HINT_BYTES = 256 * 1024;
 /** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
@@ -7967,6 +7981,224 @@ function corruptCause(f) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/git/index-file.ts
+/**
+ * The paths git tracks, read from the repository's index file as data. Running `git ls-files`
+ * would run the workspace's own configuration (a `core.fsmonitor` there is a command, and
+ * `.git/config` is a file that a cache restore or an earlier step can write), inside a step that
+ * holds the job's secrets. Reading the index runs nothing.
+ *
+ * Handled: index versions 2, 3 and 4 (prefix-compressed names), SHA-1 and SHA-256 repositories,
+ * sparse directory entries (reported as the directory, with a trailing "/"), a `.git` file that
+ * points at the real git directory (worktrees, submodules), and a split index (the shared index's
+ * entries are included too: a path it deleted may then count as tracked, which only widens where
+ * an annotation may point). Anything that does not parse gives the empty set: tracked paths are
+ * an aid to annotations, never a decision.
+ */
+
+
+
+/** A larger index is not read (the Linux kernel's is ~10 MB). */
+const index_file_MAX_INDEX_BYTES = 256 * 1024 * 1024;
+const MAX_POINTER_BYTES = 4096;
+/** The git directory for a work tree whose top is `top`, or undefined. Never follows `.git` when it is a link. */
+function gitDirOf(top) {
+    const dotGit = external_node_path_default().join(top, '.git');
+    const st = external_node_fs_default().lstatSync(dotGit, { throwIfNoEntry: false });
+    if (!st)
+        return undefined;
+    if (st.isDirectory())
+        return dotGit;
+    if (!st.isFile() || st.size > MAX_POINTER_BYTES)
+        return undefined;
+    const m = /^gitdir: (.+?)\r?\n?$/.exec(external_node_fs_default().readFileSync(dotGit, 'utf8'));
+    return m?.[1] ? external_node_path_default().resolve(top, m[1]) : undefined;
+}
+/** The nearest directory at or above `start` holding `.git`. */
+function workTreeTop(start) {
+    for (let dir = external_node_path_default().resolve(start);; dir = external_node_path_default().dirname(dir)) {
+        if (external_node_fs_default().lstatSync(external_node_path_default().join(dir, '.git'), { throwIfNoEntry: false }))
+            return dir;
+        if (external_node_path_default().dirname(dir) === dir)
+            return undefined;
+    }
+}
+function readBounded(file) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+    }
+    catch {
+        return undefined;
+    }
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile() || st.size > index_file_MAX_INDEX_BYTES)
+            return undefined;
+        return external_node_fs_default().readFileSync(fd);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** The repository's hash length, from its configuration read as text (nothing in it runs). */
+function hashBytes(gitDir) {
+    const commonFile = external_node_path_default().join(gitDir, 'commondir');
+    let configDir = gitDir;
+    const common = external_node_fs_default().lstatSync(commonFile, { throwIfNoEntry: false });
+    if (common?.isFile() && common.size < MAX_POINTER_BYTES)
+        configDir = external_node_path_default().resolve(gitDir, external_node_fs_default().readFileSync(commonFile, 'utf8').trim());
+    const config = readBounded(external_node_path_default().join(configDir, 'config'));
+    return config && /^\s*objectformat\s*=\s*sha256\s*$/im.test(config.toString('utf8')) ? 32 : 20;
+}
+/** git's offset varint (index v4 name compression). */
+function varint(buf, at) {
+    let c = buf[at++];
+    let value = c & 127;
+    while (c & 128) {
+        c = buf[at++];
+        value = ((value + 1) << 7) | (c & 127);
+    }
+    return [value, at];
+}
+const ENTRY_FIXED = 40; // ctime, mtime, dev, ino, mode, uid, gid, size: ten 32-bit words
+const EXTENDED = 0x4000;
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+/** Parse one index file; throws on anything malformed. */
+function index_file_parseIndex(buf, hashLen) {
+    if (buf.length < 12 + hashLen || buf.toString('latin1', 0, 4) !== 'DIRC')
+        throw new Error('not an index');
+    const version = buf.readUInt32BE(4);
+    if (version < 2 || version > 4)
+        throw new Error(`index version ${version}`);
+    const trailer = buf.subarray(buf.length - hashLen);
+    const body = buf.subarray(0, buf.length - hashLen);
+    // index.skipHash writes a zero trailer; any other trailer must be the body's hash.
+    if (trailer.some(b => b !== 0)) {
+        const algo = hashLen === 32 ? 'sha256' : 'sha1';
+        if (!(0,external_node_crypto_.createHash)(algo).update(body).digest().equals(trailer))
+            throw new Error('bad checksum');
+    }
+    const count = buf.readUInt32BE(8);
+    const paths = [];
+    let at = 12;
+    let prev = Buffer.alloc(0);
+    for (let i = 0; i < count; i++) {
+        const start = at;
+        const mode = body.readUInt32BE(at + 24);
+        at += ENTRY_FIXED + hashLen;
+        const flags = body.readUInt16BE(at);
+        at += 2;
+        if (flags & EXTENDED) {
+            if (version < 3)
+                throw new Error('extended flag in a version 2 index');
+            at += 2;
+        }
+        let name;
+        if (version === 4) {
+            const [strip, next] = varint(body, at);
+            if (strip > prev.length)
+                throw new Error('bad name compression');
+            const end = body.indexOf(0, next);
+            if (end < 0)
+                throw new Error('unterminated name');
+            name = Buffer.concat([prev.subarray(0, prev.length - strip), body.subarray(next, end)]);
+            at = end + 1;
+        }
+        else {
+            const nul = body.indexOf(0, at);
+            if (nul < 0)
+                throw new Error('unterminated name');
+            name = body.subarray(at, nul);
+            // Entries are padded with 1-8 NULs to a multiple of eight bytes.
+            at = start + ((nul - start + 8) & ~7);
+        }
+        if (at > body.length)
+            throw new Error('entry past the end');
+        prev = name;
+        const p = name.toString('utf8');
+        paths.push((mode & S_IFMT) === S_IFDIR && !p.endsWith('/') ? `${p}/` : p);
+    }
+    return { paths, ...sharedIndexOf(body, at) };
+}
+/** The split index's `link` extension names the shared index by its hash. */
+function sharedIndexOf(body, at) {
+    while (at + 8 <= body.length) {
+        const sig = body.toString('latin1', at, at + 4);
+        const size = body.readUInt32BE(at + 4);
+        if (sig === 'link' && size >= 20) {
+            const len = size >= 32 && size % 32 === 0 ? 32 : 20;
+            return { shared: body.toString('hex', at + 8, at + 8 + len) };
+        }
+        at += 8 + size;
+    }
+    return {};
+}
+/**
+ * Paths tracked by the git work tree that holds `root`, relative to `root` with forward slashes
+ * (paths outside `root` are left out). Empty when there is no repository or its index cannot be
+ * read.
+ */
+function trackedPaths(root) {
+    const top = workTreeTop(root);
+    const gitDir = top === undefined ? undefined : gitDirOf(top);
+    if (top === undefined || gitDir === undefined)
+        return new Set();
+    try {
+        const hashLen = hashBytes(gitDir);
+        const index = readBounded(external_node_path_default().join(gitDir, 'index'));
+        if (!index)
+            return new Set();
+        const own = index_file_parseIndex(index, hashLen);
+        let all = own.paths;
+        if (own.shared && /^[0-9a-f]+$/.test(own.shared)) {
+            const shared = readBounded(external_node_path_default().join(gitDir, `sharedindex.${own.shared}`));
+            if (shared)
+                all = [...index_file_parseIndex(shared, hashLen).paths, ...all];
+        }
+        const prefix = external_node_path_default().relative(top, external_node_path_default().resolve(root)).split((external_node_path_default()).sep).join('/');
+        const under = prefix === '' ? '' : `${prefix}/`;
+        const out = new Set();
+        for (const p of all)
+            if (p.startsWith(under))
+                out.add(p.slice(under.length));
+        return out;
+    }
+    catch {
+        return new Set();
+    }
+}
+/** What the index of the work tree holding `root` tracks; undefined when `root` is in none. */
+function gitTracking(root) {
+    if (workTreeTop(root) === undefined)
+        return undefined;
+    const files = new Set();
+    const dirs = new Set();
+    /** A sparse index keeps a directory outside the sparse cone as one entry: all of it is tracked. */
+    const sparse = new Set();
+    for (const p of trackedPaths(root)) {
+        const rel = p.endsWith('/') ? p.slice(0, -1) : p;
+        if (p.endsWith('/'))
+            sparse.add(rel);
+        else
+            files.add(rel);
+        for (let cut = rel.lastIndexOf('/'); cut > 0; cut = rel.lastIndexOf('/', cut - 1))
+            dirs.add(rel.slice(0, cut));
+    }
+    const inSparse = (rel) => {
+        for (let at = rel; at !== ''; at = at.slice(0, Math.max(0, at.lastIndexOf('/'))))
+            if (sparse.has(at))
+                return true;
+        return false;
+    };
+    return {
+        tracks: (rel, dir) => rel === '.'
+            ? files.size + sparse.size > 0
+            : (dir ? dirs.has(rel) : files.has(rel)) || inSparse(rel)
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/core/engine/selection.ts
 /**
  * Checking a selection of entries: select them, verify them through one hash pool and the
@@ -7983,6 +8215,12 @@ function corruptCause(f) {
 
 
 
+
+/** The workspace's git index, read at most once and only when asked (a damaged entry). */
+function gitOnce(workspace) {
+    let read;
+    return () => (read ??= { git: gitTracking(workspace) }).git;
+}
 
 function entryDigests(entries) {
     return new Map(entries.map(e => [e.id, (0,external_node_crypto_.createHash)('sha256').update(canonicalBytes(e)).digest('hex')]));
@@ -8044,7 +8282,7 @@ function reportOf(m, checked, opts) {
         options: checked.options,
         started: checked.started,
         ms: checked.ms,
-        diagnosis: diagnose(checked.findings, opts.fixCommand, m.body.entries)
+        diagnosis: diagnose(checked.findings, opts.fixCommand, m.body.entries, gitOnce(m.workspace))
     });
 }
 async function checkManifest(m, opts) {
@@ -9215,6 +9453,13 @@ class EntryExtractor {
                 return this.file(at, this.unsignedMode(m));
         }
     }
+    /**
+     * Whether the member named `name` is one the signed index's ignore rules leave out: a source
+     * that can choose what it reads (git) need not read it at all.
+     */
+    skips(name) {
+        return this.records !== undefined && this.isIgnored(this.relOf(name));
+    }
     /** Without a signed mode to match, the archive's mode loses its dangerous bits. */
     unsignedMode(m) {
         if (this.want.kind !== 'bounded' || (m.mode & ~UNSIGNED_MODE_BITS) === 0)
@@ -9809,6 +10054,7 @@ function oneLine(err) {
  * streamed into it under the entry's signed expectations (extract.ts), the scratch copy proven
  * (while extracting, or by the verifier when nothing per-file is recorded), and only then placed
  * (place.ts). A refused archive leaves the workspace as it was and says why in one line.
+ * `restoreInScratch` is that path without the archive: the git source feeds it too.
  */
 
 
@@ -9822,6 +10068,7 @@ function oneLine(err) {
 /** Trees recorded without an index (imported from format 2) have no byte count: this bounds them. */
 const LOOSE_TREE_MAX_BYTES = 16 * 1024 * 1024 * 1024;
 const LOOSE_TREE_MAX_MEMBERS = 2_000_000;
+/** What the scratch copy of `e` must hold, from the signed manifest (and its tree index). */
 function expectationOf(e, ctx) {
     switch (e.kind) {
         case 'file':
@@ -9850,7 +10097,6 @@ function expectationOf(e, ctx) {
         }
     }
 }
-const PROVEN = 'restored from the cache, every byte verified while extracting';
 /**
  * The findings made by a verifying extraction, by identity: the final check takes them as they
  * are instead of reading the placed entry again (a finding's text is for people, not a flag).
@@ -9860,7 +10106,7 @@ const provenFindings = new WeakSet();
 function isProven(f) {
     return f !== undefined && provenFindings.has(f);
 }
-function provenFinding(e, files, bytes) {
+function provenFinding(e, from, files, bytes) {
     const f = {
         id: e.id,
         kind: e.kind,
@@ -9868,7 +10114,7 @@ function provenFinding(e, files, bytes) {
         tier: e.tier,
         status: 'OK',
         reason: 'ok',
-        detail: `${PROVEN} (${files} files, ${bytes} bytes)`,
+        detail: `restored from ${from}, every byte verified while extracting (${files} files, ${bytes} bytes)`,
         recorded: {},
         found: { files, bytes },
         cached: false
@@ -9887,14 +10133,22 @@ function reasonOf(err) {
     return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
 }
 async function restoreEntry(e, archive, ctx) {
+    const want = expectationOf(e, ctx);
+    return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async (x) => unpack(await archive.open(), archive.compression, x));
+}
+/**
+ * Restore `e` by having `fill` hand its members to an extractor bound by `how.want`, in a fresh
+ * private scratch directory; prove the copy, then place it.
+ */
+async function restoreInScratch(e, ctx, how, fill) {
     const scratch = makeScratch(ctx.scratchBase, 'swr-restore');
     try {
         const root = external_node_path_default().join(scratch, 'w');
         const dest = resolveEntryPath(root, e.path);
         external_node_fs_default().mkdirSync(external_node_path_default().dirname(dest), { recursive: true, mode: 0o700 });
-        const extractor = new EntryExtractor(archive.prefix, dest, expectationOf(e, ctx));
+        const extractor = new EntryExtractor(how.prefix, dest, how.want);
         try {
-            await unpack(await archive.open(), archive.compression, extractor);
+            await fill(extractor);
         }
         finally {
             extractor.abort();
@@ -9902,7 +10156,7 @@ async function restoreEntry(e, archive, ctx) {
         const summary = extractor.finish();
         let finding;
         if (summary.proven)
-            finding = provenFinding(e, summary.files, summary.bytes);
+            finding = provenFinding(e, how.from, summary.files, summary.bytes);
         else {
             const f = await ctx.verifyAt(root, e);
             if (f.status !== 'OK')
@@ -9918,7 +10172,11 @@ async function restoreEntry(e, archive, ctx) {
         };
     }
     catch (err) {
-        return { placed: false, reason: reasonOf(err) };
+        return {
+            placed: false,
+            reason: reasonOf(err),
+            ...(err instanceof Absent ? { absent: true } : {})
+        };
     }
     finally {
         removeScratch(scratch);
@@ -9993,13 +10251,586 @@ function targetOf(abs) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/git/run.ts
+/**
+ * The one way swr runs git. A repository's configuration can name commands (`core.fsmonitor`,
+ * hooks, `core.sshCommand`, aliases, pagers) and `.git/config` is a file that a cache restore or
+ * an earlier step can write, so git runs here with a fixed configuration laid over whatever the
+ * repository says, and with an environment holding only what git needs to reach a remote: never
+ * the job's tokens, the HMAC key or a recipe's secrets.
+ *
+ * A local repository git pushes into or fetches from runs its own receive-pack/upload-pack, which
+ * would run the receiving repository's hooks; `localTransport` spells those with the same fixed
+ * configuration, so no hook of either side runs.
+ */
+
+/** Laid over every configuration git reads: nothing here can make git run a command. */
+const FIXED_CONFIG = [
+    'core.hooksPath=/dev/null',
+    'core.fsmonitor=false',
+    'core.untrackedCache=false',
+    'core.pager=cat',
+    'core.editor=false',
+    'core.askPass=',
+    'core.alternateRefsCommand=true',
+    'diff.external=',
+    'protocol.ext.allow=never'
+];
+/** Variables git may see: locale, home, temp, and how this user reaches remotes. */
+const PASSED = new Set([
+    'PATH',
+    'HOME',
+    'LANG',
+    'LC_ALL',
+    'TMPDIR',
+    'XDG_CONFIG_HOME',
+    'SSH_AUTH_SOCK',
+    'GIT_SSH_COMMAND',
+    'HTTP_PROXY',
+    'HTTPS_PROXY',
+    'NO_PROXY',
+    'http_proxy',
+    'https_proxy',
+    'no_proxy',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'GIT_SSL_CAINFO'
+]);
+const configArgs = () => FIXED_CONFIG.flatMap(c => ['-c', c]);
+/** The environment git runs with, built from `from` (never inherited whole). */
+function gitEnv(from) {
+    const env = {};
+    for (const [k, v] of Object.entries(from))
+        if (v !== undefined && PASSED.has(k))
+            env[k] = v;
+    return {
+        ...env,
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
+        GIT_AUTHOR_NAME: 'swr',
+        GIT_AUTHOR_EMAIL: 'swr@localhost',
+        GIT_COMMITTER_NAME: 'swr',
+        GIT_COMMITTER_EMAIL: 'swr@localhost',
+        GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
+        GIT_CONFIG_NOSYSTEM: '1',
+        // A partial clone fetches a missing object from its promisor remote on first read: a
+        // transport swr did not ask for, configured by the workspace. A missing object stays missing.
+        GIT_NO_LAZY_FETCH: '1',
+        // refs/replace would let the repository hand back another object than the one named.
+        GIT_NO_REPLACE_OBJECTS: '1',
+        LC_ALL: 'C'
+    };
+}
+/**
+ * `--receive-pack`/`--upload-pack` for a local remote: git starts these through the shell with
+ * the repository path appended, and without the caller's `-c` settings (git clears them for the
+ * local transport), so they are repeated here.
+ */
+function run_localTransport() {
+    const fixed = FIXED_CONFIG.map(c => `-c '${c}'`).join(' ');
+    return {
+        push: `--receive-pack=git ${fixed} receive-pack`,
+        fetch: `--upload-pack=git ${fixed} upload-pack`
+    };
+}
+function spawnGit(args, opts) {
+    return (0,external_node_child_process_.spawn)('git', [...configArgs(), ...args], {
+        cwd: opts.cwd,
+        env: gitEnv(opts.env),
+        stdio: ['pipe', 'pipe', 'pipe']
+    });
+}
+/** git's last stderr line, one line and bounded, or how it ended. */
+function lastLine(err, code) {
+    const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
+    return line.replace(/\p{Cc}/gu, ' ').slice(0, 300);
+}
+/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
+function run_runGit(args, opts) {
+    const maxOut = opts.maxOut ?? 1 << 20;
+    return new Promise((resolve, reject) => {
+        const child = spawnGit(args, opts);
+        const out = [];
+        let outBytes = 0;
+        let err = '';
+        let failed;
+        const timer = setTimeout(() => {
+            failed = new Error(`git ${args[0]} took longer than ${Math.round(opts.deadlineMs / 1000)} s`);
+            child.kill('SIGKILL');
+        }, opts.deadlineMs);
+        child.stdout.on('data', (c) => {
+            outBytes += c.length;
+            if (outBytes > maxOut) {
+                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
+                child.kill('SIGKILL');
+            }
+            else
+                out.push(c);
+        });
+        child.stderr.on('data', (c) => {
+            err = (err + c.toString('utf8')).slice(-4000);
+        });
+        child.on('error', e => {
+            clearTimeout(timer);
+            reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message));
+        });
+        child.on('close', code => {
+            clearTimeout(timer);
+            if (failed)
+                return reject(failed);
+            if (code !== 0)
+                return reject(new Error(lastLine(err, code)));
+            resolve(Buffer.concat(out));
+        });
+        child.stdin.on('error', () => undefined);
+        child.stdin.end(opts.input ?? '');
+    });
+}
+/**
+ * `git ARGS` with its output streamed: for output too large to hold (a tree listing, blob bodies),
+ * read through `out` with the reader's own bounds. Same configuration and environment as runGit.
+ */
+function startGit(args, opts) {
+    const child = spawnGit(args, opts);
+    const name = args.find(a => !a.startsWith('-')) ?? 'git';
+    let err = '';
+    let failed;
+    const kill = (why) => {
+        failed ??= why;
+        child.kill('SIGKILL');
+        // Unread output would keep the pipe, and so the exit, pending: nobody wants it now.
+        child.stdout.destroy();
+    };
+    const timer = setTimeout(() => kill(new Error(`git ${name} took longer than ${Math.round(opts.deadlineMs / 1000)} s`)), opts.deadlineMs);
+    const onAbort = () => kill(new Error(`git ${name} stopped: interrupted`));
+    if (opts.abort?.aborted)
+        onAbort();
+    opts.abort?.addEventListener('abort', onAbort, { once: true });
+    child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-4000)));
+    child.stdin.on('error', () => undefined);
+    const closed = new Promise((resolve, reject) => {
+        child.on('error', e => {
+            failed ??= new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message);
+        });
+        child.on('close', code => {
+            clearTimeout(timer);
+            opts.abort?.removeEventListener('abort', onAbort);
+            if (failed)
+                reject(failed);
+            else if (code !== 0)
+                reject(new Error(lastLine(err, code)));
+            else
+                resolve();
+        });
+    });
+    // Whoever stops reading early is not told about the exit; `done` is.
+    closed.catch(() => undefined);
+    return {
+        out: child.stdout[Symbol.asyncIterator](),
+        send: text => void child.stdin.write(text),
+        done: () => {
+            child.stdin.end();
+            return closed;
+        },
+        stop: () => kill(new Error(`git ${name} stopped`))
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/git/objects.ts
+/**
+ * A commit's files read from git's object store as data. `git ls-tree` lists what lies at and
+ * below one path of a commit (mode, type, object id, size) and `git cat-file --batch` hands back
+ * each object's raw bytes. Neither applies attributes, filters, textconv or hooks, neither reads
+ * the work tree or the index, and a partial clone's missing object is not fetched (run.ts), so
+ * nothing the repository configures runs. Both outputs are read as streams under the caller's
+ * bounds: no listing and no object is ever held whole here.
+ */
+
+/** Longest ls-tree record (mode, type, id, a 4,096-byte name) and object header read. */
+const MAX_RECORD = 8 * 1024;
+const OID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
+/** A stream read on demand: lines up to a separator, and counted runs of bytes. */
+class Pull {
+    src;
+    buf = Buffer.alloc(0);
+    constructor(src) {
+        this.src = src;
+    }
+    async more() {
+        const r = await this.src.next();
+        if (r.done)
+            return false;
+        this.buf = this.buf.length === 0 ? r.value : Buffer.concat([this.buf, r.value]);
+        return true;
+    }
+    /** The bytes before the next `sep` (consumed), undefined at a clean end. */
+    async until(sep) {
+        for (let from = 0;;) {
+            const at = this.buf.indexOf(sep, from);
+            if (at >= 0) {
+                const line = this.buf.subarray(0, at);
+                this.buf = this.buf.subarray(at + 1);
+                return line;
+            }
+            if (this.buf.length > MAX_RECORD)
+                throw new Error(`git printed a line over ${MAX_RECORD} bytes`);
+            from = this.buf.length;
+            if (!(await this.more())) {
+                if (this.buf.length === 0)
+                    return undefined;
+                throw new Error('git output ended mid-line');
+            }
+        }
+    }
+    /** The next `n` bytes, chunk by chunk as they arrive. */
+    async take(n, each) {
+        while (n > 0) {
+            if (this.buf.length === 0 && !(await this.more()))
+                throw new Error('git output ended early');
+            const part = this.buf.subarray(0, Math.min(n, this.buf.length));
+            this.buf = this.buf.subarray(part.length);
+            n -= part.length;
+            await each(part);
+        }
+    }
+}
+/** The commit `rev` names, as a full object id; undefined when it names none (no commit yet). */
+async function commitOf(ctx, rev) {
+    try {
+        const out = await run_runGit(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            deadlineMs: ctx.deadlineMs,
+            maxOut: 200
+        });
+        const id = out.toString('latin1').trim();
+        return OID.test(id) ? id : undefined;
+    }
+    catch (err) {
+        // --quiet: a name that resolves to no commit is exit 1 and no words; anything else is said.
+        if (err.message === 'exit 1')
+            return undefined;
+        throw err;
+    }
+}
+function parseItem(rec) {
+    const tab = rec.indexOf(0x09);
+    const head = tab < 0 ? [] : rec.toString('latin1', 0, tab).split(/ +/);
+    const [mode, type, oid] = head;
+    if (head.length !== 3 || !mode || !type || !oid || !OID.test(oid) || !/^[0-7]{6}$/.test(mode))
+        throw new Error('git ls-tree printed a record it should not');
+    return {
+        name: rec.toString('utf8', tab + 1),
+        mode: parseInt(mode, 8),
+        type,
+        oid
+    };
+}
+/**
+ * Everything at and below `rel` in commit `commit`, trees included, in git's order (a tree before
+ * what it holds). Read one record at a time; the caller stops when it has seen enough.
+ */
+async function* listTree(ctx, commit, rel) {
+    const git = startGit(['--literal-pathspecs', 'ls-tree', '-r', '-t', '-z', commit, '--', rel], ctx);
+    const pull = new Pull(git.out);
+    let finished = false;
+    try {
+        for (let rec = await pull.until(0); rec !== undefined; rec = await pull.until(0))
+            yield parseItem(rec);
+        finished = true;
+    }
+    finally {
+        if (!finished)
+            git.stop();
+        await git.done().catch(err => {
+            if (finished)
+                throw err;
+        });
+    }
+}
+/**
+ * git streams a packed blob only when it is over `core.bigFileThreshold` (else it inflates it
+ * whole in memory), and maps pack windows up to `core.packedGitLimit`: both kept small here, so
+ * git's own memory stays bounded too. (A blob stored as a delta is still rebuilt whole; git packs
+ * no blob over its own threshold, 512 MiB by default, as a delta.)
+ */
+const STREAMING = [
+    '-c',
+    'core.bigFileThreshold=1m',
+    '-c',
+    'core.packedGitWindowSize=16m',
+    '-c',
+    'core.packedGitLimit=64m'
+];
+/** One `git cat-file --batch` for many objects, asked for one at a time. */
+class ObjectReader {
+    git;
+    pull;
+    /** Bytes of the object opened last that are not read yet (its body and newline). */
+    pending = 0;
+    constructor(ctx) {
+        this.git = startGit([...STREAMING, 'cat-file', '--batch'], ctx);
+        this.pull = new Pull(this.git.out);
+    }
+    /** Ask for `oid`; its body must then be read (`body`) or skipped (`skip`) before the next. */
+    async open(oid) {
+        if (this.pending > 0)
+            await this.skip();
+        if (!OID.test(oid))
+            throw new Error('not an object id');
+        this.git.send(`${oid}\n`);
+        const line = await this.pull.until(0x0a).catch(err => this.gone(err));
+        if (line === undefined)
+            return this.gone(new Error('git cat-file ended early'));
+        const [id, type, size] = line.toString('latin1').split(' ');
+        if (id !== oid)
+            throw new Error('git cat-file answered for another object');
+        if (type === 'missing')
+            return { missing: true };
+        if (!type || size === undefined || !/^\d{1,15}$/.test(size))
+            throw new Error(`git cat-file: ${type ?? 'no answer'}`);
+        this.pending = Number(size) + 1;
+        return { missing: false, type, size: Number(size) };
+    }
+    /**
+     * cat-file stopped answering: git's own last line says why (a partial clone's missing object
+     * ends it with "could not fetch … from promisor remote" when fetching is off).
+     */
+    async gone(err) {
+        await this.git.done().catch(e => (err = e));
+        throw err;
+    }
+    /** The body of the object just opened, chunk by chunk (the caller bounds what it keeps). */
+    async body(each) {
+        const n = this.pending - 1;
+        this.pending = 0;
+        await this.pull.take(n, each);
+        await this.pull.take(1, () => undefined);
+    }
+    /** Read past the object just opened. */
+    async skip() {
+        const n = this.pending;
+        this.pending = 0;
+        await this.pull.take(n, () => undefined);
+    }
+    /** End the batch (stops git at once: what it still had to say is not wanted). */
+    async close() {
+        this.git.stop();
+        await this.git.done().catch(() => undefined);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/git/restore.ts
+/**
+ * The git source: an entry restored from the commit HEAD names, read from git's object store as
+ * data (`git ls-tree` and `git cat-file --batch` through the one git runner, never `checkout`,
+ * `archive` or anything else that applies attributes, filters or hooks, and never into the work
+ * tree). Each path is handed to the same extractor a cache archive goes through, in a fresh
+ * private scratch directory, so the same proof applies: counts and sizes checked before a byte is
+ * read, each file hashed as it is written and compared with the recorded sha256 (a file's expect,
+ * a blob's full sha256, a tree's signed index), modes as recorded, links kept inside the entry;
+ * what has no per-file record is verified in scratch. Only then is it placed (place.ts). A blob
+ * that differs from what was recorded, a path HEAD does not hold, or an object a shallow or
+ * partial clone lacks refuses the source in one line, and the next source runs.
+ *
+ * HEAD, not a commit recorded in the manifest: the recorded hashes are what the bytes must match,
+ * so which commit supplies them decides only whether the source can help, never what is placed.
+ */
+
+
+
+
+
+/** Longest link target read from git (Linux's PATH_MAX). */
+const MAX_LINK_BYTES = 4096;
+/** Paths the tree's ignore rules leave out that the listing may hold before it is refused. */
+const MAX_SKIPPED = 1_000_000;
+const DIR = 0o040000;
+const FILE = 0o100644;
+const EXEC = 0o100755;
+const LINK = 0o120000;
+const SUBMODULE = 0o160000;
+/** The refusal for an object a shallow or partial clone does not hold. */
+function notHere(item) {
+    return new Absent(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone (a shallow or partial clone); swr does not fetch it`);
+}
+function what(mode) {
+    return mode === DIR
+        ? 'a directory'
+        : mode === LINK
+            ? 'a link'
+            : mode === SUBMODULE
+                ? 'a submodule'
+                : 'a file';
+}
+/**
+ * With a full sha256 and a mode recorded, a blob is proven like a file while it is written (the
+ * cache cannot: its archive is bounded by size only); anything else as the cache source binds it.
+ */
+function gitExpectation(e, ctx) {
+    if (e.kind === 'blob' && e.expect.sha256 && e.expect.mode)
+        return {
+            kind: 'file',
+            size: e.expect.size,
+            sha256: e.expect.sha256,
+            mode: parseMode(e.expect.mode)
+        };
+    return expectationOf(e, ctx);
+}
+/**
+ * The mode each path is written with: as recorded where the manifest records it (git keeps only
+ * the executable bit, and the recorded mode is what is verified), else git's own.
+ */
+function recordedModes(e, want) {
+    if (want.kind === 'file')
+        return () => want.mode;
+    if (want.kind === 'indexed') {
+        const byRel = new Map(want.records.map(r => [r.rel, r.mode]));
+        return name => byRel.get(name.slice(e.path.length + 1));
+    }
+    const own = e.kind === 'blob' && e.expect.mode ? parseMode(e.expect.mode) : undefined;
+    return name => (name === e.path ? own : undefined);
+}
+/**
+ * Open `item`'s object: a missing one (cat-file says so, or a partial clone's cat-file stops
+ * because it may not fetch it) is not in this clone.
+ */
+async function openObject(objects, item) {
+    const head = await objects.open(item.oid).catch((err) => {
+        throw /promisor remote|missing|not a valid object/i.test(err.message) ? notHere(item) : err;
+    });
+    if (head.missing)
+        throw notHere(item);
+    return head;
+}
+/** A small object's bytes (a link target), bounded before its body is read. */
+async function readSmall(objects, item, max) {
+    const head = await openObject(objects, item);
+    if (head.size > max)
+        throw new Rejected(`${shown(item.name)}: link target over ${max} bytes`);
+    const parts = [];
+    await objects.body(c => void parts.push(Buffer.from(c)));
+    return Buffer.concat(parts);
+}
+/** Hand one listed path to the extractor, its body streamed from cat-file. */
+async function feedItem(item, recorded, x, objects) {
+    const base = { name: item.name, linkname: '', size: 0 };
+    switch (item.mode) {
+        case DIR:
+            x.member({ ...base, type: 'dir', flag: '5', mode: recorded ?? 0o755 });
+            return;
+        case LINK: {
+            const target = await readSmall(objects, item, MAX_LINK_BYTES);
+            x.member({ ...base, type: 'symlink', flag: '2', mode: 0o777, linkname: target.toString() });
+            return;
+        }
+        case FILE:
+        case EXEC: {
+            const head = await openObject(objects, item);
+            if (head.type !== 'blob')
+                throw new Rejected(`${shown(item.name)}: git's object is a ${head.type}, not a blob`);
+            const m = {
+                ...base,
+                type: 'file',
+                flag: '0',
+                size: head.size,
+                mode: recorded ?? item.mode & 0o777
+            };
+            // The extractor checks the name, size and mode against the record before a byte is read.
+            const sink = x.member(m);
+            if (!sink)
+                return objects.skip();
+            await objects.body(async (chunk) => {
+                sink.write(chunk);
+                const room = x.room();
+                if (room)
+                    await room;
+            });
+            sink.end();
+            return;
+        }
+        case SUBMODULE:
+            throw new Rejected(`${shown(item.name)} is a submodule in git: its files are in another repository`);
+        default:
+            throw new Rejected(`${shown(item.name)}: git mode ${item.mode.toString(8)}`);
+    }
+}
+/** An entry that is not a tree must be the same kind of thing in git. */
+function sameKind(e, item) {
+    if (e.kind === 'tree' || item.name !== e.path)
+        return;
+    const fits = e.kind === 'link' ? item.mode === LINK : item.mode === FILE || item.mode === EXEC;
+    if (!fits)
+        throw new Rejected(`in git ${shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
+}
+/** Whether `name` (as ls-tree prints it) is a directory the entry lies in. */
+function isAbove(name, rel) {
+    const dir = name.replace(/\/+$/, '');
+    return dir === '.' || rel.startsWith(`${dir}/`);
+}
+async function restore_feed(e, want, x, git, commit) {
+    const modeOf = recordedModes(e, want);
+    const objects = new ObjectReader(git);
+    let found = false;
+    let skipped = 0;
+    try {
+        for await (const item of listTree(git, commit, e.path)) {
+            // `-t` lists the trees on the way to the entry too ("./" for the workspace itself).
+            if (isAbove(item.name, e.path))
+                continue;
+            if (item.name !== e.path && !item.name.startsWith(`${e.path}/`))
+                throw new Rejected(`git listed ${shown(item.name)}, outside the entry`);
+            found = true;
+            sameKind(e, item);
+            if (x.skips(item.name)) {
+                if (++skipped > MAX_SKIPPED)
+                    throw new Rejected(`more than ${MAX_SKIPPED} paths in git that the tree ignores`);
+                continue;
+            }
+            await feedItem(item, modeOf(item.name), x, objects);
+            const room = x.room();
+            if (room)
+                await room;
+        }
+    }
+    catch (err) {
+        throw err instanceof Rejected ? err : new Rejected(`git: ${err.message}`);
+    }
+    finally {
+        await objects.close();
+    }
+    if (!found)
+        throw new Absent(`not in git: HEAD holds no ${shown(e.path)}`);
+    await x.settle();
+}
+/** Restore `e` from the commit HEAD names, proven in scratch before it is placed. */
+async function restoreFromGit(e, ctx) {
+    if (e.path === '.')
+        return { placed: false, absent: true, reason: 'the workspace itself is not taken from git' };
+    let commit;
+    try {
+        commit = await commitOf(ctx.git, 'HEAD');
+    }
+    catch (err) {
+        return { placed: false, reason: `git: ${err.message}` };
+    }
+    if (!commit)
+        return { placed: false, absent: true, reason: 'not in git: HEAD names no commit' };
+    const want = gitExpectation(e, ctx);
+    const from = `git (HEAD ${commit.slice(0, 12)})`;
+    const at = commit;
+    const r = await restoreInScratch(e, ctx, { from, prefix: e.path, want }, x => restore_feed(e, want, x, ctx.git, at));
+    return { ...r, commit };
+}
+
 ;// CONCATENATED MODULE: ./src/core/restore/runner.ts
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
- * from its sources in the order sources.ts gives (escrow, the saved state, then the manifest's),
+ * from its sources in the order sources.ts gives (escrow, git, the saved state, then the manifest's),
  * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
+
 
 
 
@@ -10072,12 +10903,12 @@ async function runStep(step, entry, done, opts) {
                 attempts: []
             };
     }
-    const sources = sourcesOf(entry, { savedState: opts.cache !== undefined });
+    const sources = sourcesOf(entry, { savedState: opts.cache !== undefined, git: opts.git });
     if (sources.length === 0)
         return {
             ...base,
             outcome: 'unrepairable',
-            detail: 'no restore source (recipe, cache or escrow)',
+            detail: 'no restore source (recipe, cache, escrow or git)',
             attempts: []
         };
     const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
@@ -10237,6 +11068,8 @@ async function trySource(src, entry, opts) {
                 ...(r.finding ? { proven: r.finding } : {})
             };
         }
+        case 'git':
+            return fromGit(entry, opts);
         case 'recipe': {
             const timeoutS = opts.timeoutS ?? entry.timeout_s ?? signed_command_RECIPE_TIMEOUT_S;
             const result = await signed_command_runSignedCommand({
@@ -10261,6 +11094,35 @@ async function trySource(src, entry, opts) {
             return { recipe, attempt: { source: 'recipe', outcome: 'healed', detail: how } };
         }
     }
+}
+/** The git source: HEAD's copy of the entry, proven in scratch against the recorded hashes. */
+async function fromGit(entry, opts) {
+    const timeoutS = opts.timeoutS ?? entry.timeout_s ?? signed_command_RECIPE_TIMEOUT_S;
+    const r = await restoreFromGit(entry, {
+        workspace: opts.manifest.workspace,
+        ...(opts.cacheRestore ?? defaultRestore(opts)),
+        git: {
+            cwd: opts.manifest.workspace,
+            env: opts.callerEnv,
+            deadlineMs: timeoutS * 1000,
+            abort: opts.abort
+        }
+    });
+    const how = r.commit ? `git HEAD ${r.commit.slice(0, 12)}` : 'git';
+    if (r.placed)
+        return {
+            attempt: { source: 'git', outcome: 'healed', detail: `restored from ${how}` },
+            ...(r.finding ? { proven: r.finding } : {})
+        };
+    if (opts.abort?.aborted)
+        return { attempt: { source: 'git', outcome: 'interrupted', detail: `${how}: interrupted` } };
+    return {
+        attempt: {
+            source: 'git',
+            outcome: r.absent ? 'miss' : 'not-healed',
+            detail: `${how}${r.absent ? '' : ' refused'}: ${r.reason}`
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/state/lock.ts
@@ -10780,6 +11642,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
+
 /**
  * Sealed entries first: resolved against this machine's seals, and those without a seal for their
  * key made (recipe, smoke, seal) when the gate allows the manifest's code.
@@ -10830,8 +11693,11 @@ async function repairManifest(loaded, opts) {
     const reportFor = (c) => reportOf(m, c, { version: opts.version, command: opts.mode });
     const first = await verify(opts.cache !== false);
     const before = reportFor(first);
+    // Read once (the index, as data): the plan shows and the run tries the same git sources.
+    const git = gitTracking(m.workspace);
     const plan = planRepair(m.body.entries, first.findings, {
-        savedState: opts.cacheClient !== undefined
+        savedState: opts.cacheClient !== undefined,
+        git
     });
     hooks.onCheck?.(before, plan);
     const finish = (entriesOutcome, steps, final, gate, harmed = []) => {
@@ -10888,15 +11754,16 @@ async function repairManifest(loaded, opts) {
         journal,
         abort: opts.abort,
         cache: opts.cacheClient,
+        git,
         onLine: hooks.onLine,
         onStep: hooks.onStep
     });
     const interrupted = steps.some(s => s.outcome === 'interrupted') || opts.abort?.aborted === true;
     if (!interrupted)
         journal.close();
-    // Entries a cache archive healed were proven byte by byte as they were extracted, moments ago:
-    // the final uncached check takes those findings instead of reading them a second time.
-    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && s.source === 'cache' && isProven(s.after)
+    // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
+    // ago: the final uncached check takes those findings instead of reading them a second time.
+    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && (s.source === 'cache' || s.source === 'git') && isProven(s.after)
         ? [[s.id, s.after]]
         : []));
     // The verdict comes from an uncached check of the whole selection, restore included: a recipe
@@ -11729,7 +12596,7 @@ function isRealDate(v) {
 function load_loadManifest(file, opts = {}) {
     const abs = external_node_path_default().resolve(opts.cwd ?? process.cwd(), file);
     const shown = external_node_path_default().relative(opts.cwd ?? process.cwd(), abs) || abs;
-    const text = readBounded(abs, shown);
+    const text = load_readBounded(abs, shown);
     const parsed = load_parseManifestText(text, shown);
     const { doc, format, notes } = parsed;
     const workspace = load_resolveWorkspace(abs, doc.body.workspace, opts);
@@ -11788,7 +12655,7 @@ function entryLines(doc, at) {
     });
     return lines;
 }
-function readBounded(abs, shown) {
+function load_readBounded(abs, shown) {
     let fd;
     try {
         // O_NONBLOCK: a FIFO planted at the manifest path must not hang the tool.
@@ -12210,131 +13077,6 @@ function store_storeKind(spec) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/core/git/run.ts
-/**
- * The one way swr runs git. A repository's configuration can name commands (`core.fsmonitor`,
- * hooks, `core.sshCommand`, aliases, pagers) and `.git/config` is a file that a cache restore or
- * an earlier step can write, so git runs here with a fixed configuration laid over whatever the
- * repository says, and with an environment holding only what git needs to reach a remote: never
- * the job's tokens, the HMAC key or a recipe's secrets.
- *
- * A local repository git pushes into or fetches from runs its own receive-pack/upload-pack, which
- * would run the receiving repository's hooks; `localTransport` spells those with the same fixed
- * configuration, so no hook of either side runs.
- */
-
-/** Laid over every configuration git reads: nothing here can make git run a command. */
-const FIXED_CONFIG = (/* unused pure expression or super */ null && ([
-    'core.hooksPath=/dev/null',
-    'core.fsmonitor=false',
-    'core.untrackedCache=false',
-    'core.pager=cat',
-    'core.editor=false',
-    'core.askPass=',
-    'core.alternateRefsCommand=true',
-    'diff.external=',
-    'protocol.ext.allow=never'
-]));
-/** Variables git may see: locale, home, temp, and how this user reaches remotes. */
-const PASSED = new Set([
-    'PATH',
-    'HOME',
-    'LANG',
-    'LC_ALL',
-    'TMPDIR',
-    'XDG_CONFIG_HOME',
-    'SSH_AUTH_SOCK',
-    'GIT_SSH_COMMAND',
-    'HTTP_PROXY',
-    'HTTPS_PROXY',
-    'NO_PROXY',
-    'http_proxy',
-    'https_proxy',
-    'no_proxy',
-    'SSL_CERT_FILE',
-    'SSL_CERT_DIR',
-    'GIT_SSL_CAINFO'
-]);
-const configArgs = () => FIXED_CONFIG.flatMap(c => ['-c', c]);
-/** The environment git runs with, built from `from` (never inherited whole). */
-function gitEnv(from) {
-    const env = {};
-    for (const [k, v] of Object.entries(from))
-        if (v !== undefined && PASSED.has(k))
-            env[k] = v;
-    return {
-        ...env,
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_ALLOW_PROTOCOL: 'file:git:http:https:ssh',
-        GIT_AUTHOR_NAME: 'swr',
-        GIT_AUTHOR_EMAIL: 'swr@localhost',
-        GIT_COMMITTER_NAME: 'swr',
-        GIT_COMMITTER_EMAIL: 'swr@localhost',
-        GIT_SSH_COMMAND: env.GIT_SSH_COMMAND ?? 'ssh -o BatchMode=yes',
-        GIT_CONFIG_NOSYSTEM: '1',
-        LC_ALL: 'C'
-    };
-}
-/**
- * `--receive-pack`/`--upload-pack` for a local remote: git starts these through the shell with
- * the repository path appended, and without the caller's `-c` settings (git clears them for the
- * local transport), so they are repeated here.
- */
-function run_localTransport() {
-    const fixed = FIXED_CONFIG.map(c => `-c '${c}'`).join(' ');
-    return {
-        push: `--receive-pack=git ${fixed} receive-pack`,
-        fetch: `--upload-pack=git ${fixed} upload-pack`
-    };
-}
-/** `git ARGS` without a shell; resolves to stdout, rejects with git's last stderr line. */
-function run_runGit(args, opts) {
-    const maxOut = opts.maxOut ?? 1 << 20;
-    return new Promise((resolve, reject) => {
-        const child = spawn('git', [...configArgs(), ...args], {
-            cwd: opts.cwd,
-            env: gitEnv(opts.env),
-            stdio: ['pipe', 'pipe', 'pipe']
-        });
-        const out = [];
-        let outBytes = 0;
-        let err = '';
-        let failed;
-        const timer = setTimeout(() => {
-            failed = new Error(`git ${args[0]} took longer than ${Math.round(opts.deadlineMs / 1000)} s`);
-            child.kill('SIGKILL');
-        }, opts.deadlineMs);
-        child.stdout.on('data', (c) => {
-            outBytes += c.length;
-            if (outBytes > maxOut) {
-                failed = new Error(`git ${args[0]} printed more than ${maxOut} bytes`);
-                child.kill('SIGKILL');
-            }
-            else
-                out.push(c);
-        });
-        child.stderr.on('data', (c) => {
-            err = (err + c.toString('utf8')).slice(-4000);
-        });
-        child.on('error', e => {
-            clearTimeout(timer);
-            reject(new Error(e.code === 'ENOENT' ? 'git is not installed' : e.message));
-        });
-        child.on('close', code => {
-            clearTimeout(timer);
-            if (failed)
-                return reject(failed);
-            if (code !== 0) {
-                const line = err.trim().split('\n').filter(Boolean).pop() ?? `exit ${code}`;
-                return reject(new Error(line.replace(/\p{Cc}/gu, ' ').slice(0, 300)));
-            }
-            resolve(Buffer.concat(out));
-        });
-        child.stdin.on('error', () => undefined);
-        child.stdin.end(opts.input ?? '');
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/core/sync/git-store.ts
 /**
  * A git remote as a store: the bundle becomes the only file (`bundle.json`) of a parentless commit,
@@ -12358,7 +13100,7 @@ function run_runGit(args, opts) {
 
 
 
-const FILE = 'bundle.json';
+const git_store_FILE = 'bundle.json';
 /** `git ARGS` through the one git runner: fixed configuration, no secrets, bounded output. */
 function git(ctx, args, opts = {}) {
     const env = { ...ctx.env };
@@ -12465,7 +13207,7 @@ function git_store_gitStore(spelling, ctx) {
                 const g = (args, input) => git(ctx, ['--git-dir', dir, ...args], { input });
                 try {
                     const blob = (await g(['hash-object', '-w', '--stdin'], bytes)).toString().trim();
-                    const tree = (await g(['mktree'], `100644 blob ${blob}\t${FILE}\n`)).toString().trim();
+                    const tree = (await g(['mktree'], `100644 blob ${blob}\t${git_store_FILE}\n`)).toString().trim();
                     const commit = (await g(['commit-tree', tree, '-m', `swr bundle ${name}\n\nsha256 ${meta.sha256}\n`]))
                         .toString()
                         .trim();
@@ -12506,14 +13248,14 @@ function git_store_gitStore(spelling, ctx) {
                 }
                 let size;
                 try {
-                    size = Number((await g(['cat-file', '-s', `refs/swr/got:${FILE}`])).toString().trim());
+                    size = Number((await g(['cat-file', '-s', `refs/swr/got:${git_store_FILE}`])).toString().trim());
                 }
                 catch {
-                    throw fail(`refs/swr/${name} holds no ${FILE}`);
+                    throw fail(`refs/swr/${name} holds no ${git_store_FILE}`);
                 }
                 if (!(size <= MAX_BUNDLE_BYTES))
                     throw fail(`${size} bytes, over the ${MAX_BUNDLE_BYTES}-byte limit`);
-                const bytes = await g(['cat-file', 'blob', `refs/swr/got:${FILE}`], MAX_BUNDLE_BYTES);
+                const bytes = await g(['cat-file', 'blob', `refs/swr/got:${git_store_FILE}`], MAX_BUNDLE_BYTES);
                 const ct = Number((await g(['show', '-s', '--format=%ct', 'refs/swr/got'])).toString());
                 return { bytes, storedAt: Number.isFinite(ct) && ct > 0 ? new Date(ct * 1000) : undefined };
             });
@@ -17358,195 +18100,6 @@ function bounds(old, now) {
 
 
 
-
-;// CONCATENATED MODULE: ./src/core/git/index-file.ts
-/**
- * The paths git tracks, read from the repository's index file as data. Running `git ls-files`
- * would run the workspace's own configuration (a `core.fsmonitor` there is a command, and
- * `.git/config` is a file that a cache restore or an earlier step can write), inside a step that
- * holds the job's secrets. Reading the index runs nothing.
- *
- * Handled: index versions 2, 3 and 4 (prefix-compressed names), SHA-1 and SHA-256 repositories,
- * sparse directory entries (reported as the directory, with a trailing "/"), a `.git` file that
- * points at the real git directory (worktrees, submodules), and a split index (the shared index's
- * entries are included too: a path it deleted may then count as tracked, which only widens where
- * an annotation may point). Anything that does not parse gives the empty set: tracked paths are
- * an aid to annotations, never a decision.
- */
-
-
-
-/** A larger index is not read (the Linux kernel's is ~10 MB). */
-const index_file_MAX_INDEX_BYTES = 256 * 1024 * 1024;
-const MAX_POINTER_BYTES = 4096;
-/** The git directory for a work tree whose top is `top`, or undefined. Never follows `.git` when it is a link. */
-function gitDirOf(top) {
-    const dotGit = external_node_path_default().join(top, '.git');
-    const st = external_node_fs_default().lstatSync(dotGit, { throwIfNoEntry: false });
-    if (!st)
-        return undefined;
-    if (st.isDirectory())
-        return dotGit;
-    if (!st.isFile() || st.size > MAX_POINTER_BYTES)
-        return undefined;
-    const m = /^gitdir: (.+?)\r?\n?$/.exec(external_node_fs_default().readFileSync(dotGit, 'utf8'));
-    return m?.[1] ? external_node_path_default().resolve(top, m[1]) : undefined;
-}
-/** The nearest directory at or above `start` holding `.git`. */
-function workTreeTop(start) {
-    for (let dir = external_node_path_default().resolve(start);; dir = external_node_path_default().dirname(dir)) {
-        if (external_node_fs_default().lstatSync(external_node_path_default().join(dir, '.git'), { throwIfNoEntry: false }))
-            return dir;
-        if (external_node_path_default().dirname(dir) === dir)
-            return undefined;
-    }
-}
-function index_file_readBounded(file) {
-    let fd;
-    try {
-        fd = external_node_fs_default().openSync(file, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
-    }
-    catch {
-        return undefined;
-    }
-    try {
-        const st = external_node_fs_default().fstatSync(fd);
-        if (!st.isFile() || st.size > index_file_MAX_INDEX_BYTES)
-            return undefined;
-        return external_node_fs_default().readFileSync(fd);
-    }
-    finally {
-        external_node_fs_default().closeSync(fd);
-    }
-}
-/** The repository's hash length, from its configuration read as text (nothing in it runs). */
-function hashBytes(gitDir) {
-    const commonFile = external_node_path_default().join(gitDir, 'commondir');
-    let configDir = gitDir;
-    const common = external_node_fs_default().lstatSync(commonFile, { throwIfNoEntry: false });
-    if (common?.isFile() && common.size < MAX_POINTER_BYTES)
-        configDir = external_node_path_default().resolve(gitDir, external_node_fs_default().readFileSync(commonFile, 'utf8').trim());
-    const config = index_file_readBounded(external_node_path_default().join(configDir, 'config'));
-    return config && /^\s*objectformat\s*=\s*sha256\s*$/im.test(config.toString('utf8')) ? 32 : 20;
-}
-/** git's offset varint (index v4 name compression). */
-function varint(buf, at) {
-    let c = buf[at++];
-    let value = c & 127;
-    while (c & 128) {
-        c = buf[at++];
-        value = ((value + 1) << 7) | (c & 127);
-    }
-    return [value, at];
-}
-const ENTRY_FIXED = 40; // ctime, mtime, dev, ino, mode, uid, gid, size: ten 32-bit words
-const EXTENDED = 0x4000;
-const S_IFMT = 0o170000;
-const S_IFDIR = 0o040000;
-/** Parse one index file; throws on anything malformed. */
-function index_file_parseIndex(buf, hashLen) {
-    if (buf.length < 12 + hashLen || buf.toString('latin1', 0, 4) !== 'DIRC')
-        throw new Error('not an index');
-    const version = buf.readUInt32BE(4);
-    if (version < 2 || version > 4)
-        throw new Error(`index version ${version}`);
-    const trailer = buf.subarray(buf.length - hashLen);
-    const body = buf.subarray(0, buf.length - hashLen);
-    // index.skipHash writes a zero trailer; any other trailer must be the body's hash.
-    if (trailer.some(b => b !== 0)) {
-        const algo = hashLen === 32 ? 'sha256' : 'sha1';
-        if (!(0,external_node_crypto_.createHash)(algo).update(body).digest().equals(trailer))
-            throw new Error('bad checksum');
-    }
-    const count = buf.readUInt32BE(8);
-    const paths = [];
-    let at = 12;
-    let prev = Buffer.alloc(0);
-    for (let i = 0; i < count; i++) {
-        const start = at;
-        const mode = body.readUInt32BE(at + 24);
-        at += ENTRY_FIXED + hashLen;
-        const flags = body.readUInt16BE(at);
-        at += 2;
-        if (flags & EXTENDED) {
-            if (version < 3)
-                throw new Error('extended flag in a version 2 index');
-            at += 2;
-        }
-        let name;
-        if (version === 4) {
-            const [strip, next] = varint(body, at);
-            if (strip > prev.length)
-                throw new Error('bad name compression');
-            const end = body.indexOf(0, next);
-            if (end < 0)
-                throw new Error('unterminated name');
-            name = Buffer.concat([prev.subarray(0, prev.length - strip), body.subarray(next, end)]);
-            at = end + 1;
-        }
-        else {
-            const nul = body.indexOf(0, at);
-            if (nul < 0)
-                throw new Error('unterminated name');
-            name = body.subarray(at, nul);
-            // Entries are padded with 1-8 NULs to a multiple of eight bytes.
-            at = start + ((nul - start + 8) & ~7);
-        }
-        if (at > body.length)
-            throw new Error('entry past the end');
-        prev = name;
-        const p = name.toString('utf8');
-        paths.push((mode & S_IFMT) === S_IFDIR && !p.endsWith('/') ? `${p}/` : p);
-    }
-    return { paths, ...sharedIndexOf(body, at) };
-}
-/** The split index's `link` extension names the shared index by its hash. */
-function sharedIndexOf(body, at) {
-    while (at + 8 <= body.length) {
-        const sig = body.toString('latin1', at, at + 4);
-        const size = body.readUInt32BE(at + 4);
-        if (sig === 'link' && size >= 20) {
-            const len = size >= 32 && size % 32 === 0 ? 32 : 20;
-            return { shared: body.toString('hex', at + 8, at + 8 + len) };
-        }
-        at += 8 + size;
-    }
-    return {};
-}
-/**
- * Paths tracked by the git work tree that holds `root`, relative to `root` with forward slashes
- * (paths outside `root` are left out). Empty when there is no repository or its index cannot be
- * read.
- */
-function trackedPaths(root) {
-    const top = workTreeTop(root);
-    const gitDir = top === undefined ? undefined : gitDirOf(top);
-    if (top === undefined || gitDir === undefined)
-        return new Set();
-    try {
-        const hashLen = hashBytes(gitDir);
-        const index = index_file_readBounded(external_node_path_default().join(gitDir, 'index'));
-        if (!index)
-            return new Set();
-        const own = index_file_parseIndex(index, hashLen);
-        let all = own.paths;
-        if (own.shared && /^[0-9a-f]+$/.test(own.shared)) {
-            const shared = index_file_readBounded(external_node_path_default().join(gitDir, `sharedindex.${own.shared}`));
-            if (shared)
-                all = [...index_file_parseIndex(shared, hashLen).paths, ...all];
-        }
-        const prefix = external_node_path_default().relative(top, external_node_path_default().resolve(root)).split((external_node_path_default()).sep).join('/');
-        const under = prefix === '' ? '' : `${prefix}/`;
-        const out = new Set();
-        for (const p of all)
-            if (p.startsWith(under))
-                out.add(p.slice(under.length));
-        return out;
-    }
-    catch {
-        return new Set();
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/core/history/advice.ts
 
