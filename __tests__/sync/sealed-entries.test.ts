@@ -17,6 +17,7 @@ import {
   write,
   type Box
 } from '../../__fixtures__/sync-box.js'
+import { fitSeals } from '../../src/core/sync/seals.js'
 
 const KEYS = { SWR_HMAC_KEY: hex64('a'), SWR_SYNC_KEY: hex64('b') }
 /** A recipe that "installs" from the lockfile: a tree whose content follows it. */
@@ -306,4 +307,18 @@ describe('in clear', () => {
     )
     expect(refs()).toBe(before)
   }, 60_000)
+})
+
+describe('the bundle limit', () => {
+  it("keeps seals in order while they fit beside the manifest, counting a sealed copy's growth", () => {
+    const seals = [
+      { id: 'a', seal: 'x'.repeat(100) },
+      { id: 'b', seal: 'x'.repeat(1000) },
+      { id: 'c', seal: 'x'.repeat(10) }
+    ]
+    expect(fitSeals(seals, 500, 1500, 1)).toEqual({ kept: [seals[0], seals[2]], left: ['b'] })
+    // The same seals in a sealed copy: every byte costs 4/3 (the bundle is base64'd again).
+    expect(fitSeals(seals, 500, 1000, 4 / 3)).toEqual({ kept: [seals[0], seals[2]], left: ['b'] })
+    expect(fitSeals(seals, 1000, 1000, 1)).toEqual({ kept: [], left: ['a', 'b', 'c'] })
+  })
 })
