@@ -1,7 +1,8 @@
 /**
  * push, pull and sync status as use cases: carry the signed manifest (with its tree indexes and
- * the seals of its sealed entries) off the machine, to git remotes, HTTP stores and the Actions cache (sync/), so a machine whose
- * workspace and home were wiped can recover the recipe book first, from one recovery code.
+ * the seals of its sealed entries) off the machine, to git remotes, HTTP stores and the Actions
+ * cache (sync/), so a machine whose workspace and home were wiped can recover the recipe book
+ * first, from one recovery code.
  *
  * - `push` seals a copy (HPKE with X-Wing) to this machine's sync key and any named peers, or,
  *   only when allowed, packs it in clear with its tokens redacted and never with escrow; stores it
