@@ -1,7 +1,8 @@
 /**
- * `swr push` / `swr pull` / `swr sync status`: carry the signed manifest (with its tree indexes)
- * off the machine, to git remotes, HTTP stores and the Actions cache, so a machine whose workspace
- * and home were wiped can recover the recipe book first, from one recovery code. The use cases
+ * `swr push` / `swr pull` / `swr sync status`: carry the signed manifest (with its tree indexes
+ * and its sealed entries' seals) off the machine, to git remotes, HTTP stores and the Actions
+ * cache, so a machine whose workspace and home were wiped can recover the recipe book first, from
+ * one recovery code. The use cases
  * are engine/sync.ts (sealing, redaction, the pin, the gate on a pulled manifest, never writing
  * over a file); this file turns flags and the environment into their inputs, gives the stores
  * this process's stderr and the Actions cache, and prints what comes back.
@@ -120,6 +121,7 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
         sealed: r.sealed,
         recipients: r.recipients,
         redacted: r.redacted.map(v => v.variable),
+        seals: r.seals,
         sha256: r.sha256,
         bytes: r.bytes,
         replicas: r.replicas,
@@ -131,8 +133,10 @@ export async function pushCommand(flags: PushFlags, io: CliIo): Promise<ExitCode
     const how = r.sealed
       ? `sealed with HPKE (X-Wing) to ${r.recipients.join(', ')}`
       : `in clear${n ? `, ${n} token${n > 1 ? 's' : ''} redacted` : ''}`
+    const s = r.seals.length
+    const carried = s ? `, with ${s} seal${s > 1 ? 's' : ''}` : ''
     io.stdout.write(
-      `pushed ${r.manifest} (version ${r.version}, digest ${r.digest.slice(0, 16)}), ${how}, sha256 ${r.sha256.slice(0, 16)}\n`
+      `pushed ${r.manifest} (version ${r.version}, digest ${r.digest.slice(0, 16)})${carried}, ${how}, sha256 ${r.sha256.slice(0, 16)}\n`
     )
     for (const x of r.replicas)
       io.stdout.write(
@@ -180,13 +184,19 @@ export async function pullCommand(flags: PullFlags, io: CliIo): Promise<ExitCode
         expanded: r.expanded,
         digest: r.digest,
         version: r.version,
-        reason: r.reason
+        reason: r.reason,
+        seals: r.seals
       }) + '\n'
     )
-  else if (!flags.quiet)
+  else if (!flags.quiet) {
     io.stdout.write(
       `pulled ${r.manifest} (version ${r.version}, digest ${r.digest.slice(0, 16)}) from ${escapeText(r.locator, { max: 300 })}; ${r.reason}\n`
     )
+    for (const x of r.seals)
+      io.stdout.write(
+        `  seal ${x.outcome.padEnd(8)} ${escapeText(x.id, { max: 200 })} (key ${escapeText(x.key, { max: 200 })}): ${escapeText(x.detail, { max: 300 })}\n`
+      )
+  }
   return EXIT.HEALTHY
 }
 
@@ -240,7 +250,7 @@ function storeOptions(cmd: Command): Command {
 export function registerSync(program: Command, { io, run }: CommandContext): void {
   storeOptions(withGlobals(program.command('push')))
     .description(
-      'store the manifest and its tree indexes off the machine (git:REMOTE, http(s) URL templates, the Actions cache), sealed with HPKE/X-Wing; each copy is read back and checked, and a recovery code is printed'
+      "store the manifest, its tree indexes and its sealed entries' seals off the machine (git:REMOTE, http(s) URL templates, the Actions cache), sealed with HPKE/X-Wing; each copy is read back and checked, and a recovery code is printed"
     )
     .option(
       '--to <store>',
@@ -256,7 +266,7 @@ export function registerSync(program: Command, { io, run }: CommandContext): voi
 
   trustOptions(storeOptions(withGlobals(program.command('pull'))))
     .description(
-      'restore a pushed manifest and its tree indexes, verified (pin, seal, signatures) before anything is written, never over an existing file'
+      'restore a pushed manifest, its tree indexes and seals, verified (pin, seal, signatures) before anything is written, never over an existing file'
     )
     .option('--code <code>', 'the recovery code "swr push" printed (swr1:…)')
     .option(

@@ -38,7 +38,7 @@ async function machineIdentity(stateDir: string): Promise<Identity | undefined> 
 }
 
 /** The seals this machine trusts: its own keys, its trust store, and the run's policy. */
-async function machineTrust(
+export async function machineTrust(
   stateDir: string,
   policy?: Pick<TrustPolicy, 'hmacKey' | 'trusted'>
 ): Promise<SealTrust> {

@@ -1,7 +1,8 @@
 /**
- * push, pull and sync status as use cases: carry the signed manifest (with its tree indexes) off
- * the machine, to git remotes, HTTP stores and the Actions cache (sync/), so a machine whose
- * workspace and home were wiped can recover the recipe book first, from one recovery code.
+ * push, pull and sync status as use cases: carry the signed manifest (with its tree indexes and
+ * the seals of its sealed entries) off the machine, to git remotes, HTTP stores and the Actions
+ * cache (sync/), so a machine whose workspace and home were wiped can recover the recipe book
+ * first, from one recovery code.
  *
  * - `push` seals a copy (HPKE with X-Wing) to this machine's sync key and any named peers, or,
  *   only when allowed, packs it in clear with its tokens redacted and never with escrow; stores it
@@ -10,7 +11,8 @@
  * - `pull` fetches the first copy a source yields (refusing one that fails its pin), opens it,
  *   fills the variables named for a redacted copy, verifies exactly what would be written through
  *   the gate (and, when values were filled in, a trusted signature over them first), checks each
- *   tree index against the signed manifest, and only then writes, never over an existing file.
+ *   tree index against the signed manifest, judges each carried seal (sync/seals.ts), and only
+ *   then writes, never over an existing file.
  * - `syncStatus` reads each recorded copy back and returns its reachability, hash health and age.
  *
  * The shell supplies the store context (stderr notes, the Actions cache adapter), the trust
@@ -25,17 +27,18 @@ import type { ParsedManifest } from '../manifest/load.js'
 import { manifestDigest } from '../manifest/canonical.js'
 import { decide, gateInput, signaturesHold, type TrustPolicy } from '../sign/gate.js'
 import { loadSyncSeed } from '../sign/keys.js'
-import { hasTokenShape } from '../exec/scrub.js'
 import { writeFileAtomic } from '../state/atomic.js'
-import { escapeText } from '../text/escape.js'
-import { indexPath } from '../walk/tree-index.js'
+import { escapeText, quoted } from '../text/escape.js'
+import { indexPath, parseIndex } from '../walk/tree-index.js'
 import {
+  MAX_BUNDLE_BYTES,
   packPlain,
   packSealed,
   sha256Hex,
   syncPublicKey,
   unpackBundle,
-  type Bundle
+  type Bundle,
+  type CarriedSeal
 } from '../sync/bundle.js'
 import { openStore, storeOfLocator } from '../sync/open.js'
 import { findPeer } from '../sync/peers.js'
@@ -43,6 +46,16 @@ import { makeCode, parseCode, pinMatches } from '../sync/recovery-code.js'
 import { expand, redact, VARIABLE_NAME } from '../sync/redact.js'
 import { recordReplicas, replicasOf, type Replica } from '../sync/replicas.js'
 import { checkName, type StoreContext } from '../sync/store.js'
+import {
+  fitSeals,
+  indexHasTokenShape,
+  judgeCarriedSeals,
+  sealHasTokenShape,
+  sealsToCarry,
+  writeCarriedSeals,
+  type PulledSeal
+} from '../sync/seals.js'
+import { machineTrust, withSeals } from './seal-entries.js'
 
 /** Where this machine's sync key comes from: the state directory, or SWR_SYNC_KEY's value. */
 export interface SyncKeys {
@@ -82,6 +95,8 @@ export interface PushRun {
   recipients: string[]
   /** Variables a copy in clear names in place of its tokens, each with a safe preview. */
   redacted: { variable: string; preview: string }[]
+  /** The sealed entries whose seals the copy carries. */
+  seals: string[]
   sha256: string
   bytes: number
   replicas: PushedReplica[]
@@ -113,9 +128,10 @@ export async function push(
   const recipientNames = [...(seed ? ['this machine'] : []), ...peers.map(p => p.name)]
   const text = fs.readFileSync(m.file, 'utf8')
   const sealed = recipients.length > 0
+  const seals = await carriedSeals(m, text, trees, { ...opts, ctx, sealed })
   const packed = sealed
-    ? { bytes: await packSealed({ manifest: text, trees }, recipients), redacted: [] }
-    : packInClear(m, text, trees, opts.plaintextOk ?? false)
+    ? { bytes: await packSealed({ manifest: text, trees, ...seals }, recipients), redacted: [] }
+    : packInClear(m, text, trees, seals.seals ?? [], opts.plaintextOk ?? false)
   const sha256 = sha256Hex(packed.bytes)
   const replicas: PushedReplica[] = []
   const records: Replica[] = []
@@ -153,6 +169,7 @@ export async function push(
     sealed,
     recipients: recipientNames,
     redacted: packed.redacted,
+    seals: (seals.seals ?? []).map(c => c.id),
     sha256,
     bytes: packed.bytes.length,
     replicas,
@@ -172,11 +189,39 @@ function treeIndexes(m: LoadedManifest): Bundle['trees'] {
   return trees
 }
 
+/**
+ * The seals this machine keeps for the sealed entries' current keys, as many as fit under the
+ * bundle limit beside the manifest and its indexes (the manifest comes first: a seal left out is
+ * named, and doctor makes it again after a pull).
+ */
+async function carriedSeals(
+  m: LoadedManifest,
+  text: string,
+  trees: Bundle['trees'],
+  opts: { stateDir: string; ctx: StoreContext; sealed: boolean }
+): Promise<{ seals?: CarriedSeal[] }> {
+  if (!m.body.sealed?.length) return {}
+  const { states } = await withSeals(m, opts.stateDir)
+  const used = text.length + Object.values(trees).reduce((n, t) => n + t.length, 0)
+  const { kept, left } = fitSeals(
+    sealsToCarry(m, opts.stateDir, states),
+    used,
+    MAX_BUNDLE_BYTES - 256 * 1024,
+    opts.sealed ? 4 / 3 : 1
+  )
+  for (const id of left)
+    opts.ctx.note?.(
+      `the seal of ${quoted(id)} does not fit in the bundle's ${MAX_BUNDLE_BYTES} bytes: left out`
+    )
+  return kept.length > 0 ? { seals: kept } : {}
+}
+
 /** A copy in clear: only when asked for, never with escrow, never with a token-shaped name. */
 function packInClear(
   m: LoadedManifest,
   text: string,
   trees: Bundle['trees'],
+  seals: readonly CarriedSeal[],
   plaintextOk: boolean
 ): { bytes: Buffer; redacted: { variable: string; preview: string }[] } {
   if (m.body.entries.some(e => e.kind === 'file' && e.escrow))
@@ -189,10 +234,22 @@ function packInClear(
       'push seals every copy and there is no key to seal it to: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), name a peer with --to-peer, or pass --plaintext-ok to publish it in clear (tokens redacted)',
       EXIT.UNREPAIRABLE
     )
-  for (const [id, b64] of Object.entries(trees))
-    if (hasTokenShape(Buffer.from(b64, 'base64').toString('latin1')))
+  // Names are judged in the decoded index (the sidecar is gzip'd); one that does not decode
+  // against the manifest cannot be judged, so it does not travel in clear either.
+  for (const e of m.body.entries) {
+    const b64 = trees[e.id]
+    if (e.kind !== 'tree' || !e.expect.index || b64 === undefined) continue
+    const records = parseIndex(Buffer.from(b64, 'base64'), e.expect.index)
+    if (!records || indexHasTokenShape(records))
       throw new SwrError(
-        `the index of tree "${id}" holds a token-shaped name: it is never sent in clear`,
+        `the index of tree ${quoted(e.id)} ${records ? 'holds a token-shaped name' : 'does not match the manifest'}: it is never sent in clear`,
+        EXIT.UNREPAIRABLE
+      )
+  }
+  for (const c of seals)
+    if (sealHasTokenShape(c))
+      throw new SwrError(
+        `the seal of sealed entry ${quoted(c.id)} holds a token-shaped name: it is never sent in clear`,
         EXIT.UNREPAIRABLE
       )
   const r = redact(text)
@@ -200,7 +257,8 @@ function packInClear(
     bytes: packPlain({
       manifest: r.text,
       trees,
-      ...(r.variables.length ? { redacted: r.variables } : {})
+      ...(r.variables.length ? { redacted: r.variables } : {}),
+      ...(seals.length ? { seals: [...seals] } : {})
     }),
     redacted: r.variables.map(v => ({ variable: v, preview: r.previews[v] ?? '' }))
   }
@@ -254,6 +312,8 @@ export type PullRun =
       version: number
       /** The gate's reason for accepting it. */
       reason: string
+      /** What became of each seal the copy carried. */
+      seals: PulledSeal[]
     }
 
 export async function pull(ctx: StoreContext, opts: PullOptions): Promise<PullRun> {
@@ -292,11 +352,19 @@ export async function pull(ctx: StoreContext, opts: PullOptions): Promise<PullRu
   if (!gate.allowed)
     throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE)
   const sidecars = checkedIndexes(m, bundle)
+  const seals = await judgeCarriedSeals(
+    m,
+    bundle.seals,
+    opts.stateDir,
+    await machineTrust(opts.stateDir, policy)
+  )
   fs.mkdirSync(path.dirname(target), { recursive: true })
   for (const [p, bytes] of sidecars) {
     fs.mkdirSync(path.dirname(p), { recursive: true })
     writeFileAtomic(p, bytes, { exclusive: true })
   }
+  writeCarriedSeals(opts.stateDir, seals.writes)
+  // The manifest last: once it is in place, everything it brought is.
   writeFileAtomic(target, text, { exclusive: true })
   return {
     kind: 'pull',
@@ -308,7 +376,8 @@ export async function pull(ctx: StoreContext, opts: PullOptions): Promise<PullRu
     expanded: redacted,
     digest: m.digest,
     version: m.body.version,
-    reason: gate.reason
+    reason: gate.reason,
+    seals: seals.outcomes
   }
 }
 

@@ -63,12 +63,25 @@ export function storedSealFile(
   return path.join(stateDir, 'seals', `${name}.json`)
 }
 
-export function writeStoredSeal(stateDir: string, file: string, doc: SealDocument): void {
+/**
+ * Keep a seal (a document just made, or the exact bytes of one already judged); `exclusive`
+ * refuses to replace a seal already there (a pulled seal never overwrites this machine's).
+ */
+export function writeStoredSeal(
+  stateDir: string,
+  file: string,
+  seal: SealDocument | Buffer,
+  opts: { exclusive?: boolean } = {}
+): void {
   ensurePrivateDir(stateDir, 'seals')
-  writeFileAtomic(file, encodeSeal(doc), { mode: 0o600 })
+  writeFileAtomic(file, Buffer.isBuffer(seal) ? seal : encodeSeal(seal), {
+    mode: 0o600,
+    exclusive: opts.exclusive ?? false
+  })
 }
 
-function readStored(file: string): Buffer | undefined {
+/** A stored seal's bytes, bounded and never through a link; undefined when there is none. */
+export function readStoredSeal(file: string): Buffer | undefined {
   const st = fs.lstatSync(file, { throwIfNoEntry: false })
   if (!st) return undefined
   if (!st.isFile()) throw new Rejected('the stored seal is not a regular file')
@@ -78,7 +91,7 @@ function readStored(file: string): Buffer | undefined {
 }
 
 /** The seal must describe exactly this entry: one path, its path and kind, the expanded key. */
-function checkFor(seal: ParsedSeal, spec: SealedSpec, key: string): void {
+export function checkSealFor(seal: ParsedSeal, spec: SealedSpec, key: string): void {
   const body = seal.doc.body
   if (body.key !== key) throw new Rejected(`made for key ${quoted(body.key)}, not ${quoted(key)}`)
   const [p] = body.paths
@@ -131,7 +144,7 @@ export async function resolveSeals(
     }
     const file = storedSealFile(opts.stateDir, m.file, spec.id, key)
     try {
-      const bytes = readStored(file)
+      const bytes = readStoredSeal(file)
       if (!bytes) {
         states.push({
           id: spec.id,
@@ -143,7 +156,7 @@ export async function resolveSeals(
         continue
       }
       const seal = parseSeal(bytes)
-      checkFor(seal, spec, key)
+      checkSealFor(seal, spec, key)
       const signedBy = judgeSeal(seal.doc, opts.trust)
       entries.push(sealedEntry(spec, seal))
       const records = seal.records[0]

@@ -6,6 +6,8 @@
  * key is sealed with HPKE (RFC 9180: the X-Wing hybrid post-quantum KEM, ML-KEM-768 + X25519,
  * HKDF-SHA256, AES-256-GCM) once per recipient (this machine's sync key, named peers). A bundle in
  * clear exists only when the user asked for it, and then never carries escrow (see redact.ts).
+ * A bundle may also carry the seals of the manifest's sealed entries (seals.ts), so a wiped state
+ * directory gets them back with the manifest; a bundle without them (older ones) reads the same.
  * Sealing is not trust: a pulled manifest is still verified (strict parse, schema, signatures
  * through the gate) before anything writes or runs it.
  */
@@ -23,6 +25,14 @@ const INFO = new TextEncoder().encode('swr manifest bundle v2: content key')
 export const MAX_BUNDLE_BYTES = 96 * 1024 * 1024
 /** Recipients one bundle may be sealed to (each adds about 1.5 KiB). */
 export const MAX_RECIPIENTS = 32
+/** Seals one bundle may carry: one per sealed entry, and a manifest holds at most 10,000 entries. */
+export const MAX_CARRIED_SEALS = 10_000
+
+/** A sealed entry's seal as it travels: the entry's id and the stored seal file's bytes, base64. */
+export interface CarriedSeal {
+  id: string
+  seal: string
+}
 
 export interface Bundle {
   /** The manifest file's exact text (signatures included), or its redacted text. */
@@ -31,6 +41,8 @@ export interface Bundle {
   trees: Record<string, string>
   /** Variables whose `${NAME}` references replaced token shapes (a redacted bundle only). */
   redacted?: string[]
+  /** The stored seals of sealed entries, for their keys at push (absent in older bundles). */
+  seals?: CarriedSeal[]
 }
 
 interface SealedFor {
@@ -162,7 +174,17 @@ function isBundle(v: unknown): v is Bundle {
     (b.redacted === undefined ||
       (Array.isArray(b.redacted) &&
         b.redacted.length <= 1000 &&
-        b.redacted.every(x => typeof x === 'string' && VARIABLE_NAME.test(x))))
+        b.redacted.every(x => typeof x === 'string' && VARIABLE_NAME.test(x)))) &&
+    (b.seals === undefined ||
+      (Array.isArray(b.seals) &&
+        b.seals.length <= MAX_CARRIED_SEALS &&
+        b.seals.every(
+          c =>
+            typeof c === 'object' &&
+            c !== null &&
+            typeof c.id === 'string' &&
+            typeof c.seal === 'string'
+        )))
   )
 }
 
