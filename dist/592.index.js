@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(84638);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(87587);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 84638:
+/***/ 87587:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -189,7 +189,7 @@ __webpack_require__.d(__webpack_exports__, {
   I2: () => (/* reexport */ saveSealedCache),
   km: () => (/* reexport */ savedLine),
   _I: () => (/* reexport */ face_scrub_namespaceObject),
-  HN: () => (/* reexport */ seals_namespaceObject),
+  HN: () => (/* reexport */ face_seals_namespaceObject),
   _S: () => (/* reexport */ face_sign_namespaceObject),
   dZ: () => (/* reexport */ state_namespaceObject),
   oC: () => (/* reexport */ survivalStats),
@@ -303,14 +303,14 @@ __webpack_require__.d(face_scrub_namespaceObject, {
 });
 
 // NAMESPACE OBJECT: ./src/core/face/seals.ts
-var seals_namespaceObject = {};
-__webpack_require__.r(seals_namespaceObject);
-__webpack_require__.d(seals_namespaceObject, {
+var face_seals_namespaceObject = {};
+__webpack_require__.r(face_seals_namespaceObject);
+__webpack_require__.d(face_seals_namespaceObject, {
   SEAL_REQUIREMENTS: () => (SEAL_REQUIREMENTS),
   SEAL_SCHEMA: () => (SEAL_SCHEMA),
   hasControl: () => (locations_hasControl),
   inputLines: () => (inputLines),
-  parseSeal: () => (parseSeal),
+  parseSeal: () => (seal_parseSeal),
   parseTrustedSigners: () => (parseTrustedSigners),
   sealLocations: () => (sealLocations)
 });
@@ -653,7 +653,7 @@ function escape_escapeText(s, opts = {}) {
     return `${out}…[+${s.length - i} chars]`;
 }
 /** A manifest string quoted in a message: escaped, bounded, in double quotes. */
-function quoted(s, max = QUOTE_MAX) {
+function escape_quoted(s, max = QUOTE_MAX) {
     return `"${escape_escapeText(s, { max })}"`;
 }
 /**
@@ -1889,14 +1889,14 @@ async function signed_command_runSignedCommand(c, run) {
 
 ;// CONCATENATED MODULE: ./src/core/archive/rejected.ts
 /** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
-class Rejected extends Error {
+class rejected_Rejected extends Error {
     constructor(message) {
         super(message);
         this.name = 'Rejected';
     }
 }
 /** The source does not hold the entry at all: a miss, not a refusal of what it held. */
-class Absent extends Rejected {
+class Absent extends rejected_Rejected {
     constructor(message) {
         super(message);
         this.name = 'Absent';
@@ -2237,7 +2237,7 @@ function parseTemplate(t) {
         const open = rest.indexOf('{');
         const literal = open < 0 ? rest : rest.slice(0, open);
         if (!LITERAL.test(literal))
-            return `literal text ${quoted(literal)} may hold only A-Z a-z 0-9 . _ + -`;
+            return `literal text ${escape_quoted(literal)} may hold only A-Z a-z 0-9 . _ + -`;
         if (literal)
             parts.push({ literal });
         if (open < 0)
@@ -2252,7 +2252,7 @@ function parseTemplate(t) {
             continue;
         }
         if (!inner.startsWith('hash:'))
-            return `unknown placeholder {${quoted(inner).replace(/^"|"$/g, '')}}`;
+            return `unknown placeholder {${escape_quoted(inner).replace(/^"|"$/g, '')}}`;
         const paths = inner.slice(5).split(',');
         for (const p of paths) {
             const problem = p === '.' ? 'is the workspace itself' : paths_pathProblem(p);
@@ -2369,7 +2369,7 @@ function hashFiles(workspace, paths) {
 function expandKey(template, workspace, platform) {
     const parts = parseTemplate(template);
     if (typeof parts === 'string')
-        throw new Error(`key template ${quoted(template)}: ${parts}`);
+        throw new Error(`key template ${escape_quoted(template)}: ${parts}`);
     return parts
         .map(p => 'literal' in p ? p.literal : 'name' in p ? platform[p.name] : hashFiles(workspace, p.hash))
         .join('');
@@ -2571,9 +2571,9 @@ function strictParse(text, limits = DEFAULT_LIMITS) {
                 if (!key.isWellFormed())
                     fail(`${at(line, col, top.path)}: key has a lone surrogate`);
                 else if (FORBIDDEN_KEYS.has(key))
-                    fail(`${at(line, col, path)}: key ${quoted(key)} is not allowed`);
+                    fail(`${at(line, col, path)}: key ${escape_quoted(key)} is not allowed`);
                 else if (Object.hasOwn(top.value, key))
-                    fail(`${at(line, col, path)}: duplicate key ${quoted(key)}`);
+                    fail(`${at(line, col, path)}: duplicate key ${escape_quoted(key)}`);
                 top.key = key;
             },
             onObjectEnd: () => {
@@ -2748,7 +2748,7 @@ function readIndex(file, ref) {
         const st = external_node_fs_default().lstatSync(file);
         if (!st.isFile() || st.size > indexBudget(ref.entries))
             return undefined;
-        return parseIndex(external_node_fs_default().readFileSync(file), ref);
+        return tree_index_parseIndex(external_node_fs_default().readFileSync(file), ref);
     }
     catch {
         return undefined;
@@ -2759,7 +2759,7 @@ function readIndex(file, ref) {
  * undefined when altered or unreadable. Bounded before anything is inflated or parsed: compressed
  * size, inflated size (the inflate stops at the budget) and line count, all from the entry count.
  */
-function parseIndex(bytes, ref) {
+function tree_index_parseIndex(bytes, ref) {
     try {
         const budget = indexBudget(ref.entries);
         if (bytes.length > budget)
@@ -2904,17 +2904,17 @@ function ruleProblem(doc) {
         const where = `paths[${i}]`;
         const e = p.entry;
         if (e.path.includes('/') || paths_pathProblem(e.path) !== undefined || e.path === '.')
-            return `${where}.entry.path ${quoted(e.path)} must be one name`;
+            return `${where}.entry.path ${escape_quoted(e.path)} must be one name`;
         if (e.needs.length > 0)
             return `${where}.entry.needs must be empty`;
         const member = p.member.replace(/\/+$/, '');
         if (member.startsWith('/') || member.split('/').some(c => c === '' || c === '.'))
-            return `${where}.member ${quoted(p.member)} is not a relative archive name`;
+            return `${where}.member ${escape_quoted(p.member)} is not a relative archive name`;
         if (external_node_path_default().posix.basename(member) !== e.path)
-            return `${where}.member ${quoted(p.member)} does not end in the entry's name`;
+            return `${where}.member ${escape_quoted(p.member)} does not end in the entry's name`;
         for (const m of members)
             if (m === member || m.startsWith(`${member}/`) || member.startsWith(`${m}/`))
-                return `${where}.member ${quoted(p.member)} overlaps another sealed path`;
+                return `${where}.member ${escape_quoted(p.member)} overlaps another sealed path`;
         members.push(member);
         const indexed = e.kind === 'tree' && e.expect.index !== undefined;
         if (indexed !== (p.index !== undefined))
@@ -2927,16 +2927,16 @@ function decodeIndexes(doc) {
     return doc.body.paths.map((p, i) => {
         if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
             return undefined;
-        const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index);
+        const records = tree_index_parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index);
         if (!records)
-            throw new Rejected(`seal paths[${i}].index does not match its recorded digest`);
+            throw new rejected_Rejected(`seal paths[${i}].index does not match its recorded digest`);
         return records;
     });
 }
 /** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
-function parseSeal(bytes) {
+function seal_parseSeal(bytes) {
     if (bytes.length > SEAL_MAX_BYTES)
-        throw new Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
+        throw new rejected_Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
     let value;
     try {
         value = parseStrictJson(bytes.toString('utf8'), {
@@ -2947,14 +2947,14 @@ function parseSeal(bytes) {
     }
     catch (err) {
         const why = err instanceof StrictJsonError ? err.message : String(err);
-        throw new Rejected(`the seal is not valid JSON (${why.split('\n')[0]?.slice(0, 200)})`);
+        throw new rejected_Rejected(`the seal is not valid JSON (${why.split('\n')[0]?.slice(0, 200)})`);
     }
     if (!validate(value))
-        throw new Rejected(`the seal is malformed: ${schemaLine()}`);
+        throw new rejected_Rejected(`the seal is malformed: ${schemaLine()}`);
     const doc = value;
     const problem = ruleProblem(doc);
     if (problem)
-        throw new Rejected(`the seal is malformed: ${problem}`);
+        throw new rejected_Rejected(`the seal is malformed: ${problem}`);
     return { doc, bytes, records: decodeIndexes(doc) };
 }
 
@@ -2987,7 +2987,7 @@ async function signSeal(body, signers) {
     return { body, signatures };
 }
 /** Ready to judge seals synchronously (as the archive streams past): ML-DSA loaded when needed. */
-async function prepareSealTrust(trust) {
+async function trust_prepareSealTrust(trust) {
     if (trust.trusted.size > 0)
         await loadMldsa();
 }
@@ -2995,7 +2995,7 @@ async function prepareSealTrust(trust) {
  * Who signed the seal, as far as this job can tell ("hmac a1b2…", "ml-dsa 1234…"); a Rejected
  * when the requirement is not met. Synchronous, after `prepareSealTrust(trust)`.
  */
-function judgeSeal(doc, trust) {
+function trust_judgeSeal(doc, trust) {
     const input = sealSigningInput(doc.body);
     const by = [];
     for (const s of doc.signatures) {
@@ -3003,7 +3003,7 @@ function judgeSeal(doc, trust) {
             if (!trust.hmacKey || s.keyid !== hmacKeyId(trust.hmacKey))
                 continue;
             if (!verifyHmac(trust.hmacKey, input, s))
-                throw new Rejected('the seal was changed after it was signed (its HMAC does not hold)');
+                throw new rejected_Rejected('the seal was changed after it was signed (its HMAC does not hold)');
             by.push(`hmac ${s.keyid}`);
             continue;
         }
@@ -3014,11 +3014,11 @@ function judgeSeal(doc, trust) {
         if (!trust.trusted.has(fp))
             continue;
         if (!verifyMldsaLoaded(decoded.publicKey, input, decoded.sig, 'seal'))
-            throw new Rejected(`the seal was changed after it was signed (the ML-DSA signature of ${fp.slice(0, 16)} does not hold)`);
+            throw new rejected_Rejected(`the seal was changed after it was signed (the ML-DSA signature of ${fp.slice(0, 16)} does not hold)`);
         by.push(`ml-dsa ${fp.slice(0, 16)}`);
     }
     if (trust.require === 'signed' && by.length === 0)
-        throw new Rejected(doc.signatures.length === 0
+        throw new rejected_Rejected(doc.signatures.length === 0
             ? 'the seal is unsigned, and require-seal is signed'
             : `the seal is signed by no key this job trusts (${doc.signatures.length} signature${doc.signatures.length === 1 ? '' : 's'}), and require-seal is signed`);
     return by;
@@ -3048,37 +3048,45 @@ function judgeSeal(doc, trust) {
 
 
 /** Where the seal of `spec` under `key` is kept for the manifest at `manifestFile`. */
-function storedSealFile(stateDir, manifestFile, id, key) {
+function entries_storedSealFile(stateDir, manifestFile, id, key) {
     const name = (0,external_node_crypto_.createHash)('sha256')
         .update(`${external_node_path_default().resolve(manifestFile)}\0${id}\0${key}`)
         .digest('hex')
         .slice(0, 32);
     return external_node_path_default().join(stateDir, 'seals', `${name}.json`);
 }
-function writeStoredSeal(stateDir, file, doc) {
+/**
+ * Keep a seal (a document just made, or the exact bytes of one already judged); `exclusive`
+ * refuses to replace a seal already there (a pulled seal never overwrites this machine's).
+ */
+function entries_writeStoredSeal(stateDir, file, seal, opts = {}) {
     state_dir_ensurePrivateDir(stateDir, 'seals');
-    atomic_writeFileAtomic(file, encodeSeal(doc), { mode: 0o600 });
+    atomic_writeFileAtomic(file, Buffer.isBuffer(seal) ? seal : encodeSeal(seal), {
+        mode: 0o600,
+        exclusive: opts.exclusive ?? false
+    });
 }
-function readStored(file) {
+/** A stored seal's bytes, bounded and never through a link; undefined when there is none. */
+function entries_readStoredSeal(file) {
     const st = external_node_fs_default().lstatSync(file, { throwIfNoEntry: false });
     if (!st)
         return undefined;
     if (!st.isFile())
-        throw new Rejected('the stored seal is not a regular file');
+        throw new rejected_Rejected('the stored seal is not a regular file');
     if (st.size > SEAL_MAX_BYTES)
-        throw new Rejected(`the stored seal is over ${SEAL_MAX_BYTES} bytes`);
+        throw new rejected_Rejected(`the stored seal is over ${SEAL_MAX_BYTES} bytes`);
     return external_node_fs_default().readFileSync(file);
 }
 /** The seal must describe exactly this entry: one path, its path and kind, the expanded key. */
-function checkFor(seal, spec, key) {
+function entries_checkSealFor(seal, spec, key) {
     const body = seal.doc.body;
     if (body.key !== key)
-        throw new Rejected(`made for key ${quoted(body.key)}, not ${quoted(key)}`);
+        throw new rejected_Rejected(`made for key ${escape_quoted(body.key)}, not ${escape_quoted(key)}`);
     const [p] = body.paths;
     if (body.paths.length !== 1 || !p || p.spelling !== spec.path)
-        throw new Rejected(`made for other paths than ${quoted(spec.path)}`);
+        throw new rejected_Rejected(`made for other paths than ${escape_quoted(spec.path)}`);
     if (p.entry.kind !== spec.kind)
-        throw new Rejected(`records a ${p.entry.kind}, the manifest a ${spec.kind}`);
+        throw new rejected_Rejected(`records a ${p.entry.kind}, the manifest a ${spec.kind}`);
 }
 /** The entry a seal makes of a sealed spec: the manifest's policy, the seal's expectations. */
 function sealedEntry(spec, seal) {
@@ -3100,7 +3108,7 @@ async function resolveSeals(m, opts) {
     const specs = m.body.sealed ?? [];
     if (specs.length === 0)
         return { manifest: m, states: [] };
-    await prepareSealTrust(opts.trust);
+    await trust_prepareSealTrust(opts.trust);
     const states = [];
     const entries = [];
     const indexes = new Map();
@@ -3113,9 +3121,9 @@ async function resolveSeals(m, opts) {
             states.push({ id: spec.id, state: 'unkeyed', detail: err.message, signedBy: [] });
             continue;
         }
-        const file = storedSealFile(opts.stateDir, m.file, spec.id, key);
+        const file = entries_storedSealFile(opts.stateDir, m.file, spec.id, key);
         try {
-            const bytes = readStored(file);
+            const bytes = entries_readStoredSeal(file);
             if (!bytes) {
                 states.push({
                     id: spec.id,
@@ -3126,9 +3134,9 @@ async function resolveSeals(m, opts) {
                 });
                 continue;
             }
-            const seal = parseSeal(bytes);
-            checkFor(seal, spec, key);
-            const signedBy = judgeSeal(seal.doc, opts.trust);
+            const seal = seal_parseSeal(bytes);
+            entries_checkSealFor(seal, spec, key);
+            const signedBy = trust_judgeSeal(seal.doc, opts.trust);
             entries.push(sealedEntry(spec, seal));
             const records = seal.records[0];
             if (records)
@@ -3143,7 +3151,7 @@ async function resolveSeals(m, opts) {
             });
         }
         catch (err) {
-            const why = err instanceof Rejected ? err.message : err.message;
+            const why = err instanceof rejected_Rejected ? err.message : err.message;
             states.push({
                 id: spec.id,
                 key,
@@ -5768,7 +5776,7 @@ async function machineIdentity(stateDir) {
     return seed ? mldsa_identityFromSeed(seed) : undefined;
 }
 /** The seals this machine trusts: its own keys, its trust store, and the run's policy. */
-async function machineTrust(stateDir, policy) {
+async function seal_entries_machineTrust(stateDir, policy) {
     const trusted = new Set(policy?.trusted ?? []);
     for (const s of readTrustStore(stateDir))
         trusted.add(s.fingerprint);
@@ -5779,13 +5787,13 @@ async function machineTrust(stateDir, policy) {
     return { require: 'any', hmacKey, trusted };
 }
 /** `m` with each sealed entry that has a seal here resolved into an ordinary entry. */
-async function withSeals(m, stateDir, policy) {
+async function seal_entries_withSeals(m, stateDir, policy) {
     if (!m.body.sealed?.length)
         return { manifest: m, states: [] };
     return resolveSeals(m, {
         stateDir,
         platform: currentPlatform(),
-        trust: await machineTrust(stateDir, policy)
+        trust: await seal_entries_machineTrust(stateDir, policy)
     });
 }
 async function sealOne(m, spec, key, opts) {
@@ -5832,7 +5840,7 @@ async function sealOne(m, spec, key, opts) {
         hmacKey: opts.policy.hmacKey,
         identity: await machineIdentity(opts.stateDir)
     });
-    writeStoredSeal(opts.stateDir, storedSealFile(opts.stateDir, m.file, spec.id, key), doc);
+    entries_writeStoredSeal(opts.stateDir, entries_storedSealFile(opts.stateDir, m.file, spec.id, key), doc);
     const by = doc.signatures.length > 0
         ? `signed by ${doc.signatures.map(s => (s.alg === 'hmac-sha256' ? 'hmac' : 'ml-dsa')).join(' and ')}`
         : 'unsigned (no key on this machine)';
@@ -8345,7 +8353,7 @@ function ownPaths(manifestFile, stateDir) {
 
 async function check(loaded, opts) {
     // Sealed entries with a seal here are checked as entries; the others are reported, not damaged.
-    const { manifest: m, states } = await withSeals(loaded, opts.stateDir, opts.smoke?.policy);
+    const { manifest: m, states } = await seal_entries_withSeals(loaded, opts.stateDir, opts.smoke?.policy);
     // Smoke commands, the cache lookup and the report hash nothing: the threads may end early.
     const checked = await verifySelection(m, { ...opts, lastHashing: true });
     let gate;
@@ -8913,14 +8921,14 @@ function tar_reader_octal(b, start, len, what) {
         for (let i = start + 1; i < start + len; i++)
             n = n * 256 + (b[i] ?? 0);
         if (!Number.isSafeInteger(n))
-            throw new Rejected(`malformed archive: ${what} out of range`);
+            throw new rejected_Rejected(`malformed archive: ${what} out of range`);
         return n;
     }
     const text = cstr(b, start, len).trim();
     if (text === '')
         return 0;
     if (!/^[0-7]+$/.test(text))
-        throw new Rejected(`malformed archive: ${what} is not octal`);
+        throw new rejected_Rejected(`malformed archive: ${what} is not octal`);
     return parseInt(text, 8);
 }
 function checksumOk(h) {
@@ -8935,15 +8943,15 @@ function parsePax(body, out, budget) {
     let n = 0;
     while (at < body.length) {
         if (++n > budget)
-            throw new Rejected(`malformed archive: over ${META_LIMITS.records} pax records for one member`);
+            throw new rejected_Rejected(`malformed archive: over ${META_LIMITS.records} pax records for one member`);
         const space = body.indexOf(0x20, at);
         const len = space === -1 || space - at > 20 ? NaN : Number(body.toString('ascii', at, space));
         if (!Number.isSafeInteger(len) || len <= 0 || at + len > body.length)
-            throw new Rejected('malformed archive: bad pax record');
+            throw new rejected_Rejected('malformed archive: bad pax record');
         const rec = body.toString('utf8', space + 1, at + len - 1);
         const eq = rec.indexOf('=');
         if (eq <= 0)
-            throw new Rejected('malformed archive: bad pax record');
+            throw new rejected_Rejected('malformed archive: bad pax record');
         out.set(rec.slice(0, eq), rec.slice(eq + 1));
         at += len;
     }
@@ -8974,7 +8982,7 @@ class TarReader {
     /** The stream ended: anything but a complete archive is a truncated one. */
     finish() {
         if (this.state.kind !== 'end' && !(this.state.kind === 'header' && this.zeroBlocks >= 1))
-            throw new Rejected('truncated archive');
+            throw new rejected_Rejected('truncated archive');
     }
     write(chunk) {
         const buf = chunk;
@@ -9039,9 +9047,9 @@ class TarReader {
             return;
         }
         if (this.zeroBlocks > 0)
-            throw new Rejected('malformed archive: data after an end block');
+            throw new rejected_Rejected('malformed archive: data after an end block');
         if (!checksumOk(h))
-            throw new Rejected('malformed archive: header checksum mismatch');
+            throw new rejected_Rejected('malformed archive: header checksum mismatch');
         const flag = String.fromCharCode(h[156] || 0x30);
         let size = tar_reader_octal(h, 124, 12, 'size');
         const pad = (BLOCK - (size % BLOCK)) % BLOCK;
@@ -9063,7 +9071,7 @@ class TarReader {
         if (paxSize !== undefined) {
             size = Number(paxSize);
             if (!/^\d+$/.test(paxSize) || !Number.isSafeInteger(size))
-                throw new Rejected('malformed archive: bad pax size');
+                throw new rejected_Rejected('malformed archive: bad pax size');
         }
         this.pax = new Map();
         this.longName = this.longLink = undefined;
@@ -9105,23 +9113,23 @@ class TarReader {
     boundMeta(flag, size) {
         const what = flag === 'L' ? 'GNU long name' : flag === 'K' ? 'GNU long link' : 'pax header';
         if ((flag === 'L' || flag === 'K') && size > META_LIMITS.name + 1)
-            throw new Rejected(`malformed archive: ${what} of ${size} bytes (over ${META_LIMITS.name})`);
+            throw new rejected_Rejected(`malformed archive: ${what} of ${size} bytes (over ${META_LIMITS.name})`);
         if (++this.metaHeaders > META_LIMITS.headers)
-            throw new Rejected(`malformed archive: over ${META_LIMITS.headers} extended headers for one member`);
+            throw new rejected_Rejected(`malformed archive: over ${META_LIMITS.headers} extended headers for one member`);
         this.metaBytes += size;
         if (this.metaBytes > META_LIMITS.bytes)
-            throw new Rejected(`malformed archive: extended headers over ${META_LIMITS.bytes} bytes for one member (${what} of ${size} bytes)`);
+            throw new rejected_Rejected(`malformed archive: extended headers over ${META_LIMITS.bytes} bytes for one member (${what} of ${size} bytes)`);
         this.allMetaBytes += size;
         const allowed = META_LIMITS.slack + META_LIMITS.perMember * this.members;
         if (this.allMetaBytes > allowed)
-            throw new Rejected(`malformed archive: extended headers over ${allowed} bytes for ${this.members} members`);
+            throw new rejected_Rejected(`malformed archive: extended headers over ${allowed} bytes for ${this.members} members`);
     }
     meta(flag, body) {
         if (flag === 'x') {
             this.paxRecords += parsePax(body, this.pax, META_LIMITS.records - this.paxRecords);
             for (const key of ['path', 'linkpath'])
                 if (Buffer.byteLength(this.pax.get(key) ?? '') > META_LIMITS.name)
-                    throw new Rejected(`malformed archive: pax ${key} over ${META_LIMITS.name} bytes`);
+                    throw new rejected_Rejected(`malformed archive: pax ${key} over ${META_LIMITS.name} bytes`);
         }
         else if (flag === 'L')
             this.longName = cstr(body, 0, body.length);
@@ -9223,7 +9231,7 @@ function writerUrl() {
     return new URL(/* asset import */ __webpack_require__(21220), __webpack_require__.b);
 }
 function failedWriting(label, code, message) {
-    return new Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
+    return new rejected_Rejected(`writing ${label} failed (${code}: ${message.split('\n')[0]})`);
 }
 class WriteQueue {
     inline = 0;
@@ -9316,7 +9324,7 @@ class WriteQueue {
         });
         const died = (why) => {
             if (this.sent.length > 0)
-                this.failure ??= new Rejected(`the file writer stopped (${why})`);
+                this.failure ??= new rejected_Rejected(`the file writer stopped (${why})`);
             this.notify();
         };
         w.on('error', err => died(err.message.split('\n')[0] ?? 'error'));
@@ -9424,20 +9432,20 @@ class EntryExtractor {
     }
     member(m) {
         if (++this.members > this.maxMembers)
-            throw new Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
+            throw new rejected_Rejected(`more than ${this.maxMembers} members (the recorded bound)`);
         const rel = this.relOf(m.name);
         if (m.type === 'other')
-            throw new Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
+            throw new rejected_Rejected(`${flagName(m.flag)} member: ${shown(m.name)}`);
         if (m.type === 'hardlink')
             this.linkTarget(m);
         if (this.records && this.isIgnored(rel)) {
             this.skippedBytes += m.size;
             if (this.skippedBytes > this.maxSkipped)
-                throw new Rejected(`ignored members over ${this.maxSkipped} bytes`);
+                throw new rejected_Rejected(`ignored members over ${this.maxSkipped} bytes`);
             return undefined;
         }
         if (this.seen.has(rel))
-            throw new Rejected(`duplicate member: ${shown(m.name)}`);
+            throw new rejected_Rejected(`duplicate member: ${shown(m.name)}`);
         this.throughLink(rel, m.name);
         this.seen.add(rel);
         const at = { rel, abs: rel === '' ? this.dest : external_node_path_default().join(this.dest, rel) };
@@ -9484,10 +9492,10 @@ class EntryExtractor {
         if (this.records) {
             const missing = [...this.records.keys()].filter(r => !this.seen.has(r));
             if (missing.length > 0)
-                throw new Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
+                throw new rejected_Rejected(`${missing.length} missing: ${missing.slice(0, LIST).map(shown).join(', ')}${missing.length > LIST ? ', …' : ''}`);
         }
         else if (!this.seen.has('')) {
-            throw new Rejected('the archive does not hold the entry');
+            throw new rejected_Rejected('the archive does not hold the entry');
         }
         for (const [abs, mode] of this.dirModes.reverse())
             external_node_fs_default().chmodSync(abs, mode);
@@ -9501,19 +9509,19 @@ class EntryExtractor {
     }
     relOf(name) {
         if (name.startsWith('/'))
-            throw new Rejected(`absolute member name: ${shown(name)}`);
+            throw new rejected_Rejected(`absolute member name: ${shown(name)}`);
         let rel;
         if (name === this.prefix || name === `${this.prefix}/`)
             rel = '';
         else if (name.startsWith(`${this.prefix}/`))
             rel = name.slice(this.prefix.length + 1);
         else if (name.split('/').includes('..') && !this.prefix.split('/').includes('..'))
-            throw new Rejected(`member climbs out with "..": ${shown(name)}`);
+            throw new rejected_Rejected(`member climbs out with "..": ${shown(name)}`);
         else
-            throw new Rejected(`member outside the entry's path: ${shown(name)}`);
+            throw new rejected_Rejected(`member outside the entry's path: ${shown(name)}`);
         rel = rel.replace(/\/+$/, '');
         if (rel !== '' && rel.split('/').some(c => c === '' || c === '.' || c === '..'))
-            throw new Rejected(`member name with "", "." or "..": ${shown(name)}`);
+            throw new rejected_Rejected(`member name with "", "." or "..": ${shown(name)}`);
         return rel;
     }
     isIgnored(rel) {
@@ -9533,46 +9541,46 @@ class EntryExtractor {
         for (let cut = at.lastIndexOf('/'); cut > 0; cut = at.lastIndexOf('/')) {
             at = at.slice(0, cut);
             if (this.links.has(at))
-                throw new Rejected(`member written through a link: ${shown(name)}`);
+                throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
         }
         if (rel !== '' && this.links.has(''))
-            throw new Rejected(`member written through a link: ${shown(name)}`);
+            throw new rejected_Rejected(`member written through a link: ${shown(name)}`);
     }
     checkShape(at, m) {
         const w = this.want;
         if (w.kind === 'file') {
             if (at.rel !== '' || m.type !== 'file')
-                throw new Rejected(`unexpected ${m.type} member: ${shown(m.name)} (the entry is one file)`);
+                throw new rejected_Rejected(`unexpected ${m.type} member: ${shown(m.name)} (the entry is one file)`);
             if (m.size !== w.size)
-                throw new Rejected(`size ${m.size}, recorded ${w.size}`);
+                throw new rejected_Rejected(`size ${m.size}, recorded ${w.size}`);
             if (m.mode !== w.mode)
-                throw new Rejected(`mode ${mode_octal(m.mode)}, recorded ${mode_octal(w.mode)}`);
+                throw new rejected_Rejected(`mode ${mode_octal(m.mode)}, recorded ${mode_octal(w.mode)}`);
             return;
         }
         if (w.kind === 'bounded') {
             if (w.single && at.rel !== '')
-                throw new Rejected(`unexpected member: ${shown(m.name)} (the entry is not a directory)`);
+                throw new rejected_Rejected(`unexpected member: ${shown(m.name)} (the entry is not a directory)`);
             if (this.bytes + m.size > w.maxBytes)
-                throw new Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
+                throw new rejected_Rejected(`over ${w.maxBytes} bytes (the recorded bound)`);
             return;
         }
         if (at.rel === '') {
             if (m.type !== 'dir')
-                throw new Rejected(`the tree's root is a ${m.type} in the archive`);
+                throw new rejected_Rejected(`the tree's root is a ${m.type} in the archive`);
             return;
         }
         const r = this.records?.get(at.rel);
         if (!r)
-            throw new Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
+            throw new rejected_Rejected(`extra ${m.type === 'dir' ? 'directory' : m.type}: ${shown(at.rel)}`);
         const type = m.type === 'dir' ? 'd' : m.type === 'symlink' ? 'l' : 'f';
         if (type !== r.type)
-            throw new Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
+            throw new rejected_Rejected(`${shown(at.rel)}: ${m.type} in the archive, recorded as type ${r.type}`);
         if (type === 'f' && m.type === 'file' && m.size !== r.size)
-            throw new Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
+            throw new rejected_Rejected(`${shown(at.rel)}: size ${m.size}, recorded ${r.size}`);
         if (type !== 'l' && m.mode !== r.mode)
-            throw new Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
+            throw new rejected_Rejected(`${shown(at.rel)}: mode ${mode_octal(m.mode)}, recorded ${mode_octal(r.mode)}`);
         if (type === 'l' && m.linkname !== r.extra)
-            throw new Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
+            throw new rejected_Rejected(`${shown(at.rel)}: link target differs from the recorded one`);
     }
     /** Directories known to exist in scratch: one mkdir per directory, not one per member. */
     made = new Set();
@@ -9598,7 +9606,7 @@ class EntryExtractor {
     symlink(at, m) {
         // A directory made for an earlier member's parent cannot turn into a link.
         if (this.made.has(at.abs))
-            throw new Rejected(`link in place of a directory: ${shown(m.name)} -> ${shown(m.linkname)}`);
+            throw new rejected_Rejected(`link in place of a directory: ${shown(m.name)} -> ${shown(m.linkname)}`);
         if ((this.want.kind === 'bounded' || this.want.kind === 'file') && at.rel !== '') {
             // Unindexed: a link may only point inside the entry (a link entry's own target is checked
             // by the verifier on the scratch copy). The rule does not depend on what else the archive
@@ -9608,7 +9616,7 @@ class EntryExtractor {
             // or after, can only end inside the entry, whereas a ".." after a name ("l/../..") climbs
             // from wherever that name leads.
             if (!no_follow_linkStaysInside(this.dest, at.abs, m.linkname))
-                throw new Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
+                throw new rejected_Rejected(`link escapes the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
         }
         this.ensureParent(at.abs);
         external_node_fs_default().symlinkSync(m.linkname, at.abs);
@@ -9622,23 +9630,23 @@ class EntryExtractor {
             return this.relOf(m.linkname);
         }
         catch {
-            throw new Rejected(`hard link out of the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
+            throw new rejected_Rejected(`hard link out of the entry: ${shown(m.name)} -> ${shown(m.linkname)}`);
         }
     }
     hardlink(at, m) {
         const target = this.linkTarget(m);
         const sum = this.fileHashes.get(target);
         if (sum === undefined)
-            throw new Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
+            throw new rejected_Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
         const r = this.records?.get(at.rel);
         if (this.records && r?.extra !== sum)
-            throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
+            throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
         if (this.want.kind === 'file')
-            throw new Rejected('a hard link where one file is recorded');
+            throw new rejected_Rejected('a hard link where one file is recorded');
         // The copy writes the target's bytes again: they count like the target's own.
         const size = this.fileSizes.get(target) ?? 0;
         if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
-            throw new Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
+            throw new rejected_Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
         this.bytes += size;
         this.ensureParent(at.abs);
         // A copy, not a link: the placed tree shares no inode with anything (made after the
@@ -9661,7 +9669,7 @@ class EntryExtractor {
     }
     judge(at, sum, want, size) {
         if (this.want.kind !== 'bounded' && sum !== want)
-            throw new Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
+            throw new rejected_Rejected(`${at.rel === '' ? 'the file' : shown(at.rel)}: content differs from the recorded sha256`);
         this.fileHashes.set(at.rel, sum);
         this.fileSizes.set(at.rel, size);
     }
@@ -9672,14 +9680,14 @@ class EntryExtractor {
         return {
             write: chunk => {
                 if (filled + chunk.length > content.length)
-                    throw new Rejected(`${shown(m.name)}: overlong member`);
+                    throw new rejected_Rejected(`${shown(m.name)}: overlong member`);
                 chunk.copy(content, filled);
                 filled += chunk.length;
                 this.bytes += chunk.length;
             },
             end: () => {
                 if (filled !== content.length)
-                    throw new Rejected(`${shown(m.name)}: short member`);
+                    throw new rejected_Rejected(`${shown(m.name)}: short member`);
                 this.judge(at, external_node_crypto_default().hash('sha256', content), want, m.size);
                 this.writes.create(at.abs, shown(at.rel), content, m.mode, fixMode);
             }
@@ -9761,7 +9769,7 @@ function pinnedAt(fd, dirPath) {
 function openBelow(parent, name, rel) {
     const refuse = () => {
         const st = external_node_fs_default().lstatSync(parent.at(name), { throwIfNoEntry: false });
-        throw new Rejected(`not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
+        throw new rejected_Rejected(`not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
     };
     for (let tries = 0;; tries++) {
         try {
@@ -9790,7 +9798,7 @@ function openBelow(parent, name, rel) {
 function pinParent(workspace, target) {
     const rel = external_node_path_default().relative(workspace, external_node_path_default().dirname(target));
     if (rel.startsWith('..') || external_node_path_default().isAbsolute(rel))
-        throw new Rejected(`the target is outside the workspace: ${shown(target)}`);
+        throw new rejected_Rejected(`the target is outside the workspace: ${shown(target)}`);
     let dir = pinnedAt(external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY), workspace);
     let at = workspace;
     const parts = rel === '' ? [] : rel.split((external_node_path_default()).sep);
@@ -9913,7 +9921,7 @@ function place(workspace, from, target) {
             catch {
                 // Moved on again: nothing more can be taken back by path.
             }
-            throw new Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
+            throw new rejected_Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
         }
         if (aside)
             external_node_fs_default().rmSync(dir.at(aside), { recursive: true, force: true });
@@ -9988,7 +9996,7 @@ function decompressor(compression) {
         return native();
     const bin = zstdBinary();
     if (!bin)
-        throw new Rejected('a zstd archive, and neither Node nor the system has zstd');
+        throw new rejected_Rejected('a zstd archive, and neither Node nor the system has zstd');
     const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
@@ -10023,17 +10031,17 @@ async function unpack(source, compression, handlers) {
         }
         if (!reader.done) {
             if (sourceError)
-                throw new Rejected(`download failed: ${sourceError.message}`);
+                throw new rejected_Rejected(`download failed: ${sourceError.message}`);
             reader.finish();
         }
         await handlers.settle?.();
     }
     catch (err) {
-        if (err instanceof Rejected)
+        if (err instanceof rejected_Rejected)
             throw err;
         if (sourceError)
-            throw new Rejected(`download failed: ${oneLine(sourceError)}`);
-        throw new Rejected(`truncated or corrupt archive (${oneLine(err)})`);
+            throw new rejected_Rejected(`download failed: ${oneLine(sourceError)}`);
+        throw new rejected_Rejected(`truncated or corrupt archive (${oneLine(err)})`);
     }
     finally {
         source.unpipe();
@@ -10127,7 +10135,7 @@ function maskedNote(n) {
     return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`;
 }
 function reasonOf(err) {
-    if (err instanceof Rejected)
+    if (err instanceof rejected_Rejected)
         return err.message;
     const e = err;
     return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
@@ -10160,7 +10168,7 @@ async function restoreInScratch(e, ctx, how, fill) {
         else {
             const f = await ctx.verifyAt(root, e);
             if (f.status !== 'OK')
-                throw new Rejected(`${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`);
+                throw new rejected_Rejected(`${f.status}: ${f.detail}${summary.masked ? ` (${maskedNote(summary.masked)})` : ''}`);
         }
         place(ctx.workspace, dest, resolveEntryPath(ctx.workspace, e.path));
         return {
@@ -10707,7 +10715,7 @@ async function openObject(objects, item) {
 async function readSmall(objects, item, max) {
     const head = await openObject(objects, item);
     if (head.size > max)
-        throw new Rejected(`${shown(item.name)}: link target over ${max} bytes`);
+        throw new rejected_Rejected(`${shown(item.name)}: link target over ${max} bytes`);
     const parts = [];
     await objects.body(c => void parts.push(Buffer.from(c)));
     return Buffer.concat(parts);
@@ -10728,7 +10736,7 @@ async function feedItem(item, recorded, x, objects) {
         case EXEC: {
             const head = await openObject(objects, item);
             if (head.type !== 'blob')
-                throw new Rejected(`${shown(item.name)}: git's object is a ${head.type}, not a blob`);
+                throw new rejected_Rejected(`${shown(item.name)}: git's object is a ${head.type}, not a blob`);
             const m = {
                 ...base,
                 type: 'file',
@@ -10750,9 +10758,9 @@ async function feedItem(item, recorded, x, objects) {
             return;
         }
         case SUBMODULE:
-            throw new Rejected(`${shown(item.name)} is a submodule in git: its files are in another repository`);
+            throw new rejected_Rejected(`${shown(item.name)} is a submodule in git: its files are in another repository`);
         default:
-            throw new Rejected(`${shown(item.name)}: git mode ${item.mode.toString(8)}`);
+            throw new rejected_Rejected(`${shown(item.name)}: git mode ${item.mode.toString(8)}`);
     }
 }
 /** An entry that is not a tree must be the same kind of thing in git. */
@@ -10761,7 +10769,7 @@ function sameKind(e, item) {
         return;
     const fits = e.kind === 'link' ? item.mode === LINK : item.mode === FILE || item.mode === EXEC;
     if (!fits)
-        throw new Rejected(`in git ${shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
+        throw new rejected_Rejected(`in git ${shown(e.path)} is ${what(item.mode)}, recorded as a ${e.kind}`);
 }
 /** Whether `name` (as ls-tree prints it) is a directory the entry lies in. */
 function isAbove(name, rel) {
@@ -10779,12 +10787,12 @@ async function restore_feed(e, want, x, git, commit) {
             if (isAbove(item.name, e.path))
                 continue;
             if (item.name !== e.path && !item.name.startsWith(`${e.path}/`))
-                throw new Rejected(`git listed ${shown(item.name)}, outside the entry`);
+                throw new rejected_Rejected(`git listed ${shown(item.name)}, outside the entry`);
             found = true;
             sameKind(e, item);
             if (x.skips(item.name)) {
                 if (++skipped > MAX_SKIPPED)
-                    throw new Rejected(`more than ${MAX_SKIPPED} paths in git that the tree ignores`);
+                    throw new rejected_Rejected(`more than ${MAX_SKIPPED} paths in git that the tree ignores`);
                 continue;
             }
             await feedItem(item, modeOf(item.name), x, objects);
@@ -10794,7 +10802,7 @@ async function restore_feed(e, want, x, git, commit) {
         }
     }
     catch (err) {
-        throw err instanceof Rejected ? err : new Rejected(`git: ${err.message}`);
+        throw err instanceof rejected_Rejected ? err : new rejected_Rejected(`git: ${err.message}`);
     }
     finally {
         await objects.close();
@@ -11648,7 +11656,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
  * key made (recipe, smoke, seal) when the gate allows the manifest's code.
  */
 async function resolveAndSeal(loaded, opts) {
-    let resolved = await withSeals(loaded, opts.stateDir, opts.policy);
+    let resolved = await seal_entries_withSeals(loaded, opts.stateDir, opts.policy);
     if (opts.dryRun ||
         opts.sealMissing === false ||
         !resolved.states.some(s => s.state === 'unsealed'))
@@ -11664,7 +11672,7 @@ async function resolveAndSeal(loaded, opts) {
         onLine: opts.hooks?.onLine
     });
     if (sealing.some(s => s.outcome === 'sealed'))
-        resolved = await withSeals(loaded, opts.stateDir, opts.policy);
+        resolved = await seal_entries_withSeals(loaded, opts.stateDir, opts.policy);
     return { m: resolved.manifest, states: resolved.states, sealing };
 }
 /** A repair's outcome with its sealing steps counted: a seal made repairs, a seal not made fails. */
@@ -12086,7 +12094,7 @@ function convertV2(v2, file, home = external_node_os_default().homedir()) {
         : new Date(0).toISOString().replace(/\.\d+Z$/, 'Z');
     for (const k of Object.keys(v2))
         if (!TOP_KEYS.has(k))
-            notes.push(`field ${quoted(k)} of the document not carried over`);
+            notes.push(`field ${escape_quoted(k)} of the document not carried over`);
     const entries = [];
     const gone = new Set();
     v2.entries.forEach((raw, i) => {
@@ -12186,7 +12194,7 @@ function import_v2_int(v) {
 function convertEntry(raw, workspace, where, notes) {
     const id = str(raw.id);
     if (id === undefined || !ENTRY_ID.test(id)) {
-        return `${where}: id ${typeof raw.id === 'string' ? quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
+        return `${where}: id ${typeof raw.id === 'string' ? escape_quoted(raw.id) : JSON.stringify(raw.id ?? null).slice(0, QUOTE_MAX)} must match ${ENTRY_ID.source}`;
     }
     const named = `${where} ("${id}")`;
     const rawPath = str(raw.path);
@@ -12207,7 +12215,7 @@ function convertEntry(raw, workspace, where, notes) {
         : [];
     for (const k of Object.keys(raw))
         if (!ENTRY_KEYS.has(k))
-            notes.push(`${id}: field ${quoted(k)} not carried over`);
+            notes.push(`${id}: field ${escape_quoted(k)} not carried over`);
     const smokeTimeout = import_v2_int(raw.smoke_timeout_s) ?? import_v2_int(raw.smoke_timeout);
     const common = {
         id,
@@ -12283,7 +12291,7 @@ function convertEntry(raw, workspace, where, notes) {
             };
         }
         default:
-            return `${named}: kind ${quoted(kind)} is not file, blob or tree`;
+            return `${named}: kind ${escape_quoted(kind)} is not file, blob or tree`;
     }
 }
 
@@ -12420,7 +12428,7 @@ function subject(doc, pointer, where) {
         const entries = doc.body?.[list];
         const entry = entries?.[Number(m[2])];
         const kind = list === 'sealed' ? 'sealed entry' : 'entry';
-        const name = typeof entry?.id === 'string' ? `${kind} ${quoted(entry.id)}` : `${kind} #${Number(m[2]) + 1}`;
+        const name = typeof entry?.id === 'string' ? `${kind} ${escape_quoted(entry.id)}` : `${kind} #${Number(m[2]) + 1}`;
         const field = (m[3] ?? '').slice(1).replace(/\//g, '.');
         return `${loc}: ${name}${field ? ` field ${field}` : ''}`;
     }
@@ -12487,7 +12495,7 @@ function ruleProblems(doc, where) {
             out.push(`${at(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
         if (other !== undefined)
-            out.push(`${at(i, 'path')} is also the path of entry ${quoted(other)}`);
+            out.push(`${at(i, 'path')} is also the path of entry ${escape_quoted(other)}`);
         paths.set(e.path, e.id);
         out.push(...kindProblems(e).map(p => `${at(i, p.field)} ${p.text}`));
     });
@@ -12502,7 +12510,7 @@ function ruleProblems(doc, where) {
             out.push(`${atSealed(i, 'path')} ${problem}`);
         const other = paths.get(e.path);
         if (other !== undefined)
-            out.push(`${atSealed(i, 'path')} is also the path of entry ${quoted(other)}`);
+            out.push(`${atSealed(i, 'path')} is also the path of entry ${escape_quoted(other)}`);
         paths.set(e.path, e.id);
         const template = parseTemplate(e.key);
         if (typeof template === 'string')
@@ -12517,7 +12525,7 @@ function ruleProblems(doc, where) {
             if (need === e.id)
                 out.push(`${place(i, 'needs')} names the entry itself`);
             else if (!ids.has(need))
-                out.push(`${place(i, 'needs')} names unknown entry ${quoted(need)}`);
+                out.push(`${place(i, 'needs')} names unknown entry ${escape_quoted(need)}`);
         }
     });
     needsOf(body.entries, at);
@@ -12784,6 +12792,8 @@ function redact_expand(text, variables, named, env) {
  * key is sealed with HPKE (RFC 9180: the X-Wing hybrid post-quantum KEM, ML-KEM-768 + X25519,
  * HKDF-SHA256, AES-256-GCM) once per recipient (this machine's sync key, named peers). A bundle in
  * clear exists only when the user asked for it, and then never carries escrow (see redact.ts).
+ * A bundle may also carry the seals of the manifest's sealed entries (seals.ts), so a wiped state
+ * directory gets them back with the manifest; a bundle without them (older ones) reads the same.
  * Sealing is not trust: a pulled manifest is still verified (strict parse, schema, signatures
  * through the gate) before anything writes or runs it.
  */
@@ -12800,6 +12810,8 @@ const INFO = new TextEncoder().encode('swr manifest bundle v2: content key');
 const bundle_MAX_BUNDLE_BYTES = (/* unused pure expression or super */ null && (96 * 1024 * 1024));
 /** Recipients one bundle may be sealed to (each adds about 1.5 KiB). */
 const MAX_RECIPIENTS = 32;
+/** Seals one bundle may carry: one per sealed entry, and a manifest holds at most 10,000 entries. */
+const MAX_CARRIED_SEALS = 10_000;
 async function suite() {
     const [{ CipherSuite, HkdfSha256, Aes256Gcm }, { XWing }] = await Promise.all([
         Promise.all(/* import() */[__webpack_require__.e(84), __webpack_require__.e(573)]).then(__webpack_require__.bind(__webpack_require__, 79573)),
@@ -12890,7 +12902,14 @@ function isBundle(v) {
         (b.redacted === undefined ||
             (Array.isArray(b.redacted) &&
                 b.redacted.length <= 1000 &&
-                b.redacted.every(x => typeof x === 'string' && VARIABLE_NAME.test(x)))));
+                b.redacted.every(x => typeof x === 'string' && VARIABLE_NAME.test(x)))) &&
+        (b.seals === undefined ||
+            (Array.isArray(b.seals) &&
+                b.seals.length <= MAX_CARRIED_SEALS &&
+                b.seals.every(c => typeof c === 'object' &&
+                    c !== null &&
+                    typeof c.id === 'string' &&
+                    typeof c.seal === 'string'))));
 }
 function parseBundle(text) {
     let bundle;
@@ -13718,11 +13737,147 @@ function replicas_recordReplicas(stateDir, manifest, replicas) {
     writeFileAtomic(replicas_file(stateDir), JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
 }
 
+;// CONCATENATED MODULE: ./src/core/sync/seals.ts
+/**
+ * The seals of a manifest's sealed entries, carried in its bundle: `swr push` takes the seal this
+ * machine keeps for each sealed entry's current key, and `swr pull` puts them back into the state
+ * directory once the manifest passed its checks, so a sandbox whose workspace manifest and state
+ * directory were both wiped verifies its sealed entries again instead of calling them unsealed.
+ *
+ * A carried seal is covered by no manifest signature, and HPKE is not authentication (whoever
+ * holds the public sync key can seal a bundle to it), so each one is judged before anything is
+ * written: parsed strictly, made for a sealed entry of the pulled manifest (its path and kind),
+ * at most one per entry, and signed by a key this machine trusts (a trusted signature that does
+ * not hold refuses the pull; one by no trusted key is left out, and doctor seals the entry again).
+ * It is kept under its own key and never over a seal already there.
+ *
+ * In clear, seals travel like the tree indexes (they hold the same kind of names): a seal holding
+ * a token-shaped name refuses the push, as a tree index does.
+ */
+
+
+
+
+
+
+
+
+/** The seal kept here for each sealed entry that resolved to one (state `sealed`), in order. */
+function seals_sealsToCarry(m, stateDir, states) {
+    const out = [];
+    for (const st of states) {
+        if (st.state !== 'sealed' || st.key === undefined)
+            continue;
+        try {
+            const bytes = readStoredSeal(storedSealFile(stateDir, m.file, st.id, st.key));
+            if (bytes)
+                out.push({ id: st.id, seal: bytes.toString('base64') });
+        }
+        catch {
+            // Replaced since it was judged: it stays behind, as a refused seal would.
+        }
+    }
+    return out;
+}
+/**
+ * The seals that fit beside `used` bytes of manifest and indexes in `room` bytes, in order; each
+ * costs its base64 text times `growth` (a sealed bundle base64-encodes the whole bundle again).
+ */
+function seals_fitSeals(seals, used, room, growth) {
+    const kept = [];
+    const left = [];
+    let total = used;
+    for (const c of seals) {
+        const cost = c.seal.length + c.id.length + 32;
+        if ((total + cost) * growth <= room) {
+            kept.push(c);
+            total += cost;
+        }
+        else
+            left.push(c.id);
+    }
+    return { kept, left };
+}
+const recordHasTokenShape = (r) => hasTokenShape(r.rel) || (r.extra !== undefined && hasTokenShape(r.extra));
+/** True when a tree index names a token-shaped file or link target. */
+function seals_indexHasTokenShape(records) {
+    return records.some(recordHasTokenShape);
+}
+/**
+ * True when a carried seal holds a token-shaped string: in its body (key, paths, expectations;
+ * signatures and the compressed index left out, which are not names) or in its decoded index.
+ */
+function seals_sealHasTokenShape(c) {
+    const seal = parseSeal(Buffer.from(c.seal, 'base64'));
+    const paths = seal.doc.body.paths.map(({ index: _index, ...p }) => p);
+    return (hasTokenShape(JSON.stringify({ ...seal.doc.body, paths })) ||
+        seal.records.some(r => r !== undefined && seals_indexHasTokenShape(r)));
+}
+function seals_refuse(why) {
+    return new SwrError(`pulled bundle refused: ${why}`, EXIT.UNREPAIRABLE);
+}
+/**
+ * Judge every carried seal against the pulled manifest `m` (already through the gate) before any
+ * is written. Throws one line for a seal that is malformed, names no sealed entry, is made for
+ * another path or kind, comes twice, or carries a trusted signature that does not hold.
+ */
+async function seals_judgeCarriedSeals(m, carried, stateDir, trust) {
+    const writes = [];
+    const outcomes = [];
+    if (!carried?.length)
+        return { writes, outcomes };
+    const specs = new Map((m.body.sealed ?? []).map(s => [s.id, s]));
+    if (carried.length > specs.size)
+        throw seals_refuse(`it carries ${carried.length} seals for ${specs.size} sealed entries`);
+    await prepareSealTrust(trust);
+    const seen = new Set();
+    for (const c of carried) {
+        const spec = specs.get(c.id);
+        const name = `the carried seal of ${quoted(c.id)}`;
+        if (!spec)
+            throw seals_refuse(`${name}: the manifest has no sealed entry of that id`);
+        if (seen.has(c.id))
+            throw seals_refuse(`${name} comes twice`);
+        seen.add(c.id);
+        let key;
+        let signedBy;
+        const bytes = Buffer.from(c.seal, 'base64');
+        try {
+            const seal = parseSeal(bytes);
+            key = seal.doc.body.key;
+            checkSealFor(seal, spec, key);
+            signedBy = judgeSeal(seal.doc, { ...trust, require: 'any' });
+        }
+        catch (err) {
+            if (!(err instanceof Rejected))
+                throw err;
+            throw seals_refuse(`${name}: ${err.message}`);
+        }
+        const file = storedSealFile(stateDir, m.file, c.id, key);
+        const here = (outcome, detail) => void outcomes.push({ id: c.id, key, outcome, detail });
+        if (signedBy.length === 0)
+            here('skipped', 'signed by no key this machine trusts: not written (doctor seals it again)');
+        else if (fs.lstatSync(file, { throwIfNoEntry: false }))
+            here('kept', 'a seal for this key is already here: kept, not replaced');
+        else {
+            writes.push({ file, bytes });
+            here('written', `signed by ${signedBy.join(', ')}`);
+        }
+    }
+    return { writes, outcomes };
+}
+/** Write judged seals, each created exclusively (a seal appearing meanwhile is never replaced). */
+function seals_writeCarriedSeals(stateDir, writes) {
+    for (const w of writes)
+        writeStoredSeal(stateDir, w.file, w.bytes, { exclusive: true });
+}
+
 ;// CONCATENATED MODULE: ./src/core/engine/sync.ts
 /**
- * push, pull and sync status as use cases: carry the signed manifest (with its tree indexes) off
- * the machine, to git remotes, HTTP stores and the Actions cache (sync/), so a machine whose
- * workspace and home were wiped can recover the recipe book first, from one recovery code.
+ * push, pull and sync status as use cases: carry the signed manifest (with its tree indexes and
+ * the seals of its sealed entries) off the machine, to git remotes, HTTP stores and the Actions
+ * cache (sync/), so a machine whose workspace and home were wiped can recover the recipe book
+ * first, from one recovery code.
  *
  * - `push` seals a copy (HPKE with X-Wing) to this machine's sync key and any named peers, or,
  *   only when allowed, packs it in clear with its tokens redacted and never with escrow; stores it
@@ -13731,13 +13886,15 @@ function replicas_recordReplicas(stateDir, manifest, replicas) {
  * - `pull` fetches the first copy a source yields (refusing one that fails its pin), opens it,
  *   fills the variables named for a redacted copy, verifies exactly what would be written through
  *   the gate (and, when values were filled in, a trusted signature over them first), checks each
- *   tree index against the signed manifest, and only then writes, never over an existing file.
+ *   tree index against the signed manifest, judges each carried seal (sync/seals.ts), and only
+ *   then writes, never over an existing file.
  * - `syncStatus` reads each recorded copy back and returns its reachability, hash health and age.
  *
  * The shell supplies the store context (stderr notes, the Actions cache adapter), the trust
  * policy and the store lists it reads from flags or the environment; these functions print
  * nothing and return finished results.
  */
+
 
 
 
@@ -13774,9 +13931,10 @@ async function push(m, ctx, opts) {
     const recipientNames = [...(seed ? ['this machine'] : []), ...peers.map(p => p.name)];
     const text = fs.readFileSync(m.file, 'utf8');
     const sealed = recipients.length > 0;
+    const seals = await carriedSeals(m, text, trees, { ...opts, ctx, sealed });
     const packed = sealed
-        ? { bytes: await packSealed({ manifest: text, trees }, recipients), redacted: [] }
-        : packInClear(m, text, trees, opts.plaintextOk ?? false);
+        ? { bytes: await packSealed({ manifest: text, trees, ...seals }, recipients), redacted: [] }
+        : packInClear(m, text, trees, seals.seals ?? [], opts.plaintextOk ?? false);
     const sha256 = sha256Hex(packed.bytes);
     const replicas = [];
     const records = [];
@@ -13817,6 +13975,7 @@ async function push(m, ctx, opts) {
         sealed,
         recipients: recipientNames,
         redacted: packed.redacted,
+        seals: (seals.seals ?? []).map(c => c.id),
         sha256,
         bytes: packed.bytes.length,
         replicas,
@@ -13836,21 +13995,47 @@ function treeIndexes(m) {
     }
     return trees;
 }
+/**
+ * The seals this machine keeps for the sealed entries' current keys, as many as fit under the
+ * bundle limit beside the manifest and its indexes (the manifest comes first: a seal left out is
+ * named, and doctor makes it again after a pull).
+ */
+async function carriedSeals(m, text, trees, opts) {
+    if (!m.body.sealed?.length)
+        return {};
+    const { states } = await withSeals(m, opts.stateDir);
+    const used = text.length + Object.values(trees).reduce((n, t) => n + t.length, 0);
+    const { kept, left } = fitSeals(sealsToCarry(m, opts.stateDir, states), used, MAX_BUNDLE_BYTES - 256 * 1024, opts.sealed ? 4 / 3 : 1);
+    for (const id of left)
+        opts.ctx.note?.(`the seal of ${quoted(id)} does not fit in the bundle's ${MAX_BUNDLE_BYTES} bytes: left out`);
+    return kept.length > 0 ? { seals: kept } : {};
+}
 /** A copy in clear: only when asked for, never with escrow, never with a token-shaped name. */
-function packInClear(m, text, trees, plaintextOk) {
+function packInClear(m, text, trees, seals, plaintextOk) {
     if (m.body.entries.some(e => e.kind === 'file' && e.escrow))
         throw new SwrError('this manifest carries escrowed bytes and is never sent in clear: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), or name a peer with --to-peer', EXIT.UNREPAIRABLE);
     if (!plaintextOk)
         throw new SwrError('push seals every copy and there is no key to seal it to: create a sync key with "swr keygen" (or set SWR_SYNC_KEY), name a peer with --to-peer, or pass --plaintext-ok to publish it in clear (tokens redacted)', EXIT.UNREPAIRABLE);
-    for (const [id, b64] of Object.entries(trees))
-        if (hasTokenShape(Buffer.from(b64, 'base64').toString('latin1')))
-            throw new SwrError(`the index of tree "${id}" holds a token-shaped name: it is never sent in clear`, EXIT.UNREPAIRABLE);
+    // Names are judged in the decoded index (the sidecar is gzip'd); one that does not decode
+    // against the manifest cannot be judged, so it does not travel in clear either.
+    for (const e of m.body.entries) {
+        const b64 = trees[e.id];
+        if (e.kind !== 'tree' || !e.expect.index || b64 === undefined)
+            continue;
+        const records = parseIndex(Buffer.from(b64, 'base64'), e.expect.index);
+        if (!records || indexHasTokenShape(records))
+            throw new SwrError(`the index of tree ${quoted(e.id)} ${records ? 'holds a token-shaped name' : 'does not match the manifest'}: it is never sent in clear`, EXIT.UNREPAIRABLE);
+    }
+    for (const c of seals)
+        if (sealHasTokenShape(c))
+            throw new SwrError(`the seal of sealed entry ${quoted(c.id)} holds a token-shaped name: it is never sent in clear`, EXIT.UNREPAIRABLE);
     const r = redact(text);
     return {
         bytes: packPlain({
             manifest: r.text,
             trees,
-            ...(r.variables.length ? { redacted: r.variables } : {})
+            ...(r.variables.length ? { redacted: r.variables } : {}),
+            ...(seals.length ? { seals: [...seals] } : {})
         }),
         redacted: r.variables.map(v => ({ variable: v, preview: r.previews[v] ?? '' }))
     };
@@ -13886,11 +14071,14 @@ async function pull(ctx, opts) {
     if (!gate.allowed)
         throw new SwrError(`pulled manifest refused: ${gate.reason}`, EXIT.UNREPAIRABLE);
     const sidecars = checkedIndexes(m, bundle);
+    const seals = await judgeCarriedSeals(m, bundle.seals, opts.stateDir, await machineTrust(opts.stateDir, policy));
     fs.mkdirSync(path.dirname(target), { recursive: true });
     for (const [p, bytes] of sidecars) {
         fs.mkdirSync(path.dirname(p), { recursive: true });
         writeFileAtomic(p, bytes, { exclusive: true });
     }
+    writeCarriedSeals(opts.stateDir, seals.writes);
+    // The manifest last: once it is in place, everything it brought is.
     writeFileAtomic(target, text, { exclusive: true });
     return {
         kind: 'pull',
@@ -13902,7 +14090,8 @@ async function pull(ctx, opts) {
         expanded: redacted,
         digest: m.digest,
         version: m.body.version,
-        reason: gate.reason
+        reason: gate.reason,
+        seals: seals.outcomes
     };
 }
 function sources(src, ctx, target) {
@@ -14543,7 +14732,7 @@ function classifyBug(err) {
 
 
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
-class SealOnly extends Rejected {
+class SealOnly extends rejected_Rejected {
     constructor() {
         super('stopped after the seal');
         this.name = 'SealOnly';
@@ -14566,7 +14755,7 @@ function archive_expectationOf(s) {
             return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
         case 'tree':
             if (!s.records)
-                throw new Rejected(`the seal records no index for ${shown(s.location.spelling)}`);
+                throw new rejected_Rejected(`the seal records no index for ${shown(s.location.spelling)}`);
             return { kind: 'indexed', records: s.records, ignore: e.ignore };
     }
 }
@@ -14584,25 +14773,25 @@ class SealedArchive {
         if (this.members++ === 0)
             return this.sealMember(m);
         if (!this.seal)
-            throw new Rejected('the archive ended its seal early');
+            throw new rejected_Rejected('the archive ended its seal early');
         const name = m.name.replace(/\/+$/, '');
         const route = this.routes.find(r => name === r.member || name.startsWith(`${r.member}/`));
         if (!route)
-            throw new Rejected(`member outside the sealed paths: ${shown(m.name)}`);
+            throw new rejected_Rejected(`member outside the sealed paths: ${shown(m.name)}`);
         return route.extractor.member(m);
     }
     sealMember(m) {
         if (m.name !== this.opts.sealMember || m.type !== 'file')
-            throw new Rejected(`no seal: the archive starts with ${shown(m.name)} (an unsealed cache)`);
+            throw new rejected_Rejected(`no seal: the archive starts with ${shown(m.name)} (an unsealed cache)`);
         if (m.size > SEAL_MAX_BYTES)
-            throw new Rejected(`seal of ${m.size} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
+            throw new rejected_Rejected(`seal of ${m.size} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
         return {
             write: chunk => void this.sealBytes.push(chunk),
             end: () => this.sealEnded()
         };
     }
     sealEnded() {
-        const seal = parseSeal(Buffer.concat(this.sealBytes));
+        const seal = seal_parseSeal(Buffer.concat(this.sealBytes));
         this.sealBytes = [];
         this.entries = this.opts.accept(seal);
         this.seal = seal;
@@ -14631,14 +14820,14 @@ class SealedArchive {
     /** After the archive ended: each path complete; summaries in the seal's order. */
     finish() {
         if (!this.seal)
-            throw new Rejected('no seal: the archive is empty');
+            throw new rejected_Rejected('no seal: the archive is empty');
         return this.routes.map((r, i) => {
             try {
                 return r.extractor.finish();
             }
             catch (err) {
-                if (err instanceof Rejected)
-                    throw new Rejected(`${shown(this.entries[i]?.location.spelling ?? r.member)}: ${err.message}`);
+                if (err instanceof rejected_Rejected)
+                    throw new rejected_Rejected(`${shown(this.entries[i]?.location.spelling ?? r.member)}: ${err.message}`);
                 throw err;
             }
         });
@@ -14728,20 +14917,20 @@ function spellings(opts) {
 function acceptFor(opts, trust, matchedKey, signedBy, first) {
     return seal => {
         if (first && !first.equals(seal.bytes))
-            throw new Rejected('the seal changed between two downloads of the same archive');
+            throw new rejected_Rejected('the seal changed between two downloads of the same archive');
         const body = seal.doc.body;
         if (body.key !== matchedKey)
-            throw new Rejected(`the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`);
+            throw new rejected_Rejected(`the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`);
         const want = opts.locations.map(l => l.spelling);
         const have = body.paths.map(p => p.spelling);
         if (want.length !== have.length || want.some((w, i) => w !== have[i]))
-            throw new Rejected(`the seal covers ${have.map(shown).join(', ')}, not the paths asked for`);
-        signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust));
+            throw new rejected_Rejected(`the seal covers ${have.map(shown).join(', ')}, not the paths asked for`);
+        signedBy.splice(0, signedBy.length, ...trust_judgeSeal(seal.doc, trust));
         return sealedEntries(seal, opts.locations);
     };
 }
 function sealed_cache_reasonOf(err) {
-    if (err instanceof Rejected)
+    if (err instanceof rejected_Rejected)
         return err.message;
     const e = err;
     return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
@@ -14816,7 +15005,7 @@ async function extractAndPlace(opts, open, compression, accept) {
             const found = await verifySealed(inScratch, { jobs: opts.jobs, nativeWalk: opts.nativeWalk });
             const bad = found.find(f => f.status !== 'OK');
             if (bad)
-                throw new Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`);
+                throw new rejected_Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`);
         }
         for (const [i, s] of entries.entries())
             place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs);
@@ -14850,7 +15039,7 @@ async function restoreSealedCache(opts) {
         ...r,
         ms: Math.round(performance.now() - t0)
     });
-    await prepareSealTrust(opts.trust);
+    await trust_prepareSealTrust(opts.trust);
     const found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys);
     if (!found)
         return done({ outcome: 'miss', reason: `no cache for key ${shown(opts.key)}` });
@@ -14871,7 +15060,7 @@ async function restoreSealedCache(opts) {
         });
         try {
             await unpack(await found.open(), found.compression, peek);
-            throw new Rejected('no seal: the archive is empty');
+            throw new rejected_Rejected('no seal: the archive is empty');
         }
         catch (err) {
             if (!(err instanceof SealOnly))
@@ -16136,7 +16325,7 @@ function onlyPlain(dir) {
         if (ent.isDirectory())
             onlyPlain(abs);
         else if (!ent.isFile())
-            throw new Rejected(`not a regular file: ${ent.name}`);
+            throw new rejected_Rejected(`not a regular file: ${ent.name}`);
     }
 }
 /** Unpack `archive` (the cache of one directory) into scratch; throws a Rejected. */
@@ -16158,15 +16347,15 @@ async function scratchCopy(archive, scratchBase, bounds) {
         }
         x.finish();
         if (!external_node_fs_default().lstatSync(root).isDirectory())
-            throw new Rejected('the archive does not hold a directory');
+            throw new rejected_Rejected('the archive does not hold a directory');
         onlyPlain(root);
         return { root, dispose };
     }
     catch (err) {
         dispose();
-        if (err instanceof Rejected)
+        if (err instanceof rejected_Rejected)
             throw err;
-        throw new Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
+        throw new rejected_Rejected(`${err.code ?? 'error'}: ${String(err.message).split('\n')[0]}`);
     }
 }
 
@@ -18411,13 +18600,13 @@ const GLOB = /[*?[\]{}]/;
 const MAX_PATHS = 64;
 function resolveOne(line, where) {
     if (line.startsWith('!'))
-        throw new errors_UsageError(`path ${quoted(line)}: exclusions are not supported by sealed caches`);
+        throw new errors_UsageError(`path ${escape_quoted(line)}: exclusions are not supported by sealed caches`);
     if (GLOB.test(line))
-        throw new errors_UsageError(`path ${quoted(line)}: a glob; sealed caches take literal paths (one per line)`);
+        throw new errors_UsageError(`path ${escape_quoted(line)}: a glob; sealed caches take literal paths (one per line)`);
     if (line === '~' || line.startsWith('~/'))
         return external_node_path_default().resolve(where.home, line.slice(2) || '.');
     if (line.startsWith('~'))
-        throw new errors_UsageError(`path ${quoted(line)}: only ~/ is expanded`);
+        throw new errors_UsageError(`path ${escape_quoted(line)}: only ~/ is expanded`);
     return external_node_path_default().resolve(where.workspace, line);
 }
 /** The paths of a `path` input (one per line), resolved and checked; a UsageError naming the line. */
@@ -18429,17 +18618,17 @@ function sealLocations(lines, where) {
     const out = [];
     for (const line of lines) {
         if (locations_hasControl(line))
-            throw new errors_UsageError(`path ${quoted(line)}: holds a control character`);
+            throw new errors_UsageError(`path ${escape_quoted(line)}: holds a control character`);
         const abs = resolveOne(line, where);
         if (abs === external_node_path_default().parse(abs).root ||
             abs === external_node_path_default().resolve(where.home) ||
             abs === external_node_path_default().resolve(where.workspace))
-            throw new errors_UsageError(`path ${quoted(line)}: a sealed cache holds named directories or files, not ${abs === external_node_path_default().resolve(where.workspace) ? 'the whole workspace' : abs === external_node_path_default().parse(abs).root ? 'the root' : 'the whole home directory'}`);
+            throw new errors_UsageError(`path ${escape_quoted(line)}: a sealed cache holds named directories or files, not ${abs === external_node_path_default().resolve(where.workspace) ? 'the whole workspace' : abs === external_node_path_default().parse(abs).root ? 'the root' : 'the whole home directory'}`);
         for (const o of out)
             if (o.abs === abs ||
                 abs.startsWith(`${o.abs}${(external_node_path_default()).sep}`) ||
                 o.abs.startsWith(`${abs}${(external_node_path_default()).sep}`))
-                throw new errors_UsageError(`path ${quoted(line)}: overlaps ${quoted(o.spelling)}`);
+                throw new errors_UsageError(`path ${escape_quoted(line)}: overlaps ${escape_quoted(o.spelling)}`);
         const member = external_node_path_default().relative(where.workspace, abs).split((external_node_path_default()).sep).join('/');
         out.push({ spelling: line, abs, member });
     }
