@@ -9,6 +9,7 @@
  *   npm run bench:heal
  *   BENCH_RUNS=7 npm run bench:heal          timed rounds (default 5, median shown)
  *   BENCH_HEAL_FILES=2000 npm run bench:heal fewer files (at most 10,000: the manifest's bound)
+ *   BENCH_HEAL_CLI=/path/to/cli/index.js     time another build's doctor (an A/B against an old one)
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -20,7 +21,8 @@ import { fileURLToPath } from 'node:url'
 const GEN_VERSION = 1
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const WORK = path.join(ROOT, 'bench', '.work', 'heal')
-const CLI = path.join(ROOT, 'dist', 'cli', 'index.js')
+const BUILT = path.join(ROOT, 'dist', 'cli', 'index.js')
+const CLI = process.env.BENCH_HEAL_CLI ? path.resolve(process.env.BENCH_HEAL_CLI) : BUILT
 const TIME = '/usr/bin/time'
 const FILES = Math.min(10_000, Math.max(1, Number(process.env.BENCH_HEAL_FILES) || 10_000))
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS) || 5)
@@ -100,7 +102,7 @@ function ensureWorkspace(env) {
     from,
     Array.from({ length: FILES }, (_, i) => JSON.stringify({ path: relOf(i) }) + '\n').join('')
   )
-  const swr = args => [process.execPath, CLI, ...args]
+  const swr = args => [process.execPath, BUILT, ...args]
   const opts = { cwd: ws, env }
   must(swr(['keygen', '--no-mldsa', '--no-sync', '-q']), opts, 'swr keygen')
   must(swr(['add', '--from', from, '-q']), opts, 'swr add --from')
@@ -129,7 +131,7 @@ const median = xs => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const fmt = n => Math.round(n).toLocaleString('en-US')
 
 function main() {
-  if (!fs.existsSync(CLI)) {
+  if (!fs.existsSync(CLI) || !fs.existsSync(BUILT)) {
     process.stderr.write('bench:heal: dist/cli/index.js is missing: run `npm run bundle` first\n')
     return 1
   }
@@ -141,6 +143,7 @@ function main() {
   delete env.SWR_MANIFEST
   const cores = os.availableParallelism?.() ?? os.cpus().length
   log(`swr bench:heal  (${RUNS} rounds, median; ${cores} cores, node ${process.version})`)
+  log(`  doctor: ${path.relative(ROOT, CLI) || CLI}`)
   fs.mkdirSync(WORK, { recursive: true })
   const { ws, pristine, stats } = ensureWorkspace(env)
   log(
