@@ -125,8 +125,11 @@ export interface StagedEscrow {
   readonly entry: FileEntry
   readonly tmp: string
   readonly dev: number
-  /** Rename it over the target (refused when the directory was replaced), then prove it. */
-  commit(): void
+  /**
+   * Rename it over the target (refused when the directory was replaced), then prove it by
+   * hashing it again; `prove: false` for a caller that re-verifies what it committed at once.
+   */
+  commit(opts?: { prove: boolean }): void
   /** Remove the temporary file; the target is left as it was. */
   discard(): void
 }
@@ -163,7 +166,7 @@ export function stageEscrow(
     fs.rmSync(tmp, { force: true })
     throw err
   }
-  const commit = (): void => {
+  const commit = ({ prove } = { prove: true }): void => {
     try {
       const again = fs.lstatSync(parent.dir)
       if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
@@ -177,8 +180,8 @@ export function stageEscrow(
       fs.rmSync(tmp, { force: true })
       throw err
     }
-    const check = hashFile(target)
-    if (check.sha256 !== e.expect.sha256) throw refuse(e, 'restored, but the file does not verify')
+    if (prove && hashFile(target).sha256 !== e.expect.sha256)
+      throw refuse(e, 'restored, but the file does not verify')
   }
   return { entry: e, tmp, dev: parent.dev, commit, discard: () => fs.rmSync(tmp, { force: true }) }
 }
