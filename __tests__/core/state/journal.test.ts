@@ -44,6 +44,19 @@ describe('resumeState', () => {
     expect(state()).toEqual({ interrupted: true, repaired: ['a', 'b'] })
   })
 
+  it('events appended together (a batch of escrow restores) resume like single ones', () => {
+    const j = openJournal(stateDir, ws, DIGEST, NOW, false)
+    j.appendAll([])
+    j.appendAll([
+      repaired('b'),
+      { id: 'c', outcome: 'failed', at: NOW.toISOString() },
+      repaired('a')
+    ])
+    j.append(repaired('d'))
+    expect(state()).toEqual({ interrupted: true, repaired: ['a', 'b', 'd'] })
+    expect(fs.readFileSync(j.file, 'utf8').split('\n').filter(Boolean)).toHaveLength(5)
+  })
+
   it('a run that started and repaired nothing yet is still interrupted', () => {
     openJournal(stateDir, ws, DIGEST, NOW, false)
     expect(state()).toEqual({ interrupted: true, repaired: [] })

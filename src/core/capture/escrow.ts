@@ -117,8 +117,33 @@ function safeParent(workspace: string, e: FileEntry): { dir: string; dev: number
   return { dir, dev: st.dev, ino: st.ino }
 }
 
-/** Write the escrowed file into place (see the module comment) and prove it verifies. */
-export function restoreFromEscrow(workspace: string, e: FileEntry): void {
+/**
+ * An escrowed file written under a temporary name beside its target, not yet in place; `dev` is
+ * the device of its directory (so a batch knows which file systems to sync).
+ */
+export interface StagedEscrow {
+  readonly entry: FileEntry
+  readonly tmp: string
+  readonly dev: number
+  /**
+   * Rename it over the target (refused when the directory was replaced), then prove it by
+   * hashing it again; `prove: false` for a caller that re-verifies what it committed at once.
+   */
+  commit(opts?: { prove: boolean }): void
+  /** Remove the temporary file; the target is left as it was. */
+  discard(): void
+}
+
+/**
+ * The first half of a restore: the checked bytes in a new file beside the target, created
+ * exclusively without following a link, with the recorded mode. `sync: false` leaves it unsynced
+ * for a caller that makes a whole batch durable at once before any of it is committed.
+ */
+export function stageEscrow(
+  workspace: string,
+  e: FileEntry,
+  opts: { sync: boolean } = { sync: true }
+): StagedEscrow {
   const bytes = escrowedBytes(e)
   const parent = safeParent(workspace, e)
   const target = path.join(parent.dir, path.posix.basename(e.path))
@@ -133,22 +158,35 @@ export function restoreFromEscrow(workspace: string, e: FileEntry): void {
     try {
       writeAll(fd, bytes)
       fs.fchmodSync(fd, parseMode(e.expect.mode))
-      fs.fsyncSync(fd)
+      if (opts.sync) fs.fsyncSync(fd)
     } finally {
       fs.closeSync(fd)
     }
-    const again = fs.lstatSync(parent.dir)
-    if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
-      throw refuse(e, 'refused: the target directory was replaced while writing')
-    }
-    const existing = fs.lstatSync(target, { throwIfNoEntry: false })
-    if (existing?.isDirectory())
-      throw refuse(e, `refused: ${e.path} is a directory; remove it first`)
-    fs.renameSync(tmp, target)
   } catch (err) {
     fs.rmSync(tmp, { force: true })
     throw err
   }
-  const check = hashFile(target)
-  if (check.sha256 !== e.expect.sha256) throw refuse(e, 'restored, but the file does not verify')
+  const commit = ({ prove } = { prove: true }): void => {
+    try {
+      const again = fs.lstatSync(parent.dir)
+      if (again.dev !== parent.dev || again.ino !== parent.ino || again.isSymbolicLink()) {
+        throw refuse(e, 'refused: the target directory was replaced while writing')
+      }
+      const existing = fs.lstatSync(target, { throwIfNoEntry: false })
+      if (existing?.isDirectory())
+        throw refuse(e, `refused: ${e.path} is a directory; remove it first`)
+      fs.renameSync(tmp, target)
+    } catch (err) {
+      fs.rmSync(tmp, { force: true })
+      throw err
+    }
+    if (prove && hashFile(target).sha256 !== e.expect.sha256)
+      throw refuse(e, 'restored, but the file does not verify')
+  }
+  return { entry: e, tmp, dev: parent.dev, commit, discard: () => fs.rmSync(tmp, { force: true }) }
+}
+
+/** Write the escrowed file into place (see the module comment) and prove it verifies. */
+export function restoreFromEscrow(workspace: string, e: FileEntry): void {
+  stageEscrow(workspace, e).commit()
 }

@@ -45,9 +45,23 @@ export interface CheckOptions {
   lastHashing?: boolean | undefined
 }
 
+/**
+ * Each entry's canonical digest, once per entry object: a repair checks, re-verifies and
+ * re-checks the same loaded entries (never changed in place once loaded), and canonicalising
+ * 10,000 escrowed entries took ~140 ms each time.
+ */
+const digestOfEntry = new WeakMap<Entry, string>()
+
 export function entryDigests(entries: readonly Entry[]): Map<string, string> {
   return new Map(
-    entries.map(e => [e.id, createHash('sha256').update(canonicalBytes(e)).digest('hex')])
+    entries.map(e => {
+      let d = digestOfEntry.get(e)
+      if (d === undefined) {
+        d = createHash('sha256').update(canonicalBytes(e)).digest('hex')
+        digestOfEntry.set(e, d)
+      }
+      return [e.id, d]
+    })
   )
 }
 

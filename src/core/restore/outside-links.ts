@@ -23,15 +23,16 @@ export interface OutsideLink {
 /**
  * The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any; with
  * `itself`, the entry's own path too (an entry that is not a link, found as a link leading out: a
- * recipe's `> bin/tool` would write through it).
+ * recipe's `> bin/tool` would write through it). `real`: the workspace's real path, when the caller
+ * judges many entries of it.
  */
 export function parentLinkOutside(
   workspace: string,
   entryPath: string,
-  itself = false
+  itself = false,
+  real = fs.realpathSync(workspace)
 ): OutsideLink | undefined {
   if (entryPath === '.') return undefined
-  const real = fs.realpathSync(workspace)
   const parts = entryPath.split('/')
   let at = workspace
   for (let i = 0; i < parts.length - (itself ? 0 : 1); i++) {

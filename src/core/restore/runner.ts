@@ -4,10 +4,13 @@
  * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
+import fs from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import pLimit from 'p-limit'
 import { indexPath, readIndex } from '../walk/tree-index.js'
-import { restoreFromEscrow } from '../capture/escrow.js'
+import { restoreFromEscrow, stageEscrow, type StagedEscrow } from '../capture/escrow.js'
+import { syncFiles } from '../fs/sync.js'
 import { InternalError, SwrError } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
@@ -17,7 +20,7 @@ import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import type { GateDecision } from '../sign/gate.js'
 import type { Journal } from '../state/journal.js'
-import type { Entry, Finding } from '../types.js'
+import type { Entry, FileEntry, Finding } from '../types.js'
 import type { CacheClient } from '../cache-port.js'
 import { sourcesOf, type Source } from './sources.js'
 import { maskedNote, restoreEntry, type RestoreContext } from './cache/restore.js'
@@ -84,25 +87,179 @@ export async function runPlan(opts: RepairOptions): Promise<StepResult[]> {
   const entries = new Map(opts.manifest.body.entries.map(e => [e.id, e]))
   const results = new Map<string, StepResult>()
   const limit = pLimit(Math.max(1, opts.jobs ?? 1))
+  const at = (): string => (opts.now?.() ?? new Date()).toISOString()
   for (const wave of opts.plan.waves) {
+    const { finished, rest } = await runEscrowBatch(wave, entries, results, opts)
+    for (const r of finished) results.set(r.id, r)
+    opts.journal?.appendAll(finished.map(r => ({ id: r.id, outcome: r.outcome, at: at() })))
+    for (const r of finished) opts.onStep?.(r)
     await Promise.all(
-      wave.map(step =>
+      rest.map(({ step, prior }) =>
         limit(async () => {
           const entry = entries.get(step.id)
           if (!entry) throw new InternalError(`plan names unknown entry ${step.id}`)
-          const r = await runStep(step, entry, results, opts)
+          const r = await runStep(step, entry, results, opts, prior)
           results.set(step.id, r)
-          opts.journal?.append({
-            id: r.id,
-            outcome: r.outcome,
-            at: (opts.now?.() ?? new Date()).toISOString()
-          })
+          opts.journal?.append({ id: r.id, outcome: r.outcome, at: at() })
           opts.onStep?.(r)
         })
       )
     )
   }
   return planSteps(opts.plan).map(s => results.get(s.id) as StepResult)
+}
+
+/** What a step's escrow source did in a batch, for the step to go on from with its next source. */
+interface Prior {
+  attempts: Attempt[]
+  after?: Finding | undefined
+  quarantine?: QuarantineResult | undefined
+}
+
+/** The dependency of `step` that did not heal, if any. */
+function failedDependency(step: Step, done: ReadonlyMap<string, StepResult>): string | undefined {
+  return step.after.find(d => {
+    const o = done.get(d)?.outcome
+    return o !== 'repaired' && o !== 'already-repaired'
+  })
+}
+
+/** The result of a step refused because a link above the entry leads out of the workspace. */
+function plantedResult(entry: Entry, opts: RepairOptions, real: string) {
+  const planted = parentLinkOutside(
+    opts.manifest.workspace,
+    entry.path,
+    entry.kind !== 'link',
+    real
+  )
+  return planted
+    ? {
+        outcome: 'failed' as const,
+        detail: `not restored: ${shown(planted.rel)} is a symbolic link out of the workspace (-> ${shown(planted.target)}); every source would write through it: remove it and run again`,
+        attempts: []
+      }
+    : undefined
+}
+
+/**
+ * The steps of a wave whose first source is escrow, restored together: each file written beside
+ * its target exactly as a lone restore writes it, the batch made durable at once (syncFiles)
+ * instead of one fsync each, each renamed into place through its checked parent, and all of them
+ * re-verified in one uncached check. A step escrow did not heal goes on with its next source
+ * (`rest`, with what escrow did); steps that start with another source, or that a resumed run
+ * already repaired, run one by one as before.
+ */
+async function runEscrowBatch(
+  wave: readonly Step[],
+  entries: ReadonlyMap<string, Entry>,
+  done: ReadonlyMap<string, StepResult>,
+  opts: RepairOptions
+): Promise<{ finished: StepResult[]; rest: { step: Step; prior?: Prior }[] }> {
+  const batch: { step: Step; entry: FileEntry }[] = []
+  const rest: { step: Step; prior?: Prior }[] = []
+  for (const step of wave) {
+    const entry = entries.get(step.id)
+    if (!entry) throw new InternalError(`plan names unknown entry ${step.id}`)
+    const eligible =
+      entry.kind === 'file' &&
+      entry.escrow !== undefined &&
+      !opts.abort?.aborted &&
+      !opts.alreadyRepaired?.has(step.id) &&
+      failedDependency(step, done) === undefined
+    if (eligible) batch.push({ step, entry })
+    else rest.push({ step })
+  }
+  const finished: StepResult[] = []
+  if (batch.length === 0) return { finished, rest }
+  const ws = opts.manifest.workspace
+  const real = fs.realpathSync(ws)
+  const staged: {
+    step: Step
+    entry: FileEntry
+    q: QuarantineResult | undefined
+    s: StagedEscrow
+  }[] = []
+  const failedEscrow = (step: Step, detail: string, q?: QuarantineResult): void => {
+    rest.push({
+      step,
+      prior: { attempts: [{ source: 'escrow', outcome: 'failed', detail }], quarantine: q }
+    })
+  }
+  for (const { step, entry } of batch) {
+    const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
+    const planted = plantedResult(entry, opts, real)
+    if (planted) {
+      finished.push({
+        id: step.id,
+        source: step.source,
+        ...planted,
+        ...(q ? { quarantine: q } : {})
+      })
+      continue
+    }
+    try {
+      staged.push({ step, entry, q, s: stageEscrow(ws, entry, { sync: false }) })
+    } catch (err) {
+      failedEscrow(step, escrowFailure(err), q)
+    }
+  }
+  let placed = staged
+  try {
+    const devs = new Map(staged.map(x => [x.s.dev, path.dirname(x.s.tmp)]))
+    syncFiles(
+      staged.map(x => x.s.tmp),
+      [...devs.values()]
+    )
+  } catch (err) {
+    for (const x of staged) {
+      x.s.discard()
+      failedEscrow(x.step, escrowFailure(err), x.q)
+    }
+    placed = []
+  }
+  const committed: typeof staged = []
+  for (const x of placed) {
+    try {
+      // The re-verification below reads every committed file once: no hash at the rename too.
+      x.s.commit({ prove: false })
+      committed.push(x)
+    } catch (err) {
+      failedEscrow(x.step, escrowFailure(err), x.q)
+    }
+  }
+  const after = new Map(
+    committed.length > 0
+      ? (await opts.reverify(committed.map(x => x.entry))).map(f => [f.id, f])
+      : []
+  )
+  for (const { step, q } of committed) {
+    const f = after.get(step.id)
+    const attempt: Attempt = { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' }
+    if (f?.status === 'OK') {
+      finished.push({
+        id: step.id,
+        source: 'escrow',
+        outcome: 'repaired',
+        detail: attempt.detail,
+        attempts: [attempt],
+        after: f,
+        ...(q ? { quarantine: q } : {})
+      })
+      continue
+    }
+    const detail = `${attempt.detail}, but still ${f?.status ?? 'damaged'}: ${f?.detail ?? ''}`
+    rest.push({
+      step,
+      prior: { attempts: [{ ...attempt, outcome: 'not-healed', detail }], after: f, quarantine: q }
+    })
+  }
+  return { finished, rest }
+}
+
+/** An escrow restore's failure as its attempt's detail; anything but a refusal or an fs error is a bug. */
+function escrowFailure(err: unknown): string {
+  if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
+  return err instanceof Error ? err.message : String(err)
 }
 
 /** Quarantine is evidence-keeping: failing to copy must not stop the repair, only be reported. */
@@ -138,15 +295,14 @@ async function runStep(
   step: Step,
   entry: Entry,
   done: ReadonlyMap<string, StepResult>,
-  opts: RepairOptions
+  opts: RepairOptions,
+  prior?: Prior
 ): Promise<StepResult> {
   const base = { id: step.id, source: step.source }
+  if (prior) return trySources(step, entry, sourcesOf(entry, srcOpts(opts)).slice(1), prior, opts)
   if (opts.abort?.aborted)
     return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] }
-  const failedDep = step.after.find(d => {
-    const o = done.get(d)?.outcome
-    return o !== 'repaired' && o !== 'already-repaired'
-  })
+  const failedDep = failedDependency(step, done)
   if (failedDep)
     return { ...base, outcome: 'skipped', detail: `dependency failed: ${failedDep}`, attempts: [] }
   if (opts.alreadyRepaired?.has(step.id)) {
@@ -160,7 +316,7 @@ async function runStep(
         attempts: []
       }
   }
-  const sources = sourcesOf(entry, { savedState: opts.cache !== undefined, git: opts.git })
+  const sources = sourcesOf(entry, srcOpts(opts))
   if (sources.length === 0)
     return {
       ...base,
@@ -169,18 +325,28 @@ async function runStep(
       attempts: []
     }
   const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
-  const planted = parentLinkOutside(opts.manifest.workspace, entry.path, entry.kind !== 'link')
-  if (planted)
-    return {
-      ...base,
-      outcome: 'failed',
-      detail: `not restored: ${shown(planted.rel)} is a symbolic link out of the workspace (-> ${shown(planted.target)}); every source would write through it: remove it and run again`,
-      attempts: [],
-      ...(q ? { quarantine: q } : {})
-    }
-  const attempts: Attempt[] = []
+  const planted = plantedResult(entry, opts, fs.realpathSync(opts.manifest.workspace))
+  if (planted) return { ...base, ...planted, ...(q ? { quarantine: q } : {}) }
+  return trySources(step, entry, sources, { attempts: [], quarantine: q }, opts)
+}
+
+function srcOpts(opts: RepairOptions): Parameters<typeof sourcesOf>[1] {
+  return { savedState: opts.cache !== undefined, git: opts.git }
+}
+
+/** Try `sources` in order after what `prior` records, until one heals the entry. */
+async function trySources(
+  step: Step,
+  entry: Entry,
+  sources: readonly Source[],
+  prior: Prior,
+  opts: RepairOptions
+): Promise<StepResult> {
+  const base = { id: step.id, source: step.source }
+  const q = prior.quarantine
+  const attempts: Attempt[] = [...prior.attempts]
   let recipe: Omit<RecipeResult, 'id'> | undefined
-  let after: Finding | undefined
+  let after: Finding | undefined = prior.after
   let ranCleanly = false
   for (const src of sources) {
     const tried = await trySource(src, entry, opts)
@@ -277,14 +443,7 @@ async function trySource(
         restoreFromEscrow(opts.manifest.workspace, entry)
         return { attempt: { source: 'escrow', outcome: 'healed', detail: 'restored from escrow' } }
       } catch (err) {
-        if (!(err instanceof SwrError) && !(err instanceof Error && 'code' in err)) throw err
-        return {
-          attempt: {
-            source: 'escrow',
-            outcome: 'failed',
-            detail: err instanceof Error ? err.message : String(err)
-          }
-        }
+        return { attempt: { source: 'escrow', outcome: 'failed', detail: escrowFailure(err) } }
       }
     case 'cache': {
       if (!opts.cache)

@@ -1,6 +1,9 @@
 /**
  * The restore journal: an append-only record of what an interrupted restore already repaired, so
- * `--resume` can continue. One JSON line per event, each appended with a single write and fsynced.
+ * `--resume` can continue. One JSON line per event, appended with a single write and fsynced; the
+ * events of a batch of steps (the escrow restores of one wave) are appended together, one write
+ * and one fsync for all of them. A record lost to a kill before its batch was written only means
+ * its entry is judged again on resume: the first check finds it healthy, or restores it again.
  * A journal written for another manifest digest or workspace is ignored.
  */
 import { createHash } from 'node:crypto'
@@ -25,6 +28,8 @@ export interface JournalEvent {
 export interface Journal {
   file: string
   append: (e: JournalEvent) => void
+  /** Append several events with one write and one fsync (nothing for none). */
+  appendAll: (events: readonly JournalEvent[]) => void
   /** Mark the restore finished (a finished journal is not resumed). */
   close: () => void
 }
@@ -91,9 +96,13 @@ export function openJournal(
     writeFileAtomic(file, JSON.stringify(head) + '\n', { mode: 0o600 })
   }
   const append = (e: JournalEvent): void => appendRecord(file, JSON.stringify(e) + '\n')
+  const appendAll = (events: readonly JournalEvent[]): void => {
+    if (events.length > 0) appendRecord(file, events.map(e => JSON.stringify(e) + '\n').join(''))
+  }
   return {
     file,
     append,
+    appendAll,
     close: () => append({ id: '*', outcome: 'finished', at: new Date().toISOString() })
   }
 }
