@@ -10,7 +10,7 @@ import path from 'node:path'
 import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '../archive/extract.js'
 import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
-import { parseMode } from '../walk/mode.js'
+import { expectationOf as entryExpectation } from '../restore/cache/restore.js'
 import { parseSeal, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
 
@@ -22,26 +22,9 @@ export class SealOnly extends Rejected {
   }
 }
 
-/** Blobs and links carry no per-file record: bounded here, verified in scratch afterwards. */
+/** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
 function expectationOf(s: SealedEntry): Expectation {
-  const e = s.entry
-  switch (e.kind) {
-    case 'file':
-      return {
-        kind: 'file',
-        size: e.expect.size,
-        sha256: e.expect.sha256,
-        mode: parseMode(e.expect.mode)
-      }
-    case 'blob':
-      return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true }
-    case 'link':
-      return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true }
-    case 'tree':
-      if (!s.records)
-        throw new Rejected(`the seal records no index for ${shown(s.location.spelling)}`)
-      return { kind: 'indexed', records: s.records, ignore: e.ignore }
-  }
+  return entryExpectation(s.entry, { readIndex: () => s.records })
 }
 
 export interface SealedArchiveOptions {
