@@ -14958,26 +14958,9 @@ class SealOnly extends rejected_Rejected {
         this.name = 'SealOnly';
     }
 }
-/** Blobs and links carry no per-file record: bounded here, verified in scratch afterwards. */
+/** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
 function archive_expectationOf(s) {
-    const e = s.entry;
-    switch (e.kind) {
-        case 'file':
-            return {
-                kind: 'file',
-                size: e.expect.size,
-                sha256: e.expect.sha256,
-                mode: parseMode(e.expect.mode)
-            };
-        case 'blob':
-            return { kind: 'bounded', maxMembers: 1, maxBytes: e.expect.size, single: true };
-        case 'link':
-            return { kind: 'bounded', maxMembers: 1, maxBytes: 0, single: true };
-        case 'tree':
-            if (!s.records)
-                throw new rejected_Rejected(`the seal records no index for ${shown(s.location.spelling)}`);
-            return { kind: 'indexed', records: s.records, ignore: e.ignore };
-    }
+    return expectationOf(s.entry, { readIndex: () => s.records });
 }
 class SealedArchive {
     opts;

@@ -493,6 +493,24 @@ function runQuietly(opts) {
     };
     return quietly;
 }
+/**
+ * One save: the client reports "already exists" and "unreachable" alike (-1), so the key is looked
+ * up first; a reservation refused because another job took the key meanwhile is "exists" too.
+ */
+async function saveOnce(key, exists, save, note) {
+    try {
+        if (await exists())
+            return 'exists';
+        return (await save()) === -1 ? 'failed' : 'saved';
+    }
+    catch (err) {
+        const name = err instanceof Error ? err.name : '';
+        if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
+            return 'exists';
+        note(`save of ${key} failed`, err);
+        return 'failed';
+    }
+}
 function actionsCacheClient(opts) {
     // Absolute paths: the client resolves relative ones against the process's cwd but archives them
     // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
@@ -521,24 +539,7 @@ function actionsCacheClient(opts) {
                 return false;
             }
         },
-        async save(abs, key) {
-            try {
-                const cache = await client();
-                // The client reports "already exists" and "unreachable" alike (-1): ask first.
-                const existing = await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }));
-                if (existing === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache([spell(abs)], key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
+        save: (abs, key) => saveOnce(key, async () => (await quietly(async () => (await client()).restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key, async () => quietly(async () => (await client()).saveCache([spell(abs)], key)), note)
     };
 }
 /**
@@ -560,23 +561,7 @@ function actionsSealedCacheClient(opts) {
                 return undefined;
             }
         },
-        async save(spellings, key) {
-            try {
-                const cache = await client();
-                const paths = [...spellings];
-                if ((await service.findPaths(paths, key, []))?.matchedKey === key)
-                    return 'exists';
-                const id = await quietly(() => cache.saveCache(paths, key));
-                return id === -1 ? 'failed' : 'saved';
-            }
-            catch (err) {
-                const name = err instanceof Error ? err.name : '';
-                if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-                    return 'exists';
-                note(`save of ${key} failed`, err);
-                return 'failed';
-            }
-        }
+        save: (spellings, key) => saveOnce(key, async () => (await service.findPaths(spellings, key, []))?.matchedKey === key, async () => quietly(async () => (await client()).saveCache([...spellings], key)), note)
     };
 }
 
