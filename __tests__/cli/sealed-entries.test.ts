@@ -128,6 +128,32 @@ describe('sealed entries', () => {
   }, 60_000)
 })
 
+describe('editing sealed entries', () => {
+  it('edit changes the policy, refuses what the seal records; rm removes it', async () => {
+    await addSealed()
+    const edited = await run(['edit', 'deps', '--smoke', 'true', '--tier', '3'], ws)
+    expect(edited.stderr).toBe('')
+    expect(edited.code).toBe(0)
+    const doc = JSON.parse(fs.readFileSync(ws.manifestFile, 'utf8')) as {
+      body: { sealed?: { id: string; smoke: string; tier: number; key: string; kind: string }[] }
+    }
+    expect(doc.body.sealed?.[0]).toMatchObject({ smoke: 'true', tier: 3, kind: 'tree' })
+    expect(doc.body.sealed?.[0]?.key).toBe('deps-{os}-{arch}-{hash:lock.txt}')
+    const bound = await run(['edit', 'deps', '--ignore', 'cache'], ws)
+    expect(bound.code).toBe(4)
+    expect(bound.stderr).toMatch(
+      /is sealed: its bounds, sentinels and ignore rules are recorded by its seal/
+    )
+    const rm = await run(['rm', 'deps'], ws)
+    expect(rm.code).toBe(0)
+    expect(rm.stdout).toMatch(/removed tree "deps" \(deps\)/)
+    const after = JSON.parse(fs.readFileSync(ws.manifestFile, 'utf8')) as {
+      body: { sealed?: unknown }
+    }
+    expect(after.body.sealed).toBeUndefined()
+  }, 60_000)
+})
+
 describe('hostile key templates and seals (bundled CLI)', () => {
   it('a template that reads outside the workspace is refused at load, with the field named', async () => {
     for (const [template, why] of [

@@ -8,6 +8,8 @@
 import type { Command } from 'commander'
 import {
   type Change,
+  type Entry,
+  type SealedSpec,
   editManifest,
   EXIT,
   type ExitCode,
@@ -111,6 +113,42 @@ function toEdit(f: EditFlags): manifests.EntryEdit {
   }
 }
 
+/**
+ * Apply `edit` to the sealed entry at `i`: its policy (recipes, caches, smoke, env, needs, tier,
+ * note, timeouts). What the walk records (bounds, sentinels, ignore rules) is the seal's.
+ */
+function changeSealed(
+  m: OpenedManifest,
+  i: number,
+  edit: manifests.EntryEdit
+): Change<manifests.FieldChange[]> {
+  const sealed = m.doc.body.sealed ?? []
+  const before = sealed[i] as SealedSpec
+  if (
+    edit.minFiles !== undefined ||
+    edit.maxFiles !== undefined ||
+    edit.clearMaxFiles ||
+    edit.ignore ||
+    edit.sentinels
+  )
+    throw new UsageError(
+      `entry "${before.id}" is sealed: its bounds, sentinels and ignore rules are recorded by its seal; remove it and add it again to change them`
+    )
+  // The entry editor works on entries: give the policy a placeholder state to carry it through.
+  const { key, ignore, kind, ...policy } = before
+  const asEntry: Entry = {
+    ...policy,
+    kind: 'file',
+    expect: { size: 0, sha256: '0'.repeat(64), mode: '0644' }
+  }
+  const edited = manifests.applyEdit(asEntry, edit)
+  const changes = manifests.diffEntry(asEntry, edited)
+  const { kind: _k, expect: _e, ...editedPolicy } = edited as Extract<Entry, { kind: 'file' }>
+  const after: SealedSpec = { ...editedPolicy, kind, key, ...(ignore ? { ignore } : {}) }
+  if (changes.length > 0) sealed[i] = after
+  return { value: changes, save: changes.length > 0 }
+}
+
 /** Apply `edit` to entry `id`, capturing a tree again when its walk or sentinels changed. */
 async function changeEntry(
   m: OpenedManifest,
@@ -119,6 +157,8 @@ async function changeEntry(
   flags: EditFlags,
   io: CliIo
 ): Promise<Change<manifests.FieldChange[]>> {
+  const sealedAt = (m.doc.body.sealed ?? []).findIndex(s => s.id === id)
+  if (sealedAt >= 0) return changeSealed(m, sealedAt, edit)
   const i = entryIndex(m, id)
   const before = m.doc.body.entries[i]!
   let after = manifests.applyEdit(before, edit)

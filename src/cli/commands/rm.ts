@@ -28,8 +28,14 @@ export interface RmFlags extends LockFlags {
   withDependents?: boolean
 }
 
+type Tracked = Pick<Entry, 'id' | 'kind' | 'path' | 'needs'>
+
 /** `ids` and, with `follow`, every entry that needs one of them, transitively. */
-function closure(entries: readonly Entry[], ids: readonly string[], follow: boolean): Set<string> {
+function closure(
+  entries: readonly Tracked[],
+  ids: readonly string[],
+  follow: boolean
+): Set<string> {
   const gone = new Set(ids)
   for (let grew = follow; grew;) {
     grew = false
@@ -42,22 +48,34 @@ function closure(entries: readonly Entry[], ids: readonly string[], follow: bool
   return gone
 }
 
-/** Drop `ids` (and, with `follow`, their dependents) and the index files of removed trees. */
-function remove(m: OpenedManifest, ids: readonly string[], follow: boolean): Change<Entry[]> {
-  for (const id of ids) entryIndex(m, id)
-  const entries = m.doc.body.entries
-  const gone = closure(entries, ids, follow)
-  for (const x of entries) {
+/**
+ * Drop `ids` (and, with `follow`, their dependents), entries and sealed entries alike, and the
+ * index files of removed trees. A sealed entry's seals stay in the state directory (they are
+ * keyed to this manifest and entry, and nothing reads them once the entry is gone).
+ */
+function remove(m: OpenedManifest, ids: readonly string[], follow: boolean): Change<Tracked[]> {
+  const body = m.doc.body
+  const sealed = body.sealed ?? []
+  for (const id of ids) if (!sealed.some(x => x.id === id)) entryIndex(m, id)
+  const all: Tracked[] = [...body.entries, ...sealed]
+  const gone = closure(all, ids, follow)
+  for (const x of all) {
     const need = x.needs.find(n => gone.has(n))
     if (need !== undefined && !gone.has(x.id))
       throw new UsageError(
         `entry "${e(x.id)}" needs "${e(need)}": remove it too with --with-dependents, or drop the dependency with "swr edit ${e(x.id)} --drop-needs ${e(need)}"; nothing was written`
       )
   }
-  const removed = entries.filter(x => gone.has(x.id))
-  m.doc.body.entries = entries.filter(x => !gone.has(x.id))
+  const removed = all.filter(x => gone.has(x.id))
+  body.entries = body.entries.filter(x => !gone.has(x.id))
+  if (body.sealed) {
+    body.sealed = sealed.filter(x => !gone.has(x.id))
+    if (body.sealed.length === 0) delete body.sealed
+  }
   // A stale index is harmless, but the saved manifest no longer names it.
-  const dropped = removed.filter(x => x.kind === 'tree').map(x => walk.indexPath(m.file, x.id))
+  const dropped = removed
+    .filter(x => x.kind === 'tree' && !sealed.some(s => s.id === x.id))
+    .map(x => walk.indexPath(m.file, x.id))
   return { value: removed, save: true, dropped }
 }
 
