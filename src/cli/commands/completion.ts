@@ -246,7 +246,8 @@ export function completionIds(manifest: string | undefined, io: CliIo): string[]
   let entries: readonly { id: string }[]
   try {
     const located = manifestLocation({ ...(manifest ? { manifest } : {}), color: false }, io)
-    entries = loadManifest(located.file, { cwd: io.cwd }).body.entries
+    const body = loadManifest(located.file, { cwd: io.cwd }).body
+    entries = [...body.entries, ...(body.sealed ?? [])]
   } catch {
     return []
   }
