@@ -46,6 +46,26 @@ function snapshotAction(root, into) {
   }
 }
 
+/**
+ * The Node both sides run on: the Action's runtime, Node 24, when scripts/ensure-node24.mjs fetched
+ * it (it decodes zstd in-process, as on a runner), else this Node.
+ */
+function stepNode(root) {
+  const bin = path.join(
+    root,
+    '.cache',
+    'node24',
+    'node_modules',
+    `node-${process.platform}-${process.arch}`,
+    'bin',
+    'node'
+  )
+  const r = fs.existsSync(bin) ? spawnSync(bin, ['--version'], { encoding: 'utf8' }) : undefined
+  return r?.status === 0
+    ? { bin, version: r.stdout.trim() }
+    : { bin: process.execPath, version: process.version }
+}
+
 /** A GITHUB_OUTPUT file's values (`name<<DELIMITER` blocks and `name=value` lines). */
 function outputs(file) {
   const out = {}
@@ -113,6 +133,7 @@ export function benchSealed(ctx, tools) {
     fs.renameSync(old, path.join(trash, 'previous'))
   }
   fs.mkdirSync(trash, { recursive: true })
+  const node = stepNode(ctx.ROOT)
   const action = snapshotAction(ctx.ROOT, path.join(ctx.WORK, 'node_modules', 'swr-action'))
   const service = ctx.startCacheService(HOME)
   try {
@@ -137,12 +158,11 @@ export function benchSealed(ctx, tools) {
       return d
     }
     const nm = ctx.nmWorkspace
-    const helper = (op, key) =>
-      `${q(process.execPath)} ${q(ctx.helper)} ${op} ${q(key)} node_modules`
+    const helper = (op, key) => `${q(node.bin)} ${q(ctx.helper)} ${op} ${q(key)} node_modules`
     const swrStep = (script, ws, key, inputs) => {
       const dir = fresh(`step-${path.basename(script, '.js')}`)
       return {
-        cmd: `${q(process.execPath)} ${q(script)}`,
+        cmd: `${q(node.bin)} ${q(script)}`,
         opts: {
           cwd: ws,
           env: stepEnv({ ...base, GITHUB_WORKSPACE: ws }, dir, {
@@ -305,7 +325,7 @@ export function benchSealed(ctx, tools) {
   ctx.printTable('sealed', gen.stats, out.rows)
   log(
     `  anchor: @actions/cache ${ctx.cacheVersion} restoreCache / saveCache of the same node_modules in a child process (bench/cache-helper.mjs),` +
-      `\n          same loopback service; archives ${fmtBytes(out.archives.sealed_bytes)} sealed, ${fmtBytes(out.archives.plain_bytes)} plain`
+      `\n          same loopback service, both on node ${node.version}; archives ${fmtBytes(out.archives.sealed_bytes)} sealed, ${fmtBytes(out.archives.plain_bytes)} plain`
   )
   fs.rmSync(trash, { recursive: true, force: true })
   return out
