@@ -17,12 +17,12 @@ import { followInside } from '../verify/link.js'
 import { locateInside } from '../verify/locate-entry.js'
 import { octal } from '../walk/mode.js'
 import { specialDigest, specialKinds } from '../walk/specials.js'
+import { walkTreeParallel } from '../walk/walk-strategy.js'
 import { encodeIndex, indexRef, type IndexRecord } from '../walk/tree-index.js'
 import {
   contentDigest,
   linkTargets,
   metaDigestOf,
-  walkTree,
   type WalkRecord,
   type WalkResult
 } from '../walk/walk.js'
@@ -297,7 +297,9 @@ async function captureTree(
   let walk: WalkResult
   let extras: (string | undefined)[]
   for (let attempt = 1; ; attempt++) {
-    walk = walkTree(root, ignore, exclude)
+    // The walk on every core when the tree splits into subtrees (a node_modules does), as a
+    // check's walk; the hashing below stays stamped (each file's state compared after its read).
+    walk = await walkTreeParallel(root, ignore, exclude, { jobs: pool.jobs, hash: false })
     if (walk.unreadable.length > 0) {
       const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
       throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`)
@@ -386,9 +388,17 @@ export function pickSentinels(files: readonly string[]): string[] {
   files = files.filter(f => innerPathProblem(f) === undefined)
   const set = new Set(files)
   const picked = MARKERS.filter(m => set.has(m)).slice(0, 2)
-  const deepest = [...files]
-    .filter(f => !f.split('/').some(s => VOLATILE_DIRS.has(s)))
-    .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0]
+  // One pass, not a sort: a sort splits each of a large tree's paths at every comparison.
+  let deepest: string | undefined
+  let depth = -1
+  for (const f of files) {
+    const parts = f.split('/')
+    if (parts.length < depth || parts.some(s => VOLATILE_DIRS.has(s))) continue
+    if (parts.length > depth || (deepest !== undefined && f < deepest)) {
+      deepest = f
+      depth = parts.length
+    }
+  }
   if (deepest && !picked.includes(deepest)) picked.push(deepest)
   return picked
 }
