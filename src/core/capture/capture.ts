@@ -385,20 +385,26 @@ async function hashTreeFiles(
 /** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
 export function pickSentinels(files: readonly string[]): string[] {
   // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-  files = files.filter(f => innerPathProblem(f) === undefined)
+  const usable = (f: string): boolean => innerPathProblem(f) === undefined
   const set = new Set(files)
-  const picked = MARKERS.filter(m => set.has(m)).slice(0, 2)
-  // One pass, not a sort: a sort splits each of a large tree's paths at every comparison.
+  const picked = MARKERS.filter(m => set.has(m) && usable(m)).slice(0, 2)
+  // One pass, not a sort (a sort splits each of a large tree's paths at every comparison); a
+  // path is split and checked only when it would be the deepest so far.
   let deepest: string | undefined
   let depth = -1
   for (const f of files) {
-    const parts = f.split('/')
-    if (parts.length < depth || parts.some(s => VOLATILE_DIRS.has(s))) continue
-    if (parts.length > depth || (deepest !== undefined && f < deepest)) {
-      deepest = f
-      depth = parts.length
-    }
+    const d = slashes(f)
+    if (d < depth || (d === depth && deepest !== undefined && f > deepest)) continue
+    if (f.split('/').some(s => VOLATILE_DIRS.has(s)) || !usable(f)) continue
+    deepest = f
+    depth = d
   }
   if (deepest && !picked.includes(deepest)) picked.push(deepest)
   return picked
+}
+
+function slashes(f: string): number {
+  let n = 0
+  for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) n++
+  return n
 }
