@@ -320,7 +320,9 @@ async function captureTree(
     size: r.size,
     extra: extras[i] ?? kinds[i]
   }))
-  const index = encodeIndex(records)
+  const indexing = encodeIndex(records)
+  // Not awaited before the checks below: a sentinel refused must not leave it rejecting unheard.
+  indexing.catch(() => undefined)
   const sentinels =
     req.sentinels ??
     pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel))
@@ -330,6 +332,9 @@ async function captureTree(
     if (loc.st.isFile() && loc.st.size === 0n)
       throw new UsageError(`--sentinel ${s}: is empty in ${req.path}`)
   }
+  const metaDigest = metaDigestOf(walk.records)
+  const content = contentDigest(walk.records, extras)
+  const index = await indexing
   const entry: TreeEntry = {
     ...common,
     kind: 'tree',
@@ -339,8 +344,8 @@ async function captureTree(
       min_files: req.minFiles ?? walk.files,
       max_files: req.maxFiles ?? walk.files,
       files: walk.files,
-      meta_digest: metaDigestOf(walk.records),
-      content_digest: contentDigest(walk.records, extras),
+      meta_digest: metaDigest,
+      content_digest: content,
       ...(special !== undefined ? { special_digest: special } : {}),
       index: indexRef(index, records.length)
     }
