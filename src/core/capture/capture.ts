@@ -17,12 +17,12 @@ import { followInside } from '../verify/link.js'
 import { locateInside } from '../verify/locate-entry.js'
 import { octal } from '../walk/mode.js'
 import { specialDigest, specialKinds } from '../walk/specials.js'
-import { walkTreeParallel } from '../walk/walk-strategy.js'
 import { encodeIndex, indexRef, type IndexRecord } from '../walk/tree-index.js'
 import {
   contentDigest,
   linkTargets,
   metaDigestOf,
+  walkTree,
   type WalkRecord,
   type WalkResult
 } from '../walk/walk.js'
@@ -297,9 +297,7 @@ async function captureTree(
   let walk: WalkResult
   let extras: (string | undefined)[]
   for (let attempt = 1; ; attempt++) {
-    // The walk on every core when the tree splits into subtrees (a node_modules does), as a
-    // check's walk; the hashing below stays stamped (each file's state compared after its read).
-    walk = await walkTreeParallel(root, ignore, exclude, { jobs: pool.jobs, hash: false })
+    walk = walkTree(root, ignore, exclude)
     if (walk.unreadable.length > 0) {
       const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
       throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`)
