@@ -83,7 +83,9 @@ export class WriteQueue {
   /** Copy `from` (written earlier, or queued before this) to `abs`. */
   copy(abs: string, label: string, from: string): void {
     if (this.failure) throw this.failure
-    if (!this.worker) return fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
+    // Inline only while nothing waits for the thread: the target may be queued, not yet written.
+    if (!this.worker && this.labels.length === 0)
+      return fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
     this.paths.push(abs, from)
     this.nums.push(0, 0, -1)
     this.labels.push(label)
