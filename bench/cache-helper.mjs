@@ -5,7 +5,8 @@
  *
  *   cache-helper.mjs serve <env-file>        the loopback cache service (__fixtures__/cache-server.ts,
  *                                            transpiled once to bench/.work/); writes its
- *                                            environment as JSON to <env-file>, serves until killed
+ *                                            environment as JSON to <env-file> (and the directory
+ *                                            holding its blobs to <env-file>.base), serves until killed
  *   cache-helper.mjs save <key> <path...>    @actions/cache saveCache, as an actions/cache step does
  *   cache-helper.mjs restore <key> <path...> @actions/cache restoreCache (exit 1 on a miss)
  *
@@ -34,6 +35,8 @@ async function serve(envFile) {
   const stop = () => server.close().then(() => process.exit(0))
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
+  // The blobs' directory first: the env file's appearance is the caller's signal.
+  fs.writeFileSync(`${envFile}.base`, server.base)
   fs.writeFileSync(envFile, JSON.stringify(server.env))
 }
 

@@ -109,7 +109,8 @@ export class EntryExtractor implements TarHandlers {
   ) {
     if (want.kind === 'indexed') {
       this.records = new Map(want.records.map(r => [r.rel, r]))
-      this.ignored = ignoreMatcher(want.ignore)
+      // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
+      this.ignored = want.ignore.length > 0 ? ignoreMatcher(want.ignore) : undefined
       const total = want.records.reduce((n, r) => n + r.size, 0)
       // Ignored members are skipped unwritten; they may not outgrow the tree itself.
       this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10))

@@ -14,7 +14,15 @@ import { TarReader, type TarHandlers } from './tar-reader.js'
 
 const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd']
 
-type ZlibWithZstd = typeof zlib & { createZstdDecompress?: () => Duplex }
+type ZlibWithZstd = typeof zlib & {
+  createZstdDecompress?: (opts?: { chunkSize?: number }) => Duplex
+}
+
+/**
+ * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
+ * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
+ */
+const CHUNK = 256 * 1024
 
 function zstdBinary(): string | undefined {
   return ZSTD_PATHS.find(p => {
@@ -28,9 +36,9 @@ function zstdBinary(): string | undefined {
 }
 
 function decompressor(compression: ArchiveCompression): Duplex {
-  if (compression === 'gzip') return zlib.createGunzip()
+  if (compression === 'gzip') return zlib.createGunzip({ chunkSize: CHUNK })
   const native = (zlib as ZlibWithZstd).createZstdDecompress
-  if (native) return native()
+  if (native) return native({ chunkSize: CHUNK })
   const bin = zstdBinary()
   if (!bin) throw new Rejected('a zstd archive, and neither Node nor the system has zstd')
   const child = spawn(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] })

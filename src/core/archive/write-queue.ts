@@ -23,7 +23,18 @@ const BATCH_BYTES = 1024 * 1024
 /** Bytes handed over and not yet written. */
 const MAX_BYTES = 32 * 1024 * 1024
 
-type Op = [abs: string, mode: number, fixMode: boolean, size: number] | [abs: string, from: string]
+/**
+ * A batch as it crosses to the writer: its paths in one array and three numbers per op in one
+ * typed array (moved, not copied), where an array per op made cloning a batch a tenth of a
+ * 60,000-file restore's main thread.
+ */
+export interface Batch {
+  /** Per op: its path, and for a copy the path it copies. */
+  paths: string[]
+  /** Per op: mode, fixMode (1/0) and size; size -1 for a copy. */
+  nums: Int32Array
+  data: ArrayBuffer
+}
 
 interface Sent {
   labels: string[]
@@ -44,7 +55,8 @@ function failedWriting(label: string, code: string, message: string): Rejected {
 export class WriteQueue {
   private inline = 0
   private worker: Worker | undefined
-  private ops: Op[] = []
+  private paths: string[] = []
+  private nums: number[] = []
   private labels: string[] = []
   private parts: Buffer[] = []
   private batchBytes = 0
@@ -60,24 +72,28 @@ export class WriteQueue {
       this.inline++
       return createFile(abs, content, mode, fixMode)
     }
-    this.ops.push([abs, mode, fixMode, content.length])
+    this.paths.push(abs)
+    this.nums.push(mode, fixMode ? 1 : 0, content.length)
     this.labels.push(label)
     this.parts.push(content)
     this.batchBytes += content.length
-    if (this.ops.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send()
+    if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send()
   }
 
   /** Copy `from` (written earlier, or queued before this) to `abs`. */
   copy(abs: string, label: string, from: string): void {
     if (this.failure) throw this.failure
-    if (!this.worker) return fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
-    this.ops.push([abs, from])
+    // Inline only while nothing waits for the thread: the target may be queued, not yet written.
+    if (!this.worker && this.labels.length === 0)
+      return fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
+    this.paths.push(abs, from)
+    this.nums.push(0, 0, -1)
     this.labels.push(label)
   }
 
   /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
   room(): Promise<void> | undefined {
-    if (this.ops.length > 0) this.send()
+    if (this.labels.length > 0) this.send()
     if (this.failure) return Promise.reject(this.failure)
     if (this.inFlight < MAX_BYTES) return undefined
     return this.waitForReply().then(() => this.room())
@@ -85,7 +101,7 @@ export class WriteQueue {
 
   /** Everything handed over is written (or the writer stopped at a failure, which this rejects with). */
   async settle(): Promise<void> {
-    if (this.ops.length > 0 && !this.failure) this.send()
+    if (this.labels.length > 0 && !this.failure) this.send()
     while (this.sent.length > 0 && !this.failure) await this.waitForReply()
     const w = this.worker
     this.worker = undefined
@@ -107,10 +123,13 @@ export class WriteQueue {
       view.set(p, at)
       at += p.length
     }
-    w.postMessage({ ops: this.ops, data }, [data])
+    const nums = Int32Array.from(this.nums)
+    const batch: Batch = { paths: this.paths, nums, data }
+    w.postMessage(batch, [data, nums.buffer])
     this.sent.push({ labels: this.labels, bytes: this.batchBytes })
     this.inFlight += this.batchBytes
-    this.ops = []
+    this.paths = []
+    this.nums = []
     this.labels = []
     this.parts = []
     this.batchBytes = 0

@@ -318,7 +318,9 @@ async function captureTree(
     size: r.size,
     extra: extras[i] ?? kinds[i]
   }))
-  const index = encodeIndex(records)
+  const indexing = encodeIndex(records)
+  // Not awaited before the checks below: a sentinel refused must not leave it rejecting unheard.
+  indexing.catch(() => undefined)
   const sentinels =
     req.sentinels ??
     pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel))
@@ -328,6 +330,9 @@ async function captureTree(
     if (loc.st.isFile() && loc.st.size === 0n)
       throw new UsageError(`--sentinel ${s}: is empty in ${req.path}`)
   }
+  const metaDigest = metaDigestOf(walk.records)
+  const content = contentDigest(walk.records, extras)
+  const index = await indexing
   const entry: TreeEntry = {
     ...common,
     kind: 'tree',
@@ -337,8 +342,8 @@ async function captureTree(
       min_files: req.minFiles ?? walk.files,
       max_files: req.maxFiles ?? walk.files,
       files: walk.files,
-      meta_digest: metaDigestOf(walk.records),
-      content_digest: contentDigest(walk.records, extras),
+      meta_digest: metaDigest,
+      content_digest: content,
       ...(special !== undefined ? { special_digest: special } : {}),
       index: indexRef(index, records.length)
     }
@@ -383,12 +388,26 @@ async function hashTreeFiles(
 /** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
 export function pickSentinels(files: readonly string[]): string[] {
   // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-  files = files.filter(f => innerPathProblem(f) === undefined)
+  const usable = (f: string): boolean => innerPathProblem(f) === undefined
   const set = new Set(files)
-  const picked = MARKERS.filter(m => set.has(m)).slice(0, 2)
-  const deepest = [...files]
-    .filter(f => !f.split('/').some(s => VOLATILE_DIRS.has(s)))
-    .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0]
+  const picked = MARKERS.filter(m => set.has(m) && usable(m)).slice(0, 2)
+  // One pass, not a sort (a sort splits each of a large tree's paths at every comparison); a
+  // path is split and checked only when it would be the deepest so far.
+  let deepest: string | undefined
+  let depth = -1
+  for (const f of files) {
+    const d = slashes(f)
+    if (d < depth || (d === depth && deepest !== undefined && f > deepest)) continue
+    if (f.split('/').some(s => VOLATILE_DIRS.has(s)) || !usable(f)) continue
+    deepest = f
+    depth = d
+  }
   if (deepest && !picked.includes(deepest)) picked.push(deepest)
   return picked
+}
+
+function slashes(f: string): number {
+  let n = 0
+  for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) n++
+  return n
 }

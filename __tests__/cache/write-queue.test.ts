@@ -1,0 +1,62 @@
+/**
+ * The extraction's writer thread with real files: past the inline start, files and hard-link
+ * copies cross to the thread in batches (paths in one array, numbers in one typed array) and
+ * must land in order with their bytes and modes; a failure names the file it stopped at.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { WriteQueue } from '../../src/core/archive/write-queue.js'
+
+let dir: string
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-wq-'))
+})
+
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+describe('WriteQueue', () => {
+  it('writes files and copies through the thread in order, with their modes', async () => {
+    const q = new WriteQueue()
+    const n = 1500
+    for (let i = 0; i < n; i++) {
+      const mode = i % 7 === 0 ? 0o755 : 0o644
+      q.create(
+        path.join(dir, `f${i}`),
+        `f${i}`,
+        Buffer.from(`file ${i}\n`.repeat(i % 5)),
+        mode,
+        false
+      )
+      // A copy of a file queued just before it (still in the same batch, or in flight).
+      if (i % 100 === 99) q.copy(path.join(dir, `c${i}`), `c${i}`, path.join(dir, `f${i}`))
+    }
+    await q.settle()
+    for (let i = 0; i < n; i++) {
+      const f = path.join(dir, `f${i}`)
+      expect(fs.readFileSync(f, 'utf8')).toBe(`file ${i}\n`.repeat(i % 5))
+      expect(fs.statSync(f).mode & 0o777).toBe(i % 7 === 0 ? 0o755 : 0o644)
+      if (i % 100 === 99)
+        expect(fs.readFileSync(path.join(dir, `c${i}`), 'utf8')).toBe(`file ${i}\n`.repeat(i % 5))
+    }
+    expect(fs.readdirSync(dir)).toHaveLength(n + n / 100)
+  })
+
+  it('stops at a name taken already and names that file; nothing after it is written', async () => {
+    const q = new WriteQueue()
+    fs.writeFileSync(path.join(dir, 'f900'), 'there before\n')
+    for (let i = 0; i < 1200; i++) {
+      if (i === 900) continue
+      q.create(path.join(dir, `f${i}`), `f${i}`, Buffer.from(`${i}\n`), 0o644, false)
+    }
+    q.create(path.join(dir, 'f900'), 'the taken one', Buffer.from('new\n'), 0o644, false)
+    q.create(path.join(dir, 'after'), 'after', Buffer.from('x'), 0o644, false)
+    await expect(q.settle()).rejects.toThrow(/writing the taken one failed \(EEXIST/)
+    expect(fs.readFileSync(path.join(dir, 'f900'), 'utf8')).toBe('there before\n')
+    expect(fs.existsSync(path.join(dir, 'after'))).toBe(false)
+  })
+})
