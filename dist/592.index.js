@@ -2702,6 +2702,7 @@ function lostExec(wanted, found) {
 
 
 
+
 const HEADER = JSON.stringify(['swr-tree-index', 1]);
 const MAX_INDEX_BYTES = 256 * 1024 * 1024;
 /**
@@ -2731,12 +2732,20 @@ const LIST_LIMIT = 20;
 function tree_index_indexPath(manifestFile, id) {
     return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
 }
-function encodeIndex(records) {
+function indexText(records) {
     const lines = [
         HEADER,
         ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
     ];
-    return (0,external_node_zlib_.gzipSync)(lines.join('\n') + '\n', { level: 6 });
+    return lines.join('\n') + '\n';
+}
+const gzipAsync = (0,external_node_util_.promisify)(external_node_zlib_.gzip);
+/**
+ * The index's bytes (level 6), compressed on the libuv pool: a capture computes its digests
+ * meanwhile (a 60,000-file index takes ~300 ms to compress).
+ */
+function encodeIndex(records) {
+    return gzipAsync(indexText(records), { level: 6 });
 }
 function indexRef(bytes, entries) {
     return { sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'), entries };
@@ -5342,7 +5351,9 @@ async function captureTree(root, req, common, pool, exclude) {
         size: r.size,
         extra: extras[i] ?? kinds[i]
     }));
-    const index = encodeIndex(records);
+    const indexing = encodeIndex(records);
+    // Not awaited before the checks below: a sentinel refused must not leave it rejecting unheard.
+    indexing.catch(() => undefined);
     const sentinels = req.sentinels ??
         pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
     for (const s of sentinels) {
@@ -5352,6 +5363,9 @@ async function captureTree(root, req, common, pool, exclude) {
         if (loc.st.isFile() && loc.st.size === 0n)
             throw new errors_UsageError(`--sentinel ${s}: is empty in ${req.path}`);
     }
+    const metaDigest = metaDigestOf(walk.records);
+    const content = contentDigest(walk.records, extras);
+    const index = await indexing;
     const entry = {
         ...common,
         kind: 'tree',
@@ -5361,8 +5375,8 @@ async function captureTree(root, req, common, pool, exclude) {
             min_files: req.minFiles ?? walk.files,
             max_files: req.maxFiles ?? walk.files,
             files: walk.files,
-            meta_digest: metaDigestOf(walk.records),
-            content_digest: contentDigest(walk.records, extras),
+            meta_digest: metaDigest,
+            content_digest: content,
             ...(special !== undefined ? { special_digest: special } : {}),
             index: indexRef(index, records.length)
         }
@@ -5399,15 +5413,31 @@ async function hashTreeFiles(root, shown, records, extras, pool) {
 /** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
 function pickSentinels(files) {
     // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-    files = files.filter(f => innerPathProblem(f) === undefined);
+    const usable = (f) => innerPathProblem(f) === undefined;
     const set = new Set(files);
-    const picked = MARKERS.filter(m => set.has(m)).slice(0, 2);
-    const deepest = [...files]
-        .filter(f => !f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)))
-        .sort((a, b) => b.split('/').length - a.split('/').length || (a < b ? -1 : 1))[0];
+    const picked = MARKERS.filter(m => set.has(m) && usable(m)).slice(0, 2);
+    // One pass, not a sort (a sort splits each of a large tree's paths at every comparison); a
+    // path is split and checked only when it would be the deepest so far.
+    let deepest;
+    let depth = -1;
+    for (const f of files) {
+        const d = slashes(f);
+        if (d < depth || (d === depth && deepest !== undefined && f > deepest))
+            continue;
+        if (f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)) || !usable(f))
+            continue;
+        deepest = f;
+        depth = d;
+    }
     if (deepest && !picked.includes(deepest))
         picked.push(deepest);
     return picked;
+}
+function slashes(f) {
+    let n = 0;
+    for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1))
+        n++;
+    return n;
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/make.ts
@@ -9256,21 +9286,26 @@ function createFile(abs, bytes, mode, fixMode) {
 let failed = false
 
 /**
- * One batch: `ops[i]` is [abs, mode, fixMode, size] for a file (its bytes next in `data`) or
- * [abs, from] for a copy.
- * @param {{ ops: ([string, number, boolean, number] | [string, string])[], data: ArrayBuffer }} batch
+ * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
+ * a copy of the path that follows its own in `paths`.
+ * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
  */
 function run(batch) {
   if (failed) return
   const data = new Uint8Array(batch.data)
+  const paths = batch.paths
+  const nums = batch.nums
   let at = 0
-  for (let i = 0; i < batch.ops.length; i++) {
-    const op = batch.ops[i]
+  let p = 0
+  const ops = nums.length / 3
+  for (let i = 0; i < ops; i++) {
+    const mode = nums[3 * i] ?? 0
+    const size = nums[3 * i + 2] ?? 0
     try {
-      if (typeof op[1] === 'string') external_node_fs_.copyFileSync(op[1], op[0], external_node_fs_.constants.COPYFILE_EXCL)
+      const abs = paths[p++] ?? ''
+      if (size < 0) external_node_fs_.copyFileSync(paths[p++] ?? '', abs, external_node_fs_.constants.COPYFILE_EXCL)
       else {
-        const size = /** @type {number} */ (op[3])
-        createFile(op[0], data.subarray(at, at + size), op[1], /** @type {boolean} */ (op[2]))
+        createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
         at += size
       }
     } catch (err) {
@@ -9280,7 +9315,7 @@ function run(batch) {
       return
     }
   }
-  external_node_worker_threads_.parentPort?.postMessage({ done: batch.ops.length })
+  external_node_worker_threads_.parentPort?.postMessage({ done: ops })
 }
 
 if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worker_threads_.parentPort?.on('message', run)
@@ -9319,7 +9354,8 @@ function failedWriting(label, code, message) {
 class WriteQueue {
     inline = 0;
     worker;
-    ops = [];
+    paths = [];
+    nums = [];
     labels = [];
     parts = [];
     batchBytes = 0;
@@ -9335,25 +9371,28 @@ class WriteQueue {
             this.inline++;
             return createFile(abs, content, mode, fixMode);
         }
-        this.ops.push([abs, mode, fixMode, content.length]);
+        this.paths.push(abs);
+        this.nums.push(mode, fixMode ? 1 : 0, content.length);
         this.labels.push(label);
         this.parts.push(content);
         this.batchBytes += content.length;
-        if (this.ops.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
+        if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
             this.send();
     }
     /** Copy `from` (written earlier, or queued before this) to `abs`. */
     copy(abs, label, from) {
         if (this.failure)
             throw this.failure;
-        if (!this.worker)
+        // Inline only while nothing waits for the thread: the target may be queued, not yet written.
+        if (!this.worker && this.labels.length === 0)
             return external_node_fs_default().copyFileSync(from, abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
-        this.ops.push([abs, from]);
+        this.paths.push(abs, from);
+        this.nums.push(0, 0, -1);
         this.labels.push(label);
     }
     /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
     room() {
-        if (this.ops.length > 0)
+        if (this.labels.length > 0)
             this.send();
         if (this.failure)
             return Promise.reject(this.failure);
@@ -9363,7 +9402,7 @@ class WriteQueue {
     }
     /** Everything handed over is written (or the writer stopped at a failure, which this rejects with). */
     async settle() {
-        if (this.ops.length > 0 && !this.failure)
+        if (this.labels.length > 0 && !this.failure)
             this.send();
         while (this.sent.length > 0 && !this.failure)
             await this.waitForReply();
@@ -9387,10 +9426,13 @@ class WriteQueue {
             view.set(p, at);
             at += p.length;
         }
-        w.postMessage({ ops: this.ops, data }, [data]);
+        const nums = Int32Array.from(this.nums);
+        const batch = { paths: this.paths, nums, data };
+        w.postMessage(batch, [data, nums.buffer]);
         this.sent.push({ labels: this.labels, bytes: this.batchBytes });
         this.inFlight += this.batchBytes;
-        this.ops = [];
+        this.paths = [];
+        this.nums = [];
         this.labels = [];
         this.parts = [];
         this.batchBytes = 0;
@@ -9501,7 +9543,8 @@ class EntryExtractor {
         this.want = want;
         if (want.kind === 'indexed') {
             this.records = new Map(want.records.map(r => [r.rel, r]));
-            this.ignored = ignore_rules_ignoreMatcher(want.ignore);
+            // No rules, no matcher: a 60,000-member tree would call one for every prefix of every name.
+            this.ignored = want.ignore.length > 0 ? ignore_rules_ignoreMatcher(want.ignore) : undefined;
             const total = want.records.reduce((n, r) => n + r.size, 0);
             // Ignored members are skipped unwritten; they may not outgrow the tree itself.
             this.maxSkipped = Math.max(64 * 1024 * 1024, Math.ceil(total / 10));
@@ -10060,6 +10103,11 @@ var external_node_stream_ = __webpack_require__(57075);
 
 
 const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
+/**
+ * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
+ * of tar, and 20,000 chunks' callbacks and reads cost a third more than the decoding itself.
+ */
+const CHUNK = 256 * 1024;
 function zstdBinary() {
     return ZSTD_PATHS.find(p => {
         try {
@@ -10073,10 +10121,10 @@ function zstdBinary() {
 }
 function decompressor(compression) {
     if (compression === 'gzip')
-        return external_node_zlib_default().createGunzip();
+        return external_node_zlib_default().createGunzip({ chunkSize: CHUNK });
     const native = (external_node_zlib_default()).createZstdDecompress;
     if (native)
-        return native();
+        return native({ chunkSize: CHUNK });
     const bin = zstdBinary();
     if (!bin)
         throw new rejected_Rejected('a zstd archive, and neither Node nor the system has zstd');
@@ -19470,7 +19518,7 @@ function makePolicy(m, src) {
 /***/ 21220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__.p + "d3bac30ed009078979ca.mjs";
+module.exports = __webpack_require__.p + "0253be26094d5845b52e.mjs";
 
 /***/ })
 

@@ -31,21 +31,26 @@ export function createFile(abs, bytes, mode, fixMode) {
 let failed = false
 
 /**
- * One batch: `ops[i]` is [abs, mode, fixMode, size] for a file (its bytes next in `data`) or
- * [abs, from] for a copy.
- * @param {{ ops: ([string, number, boolean, number] | [string, string])[], data: ArrayBuffer }} batch
+ * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
+ * a copy of the path that follows its own in `paths`.
+ * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
  */
 function run(batch) {
   if (failed) return
   const data = new Uint8Array(batch.data)
+  const paths = batch.paths
+  const nums = batch.nums
   let at = 0
-  for (let i = 0; i < batch.ops.length; i++) {
-    const op = batch.ops[i]
+  let p = 0
+  const ops = nums.length / 3
+  for (let i = 0; i < ops; i++) {
+    const mode = nums[3 * i] ?? 0
+    const size = nums[3 * i + 2] ?? 0
     try {
-      if (typeof op[1] === 'string') fs.copyFileSync(op[1], op[0], fs.constants.COPYFILE_EXCL)
+      const abs = paths[p++] ?? ''
+      if (size < 0) fs.copyFileSync(paths[p++] ?? '', abs, fs.constants.COPYFILE_EXCL)
       else {
-        const size = /** @type {number} */ (op[3])
-        createFile(op[0], data.subarray(at, at + size), op[1], /** @type {boolean} */ (op[2]))
+        createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
         at += size
       }
     } catch (err) {
@@ -55,7 +60,7 @@ function run(batch) {
       return
     }
   }
-  parentPort?.postMessage({ done: batch.ops.length })
+  parentPort?.postMessage({ done: ops })
 }
 
 if (workerData?.swrFileWriter) parentPort?.on('message', run)
