@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { hashAll, hashOne, INLINE_BYTES, type HashJob } from '../../../src/core/walk/hash-pool.js'
 import {
+  endIdleKernelThreads,
   idleKernelThreads,
   liveKernelThreads,
   onKernelThreads,
@@ -95,6 +96,11 @@ describe('kernel threads', () => {
   })
 
   it('a task that cannot be sent fails, and its thread is given back', async () => {
+    // From no thread at all: an idle thread whose timer fired (a loaded machine) is still counted
+    // until it exits, and the task would start another beside it.
+    await endIdleKernelThreads()
+    const until = Date.now() + 5000
+    while (liveKernelThreads() > 0 && Date.now() < until) await new Promise(r => setTimeout(r, 20))
     const before = liveKernelThreads()
     await expect(
       onKernelThreads({ role: 'hash', bad: () => 1 }, 1, () => undefined)
