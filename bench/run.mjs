@@ -1024,7 +1024,7 @@ function benchWorkload(name, tools) {
     } else {
       // Every native hasher and both content checks, round by round under the same load: the
       // content rows are judged against whichever native tool was fastest in this run.
-      const hs = hashers(tools, gen.stats.files)
+      const hs = [...hashers(tools, gen.stats.files), jsFloor(tools)]
       const timed = measureInterleaved([
         ...hs.map(h => ({ label: h.label, cmd: h.cmd, opts, judge: nativeOk })),
         { label: 'swr --no-cache', cmd: check('--no-cache'), opts: sopts, judge: swrOk },
@@ -1080,6 +1080,20 @@ function hashers(tools, files) {
         ]
       : [])
   ]
+}
+
+/**
+ * The JavaScript floor (bench/js-floor.mjs): walking and hashing the tree in Node on as many threads
+ * as swr uses, with nothing of swr in it. Not an anchor a row is judged against: it splits each
+ * content row's gap to the C floor into the runtime's share and swr's own.
+ */
+function jsFloor(tools) {
+  const script = path.join(ROOT, 'bench', 'js-floor.mjs')
+  return {
+    key: 'jsfloor',
+    label: `JS floor (Node walk + ${tools.cores} hash threads)`,
+    cmd: `${q(process.execPath)} ${q(script)} . ${tools.cores} > /dev/null`
+  }
 }
 
 /** Room for the names of one batch on a command line (GNU xargs allows up to ARG_MAX). */
@@ -1487,6 +1501,7 @@ function rowsFor(name, a, s) {
   }
   timed("find floor: find -printf '%P %s %m' | sha256sum", a.find)
   for (const k of Object.keys(ANCHOR_NAMES)) if (a[k]) timed(`anchor: ${a[k].label}`, a[k])
+  if (a.jsfloor) timed(`not an anchor: ${a.jsfloor.label}`, a.jsfloor)
   // The metadata target is the large tree's: on mixed and blobs the find floor (30-60 ms) is a
   // fraction of Node's own start-up, so the ratio there measures start-up (the row below).
   ratio('swr check --meta --no-cache', s?.meta, a.find, 'find floor', name === 'nm' ? 1.5 : null)
@@ -1510,6 +1525,11 @@ function rowsFor(name, a, s) {
     hasBlobs ? null : 1.2
   )
   vsOthers(s?.content)
+  // What the runtime allows: a plain Node walk-and-hash against the C floor, and swr against it.
+  if (ok(a.jsfloor)) {
+    sub('JS floor vs the C floor', a.jsfloor, a.floor, 'C floor')
+    sub('swr check --no-cache vs the JS floor', s?.content, a.jsfloor, 'JS floor')
+  }
   const deepTarget = name === 'blobs' ? 1.0 : hasBlobs ? 1.2 : null
   ratio('swr check --deep --no-cache', s?.deep, fast.m, fast.name, deepTarget)
   vsOthers(s?.deep)
