@@ -37,7 +37,7 @@ function hashFile(abs, size) {
       digest = crypto.hash('sha256', buf.subarray(0, n), 'buffer')
     } else {
       const h = crypto.createHash('sha256')
-      for (let n; (n = fs.readSync(fd, buf, 0, MIB, null)) > 0; ) h.update(buf.subarray(0, n))
+      for (let n; (n = fs.readSync(fd, buf, 0, MIB, null)) > 0;) h.update(buf.subarray(0, n))
       digest = h.digest()
     }
     tally.files++
@@ -64,7 +64,7 @@ function runUnit(u) {
 
 function claim(units, counter) {
   const next = new Int32Array(counter)
-  for (let i; (i = Atomics.add(next, 0, 1)) < units.length; ) runUnit(units[i])
+  for (let i; (i = Atomics.add(next, 0, 1)) < units.length;) runUnit(units[i])
   return { files: tally.files, bytes: tally.bytes, fold: tally.fold }
 }
 
