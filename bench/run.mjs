@@ -1024,7 +1024,8 @@ function benchWorkload(name, tools) {
     } else {
       // Every native hasher and both content checks, round by round under the same load: the
       // content rows are judged against whichever native tool was fastest in this run.
-      const hs = [...hashers(tools, gen.stats.files), jsFloor(tools)]
+      const hs = [...hashers(tools, gen.stats.files), jsFloor(tools), ...walkerProto(tools)]
+      if (tools.walker) a.walker_digests = walkerAgrees(tools, w.dir, m.manifest)
       const timed = measureInterleaved([
         ...hs.map(h => ({ label: h.label, cmd: h.cmd, opts, judge: nativeOk })),
         { label: 'swr --no-cache', cmd: check('--no-cache'), opts: sopts, judge: swrOk },
@@ -1094,6 +1095,34 @@ function jsFloor(tools) {
     label: `JS floor (Node walk + ${tools.cores} hash threads)`,
     cmd: `${q(process.execPath)} ${q(script)} . ${tools.cores} > /dev/null`
   }
+}
+
+/**
+ * The native walker prototype (bench/walker.c), when it could be built: what a cold check could
+ * cost with its walk and hashing in C (Node's start-up comes on top). Not an anchor either.
+ */
+function walkerProto(tools) {
+  if (!tools.walker) return []
+  return [
+    {
+      key: 'walker',
+      label: `native walker prototype (${tools.cores} hash threads)`,
+      cmd: `${q(tools.walker)} . ${tools.cores} > /dev/null`
+    }
+  ]
+}
+
+/**
+ * Whether the prototype's digests are the manifest's, where the workload is one tree entry over
+ * the timed directory (nm, nmreal): that it does swr's work, not less. Undefined elsewhere.
+ */
+function walkerAgrees(tools, dir, manifest) {
+  const entries = readManifestEntries(manifest) ?? []
+  if (entries.length !== 1 || entries[0].kind !== 'tree') return undefined
+  const r = spawnSync(tools.walker, ['.', String(tools.cores)], { cwd: dir, encoding: 'utf8' })
+  const got = /meta ([0-9a-f]{64}), content ([0-9a-f]{64})/.exec(r.stdout ?? '')
+  const want = entries[0].expect ?? {}
+  return !!got && got[1] === want.meta_digest && got[2] === want.content_digest
 }
 
 /** Room for the names of one batch on a command line (GNU xargs allows up to ARG_MAX). */
@@ -1502,6 +1531,7 @@ function rowsFor(name, a, s) {
   timed("find floor: find -printf '%P %s %m' | sha256sum", a.find)
   for (const k of Object.keys(ANCHOR_NAMES)) if (a[k]) timed(`anchor: ${a[k].label}`, a[k])
   if (a.jsfloor) timed(`not an anchor: ${a.jsfloor.label}`, a.jsfloor)
+  if (a.walker) timed(`not an anchor: ${a.walker.label}`, a.walker)
   // The metadata target is the large tree's: on mixed and blobs the find floor (30-60 ms) is a
   // fraction of Node's own start-up, so the ratio there measures start-up (the row below).
   ratio('swr check --meta --no-cache', s?.meta, a.find, 'find floor', name === 'nm' ? 1.5 : null)
@@ -1529,6 +1559,15 @@ function rowsFor(name, a, s) {
   if (ok(a.jsfloor)) {
     sub('JS floor vs the C floor', a.jsfloor, a.floor, 'C floor')
     sub('swr check --no-cache vs the JS floor', s?.content, a.jsfloor, 'JS floor')
+  }
+  if (ok(a.walker)) {
+    const agrees =
+      a.walker_digests === undefined ? '' : a.walker_digests ? ', same digests' : ', DIGESTS DIFFER'
+    sub(`walker prototype vs the C floor${agrees}`, a.walker, a.floor, 'C floor')
+    if (ok(a.node)) {
+      const started = { median: a.walker.median + a.node.median }
+      sub('walker prototype + node -e 0 vs the C floor', started, a.floor, 'C floor')
+    }
   }
   const deepTarget = name === 'blobs' ? 1.0 : hasBlobs ? 1.2 : null
   ratio('swr check --deep --no-cache', s?.deep, fast.m, fast.name, deepTarget)
@@ -1661,8 +1700,18 @@ function snapshotCli() {
  * and why.
  */
 function buildFloor() {
-  const src = path.join(ROOT, 'bench', 'floor.c')
-  const bin = path.join(WORK, 'floor')
+  return buildC('floor', 'content rows are judged against xargs only')
+}
+
+/** The native walker prototype (bench/walker.c): a row beside the anchors, never one. */
+function buildWalker() {
+  return buildC('walker', 'its row is left out')
+}
+
+/** Compile bench/NAME.c into bench/.work/NAME with libcrypto, or say why not. */
+function buildC(name, without) {
+  const src = path.join(ROOT, 'bench', `${name}.c`)
+  const bin = path.join(WORK, name)
   const cc = toolVersion('command -v cc')
   if (!cc) return { bin: null, note: 'no C compiler (cc) on PATH' }
   fs.mkdirSync(WORK, { recursive: true })
@@ -1671,7 +1720,7 @@ function buildFloor() {
     const why = /openssl\/evp\.h/.test(r.stderr)
       ? 'no OpenSSL headers (Debian: libssl-dev)'
       : firstLine(r.stderr) || `cc exit code ${r.status}`
-    return { bin: null, note: `${why}; content rows are judged against xargs only` }
+    return { bin: null, note: `${why}; ${without}` }
   }
   return { bin, note: `built with ${cc} -O2 -lcrypto` }
 }
@@ -1718,6 +1767,8 @@ function main() {
   }
   const floor = buildFloor()
   tools.floor = floor.bin
+  const walker = buildWalker()
+  tools.walker = walker.bin
   const mach = machine()
   log(
     `swr bench  (generator v${GEN_VERSION}, ${RUNS} timed run${RUNS === 1 ? '' : 's'} after one warm-up, workloads: ${only.join(', ')})`
@@ -1729,6 +1780,9 @@ function main() {
     `tools:   ${mach.sha256sum ?? 'sha256sum ?'}; ${mach.openssl ?? 'no openssl (its anchor is skipped)'}`
   )
   log(`floor:   ${floor.bin ? `${rel(floor.bin)} (${floor.note})` : `not built: ${floor.note}`}`)
+  log(
+    `walker:  ${walker.bin ? `${rel(walker.bin)} (${walker.note})` : `not built: ${walker.note}`}`
+  )
   log(
     `mtree:   ${toolVersion('command -v mtree') ?? 'not installed (Debian: mtree-netbsd): capture rows use a native stand-in'}`
   )
