@@ -161,29 +161,63 @@ const oneShot = typeof crypto.hash === 'function' ? buf => crypto.hash('sha256',
 export function hashWalked(abs, size) {
   const fd = fs.openSync(fsPath(abs), READ_FLAGS)
   try {
-    const buf = buffer()
-    if (size < buf.length) {
-      // A regular file reads in full: `size` bytes back means the end, no second call to see it.
-      let got = fs.readSync(fd, buf, 0, size + 1, 0)
-      while (got > 0 && got < size) {
-        const n = fs.readSync(fd, buf, got, size + 1 - got, got)
-        if (n === 0) break
-        got += n
-      }
-      const bytes = buf.subarray(0, got)
-      return oneShot ? oneShot(bytes) : createHash('sha256').update(bytes).digest('hex')
-    }
-    const h = createHash('sha256')
-    let left = size + 1
-    while (left > 0) {
-      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, left), null)
-      if (n === 0) break
-      h.update(n === buf.length ? buf : buf.subarray(0, n))
-      left -= n
-    }
-    return h.digest('hex')
+    return hashWalkedFd(fd, size)
   } finally {
     fs.closeSync(fd)
+  }
+}
+
+/** hashWalked's reads and hash, on a descriptor it opened. */
+function hashWalkedFd(fd, size) {
+  const buf = buffer()
+  if (size < buf.length) {
+    // A regular file reads in full: `size` bytes back means the end, no second call to see it.
+    let got = fs.readSync(fd, buf, 0, size + 1, 0)
+    while (got > 0 && got < size) {
+      const n = fs.readSync(fd, buf, got, size + 1 - got, got)
+      if (n === 0) break
+      got += n
+    }
+    const bytes = buf.subarray(0, got)
+    return oneShot ? oneShot(bytes) : createHash('sha256').update(bytes).digest('hex')
+  }
+  const h = createHash('sha256')
+  let left = size + 1
+  while (left > 0) {
+    const n = fs.readSync(fd, buf, 0, Math.min(buf.length, left), null)
+    if (n === 0) break
+    h.update(n === buf.length ? buf : buf.subarray(0, n))
+    left -= n
+  }
+  return h.digest('hex')
+}
+
+/**
+ * hashWalked for a capture: the file's state is read from its descriptor once its bytes are, and
+ * the hash is trusted only when the identity, size and times the walk's lstat saw (`was`) still
+ * hold, so the bytes are those of the state the walk recorded (any write moves ctime). One fstat
+ * per file (~1.2 us here) instead of a second walk of the tree. The sha256; `moved` with the
+ * size now when the state moved; undefined when the file cannot be read.
+ * @param {string} abs
+ * @param {import('node:fs').BigIntStats | { ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint }} was
+ * @returns {{ sha: string } | { moved: bigint } | undefined}
+ */
+export function steadyOrError(abs, was) {
+  let fd
+  try {
+    fd = fs.openSync(fsPath(abs), READ_FLAGS)
+    const sha = hashWalkedFd(fd, Number(was.size))
+    const now = fs.fstatSync(fd, { bigint: true })
+    const same =
+      now.ino === was.ino &&
+      now.size === was.size &&
+      now.mtimeNs === was.mtimeNs &&
+      now.ctimeNs === was.ctimeNs
+    return same ? { sha } : { moved: now.size }
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd)
   }
 }
 
@@ -337,15 +371,19 @@ export const NO_SHA = '-'.repeat(64)
  * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content),
  * each file's sha256 in a fixed-width column, and the per-file cache entries as a JSON fragment.
  * The lines are also the records: the main thread reads them back (walk-workers.ts) only when a
- * diff needs them, so no per-entry value is kept here. Each number is spelled once per entry
+ * diff or a capture needs them, so no per-entry value is kept here. For a capture, `cached` false
+ * leaves the cache fragment out (it keeps none) and `steady` checks that each file held still
+ * while it was read (steadyOrError). Each number is spelled once per entry
  * (the identity and the stamp share it).
  */
-function subtreeLines(rootAbs, rootRel, rules, hash) {
+function subtreeLines(rootAbs, rootRel, rules, hash, cached, steady) {
   const { shas, meta, stamp, content, cache } = freshSinks()
   const unreadable = []
   let count = 0
   let files = 0
   let failed = 0
+  /** With `steady`: the first file whose state moved while it was read, and its sizes. */
+  let moved
   const each = (abs, rel, type, st) => {
     const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
@@ -363,10 +401,11 @@ function subtreeLines(rootAbs, rootRel, rules, hash) {
     if (!hash) return void shas.ascii(NO_SHA)
     content.text(rel)
     if (type === TYPE.file) {
-      const sha = walkedOrError(abs, size)
+      const sha = steady ? steadySha(abs, rel, st) : walkedOrError(abs, size)
       shas.ascii(sha ?? NO_SHA)
       content.ascii(contentLine(tail, sha ?? ''))
       if (sha === undefined) return void failed++
+      if (!cached) return
       const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
       cache.ascii(',')
       cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
@@ -383,16 +422,23 @@ function subtreeLines(rootAbs, rootRel, rules, hash) {
     }
     content.text(contentLine(tail, target))
   }
+  /** The sha256 when the file held still while read; a file that moved counts as failed. */
+  const steadySha = (abs, rel, st) => {
+    const r = steadyOrError(abs, st)
+    if (r && 'moved' in r) moved ??= { rel, before: st.size, after: r.moved }
+    return r && 'sha' in r ? r.sha : undefined
+  }
   visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count,
     files,
     failed,
+    moved,
     shas: shas.take(),
     meta: meta.take(),
     stamp: stamp.take(),
     content: hash ? content.take() : undefined,
-    cache: hash ? cache.take() : undefined,
+    cache: hash && cached ? cache.take() : undefined,
     unreadable
   }
 }
@@ -437,7 +483,7 @@ export function walkRules(task) {
 export function walkRoot(task, rules, i) {
   const { abs, rel } = task.roots[i]
   if (task.role === 'text') return { out: subtreeText(abs, rel, rules, task.kind), chunks: [] }
-  const out = subtreeLines(abs, rel, rules, task.hash)
+  const out = subtreeLines(abs, rel, rules, task.hash, task.cache !== false, task.steady === true)
   const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
   return { out, chunks }
 }

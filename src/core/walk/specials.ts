@@ -41,11 +41,13 @@ export function specialKind(st: fs.BigIntStats): string {
  * since the walk is 'missing', which matches no recorded kind.
  */
 export function specialKinds(root: string, records: readonly WalkRecord[]): (string | undefined)[] {
-  return records.map(r => {
-    if (r.type !== TYPE.other) return undefined
-    const st = fs.lstatSync(fsPath(`${root}/${r.rel}`), { bigint: true, throwIfNoEntry: false })
-    return st ? specialKind(st) : 'missing'
-  })
+  return records.map(r => (r.type === TYPE.other ? specialKindAt(root, r.rel) : undefined))
+}
+
+/** The kind of the special file at `rel` below `root`, or 'missing' when it is gone. */
+export function specialKindAt(root: string, rel: string): string {
+  const st = fs.lstatSync(fsPath(`${root}/${rel}`), { bigint: true, throwIfNoEntry: false })
+  return st ? specialKind(st) : 'missing'
 }
 
 /** The digest of the special lines in walk order, or undefined when there is no special file. */
@@ -53,11 +55,19 @@ export function specialDigest(
   records: readonly WalkRecord[],
   kinds: readonly (string | undefined)[]
 ): string | undefined {
-  let text = ''
+  const specials: { rel: string; kind: string }[] = []
   records.forEach((r, i) => {
     const kind = kinds[i]
-    if (kind !== undefined) text += specialLine(r.rel, kind)
+    if (kind !== undefined) specials.push({ rel: r.rel, kind })
   })
+  return specialDigestOf(specials)
+}
+
+/** specialDigest of the special files alone, in walk order. */
+export function specialDigestOf(
+  specials: readonly { rel: string; kind: string }[]
+): string | undefined {
+  const text = specials.map(x => specialLine(x.rel, x.kind)).join('')
   if (text === '') return undefined
   const h = createHash('sha256')
   updateLines(h, text)

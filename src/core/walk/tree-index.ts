@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { once } from 'node:events'
 import { promisify } from 'node:util'
-import { gunzipSync, gzip } from 'node:zlib'
+import { createGzip, gunzipSync, gzip } from 'node:zlib'
 import { lostExec, octal } from './mode.js'
 import type { RecordType, WalkRecord } from './walk.js'
 import type { TreeDiff, TreeIndexRef } from '../types.js'
@@ -54,12 +55,12 @@ export function indexPath(manifestFile: string, id: string): string {
   return path.join(path.dirname(manifestFile), 'trees', `${id}.index.gz`)
 }
 
+function indexLine(r: IndexRecord): string {
+  return JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null])
+}
+
 function indexText(records: readonly IndexRecord[]): string {
-  const lines = [
-    HEADER,
-    ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
-  ]
-  return lines.join('\n') + '\n'
+  return [HEADER, ...records.map(indexLine)].join('\n') + '\n'
 }
 
 const gzipAsync = promisify(gzip)
@@ -70,6 +71,51 @@ const gzipAsync = promisify(gzip)
  */
 export function encodeIndex(records: readonly IndexRecord[]): Promise<Buffer> {
   return gzipAsync(indexText(records), { level: 6 })
+}
+
+/** Text gathered before it goes to the compressor: one write per ~500 lines, not per line. */
+const WRITE_CHARS = 1 << 16
+
+/**
+ * encodeIndex one record at a time, for a walk that never holds its records together: the same
+ * bytes (deflate's output does not depend on how its input was split), with only the compressed
+ * index and one batch of text held. The compressor runs on the libuv pool while records come.
+ */
+export class IndexWriter {
+  entries = 0
+  private text = HEADER + '\n'
+  private readonly gz = createGzip({ level: 6 })
+  private readonly done: Promise<Buffer>
+
+  constructor() {
+    const out: Buffer[] = []
+    this.gz.on('data', (c: Buffer) => out.push(c))
+    this.done = once(this.gz, 'end').then(() => Buffer.concat(out))
+    // Awaited by end(); a writer given up on (abort) must not reject unheard.
+    this.done.catch(() => undefined)
+  }
+
+  /** Add one record; resolves at once unless the compressor is behind. */
+  async add(r: IndexRecord): Promise<void> {
+    this.text += indexLine(r) + '\n'
+    this.entries++
+    if (this.text.length < WRITE_CHARS) return
+    const full = !this.gz.write(this.text)
+    this.text = ''
+    if (full) await once(this.gz, 'drain')
+  }
+
+  /** The index's bytes. */
+  end(): Promise<Buffer> {
+    this.gz.end(this.text)
+    this.text = ''
+    return this.done
+  }
+
+  /** Give up: the compressor stops and its memory goes. */
+  abort(): void {
+    this.gz.destroy()
+  }
 }
 
 export function indexRef(bytes: Buffer, entries: number): TreeIndexRef {

@@ -6,7 +6,14 @@
 import { createHash } from 'node:crypto'
 import { nameOf } from './byte-names.mjs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { NO_SHA, walkedOrError, walkRoot, walkRules, type WalkTask } from './hash-kernel.mjs'
+import {
+  NO_SHA,
+  steadyOrError,
+  walkedOrError,
+  walkRoot,
+  walkRules,
+  type WalkTask
+} from './hash-kernel.mjs'
 import {
   isMainThreadHashing,
   mainThreadHashing,
@@ -34,6 +41,8 @@ import {
   type RecordType,
   type TreeDigestResult,
   type WalkDigests,
+  type MovedFile,
+  type WalkedEntry,
   type WalkRecord
 } from './walk.js'
 
@@ -158,27 +167,48 @@ export async function walkInWorkers(
   split: Split,
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  opts: { hash: boolean; jobs: number }
+  opts: {
+    hash: boolean
+    jobs: number
+    cache?: boolean | undefined
+    steady?: boolean | undefined
+  }
 ): Promise<ParallelWalk> {
   const { top, roots } = split
-  const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs)
+  const cached = opts.cache !== false
+  const steady = opts.steady === true
+  let moved: MovedFile | undefined
+  const working = walkRootsInWorkers(
+    roots,
+    ignore,
+    exclude,
+    { hash: opts.hash, cache: cached, steady },
+    opts.jobs
+  )
+  /** A top-level file's hash, trusted when it held still while read (a capture). */
+  const steadyTop = (rec: WalkRecord): string | undefined => {
+    const was = { ...rec, size: BigInt(rec.size) }
+    const r = steadyOrError(`${root}/${rec.rel}`, was)
+    if (r && 'moved' in r) moved ??= { rel: rec.rel, before: was.size, after: r.moved }
+    return r && 'sha' in r ? r.sha : undefined
+  }
   // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
   const own = top.map(({ rec }) => {
     let content: string | undefined
     let sha: string | undefined
-    let cached: Buffer | undefined
+    let cachedText: Buffer | undefined
     if (opts.hash) {
       let extra: string | undefined
       if (rec.type === TYPE.file) {
-        extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size)
-        if (sha !== undefined)
-          cached = Buffer.from(
+        extra = sha = steady ? steadyTop(rec) : walkedOrError(`${root}/${rec.rel}`, rec.size)
+        if (sha !== undefined && cached)
+          cachedText = Buffer.from(
             `,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`
           )
       } else if (rec.type === TYPE.link) extra = linkTargets(root, [rec])[0]
       content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '')
     }
-    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached }
+    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached: cachedText }
   })
   const results = await working
   const meta = createHash('sha256')
@@ -189,6 +219,8 @@ export async function walkInWorkers(
   const unreadable: { rel: string; code: string }[] = []
   let files = 0
   let failed = 0
+  // The first moved file in walk order: one of this thread's, or the first subtree's that has one.
+  let movedAt = moved ? top.findIndex(t => t.rec.rel === moved!.rel) : top.length
   top.forEach(({ rec, sub }, k) => {
     const o = own[k]!
     updateLines(meta, o.meta)
@@ -205,10 +237,16 @@ export async function walkInWorkers(
     for (const c of r.meta) meta.update(c)
     for (const c of r.stamp) stamp.update(c)
     for (const c of r.content ?? []) content.update(c)
+    // Hashed: nothing reads a subtree's content lines again (the records come from meta and stamp).
+    r.content = undefined
     if (r.cache) cache.push(...r.cache)
     files += r.files
     failed += r.failed
     unreadable.push(...r.unreadable)
+    if (r.moved && k < movedAt) {
+      moved = r.moved
+      movedAt = k
+    }
   })
   let unpacked: { records: WalkRecord[]; shas: (string | undefined)[] } | undefined
   const unpack = () => (unpacked ??= unpackWalk(top, results, topShas))
@@ -230,9 +268,42 @@ export async function walkInWorkers(
     get shas() {
       return opts.hash ? unpack().shas : undefined
     },
+    ...(opts.hash ? { entries: () => entriesOf(top, results, topShas) } : {}),
+    ...(moved ? { moved } : {}),
     files,
     unreadable,
     pre
+  }
+}
+
+/**
+ * Each entry of a parallel walk with its hash, in walk order, read back from the workers' lines
+ * one subtree at a time: nothing of an entry outlives its turn (a capture streams its index).
+ */
+function* entriesOf(
+  top: Split['top'],
+  results: readonly SubtreeLines[],
+  topShas: ReadonlyMap<number, string | undefined>
+): Generator<WalkedEntry> {
+  for (const [k, { rec, sub }] of top.entries()) {
+    yield { rel: rec.rel, type: rec.type, size: rec.size, mode: rec.mode, sha: topShas.get(k) }
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r || r.count === 0) continue
+    const hex = Buffer.concat(r.shas).toString('latin1')
+    const meta = Buffer.concat(r.meta)
+    let m = 0
+    for (let i = 0; i < r.count; i++) {
+      const e = metaAt(meta, m)
+      m = e.next
+      const sha = hex.slice(i * 64, i * 64 + 64)
+      yield {
+        rel: e.rel,
+        type: e.type,
+        size: e.size,
+        mode: e.mode,
+        sha: sha === NO_SHA ? undefined : sha
+      }
+    }
   }
 }
 
@@ -268,22 +339,9 @@ function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
   const out: WalkRecord[] = []
   let m = 0
   let t = 0
-  /** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
-  const find = (b: Buffer, from: number, end: number): number => {
-    const at = b.indexOf(end, from)
-    if (at < 0) throw new Error('walk thread: a digest line ends early')
-    return at
-  }
   for (let i = 0; i < count; i++) {
-    const pathEnd = find(meta, m, FIELD_SEP)
-    const typeEnd = find(meta, pathEnd + 1, FIELD_SEP)
-    const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP)
-    const modeEnd = find(meta, sizeEnd + 1, LINE_END)
-    const rel = nameOf(meta.subarray(m, pathEnd))
-    const type = meta.toString('latin1', pathEnd + 1, typeEnd)
-    const size = meta.toString('latin1', typeEnd + 1, sizeEnd)
-    const mode = meta.toString('latin1', sizeEnd + 1, modeEnd)
-    m = modeEnd + 1
+    const { rel, type, size, mode, next } = metaAt(meta, m)
+    m = next
     // The stamp line repeats the path and the type before the identity.
     const identAt = find(stamp, find(stamp, t, FIELD_SEP) + 1, FIELD_SEP) + 1
     const identEnd = find(stamp, identAt, LINE_END)
@@ -292,9 +350,9 @@ function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
     const [dev = '', ino = '', mtime = '', ctime = ''] = ident.split(':')
     out.push({
       rel,
-      type: type as RecordType,
-      size: Number(size),
-      mode: parseInt(mode, 8),
+      type,
+      size,
+      mode,
       dev: BigInt(dev),
       ino: BigInt(ino),
       mtimeNs: stampTimeNs(mtime),
@@ -302,6 +360,31 @@ function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
     })
   }
   return out
+}
+
+/** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
+function find(b: Buffer, from: number, end: number): number {
+  const at = b.indexOf(end, from)
+  if (at < 0) throw new Error('walk thread: a digest line ends early')
+  return at
+}
+
+/** The meta line at `m` (see recordsOf), and where the next one starts. */
+function metaAt(
+  meta: Buffer,
+  m: number
+): { rel: string; type: RecordType; size: number; mode: number; next: number } {
+  const pathEnd = find(meta, m, FIELD_SEP)
+  const typeEnd = find(meta, pathEnd + 1, FIELD_SEP)
+  const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP)
+  const modeEnd = find(meta, sizeEnd + 1, LINE_END)
+  return {
+    rel: nameOf(meta.subarray(m, pathEnd)),
+    type: meta.toString('latin1', pathEnd + 1, typeEnd) as RecordType,
+    size: Number(meta.toString('latin1', typeEnd + 1, sizeEnd)),
+    mode: parseInt(meta.toString('latin1', sizeEnd + 1, modeEnd), 8),
+    next: modeEnd + 1
+  }
 }
 
 /** A subtree from a walk worker (hash-kernel.mjs's subtreeLines); bytes come in chunks. */
@@ -314,9 +397,11 @@ interface SubtreeLines {
   /** Digest lines, as bytes (the records are read back from meta and stamp). */
   meta: Uint8Array[]
   stamp: Uint8Array[]
-  content?: Uint8Array[]
+  content?: Uint8Array[] | undefined
   /** `,"rel":"cache value"` per hashed file, as UTF-8. */
   cache?: Uint8Array[]
+  /** With `steady`: the subtree's first file that moved while it was read. */
+  moved?: MovedFile | undefined
   unreadable: { rel: string; code: string }[]
 }
 
@@ -327,10 +412,10 @@ function walkRootsInWorkers(
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  hash: boolean,
+  what: { hash: boolean; cache: boolean; steady: boolean },
   jobs: number
 ): Promise<SubtreeLines[]> {
-  return inWorkers<SubtreeLines>({ role: 'walk', hash }, roots, ignore, exclude, jobs)
+  return inWorkers<SubtreeLines>({ role: 'walk', ...what }, roots, ignore, exclude, jobs)
 }
 
 /**
@@ -341,7 +426,13 @@ function walkRootsInWorkers(
  * its heap cost ~2,000 page faults). It lets its event loop run between roots.
  */
 async function inWorkers<T>(
-  role: { role: 'walk' | 'text'; kind?: 'meta' | 'stamp'; hash?: boolean },
+  role: {
+    role: 'walk' | 'text'
+    kind?: 'meta' | 'stamp'
+    hash?: boolean
+    cache?: boolean
+    steady?: boolean
+  },
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,

@@ -147,14 +147,16 @@ export function contentDigest(
 
 /** Link targets for the link records (readlink never follows). */
 export function linkTargets(root: string, records: readonly WalkRecord[]): (string | undefined)[] {
-  return records.map(r => {
-    if (r.type !== TYPE.link) return undefined
-    try {
-      return readTarget(path.join(root, r.rel))
-    } catch {
-      return ''
-    }
-  })
+  return records.map(r => (r.type === TYPE.link ? linkTarget(root, r.rel) : undefined))
+}
+
+/** The target of the link at `rel` below `root`; '' when it cannot be read. */
+export function linkTarget(root: string, rel: string): string {
+  try {
+    return readTarget(path.join(root, rel))
+  } catch {
+    return ''
+  }
 }
 
 export interface Walked extends WalkResult {
@@ -216,6 +218,29 @@ export interface ParallelWalk extends WalkResult {
   shas?: (string | undefined)[] | undefined
   /** Set when workers walked: the digests, computed without building a record per entry. */
   pre?: WalkDigests | undefined
+  /**
+   * Set when workers walked with `hash`: each entry in walk order with its sha256, read back from
+   * the workers' lines as it is asked for (no record per entry is built or kept).
+   */
+  entries?: (() => Iterable<WalkedEntry>) | undefined
+  /** With `steady`: the first file, in walk order, whose state moved while it was read. */
+  moved?: MovedFile | undefined
+}
+
+/** A file whose state moved between the walk's lstat and the end of its read, and its sizes. */
+export interface MovedFile {
+  rel: string
+  before: bigint
+  after: bigint
+}
+
+/** One entry of a walk and its file's sha256 (undefined when unreadable or not a file). */
+export interface WalkedEntry {
+  rel: string
+  type: RecordType
+  size: number
+  mode: number
+  sha: string | undefined
 }
 
 /** A top-level entry of the tree, typed from its directory listing (no lstat). */
