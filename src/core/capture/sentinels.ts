@@ -34,14 +34,15 @@ const usable = (f: string): boolean => innerPathProblem(f) === undefined
 export class SentinelPicker {
   private readonly markers = new Set<string>()
   private deepest: string | undefined
-  private depth = -1
+  /** The depth (slashes) of the deepest file taken so far; -1 before the first. */
+  depth = -1
 
   add(f: string): void {
     if (MARKER_SET.has(f)) this.markers.add(f)
     const d = slashes(f)
     if (d < this.depth || (d === this.depth && this.deepest !== undefined && f > this.deepest))
       return
-    if (f.split('/').some(s => VOLATILE_DIRS.has(s)) || !usable(f)) return
+    if (!deepUsable(f)) return
     this.deepest = f
     this.depth = d
   }
@@ -58,6 +59,11 @@ export function pickSentinels(files: readonly string[]): string[] {
   const picker = new SentinelPicker()
   for (const f of files) picker.add(f)
   return picker.picked()
+}
+
+/** Whether `f` may be the deepest sentinel: a manifest path outside volatile directories. */
+export function deepUsable(f: string): boolean {
+  return !f.split('/').some(s => VOLATILE_DIRS.has(s)) && usable(f)
 }
 
 function slashes(f: string): number {

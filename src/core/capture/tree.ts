@@ -10,20 +10,20 @@ import { UsageError } from '../errors.js'
 import { shownName } from '../walk/byte-names.mjs'
 import { hashAll, type HashJob, type PoolOptions } from '../walk/hash-pool.js'
 import { runJob, type FileDigest, type JobResult } from '../walk/hash-kernel.mjs'
-import { specialDigest, specialDigestOf, specialKindAt, specialKinds } from '../walk/specials.js'
+import { specialDigest, specialDigestOf, specialKinds } from '../walk/specials.js'
 import { encodeIndex, IndexWriter, type IndexRecord } from '../walk/tree-index.js'
 import { TYPE } from '../walk/walk-format.mjs'
 import { walkTreeParallel } from '../walk/walk-strategy.js'
 import {
   contentDigest,
-  linkTarget,
   linkTargets,
   metaDigestOf,
   type ParallelWalk,
   type WalkRecord,
   type WalkResult
 } from '../walk/walk.js'
-import { pickSentinels, SentinelPicker } from './sentinels.js'
+import { deepUsable, pickSentinels, SentinelPicker } from './sentinels.js'
+import { VOLATILE_DIRS } from './volatile-dirs.js'
 import { ATTEMPTS, changedWhileRead, sameState, type Moved } from './steady.js'
 
 /** What a capture records of a tree, besides what the request says. */
@@ -53,17 +53,25 @@ type Attempt = { moved: Moved } | { captured: TreeCapture }
 /** Capture the tree; one whose files keep changing while they are read is refused. */
 export async function captureTreeState(src: TreeSource, pool: PoolOptions): Promise<TreeCapture> {
   for (let attempt = 1; ; attempt++) {
-    const walk = await walkTreeParallel(src.root, src.ignore, src.exclude, {
-      jobs: pool.jobs,
-      hash: true,
-      cache: false,
-      steady: true
-    })
-    if (walk.unreadable.length > 0) {
-      const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
-      throw new UsageError(`${src.shown}: cannot read ${shown.join(', ')}`)
+    const writer = new IndexWriter()
+    let r: Attempt
+    try {
+      const walk = await walkTreeParallel(src.root, src.ignore, src.exclude, {
+        jobs: pool.jobs,
+        hash: true,
+        cache: false,
+        steady: true,
+        capture: { onIndex: (lines, n) => writer.write(lines, n), deepSkip: [...VOLATILE_DIRS] }
+      })
+      if (walk.unreadable.length > 0) {
+        const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
+        throw new UsageError(`${src.shown}: cannot read ${shown.join(', ')}`)
+      }
+      r = walk.captured ? await fromWorkers(src, walk, writer) : await fromRecords(src, walk, pool)
+    } finally {
+      // Once ended this stops nothing; otherwise (an inline walk, a refusal) it frees the compressor.
+      writer.abort()
     }
-    const r = walk.entries ? await fromLines(src, walk) : await fromRecords(src, walk, pool)
     if ('captured' in r) return r.captured
     if (attempt === ATTEMPTS)
       throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes)
@@ -139,47 +147,60 @@ async function hashTreeFiles(
 }
 
 /**
- * The walk workers' capture: their digests as they are (the check's own), the index and the
- * sentinels streamed from their lines entry by entry. The workers read each file's state from
- * its descriptor after its bytes ('steady'): a file whose state moved since its lstat is
- * returned, as the hash pool's 'stamped' jobs do for the inline walk.
+ * The walk workers' capture: their digests as they are (the check's own), the index lines they
+ * wrote (compressed in walk order while they walked), the special files and the sentinels'
+ * candidates they found. The workers read each file's state from its descriptor after its bytes
+ * ('steady'): a file whose state moved since its lstat is returned, as the hash pool's
+ * 'stamped' jobs do for the inline walk.
  */
-async function fromLines(src: TreeSource, walk: ParallelWalk): Promise<Attempt> {
-  if (walk.moved)
-    return { moved: { rel: walk.moved.rel, sizes: [walk.moved.before, walk.moved.after] } }
-  const pre = walk.pre!
-  const writer = new IndexWriter()
-  const picker = new SentinelPicker()
-  const specials: { rel: string; kind: string }[] = []
-  try {
-    for (const e of walk.entries!()) {
-      let extra: string | undefined
-      if (e.type === TYPE.file) {
-        if (e.sha === undefined) throw cannotRead(src, e.rel)
-        extra = e.sha
-        if (e.size > 0) picker.add(e.rel)
-      } else if (e.type === TYPE.link) extra = linkTarget(src.root, e.rel)
-      else if (e.type === TYPE.other) {
-        extra = specialKindAt(src.root, e.rel)
-        specials.push({ rel: e.rel, kind: extra })
-      }
-      await writer.add({ rel: e.rel, type: e.type, mode: e.mode, size: e.size, extra })
-    }
-  } catch (err) {
-    writer.abort()
-    throw err
+async function fromWorkers(
+  src: TreeSource,
+  walk: ParallelWalk,
+  writer: IndexWriter
+): Promise<Attempt> {
+  const { pre, captured: facts } = walk
+  if (walk.moved) {
+    const { rel, before, after } = walk.moved
+    return { moved: { rel, sizes: [before, after] } }
   }
-  const index = await writer.end()
+  if (pre!.failed > 0) throw cannotRead(src, firstUnread(walk))
   const captured: TreeCapture = {
     files: walk.files,
-    metaDigest: pre.meta,
-    contentDigest: pre.content!,
-    specialDigest: specialDigestOf(specials),
-    sentinels: picker.picked(),
-    index,
+    metaDigest: pre!.meta,
+    contentDigest: pre!.content!,
+    specialDigest: specialDigestOf(facts!.specials),
+    sentinels: sentinelsOf(walk),
+    index: await writer.end(),
     entries: writer.entries
   }
   return { captured }
+}
+
+/** The first file of the walk the workers could not hash. */
+function firstUnread(walk: ParallelWalk): string {
+  for (const e of walk.entries!()) if (e.type === TYPE.file && e.sha === undefined) return e.rel
+  throw new Error('walk: a file failed that no entry names')
+}
+
+/**
+ * The sentinels from the top level's files and each subtree's deepest. When a subtree's kept
+ * candidates were all refused (names that cannot be manifest paths), a file the workers did not
+ * keep could be the one: every file is looked at then, from the workers' lines.
+ */
+function sentinelsOf(walk: ParallelWalk): string[] {
+  const facts = walk.captured!
+  const picker = new SentinelPicker()
+  for (const f of facts.topFiles) picker.add(f)
+  for (const d of facts.deepest) for (const f of d.rels) picker.add(f)
+  const unsure = facts.deepest.some(
+    d =>
+      (d.depth > picker.depth || (d.depth === picker.depth && d.truncated)) &&
+      !d.rels.some(deepUsable)
+  )
+  if (!unsure) return picker.picked()
+  const all = new SentinelPicker()
+  for (const e of walk.entries!()) if (e.type === TYPE.file && e.size > 0) all.add(e.rel)
+  return all.picked()
 }
 
 /** A file the workers could not hash, named with the reason a read of it gives now. */

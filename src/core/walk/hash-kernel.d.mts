@@ -38,8 +38,14 @@ export interface WalkTask {
   hash?: boolean
   /** With `hash`: false leaves out the per-file cache entries (default true). */
   cache?: boolean
+  /** false: no stamp lines (nothing will read the records back; a capture). */
+  stamp?: boolean
   /** With `hash`: check that each file held still while it was read (a capture). */
   steady?: boolean
+  /** With `hash`: also the tree index lines, special kinds and deepest files (a capture). */
+  index?: boolean
+  /** With `index`: directory names whose files are never among the deepest. */
+  deepSkip?: string[]
   roots: { abs: string; rel: string }[]
   counter: SharedArrayBuffer
   names: string[]

@@ -7,6 +7,8 @@ import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { bytesOf, fsPath, readTarget } from './byte-names.mjs'
+import { indexLine } from './index-line.mjs'
+import { specialKind } from './special-kind.mjs'
 import {
   cacheText,
   contentLine,
@@ -356,7 +358,8 @@ function freshSinks() {
     meta: new Sink(),
     stamp: new Sink(),
     content: new Sink(),
-    cache: new Sink()
+    cache: new Sink(),
+    index: new Sink()
   }
   for (const sink of Object.values(sinks)) sink.reset()
   return sinks
@@ -371,13 +374,15 @@ export const NO_SHA = '-'.repeat(64)
  * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content),
  * each file's sha256 in a fixed-width column, and the per-file cache entries as a JSON fragment.
  * The lines are also the records: the main thread reads them back (walk-workers.ts) only when a
- * diff or a capture needs them, so no per-entry value is kept here. For a capture, `cached` false
- * leaves the cache fragment out (it keeps none) and `steady` checks that each file held still
- * while it was read (steadyOrError). Each number is spelled once per entry
+ * diff needs them, so no per-entry value is kept here. For a capture, `cached` and `stamped`
+ * false leave the cache fragment and the stamp lines out (it keeps no cache), `steady` checks that each file held still while it was
+ * read (steadyOrError), and `index` adds what CaptureLines keeps. Each number is spelled once per entry
  * (the identity and the stamp share it).
  */
-function subtreeLines(rootAbs, rootRel, rules, hash, cached, steady) {
-  const { shas, meta, stamp, content, cache } = freshSinks()
+function subtreeLines(rootAbs, rootRel, rules, how) {
+  const { hash, cached, steady, stamped } = how
+  const { shas, meta, stamp, content, cache, index } = freshSinks()
+  const captured = how.index ? new CaptureLines(index, how.deepSkip) : undefined
   const unreadable = []
   let count = 0
   let files = 0
@@ -392,35 +397,42 @@ function subtreeLines(rootAbs, rootRel, rules, hash, cached, steady) {
     const tail = metaTail(type, size, mode)
     meta.text(rel)
     meta.ascii(metaLineOf(tail))
-    const dev = st.dev.toString()
-    const ino = st.ino.toString()
-    const mtime = st.mtimeNs.toString()
-    const ctime = st.ctimeNs.toString()
-    stamp.text(rel)
-    stamp.ascii(stampTail(type, dev, ino, mtime, ctime))
+    // Each number spelled once, for the stamp line and the cache identity; a capture needs neither.
+    const dev = stamped || cached ? st.dev.toString() : ''
+    const ino = stamped || cached ? st.ino.toString() : ''
+    const mtime = stamped || cached ? st.mtimeNs.toString() : ''
+    const ctime = stamped || cached ? st.ctimeNs.toString() : ''
+    if (stamped) {
+      stamp.text(rel)
+      stamp.ascii(stampTail(type, dev, ino, mtime, ctime))
+    }
     if (!hash) return void shas.ascii(NO_SHA)
     content.text(rel)
+    let extra
     if (type === TYPE.file) {
       const sha = steady ? steadySha(abs, rel, st) : walkedOrError(abs, size)
       shas.ascii(sha ?? NO_SHA)
       content.ascii(contentLine(tail, sha ?? ''))
-      if (sha === undefined) return void failed++
-      if (!cached) return
-      const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
-      cache.ascii(',')
-      cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
-      return
-    }
-    shas.ascii(NO_SHA)
-    let target = ''
-    if (type === TYPE.link) {
-      try {
-        target = readTarget(abs)
-      } catch {
-        // As walk.ts's linkTargets: an unreadable target reads as empty.
+      if (sha === undefined) failed++
+      else if (cached) {
+        const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
+        cache.ascii(',')
+        cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
+      extra = sha
+    } else {
+      shas.ascii(NO_SHA)
+      if (type === TYPE.link) {
+        try {
+          extra = readTarget(abs)
+        } catch {
+          // As walk.ts's linkTargets: an unreadable target reads as empty.
+          extra = ''
+        }
+      }
+      content.text(contentLine(tail, extra ?? ''))
     }
-    content.text(contentLine(tail, target))
+    captured?.entry(rel, type, mode, size, st, extra)
   }
   /** The sha256 when the file held still while read; a file that moved counts as failed. */
   const steadySha = (abs, rel, st) => {
@@ -439,7 +451,71 @@ function subtreeLines(rootAbs, rootRel, rules, hash, cached, steady) {
     stamp: stamp.take(),
     content: hash ? content.take() : undefined,
     cache: hash && cached ? cache.take() : undefined,
+    ...(captured ? captured.take() : {}),
     unreadable
+  }
+}
+
+/**
+ * What a capture takes from a subtree besides its digest lines: its tree index lines
+ * (index-line.mjs, as bytes in `sink`), the kinds of its special files (special-kind.mjs), and
+ * its deepest non-empty files outside directories named in `skip`, the first DEEP_KEEP of them
+ * in string order, from which the main thread picks the tree's sentinels.
+ */
+class CaptureLines {
+  static DEEP_KEEP = 4
+  /** @type {{ rel: string, kind: string }[]} */
+  specials = []
+  /** @type {string[]} */
+  deep = []
+  depth = -1
+  truncated = false
+
+  /**
+   * @param {Sink} sink
+   * @param {string[]} skip
+   */
+  constructor(sink, skip) {
+    this.sink = sink
+    // One test per path rather than a split: most files of a tree are at its deepest level.
+    const names = skip.map(n => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
+    this.skip = names ? new RegExp(`(?:^|/)(?:${names})(?:/|$)`) : undefined
+  }
+
+  entry(rel, type, mode, size, st, extra) {
+    if (type === TYPE.other) {
+      extra = specialKind(st)
+      this.specials.push({ rel, kind: extra })
+    }
+    this.sink.text(indexLine(rel, type, mode, size, extra))
+    this.sink.ascii('\n')
+    if (type === TYPE.file && size > 0) this.deepFile(rel)
+  }
+
+  deepFile(rel) {
+    let d = 0
+    for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) d++
+    if (d < this.depth || this.skip?.test(rel)) return
+    if (d > this.depth) {
+      this.depth = d
+      this.deep = []
+      this.truncated = false
+    }
+    // Visit order is string order within a directory only: keep the first few overall.
+    this.deep.push(rel)
+    if (this.deep.length > CaptureLines.DEEP_KEEP) {
+      this.deep.sort()
+      this.deep.length = CaptureLines.DEEP_KEEP
+      this.truncated = true
+    }
+  }
+
+  take() {
+    return {
+      index: this.sink.take(),
+      specials: this.specials,
+      deepest: { depth: this.depth, rels: this.deep, truncated: this.truncated }
+    }
   }
 }
 
@@ -483,8 +559,22 @@ export function walkRules(task) {
 export function walkRoot(task, rules, i) {
   const { abs, rel } = task.roots[i]
   if (task.role === 'text') return { out: subtreeText(abs, rel, rules, task.kind), chunks: [] }
-  const out = subtreeLines(abs, rel, rules, task.hash, task.cache !== false, task.steady === true)
-  const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+  const out = subtreeLines(abs, rel, rules, {
+    hash: task.hash,
+    cached: task.cache !== false,
+    stamped: task.stamp !== false,
+    steady: task.steady === true,
+    index: task.index === true,
+    deepSkip: task.deepSkip ?? []
+  })
+  const chunks = [
+    out.shas,
+    out.meta,
+    out.stamp,
+    out.content ?? [],
+    out.cache ?? [],
+    out.index ?? []
+  ].flat()
   return { out, chunks }
 }
 

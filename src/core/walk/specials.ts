@@ -11,30 +11,11 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { fsPath } from './byte-names.mjs'
 import { updateLines } from './walk.js'
+import { specialKind } from './special-kind.mjs'
 import { specialLine, TYPE } from './walk-format.mjs'
 import type { WalkRecord } from './walk.js'
 
-/** A device number's major and minor parts, as the platform packs them into st_rdev. */
-export function deviceNumbers(rdev: bigint): [bigint, bigint] {
-  if (process.platform === 'darwin' || process.platform.endsWith('bsd'))
-    return [(rdev >> 24n) & 0xffn, rdev & 0xffffffn]
-  // glibc's gnu_dev_major/minor: 12 bits of major and 20 of minor, split across the word.
-  return [
-    ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn),
-    (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn)
-  ]
-}
-
-/** What a special file is: "char 1:3", "block 8:0", "fifo", "socket". */
-export function specialKind(st: fs.BigIntStats): string {
-  if (st.isCharacterDevice() || st.isBlockDevice()) {
-    const [major, minor] = deviceNumbers(st.rdev)
-    return `${st.isCharacterDevice() ? 'char' : 'block'} ${major}:${minor}`
-  }
-  if (st.isFIFO()) return 'fifo'
-  if (st.isSocket()) return 'socket'
-  return 'other'
-}
+export { deviceNumbers, specialKind } from './special-kind.mjs'
 
 /**
  * The kind of each special record, by record index (undefined for the rest); a special file gone

@@ -10,6 +10,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { promisify } from 'node:util'
 import { createGzip, gunzipSync, gzip } from 'node:zlib'
+import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
 import type { RecordType, WalkRecord } from './walk.js'
 import type { TreeDiff, TreeIndexRef } from '../types.js'
@@ -55,12 +56,9 @@ export function indexPath(manifestFile: string, id: string): string {
   return path.join(path.dirname(manifestFile), 'trees', `${id}.index.gz`)
 }
 
-function indexLine(r: IndexRecord): string {
-  return JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null])
-}
-
 function indexText(records: readonly IndexRecord[]): string {
-  return [HEADER, ...records.map(indexLine)].join('\n') + '\n'
+  const lines = records.map(r => indexLine(r.rel, r.type, r.mode, r.size, r.extra))
+  return [HEADER, ...lines].join('\n') + '\n'
 }
 
 const gzipAsync = promisify(gzip)
@@ -73,18 +71,20 @@ export function encodeIndex(records: readonly IndexRecord[]): Promise<Buffer> {
   return gzipAsync(indexText(records), { level: 6 })
 }
 
-/** Text gathered before it goes to the compressor: one write per ~500 lines, not per line. */
-const WRITE_CHARS = 1 << 16
+/** Bytes gathered before they go to the compressor. */
+const WRITE_BYTES = 1 << 16
 
 /**
- * encodeIndex one record at a time, for a walk that never holds its records together: the same
- * bytes (deflate's output does not depend on how its input was split), with only the compressed
- * index and one batch of text held. The compressor runs on the libuv pool while records come.
+ * encodeIndex from lines that come in walk order, for a walk that never holds its records: the
+ * same bytes (deflate's output does not depend on how its input was split). Compressed on the
+ * libuv pool as the lines come, so most of it is done when the walk ends.
  */
 export class IndexWriter {
   entries = 0
-  private text = HEADER + '\n'
-  private readonly gz = createGzip({ level: 6 })
+  private pending: Uint8Array[] = []
+  private bytes = 0
+  // Output in large pieces: fewer callbacks on this thread (the bytes do not depend on it).
+  private readonly gz = createGzip({ level: 6, chunkSize: 1 << 18 })
   private readonly done: Promise<Buffer>
 
   constructor() {
@@ -93,23 +93,32 @@ export class IndexWriter {
     this.done = once(this.gz, 'end').then(() => Buffer.concat(out))
     // Awaited by end(); a writer given up on (abort) must not reject unheard.
     this.done.catch(() => undefined)
+    this.gz.write(HEADER + '\n')
   }
 
-  /** Add one record; resolves at once unless the compressor is behind. */
-  async add(r: IndexRecord): Promise<void> {
-    this.text += indexLine(r) + '\n'
-    this.entries++
-    if (this.text.length < WRITE_CHARS) return
-    const full = !this.gz.write(this.text)
-    this.text = ''
-    if (full) await once(this.gz, 'drain')
+  /** Index lines (index-line.mjs), each ending in LF; `entries` counts them. */
+  write(lines: readonly (Uint8Array | string)[], entries: number): void {
+    for (const l of lines) {
+      const b = typeof l === 'string' ? Buffer.from(l) : l
+      this.pending.push(b)
+      this.bytes += b.length
+    }
+    this.entries += entries
+    if (this.bytes >= WRITE_BYTES) this.flush()
   }
 
   /** The index's bytes. */
   end(): Promise<Buffer> {
-    this.gz.end(this.text)
-    this.text = ''
+    this.flush()
+    this.gz.end()
     return this.done
+  }
+
+  /** One write per WRITE_BYTES: each write to the compressor is a trip to the libuv pool. */
+  private flush(): void {
+    if (this.bytes > 0) this.gz.write(Buffer.concat(this.pending, this.bytes))
+    this.pending = []
+    this.bytes = 0
   }
 
   /** Give up: the compressor stops and its memory goes. */

@@ -10,7 +10,13 @@ import { isMainThreadHashing } from './kernel-threads.js'
 import { EXIT, SwrError } from '../errors.js'
 import { nativeTreeDigest } from './native/native-walk.js'
 import { listTop, walkTree, type ParallelWalk, type TreeDigestResult } from './walk.js'
-import { digestInWorkers, MIN_ROOTS, splitTop, walkInWorkers } from './walk-workers.js'
+import {
+  digestInWorkers,
+  MIN_ROOTS,
+  splitTop,
+  walkInWorkers,
+  type CaptureOut
+} from './walk-workers.js'
 
 /** The variable that turns the native walk off. */
 export const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK'
@@ -90,6 +96,8 @@ export async function walkTreeParallel(
     cache?: boolean
     /** With `hash`: check each file held still while it was read (a capture; see walk.moved). */
     steady?: boolean
+    /** With `hash`: the index lines and facts a capture takes (walk-workers.ts). */
+    capture?: CaptureOut
   }
 ): Promise<ParallelWalk> {
   const jobs = jobsOf(opts.jobs)
@@ -106,6 +114,7 @@ export async function walkTreeParallel(
     hash: opts.hash,
     jobs: threads,
     cache: opts.cache,
-    steady: opts.steady
+    steady: opts.steady,
+    capture: opts.capture
   })
 }

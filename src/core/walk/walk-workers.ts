@@ -21,6 +21,8 @@ import {
   readyKernelThreads
 } from './kernel-threads.js'
 import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
+import { indexLine } from './index-line.mjs'
+import { specialKindAt } from './specials.js'
 import {
   contentLine,
   eachChild,
@@ -41,6 +43,8 @@ import {
   type RecordType,
   type TreeDigestResult,
   type WalkDigests,
+  type CaptureFacts,
+  type DeepFiles,
   type MovedFile,
   type WalkedEntry,
   type WalkRecord
@@ -172,18 +176,30 @@ export async function walkInWorkers(
     jobs: number
     cache?: boolean | undefined
     steady?: boolean | undefined
+    capture?: CaptureOut | undefined
   }
 ): Promise<ParallelWalk> {
   const { top, roots } = split
   const cached = opts.cache !== false
   const steady = opts.steady === true
+  const capture = opts.hash ? opts.capture : undefined
+  const inOrder = capture && new IndexInOrder(top, capture.onIndex)
   let moved: MovedFile | undefined
   const working = walkRootsInWorkers(
     roots,
     ignore,
     exclude,
-    { hash: opts.hash, cache: cached, steady },
-    opts.jobs
+    {
+      hash: opts.hash,
+      cache: cached,
+      // A capture reads no records back and keeps no cache: it needs no identities.
+      stamp: capture === undefined,
+      steady,
+      index: capture !== undefined,
+      deepSkip: [...(capture?.deepSkip ?? [])]
+    },
+    opts.jobs,
+    (i, out) => inOrder?.arrived(i, out)
   )
   /** A top-level file's hash, trusted when it held still while read (a capture). */
   const steadyTop = (rec: WalkRecord): string | undefined => {
@@ -197,6 +213,8 @@ export async function walkInWorkers(
     let content: string | undefined
     let sha: string | undefined
     let cachedText: Buffer | undefined
+    let index: string | undefined
+    let special: string | undefined
     if (opts.hash) {
       let extra: string | undefined
       if (rec.type === TYPE.file) {
@@ -207,9 +225,15 @@ export async function walkInWorkers(
           )
       } else if (rec.type === TYPE.link) extra = linkTargets(root, [rec])[0]
       content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '')
+      if (capture) {
+        if (rec.type === TYPE.other) extra = special = specialKindAt(root, rec.rel)
+        index = indexLine(rec.rel, rec.type, rec.mode, rec.size, extra) + '\n'
+      }
     }
-    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached: cachedText }
+    const lines = { meta: metaLine(rec), stamp: capture ? '' : stampLine(rec), content, index }
+    return { ...lines, sha, cached: cachedText, special }
   })
+  inOrder?.ready(own.map(o => o.index!))
   const results = await working
   const meta = createHash('sha256')
   const stamp = createHash('sha256')
@@ -217,22 +241,24 @@ export async function walkInWorkers(
   const cache: Uint8Array[] = []
   const topShas = new Map<number, string | undefined>()
   const unreadable: { rel: string; code: string }[] = []
+  const found: CaptureFacts = { specials: [], deepest: [], topFiles: [] }
   let files = 0
   let failed = 0
   // The first moved file in walk order: one of this thread's, or the first subtree's that has one.
   let movedAt = moved ? top.findIndex(t => t.rec.rel === moved!.rel) : top.length
   top.forEach(({ rec, sub }, k) => {
     const o = own[k]!
+    const r = sub >= 0 ? results[sub] : undefined
     updateLines(meta, o.meta)
     updateLines(stamp, o.stamp)
     if (rec.type !== TYPE.dir) files++
+    if (capture) noteCapture(found, rec, o.special, r)
     if (o.content !== undefined) {
       updateLines(content, o.content)
       if (rec.type === TYPE.file) topShas.set(k, o.sha)
       if (rec.type === TYPE.file && o.sha === undefined) failed++
       if (o.cached) cache.push(o.cached)
     }
-    const r = sub >= 0 ? results[sub] : undefined
     if (!r) return
     for (const c of r.meta) meta.update(c)
     for (const c of r.stamp) stamp.update(c)
@@ -249,7 +275,11 @@ export async function walkInWorkers(
     }
   })
   let unpacked: { records: WalkRecord[]; shas: (string | undefined)[] } | undefined
-  const unpack = () => (unpacked ??= unpackWalk(top, results, topShas))
+  const unpack = () => {
+    // A bug, never an input: a capture's walk keeps no stamp lines to read records from.
+    if (capture) throw new Error('walk: a capture walk keeps no records')
+    return (unpacked ??= unpackWalk(top, results, topShas))
+  }
   // The fragments each start with a comma: the first one's is dropped (copied once, when written).
   const first = cache.findIndex(c => c.length > 0)
   if (first >= 0) cache[first] = cache[first]!.subarray(1)
@@ -257,7 +287,7 @@ export async function walkInWorkers(
   const hashed = { content: content.digest('hex'), cacheJson }
   const pre: WalkDigests = {
     meta: meta.digest('hex'),
-    stamp: stamp.digest('hex'),
+    ...(capture ? {} : { stamp: stamp.digest('hex') }),
     failed,
     ...(opts.hash ? hashed : {})
   }
@@ -270,6 +300,7 @@ export async function walkInWorkers(
     },
     ...(opts.hash ? { entries: () => entriesOf(top, results, topShas) } : {}),
     ...(moved ? { moved } : {}),
+    ...(capture ? { captured: found } : {}),
     files,
     unreadable,
     pre
@@ -387,6 +418,72 @@ function metaAt(
   }
 }
 
+/** What a capture asks of the walk besides its digests (see CaptureFacts). */
+export interface CaptureOut {
+  /**
+   * Tree index lines (index-line.mjs), each ending in LF, in walk order: called as soon as every
+   * entry before them has been (the index is compressed while the walk goes on); `entries`
+   * counts the lines.
+   */
+  onIndex: (lines: readonly (Uint8Array | string)[], entries: number) => void
+  /** Directory names whose files are never among the deepest. */
+  deepSkip: readonly string[]
+}
+
+/**
+ * The index lines of a parallel walk handed on in walk order: this thread's own entries, each
+ * followed by its subtree once a worker returned it. A subtree's lines are let go once handed on.
+ */
+class IndexInOrder {
+  private next = 0
+  private own: readonly string[] | undefined
+  private readonly subs: (SubtreeLines | undefined)[] = []
+
+  constructor(
+    private readonly top: Split['top'],
+    private readonly emit: CaptureOut['onIndex']
+  ) {}
+
+  arrived(sub: number, r: SubtreeLines): void {
+    this.subs[sub] = r
+    this.flush()
+  }
+
+  /** This thread's own lines, by top-level entry. */
+  ready(own: readonly string[]): void {
+    this.own = own
+    this.flush()
+  }
+
+  private flush(): void {
+    if (!this.own) return
+    for (; this.next < this.top.length; this.next++) {
+      const { sub } = this.top[this.next]!
+      const r = sub >= 0 ? this.subs[sub] : undefined
+      if (sub >= 0 && !r) return
+      this.emit([this.own[this.next]!], 1)
+      if (!r) continue
+      this.emit(r.index ?? [], r.count)
+      r.index = undefined
+      this.subs[sub] = undefined
+    }
+  }
+}
+
+/** A top-level entry's and its subtree's share of what a capture is told (CaptureFacts). */
+function noteCapture(
+  found: CaptureFacts,
+  rec: WalkRecord,
+  kind: string | undefined,
+  r: SubtreeLines | undefined
+): void {
+  if (kind !== undefined) found.specials.push({ rel: rec.rel, kind })
+  if (rec.type === TYPE.file && rec.size > 0) found.topFiles.push(rec.rel)
+  if (!r) return
+  found.specials.push(...(r.specials ?? []))
+  if (r.deepest && r.deepest.depth >= 0) found.deepest.push(r.deepest)
+}
+
 /** A subtree from a walk worker (hash-kernel.mjs's subtreeLines); bytes come in chunks. */
 interface SubtreeLines {
   count: number
@@ -402,6 +499,10 @@ interface SubtreeLines {
   cache?: Uint8Array[]
   /** With `steady`: the subtree's first file that moved while it was read. */
   moved?: MovedFile | undefined
+  /** With `index`: the tree index lines (handed on in order, then dropped). */
+  index?: Uint8Array[] | undefined
+  specials?: { rel: string; kind: string }[]
+  deepest?: DeepFiles
   unreadable: { rel: string; code: string }[]
 }
 
@@ -412,10 +513,18 @@ function walkRootsInWorkers(
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  what: { hash: boolean; cache: boolean; steady: boolean },
-  jobs: number
+  what: {
+    hash: boolean
+    cache: boolean
+    stamp: boolean
+    steady: boolean
+    index: boolean
+    deepSkip: string[]
+  },
+  jobs: number,
+  onResult: (i: number, out: SubtreeLines) => void
 ): Promise<SubtreeLines[]> {
-  return inWorkers<SubtreeLines>({ role: 'walk', ...what }, roots, ignore, exclude, jobs)
+  return inWorkers<SubtreeLines>({ role: 'walk', ...what }, roots, ignore, exclude, jobs, onResult)
 }
 
 /**
@@ -431,12 +540,16 @@ async function inWorkers<T>(
     kind?: 'meta' | 'stamp'
     hash?: boolean
     cache?: boolean
+    stamp?: boolean
     steady?: boolean
+    index?: boolean
+    deepSkip?: string[]
   },
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  jobs: number
+  jobs: number,
+  onResult?: (i: number, out: T) => void
 ): Promise<T[]> {
   // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
   if (!allPlainNames(ignore)) throw new Error('walk workers take plain-name ignore rules only')
@@ -449,6 +562,7 @@ async function inWorkers<T>(
   const complete = new Promise<void>(resolve => (allIn = resolve))
   const put = (i: number, out: T): void => {
     results[i] = out
+    onResult?.(i, out)
     if (++filled === roots.length) allIn()
   }
   const mainJoins = jobs > 1 && !isMainThreadHashing() && readyKernelThreads() === 0

@@ -205,7 +205,8 @@ export function lazyDigests(
  */
 export interface WalkDigests {
   meta: string
-  stamp: string
+  /** Left out by a capture's walk (it keeps no cache). */
+  stamp?: string
   content?: string
   /** UTF-8 JSON text, in pieces. */
   cacheJson?: Uint8Array[]
@@ -225,6 +226,24 @@ export interface ParallelWalk extends WalkResult {
   entries?: (() => Iterable<WalkedEntry>) | undefined
   /** With `steady`: the first file, in walk order, whose state moved while it was read. */
   moved?: MovedFile | undefined
+  /** With `capture`: what the workers found for it besides the index lines. */
+  captured?: CaptureFacts | undefined
+}
+
+/** A subtree's deepest non-empty files (depth: slashes in the path), the first few in order. */
+export interface DeepFiles {
+  depth: number
+  rels: string[]
+  /** More files of that depth were left out (those after `rels` in string order). */
+  truncated: boolean
+}
+
+/** What a parallel walk found for a capture (walk-workers.ts's CaptureOut), in walk order. */
+export interface CaptureFacts {
+  specials: { rel: string; kind: string }[]
+  /** Per subtree its deepest files, and the top level's non-empty files (all of them). */
+  deepest: DeepFiles[]
+  topFiles: string[]
 }
 
 /** A file whose state moved between the walk's lstat and the end of its read, and its sizes. */
