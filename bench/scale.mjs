@@ -214,6 +214,26 @@ function printTable(rows) {
   for (const c of cells) log(line(c))
 }
 
+/**
+ * The capture's targets (issue 32) per size: add against the cold check of the same tree, peak
+ * RSS per file, and the cost per file against the smallest size measured (linear growth).
+ */
+function printCapture(rows) {
+  const adds = rows.filter(r => r.what.startsWith('swr add') && !r.error && r.rss)
+  if (adds.length === 0) return
+  const first = adds[0]
+  log('\ncapture (swr add --kind tree):')
+  for (const a of adds) {
+    const check = rows.find(r => r.label === a.label && r.what.startsWith('swr check') && !r.error)
+    const ratio = check ? `${(a.ms / check.ms).toFixed(2)}x the cold check` : 'no cold check'
+    const growth =
+      a === first
+        ? ''
+        : `, ${((a.ms / a.files / (first.ms / first.files)) * 100).toFixed(0)}% of ${first.label}'s time per file`
+    log(`  ${a.label.padEnd(4)}  ${ratio}, ${fmt(a.rss / a.files)} B of peak RSS per file${growth}`)
+  }
+}
+
 function chosenSizes() {
   const raw = process.env.BENCH_SCALE
   const names = raw
@@ -250,6 +270,7 @@ function main() {
     )
   const rows = sizes.flatMap(s => benchSize(s, SIZES[s]))
   printTable(rows)
+  printCapture(rows)
   fs.writeFileSync(
     path.join(WORK, 'scale-results.json'),
     JSON.stringify({ cores: CORES, node: process.version, rows }, null, 2) + '\n'
