@@ -495,7 +495,10 @@ class CaptureLines {
   deepFile(rel) {
     let d = 0
     for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) d++
-    if (d < this.depth || this.skip?.test(rel)) return
+    if (d < this.depth) return
+    // At a full depth, a path after the last kept one is never kept: no need to test it.
+    if (d === this.depth && this.truncated && rel > this.deep[this.deep.length - 1]) return
+    if (this.skip?.test(rel)) return
     if (d > this.depth) {
       this.depth = d
       this.deep = []
