@@ -98,6 +98,8 @@ export class IndexWriter {
 
   /** Index lines (index-line.mjs), each ending in LF; `entries` counts them. */
   write(lines: readonly (Uint8Array | string)[], entries: number): void {
+    // A walk given up on may still hand on what a worker sent meanwhile: it goes nowhere.
+    if (this.gz.destroyed) return
     for (const l of lines) {
       const b = typeof l === 'string' ? Buffer.from(l) : l
       this.pending.push(b)
