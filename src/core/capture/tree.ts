@@ -1,9 +1,9 @@
 /**
  * Capturing a tree: its digests, counts, sentinels and index. A tree large enough to split is
  * captured through the walk a cold check makes (walk-strategy.ts: the walk workers lstat and hash
- * in one pass on every core), its index streamed from the workers' lines; a small tree, or one
- * under glob ignore rules, is walked inline and its files hashed on the hash pool. Both give the
- * same entry and the same index bytes.
+ * in one pass on every core), its index streamed from the workers' lines; a small tree, one
+ * under glob ignore rules, or any tree with --jobs 1 is walked inline and its files hashed on the
+ * hash pool. Both give the same entry and the same index bytes.
  */
 import path from 'node:path'
 import { UsageError } from '../errors.js'

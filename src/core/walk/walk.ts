@@ -151,7 +151,7 @@ export function linkTargets(root: string, records: readonly WalkRecord[]): (stri
 }
 
 /** The target of the link at `rel` below `root`; '' when it cannot be read. */
-export function linkTarget(root: string, rel: string): string {
+function linkTarget(root: string, rel: string): string {
   try {
     return readTarget(path.join(root, rel))
   } catch {
