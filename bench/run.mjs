@@ -1045,11 +1045,46 @@ function benchWorkload(name, tools) {
         { label: 'swr --meta', cmd: check('--meta', '--no-cache'), opts: sopts, judge: swrOk },
         { label: 'swr warm', cmd: check(), opts: sopts, judge: swrOk }
       ])
+      if (name === 'nm') Object.assign(s, measureCapture(m, sopts, opts, check('--no-cache')))
     }
   }
   out.rows = rowsFor(name, a, out.swr)
   printTable(name, gen.stats, out.rows)
   return out
+}
+
+/** mtree's own record of a tree: what a tree capture records, for the capture row's anchor. */
+const MTREE_CMD = 'mtree -c -k type,mode,size,link,sha256digest > /dev/null'
+
+/**
+ * The capture of the nm tree (issue 32): `swr add --kind tree` into a fresh manifest of its own
+ * (removed before each run, inside the timed command: one file and one directory), round by
+ * round beside the cold check of the same tree and, when installed, `mtree -c` over it.
+ */
+function measureCapture(m, sopts, opts, coldCheck) {
+  const dir = path.join(MANIFESTS, 'capture')
+  const manifest = path.join(dir, 'nm.json')
+  const add = swrCmd([
+    'add',
+    'node_modules',
+    '--kind',
+    'tree',
+    '--id',
+    'nm',
+    '--quiet',
+    '-m',
+    manifest,
+    '--workspace',
+    m.cwd
+  ])
+  const hasMtree = !!toolVersion('command -v mtree')
+  const [capture, captureCheck, mtree] = measureInterleaved([
+    { label: 'swr add (capture)', cmd: `rm -rf ${q(dir)} && ${add}`, opts: sopts, judge: swrOk },
+    { label: 'swr --no-cache', cmd: coldCheck, opts: sopts, judge: swrOk },
+    ...(hasMtree ? [{ label: 'mtree -c', cmd: MTREE_CMD, opts, judge: nativeOk }] : [])
+  ])
+  fs.rmSync(dir, { recursive: true, force: true })
+  return { capture, captureCheck, mtree }
 }
 
 /**
@@ -1577,6 +1612,12 @@ function rowsFor(name, a, s) {
   // workloads a warm check and a --meta check do the same few stats after the same start-up.
   ratio('swr check (warm cache)', s?.warm, s?.meta, 'swr --meta', name === 'nm' ? 1.0 : null)
   sub('vs find floor', s?.warm, a.find, 'find floor')
+  if (s?.capture) {
+    // Capture costs a cold check plus the tree index (issue 32), and stays near mtree's record.
+    const what = 'swr add --kind tree (capture)'
+    ratio(what, s.capture, s.captureCheck, 'swr check --no-cache', 1.2)
+    if (s.mtree) ratio(`${what} vs mtree -c`, s.capture, s.mtree, 'mtree -c', 1.5)
+  }
   return rows
 }
 

@@ -117,21 +117,38 @@ function timed(argv, opts) {
 
 /** RUNS runs of one command: the median wall time and the largest peak RSS. */
 function measure(what, argv, opts, before = () => {}) {
-  const runs = []
+  return measureRounds([{ what, argv, before }], opts)[0]
+}
+
+/**
+ * RUNS rounds, each running every spec once in order (a later spec may need an earlier one's
+ * output), so the specs of one round see the same moment's load: each result keeps its times in
+ * round order for per-round ratios. A failure ends the rounds.
+ */
+function measureRounds(specs, opts) {
+  const runs = specs.map(() => [])
   for (let i = 0; i < RUNS; i++) {
-    before()
-    const r = timed(argv, opts)
-    if (r.status !== 0) {
-      log(
-        `\n  ${what} failed (exit ${r.status}):\n${r.stderr.trim().split('\n').slice(-10).join('\n')}`
-      )
-      return { what, error: `exit ${r.status}` }
+    for (const [k, { what, argv, before = () => {} }] of specs.entries()) {
+      before()
+      const r = timed(argv, opts)
+      if (r.status !== 0) {
+        log(
+          `\n  ${what} failed (exit ${r.status}):\n${r.stderr.trim().split('\n').slice(-10).join('\n')}`
+        )
+        return specs.map(x => ({ what: x.what, error: `exit ${r.status}` }))
+      }
+      runs[k].push(r)
     }
-    runs.push(r)
   }
-  const ms = runs.map(r => r.ms).sort((a, b) => a - b)[Math.floor(runs.length / 2)]
-  const rss = runs.some(r => r.rss === null) ? null : Math.max(...runs.map(r => r.rss))
-  return { what, ms, rss }
+  return specs.map(({ what }, k) => {
+    const ms = median(runs[k].map(r => r.ms))
+    const rss = runs[k].some(r => r.rss === null) ? null : Math.max(...runs[k].map(r => r.rss))
+    return { what, ms, rss, samples: runs[k].map(r => r.ms) }
+  })
+}
+
+function median(xs) {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 }
 
 function benchSize(label, n) {
@@ -151,27 +168,30 @@ function benchSize(label, n) {
   spawnSync('sh', ['-c', 'find tree -type f -print0 | xargs -0 cat > /dev/null'], { cwd: dir })
   if (fs.existsSync(FLOOR))
     rows.push(measure('C floor (content)', [FLOOR, tree, String(CORES)], opts))
-  const add = measure(
-    'swr add --kind tree',
-    swr([
-      'add',
-      'tree',
-      '--kind',
-      'tree',
-      '--id',
-      'tree',
-      '--quiet',
-      '-m',
-      manifest,
-      '--workspace',
-      dir
-    ]),
-    opts,
-    fresh
+  // The capture and the cold check of what it recorded, round by round (see measureRounds).
+  const addArgv = swr([
+    'add',
+    'tree',
+    '--kind',
+    'tree',
+    '--id',
+    'tree',
+    '--quiet',
+    '-m',
+    manifest,
+    '--workspace',
+    dir
+  ])
+  const [add, check] = measureRounds(
+    [
+      { what: 'swr add --kind tree', argv: addArgv, before: fresh },
+      { what: 'swr check --no-cache', argv: swr(['check', '--no-cache', '-m', manifest]) }
+    ],
+    opts
   )
   rows.push(add)
   if (!add.error) {
-    rows.push(measure('swr check --no-cache', swr(['check', '--no-cache', '-m', manifest]), opts))
+    rows.push(check)
     // The on-disk record per file: the manifest and its tree index sidecar (trees/ID.index.gz).
     const sizes = [manifest, ...fs.readdirSync(trees).map(f => path.join(trees, f))]
     add.index = sizes.reduce((sum, f) => sum + fs.statSync(f).size, 0)
@@ -214,6 +234,29 @@ function printTable(rows) {
   for (const c of cells) log(line(c))
 }
 
+/**
+ * The capture's targets (issue 32) per size: add against the cold check of the same tree, peak
+ * RSS per file, and the cost per file against the smallest size measured (linear growth).
+ */
+function printCapture(rows) {
+  const adds = rows.filter(r => r.what.startsWith('swr add') && !r.error && r.rss)
+  if (adds.length === 0) return
+  const first = adds[0]
+  log('\ncapture (swr add --kind tree):')
+  for (const a of adds) {
+    const check = rows.find(r => r.label === a.label && r.what.startsWith('swr check') && !r.error)
+    const perRound = check && a.samples.map((x, i) => x / check.samples[i])
+    const ratio = perRound
+      ? `${median(perRound).toFixed(2)}x the cold check (per round: ${perRound.map(x => x.toFixed(2)).join(', ')})`
+      : 'no cold check'
+    const growth =
+      a === first
+        ? ''
+        : `, ${((a.ms / a.files / (first.ms / first.files)) * 100).toFixed(0)}% of ${first.label}'s time per file`
+    log(`  ${a.label.padEnd(4)}  ${ratio}, ${fmt(a.rss / a.files)} B of peak RSS per file${growth}`)
+  }
+}
+
 function chosenSizes() {
   const raw = process.env.BENCH_SCALE
   const names = raw
@@ -250,6 +293,7 @@ function main() {
     )
   const rows = sizes.flatMap(s => benchSize(s, SIZES[s]))
   printTable(rows)
+  printCapture(rows)
   fs.writeFileSync(
     path.join(WORK, 'scale-results.json'),
     JSON.stringify({ cores: CORES, node: process.version, rows }, null, 2) + '\n'

@@ -4,49 +4,26 @@
  * captured entry verifies by construction.
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import pLimit from 'p-limit'
-import { VOLATILE_DIRS, underVolatileDir } from './volatile-dirs.js'
 import { UsageError } from '../errors.js'
-import { ENTRY_ID, innerPathProblem } from '../manifest/paths.js'
+import { ENTRY_ID } from '../manifest/paths.js'
 import { SECRET_NOTE, secretReason } from './secrets.js'
 import { shownName } from '../walk/byte-names.mjs'
-import { hashAll, hashOne, type HashJob, type PoolOptions } from '../walk/hash-pool.js'
-import { hashHeadTail, type FileDigest, type JobResult } from '../walk/hash-kernel.mjs'
+import { hashOne, type PoolOptions } from '../walk/hash-pool.js'
+import { hashHeadTail } from '../walk/hash-kernel.mjs'
 import { followInside } from '../verify/link.js'
 import { locateInside } from '../verify/locate-entry.js'
 import { octal } from '../walk/mode.js'
-import { specialDigest, specialKinds } from '../walk/specials.js'
-import { encodeIndex, indexRef, type IndexRecord } from '../walk/tree-index.js'
-import {
-  contentDigest,
-  linkTargets,
-  metaDigestOf,
-  walkTree,
-  type WalkRecord,
-  type WalkResult
-} from '../walk/walk.js'
+import { underVolatileDir } from './volatile-dirs.js'
+import { ATTEMPTS, changedWhileRead, sameState } from './steady.js'
+import { captureTreeState } from './tree.js'
+import { indexRef } from '../walk/tree-index.js'
 import type { Entry, Kind, Tier, TreeEntry } from '../types.js'
+
+export { PROJECT_MARKERS, pickSentinels } from './sentinels.js'
 
 /** Files at least this large are tracked as blobs unless a kind is given. */
 export const BLOB_THRESHOLD = 64 * 1024 * 1024
-
-/** Build and project files whose presence at a tree's root says what the tree is. */
-export const PROJECT_MARKERS = [
-  'package.json',
-  'CMakeLists.txt',
-  'go.mod',
-  'Cargo.toml',
-  'pyproject.toml',
-  'setup.py',
-  'Makefile',
-  'pom.xml',
-  'build.gradle',
-  'Gemfile'
-]
-
-/** Markers whose presence at a tree's root makes a good sentinel. */
-const MARKERS = [...PROJECT_MARKERS, 'SKILL.md', 'README.md']
 
 export interface CaptureRequest {
   /** Manifest spelling of the path (validated). */
@@ -234,31 +211,6 @@ export async function captureEntries(
   return out
 }
 
-/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
-const ATTEMPTS = 3
-
-/** What must not move while a file is hashed: a hash of no single state can never match. */
-function sameState(
-  a: Pick<fs.BigIntStats, 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'> | undefined,
-  b: Pick<fs.BigIntStats, 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'> | undefined
-): boolean {
-  return (
-    a !== undefined &&
-    b !== undefined &&
-    a.ino === b.ino &&
-    a.size === b.size &&
-    a.mtimeNs === b.mtimeNs &&
-    a.ctimeNs === b.ctimeNs
-  )
-}
-
-function changedWhileRead(shown: string, before: bigint, after: bigint | undefined): UsageError {
-  const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`
-  return new UsageError(
-    `${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`
-  )
-}
-
 /**
  * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
  * is hashed again, and refused when it never holds still.
@@ -294,120 +246,28 @@ async function captureTree(
   exclude: ReadonlySet<string>
 ): Promise<Captured> {
   const ignore = req.ignore ?? []
-  let walk: WalkResult
-  let extras: (string | undefined)[]
-  for (let attempt = 1; ; attempt++) {
-    walk = walkTree(root, ignore, exclude)
-    if (walk.unreadable.length > 0) {
-      const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`)
-      throw new UsageError(`${req.path}: cannot read ${shown.join(', ')}`)
-    }
-    extras = linkTargets(root, walk.records)
-    const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool)
-    if (!moved) break
-    if (attempt === ATTEMPTS)
-      throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes)
-  }
-  // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
-  const kinds = specialKinds(root, walk.records)
-  const special = specialDigest(walk.records, kinds)
-  const records: IndexRecord[] = walk.records.map((r, i) => ({
-    rel: r.rel,
-    type: r.type,
-    mode: r.mode,
-    size: r.size,
-    extra: extras[i] ?? kinds[i]
-  }))
-  const indexing = encodeIndex(records)
-  // Not awaited before the checks below: a sentinel refused must not leave it rejecting unheard.
-  indexing.catch(() => undefined)
-  const sentinels =
-    req.sentinels ??
-    pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel))
+  const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool)
+  const sentinels = req.sentinels ?? got.sentinels
   for (const s of sentinels) {
     const loc = locateInside(root, s)
     if (loc.state !== 'present') throw new UsageError(`--sentinel ${s}: not found in ${req.path}`)
     if (loc.st.isFile() && loc.st.size === 0n)
       throw new UsageError(`--sentinel ${s}: is empty in ${req.path}`)
   }
-  const metaDigest = metaDigestOf(walk.records)
-  const content = contentDigest(walk.records, extras)
-  const index = await indexing
   const entry: TreeEntry = {
     ...common,
     kind: 'tree',
     ignore,
     expect: {
       sentinels,
-      min_files: req.minFiles ?? walk.files,
-      max_files: req.maxFiles ?? walk.files,
-      files: walk.files,
-      meta_digest: metaDigest,
-      content_digest: content,
-      ...(special !== undefined ? { special_digest: special } : {}),
-      index: indexRef(index, records.length)
+      min_files: req.minFiles ?? got.files,
+      max_files: req.maxFiles ?? got.files,
+      files: got.files,
+      meta_digest: got.metaDigest,
+      content_digest: got.contentDigest,
+      ...(got.specialDigest !== undefined ? { special_digest: got.specialDigest } : {}),
+      index: indexRef(got.index, got.entries)
     }
   }
-  return { entry, index }
-}
-
-/**
- * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
- * (a hash of no single state) is returned instead of being trusted.
- */
-async function hashTreeFiles(
-  root: string,
-  shown: string,
-  records: readonly WalkRecord[],
-  extras: (string | undefined)[],
-  pool: PoolOptions
-): Promise<{ rel: string; sizes: [bigint, bigint | undefined] } | undefined> {
-  const jobs: HashJob[] = []
-  const at: number[] = []
-  records.forEach((r, i) => {
-    if (r.type === 'f') {
-      jobs.push({ abs: path.join(root, r.rel), how: 'stamped', cost: r.size })
-      at.push(i)
-    }
-  })
-  const results: JobResult[] = await hashAll(jobs, pool)
-  for (let k = 0; k < results.length; k++) {
-    const res = results[k]!
-    const r = records[at[k]!]!
-    if ('error' in res)
-      throw new UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`)
-    const now = res.after
-    const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs }
-    if (!sameState(then, now) || res.size !== r.size)
-      return { rel: r.rel, sizes: [then.size, now?.size] }
-    extras[at[k]!] = (res as FileDigest).sha256
-  }
-  return undefined
-}
-
-/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
-export function pickSentinels(files: readonly string[]): string[] {
-  // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-  const usable = (f: string): boolean => innerPathProblem(f) === undefined
-  const set = new Set(files)
-  const picked = MARKERS.filter(m => set.has(m) && usable(m)).slice(0, 2)
-  // One pass, not a sort (a sort splits each of a large tree's paths at every comparison); a
-  // path is split and checked only when it would be the deepest so far.
-  let deepest: string | undefined
-  let depth = -1
-  for (const f of files) {
-    const d = slashes(f)
-    if (d < depth || (d === depth && deepest !== undefined && f > deepest)) continue
-    if (f.split('/').some(s => VOLATILE_DIRS.has(s)) || !usable(f)) continue
-    deepest = f
-    depth = d
-  }
-  if (deepest && !picked.includes(deepest)) picked.push(deepest)
-  return picked
-}
-
-function slashes(f: string): number {
-  let n = 0
-  for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) n++
-  return n
+  return { entry, index: got.index }
 }

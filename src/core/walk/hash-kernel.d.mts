@@ -24,6 +24,11 @@ export declare function hashFileAhead(
 ): Promise<FileDigest>
 export declare function hashWalked(abs: string, size: number): string
 export declare function walkedOrError(abs: string, size: number): string | undefined
+/** hashWalked, trusted only when the file's state after the read is the walk's (`was`). */
+export declare function steadyOrError(
+  abs: string,
+  was: { ino: bigint; size: bigint; mtimeNs: bigint; ctimeNs: bigint }
+): { sha: string } | { moved: bigint } | undefined
 /** The sha256 column's slot of a record with none. */
 export declare const NO_SHA: string
 /** A walk task as walk-workers.ts sends it to the kernel threads. */
@@ -31,6 +36,16 @@ export interface WalkTask {
   role: 'walk' | 'text'
   kind?: 'meta' | 'stamp'
   hash?: boolean
+  /** With `hash`: false leaves out the per-file cache entries (default true). */
+  cache?: boolean
+  /** false: no stamp lines (nothing will read the records back; a capture). */
+  stamp?: boolean
+  /** With `hash`: check that each file held still while it was read (a capture). */
+  steady?: boolean
+  /** With `hash`: also the tree index lines, special kinds and deepest files (a capture). */
+  index?: boolean
+  /** With `index`: directory names whose files are never among the deepest. */
+  deepSkip?: string[]
   roots: { abs: string; rel: string }[]
   counter: SharedArrayBuffer
   names: string[]

@@ -11,41 +11,24 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { fsPath } from './byte-names.mjs'
 import { updateLines } from './walk.js'
+import { specialKind } from './special-kind.mjs'
 import { specialLine, TYPE } from './walk-format.mjs'
 import type { WalkRecord } from './walk.js'
 
-/** A device number's major and minor parts, as the platform packs them into st_rdev. */
-export function deviceNumbers(rdev: bigint): [bigint, bigint] {
-  if (process.platform === 'darwin' || process.platform.endsWith('bsd'))
-    return [(rdev >> 24n) & 0xffn, rdev & 0xffffffn]
-  // glibc's gnu_dev_major/minor: 12 bits of major and 20 of minor, split across the word.
-  return [
-    ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn),
-    (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn)
-  ]
-}
-
-/** What a special file is: "char 1:3", "block 8:0", "fifo", "socket". */
-export function specialKind(st: fs.BigIntStats): string {
-  if (st.isCharacterDevice() || st.isBlockDevice()) {
-    const [major, minor] = deviceNumbers(st.rdev)
-    return `${st.isCharacterDevice() ? 'char' : 'block'} ${major}:${minor}`
-  }
-  if (st.isFIFO()) return 'fifo'
-  if (st.isSocket()) return 'socket'
-  return 'other'
-}
+export { deviceNumbers, specialKind } from './special-kind.mjs'
 
 /**
  * The kind of each special record, by record index (undefined for the rest); a special file gone
  * since the walk is 'missing', which matches no recorded kind.
  */
 export function specialKinds(root: string, records: readonly WalkRecord[]): (string | undefined)[] {
-  return records.map(r => {
-    if (r.type !== TYPE.other) return undefined
-    const st = fs.lstatSync(fsPath(`${root}/${r.rel}`), { bigint: true, throwIfNoEntry: false })
-    return st ? specialKind(st) : 'missing'
-  })
+  return records.map(r => (r.type === TYPE.other ? specialKindAt(root, r.rel) : undefined))
+}
+
+/** The kind of the special file at `rel` below `root`, or 'missing' when it is gone. */
+export function specialKindAt(root: string, rel: string): string {
+  const st = fs.lstatSync(fsPath(`${root}/${rel}`), { bigint: true, throwIfNoEntry: false })
+  return st ? specialKind(st) : 'missing'
 }
 
 /** The digest of the special lines in walk order, or undefined when there is no special file. */
@@ -53,11 +36,19 @@ export function specialDigest(
   records: readonly WalkRecord[],
   kinds: readonly (string | undefined)[]
 ): string | undefined {
-  let text = ''
+  const specials: { rel: string; kind: string }[] = []
   records.forEach((r, i) => {
     const kind = kinds[i]
-    if (kind !== undefined) text += specialLine(r.rel, kind)
+    if (kind !== undefined) specials.push({ rel: r.rel, kind })
   })
+  return specialDigestOf(specials)
+}
+
+/** specialDigest of the special files alone, in walk order. */
+export function specialDigestOf(
+  specials: readonly { rel: string; kind: string }[]
+): string | undefined {
+  const text = specials.map(x => specialLine(x.rel, x.kind)).join('')
   if (text === '') return undefined
   const h = createHash('sha256')
   updateLines(h, text)

@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { once } from 'node:events'
 import { promisify } from 'node:util'
-import { gunzipSync, gzip } from 'node:zlib'
+import { createGzip, gunzipSync, gzip } from 'node:zlib'
+import { indexLine } from './index-line.mjs'
 import { lostExec, octal } from './mode.js'
 import type { RecordType, WalkRecord } from './walk.js'
 import type { TreeDiff, TreeIndexRef } from '../types.js'
@@ -55,11 +57,8 @@ export function indexPath(manifestFile: string, id: string): string {
 }
 
 function indexText(records: readonly IndexRecord[]): string {
-  const lines = [
-    HEADER,
-    ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
-  ]
-  return lines.join('\n') + '\n'
+  const lines = records.map(r => indexLine(r.rel, r.type, r.mode, r.size, r.extra))
+  return [HEADER, ...lines].join('\n') + '\n'
 }
 
 const gzipAsync = promisify(gzip)
@@ -70,6 +69,64 @@ const gzipAsync = promisify(gzip)
  */
 export function encodeIndex(records: readonly IndexRecord[]): Promise<Buffer> {
   return gzipAsync(indexText(records), { level: 6 })
+}
+
+/** Bytes gathered before they go to the compressor. */
+const WRITE_BYTES = 1 << 16
+
+/**
+ * encodeIndex from lines that come in walk order, for a walk that never holds its records: the
+ * same bytes (deflate's output does not depend on how its input was split). Compressed on the
+ * libuv pool as the lines come, so most of it is done when the walk ends.
+ */
+export class IndexWriter {
+  entries = 0
+  private pending: Uint8Array[] = []
+  private bytes = 0
+  // Output in large pieces: fewer callbacks on this thread (the bytes do not depend on it).
+  private readonly gz = createGzip({ level: 6, chunkSize: 1 << 18 })
+  private readonly done: Promise<Buffer>
+
+  constructor() {
+    const out: Buffer[] = []
+    this.gz.on('data', (c: Buffer) => out.push(c))
+    this.done = once(this.gz, 'end').then(() => Buffer.concat(out))
+    // Awaited by end(); a writer given up on (abort) must not reject unheard.
+    this.done.catch(() => undefined)
+    this.gz.write(HEADER + '\n')
+  }
+
+  /** Index lines (index-line.mjs), each ending in LF; `entries` counts them. */
+  write(lines: readonly (Uint8Array | string)[], entries: number): void {
+    // A walk given up on may still hand on what a worker sent meanwhile: it goes nowhere.
+    if (this.gz.destroyed) return
+    for (const l of lines) {
+      const b = typeof l === 'string' ? Buffer.from(l) : l
+      this.pending.push(b)
+      this.bytes += b.length
+    }
+    this.entries += entries
+    if (this.bytes >= WRITE_BYTES) this.flush()
+  }
+
+  /** The index's bytes. */
+  end(): Promise<Buffer> {
+    this.flush()
+    this.gz.end()
+    return this.done
+  }
+
+  /** One write per WRITE_BYTES: each write to the compressor is a trip to the libuv pool. */
+  private flush(): void {
+    if (this.bytes > 0) this.gz.write(Buffer.concat(this.pending, this.bytes))
+    this.pending = []
+    this.bytes = 0
+  }
+
+  /** Give up: the compressor stops and its memory goes. */
+  abort(): void {
+    this.gz.destroy()
+  }
 }
 
 export function indexRef(bytes: Buffer, entries: number): TreeIndexRef {

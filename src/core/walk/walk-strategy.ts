@@ -10,7 +10,13 @@ import { isMainThreadHashing } from './kernel-threads.js'
 import { EXIT, SwrError } from '../errors.js'
 import { nativeTreeDigest } from './native/native-walk.js'
 import { listTop, walkTree, type ParallelWalk, type TreeDigestResult } from './walk.js'
-import { digestInWorkers, MIN_ROOTS, splitTop, walkInWorkers } from './walk-workers.js'
+import {
+  digestInWorkers,
+  MIN_ROOTS,
+  splitTop,
+  walkInWorkers,
+  type CaptureOut
+} from './walk-workers.js'
 
 /** The variable that turns the native walk off. */
 export const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK'
@@ -86,6 +92,12 @@ export async function walkTreeParallel(
     jobs?: number | undefined
     /** Also hash every regular file while walking (a cold content check). */
     hash: boolean
+    /** With `hash`: false leaves out the per-file cache entries (a capture keeps none). */
+    cache?: boolean
+    /** With `hash`: check each file held still while it was read (a capture; see walk.moved). */
+    steady?: boolean
+    /** With `hash`: the index lines and facts a capture takes (walk-workers.ts). */
+    capture?: CaptureOut
   }
 ): Promise<ParallelWalk> {
   const jobs = jobsOf(opts.jobs)
@@ -98,5 +110,11 @@ export async function walkTreeParallel(
   // here is not held up by the files of the levels below (~130 on the bench's src/, ~15 ms).
   const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1)
   if (!split) return walkTree(root, ignore, exclude)
-  return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads })
+  return walkInWorkers(root, split, ignore, exclude, {
+    hash: opts.hash,
+    jobs: threads,
+    cache: opts.cache,
+    steady: opts.steady,
+    capture: opts.capture
+  })
 }

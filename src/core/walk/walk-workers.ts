@@ -6,7 +6,14 @@
 import { createHash } from 'node:crypto'
 import { nameOf } from './byte-names.mjs'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { NO_SHA, walkedOrError, walkRoot, walkRules, type WalkTask } from './hash-kernel.mjs'
+import {
+  NO_SHA,
+  steadyOrError,
+  walkedOrError,
+  walkRoot,
+  walkRules,
+  type WalkTask
+} from './hash-kernel.mjs'
 import {
   isMainThreadHashing,
   mainThreadHashing,
@@ -14,6 +21,8 @@ import {
   readyKernelThreads
 } from './kernel-threads.js'
 import { allPlainNames, ignoreMatcher } from './ignore-rules.js'
+import { indexLine } from './index-line.mjs'
+import { specialKindAt } from './specials.js'
 import {
   contentLine,
   eachChild,
@@ -34,6 +43,10 @@ import {
   type RecordType,
   type TreeDigestResult,
   type WalkDigests,
+  type CaptureFacts,
+  type DeepFiles,
+  type MovedFile,
+  type WalkedEntry,
   type WalkRecord
 } from './walk.js'
 
@@ -158,28 +171,69 @@ export async function walkInWorkers(
   split: Split,
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  opts: { hash: boolean; jobs: number }
+  opts: {
+    hash: boolean
+    jobs: number
+    cache?: boolean | undefined
+    steady?: boolean | undefined
+    capture?: CaptureOut | undefined
+  }
 ): Promise<ParallelWalk> {
   const { top, roots } = split
-  const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs)
+  const cached = opts.cache !== false
+  const steady = opts.steady === true
+  const capture = opts.hash ? opts.capture : undefined
+  const inOrder = capture && new IndexInOrder(top, capture.onIndex)
+  let moved: MovedFile | undefined
+  const working = walkRootsInWorkers(
+    roots,
+    ignore,
+    exclude,
+    {
+      hash: opts.hash,
+      cache: cached,
+      // A capture reads no records back and keeps no cache: it needs no identities.
+      stamp: capture === undefined,
+      steady,
+      index: capture !== undefined,
+      deepSkip: [...(capture?.deepSkip ?? [])]
+    },
+    opts.jobs,
+    (i, out) => inOrder?.arrived(i, out)
+  )
+  /** A top-level file's hash, trusted when it held still while read (a capture). */
+  const steadyTop = (rec: WalkRecord): string | undefined => {
+    const was = { ...rec, size: BigInt(rec.size) }
+    const r = steadyOrError(`${root}/${rec.rel}`, was)
+    if (r && 'moved' in r) moved ??= { rel: rec.rel, before: was.size, after: r.moved }
+    return r && 'sha' in r ? r.sha : undefined
+  }
   // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
   const own = top.map(({ rec }) => {
     let content: string | undefined
     let sha: string | undefined
-    let cached: Buffer | undefined
+    let cachedText: Buffer | undefined
+    let index: string | undefined
+    let special: string | undefined
     if (opts.hash) {
       let extra: string | undefined
       if (rec.type === TYPE.file) {
-        extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size)
-        if (sha !== undefined)
-          cached = Buffer.from(
+        extra = sha = steady ? steadyTop(rec) : walkedOrError(`${root}/${rec.rel}`, rec.size)
+        if (sha !== undefined && cached)
+          cachedText = Buffer.from(
             `,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`
           )
       } else if (rec.type === TYPE.link) extra = linkTargets(root, [rec])[0]
       content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '')
+      if (capture) {
+        if (rec.type === TYPE.other) extra = special = specialKindAt(root, rec.rel)
+        index = indexLine(rec.rel, rec.type, rec.mode, rec.size, extra) + '\n'
+      }
     }
-    return { meta: metaLine(rec), stamp: stampLine(rec), content, sha, cached }
+    const lines = { meta: metaLine(rec), stamp: capture ? '' : stampLine(rec), content, index }
+    return { ...lines, sha, cached: cachedText, special }
   })
+  inOrder?.ready(own.map(o => o.index!))
   const results = await working
   const meta = createHash('sha256')
   const stamp = createHash('sha256')
@@ -187,31 +241,45 @@ export async function walkInWorkers(
   const cache: Uint8Array[] = []
   const topShas = new Map<number, string | undefined>()
   const unreadable: { rel: string; code: string }[] = []
+  const found: CaptureFacts = { specials: [], deepest: [], topFiles: [] }
   let files = 0
   let failed = 0
+  // The first moved file in walk order: one of this thread's, or the first subtree's that has one.
+  let movedAt = moved ? top.findIndex(t => t.rec.rel === moved!.rel) : top.length
   top.forEach(({ rec, sub }, k) => {
     const o = own[k]!
+    const r = sub >= 0 ? results[sub] : undefined
     updateLines(meta, o.meta)
     updateLines(stamp, o.stamp)
     if (rec.type !== TYPE.dir) files++
+    if (capture) noteCapture(found, rec, o.special, r)
     if (o.content !== undefined) {
       updateLines(content, o.content)
       if (rec.type === TYPE.file) topShas.set(k, o.sha)
       if (rec.type === TYPE.file && o.sha === undefined) failed++
       if (o.cached) cache.push(o.cached)
     }
-    const r = sub >= 0 ? results[sub] : undefined
     if (!r) return
     for (const c of r.meta) meta.update(c)
     for (const c of r.stamp) stamp.update(c)
     for (const c of r.content ?? []) content.update(c)
+    // Hashed: nothing reads a subtree's content lines again (the records come from meta and stamp).
+    r.content = undefined
     if (r.cache) cache.push(...r.cache)
     files += r.files
     failed += r.failed
     unreadable.push(...r.unreadable)
+    if (r.moved && k < movedAt) {
+      moved = r.moved
+      movedAt = k
+    }
   })
   let unpacked: { records: WalkRecord[]; shas: (string | undefined)[] } | undefined
-  const unpack = () => (unpacked ??= unpackWalk(top, results, topShas))
+  const unpack = () => {
+    // A bug, never an input: a capture's walk keeps no stamp lines to read records from.
+    if (capture) throw new Error('walk: a capture walk keeps no records')
+    return (unpacked ??= unpackWalk(top, results, topShas))
+  }
   // The fragments each start with a comma: the first one's is dropped (copied once, when written).
   const first = cache.findIndex(c => c.length > 0)
   if (first >= 0) cache[first] = cache[first]!.subarray(1)
@@ -219,7 +287,7 @@ export async function walkInWorkers(
   const hashed = { content: content.digest('hex'), cacheJson }
   const pre: WalkDigests = {
     meta: meta.digest('hex'),
-    stamp: stamp.digest('hex'),
+    ...(capture ? {} : { stamp: stamp.digest('hex') }),
     failed,
     ...(opts.hash ? hashed : {})
   }
@@ -230,9 +298,43 @@ export async function walkInWorkers(
     get shas() {
       return opts.hash ? unpack().shas : undefined
     },
+    ...(opts.hash ? { entries: () => entriesOf(top, results, topShas) } : {}),
+    ...(moved ? { moved } : {}),
+    ...(capture ? { captured: found } : {}),
     files,
     unreadable,
     pre
+  }
+}
+
+/**
+ * Each entry of a parallel walk with its hash, in walk order, read back from the workers' lines
+ * one subtree at a time: nothing of an entry outlives its turn (a capture streams its index).
+ */
+function* entriesOf(
+  top: Split['top'],
+  results: readonly SubtreeLines[],
+  topShas: ReadonlyMap<number, string | undefined>
+): Generator<WalkedEntry> {
+  for (const [k, { rec, sub }] of top.entries()) {
+    yield { rel: rec.rel, type: rec.type, size: rec.size, mode: rec.mode, sha: topShas.get(k) }
+    const r = sub >= 0 ? results[sub] : undefined
+    if (!r || r.count === 0) continue
+    const hex = Buffer.concat(r.shas).toString('latin1')
+    const meta = Buffer.concat(r.meta)
+    let m = 0
+    for (let i = 0; i < r.count; i++) {
+      const e = metaAt(meta, m)
+      m = e.next
+      const sha = hex.slice(i * 64, i * 64 + 64)
+      yield {
+        rel: e.rel,
+        type: e.type,
+        size: e.size,
+        mode: e.mode,
+        sha: sha === NO_SHA ? undefined : sha
+      }
+    }
   }
 }
 
@@ -268,22 +370,9 @@ function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
   const out: WalkRecord[] = []
   let m = 0
   let t = 0
-  /** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
-  const find = (b: Buffer, from: number, end: number): number => {
-    const at = b.indexOf(end, from)
-    if (at < 0) throw new Error('walk thread: a digest line ends early')
-    return at
-  }
   for (let i = 0; i < count; i++) {
-    const pathEnd = find(meta, m, FIELD_SEP)
-    const typeEnd = find(meta, pathEnd + 1, FIELD_SEP)
-    const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP)
-    const modeEnd = find(meta, sizeEnd + 1, LINE_END)
-    const rel = nameOf(meta.subarray(m, pathEnd))
-    const type = meta.toString('latin1', pathEnd + 1, typeEnd)
-    const size = meta.toString('latin1', typeEnd + 1, sizeEnd)
-    const mode = meta.toString('latin1', sizeEnd + 1, modeEnd)
-    m = modeEnd + 1
+    const { rel, type, size, mode, next } = metaAt(meta, m)
+    m = next
     // The stamp line repeats the path and the type before the identity.
     const identAt = find(stamp, find(stamp, t, FIELD_SEP) + 1, FIELD_SEP) + 1
     const identEnd = find(stamp, identAt, LINE_END)
@@ -292,9 +381,9 @@ function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
     const [dev = '', ino = '', mtime = '', ctime = ''] = ident.split(':')
     out.push({
       rel,
-      type: type as RecordType,
-      size: Number(size),
-      mode: parseInt(mode, 8),
+      type,
+      size,
+      mode,
       dev: BigInt(dev),
       ino: BigInt(ino),
       mtimeNs: stampTimeNs(mtime),
@@ -302,6 +391,97 @@ function recordsOf(meta: Buffer, stamp: Buffer, count: number): WalkRecord[] {
     })
   }
   return out
+}
+
+/** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
+function find(b: Buffer, from: number, end: number): number {
+  const at = b.indexOf(end, from)
+  if (at < 0) throw new Error('walk thread: a digest line ends early')
+  return at
+}
+
+/** The meta line at `m` (see recordsOf), and where the next one starts. */
+function metaAt(
+  meta: Buffer,
+  m: number
+): { rel: string; type: RecordType; size: number; mode: number; next: number } {
+  const pathEnd = find(meta, m, FIELD_SEP)
+  const typeEnd = find(meta, pathEnd + 1, FIELD_SEP)
+  const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP)
+  const modeEnd = find(meta, sizeEnd + 1, LINE_END)
+  return {
+    rel: nameOf(meta.subarray(m, pathEnd)),
+    type: meta.toString('latin1', pathEnd + 1, typeEnd) as RecordType,
+    size: Number(meta.toString('latin1', typeEnd + 1, sizeEnd)),
+    mode: parseInt(meta.toString('latin1', sizeEnd + 1, modeEnd), 8),
+    next: modeEnd + 1
+  }
+}
+
+/** What a capture asks of the walk besides its digests (see CaptureFacts). */
+export interface CaptureOut {
+  /**
+   * Tree index lines (index-line.mjs), each ending in LF, in walk order: called as soon as every
+   * entry before them has been (the index is compressed while the walk goes on); `entries`
+   * counts the lines.
+   */
+  onIndex: (lines: readonly (Uint8Array | string)[], entries: number) => void
+  /** Directory names whose files are never among the deepest. */
+  deepSkip: readonly string[]
+}
+
+/**
+ * The index lines of a parallel walk handed on in walk order: this thread's own entries, each
+ * followed by its subtree once a worker returned it. A subtree's lines are let go once handed on.
+ */
+class IndexInOrder {
+  private next = 0
+  private own: readonly string[] | undefined
+  private readonly subs: (SubtreeLines | undefined)[] = []
+
+  constructor(
+    private readonly top: Split['top'],
+    private readonly emit: CaptureOut['onIndex']
+  ) {}
+
+  arrived(sub: number, r: SubtreeLines): void {
+    this.subs[sub] = r
+    this.flush()
+  }
+
+  /** This thread's own lines, by top-level entry. */
+  ready(own: readonly string[]): void {
+    this.own = own
+    this.flush()
+  }
+
+  private flush(): void {
+    if (!this.own) return
+    for (; this.next < this.top.length; this.next++) {
+      const { sub } = this.top[this.next]!
+      const r = sub >= 0 ? this.subs[sub] : undefined
+      if (sub >= 0 && !r) return
+      this.emit([this.own[this.next]!], 1)
+      if (!r) continue
+      this.emit(r.index ?? [], r.count)
+      r.index = undefined
+      this.subs[sub] = undefined
+    }
+  }
+}
+
+/** A top-level entry's and its subtree's share of what a capture is told (CaptureFacts). */
+function noteCapture(
+  found: CaptureFacts,
+  rec: WalkRecord,
+  kind: string | undefined,
+  r: SubtreeLines | undefined
+): void {
+  if (kind !== undefined) found.specials.push({ rel: rec.rel, kind })
+  if (rec.type === TYPE.file && rec.size > 0) found.topFiles.push(rec.rel)
+  if (!r) return
+  found.specials.push(...(r.specials ?? []))
+  if (r.deepest && r.deepest.depth >= 0) found.deepest.push(r.deepest)
 }
 
 /** A subtree from a walk worker (hash-kernel.mjs's subtreeLines); bytes come in chunks. */
@@ -314,9 +494,15 @@ interface SubtreeLines {
   /** Digest lines, as bytes (the records are read back from meta and stamp). */
   meta: Uint8Array[]
   stamp: Uint8Array[]
-  content?: Uint8Array[]
+  content?: Uint8Array[] | undefined
   /** `,"rel":"cache value"` per hashed file, as UTF-8. */
   cache?: Uint8Array[]
+  /** With `steady`: the subtree's first file that moved while it was read. */
+  moved?: MovedFile | undefined
+  /** With `index`: the tree index lines (handed on in order, then dropped). */
+  index?: Uint8Array[] | undefined
+  specials?: { rel: string; kind: string }[]
+  deepest?: DeepFiles
   unreadable: { rel: string; code: string }[]
 }
 
@@ -327,10 +513,18 @@ function walkRootsInWorkers(
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  hash: boolean,
-  jobs: number
+  what: {
+    hash: boolean
+    cache: boolean
+    stamp: boolean
+    steady: boolean
+    index: boolean
+    deepSkip: string[]
+  },
+  jobs: number,
+  onResult: (i: number, out: SubtreeLines) => void
 ): Promise<SubtreeLines[]> {
-  return inWorkers<SubtreeLines>({ role: 'walk', hash }, roots, ignore, exclude, jobs)
+  return inWorkers<SubtreeLines>({ role: 'walk', ...what }, roots, ignore, exclude, jobs, onResult)
 }
 
 /**
@@ -341,11 +535,21 @@ function walkRootsInWorkers(
  * its heap cost ~2,000 page faults). It lets its event loop run between roots.
  */
 async function inWorkers<T>(
-  role: { role: 'walk' | 'text'; kind?: 'meta' | 'stamp'; hash?: boolean },
+  role: {
+    role: 'walk' | 'text'
+    kind?: 'meta' | 'stamp'
+    hash?: boolean
+    cache?: boolean
+    stamp?: boolean
+    steady?: boolean
+    index?: boolean
+    deepSkip?: string[]
+  },
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
-  jobs: number
+  jobs: number,
+  onResult?: (i: number, out: T) => void
 ): Promise<T[]> {
   // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
   if (!allPlainNames(ignore)) throw new Error('walk workers take plain-name ignore rules only')
@@ -358,6 +562,7 @@ async function inWorkers<T>(
   const complete = new Promise<void>(resolve => (allIn = resolve))
   const put = (i: number, out: T): void => {
     results[i] = out
+    onResult?.(i, out)
     if (++filled === roots.length) allIn()
   }
   const mainJoins = jobs > 1 && !isMainThreadHashing() && readyKernelThreads() === 0

@@ -147,14 +147,16 @@ export function contentDigest(
 
 /** Link targets for the link records (readlink never follows). */
 export function linkTargets(root: string, records: readonly WalkRecord[]): (string | undefined)[] {
-  return records.map(r => {
-    if (r.type !== TYPE.link) return undefined
-    try {
-      return readTarget(path.join(root, r.rel))
-    } catch {
-      return ''
-    }
-  })
+  return records.map(r => (r.type === TYPE.link ? linkTarget(root, r.rel) : undefined))
+}
+
+/** The target of the link at `rel` below `root`; '' when it cannot be read. */
+function linkTarget(root: string, rel: string): string {
+  try {
+    return readTarget(path.join(root, rel))
+  } catch {
+    return ''
+  }
 }
 
 export interface Walked extends WalkResult {
@@ -203,7 +205,8 @@ export function lazyDigests(
  */
 export interface WalkDigests {
   meta: string
-  stamp: string
+  /** Left out by a capture's walk (it keeps no cache). */
+  stamp?: string
   content?: string
   /** UTF-8 JSON text, in pieces. */
   cacheJson?: Uint8Array[]
@@ -216,6 +219,47 @@ export interface ParallelWalk extends WalkResult {
   shas?: (string | undefined)[] | undefined
   /** Set when workers walked: the digests, computed without building a record per entry. */
   pre?: WalkDigests | undefined
+  /**
+   * Set when workers walked with `hash`: each entry in walk order with its sha256, read back from
+   * the workers' lines as it is asked for (no record per entry is built or kept).
+   */
+  entries?: (() => Iterable<WalkedEntry>) | undefined
+  /** With `steady`: the first file, in walk order, whose state moved while it was read. */
+  moved?: MovedFile | undefined
+  /** With `capture`: what the workers found for it besides the index lines. */
+  captured?: CaptureFacts | undefined
+}
+
+/** A subtree's deepest non-empty files (depth: slashes in the path), the first few in order. */
+export interface DeepFiles {
+  depth: number
+  rels: string[]
+  /** More files of that depth were left out (those after `rels` in string order). */
+  truncated: boolean
+}
+
+/** What a parallel walk found for a capture (walk-workers.ts's CaptureOut), in walk order. */
+export interface CaptureFacts {
+  specials: { rel: string; kind: string }[]
+  /** Per subtree its deepest files, and the top level's non-empty files (all of them). */
+  deepest: DeepFiles[]
+  topFiles: string[]
+}
+
+/** A file whose state moved between the walk's lstat and the end of its read, and its sizes. */
+export interface MovedFile {
+  rel: string
+  before: bigint
+  after: bigint
+}
+
+/** One entry of a walk and its file's sha256 (undefined when unreadable or not a file). */
+export interface WalkedEntry {
+  rel: string
+  type: RecordType
+  size: number
+  mode: number
+  sha: string | undefined
 }
 
 /** A top-level entry of the tree, typed from its directory listing (no lstat). */
