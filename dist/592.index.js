@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(17039);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(26718);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 17039:
+/***/ 26718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2673,9 +2673,27 @@ function describe(code) {
     return words[name] ?? name;
 }
 
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __webpack_require__(78474);
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __webpack_require__(38522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+;// CONCATENATED MODULE: ./src/core/walk/index-line.mjs
+// One line of a tree index (tree-index.ts): the entry's path, type letter, mode, size and its
+// sha256, link target or special kind (null for a directory). Plain JavaScript so the walk
+// workers (hash-kernel.mjs) write a capture's index lines as tree-index.ts reads them.
+
+/**
+ * @param {string} rel
+ * @param {string} type
+ * @param {number} mode
+ * @param {number} size
+ * @param {string | undefined} extra
+ */
+function indexLine(rel, type, mode, size, extra) {
+  return JSON.stringify([rel, type, mode, size, extra ?? null])
+}
+
 ;// CONCATENATED MODULE: ./src/core/walk/mode.ts
 /** Permission modes as manifests spell them ("0755") and the exec-bit rule behind STRIPPED. */
 /** "0755" from permission bits. */
@@ -2697,6 +2715,8 @@ function lostExec(wanted, found) {
  * is as trustworthy as the manifest; with it, a failed tree check names the files that are
  * missing, extra or changed instead of only saying "digest differs".
  */
+
+
 
 
 
@@ -2733,11 +2753,8 @@ function tree_index_indexPath(manifestFile, id) {
     return external_node_path_default().join(external_node_path_default().dirname(manifestFile), 'trees', `${id}.index.gz`);
 }
 function indexText(records) {
-    const lines = [
-        HEADER,
-        ...records.map(r => JSON.stringify([r.rel, r.type, r.mode, r.size, r.extra ?? null]))
-    ];
-    return lines.join('\n') + '\n';
+    const lines = records.map(r => indexLine(r.rel, r.type, r.mode, r.size, r.extra));
+    return [HEADER, ...lines].join('\n') + '\n';
 }
 const gzipAsync = (0,external_node_util_.promisify)(external_node_zlib_.gzip);
 /**
@@ -2746,6 +2763,60 @@ const gzipAsync = (0,external_node_util_.promisify)(external_node_zlib_.gzip);
  */
 function encodeIndex(records) {
     return gzipAsync(indexText(records), { level: 6 });
+}
+/** Bytes gathered before they go to the compressor. */
+const WRITE_BYTES = 1 << 16;
+/**
+ * encodeIndex from lines that come in walk order, for a walk that never holds its records: the
+ * same bytes (deflate's output does not depend on how its input was split). Compressed on the
+ * libuv pool as the lines come, so most of it is done when the walk ends.
+ */
+class IndexWriter {
+    entries = 0;
+    pending = [];
+    bytes = 0;
+    // Output in large pieces: fewer callbacks on this thread (the bytes do not depend on it).
+    gz = (0,external_node_zlib_.createGzip)({ level: 6, chunkSize: 1 << 18 });
+    done;
+    constructor() {
+        const out = [];
+        this.gz.on('data', (c) => out.push(c));
+        this.done = (0,external_node_events_.once)(this.gz, 'end').then(() => Buffer.concat(out));
+        // Awaited by end(); a writer given up on (abort) must not reject unheard.
+        this.done.catch(() => undefined);
+        this.gz.write(HEADER + '\n');
+    }
+    /** Index lines (index-line.mjs), each ending in LF; `entries` counts them. */
+    write(lines, entries) {
+        // A walk given up on may still hand on what a worker sent meanwhile: it goes nowhere.
+        if (this.gz.destroyed)
+            return;
+        for (const l of lines) {
+            const b = typeof l === 'string' ? Buffer.from(l) : l;
+            this.pending.push(b);
+            this.bytes += b.length;
+        }
+        this.entries += entries;
+        if (this.bytes >= WRITE_BYTES)
+            this.flush();
+    }
+    /** The index's bytes. */
+    end() {
+        this.flush();
+        this.gz.end();
+        return this.done;
+    }
+    /** One write per WRITE_BYTES: each write to the compressor is a trip to the libuv pool. */
+    flush() {
+        if (this.bytes > 0)
+            this.gz.write(Buffer.concat(this.pending, this.bytes));
+        this.pending = [];
+        this.bytes = 0;
+    }
+    /** Give up: the compressor stops and its memory goes. */
+    abort() {
+        this.gz.destroy();
+    }
 }
 function indexRef(bytes, entries) {
     return { sha256: (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex'), entries };
@@ -3185,41 +3256,6 @@ var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
 // EXTERNAL MODULE: ./node_modules/p-limit/index.js + 1 modules
 var p_limit = __webpack_require__(70370);
-;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
-/**
- * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
- * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
- * their loss as a routine wipe, canaries probe them, and authoring skips them.
- */
-const volatile_dirs_VOLATILE_DIRS = new Set([
-    '.cache',
-    '.next',
-    '.npm',
-    '.nuxt',
-    '.output',
-    '.parcel-cache',
-    '.pytest_cache',
-    '.ruff_cache',
-    '.mypy_cache',
-    '.svelte-kit',
-    '.tox',
-    '.nox',
-    '.turbo',
-    '.venv',
-    '.vite',
-    '__pycache__',
-    'build',
-    'coverage',
-    'dist',
-    'node_modules',
-    'out',
-    'target'
-]);
-/** Whether a manifest path lies below one of them. */
-function underVolatileDir(p) {
-    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
-}
-
 ;// CONCATENATED MODULE: ./src/core/capture/secrets.ts
 /**
  * Which files hold secrets. A secret is tracked by hash only (a tier-0 file entry: its loss is
@@ -3509,6 +3545,39 @@ const SHOWN_ESCAPED = new RegExp(`[\\\\${CONTROL_CLASS}\\udc80-\\udcff]`, 'gu')
 var promises_ = __webpack_require__(58500);
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __webpack_require__(75919);
+;// CONCATENATED MODULE: ./src/core/walk/special-kind.mjs
+// What a special file is (a device and its numbers, a FIFO, a socket), from its lstat. Plain
+// JavaScript so the walk workers (hash-kernel.mjs) spell it for the tree index as specials.ts does.
+
+/**
+ * A device number's major and minor parts, as the platform packs them into st_rdev.
+ * @param {bigint} rdev
+ * @returns {[bigint, bigint]}
+ */
+function deviceNumbers(rdev) {
+  if (process.platform === 'darwin' || process.platform.endsWith('bsd'))
+    return [(rdev >> 24n) & 0xffn, rdev & 0xffffffn]
+  // glibc's gnu_dev_major/minor: 12 bits of major and 20 of minor, split across the word.
+  return [
+    ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn),
+    (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn)
+  ]
+}
+
+/**
+ * What a special file is: "char 1:3", "block 8:0", "fifo", "socket".
+ * @param {import('node:fs').BigIntStats} st
+ */
+function specialKind(st) {
+  if (st.isCharacterDevice() || st.isBlockDevice()) {
+    const [major, minor] = deviceNumbers(st.rdev)
+    return `${st.isCharacterDevice() ? 'char' : 'block'} ${major}:${minor}`
+  }
+  if (st.isFIFO()) return 'fifo'
+  if (st.isSocket()) return 'socket'
+  return 'other'
+}
+
 ;// CONCATENATED MODULE: ./src/core/walk/walk-format.mjs
 // The tree walk's definition, in one place: the order entries are visited in, the type letter and
 // mode text each gets, and the lines the recorded digests are computed over. Every walker (the
@@ -3850,6 +3919,8 @@ function visitTree(rootAbs, rootRel, rules, each, unreadable) {
 
 
 
+
+
 const MIB = 1024 * 1024
 const READ_FLAGS = external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | (external_node_fs_.constants.O_NONBLOCK ?? 0)
 
@@ -3991,29 +4062,63 @@ const oneShot = typeof external_node_crypto_.hash === 'function' ? buf => extern
 function hashWalked(abs, size) {
   const fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
   try {
-    const buf = buffer()
-    if (size < buf.length) {
-      // A regular file reads in full: `size` bytes back means the end, no second call to see it.
-      let got = external_node_fs_.readSync(fd, buf, 0, size + 1, 0)
-      while (got > 0 && got < size) {
-        const n = external_node_fs_.readSync(fd, buf, got, size + 1 - got, got)
-        if (n === 0) break
-        got += n
-      }
-      const bytes = buf.subarray(0, got)
-      return oneShot ? oneShot(bytes) : (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')
-    }
-    const h = (0,external_node_crypto_.createHash)('sha256')
-    let left = size + 1
-    while (left > 0) {
-      const n = external_node_fs_.readSync(fd, buf, 0, Math.min(buf.length, left), null)
-      if (n === 0) break
-      h.update(n === buf.length ? buf : buf.subarray(0, n))
-      left -= n
-    }
-    return h.digest('hex')
+    return hashWalkedFd(fd, size)
   } finally {
     external_node_fs_.closeSync(fd)
+  }
+}
+
+/** hashWalked's reads and hash, on a descriptor it opened. */
+function hashWalkedFd(fd, size) {
+  const buf = buffer()
+  if (size < buf.length) {
+    // A regular file reads in full: `size` bytes back means the end, no second call to see it.
+    let got = external_node_fs_.readSync(fd, buf, 0, size + 1, 0)
+    while (got > 0 && got < size) {
+      const n = external_node_fs_.readSync(fd, buf, got, size + 1 - got, got)
+      if (n === 0) break
+      got += n
+    }
+    const bytes = buf.subarray(0, got)
+    return oneShot ? oneShot(bytes) : (0,external_node_crypto_.createHash)('sha256').update(bytes).digest('hex')
+  }
+  const h = (0,external_node_crypto_.createHash)('sha256')
+  let left = size + 1
+  while (left > 0) {
+    const n = external_node_fs_.readSync(fd, buf, 0, Math.min(buf.length, left), null)
+    if (n === 0) break
+    h.update(n === buf.length ? buf : buf.subarray(0, n))
+    left -= n
+  }
+  return h.digest('hex')
+}
+
+/**
+ * hashWalked for a capture: the file's state is read from its descriptor once its bytes are, and
+ * the hash is trusted only when the identity, size and times the walk's lstat saw (`was`) still
+ * hold, so the bytes are those of the state the walk recorded (any write moves ctime). One fstat
+ * per file (~1.2 us here) instead of a second walk of the tree. The sha256; `moved` with the
+ * size now when the state moved; undefined when the file cannot be read.
+ * @param {string} abs
+ * @param {import('node:fs').BigIntStats | { ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint }} was
+ * @returns {{ sha: string } | { moved: bigint } | undefined}
+ */
+function steadyOrError(abs, was) {
+  let fd
+  try {
+    fd = external_node_fs_.openSync(fsPath(abs), READ_FLAGS)
+    const sha = hashWalkedFd(fd, Number(was.size))
+    const now = external_node_fs_.fstatSync(fd, { bigint: true })
+    const same =
+      now.ino === was.ino &&
+      now.size === was.size &&
+      now.mtimeNs === was.mtimeNs &&
+      now.ctimeNs === was.ctimeNs
+    return same ? { sha } : { moved: now.size }
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) external_node_fs_.closeSync(fd)
   }
 }
 
@@ -4152,7 +4257,8 @@ function freshSinks() {
     meta: new Sink(),
     stamp: new Sink(),
     content: new Sink(),
-    cache: new Sink()
+    cache: new Sink(),
+    index: new Sink()
   }
   for (const sink of Object.values(sinks)) sink.reset()
   return sinks
@@ -4167,15 +4273,21 @@ const NO_SHA = '-'.repeat(64)
  * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content),
  * each file's sha256 in a fixed-width column, and the per-file cache entries as a JSON fragment.
  * The lines are also the records: the main thread reads them back (walk-workers.ts) only when a
- * diff needs them, so no per-entry value is kept here. Each number is spelled once per entry
+ * diff needs them, so no per-entry value is kept here. For a capture, `cached` and `stamped`
+ * false leave the cache fragment and the stamp lines out (it keeps no cache), `steady` checks that each file held still while it was
+ * read (steadyOrError), and `index` adds what CaptureLines keeps. Each number is spelled once per entry
  * (the identity and the stamp share it).
  */
-function subtreeLines(rootAbs, rootRel, rules, hash) {
-  const { shas, meta, stamp, content, cache } = freshSinks()
+function subtreeLines(rootAbs, rootRel, rules, how) {
+  const { hash, cached, steady, stamped } = how
+  const { shas, meta, stamp, content, cache, index } = freshSinks()
+  const captured = how.index ? new CaptureLines(index, how.deepSkip) : undefined
   const unreadable = []
   let count = 0
   let files = 0
   let failed = 0
+  /** With `steady`: the first file whose state moved while it was read, and its sizes. */
+  let moved
   const each = (abs, rel, type, st) => {
     const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
@@ -4184,46 +4296,128 @@ function subtreeLines(rootAbs, rootRel, rules, hash) {
     const tail = metaTail(type, size, mode)
     meta.text(rel)
     meta.ascii(metaLineOf(tail))
-    const dev = st.dev.toString()
-    const ino = st.ino.toString()
-    const mtime = st.mtimeNs.toString()
-    const ctime = st.ctimeNs.toString()
-    stamp.text(rel)
-    stamp.ascii(stampTail(type, dev, ino, mtime, ctime))
+    // Each number spelled once, for the stamp line and the cache identity; a capture needs neither.
+    const dev = stamped || cached ? st.dev.toString() : ''
+    const ino = stamped || cached ? st.ino.toString() : ''
+    const mtime = stamped || cached ? st.mtimeNs.toString() : ''
+    const ctime = stamped || cached ? st.ctimeNs.toString() : ''
+    if (stamped) {
+      stamp.text(rel)
+      stamp.ascii(stampTail(type, dev, ino, mtime, ctime))
+    }
     if (!hash) return void shas.ascii(NO_SHA)
     content.text(rel)
+    let extra
     if (type === TYPE.file) {
-      const sha = walkedOrError(abs, size)
+      const sha = steady ? steadySha(abs, rel, st) : walkedOrError(abs, size)
       shas.ascii(sha ?? NO_SHA)
       content.ascii(contentLine(tail, sha ?? ''))
-      if (sha === undefined) return void failed++
-      const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
-      cache.ascii(',')
-      cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
-      return
-    }
-    shas.ascii(NO_SHA)
-    let target = ''
-    if (type === TYPE.link) {
-      try {
-        target = readTarget(abs)
-      } catch {
-        // As walk.ts's linkTargets: an unreadable target reads as empty.
+      if (sha === undefined) failed++
+      else if (cached) {
+        const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
+        cache.ascii(',')
+        cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
+      extra = sha
+    } else {
+      shas.ascii(NO_SHA)
+      if (type === TYPE.link) {
+        try {
+          extra = readTarget(abs)
+        } catch {
+          // As walk.ts's linkTargets: an unreadable target reads as empty.
+          extra = ''
+        }
+      }
+      content.text(contentLine(tail, extra ?? ''))
     }
-    content.text(contentLine(tail, target))
+    captured?.entry(rel, type, mode, size, st, extra)
+  }
+  /** The sha256 when the file held still while read; a file that moved counts as failed. */
+  const steadySha = (abs, rel, st) => {
+    const r = steadyOrError(abs, st)
+    if (r && 'moved' in r) moved ??= { rel, before: st.size, after: r.moved }
+    return r && 'sha' in r ? r.sha : undefined
   }
   visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count,
     files,
     failed,
+    moved,
     shas: shas.take(),
     meta: meta.take(),
     stamp: stamp.take(),
     content: hash ? content.take() : undefined,
-    cache: hash ? cache.take() : undefined,
+    cache: hash && cached ? cache.take() : undefined,
+    ...(captured ? captured.take() : {}),
     unreadable
+  }
+}
+
+/**
+ * What a capture takes from a subtree besides its digest lines: its tree index lines
+ * (index-line.mjs, as bytes in `sink`), the kinds of its special files (special-kind.mjs), and
+ * its deepest non-empty files outside directories named in `skip`, the first DEEP_KEEP of them
+ * in string order, from which the main thread picks the tree's sentinels.
+ */
+class CaptureLines {
+  static DEEP_KEEP = 4
+  /** @type {{ rel: string, kind: string }[]} */
+  specials = []
+  /** @type {string[]} */
+  deep = []
+  depth = -1
+  truncated = false
+
+  /**
+   * @param {Sink} sink
+   * @param {string[]} skip
+   */
+  constructor(sink, skip) {
+    this.sink = sink
+    // One test per path rather than a split: most files of a tree are at its deepest level.
+    const names = skip.map(n => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
+    this.skip = names ? new RegExp(`(?:^|/)(?:${names})(?:/|$)`) : undefined
+  }
+
+  entry(rel, type, mode, size, st, extra) {
+    if (type === TYPE.other) {
+      extra = specialKind(st)
+      this.specials.push({ rel, kind: extra })
+    }
+    this.sink.text(indexLine(rel, type, mode, size, extra))
+    this.sink.ascii('\n')
+    if (type === TYPE.file && size > 0) this.deepFile(rel)
+  }
+
+  deepFile(rel) {
+    let d = 0
+    for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) d++
+    if (d < this.depth) return
+    // At a full depth, a path after the last kept one is never kept: no need to test it.
+    if (d === this.depth && this.truncated && rel > this.deep[this.deep.length - 1]) return
+    if (this.skip?.test(rel)) return
+    if (d > this.depth) {
+      this.depth = d
+      this.deep = []
+      this.truncated = false
+    }
+    // Visit order is string order within a directory only: keep the first few overall.
+    this.deep.push(rel)
+    if (this.deep.length > CaptureLines.DEEP_KEEP) {
+      this.deep.sort()
+      this.deep.length = CaptureLines.DEEP_KEEP
+      this.truncated = true
+    }
+  }
+
+  take() {
+    return {
+      index: this.sink.take(),
+      specials: this.specials,
+      deepest: { depth: this.depth, rels: this.deep, truncated: this.truncated }
+    }
   }
 }
 
@@ -4267,8 +4461,22 @@ function walkRules(task) {
 function walkRoot(task, rules, i) {
   const { abs, rel } = task.roots[i]
   if (task.role === 'text') return { out: subtreeText(abs, rel, rules, task.kind), chunks: [] }
-  const out = subtreeLines(abs, rel, rules, task.hash)
-  const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+  const out = subtreeLines(abs, rel, rules, {
+    hash: task.hash,
+    cached: task.cache !== false,
+    stamped: task.stamp !== false,
+    steady: task.steady === true,
+    index: task.index === true,
+    deepSkip: task.deepSkip ?? []
+  })
+  const chunks = [
+    out.shas,
+    out.meta,
+    out.stamp,
+    out.content ?? [],
+    out.cache ?? [],
+    out.index ?? []
+  ].flat()
   return { out, chunks }
 }
 
@@ -4806,6 +5014,59 @@ function followInside(workspace, abs, target) {
     return { state: 'dangling', why: `more than ${MAX_HOPS} links in a chain (a loop?)` };
 }
 
+;// CONCATENATED MODULE: ./src/core/capture/volatile-dirs.ts
+/**
+ * Directory names that runners, caches and sandboxes routinely drop or never keep: capture gives
+ * what lies below them the build-output tier and leaves them out of trees, the diagnosis reads
+ * their loss as a routine wipe, canaries probe them, and authoring skips them.
+ */
+const volatile_dirs_VOLATILE_DIRS = new Set([
+    '.cache',
+    '.next',
+    '.npm',
+    '.nuxt',
+    '.output',
+    '.parcel-cache',
+    '.pytest_cache',
+    '.ruff_cache',
+    '.mypy_cache',
+    '.svelte-kit',
+    '.tox',
+    '.nox',
+    '.turbo',
+    '.venv',
+    '.vite',
+    '__pycache__',
+    'build',
+    'coverage',
+    'dist',
+    'node_modules',
+    'out',
+    'target'
+]);
+/** Whether a manifest path lies below one of them. */
+function underVolatileDir(p) {
+    return p.split('/').some(seg => volatile_dirs_VOLATILE_DIRS.has(seg));
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/steady.ts
+
+/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
+const ATTEMPTS = 3;
+/** What must not move while a file is hashed: a hash of no single state can never match. */
+function sameState(a, b) {
+    return (a !== undefined &&
+        b !== undefined &&
+        a.ino === b.ino &&
+        a.size === b.size &&
+        a.mtimeNs === b.mtimeNs &&
+        a.ctimeNs === b.ctimeNs);
+}
+function changedWhileRead(shown, before, after) {
+    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
+    return new errors_UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
+}
+
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __webpack_require__(70298);
 var ignore_default = /*#__PURE__*/__webpack_require__.n(ignore);
@@ -4977,16 +5238,16 @@ function contentDigest(records, extra) {
 }
 /** Link targets for the link records (readlink never follows). */
 function linkTargets(root, records) {
-    return records.map(r => {
-        if (r.type !== TYPE.link)
-            return undefined;
-        try {
-            return readTarget(external_node_path_default().join(root, r.rel));
-        }
-        catch {
-            return '';
-        }
-    });
+    return records.map(r => (r.type === TYPE.link ? linkTarget(root, r.rel) : undefined));
+}
+/** The target of the link at `rel` below `root`; '' when it cannot be read. */
+function linkTarget(root, rel) {
+    try {
+        return readTarget(external_node_path_default().join(root, rel));
+    }
+    catch {
+        return '';
+    }
 }
 /** A walk whose digests are computed only if and when something reads them. */
 function lazyDigests(walk, knownMeta) {
@@ -5051,53 +5312,1310 @@ function cacheValue(r, sha256) {
 
 
 
-/** A device number's major and minor parts, as the platform packs them into st_rdev. */
-function deviceNumbers(rdev) {
-    if (process.platform === 'darwin' || process.platform.endsWith('bsd'))
-        return [(rdev >> 24n) & 0xffn, rdev & 0xffffffn];
-    // glibc's gnu_dev_major/minor: 12 bits of major and 20 of minor, split across the word.
-    return [
-        ((rdev >> 8n) & 0xfffn) | ((rdev >> 32n) & ~0xfffn),
-        (rdev & 0xffn) | ((rdev >> 12n) & ~0xffn)
-    ];
-}
-/** What a special file is: "char 1:3", "block 8:0", "fifo", "socket". */
-function specialKind(st) {
-    if (st.isCharacterDevice() || st.isBlockDevice()) {
-        const [major, minor] = deviceNumbers(st.rdev);
-        return `${st.isCharacterDevice() ? 'char' : 'block'} ${major}:${minor}`;
-    }
-    if (st.isFIFO())
-        return 'fifo';
-    if (st.isSocket())
-        return 'socket';
-    return 'other';
-}
+
+
 /**
  * The kind of each special record, by record index (undefined for the rest); a special file gone
  * since the walk is 'missing', which matches no recorded kind.
  */
 function specialKinds(root, records) {
-    return records.map(r => {
-        if (r.type !== TYPE.other)
-            return undefined;
-        const st = external_node_fs_default().lstatSync(fsPath(`${root}/${r.rel}`), { bigint: true, throwIfNoEntry: false });
-        return st ? specialKind(st) : 'missing';
-    });
+    return records.map(r => (r.type === TYPE.other ? specialKindAt(root, r.rel) : undefined));
+}
+/** The kind of the special file at `rel` below `root`, or 'missing' when it is gone. */
+function specialKindAt(root, rel) {
+    const st = external_node_fs_default().lstatSync(fsPath(`${root}/${rel}`), { bigint: true, throwIfNoEntry: false });
+    return st ? specialKind(st) : 'missing';
 }
 /** The digest of the special lines in walk order, or undefined when there is no special file. */
 function specialDigest(records, kinds) {
-    let text = '';
+    const specials = [];
     records.forEach((r, i) => {
         const kind = kinds[i];
         if (kind !== undefined)
-            text += specialLine(r.rel, kind);
+            specials.push({ rel: r.rel, kind });
     });
+    return specialDigestOf(specials);
+}
+/** specialDigest of the special files alone, in walk order. */
+function specialDigestOf(specials) {
+    const text = specials.map(x => specialLine(x.rel, x.kind)).join('');
     if (text === '')
         return undefined;
     const h = (0,external_node_crypto_.createHash)('sha256');
     updateLines(h, text);
     return h.digest('hex');
+}
+
+;// CONCATENATED MODULE: ./src/core/walk/native/find-lines.ts
+/**
+ * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
+ * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
+ * each directory's children sorted by name, each followed by its own subtree. Everything
+ * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
+ * hashed as they are, with no string per line (strings were most of the time, and most of the
+ * garbage, when lines were decoded).
+ */
+
+
+const SLASH = 0x2f;
+/**
+ * Where each line of find's output starts, where its path ends, where its name starts, and where
+ * its subtree ends (the next line that is not below it): siblings are then found by jumping, and
+ * sorting a directory's children costs in proportion to their number, not their subtrees' size.
+ */
+class Lines {
+    bytes;
+    start;
+    nul;
+    nameAt;
+    end;
+    /** A name's first four bytes, big-endian and zero-padded: most sibling comparisons stop here. */
+    key;
+    count = 0;
+    /** The lines whose subtree is still open, and their depths. */
+    open = [];
+    openDepth = [];
+    constructor(bytes) {
+        this.bytes = bytes;
+        // Room for lines of 32 bytes on average (a node_modules tree averages ~47): no regrowth.
+        const n = Math.max(1024, Math.ceil(bytes.length / 32));
+        this.start = new Int32Array(n);
+        this.nul = new Int32Array(n);
+        this.nameAt = new Int32Array(n);
+        this.end = new Int32Array(n);
+        this.key = new Uint32Array(n);
+    }
+    /**
+     * False when a line is not `path NUL ...` (a newline inside a name splits one). One pass over
+     * the bytes in plain JavaScript: a Buffer.indexOf call per line and per slash cost more than
+     * the loop (measured).
+     */
+    scan() {
+        const b = this.bytes;
+        const n = b.length;
+        let s = 0;
+        let z = -1;
+        let d = 0;
+        let last = -1;
+        for (let i = 0; i < n; i++) {
+            const c = b[i];
+            if (c === LINE_END) {
+                if (z <= s)
+                    return false;
+                this.push(s, z, d, last + 1);
+                s = i + 1;
+                z = -1;
+                d = 0;
+                last = i;
+            }
+            else if (z === -1) {
+                if (c === FIELD_SEP)
+                    z = i;
+                else if (c === SLASH) {
+                    d++;
+                    last = i;
+                }
+            }
+        }
+        this.closeTo(0);
+        this.start = grown(this.start, this.count + 1);
+        this.start[this.count] = s;
+        return s === n;
+    }
+    push(s, z, d, nameAt) {
+        const k = this.count;
+        this.closeTo(d);
+        if (k === this.start.length) {
+            this.start = grown(this.start, k + 1);
+            this.nul = grown(this.nul, k + 1);
+            this.nameAt = grown(this.nameAt, k + 1);
+            this.end = grown(this.end, k + 1);
+            const key = new Uint32Array(this.start.length);
+            key.set(this.key);
+            this.key = key;
+        }
+        this.start[k] = s;
+        this.nul[k] = z;
+        this.nameAt[k] = nameAt;
+        let key = 0;
+        for (let i = nameAt; i < nameAt + 4; i++)
+            key = key * 256 + (i < z ? this.bytes[i] : 0);
+        this.key[k] = key;
+        this.open.push(k);
+        this.openDepth.push(d);
+        this.count++;
+    }
+    /** Ends, at the current line, every open subtree at depth `d` or deeper. */
+    closeTo(d) {
+        const open = this.open;
+        const depth = this.openDepth;
+        while (open.length > 0 && depth[depth.length - 1] >= d) {
+            depth.pop();
+            this.end[open.pop()] = this.count;
+        }
+    }
+    /**
+     * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
+     * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
+     */
+    compareNames(x, y) {
+        const k = this.key[x] - this.key[y];
+        if (k !== 0)
+            return k;
+        const b = this.bytes;
+        let i = this.nameAt[x];
+        let j = this.nameAt[y];
+        const ie = this.nul[x];
+        const je = this.nul[y];
+        for (; i < ie && j < je; i++, j++) {
+            const d = b[i] - b[j];
+            if (d !== 0)
+                return d;
+        }
+        return ie - i - (je - j);
+    }
+    /** Both kinds of line carry the type right after the path. */
+    isDir(k) {
+        return this.bytes[this.nul[k] + 1] === DIR_BYTE;
+    }
+    startsWith(k, prefix) {
+        const b = this.bytes;
+        const s = this.start[k];
+        if (s + prefix.length > b.length)
+            return false;
+        for (let i = 0; i < prefix.length; i++)
+            if (b[s + i] !== prefix[i])
+                return false;
+        return true;
+    }
+}
+/** `a` with room for at least `n` elements (doubling, so pushes stay linear). */
+function grown(a, n) {
+    if (n <= a.length)
+        return a;
+    const b = new Int32Array(Math.max(n, a.length * 2));
+    b.set(a);
+    return b;
+}
+/**
+ * Bytes [from, to) of `src` into `out` at `pos`. Most runs are one short line (readdir order is
+ * rarely name order): a loop beats Buffer.copy's per-call checks below a few hundred bytes.
+ */
+function copyRun(src, from, to, out, pos) {
+    if (to - from > 256)
+        return src.copy(out, pos, from, to);
+    for (let i = from; i < to; i++)
+        out[pos++] = src[i];
+    return to - from;
+}
+/**
+ * Lines [from, to) of one start point (a preorder walk in readdir order) in the Node walker's
+ * order, each directory's children sorted by name, each followed by its own subtree, copied into
+ * `out` from `pos`: runs of lines that are already in order are copied at once.
+ */
+function sortedBlock(l, from, to, out, pos) {
+    let runStart = 0;
+    let runEnd = 0;
+    const take = (h) => {
+        const s = l.start[h];
+        if (s !== runEnd) {
+            pos += copyRun(l.bytes, runStart, runEnd, out, pos);
+            runStart = s;
+        }
+        runEnd = l.start[h + 1];
+    };
+    // Recursion is as deep as the tree, as in the Node walker.
+    const emit = (s, e) => {
+        const heads = [];
+        for (let i = s; i < e; i = l.end[i])
+            heads.push(i);
+        for (let k = 1; k < heads.length; k++)
+            if (l.compareNames(heads[k - 1], heads[k]) > 0) {
+                heads.sort((x, y) => l.compareNames(x, y));
+                break;
+            }
+        for (const h of heads) {
+            take(h);
+            emit(h + 1, l.end[h]);
+        }
+    };
+    emit(from, to);
+    return pos + copyRun(l.bytes, runStart, runEnd, out, pos);
+}
+/** One find's output split among its roots (in order); false when it does not fit. */
+function splitBatch(bytes, batch, roots, texts) {
+    const l = new Lines(bytes);
+    if (!l.scan())
+        return false;
+    // One buffer for the whole batch, the same size as find's output: each root gets a slice.
+    const out = Buffer.allocUnsafe(bytes.length);
+    let pos = 0;
+    let at = 0;
+    for (const i of batch) {
+        // find walks its start points in order: root i's lines are the next ones under its name.
+        const prefix = bytesOf(`${roots[i].rel}/`);
+        let end = at;
+        let files = 0;
+        while (end < l.count && l.startsWith(end, prefix))
+            end = l.end[end];
+        for (let k = at; k < end; k++)
+            if (!l.isDir(k))
+                files++;
+        const next = sortedBlock(l, at, end, out, pos);
+        texts[i] = { bytes: out.subarray(pos, next), files };
+        pos = next;
+        at = end;
+    }
+    return at === l.count;
+}
+
+;// CONCATENATED MODULE: ./src/core/walk/native/native-walk.ts
+/**
+ * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
+ * here on a 60,000-file tree, two find processes (C, fstatat relative to an open directory) emit
+ * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
+ * binding and its Stats object, not the system call, and a metadata check is nothing but that.
+ *
+ * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
+ * them from walk-format.mjs (find through its -printf formats). find emits each directory in
+ * readdir order, and find-lines.ts re-sorts the children by name (piping through
+ * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
+ * before find ends, and workers cost more to start than they save on two cores). Whenever the
+ * result could differ in any way, this returns undefined and the caller walks in Node: no find or
+ * /bin/sh at a fixed path, ignore rules other than plain names, an excluded path inside the tree,
+ * anything on find's stderr (an unreadable directory: the Node walker names it), a newline in a
+ * name, or a top level that find saw differently from the listing that split the work.
+ * find prints names as bytes and the Node walker writes them as bytes too (byte-names.mjs), so a
+ * name that is not UTF-8 gives the same line both ways. Where the two orders can differ (bytes
+ * against JavaScript's UTF-16 order: characters beyond U+FFFF beside U+E000..U+FFFF, or a byte
+ * that is not UTF-8 beside either) no test is needed: the digest then differs from the recorded
+ * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
+ * all the fast path trusts, and find's lines are the tree as it is.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
+const CANDIDATES = ['/usr/bin/find', '/bin/find'];
+const SH = '/bin/sh';
+const SHA256SUM = '/usr/bin/sha256sum';
+/**
+ * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start
+ * costs more than the walk saves on small trees): a find without GNU's -printf fails, says so on
+ * stderr, and the Node walker runs.
+ */
+function gnuFind() {
+    if (process.platform !== 'linux' || !executable(SH))
+        return undefined;
+    return CANDIDATES.find(executable);
+}
+function executable(bin) {
+    try {
+        external_node_fs_default().accessSync(bin, (external_node_fs_default()).constants.X_OK);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
+ * digest line itself, path relative to the tree (start points are its top-level names). `top`
+ * describes the start points themselves (the tree's top level) instead of what lies below them.
+ */
+function findArgs(kind, ignore, top = false) {
+    const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
+    return [
+        ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
+        ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
+        '(',
+        ...findPrintArgs(kind),
+        ')'
+    ];
+}
+/**
+ * What to undo if the process exits mid-walk (an interrupt ends swr with process.exit): one exit
+ * listener for every walk in flight.
+ */
+const atExit = new Set();
+let listening = false;
+/** Runs `fn` if the process exits before the returned release is called. */
+function untilDone(fn) {
+    if (!listening) {
+        // Until the shells run an exit hook of the core, this removes find's temp files on process.exit.
+        // eslint-disable-next-line no-restricted-properties
+        process.on('exit', () => {
+            for (const f of atExit)
+                f();
+        });
+        listening = true;
+    }
+    atExit.add(fn);
+    return () => atExit.delete(fn);
+}
+/** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
+function shellWord(s) {
+    return `'${s.replaceAll("'", `'\\''`)}'`;
+}
+/**
+ * Runs the finds, or undefined when any failed or complained. One shell runs them side by side:
+ * one process start instead of one per find (each start is ~5-10 ms of this process's time, on the
+ * critical path). The script is a file in the private directory, so no argument-length limit
+ * applies however many start points there are. find writes to files there rather than pipes:
+ * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop, no socket per
+ * child). With `sum`, sha256sum hashes each output beside its find: a warm check whose outputs
+ * hash as before never reads them here (reading and hashing 7 MB of stamp lines was ~45 ms of
+ * this thread; sha256sum takes ~10 ms per output, on the other core).
+ */
+function runFinds(cwd, commands, dir, sum) {
+    const outs = commands.map((_, b) => external_node_path_default().join(dir, `${b}.out`));
+    const lines = commands.flatMap((argv, b) => {
+        const out = shellWord(outs[b]);
+        const find = `${argv.map(shellWord).join(' ')} >${out}`;
+        const hash = `${SHA256SUM} <${out} >${shellWord(`${outs[b]}.sum`)}`;
+        return [sum ? `{ ${find} && ${hash}; } &` : `${find} &`, `p${b}=$!`];
+    });
+    const waits = commands.map((_, b) => `wait "$p${b}" || s=1`);
+    const script = external_node_path_default().join(dir, 'walk.sh');
+    const err = external_node_path_default().join(dir, 'err');
+    let errFd;
+    try {
+        // As bytes: a start point whose name is not UTF-8 must reach find as the name it is.
+        const text = ['s=0', ...lines, ...waits, 'exit "$s"', ''].join('\n');
+        external_node_fs_default().writeFileSync(script, bytesOf(text), {
+            flag: 'wx',
+            mode: 0o600
+        });
+        errFd = external_node_fs_default().openSync(err, 'wx', 0o600);
+    }
+    catch {
+        return Promise.resolve(undefined);
+    }
+    return new Promise(resolve => {
+        // Its own process group, so an exit mid-walk can end the shell and every find at once.
+        const p = (0,external_node_child_process_.spawn)(SH, [script], {
+            cwd,
+            stdio: ['ignore', 'ignore', errFd],
+            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+            detached: true
+        });
+        external_node_fs_default().closeSync(errFd);
+        const release = untilDone(() => {
+            try {
+                if (p.pid)
+                    process.kill(-p.pid, 'SIGKILL');
+            }
+            catch {
+                // Already gone.
+            }
+        });
+        p.on('error', () => {
+            release();
+            resolve(undefined);
+        });
+        p.on('exit', code => {
+            release();
+            // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
+            if (code !== 0 || external_node_fs_default().statSync(err).size > 0)
+                return resolve(undefined);
+            if (!sum)
+                return resolve({ outs });
+            const sums = outs.map(o => /^[0-9a-f]{64}/.exec(external_node_fs_default().readFileSync(`${o}.sum`, 'latin1'))?.[0]);
+            resolve(sums.every(x => x !== undefined) ? { outs, sums: sums } : undefined);
+        });
+    });
+}
+/** The raw digest: over each output's sha256, so sha256sum and this process agree on it. */
+function rawDigest(sums) {
+    return (0,external_node_crypto_.createHash)('sha256').update(sums.join('\n')).digest('hex');
+}
+/** The private output directory holds only find's files: no recursive rm (its loader costs ~3 ms). */
+function removeFlat(dir) {
+    try {
+        for (const f of external_node_fs_default().readdirSync(dir))
+            external_node_fs_default().unlinkSync(external_node_path_default().join(dir, f));
+        external_node_fs_default().rmdirSync(dir);
+    }
+    catch {
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+}
+/** Where the native walk's digests stop being the Node walker's: it then steps aside. */
+function unsupported(treeRoot, top, ignore, exclude) {
+    if (!allPlainNames(ignore))
+        return true;
+    for (const x of exclude)
+        if (x === treeRoot || x.startsWith(treeRoot + '/'))
+            return true;
+    // A top-level name that find would read as an option or operator is left to the Node walker.
+    return top.some(t => /^[-!(),]/.test(t.rel) || t.rel.includes('/'));
+}
+/**
+ * The metadata digest or cache stamp of a tree, from find's lines: one find describes the top
+ * level (the start points themselves, in walk order) and one per job walks a share of the
+ * top-level directories below them. Undefined when the native walk cannot promise the Node
+ * walker's lines. The raw digest (over the sha256 of each of find's outputs as they came) is
+ * returned too: when it equals `known.raw`, find printed exactly what it printed when `known` was
+ * computed, and the re-sort is skipped.
+ */
+async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts = {}) {
+    const known = opts.known;
+    const bin = gnuFind();
+    if (!bin || unsupported(treeRoot, top, ignore, exclude))
+        return undefined;
+    const roots = top.filter(t => t.dir);
+    // find with no start point would walk "." instead: every command below names at least one.
+    if (roots.length === 0)
+        return undefined;
+    const batches = Array.from({ length: Math.max(1, Math.min(jobs, roots.length)) }, () => []);
+    roots.forEach((_, i) => batches[i % batches.length].push(i));
+    const args = findArgs(kind, ignore);
+    const commands = [
+        [bin, ...top.map(t => t.rel), ...findArgs(kind, ignore, true)],
+        ...batches.map(batch => [bin, ...batch.map(i => roots[i].rel), ...args])
+    ];
+    const dir = leftovers_makeOwnedTemp(external_node_os_default().tmpdir(), 'swr-walk');
+    const release = untilDone(() => removeFlat(dir));
+    try {
+        const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM));
+        const found = await runFinds(treeRoot, commands, dir, sum);
+        if (!found)
+            return undefined;
+        // The same raw digest as `known`'s: find printed the same bytes, so the tree gives the same.
+        const hit = (raw) => raw === known?.raw
+            ? { digest: known.digest, files: known.files, unreadable: [], raw }
+            : undefined;
+        const summed = found.sums && hit(rawDigest(found.sums));
+        if (summed)
+            return summed;
+        const [topBytes, ...outputs] = found.outs.map(o => external_node_fs_default().readFileSync(o));
+        const raw = rawDigest([topBytes, ...outputs].map(o => (0,external_node_crypto_.createHash)('sha256').update(o).digest('hex')));
+        const subtrees = new Array(roots.length);
+        return (hit(raw) ??
+            (outputs.every((out, b) => splitBatch(out, batches[b], roots, subtrees))
+                ? assemble(new Lines(topBytes), top, subtrees, raw)
+                : undefined));
+    }
+    finally {
+        release();
+        removeFlat(dir);
+    }
+}
+/**
+ * The digest in walk order: each top-level line, then the subtree below it. Undefined when find's
+ * top level is not the listing's (an entry replaced or retyped between the two).
+ */
+function assemble(l, top, subtrees, raw) {
+    if (!l.scan() || l.count !== top.length)
+        return undefined;
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    let files = 0;
+    let sub = 0;
+    for (let k = 0; k < top.length; k++) {
+        const t = top[k];
+        const name = bytesOf(t.rel);
+        const s = l.start[k];
+        if (l.nul[k] - s !== name.length || !l.startsWith(k, name) || l.isDir(k) !== t.dir)
+            return undefined;
+        h.update(l.bytes.subarray(s, l.start[k + 1]));
+        if (!t.dir) {
+            files++;
+            continue;
+        }
+        const below = subtrees[sub++];
+        h.update(below.bytes);
+        files += below.files;
+    }
+    return { digest: h.digest('hex'), files, unreadable: [], raw };
+}
+
+;// CONCATENATED MODULE: ./src/core/walk/walk-workers.ts
+/**
+ * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
+ * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
+ * writing its lines; the results are stitched back here in walk order.
+ */
+
+
+
+
+
+
+
+
+
+
+/** The smallest number of top-level subdirectories worth splitting across workers. */
+const MIN_ROOTS = 16;
+/** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
+const MAX_SPLIT_DEPTH = 3;
+/**
+ * The tree's upper levels in walk order, listed here, with the directories below them that the
+ * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
+ * level's subdirectories are listed in turn (a tree of a few directories holding everything,
+ * such as `src/`, still spreads over every core). Undefined when even that finds fewer than
+ * `minRoots`, or a directory here cannot be listed (the inline walk then names it).
+ */
+function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS) {
+    // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
+    if (!allPlainNames(ignore))
+        return undefined;
+    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
+    const list = (relDir) => {
+        const out = [];
+        try {
+            eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) => out.push(recordOf(rel, type, st)));
+        }
+        catch {
+            return undefined;
+        }
+        return out;
+    };
+    const first = list('');
+    if (!first)
+        return undefined;
+    // `open`: a directory whose entries are listed here (so not a root).
+    let level = first.map(rec => ({ rec, open: false }));
+    const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
+    for (let depth = 1; roots() > 0 && roots() < minRoots && depth < MAX_SPLIT_DEPTH; depth++) {
+        const next = [];
+        for (const x of level) {
+            next.push(x);
+            if (x.rec.type !== TYPE.dir || x.open)
+                continue;
+            const below = list(x.rec.rel);
+            if (!below)
+                return undefined;
+            x.open = true;
+            next.push(...below.map(rec => ({ rec, open: false })));
+        }
+        level = next;
+    }
+    if (roots() < minRoots)
+        return undefined;
+    const split = { top: [], roots: [] };
+    for (const { rec, open } of level) {
+        const sub = rec.type === TYPE.dir && !open
+            ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
+            : -1;
+        split.top.push({ rec, sub });
+    }
+    return split;
+}
+/**
+ * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
+ * return each subtree's lines as text, hashed here in walk order (no per-entry records).
+ */
+async function digestInWorkers(split, ignore, exclude, kind, jobs) {
+    const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
+    const texts = await inWorkers({ role: 'text', kind }, split.roots, ignore, exclude, jobs);
+    const h = (0,external_node_crypto_.createHash)('sha256');
+    let files = 0;
+    const unreadable = [];
+    for (const { rec, sub } of split.top) {
+        updateLines(h, line(rec));
+        if (rec.type !== TYPE.dir)
+            files++;
+        const t = sub >= 0 ? texts[sub] : undefined;
+        if (!t)
+            continue;
+        updateLines(h, t.text);
+        files += t.files;
+        unreadable.push(...t.unreadable);
+    }
+    return { digest: h.digest('hex'), files, unreadable };
+}
+/**
+ * The same walk on every core: this thread describes the upper levels `split` listed, workers
+ * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
+ * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
+ * lines as bytes, so this thread only hashes them in order; the records are read back from those
+ * lines only if something asks for them (a diff).
+ */
+async function walkInWorkers(root, split, ignore, exclude, opts) {
+    const { top, roots } = split;
+    const cached = opts.cache !== false;
+    const steady = opts.steady === true;
+    const capture = opts.hash ? opts.capture : undefined;
+    const inOrder = capture && new IndexInOrder(top, capture.onIndex);
+    let moved;
+    const working = walkRootsInWorkers(roots, ignore, exclude, {
+        hash: opts.hash,
+        cache: cached,
+        // A capture reads no records back and keeps no cache: it needs no identities.
+        stamp: capture === undefined,
+        steady,
+        index: capture !== undefined,
+        deepSkip: [...(capture?.deepSkip ?? [])]
+    }, opts.jobs, (i, out) => inOrder?.arrived(i, out));
+    /** A top-level file's hash, trusted when it held still while read (a capture). */
+    const steadyTop = (rec) => {
+        const was = { ...rec, size: BigInt(rec.size) };
+        const r = steadyOrError(`${root}/${rec.rel}`, was);
+        if (r && 'moved' in r)
+            moved ??= { rel: rec.rel, before: was.size, after: r.moved };
+        return r && 'sha' in r ? r.sha : undefined;
+    };
+    // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
+    const own = top.map(({ rec }) => {
+        let content;
+        let sha;
+        let cachedText;
+        let index;
+        let special;
+        if (opts.hash) {
+            let extra;
+            if (rec.type === TYPE.file) {
+                extra = sha = steady ? steadyTop(rec) : walkedOrError(`${root}/${rec.rel}`, rec.size);
+                if (sha !== undefined && cached)
+                    cachedText = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
+            }
+            else if (rec.type === TYPE.link)
+                extra = linkTargets(root, [rec])[0];
+            content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
+            if (capture) {
+                if (rec.type === TYPE.other)
+                    extra = special = specialKindAt(root, rec.rel);
+                index = indexLine(rec.rel, rec.type, rec.mode, rec.size, extra) + '\n';
+            }
+        }
+        const lines = { meta: walk_metaLine(rec), stamp: capture ? '' : walk_stampLine(rec), content, index };
+        return { ...lines, sha, cached: cachedText, special };
+    });
+    inOrder?.ready(own.map(o => o.index));
+    const results = await working;
+    const meta = (0,external_node_crypto_.createHash)('sha256');
+    const stamp = (0,external_node_crypto_.createHash)('sha256');
+    const content = (0,external_node_crypto_.createHash)('sha256');
+    const cache = [];
+    const topShas = new Map();
+    const unreadable = [];
+    const found = { specials: [], deepest: [], topFiles: [] };
+    let files = 0;
+    let failed = 0;
+    // The first moved file in walk order: one of this thread's, or the first subtree's that has one.
+    let movedAt = moved ? top.findIndex(t => t.rec.rel === moved.rel) : top.length;
+    top.forEach(({ rec, sub }, k) => {
+        const o = own[k];
+        const r = sub >= 0 ? results[sub] : undefined;
+        updateLines(meta, o.meta);
+        updateLines(stamp, o.stamp);
+        if (rec.type !== TYPE.dir)
+            files++;
+        if (capture)
+            noteCapture(found, rec, o.special, r);
+        if (o.content !== undefined) {
+            updateLines(content, o.content);
+            if (rec.type === TYPE.file)
+                topShas.set(k, o.sha);
+            if (rec.type === TYPE.file && o.sha === undefined)
+                failed++;
+            if (o.cached)
+                cache.push(o.cached);
+        }
+        if (!r)
+            return;
+        for (const c of r.meta)
+            meta.update(c);
+        for (const c of r.stamp)
+            stamp.update(c);
+        for (const c of r.content ?? [])
+            content.update(c);
+        // Hashed: nothing reads a subtree's content lines again (the records come from meta and stamp).
+        r.content = undefined;
+        if (r.cache)
+            cache.push(...r.cache);
+        files += r.files;
+        failed += r.failed;
+        unreadable.push(...r.unreadable);
+        if (r.moved && k < movedAt) {
+            moved = r.moved;
+            movedAt = k;
+        }
+    });
+    let unpacked;
+    const unpack = () => {
+        // A bug, never an input: a capture's walk keeps no stamp lines to read records from.
+        if (capture)
+            throw new Error('walk: a capture walk keeps no records');
+        return (unpacked ??= unpackWalk(top, results, topShas));
+    };
+    // The fragments each start with a comma: the first one's is dropped (copied once, when written).
+    const first = cache.findIndex(c => c.length > 0);
+    if (first >= 0)
+        cache[first] = cache[first].subarray(1);
+    const cacheJson = [OPEN, ...cache, CLOSE];
+    const hashed = { content: content.digest('hex'), cacheJson };
+    const pre = {
+        meta: meta.digest('hex'),
+        ...(capture ? {} : { stamp: stamp.digest('hex') }),
+        failed,
+        ...(opts.hash ? hashed : {})
+    };
+    return {
+        get records() {
+            return unpack().records;
+        },
+        get shas() {
+            return opts.hash ? unpack().shas : undefined;
+        },
+        ...(opts.hash ? { entries: () => entriesOf(top, results, topShas) } : {}),
+        ...(moved ? { moved } : {}),
+        ...(capture ? { captured: found } : {}),
+        files,
+        unreadable,
+        pre
+    };
+}
+/**
+ * Each entry of a parallel walk with its hash, in walk order, read back from the workers' lines
+ * one subtree at a time: nothing of an entry outlives its turn (a capture streams its index).
+ */
+function* entriesOf(top, results, topShas) {
+    for (const [k, { rec, sub }] of top.entries()) {
+        yield { rel: rec.rel, type: rec.type, size: rec.size, mode: rec.mode, sha: topShas.get(k) };
+        const r = sub >= 0 ? results[sub] : undefined;
+        if (!r || r.count === 0)
+            continue;
+        const hex = Buffer.concat(r.shas).toString('latin1');
+        const meta = Buffer.concat(r.meta);
+        let m = 0;
+        for (let i = 0; i < r.count; i++) {
+            const e = metaAt(meta, m);
+            m = e.next;
+            const sha = hex.slice(i * 64, i * 64 + 64);
+            yield {
+                rel: e.rel,
+                type: e.type,
+                size: e.size,
+                mode: e.mode,
+                sha: sha === NO_SHA ? undefined : sha
+            };
+        }
+    }
+}
+/** The records (and hashes) of a parallel walk, in walk order, read back from the workers' lines. */
+function unpackWalk(top, results, topShas) {
+    const records = [];
+    const shas = [];
+    top.forEach(({ rec, sub }, k) => {
+        records.push(rec);
+        shas.push(topShas.get(k));
+        const r = sub >= 0 ? results[sub] : undefined;
+        if (!r || r.count === 0)
+            return;
+        const hex = Buffer.concat(r.shas).toString('latin1');
+        recordsOf(Buffer.concat(r.meta), Buffer.concat(r.stamp), r.count).forEach((record, i) => {
+            records.push(record);
+            const sha = hex.slice(i * 64, i * 64 + 64);
+            shas.push(sha === NO_SHA ? undefined : sha);
+        });
+    });
+    return { records, shas };
+}
+/**
+ * `count` records read back from their meta and stamp lines (walk-format.mjs). A line starts
+ * with its path, which holds no NUL, and its other fields hold neither NUL nor LF, so the lines
+ * read back unambiguously whatever the names hold.
+ */
+function recordsOf(meta, stamp, count) {
+    const out = [];
+    let m = 0;
+    let t = 0;
+    for (let i = 0; i < count; i++) {
+        const { rel, type, size, mode, next } = metaAt(meta, m);
+        m = next;
+        // The stamp line repeats the path and the type before the identity.
+        const identAt = find(stamp, find(stamp, t, FIELD_SEP) + 1, FIELD_SEP) + 1;
+        const identEnd = find(stamp, identAt, LINE_END);
+        const ident = stamp.toString('latin1', identAt, identEnd);
+        t = identEnd + 1;
+        const [dev = '', ino = '', mtime = '', ctime = ''] = ident.split(':');
+        out.push({
+            rel,
+            type,
+            size,
+            mode,
+            dev: BigInt(dev),
+            ino: BigInt(ino),
+            mtimeNs: stampTimeNs(mtime),
+            ctimeNs: stampTimeNs(ctime)
+        });
+    }
+    return out;
+}
+/** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
+function find(b, from, end) {
+    const at = b.indexOf(end, from);
+    if (at < 0)
+        throw new Error('walk thread: a digest line ends early');
+    return at;
+}
+/** The meta line at `m` (see recordsOf), and where the next one starts. */
+function metaAt(meta, m) {
+    const pathEnd = find(meta, m, FIELD_SEP);
+    const typeEnd = find(meta, pathEnd + 1, FIELD_SEP);
+    const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP);
+    const modeEnd = find(meta, sizeEnd + 1, LINE_END);
+    return {
+        rel: nameOf(meta.subarray(m, pathEnd)),
+        type: meta.toString('latin1', pathEnd + 1, typeEnd),
+        size: Number(meta.toString('latin1', typeEnd + 1, sizeEnd)),
+        mode: parseInt(meta.toString('latin1', sizeEnd + 1, modeEnd), 8),
+        next: modeEnd + 1
+    };
+}
+/**
+ * The index lines of a parallel walk handed on in walk order: this thread's own entries, each
+ * followed by its subtree once a worker returned it. A subtree's lines are let go once handed on.
+ */
+class IndexInOrder {
+    top;
+    emit;
+    next = 0;
+    own;
+    subs = [];
+    constructor(top, emit) {
+        this.top = top;
+        this.emit = emit;
+    }
+    arrived(sub, r) {
+        this.subs[sub] = r;
+        this.flush();
+    }
+    /** This thread's own lines, by top-level entry. */
+    ready(own) {
+        this.own = own;
+        this.flush();
+    }
+    flush() {
+        if (!this.own)
+            return;
+        for (; this.next < this.top.length; this.next++) {
+            const { sub } = this.top[this.next];
+            const r = sub >= 0 ? this.subs[sub] : undefined;
+            if (sub >= 0 && !r)
+                return;
+            this.emit([this.own[this.next]], 1);
+            if (!r)
+                continue;
+            this.emit(r.index ?? [], r.count);
+            r.index = undefined;
+            this.subs[sub] = undefined;
+        }
+    }
+}
+/** A top-level entry's and its subtree's share of what a capture is told (CaptureFacts). */
+function noteCapture(found, rec, kind, r) {
+    if (kind !== undefined)
+        found.specials.push({ rel: rec.rel, kind });
+    if (rec.type === TYPE.file && rec.size > 0)
+        found.topFiles.push(rec.rel);
+    if (!r)
+        return;
+    found.specials.push(...(r.specials ?? []));
+    if (r.deepest && r.deepest.depth >= 0)
+        found.deepest.push(r.deepest);
+}
+const OPEN = Buffer.from('{');
+const CLOSE = Buffer.from('}');
+function walkRootsInWorkers(roots, ignore, exclude, what, jobs, onResult) {
+    return inWorkers({ role: 'walk', ...what }, roots, ignore, exclude, jobs, onResult);
+}
+/**
+ * Run the kernel's `role` over `roots` on `jobs` cores; results come back in root order. While
+ * no kernel thread is up and the main thread hashes nothing, the main thread is one of the
+ * walkers (as in hash-pool.ts): it claims roots from the same counter from the start instead of
+ * idling through a thread's 60-110 ms start, and one thread fewer starts (a thread's start and
+ * its heap cost ~2,000 page faults). It lets its event loop run between roots.
+ */
+async function inWorkers(role, roots, ignore, exclude, jobs, onResult) {
+    // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
+    if (!allPlainNames(ignore))
+        throw new Error('walk workers take plain-name ignore rules only');
+    const names = [...ignore];
+    const counter = new SharedArrayBuffer(4);
+    const results = new Array(roots.length);
+    const task = { ...role, roots, counter, names, exclude: [...exclude] };
+    let filled = 0;
+    let allIn = () => undefined;
+    const complete = new Promise(resolve => (allIn = resolve));
+    const put = (i, out) => {
+        results[i] = out;
+        onResult?.(i, out);
+        if (++filled === roots.length)
+            allIn();
+    };
+    const mainJoins = jobs > 1 && !isMainThreadHashing() && readyKernelThreads() === 0;
+    const threads = Math.min(mainJoins ? jobs - 1 : jobs, roots.length);
+    // The thread starts first: the main thread's first turn would otherwise delay its start.
+    const onPool = onKernelThreads(task, threads, m => put(...m));
+    const onMain = mainJoins ? walkOnMain(task, put) : Promise.resolve();
+    // Every root in is the end of the threads' part, even while a thread that came up too late to
+    // claim one is still starting; a failure before that is the caller's.
+    onPool.catch(() => undefined);
+    await Promise.all([onMain, roots.length === 0 ? onPool : Promise.race([complete, onPool])]);
+    return results;
+}
+/** The longest the main thread walks before it lets its event loop run (one root at least). */
+const walk_workers_TURN_MS = 2;
+/** Claim roots from the task's counter, as a kernel thread does, and walk them here. */
+async function walkOnMain(task, put) {
+    mainThreadHashing(true);
+    try {
+        const rules = walkRules(task);
+        const next = new Int32Array(task.counter);
+        let since = performance.now();
+        for (;;) {
+            const i = Atomics.add(next, 0, 1);
+            if (i >= task.roots.length)
+                return;
+            put(i, walkRoot(task, rules, i).out);
+            if (performance.now() - since >= walk_workers_TURN_MS) {
+                await (0,promises_.setImmediate)();
+                since = performance.now();
+            }
+        }
+    }
+    finally {
+        mainThreadHashing(false);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/walk/walk-strategy.ts
+/**
+ * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
+ * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
+ * large tree, else walk workers when the tree splits into enough subtrees (walk-workers.ts), else
+ * the inline walk (walk.ts). `SWR_NATIVE_WALK=0` turns the find path off (a find that misbehaves
+ * on some file system, or to compare the walkers); `1` or unset leaves it on.
+ */
+
+
+
+
+
+
+/** The variable that turns the native walk off. */
+const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
+/**
+ * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
+ * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
+ * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
+ */
+const NATIVE_MIN_FILES = 1000;
+/** More workers than this cost more to start than they save (the walk is bound by the disk). */
+const MAX_JOBS = 8;
+/** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
+function nativeWalkAllowed(env) {
+    const v = env[NATIVE_WALK_VAR];
+    if (v === undefined || v === '' || v === '1')
+        return true;
+    if (v === '0')
+        return false;
+    throw new errors_SwrError(`${NATIVE_WALK_VAR} must be 0 (no find) or 1 (the default)`, errors_EXIT.BAD_MANIFEST);
+}
+function jobsOf(jobs) {
+    return Math.min(jobs ?? external_node_os_default().availableParallelism(), MAX_JOBS);
+}
+/**
+ * The metadata digest or the cache stamp of a large tree without building per-entry records: from
+ * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers.
+ * Undefined when the tree is too small or flat for either (the caller walks it inline).
+ */
+async function digestTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    if (opts.native !== false) {
+        // find describes the top level too: only the listing is read here (no lstat per entry).
+        const top = listTop(root, ignore, exclude);
+        const dirs = top?.filter(t => t.dir).length ?? 0;
+        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
+            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
+                known: opts.known
+            });
+            if (r)
+                return r;
+        }
+    }
+    if (jobs < 2)
+        return undefined;
+    const split = splitTop(root, ignore, exclude);
+    return split && digestInWorkers(split, ignore, exclude, opts.kind, jobs);
+}
+/**
+ * The tree's records (and, with `hash`, its files' hashes and every digest) on every core when it
+ * splits into enough subtrees; small or flat trees are walked inline.
+ */
+async function walkTreeParallel(root, ignore, exclude, opts) {
+    const jobs = jobsOf(opts.jobs);
+    // While the main thread hashes it is one of the cores (kernel-threads.ts caps the pool to the
+    // rest). Asking only for the rest keeps the walk from waiting for one more thread, which would
+    // start when the main thread's hash ends, near the end of most walks, for nothing.
+    const threads = isMainThreadHashing() ? Math.max(1, jobs - 1) : jobs;
+    // The levels listed to find subtrees are walked, and their files hashed, on this thread. One
+    // walking thread needs no balance between subtrees: the top level is enough, and a big hash
+    // here is not held up by the files of the levels below (~130 on the bench's src/, ~15 ms).
+    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1);
+    if (!split)
+        return walkTree(root, ignore, exclude);
+    return walkInWorkers(root, split, ignore, exclude, {
+        hash: opts.hash,
+        jobs: threads,
+        cache: opts.cache,
+        steady: opts.steady,
+        capture: opts.capture
+    });
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/sentinels.ts
+/**
+ * Which files of a captured tree become its sentinels: project markers at the root, then the
+ * deepest non-empty file. Picked one path at a time, so a tree's paths are never all held at once.
+ */
+
+
+/** Build and project files whose presence at a tree's root says what the tree is. */
+const sentinels_PROJECT_MARKERS = [
+    'package.json',
+    'CMakeLists.txt',
+    'go.mod',
+    'Cargo.toml',
+    'pyproject.toml',
+    'setup.py',
+    'Makefile',
+    'pom.xml',
+    'build.gradle',
+    'Gemfile'
+];
+/** Markers whose presence at a tree's root makes a good sentinel. */
+const MARKERS = [...sentinels_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
+const MARKER_SET = new Set(MARKERS);
+/** A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one. */
+const usable = (f) => innerPathProblem(f) === undefined;
+/**
+ * Up to three sentinels from the non-empty files given one by one (any order): known markers at
+ * the root, then the deepest file. One pass, not a sort (a sort splits each of a large tree's
+ * paths at every comparison); a path is split and checked only when it would be the deepest so far.
+ */
+class SentinelPicker {
+    markers = new Set();
+    deepest;
+    /** The depth (slashes) of the deepest file taken so far; -1 before the first. */
+    depth = -1;
+    add(f) {
+        if (MARKER_SET.has(f))
+            this.markers.add(f);
+        const d = slashes(f);
+        if (d < this.depth || (d === this.depth && this.deepest !== undefined && f > this.deepest))
+            return;
+        if (!deepUsable(f))
+            return;
+        this.deepest = f;
+        this.depth = d;
+    }
+    picked() {
+        const picked = MARKERS.filter(m => this.markers.has(m) && usable(m)).slice(0, 2);
+        if (this.deepest && !picked.includes(this.deepest))
+            picked.push(this.deepest);
+        return picked;
+    }
+}
+/** Up to three sentinels among `files` (see SentinelPicker). */
+function pickSentinels(files) {
+    const picker = new SentinelPicker();
+    for (const f of files)
+        picker.add(f);
+    return picker.picked();
+}
+/** Whether `f` may be the deepest sentinel: a manifest path outside volatile directories. */
+function deepUsable(f) {
+    return !f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)) && usable(f);
+}
+function slashes(f) {
+    let n = 0;
+    for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1))
+        n++;
+    return n;
+}
+
+;// CONCATENATED MODULE: ./src/core/capture/tree.ts
+/**
+ * Capturing a tree: its digests, counts, sentinels and index. A tree large enough to split is
+ * captured through the walk a cold check makes (walk-strategy.ts: the walk workers lstat and hash
+ * in one pass on every core), its index streamed from the workers' lines; a small tree, one
+ * under glob ignore rules, or any tree with --jobs 1 is walked inline and its files hashed on the
+ * hash pool. Both give the same entry and the same index bytes.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Capture the tree; one whose files keep changing while they are read is refused. */
+async function captureTreeState(src, pool) {
+    for (let attempt = 1;; attempt++) {
+        const writer = new IndexWriter();
+        let r;
+        try {
+            const walk = await walkTreeParallel(src.root, src.ignore, src.exclude, {
+                jobs: pool.jobs,
+                hash: true,
+                cache: false,
+                steady: true,
+                capture: { onIndex: (lines, n) => writer.write(lines, n), deepSkip: [...volatile_dirs_VOLATILE_DIRS] }
+            });
+            if (walk.unreadable.length > 0) {
+                const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
+                throw new errors_UsageError(`${src.shown}: cannot read ${shown.join(', ')}`);
+            }
+            r = walk.captured ? await fromWorkers(src, walk, writer) : await fromRecords(src, walk, pool);
+        }
+        finally {
+            // Once ended this stops nothing; otherwise (an inline walk, a refusal) it frees the compressor.
+            writer.abort();
+        }
+        if ('captured' in r)
+            return r.captured;
+        if (attempt === ATTEMPTS)
+            throw changedWhileRead(`${src.shown}/${shownName(r.moved.rel)}`, ...r.moved.sizes);
+    }
+}
+/**
+ * The inline walk's records: every file hashed on the hash pool ('stamped': its state read
+ * after the last read of its bytes), then the digests and the index from the records.
+ */
+async function fromRecords(src, walk, pool) {
+    const extras = linkTargets(src.root, walk.records);
+    const moved = await hashTreeFiles(src, walk.records, extras, pool);
+    if (moved)
+        return { moved };
+    // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
+    const kinds = specialKinds(src.root, walk.records);
+    const records = walk.records.map((r, i) => ({
+        rel: r.rel,
+        type: r.type,
+        mode: r.mode,
+        size: r.size,
+        extra: extras[i] ?? kinds[i]
+    }));
+    const indexing = encodeIndex(records);
+    // Not awaited before the digests below: a failure there must not leave it rejecting unheard.
+    indexing.catch(() => undefined);
+    const sentinels = pickSentinels(walk.records.filter(r => r.type === TYPE.file && r.size > 0).map(r => r.rel));
+    const captured = {
+        files: walk.files,
+        metaDigest: metaDigestOf(walk.records),
+        contentDigest: contentDigest(walk.records, extras),
+        specialDigest: specialDigest(walk.records, kinds),
+        sentinels,
+        index: await indexing,
+        entries: records.length
+    };
+    return { captured };
+}
+/**
+ * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
+ * (a hash of no single state) is returned instead of being trusted.
+ */
+async function hashTreeFiles(src, records, extras, pool) {
+    const jobs = [];
+    const at = [];
+    records.forEach((r, i) => {
+        if (r.type === TYPE.file) {
+            jobs.push({ abs: external_node_path_default().join(src.root, r.rel), how: 'stamped', cost: r.size });
+            at.push(i);
+        }
+    });
+    const results = await hashAll(jobs, pool);
+    for (let k = 0; k < results.length; k++) {
+        const res = results[k];
+        const r = records[at[k]];
+        if ('error' in res)
+            throw new errors_UsageError(`${src.shown}/${shownName(r.rel)}: cannot read (${res.error})`);
+        const now = res.after;
+        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
+        if (!sameState(then, now) || res.size !== r.size)
+            return { rel: r.rel, sizes: [then.size, now?.size] };
+        extras[at[k]] = res.sha256;
+    }
+    return undefined;
+}
+/**
+ * The walk workers' capture: their digests as they are (the check's own), the index lines they
+ * wrote (compressed in walk order while they walked), the special files and the sentinels'
+ * candidates they found. The workers read each file's state from its descriptor after its bytes
+ * ('steady'): a file whose state moved since its lstat is returned, as the hash pool's
+ * 'stamped' jobs do for the inline walk.
+ */
+async function fromWorkers(src, walk, writer) {
+    const { pre, captured: facts } = walk;
+    if (walk.moved) {
+        const { rel, before, after } = walk.moved;
+        return { moved: { rel, sizes: [before, after] } };
+    }
+    if (pre.failed > 0)
+        throw cannotRead(src, firstUnread(walk));
+    const captured = {
+        files: walk.files,
+        metaDigest: pre.meta,
+        contentDigest: pre.content,
+        specialDigest: specialDigestOf(facts.specials),
+        sentinels: sentinelsOf(walk),
+        index: await writer.end(),
+        entries: writer.entries
+    };
+    return { captured };
+}
+/** The first file of the walk the workers could not hash. */
+function firstUnread(walk) {
+    for (const e of walk.entries())
+        if (e.type === TYPE.file && e.sha === undefined)
+            return e.rel;
+    throw new Error('walk: a file failed that no entry names');
+}
+/**
+ * The sentinels from the top level's files and each subtree's deepest. When a subtree's kept
+ * candidates were all refused (names that cannot be manifest paths), a file the workers did not
+ * keep could be the one: every file is looked at then, from the workers' lines.
+ */
+function sentinelsOf(walk) {
+    const facts = walk.captured;
+    const picker = new SentinelPicker();
+    for (const f of facts.topFiles)
+        picker.add(f);
+    for (const d of facts.deepest)
+        for (const f of d.rels)
+            picker.add(f);
+    const unsure = facts.deepest.some(d => (d.depth > picker.depth || (d.depth === picker.depth && d.truncated)) &&
+        !d.rels.some(deepUsable));
+    if (!unsure)
+        return picker.picked();
+    const all = new SentinelPicker();
+    for (const e of walk.entries())
+        if (e.type === TYPE.file && e.size > 0)
+            all.add(e.rel);
+    return all.picked();
+}
+/** A file the workers could not hash, named with the reason a read of it gives now. */
+function cannotRead(src, rel) {
+    const r = runJob(external_node_path_default().join(src.root, rel), 'full');
+    const code = 'error' in r ? r.error : 'EIO';
+    return new errors_UsageError(`${src.shown}/${shownName(rel)}: cannot read (${code})`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture/capture.ts
@@ -5124,21 +6642,6 @@ function specialDigest(records, kinds) {
 
 /** Files at least this large are tracked as blobs unless a kind is given. */
 const capture_BLOB_THRESHOLD = 64 * 1024 * 1024;
-/** Build and project files whose presence at a tree's root says what the tree is. */
-const capture_PROJECT_MARKERS = [
-    'package.json',
-    'CMakeLists.txt',
-    'go.mod',
-    'Cargo.toml',
-    'pyproject.toml',
-    'setup.py',
-    'Makefile',
-    'pom.xml',
-    'build.gradle',
-    'Gemfile'
-];
-/** Markers whose presence at a tree's root makes a good sentinel. */
-const MARKERS = [...capture_PROJECT_MARKERS, 'SKILL.md', 'README.md'];
 /** An id for `rel` that matches the id rule and is not in `taken`. */
 function deriveId(rel, taken) {
     const base = (rel === '.' ? 'workspace' : rel.split('/').slice(-2).join('-'))
@@ -5283,21 +6786,6 @@ async function captureEntries(workspace, reqs, taken, opts = {}) {
     }
     return out;
 }
-/** Tries at capturing a file or tree that keeps changing while it is read, before refusing. */
-const ATTEMPTS = 3;
-/** What must not move while a file is hashed: a hash of no single state can never match. */
-function sameState(a, b) {
-    return (a !== undefined &&
-        b !== undefined &&
-        a.ino === b.ino &&
-        a.size === b.size &&
-        a.mtimeNs === b.mtimeNs &&
-        a.ctimeNs === b.ctimeNs);
-}
-function changedWhileRead(shown, before, after) {
-    const sizes = after === undefined ? 'then vanished' : `size ${before} -> ${after}`;
-    return new errors_UsageError(`${shown}: cannot add: changed while it was read (${sizes}, ${ATTEMPTS} tries); add it once nothing writes to it`);
-}
 /**
  * Hash a file with its state read before and after: a file that grows or is rewritten meanwhile
  * is hashed again, and refused when it never holds still.
@@ -5326,36 +6814,8 @@ function defaultTier(kind, rel, mode) {
 }
 async function captureTree(root, req, common, pool, exclude) {
     const ignore = req.ignore ?? [];
-    let walk;
-    let extras;
-    for (let attempt = 1;; attempt++) {
-        walk = walkTree(root, ignore, exclude);
-        if (walk.unreadable.length > 0) {
-            const shown = walk.unreadable.map(u => `${shownName(u.rel)} (${u.code})`);
-            throw new errors_UsageError(`${req.path}: cannot read ${shown.join(', ')}`);
-        }
-        extras = linkTargets(root, walk.records);
-        const moved = await hashTreeFiles(root, req.path, walk.records, extras, pool);
-        if (!moved)
-            break;
-        if (attempt === ATTEMPTS)
-            throw changedWhileRead(`${req.path}/${shownName(moved.rel)}`, ...moved.sizes);
-    }
-    // Kept apart from `extras`: the content digest's lines hold nothing for a special file.
-    const kinds = specialKinds(root, walk.records);
-    const special = specialDigest(walk.records, kinds);
-    const records = walk.records.map((r, i) => ({
-        rel: r.rel,
-        type: r.type,
-        mode: r.mode,
-        size: r.size,
-        extra: extras[i] ?? kinds[i]
-    }));
-    const indexing = encodeIndex(records);
-    // Not awaited before the checks below: a sentinel refused must not leave it rejecting unheard.
-    indexing.catch(() => undefined);
-    const sentinels = req.sentinels ??
-        pickSentinels(walk.records.filter(r => r.type === 'f' && r.size > 0).map(r => r.rel));
+    const got = await captureTreeState({ root, shown: req.path, ignore, exclude }, pool);
+    const sentinels = req.sentinels ?? got.sentinels;
     for (const s of sentinels) {
         const loc = locate_entry_locateInside(root, s);
         if (loc.state !== 'present')
@@ -5363,81 +6823,22 @@ async function captureTree(root, req, common, pool, exclude) {
         if (loc.st.isFile() && loc.st.size === 0n)
             throw new errors_UsageError(`--sentinel ${s}: is empty in ${req.path}`);
     }
-    const metaDigest = metaDigestOf(walk.records);
-    const content = contentDigest(walk.records, extras);
-    const index = await indexing;
     const entry = {
         ...common,
         kind: 'tree',
         ignore,
         expect: {
             sentinels,
-            min_files: req.minFiles ?? walk.files,
-            max_files: req.maxFiles ?? walk.files,
-            files: walk.files,
-            meta_digest: metaDigest,
-            content_digest: content,
-            ...(special !== undefined ? { special_digest: special } : {}),
-            index: indexRef(index, records.length)
+            min_files: req.minFiles ?? got.files,
+            max_files: req.maxFiles ?? got.files,
+            files: got.files,
+            meta_digest: got.metaDigest,
+            content_digest: got.contentDigest,
+            ...(got.specialDigest !== undefined ? { special_digest: got.specialDigest } : {}),
+            index: indexRef(got.index, got.entries)
         }
     };
-    return { entry, index };
-}
-/**
- * Hash every file of a walk into `extras`; the first file whose state moved since the walk saw it
- * (a hash of no single state) is returned instead of being trusted.
- */
-async function hashTreeFiles(root, shown, records, extras, pool) {
-    const jobs = [];
-    const at = [];
-    records.forEach((r, i) => {
-        if (r.type === 'f') {
-            jobs.push({ abs: external_node_path_default().join(root, r.rel), how: 'stamped', cost: r.size });
-            at.push(i);
-        }
-    });
-    const results = await hashAll(jobs, pool);
-    for (let k = 0; k < results.length; k++) {
-        const res = results[k];
-        const r = records[at[k]];
-        if ('error' in res)
-            throw new errors_UsageError(`${shown}/${shownName(r.rel)}: cannot read (${res.error})`);
-        const now = res.after;
-        const then = { ino: r.ino, size: BigInt(r.size), mtimeNs: r.mtimeNs, ctimeNs: r.ctimeNs };
-        if (!sameState(then, now) || res.size !== r.size)
-            return { rel: r.rel, sizes: [then.size, now?.size] };
-        extras[at[k]] = res.sha256;
-    }
-    return undefined;
-}
-/** Up to three sentinels: known markers at the root, then the deepest non-empty file. */
-function pickSentinels(files) {
-    // A sentinel is a manifest path: names that are not (not UTF-8, not NFC) cannot be one.
-    const usable = (f) => innerPathProblem(f) === undefined;
-    const set = new Set(files);
-    const picked = MARKERS.filter(m => set.has(m) && usable(m)).slice(0, 2);
-    // One pass, not a sort (a sort splits each of a large tree's paths at every comparison); a
-    // path is split and checked only when it would be the deepest so far.
-    let deepest;
-    let depth = -1;
-    for (const f of files) {
-        const d = slashes(f);
-        if (d < depth || (d === depth && deepest !== undefined && f > deepest))
-            continue;
-        if (f.split('/').some(s => volatile_dirs_VOLATILE_DIRS.has(s)) || !usable(f))
-            continue;
-        deepest = f;
-        depth = d;
-    }
-    if (deepest && !picked.includes(deepest))
-        picked.push(deepest);
-    return picked;
-}
-function slashes(f) {
-    let n = 0;
-    for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1))
-        n++;
-    return n;
+    return { entry, index: got.index };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/make.ts
@@ -6267,890 +7668,6 @@ function judgeMode(e, mode, found, cached) {
         return finding(e, 'CORRUPT', 'mode', detail, recorded, found, cached);
     }
     return finding(e, 'OK', 'ok', `${num(e.expect.size)} bytes, mode ${e.expect.mode}`, recorded, found, cached);
-}
-
-;// CONCATENATED MODULE: ./src/core/walk/native/find-lines.ts
-/**
- * find's output as lines, indexed and re-sorted into the Node walker's order. find prints each
- * directory in readdir order, one start point after another; the walk (walk-format.mjs) visits
- * each directory's children sorted by name, each followed by its own subtree. Everything
- * here works on the bytes as find wrote them: lines are found, compared and copied as bytes and
- * hashed as they are, with no string per line (strings were most of the time, and most of the
- * garbage, when lines were decoded).
- */
-
-
-const SLASH = 0x2f;
-/**
- * Where each line of find's output starts, where its path ends, where its name starts, and where
- * its subtree ends (the next line that is not below it): siblings are then found by jumping, and
- * sorting a directory's children costs in proportion to their number, not their subtrees' size.
- */
-class Lines {
-    bytes;
-    start;
-    nul;
-    nameAt;
-    end;
-    /** A name's first four bytes, big-endian and zero-padded: most sibling comparisons stop here. */
-    key;
-    count = 0;
-    /** The lines whose subtree is still open, and their depths. */
-    open = [];
-    openDepth = [];
-    constructor(bytes) {
-        this.bytes = bytes;
-        // Room for lines of 32 bytes on average (a node_modules tree averages ~47): no regrowth.
-        const n = Math.max(1024, Math.ceil(bytes.length / 32));
-        this.start = new Int32Array(n);
-        this.nul = new Int32Array(n);
-        this.nameAt = new Int32Array(n);
-        this.end = new Int32Array(n);
-        this.key = new Uint32Array(n);
-    }
-    /**
-     * False when a line is not `path NUL ...` (a newline inside a name splits one). One pass over
-     * the bytes in plain JavaScript: a Buffer.indexOf call per line and per slash cost more than
-     * the loop (measured).
-     */
-    scan() {
-        const b = this.bytes;
-        const n = b.length;
-        let s = 0;
-        let z = -1;
-        let d = 0;
-        let last = -1;
-        for (let i = 0; i < n; i++) {
-            const c = b[i];
-            if (c === LINE_END) {
-                if (z <= s)
-                    return false;
-                this.push(s, z, d, last + 1);
-                s = i + 1;
-                z = -1;
-                d = 0;
-                last = i;
-            }
-            else if (z === -1) {
-                if (c === FIELD_SEP)
-                    z = i;
-                else if (c === SLASH) {
-                    d++;
-                    last = i;
-                }
-            }
-        }
-        this.closeTo(0);
-        this.start = grown(this.start, this.count + 1);
-        this.start[this.count] = s;
-        return s === n;
-    }
-    push(s, z, d, nameAt) {
-        const k = this.count;
-        this.closeTo(d);
-        if (k === this.start.length) {
-            this.start = grown(this.start, k + 1);
-            this.nul = grown(this.nul, k + 1);
-            this.nameAt = grown(this.nameAt, k + 1);
-            this.end = grown(this.end, k + 1);
-            const key = new Uint32Array(this.start.length);
-            key.set(this.key);
-            this.key = key;
-        }
-        this.start[k] = s;
-        this.nul[k] = z;
-        this.nameAt[k] = nameAt;
-        let key = 0;
-        for (let i = nameAt; i < nameAt + 4; i++)
-            key = key * 256 + (i < z ? this.bytes[i] : 0);
-        this.key[k] = key;
-        this.open.push(k);
-        this.openDepth.push(d);
-        this.count++;
-    }
-    /** Ends, at the current line, every open subtree at depth `d` or deeper. */
-    closeTo(d) {
-        const open = this.open;
-        const depth = this.openDepth;
-        while (open.length > 0 && depth[depth.length - 1] >= d) {
-            depth.pop();
-            this.end[open.pop()] = this.count;
-        }
-    }
-    /**
-     * Byte order of two lines' names (names are unique among siblings: never 0): walk-format.mjs's
-     * visit order on the names' bytes, the same order but where native-walk.ts says it is not.
-     */
-    compareNames(x, y) {
-        const k = this.key[x] - this.key[y];
-        if (k !== 0)
-            return k;
-        const b = this.bytes;
-        let i = this.nameAt[x];
-        let j = this.nameAt[y];
-        const ie = this.nul[x];
-        const je = this.nul[y];
-        for (; i < ie && j < je; i++, j++) {
-            const d = b[i] - b[j];
-            if (d !== 0)
-                return d;
-        }
-        return ie - i - (je - j);
-    }
-    /** Both kinds of line carry the type right after the path. */
-    isDir(k) {
-        return this.bytes[this.nul[k] + 1] === DIR_BYTE;
-    }
-    startsWith(k, prefix) {
-        const b = this.bytes;
-        const s = this.start[k];
-        if (s + prefix.length > b.length)
-            return false;
-        for (let i = 0; i < prefix.length; i++)
-            if (b[s + i] !== prefix[i])
-                return false;
-        return true;
-    }
-}
-/** `a` with room for at least `n` elements (doubling, so pushes stay linear). */
-function grown(a, n) {
-    if (n <= a.length)
-        return a;
-    const b = new Int32Array(Math.max(n, a.length * 2));
-    b.set(a);
-    return b;
-}
-/**
- * Bytes [from, to) of `src` into `out` at `pos`. Most runs are one short line (readdir order is
- * rarely name order): a loop beats Buffer.copy's per-call checks below a few hundred bytes.
- */
-function copyRun(src, from, to, out, pos) {
-    if (to - from > 256)
-        return src.copy(out, pos, from, to);
-    for (let i = from; i < to; i++)
-        out[pos++] = src[i];
-    return to - from;
-}
-/**
- * Lines [from, to) of one start point (a preorder walk in readdir order) in the Node walker's
- * order, each directory's children sorted by name, each followed by its own subtree, copied into
- * `out` from `pos`: runs of lines that are already in order are copied at once.
- */
-function sortedBlock(l, from, to, out, pos) {
-    let runStart = 0;
-    let runEnd = 0;
-    const take = (h) => {
-        const s = l.start[h];
-        if (s !== runEnd) {
-            pos += copyRun(l.bytes, runStart, runEnd, out, pos);
-            runStart = s;
-        }
-        runEnd = l.start[h + 1];
-    };
-    // Recursion is as deep as the tree, as in the Node walker.
-    const emit = (s, e) => {
-        const heads = [];
-        for (let i = s; i < e; i = l.end[i])
-            heads.push(i);
-        for (let k = 1; k < heads.length; k++)
-            if (l.compareNames(heads[k - 1], heads[k]) > 0) {
-                heads.sort((x, y) => l.compareNames(x, y));
-                break;
-            }
-        for (const h of heads) {
-            take(h);
-            emit(h + 1, l.end[h]);
-        }
-    };
-    emit(from, to);
-    return pos + copyRun(l.bytes, runStart, runEnd, out, pos);
-}
-/** One find's output split among its roots (in order); false when it does not fit. */
-function splitBatch(bytes, batch, roots, texts) {
-    const l = new Lines(bytes);
-    if (!l.scan())
-        return false;
-    // One buffer for the whole batch, the same size as find's output: each root gets a slice.
-    const out = Buffer.allocUnsafe(bytes.length);
-    let pos = 0;
-    let at = 0;
-    for (const i of batch) {
-        // find walks its start points in order: root i's lines are the next ones under its name.
-        const prefix = bytesOf(`${roots[i].rel}/`);
-        let end = at;
-        let files = 0;
-        while (end < l.count && l.startsWith(end, prefix))
-            end = l.end[end];
-        for (let k = at; k < end; k++)
-            if (!l.isDir(k))
-                files++;
-        const next = sortedBlock(l, at, end, out, pos);
-        texts[i] = { bytes: out.subarray(pos, next), files };
-        pos = next;
-        at = end;
-    }
-    return at === l.count;
-}
-
-;// CONCATENATED MODULE: ./src/core/walk/native/native-walk.ts
-/**
- * The digest-line walk of large trees delegated to GNU find, when this machine has it. Measured
- * here on a 60,000-file tree, two find processes (C, fstatat relative to an open directory) emit
- * the lines in about half the time two Node walk workers take: Node's per-entry cost is the lstat
- * binding and its Stats object, not the system call, and a metadata check is nothing but that.
- *
- * The lines are the ones the Node walker (hash-kernel.mjs) writes, in the same order: both take
- * them from walk-format.mjs (find through its -printf formats). find emits each directory in
- * readdir order, and find-lines.ts re-sorts the children by name (piping through
- * sort(1) instead, or sorting in worker threads, were both measured slower: sort cannot start
- * before find ends, and workers cost more to start than they save on two cores). Whenever the
- * result could differ in any way, this returns undefined and the caller walks in Node: no find or
- * /bin/sh at a fixed path, ignore rules other than plain names, an excluded path inside the tree,
- * anything on find's stderr (an unreadable directory: the Node walker names it), a newline in a
- * name, or a top level that find saw differently from the listing that split the work.
- * find prints names as bytes and the Node walker writes them as bytes too (byte-names.mjs), so a
- * name that is not UTF-8 gives the same line both ways. Where the two orders can differ (bytes
- * against JavaScript's UTF-16 order: characters beyond U+FFFF beside U+E000..U+FFFF, or a byte
- * that is not UTF-8 beside either) no test is needed: the digest then differs from the recorded
- * one, and a digest that differs only ever sends the check down its full walk. Equal digests are
- * all the fast path trusts, and find's lines are the tree as it is.
- */
-
-
-
-
-
-
-
-
-
-
-/** Only fixed paths: a `find` earlier in PATH is not a walker this process should trust. */
-const CANDIDATES = ['/usr/bin/find', '/bin/find'];
-const SH = '/bin/sh';
-const SHA256SUM = '/usr/bin/sha256sum';
-/**
- * The find binary to try (with /bin/sh to run it), or undefined. No version probe (a process start
- * costs more than the walk saves on small trees): a find without GNU's -printf fails, says so on
- * stderr, and the Node walker runs.
- */
-function gnuFind() {
-    if (process.platform !== 'linux' || !executable(SH))
-        return undefined;
-    return CANDIDATES.find(executable);
-}
-function executable(bin) {
-    try {
-        external_node_fs_default().accessSync(bin, (external_node_fs_default()).constants.X_OK);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * find's expression: names to prune, then walk-format.mjs's -printf per type, so each line is the
- * digest line itself, path relative to the tree (start points are its top-level names). `top`
- * describes the start points themselves (the tree's top level) instead of what lies below them.
- */
-function findArgs(kind, ignore, top = false) {
-    const prune = ignore.flatMap((n, i) => (i === 0 ? ['-name', n] : ['-o', '-name', n]));
-    return [
-        ...(top ? ['-maxdepth', '0'] : ['-mindepth', '1']),
-        ...(prune.length > 0 ? ['(', ...prune, ')', '-prune', '-o'] : []),
-        '(',
-        ...findPrintArgs(kind),
-        ')'
-    ];
-}
-/**
- * What to undo if the process exits mid-walk (an interrupt ends swr with process.exit): one exit
- * listener for every walk in flight.
- */
-const atExit = new Set();
-let listening = false;
-/** Runs `fn` if the process exits before the returned release is called. */
-function untilDone(fn) {
-    if (!listening) {
-        // Until the shells run an exit hook of the core, this removes find's temp files on process.exit.
-        // eslint-disable-next-line no-restricted-properties
-        process.on('exit', () => {
-            for (const f of atExit)
-                f();
-        });
-        listening = true;
-    }
-    atExit.add(fn);
-    return () => atExit.delete(fn);
-}
-/** A word the shell reads back unchanged: any bytes but NUL, single-quoted. */
-function shellWord(s) {
-    return `'${s.replaceAll("'", `'\\''`)}'`;
-}
-/**
- * Runs the finds, or undefined when any failed or complained. One shell runs them side by side:
- * one process start instead of one per find (each start is ~5-10 ms of this process's time, on the
- * critical path). The script is a file in the private directory, so no argument-length limit
- * applies however many start points there are. find writes to files there rather than pipes:
- * measured ~60 ms faster on 60,000 entries (no pipe to drain through the event loop, no socket per
- * child). With `sum`, sha256sum hashes each output beside its find: a warm check whose outputs
- * hash as before never reads them here (reading and hashing 7 MB of stamp lines was ~45 ms of
- * this thread; sha256sum takes ~10 ms per output, on the other core).
- */
-function runFinds(cwd, commands, dir, sum) {
-    const outs = commands.map((_, b) => external_node_path_default().join(dir, `${b}.out`));
-    const lines = commands.flatMap((argv, b) => {
-        const out = shellWord(outs[b]);
-        const find = `${argv.map(shellWord).join(' ')} >${out}`;
-        const hash = `${SHA256SUM} <${out} >${shellWord(`${outs[b]}.sum`)}`;
-        return [sum ? `{ ${find} && ${hash}; } &` : `${find} &`, `p${b}=$!`];
-    });
-    const waits = commands.map((_, b) => `wait "$p${b}" || s=1`);
-    const script = external_node_path_default().join(dir, 'walk.sh');
-    const err = external_node_path_default().join(dir, 'err');
-    let errFd;
-    try {
-        // As bytes: a start point whose name is not UTF-8 must reach find as the name it is.
-        const text = ['s=0', ...lines, ...waits, 'exit "$s"', ''].join('\n');
-        external_node_fs_default().writeFileSync(script, bytesOf(text), {
-            flag: 'wx',
-            mode: 0o600
-        });
-        errFd = external_node_fs_default().openSync(err, 'wx', 0o600);
-    }
-    catch {
-        return Promise.resolve(undefined);
-    }
-    return new Promise(resolve => {
-        // Its own process group, so an exit mid-walk can end the shell and every find at once.
-        const p = (0,external_node_child_process_.spawn)(SH, [script], {
-            cwd,
-            stdio: ['ignore', 'ignore', errFd],
-            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
-            detached: true
-        });
-        external_node_fs_default().closeSync(errFd);
-        const release = untilDone(() => {
-            try {
-                if (p.pid)
-                    process.kill(-p.pid, 'SIGKILL');
-            }
-            catch {
-                // Already gone.
-            }
-        });
-        p.on('error', () => {
-            release();
-            resolve(undefined);
-        });
-        p.on('exit', code => {
-            release();
-            // Anything on stderr (an unreadable directory) is a walk the Node walker must describe.
-            if (code !== 0 || external_node_fs_default().statSync(err).size > 0)
-                return resolve(undefined);
-            if (!sum)
-                return resolve({ outs });
-            const sums = outs.map(o => /^[0-9a-f]{64}/.exec(external_node_fs_default().readFileSync(`${o}.sum`, 'latin1'))?.[0]);
-            resolve(sums.every(x => x !== undefined) ? { outs, sums: sums } : undefined);
-        });
-    });
-}
-/** The raw digest: over each output's sha256, so sha256sum and this process agree on it. */
-function rawDigest(sums) {
-    return (0,external_node_crypto_.createHash)('sha256').update(sums.join('\n')).digest('hex');
-}
-/** The private output directory holds only find's files: no recursive rm (its loader costs ~3 ms). */
-function removeFlat(dir) {
-    try {
-        for (const f of external_node_fs_default().readdirSync(dir))
-            external_node_fs_default().unlinkSync(external_node_path_default().join(dir, f));
-        external_node_fs_default().rmdirSync(dir);
-    }
-    catch {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-}
-/** Where the native walk's digests stop being the Node walker's: it then steps aside. */
-function unsupported(treeRoot, top, ignore, exclude) {
-    if (!allPlainNames(ignore))
-        return true;
-    for (const x of exclude)
-        if (x === treeRoot || x.startsWith(treeRoot + '/'))
-            return true;
-    // A top-level name that find would read as an option or operator is left to the Node walker.
-    return top.some(t => /^[-!(),]/.test(t.rel) || t.rel.includes('/'));
-}
-/**
- * The metadata digest or cache stamp of a tree, from find's lines: one find describes the top
- * level (the start points themselves, in walk order) and one per job walks a share of the
- * top-level directories below them. Undefined when the native walk cannot promise the Node
- * walker's lines. The raw digest (over the sha256 of each of find's outputs as they came) is
- * returned too: when it equals `known.raw`, find printed exactly what it printed when `known` was
- * computed, and the re-sort is skipped.
- */
-async function nativeTreeDigest(treeRoot, top, ignore, exclude, kind, jobs, opts = {}) {
-    const known = opts.known;
-    const bin = gnuFind();
-    if (!bin || unsupported(treeRoot, top, ignore, exclude))
-        return undefined;
-    const roots = top.filter(t => t.dir);
-    // find with no start point would walk "." instead: every command below names at least one.
-    if (roots.length === 0)
-        return undefined;
-    const batches = Array.from({ length: Math.max(1, Math.min(jobs, roots.length)) }, () => []);
-    roots.forEach((_, i) => batches[i % batches.length].push(i));
-    const args = findArgs(kind, ignore);
-    const commands = [
-        [bin, ...top.map(t => t.rel), ...findArgs(kind, ignore, true)],
-        ...batches.map(batch => [bin, ...batch.map(i => roots[i].rel), ...args])
-    ];
-    const dir = leftovers_makeOwnedTemp(external_node_os_default().tmpdir(), 'swr-walk');
-    const release = untilDone(() => removeFlat(dir));
-    try {
-        const sum = opts.sha256sum ?? (known !== undefined && executable(SHA256SUM));
-        const found = await runFinds(treeRoot, commands, dir, sum);
-        if (!found)
-            return undefined;
-        // The same raw digest as `known`'s: find printed the same bytes, so the tree gives the same.
-        const hit = (raw) => raw === known?.raw
-            ? { digest: known.digest, files: known.files, unreadable: [], raw }
-            : undefined;
-        const summed = found.sums && hit(rawDigest(found.sums));
-        if (summed)
-            return summed;
-        const [topBytes, ...outputs] = found.outs.map(o => external_node_fs_default().readFileSync(o));
-        const raw = rawDigest([topBytes, ...outputs].map(o => (0,external_node_crypto_.createHash)('sha256').update(o).digest('hex')));
-        const subtrees = new Array(roots.length);
-        return (hit(raw) ??
-            (outputs.every((out, b) => splitBatch(out, batches[b], roots, subtrees))
-                ? assemble(new Lines(topBytes), top, subtrees, raw)
-                : undefined));
-    }
-    finally {
-        release();
-        removeFlat(dir);
-    }
-}
-/**
- * The digest in walk order: each top-level line, then the subtree below it. Undefined when find's
- * top level is not the listing's (an entry replaced or retyped between the two).
- */
-function assemble(l, top, subtrees, raw) {
-    if (!l.scan() || l.count !== top.length)
-        return undefined;
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    let files = 0;
-    let sub = 0;
-    for (let k = 0; k < top.length; k++) {
-        const t = top[k];
-        const name = bytesOf(t.rel);
-        const s = l.start[k];
-        if (l.nul[k] - s !== name.length || !l.startsWith(k, name) || l.isDir(k) !== t.dir)
-            return undefined;
-        h.update(l.bytes.subarray(s, l.start[k + 1]));
-        if (!t.dir) {
-            files++;
-            continue;
-        }
-        const below = subtrees[sub++];
-        h.update(below.bytes);
-        files += below.files;
-    }
-    return { digest: h.digest('hex'), files, unreadable: [], raw };
-}
-
-;// CONCATENATED MODULE: ./src/core/walk/walk-workers.ts
-/**
- * The walk on worker threads: the main thread lists the tree's upper levels (splitTop) and walk
- * workers (hash-kernel.mjs) walk the directories below them, each in walk-format.mjs's order and
- * writing its lines; the results are stitched back here in walk order.
- */
-
-
-
-
-
-
-
-
-/** The smallest number of top-level subdirectories worth splitting across workers. */
-const MIN_ROOTS = 16;
-/** How many levels below the root the main thread lists, at most, to find enough subdirectories. */
-const MAX_SPLIT_DEPTH = 3;
-/**
- * The tree's upper levels in walk order, listed here, with the directories below them that the
- * workers walk (`roots`). The top level alone when it has enough subdirectories; otherwise each
- * level's subdirectories are listed in turn (a tree of a few directories holding everything,
- * such as `src/`, still spreads over every core). Undefined when even that finds fewer than
- * `minRoots`, or a directory here cannot be listed (the inline walk then names it).
- */
-function splitTop(root, ignore, exclude, minRoots = MIN_ROOTS) {
-    // Workers match plain names only; a glob rule keeps the walk inline (see ignore-rules.ts).
-    if (!allPlainNames(ignore))
-        return undefined;
-    const rules = { exclude, ignored: ignore_rules_ignoreMatcher(ignore) };
-    const list = (relDir) => {
-        const out = [];
-        try {
-            eachChild(relDir ? `${root}/${relDir}` : root, relDir, rules, (_abs, rel, type, st) => out.push(recordOf(rel, type, st)));
-        }
-        catch {
-            return undefined;
-        }
-        return out;
-    };
-    const first = list('');
-    if (!first)
-        return undefined;
-    // `open`: a directory whose entries are listed here (so not a root).
-    let level = first.map(rec => ({ rec, open: false }));
-    const roots = () => level.filter(x => x.rec.type === TYPE.dir && !x.open).length;
-    for (let depth = 1; roots() > 0 && roots() < minRoots && depth < MAX_SPLIT_DEPTH; depth++) {
-        const next = [];
-        for (const x of level) {
-            next.push(x);
-            if (x.rec.type !== TYPE.dir || x.open)
-                continue;
-            const below = list(x.rec.rel);
-            if (!below)
-                return undefined;
-            x.open = true;
-            next.push(...below.map(rec => ({ rec, open: false })));
-        }
-        level = next;
-    }
-    if (roots() < minRoots)
-        return undefined;
-    const split = { top: [], roots: [] };
-    for (const { rec, open } of level) {
-        const sub = rec.type === TYPE.dir && !open
-            ? split.roots.push({ abs: `${root}/${rec.rel}`, rel: rec.rel }) - 1
-            : -1;
-        split.top.push({ rec, sub });
-    }
-    return split;
-}
-/**
- * The metadata digest or the cache stamp of the tree `split` describes, from walk workers that
- * return each subtree's lines as text, hashed here in walk order (no per-entry records).
- */
-async function digestInWorkers(split, ignore, exclude, kind, jobs) {
-    const line = kind === 'meta' ? walk_metaLine : walk_stampLine;
-    const texts = await inWorkers({ role: 'text', kind }, split.roots, ignore, exclude, jobs);
-    const h = (0,external_node_crypto_.createHash)('sha256');
-    let files = 0;
-    const unreadable = [];
-    for (const { rec, sub } of split.top) {
-        updateLines(h, line(rec));
-        if (rec.type !== TYPE.dir)
-            files++;
-        const t = sub >= 0 ? texts[sub] : undefined;
-        if (!t)
-            continue;
-        updateLines(h, t.text);
-        files += t.files;
-        unreadable.push(...t.unreadable);
-    }
-    return { digest: h.digest('hex'), files, unreadable };
-}
-/**
- * The same walk on every core: this thread describes the upper levels `split` listed, workers
- * claim the directories below them one at a time (lstat, and with `hash` also the file hashes, in
- * one pass) and the results are stitched back in walk order. Workers return each subtree's digest
- * lines as bytes, so this thread only hashes them in order; the records are read back from those
- * lines only if something asks for them (a diff).
- */
-async function walkInWorkers(root, split, ignore, exclude, opts) {
-    const { top, roots } = split;
-    const working = walkRootsInWorkers(roots, ignore, exclude, opts.hash, opts.jobs);
-    // This thread's own entries (lines, and the files' hashes) while the workers walk theirs.
-    const own = top.map(({ rec }) => {
-        let content;
-        let sha;
-        let cached;
-        if (opts.hash) {
-            let extra;
-            if (rec.type === TYPE.file) {
-                extra = sha = walkedOrError(`${root}/${rec.rel}`, rec.size);
-                if (sha !== undefined)
-                    cached = Buffer.from(`,${JSON.stringify(rec.rel)}:${JSON.stringify(cacheValue(rec, sha))}`);
-            }
-            else if (rec.type === TYPE.link)
-                extra = linkTargets(root, [rec])[0];
-            content = contentLine(metaFields(rec.rel, rec.type, rec.size, rec.mode), extra ?? '');
-        }
-        return { meta: walk_metaLine(rec), stamp: walk_stampLine(rec), content, sha, cached };
-    });
-    const results = await working;
-    const meta = (0,external_node_crypto_.createHash)('sha256');
-    const stamp = (0,external_node_crypto_.createHash)('sha256');
-    const content = (0,external_node_crypto_.createHash)('sha256');
-    const cache = [];
-    const topShas = new Map();
-    const unreadable = [];
-    let files = 0;
-    let failed = 0;
-    top.forEach(({ rec, sub }, k) => {
-        const o = own[k];
-        updateLines(meta, o.meta);
-        updateLines(stamp, o.stamp);
-        if (rec.type !== TYPE.dir)
-            files++;
-        if (o.content !== undefined) {
-            updateLines(content, o.content);
-            if (rec.type === TYPE.file)
-                topShas.set(k, o.sha);
-            if (rec.type === TYPE.file && o.sha === undefined)
-                failed++;
-            if (o.cached)
-                cache.push(o.cached);
-        }
-        const r = sub >= 0 ? results[sub] : undefined;
-        if (!r)
-            return;
-        for (const c of r.meta)
-            meta.update(c);
-        for (const c of r.stamp)
-            stamp.update(c);
-        for (const c of r.content ?? [])
-            content.update(c);
-        if (r.cache)
-            cache.push(...r.cache);
-        files += r.files;
-        failed += r.failed;
-        unreadable.push(...r.unreadable);
-    });
-    let unpacked;
-    const unpack = () => (unpacked ??= unpackWalk(top, results, topShas));
-    // The fragments each start with a comma: the first one's is dropped (copied once, when written).
-    const first = cache.findIndex(c => c.length > 0);
-    if (first >= 0)
-        cache[first] = cache[first].subarray(1);
-    const cacheJson = [OPEN, ...cache, CLOSE];
-    const hashed = { content: content.digest('hex'), cacheJson };
-    const pre = {
-        meta: meta.digest('hex'),
-        stamp: stamp.digest('hex'),
-        failed,
-        ...(opts.hash ? hashed : {})
-    };
-    return {
-        get records() {
-            return unpack().records;
-        },
-        get shas() {
-            return opts.hash ? unpack().shas : undefined;
-        },
-        files,
-        unreadable,
-        pre
-    };
-}
-/** The records (and hashes) of a parallel walk, in walk order, read back from the workers' lines. */
-function unpackWalk(top, results, topShas) {
-    const records = [];
-    const shas = [];
-    top.forEach(({ rec, sub }, k) => {
-        records.push(rec);
-        shas.push(topShas.get(k));
-        const r = sub >= 0 ? results[sub] : undefined;
-        if (!r || r.count === 0)
-            return;
-        const hex = Buffer.concat(r.shas).toString('latin1');
-        recordsOf(Buffer.concat(r.meta), Buffer.concat(r.stamp), r.count).forEach((record, i) => {
-            records.push(record);
-            const sha = hex.slice(i * 64, i * 64 + 64);
-            shas.push(sha === NO_SHA ? undefined : sha);
-        });
-    });
-    return { records, shas };
-}
-/**
- * `count` records read back from their meta and stamp lines (walk-format.mjs). A line starts
- * with its path, which holds no NUL, and its other fields hold neither NUL nor LF, so the lines
- * read back unambiguously whatever the names hold.
- */
-function recordsOf(meta, stamp, count) {
-    const out = [];
-    let m = 0;
-    let t = 0;
-    /** Where the next `end` byte is from `from`: a line cut short is a bug, never a guess. */
-    const find = (b, from, end) => {
-        const at = b.indexOf(end, from);
-        if (at < 0)
-            throw new Error('walk thread: a digest line ends early');
-        return at;
-    };
-    for (let i = 0; i < count; i++) {
-        const pathEnd = find(meta, m, FIELD_SEP);
-        const typeEnd = find(meta, pathEnd + 1, FIELD_SEP);
-        const sizeEnd = find(meta, typeEnd + 1, FIELD_SEP);
-        const modeEnd = find(meta, sizeEnd + 1, LINE_END);
-        const rel = nameOf(meta.subarray(m, pathEnd));
-        const type = meta.toString('latin1', pathEnd + 1, typeEnd);
-        const size = meta.toString('latin1', typeEnd + 1, sizeEnd);
-        const mode = meta.toString('latin1', sizeEnd + 1, modeEnd);
-        m = modeEnd + 1;
-        // The stamp line repeats the path and the type before the identity.
-        const identAt = find(stamp, find(stamp, t, FIELD_SEP) + 1, FIELD_SEP) + 1;
-        const identEnd = find(stamp, identAt, LINE_END);
-        const ident = stamp.toString('latin1', identAt, identEnd);
-        t = identEnd + 1;
-        const [dev = '', ino = '', mtime = '', ctime = ''] = ident.split(':');
-        out.push({
-            rel,
-            type: type,
-            size: Number(size),
-            mode: parseInt(mode, 8),
-            dev: BigInt(dev),
-            ino: BigInt(ino),
-            mtimeNs: stampTimeNs(mtime),
-            ctimeNs: stampTimeNs(ctime)
-        });
-    }
-    return out;
-}
-const OPEN = Buffer.from('{');
-const CLOSE = Buffer.from('}');
-function walkRootsInWorkers(roots, ignore, exclude, hash, jobs) {
-    return inWorkers({ role: 'walk', hash }, roots, ignore, exclude, jobs);
-}
-/**
- * Run the kernel's `role` over `roots` on `jobs` cores; results come back in root order. While
- * no kernel thread is up and the main thread hashes nothing, the main thread is one of the
- * walkers (as in hash-pool.ts): it claims roots from the same counter from the start instead of
- * idling through a thread's 60-110 ms start, and one thread fewer starts (a thread's start and
- * its heap cost ~2,000 page faults). It lets its event loop run between roots.
- */
-async function inWorkers(role, roots, ignore, exclude, jobs) {
-    // Only plain names reach here (splitTop steps aside for globs): the kernel compares names.
-    if (!allPlainNames(ignore))
-        throw new Error('walk workers take plain-name ignore rules only');
-    const names = [...ignore];
-    const counter = new SharedArrayBuffer(4);
-    const results = new Array(roots.length);
-    const task = { ...role, roots, counter, names, exclude: [...exclude] };
-    let filled = 0;
-    let allIn = () => undefined;
-    const complete = new Promise(resolve => (allIn = resolve));
-    const put = (i, out) => {
-        results[i] = out;
-        if (++filled === roots.length)
-            allIn();
-    };
-    const mainJoins = jobs > 1 && !isMainThreadHashing() && readyKernelThreads() === 0;
-    const threads = Math.min(mainJoins ? jobs - 1 : jobs, roots.length);
-    // The thread starts first: the main thread's first turn would otherwise delay its start.
-    const onPool = onKernelThreads(task, threads, m => put(...m));
-    const onMain = mainJoins ? walkOnMain(task, put) : Promise.resolve();
-    // Every root in is the end of the threads' part, even while a thread that came up too late to
-    // claim one is still starting; a failure before that is the caller's.
-    onPool.catch(() => undefined);
-    await Promise.all([onMain, roots.length === 0 ? onPool : Promise.race([complete, onPool])]);
-    return results;
-}
-/** The longest the main thread walks before it lets its event loop run (one root at least). */
-const walk_workers_TURN_MS = 2;
-/** Claim roots from the task's counter, as a kernel thread does, and walk them here. */
-async function walkOnMain(task, put) {
-    mainThreadHashing(true);
-    try {
-        const rules = walkRules(task);
-        const next = new Int32Array(task.counter);
-        let since = performance.now();
-        for (;;) {
-            const i = Atomics.add(next, 0, 1);
-            if (i >= task.roots.length)
-                return;
-            put(i, walkRoot(task, rules, i).out);
-            if (performance.now() - since >= walk_workers_TURN_MS) {
-                await (0,promises_.setImmediate)();
-                since = performance.now();
-            }
-        }
-    }
-    finally {
-        mainThreadHashing(false);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/walk/walk-strategy.ts
-/**
- * Which walker walks a tree. Every walker gives the same lines in the same order (walk-format.mjs),
- * so the choice is about speed only: GNU find (native-walk.ts) for the record-less digests of a
- * large tree, else walk workers when the tree splits into enough subtrees (walk-workers.ts), else
- * the inline walk (walk.ts). `SWR_NATIVE_WALK=0` turns the find path off (a find that misbehaves
- * on some file system, or to compare the walkers); `1` or unset leaves it on.
- */
-
-
-
-
-
-
-/** The variable that turns the native walk off. */
-const NATIVE_WALK_VAR = 'SWR_NATIVE_WALK';
-/**
- * The smallest tree (recorded files) worth a find whatever its shape: starting the shell and the
- * finds costs ~15 ms, about what the Node walker spends on 1,000 entries (lstat ~10-15 µs each
- * here, plus the garbage), and find walks the rest at about half Node's cost per entry.
- */
-const NATIVE_MIN_FILES = 1000;
-/** More workers than this cost more to start than they save (the walk is bound by the disk). */
-const MAX_JOBS = 8;
-/** Whether the environment allows the native walk; a value other than 0 or 1 is refused (exit 4). */
-function nativeWalkAllowed(env) {
-    const v = env[NATIVE_WALK_VAR];
-    if (v === undefined || v === '' || v === '1')
-        return true;
-    if (v === '0')
-        return false;
-    throw new errors_SwrError(`${NATIVE_WALK_VAR} must be 0 (no find) or 1 (the default)`, errors_EXIT.BAD_MANIFEST);
-}
-function jobsOf(jobs) {
-    return Math.min(jobs ?? external_node_os_default().availableParallelism(), MAX_JOBS);
-}
-/**
- * The metadata digest or the cache stamp of a large tree without building per-entry records: from
- * GNU find's lines where native-walk.ts can promise the Node walker's, else from walk workers.
- * Undefined when the tree is too small or flat for either (the caller walks it inline).
- */
-async function digestTreeParallel(root, ignore, exclude, opts) {
-    const jobs = jobsOf(opts.jobs);
-    if (opts.native !== false) {
-        // find describes the top level too: only the listing is read here (no lstat per entry).
-        const top = listTop(root, ignore, exclude);
-        const dirs = top?.filter(t => t.dir).length ?? 0;
-        if (top && dirs > 0 && (dirs >= MIN_ROOTS || (opts.expectFiles ?? 0) >= NATIVE_MIN_FILES)) {
-            const r = await nativeTreeDigest(root, top, ignore, exclude, opts.kind, jobs, {
-                known: opts.known
-            });
-            if (r)
-                return r;
-        }
-    }
-    if (jobs < 2)
-        return undefined;
-    const split = splitTop(root, ignore, exclude);
-    return split && digestInWorkers(split, ignore, exclude, opts.kind, jobs);
-}
-/**
- * The tree's records (and, with `hash`, its files' hashes and every digest) on every core when it
- * splits into enough subtrees; small or flat trees are walked inline.
- */
-async function walkTreeParallel(root, ignore, exclude, opts) {
-    const jobs = jobsOf(opts.jobs);
-    // While the main thread hashes it is one of the cores (kernel-threads.ts caps the pool to the
-    // rest). Asking only for the rest keeps the walk from waiting for one more thread, which would
-    // start when the main thread's hash ends, near the end of most walks, for nothing.
-    const threads = isMainThreadHashing() ? Math.max(1, jobs - 1) : jobs;
-    // The levels listed to find subtrees are walked, and their files hashed, on this thread. One
-    // walking thread needs no balance between subtrees: the top level is enough, and a big hash
-    // here is not held up by the files of the levels below (~130 on the bench's src/, ~15 ms).
-    const split = jobs < 2 ? undefined : splitTop(root, ignore, exclude, threads > 1 ? MIN_ROOTS : 1);
-    if (!split)
-        return walkTree(root, ignore, exclude);
-    return walkInWorkers(root, split, ignore, exclude, { hash: opts.hash, jobs: threads });
 }
 
 ;// CONCATENATED MODULE: ./src/core/verify/tree.ts

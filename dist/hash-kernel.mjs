@@ -7,6 +7,8 @@ import crypto, { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { isMainThread, parentPort, workerData } from 'node:worker_threads'
 import { bytesOf, fsPath, readTarget } from './byte-names.mjs'
+import { indexLine } from './index-line.mjs'
+import { specialKind } from './special-kind.mjs'
 import {
   cacheText,
   contentLine,
@@ -161,29 +163,63 @@ const oneShot = typeof crypto.hash === 'function' ? buf => crypto.hash('sha256',
 export function hashWalked(abs, size) {
   const fd = fs.openSync(fsPath(abs), READ_FLAGS)
   try {
-    const buf = buffer()
-    if (size < buf.length) {
-      // A regular file reads in full: `size` bytes back means the end, no second call to see it.
-      let got = fs.readSync(fd, buf, 0, size + 1, 0)
-      while (got > 0 && got < size) {
-        const n = fs.readSync(fd, buf, got, size + 1 - got, got)
-        if (n === 0) break
-        got += n
-      }
-      const bytes = buf.subarray(0, got)
-      return oneShot ? oneShot(bytes) : createHash('sha256').update(bytes).digest('hex')
-    }
-    const h = createHash('sha256')
-    let left = size + 1
-    while (left > 0) {
-      const n = fs.readSync(fd, buf, 0, Math.min(buf.length, left), null)
-      if (n === 0) break
-      h.update(n === buf.length ? buf : buf.subarray(0, n))
-      left -= n
-    }
-    return h.digest('hex')
+    return hashWalkedFd(fd, size)
   } finally {
     fs.closeSync(fd)
+  }
+}
+
+/** hashWalked's reads and hash, on a descriptor it opened. */
+function hashWalkedFd(fd, size) {
+  const buf = buffer()
+  if (size < buf.length) {
+    // A regular file reads in full: `size` bytes back means the end, no second call to see it.
+    let got = fs.readSync(fd, buf, 0, size + 1, 0)
+    while (got > 0 && got < size) {
+      const n = fs.readSync(fd, buf, got, size + 1 - got, got)
+      if (n === 0) break
+      got += n
+    }
+    const bytes = buf.subarray(0, got)
+    return oneShot ? oneShot(bytes) : createHash('sha256').update(bytes).digest('hex')
+  }
+  const h = createHash('sha256')
+  let left = size + 1
+  while (left > 0) {
+    const n = fs.readSync(fd, buf, 0, Math.min(buf.length, left), null)
+    if (n === 0) break
+    h.update(n === buf.length ? buf : buf.subarray(0, n))
+    left -= n
+  }
+  return h.digest('hex')
+}
+
+/**
+ * hashWalked for a capture: the file's state is read from its descriptor once its bytes are, and
+ * the hash is trusted only when the identity, size and times the walk's lstat saw (`was`) still
+ * hold, so the bytes are those of the state the walk recorded (any write moves ctime). One fstat
+ * per file (~1.2 us here) instead of a second walk of the tree. The sha256; `moved` with the
+ * size now when the state moved; undefined when the file cannot be read.
+ * @param {string} abs
+ * @param {import('node:fs').BigIntStats | { ino: bigint, size: bigint, mtimeNs: bigint, ctimeNs: bigint }} was
+ * @returns {{ sha: string } | { moved: bigint } | undefined}
+ */
+export function steadyOrError(abs, was) {
+  let fd
+  try {
+    fd = fs.openSync(fsPath(abs), READ_FLAGS)
+    const sha = hashWalkedFd(fd, Number(was.size))
+    const now = fs.fstatSync(fd, { bigint: true })
+    const same =
+      now.ino === was.ino &&
+      now.size === was.size &&
+      now.mtimeNs === was.mtimeNs &&
+      now.ctimeNs === was.ctimeNs
+    return same ? { sha } : { moved: now.size }
+  } catch {
+    return undefined
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd)
   }
 }
 
@@ -322,7 +358,8 @@ function freshSinks() {
     meta: new Sink(),
     stamp: new Sink(),
     content: new Sink(),
-    cache: new Sink()
+    cache: new Sink(),
+    index: new Sink()
   }
   for (const sink of Object.values(sinks)) sink.reset()
   return sinks
@@ -337,15 +374,21 @@ export const NO_SHA = '-'.repeat(64)
  * digest lines exactly as walk-format.mjs spells them (meta, stamp and, with `hash`, content),
  * each file's sha256 in a fixed-width column, and the per-file cache entries as a JSON fragment.
  * The lines are also the records: the main thread reads them back (walk-workers.ts) only when a
- * diff needs them, so no per-entry value is kept here. Each number is spelled once per entry
+ * diff needs them, so no per-entry value is kept here. For a capture, `cached` and `stamped`
+ * false leave the cache fragment and the stamp lines out (it keeps no cache), `steady` checks that each file held still while it was
+ * read (steadyOrError), and `index` adds what CaptureLines keeps. Each number is spelled once per entry
  * (the identity and the stamp share it).
  */
-function subtreeLines(rootAbs, rootRel, rules, hash) {
-  const { shas, meta, stamp, content, cache } = freshSinks()
+function subtreeLines(rootAbs, rootRel, rules, how) {
+  const { hash, cached, steady, stamped } = how
+  const { shas, meta, stamp, content, cache, index } = freshSinks()
+  const captured = how.index ? new CaptureLines(index, how.deepSkip) : undefined
   const unreadable = []
   let count = 0
   let files = 0
   let failed = 0
+  /** With `steady`: the first file whose state moved while it was read, and its sizes. */
+  let moved
   const each = (abs, rel, type, st) => {
     const size = type === TYPE.file ? Number(st.size) : 0
     const mode = Number(st.mode & 0o7777n)
@@ -354,46 +397,128 @@ function subtreeLines(rootAbs, rootRel, rules, hash) {
     const tail = metaTail(type, size, mode)
     meta.text(rel)
     meta.ascii(metaLineOf(tail))
-    const dev = st.dev.toString()
-    const ino = st.ino.toString()
-    const mtime = st.mtimeNs.toString()
-    const ctime = st.ctimeNs.toString()
-    stamp.text(rel)
-    stamp.ascii(stampTail(type, dev, ino, mtime, ctime))
+    // Each number spelled once, for the stamp line and the cache identity; a capture needs neither.
+    const dev = stamped || cached ? st.dev.toString() : ''
+    const ino = stamped || cached ? st.ino.toString() : ''
+    const mtime = stamped || cached ? st.mtimeNs.toString() : ''
+    const ctime = stamped || cached ? st.ctimeNs.toString() : ''
+    if (stamped) {
+      stamp.text(rel)
+      stamp.ascii(stampTail(type, dev, ino, mtime, ctime))
+    }
     if (!hash) return void shas.ascii(NO_SHA)
     content.text(rel)
+    let extra
     if (type === TYPE.file) {
-      const sha = walkedOrError(abs, size)
+      const sha = steady ? steadySha(abs, rel, st) : walkedOrError(abs, size)
       shas.ascii(sha ?? NO_SHA)
       content.ascii(contentLine(tail, sha ?? ''))
-      if (sha === undefined) return void failed++
-      const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
-      cache.ascii(',')
-      cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
-      return
-    }
-    shas.ascii(NO_SHA)
-    let target = ''
-    if (type === TYPE.link) {
-      try {
-        target = readTarget(abs)
-      } catch {
-        // As walk.ts's linkTargets: an unreadable target reads as empty.
+      if (sha === undefined) failed++
+      else if (cached) {
+        const value = cacheText(identText(dev, ino, mtime, ctime), size, sha)
+        cache.ascii(',')
+        cache.text(`${JSON.stringify(rel)}:${JSON.stringify(value)}`)
       }
+      extra = sha
+    } else {
+      shas.ascii(NO_SHA)
+      if (type === TYPE.link) {
+        try {
+          extra = readTarget(abs)
+        } catch {
+          // As walk.ts's linkTargets: an unreadable target reads as empty.
+          extra = ''
+        }
+      }
+      content.text(contentLine(tail, extra ?? ''))
     }
-    content.text(contentLine(tail, target))
+    captured?.entry(rel, type, mode, size, st, extra)
+  }
+  /** The sha256 when the file held still while read; a file that moved counts as failed. */
+  const steadySha = (abs, rel, st) => {
+    const r = steadyOrError(abs, st)
+    if (r && 'moved' in r) moved ??= { rel, before: st.size, after: r.moved }
+    return r && 'sha' in r ? r.sha : undefined
   }
   visitTree(rootAbs, rootRel, rules, each, unreadable)
   return {
     count,
     files,
     failed,
+    moved,
     shas: shas.take(),
     meta: meta.take(),
     stamp: stamp.take(),
     content: hash ? content.take() : undefined,
-    cache: hash ? cache.take() : undefined,
+    cache: hash && cached ? cache.take() : undefined,
+    ...(captured ? captured.take() : {}),
     unreadable
+  }
+}
+
+/**
+ * What a capture takes from a subtree besides its digest lines: its tree index lines
+ * (index-line.mjs, as bytes in `sink`), the kinds of its special files (special-kind.mjs), and
+ * its deepest non-empty files outside directories named in `skip`, the first DEEP_KEEP of them
+ * in string order, from which the main thread picks the tree's sentinels.
+ */
+class CaptureLines {
+  static DEEP_KEEP = 4
+  /** @type {{ rel: string, kind: string }[]} */
+  specials = []
+  /** @type {string[]} */
+  deep = []
+  depth = -1
+  truncated = false
+
+  /**
+   * @param {Sink} sink
+   * @param {string[]} skip
+   */
+  constructor(sink, skip) {
+    this.sink = sink
+    // One test per path rather than a split: most files of a tree are at its deepest level.
+    const names = skip.map(n => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')
+    this.skip = names ? new RegExp(`(?:^|/)(?:${names})(?:/|$)`) : undefined
+  }
+
+  entry(rel, type, mode, size, st, extra) {
+    if (type === TYPE.other) {
+      extra = specialKind(st)
+      this.specials.push({ rel, kind: extra })
+    }
+    this.sink.text(indexLine(rel, type, mode, size, extra))
+    this.sink.ascii('\n')
+    if (type === TYPE.file && size > 0) this.deepFile(rel)
+  }
+
+  deepFile(rel) {
+    let d = 0
+    for (let i = rel.indexOf('/'); i !== -1; i = rel.indexOf('/', i + 1)) d++
+    if (d < this.depth) return
+    // At a full depth, a path after the last kept one is never kept: no need to test it.
+    if (d === this.depth && this.truncated && rel > this.deep[this.deep.length - 1]) return
+    if (this.skip?.test(rel)) return
+    if (d > this.depth) {
+      this.depth = d
+      this.deep = []
+      this.truncated = false
+    }
+    // Visit order is string order within a directory only: keep the first few overall.
+    this.deep.push(rel)
+    if (this.deep.length > CaptureLines.DEEP_KEEP) {
+      this.deep.sort()
+      this.deep.length = CaptureLines.DEEP_KEEP
+      this.truncated = true
+    }
+  }
+
+  take() {
+    return {
+      index: this.sink.take(),
+      specials: this.specials,
+      deepest: { depth: this.depth, rels: this.deep, truncated: this.truncated }
+    }
   }
 }
 
@@ -437,8 +562,22 @@ export function walkRules(task) {
 export function walkRoot(task, rules, i) {
   const { abs, rel } = task.roots[i]
   if (task.role === 'text') return { out: subtreeText(abs, rel, rules, task.kind), chunks: [] }
-  const out = subtreeLines(abs, rel, rules, task.hash)
-  const chunks = [out.shas, out.meta, out.stamp, out.content ?? [], out.cache ?? []].flat()
+  const out = subtreeLines(abs, rel, rules, {
+    hash: task.hash,
+    cached: task.cache !== false,
+    stamped: task.stamp !== false,
+    steady: task.steady === true,
+    index: task.index === true,
+    deepSkip: task.deepSkip ?? []
+  })
+  const chunks = [
+    out.shas,
+    out.meta,
+    out.stamp,
+    out.content ?? [],
+    out.cache ?? [],
+    out.index ?? []
+  ].flat()
   return { out, chunks }
 }
 
