@@ -535,16 +535,7 @@ function walkRootsInWorkers(
  * its heap cost ~2,000 page faults). It lets its event loop run between roots.
  */
 async function inWorkers<T>(
-  role: {
-    role: 'walk' | 'text'
-    kind?: 'meta' | 'stamp'
-    hash?: boolean
-    cache?: boolean
-    stamp?: boolean
-    steady?: boolean
-    index?: boolean
-    deepSkip?: string[]
-  },
+  role: Omit<WalkTask, 'roots' | 'counter' | 'names' | 'exclude'>,
   roots: { abs: string; rel: string }[],
   ignore: readonly string[],
   exclude: ReadonlySet<string>,
