@@ -136,4 +136,41 @@ describe('escrow restores of one wave, as a batch', () => {
     expect(events).toHaveLength(MANY + 3 + 1)
     expect(events[events.length - 1]).toMatchObject({ id: '*', outcome: 'finished' })
   })
+  it('an escrowed file a later recipe damages is found by the final check, not taken from its batch', async () => {
+    for (let i = 0; i < MANY; i++) write(ws.root, rel(i), body(i), 0o644)
+    write(ws.root, 'tool/out.txt', 'built\n', 0o644)
+    // Heals its own entry and truncates f0, which escrow restored in the wave before.
+    const lines = [
+      ...Array.from({ length: MANY }, (_, i) => ({ path: rel(i), id: `f${i}` })),
+      {
+        path: 'tool/out.txt',
+        id: 'tool',
+        needs: ['f0'],
+        restore: `mkdir -p tool && printf "built\\n" > tool/out.txt && : > ${rel(0)}`
+      }
+    ]
+    const from = path.join(ws.outside, 'from.jsonl')
+    fs.writeFileSync(from, lines.map(l => JSON.stringify(l) + '\n').join(''))
+    await must(['add', '--from', from, '-q'])
+    await must(['escrow', '-q', '--only', ...Array.from({ length: MANY }, (_, i) => `f${i}`)])
+    fs.rmSync(path.join(ws.root, 'data'), { recursive: true })
+    fs.rmSync(path.join(ws.root, 'tool'), { recursive: true })
+
+    const r = await swr(['doctor', '--json'])
+    const report = JSON.parse(r.stdout) as {
+      verdict: string
+      results: { id: string; status: string }[]
+      repair: { steps: Step[]; outcome: string }
+    }
+    const byId = new Map(report.repair.steps.map(s => [s.id, s]))
+    expect(byId.get('f0')).toMatchObject({ source: 'escrow', outcome: 'repaired' })
+    expect(byId.get('tool')).toMatchObject({ source: 'recipe', outcome: 'repaired' })
+    // The batch saw f0 whole; the recipe ran after it, so the verdict comes from a fresh read.
+    expect(fs.statSync(path.join(ws.root, rel(0))).size).toBe(0)
+    expect(report.results.find(f => f.id === 'f0')?.status).toBe('CORRUPT')
+    expect(report.verdict).toBe('damaged')
+    expect(r.code).not.toBe(0)
+    for (let i = 1; i < MANY; i++)
+      expect(report.results.find(f => f.id === `f${i}`)?.status).toBe('OK')
+  })
 })
