@@ -136,4 +136,82 @@ describe('escrow restores of one wave, as a batch', () => {
     expect(events).toHaveLength(MANY + 3 + 1)
     expect(events[events.length - 1]).toMatchObject({ id: '*', outcome: 'finished' })
   })
+  it('an escrowed file a later recipe damages is found by the final check, not taken from its batch', async () => {
+    for (let i = 0; i < MANY; i++) write(ws.root, rel(i), body(i), 0o644)
+    write(ws.root, 'tool/out.txt', 'built\n', 0o644)
+    // Heals its own entry and truncates f0, which escrow restored in the wave before.
+    const lines = [
+      ...Array.from({ length: MANY }, (_, i) => ({ path: rel(i), id: `f${i}` })),
+      {
+        path: 'tool/out.txt',
+        id: 'tool',
+        needs: ['f0'],
+        restore: `mkdir -p tool && printf "built\\n" > tool/out.txt && : > ${rel(0)}`
+      }
+    ]
+    const from = path.join(ws.outside, 'from.jsonl')
+    fs.writeFileSync(from, lines.map(l => JSON.stringify(l) + '\n').join(''))
+    await must(['add', '--from', from, '-q'])
+    await must(['escrow', '-q', '--only', ...Array.from({ length: MANY }, (_, i) => `f${i}`)])
+    fs.rmSync(path.join(ws.root, 'data'), { recursive: true })
+    fs.rmSync(path.join(ws.root, 'tool'), { recursive: true })
+
+    const r = await swr(['doctor', '--json'])
+    const report = JSON.parse(r.stdout) as {
+      verdict: string
+      results: { id: string; status: string }[]
+      repair: { steps: Step[]; outcome: string }
+    }
+    const byId = new Map(report.repair.steps.map(s => [s.id, s]))
+    expect(byId.get('f0')).toMatchObject({ source: 'escrow', outcome: 'repaired' })
+    expect(byId.get('tool')).toMatchObject({ source: 'recipe', outcome: 'repaired' })
+    // The batch saw f0 whole; the recipe ran after it, so the verdict comes from a fresh read.
+    expect(fs.statSync(path.join(ws.root, rel(0))).size).toBe(0)
+    expect(report.results.find(f => f.id === 'f0')?.status).toBe('CORRUPT')
+    expect(report.verdict).toBe('damaged')
+    expect(r.code).not.toBe(0)
+    for (let i = 1; i < MANY; i++)
+      expect(report.results.find(f => f.id === `f${i}`)?.status).toBe('OK')
+  })
+  it('a directory swapped for a link out of the workspace while the batch runs: nothing is written outside', async () => {
+    // Enough files that the swap lands while the batch is still creating or renaming them.
+    const N = 3000
+    const relN = (i: number): string => `data/d${i % 2}/f${String(i).padStart(4, '0')}.txt`
+    for (let i = 0; i < N; i++) write(ws.root, relN(i), body(i), 0o644)
+    const from = path.join(ws.outside, 'from.jsonl')
+    fs.writeFileSync(
+      from,
+      Array.from(
+        { length: N },
+        (_, i) => JSON.stringify({ path: relN(i), id: `f${i}` }) + '\n'
+      ).join('')
+    )
+    await must(['add', '--from', from, '-q'])
+    await must(['escrow', '-q'])
+    fs.rmSync(path.join(ws.root, 'data'), { recursive: true })
+    fs.mkdirSync(path.join(ws.outside, 'd1'))
+    const outsideBefore = snapshot(ws.outside)
+
+    const run = spawnSwr(['doctor', '--json'], opts)
+    // As soon as the batch has made data/d1 (its second file), swap it for a link leading out.
+    const d1 = path.join(ws.root, 'data/d1')
+    while (!fs.existsSync(d1)) await new Promise(resolve => setImmediate(resolve))
+    fs.renameSync(d1, path.join(ws.root, 'data/d1.was'))
+    fs.symlinkSync(path.join(ws.outside, 'd1'), d1)
+    const r = await run.done
+
+    expect(snapshot(ws.outside)).toEqual(outsideBefore)
+    expect(listAll(ws.outside).filter(p => path.basename(p).includes('.swr-'))).toEqual([])
+    // A file staged before the swap and refused at its rename stays where the directory went
+    // (its removal goes by name, and the name now leads through the link): nowhere else.
+    expect(
+      listAll(ws.root).filter(p => path.basename(p).includes('.swr-') && !p.includes('/d1.was/'))
+    ).toEqual([])
+    const steps = (JSON.parse(r.stdout) as { repair: { steps: Step[] } }).repair.steps
+    // The files of data/d1 are not healed through the link; those of data/d0 are.
+    const d1Steps = steps.filter(s => Number(s.id.slice(1)) % 2 === 1)
+    expect(d1Steps.filter(s => s.outcome === 'repaired')).toEqual([])
+    expect(steps.filter(s => s.outcome === 'repaired').length).toBe(N / 2)
+    expect(r.code).not.toBe(0)
+  })
 })

@@ -25,8 +25,10 @@ import {
   captureEscrow,
   ESCROW_MAX_BYTES,
   escrowedBytes,
-  restoreFromEscrow
+  restoreFromEscrow,
+  stageEscrow
 } from '../../../src/core/capture/escrow.js'
+import type { RealDirs } from '../../../src/core/fs/no-follow.js'
 import type { Escrow, FileEntry } from '../../../src/core/types.js'
 
 let ws: Workspace
@@ -228,6 +230,46 @@ describe('never through a symlink', () => {
       )
     ).toMatch(/is a directory/)
     expect(leftovers(path.join(ws.root, 'etc'))).toEqual([])
+  })
+})
+
+describe('a batch that looks at each directory once', () => {
+  const content = Buffer.from('token = abc\n')
+  const entry = (rel: string): FileEntry => entryFor(rel, content, '0644', deflated(content))
+
+  /** Stage and commit `rel` with the batch's `known` directories. */
+  const restore = (rel: string, known: RealDirs): void =>
+    stageEscrow(ws.root, entry(rel), { sync: false, known }).commit()
+
+  for (const [what, swapped] of [
+    ['the parent', 'a/b'],
+    ['a grandparent', 'a']
+  ] as const) {
+    it(`${what} replaced by a link out of the workspace after the batch looked at it: refused, nothing written outside`, () => {
+      const known: RealDirs = new Map()
+      restore('a/b/one.txt', known)
+      expect(known.has(path.join(ws.root, 'a/b'))).toBe(true)
+      // The same shape outside, and the directory swapped for a link to it.
+      fs.mkdirSync(path.join(ws.outside, 'a/b'), { recursive: true })
+      const target = path.join(ws.outside, swapped)
+      const before = snapshot(ws.outside)
+      fs.renameSync(path.join(ws.root, swapped), path.join(ws.root, `${swapped}.old`))
+      fs.symlinkSync(target, path.join(ws.root, swapped))
+      expect(refusal(() => restore('a/b/two.txt', known))).toMatch(
+        /the target directory was replaced/
+      )
+      expect(snapshot(ws.outside)).toEqual(before)
+      expect(listAll(ws.outside).filter(p => p.includes('.swr-'))).toEqual([])
+    })
+  }
+
+  it('a directory the batch already found is not looked at again, and still written into', () => {
+    const known: RealDirs = new Map()
+    for (const name of ['one', 'two', 'three']) restore(`a/b/${name}.txt`, known)
+    expect([...known.keys()].sort()).toEqual([path.join(ws.root, 'a'), path.join(ws.root, 'a/b')])
+    for (const name of ['one', 'two', 'three'])
+      expect(fs.readFileSync(path.join(ws.root, `a/b/${name}.txt`)).equals(content)).toBe(true)
+    expect(leftovers(path.join(ws.root, 'a/b'))).toEqual([])
   })
 })
 

@@ -97,6 +97,8 @@ async function repairLocked(
       onCheck: (before, plan) => {
         // What the platform kept, before anything was repaired.
         if (flags.record) recordCheck(before, m, io)
+        // Quiet: 10,000 damaged entries' lines are not worth building only to drop them.
+        if (flags.json || flags.quiet) return
         const damaged = before.results.filter(f => f.status !== 'OK')
         say('== check ==\n')
         if (damaged.length > 0) say(findingLines(damaged, text).join('\n') + '\n')

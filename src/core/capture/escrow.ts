@@ -17,7 +17,7 @@ import { secretReason } from './secrets.js'
 import { loadSecretScan } from './secret-scan.js'
 import { SwrError, EXIT } from '../errors.js'
 import { resolveEntryPath } from '../manifest/paths.js'
-import { resolveNoFollow, SymlinkRefusal } from '../fs/no-follow.js'
+import { resolveNoFollow, SymlinkRefusal, type RealDirs } from '../fs/no-follow.js'
 import { hashFile } from '../walk/hash-kernel.mjs'
 import { parseMode } from '../walk/mode.js'
 import type { Escrow, FileEntry } from '../types.js'
@@ -103,18 +103,43 @@ export function escrowedBytes(e: FileEntry): Buffer {
   return bytes
 }
 
-/** Create or check each parent directory below the workspace without following a symlink. */
-function safeParent(workspace: string, e: FileEntry): { dir: string; dev: number; ino: number } {
+/**
+ * Create or check each parent directory below the workspace without following a symlink. Those a
+ * batch already found real (`known`) are not looked at again; instead the parent itself must
+ * still be the directory the batch found: an ancestor replaced by a link since leads elsewhere,
+ * to another directory, and is refused as a link would have been.
+ */
+function safeParent(
+  workspace: string,
+  e: FileEntry,
+  known?: RealDirs
+): { dir: string; dev: number; ino: number } {
   let target: string
   try {
-    target = resolveNoFollow(workspace, e.path, { mkdir: true })
+    target = resolveNoFollow(workspace, e.path, { mkdir: true, known })
   } catch (err) {
     if (err instanceof SymlinkRefusal) throw refuse(e, `refused: ${err.message}`)
     throw err
   }
   const dir = path.dirname(target)
   const st = fs.lstatSync(dir)
+  const seen = known?.get(dir)
+  if (seen && (seen.dev !== st.dev || seen.ino !== st.ino || !st.isDirectory()))
+    throw refuse(e, 'refused: the target directory was replaced while writing')
   return { dir, dev: st.dev, ino: st.ino }
+}
+
+/** Random bytes for temporary names, drawn 4 KiB at a time: one draw per 512 names, not one each. */
+let namePool = Buffer.alloc(0)
+let namePoolAt = 0
+
+function randomHex8(): string {
+  if (namePoolAt + 8 > namePool.length) {
+    namePool = randomBytes(4096)
+    namePoolAt = 0
+  }
+  namePoolAt += 8
+  return namePool.toString('hex', namePoolAt - 8, namePoolAt)
 }
 
 /**
@@ -137,20 +162,18 @@ export interface StagedEscrow {
 /**
  * The first half of a restore: the checked bytes in a new file beside the target, created
  * exclusively without following a link, with the recorded mode. `sync: false` leaves it unsynced
- * for a caller that makes a whole batch durable at once before any of it is committed.
+ * for a caller that makes a whole batch durable at once before any of it is committed; `known`,
+ * the directories that batch already resolved.
  */
 export function stageEscrow(
   workspace: string,
   e: FileEntry,
-  opts: { sync: boolean } = { sync: true }
+  opts: { sync: boolean; known?: RealDirs } = { sync: true }
 ): StagedEscrow {
   const bytes = escrowedBytes(e)
-  const parent = safeParent(workspace, e)
+  const parent = safeParent(workspace, e, opts.known)
   const target = path.join(parent.dir, path.posix.basename(e.path))
-  const tmp = path.join(
-    parent.dir,
-    `.${path.posix.basename(e.path)}.swr-${randomBytes(8).toString('hex')}.tmp`
-  )
+  const tmp = path.join(parent.dir, `.${path.posix.basename(e.path)}.swr-${randomHex8()}.tmp`)
   const flags =
     fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW
   const fd = fs.openSync(tmp, flags, 0o600)

@@ -216,10 +216,15 @@ export async function repairManifest(
   if (!interrupted) journal.close()
   // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
   // ago: the final uncached check takes those findings instead of reading them a second time.
+  // So are escrow's, re-verified uncached after their batch, when escrow was all that wrote.
+  const escrowOnly = onlyEscrowWrote(steps)
   const proven = new Map(
     steps.flatMap(s =>
-      s.outcome === 'repaired' && (s.source === 'cache' || s.source === 'git') && isProven(s.after)
-        ? [[s.id, s.after as Finding] as const]
+      s.outcome === 'repaired' &&
+      s.after !== undefined &&
+      (((s.source === 'cache' || s.source === 'git') && isProven(s.after)) ||
+        (s.source === 'escrow' && escrowOnly))
+        ? [[s.id, s.after] as const]
         : []
     )
   )
@@ -239,6 +244,15 @@ export async function repairManifest(
     if (full) throw full
   }
   return finish(outcome, steps, final, gate, harmed)
+}
+
+/**
+ * True when no step of the run tried anything but escrow: then nothing wrote to the workspace
+ * after an escrow batch re-verified what it placed (a recipe may touch any path, and a cache or
+ * git restore of a tree may cover a file entry), so that re-verification stands in the final check.
+ */
+function onlyEscrowWrote(steps: readonly StepResult[]): boolean {
+  return steps.every(s => s.attempts.every(a => a.source === 'escrow'))
 }
 
 /**

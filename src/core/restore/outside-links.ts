@@ -12,6 +12,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { isInside } from '../fs/inside.js'
+import type { RealDirs } from '../fs/no-follow.js'
 
 export interface OutsideLink {
   /** The link, relative to the workspace. */
@@ -24,23 +25,27 @@ export interface OutsideLink {
  * The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any; with
  * `itself`, the entry's own path too (an entry that is not a link, found as a link leading out: a
  * recipe's `> bin/tool` would write through it). `real`: the workspace's real path, when the caller
- * judges many entries of it.
+ * judges many entries of it. `known`: directories a batch already found real (not looked at again;
+ * those found here are added).
  */
 export function parentLinkOutside(
   workspace: string,
   entryPath: string,
   itself = false,
-  real = fs.realpathSync(workspace)
+  real = fs.realpathSync(workspace),
+  known?: RealDirs
 ): OutsideLink | undefined {
   if (entryPath === '.') return undefined
   const parts = entryPath.split('/')
   let at = workspace
   for (let i = 0; i < parts.length - (itself ? 0 : 1); i++) {
     at = path.join(at, parts[i] as string)
+    if (known?.has(at)) continue
     const st = fs.lstatSync(at, { throwIfNoEntry: false })
     if (!st) return undefined
     if (!st.isSymbolicLink()) {
       if (!st.isDirectory()) return undefined
+      known?.set(at, { dev: st.dev, ino: st.ino })
       continue
     }
     let resolved: string | undefined

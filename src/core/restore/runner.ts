@@ -11,6 +11,7 @@ import pLimit from 'p-limit'
 import { indexPath, readIndex } from '../walk/tree-index.js'
 import { restoreFromEscrow, stageEscrow, type StagedEscrow } from '../capture/escrow.js'
 import { syncFiles } from '../fs/sync.js'
+import type { RealDirs } from '../fs/no-follow.js'
 import { InternalError, SwrError } from '../errors.js'
 import type { LoadedManifest } from '../manifest/load.js'
 import { planSteps, type Plan, type Step, type StepSource } from './plan.js'
@@ -125,12 +126,13 @@ function failedDependency(step: Step, done: ReadonlyMap<string, StepResult>): st
 }
 
 /** The result of a step refused because a link above the entry leads out of the workspace. */
-function plantedResult(entry: Entry, opts: RepairOptions, real: string) {
+function plantedResult(entry: Entry, opts: RepairOptions, real: string, known?: RealDirs) {
   const planted = parentLinkOutside(
     opts.manifest.workspace,
     entry.path,
     entry.kind !== 'link',
-    real
+    real,
+    known
   )
   return planted
     ? {
@@ -173,6 +175,8 @@ async function runEscrowBatch(
   if (batch.length === 0) return { finished, rest }
   const ws = opts.manifest.workspace
   const real = fs.realpathSync(ws)
+  // Each directory is looked at once for the whole batch; commit re-checks it before each rename.
+  const known: RealDirs = new Map()
   const staged: {
     step: Step
     entry: FileEntry
@@ -187,7 +191,7 @@ async function runEscrowBatch(
   }
   for (const { step, entry } of batch) {
     const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined
-    const planted = plantedResult(entry, opts, real)
+    const planted = plantedResult(entry, opts, real, known)
     if (planted) {
       finished.push({
         id: step.id,
@@ -198,7 +202,7 @@ async function runEscrowBatch(
       continue
     }
     try {
-      staged.push({ step, entry, q, s: stageEscrow(ws, entry, { sync: false }) })
+      staged.push({ step, entry, q, s: stageEscrow(ws, entry, { sync: false, known }) })
     } catch (err) {
       failedEscrow(step, escrowFailure(err), q)
     }
