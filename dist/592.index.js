@@ -9134,6 +9134,8 @@ function no_follow_resolveNoFollow(root, rel, opts = {}) {
     let dir = root;
     for (let i = 0; i < segs.length - 1; i++) {
         dir = external_node_path_default().join(dir, segs[i]);
+        if (opts.known?.has(dir))
+            continue;
         const shown = segs.slice(0, i + 1).join('/');
         let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
         if (!st && opts.mkdir) {
@@ -9146,6 +9148,7 @@ function no_follow_resolveNoFollow(root, rel, opts = {}) {
             throw new no_follow_SymlinkRefusal(shown, 'is a symlink; not following it');
         if (!st.isDirectory())
             throw new no_follow_SymlinkRefusal(shown, 'is not a directory');
+        opts.known?.set(dir, { dev: st.dev, ino: st.ino });
     }
     return external_node_path_default().join(dir, segs[segs.length - 1]);
 }
@@ -9268,11 +9271,16 @@ function escrowedBytes(e) {
         throw refuse(e, 'refused: bytes do not match the recorded sha256');
     return bytes;
 }
-/** Create or check each parent directory below the workspace without following a symlink. */
-function safeParent(workspace, e) {
+/**
+ * Create or check each parent directory below the workspace without following a symlink. Those a
+ * batch already found real (`known`) are not looked at again; instead the parent itself must
+ * still be the directory the batch found: an ancestor replaced by a link since leads elsewhere,
+ * to another directory, and is refused as a link would have been.
+ */
+function safeParent(workspace, e, known) {
     let target;
     try {
-        target = no_follow_resolveNoFollow(workspace, e.path, { mkdir: true });
+        target = no_follow_resolveNoFollow(workspace, e.path, { mkdir: true, known });
     }
     catch (err) {
         if (err instanceof no_follow_SymlinkRefusal)
@@ -9281,18 +9289,33 @@ function safeParent(workspace, e) {
     }
     const dir = external_node_path_default().dirname(target);
     const st = external_node_fs_default().lstatSync(dir);
+    const seen = known?.get(dir);
+    if (seen && (seen.dev !== st.dev || seen.ino !== st.ino || !st.isDirectory()))
+        throw refuse(e, 'refused: the target directory was replaced while writing');
     return { dir, dev: st.dev, ino: st.ino };
+}
+/** Random bytes for temporary names, drawn 4 KiB at a time: one draw per 512 names, not one each. */
+let namePool = Buffer.alloc(0);
+let namePoolAt = 0;
+function randomHex8() {
+    if (namePoolAt + 8 > namePool.length) {
+        namePool = (0,external_node_crypto_.randomBytes)(4096);
+        namePoolAt = 0;
+    }
+    namePoolAt += 8;
+    return namePool.toString('hex', namePoolAt - 8, namePoolAt);
 }
 /**
  * The first half of a restore: the checked bytes in a new file beside the target, created
  * exclusively without following a link, with the recorded mode. `sync: false` leaves it unsynced
- * for a caller that makes a whole batch durable at once before any of it is committed.
+ * for a caller that makes a whole batch durable at once before any of it is committed; `known`,
+ * the directories that batch already resolved.
  */
 function stageEscrow(workspace, e, opts = { sync: true }) {
     const bytes = escrowedBytes(e);
-    const parent = safeParent(workspace, e);
+    const parent = safeParent(workspace, e, opts.known);
     const target = external_node_path_default().join(parent.dir, external_node_path_default().posix.basename(e.path));
-    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    const tmp = external_node_path_default().join(parent.dir, `.${external_node_path_default().posix.basename(e.path)}.swr-${randomHex8()}.tmp`);
     const flags = (external_node_fs_default()).constants.O_WRONLY | (external_node_fs_default()).constants.O_CREAT | (external_node_fs_default()).constants.O_EXCL | (external_node_fs_default()).constants.O_NOFOLLOW;
     const fd = external_node_fs_default().openSync(tmp, flags, 0o600);
     try {
@@ -10858,21 +10881,25 @@ async function restoreInScratch(e, ctx, how, fill) {
  * The first parent of `entryPath` (below `workspace`) that is a link leaving it, if any; with
  * `itself`, the entry's own path too (an entry that is not a link, found as a link leading out: a
  * recipe's `> bin/tool` would write through it). `real`: the workspace's real path, when the caller
- * judges many entries of it.
+ * judges many entries of it. `known`: directories a batch already found real (not looked at again;
+ * those found here are added).
  */
-function parentLinkOutside(workspace, entryPath, itself = false, real = external_node_fs_default().realpathSync(workspace)) {
+function parentLinkOutside(workspace, entryPath, itself = false, real = external_node_fs_default().realpathSync(workspace), known) {
     if (entryPath === '.')
         return undefined;
     const parts = entryPath.split('/');
     let at = workspace;
     for (let i = 0; i < parts.length - (itself ? 0 : 1); i++) {
         at = external_node_path_default().join(at, parts[i]);
+        if (known?.has(at))
+            continue;
         const st = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
         if (!st)
             return undefined;
         if (!st.isSymbolicLink()) {
             if (!st.isDirectory())
                 return undefined;
+            known?.set(at, { dev: st.dev, ino: st.ino });
             continue;
         }
         let resolved;
@@ -11539,8 +11566,8 @@ function failedDependency(step, done) {
     });
 }
 /** The result of a step refused because a link above the entry leads out of the workspace. */
-function plantedResult(entry, opts, real) {
-    const planted = parentLinkOutside(opts.manifest.workspace, entry.path, entry.kind !== 'link', real);
+function plantedResult(entry, opts, real, known) {
+    const planted = parentLinkOutside(opts.manifest.workspace, entry.path, entry.kind !== 'link', real, known);
     return planted
         ? {
             outcome: 'failed',
@@ -11579,6 +11606,8 @@ async function runEscrowBatch(wave, entries, done, opts) {
         return { finished, rest };
     const ws = opts.manifest.workspace;
     const real = external_node_fs_default().realpathSync(ws);
+    // Each directory is looked at once for the whole batch; commit re-checks it before each rename.
+    const known = new Map();
     const staged = [];
     const failedEscrow = (step, detail, q) => {
         rest.push({
@@ -11588,7 +11617,7 @@ async function runEscrowBatch(wave, entries, done, opts) {
     };
     for (const { step, entry } of batch) {
         const q = opts.quarantine ? safeQuarantine(entry, opts) : undefined;
-        const planted = plantedResult(entry, opts, real);
+        const planted = plantedResult(entry, opts, real, known);
         if (planted) {
             finished.push({
                 id: step.id,
@@ -11599,7 +11628,7 @@ async function runEscrowBatch(wave, entries, done, opts) {
             continue;
         }
         try {
-            staged.push({ step, entry, q, s: stageEscrow(ws, entry, { sync: false }) });
+            staged.push({ step, entry, q, s: stageEscrow(ws, entry, { sync: false, known }) });
         }
         catch (err) {
             failedEscrow(step, escrowFailure(err), q);
@@ -12556,7 +12585,12 @@ async function repairManifest(loaded, opts) {
         journal.close();
     // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
     // ago: the final uncached check takes those findings instead of reading them a second time.
-    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' && (s.source === 'cache' || s.source === 'git') && isProven(s.after)
+    // So are escrow's, re-verified uncached after their batch, when escrow was all that wrote.
+    const escrowOnly = onlyEscrowWrote(steps);
+    const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' &&
+        s.after !== undefined &&
+        (((s.source === 'cache' || s.source === 'git') && isProven(s.after)) ||
+            (s.source === 'escrow' && escrowOnly))
         ? [[s.id, s.after]]
         : []));
     // The verdict comes from an uncached check of the whole selection, restore included: a recipe
@@ -12574,6 +12608,14 @@ async function repairManifest(loaded, opts) {
             throw full;
     }
     return finish(outcome, steps, final, gate, harmed);
+}
+/**
+ * True when no step of the run tried anything but escrow: then nothing wrote to the workspace
+ * after an escrow batch re-verified what it placed (a recipe may touch any path, and a cache or
+ * git restore of a tree may cover a file entry), so that re-verification stands in the final check.
+ */
+function onlyEscrowWrote(steps) {
+    return steps.every(s => s.attempts.every(a => a.source === 'escrow'));
 }
 /**
  * Entries that verified before the repair and do not after it: damage a recipe did on the side.
