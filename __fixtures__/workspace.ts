@@ -8,6 +8,7 @@
  *
  * and an in-process runner for the CLI with captured streams. Nothing here mocks the file system.
  */
+import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -233,3 +234,16 @@ export function modeOf(abs: string): number {
 
 /** A 12-hex-digit hash as reports show it. */
 export const SHORT_HASH = /^[0-9a-f]{12}$/
+
+/** A writer appending to `file` until stopped (a log, a download in progress). */
+export function growing(file: string): ChildProcess {
+  return spawn(
+    'python3',
+    [
+      '-c',
+      'import sys,time\nf=open(sys.argv[1],"ab",0)\nwhile True:\n f.write(b"x"*4096)\n time.sleep(0.001)',
+      file
+    ],
+    { stdio: 'ignore' }
+  )
+}

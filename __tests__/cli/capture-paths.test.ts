@@ -7,12 +7,12 @@
  * it is read.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { spawnSwr, waitUntil } from '../../__fixtures__/repair.js'
-import { makeWorkspace, write, type Workspace } from '../../__fixtures__/workspace.js'
+import { growing, makeWorkspace, write, type Workspace } from '../../__fixtures__/workspace.js'
 import type { ManifestDocument, TreeEntry } from '../../src/core/types.js'
 import { walkTreeParallel } from '../../src/core/walk/walk-strategy.js'
 
@@ -133,25 +133,12 @@ describe('the parallel and the inline capture of a tree agree', () => {
 })
 
 describe('a file that keeps changing while it is read', () => {
-  /** A writer appending to `file` until stopped (a log, a download in progress). */
-  function grow(file: string): ChildProcess {
-    return spawn(
-      'python3',
-      [
-        '-c',
-        'import sys,time\nf=open(sys.argv[1],"ab",0)\nwhile True:\n f.write(b"x"*4096)\n time.sleep(0.001)',
-        file
-      ],
-      { stdio: 'ignore' }
-    )
-  }
-
   it('in a tree captured by the walk workers: exit 4, one line naming it, no manifest', async () => {
     const root = variedTree(20)
     // In a subtree (a worker's file) and at the top level (the main thread's own).
     for (const rel of ['d09/lib/grows.log', 'grows.log']) {
       const file = write(root, rel, Buffer.alloc(24 * 1024 * 1024, 1))
-      const writer = grow(file)
+      const writer = growing(file)
       try {
         const size = fs.statSync(file).size
         await waitUntil(() => fs.statSync(file).size > size, 5000)

@@ -3,11 +3,10 @@
 // its workers and the native find path alike; and `add` refuses what it could only record wrongly
 // (a file that changes while it is read, a symlink that leads nowhere).
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawnSwr, waitUntil } from '../../__fixtures__/repair.js'
-import { makeWorkspace, write, type Workspace } from '../../__fixtures__/workspace.js'
+import { growing, makeWorkspace, write, type Workspace } from '../../__fixtures__/workspace.js'
 import type { CheckReport } from '../../src/core/report/report.js'
 import { gnuFind } from '../../src/core/walk/native/native-walk.js'
 
@@ -153,19 +152,6 @@ describe('names that are not UTF-8', () => {
 })
 
 describe('add refuses what it could only record wrongly', () => {
-  /** A writer appending to `file` until stopped (a log, a download in progress). */
-  function grow(file: string): ChildProcess {
-    return spawn(
-      'python3',
-      [
-        '-c',
-        'import sys,time\nf=open(sys.argv[1],"ab",0)\nwhile True:\n f.write(b"x"*4096)\n time.sleep(0.001)',
-        file
-      ],
-      { stdio: 'ignore' }
-    )
-  }
-
   it('a file that keeps growing while it is hashed: exit 4, one line naming it', async () => {
     const big = write(ws.root, 'grows.log', Buffer.alloc(24 * 1024 * 1024, 1))
     write(ws.root, 'tree/a', 'a')
@@ -174,7 +160,7 @@ describe('add refuses what it could only record wrongly', () => {
       ['grows.log', 'grows.log'],
       ['tree', 'tree/grows.log']
     ] as const) {
-      const writer = grow(path.join(ws.root, target === 'tree' ? 'tree/grows.log' : target))
+      const writer = growing(path.join(ws.root, target === 'tree' ? 'tree/grows.log' : target))
       try {
         const size = fs.statSync(path.join(ws.root, named)).size
         await waitUntil(() => fs.statSync(path.join(ws.root, named)).size > size, 5000)
