@@ -15,6 +15,7 @@ import {
   write,
   type Box
 } from '../../__fixtures__/sync-box.js'
+import { makeCode, parseCode } from '../../src/core/sync/recovery-code.js'
 
 const SECRET = 'escrowed-value-9d1e'
 const KEYS = { SWR_HMAC_KEY: hex64('a'), SWR_SYNC_KEY: hex64('b') }
@@ -30,6 +31,30 @@ const git = (args: string[], cwd?: string): string =>
     encoding: 'utf8',
     env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }
   })
+
+/** Every code that differs from `good` in one letter of its pin. */
+function pinSlips(good: string): string[] {
+  const [prefix, pin, ...rest] = good.split(':')
+  const out: string[] = []
+  for (let i = 0; i < (pin as string).length; i++) {
+    if ((pin as string)[i] === '-') continue
+    for (const c of 'abcdefghijklmnopqrstuvwxyz234567') {
+      if (c === (pin as string)[i]) continue
+      const slip = (pin as string).slice(0, i) + c + (pin as string).slice(i + 1)
+      out.push([prefix, slip, ...rest].join(':'))
+    }
+  }
+  return out
+}
+
+function checksumRefuses(text: string): boolean {
+  try {
+    parseCode(text)
+    return false
+  } catch (err) {
+    return /checksum word/.test(String(err))
+  }
+}
 
 /** What a refusal must leave behind on box b: no manifest, no index, nothing under .swr. */
 function expectNothingWritten(box: Box): void {
@@ -111,10 +136,23 @@ describe('git store', () => {
   })
 
   it('refuses a mistyped code before any network access', async () => {
-    const typo = code.replace(/:([a-z2-7])/, (_, c: string) => `:${c === 'a' ? 'b' : 'a'}`)
-    const r = await b.cli(['pull', '--code', typo])
+    // The check word is 7 bits: one slip in 128 passes it. Take a slip it catches.
+    const typo = pinSlips(code).find(t => checksumRefuses(t))
+    expect(typo).toBeDefined()
+    const r = await b.cli(['pull', '--code', typo as string])
     expect(r.code).toBe(4)
     expect(r.stderr).toMatch(/checksum word does not match/)
+    expectNothingWritten(b)
+  })
+
+  it('refuses a slip the check word misses by the pin, writing nothing', async () => {
+    // The one slip in 128 the word lets through: a well-formed code for another copy's bytes.
+    const locator = code.split(':').slice(3).join(':')
+    const slipped = makeCode(locator, pushedSha.replace(/^./, c => (c === '0' ? '1' : '0')))
+    expect(checksumRefuses(slipped)).toBe(false)
+    const r = await b.cli(['pull', '--code', slipped])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^swr: pulled bundle refused: .* is not the pinned one\n$/)
     expectNothingWritten(b)
   })
 
