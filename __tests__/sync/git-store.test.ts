@@ -148,7 +148,10 @@ describe('git store', () => {
   it('refuses a slip the check word misses by the pin, writing nothing', async () => {
     // The one slip in 128 the word lets through: a well-formed code for another copy's bytes.
     const locator = code.split(':').slice(3).join(':')
-    const slipped = makeCode(locator, pushedSha.replace(/^./, c => (c === '0' ? '1' : '0')))
+    const slipped = makeCode(
+      locator,
+      pushedSha.replace(/^./, c => (c === '0' ? '1' : '0'))
+    )
     expect(checksumRefuses(slipped)).toBe(false)
     const r = await b.cli(['pull', '--code', slipped])
     expect(r.code).toBe(2)
