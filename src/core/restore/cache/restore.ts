@@ -112,7 +112,9 @@ export function maskedNote(n: number): string {
 function reasonOf(err: unknown): string {
   if (err instanceof Rejected) return err.message
   const e = err as NodeJS.ErrnoException
-  return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`
+  const first = (e.message ?? String(err)).split('\n')[0] ?? ''
+  // Node's system errors already begin with their code ("ENOENT: no such file ...").
+  return e.code && !first.startsWith(`${e.code}:`) ? `${e.code}: ${first}` : first || 'error'
 }
 
 export async function restoreEntry(
