@@ -10809,7 +10809,9 @@ function reasonOf(err) {
     if (err instanceof rejected_Rejected)
         return err.message;
     const e = err;
-    return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
+    const first = (e.message ?? String(err)).split('\n')[0] ?? '';
+    // Node's system errors already begin with their code ("ENOENT: no such file ...").
+    return e.code && !first.startsWith(`${e.code}:`) ? `${e.code}: ${first}` : first || 'error';
 }
 async function restoreEntry(e, archive, ctx) {
     const want = expectationOf(e, ctx);
