@@ -193,9 +193,10 @@ describe('wipe signatures from real damage', () => {
       id: 'run',
       status: 'STRIPPED',
       cause: expect.stringContaining('exec bits were lost'),
-      // No entry here has a recipe, cache source or escrow: the fix names only what can work.
-      fix: 'chmod 0755 bin/run.sh',
-      restorable: false,
+      // No entry here has a recipe, cache source or escrow, but only its mode is wrong: a
+      // restore puts the recorded mode back once the bytes are proven.
+      fix: 'chmod 0755 bin/run.sh  (or swr restore --only run)',
+      restorable: true,
       risk: expect.stringContaining('permission denied')
     })
     expect(byStatus.get('TYPE')?.cause).toContain('(file -> directory)')

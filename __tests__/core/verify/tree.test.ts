@@ -151,11 +151,19 @@ describe('tree: real damage', () => {
     expect(c.report.diagnosis.signature).toBe('permission-reset')
   })
 
-  it('a mode change that is not an exec loss: CORRUPT files, not STRIPPED', async () => {
+  it('a mode change that is not an exec loss: CORRUPT mode, not STRIPPED', async () => {
     fs.chmodSync(path.join(proj, 'docs/guide.txt'), 0o600)
     const f = (await checkJson(ws)).get('proj')
-    expect(f).toMatchObject({ status: 'CORRUPT', reason: 'files' })
+    expect(f).toMatchObject({ status: 'CORRUPT', reason: 'mode' })
     expect(f.files?.changed).toEqual([{ path: 'docs/guide.txt', what: 'mode 0644 -> 0600' }])
+  })
+
+  it('a mode change beside a same-size content edit is not "mode": the bytes changed too', async () => {
+    fs.chmodSync(path.join(proj, 'docs/guide.txt'), 0o600)
+    flipByte(path.join(proj, 'src/index.js'), 3)
+    const f = (await checkJson(ws)).get('proj')
+    expect(f).toMatchObject({ status: 'CORRUPT', reason: 'files' })
+    expect(f.files?.changed.map(c => c.path).sort()).toEqual(['docs/guide.txt', 'src/index.js'])
   })
 
   it('exec bits stripped AND a same-size content edit: the content damage is not hidden', async () => {

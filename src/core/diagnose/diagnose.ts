@@ -7,68 +7,15 @@ import path from 'node:path'
 import { hasSource } from '../restore/sources.js'
 import type { GitTracking } from '../git/index-file.js'
 import { underVolatileDir } from '../capture/volatile-dirs.js'
+import { damageOf, type Damage } from '../verify/damage.js'
+
+export { damageOf, type Damage } from '../verify/damage.js'
 
 export { VOLATILE_DIRS, underVolatileDir } from '../capture/volatile-dirs.js'
 import type { Diagnosis, Entry, EntryAdvice, Finding, WipeSignature } from '../types.js'
 
 export function isDamaged(f: Finding): boolean {
   return f.status !== 'OK'
-}
-
-/**
- * What happened to one entry, in the terms the signatures are built from: gone whole (deleted,
- * emptied, a file cut to 0 bytes, a link left dangling), part of a tree lost (some files gone or
- * cut short, the rest kept), cut short (a smaller file), only permission bits changed, files added
- * where nothing was lost, or bytes and types altered in place.
- */
-export type Damage = 'gone' | 'part' | 'short' | 'perm' | 'added' | 'altered'
-
-export function damageOf(f: Finding): Damage {
-  switch (f.status) {
-    case 'MISSING':
-      // A parent replaced by a link that leads out is a change in place, not a loss.
-      return f.reason === 'escapes' ? 'altered' : 'gone'
-    case 'EMPTY':
-    case 'BROKENLNK':
-      return 'gone'
-    case 'STRIPPED':
-      return 'perm'
-    case 'CORRUPT':
-      return corruptDamage(f)
-    default:
-      return 'altered'
-  }
-}
-
-function corruptDamage(f: Finding): Damage {
-  if (f.files) return treeDiffDamage(f.files)
-  switch (f.reason) {
-    case 'mode':
-      return 'perm'
-    case 'size': {
-      const size = Number(f.found.size)
-      return size === 0 ? 'gone' : size < Number(f.recorded.size) ? 'short' : 'altered'
-    }
-    case 'sentinel':
-      return 'part'
-    case 'count': {
-      const want = Number(f.recorded.files ?? f.recorded.min_files)
-      return Number(f.found.files) < want ? 'part' : 'added'
-    }
-    default:
-      return 'altered'
-  }
-}
-
-function treeDiffDamage(d: NonNullable<Finding['files']>): Damage {
-  const { missing, extra, changed, shrunk } = d.counts
-  if (extra === 0 && changed === shrunk && missing + shrunk > 0) return 'part'
-  if (changed === 0 && missing === 0 && extra > 0) return 'added'
-  // The lists are cut for the report; a verdict about "every change" needs the whole list.
-  const whole = d.changed.length === changed
-  if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
-    return 'perm'
-  return 'altered'
 }
 
 /**
@@ -257,13 +204,13 @@ export function diagnose(
     cause: CAUSES[signature],
     advice: findings.filter(isDamaged).map(f => {
       const root = caused.get(f.id)
-      const ways = (id: string): Ways => (byId ? waysOf(byId.get(id), git) : 'unknown')
-      const own = adviceFor(f, command, ways(f.id))
+      const ways = (x: Finding): Ways => (byId ? waysOf(byId.get(x.id), x, git) : 'unknown')
+      const own = adviceFor(f, command, ways(f))
       if (!root) {
         const affects = dependentsOf(f.id, needers, consequencesOf)
         return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) }
       }
-      const rootFix = adviceFor(root, command, ways(root.id)).fix
+      const rootFix = adviceFor(root, command, ways(root)).fix
       return {
         ...own,
         because: root.id,
@@ -337,8 +284,12 @@ function riskOf(f: Finding): string {
 type Ways = 'some' | 'none' | 'unknown'
 
 /** `git` is asked only for an entry with no other way back (it reads the git index). */
-function waysOf(e: Entry | undefined, git?: () => GitTracking | undefined): Ways {
-  return e && (hasSource(e) || (git !== undefined && hasSource(e, git()))) ? 'some' : 'none'
+function waysOf(e: Entry | undefined, f: Finding, git?: () => GitTracking | undefined): Ways {
+  if (!e) return 'none'
+  const permOnly = damageOf(f) === 'perm'
+  return hasSource(e, { permOnly }) || (git !== undefined && hasSource(e, { permOnly, git: git() }))
+    ? 'some'
+    : 'none'
 }
 
 const ESCROW_HINT_BYTES = 256 * 1024

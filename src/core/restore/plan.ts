@@ -6,6 +6,7 @@
  * parallel. No fs, no clock, no processes here.
  */
 import type { Entry, Finding, Tier } from '../types.js'
+import { damageOf } from '../verify/damage.js'
 import { sourcesOf, type SourceKind, type SourceOptions } from './sources.js'
 
 export type StepSource = SourceKind | 'none'
@@ -16,7 +17,10 @@ export interface Step {
   tier: Tier
   /** The first source that will be tried ('none' when the entry has no way back). */
   source: StepSource
-  /** Every source the restore tries, in order, e.g. ["escrow", "git", "cache", "recipe"] (sources.ts). */
+  /**
+   * Every source the restore tries, in order, e.g. ["escrow", "git", "cache", "recipe"], with
+   * "modes" first when only permission bits are wrong (sources.ts).
+   */
   sources: StepSource[]
   /**
    * With an Actions cache reachable: the key of the state saved for this entry's expectations,
@@ -87,7 +91,8 @@ export function planRepair(
       .filter(e => e.tier === tier)
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
       .map((e): Step => {
-        const sources = sourcesOf(e, opts)
+        const f = damaged.get(e.id) as Finding
+        const sources = sourcesOf(e, { ...opts, permOnly: damageOf(f) === 'perm' })
         const saved = sources.find(s => s.kind === 'cache' && s.savedState)
         return {
           id: e.id,
@@ -97,7 +102,7 @@ export function planRepair(
           sources: sources.map(s => s.kind),
           ...(saved?.kind === 'cache' ? { saved_state: saved.key } : {}),
           after: after.get(e.id) ?? [],
-          reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
+          reason: `${f.status}: ${f.detail}`
         }
       })
     for (const s of wave) done.add(s.id)

@@ -30,6 +30,7 @@ import { shown } from '../archive/extract.js'
 import { parentLinkOutside } from './outside-links.js'
 import type { GitTracking } from '../git/index-file.js'
 import { restoreFromGit } from './git/restore.js'
+import { describeModes, restoreModes } from './modes.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -164,7 +165,7 @@ async function runEscrowBatch(
     if (!entry) throw new InternalError(`plan names unknown entry ${step.id}`)
     const eligible =
       entry.kind === 'file' &&
-      entry.escrow !== undefined &&
+      step.source === 'escrow' &&
       !opts.abort?.aborted &&
       !opts.alreadyRepaired?.has(step.id) &&
       failedDependency(step, done) === undefined
@@ -303,7 +304,8 @@ async function runStep(
   prior?: Prior
 ): Promise<StepResult> {
   const base = { id: step.id, source: step.source }
-  if (prior) return trySources(step, entry, sourcesOf(entry, srcOpts(opts)).slice(1), prior, opts)
+  if (prior)
+    return trySources(step, entry, sourcesOf(entry, srcOpts(opts, step)).slice(1), prior, opts)
   if (opts.abort?.aborted)
     return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] }
   const failedDep = failedDependency(step, done)
@@ -320,7 +322,7 @@ async function runStep(
         attempts: []
       }
   }
-  const sources = sourcesOf(entry, srcOpts(opts))
+  const sources = sourcesOf(entry, srcOpts(opts, step))
   if (sources.length === 0)
     return {
       ...base,
@@ -334,8 +336,13 @@ async function runStep(
   return trySources(step, entry, sources, { attempts: [], quarantine: q }, opts)
 }
 
-function srcOpts(opts: RepairOptions): Parameters<typeof sourcesOf>[1] {
-  return { savedState: opts.cache !== undefined, git: opts.git }
+/** The plan decided whether the modes source is offered: what it shows is what runs. */
+function srcOpts(opts: RepairOptions, step: Step): Parameters<typeof sourcesOf>[1] {
+  return {
+    savedState: opts.cache !== undefined,
+    git: opts.git,
+    permOnly: step.sources.includes('modes')
+  }
 }
 
 /** Try `sources` in order after what `prior` records, until one heals the entry. */
@@ -438,6 +445,13 @@ async function trySource(
 ): Promise<{ attempt: Attempt; recipe?: Omit<RecipeResult, 'id'>; proven?: Finding }> {
   const abs = resolveEntryPath(opts.manifest.workspace, entry.path)
   switch (src.kind) {
+    case 'modes': {
+      const readIndex = (opts.cacheRestore ?? defaultRestore(opts)).readIndex
+      const r = restoreModes(opts.manifest.workspace, entry, readIndex)
+      // Nothing set and nothing refused: the modes were mended since the check; re-verify.
+      const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed'
+      return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } }
+    }
     case 'escrow':
       if (entry.kind !== 'file')
         return {

@@ -1,5 +1,6 @@
 /**
- * The sources a restore of one entry tries, in the order it tries them: escrow first (bytes in the
+ * The sources a restore of one entry tries, in the order it tries them: the recorded modes first
+ * when permission bits are all that is wrong (no byte written, modes.ts), then escrow (bytes in the
  * manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
  * this machine, no code), then the state saved for exactly the entry's signed expectations when an
  * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
@@ -12,8 +13,11 @@
 import { stateKey } from '../cache-port.js'
 import type { GitTracking } from '../git/index-file.js'
 import { restoreSources, type Entry } from '../types.js'
+import { modesRecorded } from './modes.js'
 
 export type Source =
+  /** Permission bits only: the recorded modes set on the files whose bytes still verify. */
+  | { kind: 'modes' }
   | { kind: 'escrow' }
   /** The entry's path in the commit HEAD names, read from git's object store (restore/git/). */
   | { kind: 'git' }
@@ -24,6 +28,8 @@ export type Source =
 export type SourceKind = Source['kind']
 
 export interface SourceOptions {
+  /** The entry's damage is its permission bits alone (diagnose's damageOf is 'perm'). */
+  permOnly?: boolean | undefined
   /** An Actions cache is reachable: the saved state is tried right after escrow. */
   savedState?: boolean | undefined
   /** The workspace's git index (undefined outside a work tree): tracked entries get git. */
@@ -32,7 +38,8 @@ export interface SourceOptions {
 
 /** Every source a restore of `entry` tries, in order. */
 export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
-  const out: Source[] = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : []
+  const out: Source[] = opts.permOnly && modesRecorded(entry) ? [{ kind: 'modes' }] : []
+  if (entry.kind === 'file' && entry.escrow) out.push({ kind: 'escrow' })
   if (opts.git?.tracks(entry.path, entry.kind === 'tree')) out.push({ kind: 'git' })
   if (opts.savedState)
     out.push({ kind: 'cache', key: stateKey(entry), restoreKeys: [], savedState: true })
@@ -50,7 +57,10 @@ export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
   return out
 }
 
-/** Whether `entry` has a way back at all (escrow, git or a declared source), cache or not. */
-export function hasSource(entry: Entry, git?: GitTracking): boolean {
-  return sourcesOf(entry, { git }).length > 0
+/**
+ * Whether `entry` has a way back at all (its modes when only they are wrong, escrow, git or a
+ * declared source), cache or not.
+ */
+export function hasSource(entry: Entry, opts: Omit<SourceOptions, 'savedState'> = {}): boolean {
+  return sourcesOf(entry, opts).length > 0
 }

@@ -243,7 +243,8 @@ function withContentDiff(
   return {
     ...f,
     status: stripped ? 'CORRUPT' : f.status,
-    reason: stripped ? 'content' : f.reason,
+    // Modes alone no longer describe it once bytes differ too.
+    reason: stripped ? 'content' : f.reason === 'mode' ? 'files' : f.reason,
     files: d.diff,
     detail: [...kept.map(p => p.text), describeDiff(d.diff)].join('; ')
   }
@@ -276,12 +277,14 @@ function judgeStructure(
     add('count', `${num(walk.files)} files (want at most ${num(want.max_files)})`)
   let files: TreeDiff | undefined
   let execOnly = false
+  let modeOnly = false
   if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
     const index = ctx.readIndex(e.id, want.index)
     if (index) {
       const d = diffIndex(index, walk.records)
       files = d.diff
       execOnly = d.execLossOnly
+      modeOnly = d.modeOnly
       add('files', describeDiff(d.diff))
     } else {
       add(
@@ -291,9 +294,18 @@ function judgeStructure(
     }
   }
   if (problems.length === 0) return undefined
-  const stripped = execOnly && problems.length === 1
+  const alone = problems.length === 1
+  const stripped = execOnly && alone
   const sentinel = problems.some(p => p.kind === 'sentinel')
-  const reason = stripped ? 'exec' : sentinel ? 'sentinel' : files ? 'files' : 'count'
+  const reason = stripped
+    ? 'exec'
+    : sentinel
+      ? 'sentinel'
+      : modeOnly && alone
+        ? 'mode'
+        : files
+          ? 'files'
+          : 'count'
   const detail = problems.map(p => p.text).join('; ')
   const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, detail, recorded, found)
   return { finding: files ? { ...f, files } : f, problems }

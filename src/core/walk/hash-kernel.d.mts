@@ -23,6 +23,10 @@ export declare function hashFileAhead(
   turn: () => Promise<void>
 ): Promise<FileDigest>
 export declare function hashWalked(abs: string, size: number): string
+/** hashWalked on a descriptor open at the file's start. */
+export declare function hashWalkedFd(fd: number, size: number): string
+/** hashHeadTail's digest of a file of `size` bytes, on an open descriptor. */
+export declare function headTailFd(fd: number, size: number, buf?: Buffer): string
 export declare function walkedOrError(abs: string, size: number): string | undefined
 /** hashWalked, trusted only when the file's state after the read is the walk's (`was`). */
 export declare function steadyOrError(

@@ -181,13 +181,14 @@ export function diffIndex(
   recorded: readonly IndexRecord[],
   now: readonly WalkRecord[],
   nowExtra?: readonly (string | undefined)[]
-): { diff: TreeDiff; execLossOnly: boolean; contentChanged: boolean } {
+): { diff: TreeDiff; execLossOnly: boolean; modeOnly: boolean; contentChanged: boolean } {
   const before = new Map(recorded.map(r => [r.rel, r]))
   const missing: string[] = []
   const extra: string[] = []
   const changed: { path: string; what: string }[] = []
   const seen = new Set<string>()
   let execLossOnly = true
+  let modeOnly = true
   let contentChanged = false
   let shrunk = 0
   now.forEach((r, i) => {
@@ -219,8 +220,10 @@ export function diffIndex(
         contentChanged = true
       }
     }
-    if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
+    if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode '))) {
       execLossOnly = false
+      modeOnly = false
+    }
     if (what.length > 0) changed.push({ path: r.rel, what: what.join(', ') })
     // Counted here because the list below is cut: "every change is a cut" needs the whole count.
     if (what.length === 1 && r.type === 'f' && b.type === 'f' && r.size < b.size) shrunk++
@@ -235,6 +238,7 @@ export function diffIndex(
   return {
     diff,
     execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
+    modeOnly: modeOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
     contentChanged
   }
 }

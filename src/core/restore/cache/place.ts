@@ -17,24 +17,7 @@ import path from 'node:path'
 import { Rejected } from '../../archive/rejected.js'
 import { shown } from '../../archive/extract.js'
 import { ownedName, sweepDead } from '../../state/leftovers.js'
-
-const OPEN_DIR = fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.constants.O_NOFOLLOW
-
-let procWorks: boolean | undefined
-
-/** True when `/proc/self/fd/N` leads to the directory open as N (checked once per process). */
-function procPins(fd: number): boolean {
-  if (procWorks === undefined) {
-    try {
-      const viaProc = fs.statSync(`/proc/self/fd/${fd}`)
-      const held = fs.fstatSync(fd)
-      procWorks = viaProc.isDirectory() && viaProc.ino === held.ino && viaProc.dev === held.dev
-    } catch {
-      procWorks = false
-    }
-  }
-  return procWorks
-}
+import { OPEN_DIR, procPins } from '../../fs/pinned-dir.js'
 
 /** A directory held open; `at(name)` names something in it. */
 interface Pinned {

@@ -1,0 +1,61 @@
+/**
+ * What happened to one entry, read from its finding alone: the class the wipe signatures are built
+ * from, and what the planner asks to offer the modes source (only permission bits changed).
+ */
+import type { Finding } from '../types.js'
+
+/**
+ * What happened to one entry, in the terms the signatures are built from: gone whole (deleted,
+ * emptied, a file cut to 0 bytes, a link left dangling), part of a tree lost (some files gone or
+ * cut short, the rest kept), cut short (a smaller file), only permission bits changed, files added
+ * where nothing was lost, or bytes and types altered in place.
+ */
+export type Damage = 'gone' | 'part' | 'short' | 'perm' | 'added' | 'altered'
+
+export function damageOf(f: Finding): Damage {
+  switch (f.status) {
+    case 'MISSING':
+      // A parent replaced by a link that leads out is a change in place, not a loss.
+      return f.reason === 'escapes' ? 'altered' : 'gone'
+    case 'EMPTY':
+    case 'BROKENLNK':
+      return 'gone'
+    case 'STRIPPED':
+      return 'perm'
+    case 'CORRUPT':
+      return corruptDamage(f)
+    default:
+      return 'altered'
+  }
+}
+
+function corruptDamage(f: Finding): Damage {
+  // A tree says 'mode' when every change is a mode change, however long the list it was cut to.
+  if (f.reason === 'mode') return 'perm'
+  if (f.files) return treeDiffDamage(f.files)
+  switch (f.reason) {
+    case 'size': {
+      const size = Number(f.found.size)
+      return size === 0 ? 'gone' : size < Number(f.recorded.size) ? 'short' : 'altered'
+    }
+    case 'sentinel':
+      return 'part'
+    case 'count': {
+      const want = Number(f.recorded.files ?? f.recorded.min_files)
+      return Number(f.found.files) < want ? 'part' : 'added'
+    }
+    default:
+      return 'altered'
+  }
+}
+
+function treeDiffDamage(d: NonNullable<Finding['files']>): Damage {
+  const { missing, extra, changed, shrunk } = d.counts
+  if (extra === 0 && changed === shrunk && missing + shrunk > 0) return 'part'
+  if (changed === 0 && missing === 0 && extra > 0) return 'added'
+  // The lists are cut for the report; a verdict about "every change" needs the whole list.
+  const whole = d.changed.length === changed
+  if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
+    return 'perm'
+  return 'altered'
+}
