@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(26718);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(54338);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 26718:
+/***/ 54338:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -2872,6 +2872,7 @@ function diffIndex(recorded, now, nowExtra) {
     const changed = [];
     const seen = new Set();
     let execLossOnly = true;
+    let modeOnly = true;
     let contentChanged = false;
     let shrunk = 0;
     now.forEach((r, i) => {
@@ -2903,8 +2904,10 @@ function diffIndex(recorded, now, nowExtra) {
                 contentChanged = true;
             }
         }
-        if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode ')))
+        if (what.length > 1 || (what.length === 1 && !what[0]?.startsWith('mode '))) {
             execLossOnly = false;
+            modeOnly = false;
+        }
         if (what.length > 0)
             changed.push({ path: r.rel, what: what.join(', ') });
         // Counted here because the list below is cut: "every change is a cut" needs the whole count.
@@ -2923,6 +2926,7 @@ function diffIndex(recorded, now, nowExtra) {
     return {
         diff,
         execLossOnly: execLossOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
+        modeOnly: modeOnly && missing.length === 0 && extra.length === 0 && changed.length > 0,
         contentChanged
     };
 }
@@ -4068,7 +4072,13 @@ function hashWalked(abs, size) {
   }
 }
 
-/** hashWalked's reads and hash, on a descriptor it opened. */
+/**
+ * hashWalked's reads and hash, on a descriptor open at its start: the sha256 of a file of `size`
+ * bytes, read no further than one byte past `size`.
+ * @param {number} fd
+ * @param {number} size
+ * @returns {string}
+ */
 function hashWalkedFd(fd, size) {
   const buf = buffer()
   if (size < buf.length) {
@@ -4132,13 +4142,24 @@ function steadyOrError(abs, was) {
 function hash_kernel_hashHeadTail(abs, buf = buffer()) {
   const { fd, st } = openFile(abs)
   try {
-    const h = (0,external_node_crypto_.createHash)('sha256').update(String(st.size))
-    h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, st.size), 0)))
-    if (st.size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, st.size - MIB)))
-    return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+    return { sha256: headTailFd(fd, st.size, buf), size: st.size, mode: st.mode & 0o7777 }
   } finally {
     external_node_fs_.closeSync(fd)
   }
+}
+
+/**
+ * hashHeadTail's digest of a file of `size` bytes, on an open descriptor.
+ * @param {number} fd
+ * @param {number} size
+ * @param {Buffer} [buf]
+ * @returns {string}
+ */
+function headTailFd(fd, size, buf = buffer()) {
+  const h = (0,external_node_crypto_.createHash)('sha256').update(String(size))
+  h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, size), 0)))
+  if (size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, size - MIB)))
+  return h.digest('hex')
 }
 
 /**
@@ -7845,7 +7866,8 @@ function withContentDiff(early, e, ctx, walk, shas) {
     return {
         ...f,
         status: stripped ? 'CORRUPT' : f.status,
-        reason: stripped ? 'content' : f.reason,
+        // Modes alone no longer describe it once bytes differ too.
+        reason: stripped ? 'content' : f.reason === 'mode' ? 'files' : f.reason,
         files: d.diff,
         detail: [...kept.map(p => p.text), describeDiff(d.diff)].join('; ')
     };
@@ -7871,12 +7893,14 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
         add('count', `${num(walk.files)} files (want at most ${num(want.max_files)})`);
     let files;
     let execOnly = false;
+    let modeOnly = false;
     if (want.meta_digest && walk.metaDigest !== want.meta_digest) {
         const index = ctx.readIndex(e.id, want.index);
         if (index) {
             const d = tree_diffIndex(index, walk.records);
             files = d.diff;
             execOnly = d.execLossOnly;
+            modeOnly = d.modeOnly;
             add('files', describeDiff(d.diff));
         }
         else {
@@ -7885,9 +7909,18 @@ function judgeStructure(e, ctx, root, walk, recorded, found) {
     }
     if (problems.length === 0)
         return undefined;
-    const stripped = execOnly && problems.length === 1;
+    const alone = problems.length === 1;
+    const stripped = execOnly && alone;
     const sentinel = problems.some(p => p.kind === 'sentinel');
-    const reason = stripped ? 'exec' : sentinel ? 'sentinel' : files ? 'files' : 'count';
+    const reason = stripped
+        ? 'exec'
+        : sentinel
+            ? 'sentinel'
+            : modeOnly && alone
+                ? 'mode'
+                : files
+                    ? 'files'
+                    : 'count';
     const detail = problems.map(p => p.text).join('; ');
     const f = finding(e, stripped ? 'STRIPPED' : 'CORRUPT', reason, detail, recorded, found);
     return { finding: files ? { ...f, files } : f, problems };
@@ -8110,9 +8143,350 @@ async function verifyEntries(entries, ctx, pool = {}) {
     return inspected.map(i => (isPending(i) ? judged.get(i) : i));
 }
 
+;// CONCATENATED MODULE: ./src/core/fs/pinned-dir.ts
+/**
+ * Directories held open, so that a name below one is resolved through the open directory and not
+ * through its path: `/proc/self/fd/N/name`, which Linux resolves through descriptor N whatever the
+ * directory's path has become since (Node has no openat). A path checked and then used by name
+ * leaves a window in which a parent swapped for a symbolic link sends the call wherever the link
+ * points; a name below a pinned directory has no such window. Where /proc does not pin (macOS),
+ * `procPins` says so and callers that need the guarantee refuse or re-check instead.
+ */
+
+
+/** Open a directory, never through a link in its last component. */
+const OPEN_DIR = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY | (external_node_fs_default()).constants.O_NOFOLLOW;
+let procWorks;
+/** True when `/proc/self/fd/N` leads to the directory open as N (checked once per process). */
+function procPins(fd) {
+    if (procWorks === undefined) {
+        try {
+            const viaProc = external_node_fs_default().statSync(`/proc/self/fd/${fd}`);
+            const held = external_node_fs_default().fstatSync(fd);
+            procWorks = viaProc.isDirectory() && viaProc.ino === held.ino && viaProc.dev === held.dev;
+        }
+        catch {
+            procWorks = false;
+        }
+    }
+    return procWorks;
+}
+/** `name` (swr's string for a name's bytes, byte-names.mjs) below the directory open as `fd`. */
+function below(fd, name) {
+    return Buffer.concat([Buffer.from(`/proc/self/fd/${fd}/`), bytesOf(name)]);
+}
+/**
+ * The directories from a pinned root down to the one last asked for, each opened below the one
+ * before it with O_NOFOLLOW: asking for a sibling or a child reuses the common part, so a walk in
+ * tree order opens each directory once and holds at most its depth open. Only where procPins holds.
+ */
+class DirChain {
+    rootFd;
+    open = [];
+    constructor(rootFd) {
+        this.rootFd = rootFd;
+    }
+    /**
+     * The descriptor of `rel` ("." or a/b/c below the root). Throws the open's error (ELOOP: a
+     * component is a symbolic link; ENOTDIR: not a directory; ENOENT: gone).
+     */
+    dirFd(rel) {
+        const segs = rel === '.' ? [] : rel.split('/');
+        let keep = 0;
+        while (keep < this.open.length &&
+            keep < segs.length &&
+            this.open[keep]?.rel === segs.slice(0, keep + 1).join('/'))
+            keep++;
+        this.closeFrom(keep);
+        for (let i = keep; i < segs.length; i++) {
+            const parent = this.open[i - 1]?.fd ?? this.rootFd;
+            const fd = external_node_fs_default().openSync(below(parent, segs[i]), OPEN_DIR);
+            this.open.push({ rel: segs.slice(0, i + 1).join('/'), fd });
+        }
+        return this.open[segs.length - 1]?.fd ?? this.rootFd;
+    }
+    /** Close every directory this chain opened (not the root). */
+    close() {
+        this.closeFrom(0);
+    }
+    closeFrom(n) {
+        for (const d of this.open.splice(n))
+            external_node_fs_default().closeSync(d.fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/modes.ts
+/**
+ * The modes source: an entry whose only damage is its permission bits (a restore, artifact or
+ * cache round trip that dropped exec bits, a umask) gets the recorded modes back, with no byte
+ * written and no code run. Each file is opened without following a link, its bytes are proven
+ * against the signed record on that descriptor, and only then is the recorded mode set through
+ * the same descriptor (fchmod): a file whose bytes differ keeps its mode, so an edited or
+ * swapped file never gains an exec bit from here. Directories are opened the same way and need
+ * no proof. Every name is looked up below its parent held open (pinned-dir.ts), from the
+ * workspace down, never by a path whose parents could be swapped for links in the meantime; in
+ * tree order, so a directory that lost its search bit is mended before its children are looked
+ * at. Where directories cannot be pinned (no /proc), nothing is set and the step says why.
+ */
+
+
+
+
+
+
+const FILE_FLAGS = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW | ((external_node_fs_default()).constants.O_NONBLOCK ?? 0);
+/** Names a refusal lists; the count says how many more. */
+const modes_NAMED = 5;
+/** Whether `entry` records what a mode restore needs: a mode to set and bytes to prove. */
+function modesRecorded(entry) {
+    switch (entry.kind) {
+        case 'file':
+            return true;
+        case 'blob':
+            return entry.expect.mode !== undefined;
+        case 'tree':
+            return entry.expect.index !== undefined;
+        case 'link':
+            return false;
+    }
+}
+/** Put back the recorded modes of `entry` (below `workspace`) whose bytes still verify. */
+function restoreModes(workspace, entry, readIndex) {
+    const out = new Outcome();
+    const wsFd = external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY);
+    const chain = new DirChain(wsFd);
+    try {
+        if (!procPins(wsFd))
+            out.refuse(entry.path, 'directories cannot be held open here (no /proc)');
+        else if (entry.kind === 'tree')
+            treeModes(chain, entry, readIndex, out);
+        else if (entry.kind === 'file' || entry.kind === 'blob')
+            fileMode(chain, entry, out);
+        else
+            out.refuse(entry.path, 'a link has no mode of its own');
+    }
+    finally {
+        chain.close();
+        external_node_fs_default().closeSync(wsFd);
+    }
+    return out.done();
+}
+class Outcome {
+    changed = 0;
+    dirs = 0;
+    names = [];
+    count = 0;
+    refuse(rel, why) {
+        if (this.names.length < modes_NAMED)
+            this.names.push(`${shownName(rel)} (${why})`);
+        this.count++;
+    }
+    done() {
+        const { changed, dirs } = this;
+        return { changed, dirs, refused: this.names, refusedCount: this.count };
+    }
+}
+function proofOf(e) {
+    const size = e.expect.size;
+    if (e.kind === 'file')
+        return { size, matches: fd => hashWalkedFd(fd, size) === e.expect.sha256 };
+    const full = e.expect.sha256;
+    // As strong as the check that found the damage: the head and tail, or every byte when recorded.
+    return full !== undefined
+        ? { size, matches: fd => hashWalkedFd(fd, size) === full }
+        : { size, matches: fd => headTailFd(fd, size) === e.expect.headtail };
+}
+function fileMode(chain, e, out) {
+    if (e.expect.mode === undefined)
+        return out.refuse(e.path, 'no mode recorded');
+    const at = pinnedName(chain, e.path);
+    if (typeof at === 'string')
+        return out.refuse(e.path, at);
+    const why = setProven(at, parseMode(e.expect.mode), proofOf(e));
+    if (why === undefined)
+        out.changed++;
+    else if (why !== SAME)
+        out.refuse(e.path, why);
+}
+const SAME = 'already as recorded';
+/**
+ * Open `abs` without following a link, prove it, then set `mode` through the same descriptor.
+ * Undefined when set, SAME when it already had the mode, else why it was left alone. `ino`: the
+ * inode an earlier lstat saw, which the opened file must be.
+ */
+function setProven(abs, mode, proof, ino) {
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(abs, FILE_FLAGS);
+    }
+    catch (err) {
+        return openFailure(err);
+    }
+    try {
+        const st = external_node_fs_default().fstatSync(fd);
+        if (!st.isFile())
+            return 'not a regular file';
+        if (ino !== undefined && st.ino !== ino)
+            return 'changed while looked at';
+        if ((st.mode & 0o7777) === mode)
+            return SAME;
+        if (st.size !== proof.size)
+            return `${st.size} bytes, not the ${proof.size} recorded`;
+        if (!proof.matches(fd))
+            return 'its bytes are not the recorded ones';
+        external_node_fs_default().fchmodSync(fd, mode);
+        return undefined;
+    }
+    catch (err) {
+        return openFailure(err);
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** `rel`'s name below its parent held open, or why the parent could not be opened. */
+function pinnedName(chain, rel) {
+    const parent = external_node_path_default().posix.dirname(rel);
+    try {
+        return below(chain.dirFd(parent), external_node_path_default().posix.basename(rel));
+    }
+    catch (err) {
+        return `its directory ${shownName(parent)}: ${openFailure(err)}`;
+    }
+}
+function openFailure(err) {
+    const code = err.code;
+    if (code === 'ELOOP')
+        return 'a symbolic link now';
+    if (code === 'ENOTDIR')
+        return 'not a directory now';
+    if (code === 'ENOENT')
+        return 'gone';
+    if (typeof code === 'string')
+        return `cannot be opened (${code})`;
+    throw err;
+}
+/** lstat, with a missing path as undefined and any other failure as its reason. */
+function look(at) {
+    try {
+        return external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
+    }
+    catch (err) {
+        return openFailure(err);
+    }
+}
+/** Why a recorded directory or file is no longer one (its mode would mean nothing), or undefined. */
+function changedKind(r, st) {
+    if (!st)
+        return 'gone';
+    if (r.type === 'd' ? st.isDirectory() : st.isFile())
+        return undefined;
+    return st.isSymbolicLink()
+        ? 'a symbolic link now'
+        : `not a ${r.type === 'd' ? 'directory' : 'regular file'} now`;
+}
+function treeModes(chain, e, readIndex, out) {
+    const records = readIndex(e.id, e.expect.index);
+    if (!records)
+        return out.refuse(e.path, 'its file index is missing or does not verify');
+    try {
+        chain.dirFd(e.path);
+    }
+    catch (err) {
+        return out.refuse(e.path, openFailure(err));
+    }
+    /** Directories refused or gone: nothing below them is looked at (or named again). */
+    const skipped = new Set();
+    const under = (rel) => {
+        for (let d = external_node_path_default().posix.dirname(rel); d !== '.'; d = external_node_path_default().posix.dirname(d))
+            if (skipped.has(d))
+                return true;
+        return false;
+    };
+    for (const r of records) {
+        if ((r.type !== 'd' && r.type !== 'f') || under(r.rel))
+            continue;
+        const rel = `${e.path === '.' ? '' : `${e.path}/`}${r.rel}`;
+        const why = r.type === 'd' ? dirMode(chain, rel, r) : treeFileMode(chain, rel, r);
+        if (why === undefined) {
+            out.changed++;
+            if (r.type === 'd')
+                out.dirs++;
+        }
+        else if (why !== SAME) {
+            out.refuse(rel, why);
+            if (r.type === 'd')
+                skipped.add(r.rel);
+        }
+    }
+}
+/** One recorded directory of a tree: its mode set through its parent held open. */
+function dirMode(chain, rel, r) {
+    const at = pinnedName(chain, rel);
+    if (typeof at === 'string')
+        return at;
+    const st = look(at);
+    if (typeof st === 'string')
+        return st;
+    const kindNow = changedKind(r, st);
+    if (kindNow !== undefined || !st)
+        return kindNow ?? 'gone';
+    if ((st.mode & 0o7777) === r.mode)
+        return SAME;
+    let fd;
+    try {
+        fd = external_node_fs_default().openSync(at, OPEN_DIR);
+    }
+    catch (err) {
+        return openFailure(err);
+    }
+    try {
+        if (external_node_fs_default().fstatSync(fd).ino !== st.ino)
+            return 'changed while looked at';
+        external_node_fs_default().fchmodSync(fd, r.mode);
+        return undefined;
+    }
+    finally {
+        external_node_fs_default().closeSync(fd);
+    }
+}
+/** One recorded file of a tree: proven, then its mode set, through its parent held open. */
+function treeFileMode(chain, rel, r) {
+    const at = pinnedName(chain, rel);
+    if (typeof at === 'string')
+        return at;
+    const st = look(at);
+    if (typeof st === 'string')
+        return st;
+    const kindNow = changedKind(r, st);
+    if (kindNow !== undefined || !st)
+        return kindNow ?? 'gone';
+    if ((st.mode & 0o7777) === r.mode)
+        return SAME;
+    const sha = r.extra;
+    const proof = { size: r.size, matches: (fd) => hashWalkedFd(fd, r.size) === sha };
+    return setProven(at, r.mode, proof, st.ino);
+}
+/** How a step names what the modes source did. */
+function describeModes(entry, r) {
+    const files = r.changed - r.dirs;
+    const what = [
+        files > 0 ? `${files} file${files === 1 ? '' : 's'} (bytes proven first)` : '',
+        r.dirs > 0 ? `${r.dirs} director${r.dirs === 1 ? 'y' : 'ies'}` : ''
+    ].filter(Boolean);
+    const set = entry.kind !== 'tree' && r.changed === 1
+        ? 'recorded mode put back (bytes proven first)'
+        : `recorded modes put back on ${what.join(' and ') || 'nothing'}`;
+    if (r.refusedCount === 0)
+        return set;
+    const more = r.refusedCount > r.refused.length ? ` and ${r.refusedCount - r.refused.length} more` : '';
+    return `${set}; left as they were: ${r.refused.join(', ')}${more}`;
+}
+
 ;// CONCATENATED MODULE: ./src/core/restore/sources.ts
 /**
- * The sources a restore of one entry tries, in the order it tries them: escrow first (bytes in the
+ * The sources a restore of one entry tries, in the order it tries them: the recorded modes first
+ * when permission bits are all that is wrong (no byte written, modes.ts), then escrow (bytes in the
  * manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
  * this machine, no code), then the state saved for exactly the entry's signed expectations when an
  * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
@@ -8124,9 +8498,12 @@ async function verifyEntries(entries, ctx, pool = {}) {
  */
 
 
+
 /** Every source a restore of `entry` tries, in order. */
 function sourcesOf(entry, opts = {}) {
-    const out = entry.kind === 'file' && entry.escrow ? [{ kind: 'escrow' }] : [];
+    const out = opts.permOnly && modesRecorded(entry) ? [{ kind: 'modes' }] : [];
+    if (entry.kind === 'file' && entry.escrow)
+        out.push({ kind: 'escrow' });
     if (opts.git?.tracks(entry.path, entry.kind === 'tree'))
         out.push({ kind: 'git' });
     if (opts.savedState)
@@ -8142,24 +8519,15 @@ function sourcesOf(entry, opts = {}) {
             });
     return out;
 }
-/** Whether `entry` has a way back at all (escrow, git or a declared source), cache or not. */
-function hasSource(entry, git) {
-    return sourcesOf(entry, { git }).length > 0;
-}
-
-;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
 /**
- * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
- * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
- * rules are ordered from the most specific pattern to "mixed", and every status has a class.
+ * Whether `entry` has a way back at all (its modes when only they are wrong, escrow, git or a
+ * declared source), cache or not.
  */
-
-
-
-
-function isDamaged(f) {
-    return f.status !== 'OK';
+function hasSource(entry, opts = {}) {
+    return sourcesOf(entry, opts).length > 0;
 }
+
+;// CONCATENATED MODULE: ./src/core/verify/damage.ts
 function damageOf(f) {
     switch (f.status) {
         case 'MISSING':
@@ -8177,11 +8545,12 @@ function damageOf(f) {
     }
 }
 function corruptDamage(f) {
+    // A tree says 'mode' when every change is a mode change, however long the list it was cut to.
+    if (f.reason === 'mode')
+        return 'perm';
     if (f.files)
         return treeDiffDamage(f.files);
     switch (f.reason) {
-        case 'mode':
-            return 'perm';
         case 'size': {
             const size = Number(f.found.size);
             return size === 0 ? 'gone' : size < Number(f.recorded.size) ? 'short' : 'altered';
@@ -8207,6 +8576,22 @@ function treeDiffDamage(d) {
     if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
         return 'perm';
     return 'altered';
+}
+
+;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
+/**
+ * From findings to a diagnosis: the wipe signature (what kind of event damaged the workspace) and,
+ * for each damaged entry, a plain-language cause and the fix. The first rule that fits wins; the
+ * rules are ordered from the most specific pattern to "mixed", and every status has a class.
+ */
+
+
+
+
+
+
+function isDamaged(f) {
+    return f.status !== 'OK';
 }
 /**
  * How many files a root cause lost: an entry gone whole or cut short is one loss (one deletion,
@@ -8376,13 +8761,13 @@ function diagnose(findings, command = 'swr restore', entries, git) {
         cause: CAUSES[signature],
         advice: findings.filter(isDamaged).map(f => {
             const root = caused.get(f.id);
-            const ways = (id) => (byId ? waysOf(byId.get(id), git) : 'unknown');
-            const own = adviceFor(f, command, ways(f.id));
+            const ways = (x) => (byId ? waysOf(byId.get(x.id), x, git) : 'unknown');
+            const own = adviceFor(f, command, ways(f));
             if (!root) {
                 const affects = dependentsOf(f.id, needers, consequencesOf);
                 return { ...own, risk: riskOf(f), ...(affects.length > 0 ? { affects } : {}) };
             }
-            const rootFix = adviceFor(root, command, ways(root.id)).fix;
+            const rootFix = adviceFor(root, command, ways(root)).fix;
             return {
                 ...own,
                 because: root.id,
@@ -8449,8 +8834,13 @@ function riskOf(f) {
     }
 }
 /** `git` is asked only for an entry with no other way back (it reads the git index). */
-function waysOf(e, git) {
-    return e && (hasSource(e) || (git !== undefined && hasSource(e, git()))) ? 'some' : 'none';
+function waysOf(e, f, git) {
+    if (!e)
+        return 'none';
+    const permOnly = damageOf(f) === 'perm';
+    return hasSource(e, { permOnly }) || (git !== undefined && hasSource(e, { permOnly, git: git() }))
+        ? 'some'
+        : 'none';
 }
 const ESCROW_HINT_BYTES = 256 * 1024;
 /** How to give an entry a way back, for a fix line that would otherwise send the user to a dead end. */
@@ -9032,6 +9422,7 @@ function diskFull(dir) {
 
 ;// CONCATENATED MODULE: ./src/core/restore/plan.ts
 
+
 function planSteps(plan) {
     return plan.waves.flat();
 }
@@ -9077,7 +9468,8 @@ function planRepair(entries, findings, opts = {}) {
             .filter(e => e.tier === tier)
             .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
             .map((e) => {
-            const sources = sourcesOf(e, opts);
+            const f = damaged.get(e.id);
+            const sources = sourcesOf(e, { ...opts, permOnly: damageOf(f) === 'perm' });
             const saved = sources.find(s => s.kind === 'cache' && s.savedState);
             return {
                 id: e.id,
@@ -9087,7 +9479,7 @@ function planRepair(entries, findings, opts = {}) {
                 sources: sources.map(s => s.kind),
                 ...(saved?.kind === 'cache' ? { saved_state: saved.key } : {}),
                 after: after.get(e.id) ?? [],
-                reason: `${damaged.get(e.id)?.status ?? 'DAMAGED'}: ${damaged.get(e.id)?.detail ?? ''}`
+                reason: `${f.status}: ${f.detail}`
             };
         });
         for (const s of wave)
@@ -10407,22 +10799,7 @@ class EntryExtractor {
 
 
 
-const OPEN_DIR = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY | (external_node_fs_default()).constants.O_NOFOLLOW;
-let procWorks;
-/** True when `/proc/self/fd/N` leads to the directory open as N (checked once per process). */
-function procPins(fd) {
-    if (procWorks === undefined) {
-        try {
-            const viaProc = external_node_fs_default().statSync(`/proc/self/fd/${fd}`);
-            const held = external_node_fs_default().fstatSync(fd);
-            procWorks = viaProc.isDirectory() && viaProc.ino === held.ino && viaProc.dev === held.dev;
-        }
-        catch {
-            procWorks = false;
-        }
-    }
-    return procWorks;
-}
+
 function pinnedAt(fd, dirPath) {
     const pinned = procPins(fd);
     return {
@@ -11534,6 +11911,7 @@ async function restoreFromGit(e, ctx) {
 
 
 
+
 async function runPlan(opts) {
     if (!opts.gate.allowed)
         throw new InternalError('runPlan called without an allowed gate decision');
@@ -11594,7 +11972,7 @@ async function runEscrowBatch(wave, entries, done, opts) {
         if (!entry)
             throw new InternalError(`plan names unknown entry ${step.id}`);
         const eligible = entry.kind === 'file' &&
-            entry.escrow !== undefined &&
+            step.source === 'escrow' &&
             !opts.abort?.aborted &&
             !opts.alreadyRepaired?.has(step.id) &&
             failedDependency(step, done) === undefined;
@@ -11707,7 +12085,7 @@ function safeQuarantine(entry, opts) {
 async function runStep(step, entry, done, opts, prior) {
     const base = { id: step.id, source: step.source };
     if (prior)
-        return trySources(step, entry, sourcesOf(entry, srcOpts(opts)).slice(1), prior, opts);
+        return trySources(step, entry, sourcesOf(entry, srcOpts(opts, step)).slice(1), prior, opts);
     if (opts.abort?.aborted)
         return { ...base, outcome: 'interrupted', detail: 'not started: interrupted', attempts: [] };
     const failedDep = failedDependency(step, done);
@@ -11724,7 +12102,7 @@ async function runStep(step, entry, done, opts, prior) {
                 attempts: []
             };
     }
-    const sources = sourcesOf(entry, srcOpts(opts));
+    const sources = sourcesOf(entry, srcOpts(opts, step));
     if (sources.length === 0)
         return {
             ...base,
@@ -11738,8 +12116,13 @@ async function runStep(step, entry, done, opts, prior) {
         return { ...base, ...planted, ...(q ? { quarantine: q } : {}) };
     return trySources(step, entry, sources, { attempts: [], quarantine: q }, opts);
 }
-function srcOpts(opts) {
-    return { savedState: opts.cache !== undefined, git: opts.git };
+/** The plan decided whether the modes source is offered: what it shows is what runs. */
+function srcOpts(opts, step) {
+    return {
+        savedState: opts.cache !== undefined,
+        git: opts.git,
+        permOnly: step.sources.includes('modes')
+    };
 }
 /** Try `sources` in order after what `prior` records, until one heals the entry. */
 async function trySources(step, entry, sources, prior, opts) {
@@ -11828,6 +12211,13 @@ function defaultRestore(opts) {
 async function trySource(src, entry, opts) {
     const abs = resolveEntryPath(opts.manifest.workspace, entry.path);
     switch (src.kind) {
+        case 'modes': {
+            const readIndex = (opts.cacheRestore ?? defaultRestore(opts)).readIndex;
+            const r = restoreModes(opts.manifest.workspace, entry, readIndex);
+            // Nothing set and nothing refused: the modes were mended since the check; re-verify.
+            const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed';
+            return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } };
+        }
         case 'escrow':
             if (entry.kind !== 'file')
                 return {
@@ -12049,7 +12439,7 @@ async function acquire(opts) {
     for (;;) {
         if (create(p, note))
             return hold(p, note, opts);
-        const seen = look(p.lock);
+        const seen = lock_look(p.lock);
         // Let go of between our attempt and our look: try again at once.
         if (seen === undefined)
             continue;
@@ -12140,7 +12530,7 @@ function hold(p, note, opts) {
     return () => Promise.resolve(letGo());
 }
 /** The lock as it is now, without following it; undefined when there is none. */
-function look(file) {
+function lock_look(file) {
     try {
         const st = external_node_fs_default().lstatSync(file);
         if (!st.isSymbolicLink())
@@ -12202,7 +12592,7 @@ function removeIfStill(p, file, note, staleMs) {
     catch (err) {
         if (code(err) !== 'EEXIST')
             throw err;
-        const other = look(guard);
+        const other = lock_look(guard);
         if (other?.note !== undefined && guardStale(other, staleMs))
             removeIfStill(p, guard, other.note, staleMs);
         return false;

@@ -169,8 +169,14 @@ export function hashWalked(abs, size) {
   }
 }
 
-/** hashWalked's reads and hash, on a descriptor it opened. */
-function hashWalkedFd(fd, size) {
+/**
+ * hashWalked's reads and hash, on a descriptor open at its start: the sha256 of a file of `size`
+ * bytes, read no further than one byte past `size`.
+ * @param {number} fd
+ * @param {number} size
+ * @returns {string}
+ */
+export function hashWalkedFd(fd, size) {
   const buf = buffer()
   if (size < buf.length) {
     // A regular file reads in full: `size` bytes back means the end, no second call to see it.
@@ -233,13 +239,24 @@ export function steadyOrError(abs, was) {
 export function hashHeadTail(abs, buf = buffer()) {
   const { fd, st } = openFile(abs)
   try {
-    const h = createHash('sha256').update(String(st.size))
-    h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, st.size), 0)))
-    if (st.size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, st.size - MIB)))
-    return { sha256: h.digest('hex'), size: st.size, mode: st.mode & 0o7777 }
+    return { sha256: headTailFd(fd, st.size, buf), size: st.size, mode: st.mode & 0o7777 }
   } finally {
     fs.closeSync(fd)
   }
+}
+
+/**
+ * hashHeadTail's digest of a file of `size` bytes, on an open descriptor.
+ * @param {number} fd
+ * @param {number} size
+ * @param {Buffer} [buf]
+ * @returns {string}
+ */
+export function headTailFd(fd, size, buf = buffer()) {
+  const h = createHash('sha256').update(String(size))
+  h.update(buf.subarray(0, readFully(fd, buf, Math.min(MIB, size), 0)))
+  if (size > MIB) h.update(buf.subarray(0, readFully(fd, buf, MIB, size - MIB)))
+  return h.digest('hex')
 }
 
 /**
