@@ -44,6 +44,16 @@ export function isGone(pid: number): boolean {
   return st === undefined || st.state === 'Z' || st.state === 'X'
 }
 
+/**
+ * Stop `pid` (SIGSTOP) and wait until the kernel says it is stopped: a racer paused this way
+ * makes no further move while a test looks at or resets what it races on.
+ */
+export async function pause(pid: number, ms = 5000): Promise<void> {
+  process.kill(pid, 'SIGSTOP')
+  if (!(await waitUntil(() => procState(pid)?.state === 'T', ms, 1)))
+    throw new Error(`process ${pid} did not stop within ${ms} ms`)
+}
+
 /** Pids of the running (non-zombie) members of process group `pgid`. */
 export function groupMembers(pgid: number): number[] {
   const out: number[] = []

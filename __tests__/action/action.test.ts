@@ -332,7 +332,10 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       expect(md).toContain('2 of 2 repairs succeeded, 3/3 healthy now')
       expect(md).toMatch(/^\*\*Wipe signature:\*\* `local-corruption` \(before repair\)/m)
       expect(md).toContain('| # | Entry | Tier | Source | Result | Exit | Time |')
-      expect(md).toMatch(/^\| \d \| `build` \| 1 \| recipe \| repaired: .*\| 0 \|/m)
+      // Its exec bit alone was lost: the recorded mode is put back before any recipe runs.
+      expect(md).toMatch(
+        /^\| \d \| `build` \| 1 \| modes \| repaired: recorded mode put back \(bytes proven first\) \| {2}\| {2}\|$/m
+      )
       expect(md).toMatch(/^\| \d \| `config` \| \d \| recipe \| repaired: .*\| 0 \|/m)
     })
 
@@ -445,17 +448,17 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--id',
         'tool',
         '--restore',
-        `touch ${q(marker(repo))}; chmod +x bin/tool.sh`
+        `touch ${q(marker(repo))}; printf '#!/bin/sh\\n' > bin/tool.sh`
       )
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       return [{ inputs: { command: 'doctor', 'trusted-signers': fingerprint } }]
     })
 
     it('runs no recipe: status refused, exit-code 2, the step fails', () => {
       const { r, repo } = s
       expect(fs.existsSync(marker(repo))).toBe(false)
-      expect(modeOf(path.join(repo.root, 'bin/tool.sh'))).toBe(0o644)
+      expect(fs.readFileSync(path.join(repo.root, 'bin/tool.sh'), 'utf8')).toBe('')
       expectExit(r, 1)
       expect(r.outputs).toMatchObject({
         status: 'refused',
@@ -485,7 +488,7 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--id',
         'tool',
         '--restore',
-        `touch ${q(marker(repo))}; chmod +x bin/tool.sh`
+        `touch ${q(marker(repo))}; printf '#!/bin/sh\\n' > bin/tool.sh`
       )
       await editAndApprove(opts, doc => {
         doc.body.scope = { repository: 'someone-else/fork' }
@@ -493,7 +496,7 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       // Kept out of git, so the control run's repair is the recipe (git would come first).
       write(repo.root, '.gitignore', 'bin/\n')
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       const inputs = { command: 'doctor', 'trusted-signers': fingerprint }
       return [
         { inputs, repository: 'owner/repo' },
@@ -531,10 +534,10 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--id',
         'tool',
         '--restore',
-        `touch ${q(marker(repo))}; chmod +x bin/tool.sh`
+        `touch ${q(marker(repo))}; printf '#!/bin/sh\\n' > bin/tool.sh`
       )
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       return [{ inputs: { command: 'doctor', require: 'hmac', 'hmac-key': '' } }]
     })
 
@@ -570,11 +573,11 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--id',
         'tool',
         '--restore',
-        `touch ${q(marker(repo))}; chmod +x bin/tool.sh`
+        `touch ${q(marker(repo))}; printf '#!/bin/sh\\n' > bin/tool.sh`
       )
       version = (await verifyJson(opts)).json.version
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       const inputs = {
         command: 'doctor',
         'trusted-signers': fingerprint,
@@ -605,11 +608,11 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--id',
         'tool',
         '--restore',
-        `touch ${q(marker(repo))}; chmod +x bin/tool.sh`
+        `touch ${q(marker(repo))}; printf '#!/bin/sh\\n' > bin/tool.sh`
       )
       await ok(opts, 'sign')
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       const signers = `${fingerprint}\n${'ab'.repeat(32)}`
       const inputs = { command: 'doctor', 'trusted-signers': signers, 'hmac-key': key }
       return [
@@ -755,7 +758,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
   describe('recipe output cannot act as a workflow command', () => {
     const s = scenario(bin, async repo => {
       const opts = mldsa(repo)
-      const recipe = "echo '::error::injected'; echo '::set-output name=x::y'; chmod +x bin/tool.sh"
+      const recipe =
+        "echo '::error::injected'; echo '::set-output name=x::y'; printf '#!/bin/sh\\n' > bin/tool.sh"
       await track(
         opts,
         repo,
@@ -770,7 +774,7 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       // Kept out of git, so the recipe is what repairs it (git would come first).
       write(repo.root, '.gitignore', 'bin/\n')
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       return [{ inputs: { command: 'doctor', 'trusted-signers': fingerprint } }]
     })
 
@@ -824,13 +828,13 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
         '--id',
         'tool',
         '--restore',
-        'chmod +x bin/tool.sh'
+        "printf '#!/bin/sh\\n' > bin/tool.sh"
       )
       await track(opts, repo, 'etc/app.conf', 'port = 8080\n', 0o644, '--id', 'config')
       // Kept out of git: the recipe repairs `tool`, nothing repairs `config`.
       write(repo.root, '.gitignore', 'bin/\netc/\n')
       commit(repo)
-      fs.chmodSync(path.join(repo.root, 'bin/tool.sh'), 0o644)
+      fs.writeFileSync(path.join(repo.root, 'bin/tool.sh'), '') // emptied: only the recipe brings it back
       fs.rmSync(path.join(repo.root, 'etc/app.conf'))
       return [
         { inputs: { command: 'doctor', require: 'hmac', 'hmac-key': key, sarif: 'swr.sarif' } }

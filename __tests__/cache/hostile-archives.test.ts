@@ -26,6 +26,7 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
 import { editAndApprove, hmacHex } from '../../__fixtures__/keys.js'
+import { pause } from '../../__fixtures__/repair.js'
 import { paxRecord, tarBytes, tarZst, zstd, type TarMember } from '../../__fixtures__/tar-build.js'
 import {
   add,
@@ -844,7 +845,7 @@ describe('placing while a parent is swapped for a link', () => {
       outcomes.set(shape, (outcomes.get(shape) ?? 0) + 1)
       // Paused, the racer leaves things as they are: nothing outside, and the placed copy (in
       // whichever real directory models/ was) is removed for the next run.
-      racer.kill('SIGSTOP')
+      await pause(racer.pid as number)
       expect(outside()).toEqual(before)
       expect(fs.readdirSync(away)).toEqual([])
       for (const dir of [d, real] as string[])

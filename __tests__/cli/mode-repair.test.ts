@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { hmacHex, readDoc } from '../../__fixtures__/keys.js'
-import { repairJson, spawnSwr } from '../../__fixtures__/repair.js'
+import { pause, repairJson, spawnSwr } from '../../__fixtures__/repair.js'
 import {
   add,
   bytes,
@@ -271,10 +271,7 @@ describe('a directory swapped for a link while modes are put back', () => {
       { stdio: 'ignore' }
     )
     cleanups.push(() => void racer.kill('SIGKILL'))
-    const stop = async (): Promise<void> => {
-      racer.kill('SIGSTOP')
-      await new Promise(r => setTimeout(r, 2))
-    }
+    const stop = (): Promise<void> => pause(racer.pid as number)
     return {
       bin,
       decoy,

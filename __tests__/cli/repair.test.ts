@@ -445,7 +445,7 @@ describe('timeouts, secrets, quarantine', () => {
     ).toHaveLength(1)
   })
 
-  it('--quarantine keeps a copy of the damaged file; chmod +x repairs it in place', async () => {
+  it('--quarantine keeps a copy of the damaged file; its mode is put back in place before the recipe', async () => {
     const script = '#!/bin/sh\necho building\n'
     write(ws.root, 'bin/build.sh', script, 0o755)
     await add(keyed, 'bin/build.sh', '--id', 'build', '--restore', 'chmod +x bin/build.sh')
@@ -455,7 +455,7 @@ describe('timeouts, secrets, quarantine', () => {
     const r = await repairJson(keyed, 'doctor', '--quarantine')
     expect(r.code).toBe(0)
     const step = r.report.repair.steps[0]
-    expect(step?.outcome).toBe('repaired')
+    expect(step).toMatchObject({ outcome: 'repaired', source: 'modes' })
     expect(step?.quarantine).toMatchObject({ bytes: script.length })
     const qdir = path.join(ws.stateDir, 'quarantine')
     const copies = filesWithContent(qdir, Buffer.from(script))

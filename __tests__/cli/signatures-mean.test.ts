@@ -78,11 +78,11 @@ beforeEach(async () => {
     '--id',
     'tool',
     '--restore',
-    `touch '${marker()}'; chmod +x bin/tool.sh`
+    `touch '${marker()}'; printf '#!/bin/sh\\n' > bin/tool.sh`
   )
   await ok(a, 'sign')
-  // Damaged: the recipe is what a wrongly met threshold would let run.
-  fs.chmodSync(path.join(a.ws, 'bin/tool.sh'), 0o644)
+  // Damaged (emptied, so only the recipe brings it back): what a wrongly met threshold would let run.
+  fs.writeFileSync(path.join(a.ws, 'bin/tool.sh'), '')
 })
 afterEach(async () => {
   await b.cli(['trust', 'remove', 'machine-a'])
