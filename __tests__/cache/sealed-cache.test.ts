@@ -21,6 +21,7 @@ import {
   type StepRun
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
+import { npmIn, registryReachable } from '../../__fixtures__/npm.js'
 import { CACHE_YML, sealMember } from '../../__fixtures__/sealed-cache.js'
 import { tarZst, type TarMember } from '../../__fixtures__/tar-build.js'
 
@@ -483,33 +484,13 @@ describe('inputs', () => {
   }, 60_000)
 })
 
-/** The npm registry answers (the only network the tests may use); else the real-project life is skipped. */
-function registryReachable(): boolean {
-  try {
-    execFileSync('npm', ['view', 'ms@2.1.2', 'version'], { timeout: 20_000, stdio: 'pipe' })
-    return true
-  } catch {
-    return false
-  }
-}
-
 const REGISTRY = registryReachable()
 if (!REGISTRY) console.warn('npm registry unreachable: the real npm project life is skipped')
 
 describe('a real npm project (esbuild with its platform packages, ms) over its life', () => {
   const npmCache = (): string => path.join(tmp, 'npm-cache')
-  const npm = (repo: ActionRepo, ...args: string[]): void => {
-    execFileSync(
-      'npm',
-      [...args, '--ignore-scripts', '--no-audit', '--no-fund', '--cache', npmCache()],
-      {
-        cwd: repo.root,
-        env: { PATH: process.env.PATH, HOME: repo.home },
-        stdio: 'pipe',
-        timeout: 180_000
-      }
-    )
-  }
+  const npm = (repo: ActionRepo, ...args: string[]): void =>
+    npmIn(repo.root, { cache: npmCache(), home: repo.home }, ...args)
   const project = (repo: ActionRepo, ms: string): void => {
     fs.writeFileSync(
       path.join(repo.root, 'package.json'),

@@ -8,10 +8,11 @@
  * CLI.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { hmacHex, readDoc } from '../../__fixtures__/keys.js'
+import { npmIn, registryReachable } from '../../__fixtures__/npm.js'
 import { pause, repairJson, spawnSwr } from '../../__fixtures__/repair.js'
 import {
   add,
@@ -331,4 +332,59 @@ describe('a directory swapped for a link while modes are put back', () => {
     expect(set).toBeGreaterThan(0)
     expect(refused).toBeGreaterThan(0)
   }, 120_000)
+})
+
+const REGISTRY = registryReachable()
+if (!REGISTRY)
+  console.warn('npm registry unreachable: the real npm project permission reset is skipped')
+
+describe('a real npm project after an artifact round trip', () => {
+  /** What a zip artifact's round trip leaves: every file 0644, every directory 0755, links as they were. */
+  function artifactModes(dir: string): void {
+    for (const name of fs.readdirSync(dir)) {
+      const p = path.join(dir, name)
+      const st = fs.lstatSync(p)
+      if (st.isDirectory()) {
+        fs.chmodSync(p, 0o755)
+        artifactModes(p)
+      } else if (st.isFile()) fs.chmodSync(p, 0o644)
+    }
+  }
+
+  const maybe = REGISTRY ? it : it.skip
+  maybe(
+    "esbuild's binary fails to start; after doctor it runs, not one byte rewritten",
+    async () => {
+      fs.writeFileSync(
+        abs('package.json'),
+        JSON.stringify({
+          name: 'app',
+          version: '1.0.0',
+          private: true,
+          dependencies: { esbuild: '0.24.2' }
+        })
+      )
+      npmIn(ws.root, { cache: path.join(ws.base, 'npm-cache'), home: ws.home }, 'install')
+      await add(keyed, 'node_modules', '--kind', 'tree')
+      const bin = abs(`node_modules/@esbuild/${process.platform}-${process.arch}/bin/esbuild`)
+      expect(execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim()).toBe('0.24.2')
+      artifactModes(abs('node_modules'))
+      expect(() => execFileSync(bin, ['--version'], { stdio: 'pipe' })).toThrow(/EACCES/)
+      const c = await checkJson(keyed)
+      expect(c.get('node_modules')).toMatchObject({ status: 'STRIPPED', reason: 'exec' })
+      expect(c.report.diagnosis.signature).toBe('permission-reset')
+      const before = fs.statSync(bin)
+      const r = await repairJson(keyed, 'doctor')
+      expect(r.code).toBe(0)
+      expect(r.report.repair.steps[0]).toMatchObject({ source: 'modes', outcome: 'repaired' })
+      expect(execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim()).toBe('0.24.2')
+      const after = fs.statSync(bin)
+      expect([after.ino, after.mtimeMs, after.size]).toEqual([
+        before.ino,
+        before.mtimeMs,
+        before.size
+      ])
+    },
+    180_000
+  )
 })
