@@ -26,7 +26,7 @@ import {
   type RunOptions,
   type Workspace
 } from '../../__fixtures__/workspace.js'
-import { restoreModes } from '../../src/core/restore/modes.js'
+import { describeModes, restoreModes } from '../../src/core/restore/modes.js'
 import { indexPath, readIndex } from '../../src/core/walk/tree-index.js'
 import type { Entry } from '../../src/core/types.js'
 
@@ -197,7 +197,11 @@ describe('restoreModes never sets a mode it has not proven', () => {
     const decoy = write(ws.outside, 'c.sh', script(7), 0o644)
     fs.rmSync(abs('scripts/c.sh'))
     fs.symlinkSync(decoy, abs('scripts/c.sh'))
-    expect(restoreNow('c').refused).toEqual(['scripts/c.sh (a symbolic link now)'])
+    const r = restoreNow('c')
+    expect(r.refused).toEqual(['scripts/c.sh (a symbolic link now)'])
+    expect(describeModes(entryOf('c'), r)).toBe(
+      'no mode put back; left as they were: scripts/c.sh (a symbolic link now)'
+    )
     expect(modeOf(decoy)).toBe(0o644)
   })
 
