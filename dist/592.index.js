@@ -8474,9 +8474,14 @@ function describeModes(entry, r) {
         files > 0 ? `${files} file${files === 1 ? '' : 's'} (bytes proven first)` : '',
         r.dirs > 0 ? `${r.dirs} director${r.dirs === 1 ? 'y' : 'ies'}` : ''
     ].filter(Boolean);
-    const set = entry.kind !== 'tree' && r.changed === 1
-        ? 'recorded mode put back (bytes proven first)'
-        : `recorded modes put back on ${what.join(' and ') || 'nothing'}`;
+    const set = r.changed === 0
+        ? 'no mode put back'
+        : entry.kind !== 'tree'
+            ? 'recorded mode put back (bytes proven first)'
+            : `recorded modes put back on ${what.join(' and ')}`;
+    // Mended since the check by something else: the re-verification says whether it holds.
+    if (r.changed === 0 && r.refusedCount === 0)
+        return 'modes already as recorded';
     if (r.refusedCount === 0)
         return set;
     const more = r.refusedCount > r.refused.length ? ` and ${r.refusedCount - r.refused.length} more` : '';
