@@ -216,7 +216,10 @@ describe('source selection: escrow > recipe > none', () => {
   it('with neither, the step is planned with source none (reported, not silently dropped)', () => {
     expect(sources.neither).toBe('none')
     expect(sources['bare-tree']).toBe('none')
-    expect(sources.link).toBe('none')
+  })
+
+  it('a link entry that is gone is made again from its record, with no recipe', () => {
+    expect(sources.link).toBe('link')
   })
 })
 
@@ -226,6 +229,7 @@ describe('every source the runner tries, the saved state included (restore/sourc
   const entries: Entry[] = [
     fileEntry('both', 'both', { restore: [declared, R], escrow }),
     fileEntry('recipe-only', 'recipe-only', { restore: R }),
+    fileEntry('bare', 'bare'),
     linkEntry('link', 'link', 'target', { tier: 1 })
   ]
   const stepOf = (plan: Plan, id: string) => planSteps(plan).find(s => s.id === id)
@@ -253,13 +257,14 @@ describe('every source the runner tries, the saved state included (restore/sourc
     // The plan lists exactly what the runner will try, in its order.
     for (const e of entries)
       expect(stepOf(plan, e.id)?.sources).toEqual(
-        sourcesOf(e, { savedState: true }).map(s => s.kind)
+        sourcesOf(e, { savedState: true, relink: e.kind === 'link' }).map(s => s.kind)
       )
   })
 
   it('an entry with no source of its own still gets the saved state when a cache is there', () => {
     const plan = planRepair(entries, findings(entries), { savedState: true })
-    expect(stepOf(plan, 'link')).toMatchObject({ source: 'cache', sources: ['cache'] })
+    expect(stepOf(plan, 'bare')).toMatchObject({ source: 'cache', sources: ['cache'] })
+    expect(stepOf(plan, 'link')).toMatchObject({ source: 'link', sources: ['link', 'cache'] })
   })
 })
 

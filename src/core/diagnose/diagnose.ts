@@ -7,7 +7,7 @@ import path from 'node:path'
 import { hasSource } from '../restore/sources.js'
 import type { GitTracking } from '../git/index-file.js'
 import { underVolatileDir } from '../capture/volatile-dirs.js'
-import { damageOf, type Damage } from '../verify/damage.js'
+import { damageHints, damageOf, type Damage } from '../verify/damage.js'
 
 export { damageOf, type Damage } from '../verify/damage.js'
 
@@ -286,8 +286,8 @@ type Ways = 'some' | 'none' | 'unknown'
 /** `git` is asked only for an entry with no other way back (it reads the git index). */
 function waysOf(e: Entry | undefined, f: Finding, git?: () => GitTracking | undefined): Ways {
   if (!e) return 'none'
-  const permOnly = damageOf(f) === 'perm'
-  return hasSource(e, { permOnly }) || (git !== undefined && hasSource(e, { permOnly, git: git() }))
+  const hints = damageHints(f)
+  return hasSource(e, hints) || (git !== undefined && hasSource(e, { ...hints, git: git() }))
     ? 'some'
     : 'none'
 }

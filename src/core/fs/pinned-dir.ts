@@ -45,9 +45,10 @@ export class DirChain {
 
   /**
    * The descriptor of `rel` ("." or a/b/c below the root). Throws the open's error (ELOOP: a
-   * component is a symbolic link; ENOTDIR: not a directory; ENOENT: gone).
+   * component is a symbolic link; ENOTDIR: not a directory; ENOENT: gone). `mkdir`: a missing
+   * component is created (0755) below the one before it, and opened the same way.
    */
-  dirFd(rel: string): number {
+  dirFd(rel: string, opts: { mkdir?: boolean } = {}): number {
     const segs = rel === '.' ? [] : rel.split('/')
     let keep = 0
     while (
@@ -59,7 +60,7 @@ export class DirChain {
     this.closeFrom(keep)
     for (let i = keep; i < segs.length; i++) {
       const parent = this.open[i - 1]?.fd ?? this.rootFd
-      const fd = fs.openSync(below(parent, segs[i] as string), OPEN_DIR)
+      const fd = openOrMake(below(parent, segs[i] as string), opts.mkdir === true)
       this.open.push({ rel: segs.slice(0, i + 1).join('/'), fd })
     }
     return this.open[segs.length - 1]?.fd ?? this.rootFd
@@ -73,4 +74,22 @@ export class DirChain {
   private closeFrom(n: number): void {
     for (const d of this.open.splice(n)) fs.closeSync(d.fd)
   }
+}
+
+function openOrMake(at: Buffer, mkdir: boolean): number {
+  try {
+    return fs.openSync(at, OPEN_DIR)
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException
+    // Linux answers O_DIRECTORY|O_NOFOLLOW on a symbolic link with ENOTDIR: say which it was.
+    if (e.code === 'ENOTDIR' && fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+      e.code = 'ELOOP'
+    if (!mkdir || e.code !== 'ENOENT') throw e
+  }
+  try {
+    fs.mkdirSync(at, { mode: 0o755 })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  }
+  return fs.openSync(at, OPEN_DIR)
 }

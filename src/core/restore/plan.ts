@@ -6,7 +6,7 @@
  * parallel. No fs, no clock, no processes here.
  */
 import type { Entry, Finding, Tier } from '../types.js'
-import { damageOf } from '../verify/damage.js'
+import { damageHints } from '../verify/damage.js'
 import { sourcesOf, type SourceKind, type SourceOptions } from './sources.js'
 
 export type StepSource = SourceKind | 'none'
@@ -19,7 +19,7 @@ export interface Step {
   source: StepSource
   /**
    * Every source the restore tries, in order, e.g. ["escrow", "git", "cache", "recipe"], with
-   * "modes" first when only permission bits are wrong (sources.ts).
+   * "modes" or "link" first when they alone can mend it (sources.ts).
    */
   sources: StepSource[]
   /**
@@ -92,7 +92,7 @@ export function planRepair(
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
       .map((e): Step => {
         const f = damaged.get(e.id) as Finding
-        const sources = sourcesOf(e, { ...opts, permOnly: damageOf(f) === 'perm' })
+        const sources = sourcesOf(e, { ...opts, ...damageHints(f) })
         const saved = sources.find(s => s.kind === 'cache' && s.savedState)
         return {
           id: e.id,

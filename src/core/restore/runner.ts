@@ -31,6 +31,7 @@ import { parentLinkOutside } from './outside-links.js'
 import type { GitTracking } from '../git/index-file.js'
 import { restoreFromGit } from './git/restore.js'
 import { describeModes, restoreModes } from './modes.js'
+import { restoreLink } from './relink.js'
 
 export type StepOutcome =
   | 'repaired'
@@ -341,7 +342,8 @@ function srcOpts(opts: RepairOptions, step: Step): Parameters<typeof sourcesOf>[
   return {
     savedState: opts.cache !== undefined,
     git: opts.git,
-    permOnly: step.sources.includes('modes')
+    permOnly: step.sources.includes('modes'),
+    relink: step.sources.includes('link')
   }
 }
 
@@ -451,6 +453,14 @@ async function trySource(
       // Nothing set and nothing refused: the modes were mended since the check; re-verify.
       const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed'
       return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } }
+    }
+    case 'link': {
+      if (entry.kind !== 'link')
+        return { attempt: { source: 'link', outcome: 'failed', detail: 'not a link entry' } }
+      const r = restoreLink(opts.manifest.workspace, entry)
+      return {
+        attempt: { source: 'link', outcome: r.made ? 'healed' : 'failed', detail: r.detail }
+      }
     }
     case 'escrow':
       if (entry.kind !== 'file')

@@ -1,7 +1,7 @@
 /**
  * The sources a restore of one entry tries, in the order it tries them: the recorded modes first
- * when permission bits are all that is wrong (no byte written, modes.ts), then escrow (bytes in the
- * manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
+ * when permission bits are all that is wrong (no byte written, modes.ts), the recorded link for a
+ * link entry gone, flattened or retargeted (relink.ts), then escrow (bytes in the manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
  * this machine, no code), then the state saved for exactly the entry's signed expectations when an
  * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
  * (recipes and declared cache keys). Local before remote, code-free before code: git comes before
@@ -18,6 +18,8 @@ import { modesRecorded } from './modes.js'
 export type Source =
   /** Permission bits only: the recorded modes set on the files whose bytes still verify. */
   | { kind: 'modes' }
+  /** A link entry: the recorded link made again (relink.ts). */
+  | { kind: 'link' }
   | { kind: 'escrow' }
   /** The entry's path in the commit HEAD names, read from git's object store (restore/git/). */
   | { kind: 'git' }
@@ -28,8 +30,10 @@ export type Source =
 export type SourceKind = Source['kind']
 
 export interface SourceOptions {
-  /** The entry's damage is its permission bits alone (diagnose's damageOf is 'perm'). */
+  /** The entry's damage is its permission bits alone (verify/damage.ts). */
   permOnly?: boolean | undefined
+  /** A link entry gone, flattened into a file or retargeted (verify/damage.ts). */
+  relink?: boolean | undefined
   /** An Actions cache is reachable: the saved state is tried right after escrow. */
   savedState?: boolean | undefined
   /** The workspace's git index (undefined outside a work tree): tracked entries get git. */
@@ -39,6 +43,7 @@ export interface SourceOptions {
 /** Every source a restore of `entry` tries, in order. */
 export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
   const out: Source[] = opts.permOnly && modesRecorded(entry) ? [{ kind: 'modes' }] : []
+  if (opts.relink && entry.kind === 'link') out.push({ kind: 'link' })
   if (entry.kind === 'file' && entry.escrow) out.push({ kind: 'escrow' })
   if (opts.git?.tracks(entry.path, entry.kind === 'tree')) out.push({ kind: 'git' })
   if (opts.savedState)
@@ -58,8 +63,8 @@ export function sourcesOf(entry: Entry, opts: SourceOptions = {}): Source[] {
 }
 
 /**
- * Whether `entry` has a way back at all (its modes when only they are wrong, escrow, git or a
- * declared source), cache or not.
+ * Whether `entry` has a way back at all (its modes when only they are wrong, its recorded link,
+ * escrow, git or a declared source), cache or not.
  */
 export function hasSource(entry: Entry, opts: Omit<SourceOptions, 'savedState'> = {}): boolean {
   return sourcesOf(entry, opts).length > 0

@@ -1,6 +1,7 @@
 /**
  * What happened to one entry, read from its finding alone: the class the wipe signatures are built
- * from, and what the planner asks to offer the modes source (only permission bits changed).
+ * from, and which code-free sources can mend it (the recorded modes when only permission bits
+ * changed, the recorded link when a link entry is gone, flattened or retargeted).
  */
 import type { Finding } from '../types.js'
 
@@ -58,4 +59,21 @@ function treeDiffDamage(d: NonNullable<Finding['files']>): Damage {
   if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
     return 'perm'
   return 'altered'
+}
+
+/** The code-free sources a finding makes worth offering (restore/sources.ts). */
+export interface DamageHints {
+  /** Only permission bits changed: the recorded modes can be put back. */
+  permOnly: boolean
+  /** A link entry gone, replaced by a file (a restore that flattened it) or retargeted. */
+  relink: boolean
+}
+
+export function damageHints(f: Finding): DamageHints {
+  const relink =
+    f.kind === 'link' &&
+    ((f.status === 'MISSING' && f.reason !== 'escapes') ||
+      f.status === 'TYPE' ||
+      (f.status === 'CORRUPT' && f.reason === 'target'))
+  return { permOnly: damageOf(f) === 'perm', relink }
 }
