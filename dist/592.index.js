@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(54338);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53012);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 54338:
+/***/ 53012:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -8188,9 +8188,10 @@ class DirChain {
     }
     /**
      * The descriptor of `rel` ("." or a/b/c below the root). Throws the open's error (ELOOP: a
-     * component is a symbolic link; ENOTDIR: not a directory; ENOENT: gone).
+     * component is a symbolic link; ENOTDIR: not a directory; ENOENT: gone). `mkdir`: a missing
+     * component is created (0755) below the one before it, and opened the same way.
      */
-    dirFd(rel) {
+    dirFd(rel, opts = {}) {
         const segs = rel === '.' ? [] : rel.split('/');
         let keep = 0;
         while (keep < this.open.length &&
@@ -8200,7 +8201,7 @@ class DirChain {
         this.closeFrom(keep);
         for (let i = keep; i < segs.length; i++) {
             const parent = this.open[i - 1]?.fd ?? this.rootFd;
-            const fd = external_node_fs_default().openSync(below(parent, segs[i]), OPEN_DIR);
+            const fd = openOrMake(below(parent, segs[i]), opts.mkdir === true);
             this.open.push({ rel: segs.slice(0, i + 1).join('/'), fd });
         }
         return this.open[segs.length - 1]?.fd ?? this.rootFd;
@@ -8213,6 +8214,27 @@ class DirChain {
         for (const d of this.open.splice(n))
             external_node_fs_default().closeSync(d.fd);
     }
+}
+function openOrMake(at, mkdir) {
+    try {
+        return external_node_fs_default().openSync(at, OPEN_DIR);
+    }
+    catch (err) {
+        const e = err;
+        // Linux answers O_DIRECTORY|O_NOFOLLOW on a symbolic link with ENOTDIR: say which it was.
+        if (e.code === 'ENOTDIR' && external_node_fs_default().lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+            e.code = 'ELOOP';
+        if (!mkdir || e.code !== 'ENOENT')
+            throw e;
+    }
+    try {
+        external_node_fs_default().mkdirSync(at, { mode: 0o755 });
+    }
+    catch (err) {
+        if (err.code !== 'EEXIST')
+            throw err;
+    }
+    return external_node_fs_default().openSync(at, OPEN_DIR);
 }
 
 ;// CONCATENATED MODULE: ./src/core/restore/modes.ts
@@ -8491,8 +8513,8 @@ function describeModes(entry, r) {
 ;// CONCATENATED MODULE: ./src/core/restore/sources.ts
 /**
  * The sources a restore of one entry tries, in the order it tries them: the recorded modes first
- * when permission bits are all that is wrong (no byte written, modes.ts), then escrow (bytes in the
- * manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
+ * when permission bits are all that is wrong (no byte written, modes.ts), the recorded link for a
+ * link entry gone, flattened or retargeted (relink.ts), then escrow (bytes in the manifest, no code), then git when the workspace's git index tracks the entry (bytes already on
  * this machine, no code), then the state saved for exactly the entry's signed expectations when an
  * Actions cache is reachable (a download), then the manifest's own sources in the manifest's order
  * (recipes and declared cache keys). Local before remote, code-free before code: git comes before
@@ -8507,6 +8529,8 @@ function describeModes(entry, r) {
 /** Every source a restore of `entry` tries, in order. */
 function sourcesOf(entry, opts = {}) {
     const out = opts.permOnly && modesRecorded(entry) ? [{ kind: 'modes' }] : [];
+    if (opts.relink && entry.kind === 'link')
+        out.push({ kind: 'link' });
     if (entry.kind === 'file' && entry.escrow)
         out.push({ kind: 'escrow' });
     if (opts.git?.tracks(entry.path, entry.kind === 'tree'))
@@ -8525,8 +8549,8 @@ function sourcesOf(entry, opts = {}) {
     return out;
 }
 /**
- * Whether `entry` has a way back at all (its modes when only they are wrong, escrow, git or a
- * declared source), cache or not.
+ * Whether `entry` has a way back at all (its modes when only they are wrong, its recorded link,
+ * escrow, git or a declared source), cache or not.
  */
 function hasSource(entry, opts = {}) {
     return sourcesOf(entry, opts).length > 0;
@@ -8581,6 +8605,13 @@ function treeDiffDamage(d) {
     if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
         return 'perm';
     return 'altered';
+}
+function damageHints(f) {
+    const relink = f.kind === 'link' &&
+        ((f.status === 'MISSING' && f.reason !== 'escapes') ||
+            f.status === 'TYPE' ||
+            (f.status === 'CORRUPT' && f.reason === 'target'));
+    return { permOnly: damageOf(f) === 'perm', relink };
 }
 
 ;// CONCATENATED MODULE: ./src/core/diagnose/diagnose.ts
@@ -8842,8 +8873,8 @@ function riskOf(f) {
 function waysOf(e, f, git) {
     if (!e)
         return 'none';
-    const permOnly = damageOf(f) === 'perm';
-    return hasSource(e, { permOnly }) || (git !== undefined && hasSource(e, { permOnly, git: git() }))
+    const hints = damageHints(f);
+    return hasSource(e, hints) || (git !== undefined && hasSource(e, { ...hints, git: git() }))
         ? 'some'
         : 'none';
 }
@@ -9474,7 +9505,7 @@ function planRepair(entries, findings, opts = {}) {
             .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0))
             .map((e) => {
             const f = damaged.get(e.id);
-            const sources = sourcesOf(e, { ...opts, permOnly: damageOf(f) === 'perm' });
+            const sources = sourcesOf(e, { ...opts, ...damageHints(f) });
             const saved = sources.find(s => s.kind === 'cache' && s.savedState);
             return {
                 id: e.id,
@@ -11890,6 +11921,79 @@ async function restoreFromGit(e, ctx) {
     return { ...r, commit };
 }
 
+;// CONCATENATED MODULE: ./src/core/restore/relink.ts
+/**
+ * The link source: a link entry that is gone, was flattened into a copy of what it pointed at (a
+ * cache or artifact round trip that follows links), or points elsewhere now gets the recorded
+ * link back, with no recipe: the link is made under a new random name beside the target and
+ * renamed over it, both through the parent directory held open from the workspace down
+ * (pinned-dir.ts), so a parent swapped for a link cannot send it elsewhere; missing parents are
+ * made the same way. A directory in the link's place is refused, not removed: it may hold what
+ * was copied through the link and more. Where directories cannot be pinned (no /proc), nothing
+ * is made and the step says why. The target is the signed one; the re-verification that follows
+ * judges the result as any check would.
+ */
+
+
+
+
+
+/** Make `entry`'s recorded link again; the detail of what was done, or why not (`made: false`). */
+function restoreLink(workspace, entry) {
+    const wsFd = external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY);
+    const chain = new DirChain(wsFd);
+    try {
+        if (!procPins(wsFd))
+            return {
+                made: false,
+                detail: 'no link made: directories cannot be held open here (no /proc)'
+            };
+        return relinkIn(chain, entry);
+    }
+    catch (err) {
+        const code = err.code;
+        if (typeof code !== 'string')
+            throw err;
+        return { made: false, detail: `no link made: ${why(code)}` };
+    }
+    finally {
+        chain.close();
+        external_node_fs_default().closeSync(wsFd);
+    }
+}
+function relinkIn(chain, e) {
+    const parent = chain.dirFd(external_node_path_default().posix.dirname(e.path), { mkdir: true });
+    const name = external_node_path_default().posix.basename(e.path);
+    const at = below(parent, name);
+    const now = external_node_fs_default().lstatSync(at, { throwIfNoEntry: false });
+    if (now?.isDirectory())
+        return {
+            made: false,
+            detail: `no link made: ${shownName(e.path)} is a directory; remove it first`
+        };
+    const tmp = below(parent, `.${name}.swr-${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    external_node_fs_default().symlinkSync(bytesOf(e.expect.target), tmp);
+    try {
+        external_node_fs_default().renameSync(tmp, at);
+    }
+    catch (err) {
+        external_node_fs_default().rmSync(tmp, { force: true });
+        throw err;
+    }
+    const was = !now ? 'was gone' : now.isSymbolicLink() ? 'pointed elsewhere' : 'was a copy';
+    return { made: true, detail: `recorded link made again (it ${was})` };
+}
+function why(code) {
+    switch (code) {
+        case 'ELOOP':
+            return 'a directory on its path is a symbolic link';
+        case 'ENOTDIR':
+            return 'a directory on its path is not a directory';
+        default:
+            return `${code} while making it`;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/restore/runner.ts
 /**
  * Carrying out a repair plan: wave by wave (steps of a wave in parallel up to `jobs`), each step
@@ -11897,6 +12001,7 @@ async function restoreFromGit(e, ctx) {
  * each restored entry re-verified at once without the cache. A step whose dependency did not heal is SKIPPED, never attempted. The caller must have
  * asked the gate first; this module refuses to run without an allowed decision.
  */
+
 
 
 
@@ -12126,7 +12231,8 @@ function srcOpts(opts, step) {
     return {
         savedState: opts.cache !== undefined,
         git: opts.git,
-        permOnly: step.sources.includes('modes')
+        permOnly: step.sources.includes('modes'),
+        relink: step.sources.includes('link')
     };
 }
 /** Try `sources` in order after what `prior` records, until one heals the entry. */
@@ -12222,6 +12328,14 @@ async function trySource(src, entry, opts) {
             // Nothing set and nothing refused: the modes were mended since the check; re-verify.
             const outcome = r.changed === 0 && r.refusedCount > 0 ? 'failed' : 'healed';
             return { attempt: { source: 'modes', outcome, detail: describeModes(entry, r) } };
+        }
+        case 'link': {
+            if (entry.kind !== 'link')
+                return { attempt: { source: 'link', outcome: 'failed', detail: 'not a link entry' } };
+            const r = restoreLink(opts.manifest.workspace, entry);
+            return {
+                attempt: { source: 'link', outcome: r.made ? 'healed' : 'failed', detail: r.detail }
+            };
         }
         case 'escrow':
             if (entry.kind !== 'file')

@@ -22,8 +22,8 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts + 1 modules
 var actions_cache = __webpack_require__(90762);
-// EXTERNAL MODULE: ./src/core/index.ts + 179 modules
-var src_core = __webpack_require__(54338);
+// EXTERNAL MODULE: ./src/core/index.ts + 180 modules
+var src_core = __webpack_require__(53012);
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
@@ -317,7 +317,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(54338);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53012);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.
@@ -376,8 +376,8 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 179 modules
-var core = __webpack_require__(54338);
+// EXTERNAL MODULE: ./src/core/index.ts + 180 modules
+var core = __webpack_require__(53012);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
