@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import fs from 'node:fs'
 import path from 'node:path'
 import { hmacHex, readDoc } from '../../__fixtures__/keys.js'
-import { repairJson } from '../../__fixtures__/repair.js'
+import { repairJson, spawnSwr } from '../../__fixtures__/repair.js'
+import { swapRacer } from '../../__fixtures__/swap-racer.js'
 import {
   add,
   checkJson,
@@ -110,4 +111,68 @@ describe('restoreLink never makes a link through a swapped parent', () => {
     })
     expect(fs.readdirSync(ws.outside)).toEqual([])
   })
+})
+
+describe('a parent swapped for a link while doctor runs (bundled CLI)', () => {
+  it('never makes the link outside the workspace', async () => {
+    const decoy = path.join(ws.outside, 'decoy')
+    fs.mkdirSync(decoy)
+    const racer = swapRacer(at('bin'), decoy, path.join(ws.outside, 'bin'), 3)
+    try {
+      const outcomes = new Map<string, number>()
+      const seen = (): boolean =>
+        [...outcomes.keys()].some(k => k.startsWith('repaired')) &&
+        [...outcomes.keys()].some(k => !k.startsWith('repaired'))
+      for (let round = 0; round < 40 && !(round >= 8 && seen()); round++) {
+        await racer.stop()
+        racer.putBack()
+        fs.rmSync(at('bin/python'), { force: true })
+        racer.go()
+        const run = await spawnSwr(['doctor', '--json', '--no-cache'], keyed).done
+        expect(run.stderr).not.toMatch(/^\s+at\s.+:\d+:\d+\)?$/m)
+        const report = JSON.parse(run.stdout) as {
+          repair?: { steps: { id: string; outcome: string; detail: string }[] }
+        }
+        const step = report.repair?.steps.find(s => s.id === 'python')
+        const said = `${step?.outcome}: ${step?.detail}`
+        outcomes.set(said, (outcomes.get(said) ?? 0) + 1)
+        await racer.stop()
+        expect(fs.readdirSync(decoy)).toEqual([])
+        racer.go()
+      }
+      expect(seen()).toBe(true)
+    } finally {
+      racer.kill()
+    }
+  }, 120_000)
+})
+
+describe('restoreLink under renames as fast as they go', () => {
+  it('500 runs: never a link made outside the workspace', async () => {
+    const python = (readDoc(ws.manifestFile).body.entries as Entry[]).find(
+      e => e.id === 'python'
+    ) as LinkEntry
+    const decoy = path.join(ws.outside, 'decoy')
+    fs.mkdirSync(decoy)
+    const racer = swapRacer(at('bin'), decoy, path.join(ws.outside, 'bin'), 0)
+    let made = 0
+    let refused = 0
+    try {
+      for (let i = 0; i < 500; i++) {
+        await racer.stop()
+        racer.putBack()
+        fs.rmSync(at('bin/python'), { force: true })
+        racer.go()
+        if (restoreLink(ws.root, python).made) made++
+        else refused++
+        await racer.stop()
+        expect(fs.readdirSync(decoy)).toEqual([])
+        racer.go()
+      }
+    } finally {
+      racer.kill()
+    }
+    // The race was run: links were made in some runs and refused in others.
+    expect([made > 0, refused > 0]).toEqual([true, true])
+  }, 60_000)
 })

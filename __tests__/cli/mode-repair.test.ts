@@ -8,12 +8,13 @@
  * CLI.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { hmacHex, readDoc } from '../../__fixtures__/keys.js'
 import { npmIn, registryReachable } from '../../__fixtures__/npm.js'
-import { pause, repairJson, spawnSwr } from '../../__fixtures__/repair.js'
+import { repairJson, spawnSwr } from '../../__fixtures__/repair.js'
+import { swapRacer } from '../../__fixtures__/swap-racer.js'
 import {
   add,
   bytes,
@@ -253,40 +254,18 @@ describe('a directory swapped for a link while modes are put back', () => {
     for (let i = 0; i < 30; i++) write(decoy, `t${i}`, script(i), 0o644)
     const bin = abs('tools/bin')
     // Parked outside the tree, so a check that sees the real directory sees modes alone.
-    const real = path.join(ws.outside, 'bin-real')
-    const link = path.join(ws.outside, 'bin-link')
-    fs.symlinkSync(decoy, link)
-    const racer = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const fs = require('fs'); const [d, real, link, napMs] = process.argv.slice(1)
-         const step = (a, b) => { try { fs.renameSync(a, b) } catch {} }
-         const cell = new Int32Array(new SharedArrayBuffer(4))
-         const nap = ms => ms > 0 && Atomics.wait(cell, 0, 0, ms)
-         for (const end = Date.now() + 120000; Date.now() < end; ) {
-           step(d, real); step(link, d); nap(Math.random() * napMs)
-           step(d, link); step(real, d); nap(Math.random() * napMs * 7)
-         }`,
-        bin,
-        real,
-        link,
-        String(napMs)
-      ],
-      { stdio: 'ignore' }
-    )
-    cleanups.push(() => void racer.kill('SIGKILL'))
-    const stop = (): Promise<void> => pause(racer.pid as number)
+    const racer = swapRacer(bin, decoy, path.join(ws.outside, 'bin'), napMs)
+    cleanups.push(racer.kill)
+    const stop = racer.stop
     return {
       bin,
       decoy,
-      go: () => void racer.kill('SIGCONT'),
+      go: racer.go,
       reset: async () => {
         await stop()
-        if (fs.lstatSync(bin, { throwIfNoEntry: false })?.isSymbolicLink()) fs.renameSync(bin, link)
-        if (!fs.existsSync(bin)) fs.renameSync(real, bin)
+        racer.putBack()
         for (let i = 0; i < 30; i++) fs.chmodSync(path.join(bin, `t${i}`), 0o644)
-        racer.kill('SIGCONT')
+        racer.go()
       },
       expectDecoyUntouched: async () => {
         await stop()
