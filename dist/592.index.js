@@ -8442,8 +8442,11 @@ function treeModes(chain, e, readIndex, out) {
         }
     }
 }
-/** One recorded directory of a tree: its mode set through its parent held open. */
-function dirMode(chain, rel, r) {
+/**
+ * A recorded directory or file of a tree looked up through its parent held open: its name there
+ * and its lstat when its mode differs from the record; else SAME, or why it cannot be mended.
+ */
+function differing(chain, rel, r) {
     const at = pinnedName(chain, rel);
     if (typeof at === 'string')
         return at;
@@ -8453,17 +8456,22 @@ function dirMode(chain, rel, r) {
     const kindNow = changedKind(r, st);
     if (kindNow !== undefined || !st)
         return kindNow ?? 'gone';
-    if ((st.mode & 0o7777) === r.mode)
-        return SAME;
+    return (st.mode & 0o7777) === r.mode ? SAME : { at, st };
+}
+/** One recorded directory of a tree: its mode set through its parent held open. */
+function dirMode(chain, rel, r) {
+    const d = differing(chain, rel, r);
+    if (typeof d === 'string')
+        return d;
     let fd;
     try {
-        fd = external_node_fs_default().openSync(at, OPEN_DIR);
+        fd = external_node_fs_default().openSync(d.at, OPEN_DIR);
     }
     catch (err) {
         return openFailure(err);
     }
     try {
-        if (external_node_fs_default().fstatSync(fd).ino !== st.ino)
+        if (external_node_fs_default().fstatSync(fd).ino !== d.st.ino)
             return 'changed while looked at';
         external_node_fs_default().fchmodSync(fd, r.mode);
         return undefined;
@@ -8474,20 +8482,12 @@ function dirMode(chain, rel, r) {
 }
 /** One recorded file of a tree: proven, then its mode set, through its parent held open. */
 function treeFileMode(chain, rel, r) {
-    const at = pinnedName(chain, rel);
-    if (typeof at === 'string')
-        return at;
-    const st = look(at);
-    if (typeof st === 'string')
-        return st;
-    const kindNow = changedKind(r, st);
-    if (kindNow !== undefined || !st)
-        return kindNow ?? 'gone';
-    if ((st.mode & 0o7777) === r.mode)
-        return SAME;
+    const d = differing(chain, rel, r);
+    if (typeof d === 'string')
+        return d;
     const sha = r.extra;
     const proof = { size: r.size, matches: (fd) => hashWalkedFd(fd, r.size) === sha };
-    return setProven(at, r.mode, proof, st.ino);
+    return setProven(d.at, r.mode, proof, d.st.ino);
 }
 /** How a step names what the modes source did. */
 function describeModes(entry, r) {

@@ -209,23 +209,36 @@ function treeModes(chain: DirChain, e: TreeEntry, readIndex: ReadIndex, out: Out
   }
 }
 
-/** One recorded directory of a tree: its mode set through its parent held open. */
-function dirMode(chain: DirChain, rel: string, r: IndexRecord): string | undefined {
+/**
+ * A recorded directory or file of a tree looked up through its parent held open: its name there
+ * and its lstat when its mode differs from the record; else SAME, or why it cannot be mended.
+ */
+function differing(
+  chain: DirChain,
+  rel: string,
+  r: IndexRecord
+): { at: Buffer; st: fs.Stats } | string {
   const at = pinnedName(chain, rel)
   if (typeof at === 'string') return at
   const st = look(at)
   if (typeof st === 'string') return st
   const kindNow = changedKind(r, st)
   if (kindNow !== undefined || !st) return kindNow ?? 'gone'
-  if ((st.mode & 0o7777) === r.mode) return SAME
+  return (st.mode & 0o7777) === r.mode ? SAME : { at, st }
+}
+
+/** One recorded directory of a tree: its mode set through its parent held open. */
+function dirMode(chain: DirChain, rel: string, r: IndexRecord): string | undefined {
+  const d = differing(chain, rel, r)
+  if (typeof d === 'string') return d
   let fd: number
   try {
-    fd = fs.openSync(at, OPEN_DIR)
+    fd = fs.openSync(d.at, OPEN_DIR)
   } catch (err) {
     return openFailure(err)
   }
   try {
-    if (fs.fstatSync(fd).ino !== st.ino) return 'changed while looked at'
+    if (fs.fstatSync(fd).ino !== d.st.ino) return 'changed while looked at'
     fs.fchmodSync(fd, r.mode)
     return undefined
   } finally {
@@ -235,16 +248,11 @@ function dirMode(chain: DirChain, rel: string, r: IndexRecord): string | undefin
 
 /** One recorded file of a tree: proven, then its mode set, through its parent held open. */
 function treeFileMode(chain: DirChain, rel: string, r: IndexRecord): string | undefined {
-  const at = pinnedName(chain, rel)
-  if (typeof at === 'string') return at
-  const st = look(at)
-  if (typeof st === 'string') return st
-  const kindNow = changedKind(r, st)
-  if (kindNow !== undefined || !st) return kindNow ?? 'gone'
-  if ((st.mode & 0o7777) === r.mode) return SAME
+  const d = differing(chain, rel, r)
+  if (typeof d === 'string') return d
   const sha = r.extra
   const proof = { size: r.size, matches: (fd: number) => hashWalkedFd(fd, r.size) === sha }
-  return setProven(at, r.mode, proof, st.ino)
+  return setProven(d.at, r.mode, proof, d.st.ino)
 }
 
 /** How a step names what the modes source did. */
