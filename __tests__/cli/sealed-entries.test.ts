@@ -91,16 +91,23 @@ describe('sealed entries', () => {
     expect((await checkJson(ws)).get('deps').status).toBe('OK')
   }, 60_000)
 
-  it('damage to a sealed tree is found against the seal and repaired by its recipe', async () => {
+  it('damage to a sealed tree is found against the seal: modes put back from the seal index, the rest by its recipe', async () => {
     await addSealed()
     await doctor()
+    type Repair = { repair: { outcome: string; steps: { id: string; source: string }[] } }
     fs.chmodSync(path.join(ws.root, 'deps/pkg/bin/tool'), 0o644)
     const damaged = await checkJson(ws)
     expect(damaged.code).toBe(1)
     expect(damaged.get('deps').status).toBe('STRIPPED')
-    const healed = await doctor()
-    expect(JSON.parse(healed.stdout).repair.outcome).toBe('repaired')
+    const healed = JSON.parse((await doctor()).stdout) as Repair
+    expect(healed.repair.outcome).toBe('repaired')
+    expect(healed.repair.steps[0]).toMatchObject({ id: 'deps', source: 'modes' })
     expect(fs.statSync(path.join(ws.root, 'deps/pkg/bin/tool')).mode & 0o777).toBe(0o755)
+    fs.writeFileSync(path.join(ws.root, 'deps/pkg/lock'), '')
+    const cut = JSON.parse((await doctor()).stdout) as Repair
+    expect(cut.repair.outcome).toBe('repaired')
+    expect(cut.repair.steps[0]).toMatchObject({ id: 'deps', source: 'recipe' })
+    expect(fs.readFileSync(path.join(ws.root, 'deps/pkg/lock'), 'utf8')).toBe('a@1\n')
   }, 60_000)
 
   it('a failing smoke command seals nothing and says so', async () => {
