@@ -8245,10 +8245,11 @@ function openOrMake(at, mkdir) {
  * against the signed record on that descriptor, and only then is the recorded mode set through
  * the same descriptor (fchmod): a file whose bytes differ keeps its mode, so an edited or
  * swapped file never gains an exec bit from here. Directories are opened the same way and need
- * no proof. Every name is looked up below its parent held open (pinned-dir.ts), from the
- * workspace down, never by a path whose parents could be swapped for links in the meantime; in
- * tree order, so a directory that lost its search bit is mended before its children are looked
- * at. Where directories cannot be pinned (no /proc), nothing is set and the step says why.
+ * no proof. Every file or directory acted on is opened below its parent held open (pinned-dir.ts),
+ * from the workspace down, never by a path whose parents could be swapped for links in the
+ * meantime, and must be the inode a first look saw; in tree order, so a directory that lost its
+ * search bit is mended before its children are looked at. Where directories cannot be pinned (no
+ * /proc), nothing is set and the step says why.
  */
 
 
@@ -8281,7 +8282,7 @@ function restoreModes(workspace, entry, readIndex) {
         if (!procPins(wsFd))
             out.refuse(entry.path, 'directories cannot be held open here (no /proc)');
         else if (entry.kind === 'tree')
-            treeModes(chain, entry, readIndex, out);
+            treeModes(workspace, chain, entry, readIndex, out);
         else if (entry.kind === 'file' || entry.kind === 'blob')
             fileMode(chain, entry, out);
         else
@@ -8333,10 +8334,10 @@ function fileMode(chain, e, out) {
 const SAME = 'already as recorded';
 /**
  * Open `abs` without following a link, prove it, then set `mode` through the same descriptor.
- * Undefined when set, SAME when it already had the mode, else why it was left alone. `ino`: the
- * inode an earlier lstat saw, which the opened file must be.
+ * Undefined when set, SAME when it already had the mode, else why it was left alone. `was`: the
+ * device and inode an earlier lstat saw, which the opened file must be.
  */
-function setProven(abs, mode, proof, ino) {
+function setProven(abs, mode, proof, was) {
     let fd;
     try {
         fd = external_node_fs_default().openSync(abs, FILE_FLAGS);
@@ -8348,7 +8349,7 @@ function setProven(abs, mode, proof, ino) {
         const st = external_node_fs_default().fstatSync(fd);
         if (!st.isFile())
             return 'not a regular file';
-        if (ino !== undefined && st.ino !== ino)
+        if (was !== undefined && !sameFile(st, was))
             return 'changed while looked at';
         if ((st.mode & 0o7777) === mode)
             return SAME;
@@ -8407,7 +8408,7 @@ function changedKind(r, st) {
         ? 'a symbolic link now'
         : `not a ${r.type === 'd' ? 'directory' : 'regular file'} now`;
 }
-function treeModes(chain, e, readIndex, out) {
+function treeModes(workspace, chain, e, readIndex, out) {
     const records = readIndex(e.id, e.expect.index);
     if (!records)
         return out.refuse(e.path, 'its file index is missing or does not verify');
@@ -8429,7 +8430,8 @@ function treeModes(chain, e, readIndex, out) {
         if ((r.type !== 'd' && r.type !== 'f') || under(r.rel))
             continue;
         const rel = `${e.path === '.' ? '' : `${e.path}/`}${r.rel}`;
-        const why = r.type === 'd' ? dirMode(chain, rel, r) : treeFileMode(chain, rel, r);
+        const d = differing(workspace, chain, rel, r);
+        const why = typeof d === 'string' ? d : r.type === 'd' ? dirMode(d, r) : treeFileMode(d, r);
         if (why === undefined) {
             out.changed++;
             if (r.type === 'd')
@@ -8443,26 +8445,27 @@ function treeModes(chain, e, readIndex, out) {
     }
 }
 /**
- * A recorded directory or file of a tree looked up through its parent held open: its name there
- * and its lstat when its mode differs from the record; else SAME, or why it cannot be mended.
+ * A recorded directory or file of a tree whose mode differs from the record: its name below its
+ * parent held open and what a first look saw; else SAME, or why it cannot be mended. The first
+ * look goes by path, because most records of a tree are as recorded and a look below a held
+ * directory (/proc/self/fd/N/name) costs the kernel several times more; what it says is never
+ * acted on: the file is opened below its held parent and must be the very inode that look saw,
+ * so a look through a parent swapped for a link leads to a refusal, never to a mode set.
  */
-function differing(chain, rel, r) {
-    const at = pinnedName(chain, rel);
-    if (typeof at === 'string')
-        return at;
-    const st = look(at);
+function differing(workspace, chain, rel, r) {
+    const st = look(fsPath(`${workspace}/${rel}`));
     if (typeof st === 'string')
         return st;
     const kindNow = changedKind(r, st);
     if (kindNow !== undefined || !st)
         return kindNow ?? 'gone';
-    return (st.mode & 0o7777) === r.mode ? SAME : { at, st };
+    if ((st.mode & 0o7777) === r.mode)
+        return SAME;
+    const at = pinnedName(chain, rel);
+    return typeof at === 'string' ? at : { at, st };
 }
 /** One recorded directory of a tree: its mode set through its parent held open. */
-function dirMode(chain, rel, r) {
-    const d = differing(chain, rel, r);
-    if (typeof d === 'string')
-        return d;
+function dirMode(d, r) {
     let fd;
     try {
         fd = external_node_fs_default().openSync(d.at, OPEN_DIR);
@@ -8471,7 +8474,7 @@ function dirMode(chain, rel, r) {
         return openFailure(err);
     }
     try {
-        if (external_node_fs_default().fstatSync(fd).ino !== d.st.ino)
+        if (!sameFile(external_node_fs_default().fstatSync(fd), d.st))
             return 'changed while looked at';
         external_node_fs_default().fchmodSync(fd, r.mode);
         return undefined;
@@ -8481,13 +8484,13 @@ function dirMode(chain, rel, r) {
     }
 }
 /** One recorded file of a tree: proven, then its mode set, through its parent held open. */
-function treeFileMode(chain, rel, r) {
-    const d = differing(chain, rel, r);
-    if (typeof d === 'string')
-        return d;
+function treeFileMode(d, r) {
     const sha = r.extra;
     const proof = { size: r.size, matches: (fd) => hashWalkedFd(fd, r.size) === sha };
-    return setProven(d.at, r.mode, proof, d.st.ino);
+    return setProven(d.at, r.mode, proof, d.st);
+}
+function sameFile(a, b) {
+    return a.dev === b.dev && a.ino === b.ino;
 }
 /** How a step names what the modes source did. */
 function describeModes(entry, r) {

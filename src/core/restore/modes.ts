@@ -5,14 +5,15 @@
  * against the signed record on that descriptor, and only then is the recorded mode set through
  * the same descriptor (fchmod): a file whose bytes differ keeps its mode, so an edited or
  * swapped file never gains an exec bit from here. Directories are opened the same way and need
- * no proof. Every name is looked up below its parent held open (pinned-dir.ts), from the
- * workspace down, never by a path whose parents could be swapped for links in the meantime; in
- * tree order, so a directory that lost its search bit is mended before its children are looked
- * at. Where directories cannot be pinned (no /proc), nothing is set and the step says why.
+ * no proof. Every file or directory acted on is opened below its parent held open (pinned-dir.ts),
+ * from the workspace down, never by a path whose parents could be swapped for links in the
+ * meantime, and must be the inode a first look saw; in tree order, so a directory that lost its
+ * search bit is mended before its children are looked at. Where directories cannot be pinned (no
+ * /proc), nothing is set and the step says why.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { shownName } from '../walk/byte-names.mjs'
+import { fsPath, shownName } from '../walk/byte-names.mjs'
 import { hashWalkedFd, headTailFd } from '../walk/hash-kernel.mjs'
 import { parseMode } from '../walk/mode.js'
 import type { IndexRecord } from '../walk/tree-index.js'
@@ -56,7 +57,7 @@ export function restoreModes(workspace: string, entry: Entry, readIndex: ReadInd
   const chain = new DirChain(wsFd)
   try {
     if (!procPins(wsFd)) out.refuse(entry.path, 'directories cannot be held open here (no /proc)')
-    else if (entry.kind === 'tree') treeModes(chain, entry, readIndex, out)
+    else if (entry.kind === 'tree') treeModes(workspace, chain, entry, readIndex, out)
     else if (entry.kind === 'file' || entry.kind === 'blob') fileMode(chain, entry, out)
     else out.refuse(entry.path, 'a link has no mode of its own')
   } finally {
@@ -112,14 +113,14 @@ const SAME = 'already as recorded'
 
 /**
  * Open `abs` without following a link, prove it, then set `mode` through the same descriptor.
- * Undefined when set, SAME when it already had the mode, else why it was left alone. `ino`: the
- * inode an earlier lstat saw, which the opened file must be.
+ * Undefined when set, SAME when it already had the mode, else why it was left alone. `was`: the
+ * device and inode an earlier lstat saw, which the opened file must be.
  */
 function setProven(
   abs: string | Buffer,
   mode: number,
   proof: Proof,
-  ino?: number
+  was?: { dev: number; ino: number }
 ): string | undefined {
   let fd: number
   try {
@@ -130,7 +131,7 @@ function setProven(
   try {
     const st = fs.fstatSync(fd)
     if (!st.isFile()) return 'not a regular file'
-    if (ino !== undefined && st.ino !== ino) return 'changed while looked at'
+    if (was !== undefined && !sameFile(st, was)) return 'changed while looked at'
     if ((st.mode & 0o7777) === mode) return SAME
     if (st.size !== proof.size) return `${st.size} bytes, not the ${proof.size} recorded`
     if (!proof.matches(fd)) return 'its bytes are not the recorded ones'
@@ -163,7 +164,7 @@ function openFailure(err: unknown): string {
 }
 
 /** lstat, with a missing path as undefined and any other failure as its reason. */
-function look(at: Buffer): fs.Stats | string | undefined {
+function look(at: string | Buffer): fs.Stats | string | undefined {
   try {
     return fs.lstatSync(at, { throwIfNoEntry: false })
   } catch (err) {
@@ -180,7 +181,13 @@ function changedKind(r: IndexRecord, st: fs.Stats | undefined): string | undefin
     : `not a ${r.type === 'd' ? 'directory' : 'regular file'} now`
 }
 
-function treeModes(chain: DirChain, e: TreeEntry, readIndex: ReadIndex, out: Outcome): void {
+function treeModes(
+  workspace: string,
+  chain: DirChain,
+  e: TreeEntry,
+  readIndex: ReadIndex,
+  out: Outcome
+): void {
   const records = readIndex(e.id, e.expect.index)
   if (!records) return out.refuse(e.path, 'its file index is missing or does not verify')
   try {
@@ -198,7 +205,8 @@ function treeModes(chain: DirChain, e: TreeEntry, readIndex: ReadIndex, out: Out
   for (const r of records) {
     if ((r.type !== 'd' && r.type !== 'f') || under(r.rel)) continue
     const rel = `${e.path === '.' ? '' : `${e.path}/`}${r.rel}`
-    const why = r.type === 'd' ? dirMode(chain, rel, r) : treeFileMode(chain, rel, r)
+    const d = differing(workspace, chain, rel, r)
+    const why = typeof d === 'string' ? d : r.type === 'd' ? dirMode(d, r) : treeFileMode(d, r)
     if (why === undefined) {
       out.changed++
       if (r.type === 'd') out.dirs++
@@ -210,27 +218,30 @@ function treeModes(chain: DirChain, e: TreeEntry, readIndex: ReadIndex, out: Out
 }
 
 /**
- * A recorded directory or file of a tree looked up through its parent held open: its name there
- * and its lstat when its mode differs from the record; else SAME, or why it cannot be mended.
+ * A recorded directory or file of a tree whose mode differs from the record: its name below its
+ * parent held open and what a first look saw; else SAME, or why it cannot be mended. The first
+ * look goes by path, because most records of a tree are as recorded and a look below a held
+ * directory (/proc/self/fd/N/name) costs the kernel several times more; what it says is never
+ * acted on: the file is opened below its held parent and must be the very inode that look saw,
+ * so a look through a parent swapped for a link leads to a refusal, never to a mode set.
  */
 function differing(
+  workspace: string,
   chain: DirChain,
   rel: string,
   r: IndexRecord
 ): { at: Buffer; st: fs.Stats } | string {
-  const at = pinnedName(chain, rel)
-  if (typeof at === 'string') return at
-  const st = look(at)
+  const st = look(fsPath(`${workspace}/${rel}`))
   if (typeof st === 'string') return st
   const kindNow = changedKind(r, st)
   if (kindNow !== undefined || !st) return kindNow ?? 'gone'
-  return (st.mode & 0o7777) === r.mode ? SAME : { at, st }
+  if ((st.mode & 0o7777) === r.mode) return SAME
+  const at = pinnedName(chain, rel)
+  return typeof at === 'string' ? at : { at, st }
 }
 
 /** One recorded directory of a tree: its mode set through its parent held open. */
-function dirMode(chain: DirChain, rel: string, r: IndexRecord): string | undefined {
-  const d = differing(chain, rel, r)
-  if (typeof d === 'string') return d
+function dirMode(d: { at: Buffer; st: fs.Stats }, r: IndexRecord): string | undefined {
   let fd: number
   try {
     fd = fs.openSync(d.at, OPEN_DIR)
@@ -238,7 +249,7 @@ function dirMode(chain: DirChain, rel: string, r: IndexRecord): string | undefin
     return openFailure(err)
   }
   try {
-    if (fs.fstatSync(fd).ino !== d.st.ino) return 'changed while looked at'
+    if (!sameFile(fs.fstatSync(fd), d.st)) return 'changed while looked at'
     fs.fchmodSync(fd, r.mode)
     return undefined
   } finally {
@@ -247,12 +258,14 @@ function dirMode(chain: DirChain, rel: string, r: IndexRecord): string | undefin
 }
 
 /** One recorded file of a tree: proven, then its mode set, through its parent held open. */
-function treeFileMode(chain: DirChain, rel: string, r: IndexRecord): string | undefined {
-  const d = differing(chain, rel, r)
-  if (typeof d === 'string') return d
+function treeFileMode(d: { at: Buffer; st: fs.Stats }, r: IndexRecord): string | undefined {
   const sha = r.extra
   const proof = { size: r.size, matches: (fd: number) => hashWalkedFd(fd, r.size) === sha }
-  return setProven(d.at, r.mode, proof, d.st.ino)
+  return setProven(d.at, r.mode, proof, d.st)
+}
+
+function sameFile(a: fs.Stats, b: { dev: number; ino: number }): boolean {
+  return a.dev === b.dev && a.ino === b.ino
 }
 
 /** How a step names what the modes source did. */
