@@ -12979,6 +12979,7 @@ function openJournal(stateDir, workspace, digest, now, resume) {
 
 
 
+
 /**
  * Sealed entries first: resolved against this machine's seals, and those without a seal for their
  * key made (recipe, smoke, seal) when the gate allows the manifest's code.
@@ -13099,12 +13100,13 @@ async function repairManifest(loaded, opts) {
         journal.close();
     // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
     // ago: the final uncached check takes those findings instead of reading them a second time.
-    // So are escrow's, re-verified uncached after their batch, when escrow was all that wrote.
-    const escrowOnly = onlyEscrowWrote(steps);
+    // So are those escrow, the modes or the link source healed, each re-verified uncached right
+    // after, when only such sources wrote and no two entries they touched overlap.
+    const codeFree = onlyCodeFreeWrote(steps) && !touchedOverlap(steps, plan);
     const proven = new Map(steps.flatMap(s => s.outcome === 'repaired' &&
         s.after !== undefined &&
         (((s.source === 'cache' || s.source === 'git') && isProven(s.after)) ||
-            (s.source === 'escrow' && escrowOnly))
+            (CODE_FREE.has(s.source) && codeFree))
         ? [[s.id, s.after]]
         : []));
     // The verdict comes from an uncached check of the whole selection, restore included: a recipe
@@ -13123,13 +13125,37 @@ async function repairManifest(loaded, opts) {
     }
     return finish(outcome, steps, final, gate, harmed);
 }
+/** Sources that write nothing but the entry's own recorded state: no code, no archive. */
+const CODE_FREE = new Set(['escrow', 'modes', 'link']);
 /**
- * True when no step of the run tried anything but escrow: then nothing wrote to the workspace
- * after an escrow batch re-verified what it placed (a recipe may touch any path, and a cache or
- * git restore of a tree may cover a file entry), so that re-verification stands in the final check.
+ * True when no step of the run tried anything but escrow, the modes or the link source: then
+ * nothing wrote to the workspace after each of them re-verified its entry (a recipe may touch any
+ * path, and a cache or git restore of a tree may cover a file entry), so those re-verifications
+ * stand in the final check.
  */
-function onlyEscrowWrote(steps) {
-    return steps.every(s => s.attempts.every(a => a.source === 'escrow'));
+function onlyCodeFreeWrote(steps) {
+    return steps.every(s => s.attempts.every(a => CODE_FREE.has(a.source)));
+}
+/**
+ * True when an entry a step tried lies inside (or is) another's: a later step may then have
+ * changed what an earlier one re-verified (a tree's modes set on a file entry inside it).
+ */
+function touchedOverlap(steps, plan) {
+    const pathOf = new Map(planSteps(plan).map(s => [s.id, s.path]));
+    const paths = steps.filter(s => s.attempts.length > 0).map(s => pathOf.get(s.id) ?? '.');
+    const touched = new Set(paths);
+    if (touched.size < paths.length)
+        return true;
+    return paths.some(p => {
+        if (p === '.')
+            return paths.length > 1;
+        for (let d = external_node_path_default().posix.dirname(p);; d = external_node_path_default().posix.dirname(d)) {
+            if (touched.has(d))
+                return true;
+            if (d === '.' || d === '/')
+                return false;
+        }
+    });
 }
 /**
  * Entries that verified before the repair and do not after it: damage a recipe did on the side.

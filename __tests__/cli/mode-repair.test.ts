@@ -371,3 +371,24 @@ describe('a real npm project after an artifact round trip', () => {
     180_000
   )
 })
+
+describe("the final check and the code-free sources' own re-verifications", () => {
+  it('two entries over one file that disagree on its mode: the final check reads it again', async () => {
+    // Captured at two moments: the file entry says 0644, the tree around it 0755.
+    write(ws.root, 'tools/bin/x', script(9), 0o644)
+    write(ws.root, 'tools/README', 'tools\n', 0o644)
+    await add(keyed, 'tools/bin/x', '--id', 'x')
+    fs.chmodSync(abs('tools/bin/x'), 0o755)
+    await add(keyed, 'tools', '--kind', 'tree')
+    fs.chmodSync(abs('tools/bin/x'), 0o600)
+    const r = await repairJson(keyed, 'doctor')
+    // Each step healed its own entry, the tree's last: the file entry's re-verification is stale.
+    expect(r.report.repair.steps.map(s => [s.id, s.source, s.outcome])).toEqual([
+      ['x', 'modes', 'repaired'],
+      ['tools', 'modes', 'repaired']
+    ])
+    expect(modeOf(abs('tools/bin/x'))).toBe(0o755)
+    expect(r.report.results.find(f => f.id === 'x')?.status).toBe('CORRUPT')
+    expect(r.code).not.toBe(0)
+  })
+})

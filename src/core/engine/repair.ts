@@ -8,6 +8,7 @@
  * caller hears each phase through hooks (to print, group logs, or stay silent) and gets a report
  * that says what happened and which exit code that means.
  */
+import path from 'node:path'
 import { sealMissing, withSeals, type SealState } from './seal-entries.js'
 import type { SealingStep } from '../report/report.js'
 import {
@@ -20,7 +21,7 @@ import {
 import { repairOutcome } from './outcome.js'
 import { diskFull } from '../fs/disk-space.js'
 import type { LoadedManifest } from '../manifest/load.js'
-import { planRepair, type Plan } from '../restore/plan.js'
+import { planRepair, planSteps, type Plan } from '../restore/plan.js'
 import { runPlan, type StepResult } from '../restore/runner.js'
 import {
   type CheckReport,
@@ -216,14 +217,15 @@ export async function repairManifest(
   if (!interrupted) journal.close()
   // Entries a cache archive or git healed were proven byte by byte as they were extracted, moments
   // ago: the final uncached check takes those findings instead of reading them a second time.
-  // So are escrow's, re-verified uncached after their batch, when escrow was all that wrote.
-  const escrowOnly = onlyEscrowWrote(steps)
+  // So are those escrow, the modes or the link source healed, each re-verified uncached right
+  // after, when only such sources wrote and no two entries they touched overlap.
+  const codeFree = onlyCodeFreeWrote(steps) && !touchedOverlap(steps, plan)
   const proven = new Map(
     steps.flatMap(s =>
       s.outcome === 'repaired' &&
       s.after !== undefined &&
       (((s.source === 'cache' || s.source === 'git') && isProven(s.after)) ||
-        (s.source === 'escrow' && escrowOnly))
+        (CODE_FREE.has(s.source) && codeFree))
         ? [[s.id, s.after] as const]
         : []
     )
@@ -246,13 +248,35 @@ export async function repairManifest(
   return finish(outcome, steps, final, gate, harmed)
 }
 
+/** Sources that write nothing but the entry's own recorded state: no code, no archive. */
+const CODE_FREE: ReadonlySet<string> = new Set(['escrow', 'modes', 'link'])
+
 /**
- * True when no step of the run tried anything but escrow: then nothing wrote to the workspace
- * after an escrow batch re-verified what it placed (a recipe may touch any path, and a cache or
- * git restore of a tree may cover a file entry), so that re-verification stands in the final check.
+ * True when no step of the run tried anything but escrow, the modes or the link source: then
+ * nothing wrote to the workspace after each of them re-verified its entry (a recipe may touch any
+ * path, and a cache or git restore of a tree may cover a file entry), so those re-verifications
+ * stand in the final check.
  */
-function onlyEscrowWrote(steps: readonly StepResult[]): boolean {
-  return steps.every(s => s.attempts.every(a => a.source === 'escrow'))
+function onlyCodeFreeWrote(steps: readonly StepResult[]): boolean {
+  return steps.every(s => s.attempts.every(a => CODE_FREE.has(a.source)))
+}
+
+/**
+ * True when an entry a step tried lies inside (or is) another's: a later step may then have
+ * changed what an earlier one re-verified (a tree's modes set on a file entry inside it).
+ */
+function touchedOverlap(steps: readonly StepResult[], plan: Plan): boolean {
+  const pathOf = new Map(planSteps(plan).map(s => [s.id, s.path]))
+  const paths = steps.filter(s => s.attempts.length > 0).map(s => pathOf.get(s.id) ?? '.')
+  const touched = new Set(paths)
+  if (touched.size < paths.length) return true
+  return paths.some(p => {
+    if (p === '.') return paths.length > 1
+    for (let d = path.posix.dirname(p); ; d = path.posix.dirname(d)) {
+      if (touched.has(d)) return true
+      if (d === '.' || d === '/') return false
+    }
+  })
 }
 
 /**
