@@ -11225,8 +11225,10 @@ function reasonOf(err) {
     if (err instanceof rejected_Rejected)
         return err.message;
     const e = err;
-    const first = (e.message ?? String(err)).split('\n')[0] ?? '';
-    // Node's system errors already begin with their code ("ENOENT: no such file ...").
+    // Node's system errors begin with their code and end with the paths of the call ("ENOENT: no
+    // such file or directory, rename '/scratch/...' -> '/proc/self/fd/19/...'"): scratch and
+    // descriptor paths say nothing to a reader, so the reason stops at the call's name.
+    const first = ((e.message ?? String(err)).split('\n')[0] ?? '').replace(/ '.*$/, '');
     return e.code && !first.startsWith(`${e.code}:`) ? `${e.code}: ${first}` : first || 'error';
 }
 async function restoreEntry(e, archive, ctx) {
