@@ -8201,7 +8201,7 @@ class DirChain {
         this.closeFrom(keep);
         for (let i = keep; i < segs.length; i++) {
             const parent = this.open[i - 1]?.fd ?? this.rootFd;
-            const fd = openOrMake(below(parent, segs[i]), opts.mkdir === true);
+            const fd = openDirAt(below(parent, segs[i]), opts.mkdir === true);
             this.open.push({ rel: segs.slice(0, i + 1).join('/'), fd });
         }
         return this.open[segs.length - 1]?.fd ?? this.rootFd;
@@ -8215,26 +8215,47 @@ class DirChain {
             external_node_fs_default().closeSync(d.fd);
     }
 }
-function openOrMake(at, mkdir) {
+/**
+ * Run `fn` with a chain rooted at `workspace` held open (the workspace itself is the trusted
+ * anchor, opened by its path); `noProc` instead where /proc does not pin. Everything is closed
+ * after, whatever `fn` does.
+ */
+function inPinnedWorkspace(workspace, fn, noProc) {
+    const rootFd = external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY);
+    const chain = new DirChain(rootFd);
     try {
-        return external_node_fs_default().openSync(at, OPEN_DIR);
+        return procPins(rootFd) ? fn(chain) : noProc();
     }
-    catch (err) {
-        const e = err;
-        // Linux answers O_DIRECTORY|O_NOFOLLOW on a symbolic link with ENOTDIR: say which it was.
-        if (e.code === 'ENOTDIR' && external_node_fs_default().lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
-            e.code = 'ELOOP';
-        if (!mkdir || e.code !== 'ENOENT')
-            throw e;
+    finally {
+        chain.close();
+        external_node_fs_default().closeSync(rootFd);
     }
-    try {
-        external_node_fs_default().mkdirSync(at, { mode: 0o755 });
+}
+/**
+ * Open `at` as a directory, never through a link in its last component. `mkdir`: when it is
+ * missing, make it (0755) and open it, a few tries in case it goes again in between. Linux answers
+ * O_DIRECTORY|O_NOFOLLOW on a symbolic link with ENOTDIR; that is reported as ELOOP.
+ */
+function openDirAt(at, mkdir) {
+    for (let tries = 0;; tries++) {
+        try {
+            return external_node_fs_default().openSync(at, OPEN_DIR);
+        }
+        catch (err) {
+            const e = err;
+            if (e.code === 'ENOTDIR' && external_node_fs_default().lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+                e.code = 'ELOOP';
+            if (!mkdir || e.code !== 'ENOENT' || tries > 2)
+                throw e;
+        }
+        try {
+            external_node_fs_default().mkdirSync(at, { mode: 0o755 });
+        }
+        catch (err) {
+            if (err.code !== 'EEXIST')
+                throw err;
+        }
     }
-    catch (err) {
-        if (err.code !== 'EEXIST')
-            throw err;
-    }
-    return external_node_fs_default().openSync(at, OPEN_DIR);
 }
 
 ;// CONCATENATED MODULE: ./src/core/restore/modes.ts
@@ -8276,22 +8297,15 @@ function modesRecorded(entry) {
 /** Put back the recorded modes of `entry` (below `workspace`) whose bytes still verify. */
 function restoreModes(workspace, entry, readIndex) {
     const out = new Outcome();
-    const wsFd = external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY);
-    const chain = new DirChain(wsFd);
-    try {
-        if (!procPins(wsFd))
-            out.refuse(entry.path, 'directories cannot be held open here (no /proc)');
-        else if (entry.kind === 'tree')
+    const none = () => out.refuse(entry.path, 'directories cannot be held open here (no /proc)');
+    inPinnedWorkspace(workspace, chain => {
+        if (entry.kind === 'tree')
             treeModes(workspace, chain, entry, readIndex, out);
         else if (entry.kind === 'file' || entry.kind === 'blob')
             fileMode(chain, entry, out);
         else
             out.refuse(entry.path, 'a link has no mode of its own');
-    }
-    finally {
-        chain.close();
-        external_node_fs_default().closeSync(wsFd);
-    }
+    }, none);
     return out.done();
 }
 class Outcome {
@@ -8309,15 +8323,16 @@ class Outcome {
         return { changed, dirs, refused: this.names, refusedCount: this.count };
     }
 }
+/** Every byte, as the record's sha256 says. */
+function shaProof(size, sha256) {
+    return { size, matches: fd => hashWalkedFd(fd, size) === sha256 };
+}
 function proofOf(e) {
     const size = e.expect.size;
-    if (e.kind === 'file')
-        return { size, matches: fd => hashWalkedFd(fd, size) === e.expect.sha256 };
-    const full = e.expect.sha256;
-    // As strong as the check that found the damage: the head and tail, or every byte when recorded.
-    return full !== undefined
-        ? { size, matches: fd => hashWalkedFd(fd, size) === full }
-        : { size, matches: fd => headTailFd(fd, size) === e.expect.headtail };
+    if (e.kind === 'file' || e.expect.sha256 !== undefined)
+        return shaProof(size, e.expect.sha256);
+    // As strong as the check that found the damage: the head and tail when no full sha256 is recorded.
+    return { size, matches: fd => headTailFd(fd, size) === e.expect.headtail };
 }
 function fileMode(chain, e, out) {
     if (e.expect.mode === undefined)
@@ -8485,9 +8500,7 @@ function dirMode(d, r) {
 }
 /** One recorded file of a tree: proven, then its mode set, through its parent held open. */
 function treeFileMode(d, r) {
-    const sha = r.extra;
-    const proof = { size: r.size, matches: (fd) => hashWalkedFd(fd, r.size) === sha };
-    return setProven(d.at, r.mode, proof, d.st);
+    return setProven(d.at, r.mode, shaProof(r.size, r.extra), d.st);
 }
 function sameFile(a, b) {
     return a.dev === b.dev && a.ino === b.ino;
@@ -8601,12 +8614,9 @@ function treeDiffDamage(d) {
     const { missing, extra, changed, shrunk } = d.counts;
     if (extra === 0 && changed === shrunk && missing + shrunk > 0)
         return 'part';
+    // A tree whose changes are all mode changes says so in its reason ('exec', 'mode'), above.
     if (changed === 0 && missing === 0 && extra > 0)
         return 'added';
-    // The lists are cut for the report; a verdict about "every change" needs the whole list.
-    const whole = d.changed.length === changed;
-    if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
-        return 'perm';
     return 'altered';
 }
 function damageHints(f) {
@@ -10853,24 +10863,14 @@ function openBelow(parent, name, rel) {
         const st = external_node_fs_default().lstatSync(parent.at(name), { throwIfNoEntry: false });
         throw new rejected_Rejected(`not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`);
     };
-    for (let tries = 0;; tries++) {
-        try {
-            return external_node_fs_default().openSync(parent.at(name), OPEN_DIR);
-        }
-        catch (err) {
-            const code = err.code;
-            if (code === 'ENOTDIR' || code === 'ELOOP')
-                refuse();
-            if (code !== 'ENOENT' || tries > 2)
-                throw err;
-        }
-        try {
-            external_node_fs_default().mkdirSync(parent.at(name), { mode: 0o755 });
-        }
-        catch (err) {
-            if (err.code !== 'EEXIST')
-                throw err;
-        }
+    try {
+        return openDirAt(parent.at(name), true);
+    }
+    catch (err) {
+        const code = err.code;
+        if (code === 'ENOTDIR' || code === 'ELOOP')
+            refuse();
+        throw err;
     }
 }
 /**
@@ -11945,25 +11945,17 @@ async function restoreFromGit(e, ctx) {
 
 /** Make `entry`'s recorded link again; the detail of what was done, or why not (`made: false`). */
 function restoreLink(workspace, entry) {
-    const wsFd = external_node_fs_default().openSync(workspace, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY);
-    const chain = new DirChain(wsFd);
     try {
-        if (!procPins(wsFd))
-            return {
-                made: false,
-                detail: 'no link made: directories cannot be held open here (no /proc)'
-            };
-        return relinkIn(chain, entry);
+        return inPinnedWorkspace(workspace, chain => relinkIn(chain, entry), () => ({
+            made: false,
+            detail: 'no link made: directories cannot be held open here (no /proc)'
+        }));
     }
     catch (err) {
         const code = err.code;
         if (typeof code !== 'string')
             throw err;
         return { made: false, detail: `no link made: ${why(code)}` };
-    }
-    finally {
-        chain.close();
-        external_node_fs_default().closeSync(wsFd);
     }
 }
 function relinkIn(chain, e) {

@@ -60,7 +60,7 @@ export class DirChain {
     this.closeFrom(keep)
     for (let i = keep; i < segs.length; i++) {
       const parent = this.open[i - 1]?.fd ?? this.rootFd
-      const fd = openOrMake(below(parent, segs[i] as string), opts.mkdir === true)
+      const fd = openDirAt(below(parent, segs[i] as string), opts.mkdir === true)
       this.open.push({ rel: segs.slice(0, i + 1).join('/'), fd })
     }
     return this.open[segs.length - 1]?.fd ?? this.rootFd
@@ -76,20 +76,45 @@ export class DirChain {
   }
 }
 
-function openOrMake(at: Buffer, mkdir: boolean): number {
+/**
+ * Run `fn` with a chain rooted at `workspace` held open (the workspace itself is the trusted
+ * anchor, opened by its path); `noProc` instead where /proc does not pin. Everything is closed
+ * after, whatever `fn` does.
+ */
+export function inPinnedWorkspace<T>(
+  workspace: string,
+  fn: (chain: DirChain) => T,
+  noProc: () => T
+): T {
+  const rootFd = fs.openSync(workspace, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY)
+  const chain = new DirChain(rootFd)
   try {
-    return fs.openSync(at, OPEN_DIR)
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException
-    // Linux answers O_DIRECTORY|O_NOFOLLOW on a symbolic link with ENOTDIR: say which it was.
-    if (e.code === 'ENOTDIR' && fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
-      e.code = 'ELOOP'
-    if (!mkdir || e.code !== 'ENOENT') throw e
+    return procPins(rootFd) ? fn(chain) : noProc()
+  } finally {
+    chain.close()
+    fs.closeSync(rootFd)
   }
-  try {
-    fs.mkdirSync(at, { mode: 0o755 })
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+}
+
+/**
+ * Open `at` as a directory, never through a link in its last component. `mkdir`: when it is
+ * missing, make it (0755) and open it, a few tries in case it goes again in between. Linux answers
+ * O_DIRECTORY|O_NOFOLLOW on a symbolic link with ENOTDIR; that is reported as ELOOP.
+ */
+export function openDirAt(at: string | Buffer, mkdir: boolean): number {
+  for (let tries = 0; ; tries++) {
+    try {
+      return fs.openSync(at, OPEN_DIR)
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException
+      if (e.code === 'ENOTDIR' && fs.lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink())
+        e.code = 'ELOOP'
+      if (!mkdir || e.code !== 'ENOENT' || tries > 2) throw e
+    }
+    try {
+      fs.mkdirSync(at, { mode: 0o755 })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+    }
   }
-  return fs.openSync(at, OPEN_DIR)
 }

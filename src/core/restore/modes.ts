@@ -17,7 +17,7 @@ import { fsPath, shownName } from '../walk/byte-names.mjs'
 import { hashWalkedFd, headTailFd } from '../walk/hash-kernel.mjs'
 import { parseMode } from '../walk/mode.js'
 import type { IndexRecord } from '../walk/tree-index.js'
-import { below, DirChain, OPEN_DIR, procPins } from '../fs/pinned-dir.js'
+import { below, inPinnedWorkspace, OPEN_DIR, type DirChain } from '../fs/pinned-dir.js'
 import type { BlobEntry, Entry, FileEntry, TreeEntry, TreeIndexRef } from '../types.js'
 
 const FILE_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0)
@@ -53,17 +53,16 @@ export function modesRecorded(entry: Entry): boolean {
 /** Put back the recorded modes of `entry` (below `workspace`) whose bytes still verify. */
 export function restoreModes(workspace: string, entry: Entry, readIndex: ReadIndex): ModesOutcome {
   const out = new Outcome()
-  const wsFd = fs.openSync(workspace, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY)
-  const chain = new DirChain(wsFd)
-  try {
-    if (!procPins(wsFd)) out.refuse(entry.path, 'directories cannot be held open here (no /proc)')
-    else if (entry.kind === 'tree') treeModes(workspace, chain, entry, readIndex, out)
-    else if (entry.kind === 'file' || entry.kind === 'blob') fileMode(chain, entry, out)
-    else out.refuse(entry.path, 'a link has no mode of its own')
-  } finally {
-    chain.close()
-    fs.closeSync(wsFd)
-  }
+  const none = (): void => out.refuse(entry.path, 'directories cannot be held open here (no /proc)')
+  inPinnedWorkspace(
+    workspace,
+    chain => {
+      if (entry.kind === 'tree') treeModes(workspace, chain, entry, readIndex, out)
+      else if (entry.kind === 'file' || entry.kind === 'blob') fileMode(chain, entry, out)
+      else out.refuse(entry.path, 'a link has no mode of its own')
+    },
+    none
+  )
   return out.done()
 }
 
@@ -90,14 +89,16 @@ interface Proof {
   matches: (fd: number) => boolean
 }
 
+/** Every byte, as the record's sha256 says. */
+function shaProof(size: number, sha256: string | undefined): Proof {
+  return { size, matches: fd => hashWalkedFd(fd, size) === sha256 }
+}
+
 function proofOf(e: FileEntry | BlobEntry): Proof {
   const size = e.expect.size
-  if (e.kind === 'file') return { size, matches: fd => hashWalkedFd(fd, size) === e.expect.sha256 }
-  const full = e.expect.sha256
-  // As strong as the check that found the damage: the head and tail, or every byte when recorded.
-  return full !== undefined
-    ? { size, matches: fd => hashWalkedFd(fd, size) === full }
-    : { size, matches: fd => headTailFd(fd, size) === e.expect.headtail }
+  if (e.kind === 'file' || e.expect.sha256 !== undefined) return shaProof(size, e.expect.sha256)
+  // As strong as the check that found the damage: the head and tail when no full sha256 is recorded.
+  return { size, matches: fd => headTailFd(fd, size) === e.expect.headtail }
 }
 
 function fileMode(chain: DirChain, e: FileEntry | BlobEntry, out: Outcome): void {
@@ -259,9 +260,7 @@ function dirMode(d: { at: Buffer; st: fs.Stats }, r: IndexRecord): string | unde
 
 /** One recorded file of a tree: proven, then its mode set, through its parent held open. */
 function treeFileMode(d: { at: Buffer; st: fs.Stats }, r: IndexRecord): string | undefined {
-  const sha = r.extra
-  const proof = { size: r.size, matches: (fd: number) => hashWalkedFd(fd, r.size) === sha }
-  return setProven(d.at, r.mode, proof, d.st)
+  return setProven(d.at, r.mode, shaProof(r.size, r.extra), d.st)
 }
 
 function sameFile(a: fs.Stats, b: { dev: number; ino: number }): boolean {

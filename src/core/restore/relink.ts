@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { bytesOf, shownName } from '../walk/byte-names.mjs'
-import { below, DirChain, procPins } from '../fs/pinned-dir.js'
+import { below, inPinnedWorkspace, type DirChain } from '../fs/pinned-dir.js'
 import type { LinkEntry } from '../types.js'
 
 /** Make `entry`'s recorded link again; the detail of what was done, or why not (`made: false`). */
@@ -21,22 +21,19 @@ export function restoreLink(
   workspace: string,
   entry: LinkEntry
 ): { made: boolean; detail: string } {
-  const wsFd = fs.openSync(workspace, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY)
-  const chain = new DirChain(wsFd)
   try {
-    if (!procPins(wsFd))
-      return {
+    return inPinnedWorkspace(
+      workspace,
+      chain => relinkIn(chain, entry),
+      () => ({
         made: false,
         detail: 'no link made: directories cannot be held open here (no /proc)'
-      }
-    return relinkIn(chain, entry)
+      })
+    )
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code
     if (typeof code !== 'string') throw err
     return { made: false, detail: `no link made: ${why(code)}` }
-  } finally {
-    chain.close()
-    fs.closeSync(wsFd)
   }
 }
 

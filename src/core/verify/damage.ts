@@ -53,11 +53,8 @@ function corruptDamage(f: Finding): Damage {
 function treeDiffDamage(d: NonNullable<Finding['files']>): Damage {
   const { missing, extra, changed, shrunk } = d.counts
   if (extra === 0 && changed === shrunk && missing + shrunk > 0) return 'part'
+  // A tree whose changes are all mode changes says so in its reason ('exec', 'mode'), above.
   if (changed === 0 && missing === 0 && extra > 0) return 'added'
-  // The lists are cut for the report; a verdict about "every change" needs the whole list.
-  const whole = d.changed.length === changed
-  if (missing === 0 && extra === 0 && whole && d.changed.every(c => /^mode [^,]*$/.test(c.what)))
-    return 'perm'
   return 'altered'
 }
 

@@ -17,7 +17,7 @@ import path from 'node:path'
 import { Rejected } from '../../archive/rejected.js'
 import { shown } from '../../archive/extract.js'
 import { ownedName, sweepDead } from '../../state/leftovers.js'
-import { OPEN_DIR, procPins } from '../../fs/pinned-dir.js'
+import { OPEN_DIR, openDirAt, procPins } from '../../fs/pinned-dir.js'
 
 /** A directory held open; `at(name)` names something in it. */
 interface Pinned {
@@ -44,19 +44,12 @@ function openBelow(parent: Pinned, name: string, rel: string): number {
       `not placed: ${shown(rel)} ${!st ? 'changed while placing' : st.isSymbolicLink() ? 'is a symbolic link' : 'is not a directory'}`
     )
   }
-  for (let tries = 0; ; tries++) {
-    try {
-      return fs.openSync(parent.at(name), OPEN_DIR)
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code
-      if (code === 'ENOTDIR' || code === 'ELOOP') refuse()
-      if (code !== 'ENOENT' || tries > 2) throw err
-    }
-    try {
-      fs.mkdirSync(parent.at(name), { mode: 0o755 })
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
-    }
+  try {
+    return openDirAt(parent.at(name), true)
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'ENOTDIR' || code === 'ELOOP') refuse()
+    throw err
   }
 }
 
