@@ -120,6 +120,9 @@ export async function verifySelection(m: LoadedManifest, opts: CheckOptions): Pr
     const f = known.get(e.id) ?? byId.get(e.id)
     return f ? [f] : []
   })
+  // Sealed entries whose seal here cannot be used: damage, though there is nothing to verify.
+  for (const [id, f] of m.sealDamage ?? [])
+    if (!opts.only || opts.only.length === 0 || opts.only.includes(id)) findings.push(f)
   return {
     findings,
     options: {

@@ -26,7 +26,8 @@ const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
   BROKENLNK: 'red',
   TYPE: 'red',
   SKIPPED: 'gray',
-  SMOKEFAIL: 'red'
+  SMOKEFAIL: 'red',
+  BADSEAL: 'red'
 }
 
 function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): string {
