@@ -245,7 +245,25 @@ export function renderCollateral(harmed: readonly Collateral[], opts: TextOption
 export function renderStep(r: StepResult, opts: TextOptions): string {
   // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
   const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${e(r.id)}  ${e(r.detail)}\n`
-  return line + quarantineLine(r.quarantine)
+  return line + passedOver(r) + quarantineLine(r.quarantine)
+}
+
+/**
+ * Why the sources before the one that healed were passed over (git's miss or refusal, a cache
+ * archive refused), as `--json` has them; a plain cache miss is left out. A step that failed
+ * already names every attempt in its detail.
+ */
+function passedOver(r: StepResult): string {
+  if (r.outcome !== 'repaired') return ''
+  return r.attempts
+    .filter(
+      a =>
+        a.outcome !== 'healed' &&
+        a.outcome !== 'skipped' &&
+        !(a.source === 'cache' && a.outcome === 'miss')
+    )
+    .map(a => `      passed over ${a.source}: ${e(a.detail)}\n`)
+    .join('')
 }
 
 function quarantineLine(q: StepResult['quarantine']): string {
