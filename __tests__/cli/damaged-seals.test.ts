@@ -129,6 +129,12 @@ describe('a seal file that cannot be used', () => {
       expect(text.status).toBe(1)
       expect(text.stdout).toMatch(/BADSEAL/)
       expect(text.stdout).not.toContain(ws.stateDir)
+      expect(text.stdout).toMatch(/^fix: swr doctor {3}\(moves the seal of deps into quarantine/m)
+      expect(text.stdout).not.toMatch(/no way back|swr restore/)
+      const only = bundled(['why', '--only', 'deps'])
+      expect(only.stderr).toBe('')
+      expect(only.status).toBe(1)
+      expect(only.stdout).toMatch(/BADSEAL deps/)
 
       const why = bundled(['why'])
       expect(why.status).toBe(1)

@@ -285,6 +285,8 @@ type Ways = 'some' | 'none' | 'unknown'
 
 /** `git` is asked only for an entry with no other way back (it reads the git index). */
 function waysOf(e: Entry | undefined, f: Finding, git?: () => GitTracking | undefined): Ways {
+  // A seal that cannot be used is mended by sealing again (the entry's recipe); a refused one is not.
+  if (f.status === 'BADSEAL') return f.reason === 'damaged' ? 'some' : 'none'
   if (!e) return 'none'
   const hints = damageHints(f)
   return hasSource(e, hints) || (git !== undefined && hasSource(e, { ...hints, git: git() }))

@@ -128,10 +128,17 @@ function sealedLines(r: CheckReport, opts: TextOptions): string[] {
  * heal with them), and the entries that have none named as such instead of sent to a dead end.
  */
 function fixLines(r: CheckReport): string[] {
-  const roots = r.diagnosis.advice.filter(a => a.because === undefined)
+  const all = r.diagnosis.advice.filter(a => a.because === undefined)
+  // Seals that cannot be used are mended by doctor (sealing again), not by a restore.
+  const reseal = all.filter(a => a.status === 'BADSEAL' && a.restorable !== false).map(a => e(a.id))
+  const roots = all.filter(a => a.status !== 'BADSEAL' || a.restorable === false)
   const can = roots.filter(a => a.restorable !== false).map(a => e(a.id))
   const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id))
   const out: string[] = []
+  if (reseal.length > 0)
+    out.push(
+      `fix: swr doctor   (moves the seal${reseal.length === 1 ? '' : 's'} of ${reseal.length <= 3 ? reseal.join(', ') : `${reseal.length} sealed entries`} into quarantine and seals again)`
+    )
   if (can.length > 0)
     out.push(
       `fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`
