@@ -111,13 +111,13 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
   return lines.join('\n') + '\n'
 }
 
-/** Sealed entries with no usable seal here: said, not counted as damage. */
+/** Sealed entries with no usable seal here: said (one whose seal cannot be used is also BADSEAL). */
 function sealedLines(r: CheckReport, opts: TextOptions): string[] {
   const open = (r.sealed ?? []).filter(s => s.state !== 'sealed')
   return open.map(s =>
     paint(
       opts.color,
-      s.state === 'refused' ? 'yellow' : 'gray',
+      s.state === 'refused' || s.state === 'damaged' ? 'yellow' : 'gray',
       `sealed ${e(s.id)}: ${e(s.detail)}${s.state === 'unsealed' ? ' (swr doctor runs its recipe and smoke command, then seals it)' : ''}`
     )
   )
