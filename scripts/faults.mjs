@@ -3,8 +3,8 @@
  * The fault-injection suite: the bundled CLI (dist/cli/index.js, `npm run bundle` first) against
  * malformed manifests, odd names and file types, full disks at every write point, a stalled lock
  * holder, a dead holder's lock raced for by many waiters, a recipe orphaned by a killed doctor, two
- * manifests of one workspace, recipes that escape their process group, SIGHUP, and the state
- * directory removed mid-run. Every class prints what it tried and what failed; the exit
+ * manifests of one workspace, recipes that escape their process group, SIGHUP, the state
+ * directory removed mid-run, and damaged seal files of sealed entries. Every class prints what it tried and what failed; the exit
  * status is 1 when anything failed.
  *
  *   node scripts/faults.mjs            # everything (a few minutes)
@@ -1083,6 +1083,113 @@ async function load() {
   ])
 }
 
+/**
+ * Seal files of a sealed manifest entry damaged every way a crash, a disk fault or an older
+ * version's partial write leaves them (cut at many lengths, random bytes, empty, a byte flipped at
+ * many offsets, another key's seal, a directory, a link), with the sealed path deleted: `check`
+ * must never call that healthy; a sample is then mended by `doctor` (quarantined, sealed again).
+ */
+async function damagedSeals() {
+  const s = await sandbox('seals')
+  await keyed(s)
+  fs.writeFileSync(path.join(s.ws, 'lock.txt'), 'a@1\n')
+  const recipe =
+    'rm -rf deps && mkdir -p deps/bin && cp lock.txt deps/lock && printf "#!/bin/sh\\necho ok\\n" > deps/bin/tool && chmod 755 deps/bin/tool'
+  const steps = [
+    ['add', '-m', s.manifest, 'deps', '--sealed', 'deps-{hash:lock.txt}', '--restore', recipe],
+    ['sign', '-m', s.manifest],
+    ['doctor', '-m', s.manifest, '--require', 'hmac']
+  ]
+  for (const argv of steps) {
+    const r = await run(argv, s.env, { cwd: s.ws })
+    if (r.code !== 0) throw new Error(`${argv[0]} failed: ${r.stderr}`)
+  }
+  const dir = path.join(s.env.SWR_STATE_DIR, 'seals')
+  const [name] = fs.readdirSync(dir)
+  const file = path.join(dir, name)
+  const good = fs.readFileSync(file)
+  // Another key's seal of the same entry.
+  fs.writeFileSync(path.join(s.ws, 'lock.txt'), 'a@2\n')
+  await run(['doctor', '-m', s.manifest, '--require', 'hmac'], s.env, { cwd: s.ws })
+  const other = fs.readFileSync(
+    path.join(
+      dir,
+      fs.readdirSync(dir).find(n => n !== name)
+    )
+  )
+  fs.writeFileSync(path.join(s.ws, 'lock.txt'), 'a@1\n')
+  const n = QUICK ? 6 : 40
+  const forms = [
+    ['empty', () => fs.writeFileSync(file, '')],
+    ["another key's seal", () => fs.writeFileSync(file, other)],
+    [
+      'a directory',
+      () => {
+        fs.rmSync(file, { recursive: true, force: true })
+        fs.mkdirSync(file)
+      }
+    ],
+    [
+      'a link to a good seal',
+      () => {
+        const target = path.join(s.home, 'good-seal.json')
+        fs.writeFileSync(target, good)
+        fs.rmSync(file, { recursive: true, force: true })
+        fs.symlinkSync(target, file)
+      }
+    ]
+  ]
+  for (let i = 0; i < n; i++) {
+    const cut = Math.floor((good.length * (i + 0.5)) / n)
+    forms.push([`cut to ${cut} bytes`, () => fs.writeFileSync(file, good.subarray(0, cut))])
+    forms.push([
+      `byte ${cut} flipped`,
+      () => {
+        const b = Buffer.from(good)
+        b[cut] ^= 1 << (i % 8)
+        fs.writeFileSync(file, b)
+      }
+    ])
+    forms.push([
+      `${cut + 1} random bytes`,
+      () =>
+        fs.writeFileSync(
+          file,
+          Buffer.from(Array.from({ length: cut + 1 }, () => (Math.random() * 256) | 0))
+        )
+    ])
+  }
+  const failures = []
+  let mended = 0
+  for (const [i, [what, damage]] of forms.entries()) {
+    fs.rmSync(file, { recursive: true, force: true })
+    fs.writeFileSync(file, good)
+    damage()
+    fs.rmSync(path.join(s.ws, 'deps'), { recursive: true, force: true })
+    const c = await run(['check', '-m', s.manifest, '--json'], s.env, { cwd: s.ws })
+    let verdict
+    try {
+      verdict = JSON.parse(c.stdout).verdict
+    } catch {
+      verdict = undefined
+    }
+    if (c.code !== 1 || verdict !== 'damaged' || STACK.test(c.stderr)) {
+      failures.push(`${what}: check exit ${c.code}, verdict ${verdict}: ${c.stderr.slice(0, 200)}`)
+      continue
+    }
+    if (i % 5 !== 0) continue
+    const d = await run(['doctor', '-m', s.manifest, '--require', 'hmac'], s.env, { cwd: s.ws })
+    const after = await run(['check', '-m', s.manifest], s.env, { cwd: s.ws })
+    // A flip that keeps the seal well-formed but breaks its signature is left for its owner.
+    if (d.code === 0 && after.code === 0) mended++
+    else if (!/refused/.test(d.stdout + d.stderr))
+      failures.push(`${what}: doctor exit ${d.code}, then check exit ${after.code}`)
+  }
+  record('damaged seal files of a sealed entry, its path deleted', forms.length, failures, [
+    `${mended} mended by doctor (quarantined and sealed again)`
+  ])
+}
+
 const CLASSES = {
   malformed,
   names: oddNames,
@@ -1095,6 +1202,7 @@ const CLASSES = {
   wipe: stateRemoved,
   leftovers,
   quarantine: quarantineOnDisk,
+  seals: damagedSeals,
   load
 }
 

@@ -271,7 +271,7 @@ describe('a shallow clone without the blob', () => {
     const step = stepOf(r.report, 'src')
     expect(step.attempts).toEqual([expect.objectContaining({ source: 'git', outcome: 'miss' })])
     expect(step.detail).toMatch(
-      /^git HEAD [0-9a-f]{12}: not in git: src\/\S+ \(object [0-9a-f]{12}\) is not in this clone \(a shallow or partial clone\); swr does not fetch it$/
+      /^git HEAD [0-9a-f]{12}: not in git: src\/\S+ \(object [0-9a-f]{12}\) is not in this clone \(a shallow clone\); swr does not fetch it$/
     )
     expect(fs.existsSync(path.join(clone, 'src'))).toBe(false)
     // Nothing was fetched: the object is still missing.

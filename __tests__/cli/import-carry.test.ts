@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals'
 import { ml_dsa87 } from '@noble/post-quantum/ml-dsa.js'
+import { spawnSync } from 'node:child_process'
 import { createHash, createHmac } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -58,8 +59,15 @@ const confEntry = (restore: string, more: V2 = {}): V2 => ({
   bytes: Buffer.byteLength(CONF),
   ...more
 })
-const escrowOf = (bytes: string | Buffer): string =>
-  `swr-escrow:${deflateSync(Buffer.from(bytes)).toString('base64')}`
+/**
+ * Escrow as the original tool stores it: the restore names the entry, the entry's `escrow` field
+ * holds base64 of zlib (Python's `zlib.compress`, with its header) and `escrow_bytes` its size.
+ */
+const escrowOf = (bytes: string | Buffer, id = 'conf'): V2 => ({
+  restore: `swr-escrow:${id}`,
+  escrow: deflateSync(Buffer.from(bytes)).toString('base64'),
+  escrow_bytes: Buffer.from(bytes).length
+})
 
 function pubkeyPem(): string {
   const spki = Buffer.concat([
@@ -82,7 +90,7 @@ async function importJson(doc: V2, ...args: string[]) {
 describe('import carries what format 2 recorded', () => {
   it('escrow is carried over after its bytes match the sha256, and restores the file', async () => {
     write(ws.root, 'etc/app.conf', CONF)
-    const r = await importJson(v2Doc([confEntry(escrowOf(CONF))]))
+    const r = await importJson(v2Doc([confEntry('', escrowOf(CONF))]))
     expect(r.code).toBe(0)
     const e = readDoc(ws.manifestFile).body.entries[0] as FileEntry
     expect(e.escrow?.encoding).toBe('deflate-base64')
@@ -96,14 +104,14 @@ describe('import carries what format 2 recorded', () => {
   })
 
   it('escrow whose bytes differ, or that inflates past the size, is named and left out', async () => {
-    const wrong = await importJson(v2Doc([confEntry(escrowOf('port = 6666\nname = "é"\n'))]))
+    const wrong = await importJson(v2Doc([confEntry('', escrowOf('port = 6666\nname = "é"\n'))]))
     expect(wrong.code).toBe(0)
     expect(wrong.out?.notes).toContain(
       "conf: escrow not carried over: its bytes do not match the entry's sha256"
     )
     expect((readDoc(ws.manifestFile).body.entries[0] as FileEntry).escrow).toBeUndefined()
     fs.rmSync(ws.manifestFile)
-    const bomb = await importJson(v2Doc([confEntry(escrowOf(Buffer.alloc(1024 * 1024)))]))
+    const bomb = await importJson(v2Doc([confEntry('', escrowOf(Buffer.alloc(1024 * 1024)))]))
     expect(bomb.out?.notes.join('\n')).toMatch(/conf: escrow not carried over: .*inflates to more/)
   })
 
@@ -204,4 +212,108 @@ describe('import checks _pksig with --legacy-pubkey', () => {
       'the format-2 ML-DSA signature (_pksig) was not checked: give the original public key with --legacy-pubkey FILE'
     )
   })
+})
+
+describe('swr.py v2 escrow through the bundled CLI', () => {
+  const CLI = path.resolve(import.meta.dirname, '../../dist/cli/index.js')
+  const bundled = (args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      cwd: ws.root,
+      env: { PATH: process.env.PATH, HOME: ws.home, SWR_STATE_DIR: ws.stateDir, NO_COLOR: '1' },
+      encoding: 'utf8'
+    })
+  /** Every byte value, NULs and invalid UTF-8 included: decoded text would not survive. */
+  const BIN = Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 37 + 11) & 0xff))
+  const TOOL = '#!/bin/sh\necho "héllo"\n'
+  const escrowed = (): V2 =>
+    signed(
+      v2Doc([
+        {
+          id: 'key.bin',
+          path: path.join(ws.root, 'creds/key.bin'),
+          kind: 'file',
+          tier: 0,
+          needs: [],
+          sha256: sha(BIN),
+          mode: '0600',
+          bytes: BIN.length,
+          ...escrowOf(BIN, 'key.bin')
+        },
+        {
+          id: 'tool',
+          path: 'bin/tool',
+          kind: 'file',
+          tier: 1,
+          needs: ['key.bin'],
+          sha256: sha(TOOL),
+          mode: '0755',
+          bytes: Buffer.byteLength(TOOL),
+          timeout_s: 1800,
+          ...escrowOf(TOOL, 'tool')
+        }
+      ])
+    )
+
+  it('imports a signed v2 manifest with escrow as swr.py writes it and restores the bytes exactly', async () => {
+    await ok(ws, 'keygen', '--no-mldsa')
+    write(ws.base, 'signing.key', `${HMAC_KEY}\n`)
+    const old = write(ws.base, 'old.json', JSON.stringify(escrowed(), null, 2))
+    const imp = bundled([
+      'import',
+      old,
+      '--legacy-key',
+      path.join(ws.base, 'signing.key'),
+      '--json'
+    ])
+    expect(imp.stderr).toBe('')
+    expect(imp.status).toBe(0)
+    const out = JSON.parse(imp.stdout) as { notes: string[]; signed: boolean }
+    expect(out.signed).toBe(true)
+    expect(out.notes.join('\n')).not.toMatch(/escrow/)
+    const entries = readDoc(ws.manifestFile).body.entries as FileEntry[]
+    expect(entries.map(e => [e.id, e.escrow?.encoding, e.restore])).toEqual([
+      ['key.bin', 'deflate-base64', undefined],
+      ['tool', 'deflate-base64', undefined]
+    ])
+
+    // Nothing there yet: restore writes both from escrow, byte for byte, with their modes.
+    const c = bundled(['check'])
+    expect(c.status).toBe(1)
+    const r = bundled(['restore', '--json'])
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    expect(fs.readFileSync(path.join(ws.root, 'creds/key.bin')).equals(BIN)).toBe(true)
+    expect(fs.readFileSync(path.join(ws.root, 'bin/tool'), 'utf8')).toBe(TOOL)
+    expect(fs.statSync(path.join(ws.root, 'creds/key.bin')).mode & 0o777).toBe(0o600)
+    expect(fs.statSync(path.join(ws.root, 'bin/tool')).mode & 0o777).toBe(0o755)
+    expect(bundled(['check']).status).toBe(0)
+  }, 60_000)
+
+  it('escrow changed after swr.py signed it is refused with --legacy-key; nothing written', async () => {
+    write(ws.base, 'signing.key', HMAC_KEY)
+    const doc = escrowed()
+    const first = (doc.entries as V2[])[0] as V2
+    first.escrow = deflateSync(Buffer.from('evil')).toString('base64')
+    const old = write(ws.base, 'old.json', JSON.stringify(doc))
+    const imp = bundled(['import', old, '--legacy-key', path.join(ws.base, 'signing.key')])
+    expect(imp.status).toBe(2)
+    expect(imp.stderr).toMatch(/HMAC signature is invalid/)
+    expect(fs.existsSync(ws.manifestFile)).toBe(false)
+  }, 60_000)
+
+  it('the text after swr-escrow: is a name, not bytes: no escrow field, no escrow', async () => {
+    const payload = deflateSync(Buffer.from(CONF)).toString('base64')
+    const old = write(
+      ws.base,
+      'old.json',
+      JSON.stringify(v2Doc([confEntry(`swr-escrow:${payload}`)]))
+    )
+    const imp = bundled(['import', old, '--json'])
+    expect(imp.status).toBe(0)
+    const out = JSON.parse(imp.stdout) as { notes: string[] }
+    expect(out.notes).toContain(
+      'conf: escrow not carried over: the entry has no escrow field holding its bytes'
+    )
+    expect((readDoc(ws.manifestFile).body.entries[0] as FileEntry).escrow).toBeUndefined()
+  }, 60_000)
 })

@@ -212,7 +212,9 @@ export const STATUSES = [
   'TYPE',
   'SKIPPED',
   /** The entry verifies but its smoke command failed (only with --run-smoke). */
-  'SMOKEFAIL'
+  'SMOKEFAIL',
+  /** A sealed entry whose seal file here cannot be used (damaged, another entry's, refused). */
+  'BADSEAL'
 ] as const
 export type Status = (typeof STATUSES)[number]
 

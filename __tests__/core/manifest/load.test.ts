@@ -630,8 +630,9 @@ describe('loadManifest: format 2', () => {
     const loaded = loadManifest(writeManifest(ws, doc))
     expect(loaded.body.entries[0]).not.toHaveProperty('restore')
     expect(loaded.notes).toEqual([
+      'f: restore "swr-escrow:abc" names another entry; this entry\'s own escrow field is used',
       'f: ldd check dropped (swr never runs ldd during a check)',
-      'f: escrow not carried over: not zlib data, or inflates to more than the recorded 10 bytes',
+      'f: escrow not carried over: the entry has no escrow field holding its bytes',
       'b: upstream https://x/b.bin kept only in the format-2 file',
       'format-2 signatures are not carried over (import checks them with --legacy-key and --legacy-pubkey): sign the converted manifest'
     ])

@@ -285,6 +285,8 @@ type Ways = 'some' | 'none' | 'unknown'
 
 /** `git` is asked only for an entry with no other way back (it reads the git index). */
 function waysOf(e: Entry | undefined, f: Finding, git?: () => GitTracking | undefined): Ways {
+  // A seal that cannot be used is mended by sealing again (the entry's recipe); a refused one is not.
+  if (f.status === 'BADSEAL') return f.reason === 'damaged' ? 'some' : 'none'
   if (!e) return 'none'
   const hints = damageHints(f)
   return hasSource(e, hints) || (git !== undefined && hasSource(e, { ...hints, git: git() }))
@@ -349,7 +351,17 @@ export function adviceFor(
     SMOKEFAIL: [
       `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
       `run the smoke command by hand to see why, then ${restore}`
-    ]
+    ],
+    BADSEAL:
+      f.reason === 'refused'
+        ? [
+            `the seal kept on this machine for ${f.path} was changed after it was signed: it may have been tampered with, so nothing replaces it but its owner.`,
+            `if this machine made it, remove the seal file (swr check --json names the key), then swr doctor seals ${f.id} again`
+          ]
+        : [
+            `the seal kept on this machine for ${f.path} cannot be used (cut short or overwritten by a crash, a disk fault or a partial write, or another entry's seal), so ${f.path} is not checked.`,
+            `swr doctor: it moves the seal of ${f.id} into quarantine, runs the recipe and seals again`
+          ]
   }
   const [cause, fix] = byStatus[f.status]
   return {

@@ -93,7 +93,7 @@ async function resolveAndSeal(
   if (
     opts.dryRun ||
     opts.sealMissing === false ||
-    !resolved.states.some(s => s.state === 'unsealed')
+    !resolved.states.some(s => s.state === 'unsealed' || s.state === 'damaged')
   )
     return { m: resolved.manifest, states: resolved.states, sealing: [] }
   const gate = await decide(gateInput(loaded), opts.policy)
@@ -104,7 +104,8 @@ async function resolveAndSeal(
     callerEnv: opts.callerEnv,
     timeoutS: opts.timeoutS,
     abort: opts.abort,
-    onLine: opts.hooks?.onLine
+    onLine: opts.hooks?.onLine,
+    quarantineLimits: opts.quarantineLimits
   })
   if (sealing.some(s => s.outcome === 'sealed'))
     resolved = await withSeals(loaded, opts.stateDir, opts.policy)
@@ -142,10 +143,15 @@ export async function repairManifest(
   const before = reportFor(first)
   // Read once (the index, as data): the plan shows and the run tries the same git sources.
   const git = gitTracking(m.workspace)
-  const plan = planRepair(m.body.entries, first.findings, {
-    savedState: opts.cacheClient !== undefined,
-    git
-  })
+  // A seal that cannot be used is mended by sealing (above), not by a restore source.
+  const plan = planRepair(
+    m.body.entries,
+    first.findings.filter(f => f.status !== 'BADSEAL'),
+    {
+      savedState: opts.cacheClient !== undefined,
+      git
+    }
+  )
   hooks.onCheck?.(before, plan)
   const finish = (
     entriesOutcome: RepairOutcome,

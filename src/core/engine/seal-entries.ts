@@ -8,6 +8,7 @@
  * install damaged.
  */
 import path from 'node:path'
+import { reasonOf } from '../archive/rejected.js'
 import { loadSecretScan } from '../capture/secret-scan.js'
 import { describeResult } from '../exec/recipe.js'
 import { RECIPE_TIMEOUT_S, runSignedCommand } from '../exec/signed-command.js'
@@ -20,6 +21,7 @@ import {
   type SealState
 } from '../seal/entries.js'
 import { currentPlatform } from '../seal/key.js'
+import { quarantineSeal, type QuarantineLimits } from '../restore/quarantine.js'
 import { makeSealBody } from '../seal/make.js'
 import { signSeal, type SealTrust } from '../seal/trust.js'
 import { loadHmacKey, loadIdentitySeed } from '../sign/keys.js'
@@ -73,13 +75,15 @@ export interface SealMissingOptions {
   abort?: AbortSignal | undefined
   onLine?: ((id: string, line: string) => void) | undefined
   now?: Date
+  quarantineLimits?: QuarantineLimits | undefined
 }
 
 async function sealOne(
   m: LoadedManifest,
   spec: SealedSpec,
   key: string,
-  opts: SealMissingOptions
+  opts: SealMissingOptions,
+  damaged: boolean
 ): Promise<SealingStep> {
   const step = (outcome: SealingStep['outcome'], detail: string): SealingStep => ({
     id: spec.id,
@@ -129,21 +133,38 @@ async function sealOne(
     hmacKey: opts.policy.hmacKey,
     identity: await machineIdentity(opts.stateDir)
   })
-  writeStoredSeal(opts.stateDir, storedSealFile(opts.stateDir, m.file, spec.id, key), doc)
+  const file = storedSealFile(opts.stateDir, m.file, spec.id, key)
+  // The seal that could not be used goes into quarantine only now: a recipe that fails leaves it
+  // in place, still reported as damage, instead of an entry that reads as merely unsealed.
+  let moved = ''
+  if (damaged) {
+    try {
+      quarantineSeal(opts.stateDir, file, spec.id, opts.now ?? new Date(), opts.quarantineLimits)
+      moved = ' (the damaged seal was moved into quarantine)'
+    } catch (err) {
+      return step(
+        'absent',
+        `not sealed: the damaged seal could not be moved aside: ${reasonOf(err)}`
+      )
+    }
+  }
+  writeStoredSeal(opts.stateDir, file, doc)
   const by =
     doc.signatures.length > 0
       ? `signed by ${doc.signatures.map(s => (s.alg === 'hmac-sha256' ? 'hmac' : 'ml-dsa')).join(' and ')}`
       : 'unsigned (no key on this machine)'
   return step(
     'sealed',
-    `recipe${spec.smoke ? ' and smoke' : ''} passed; sealed for key ${key}, ${by}`
+    `recipe${spec.smoke ? ' and smoke' : ''} passed; sealed for key ${key}, ${by}${moved}`
   )
 }
 
 /**
- * Make the seals that are missing (state `unsealed`), in manifest order, when the gate allows the
- * manifest's code. A seal that is there but refused is left as it is and reported: it may be
- * tampered with, and only its owner should replace it.
+ * Make the seals that are missing (state `unsealed`) or cannot be used (`damaged`: moved into
+ * quarantine once the new state is captured), in manifest order, when the gate allows the
+ * manifest's code. A seal that is well-formed but refused (a trusted signature on it does not
+ * hold) is left as it is and reported: it may be tampered with, and only its owner should replace
+ * it.
  */
 export async function sealMissing(
   m: LoadedManifest,
@@ -154,7 +175,8 @@ export async function sealMissing(
   const out: SealingStep[] = []
   for (const st of states) {
     const spec = specs.get(st.id)
-    if (!spec || st.state !== 'unsealed' || st.key === undefined) continue
+    if (!spec || (st.state !== 'unsealed' && st.state !== 'damaged') || st.key === undefined)
+      continue
     if (!opts.gate.allowed) {
       out.push({
         id: st.id,
@@ -165,7 +187,7 @@ export async function sealMissing(
       continue
     }
     if (opts.abort?.aborted) break
-    out.push(await sealOne(m, spec, st.key, opts))
+    out.push(await sealOne(m, spec, st.key, opts, st.state === 'damaged'))
   }
   return out
 }

@@ -107,7 +107,12 @@ export interface Checked {
 export async function verifySelection(m: LoadedManifest, opts: CheckOptions): Promise<Checked> {
   const started = new Date()
   const t0 = performance.now()
-  const entries = selectEntries(m.body.entries, opts.only)
+  // `--only` may name a sealed entry whose seal cannot be used: it has a finding, not an entry.
+  const only = opts.only?.filter(id => !m.sealDamage?.has(id))
+  const entries =
+    opts.only && opts.only.length > 0 && only?.length === 0
+      ? []
+      : selectEntries(m.body.entries, only)
   const known = opts.known ?? new Map<string, Finding>()
   const todo = entries.filter(e => !known.has(e.id))
   const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
@@ -120,6 +125,9 @@ export async function verifySelection(m: LoadedManifest, opts: CheckOptions): Pr
     const f = known.get(e.id) ?? byId.get(e.id)
     return f ? [f] : []
   })
+  // Sealed entries whose seal here cannot be used: damage, though there is nothing to verify.
+  for (const [id, f] of m.sealDamage ?? [])
+    if (!opts.only || opts.only.length === 0 || opts.only.includes(id)) findings.push(f)
   return {
     findings,
     options: {

@@ -96,6 +96,46 @@ export async function commitOf(ctx: GitContext, rev: string): Promise<string | u
   }
 }
 
+/** One short answer of git (a rev-parse or config query); undefined on exit 1 (none). */
+async function ask(ctx: GitContext, args: string[]): Promise<string | undefined> {
+  try {
+    const out = await runGit(args, {
+      cwd: ctx.cwd,
+      env: ctx.env,
+      deadlineMs: ctx.deadlineMs,
+      maxOut: 4096
+    })
+    return out.toString('latin1').trim()
+  } catch (err) {
+    if ((err as Error).message === 'exit 1') return undefined
+    throw err
+  }
+}
+
+/**
+ * Why HEAD names no commit: `unborn` (a branch with nothing committed yet), or `unreadable` with
+ * the id HEAD names (the ref is there but its object cannot be read: a removed pack or pack index,
+ * a lost object file).
+ */
+export async function headState(
+  ctx: GitContext
+): Promise<{ state: 'unborn'; branch?: string } | { state: 'unreadable'; oid: string }> {
+  const oid = await ask(ctx, ['rev-parse', '--verify', '--quiet', '--end-of-options', 'HEAD'])
+  if (oid && OID.test(oid)) return { state: 'unreadable', oid }
+  const ref = await ask(ctx, ['symbolic-ref', '--quiet', 'HEAD'])
+  const branch = ref?.replace(/^refs\/heads\//, '')
+  return branch ? { state: 'unborn', branch } : { state: 'unborn' }
+}
+
+/** What kind of clone the repository is, for naming why an object is not in it. */
+export async function cloneKind(ctx: GitContext): Promise<'shallow' | 'partial' | 'full'> {
+  if ((await ask(ctx, ['rev-parse', '--is-shallow-repository'])) === 'true') return 'shallow'
+  const partial = await ask(ctx, ['config', '--get', 'extensions.partialClone'])
+  if (partial) return 'partial'
+  const promisor = await ask(ctx, ['config', '--get-regexp', '^remote\\..*\\.promisor$'])
+  return promisor && /\btrue$/m.test(promisor) ? 'partial' : 'full'
+}
+
 function parseItem(rec: Buffer): TreeItem {
   const tab = rec.indexOf(0x09)
   const head = tab < 0 ? [] : rec.toString('latin1', 0, tab).split(/ +/)

@@ -1,8 +1,9 @@
 /**
  * Reading the original tool's format-2 manifests. `swr check` accepts one directly and `swr import`
- * writes the converted body as format 3 (unsigned until signed). Escrowed bytes (a restore of
- * `swr-escrow:` + base64 of zlib data) become format-3 escrow once they inflate, within bounds, to
- * the recorded size and sha256; smoke timeouts become smoke_timeout_s. Whatever cannot be carried
+ * writes the converted body as format 3 (unsigned until signed). Escrowed bytes (the original
+ * writes `restore: "swr-escrow:<id>"` and the bytes in the entry's `escrow` field, base64 of zlib
+ * data, with `escrow_bytes` beside them) become format-3 escrow once they inflate, within bounds,
+ * to the recorded size and sha256; smoke timeouts become smoke_timeout_s. Whatever cannot be carried
  * (ldd lists, the old "merkle", upstream URLs, a blob recorded by size alone, unknown fields,
  * escrow that does not match) is left out and named in a note, one per thing.
  */
@@ -94,6 +95,8 @@ const ENTRY_KEYS = new Set([
   'sentinels',
   'ignore_dirs',
   'min_files',
+  'escrow',
+  'escrow_bytes',
   // Known, and reported where they are read: not carried.
   'ldd',
   'upstream',
@@ -120,17 +123,18 @@ const ESCROW_PREFIX = 'swr-escrow:'
 const ESCROW_MAX = 256 * 1024
 
 /**
- * Format-2 escrow as format-3 escrow: base64 of zlib data that inflates (bounded) to exactly the
- * recorded size and sha256. Anything else is a note, never trusted bytes.
+ * Format-2 escrow as format-3 escrow: the `escrow` field, base64 of zlib data that inflates
+ * (bounded) to exactly the recorded size and sha256. Anything else is a note, never trusted bytes.
  */
 function carryEscrow(
-  recipe: string,
+  field: JsonValue | undefined,
   id: string,
   expect: { size: number; sha256: string },
   notes: string[]
 ): { encoding: 'deflate-base64'; data: string } | undefined {
-  const payload = recipe.slice(ESCROW_PREFIX.length).trim()
   const fail = (why: string): undefined => void notes.push(`${id}: escrow not carried over: ${why}`)
+  if (typeof field !== 'string') return fail('the entry has no escrow field holding its bytes')
+  const payload = field.trim()
   if (expect.size > ESCROW_MAX)
     return fail(`${expect.size} bytes is over the ${ESCROW_MAX}-byte limit`)
   if (!/^[A-Za-z0-9+/=\s]+$/.test(payload)) return fail('not base64')
@@ -201,8 +205,16 @@ function convertEntry(
       : {}),
     ...(str(raw.fragile) ? { note: str(raw.fragile) as string } : {})
   }
-  const escrowed = str(raw.restore)?.startsWith(ESCROW_PREFIX) ? str(raw.restore) : undefined
-  if (escrowed !== undefined && (str(raw.kind) ?? 'file') !== 'file')
+  // `swr-escrow:<id>` names the entry whose `escrow` field holds the bytes: this one.
+  const escrowRef = str(raw.restore)?.startsWith(ESCROW_PREFIX)
+    ? (str(raw.restore) as string).slice(ESCROW_PREFIX.length).trim()
+    : undefined
+  const escrowed = escrowRef !== undefined || raw.escrow !== undefined
+  if (escrowRef !== undefined && escrowRef !== id)
+    notes.push(
+      `${id}: restore ${quoted(ESCROW_PREFIX + escrowRef)} names another entry; this entry's own escrow field is used`
+    )
+  if (escrowed && (str(raw.kind) ?? 'file') !== 'file')
     notes.push(`${id}: escrow not carried over: only files are escrowed`)
   if (raw.merkle !== undefined)
     notes.push(`${id}: merkle dropped (capture the tree again for its format-3 digests)`)
@@ -218,7 +230,7 @@ function convertEntry(
       if (bytes === undefined) return `${named}: bytes missing`
       if (!mode || !/^0?[0-7]{3,4}$/.test(mode)) return `${named}: mode missing or malformed`
       const expect = { size: bytes, sha256: sha, mode: mode.padStart(4, '0') }
-      const escrow = escrowed ? carryEscrow(escrowed, id, expect, notes) : undefined
+      const escrow = escrowed ? carryEscrow(raw.escrow, id, expect, notes) : undefined
       return { ...common, kind: 'file', expect, ...(escrow ? { escrow } : {}) }
     }
     case 'blob': {

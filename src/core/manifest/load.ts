@@ -17,7 +17,7 @@ import {
 import { noteManifestBytes } from './read-fingerprint.js'
 import { manifestProblems } from './validate.js'
 import { errnoCode, ManifestError } from '../errors.js'
-import type { ManifestBody, ManifestDocument } from '../types.js'
+import type { Finding, ManifestBody, ManifestDocument } from '../types.js'
 
 export interface LoadedManifest {
   /** Absolute path of the manifest file. */
@@ -35,6 +35,8 @@ export interface LoadedManifest {
   notes: string[]
   /** Indexes of the trees of sealed entries resolved for this run (from their seals). */
   sealIndexes?: ReadonlyMap<string, IndexRecord[]> | undefined
+  /** Sealed entries whose seal here cannot be used: their BADSEAL findings, by id. */
+  sealDamage?: ReadonlyMap<string, Finding> | undefined
 }
 
 export interface LoadOptions {

@@ -27,7 +27,9 @@ const RULE_TEXT: Record<Status, string> = {
   BROKENLNK: 'A tracked symlink points at something that does not exist.',
   TYPE: 'A tracked entry changed kind (file, directory, symlink).',
   SKIPPED: 'The entry was not repaired because a dependency failed.',
-  SMOKEFAIL: "The entry's files verify but its smoke command fails."
+  SMOKEFAIL: "The entry's files verify but its smoke command fails.",
+  BADSEAL:
+    "A sealed entry's seal file on this machine cannot be used, so the entry cannot be checked."
 }
 
 /** What to do about each status: the rule's help, shown beside every result in code scanning. */
@@ -47,7 +49,9 @@ const RULE_HELP: Record<Status, string> = {
   SKIPPED:
     'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
   SMOKEFAIL:
-    "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
+    "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log.",
+  BADSEAL:
+    'The seal file kept in the state directory is damaged (cut short, not a seal, not a regular file) or made for another key or path: `swr doctor` moves it into quarantine, runs the recipe and seals again. A seal whose signature does not hold is left for its owner.'
 }
 
 export function toSarif(report: CheckReport, ctx: SarifContext): object {

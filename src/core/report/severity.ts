@@ -9,8 +9,9 @@ const RANK: Record<Status, number> = {
   BROKENLNK: 4,
   SMOKEFAIL: 5,
   STRIPPED: 6,
-  SKIPPED: 7,
-  OK: 8
+  BADSEAL: 7,
+  SKIPPED: 8,
+  OK: 9
 }
 
 /** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
@@ -23,7 +24,8 @@ export const LEVEL: Record<Status, 'error' | 'warning' | 'note'> = {
   BROKENLNK: 'error',
   TYPE: 'error',
   SKIPPED: 'warning',
-  SMOKEFAIL: 'error'
+  SMOKEFAIL: 'error',
+  BADSEAL: 'error'
 }
 
 /** Damaged findings, most severe first, then by tier (what blocks the most comes first). */

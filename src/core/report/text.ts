@@ -26,7 +26,8 @@ const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
   BROKENLNK: 'red',
   TYPE: 'red',
   SKIPPED: 'gray',
-  SMOKEFAIL: 'red'
+  SMOKEFAIL: 'red',
+  BADSEAL: 'red'
 }
 
 function paint(on: boolean, style: Parameters<typeof styleText>[0], s: string): string {
@@ -110,13 +111,13 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
   return lines.join('\n') + '\n'
 }
 
-/** Sealed entries with no usable seal here: said, not counted as damage. */
+/** Sealed entries with no usable seal here: said (one whose seal cannot be used is also BADSEAL). */
 function sealedLines(r: CheckReport, opts: TextOptions): string[] {
   const open = (r.sealed ?? []).filter(s => s.state !== 'sealed')
   return open.map(s =>
     paint(
       opts.color,
-      s.state === 'refused' ? 'yellow' : 'gray',
+      s.state === 'refused' || s.state === 'damaged' ? 'yellow' : 'gray',
       `sealed ${e(s.id)}: ${e(s.detail)}${s.state === 'unsealed' ? ' (swr doctor runs its recipe and smoke command, then seals it)' : ''}`
     )
   )
@@ -127,10 +128,17 @@ function sealedLines(r: CheckReport, opts: TextOptions): string[] {
  * heal with them), and the entries that have none named as such instead of sent to a dead end.
  */
 function fixLines(r: CheckReport): string[] {
-  const roots = r.diagnosis.advice.filter(a => a.because === undefined)
+  const all = r.diagnosis.advice.filter(a => a.because === undefined)
+  // Seals that cannot be used are mended by doctor (sealing again), not by a restore.
+  const reseal = all.filter(a => a.status === 'BADSEAL' && a.restorable !== false).map(a => e(a.id))
+  const roots = all.filter(a => a.status !== 'BADSEAL' || a.restorable === false)
   const can = roots.filter(a => a.restorable !== false).map(a => e(a.id))
   const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id))
   const out: string[] = []
+  if (reseal.length > 0)
+    out.push(
+      `fix: swr doctor   (moves the seal${reseal.length === 1 ? '' : 's'} of ${reseal.length <= 3 ? reseal.join(', ') : `${reseal.length} sealed entries`} into quarantine and seals again)`
+    )
   if (can.length > 0)
     out.push(
       `fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`
@@ -244,7 +252,25 @@ export function renderCollateral(harmed: readonly Collateral[], opts: TextOption
 export function renderStep(r: StepResult, opts: TextOptions): string {
   // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
   const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${e(r.id)}  ${e(r.detail)}\n`
-  return line + quarantineLine(r.quarantine)
+  return line + passedOver(r) + quarantineLine(r.quarantine)
+}
+
+/**
+ * Why the sources before the one that healed were passed over (git's miss or refusal, a cache
+ * archive refused), as `--json` has them; a plain cache miss is left out. A step that failed
+ * already names every attempt in its detail.
+ */
+function passedOver(r: StepResult): string {
+  if (r.outcome !== 'repaired') return ''
+  return r.attempts
+    .filter(
+      a =>
+        a.outcome !== 'healed' &&
+        a.outcome !== 'skipped' &&
+        !(a.source === 'cache' && a.outcome === 'miss')
+    )
+    .map(a => `      passed over ${a.source}: ${e(a.detail)}\n`)
+    .join('')
 }
 
 function quarantineLine(q: StepResult['quarantine']): string {

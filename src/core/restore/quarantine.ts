@@ -111,6 +111,26 @@ export function quarantine(
 }
 
 /**
+ * Move a seal file that cannot be used (damaged, not a regular file, another entry's) out of the
+ * state directory's `seals/` into a quarantine folder of its own (`seal-ID`), as it is: a rename
+ * within the state directory, so a link is moved as a link and a directory whole; then prune.
+ */
+export function quarantineSeal(
+  stateDir: string,
+  file: string,
+  id: string,
+  now: Date,
+  limits: QuarantineLimits = {}
+): { moved: string; pruned?: Pruned } {
+  const stamp = now.toISOString().replace(/[:.]/g, '-')
+  const dir = ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${randomBytes(4).toString('hex')}`)
+  const dest = path.join(dir, `seal-${id}`)
+  fs.renameSync(file, dest)
+  const pruned = pruneQuarantine(stateDir, now, limits, dir)
+  return pruned.removed > 0 ? { moved: dest, pruned } : { moved: dest }
+}
+
+/**
  * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
  * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
  */

@@ -18,7 +18,7 @@ import type { LoadedManifest } from '../manifest/load.js'
 import { writeFileAtomic } from '../state/atomic.js'
 import { ensurePrivateDir } from '../state/state-dir.js'
 import { quoted } from '../text/escape.js'
-import type { Entry, SealedSpec } from '../types.js'
+import type { Entry, Finding, SealedSpec } from '../types.js'
 import type { IndexRecord } from '../walk/tree-index.js'
 import { expandKey, type Platform } from './key.js'
 import {
@@ -30,7 +30,13 @@ import {
 } from './seal.js'
 import { judgeSeal, prepareSealTrust, type SealTrust } from './trust.js'
 
-export type SealStateKind = 'sealed' | 'unsealed' | 'refused' | 'unkeyed'
+/**
+ * `damaged`: a seal file is there but cannot be read as this entry's seal (not a regular file, over
+ * the bound, not a well-formed seal, made for another key, path or kind); doctor moves it into
+ * quarantine and seals again. `refused`: a well-formed seal for this entry whose signature by a
+ * key this machine trusts does not hold; it is left for its owner. Both are damage (BADSEAL).
+ */
+export type SealStateKind = 'sealed' | 'unsealed' | 'refused' | 'damaged' | 'unkeyed'
 
 /** How a sealed entry stands on this machine. */
 export interface SealState {
@@ -117,6 +123,26 @@ export function sealedEntry(spec: SealedSpec, seal: ParsedSeal): Entry {
   }
 }
 
+/** The finding of a sealed entry whose seal cannot be used: damage of its own (BADSEAL). */
+export function sealFinding(
+  spec: SealedSpec,
+  state: 'damaged' | 'refused',
+  detail: string
+): Finding {
+  return {
+    id: spec.id,
+    kind: spec.kind,
+    path: spec.path,
+    tier: spec.tier,
+    status: 'BADSEAL',
+    reason: state,
+    detail,
+    recorded: { seal: 'kept on this machine' },
+    found: { seal: state },
+    cached: false
+  }
+}
+
 export interface ResolveOptions {
   stateDir: string
   platform: Platform
@@ -134,6 +160,7 @@ export async function resolveSeals(
   const states: SealState[] = []
   const entries: Entry[] = []
   const indexes = new Map<string, IndexRecord[]>()
+  const damage = new Map<string, Finding>()
   for (const spec of specs) {
     let key: string
     try {
@@ -143,6 +170,7 @@ export async function resolveSeals(
       continue
     }
     const file = storedSealFile(opts.stateDir, m.file, spec.id, key)
+    let stage: 'read' | 'judge' = 'read'
     try {
       const bytes = readStoredSeal(file)
       if (!bytes) {
@@ -157,6 +185,7 @@ export async function resolveSeals(
       }
       const seal = parseSeal(bytes)
       checkSealFor(seal, spec, key)
+      stage = 'judge'
       const signedBy = judgeSeal(seal.doc, opts.trust)
       entries.push(sealedEntry(spec, seal))
       const records = seal.records[0]
@@ -171,19 +200,20 @@ export async function resolveSeals(
       })
     } catch (err) {
       const why = err instanceof Rejected ? err.message : (err as Error).message
-      states.push({
-        id: spec.id,
-        key,
-        state: 'refused',
-        detail: `the seal here is refused: ${why}`,
-        signedBy: []
-      })
+      const state = stage === 'judge' ? 'refused' : 'damaged'
+      const detail =
+        state === 'refused'
+          ? `the seal here is refused: ${why}`
+          : `the seal here cannot be used: ${why.split('\n')[0]}`
+      states.push({ id: spec.id, key, state, detail, signedBy: [] })
+      damage.set(spec.id, sealFinding(spec, state, detail))
     }
   }
   const manifest: LoadedManifest = {
     ...m,
     body: { ...m.body, entries: [...m.body.entries, ...entries] },
-    sealIndexes: indexes
+    sealIndexes: indexes,
+    ...(damage.size > 0 ? { sealDamage: damage } : {})
   }
   return { manifest, states }
 }

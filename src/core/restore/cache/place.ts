@@ -14,7 +14,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { Rejected } from '../../archive/rejected.js'
+import { reasonOf, Rejected } from '../../archive/rejected.js'
 import { shown } from '../../archive/extract.js'
 import { ownedName, sweepDead } from '../../state/leftovers.js'
 import { OPEN_DIR, openDirAt, procPins } from '../../fs/pinned-dir.js'
@@ -117,13 +117,19 @@ function stageBeside(from: string, dir: Pinned): string {
     fs.renameSync(from, dir.at(staged))
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err
-    if (dir.pinned) copyPinned(from, dir, staged)
-    else
-      fs.cpSync(from, dir.at(staged), {
-        recursive: true,
-        verbatimSymlinks: true,
-        preserveTimestamps: true
-      })
+    try {
+      if (dir.pinned) copyPinned(from, dir, staged)
+      else
+        fs.cpSync(from, dir.at(staged), {
+          recursive: true,
+          verbatimSymlinks: true,
+          preserveTimestamps: true
+        })
+    } catch (copyErr) {
+      // A copy cut short (a full disk) would hold the last free space of the workspace.
+      fs.rmSync(dir.at(staged), { recursive: true, force: true })
+      throw new Rejected(`not placed: ${reasonOf(copyErr, "the workspace's")}`)
+    }
   }
   return staged
 }

@@ -14,7 +14,7 @@ import { parseMode } from '../../walk/mode.js'
 import type { IndexRecord } from '../../walk/tree-index.js'
 import { EntryExtractor, type Expectation } from '../../archive/extract.js'
 import { place } from './place.js'
-import { Absent, Rejected } from '../../archive/rejected.js'
+import { Absent, reasonOf, Rejected } from '../../archive/rejected.js'
 import { makeScratch, removeScratch } from '../../fs/scratch.js'
 import { unpack } from '../../archive/unpack.js'
 
@@ -107,16 +107,6 @@ function provenFinding(e: Entry, from: string, files: number, bytes: number): Fi
 /** How a restore says that modes from the archive were masked. */
 export function maskedNote(n: number): string {
   return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`
-}
-
-function reasonOf(err: unknown): string {
-  if (err instanceof Rejected) return err.message
-  const e = err as NodeJS.ErrnoException
-  // Node's system errors begin with their code and end with the paths of the call ("ENOENT: no
-  // such file or directory, rename '/scratch/...' -> '/proc/self/fd/19/...'"): scratch and
-  // descriptor paths say nothing to a reader, so the reason stops at the call's name.
-  const first = ((e.message ?? String(err)).split('\n')[0] ?? '').replace(/ '.*$/, '')
-  return e.code && !first.startsWith(`${e.code}:`) ? `${e.code}: ${first}` : first || 'error'
 }
 
 export async function restoreEntry(

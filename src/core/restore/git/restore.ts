@@ -7,8 +7,9 @@
  * read, each file hashed as it is written and compared with the recorded sha256 (a file's expect,
  * a blob's full sha256, a tree's signed index), modes as recorded, links kept inside the entry;
  * what has no per-file record is verified in scratch. Only then is it placed (place.ts). A blob
- * that differs from what was recorded, a path HEAD does not hold, or an object a shallow or
- * partial clone lacks refuses the source in one line, and the next source runs.
+ * that differs from what was recorded, a path HEAD does not hold, an object a shallow or partial
+ * clone lacks (or a full clone lost), an unborn HEAD or one whose commit cannot be read refuses
+ * the source in one line, and the next source runs.
  *
  * HEAD, not a commit recorded in the manifest: the recorded hashes are what the bytes must match,
  * so which commit supplies them decides only whether the source can help, never what is placed.
@@ -17,7 +18,9 @@ import { shown, type EntryExtractor, type Expectation } from '../../archive/extr
 import { Absent, Rejected } from '../../archive/rejected.js'
 import type { Member } from '../../archive/tar-reader.js'
 import {
+  cloneKind,
   commitOf,
+  headState,
   listTree,
   ObjectReader,
   type GitContext,
@@ -49,10 +52,30 @@ export interface GitRestoreContext extends RestoreContext {
 
 export type GitRestore = EntryRestore & { commit?: string }
 
-/** The refusal for an object a shallow or partial clone does not hold. */
-function notHere(item: TreeItem): Absent {
-  return new Absent(
-    `not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone (a shallow or partial clone); swr does not fetch it`
+/** An object this repository does not hold; worded once the kind of clone is known. */
+class MissingObject extends Absent {
+  constructor(readonly item: TreeItem) {
+    super(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone`)
+  }
+}
+
+function notHere(item: TreeItem): MissingObject {
+  return new MissingObject(item)
+}
+
+/**
+ * Why the object is missing, in one line: a shallow or partial clone leaves objects out (a miss;
+ * swr does not fetch), while a full clone that lacks one has a damaged object store.
+ */
+async function missingReason(git: GitContext, item: TreeItem): Promise<Rejected> {
+  const what = `${shown(item.name)} (object ${item.oid.slice(0, 12)})`
+  const kind = await cloneKind(git).catch(() => undefined)
+  if (kind === 'shallow' || kind === 'partial')
+    return new Absent(
+      `not in git: ${what} is not in this clone (a ${kind} clone); swr does not fetch it`
+    )
+  return new Rejected(
+    `${what} is missing from the object store of this full clone (a lost object file, pack or pack index); swr does not fetch it`
   )
 }
 
@@ -211,6 +234,7 @@ async function feed(
       if (room) await room
     }
   } catch (err) {
+    if (err instanceof MissingObject) throw await missingReason(git, err.item)
     throw err instanceof Rejected ? err : new Rejected(`git: ${(err as Error).message}`)
   } finally {
     await objects.close()
@@ -229,7 +253,24 @@ export async function restoreFromGit(e: Entry, ctx: GitRestoreContext): Promise<
   } catch (err) {
     return { placed: false, reason: `git: ${(err as Error).message}` }
   }
-  if (!commit) return { placed: false, absent: true, reason: 'not in git: HEAD names no commit' }
+  if (!commit) {
+    let head: Awaited<ReturnType<typeof headState>> | undefined
+    try {
+      head = await headState(ctx.git)
+    } catch (err) {
+      return { placed: false, reason: `git: ${(err as Error).message}` }
+    }
+    if (head.state === 'unborn')
+      return {
+        placed: false,
+        absent: true,
+        reason: `not in git: HEAD is unborn (nothing committed${head.branch ? ` on ${shown(head.branch)}` : ''} yet)`
+      }
+    return {
+      placed: false,
+      reason: `HEAD names commit ${head.oid.slice(0, 12)}, which this repository cannot read (a removed pack or pack index, or a lost object file)`
+    }
+  }
   const want = gitExpectation(e, ctx)
   const from = `git (HEAD ${commit.slice(0, 12)})`
   const at = commit
