@@ -90,7 +90,15 @@ export interface CacheServerFailures {
   blobPut?: Failure
   /** Blob GET and HEAD. */
   blobGet?: Failure
+  /**
+   * A GET whose headers (with the full Content-Length) go out, then only the first `at` share of
+   * the body (default a half): 'reset' destroys the connection, 'short' ends it cleanly, 'stall'
+   * sends nothing more and keeps it open (until the server closes).
+   */
+  blobBody?: { mode: BodyFault; at?: number; times?: number }
 }
+
+export type BodyFault = 'reset' | 'short' | 'stall'
 
 export interface CacheServerOptions {
   /** Bearer token the Twirp side accepts (default: random). */
@@ -214,7 +222,7 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
     `"0x8DC${(Date.now() * 16 + (etagCounter++ % 16)).toString(16).toUpperCase()}"`
 
   function takeFailure(
-    names: (keyof CacheServerFailures)[]
+    names: Exclude<keyof CacheServerFailures, 'blobBody'>[]
   ): { mode: FailureMode; msg: string } | undefined {
     for (const name of names) {
       const f = failures[name]
@@ -737,10 +745,25 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
     res.writeHead(status, { ...common, 'Content-Length': String(length) })
     if (req.method === 'HEAD' || length === 0) {
       res.end()
+    } else if (takeBodyFault()) {
+      const fault = failures.blobBody as { mode: BodyFault; at?: number }
+      const bytes = fs.readFileSync(file).subarray(start, end + 1)
+      res.write(bytes.subarray(0, Math.floor(bytes.length * (fault.at ?? 0.5))))
+      if (fault.mode === 'reset') setTimeout(() => req.socket.destroy(), 50)
+      else if (fault.mode === 'short') setTimeout(() => req.socket.end(), 50)
     } else {
       fs.createReadStream(file, { start, end }).pipe(res)
     }
     return status
+  }
+
+  function takeBodyFault(): boolean {
+    const f = failures.blobBody
+    if (!f) return false
+    const used = failureCounts.get('blobBody') ?? 0
+    if (f.times !== undefined && used >= f.times) return false
+    failureCounts.set('blobBody', used + 1)
+    return true
   }
 
   // ---------------------------------------------------------------- server
@@ -768,7 +791,7 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
       const service = twirp[1]
       const method = twirp[2] ?? ''
       rec.op = method
-      const failure = takeFailure([method as keyof CacheServerFailures, 'twirp'])
+      const failure = takeFailure([method as 'twirp', 'twirp'])
       if (failure?.mode === 'reset') {
         req.socket.destroy()
         done('reset')

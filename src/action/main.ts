@@ -97,6 +97,8 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
         }
       )
       result = { kind: 'repair', report: repaired }
+      const skipped = cacheClient?.skippedLine()
+      if (skipped) log.info(`swr: ${skipped}`)
       scheduleWriteBack(repaired, m, env, cacheClient)
     }
     // What survived, before any repair: the measurement a survival history is for.

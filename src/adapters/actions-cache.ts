@@ -14,7 +14,7 @@ import {
   type SealedCacheClient,
   state
 } from '../core/index.js'
-import { CacheService } from './cache-service.js'
+import { CacheService, downloadBounds } from './cache-service.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
 export function cacheServiceAvailable(env: NodeJS.ProcessEnv): boolean {
@@ -44,6 +44,8 @@ export interface ActionsCacheOptions {
   logToStderr?: boolean
   /** One line per problem the client reports (unreachable service, validation errors). */
   onNote?: (line: string) => void
+  /** The `download-stall-timeout` input, in seconds (else SWR_DOWNLOAD_STALL_TIMEOUT, else 60). */
+  stallSeconds?: number | undefined
 }
 
 /** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
@@ -130,45 +132,81 @@ async function saveOnce(
   }
 }
 
-export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
+/** Consecutive failures after which a run stops asking the cache service. */
+export const BREAKER_LIMIT = 3
+
+/** The manifest's cache source, with how many entries it was not asked for once it kept failing. */
+export interface BreakerCacheClient extends CacheClient {
+  /** One line for the end of the run when the breaker tripped; undefined otherwise. */
+  skippedLine(): string | undefined
+}
+
+export function actionsCacheClient(opts: ActionsCacheOptions): BreakerCacheClient {
   // Absolute paths: the client resolves relative ones against the process's cwd but archives them
   // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
   const spell = (abs: string): string => path.resolve(abs)
   const quietly = runQuietly(opts)
-  const service = new CacheService(opts.env)
-  const note = (what: string, err: unknown): void =>
-    opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
+  const service = new CacheService(
+    opts.env,
+    downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line))
+  )
+  // A failing service is asked at most BREAKER_LIMIT times in a row: a doctor over 200 damaged
+  // entries then prints three warnings, not 200, and stops waiting on retries it cannot win.
+  let failures = 0
+  let skipped = 0
+  const tripped = () => failures >= BREAKER_LIMIT
+  const note = (what: string, err: unknown): void => {
+    failures++
+    const msg = err instanceof Error ? err.message : String(err)
+    opts.onNote?.(
+      tripped()
+        ? `cache ${what}: ${msg}; failed ${BREAKER_LIMIT} times in a row: not asked again in this run`
+        : `cache ${what}: ${msg}`
+    )
+  }
+  const guarded = async <T>(miss: T, fn: () => Promise<T>): Promise<T> => {
+    if (tripped()) {
+      skipped++
+      return miss
+    }
+    return fn()
+  }
   return {
-    async find(abs, key, restoreKeys): Promise<CacheArchive | undefined> {
-      try {
-        return await service.find(abs, key, restoreKeys)
-      } catch (err) {
-        note(`restore of ${key} failed`, err)
-        return undefined
-      }
-    },
-    async lookup(abs, key): Promise<boolean> {
-      try {
-        const cache = await client()
-        return (
-          (await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-          key
-        )
-      } catch (err) {
-        note(`lookup of ${key} failed`, err)
-        return false
-      }
-    },
+    find: (abs, key, restoreKeys) =>
+      guarded(undefined, async (): Promise<CacheArchive | undefined> => {
+        try {
+          const found = await service.find(abs, key, restoreKeys)
+          failures = 0
+          return found
+        } catch (err) {
+          note(`restore of ${key} failed`, err)
+          return undefined
+        }
+      }),
+    lookup: (abs, key) =>
+      guarded(false, async (): Promise<boolean> => {
+        try {
+          const found = await service.find(abs, key, [])
+          failures = 0
+          return found?.matchedKey === key
+        } catch (err) {
+          note(`lookup of ${key} failed`, err)
+          return false
+        }
+      }),
     save: (abs, key) =>
-      saveOnce(
-        key,
-        async () =>
-          (await quietly(async () =>
-            (await client()).restoreCache([spell(abs)], key, [], { lookupOnly: true })
-          )) === key,
-        async () => quietly(async () => (await client()).saveCache([spell(abs)], key)),
-        note
-      )
+      guarded('failed' as const, () =>
+        saveOnce(
+          key,
+          async () => (await service.find(abs, key, []))?.matchedKey === key,
+          async () => quietly(async () => (await client()).saveCache([spell(abs)], key)),
+          note
+        )
+      ),
+    skippedLine: () =>
+      skipped > 0
+        ? `cache: not asked for ${skipped} more ${skipped === 1 ? 'entry' : 'entries'} after ${BREAKER_LIMIT} failures in a row`
+        : undefined
   }
 }
 
@@ -179,18 +217,15 @@ export function actionsCacheClient(opts: ActionsCacheOptions): CacheClient {
  */
 export function actionsSealedCacheClient(opts: ActionsCacheOptions): SealedCacheClient {
   const quietly = runQuietly(opts)
-  const service = new CacheService(opts.env)
+  const service = new CacheService(
+    opts.env,
+    downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line))
+  )
   const note = (what: string, err: unknown): void =>
     opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
   return {
-    async find(spellings, key, restoreKeys) {
-      try {
-        return await service.findPaths(spellings, key, restoreKeys)
-      } catch (err) {
-        note(`restore of ${key} failed`, err)
-        return undefined
-      }
-    },
+    // An unreachable service throws StoreUnavailable: the restore is a miss that says so.
+    find: (spellings, key, restoreKeys) => service.findPaths(spellings, key, restoreKeys),
     save: (spellings, key) =>
       saveOnce(
         key,

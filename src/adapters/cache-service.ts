@@ -12,7 +12,13 @@ import type { HttpClient } from '@actions/http-client'
 import { createHash } from 'node:crypto'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
-import { type CacheArchive, manifests } from '../core/index.js'
+import {
+  type CacheArchive,
+  type DownloadBounds,
+  DEFAULT_STALL_MS,
+  manifests,
+  StoreUnavailable
+} from '../core/index.js'
 
 const SERVICE = 'github.actions.results.api.v1.CacheService'
 const VERSION_SALT = '1.0'
@@ -60,14 +66,83 @@ async function newHttpClient(
   return new (await httpModule).HttpClient(...args)
 }
 
+/** A lookup that gets no answer within this long is tried again (the client's default is 3 min). */
+const LOOKUP_TIMEOUT_MS = 10_000
+/** Tries of one lookup: 429, 5xx, resets and timeouts are tried again, with backoff, in ~30 s. */
+const LOOKUP_TRIES = 3
+const RETRY_AFTER_MAX_MS = 10_000
+
+/** Why one lookup failed, and whether another try may help. */
+class LookupFailure extends Error {
+  constructor(
+    readonly detail: string,
+    readonly transient: boolean,
+    readonly retryAfterMs?: number
+  ) {
+    super(detail)
+  }
+}
+
+/**
+ * The bounds a job sets on downloads: `stallSeconds` (the `download-stall-timeout` input), else
+ * `SWR_DOWNLOAD_STALL_TIMEOUT` (seconds), else a minute; `SEGMENT_DOWNLOAD_TIMEOUT_MINS` (minutes,
+ * as actions/cache reads it) bounds the whole download. A value that is not a positive number is
+ * named through `onNote` and the default kept.
+ */
+export function downloadBounds(
+  env: NodeJS.ProcessEnv,
+  stallSeconds?: number,
+  onNote?: (line: string) => void
+): DownloadBounds {
+  const positive = (name: string, unit: number): number | undefined => {
+    const raw = env[name]?.trim()
+    if (!raw) return undefined
+    const n = Number(raw)
+    if (Number.isFinite(n) && n > 0) return Math.round(n * unit)
+    onNote?.(`${name}: "${raw.slice(0, 20)}" is not a positive number; ignored`)
+    return undefined
+  }
+  const stallMs =
+    stallSeconds !== undefined
+      ? stallSeconds * 1000
+      : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? DEFAULT_STALL_MS)
+  const totalMs = positive('SEGMENT_DOWNLOAD_TIMEOUT_MINS', 60_000)
+  return totalMs === undefined
+    ? { stallMs }
+    : { stallMs, totalMs, totalName: 'SEGMENT_DOWNLOAD_TIMEOUT_MINS' }
+}
+
+function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value
+  if (!v) return undefined
+  const secs = Number(v)
+  const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(v) - Date.now()
+  return Number.isFinite(ms) ? Math.max(0, Math.min(ms, RETRY_AFTER_MAX_MS)) : undefined
+}
+
+/** Network faults another try may get past; a refused connection is a service that is not there. */
+const TRANSIENT = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'no answer in time'])
+
+/** A network error's one line: its code, never the request's path (a signed URL's signature). */
+function networkDetail(err: unknown): string {
+  const e = err as NodeJS.ErrnoException
+  if (typeof e?.message === 'string' && e.message.startsWith('Request timeout'))
+    return 'no answer in time'
+  return e?.code ?? 'network error'
+}
+
 export class CacheService {
   private httpClient: Promise<HttpClient> | undefined
   private http(): Promise<HttpClient> {
-    this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 })
+    this.httpClient ??= newHttpClient('swr', [], { socketTimeout: LOOKUP_TIMEOUT_MS })
     return this.httpClient
   }
 
-  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly bounds: DownloadBounds = downloadBounds(env),
+    private readonly sleep = (ms: number) => new Promise(r => setTimeout(r, ms))
+  ) {}
 
   private get v2(): boolean {
     return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2)
@@ -77,8 +152,30 @@ export class CacheService {
     return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` }
   }
 
-  /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+  /**
+   * One lookup of `keys` under one version; undefined on a miss. 429, 5xx, resets and timeouts
+   * are tried again (Retry-After honoured, bounded); throws StoreUnavailable when they persist.
+   */
   private async ask(
+    key: string,
+    restoreKeys: readonly string[],
+    version: string
+  ): Promise<Found | undefined> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.askOnce(key, restoreKeys, version)
+      } catch (err) {
+        const detail = networkDetail(err)
+        const f =
+          err instanceof LookupFailure ? err : new LookupFailure(detail, TRANSIENT.has(detail))
+        if (!f.transient || attempt >= LOOKUP_TRIES)
+          throw new StoreUnavailable(`cache service unavailable: ${f.detail}`)
+        await this.sleep(f.retryAfterMs ?? 1000 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2))
+      }
+    }
+  }
+
+  private async askOnce(
     key: string,
     restoreKeys: readonly string[],
     version: string
@@ -94,9 +191,8 @@ export class CacheService {
         Accept: 'application/json'
       })
       const body = await res.readBody()
-      if (res.message.statusCode !== 200)
-        throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`)
-      const r = JSON.parse(body) as {
+      if (res.message.statusCode !== 200) throw failureOf(res.message)
+      const r = parse(body) as {
         ok?: boolean
         signed_download_url?: string
         matched_key?: string
@@ -115,9 +211,8 @@ export class CacheService {
     })
     const body = await res.readBody()
     if (res.message.statusCode === 204) return undefined
-    if (res.message.statusCode !== 200)
-      throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`)
-    const r = JSON.parse(body) as { cacheKey?: string; archiveLocation?: string }
+    if (res.message.statusCode !== 200) throw failureOf(res.message)
+    const r = parse(body) as { cacheKey?: string; archiveLocation?: string }
     return r.cacheKey && r.archiveLocation
       ? { matchedKey: r.cacheKey, url: r.archiveLocation }
       : undefined
@@ -139,7 +234,8 @@ export class CacheService {
           exact: found.matchedKey === key,
           compression,
           prefix,
-          open: () => this.download(found.url)
+          open: () => this.download(found.url),
+          bounds: this.bounds
         }
       }
     }
@@ -162,20 +258,52 @@ export class CacheService {
         matchedKey: found.matchedKey,
         exact: found.matchedKey === key,
         compression,
-        open: () => this.download(found.url)
+        open: () => this.download(found.url),
+        bounds: this.bounds
       }
     }
     return undefined
   }
 
   private async download(url: string): Promise<Readable> {
-    // A signed URL: no token sent to storage, and the URL itself never printed.
-    const res = await (await newHttpClient('swr')).get(url)
+    // A signed URL: no token sent to storage, and the URL itself never printed. The socket bound
+    // covers a server that never sends the headers; unpack bounds the body.
+    const http = await newHttpClient('swr', [], {
+      // Past the stall bound, so a stalled body is named by unpack's watch, not as a closed socket.
+      socketTimeout: (this.bounds.stallMs ?? DEFAULT_STALL_MS) + 5_000
+    })
+    let res
+    try {
+      res = await http.get(url)
+    } catch (err) {
+      throw new Error(`the archive download failed: ${networkDetail(err)}`)
+    }
     const status = res.message.statusCode ?? 0
     if (status !== 200) {
       res.message.resume()
       throw new Error(`the archive download answered ${status}`)
     }
     return res.message
+  }
+}
+
+function failureOf(msg: {
+  statusCode?: number | undefined
+  headers: Record<string, string | string[] | undefined>
+}): LookupFailure {
+  const status = msg.statusCode ?? 0
+  return new LookupFailure(
+    String(status || '?'),
+    status === 429 || status >= 500,
+    retryAfterMs(msg.headers['retry-after'])
+  )
+}
+
+/** A 200 whose body is not JSON is the service failing, not a miss. */
+function parse(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    throw new LookupFailure('an answer that is not JSON', true)
   }
 }

@@ -12,6 +12,15 @@ import type { LoadedManifest } from './manifest/load.js'
 import { resolveEntryPath } from './manifest/paths.js'
 import type { Entry } from './types.js'
 
+/** A download that delivers no byte for a minute is abandoned. */
+export const DEFAULT_STALL_MS = 60_000
+
+/**
+ * A store that could not be asked (still failing after its retries): a miss whose reason says so,
+ * never "no cache for key", so an outage does not read as a cold miss.
+ */
+export class StoreUnavailable extends Error {}
+
 export interface CacheHit {
   matchedKey: string
   /** True when the key matched exactly, false for a restore-keys prefix hit. */
@@ -20,6 +29,16 @@ export interface CacheHit {
 
 export type ArchiveCompression = 'zstd' | 'gzip'
 
+/** How long a download may go quiet, and how long it may take in all. */
+export interface DownloadBounds {
+  /** Abandon the download when no byte arrives for this long (ms). */
+  stallMs?: number | undefined
+  /** Abandon the download when it takes longer than this in all (ms); unset: no bound. */
+  totalMs?: number | undefined
+  /** What to name the total bound after, e.g. 'SEGMENT_DOWNLOAD_TIMEOUT_MINS'. */
+  totalName?: string | undefined
+}
+
 /** A cache entry found for a path: not downloaded until `open` is called. */
 export interface CacheArchive extends CacheHit {
   compression: ArchiveCompression
@@ -27,6 +46,8 @@ export interface CacheArchive extends CacheHit {
   prefix: string
   /** The compressed archive as a byte stream (the caller destroys it when done). */
   open(): Promise<Readable>
+  /** How long its download may stall and take (the store's settings; defaults otherwise). */
+  bounds?: DownloadBounds | undefined
 }
 
 export interface CacheClient {

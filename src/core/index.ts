@@ -113,7 +113,14 @@ export { type SwrErrorKind } from './errors.js'
 // Loading a manifest, and the vocabulary of entries, manifests and the cache.
 export { loadManifest, type LoadedManifest } from './manifest/load.js'
 export { locateManifest } from './manifest/locate.js'
-export { type CacheArchive, type CacheClient, type SealedCacheClient } from './cache-port.js'
+export {
+  type CacheArchive,
+  type CacheClient,
+  DEFAULT_STALL_MS,
+  type DownloadBounds,
+  type SealedCacheClient,
+  StoreUnavailable
+} from './cache-port.js'
 export { type Entry, type SealedSpec, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'

@@ -22,6 +22,8 @@ export interface CacheInputs {
   workspace: string
   home: string
   scratchBase: string
+  /** `download-stall-timeout` in seconds; undefined: the environment's or the default. */
+  stallSeconds: number | undefined
 }
 
 function bool(name: string, fallback: boolean): boolean {
@@ -30,6 +32,18 @@ function bool(name: string, fallback: boolean): boolean {
   if (v === 'true') return true
   if (v === 'false') return false
   throw new UsageError(`input ${name}: "${v.slice(0, 40)}" is not true or false`)
+}
+
+/** A positive whole number of seconds, at most an hour; '' is undefined. */
+function seconds(name: string): number | undefined {
+  const v = core.getInput(name).trim()
+  if (v === '') return undefined
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 1 || n > 3600)
+    throw new UsageError(
+      `input ${name}: "${v.slice(0, 40)}" is not a whole number of seconds from 1 to 3600`
+    )
+  return n
 }
 
 const KEY_MAX = 512
@@ -96,6 +110,7 @@ export function readCacheInputs(
     trusted,
     workspace,
     home,
-    scratchBase: path.resolve(env.RUNNER_TEMP || os.tmpdir())
+    scratchBase: path.resolve(env.RUNNER_TEMP || os.tmpdir()),
+    stallSeconds: seconds('download-stall-timeout')
   }
 }

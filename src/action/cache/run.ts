@@ -43,7 +43,11 @@ function sealFile(workspace: string, scratchBase: string): SealFile {
 
 function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
   return {
-    cache: actionsSealedCacheClient({ env, onNote: line => log.warning(line) }),
+    cache: actionsSealedCacheClient({
+      env,
+      onNote: line => log.warning(line),
+      stallSeconds: inputs.stallSeconds
+    }),
     locations: inputs.locations,
     sealFile: sealFile(inputs.workspace, inputs.scratchBase),
     workspace: inputs.workspace,
@@ -166,7 +170,9 @@ export async function restorePhase(
     await summary(r)
     const found = r.outcome === 'hit' || r.outcome === 'stale'
     if (!found && inputs.failOnCacheMiss)
-      log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)`)
+      log.setFailed(
+        `swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)${r.reason ? `: ${r.reason}` : ''}`
+      )
   } catch (err) {
     const c = classifyError(err)
     log.setFailed(`swr cache: ${c.line}`)

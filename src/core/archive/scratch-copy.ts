@@ -42,7 +42,7 @@ export async function scratchCopy(
       single: false
     })
     try {
-      await unpack(await archive.open(), archive.compression, x)
+      await unpack(await archive.open(), archive.compression, x, archive.bounds)
     } finally {
       x.abort()
     }

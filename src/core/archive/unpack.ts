@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import { Duplex, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
-import type { ArchiveCompression } from '../cache-port.js'
+import { type ArchiveCompression, DEFAULT_STALL_MS, type DownloadBounds } from '../cache-port.js'
 import { Rejected } from './rejected.js'
 import { TarReader, type TarHandlers } from './tar-reader.js'
 
@@ -55,37 +55,123 @@ function decompressor(compression: ArchiveCompression): Duplex {
 }
 
 /**
+ * Watches the download: a network error, a connection closed before the body ended, a stall or the
+ * total bound each end it with one `Error` through `fail` (which must tear the pipeline down, since
+ * `pipe` neither ends nor destroys its destination when its source fails). Time spent waiting on
+ * our own consumer (`hold`) never counts as a stall.
+ */
+function watchDownload(source: Readable, bounds: DownloadBounds, onFault: (err: Error) => void) {
+  let stopped = false
+  const fail = (err: Error) => {
+    if (!stopped) onFault(err)
+  }
+  const stallMs = bounds.stallMs ?? DEFAULT_STALL_MS
+  const expected = Number(
+    (source as { headers?: Record<string, unknown> }).headers?.['content-length']
+  )
+  let received = 0
+  let held = false
+  let last = Date.now()
+  const timers: NodeJS.Timeout[] = []
+  const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`
+  const stall = setInterval(
+    () => {
+      if (!held && Date.now() - last >= stallMs)
+        fail(new Error(`stalled: no byte for ${seconds(stallMs)} after ${received} bytes`))
+    },
+    Math.max(50, Math.min(1000, stallMs / 4))
+  )
+  timers.push(stall)
+  if (bounds.totalMs !== undefined)
+    timers.push(
+      setTimeout(
+        () =>
+          fail(
+            new Error(
+              `took longer than ${seconds(bounds.totalMs as number)}${bounds.totalName ? ` (${bounds.totalName})` : ''}`
+            )
+          ),
+        bounds.totalMs
+      )
+    )
+  const cut = () =>
+    `the connection closed after ${received}${Number.isFinite(expected) ? ` of ${expected}` : ''} bytes`
+  source.on('data', (c: Buffer) => {
+    received += c.length
+    last = Date.now()
+  })
+  source.on('error', e => fail(e.message === 'aborted' ? new Error(cut()) : e))
+  source.on('aborted', () => fail(new Error(cut())))
+  source.on('close', () => {
+    if (!source.readableEnded) fail(new Error(cut()))
+  })
+  source.on('end', () => {
+    if (Number.isFinite(expected) && received < expected) fail(new Error(cut()))
+  })
+  return {
+    progress: () => (last = Date.now()),
+    hold: (on: boolean) => ((held = on), (last = Date.now())),
+    stop: () => {
+      stopped = true
+      timers.forEach(t => clearTimeout(t))
+    }
+  }
+}
+
+/** A download fault's one line: the system error's code said once, no addresses. */
+function faultLine(err: Error): string {
+  const code = (err as NodeJS.ErrnoException).code
+  if (code === 'ECONNRESET') return 'the connection was reset'
+  if (code === 'ETIMEDOUT') return 'the connection timed out'
+  return oneLine(err)
+}
+
+/**
  * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
- * cleanly; rejects with a Rejected naming why not. The source is destroyed either way.
+ * cleanly; rejects with a Rejected naming why not, in bounded time (`bounds`) whatever the network
+ * does. The source is destroyed either way.
  */
 export async function unpack(
   source: Readable,
   compression: ArchiveCompression,
-  handlers: TarHandlers
+  handlers: TarHandlers,
+  bounds: DownloadBounds = {}
 ): Promise<void> {
   const reader = new TarReader(handlers)
   let dec: Duplex | undefined
   let sourceError: Error | undefined
-  source.on('error', e => (sourceError = e))
+  const watch = watchDownload(source, bounds, err => {
+    if (sourceError || reader.done) return
+    sourceError = err
+    source.unpipe()
+    source.destroy()
+    dec?.destroy(err)
+  })
   try {
     dec = decompressor(compression)
     source.pipe(dec)
     for await (const chunk of dec as AsyncIterable<Buffer>) {
+      watch.progress()
       reader.write(chunk)
       if (reader.done) break
       const room = handlers.room?.()
-      if (room) await room
+      if (room) {
+        watch.hold(true)
+        await room
+        watch.hold(false)
+      }
     }
     if (!reader.done) {
-      if (sourceError) throw new Rejected(`download failed: ${sourceError.message}`)
+      if (sourceError) throw new Rejected(`download failed: ${faultLine(sourceError)}`)
       reader.finish()
     }
     await handlers.settle?.()
   } catch (err) {
     if (err instanceof Rejected) throw err
-    if (sourceError) throw new Rejected(`download failed: ${oneLine(sourceError)}`)
+    if (sourceError) throw new Rejected(`download failed: ${faultLine(sourceError)}`)
     throw new Rejected(`truncated or corrupt archive (${oneLine(err)})`)
   } finally {
+    watch.stop()
     source.unpipe()
     source.destroy()
     dec?.destroy()

@@ -15,7 +15,7 @@ import path from 'node:path'
 import { Rejected } from '../archive/rejected.js'
 import { shown } from '../archive/extract.js'
 import { unpack } from '../archive/unpack.js'
-import type { SealedCacheClient } from '../cache-port.js'
+import { type DownloadBounds, type SealedCacheClient, StoreUnavailable } from '../cache-port.js'
 import { wipeSignature } from '../diagnose/diagnose.js'
 import { isInside } from '../fs/inside.js'
 import { makeScratch, removeScratch } from '../fs/scratch.js'
@@ -175,7 +175,8 @@ async function extractAndPlace(
   opts: SealedCacheOptions,
   open: () => Promise<import('node:stream').Readable>,
   compression: 'zstd' | 'gzip',
-  accept: (seal: ParsedSeal) => SealedEntry[]
+  accept: (seal: ParsedSeal) => SealedEntry[],
+  bounds: DownloadBounds | undefined
 ): Promise<{ entries: SealedEntry[]; counts: { files: number; bytes: number }[] }> {
   const scratch = makeScratch(opts.scratchBase, 'swr-cache')
   try {
@@ -186,7 +187,7 @@ async function extractAndPlace(
       destOf: i => scratchDest(scratch, i, handler.entries[i] as SealedEntry)
     })
     try {
-      await unpack(await open(), compression, handler)
+      await unpack(await open(), compression, handler, bounds)
     } finally {
       handler.abort()
     }
@@ -248,7 +249,14 @@ export async function restoreSealedCache(
     ms: Math.round(performance.now() - t0)
   })
   await prepareSealTrust(opts.trust)
-  const found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys)
+  let found
+  try {
+    found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys)
+  } catch (err) {
+    // An outage is a miss that says so: a cold miss and a service down read differently.
+    if (err instanceof StoreUnavailable) return done({ outcome: 'miss', reason: err.message })
+    throw err
+  }
   if (!found) return done({ outcome: 'miss', reason: `no cache for key ${shown(opts.key)}` })
   const matchedKey = found.matchedKey
   const hit: RestoreOutcome = found.exact ? 'hit' : 'stale'
@@ -267,7 +275,7 @@ export async function restoreSealedCache(
       destOf: () => opts.scratchBase
     })
     try {
-      await unpack(await found.open(), found.compression, peek)
+      await unpack(await found.open(), found.compression, peek, found.bounds)
       throw new Rejected('no seal: the archive is empty')
     } catch (err) {
       if (!(err instanceof SealOnly)) return refused(err)
@@ -286,7 +294,8 @@ export async function restoreSealedCache(
       opts,
       found.open,
       found.compression,
-      acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes)
+      acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes),
+      found.bounds
     )
     const shownBefore = first ? before : missingFindings(r.entries)
     return done({

@@ -116,7 +116,7 @@ export async function restoreEntry(
 ): Promise<EntryRestore> {
   const want = expectationOf(e, ctx)
   return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async x =>
-    unpack(await archive.open(), archive.compression, x)
+    unpack(await archive.open(), archive.compression, x, archive.bounds)
   )
 }
 

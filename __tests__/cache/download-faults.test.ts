@@ -1,0 +1,259 @@
+/**
+ * A cache service that fails the way networks fail, through the bundled steps: an archive whose
+ * connection is reset mid-body, cut short of its Content-Length, or stalled after its headers; a
+ * lookup answering 503 once, or 500 every time. Each must end in bounded time as a clean miss that
+ * says why (nothing placed, no scratch left, the step green unless `fail-on-cache-miss`), and a
+ * doctor over many damaged entries must not ask a failing service, or warn about it, once per entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ACTION_YML, makeRepo, NODES, type ActionRepo } from '../../__fixtures__/action.js'
+import {
+  runStepOn,
+  snapshotBundles,
+  stepCacheEnv,
+  type Bundles,
+  type StepRun
+} from '../../__fixtures__/cache-run.js'
+import {
+  startCacheServer,
+  type BodyFault,
+  type CacheServer
+} from '../../__fixtures__/cache-server.js'
+import { hmacHex } from '../../__fixtures__/keys.js'
+import { add, bytes, write } from '../../__fixtures__/workspace.js'
+import { CACHE_YML } from '../../__fixtures__/sealed-cache.js'
+
+const NODE24 = NODES[0]!.bin
+const HMAC = 'c'.repeat(64)
+const KEY = 'faults-linux-1'
+
+let server: CacheServer
+let bundles: Bundles
+let tmp: string
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-faults-'))
+  bundles = snapshotBundles(tmp)
+  server = await startCacheServer()
+  // One saved archive (about 1.5 MiB, incompressible) that every fault below is served from.
+  const repo = freshRepo()
+  for (let i = 0; i < 6; i++) write(repo.root, `deps/blob-${i}.bin`, bytes(256 * 1024, i + 1))
+  const main = await step(bundles.cacheMain, repo, CACHE_YML.cache, inputs())
+  const post = await step(bundles.cachePost, repo, CACHE_YML.cache, inputs(), {}, main.state)
+  if (post.code !== 0 || !/saved them under key/.test(post.stdout))
+    throw new Error(`could not save the archive:\n${post.stdout}${post.stderr}`)
+}, 180_000)
+
+afterAll(async () => {
+  await server.close()
+  fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+/**
+ * A fresh runner: its own workspace and home, and RUNNER_TEMP at one path emptied first, as the
+ * jobs of one runner image have it.
+ */
+function freshRepo(): ActionRepo {
+  const repo = makeRepo()
+  const temp = path.join(tmp, 'runner-temp')
+  fs.rmSync(temp, { recursive: true, force: true })
+  fs.mkdirSync(temp, { recursive: true })
+  return { ...repo, runnerTemp: temp }
+}
+
+function inputs(extra: Record<string, string> = {}): Record<string, string> {
+  return { path: 'deps', key: KEY, 'hmac-key': HMAC, ...extra }
+}
+
+function step(
+  script: string,
+  repo: ActionRepo,
+  yml: string,
+  inp: Record<string, string>,
+  env: Record<string, string> = {},
+  st: Record<string, string> = {}
+): Promise<StepRun> {
+  return runStepOn(NODE24, script, repo, {
+    actionYml: yml,
+    inputs: inp,
+    state: st,
+    env: { ...stepCacheEnv(server, repo), ...env }
+  })
+}
+
+function report(r: StepRun): { outcome: string; reason: string | null } {
+  return JSON.parse(r.outputs.report ?? '{}')
+}
+
+/** A restore on a fresh runner with `fault` on the archive's body; its step and its time. */
+async function restoreWith(
+  fault: { mode: BodyFault; at?: number } | undefined,
+  env: Record<string, string> = {},
+  extra: Record<string, string> = {}
+): Promise<{ r: StepRun; ms: number; repo: ActionRepo }> {
+  const repo = freshRepo()
+  server.setFailures(fault ? { blobBody: fault } : {})
+  const t0 = Date.now()
+  try {
+    const r = await step(bundles.cacheRestore, repo, CACHE_YML.restore, inputs(extra), env)
+    return { r, ms: Date.now() - t0, repo }
+  } finally {
+    server.setFailures({})
+  }
+}
+
+/** Nothing placed in the workspace, no scratch or staged copy left anywhere. */
+function nothingLeft(repo: ActionRepo): void {
+  expect(fs.existsSync(path.join(repo.root, 'deps'))).toBe(false)
+  expect(fs.readdirSync(repo.runnerTemp).filter(n => n.startsWith('swr-'))).toEqual([])
+  expect(fs.readdirSync(repo.root).filter(n => n.startsWith('.swr-new'))).toEqual([])
+}
+
+describe('a broken download is a clean miss in bounded time', () => {
+  it('the stored archive restores when nothing fails (the control)', async () => {
+    const { r, repo } = await restoreWith(undefined)
+    expect(r.code).toBe(0)
+    expect(r.outputs['cache-hit']).toBe('true')
+    expect(fs.readdirSync(path.join(repo.root, 'deps'))).toHaveLength(6)
+  }, 120_000)
+
+  it.each([
+    ['reset mid-body', { mode: 'reset' as const, at: 0.5 }, /download failed: the connection/],
+    [
+      'cut short of its length',
+      { mode: 'short' as const, at: 0.5 },
+      /download failed: the connection closed after \d+ of \d+ bytes/
+    ]
+  ])(
+    'a connection %s',
+    async (_name, fault, reason) => {
+      const { r, ms, repo } = await restoreWith(fault)
+      expect(r.code).toBe(0)
+      expect(r.outputs['cache-hit']).toBe('false')
+      expect(report(r).reason).toMatch(reason)
+      expect(ms).toBeLessThan(120_000)
+      nothingLeft(repo)
+      expect(r.stdout).not.toMatch(/^\s+at\s.+:\d+:\d+\)?$/m)
+    },
+    150_000
+  )
+
+  it('a download that stalls after a quarter of its bytes is abandoned after the stall timeout', async () => {
+    const { r, ms, repo } = await restoreWith(
+      { mode: 'stall', at: 0.25 },
+      {},
+      { 'download-stall-timeout': '3' }
+    )
+    expect(r.code).toBe(0)
+    expect(r.outputs['cache-hit']).toBe('false')
+    expect(report(r).reason).toMatch(/download failed: stalled: no byte for 3 s after \d+ bytes/)
+    expect(ms).toBeGreaterThanOrEqual(3_000)
+    expect(ms).toBeLessThan(90_000)
+    nothingLeft(repo)
+  }, 150_000)
+
+  it('SWR_DOWNLOAD_STALL_TIMEOUT sets the stall bound when the input is not given', async () => {
+    const { r, ms } = await restoreWith(
+      { mode: 'stall', at: 0.25 },
+      { SWR_DOWNLOAD_STALL_TIMEOUT: '2' }
+    )
+    expect(report(r).reason).toMatch(/stalled: no byte for 2 s/)
+    expect(ms).toBeLessThan(60_000)
+  }, 150_000)
+
+  it('SEGMENT_DOWNLOAD_TIMEOUT_MINS bounds the whole download, as in actions/cache', async () => {
+    const { r, ms, repo } = await restoreWith(
+      { mode: 'stall', at: 0.25 },
+      { SEGMENT_DOWNLOAD_TIMEOUT_MINS: '0.05', SWR_DOWNLOAD_STALL_TIMEOUT: '600' }
+    )
+    expect(r.code).toBe(0)
+    expect(report(r).reason).toMatch(
+      /download failed: took longer than 3 s \(SEGMENT_DOWNLOAD_TIMEOUT_MINS\)/
+    )
+    expect(ms).toBeLessThan(90_000)
+    nothingLeft(repo)
+  }, 150_000)
+
+  it('fail-on-cache-miss fails the step on a broken download, with one line', async () => {
+    const { r } = await restoreWith(
+      { mode: 'reset', at: 0.5 },
+      {},
+      { 'fail-on-cache-miss': 'true' }
+    )
+    expect(r.code).not.toBe(0)
+    expect(r.stdout).toMatch(/^::error::.*download failed/m)
+  }, 150_000)
+
+  it('a bad download-stall-timeout is one line naming the input', async () => {
+    const { r } = await restoreWith(undefined, {}, { 'download-stall-timeout': '0' })
+    expect(r.code).not.toBe(0)
+    expect(r.stdout).toMatch(/input download-stall-timeout: "0" is not a whole number of seconds/)
+  }, 60_000)
+})
+
+describe('a failing lookup is tried again, and an outage says so', () => {
+  it('one 503 on the lookup is tried again: an exact hit', async () => {
+    const repo = freshRepo()
+    server.setFailures({ GetCacheEntryDownloadURL: { mode: 503, times: 1 } })
+    try {
+      const r = await step(bundles.cacheRestore, repo, CACHE_YML.restore, inputs())
+      expect(r.outputs['cache-hit']).toBe('true')
+    } finally {
+      server.setFailures({})
+    }
+  }, 120_000)
+
+  it('a lookup answering 500 every time is a miss whose reason names the outage, not "no cache"', async () => {
+    const repo = freshRepo()
+    server.setFailures({ GetCacheEntryDownloadURL: 500 })
+    try {
+      const t0 = Date.now()
+      const r = await step(bundles.cacheRestore, repo, CACHE_YML.restore, inputs())
+      expect(r.code).toBe(0)
+      expect(r.outputs['cache-hit']).toBe('false')
+      expect(report(r).reason).toBe('cache service unavailable: 500')
+      expect(Date.now() - t0).toBeLessThan(60_000)
+    } finally {
+      server.setFailures({})
+    }
+  }, 120_000)
+})
+
+describe('doctor over a failing cache service', () => {
+  it('200 damaged entries: at most 3 cache warnings, one line for the entries it was not asked for', async () => {
+    const repo = freshRepo()
+    const key = hmacHex('download-faults')
+    const rels: string[] = []
+    for (let i = 0; i < 200; i++) rels.push(write(repo.root, `files/f${i}.txt`, `file ${i}\n`))
+    await add(
+      { ...repo.cli, env: { SWR_HMAC_KEY: key } },
+      ...rels.map(r => path.relative(repo.root, r))
+    )
+    fs.rmSync(path.join(repo.root, 'files'), { recursive: true })
+    server.setFailures({ twirp: 500 })
+    const asked = server.requests().length
+    try {
+      const r = await step(bundles.main, repo, ACTION_YML, {
+        command: 'doctor',
+        'hmac-key': key,
+        require: 'hmac'
+      })
+      const cacheWarnings = r.stdout.split('\n').filter(l => /^::warning::.*cache/i.test(l))
+      expect(cacheWarnings.length).toBeGreaterThan(0)
+      expect(cacheWarnings.length).toBeLessThanOrEqual(3)
+      expect(r.stdout).toMatch(/not asked again in this run/)
+      expect(r.stdout).toMatch(/cache: not asked for 19\d more entries after 3 failures in a row/)
+      // Three failed lookups, each tried three times: the service was not asked per entry.
+      const lookups = server
+        .requests()
+        .slice(asked)
+        .filter(q => q.op === 'GetCacheEntryDownloadURL')
+      expect(lookups.length).toBeLessThan(20)
+    } finally {
+      server.setFailures({})
+    }
+  }, 180_000)
+})
