@@ -46,7 +46,8 @@ export interface LoadOptions {
 /** Read and judge the manifest at `file`; throws ManifestError naming every problem. */
 export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManifest {
   const abs = path.resolve(opts.cwd ?? process.cwd(), file)
-  const shown = path.relative(opts.cwd ?? process.cwd(), abs) || abs
+  // As typed: an absolute path stays absolute (never `../../../x`), a relative one relative.
+  const shown = path.isAbsolute(file) ? abs : path.relative(opts.cwd ?? process.cwd(), abs) || abs
   const text = readBounded(abs, shown)
   const parsed = parseManifestText(text, shown)
   const { doc, format, notes } = parsed

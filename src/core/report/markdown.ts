@@ -11,6 +11,7 @@ import { bySeverity } from './severity.js'
 import { STATUSES, type Shown, type Status, type WipeSignature } from '../types.js'
 import { escapeMarkdown, markdownCode as code, markdownLink } from '../text/escape.js'
 import { SUMMARY_BUDGET } from './limits.js'
+import { refusalOf } from '../restore/plan.js'
 
 /** One cell's text: a hostile 10 MB detail must not take the whole summary. */
 const CELL_CHARS = 1024
@@ -155,7 +156,14 @@ export function renderMarkdown(r: CheckReport, ctx: MarkdownContext = {}): strin
     )
   }
   if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
-    head.push(`> [!WARNING]`, `> No recipe ran: ${cell(r.repair.gate.reason)}`, '')
+    const recipes = r.repair.plan.some(w => w.some(st => st.sources.includes('recipe')))
+    head.push(
+      `> [!WARNING]`,
+      recipes
+        ? `> No recipe ran: ${cell(r.repair.gate.reason)}`
+        : `> Nothing was restored: ${cell(refusalOf(r.repair.plan, r.repair.gate.reason))}`,
+      ''
+    )
   }
   const sections: Section[] =
     statuses.length > 0
