@@ -92,3 +92,31 @@ describe('the job summary of 3,000 damaged entries', () => {
     expect(r.summary).not.toMatch(/^::error::/m)
   })
 })
+
+describe('doctor on an unsigned manifest whose plan holds only the modes source', () => {
+  let run: ActionRun
+  let other: ActionRepo
+  beforeAll(() => {
+    other = makeRepo()
+    const script = snapshotAction(other.base)
+    const sha256 = createHash('sha256').update('#!/bin/sh\n').digest('hex')
+    write(other.root, 'bin/run.sh', '#!/bin/sh\n', 0o644)
+    writeManifest(
+      other.root,
+      validDoc({
+        entries: [fileEntry('run', 'bin/run.sh', { expect: { size: 10, sha256, mode: '0755' } })]
+      })
+    )
+    run = runAction(node, script, other, { inputs: { command: 'doctor' } })
+  }, 60_000)
+  afterAll(() => other?.cleanup())
+
+  it('is refused a restore, not "recipes", in the log and the summary', () => {
+    const text = `${run.stdout}\n${run.summary}`
+    expect(text).not.toMatch(/no recipe ran/i)
+    expect(run.stdout).toMatch(
+      /::error::swr: refusing to restore from a manifest this run does not trust: .+; its modes source runs no manifest code, but places what its record names, so it waits for the signature too\. The workspace was verified and reported only\./
+    )
+    expect(run.summary).toMatch(/^> Nothing was restored: refusing to restore from a manifest/m)
+  })
+})
