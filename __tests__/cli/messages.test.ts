@@ -35,6 +35,7 @@ function swr(
   })
 }
 
+// eslint-disable-next-line no-control-regex -- the escape itself, as a terminal receives it
 const ANSI = /\x1b\[/
 
 describe('a manifest path typed absolute', () => {
