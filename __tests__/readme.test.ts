@@ -55,6 +55,12 @@ function bash(script: string, repo: ActionRepo) {
   })
 }
 
+describe('README: size', () => {
+  it('stays at most 12 KB: details belong in docs/', () => {
+    expect(Buffer.byteLength(README)).toBeLessThanOrEqual(12_000)
+  })
+})
+
 let repo: ActionRepo
 beforeEach(() => {
   repo = makeRepo()

@@ -413,8 +413,13 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
 
     it('summarises the verdict and the entries still damaged', () => {
       expect(s.r.summary).toMatch(/^### swr doctor: ❌ unrepairable$/m)
-      expect(s.r.summary).toMatch(/^\| CORRUPT \| `notes` \| `docs\/notes.txt` \|/m)
-      expect(s.r.summary).toMatch(/^\| MISSING \| `cache` \| `cache\/blob.bin` \|/m)
+      expect(s.r.summary).toContain('**2 damaged:** 1 MISSING · 1 CORRUPT')
+      expect(s.r.summary).toMatch(
+        /^<details><summary>CORRUPT: 1 entry<\/summary>\n\n.*\n.*\n\| `notes` \| `docs\/notes.txt` \|/m
+      )
+      expect(s.r.summary).toMatch(
+        /^<details><summary>MISSING: 1 entry<\/summary>\n\n.*\n.*\n\| `cache` \| `cache\/blob.bin` \|/m
+      )
     })
 
     it('writes a valid SARIF file locating each result on the manifest line', () => {
@@ -750,7 +755,8 @@ describe.each(NODES)('the Action on $name', ({ bin }) => {
       expect(r.summary).toMatch(
         new RegExp(`^\\*\\*Wipe signature:\\*\\* \`${r.outputs['wipe-signature']}\`: \\S`, 'm')
       )
-      expect(r.summary).toMatch(/^\| MISSING \| `config` \| `etc\/app.conf` \|/m)
+      expect(r.summary).toMatch(/^- \*\*MISSING\*\* \(1\): .+\. To do: restore it/m)
+      expect(r.summary).toMatch(/^\| `config` \| `etc\/app.conf` \|/m)
       expect(readSarif(path.join(s.repo.root, 'swr.sarif')).runs[0]?.results).toHaveLength(1)
     })
   })

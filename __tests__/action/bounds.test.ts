@@ -171,15 +171,22 @@ describe.each([
     // check: the artifact it uploaded; doctor: the report file (no artifact service).
     const where = command === 'doctor' ? `\`${r.outputs['report-path']}\`` : artifactLink
     expect(where).not.toBe('')
-    const entries = /\| … \| (\d+) more entries \| \| \| see (.+?) \| \| \|$/m.exec(r.summary)
+    const num = (t: string | undefined): number => Number((t ?? '').replace(/,/g, ''))
+    const entries = /^\| … and ([\d,]+) more MISSING \| \| \| see (.+?) \| \| \|$/m.exec(r.summary)
     expect(entries?.[2]).toBe(where)
-    const shownEntries = r.summary.split('\n').filter(l => /^\| [A-Z]+ \| `entry-/.test(l))
-    expect(shownEntries.length + Number(entries?.[1])).toBe(left)
+    const shownEntries = r.summary.split('\n').filter(l => /^\| `entry-/.test(l))
+    const stripped = command === 'check' ? STRIPPED : 0
+    expect(shownEntries.length + num(entries?.[1])).toBe(left)
+    expect(r.summary).toContain(
+      `**${left.toLocaleString('en-US')} damaged:** ${(left - stripped).toLocaleString('en-US')} MISSING${stripped ? ` · ${stripped} STRIPPED` : ''}`
+    )
     if (command === 'doctor') {
-      const steps = /\| … \| (\d+) more steps \| \| \| see (.+?) \| \| \|$/m.exec(r.summary)
+      const steps = /\| … \| … and ([\d,]+) more steps \| \| \| see (.+?) \| \| \|$/m.exec(
+        r.summary
+      )
       expect(steps?.[2]).toBe(where)
       const shownSteps = r.summary.split('\n').filter(l => /^\| \d+ \| `entry-/.test(l))
-      expect(shownSteps.length + Number(steps?.[1])).toBe(ENTRIES)
+      expect(shownSteps.length + num(steps?.[1])).toBe(ENTRIES)
     }
   })
 

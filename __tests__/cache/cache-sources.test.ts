@@ -418,6 +418,25 @@ describe('swr doctor (CLI) with cache sources', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('the Action with the cache: write-back in the post step, read-only mode, gate mode', () => {
+  it('without a cache service, the post step says so, not that no entry was healed', async () => {
+    const r = repo()
+    await tracked(r, [RECIPE])
+    fs.rmSync(modelPath(r))
+    const main = await runStep(bundles.main, r, { inputs: DOCTOR_INPUTS, env: {} })
+    expect(main.outputs.status).toBe('repaired')
+    expect(recipeRuns(r)).toBe(1)
+    const post = await runStep(bundles.post, r, {
+      inputs: DOCTOR_INPUTS,
+      env: {},
+      state: main.state
+    })
+    expect(post.code).toBe(0)
+    expect(post.stdout).toContain(
+      'swr post: no Actions cache service in this job: nothing is saved'
+    )
+    expect(post.stdout).not.toContain('no entry was healed')
+  })
+
   it('doctor heals by recipe, the post step saves the state, and a fresh checkout restores it without code', async () => {
     const s = await server()
     const first = repo()

@@ -11,6 +11,7 @@ import {
   type CheckRunOptions,
   findingLines,
   type LoadedManifest,
+  refusalOf,
   renderPlan,
   renderStep,
   repairManifest,
@@ -34,6 +35,8 @@ export async function repairWithLog(
 ): Promise<RepairReport> {
   const mode = inputs.command === 'restore' ? 'restore' : 'doctor'
   const shield = log.makeShield()
+  /** The plan, for wording a refusal by what it would have run. */
+  let waves: Parameters<typeof refusalOf>[0] = []
   let group = ''
   const open = (name: string): void => {
     shield.own()
@@ -58,6 +61,7 @@ export async function repairWithLog(
       sealMissing: false,
       hooks: {
         onCheck: (before, plan) => {
+          waves = plan.waves
           onFirstCheck(before)
           open('swr: check')
           for (const l of findingLines(
@@ -77,8 +81,10 @@ export async function repairWithLog(
           if (!gate.allowed) {
             const noKey =
               !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both')
+            const why = `${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}`
+            const recipes = waves.some(w => w.some(st => st.sources.includes('recipe')))
             log.error(
-              `swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`
+              `swr: ${recipes ? `no recipe ran: ${why}` : refusalOf(waves, why)}. The workspace was verified and reported only.`
             )
           } else open('swr: restore')
         },

@@ -49,17 +49,19 @@ export function parseHandOver(raw: string): WriteBackState | undefined {
 
 export async function post(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   try {
-    const raw = core.getState(State.WriteBack)
-    if (!raw) {
-      log.info('swr post: nothing to save (no entry was healed by a recipe in this job)')
+    // What is true first: without a cache service (or in read-only mode) the main step hands
+    // nothing over whatever it healed, so "nothing was healed" would name the wrong cause.
+    if (!cacheServiceAvailable(env)) {
+      log.info('swr post: no Actions cache service in this job: nothing is saved')
       return
     }
     if (cacheReadOnly(env)) {
       log.info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving')
       return
     }
-    if (!cacheServiceAvailable(env)) {
-      log.info('swr post: no Actions cache service in this job: not saving')
+    const raw = core.getState(State.WriteBack)
+    if (!raw) {
+      log.info('swr post: nothing to save (no entry was healed by a recipe in this job)')
       return
     }
     const handed = parseHandOver(raw)

@@ -94,7 +94,15 @@ export async function publish(
   })
   if (inputs.summary) {
     try {
-      await log.writeSummary(renderMarkdown(report, { reportPath, reportArtifact }))
+      await log.writeSummary(
+        renderMarkdown(report, {
+          reportPath,
+          reportArtifact,
+          // Relative to the repository, as the reader knows it; absolute when it lies outside.
+          manifestPath:
+            manifestUri.startsWith('../') || path.isAbsolute(manifestUri) ? m.file : manifestUri
+        })
+      )
     } catch (e) {
       log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`)
     }

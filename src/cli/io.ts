@@ -74,9 +74,26 @@ export function processIo(argv: readonly string[] = process.argv): CliIo {
   }
 }
 
-/** Colour only on a terminal, never with NO_COLOR (any value) or --no-color. */
+/** Set and not empty (no-color.org: an empty NO_COLOR is not set). */
+const given = (v: string | undefined): v is string => v !== undefined && v !== ''
+/** FORCE_COLOR or CLICOLOR_FORCE asking for colour: given, and not `0` (nor `false`). */
+const forced = (v: string | undefined): boolean => given(v) && v !== '0' && v !== 'false'
+
+/** FORCE_COLOR or CLICOLOR_FORCE asks for colour whatever the stream is. */
+function colourForced(env: NodeJS.ProcessEnv): boolean {
+  return forced(env.FORCE_COLOR) || forced(env.CLICOLOR_FORCE)
+}
+
+/**
+ * Colour, first rule that applies: never with --no-color; always with FORCE_COLOR or
+ * CLICOLOR_FORCE (given, not `0`), even into a pipe, as Node itself does; never with NO_COLOR
+ * given and not empty, nor with FORCE_COLOR=0; otherwise only on a terminal that is not `dumb`.
+ */
 export function useColor(io: CliIo, flag: boolean): boolean {
-  return flag && io.stdout.isTTY === true && io.env.NO_COLOR === undefined && io.env.TERM !== 'dumb'
+  if (!flag) return false
+  if (colourForced(io.env)) return true
+  if (given(io.env.NO_COLOR) || given(io.env.FORCE_COLOR)) return false
+  return io.stdout.isTTY === true && io.env.TERM !== 'dumb'
 }
 
 /**
@@ -87,6 +104,9 @@ const CONTROL = new RegExp(`(?!\\n)[${CONTROL_CLASS}]`)
 /** What swr itself writes to a terminal: colour, line erase and carriage return (progress). */
 // eslint-disable-next-line no-control-regex
 const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/
+/** Into a pipe with colour forced (FORCE_COLOR, CLICOLOR_FORCE): colour only, no cursor moves. */
+// eslint-disable-next-line no-control-regex
+const OWN_COLOUR = /(\x1b\[[0-9;]*m|\n)/
 
 /**
  * A stream that shows every control character visibly (`\x1b`, `\r`, `\u202e`) except the line
@@ -94,13 +114,13 @@ const OWN_TTY = /(\x1b\[[0-9;]*m|\x1b\[K|\r|\n)/
  * escaped where they are formatted; this catches any that were not, so a file name can never
  * move the cursor, erase a line or recolour what follows.
  */
-function guarded(stream: CliIo['stdout']): CliIo['stdout'] {
+function guarded(stream: CliIo['stdout'], colour: boolean): CliIo['stdout'] {
   const tty = stream.isTTY === true
   return {
     ...(stream.isTTY !== undefined ? { isTTY: stream.isTTY } : {}),
     write(s: string) {
       if (typeof s !== 'string' || !CONTROL.test(s)) return stream.write(s)
-      const parts = tty ? s.split(OWN_TTY) : s.split(/(\n)/)
+      const parts = tty ? s.split(OWN_TTY) : colour ? s.split(OWN_COLOUR) : s.split(/(\n)/)
       return stream.write(parts.map((p, i) => (i % 2 === 1 ? p : escapeText(p))).join(''))
     }
   }
@@ -108,5 +128,10 @@ function guarded(stream: CliIo['stdout']): CliIo['stdout'] {
 
 /** `io` with stderr (and stdout, unless it carries JSON) guarded. */
 export function guardedIo(io: CliIo, json: boolean): CliIo {
-  return { ...io, stdout: json ? io.stdout : guarded(io.stdout), stderr: guarded(io.stderr) }
+  const colour = colourForced(io.env)
+  return {
+    ...io,
+    stdout: json ? io.stdout : guarded(io.stdout, colour),
+    stderr: guarded(io.stderr, colour)
+  }
 }

@@ -55,7 +55,10 @@ export function withGlobals(cmd: Command): Command {
     .option('--workspace <dir>', 'directory the manifest describes (overrides the manifest)')
     .option('--json', 'print a JSON document on stdout and nothing else')
     .option('-q, --quiet', 'print nothing when healthy')
-    .option('--no-color', 'never colour the output (NO_COLOR is honoured too)')
+    .option(
+      '--no-color',
+      'never colour the output (NO_COLOR is honoured too; FORCE_COLOR or CLICOLOR_FORCE colours a pipe)'
+    )
 }
 
 export function jobsOption(cmd: Command, what = 'hashing threads (default: cores)'): Command {
@@ -79,7 +82,7 @@ export function trustOptions(cmd: Command): Command {
     .addOption(
       new Option(
         '--require <kinds>',
-        'signatures that must hold before code runs (default: $SWR_REQUIRE or any)'
+        'signatures that must hold before code runs (default: $SWR_REQUIRE or any: here the HMAC key is your own; the Action defaults to mldsa, as any workflow of a repository can read its secrets)'
       ).choices(['any', 'hmac', 'mldsa', 'both'])
     )
     .option(

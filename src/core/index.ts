@@ -145,6 +145,7 @@ export {
   renderPlan,
   renderStep
 } from './report/text.js'
+export { refusalOf } from './restore/plan.js'
 export { shellQuote } from './text/shell-quote.js'
 export { CONTROL_CLASS } from './text/controls.mjs'
 

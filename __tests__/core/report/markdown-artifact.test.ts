@@ -58,7 +58,7 @@ describe('renderMarkdown with a report artifact', () => {
     expect(SUMMARY_BUDGET).toBeLessThanOrEqual(0.8 * GITHUB_SUMMARY_BYTES)
     expect(md).toMatch(
       new RegExp(
-        `^\\| … \\| \\d+ more entries \\| \\| \\| see ${link.replace(/[[\]().|/]/g, '\\$&')} \\|`,
+        `^\\| … and [\\d,]+ more MISSING \\| \\| \\| see ${link.replace(/[[\]().|/]/g, '\\$&')} \\|`,
         'm'
       )
     )

@@ -12,6 +12,7 @@ import {
   loadManifest,
   renderCheck,
   renderCollateral,
+  refusalOf,
   renderPlan,
   renderStep,
   repairManifest,
@@ -74,6 +75,10 @@ async function repairLocked(
   say: (s: string) => void
 ): Promise<ExitCode> {
   const text = { color: useColor(io, flags.color), all: false }
+  /** Entries a step of this run failed to heal, and the sources it tried: the re-check says so. */
+  const tried = new Map<string, string[]>()
+  /** The plan, for wording a refusal by what it would have run. */
+  let waves: Parameters<typeof refusalOf>[0] = []
   const cacheClient = cliCacheClient(m, io)
   const report = await repairManifest(m, {
     cacheClient,
@@ -95,6 +100,7 @@ async function repairLocked(
     abort: io.abort,
     hooks: {
       onCheck: (before, plan) => {
+        waves = plan.waves
         // What the platform kept, before anything was repaired.
         if (flags.record) recordCheck(before, m, io)
         // Quiet: 10,000 damaged entries' lines are not worth building only to drop them.
@@ -111,9 +117,9 @@ async function repairLocked(
         for (const w of gate.warnings) io.stderr.write(`swr: warning: ${w}\n`)
         if (gate.allowed) say(`== restore ==   (${gate.reason})\n`)
         else {
-          io.stderr.write(`swr: refusing to run restore recipes: ${gate.reason}\n`)
+          io.stderr.write(`swr: ${refusalOf(waves, gate.reason)}\n`)
           io.stderr.write(
-            'swr: review the manifest (its recipes are code), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n'
+            `swr: review the manifest (${waves.some(w => w.some(st => st.sources.includes('recipe'))) ? 'its recipes are code' : 'its record decides what is placed'}), then sign it ("swr sign") or trust its signer ("swr trust add"); "swr verify" shows its digest\n`
           )
         }
       },
@@ -126,8 +132,15 @@ async function repairLocked(
               : 'resume: no interrupted restore of this manifest to continue\n'
         ),
       onLine: (id, line) => say(`  [${id}] ${line}\n`),
-      onStep: r => say(renderStep(r, text)),
-      onFinal: final => say(`== re-check ==\n${renderCheck(final, text)}`)
+      onStep: r => {
+        if (r.outcome !== 'repaired')
+          tried.set(
+            r.id,
+            r.attempts.length > 0 ? r.attempts.map(a => a.source) : [String(r.source)]
+          )
+        say(renderStep(r, text))
+      },
+      onFinal: final => say(`== re-check ==\n${renderCheck(final, { ...text, tried })}`)
     }
   })
   for (const s of report.repair.sealing ?? [])

@@ -48,7 +48,13 @@ export interface LoadOptions {
 /** Read and judge the manifest at `file`; throws ManifestError naming every problem. */
 export function loadManifest(file: string, opts: LoadOptions = {}): LoadedManifest {
   const abs = path.resolve(opts.cwd ?? process.cwd(), file)
-  const shown = path.relative(opts.cwd ?? process.cwd(), abs) || abs
+  // Relative to the working directory when it lies below it; otherwise absolute, never `../../x`
+  // for a path that was typed absolute.
+  const rel = path.relative(opts.cwd ?? process.cwd(), abs)
+  const shown =
+    rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)
+      ? abs
+      : rel
   const text = readBounded(abs, shown)
   const parsed = parseManifestText(text, shown)
   const { doc, format, notes } = parsed

@@ -15,6 +15,11 @@ export interface TextOptions {
   color: boolean
   /** List healthy entries too. */
   all: boolean
+  /**
+   * After a repair: the entries this run tried to heal and could not, with the sources tried. The
+   * fix then names what failed instead of sending the reader back to the restore that just did.
+   */
+  tried?: ReadonlyMap<string, readonly string[]>
 }
 
 const COLORS: Record<Status, Parameters<typeof styleText>[0]> = {
@@ -104,7 +109,7 @@ export function renderCheck(r: CheckReport, opts: TextOptions): string {
     )
     const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id))
     lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`)
-    lines.push(...fixLines(r))
+    lines.push(...fixLines(r, opts.tried))
   }
   lines.push(...sealedLines(r, opts))
   for (const n of r.notes) lines.push(paint(opts.color, 'gray', `note: ${e(n)}`))
@@ -127,12 +132,13 @@ function sealedLines(r: CheckReport, opts: TextOptions): string[] {
  * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
  * heal with them), and the entries that have none named as such instead of sent to a dead end.
  */
-function fixLines(r: CheckReport): string[] {
+function fixLines(r: CheckReport, tried?: ReadonlyMap<string, readonly string[]>): string[] {
   const all = r.diagnosis.advice.filter(a => a.because === undefined)
   // Seals that cannot be used are mended by doctor (sealing again), not by a restore.
   const reseal = all.filter(a => a.status === 'BADSEAL' && a.restorable !== false).map(a => e(a.id))
   const roots = all.filter(a => a.status !== 'BADSEAL' || a.restorable === false)
-  const can = roots.filter(a => a.restorable !== false).map(a => e(a.id))
+  const failed = roots.filter(a => tried?.has(a.id))
+  const can = roots.filter(a => a.restorable !== false && !tried?.has(a.id)).map(a => e(a.id))
   const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id))
   const out: string[] = []
   if (reseal.length > 0)
@@ -143,6 +149,16 @@ function fixLines(r: CheckReport): string[] {
     out.push(
       `fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`
     )
+  if (failed.length > 0) {
+    const shown = failed.slice(0, 3).map(a => {
+      const sources = [...new Set(tried?.get(a.id) ?? [])].map(x => e(x)).join(', ')
+      return `${e(a.id)} (${sources || 'no source'})`
+    })
+    const more = failed.length > 3 ? `, and ${failed.length - 3} more` : ''
+    out.push(
+      `not healed: ${shown.join(', ')}${more}: each source tried failed (the steps above say why); fix the failing recipe or source, or escrow the entry, then run swr doctor again`
+    )
+  }
   if (cannot.length > 0) {
     const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`
     out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`)

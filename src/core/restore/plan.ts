@@ -111,3 +111,17 @@ export function planRepair(
   }
   return { waves }
 }
+
+/**
+ * What a refused gate kept from running, worded for the plan at hand. The gate decides the whole
+ * repair (docs/security.md): git, escrow, the cache, the modes and the link sources run no
+ * manifest code, but what they place is proven against the manifest's record, and an unsigned
+ * record could name any bytes or modes. Only a plan with a recipe in it was refused recipes.
+ */
+export function refusalOf(waves: readonly (readonly Step[])[], reason: string): string {
+  const sources = new Set(waves.flat().flatMap(s => s.sources))
+  if (sources.has('recipe')) return `refusing to run restore recipes: ${reason}`
+  const used = [...sources].filter(s => s !== 'none')
+  const one = used.length === 1
+  return `refusing to restore from a manifest this run does not trust: ${reason}; its ${used.length > 0 ? used.join(', ') : 'restore'} source${one ? ' runs' : 's run'} no manifest code, but ${one ? 'places' : 'place'} what its record names, so ${one ? 'it waits' : 'they wait'} for the signature too`
+}
