@@ -35,6 +35,7 @@ function isSurvivalCommand(c: string): boolean {
 }
 
 export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  state.applyProcFdSetting(env)
   let exitCode: ExitCode = EXIT.HEALTHY
   try {
     const inputs = readInputs(env)

@@ -186,9 +186,9 @@ export function actionsCacheClient(opts: ActionsCacheOptions): BreakerCacheClien
     lookup: (abs, key) =>
       guarded(false, async (): Promise<boolean> => {
         try {
-          const found = await service.find(abs, key, [])
+          const saved = await service.has(abs, key)
           failures = 0
-          return found?.matchedKey === key
+          return saved
         } catch (err) {
           note(`lookup of ${key} failed`, err)
           return false
@@ -198,7 +198,7 @@ export function actionsCacheClient(opts: ActionsCacheOptions): BreakerCacheClien
       guarded('failed' as const, () =>
         saveOnce(
           key,
-          async () => (await service.find(abs, key, []))?.matchedKey === key,
+          () => service.has(abs, key),
           async () => quietly(async () => (await client()).saveCache([spell(abs)], key)),
           note
         )

@@ -10,6 +10,7 @@
  */
 import type { HttpClient } from '@actions/http-client'
 import { createHash } from 'node:crypto'
+import fs from 'node:fs'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import {
@@ -45,6 +46,13 @@ export function archivePrefix(abs: string, env: NodeJS.ProcessEnv): string {
 export function pathForms(abs: string, env: NodeJS.ProcessEnv): string[] {
   const forms = [path.resolve(abs), archivePrefix(abs, env)]
   return [...new Set(forms)]
+}
+
+/** The cache client compresses with zstd when it finds `zstd` on PATH (as it checks). */
+function clientUsesZstd(env: NodeJS.ProcessEnv): boolean {
+  return (env.PATH ?? '')
+    .split(path.delimiter)
+    .some(dir => dir !== '' && fs.existsSync(path.join(dir, 'zstd')))
 }
 
 function isGhes(env: NodeJS.ProcessEnv): boolean {
@@ -240,6 +248,16 @@ export class CacheService {
       }
     }
     return undefined
+  }
+
+  /**
+   * Whether an archive is saved under exactly `key` for `abs` as this machine's cache client saves
+   * it (the absolute spelling, zstd when the client finds zstd, else gzip): one lookup, no download.
+   */
+  async has(abs: string, key: string): Promise<boolean> {
+    const method = clientUsesZstd(this.env) ? 'zstd-without-long' : 'gzip'
+    const found = await this.ask(key, [], cacheVersion([path.resolve(abs)], method))
+    return found?.matchedKey === key
   }
 
   /**

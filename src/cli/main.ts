@@ -8,6 +8,7 @@ import {
   classifyError,
   escapeText,
   EXIT,
+  state,
   type ClassifiedError,
   type ExitCode
 } from '../core/index.js'
@@ -174,6 +175,7 @@ export function buildProgram(io: CliIo, done: (code: ExitCode) => void, only?: s
 /** Run the CLI; resolves to the exit code (the bin entry exits with it). */
 export async function main(argv: string[], rawIo: CliIo = processIo()): Promise<number> {
   const io = guardedIo(rawIo, argv.includes('--json'))
+  state.applyProcFdSetting(io.env)
   let code: ExitCode | undefined
   const program = buildProgram(
     io,

@@ -18,6 +18,7 @@ import {
   restoreSealedCache,
   saveSealedCache,
   sign,
+  state,
   walk,
   type SealFile,
   type SealedCacheOptions,
@@ -42,6 +43,7 @@ function sealFile(workspace: string, scratchBase: string): SealFile {
 }
 
 function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
+  state.applyProcFdSetting(env)
   return {
     cache: actionsSealedCacheClient({
       env,
@@ -141,6 +143,15 @@ async function summary(r: SealedRestoreResult): Promise<void> {
   await log.writeSummary(lines.join('\n') + '\n')
 }
 
+/**
+ * The one line a Windows job gets: the placer holds directories open below one another and the
+ * seal records POSIX modes and links, neither of which Windows has as the runner gives them.
+ */
+function unsupportedHere(env: NodeJS.ProcessEnv): string | undefined {
+  if (process.platform !== 'win32' && env.RUNNER_OS !== 'Windows') return undefined
+  return "swr cache: the sealed cache does not run on Windows yet: nothing restored or saved (keep actions/cache there, or add `if: runner.os != 'Windows'`)"
+}
+
 /** The main step of `cache` and of `cache/restore`. */
 export async function restorePhase(
   env: NodeJS.ProcessEnv,
@@ -150,6 +161,15 @@ export async function restorePhase(
     maskInputs()
     const inputs = readCacheInputs(env, { keyRequired: true })
     if (opts.saveAfter) core.saveState(STATE.primaryKey, inputs.key)
+    const unsupported = unsupportedHere(env)
+    if (unsupported) {
+      log.warning(unsupported)
+      core.setOutput('cache-hit', 'false')
+      core.setOutput('cache-primary-key', inputs.key)
+      if (inputs.failOnCacheMiss)
+        log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)`)
+      return
+    }
     if (!cacheServiceAvailable(env)) {
       log.warning('swr cache: no Actions cache service in this job: nothing restored')
       core.setOutput('cache-hit', 'false')
@@ -186,6 +206,11 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
     const inputs = readCacheInputs(env, { keyRequired: true })
     if (opts.post && core.getState(STATE.hit) === 'true') {
       log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`)
+      return
+    }
+    // The main step said why already; cache/save says it here.
+    if (unsupportedHere(env)) {
+      if (!opts.post) log.warning(unsupportedHere(env) as string)
       return
     }
     if (cacheReadOnly(env)) {

@@ -14,6 +14,14 @@ export const OPEN_DIR = fs.constants.O_RDONLY | fs.constants.O_DIRECTORY | fs.co
 
 let procWorks: boolean | undefined
 
+/** Set to 1, every run takes the path a system without /proc takes (macOS), to test it on Linux. */
+export const NO_PROC_FD_VAR = 'SWR_NO_PROC_FD'
+
+/** The shells call this once with their environment: `SWR_NO_PROC_FD=1` turns /proc pinning off. */
+export function applyProcFdSetting(env: Readonly<Record<string, string | undefined>>): void {
+  if (env[NO_PROC_FD_VAR] === '1') procWorks = false
+}
+
 /** True when `/proc/self/fd/N` leads to the directory open as N (checked once per process). */
 export function procPins(fd: number): boolean {
   if (procWorks === undefined) {
