@@ -26,12 +26,72 @@ const SHELL_FREE = {
   message: 'the core knows no shell: the CLI and the Action import the core, never the reverse'
 }
 
+/**
+ * A child process never inherits this process's environment: whatever the job keeps there (a
+ * token a workflow put in `env:`) would be readable from /proc/PID/environ while the child runs.
+ * Every spawn names its `env` in an object literal (src/core/exec/child-env.ts has the builders).
+ */
+const SPAWNS = new Set([
+  'spawn',
+  'spawnSync',
+  'execFile',
+  'execFileSync',
+  'fork',
+  'exec',
+  'execSync'
+])
+const spawnEnvRule = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const direct = new Set()
+    const modules = new Set()
+    const check = (node, name) => {
+      const opts = node.arguments.find(a => a.type === 'ObjectExpression')
+      const hasEnv = opts?.properties.some(
+        p => p.type === 'Property' && p.key.type === 'Identifier' && p.key.name === 'env'
+      )
+      if (!hasEnv)
+        context.report({
+          node,
+          message: `${name}() without an explicit env: build the child's environment for it (src/core/exec/child-env.ts)`
+        })
+    }
+    return {
+      ImportDeclaration(node) {
+        if (!/^(node:)?child_process$/.test(node.source.value)) return
+        for (const sp of node.specifiers) {
+          if (sp.type === 'ImportSpecifier' && SPAWNS.has(sp.imported.name))
+            direct.add(sp.local.name)
+          else if (sp.type !== 'ImportSpecifier') modules.add(sp.local.name)
+        }
+      },
+      CallExpression(node) {
+        const c = node.callee
+        if (c.type === 'Identifier' && direct.has(c.name)) check(node, c.name)
+        else if (
+          c.type === 'MemberExpression' &&
+          c.object.type === 'Identifier' &&
+          modules.has(c.object.name) &&
+          c.property.type === 'Identifier' &&
+          SPAWNS.has(c.property.name)
+        )
+          check(node, c.property.name)
+      }
+    }
+  }
+}
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'bench/.work/**', '.demo/**']
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.ts', 'src/**/*.mjs', 'src/**/*.cjs'],
+    plugins: { swr: { rules: { 'spawn-env': spawnEnvRule } } },
+    rules: { 'swr/spawn-env': 'error' }
+  },
   {
     languageOptions: {
       globals: {

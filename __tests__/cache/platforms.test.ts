@@ -5,7 +5,6 @@
  * each step says in one line that it does nothing, the step green, outputs as a miss.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,6 +18,7 @@ import {
 } from '../../__fixtures__/cache-run.js'
 import { startCacheServer, type CacheServer } from '../../__fixtures__/cache-server.js'
 import { CACHE_YML } from '../../__fixtures__/sealed-cache.js'
+import { hasStrace, tracedNode } from '../../__fixtures__/strace.js'
 import { bytes, write } from '../../__fixtures__/workspace.js'
 
 const NODE24 = NODES[0]!.bin
@@ -27,15 +27,6 @@ const HMAC = 'd'.repeat(64)
 let server: CacheServer
 let bundles: Bundles
 let tmp: string
-
-const hasStrace = ((): boolean => {
-  try {
-    execFileSync('strace', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-})()
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'swr-platforms-'))
@@ -81,15 +72,9 @@ function build(root: string): void {
   fs.symlinkSync('../bin/tool', path.join(root, 'out/lib/tool'))
 }
 
-/** A wrapper that runs node24 under strace, writing every file system call's path to `out`. */
-function tracedNode(out: string): string {
-  const wrapper = path.join(tmp, `traced-node-${path.basename(out)}`)
-  fs.writeFileSync(
-    wrapper,
-    `#!/bin/sh\nexec strace -f -qq -s 256 -e trace=%file -o ${JSON.stringify(out)} ${JSON.stringify(NODE24)} "$@"\n`,
-    { mode: 0o755 }
-  )
-  return wrapper
+/** node24 under strace, writing every file system call's path to the returned trace. */
+function traced(name: string): { bin: string; trace: string } {
+  return tracedNode(tmp, name, NODE24, ['-s', '256', '-e', 'trace=%file'])
 }
 
 describe('without /proc (the path macOS takes), forced on Linux', () => {
@@ -103,8 +88,9 @@ describe('without /proc (the path macOS takes), forced on Linux', () => {
     expect(post.stdout).toMatch(/saved them under key noproc-1/)
 
     const b = freshRepo()
-    const trace = path.join(tmp, 'trace-noproc')
-    const bin = hasStrace ? tracedNode(trace) : NODE24
+    const t = traced('noproc')
+    const trace = t.trace
+    const bin = hasStrace ? t.bin : NODE24
     const r = await step(bundles.cacheRestore, b, CACHE_YML.restore, inputs, env, {}, bin)
     expect(r.code).toBe(0)
     expect(r.outputs['cache-hit']).toBe('true')
@@ -125,16 +111,9 @@ describe('without /proc (the path macOS takes), forced on Linux', () => {
 
     // The control: the same restore without the switch renames through /proc/self/fd.
     const c = freshRepo()
-    const trace2 = path.join(tmp, 'trace-proc')
-    const r2 = await step(
-      bundles.cacheRestore,
-      c,
-      CACHE_YML.restore,
-      inputs,
-      {},
-      {},
-      tracedNode(trace2)
-    )
+    const t2 = traced('proc')
+    const trace2 = t2.trace
+    const r2 = await step(bundles.cacheRestore, c, CACHE_YML.restore, inputs, {}, {}, t2.bin)
     expect(r2.outputs['cache-hit']).toBe('true')
     const renames2 = fs
       .readFileSync(trace2, 'utf8')

@@ -7,8 +7,10 @@
  * read it from its parent. So the step first replaces its own image (`process.execve`, same pid,
  * Node 22.15 and later: the runner's node24) with one whose starting environment holds only what
  * Node needs to start. The rest travels through a private file that the new image reads and
- * removes at once, and is put back into `process.env`, which changes the process's memory only,
- * never what `/proc` shows. docs/security.md says what this covers and what it does not.
+ * removes at once. What is not secret goes back into `process.env`; the secrets (`SECRET_NAMES`)
+ * never do: they are kept here and passed as values to what needs them (`withSecrets`), so no
+ * child this process starts, through its own code or a library's, inherits them. The same split is
+ * made where the re-exec is not available. docs/security.md says what this covers and what not.
  *
  * The hand-over file is named on the command line, which no earlier step can set (an earlier step
  * can set environment variables through GITHUB_ENV), and is accepted only when it is a regular
@@ -29,6 +31,34 @@ const KEEP =
 const MAX_BYTES = 16 * 1024 * 1024
 
 export type HandOver = 'received' | 'unavailable'
+
+/**
+ * The secrets the runner gives every step of this Action: its key inputs and the job's tokens.
+ * Values a workflow puts in `env:` are its own; they stay in the environment (docs/security.md).
+ */
+export const SECRET_NAMES: ReadonlySet<string> = new Set([
+  'INPUT_HMAC-KEY',
+  'INPUT_SIGNING-KEY',
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'GITHUB_TOKEN'
+])
+
+const kept: Record<string, string> = {}
+
+/** Take the secrets out of `process.env` into this module (once; later calls find none). */
+function keepSecretsApart(from: Record<string, string | undefined>): void {
+  for (const name of SECRET_NAMES) {
+    const v = from[name]
+    if (v !== undefined) kept[name] = v
+    delete process.env[name]
+  }
+}
+
+/** `env` with the secrets this step received: the environment the Action's code reads. */
+export function withSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return { ...env, ...kept }
+}
 type Execve = (file: string, args: string[], env: Record<string, string>) => never
 
 /**
@@ -40,11 +70,16 @@ export function handOver(): HandOver {
   if (at >= 0) {
     const file = (process.argv[at] as string).slice(FLAG.length)
     process.argv.splice(at, 1)
-    Object.assign(process.env, receive(file))
+    const received = receive(file)
+    for (const [k, v] of Object.entries(received)) if (!SECRET_NAMES.has(k)) process.env[k] = v
+    keepSecretsApart(received)
     return 'received'
   }
   const execve = (process as { execve?: Execve }).execve
-  if (typeof execve !== 'function' || process.platform !== 'linux') return 'unavailable'
+  if (typeof execve !== 'function' || process.platform !== 'linux') {
+    keepSecretsApart(process.env)
+    return 'unavailable'
+  }
   const kept: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && KEEP.test(k)) kept[k] = v
   const file = send(process.env)
@@ -56,9 +91,10 @@ export function handOver(): HandOver {
       kept
     )
   } catch {
-    // Refused (a sandbox without execve): carry on as before, with the environment as it was.
+    // Refused (a sandbox without execve): carry on with the environment as it was.
     removeHandOver(file)
   }
+  keepSecretsApart(process.env)
   return 'unavailable'
 }
 

@@ -3,7 +3,7 @@
 // runner, then end the process (HTTP clients can leave handles open). The post step starts this
 // same bundle through dist/post/index.js (src/action/post-start.mjs), which marks the phase
 // first: one bundle serves both steps, where two near-identical 2 MB bundles doubled the build.
-import { handOver } from './handover.js'
+import { handOver, withSecrets } from './handover.js'
 
 let handedOver: string | undefined
 try {
@@ -16,16 +16,18 @@ if (handedOver !== undefined) {
   log.error(handedOver)
   process.exitCode = 1
 } else {
+  // The secrets travel as values from here on; process.env never holds them again.
+  const env = withSecrets(process.env)
   const phase: unknown = Reflect.get(globalThis, Symbol.for('swr.action.phase'))
   if (typeof phase === 'string' && phase.startsWith('cache')) {
     const cache = await import('./cache/run.js')
-    if (phase === 'cache') await cache.restorePhase(process.env, { saveAfter: true })
-    else if (phase === 'cache-restore') await cache.restorePhase(process.env, { saveAfter: false })
-    else await cache.savePhase(process.env, { post: phase === 'cache-post' })
+    if (phase === 'cache') await cache.restorePhase(env, { saveAfter: true })
+    else if (phase === 'cache-restore') await cache.restorePhase(env, { saveAfter: false })
+    else await cache.savePhase(env, { post: phase === 'cache-post' })
   } else
     await (phase === 'post'
-      ? (await import('./post.js')).post()
-      : (await import('./main.js')).run())
+      ? (await import('./post.js')).post(env)
+      : (await import('./main.js')).run(env))
 }
 await log.flushed()
 process.exit(process.exitCode ?? 0)

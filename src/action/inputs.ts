@@ -124,6 +124,14 @@ function onePath(name: string, fallback: string): string {
   return v || fallback
 }
 
+/**
+ * A secret input, read from the environment the step passes (the hand-over keeps secrets out of
+ * `process.env`, where `core.getInput` looks), trimmed as `core.getInput` trims.
+ */
+export function secretInput(env: NodeJS.ProcessEnv, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim()
+}
+
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const command = choice(Inputs.Command, COMMANDS, 'check')
   // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
@@ -132,7 +140,7 @@ export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {
   const base = path.resolve(root, onePath(Inputs.Workspace, '.'))
   const manifest = path.resolve(base, onePath(Inputs.Manifest, '.swr/manifest.json'))
   const workspace = undefined
-  const hmacKey = core.getInput(Inputs.HmacKey)
+  const hmacKey = secretInput(env, Inputs.HmacKey)
   const approve = core.getInput(Inputs.ApproveDigest).trim()
   if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
     throw new UsageError(`input ${Inputs.ApproveDigest}: not a 64-digit hex digest`)

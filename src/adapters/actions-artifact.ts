@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { withToolkitToken } from './toolkit-env.js'
 
 /** The results service the client uploads through is reachable from this process. */
 export function artifactServiceAvailable(env: NodeJS.ProcessEnv): boolean {
@@ -107,7 +108,10 @@ export async function uploadArtifact(req: UploadRequest): Promise<UploadResult> 
     })
     const { DefaultArtifactClient } = await client()
     const up = await filtered(
-      () => new DefaultArtifactClient().uploadArtifact(req.name, names, req.scratch),
+      () =>
+        withToolkitToken(req.env, () =>
+          new DefaultArtifactClient().uploadArtifact(req.name, names, req.scratch)
+        ),
       line => req.onClientNote?.(line)
     )
     if (up.id === undefined || !Number.isSafeInteger(up.id) || up.id <= 0)

@@ -15,6 +15,7 @@ import {
   state
 } from '../core/index.js'
 import { CacheService, downloadBounds } from './cache-service.js'
+import { withToolkitToken } from './toolkit-env.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
 export function cacheServiceAvailable(env: NodeJS.ProcessEnv): boolean {
@@ -72,7 +73,7 @@ function runQuietly(opts: ActionsCacheOptions): <T>(fn: () => Promise<T>) => Pro
     const temp = process.env.RUNNER_TEMP ? undefined : state.makeOwnedTemp(os.tmpdir(), 'swr-cache')
     if (temp) process.env.RUNNER_TEMP = temp
     try {
-      return await muted(fn)
+      return await withToolkitToken(opts.env, () => muted(fn))
     } finally {
       if (temp) {
         delete process.env.RUNNER_TEMP

@@ -7,6 +7,7 @@ import * as core from '@actions/core'
 import os from 'node:os'
 import path from 'node:path'
 import { sign, seals, UsageError } from '../../core/index.js'
+import { secretInput } from '../inputs.js'
 
 export interface CacheInputs {
   locations: seals.SealLocation[]
@@ -55,8 +56,8 @@ function cacheKey(name: string, v: string): string {
   return v
 }
 
-function seed(): Buffer | undefined {
-  const v = core.getInput('signing-key').trim()
+function seed(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const v = secretInput(env, 'signing-key')
   if (v === '') return undefined
   if (!/^[0-9a-fA-F]{64}$/.test(v))
     throw new UsageError(
@@ -65,8 +66,8 @@ function seed(): Buffer | undefined {
   return Buffer.from(v, 'hex')
 }
 
-function hmac(): Buffer | undefined {
-  const v = core.getInput('hmac-key')
+function hmac(env: NodeJS.ProcessEnv): Buffer | undefined {
+  const v = secretInput(env, 'hmac-key')
   if (v === '') return undefined
   const key = sign.parseHmacKey(v)
   if (!key) throw new UsageError('input hmac-key: must be 64 hex digits or at least 32 characters')
@@ -85,8 +86,8 @@ export function readCacheInputs(
     workspace,
     home
   })
-  const hmacKey = hmac()
-  const signingSeed = seed()
+  const hmacKey = hmac(env)
+  const signingSeed = seed(env)
   const trusted = seals.parseTrustedSigners(core.getInput('trusted-signers'))
   const keyed = hmacKey !== undefined || signingSeed !== undefined || trusted.size > 0
   const req = core.getInput('require-seal').trim() || (keyed ? 'signed' : 'any')

@@ -26,6 +26,7 @@ import {
 } from '../../core/index.js'
 import * as log from '../log.js'
 import { keyVariants, maskSecrets } from '../secrets.js'
+import { secretInput } from '../inputs.js'
 import { readCacheInputs, type CacheInputs } from './inputs.js'
 
 export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
@@ -59,10 +60,10 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
   }
 }
 
-function maskInputs(): void {
+function maskInputs(env: NodeJS.ProcessEnv): void {
   maskSecrets([
-    ...keyVariants(core.getInput('hmac-key')),
-    ...keyVariants(core.getInput('signing-key'))
+    ...keyVariants(secretInput(env, 'hmac-key')),
+    ...keyVariants(secretInput(env, 'signing-key'))
   ])
 }
 
@@ -158,7 +159,7 @@ export async function restorePhase(
   opts: { saveAfter: boolean }
 ): Promise<void> {
   try {
-    maskInputs()
+    maskInputs(env)
     const inputs = readCacheInputs(env, { keyRequired: true })
     if (opts.saveAfter) core.saveState(STATE.primaryKey, inputs.key)
     const unsupported = unsupportedHere(env)
@@ -202,7 +203,7 @@ export async function restorePhase(
 /** The post step of `cache` (after a job that succeeded), and the main step of `cache/save`. */
 export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean }): Promise<void> {
   try {
-    maskInputs()
+    maskInputs(env)
     const inputs = readCacheInputs(env, { keyRequired: true })
     if (opts.post && core.getState(STATE.hit) === 'true') {
       log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`)

@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import { Duplex, type Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import { type ArchiveCompression, DEFAULT_STALL_MS, type DownloadBounds } from '../cache-port.js'
+import { toolEnv } from '../exec/child-env.js'
 import { Rejected } from './rejected.js'
 import { TarReader, type TarHandlers } from './tar-reader.js'
 
@@ -41,7 +42,10 @@ function decompressor(compression: ArchiveCompression): Duplex {
   if (native) return native({ chunkSize: CHUNK })
   const bin = zstdBinary()
   if (!bin) throw new Rejected('a zstd archive, and neither Node nor the system has zstd')
-  const child = spawn(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] })
+  const child = spawn(bin, ['-d', '-c', '-q'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: toolEnv()
+  })
   let err = ''
   child.stderr.on('data', (c: Buffer) => (err = (err + c.toString('utf8')).slice(-400)))
   const duplex = Duplex.from({ writable: child.stdin, readable: child.stdout })

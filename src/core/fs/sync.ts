@@ -6,6 +6,7 @@
  * (never PATH) with fixed arguments; where it is missing or fails, each file is fsynced.
  */
 import { spawnSync } from 'node:child_process'
+import { toolEnv } from '../exec/child-env.js'
 import fs from 'node:fs'
 
 const SYNC_PATHS = ['/usr/bin/sync', '/bin/sync']
@@ -41,7 +42,11 @@ export function syncFiles(files: readonly string[], dirs: readonly string[]): vo
   if (files.length === 0) return
   const bin = process.platform === 'linux' && files.length >= SYNCFS_FROM ? syncBinary() : undefined
   if (bin) {
-    const r = spawnSync(bin, ['-f', '--', ...dirs], { stdio: 'ignore', timeout: 300_000 })
+    const r = spawnSync(bin, ['-f', '--', ...dirs], {
+      stdio: 'ignore',
+      timeout: 300_000,
+      env: toolEnv()
+    })
     if (r.status === 0) return
   }
   for (const f of files) fsyncFile(f)
