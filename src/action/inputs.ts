@@ -129,7 +129,25 @@ function onePath(name: string, fallback: string): string {
  * `process.env`, where `core.getInput` looks), trimmed as `core.getInput` trims.
  */
 export function secretInput(env: NodeJS.ProcessEnv, name: string): string {
-  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim()
+  const v = (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim()
+  return v === NOT_GIVEN ? '' : v
+}
+
+/**
+ * What a secret input's action.yml default reads: the runner sets every input, so this is how a
+ * left-out input differs from one given as `${{ secrets.X }}` where X is not there ('').
+ */
+export const NOT_GIVEN = '(none)'
+
+/** The one warning for a secret input given but empty; `fellTo` says what the run does instead. */
+export function emptySecretWarning(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fellTo: string
+): string | undefined {
+  const raw = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`]
+  if (raw === undefined || raw.trim() !== '') return undefined
+  return `input ${name} is empty: the secret it names is not there (renamed, not granted to this environment, or a fork or Dependabot run); ${fellTo}`
 }
 
 export function readInputs(env: NodeJS.ProcessEnv): ActionInputs {

@@ -23,7 +23,7 @@ import { VERSION } from '../version.js'
 import * as log from './log.js'
 import { Outputs, SURVIVAL_COMMANDS } from './constants.js'
 import { actionsCacheClient, cacheServiceAvailable } from '../adapters/actions-cache.js'
-import { readInputs } from './inputs.js'
+import { emptySecretWarning, readInputs } from './inputs.js'
 import { actionPolicy } from './policy.js'
 import { recordCheckRun, runCanary } from './canary.js'
 import { failureFor, publish, publishError, publishVerify, scheduleWriteBack } from './publish.js'
@@ -39,6 +39,12 @@ export async function run(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   let exitCode: ExitCode = EXIT.HEALTHY
   try {
     const inputs = readInputs(env)
+    const emptyKey = emptySecretWarning(
+      env,
+      'hmac-key',
+      `no HMAC signature can be checked in this run${inputs.require === 'mldsa' ? '' : ', so no recipe runs'}`
+    )
+    if (emptyKey) log.warning(`swr: ${emptyKey}`)
     const hmacVariants = keyVariants(inputs.hmacKey)
     maskSecrets(hmacVariants)
     if (isSurvivalCommand(inputs.command)) {

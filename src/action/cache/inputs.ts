@@ -7,7 +7,7 @@ import * as core from '@actions/core'
 import os from 'node:os'
 import path from 'node:path'
 import { sign, seals, UsageError } from '../../core/index.js'
-import { secretInput } from '../inputs.js'
+import { emptySecretWarning, secretInput } from '../inputs.js'
 
 export interface CacheInputs {
   locations: seals.SealLocation[]
@@ -23,6 +23,8 @@ export interface CacheInputs {
   workspace: string
   home: string
   scratchBase: string
+  /** One line each for secret inputs given but empty (the step prints them). */
+  warnings: string[]
   /** `download-stall-timeout` in seconds; undefined: the environment's or the default. */
   stallSeconds: number | undefined
 }
@@ -97,7 +99,12 @@ export function readCacheInputs(
     throw new UsageError(
       'input require-seal: signed needs hmac-key, signing-key or trusted-signers to judge signatures by'
     )
+  const fellTo = `the seal requirement is ${req}${req === 'any' ? ': an unsigned seal is restored, and seals are saved unsigned' : ''}`
+  const warnings = ['hmac-key', 'signing-key'].flatMap(
+    n => emptySecretWarning(env, n, fellTo) ?? []
+  )
   return {
+    warnings,
     locations,
     key,
     restoreKeys: seals

@@ -161,6 +161,7 @@ export async function restorePhase(
   try {
     maskInputs(env)
     const inputs = readCacheInputs(env, { keyRequired: true })
+    for (const w of inputs.warnings) log.warning(`swr cache: ${w}`)
     if (opts.saveAfter) core.saveState(STATE.primaryKey, inputs.key)
     const unsupported = unsupportedHere(env)
     if (unsupported) {
@@ -205,6 +206,8 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
   try {
     maskInputs(env)
     const inputs = readCacheInputs(env, { keyRequired: true })
+    // The post step's main step said it already.
+    if (!opts.post) for (const w of inputs.warnings) log.warning(`swr cache: ${w}`)
     if (opts.post && core.getState(STATE.hit) === 'true') {
       log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`)
       return
