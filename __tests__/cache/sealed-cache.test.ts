@@ -134,7 +134,7 @@ function leftInTemp(repo: ActionRepo): string[] {
 
 /**
  * A fresh runner's workspace. Every job shares one RUNNER_TEMP path, emptied first, as the jobs of
- * one runner image do (the seal's absolute spelling is part of the cache version).
+ * one runner image do (another layout is tested on its own below).
  */
 function freshRepo(): ActionRepo {
   const repo = makeRepo()
@@ -173,10 +173,50 @@ function membersOf(dir: string, prefix: string): TarMember[] {
   return out
 }
 
-/** The seal's name in archives of the jobs below (workspaces lie at the same depth). */
-function sealName(repo: ActionRepo): string {
-  return path.relative(repo.root, path.join(sharedTemp(), 'swr-seal', 'seal.json'))
+/** The seal's name in every archive: in the workspace, whatever the runner's layout. */
+function sealName(_repo: ActionRepo): string {
+  return '.swr-seal/seal.json'
 }
+
+describe('one entry per key and path text, wherever the job runs', () => {
+  it('another RUNNER_TEMP, workspace folder and home: an exact hit, ~/ paths included', async () => {
+    const inputs = { path: 'node_modules\n~/.cache/tool', 'hmac-key': HMAC, key: 'layout-1' }
+    // Job a: the usual layout of this test file.
+    const a = freshRepo()
+    fs.mkdirSync(path.join(a.home, '.cache', 'tool'), { recursive: true })
+    fs.writeFileSync(path.join(a.home, '.cache', 'tool', 'index'), 'cached\n')
+    const saved = await job(a, inputs, () => install(a.root))
+    expect(saved.post.stdout).toMatch(/saved them under key layout-1/)
+    expect(fs.existsSync(path.join(a.root, '.swr-seal'))).toBe(false)
+    // Job b: a runner installed elsewhere: its own temp, its workspace deeper, its home apart.
+    const other = makeRepo()
+    const root = path.join(other.base, 'actions-runner', '_work', 'repo', 'repo')
+    fs.mkdirSync(root, { recursive: true })
+    const home = path.join(other.base, 'users', 'runner')
+    fs.mkdirSync(home, { recursive: true })
+    const b: ActionRepo = { ...other, root, home, runnerTemp: other.runnerTemp }
+    const r = await step(bundles.cacheRestore, b, YML.restore, inputs)
+    expect(r.code).toBe(0)
+    expect(r.outputs['cache-hit']).toBe('true')
+    expect(state(path.join(b.root, 'node_modules'))).toEqual(
+      state(path.join(a.root, 'node_modules'))
+    )
+    expect(fs.readFileSync(path.join(home, '.cache', 'tool', 'index'), 'utf8')).toBe('cached\n')
+    expect(fs.existsSync(path.join(b.root, '.swr-seal'))).toBe(false)
+  }, 180_000)
+
+  it('a .swr-seal in the workspace that swr did not make is left alone and the save skipped', async () => {
+    const a = freshRepo()
+    fs.mkdirSync(path.join(a.root, '.swr-seal'))
+    fs.writeFileSync(path.join(a.root, '.swr-seal', 'mine.txt'), 'mine\n')
+    const saved = await job(a, { path: 'node_modules', key: 'layout-mine-1' }, () =>
+      install(a.root)
+    )
+    expect(saved.post.code).toBe(0)
+    expect(saved.post.stdout).toMatch(/::warning::.*\.swr-seal.*holds files that are not swr's/)
+    expect(fs.readFileSync(path.join(a.root, '.swr-seal', 'mine.txt'), 'utf8')).toBe('mine\n')
+  }, 120_000)
+})
 
 describe('the sealed cache action over a project life', () => {
   const base = { path: 'node_modules', 'hmac-key': HMAC }

@@ -17,6 +17,7 @@ import {
   markdownCode,
   restoreSealedCache,
   saveSealedCache,
+  seals,
   sign,
   state,
   walk,
@@ -34,13 +35,15 @@ export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
 const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' } as const
 
 /**
- * Where the seal lies while saving: a fixed name in RUNNER_TEMP, spelt absolute (the cache client
- * refuses ".." in a path), so the cache version is the same for every job of the same runner
- * layout, and named in the archive relative to the workspace, as the client archives it.
+ * Where the seal lies while saving: a fixed name inside the workspace, spelt relative to it as the
+ * step's own paths are. So the cache version (the hash of the path strings) and the seal's name in
+ * the archive depend only on what the workflow wrote, never on where the runner keeps its
+ * workspace, temp or home: the same key hits from another runner layout, a container or a pod.
+ * The name also keeps sealed and plain archives of the same paths from ever sharing a version.
  */
-function sealFile(workspace: string, scratchBase: string): SealFile {
-  const file = path.join(scratchBase, 'swr-seal', 'seal.json')
-  return { file, spelling: file, member: path.relative(workspace, file).split(path.sep).join('/') }
+function sealFile(workspace: string): SealFile {
+  const member = `${seals.SEAL_DIR}/seal.json`
+  return { file: path.join(workspace, seals.SEAL_DIR, 'seal.json'), spelling: member, member }
 }
 
 function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
@@ -52,7 +55,7 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
       stallSeconds: inputs.stallSeconds
     }),
     locations: inputs.locations,
-    sealFile: sealFile(inputs.workspace, inputs.scratchBase),
+    sealFile: sealFile(inputs.workspace),
     workspace: inputs.workspace,
     home: inputs.home,
     scratchBase: inputs.scratchBase,

@@ -325,6 +325,25 @@ export interface SealedSaveResult {
   ms: number
 }
 
+/**
+ * Make the seal's directory, fresh and private. It lies in the workspace while saving, so it must
+ * never be somebody else's: a leftover of a save that was killed (nothing in it but a seal) is
+ * removed; anything else there (a link, a file, a directory with other contents) is left alone and
+ * the save skipped, with the reason.
+ */
+function claimSealDir(dir: string): string | undefined {
+  const st = fs.lstatSync(dir, { throwIfNoEntry: false })
+  if (st) {
+    const name = shown(path.basename(dir))
+    if (!st.isDirectory()) return `${name} in the workspace is not swr's (not a directory)`
+    const left = fs.readdirSync(dir).filter(n => n !== 'seal.json' && !n.startsWith('.seal.json.'))
+    if (left.length > 0) return `${name} in the workspace holds files that are not swr's`
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  fs.mkdirSync(dir, { mode: 0o700 })
+  return undefined
+}
+
 /** Seal the paths as they are now, sign the seal, and save it with them under `key`. */
 export async function saveSealedCache(
   opts: SealedCacheOptions & {
@@ -361,8 +380,9 @@ export async function saveSealedCache(
     s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
   )
   const dir = path.dirname(opts.sealFile.file)
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const claimed = claimSealDir(dir)
+  if (claimed !== undefined)
+    return result({ outcome: 'skipped', reason: `not saved: ${claimed}`, signedBy, files: 0 })
   try {
     writeFileAtomic(opts.sealFile.file, encodeSeal(doc))
     const outcome = await opts.cache.save(spellings(opts), opts.key)

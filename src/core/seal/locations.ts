@@ -22,6 +22,12 @@ export interface SealLocation {
   ignore?: string[] | undefined
 }
 
+/**
+ * The seal's directory while a cache is saved: in the workspace, so that its spelling and archive
+ * name are the same on every runner layout. No step path may be it or hold it.
+ */
+export const SEAL_DIR = '.swr-seal'
+
 const GLOB = /[*?[\]{}]/
 const MAX_PATHS = 64
 
@@ -56,6 +62,11 @@ export function sealLocations(
       throw new UsageError(
         `path ${quoted(line)}: a sealed cache holds named directories or files, not ${abs === path.resolve(where.workspace) ? 'the whole workspace' : abs === path.parse(abs).root ? 'the root' : 'the whole home directory'}`
       )
+    const sealDir = path.join(where.workspace, SEAL_DIR)
+    if (abs === sealDir || isWithin(abs, sealDir) || isWithin(where.workspace, abs))
+      throw new UsageError(
+        `path ${quoted(line)}: ${isWithin(where.workspace, abs) ? 'holds the whole workspace' : `${SEAL_DIR} is where the seal is made while saving`}`
+      )
     for (const o of out)
       if (
         o.abs === abs ||
@@ -67,6 +78,13 @@ export function sealLocations(
     out.push({ spelling: line, abs, member })
   }
   return out
+}
+
+/** `inner` is below `outer` (not equal). */
+function isWithin(inner: string, outer: string): boolean {
+  return (
+    inner.startsWith(`${outer}${path.sep}`) || (outer === path.parse(outer).root && inner !== outer)
+  )
 }
 
 /** Whether `s` holds a control or bidi character (which would break or reorder a log line). */
