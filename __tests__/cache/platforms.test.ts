@@ -176,3 +176,73 @@ describe('on Windows', () => {
     expect(failing.code).not.toBe(0)
   }, 120_000)
 })
+
+describe('a seal from another platform', () => {
+  const inputs = { path: 'out', key: 'xos-1', 'restore-keys': 'xos-' }
+  const mac = { RUNNER_OS: 'macOS', RUNNER_ARCH: 'ARM64' }
+
+  beforeAll(async () => {
+    const a = freshRepo()
+    const main = await step(bundles.cacheMain, a, CACHE_YML.cache, inputs)
+    build(a.root)
+    await step(bundles.cachePost, a, CACHE_YML.cache, inputs, {}, main.state)
+  }, 120_000)
+
+  it('is not placed on a macOS job, by the exact key or through restore-keys; one line names both', async () => {
+    for (const key of ['xos-1', 'xos-2']) {
+      const b = freshRepo()
+      const r = await step(bundles.cacheRestore, b, CACHE_YML.restore, { ...inputs, key }, mac)
+      expect(r.code).toBe(0)
+      expect(r.outputs['cache-hit']).toBe('false')
+      expect(JSON.parse(r.outputs.report ?? '{}').reason).toMatch(
+        /^sealed on linux\/x64(\/(glibc|musl))?, this job runs on darwin\/arm64: not placed \(enableCrossOsArchive: true places it\)$/
+      )
+      expect(fs.existsSync(path.join(b.root, 'out'))).toBe(false)
+    }
+  }, 120_000)
+
+  it('is placed with enableCrossOsArchive: true', async () => {
+    const b = freshRepo()
+    const r = await step(
+      bundles.cacheRestore,
+      b,
+      CACHE_YML.restore,
+      { ...inputs, enableCrossOsArchive: 'true' },
+      mac
+    )
+    expect(r.outputs['cache-hit']).toBe('true')
+    expect(fs.readFileSync(path.join(b.root, 'out/lib/m0.js'))).toEqual(bytes(2048, 1))
+  }, 120_000)
+})
+
+describe('the post step', () => {
+  it('saves under the primary key the main step computed, not the key input as it reads now', async () => {
+    const a = freshRepo()
+    const main = await step(bundles.cacheMain, a, CACHE_YML.cache, { path: 'out', key: 'pk-main' })
+    build(a.root)
+    const post = await step(
+      bundles.cachePost,
+      a,
+      CACHE_YML.cache,
+      { path: 'out', key: 'pk-changed' },
+      {},
+      main.state
+    )
+    expect(post.stdout).toMatch(/saved them under key pk-main/)
+    const hit = await step(bundles.cacheRestore, freshRepo(), CACHE_YML.restore, {
+      path: 'out',
+      key: 'pk-main'
+    })
+    expect(hit.outputs['cache-hit']).toBe('true')
+    const miss = await step(bundles.cacheRestore, freshRepo(), CACHE_YML.restore, {
+      path: 'out',
+      key: 'pk-changed'
+    })
+    expect(miss.outputs['cache-hit']).toBe('false')
+    // cache/save takes key as given.
+    const b = freshRepo()
+    build(b.root)
+    const saved = await step(bundles.cacheSave, b, CACHE_YML.save, { path: 'out', key: 'pk-save' })
+    expect(saved.stdout).toMatch(/saved them under key pk-save/)
+  }, 180_000)
+})

@@ -23,6 +23,8 @@ export interface CacheInputs {
   workspace: string
   home: string
   scratchBase: string
+  /** enableCrossOsArchive: place a seal made on another os or arch. */
+  crossOs: boolean
   /** One line each for secret inputs given but empty (the step prints them). */
   warnings: string[]
   /** `download-stall-timeout` in seconds; undefined: the environment's or the default. */
@@ -111,6 +113,7 @@ export function readCacheInputs(
       .inputLines(core.getInput('restore-keys'))
       .map(k => cacheKey('restore-keys', k)),
     lookupOnly: bool('lookup-only', false),
+    crossOs: bool('enableCrossOsArchive', false),
     failOnCacheMiss: bool('fail-on-cache-miss', false),
     require: req as seals.SealRequirement,
     hmacKey,

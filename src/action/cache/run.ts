@@ -46,6 +46,17 @@ function sealFile(workspace: string): SealFile {
   return { file: path.join(workspace, seals.SEAL_DIR, 'seal.json'), spelling: member, member }
 }
 
+const RUNNER_OS: Record<string, string> = { Linux: 'linux', macOS: 'darwin', Windows: 'win32' }
+const RUNNER_ARCH: Record<string, string> = { X64: 'x64', ARM64: 'arm64', X86: 'ia32', ARM: 'arm' }
+
+/** The job's platform as the runner names it (RUNNER_OS, RUNNER_ARCH), else this process's. */
+function runnerPlatform(env: NodeJS.ProcessEnv): { os: string; arch: string } {
+  return {
+    os: RUNNER_OS[env.RUNNER_OS ?? ''] ?? process.platform,
+    arch: RUNNER_ARCH[env.RUNNER_ARCH ?? ''] ?? process.arch
+  }
+}
+
 function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
   state.applyProcFdSetting(env)
   return {
@@ -59,7 +70,9 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
     workspace: inputs.workspace,
     home: inputs.home,
     scratchBase: inputs.scratchBase,
-    nativeWalk: walk.nativeWalkAllowed(env)
+    nativeWalk: walk.nativeWalkAllowed(env),
+    platform: runnerPlatform(env),
+    crossOs: inputs.crossOs
   }
 }
 
@@ -211,8 +224,11 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
     const inputs = readCacheInputs(env, { keyRequired: true })
     // The post step's main step said it already.
     if (!opts.post) for (const w of inputs.warnings) log.warning(`swr cache: ${w}`)
+    // The post step saves under the key the main step computed: the runner evaluates a post
+    // step's inputs again, and a key made with hashFiles() can read differently by then.
+    const key = (opts.post && core.getState(STATE.primaryKey)) || inputs.key
     if (opts.post && core.getState(STATE.hit) === 'true') {
-      log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`)
+      log.info(`swr cache: cache hit on the primary key ${key}: not saving`)
       return
     }
     // The main step said why already; cache/save says it here.
@@ -234,7 +250,7 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
     const run = [env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID, env.GITHUB_JOB].filter(Boolean).join(' ')
     const r = await saveSealedCache({
       ...options(inputs, env),
-      key: inputs.key,
+      key,
       signers: { hmacKey: inputs.hmacKey, identity },
       at: new Date(),
       run

@@ -11,6 +11,7 @@
  * save it with the paths, as the archive's first member.
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { Rejected } from '../archive/rejected.js'
 import { shown } from '../archive/extract.js'
@@ -56,6 +57,10 @@ export interface SealedCacheOptions {
   scratchBase: string
   jobs?: number | undefined
   nativeWalk?: boolean | undefined
+  /** The platform this job runs on (node's names); default: this process's. */
+  platform?: { os: string; arch: string } | undefined
+  /** Place a seal made on another os or arch (the cache action's enableCrossOsArchive). */
+  crossOs?: boolean | undefined
 }
 
 export type RestoreOutcome =
@@ -109,6 +114,12 @@ function acceptFor(
     if (body.key !== matchedKey)
       throw new Rejected(
         `the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`
+      )
+    const made = body.made
+    const here = opts.platform ?? { os: os.platform(), arch: os.arch() }
+    if (!opts.crossOs && (made.os !== here.os || made.arch !== here.arch))
+      throw new Rejected(
+        `sealed on ${shown(made.os)}/${shown(made.arch)}${made.libc ? `/${made.libc}` : ''}, this job runs on ${here.os}/${here.arch}: not placed (enableCrossOsArchive: true places it)`
       )
     const want = opts.locations.map(l => l.spelling)
     const have = body.paths.map(p => p.spelling)

@@ -44,7 +44,19 @@ async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promi
   }
 }
 
+let libcSeen: 'glibc' | 'musl' | undefined | null = null
+
+/** Linux's C library (glibc or musl) as Node reports it; undefined elsewhere. */
+export function libc(): 'glibc' | 'musl' | undefined {
+  if (libcSeen !== null) return libcSeen
+  if (os.platform() !== 'linux') return (libcSeen = undefined)
+  const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } })
+    ?.header
+  return (libcSeen = header?.glibcVersionRuntime ? 'glibc' : 'musl')
+}
+
 export async function makeSealBody(req: SealRequest): Promise<SealBody> {
+  const c = libc()
   const paths: SealedPath[] = []
   // One at a time: each tree's capture already spreads its hashing over every core.
   for (const loc of req.locations) paths.push(await sealPath(loc, req.pool))
@@ -56,6 +68,7 @@ export async function makeSealBody(req: SealRequest): Promise<SealBody> {
       at: req.at.toISOString(),
       os: os.platform(),
       arch: os.arch(),
+      ...(c ? { libc: c } : {}),
       ...(req.run ? { run: req.run } : {})
     }
   }

@@ -38,7 +38,7 @@ export interface SealBody {
   schema: typeof SEAL_SCHEMA
   key: string
   paths: SealedPath[]
-  made: { at: string; os: string; arch: string; run?: string }
+  made: { at: string; os: string; arch: string; libc?: 'glibc' | 'musl'; run?: string }
 }
 
 export interface SealDocument {
