@@ -246,3 +246,30 @@ describe('the post step', () => {
     expect(saved.stdout).toMatch(/saved them under key pk-save/)
   }, 180_000)
 })
+
+describe('hard links', () => {
+  it('stay hard links: two names of one file come back as one inode (link count 2)', async () => {
+    const a = freshRepo()
+    const inputs = { path: 'target', key: 'hardlinks-1' }
+    const main = await step(bundles.cacheMain, a, CACHE_YML.cache, inputs)
+    write(a.root, 'target/debug/deps/libfoo-1234.rlib', bytes(4096, 7))
+    fs.mkdirSync(path.join(a.root, 'target/debug/lib'), { recursive: true })
+    fs.linkSync(
+      path.join(a.root, 'target/debug/deps/libfoo-1234.rlib'),
+      path.join(a.root, 'target/debug/lib/libfoo.rlib')
+    )
+    const post = await step(bundles.cachePost, a, CACHE_YML.cache, inputs, {}, main.state)
+    expect(post.stdout).toMatch(/saved them under key hardlinks-1/)
+
+    const b = freshRepo()
+    const r = await step(bundles.cacheRestore, b, CACHE_YML.restore, inputs)
+    expect(r.outputs['cache-hit']).toBe('true')
+    const one = fs.statSync(path.join(b.root, 'target/debug/deps/libfoo-1234.rlib'))
+    const two = fs.statSync(path.join(b.root, 'target/debug/lib/libfoo.rlib'))
+    expect(one.ino).toBe(two.ino)
+    expect(one.nlink).toBe(2)
+    expect(fs.readFileSync(path.join(b.root, 'target/debug/lib/libfoo.rlib'))).toEqual(
+      bytes(4096, 7)
+    )
+  }, 120_000)
+})

@@ -20,7 +20,7 @@ afterEach(() => {
 })
 
 describe('WriteQueue', () => {
-  it('writes files and copies through the thread in order, with their modes', async () => {
+  it('writes files and hard links through the thread in order, with their modes', async () => {
     const q = new WriteQueue()
     const n = 1500
     for (let i = 0; i < n; i++) {
@@ -32,16 +32,18 @@ describe('WriteQueue', () => {
         mode,
         false
       )
-      // A copy of a file queued just before it (still in the same batch, or in flight).
-      if (i % 100 === 99) q.copy(path.join(dir, `c${i}`), `c${i}`, path.join(dir, `f${i}`))
+      // A hard link to a file queued just before it (still in the same batch, or in flight).
+      if (i % 100 === 99) q.link(path.join(dir, `c${i}`), `c${i}`, path.join(dir, `f${i}`))
     }
     await q.settle()
     for (let i = 0; i < n; i++) {
       const f = path.join(dir, `f${i}`)
       expect(fs.readFileSync(f, 'utf8')).toBe(`file ${i}\n`.repeat(i % 5))
       expect(fs.statSync(f).mode & 0o777).toBe(i % 7 === 0 ? 0o755 : 0o644)
-      if (i % 100 === 99)
+      if (i % 100 === 99) {
         expect(fs.readFileSync(path.join(dir, `c${i}`), 'utf8')).toBe(`file ${i}\n`.repeat(i % 5))
+        expect(fs.statSync(path.join(dir, `c${i}`)).ino).toBe(fs.statSync(f).ino)
+      }
     }
     expect(fs.readdirSync(dir)).toHaveLength(n + n / 100)
   })

@@ -85,7 +85,7 @@ export class EntryExtractor implements TarHandlers {
   private readonly seen = new Set<string>()
   private readonly links = new Set<string>()
   private readonly fileHashes = new Map<string, string>()
-  /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
+  /** Each extracted file's size, so a hard link counts towards the bytes bound as its target. */
   private readonly fileSizes = new Map<string, number>()
   private masked = 0
   private readonly dirModes: [string, number][] = []
@@ -332,7 +332,7 @@ export class EntryExtractor implements TarHandlers {
     if (this.records && r?.extra !== sum)
       throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`)
     if (this.want.kind === 'file') throw new Rejected('a hard link where one file is recorded')
-    // The copy writes the target's bytes again: they count like the target's own.
+    // Counted like the target's own bytes: what is placed holds them again under this name.
     const size = this.fileSizes.get(target) ?? 0
     if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
       throw new Rejected(
@@ -340,9 +340,9 @@ export class EntryExtractor implements TarHandlers {
       )
     this.bytes += size
     this.ensureParent(at.abs)
-    // A copy, not a link: the placed tree shares no inode with anything (made after the
-    // target's own write, which may still be queued).
-    this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target))
+    // A hard link to the target this extraction made in scratch (queued after the target's own
+    // write): a tree's hard links stay links, and never reach a file outside what was extracted.
+    this.writes.link(at.abs, shown(at.rel), path.join(this.dest, target))
     this.fileHashes.set(at.rel, sum)
     this.fileSizes.set(at.rel, size)
     this.files++
