@@ -503,10 +503,33 @@ describe("the rest of actions/cache's surface, and ML-DSA seals", () => {
 })
 
 describe('inputs', () => {
-  it('a glob, a missing key and a bad require-seal are one line each, nothing written', async () => {
+  it('a glob or an exclusion is one warning and a miss, the step green; the post step skips the save', async () => {
+    const r = freshRepo()
+    for (const [path_, what] of [
+      ['**/node_modules', 'a glob'],
+      ['node_modules\n!node_modules/.cache', 'an exclusion']
+    ] as const) {
+      const run = await step(bundles.cacheMain, r, YML.cache, { path: path_, key: 'k' })
+      expect(run.code).toBe(0)
+      expect(run.outputs['cache-hit']).toBe('false')
+      const warnings = run.commands.filter(c => c.command === 'warning')
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]?.message).toMatch(new RegExp(`${what}; sealed caches take literal paths`))
+      const post = await step(bundles.cachePost, r, YML.cache, { path: path_, key: 'k' }, run.state)
+      expect(post.code).toBe(0)
+      expect(post.stdout).toMatch(/::warning::swr cache: not saved: .*literal paths/)
+      const failing = await step(bundles.cacheRestore, r, YML.restore, {
+        path: path_,
+        key: 'k',
+        'fail-on-cache-miss': 'true'
+      })
+      expect(failing.code).toBe(1)
+    }
+  }, 60_000)
+
+  it('a missing key and a bad require-seal are one line each, nothing written', async () => {
     const r = freshRepo()
     for (const [inputs, line] of [
-      [{ path: 'node_modules/**', key: 'k' }, /input|path "node_modules\/\*\*": a glob/],
       [{ path: 'node_modules', key: '' }, /input key: required/],
       [
         { path: 'node_modules', key: 'k', 'require-seal': 'signed' },

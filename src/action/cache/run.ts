@@ -213,7 +213,13 @@ export async function restorePhase(
       )
   } catch (err) {
     const c = classifyError(err)
-    log.setFailed(`swr cache: ${c.line}`)
+    if (!(err instanceof seals.UnsupportedPath)) return log.setFailed(`swr cache: ${c.line}`)
+    // What actions/cache takes and a sealed cache cannot do yet is a miss, not a failed step.
+    log.warning(`swr cache: ${c.line}: nothing restored`)
+    core.setOutput('cache-hit', 'false')
+    core.setOutput('cache-primary-key', core.getInput('key').trim())
+    if (core.getInput('fail-on-cache-miss').trim().toLowerCase() === 'true')
+      log.setFailed('swr cache: no usable cache (fail-on-cache-miss)')
   }
 }
 

@@ -4,7 +4,8 @@ export {
   inputLines,
   SEAL_DIR,
   type SealLocation,
-  sealLocations
+  sealLocations,
+  UnsupportedPath
 } from '../seal/locations.js'
 export { parseSeal, SEAL_SCHEMA, type SealDocument } from '../seal/seal.js'
 export {

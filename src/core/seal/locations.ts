@@ -31,11 +31,19 @@ export const SEAL_DIR = '.swr-seal'
 const GLOB = /[*?[\]{}]/
 const MAX_PATHS = 64
 
+/**
+ * A `path` line actions/cache takes and a sealed cache cannot yet (a glob, an exclusion): the
+ * shell turns it into one warning and a miss or a skipped save, never a failed step.
+ */
+export class UnsupportedPath extends UsageError {}
+
 function resolveOne(line: string, where: { workspace: string; home: string }): string {
   if (line.startsWith('!'))
-    throw new UsageError(`path ${quoted(line)}: exclusions are not supported by sealed caches`)
+    throw new UnsupportedPath(
+      `path ${quoted(line)}: an exclusion; sealed caches take literal paths (one per line)`
+    )
   if (GLOB.test(line))
-    throw new UsageError(
+    throw new UnsupportedPath(
       `path ${quoted(line)}: a glob; sealed caches take literal paths (one per line)`
     )
   if (line === '~' || line.startsWith('~/')) return path.resolve(where.home, line.slice(2) || '.')
