@@ -273,3 +273,22 @@ describe('hard links', () => {
     )
   }, 120_000)
 })
+
+describe('upload-chunk-size', () => {
+  // The client sends archives up to 128 MiB in one request: the chunk size shapes larger ones.
+  it('is taken (the save goes through); a bad value is one line naming the input', async () => {
+    const a = freshRepo()
+    const inputs = { path: 'big', key: 'chunks-1', 'upload-chunk-size': String(1 << 20) }
+    const main = await step(bundles.cacheMain, a, CACHE_YML.cache, inputs)
+    write(a.root, 'big/blob.bin', bytes(1 << 20, 9))
+    const post = await step(bundles.cachePost, a, CACHE_YML.cache, inputs, {}, main.state)
+    expect(post.stdout).toMatch(/saved them under key chunks-1/)
+    const bad = await step(bundles.cacheSave, a, CACHE_YML.save, {
+      path: 'big',
+      key: 'chunks-2',
+      'upload-chunk-size': '12'
+    })
+    expect(bad.code).toBe(0)
+    expect(bad.stdout).toMatch(/input upload-chunk-size: "12" is not a byte count/)
+  }, 120_000)
+})

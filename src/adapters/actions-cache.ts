@@ -47,6 +47,8 @@ export interface ActionsCacheOptions {
   onNote?: (line: string) => void
   /** The `download-stall-timeout` input, in seconds (else SWR_DOWNLOAD_STALL_TIMEOUT, else 60). */
   stallSeconds?: number | undefined
+  /** The `upload-chunk-size` input, in bytes (else the client's CACHE_UPLOAD_CHUNK_SIZE or default). */
+  uploadChunkSize?: number | undefined
 }
 
 /** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
@@ -231,7 +233,14 @@ export function actionsSealedCacheClient(opts: ActionsCacheOptions): SealedCache
       saveOnce(
         key,
         async () => (await service.findPaths(spellings, key, []))?.matchedKey === key,
-        async () => quietly(async () => (await client()).saveCache([...spellings], key)),
+        async () =>
+          quietly(async () =>
+            (await client()).saveCache(
+              [...spellings],
+              key,
+              opts.uploadChunkSize ? { uploadChunkSize: opts.uploadChunkSize } : undefined
+            )
+          ),
         note
       )
   }

@@ -23,6 +23,8 @@ export interface CacheInputs {
   workspace: string
   home: string
   scratchBase: string
+  /** `upload-chunk-size` in bytes, as actions/cache takes it. */
+  uploadChunkSize: number | undefined
   /** enableCrossOsArchive: place a seal made on another os or arch. */
   crossOs: boolean
   /** One line each for secret inputs given but empty (the step prints them). */
@@ -47,6 +49,18 @@ function seconds(name: string): number | undefined {
   if (!Number.isInteger(n) || n < 1 || n > 3600)
     throw new UsageError(
       `input ${name}: "${v.slice(0, 40)}" is not a whole number of seconds from 1 to 3600`
+    )
+  return n
+}
+
+/** `upload-chunk-size`: bytes, 1 MiB to 128 MiB (the service's bound on one block). */
+function chunkSize(): number | undefined {
+  const v = core.getInput('upload-chunk-size').trim()
+  if (v === '') return undefined
+  const n = Number(v)
+  if (!Number.isInteger(n) || n < 1 << 20 || n > 128 << 20)
+    throw new UsageError(
+      `input upload-chunk-size: "${v.slice(0, 40)}" is not a byte count from 1 MiB to 128 MiB`
     )
   return n
 }
@@ -114,6 +128,7 @@ export function readCacheInputs(
       .map(k => cacheKey('restore-keys', k)),
     lookupOnly: bool('lookup-only', false),
     crossOs: bool('enableCrossOsArchive', false),
+    uploadChunkSize: chunkSize(),
     failOnCacheMiss: bool('fail-on-cache-miss', false),
     require: req as seals.SealRequirement,
     hmacKey,

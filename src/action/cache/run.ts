@@ -63,7 +63,8 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
     cache: actionsSealedCacheClient({
       env,
       onNote: line => log.warning(line),
-      stallSeconds: inputs.stallSeconds
+      stallSeconds: inputs.stallSeconds,
+      uploadChunkSize: inputs.uploadChunkSize
     }),
     locations: inputs.locations,
     sealFile: sealFile(inputs.workspace),
