@@ -379,6 +379,35 @@ describe('damaged and hostile archives are a clean miss with the reason, nothing
     expect(report(run).reason).toMatch(/no seal/)
   }, 60_000)
 
+  it('require-seal signed: an unsigned seal is refused before its indexes are inflated', async () => {
+    // An unsigned seal whose index would not even decode: judged on its head first, it is refused
+    // for its signature; its index is never inflated (which, at the seal's size bound, costs
+    // minutes and gigabytes).
+    const attacker = freshRepo()
+    install(attacker.root)
+    await step(bundles.cacheSave, attacker, YML.save, { path: 'node_modules', key: 'pr-heavy' })
+    const doc = JSON.parse(sealMember(server, 'pr-heavy').toString('utf8'))
+    doc.body.paths[0].index = Buffer.from('not the index').toString('base64')
+    const members = membersOf(path.join(attacker.root, 'node_modules'), 'node_modules')
+    server.poison(
+      'pr-heavy',
+      tarZst([
+        { name: sealName(attacker), data: Buffer.from(`${JSON.stringify(doc)}\n`), mode: 0o600 },
+        ...members
+      ])
+    )
+    const run = await refused('pr-heavy')
+    expect(report(run).reason).toMatch(/the seal is unsigned, and require-seal is signed/)
+    // Without a key the same archive is judged further, and its index is what refuses it.
+    const open = freshRepo()
+    const any = await step(bundles.cacheRestore, open, YML.restore, {
+      path: 'node_modules',
+      key: 'pr-heavy'
+    })
+    expect(any.outputs['cache-hit']).toBe('false')
+    expect(report(any).reason).toMatch(/index does not match its recorded digest/)
+  }, 120_000)
+
   it('require-seal signed: a seal made by a job without the key, or with another key, is refused', async () => {
     const poisoner = freshRepo()
     install(poisoner.root)

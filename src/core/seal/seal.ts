@@ -46,13 +46,13 @@ export interface SealDocument {
   signatures: Signature[]
 }
 
-/** A seal that passed parsing, with each tree's index decoded and checked against its digest. */
+/** A seal that passed parsing; each tree's index is decoded and checked against its digest when first read. */
 export interface ParsedSeal {
   doc: SealDocument
   /** The seal's exact bytes (a second read of the same archive must match them). */
   bytes: Buffer
-  /** Per path, in order: the tree's index records, or undefined for other kinds. */
-  records: (IndexRecord[] | undefined)[]
+  /** Per path, in order: the tree's index records, or undefined for other kinds (decoded on first read; a Rejected when one does not match its digest). */
+  readonly records: (IndexRecord[] | undefined)[]
 }
 
 /** The exact bytes every seal signature covers. */
@@ -126,5 +126,15 @@ export function parseSeal(bytes: Buffer): ParsedSeal {
   const doc = value as unknown as SealDocument
   const problem = ruleProblem(doc)
   if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
-  return { doc, bytes, records: decodeIndexes(doc) }
+  // The indexes (most of a seal's bytes once inflated) are decoded on first use, which comes after
+  // the seal's key, paths, platform and signatures were judged: an unsigned seal refused under
+  // `require-seal: signed` costs its parse, never the inflation of its indexes.
+  let decoded: (IndexRecord[] | undefined)[] | undefined
+  return {
+    doc,
+    bytes,
+    get records() {
+      return (decoded ??= decodeIndexes(doc))
+    }
+  }
 }
