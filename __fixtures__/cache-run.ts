@@ -89,7 +89,13 @@ export interface ProcResult {
 export function node(
   script: string,
   args: string[],
-  opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs?: number; bin?: string }
+  opts: {
+    cwd: string
+    env: NodeJS.ProcessEnv
+    timeoutMs?: number
+    bin?: string
+    onSpawn?: (pid: number) => void
+  }
 ): Promise<ProcResult> {
   const started = Date.now()
   const proc = spawn(opts.bin ?? process.execPath, [script, ...args], {
@@ -97,6 +103,7 @@ export function node(
     env: opts.env,
     stdio: ['ignore', 'pipe', 'pipe']
   })
+  if (proc.pid !== undefined) opts.onSpawn?.(proc.pid)
   let stdout = ''
   let stderr = ''
   proc.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')))
@@ -163,6 +170,8 @@ export interface StepOptions {
   state?: Record<string, string>
   /** The action.yml whose input defaults apply (default: the repository's action.yml). */
   actionYml?: string
+  /** Called with the step's pid once it started (to signal it, as the runner does). */
+  onSpawn?: (pid: number) => void
 }
 
 let stepSeq = 0
@@ -243,7 +252,12 @@ export async function runStepOn(
   for (const [name, value] of Object.entries(opts.inputs ?? {})) env[inputVar(name)] = value
   for (const [name, value] of Object.entries(opts.state ?? {})) env[`STATE_${name}`] = value
   Object.assign(env, opts.env)
-  const r = await node(script, [], { cwd: repo.root, env, bin: nodeBin })
+  const r = await node(script, [], {
+    cwd: repo.root,
+    env,
+    bin: nodeBin,
+    ...(opts.onSpawn ? { onSpawn: opts.onSpawn } : {})
+  })
   const outputsText = fs.readFileSync(files.output, 'utf8')
   const stateText = fs.readFileSync(files.state, 'utf8')
   return {

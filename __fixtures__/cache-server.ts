@@ -68,8 +68,11 @@ const ACCOUNT = 'devstoreaccount1'
 const CONTAINER = 'actions-cache'
 const STORAGE_VERSION = '2025-11-05'
 
-/** An HTTP status to answer with, or 'reset' to destroy the socket (the client sees ECONNRESET). */
-export type FailureMode = number | 'reset'
+/**
+ * An HTTP status to answer with, 'reset' to destroy the socket (the client sees ECONNRESET), or
+ * 'hang' to read the request and never answer (until the server closes).
+ */
+export type FailureMode = number | 'reset' | 'hang'
 /**
  * A failure for every request to a route, or only for the next `times` requests (default: all).
  * `msg` replaces the Twirp error `msg` / Storage error message, e.g. 'insufficient usage' makes
@@ -577,6 +580,10 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
     }
 
     const failure = takeFailure([isRead ? 'blobGet' : 'blobPut'])
+    if (failure?.mode === 'hang') {
+      req.resume()
+      return 'reset'
+    }
     if (failure?.mode === 'reset') {
       req.socket.destroy()
       return 'reset'
@@ -792,6 +799,11 @@ export async function startCacheServer(opts: CacheServerOptions = {}): Promise<C
       const method = twirp[2] ?? ''
       rec.op = method
       const failure = takeFailure([method as 'twirp', 'twirp'])
+      if (failure?.mode === 'hang') {
+        req.resume()
+        done('reset')
+        return
+      }
       if (failure?.mode === 'reset') {
         req.socket.destroy()
         done('reset')

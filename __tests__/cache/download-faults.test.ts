@@ -6,6 +6,7 @@
  * doctor over many damaged entries must not ask a failing service, or warn about it, once per entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -257,3 +258,96 @@ describe('doctor over a failing cache service', () => {
     }
   }, 180_000)
 })
+
+describe('a save that cannot finish', () => {
+  it('a hung service: the post step gives up at SWR_SAVE_TIMEOUT with one line, green', async () => {
+    const repo = freshRepo()
+    const main = await step(bundles.cacheMain, repo, CACHE_YML.cache, inputs({ key: 'hung-1' }))
+    write(repo.root, 'deps/one.bin', bytes(64 * 1024, 3))
+    server.setFailures({ CreateCacheEntry: 'hang' })
+    try {
+      const t0 = Date.now()
+      const post = await step(
+        bundles.cachePost,
+        repo,
+        CACHE_YML.cache,
+        inputs({ key: 'hung-1' }),
+        { SWR_SAVE_TIMEOUT: '3' },
+        main.state
+      )
+      expect(post.code).toBe(0)
+      expect(post.stdout).toMatch(/not finished within 3 s \(SWR_SAVE_TIMEOUT\): given up/)
+      expect(Date.now() - t0).toBeLessThan(60_000)
+    } finally {
+      server.setFailures({})
+    }
+  }, 120_000)
+
+  it("the runner's SIGTERM while tar runs ends tar and zstd with the step", async () => {
+    const repo = freshRepo()
+    const main = await step(bundles.cacheMain, repo, CACHE_YML.cache, inputs({ key: 'killed-1' }))
+    for (let i = 0; i < 12; i++) write(repo.root, `deps/big-${i}.bin`, crypto.randomBytes(16 << 20))
+    let stepPid = 0
+    const archivers: number[] = []
+    const watcher = setInterval(() => {
+      if (!stepPid || archivers.length > 0) return
+      for (const pid of descendantsOf(stepPid))
+        if (/^(tar|zstd|zstdmt)$/.test(commOf(pid))) archivers.push(pid)
+      if (archivers.length > 0) process.kill(stepPid, 'SIGTERM')
+    }, 20)
+    try {
+      const post = await runStepOn(NODE24, bundles.cachePost, repo, {
+        actionYml: CACHE_YML.cache,
+        inputs: inputs({ key: 'killed-1' }),
+        state: main.state,
+        env: stepCacheEnv(server, repo),
+        onSpawn: pid => (stepPid = pid)
+      })
+      expect(archivers.length).toBeGreaterThan(0)
+      expect(post.code).toBe(143)
+      await new Promise(r => setTimeout(r, 200))
+      expect(archivers.filter(pid => fs.existsSync(`/proc/${pid}`) && commOf(pid) !== '')).toEqual(
+        []
+      )
+    } finally {
+      clearInterval(watcher)
+    }
+  }, 180_000)
+})
+
+function commOf(pid: number): string {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return ''
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+  } catch {
+    return ''
+  }
+}
+
+function descendantsOf(root: number): number[] {
+  const all = fs
+    .readdirSync('/proc')
+    .filter(n => /^\d+$/.test(n))
+    .flatMap(n => {
+      try {
+        const stat = fs.readFileSync(`/proc/${n}/stat`, 'utf8')
+        return [
+          { pid: Number(n), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) }
+        ]
+      } catch {
+        return []
+      }
+    })
+  const out: number[] = []
+  const queue = [root]
+  while (queue.length > 0) {
+    const p = queue.shift() as number
+    for (const s of all)
+      if (s.ppid === p) {
+        out.push(s.pid)
+        queue.push(s.pid)
+      }
+  }
+  return out
+}

@@ -12,14 +12,18 @@ try {
   handedOver = e instanceof Error ? e.message : String(e)
 }
 const log = await import('./log.js')
+const children = await import('./children.js')
+const phase: unknown = Reflect.get(globalThis, Symbol.for('swr.action.phase'))
+// The cache steps' children are the cache client's archivers: they end with the step.
+const cacheStep = typeof phase === 'string' && phase.startsWith('cache')
+if (cacheStep) children.endChildrenOnSignals()
 if (handedOver !== undefined) {
   log.error(handedOver)
   process.exitCode = 1
 } else {
   // The secrets travel as values from here on; process.env never holds them again.
   const env = withSecrets(process.env)
-  const phase: unknown = Reflect.get(globalThis, Symbol.for('swr.action.phase'))
-  if (typeof phase === 'string' && phase.startsWith('cache')) {
+  if (cacheStep) {
     const cache = await import('./cache/run.js')
     if (phase === 'cache') await cache.restorePhase(env, { saveAfter: true })
     else if (phase === 'cache-restore') await cache.restorePhase(env, { saveAfter: false })
@@ -30,4 +34,6 @@ if (handedOver !== undefined) {
       : (await import('./main.js')).run(env))
 }
 await log.flushed()
+// What a save given up at its deadline still had running (the cache client's tar and zstd).
+if (cacheStep) children.endChildren()
 process.exit(process.exitCode ?? 0)

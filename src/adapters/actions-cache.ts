@@ -135,6 +135,44 @@ async function saveOnce(
   }
 }
 
+/** A save not finished in this long is given up: a hung service must not hold the post step. */
+const SAVE_DEADLINE_MS = 30 * 60 * 1000
+
+/** `SWR_SAVE_TIMEOUT` (seconds), else half an hour. */
+function saveDeadlineMs(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.SWR_SAVE_TIMEOUT)
+  return Number.isFinite(n) && n > 0 ? n * 1000 : SAVE_DEADLINE_MS
+}
+
+/**
+ * The save, or 'failed' with one line once the deadline passes. What the client still has under
+ * way is dropped with the process at the end of the step (its archiver ended with it, see
+ * src/action/children.ts).
+ */
+async function withDeadline(
+  ms: number,
+  key: string,
+  note: (what: string, err: unknown) => void,
+  save: () => Promise<'saved' | 'exists' | 'failed'>
+): Promise<'saved' | 'exists' | 'failed'> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'failed'>(resolve => {
+    timer = setTimeout(() => {
+      note(
+        `save of ${key}`,
+        `not finished within ${Math.round(ms / 1000)} s (SWR_SAVE_TIMEOUT): given up`
+      )
+      resolve('failed')
+    }, ms)
+    timer.unref()
+  })
+  try {
+    return await Promise.race([save(), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Consecutive failures after which a run stops asking the cache service. */
 export const BREAKER_LIMIT = 3
 
@@ -230,18 +268,20 @@ export function actionsSealedCacheClient(opts: ActionsCacheOptions): SealedCache
     // An unreachable service throws StoreUnavailable: the restore is a miss that says so.
     find: (spellings, key, restoreKeys) => service.findPaths(spellings, key, restoreKeys),
     save: (spellings, key) =>
-      saveOnce(
-        key,
-        async () => (await service.findPaths(spellings, key, []))?.matchedKey === key,
-        async () =>
-          quietly(async () =>
-            (await client()).saveCache(
-              [...spellings],
-              key,
-              opts.uploadChunkSize ? { uploadChunkSize: opts.uploadChunkSize } : undefined
-            )
-          ),
-        note
+      withDeadline(saveDeadlineMs(opts.env), key, note, () =>
+        saveOnce(
+          key,
+          async () => (await service.findPaths(spellings, key, []))?.matchedKey === key,
+          async () =>
+            quietly(async () =>
+              (await client()).saveCache(
+                [...spellings],
+                key,
+                opts.uploadChunkSize ? { uploadChunkSize: opts.uploadChunkSize } : undefined
+              )
+            ),
+          note
+        )
       )
   }
 }
