@@ -4,7 +4,8 @@
  * malformed manifests, odd names and file types, full disks at every write point, a stalled lock
  * holder, a dead holder's lock raced for by many waiters, a recipe orphaned by a killed doctor, two
  * manifests of one workspace, recipes that escape their process group, SIGHUP, the state
- * directory removed mid-run, and damaged seal files of sealed entries. Every class prints what it tried and what failed; the exit
+ * directory removed mid-run, damaged seal files of sealed entries, and cache downloads that break
+ * (reset, cut short, stalled) or a cache service that fails. Every class prints what it tried and what failed; the exit
  * status is 1 when anything failed.
  *
  *   node scripts/faults.mjs            # everything (a few minutes)
@@ -16,6 +17,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -1190,6 +1192,105 @@ async function damagedSeals() {
   ])
 }
 
+// ---------------------------------------------------------------------------------------------
+// Broken downloads and a failing cache service: each doctor must end in bounded time, heal by the
+// next source (or by the cache when one more try gets through), print no stack, and leave no
+// staged copy. A loopback service answers every lookup with its one archive and serves it with
+// the fault of the round.
+
+/** A stand-in for the Actions cache service: every lookup finds `archive`, served with `fault`. */
+async function faultyService(archive) {
+  const state = { fault: 'none', lookups: 0 }
+  const server = http.createServer((req, res) => {
+    if (req.url?.includes('GetCacheEntryDownloadURL')) {
+      state.lookups++
+      req.resume()
+      if (state.fault === 'lookup-hang') return
+      if (
+        state.fault === 'lookup-500' ||
+        (state.fault === 'lookup-503-once' && state.lookups === 1)
+      ) {
+        res.writeHead(state.fault === 'lookup-500' ? 500 : 503).end('{}')
+        return
+      }
+      let body = ''
+      req.on('data', c => (body += c))
+      req.on('end', () => {
+        const { key } = JSON.parse(body)
+        const url = `http://127.0.0.1:${server.address().port}/blob`
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ ok: true, signed_download_url: url, matched_key: key }))
+      })
+      return
+    }
+    res.writeHead(200, { 'Content-Length': String(archive.length) })
+    const cut = { reset: 0.5, short: 0.5, stall: 0.25 }[state.fault]
+    if (cut === undefined) return res.end(archive)
+    res.write(archive.subarray(0, Math.floor(archive.length * cut)))
+    if (state.fault === 'reset') setTimeout(() => req.socket.destroy(), 50)
+    if (state.fault === 'short') setTimeout(() => req.socket.end(), 50)
+  })
+  await new Promise(r => server.listen(0, '127.0.0.1', r))
+  return { state, server, url: `http://127.0.0.1:${server.address().port}/` }
+}
+
+async function downloads() {
+  const s = await sandbox('downloads')
+  await keyed(s)
+  const data = Buffer.alloc(256 * 1024)
+  for (let i = 0; i < data.length; i++) data[i] = (i * 2654435761) >>> 24
+  fs.mkdirSync(path.join(s.ws, 'models'))
+  fs.writeFileSync(path.join(s.ws, 'models', 'm.bin'), data)
+  fs.writeFileSync(path.join(s.home, 'm.bin'), data)
+  const recipe = 'cp "$HOME/m.bin" models/m.bin'
+  for (const argv of [
+    ['add', '-m', s.manifest, 'models/m.bin', '--id', 'm', '--restore', recipe],
+    ['sign', '-m', s.manifest]
+  ]) {
+    const r = await run(argv, s.env, { cwd: s.ws })
+    if (r.code !== 0) throw new Error(`${argv[0]} failed: ${r.stderr}`)
+  }
+  const tar = spawnSync('tar', ['-C', s.ws, '-cf', '-', 'models/m.bin'], { maxBuffer: 1 << 26 })
+  const archive = spawnSync('zstd', ['-q', '-c'], { input: tar.stdout, maxBuffer: 1 << 26 }).stdout
+  const svc = await faultyService(archive)
+  const env = {
+    ...s.env,
+    ACTIONS_RESULTS_URL: svc.url,
+    ACTIONS_RUNTIME_TOKEN: 'faults-token',
+    ACTIONS_CACHE_SERVICE_V2: '1',
+    GITHUB_WORKSPACE: s.ws,
+    SWR_DOWNLOAD_STALL_TIMEOUT: '2'
+  }
+  const faults = ['none', 'reset', 'short', 'stall', 'lookup-503-once', 'lookup-500']
+  if (!QUICK) faults.push('lookup-hang')
+  const failures = []
+  for (const fault of faults) {
+    svc.state.fault = fault
+    svc.state.lookups = 0
+    fs.rmSync(path.join(s.ws, 'models', 'm.bin'), { force: true })
+    const bound = fault === 'lookup-hang' ? 120_000 : 60_000
+    // A doctor that hangs on the download is killed at twice its bound and counted as failed.
+    const p = swr(['doctor', '-m', s.manifest, '--require', 'hmac', '--no-cache'], env, {
+      cwd: s.ws
+    })
+    const killer = setTimeout(() => p.child.kill('SIGKILL'), 2 * bound)
+    const r = await p.done
+    clearTimeout(killer)
+    const left = fs.readdirSync(path.join(s.ws, 'models')).filter(n => n.startsWith('.swr-'))
+    const healed =
+      fs.existsSync(path.join(s.ws, 'models', 'm.bin')) &&
+      fs.readFileSync(path.join(s.ws, 'models', 'm.bin')).equals(data)
+    if (r.code !== 0 || !healed)
+      failures.push(`${fault}: exit ${r.code}, healed ${healed}: ${oneLine(r.stderr)}`)
+    else if (r.ms > bound) failures.push(`${fault}: took ${r.ms} ms (bound ${bound} ms)`)
+    else if (STACK.test(r.stderr)) failures.push(`${fault}: a stack trace: ${oneLine(r.stderr)}`)
+    else if (left.length > 0) failures.push(`${fault}: left ${left.join(', ')}`)
+  }
+  svc.server.closeAllConnections()
+  svc.server.close()
+  record('downloads', faults.length, failures)
+}
+
 const CLASSES = {
   malformed,
   names: oddNames,
@@ -1203,6 +1304,7 @@ const CLASSES = {
   leftovers,
   quarantine: quarantineOnDisk,
   seals: damagedSeals,
+  downloads,
   load
 }
 
