@@ -283,7 +283,7 @@ describe('a save that cannot finish', () => {
     }
   }, 120_000)
 
-  it("the runner's SIGTERM while tar runs ends tar and zstd with the step", async () => {
+  it("the runner's SIGTERM while tar runs ends tar and zstd with the step, and removes their partial archive", async () => {
     const repo = freshRepo()
     const main = await step(bundles.cacheMain, repo, CACHE_YML.cache, inputs({ key: 'killed-1' }))
     for (let i = 0; i < 12; i++) write(repo.root, `deps/big-${i}.bin`, crypto.randomBytes(16 << 20))
@@ -309,6 +309,12 @@ describe('a save that cannot finish', () => {
       expect(archivers.filter(pid => fs.existsSync(`/proc/${pid}`) && commOf(pid) !== '')).toEqual(
         []
       )
+      // Nor is the partial archive left in RUNNER_TEMP.
+      const partial = fs
+        .readdirSync(repo.runnerTemp)
+        .filter(d => fs.statSync(path.join(repo.runnerTemp, d)).isDirectory())
+        .flatMap(d => fs.readdirSync(path.join(repo.runnerTemp, d)).filter(f => /^cache\./.test(f)))
+      expect(partial).toEqual([])
     } finally {
       clearInterval(watcher)
     }
