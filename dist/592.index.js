@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53012);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(69147);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,13 +148,15 @@ function flushed() {
 
 /***/ }),
 
-/***/ 53012:
+/***/ 69147:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
+  MX: () => (/* reexport */ DEFAULT_STALL_MS),
   dc: () => (/* reexport */ errors_EXIT),
+  us: () => (/* reexport */ StoreUnavailable),
   eb: () => (/* reexport */ errors_UsageError),
   gX: () => (/* reexport */ annotationsFor),
   Np: () => (/* reexport */ bySeverity),
@@ -176,6 +178,7 @@ __webpack_require__.d(__webpack_exports__, {
   wk: () => (/* reexport */ plantCanary),
   ad: () => (/* reexport */ readCanaryIfPlanted),
   My: () => (/* reexport */ recordSurvival),
+  Of: () => (/* reexport */ refusalOf),
   Iv: () => (/* reexport */ renderCanaryMarkdown),
   yf: () => (/* reexport */ renderCanaryText),
   Gc: () => (/* reexport */ renderMarkdown),
@@ -306,8 +309,10 @@ __webpack_require__.d(face_scrub_namespaceObject, {
 var face_seals_namespaceObject = {};
 __webpack_require__.r(face_seals_namespaceObject);
 __webpack_require__.d(face_seals_namespaceObject, {
+  SEAL_DIR: () => (SEAL_DIR),
   SEAL_REQUIREMENTS: () => (SEAL_REQUIREMENTS),
   SEAL_SCHEMA: () => (SEAL_SCHEMA),
+  UnsupportedPath: () => (UnsupportedPath),
   hasControl: () => (locations_hasControl),
   inputLines: () => (inputLines),
   parseSeal: () => (seal_parseSeal),
@@ -362,7 +367,9 @@ __webpack_require__.d(face_sign_namespaceObject, {
 var state_namespaceObject = {};
 __webpack_require__.r(state_namespaceObject);
 __webpack_require__.d(state_namespaceObject, {
+  NO_PROC_FD_VAR: () => (NO_PROC_FD_VAR),
   SymlinkRefusal: () => (no_follow_SymlinkRefusal),
+  applyProcFdSetting: () => (applyProcFdSetting),
   defaultStateDir: () => (defaultStateDir),
   ensurePrivateDir: () => (state_dir_ensurePrivateDir),
   linkStaysInside: () => (no_follow_linkStaysInside),
@@ -776,6 +783,14 @@ function innerPathProblem(p) {
 
 
 
+/** A download that delivers no byte for a minute is abandoned. */
+const DEFAULT_STALL_MS = 60_000;
+/**
+ * A store that could not be asked (still failing after its retries): a miss whose reason says so,
+ * never "no cache for key", so an outage does not read as a cold miss.
+ */
+class StoreUnavailable extends Error {
+}
 /**
  * The key under which an entry's verified state is saved: its id plus the digest of its signed
  * expectations. Another state of the entry (or another manifest's entry) has another key.
@@ -1136,6 +1151,37 @@ function checkRollback(version, digest, policy) {
         return `manifest version ${version} was accepted here with another digest: the same version must not change`;
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/core/archive/rejected.ts
+/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
+class rejected_Rejected extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'Rejected';
+    }
+}
+/** The source does not hold the entry at all: a miss, not a refusal of what it held. */
+class Absent extends rejected_Rejected {
+    constructor(message) {
+        super(message);
+        this.name = 'Absent';
+    }
+}
+/**
+ * One line for a failure, the same in every report: a Rejected's own words; a system error's code
+ * and the call's name without the paths Node appends to it ("rename '/scratch/…' -> '/proc/self/fd/19/…'"
+ * names scratch and descriptor paths that say nothing to a reader); a full disk said as such, in
+ * `fileSystem` ("the workspace's") when the caller knows which.
+ */
+function reasonOf(err, fileSystem = 'its') {
+    if (err instanceof rejected_Rejected)
+        return err.message;
+    const e = err;
+    if (e?.code === 'ENOSPC' || e?.code === 'EDQUOT')
+        return `${e.code}: not enough space in ${fileSystem} file system`;
+    const first = ((e?.message ?? String(err)).split('\n')[0] ?? '').replace(/ '.*$/, '');
+    return e?.code && !first.startsWith(`${e.code}:`) ? `${e.code}: ${first}` : first || 'error';
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture/secret-scan.ts
@@ -1885,22 +1931,6 @@ async function signed_command_runSignedCommand(c, run) {
         onLine: run.onLine,
         scrub: makeLineScrubber(secrets, run.secretScan)
     });
-}
-
-;// CONCATENATED MODULE: ./src/core/archive/rejected.ts
-/** Why a cache archive was refused: one line, ready for the report (names are escaped by the caller). */
-class rejected_Rejected extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'Rejected';
-    }
-}
-/** The source does not hold the entry at all: a miss, not a refusal of what it held. */
-class Absent extends rejected_Rejected {
-    constructor(message) {
-        super(message);
-        this.name = 'Absent';
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/state/leftovers.ts
@@ -2943,7 +2973,7 @@ var equal = __webpack_require__(24951);
 const func1 = ucs2length["default"] ?? ucs2length
 ;
 const func0 = equal["default"] ?? equal
-const validate = validate20;/* harmony default export */ const seal_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema76 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema77 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}};const schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema39 = {"type":"string","minLength":1,"maxLength":4096};const schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate46.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate46.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate46(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);errors = vErrors.length;}else {var props0 = validate46.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern32 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const pattern25 = new RegExp("^[0-9a-f]{16}$", "u");const pattern28 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!((((key1 === "schema") || (key1 === "key")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.paths !== undefined){let data3 = data0.paths;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){if(!(validate21(data3[i0], {instancePath:instancePath+"/body/paths/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}}else {const err14 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data0.made !== undefined){let data5 = data0.made;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.at === undefined){const err15 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data5.os === undefined){const err16 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5.arch === undefined){const err17 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key2 in data5){if(!((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "run"))){const err18 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.at !== undefined){let data6 = data5.at;if(typeof data6 === "string"){if(!pattern4.test(data6)){const err19 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.os !== undefined){let data7 = data5.os;if(typeof data7 === "string"){if(!pattern32.test(data7)){const err21 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data5.arch !== undefined){let data8 = data5.arch;if(typeof data8 === "string"){if(!pattern32.test(data8)){const err23 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}else {const err24 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data5.run !== undefined){let data9 = data5.run;if(typeof data9 === "string"){if(func1(data9) > 512){const err25 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data.signatures !== undefined){let data10 = data.signatures;if(Array.isArray(data10)){if(data10.length > 16){const err29 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}const len1 = data10.length;for(let i1=0; i1<len1; i1++){let data11 = data10[i1];if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err30 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}if(data11.alg !== undefined){let data12 = data11.alg;if(!((data12 === "hmac-sha256") || (data12 === "ml-dsa-87"))){const err31 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}const tag0 = data11.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err32 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data11.keyid === undefined){const err33 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}if(data11.sig === undefined){const err34 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}for(const key3 in data11){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data11.alg !== undefined){if("hmac-sha256" !== data11.alg){const err36 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data11.keyid !== undefined){let data14 = data11.keyid;if(typeof data14 === "string"){if(!pattern25.test(data14)){const err37 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}if(data11.sig !== undefined){let data15 = data11.sig;if(typeof data15 === "string"){if(!pattern11.test(data15)){const err39 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}else {const err40 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data11 && typeof data11 == "object" && !Array.isArray(data11)){if(data11.alg === undefined){const err42 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}if(data11.keyid === undefined){const err43 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}if(data11.public_key === undefined){const err44 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}if(data11.sig === undefined){const err45 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}for(const key4 in data11){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err46 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}}if(data11.alg !== undefined){if("ml-dsa-87" !== data11.alg){const err47 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}if(data11.keyid !== undefined){let data17 = data11.keyid;if(typeof data17 === "string"){if(!pattern11.test(data17)){const err48 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}}else {const err49 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}if(data11.public_key !== undefined){let data18 = data11.public_key;if(typeof data18 === "string"){if(func1(data18) > 3460){const err50 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}if(func1(data18) < 3456){const err51 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(!pattern28.test(data18)){const err52 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}else {const err53 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}if(data11.sig !== undefined){let data19 = data11.sig;if(typeof data19 === "string"){if(func1(data19) > 6172){const err54 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}if(func1(data19) < 6168){const err55 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}if(!pattern28.test(data19)){const err56 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}}else {const err57 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}}else {const err58 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(props0 !== true){props0 = true;}}else {const err59 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}else {const err61 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}}else {const err62 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}}else {const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const validate = validate20;/* harmony default export */ const seal_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"libc":{"description":"The C library of the job that made it, where it has one: glibc or musl (Linux only).","enum":["glibc","musl"]},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema76 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema77 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}};const schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema39 = {"type":"string","minLength":1,"maxLength":4096};const schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate46.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate46.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate46(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);errors = vErrors.length;}else {var props0 = validate46.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern32 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const pattern25 = new RegExp("^[0-9a-f]{16}$", "u");const pattern28 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!((((key1 === "schema") || (key1 === "key")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.paths !== undefined){let data3 = data0.paths;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){if(!(validate21(data3[i0], {instancePath:instancePath+"/body/paths/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}}else {const err14 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data0.made !== undefined){let data5 = data0.made;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.at === undefined){const err15 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data5.os === undefined){const err16 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5.arch === undefined){const err17 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key2 in data5){if(!(((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "libc")) || (key2 === "run"))){const err18 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.at !== undefined){let data6 = data5.at;if(typeof data6 === "string"){if(!pattern4.test(data6)){const err19 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.os !== undefined){let data7 = data5.os;if(typeof data7 === "string"){if(!pattern32.test(data7)){const err21 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data5.arch !== undefined){let data8 = data5.arch;if(typeof data8 === "string"){if(!pattern32.test(data8)){const err23 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}else {const err24 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data5.libc !== undefined){let data9 = data5.libc;if(!((data9 === "glibc") || (data9 === "musl"))){const err25 = {instancePath:instancePath+"/body/made/libc",schemaPath:"#/properties/body/properties/made/properties/libc/enum",keyword:"enum",params:{allowedValues: schema31.properties.body.properties.made.properties.libc.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data5.run !== undefined){let data10 = data5.run;if(typeof data10 === "string"){if(func1(data10) > 512){const err26 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}else {const err29 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data.signatures !== undefined){let data11 = data.signatures;if(Array.isArray(data11)){if(data11.length > 16){const err30 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}const len1 = data11.length;for(let i1=0; i1<len1; i1++){let data12 = data11[i1];if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.alg === undefined){const err31 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(data12.alg !== undefined){let data13 = data12.alg;if(!((data13 === "hmac-sha256") || (data13 === "ml-dsa-87"))){const err32 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}const tag0 = data12.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.alg === undefined){const err33 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}if(data12.keyid === undefined){const err34 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}if(data12.sig === undefined){const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}for(const key3 in data12){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err36 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.alg !== undefined){if("hmac-sha256" !== data12.alg){const err37 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}if(data12.keyid !== undefined){let data15 = data12.keyid;if(typeof data15 === "string"){if(!pattern25.test(data15)){const err38 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}else {const err39 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}if(data12.sig !== undefined){let data16 = data12.sig;if(typeof data16 === "string"){if(!pattern11.test(data16)){const err40 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}else {const err41 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}}else {const err42 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.alg === undefined){const err43 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}if(data12.keyid === undefined){const err44 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}if(data12.public_key === undefined){const err45 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if(data12.sig === undefined){const err46 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}for(const key4 in data12){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err47 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}if(data12.alg !== undefined){if("ml-dsa-87" !== data12.alg){const err48 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}}if(data12.keyid !== undefined){let data18 = data12.keyid;if(typeof data18 === "string"){if(!pattern11.test(data18)){const err49 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}if(data12.public_key !== undefined){let data19 = data12.public_key;if(typeof data19 === "string"){if(func1(data19) > 3460){const err51 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(func1(data19) < 3456){const err52 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}if(!pattern28.test(data19)){const err53 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}else {const err54 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}if(data12.sig !== undefined){let data20 = data12.sig;if(typeof data20 === "string"){if(func1(data20) > 6172){const err55 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}if(func1(data20) < 6168){const err56 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}if(!pattern28.test(data20)){const err57 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}else {const err58 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}}}else {const err59 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}if(props0 !== true){props0 = true;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}else {const err61 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}else {const err62 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}}else {const err63 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}else {const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 ;// CONCATENATED MODULE: ./src/core/seal/seal.ts
 /**
@@ -3041,7 +3071,17 @@ function seal_parseSeal(bytes) {
     const problem = ruleProblem(doc);
     if (problem)
         throw new rejected_Rejected(`the seal is malformed: ${problem}`);
-    return { doc, bytes, records: decodeIndexes(doc) };
+    // The indexes (most of a seal's bytes once inflated) are decoded on first use, which comes after
+    // the seal's key, paths, platform and signatures were judged: an unsigned seal refused under
+    // `require-seal: signed` costs its parse, never the inflation of its indexes.
+    let decoded;
+    return {
+        doc,
+        bytes,
+        get records() {
+            return (decoded ??= decodeIndexes(doc));
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/trust.ts
@@ -3189,6 +3229,21 @@ function sealedEntry(spec, seal) {
             return { ...common, kind: 'link', expect: recorded.expect };
     }
 }
+/** The finding of a sealed entry whose seal cannot be used: damage of its own (BADSEAL). */
+function sealFinding(spec, state, detail) {
+    return {
+        id: spec.id,
+        kind: spec.kind,
+        path: spec.path,
+        tier: spec.tier,
+        status: 'BADSEAL',
+        reason: state,
+        detail,
+        recorded: { seal: 'kept on this machine' },
+        found: { seal: state },
+        cached: false
+    };
+}
 /** Resolve every sealed entry of `m` against the seals kept on this machine. */
 async function resolveSeals(m, opts) {
     const specs = m.body.sealed ?? [];
@@ -3198,6 +3253,7 @@ async function resolveSeals(m, opts) {
     const states = [];
     const entries = [];
     const indexes = new Map();
+    const damage = new Map();
     for (const spec of specs) {
         let key;
         try {
@@ -3208,6 +3264,7 @@ async function resolveSeals(m, opts) {
             continue;
         }
         const file = entries_storedSealFile(opts.stateDir, m.file, spec.id, key);
+        let stage = 'read';
         try {
             const bytes = entries_readStoredSeal(file);
             if (!bytes) {
@@ -3222,6 +3279,7 @@ async function resolveSeals(m, opts) {
             }
             const seal = seal_parseSeal(bytes);
             entries_checkSealFor(seal, spec, key);
+            stage = 'judge';
             const signedBy = trust_judgeSeal(seal.doc, opts.trust);
             entries.push(sealedEntry(spec, seal));
             const records = seal.records[0];
@@ -3238,21 +3296,230 @@ async function resolveSeals(m, opts) {
         }
         catch (err) {
             const why = err instanceof rejected_Rejected ? err.message : err.message;
-            states.push({
-                id: spec.id,
-                key,
-                state: 'refused',
-                detail: `the seal here is refused: ${why}`,
-                signedBy: []
-            });
+            const state = stage === 'judge' ? 'refused' : 'damaged';
+            const detail = state === 'refused'
+                ? `the seal here is refused: ${why}`
+                : `the seal here cannot be used: ${why.split('\n')[0]}`;
+            states.push({ id: spec.id, key, state, detail, signedBy: [] });
+            damage.set(spec.id, sealFinding(spec, state, detail));
         }
     }
     const manifest = {
         ...m,
         body: { ...m.body, entries: [...m.body.entries, ...entries] },
-        sealIndexes: indexes
+        sealIndexes: indexes,
+        ...(damage.size > 0 ? { sealDamage: damage } : {})
     };
     return { manifest, states };
+}
+
+;// CONCATENATED MODULE: ./src/core/fs/no-follow.ts
+/**
+ * Resolving a path below a trusted directory without following a symlink in any component: the
+ * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
+ * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
+ * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
+ * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
+ * A refusal names the component, relative to the trusted directory.
+ */
+
+
+
+class no_follow_SymlinkRefusal extends Error {
+    component;
+    constructor(
+    /** The offending component, relative to the trusted directory. */
+    component, why) {
+        super(`${component} ${why}`);
+        this.component = component;
+        this.name = 'SymlinkRefusal';
+    }
+}
+/**
+ * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
+ * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
+ * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
+ */
+function no_follow_resolveNoFollow(root, rel, opts = {}) {
+    if (rel === '.' || rel === '')
+        return root;
+    const segs = rel.split('/');
+    if (segs.some(s => s === '..' || s === ''))
+        throw new no_follow_SymlinkRefusal(rel, 'is not a plain path');
+    let dir = root;
+    for (let i = 0; i < segs.length - 1; i++) {
+        dir = external_node_path_default().join(dir, segs[i]);
+        if (opts.known?.has(dir))
+            continue;
+        const shown = segs.slice(0, i + 1).join('/');
+        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+        if (!st && opts.mkdir) {
+            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
+            st = external_node_fs_default().lstatSync(dir);
+        }
+        if (!st)
+            return external_node_path_default().join(root, ...segs);
+        if (st.isSymbolicLink())
+            throw new no_follow_SymlinkRefusal(shown, 'is a symlink; not following it');
+        if (!st.isDirectory())
+            throw new no_follow_SymlinkRefusal(shown, 'is not a directory');
+        opts.known?.set(dir, { dev: st.dev, ino: st.ino });
+    }
+    return external_node_path_default().join(dir, segs[segs.length - 1]);
+}
+/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
+function no_follow_relativeInside(root, abs) {
+    const a = external_node_path_default().resolve(abs);
+    if (!inside_isInside(root, a))
+        return undefined;
+    return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
+}
+/**
+ * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
+ * lead to a place below `root`: a relative target whose ".." segments all come first and do not
+ * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
+ * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
+ */
+function no_follow_linkStaysInside(root, linkAbs, target) {
+    if (target === '' || external_node_path_default().isAbsolute(target) || target.includes('\0'))
+        return false;
+    const segs = target.split('/').filter(s => s !== '' && s !== '.');
+    const firstNamed = segs.findIndex(s => s !== '..');
+    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
+    if (named.includes('..'))
+        return false;
+    return inside_isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
+}
+
+;// CONCATENATED MODULE: ./src/core/restore/quarantine.ts
+/**
+ * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
+ * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
+ * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
+ * resolved without following a symlink in any component (a symlinked parent is refused, not
+ * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
+ * id can place the copy elsewhere.
+ *
+ * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
+ * others until the whole quarantine fits the size and file-count limits (the copy just made
+ * always stays). Size is what the copies take on disk (allocated blocks of every file, directory
+ * and link), not their bytes: ten thousand empty files take no bytes but 40 MB of directories and
+ * ten thousand inodes.
+ */
+
+
+
+
+
+const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024;
+/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
+const QUARANTINE_KEEP_DAYS = 7;
+const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024;
+/** Default of the file-count limit (SWR_QUARANTINE_MAX_FILES): inodes run out before bytes do. */
+const QUARANTINE_TOTAL_FILES = 100_000;
+/** Use of `abs` and everything under it; counting stops once disk or files pass `cap`. */
+function usageOf(abs, cap = { disk: Infinity, files: Infinity }) {
+    const st = external_node_fs_default().lstatSync(abs);
+    const own = {
+        disk: st.blocks !== undefined ? st.blocks * 512 : st.size,
+        files: 1,
+        size: st.isFile() ? st.size : 0
+    };
+    if (!st.isDirectory())
+        return own;
+    for (const name of external_node_fs_default().readdirSync(abs)) {
+        const u = usageOf(external_node_path_default().join(abs, name), cap);
+        own.disk += u.disk;
+        own.files += u.files;
+        own.size += u.size;
+        if (own.disk > cap.disk || own.files > cap.files)
+            return own;
+    }
+    return own;
+}
+function quarantine(workspace, stateDir, e, now, limits = {}) {
+    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
+    let abs;
+    try {
+        abs = no_follow_resolveNoFollow(workspace, e.path);
+    }
+    catch (err) {
+        if (err instanceof no_follow_SymlinkRefusal)
+            return { skipped: `not copied: ${err.message}` };
+        throw err;
+    }
+    if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
+        return { skipped: 'nothing on disk to keep' };
+    const totalFiles = limits.totalFiles ?? QUARANTINE_TOTAL_FILES;
+    const use = usageOf(abs, { disk: maxBytes, files: totalFiles });
+    if (use.disk > maxBytes)
+        return { skipped: `over the ${maxBytes}-byte quarantine limit` };
+    if (use.files > totalFiles)
+        return { skipped: `over the ${totalFiles}-file quarantine limit` };
+    const bytes = use.size;
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
+    const dir = state_dir_ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    const dest = external_node_path_default().join(dir, `entry-${e.id}`);
+    external_node_fs_default().cpSync(abs, dest, {
+        recursive: true,
+        verbatimSymlinks: true,
+        errorOnExist: true,
+        force: false,
+        preserveTimestamps: true
+    });
+    const pruned = pruneQuarantine(stateDir, now, limits, dir);
+    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
+}
+/**
+ * Move a seal file that cannot be used (damaged, not a regular file, another entry's) out of the
+ * state directory's `seals/` into a quarantine folder of its own (`seal-ID`), as it is: a rename
+ * within the state directory, so a link is moved as a link and a directory whole; then prune.
+ */
+function quarantineSeal(stateDir, file, id, now, limits = {}) {
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
+    const dir = state_dir_ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
+    const dest = external_node_path_default().join(dir, `seal-${id}`);
+    external_node_fs_default().renameSync(file, dest);
+    const pruned = pruneQuarantine(stateDir, now, limits, dir);
+    return pruned.removed > 0 ? { moved: dest, pruned } : { moved: dest };
+}
+/**
+ * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
+ * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
+ */
+function pruneQuarantine(stateDir, now, limits = {}, keep) {
+    const root = external_node_path_default().join(stateDir, 'quarantine');
+    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
+    const cap = {
+        disk: limits.totalBytes ?? QUARANTINE_TOTAL_BYTES,
+        files: limits.totalFiles ?? QUARANTINE_TOTAL_FILES
+    };
+    const copies = (external_node_fs_default().existsSync(root) ? external_node_fs_default().readdirSync(root) : [])
+        .map(name => {
+        const abs = external_node_path_default().join(root, name);
+        const st = external_node_fs_default().lstatSync(abs);
+        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
+    })
+        .filter(c => c.isDir && c.abs !== keep)
+        .map(c => ({ ...c, use: usageOf(c.abs) }))
+        .sort((a, b) => a.mtimeMs - b.mtimeMs);
+    const total = keep ? usageOf(keep) : { disk: 0, files: 0 };
+    for (const c of copies) {
+        total.disk += c.use.disk;
+        total.files += c.use.files;
+    }
+    const out = { removed: 0, bytes: 0 };
+    for (const c of copies) {
+        const over = total.disk > cap.disk || total.files > cap.files;
+        if (now.getTime() - c.mtimeMs <= keepMs && !over)
+            continue;
+        external_node_fs_default().rmSync(c.abs, { recursive: true, force: true });
+        total.disk -= c.use.disk;
+        total.files -= c.use.files;
+        out.removed++;
+        out.bytes += c.use.size;
+    }
+    return out;
 }
 
 // EXTERNAL MODULE: external "node:os"
@@ -6891,7 +7158,19 @@ async function sealPath(loc, pool) {
         ...(captured.index ? { index: captured.index.toString('base64') } : {})
     };
 }
+let libcSeen = null;
+/** Linux's C library (glibc or musl) as Node reports it; undefined elsewhere. */
+function libc() {
+    if (libcSeen !== null)
+        return libcSeen;
+    if (external_node_os_default().platform() !== 'linux')
+        return (libcSeen = undefined);
+    const header = process.report?.getReport()
+        ?.header;
+    return (libcSeen = header?.glibcVersionRuntime ? 'glibc' : 'musl');
+}
 async function makeSealBody(req) {
+    const c = libc();
     const paths = [];
     // One at a time: each tree's capture already spreads its hashing over every core.
     for (const loc of req.locations)
@@ -6904,6 +7183,7 @@ async function makeSealBody(req) {
             at: req.at.toISOString(),
             os: external_node_os_default().platform(),
             arch: external_node_os_default().arch(),
+            ...(c ? { libc: c } : {}),
             ...(req.run ? { run: req.run } : {})
         }
     };
@@ -7152,7 +7432,9 @@ const STATUSES = [
     'TYPE',
     'SKIPPED',
     /** The entry verifies but its smoke command failed (only with --run-smoke). */
-    'SMOKEFAIL'
+    'SMOKEFAIL',
+    /** A sealed entry whose seal file here cannot be used (damaged, another entry's, refused). */
+    'BADSEAL'
 ];
 const WIPE_SIGNATURES = (/* unused pure expression or super */ null && ([
     'healthy',
@@ -7225,6 +7507,8 @@ async function runSmokes(m, findings, gate, callerEnv, abort) {
 
 
 
+
+
 async function machineIdentity(stateDir) {
     const seed = keys_loadIdentitySeed(stateDir);
     return seed ? mldsa_identityFromSeed(seed) : undefined;
@@ -7250,7 +7534,7 @@ async function seal_entries_withSeals(m, stateDir, policy) {
         trust: await seal_entries_machineTrust(stateDir, policy)
     });
 }
-async function sealOne(m, spec, key, opts) {
+async function sealOne(m, spec, key, opts, damaged) {
     const step = (outcome, detail) => ({
         id: spec.id,
         key,
@@ -7294,23 +7578,38 @@ async function sealOne(m, spec, key, opts) {
         hmacKey: opts.policy.hmacKey,
         identity: await machineIdentity(opts.stateDir)
     });
-    entries_writeStoredSeal(opts.stateDir, entries_storedSealFile(opts.stateDir, m.file, spec.id, key), doc);
+    const file = entries_storedSealFile(opts.stateDir, m.file, spec.id, key);
+    // The seal that could not be used goes into quarantine only now: a recipe that fails leaves it
+    // in place, still reported as damage, instead of an entry that reads as merely unsealed.
+    let moved = '';
+    if (damaged) {
+        try {
+            quarantineSeal(opts.stateDir, file, spec.id, opts.now ?? new Date(), opts.quarantineLimits);
+            moved = ' (the damaged seal was moved into quarantine)';
+        }
+        catch (err) {
+            return step('absent', `not sealed: the damaged seal could not be moved aside: ${reasonOf(err)}`);
+        }
+    }
+    entries_writeStoredSeal(opts.stateDir, file, doc);
     const by = doc.signatures.length > 0
         ? `signed by ${doc.signatures.map(s => (s.alg === 'hmac-sha256' ? 'hmac' : 'ml-dsa')).join(' and ')}`
         : 'unsigned (no key on this machine)';
-    return step('sealed', `recipe${spec.smoke ? ' and smoke' : ''} passed; sealed for key ${key}, ${by}`);
+    return step('sealed', `recipe${spec.smoke ? ' and smoke' : ''} passed; sealed for key ${key}, ${by}${moved}`);
 }
 /**
- * Make the seals that are missing (state `unsealed`), in manifest order, when the gate allows the
- * manifest's code. A seal that is there but refused is left as it is and reported: it may be
- * tampered with, and only its owner should replace it.
+ * Make the seals that are missing (state `unsealed`) or cannot be used (`damaged`: moved into
+ * quarantine once the new state is captured), in manifest order, when the gate allows the
+ * manifest's code. A seal that is well-formed but refused (a trusted signature on it does not
+ * hold) is left as it is and reported: it may be tampered with, and only its owner should replace
+ * it.
  */
 async function sealMissing(m, states, opts) {
     const specs = new Map((m.body.sealed ?? []).map(s => [s.id, s]));
     const out = [];
     for (const st of states) {
         const spec = specs.get(st.id);
-        if (!spec || st.state !== 'unsealed' || st.key === undefined)
+        if (!spec || (st.state !== 'unsealed' && st.state !== 'damaged') || st.key === undefined)
             continue;
         if (!opts.gate.allowed) {
             out.push({
@@ -7323,7 +7622,7 @@ async function sealMissing(m, states, opts) {
         }
         if (opts.abort?.aborted)
             break;
-        out.push(await sealOne(m, spec, st.key, opts));
+        out.push(await sealOne(m, spec, st.key, opts, st.state === 'damaged'));
     }
     return out;
 }
@@ -8157,6 +8456,13 @@ async function verifyEntries(entries, ctx, pool = {}) {
 /** Open a directory, never through a link in its last component. */
 const OPEN_DIR = (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_DIRECTORY | (external_node_fs_default()).constants.O_NOFOLLOW;
 let procWorks;
+/** Set to 1, every run takes the path a system without /proc takes (macOS), to test it on Linux. */
+const NO_PROC_FD_VAR = 'SWR_NO_PROC_FD';
+/** The shells call this once with their environment: `SWR_NO_PROC_FD=1` turns /proc pinning off. */
+function applyProcFdSetting(env) {
+    if (env[NO_PROC_FD_VAR] === '1')
+        procWorks = false;
+}
 /** True when `/proc/self/fd/N` leads to the directory open as N (checked once per process). */
 function procPins(fd) {
     if (procWorks === undefined) {
@@ -8884,6 +9190,9 @@ function riskOf(f) {
 }
 /** `git` is asked only for an entry with no other way back (it reads the git index). */
 function waysOf(e, f, git) {
+    // A seal that cannot be used is mended by sealing again (the entry's recipe); a refused one is not.
+    if (f.status === 'BADSEAL')
+        return f.reason === 'damaged' ? 'some' : 'none';
     if (!e)
         return 'none';
     const hints = damageHints(f);
@@ -8940,7 +9249,16 @@ function adviceFor(f, command = 'swr restore', ways = 'unknown') {
         SMOKEFAIL: [
             `the files verify but the smoke command fails: a missing runtime dependency (shared library, interpreter, credential) outside what the manifest tracks.`,
             `run the smoke command by hand to see why, then ${restore}`
-        ]
+        ],
+        BADSEAL: f.reason === 'refused'
+            ? [
+                `the seal kept on this machine for ${f.path} was changed after it was signed: it may have been tampered with, so nothing replaces it but its owner.`,
+                `if this machine made it, remove the seal file (swr check --json names the key), then swr doctor seals ${f.id} again`
+            ]
+            : [
+                `the seal kept on this machine for ${f.path} cannot be used (cut short or overwritten by a crash, a disk fault or a partial write, or another entry's seal), so ${f.path} is not checked.`,
+                `swr doctor: it moves the seal of ${f.id} into quarantine, runs the recipe and seals again`
+            ]
     };
     const [cause, fix] = byStatus[f.status];
     return {
@@ -9256,7 +9574,11 @@ function verifyContext(m, entries, opts) {
 async function verifySelection(m, opts) {
     const started = new Date();
     const t0 = performance.now();
-    const entries = select_selectEntries(m.body.entries, opts.only);
+    // `--only` may name a sealed entry whose seal cannot be used: it has a finding, not an entry.
+    const only = opts.only?.filter(id => !m.sealDamage?.has(id));
+    const entries = opts.only && opts.only.length > 0 && only?.length === 0
+        ? []
+        : select_selectEntries(m.body.entries, only);
     const known = opts.known ?? new Map();
     const todo = entries.filter(e => !known.has(e.id));
     const fresh = await verifyEntries(todo, verifyContext(m, todo, opts), {
@@ -9269,6 +9591,10 @@ async function verifySelection(m, opts) {
         const f = known.get(e.id) ?? byId.get(e.id);
         return f ? [f] : [];
     });
+    // Sealed entries whose seal here cannot be used: damage, though there is nothing to verify.
+    for (const [id, f] of m.sealDamage ?? [])
+        if (!opts.only || opts.only.length === 0 || opts.only.includes(id))
+            findings.push(f);
     return {
         findings,
         options: {
@@ -9538,83 +9864,19 @@ function planRepair(entries, findings, opts = {}) {
     }
     return { waves };
 }
-
-;// CONCATENATED MODULE: ./src/core/fs/no-follow.ts
 /**
- * Resolving a path below a trusted directory without following a symlink in any component: the
- * rule for every place swr writes, deletes or copies (selftest's scratch copy, quarantine, canary
- * planting and cleaning). Each directory component is lstat'ed and must be a real directory; the
- * last component is returned unresolved, so the caller acts on the name itself (unlink, rmdir,
- * O_NOFOLLOW|O_EXCL create, lstat-guided copy) and never on what a link there points to.
- * A refusal names the component, relative to the trusted directory.
+ * What a refused gate kept from running, worded for the plan at hand. The gate decides the whole
+ * repair (docs/security.md): git, escrow, the cache, the modes and the link sources run no
+ * manifest code, but what they place is proven against the manifest's record, and an unsigned
+ * record could name any bytes or modes. Only a plan with a recipe in it was refused recipes.
  */
-
-
-
-class no_follow_SymlinkRefusal extends Error {
-    component;
-    constructor(
-    /** The offending component, relative to the trusted directory. */
-    component, why) {
-        super(`${component} ${why}`);
-        this.component = component;
-        this.name = 'SymlinkRefusal';
-    }
-}
-/**
- * The absolute path of `rel` (POSIX, no "..") below `root`, every directory component checked to
- * be a real directory. Missing components end the walk (the path cannot lead anywhere yet)
- * unless `mkdir` creates them. Throws SymlinkRefusal naming a symlinked or non-directory part.
- */
-function no_follow_resolveNoFollow(root, rel, opts = {}) {
-    if (rel === '.' || rel === '')
-        return root;
-    const segs = rel.split('/');
-    if (segs.some(s => s === '..' || s === ''))
-        throw new no_follow_SymlinkRefusal(rel, 'is not a plain path');
-    let dir = root;
-    for (let i = 0; i < segs.length - 1; i++) {
-        dir = external_node_path_default().join(dir, segs[i]);
-        if (opts.known?.has(dir))
-            continue;
-        const shown = segs.slice(0, i + 1).join('/');
-        let st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-        if (!st && opts.mkdir) {
-            external_node_fs_default().mkdirSync(dir, { mode: 0o755 });
-            st = external_node_fs_default().lstatSync(dir);
-        }
-        if (!st)
-            return external_node_path_default().join(root, ...segs);
-        if (st.isSymbolicLink())
-            throw new no_follow_SymlinkRefusal(shown, 'is a symlink; not following it');
-        if (!st.isDirectory())
-            throw new no_follow_SymlinkRefusal(shown, 'is not a directory');
-        opts.known?.set(dir, { dev: st.dev, ino: st.ino });
-    }
-    return external_node_path_default().join(dir, segs[segs.length - 1]);
-}
-/** `abs` (below `root`) as a path relative to it, or undefined when it is not below it. */
-function no_follow_relativeInside(root, abs) {
-    const a = external_node_path_default().resolve(abs);
-    if (!inside_isInside(root, a))
-        return undefined;
-    return external_node_path_default().relative(root, a).split((external_node_path_default()).sep).join('/') || '.';
-}
-/**
- * True when the symlink at `linkAbs` (whose parents up to `root` are real directories) can only
- * lead to a place below `root`: a relative target whose ".." segments all come first and do not
- * climb above `root`. A ".." after a named segment is judged unsafe, because the name may itself
- * be a link whose parent is elsewhere; an absolute target is unsafe wherever it points.
- */
-function no_follow_linkStaysInside(root, linkAbs, target) {
-    if (target === '' || external_node_path_default().isAbsolute(target) || target.includes('\0'))
-        return false;
-    const segs = target.split('/').filter(s => s !== '' && s !== '.');
-    const firstNamed = segs.findIndex(s => s !== '..');
-    const named = firstNamed < 0 ? [] : segs.slice(firstNamed);
-    if (named.includes('..'))
-        return false;
-    return inside_isInside(root, external_node_path_default().resolve(external_node_path_default().dirname(linkAbs), ...segs));
+function refusalOf(waves, reason) {
+    const sources = new Set(waves.flat().flatMap(s => s.sources));
+    if (sources.has('recipe'))
+        return `refusing to run restore recipes: ${reason}`;
+    const used = [...sources].filter(s => s !== 'none');
+    const one = used.length === 1;
+    return `refusing to restore from a manifest this run does not trust: ${reason}; its ${used.length > 0 ? used.join(', ') : 'restore'} source${one ? ' runs' : 's run'} no manifest code, but ${one ? 'places' : 'place'} what its record names, so ${one ? 'it waits' : 'they wait'} for the signature too`;
 }
 
 ;// CONCATENATED MODULE: ./src/core/capture/escrow.ts
@@ -9799,6 +10061,19 @@ function restoreFromEscrow(workspace, e) {
     stageEscrow(workspace, e).commit();
 }
 
+;// CONCATENATED MODULE: ./src/core/exec/child-env.ts
+/**
+ * The environment of each system tool swr starts itself (sync, zstd). Every child gets one built
+ * for it and never inherits this process's: whatever a job keeps in its environment (a token a
+ * workflow put in `env:`) would otherwise be readable from `/proc/PID/environ` by any process of
+ * the same user while the child runs. Recipes, smoke commands and git build theirs in
+ * exec/signed-command.ts and git/run.ts; lint refuses a spawn without an explicit `env`.
+ */
+/** A system tool at a fixed path: a plain locale and the system's directories, nothing else. */
+function toolEnv() {
+    return { PATH: '/usr/bin:/bin', LC_ALL: 'C' };
+}
+
 ;// CONCATENATED MODULE: ./src/core/fs/sync.ts
 /**
  * Making many new files durable at once. One fsync per file costs a journal commit each (1.5-3.5
@@ -9807,6 +10082,7 @@ function restoreFromEscrow(workspace, e) {
  * every file staged on it included. Node has no syncfs, so the binary runs, from a fixed path
  * (never PATH) with fixed arguments; where it is missing or fails, each file is fsynced.
  */
+
 
 
 const SYNC_PATHS = ['/usr/bin/sync', '/bin/sync'];
@@ -9842,130 +10118,16 @@ function syncFiles(files, dirs) {
         return;
     const bin = process.platform === 'linux' && files.length >= SYNCFS_FROM ? syncBinary() : undefined;
     if (bin) {
-        const r = (0,external_node_child_process_.spawnSync)(bin, ['-f', '--', ...dirs], { stdio: 'ignore', timeout: 300_000 });
+        const r = (0,external_node_child_process_.spawnSync)(bin, ['-f', '--', ...dirs], {
+            stdio: 'ignore',
+            timeout: 300_000,
+            env: toolEnv()
+        });
         if (r.status === 0)
             return;
     }
     for (const f of files)
         fsyncFile(f);
-}
-
-;// CONCATENATED MODULE: ./src/core/restore/quarantine.ts
-/**
- * Quarantine: before a recipe runs, copy (never move) the damaged file or tree into the private
- * state directory, so the evidence survives and in-place repairs (`chmod +x`) still find their
- * file. Bounded in size; symlinks are copied as links, never followed, and the entry's path is
- * resolved without following a symlink in any component (a symlinked parent is refused, not
- * copied through). The folder name comes from a prefix and the id (ids cannot contain "/"), so no
- * id can place the copy elsewhere.
- *
- * The quarantine is pruned after every copy: copies older than the age limit go, then the oldest
- * others until the whole quarantine fits the size and file-count limits (the copy just made
- * always stays). Size is what the copies take on disk (allocated blocks of every file, directory
- * and link), not their bytes: ten thousand empty files take no bytes but 40 MB of directories and
- * ten thousand inodes.
- */
-
-
-
-
-
-const QUARANTINE_MAX_BYTES = 256 * 1024 * 1024;
-/** Defaults of the pruning limits (SWR_QUARANTINE_KEEP_DAYS, SWR_QUARANTINE_MAX_MB). */
-const QUARANTINE_KEEP_DAYS = 7;
-const QUARANTINE_TOTAL_BYTES = 1024 * 1024 * 1024;
-/** Default of the file-count limit (SWR_QUARANTINE_MAX_FILES): inodes run out before bytes do. */
-const QUARANTINE_TOTAL_FILES = 100_000;
-/** Use of `abs` and everything under it; counting stops once disk or files pass `cap`. */
-function usageOf(abs, cap = { disk: Infinity, files: Infinity }) {
-    const st = external_node_fs_default().lstatSync(abs);
-    const own = {
-        disk: st.blocks !== undefined ? st.blocks * 512 : st.size,
-        files: 1,
-        size: st.isFile() ? st.size : 0
-    };
-    if (!st.isDirectory())
-        return own;
-    for (const name of external_node_fs_default().readdirSync(abs)) {
-        const u = usageOf(external_node_path_default().join(abs, name), cap);
-        own.disk += u.disk;
-        own.files += u.files;
-        own.size += u.size;
-        if (own.disk > cap.disk || own.files > cap.files)
-            return own;
-    }
-    return own;
-}
-function quarantine(workspace, stateDir, e, now, limits = {}) {
-    const maxBytes = limits.maxBytes ?? QUARANTINE_MAX_BYTES;
-    let abs;
-    try {
-        abs = no_follow_resolveNoFollow(workspace, e.path);
-    }
-    catch (err) {
-        if (err instanceof no_follow_SymlinkRefusal)
-            return { skipped: `not copied: ${err.message}` };
-        throw err;
-    }
-    if (!external_node_fs_default().lstatSync(abs, { throwIfNoEntry: false }))
-        return { skipped: 'nothing on disk to keep' };
-    const totalFiles = limits.totalFiles ?? QUARANTINE_TOTAL_FILES;
-    const use = usageOf(abs, { disk: maxBytes, files: totalFiles });
-    if (use.disk > maxBytes)
-        return { skipped: `over the ${maxBytes}-byte quarantine limit` };
-    if (use.files > totalFiles)
-        return { skipped: `over the ${totalFiles}-file quarantine limit` };
-    const bytes = use.size;
-    const stamp = now.toISOString().replace(/[:.]/g, '-');
-    const dir = state_dir_ensurePrivateDir(stateDir, 'quarantine', `${stamp}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`);
-    const dest = external_node_path_default().join(dir, `entry-${e.id}`);
-    external_node_fs_default().cpSync(abs, dest, {
-        recursive: true,
-        verbatimSymlinks: true,
-        errorOnExist: true,
-        force: false,
-        preserveTimestamps: true
-    });
-    const pruned = pruneQuarantine(stateDir, now, limits, dir);
-    return pruned.removed > 0 ? { copied: dest, bytes, pruned } : { copied: dest, bytes };
-}
-/**
- * Remove quarantined copies older than `keepMs`, then the oldest until the rest fit `totalBytes`;
- * `keep` (the copy just made) is never removed. Ages come from each copy's folder time.
- */
-function pruneQuarantine(stateDir, now, limits = {}, keep) {
-    const root = external_node_path_default().join(stateDir, 'quarantine');
-    const keepMs = limits.keepMs ?? QUARANTINE_KEEP_DAYS * 86_400_000;
-    const cap = {
-        disk: limits.totalBytes ?? QUARANTINE_TOTAL_BYTES,
-        files: limits.totalFiles ?? QUARANTINE_TOTAL_FILES
-    };
-    const copies = (external_node_fs_default().existsSync(root) ? external_node_fs_default().readdirSync(root) : [])
-        .map(name => {
-        const abs = external_node_path_default().join(root, name);
-        const st = external_node_fs_default().lstatSync(abs);
-        return { abs, isDir: st.isDirectory(), mtimeMs: st.mtimeMs };
-    })
-        .filter(c => c.isDir && c.abs !== keep)
-        .map(c => ({ ...c, use: usageOf(c.abs) }))
-        .sort((a, b) => a.mtimeMs - b.mtimeMs);
-    const total = keep ? usageOf(keep) : { disk: 0, files: 0 };
-    for (const c of copies) {
-        total.disk += c.use.disk;
-        total.files += c.use.files;
-    }
-    const out = { removed: 0, bytes: 0 };
-    for (const c of copies) {
-        const over = total.disk > cap.disk || total.files > cap.files;
-        if (now.getTime() - c.mtimeMs <= keepMs && !over)
-            continue;
-        external_node_fs_default().rmSync(c.abs, { recursive: true, force: true });
-        total.disk -= c.use.disk;
-        total.files -= c.use.files;
-        out.removed++;
-        out.bytes += c.use.size;
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/core/archive/tar-reader.ts
@@ -10237,7 +10399,7 @@ class TarReader {
 // The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
 // what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
-// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
+// the private scratch directory, each hard link to a file it made there before. The first failure stops
 // it; everything after is dropped.
 
 
@@ -10268,7 +10430,7 @@ let failed = false
 
 /**
  * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
- * a copy of the path that follows its own in `paths`.
+ * a hard link to the path that follows its own in `paths` (never over anything).
  * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
  */
 function run(batch) {
@@ -10284,7 +10446,7 @@ function run(batch) {
     const size = nums[3 * i + 2] ?? 0
     try {
       const abs = paths[p++] ?? ''
-      if (size < 0) external_node_fs_.copyFileSync(paths[p++] ?? '', abs, external_node_fs_.constants.COPYFILE_EXCL)
+      if (size < 0) external_node_fs_.linkSync(paths[p++] ?? '', abs)
       else {
         createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
         at += size
@@ -10307,8 +10469,8 @@ if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worke
  * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
  * on the main thread it leaves the decompression, the tar parsing and the hashing waiting. Here a
  * file whose bytes were already proven is handed over whole, in batches, to one writer thread
- * (file-writer.mjs) that creates them back to back, in archive order (so a hard link's copy
- * follows its target). One writer: several only contend for the directory locks and the journal,
+ * (file-writer.mjs) that creates them back to back, in archive order (so a hard link follows its
+ * target). One writer: several only contend for the directory locks and the journal,
  * and the pool's threads would each wait on the main thread between a file's three calls.
  *
  * The archive is fed no further while too many bytes wait, so memory stays bounded whatever it
@@ -10360,13 +10522,13 @@ class WriteQueue {
         if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
             this.send();
     }
-    /** Copy `from` (written earlier, or queued before this) to `abs`. */
-    copy(abs, label, from) {
+    /** Make `abs` a hard link to `from` (written earlier, or queued before this), in scratch. */
+    link(abs, label, from) {
         if (this.failure)
             throw this.failure;
         // Inline only while nothing waits for the thread: the target may be queued, not yet written.
         if (!this.worker && this.labels.length === 0)
-            return external_node_fs_default().copyFileSync(from, abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
+            return external_node_fs_default().linkSync(from, abs);
         this.paths.push(abs, from);
         this.nums.push(0, 0, -1);
         this.labels.push(label);
@@ -10502,7 +10664,7 @@ class EntryExtractor {
     seen = new Set();
     links = new Set();
     fileHashes = new Map();
-    /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
+    /** Each extracted file's size, so a hard link counts towards the bytes bound as its target. */
     fileSizes = new Map();
     masked = 0;
     dirModes = [];
@@ -10750,15 +10912,15 @@ class EntryExtractor {
             throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
         if (this.want.kind === 'file')
             throw new rejected_Rejected('a hard link where one file is recorded');
-        // The copy writes the target's bytes again: they count like the target's own.
+        // Counted like the target's own bytes: what is placed holds them again under this name.
         const size = this.fileSizes.get(target) ?? 0;
         if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
             throw new rejected_Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
         this.bytes += size;
         this.ensureParent(at.abs);
-        // A copy, not a link: the placed tree shares no inode with anything (made after the
-        // target's own write, which may still be queued).
-        this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target));
+        // A hard link to the target this extraction made in scratch (queued after the target's own
+        // write): a tree's hard links stay links, and never reach a file outside what was extracted.
+        this.writes.link(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target));
         this.fileHashes.set(at.rel, sum);
         this.fileSizes.set(at.rel, size);
         this.files++;
@@ -10939,14 +11101,21 @@ function stageBeside(from, dir) {
     catch (err) {
         if (err.code !== 'EXDEV')
             throw err;
-        if (dir.pinned)
-            copyPinned(from, dir, staged);
-        else
-            external_node_fs_default().cpSync(from, dir.at(staged), {
-                recursive: true,
-                verbatimSymlinks: true,
-                preserveTimestamps: true
-            });
+        try {
+            if (dir.pinned)
+                copyPinned(from, dir, staged);
+            else
+                external_node_fs_default().cpSync(from, dir.at(staged), {
+                    recursive: true,
+                    verbatimSymlinks: true,
+                    preserveTimestamps: true
+                });
+        }
+        catch (copyErr) {
+            // A copy cut short (a full disk) would hold the last free space of the workspace.
+            external_node_fs_default().rmSync(dir.at(staged), { recursive: true, force: true });
+            throw new rejected_Rejected(`not placed: ${reasonOf(copyErr, "the workspace's")}`);
+        }
     }
     return staged;
 }
@@ -11058,6 +11227,8 @@ var external_node_stream_ = __webpack_require__(57075);
 
 
 
+
+
 const ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
 /**
  * Output chunks of 256 KiB rather than zlib's 16 KiB: a node_modules archive inflates to ~340 MB
@@ -11084,7 +11255,10 @@ function decompressor(compression) {
     const bin = zstdBinary();
     if (!bin)
         throw new rejected_Rejected('a zstd archive, and neither Node nor the system has zstd');
-    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = (0,external_node_child_process_.spawn)(bin, ['-d', '-c', '-q'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+        env: toolEnv()
+    });
     let err = '';
     child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
     const duplex = external_node_stream_.Duplex.from({ writable: child.stdin, readable: child.stdout });
@@ -11097,28 +11271,99 @@ function decompressor(compression) {
     return duplex;
 }
 /**
- * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
- * cleanly; rejects with a Rejected naming why not. The source is destroyed either way.
+ * Watches the download: a network error, a connection closed before the body ended, a stall or the
+ * total bound each end it with one `Error` through `fail` (which must tear the pipeline down, since
+ * `pipe` neither ends nor destroys its destination when its source fails). Time spent waiting on
+ * our own consumer (`hold`) never counts as a stall.
  */
-async function unpack(source, compression, handlers) {
+function watchDownload(source, bounds, onFault) {
+    let stopped = false;
+    const fail = (err) => {
+        if (!stopped)
+            onFault(err);
+    };
+    const stallMs = bounds.stallMs ?? DEFAULT_STALL_MS;
+    const expected = Number(source.headers?.['content-length']);
+    let received = 0;
+    let held = false;
+    let last = Date.now();
+    const timers = [];
+    const seconds = (ms) => `${Math.round(ms / 100) / 10} s`;
+    const stall = setInterval(() => {
+        if (!held && Date.now() - last >= stallMs)
+            fail(new Error(`stalled: no byte for ${seconds(stallMs)} after ${received} bytes`));
+    }, Math.max(50, Math.min(1000, stallMs / 4)));
+    timers.push(stall);
+    if (bounds.totalMs !== undefined)
+        timers.push(setTimeout(() => fail(new Error(`took longer than ${seconds(bounds.totalMs)}${bounds.totalName ? ` (${bounds.totalName})` : ''}`)), bounds.totalMs));
+    const cut = () => `the connection closed after ${received}${Number.isFinite(expected) ? ` of ${expected}` : ''} bytes`;
+    source.on('data', (c) => {
+        received += c.length;
+        last = Date.now();
+    });
+    source.on('error', e => fail(e.message === 'aborted' ? new Error(cut()) : e));
+    source.on('aborted', () => fail(new Error(cut())));
+    source.on('close', () => {
+        if (!source.readableEnded)
+            fail(new Error(cut()));
+    });
+    source.on('end', () => {
+        if (Number.isFinite(expected) && received < expected)
+            fail(new Error(cut()));
+    });
+    return {
+        progress: () => (last = Date.now()),
+        hold: (on) => ((held = on), (last = Date.now())),
+        stop: () => {
+            stopped = true;
+            timers.forEach(t => clearTimeout(t));
+        }
+    };
+}
+/** A download fault's one line: the system error's code said once, no addresses. */
+function faultLine(err) {
+    const code = err.code;
+    if (code === 'ECONNRESET')
+        return 'the connection was reset';
+    if (code === 'ETIMEDOUT')
+        return 'the connection timed out';
+    return oneLine(err);
+}
+/**
+ * Feed `source` (compressed) to a tar reader driving `handlers`. Resolves when the archive ended
+ * cleanly; rejects with a Rejected naming why not, in bounded time (`bounds`) whatever the network
+ * does. The source is destroyed either way.
+ */
+async function unpack(source, compression, handlers, bounds = {}) {
     const reader = new TarReader(handlers);
     let dec;
     let sourceError;
-    source.on('error', e => (sourceError = e));
+    const watch = watchDownload(source, bounds, err => {
+        if (sourceError || reader.done)
+            return;
+        sourceError = err;
+        source.unpipe();
+        source.destroy();
+        dec?.destroy(err);
+    });
     try {
         dec = decompressor(compression);
         source.pipe(dec);
         for await (const chunk of dec) {
+            watch.progress();
             reader.write(chunk);
             if (reader.done)
                 break;
             const room = handlers.room?.();
-            if (room)
+            if (room) {
+                watch.hold(true);
                 await room;
+                watch.hold(false);
+            }
         }
         if (!reader.done) {
             if (sourceError)
-                throw new rejected_Rejected(`download failed: ${sourceError.message}`);
+                throw new rejected_Rejected(`download failed: ${faultLine(sourceError)}`);
             reader.finish();
         }
         await handlers.settle?.();
@@ -11127,10 +11372,11 @@ async function unpack(source, compression, handlers) {
         if (err instanceof rejected_Rejected)
             throw err;
         if (sourceError)
-            throw new rejected_Rejected(`download failed: ${oneLine(sourceError)}`);
+            throw new rejected_Rejected(`download failed: ${faultLine(sourceError)}`);
         throw new rejected_Rejected(`truncated or corrupt archive (${oneLine(err)})`);
     }
     finally {
+        watch.stop();
         source.unpipe();
         source.destroy();
         dec?.destroy();
@@ -11221,19 +11467,9 @@ function provenFinding(e, from, files, bytes) {
 function maskedNote(n) {
     return `setuid, setgid, sticky and world-writable bits dropped from ${n} member${n === 1 ? '' : 's'}`;
 }
-function reasonOf(err) {
-    if (err instanceof rejected_Rejected)
-        return err.message;
-    const e = err;
-    // Node's system errors begin with their code and end with the paths of the call ("ENOENT: no
-    // such file or directory, rename '/scratch/...' -> '/proc/self/fd/19/...'"): scratch and
-    // descriptor paths say nothing to a reader, so the reason stops at the call's name.
-    const first = ((e.message ?? String(err)).split('\n')[0] ?? '').replace(/ '.*$/, '');
-    return e.code && !first.startsWith(`${e.code}:`) ? `${e.code}: ${first}` : first || 'error';
-}
 async function restoreEntry(e, archive, ctx) {
     const want = expectationOf(e, ctx);
-    return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async (x) => unpack(await archive.open(), archive.compression, x));
+    return restoreInScratch(e, ctx, { from: 'the cache', prefix: archive.prefix, want }, async (x) => unpack(await archive.open(), archive.compression, x, archive.bounds));
 }
 /**
  * Restore `e` by having `fill` hand its members to an extractor bound by `how.want`, in a fresh
@@ -11616,6 +11852,46 @@ async function commitOf(ctx, rev) {
         throw err;
     }
 }
+/** One short answer of git (a rev-parse or config query); undefined on exit 1 (none). */
+async function ask(ctx, args) {
+    try {
+        const out = await run_runGit(args, {
+            cwd: ctx.cwd,
+            env: ctx.env,
+            deadlineMs: ctx.deadlineMs,
+            maxOut: 4096
+        });
+        return out.toString('latin1').trim();
+    }
+    catch (err) {
+        if (err.message === 'exit 1')
+            return undefined;
+        throw err;
+    }
+}
+/**
+ * Why HEAD names no commit: `unborn` (a branch with nothing committed yet), or `unreadable` with
+ * the id HEAD names (the ref is there but its object cannot be read: a removed pack or pack index,
+ * a lost object file).
+ */
+async function headState(ctx) {
+    const oid = await ask(ctx, ['rev-parse', '--verify', '--quiet', '--end-of-options', 'HEAD']);
+    if (oid && OID.test(oid))
+        return { state: 'unreadable', oid };
+    const ref = await ask(ctx, ['symbolic-ref', '--quiet', 'HEAD']);
+    const branch = ref?.replace(/^refs\/heads\//, '');
+    return branch ? { state: 'unborn', branch } : { state: 'unborn' };
+}
+/** What kind of clone the repository is, for naming why an object is not in it. */
+async function cloneKind(ctx) {
+    if ((await ask(ctx, ['rev-parse', '--is-shallow-repository'])) === 'true')
+        return 'shallow';
+    const partial = await ask(ctx, ['config', '--get', 'extensions.partialClone']);
+    if (partial)
+        return 'partial';
+    const promisor = await ask(ctx, ['config', '--get-regexp', '^remote\\..*\\.promisor$']);
+    return promisor && /\btrue$/m.test(promisor) ? 'partial' : 'full';
+}
 function parseItem(rec) {
     const tab = rec.indexOf(0x09);
     const head = tab < 0 ? [] : rec.toString('latin1', 0, tab).split(/ +/);
@@ -11733,8 +12009,9 @@ class ObjectReader {
  * read, each file hashed as it is written and compared with the recorded sha256 (a file's expect,
  * a blob's full sha256, a tree's signed index), modes as recorded, links kept inside the entry;
  * what has no per-file record is verified in scratch. Only then is it placed (place.ts). A blob
- * that differs from what was recorded, a path HEAD does not hold, or an object a shallow or
- * partial clone lacks refuses the source in one line, and the next source runs.
+ * that differs from what was recorded, a path HEAD does not hold, an object a shallow or partial
+ * clone lacks (or a full clone lost), an unborn HEAD or one whose commit cannot be read refuses
+ * the source in one line, and the next source runs.
  *
  * HEAD, not a commit recorded in the manifest: the recorded hashes are what the bytes must match,
  * so which commit supplies them decides only whether the source can help, never what is placed.
@@ -11753,9 +12030,27 @@ const FILE = 0o100644;
 const EXEC = 0o100755;
 const LINK = 0o120000;
 const SUBMODULE = 0o160000;
-/** The refusal for an object a shallow or partial clone does not hold. */
+/** An object this repository does not hold; worded once the kind of clone is known. */
+class MissingObject extends Absent {
+    item;
+    constructor(item) {
+        super(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone`);
+        this.item = item;
+    }
+}
 function notHere(item) {
-    return new Absent(`not in git: ${shown(item.name)} (object ${item.oid.slice(0, 12)}) is not in this clone (a shallow or partial clone); swr does not fetch it`);
+    return new MissingObject(item);
+}
+/**
+ * Why the object is missing, in one line: a shallow or partial clone leaves objects out (a miss;
+ * swr does not fetch), while a full clone that lacks one has a damaged object store.
+ */
+async function missingReason(git, item) {
+    const what = `${shown(item.name)} (object ${item.oid.slice(0, 12)})`;
+    const kind = await cloneKind(git).catch(() => undefined);
+    if (kind === 'shallow' || kind === 'partial')
+        return new Absent(`not in git: ${what} is not in this clone (a ${kind} clone); swr does not fetch it`);
+    return new rejected_Rejected(`${what} is missing from the object store of this full clone (a lost object file, pack or pack index); swr does not fetch it`);
 }
 function what(mode) {
     return mode === DIR
@@ -11897,6 +12192,8 @@ async function restore_feed(e, want, x, git, commit) {
         }
     }
     catch (err) {
+        if (err instanceof MissingObject)
+            throw await missingReason(git, err.item);
         throw err instanceof rejected_Rejected ? err : new rejected_Rejected(`git: ${err.message}`);
     }
     finally {
@@ -11917,8 +12214,25 @@ async function restoreFromGit(e, ctx) {
     catch (err) {
         return { placed: false, reason: `git: ${err.message}` };
     }
-    if (!commit)
-        return { placed: false, absent: true, reason: 'not in git: HEAD names no commit' };
+    if (!commit) {
+        let head;
+        try {
+            head = await headState(ctx.git);
+        }
+        catch (err) {
+            return { placed: false, reason: `git: ${err.message}` };
+        }
+        if (head.state === 'unborn')
+            return {
+                placed: false,
+                absent: true,
+                reason: `not in git: HEAD is unborn (nothing committed${head.branch ? ` on ${shown(head.branch)}` : ''} yet)`
+            };
+        return {
+            placed: false,
+            reason: `HEAD names commit ${head.oid.slice(0, 12)}, which this repository cannot read (a removed pack or pack index, or a lost object file)`
+        };
+    }
     const want = gitExpectation(e, ctx);
     const from = `git (HEAD ${commit.slice(0, 12)})`;
     const at = commit;
@@ -12982,7 +13296,7 @@ async function resolveAndSeal(loaded, opts) {
     let resolved = await seal_entries_withSeals(loaded, opts.stateDir, opts.policy);
     if (opts.dryRun ||
         opts.sealMissing === false ||
-        !resolved.states.some(s => s.state === 'unsealed'))
+        !resolved.states.some(s => s.state === 'unsealed' || s.state === 'damaged'))
         return { m: resolved.manifest, states: resolved.states, sealing: [] };
     const gate = await gate_decide(gate_gateInput(loaded), opts.policy);
     const sealing = await sealMissing(loaded, resolved.states, {
@@ -12992,7 +13306,8 @@ async function resolveAndSeal(loaded, opts) {
         callerEnv: opts.callerEnv,
         timeoutS: opts.timeoutS,
         abort: opts.abort,
-        onLine: opts.hooks?.onLine
+        onLine: opts.hooks?.onLine,
+        quarantineLimits: opts.quarantineLimits
     });
     if (sealing.some(s => s.outcome === 'sealed'))
         resolved = await seal_entries_withSeals(loaded, opts.stateDir, opts.policy);
@@ -13026,7 +13341,8 @@ async function repairManifest(loaded, opts) {
     const before = reportFor(first);
     // Read once (the index, as data): the plan shows and the run tries the same git sources.
     const git = gitTracking(m.workspace);
-    const plan = planRepair(m.body.entries, first.findings, {
+    // A seal that cannot be used is mended by sealing (above), not by a restore source.
+    const plan = planRepair(m.body.entries, first.findings.filter(f => f.status !== 'BADSEAL'), {
         savedState: opts.cacheClient !== undefined,
         git
     });
@@ -13419,9 +13735,10 @@ function copyWithoutOutsideLinks(from, to) {
 ;// CONCATENATED MODULE: ./src/core/manifest/import-v2.ts
 /**
  * Reading the original tool's format-2 manifests. `swr check` accepts one directly and `swr import`
- * writes the converted body as format 3 (unsigned until signed). Escrowed bytes (a restore of
- * `swr-escrow:` + base64 of zlib data) become format-3 escrow once they inflate, within bounds, to
- * the recorded size and sha256; smoke timeouts become smoke_timeout_s. Whatever cannot be carried
+ * writes the converted body as format 3 (unsigned until signed). Escrowed bytes (the original
+ * writes `restore: "swr-escrow:<id>"` and the bytes in the entry's `escrow` field, base64 of zlib
+ * data, with `escrow_bytes` beside them) become format-3 escrow once they inflate, within bounds,
+ * to the recorded size and sha256; smoke timeouts become smoke_timeout_s. Whatever cannot be carried
  * (ldd lists, the old "merkle", upstream URLs, a blob recorded by size alone, unknown fields,
  * escrow that does not match) is left out and named in a note, one per thing.
  */
@@ -13501,6 +13818,8 @@ const ENTRY_KEYS = new Set([
     'sentinels',
     'ignore_dirs',
     'min_files',
+    'escrow',
+    'escrow_bytes',
     // Known, and reported where they are read: not carried.
     'ldd',
     'upstream',
@@ -13520,12 +13839,14 @@ const ESCROW_PREFIX = 'swr-escrow:';
 /** Largest escrow carried over: the format-3 escrow limit. */
 const ESCROW_MAX = 256 * 1024;
 /**
- * Format-2 escrow as format-3 escrow: base64 of zlib data that inflates (bounded) to exactly the
- * recorded size and sha256. Anything else is a note, never trusted bytes.
+ * Format-2 escrow as format-3 escrow: the `escrow` field, base64 of zlib data that inflates
+ * (bounded) to exactly the recorded size and sha256. Anything else is a note, never trusted bytes.
  */
-function carryEscrow(recipe, id, expect, notes) {
-    const payload = recipe.slice(ESCROW_PREFIX.length).trim();
+function carryEscrow(field, id, expect, notes) {
     const fail = (why) => void notes.push(`${id}: escrow not carried over: ${why}`);
+    if (typeof field !== 'string')
+        return fail('the entry has no escrow field holding its bytes');
+    const payload = field.trim();
     if (expect.size > ESCROW_MAX)
         return fail(`${expect.size} bytes is over the ${ESCROW_MAX}-byte limit`);
     if (!/^[A-Za-z0-9+/=\s]+$/.test(payload))
@@ -13595,8 +13916,14 @@ function convertEntry(raw, workspace, where, notes) {
             : {}),
         ...(str(raw.fragile) ? { note: str(raw.fragile) } : {})
     };
-    const escrowed = str(raw.restore)?.startsWith(ESCROW_PREFIX) ? str(raw.restore) : undefined;
-    if (escrowed !== undefined && (str(raw.kind) ?? 'file') !== 'file')
+    // `swr-escrow:<id>` names the entry whose `escrow` field holds the bytes: this one.
+    const escrowRef = str(raw.restore)?.startsWith(ESCROW_PREFIX)
+        ? str(raw.restore).slice(ESCROW_PREFIX.length).trim()
+        : undefined;
+    const escrowed = escrowRef !== undefined || raw.escrow !== undefined;
+    if (escrowRef !== undefined && escrowRef !== id)
+        notes.push(`${id}: restore ${escape_quoted(ESCROW_PREFIX + escrowRef)} names another entry; this entry's own escrow field is used`);
+    if (escrowed && (str(raw.kind) ?? 'file') !== 'file')
         notes.push(`${id}: escrow not carried over: only files are escrowed`);
     if (raw.merkle !== undefined)
         notes.push(`${id}: merkle dropped (capture the tree again for its format-3 digests)`);
@@ -13615,7 +13942,7 @@ function convertEntry(raw, workspace, where, notes) {
             if (!mode || !/^0?[0-7]{3,4}$/.test(mode))
                 return `${named}: mode missing or malformed`;
             const expect = { size: bytes, sha256: sha, mode: mode.padStart(4, '0') };
-            const escrow = escrowed ? carryEscrow(escrowed, id, expect, notes) : undefined;
+            const escrow = escrowed ? carryEscrow(raw.escrow, id, expect, notes) : undefined;
             return { ...common, kind: 'file', expect, ...(escrow ? { escrow } : {}) };
         }
         case 'blob': {
@@ -13964,7 +14291,12 @@ function isRealDate(v) {
 /** Read and judge the manifest at `file`; throws ManifestError naming every problem. */
 function load_loadManifest(file, opts = {}) {
     const abs = external_node_path_default().resolve(opts.cwd ?? process.cwd(), file);
-    const shown = external_node_path_default().relative(opts.cwd ?? process.cwd(), abs) || abs;
+    // Relative to the working directory when it lies below it; otherwise absolute, never `../../x`
+    // for a path that was typed absolute.
+    const rel = external_node_path_default().relative(opts.cwd ?? process.cwd(), abs);
+    const shown = rel === '' || rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel)
+        ? abs
+        : rel;
     const text = load_readBounded(abs, shown);
     const parsed = load_parseManifestText(text, shown);
     const { doc, format, notes } = parsed;
@@ -16254,6 +16586,8 @@ async function verifySealed(entries, opts) {
 
 
 
+
+
 function spellings(opts) {
     return [opts.sealFile.spelling, ...opts.locations.map(l => l.spelling)];
 }
@@ -16265,6 +16599,10 @@ function acceptFor(opts, trust, matchedKey, signedBy, first) {
         const body = seal.doc.body;
         if (body.key !== matchedKey)
             throw new rejected_Rejected(`the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`);
+        const made = body.made;
+        const here = opts.platform ?? { os: external_node_os_default().platform(), arch: external_node_os_default().arch() };
+        if (!opts.crossOs && (made.os !== here.os || made.arch !== here.arch))
+            throw new rejected_Rejected(`sealed on ${shown(made.os)}/${shown(made.arch)}${made.libc ? `/${made.libc}` : ''}, this job runs on ${here.os}/${here.arch}: not placed (enableCrossOsArchive: true places it)`);
         const want = opts.locations.map(l => l.spelling);
         const have = body.paths.map(p => p.spelling);
         if (want.length !== have.length || want.some((w, i) => w !== have[i]))
@@ -16320,7 +16658,7 @@ function placeRoot(abs, opts) {
     return external_node_path_default().dirname(abs);
 }
 /** Download, extract into scratch under the seal, prove, place. */
-async function extractAndPlace(opts, open, compression, accept) {
+async function extractAndPlace(opts, open, compression, accept, bounds) {
     const scratch = makeScratch(opts.scratchBase, 'swr-cache');
     try {
         const handler = new SealedArchive({
@@ -16330,7 +16668,7 @@ async function extractAndPlace(opts, open, compression, accept) {
             destOf: i => scratchDest(scratch, i, handler.entries[i])
         });
         try {
-            await unpack(await open(), compression, handler);
+            await unpack(await open(), compression, handler, bounds);
         }
         finally {
             handler.abort();
@@ -16384,7 +16722,16 @@ async function restoreSealedCache(opts) {
         ms: Math.round(performance.now() - t0)
     });
     await trust_prepareSealTrust(opts.trust);
-    const found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys);
+    let found;
+    try {
+        found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys);
+    }
+    catch (err) {
+        // An outage is a miss that says so: a cold miss and a service down read differently.
+        if (err instanceof StoreUnavailable)
+            return done({ outcome: 'miss', reason: err.message });
+        throw err;
+    }
     if (!found)
         return done({ outcome: 'miss', reason: `no cache for key ${shown(opts.key)}` });
     const matchedKey = found.matchedKey;
@@ -16403,7 +16750,7 @@ async function restoreSealedCache(opts) {
             destOf: () => opts.scratchBase
         });
         try {
-            await unpack(await found.open(), found.compression, peek);
+            await unpack(await found.open(), found.compression, peek, found.bounds);
             throw new rejected_Rejected('no seal: the archive is empty');
         }
         catch (err) {
@@ -16421,7 +16768,7 @@ async function restoreSealedCache(opts) {
     if (first && before.every(f => f.status === 'OK'))
         return done({ outcome: hit, matchedKey, before, after: before });
     try {
-        const r = await extractAndPlace(opts, found.open, found.compression, acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes));
+        const r = await extractAndPlace(opts, found.open, found.compression, acceptFor(opts, opts.trust, matchedKey, signedBy, first?.bytes), found.bounds);
         const shownBefore = first ? before : missingFindings(r.entries);
         return done({
             outcome: hit,
@@ -16438,6 +16785,26 @@ async function restoreSealedCache(opts) {
     catch (err) {
         return refused(err, before);
     }
+}
+/**
+ * Make the seal's directory, fresh and private. It lies in the workspace while saving, so it must
+ * never be somebody else's: a leftover of a save that was killed (nothing in it but a seal) is
+ * removed; anything else there (a link, a file, a directory with other contents) is left alone and
+ * the save skipped, with the reason.
+ */
+function claimSealDir(dir) {
+    const st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
+    if (st) {
+        const name = shown(external_node_path_default().basename(dir));
+        if (!st.isDirectory())
+            return `${name} in the workspace is not swr's (not a directory)`;
+        const left = external_node_fs_default().readdirSync(dir).filter(n => n !== 'seal.json' && !n.startsWith('.seal.json.'));
+        if (left.length > 0)
+            return `${name} in the workspace holds files that are not swr's`;
+        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+    }
+    external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
+    return undefined;
 }
 /** Seal the paths as they are now, sign the seal, and save it with them under `key`. */
 async function saveSealedCache(opts) {
@@ -16465,8 +16832,9 @@ async function saveSealedCache(opts) {
     const doc = await signSeal(body, opts.signers);
     const signedBy = doc.signatures.map(s => s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`);
     const dir = external_node_path_default().dirname(opts.sealFile.file);
-    external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    external_node_fs_default().mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const claimed = claimSealDir(dir);
+    if (claimed !== undefined)
+        return result({ outcome: 'skipped', reason: `not saved: ${claimed}`, signedBy, files: 0 });
     try {
         atomic_writeFileAtomic(opts.sealFile.file, encodeSeal(doc));
         const outcome = await opts.cache.save(spellings(opts), opts.key);
@@ -17684,7 +18052,7 @@ async function scratchCopy(archive, scratchBase, bounds) {
             single: false
         });
         try {
-            await unpack(await archive.open(), archive.compression, x);
+            await unpack(await archive.open(), archive.compression, x, archive.bounds);
         }
         finally {
             x.abort();
@@ -18136,7 +18504,8 @@ const COLORS = {
     BROKENLNK: 'red',
     TYPE: 'red',
     SKIPPED: 'gray',
-    SMOKEFAIL: 'red'
+    SMOKEFAIL: 'red',
+    BADSEAL: 'red'
 };
 function paint(on, style, s) {
     // Unvalidated: styleText would otherwise judge process.stdout and the environment itself.
@@ -18204,29 +18573,43 @@ function renderCheck(r, opts) {
         lines.push(`wipe signature: ${paint(opts.color, 'bold', r.diagnosis.signature)}: ${e(r.diagnosis.cause)}`);
         const ids = r.results.filter(f => f.status !== 'OK').map(f => e(f.id));
         lines.push(`why: swr why${ids.length <= 3 ? ` --only ${ids.join(' ')}` : ''}`);
-        lines.push(...fixLines(r));
+        lines.push(...fixLines(r, opts.tried));
     }
     lines.push(...sealedLines(r, opts));
     for (const n of r.notes)
         lines.push(paint(opts.color, 'gray', `note: ${e(n)}`));
     return lines.join('\n') + '\n';
 }
-/** Sealed entries with no usable seal here: said, not counted as damage. */
+/** Sealed entries with no usable seal here: said (one whose seal cannot be used is also BADSEAL). */
 function sealedLines(r, opts) {
     const open = (r.sealed ?? []).filter(s => s.state !== 'sealed');
-    return open.map(s => paint(opts.color, s.state === 'refused' ? 'yellow' : 'gray', `sealed ${e(s.id)}: ${e(s.detail)}${s.state === 'unsealed' ? ' (swr doctor runs its recipe and smoke command, then seals it)' : ''}`));
+    return open.map(s => paint(opts.color, s.state === 'refused' || s.state === 'damaged' ? 'yellow' : 'gray', `sealed ${e(s.id)}: ${e(s.detail)}${s.state === 'unsealed' ? ' (swr doctor runs its recipe and smoke command, then seals it)' : ''}`));
 }
 /**
  * The summary's fix: `swr restore` only for root causes that have a way back (their consequences
  * heal with them), and the entries that have none named as such instead of sent to a dead end.
  */
-function fixLines(r) {
-    const roots = r.diagnosis.advice.filter(a => a.because === undefined);
-    const can = roots.filter(a => a.restorable !== false).map(a => e(a.id));
+function fixLines(r, tried) {
+    const all = r.diagnosis.advice.filter(a => a.because === undefined);
+    // Seals that cannot be used are mended by doctor (sealing again), not by a restore.
+    const reseal = all.filter(a => a.status === 'BADSEAL' && a.restorable !== false).map(a => e(a.id));
+    const roots = all.filter(a => a.status !== 'BADSEAL' || a.restorable === false);
+    const failed = roots.filter(a => tried?.has(a.id));
+    const can = roots.filter(a => a.restorable !== false && !tried?.has(a.id)).map(a => e(a.id));
     const cannot = roots.filter(a => a.restorable === false).map(a => e(a.id));
     const out = [];
+    if (reseal.length > 0)
+        out.push(`fix: swr doctor   (moves the seal${reseal.length === 1 ? '' : 's'} of ${reseal.length <= 3 ? reseal.join(', ') : `${reseal.length} sealed entries`} into quarantine and seals again)`);
     if (can.length > 0)
         out.push(`fix: swr restore${can.length <= 3 ? ` --only ${can.join(' ')}` : ''}   (or: swr doctor)`);
+    if (failed.length > 0) {
+        const shown = failed.slice(0, 3).map(a => {
+            const sources = [...new Set(tried?.get(a.id) ?? [])].map(x => e(x)).join(', ');
+            return `${e(a.id)} (${sources || 'no source'})`;
+        });
+        const more = failed.length > 3 ? `, and ${failed.length - 3} more` : '';
+        out.push(`not healed: ${shown.join(', ')}${more}: each source tried failed (the steps above say why); fix the failing recipe or source, or escrow the entry, then run swr doctor again`);
+    }
     if (cannot.length > 0) {
         const list = cannot.length <= 5 ? cannot.join(', ') : `${cannot.slice(0, 5).join(', ')}, ...`;
         out.push(`no way back recorded for ${cannot.length}: ${list}  (swr why says what to do)`);
@@ -18317,7 +18700,22 @@ function renderCollateral(harmed, opts) {
 function renderStep(r, opts) {
     // A step's detail can quote a cache member's name or a recipe's words: escaped like any name.
     const line = `  ${paint(opts.color, OUTCOME_STYLE[r.outcome], r.outcome.padEnd(14))} ${escape_escapeText(r.id)}  ${escape_escapeText(r.detail)}\n`;
-    return line + quarantineLine(r.quarantine);
+    return line + passedOver(r) + quarantineLine(r.quarantine);
+}
+/**
+ * Why the sources before the one that healed were passed over (git's miss or refusal, a cache
+ * archive refused), as `--json` has them; a plain cache miss is left out. A step that failed
+ * already names every attempt in its detail.
+ */
+function passedOver(r) {
+    if (r.outcome !== 'repaired')
+        return '';
+    return r.attempts
+        .filter(a => a.outcome !== 'healed' &&
+        a.outcome !== 'skipped' &&
+        !(a.source === 'cache' && a.outcome === 'miss'))
+        .map(a => `      passed over ${a.source}: ${escape_escapeText(a.detail)}\n`)
+        .join('');
 }
 function quarantineLine(q) {
     if (!q)
@@ -18339,8 +18737,9 @@ const RANK = {
     BROKENLNK: 4,
     SMOKEFAIL: 5,
     STRIPPED: 6,
-    SKIPPED: 7,
-    OK: 8
+    BADSEAL: 7,
+    SKIPPED: 8,
+    OK: 9
 };
 /** SARIF's level of each status; annotations use the same (`note` is GitHub's `notice`). */
 const LEVEL = {
@@ -18352,7 +18751,8 @@ const LEVEL = {
     BROKENLNK: 'error',
     TYPE: 'error',
     SKIPPED: 'warning',
-    SMOKEFAIL: 'error'
+    SMOKEFAIL: 'error',
+    BADSEAL: 'error'
 };
 /** Damaged findings, most severe first, then by tier (what blocks the most comes first). */
 function bySeverity(findings) {
@@ -18507,6 +18907,8 @@ function renderCanaryMarkdown(r) {
 
 
 
+
+
 /** One cell's text: a hostile 10 MB detail must not take the whole summary. */
 const CELL_CHARS = 1024;
 const ICON = {
@@ -18530,38 +18932,118 @@ function markdown_shown(v) {
 function isRepair(r) {
     return 'repair' in r;
 }
+/** A count with thousands separators, the same on every machine. */
+const count = (n) => n.toLocaleString('en-US');
+/** Rows of one status's (or the repair's) table before it only counts the rest. */
+const SECTION_ROWS = 200;
+/**
+ * What each damaged status means and the one thing to do about it. A status without a line here
+ * (one added later) is still counted and listed, with the generic line.
+ */
+const STATUS_TEXT = {
+    MISSING: {
+        cause: 'the path is gone (a fresh runner, a cache miss, a clean step)',
+        action: 'restore it from escrow, the cache or its recipe'
+    },
+    CORRUPT: {
+        cause: 'the path is there but its content, size or mode differs from the record',
+        action: 'restore the recorded bytes from escrow, the cache or its recipe'
+    },
+    STRIPPED: {
+        cause: 'only exec bits were lost (an artifact or cache round trip that drops modes)',
+        action: 'put the recorded modes back'
+    },
+    EMPTY: {
+        cause: 'the path is there but empty',
+        action: 'restore its content from escrow, the cache or its recipe'
+    },
+    BROKENLNK: {
+        cause: 'a symlink whose target is gone',
+        action: 'restore the link or what it points at'
+    },
+    TYPE: {
+        cause: 'another kind of file is in its place (a directory for a file, a file for a link)',
+        action: 'move the stranger aside and restore the entry'
+    },
+    SKIPPED: {
+        cause: 'it could not be checked (unreadable, or outside what this run checks)',
+        action: 'read the reason in its row and make the path readable'
+    },
+    SMOKEFAIL: {
+        cause: 'it verifies, but its smoke command failed',
+        action: 'run its smoke command by hand and fix what it reports'
+    }
+};
+const GENERIC_TEXT = {
+    cause: 'the entry does not match its record',
+    action: 'see the reason in its row'
+};
+/** What each wipe signature asks of the reader, beside its cause from the diagnosis. */
+const SIGNATURE_ACTION = {
+    'cold-start': 'expected on a fresh runner: run `doctor` to restore, and keep a cache source',
+    'permission-reset': 'run `doctor` to put the modes back; keep modes in the artifact or cache',
+    injection: 'find the step that writes into tracked trees; `doctor` restores the recorded trees',
+    'credential-loss': 'restore the credentials from escrow or a secret, then re-run',
+    'exclusion-sweep': 'run `doctor`, or stop the snapshot or cache rules excluding these paths',
+    'size-cap-eviction': 'run `doctor`, and raise or avoid the size cap that evicted the blobs',
+    'partial-restore': 'run `doctor`, and check the restore or download that stopped part-way',
+    'local-corruption': 'run `doctor` to restore the damaged entries',
+    mixed: 'run `doctor`, then read each status below'
+};
 function renderMarkdown(r, ctx = {}) {
     const outcome = isRepair(r) ? r.repair.outcome : r.verdict;
     const head = [];
     const s = r.summary;
     const what = isRepair(r) && r.repair.steps.length > 0
-        ? `${r.repair.steps.filter(x => x.outcome === 'repaired').length} of ${r.repair.steps.length} repairs succeeded, ${s.ok}/${s.entries} healthy now`
-        : `${s.ok}/${s.entries} entries healthy`;
+        ? `${count(r.repair.steps.filter(x => x.outcome === 'repaired').length)} of ${count(r.repair.steps.length)} repairs succeeded, ${count(s.ok)}/${count(s.entries)} healthy now`
+        : `${count(s.ok)}/${count(s.entries)} entries healthy`;
     head.push(`### swr ${r.command}: ${ICON[outcome] ?? ''} ${outcome}`, '', what, '');
+    const damaged = bySeverity(r.results);
+    const statuses = STATUSES.filter(st => st !== 'OK')
+        .map(st => ({ st, rows: damaged.filter(f => f.status === st) }))
+        .filter(x => x.rows.length > 0);
+    if (statuses.length > 0) {
+        head.push(`**${count(damaged.length)} damaged:** ${statuses.map(x => `${count(x.rows.length)} ${x.st}`).join(' · ')}`, '');
+        // After a repair, what is left is what every source failed to heal: the table below says why.
+        const after = isRepair(r) && r.repair.steps.length > 0;
+        for (const { st, rows } of statuses) {
+            const t = STATUS_TEXT[st] ?? GENERIC_TEXT;
+            const action = after
+                ? 'no source healed it: the Repair table below says why; give it a working source'
+                : t.action;
+            head.push(`- **${st}** (${count(rows.length)}): ${t.cause}. To do: ${action}.`);
+        }
+        head.push('');
+    }
     const signature = isRepair(r) ? r.repair.before.signature : r.diagnosis.signature;
     if (signature !== 'healthy') {
-        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}`, '');
+        const todo = SIGNATURE_ACTION[signature];
+        head.push(`**Wipe signature:** \`${signature}\`${isRepair(r) ? ' (before repair)' : ''}: ${markdown_cell(isRepair(r) ? r.repair.before.cause : r.diagnosis.cause)}${todo && !isRepair(r) ? ` To do: ${todo}.` : ''}`, '');
     }
     if (isRepair(r) && r.repair.gate && !r.repair.gate.allowed) {
-        head.push(`> [!WARNING]`, `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`, '');
+        const recipes = r.repair.plan.some(w => w.some(st => st.sources.includes('recipe')));
+        head.push(`> [!WARNING]`, recipes
+            ? `> No recipe ran: ${markdown_cell(r.repair.gate.reason)}`
+            : `> Nothing was restored: ${markdown_cell(refusalOf(r.repair.plan, r.repair.gate.reason))}`, '');
     }
-    const findings = {
-        head: r.results.some(f => f.status !== 'OK')
-            ? [
-                '| Status | Entry | Path | Tier | Found | Recorded | Now |',
-                '|---|---|---|---|---|---|---|'
-            ]
-            : ['All entries verify.'],
-        rows: bySeverity(r.results).map(f => `| ${f.status} | ${markdownCode(f.id)} | ${markdownCode(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
-        cut: (n, where) => `| … | ${n} more entries | | | see ${where} | | |`
-    };
-    const sections = [findings];
+    const sections = statuses.length > 0
+        ? statuses.map(({ st, rows }) => ({
+            head: [
+                `<details><summary>${st}: ${count(rows.length)} entr${rows.length === 1 ? 'y' : 'ies'}</summary>`,
+                '',
+                '| Entry | Path | Tier | Found | Recorded | Now |',
+                '|---|---|---|---|---|---|'
+            ],
+            rows: rows.map(f => `| ${markdownCode(f.id)} | ${markdownCode(f.path, { max: CELL_CHARS })} | ${f.tier} | ${markdown_cell(f.detail)} | ${markdown_cell(markdown_shown(f.recorded))} | ${markdown_cell(markdown_shown(f.found))} |`),
+            cut: (n, where) => `| … and ${count(n)} more ${st} | | | see ${where} | | |`,
+            foot: ['', '</details>', '']
+        }))
+        : [{ head: ['All entries verify.', ''], rows: [], cut: () => '' }];
     if (isRepair(r) && r.repair.steps.length > 0) {
         const tiers = new Map(r.repair.plan.flat().map(p => [p.id, p.tier]));
         sections.push({
             head: [
-                '',
-                '#### Repair',
+                `<details><summary>Repair: ${count(r.repair.steps.length)} step${r.repair.steps.length === 1 ? '' : 's'}</summary>`,
                 '',
                 '| # | Entry | Tier | Source | Result | Exit | Time |',
                 '|---|---|---|---|---|---|---|'
@@ -18575,28 +19057,28 @@ function renderMarkdown(r, ctx = {}) {
                 const time = st.recipe ? `${(st.recipe.ms / 1000).toFixed(1)} s` : '';
                 return `| ${i + 1} | ${markdownCode(st.id)} | ${tiers.get(st.id) ?? ''} | ${markdown_cell(st.source)} | ${st.outcome}: ${markdown_cell(st.detail)} | ${exit} | ${time} |`;
             }),
-            cut: (n, where) => `| … | ${n} more steps | | | see ${where} | | |`
+            cut: (n, where) => `| … | … and ${count(n)} more steps | | | see ${where} | | |`,
+            foot: ['', '</details>', '']
         });
     }
     else if (isRepair(r) && r.repair.plan.length > 0) {
         sections.push({
-            head: ['', '#### Repair plan (not run)', ''],
+            head: ['#### Repair plan (not run)', ''],
             rows: r.repair.plan
                 .flat()
                 .map(st => `- tier ${st.tier} ${markdownCode(st.id)} from ${markdown_cell(st.source)}${st.after.length ? ` after ${markdown_cell(st.after.join(', '))}` : ''}`),
-            cut: (n, where) => `- … ${n} more steps: see ${where}`
+            cut: (n, where) => `- … and ${count(n)} more steps: see ${where}`
         });
     }
     const artifact = ctx.reportArtifact
         ? markdownLink(`artifact ${ctx.reportArtifact.name}`, ctx.reportArtifact.url)
         : undefined;
     const tail = [
-        ...(artifact ? ['', `Full report and SARIF: ${artifact}`] : []),
-        '',
-        `<sub>manifest ${markdown_cell(r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${r.timing.ms} ms · swr ${r.tool.version}</sub>`
+        ...(artifact ? [`Full report and SARIF: ${artifact}`, ''] : []),
+        `<sub>manifest ${markdown_cell(ctx.manifestPath ?? r.manifest.path)} · digest \`${r.manifest.digest.slice(0, 16)}\` · version ${r.manifest.version} · ${count(r.timing.ms)} ms · swr ${markdown_cell(r.tool.version)}</sub>`
     ];
     const where = artifact ?? (ctx.reportPath ? markdownCode(ctx.reportPath) : 'the JSON report');
-    return fitSections(head, sections, tail, where, SUMMARY_BUDGET);
+    return fitSections(head, sections, tail, where, SUMMARY_BUDGET, SECTION_ROWS);
 }
 const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0);
 /**
@@ -18604,10 +19086,13 @@ const bytes = (lines) => lines.reduce((n, l) => n + Buffer.byteLength(l) + 1, 0)
  * rows shared fairly (the smallest sections whole, the rest an equal share each), each cut
  * section ending with a row that counts what it left out and says where to find it.
  */
-function fitSections(head, sections, tail, where, budget) {
+function fitSections(head, sections, tail, where, budget, maxRows = Number.MAX_SAFE_INTEGER) {
     const markers = sections.map(s => s.cut(Number.MAX_SAFE_INTEGER, where));
-    let room = budget - bytes([...head, ...tail, ...sections.flatMap(s => s.head), ...markers]);
-    const order = sections.map((s, i) => ({ i, need: bytes(s.rows) })).sort((a, b) => a.need - b.need);
+    let room = budget -
+        bytes([...head, ...tail, ...sections.flatMap(s => [...s.head, ...(s.foot ?? [])]), ...markers]);
+    const order = sections
+        .map((s, i) => ({ i, need: bytes(s.rows.slice(0, maxRows)) }))
+        .sort((a, b) => a.need - b.need);
     const share = new Map();
     order.forEach(({ i, need }, k) => {
         const fair = Math.max(0, Math.floor(room / (order.length - k)));
@@ -18620,7 +19105,7 @@ function fitSections(head, sections, tail, where, budget) {
         let left = share.get(i) ?? 0;
         for (const row of s.rows) {
             const n = Buffer.byteLength(row) + 1;
-            if (n > left)
+            if (n > left || kept.length >= maxRows)
                 break;
             kept.push(row);
             left -= n;
@@ -18628,6 +19113,7 @@ function fitSections(head, sections, tail, where, budget) {
         out.push(...s.head, ...kept);
         if (kept.length < s.rows.length)
             out.push(s.cut(s.rows.length - kept.length, where));
+        out.push(...(s.foot ?? []));
     });
     return [...out, ...tail].join('\n') + '\n';
 }
@@ -18650,7 +19136,8 @@ const RULE_TEXT = {
     BROKENLNK: 'A tracked symlink points at something that does not exist.',
     TYPE: 'A tracked entry changed kind (file, directory, symlink).',
     SKIPPED: 'The entry was not repaired because a dependency failed.',
-    SMOKEFAIL: "The entry's files verify but its smoke command fails."
+    SMOKEFAIL: "The entry's files verify but its smoke command fails.",
+    BADSEAL: "A sealed entry's seal file on this machine cannot be used, so the entry cannot be checked."
 };
 /** What to do about each status: the rule's help, shown beside every result in code scanning. */
 const RULE_HELP = {
@@ -18662,7 +19149,8 @@ const RULE_HELP = {
     BROKENLNK: "The link's target is missing: restore the target first (`swr doctor` orders repairs by dependency), or record the new target with `swr add`.",
     TYPE: 'A file became a directory or a link, or the other way round. Remove what is there and restore the entry with `swr doctor`.',
     SKIPPED: 'The entry was not repaired because an entry it needs failed; fix that one first (see the repair table in the job summary).',
-    SMOKEFAIL: "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log."
+    SMOKEFAIL: "The files verify but the entry's smoke command fails: the tool they make up does not run here. Check the smoke command's output in the log.",
+    BADSEAL: 'The seal file kept in the state directory is damaged (cut short, not a seal, not a regular file) or made for another key or path: `swr doctor` moves it into quarantine, runs the recipe and seals again. A seal whose signature does not hold is left for its owner.'
 };
 function toSarif(report, ctx) {
     const rules = STATUSES.filter(s => s !== 'OK').map(s => ({
@@ -19940,13 +20428,24 @@ function entry_edit_summarise(key, v) {
 
 
 
+/**
+ * The seal's directory while a cache is saved: in the workspace, so that its spelling and archive
+ * name are the same on every runner layout. No step path may be it or hold it.
+ */
+const SEAL_DIR = '.swr-seal';
 const GLOB = /[*?[\]{}]/;
 const MAX_PATHS = 64;
+/**
+ * A `path` line actions/cache takes and a sealed cache cannot yet (a glob, an exclusion): the
+ * shell turns it into one warning and a miss or a skipped save, never a failed step.
+ */
+class UnsupportedPath extends errors_UsageError {
+}
 function resolveOne(line, where) {
     if (line.startsWith('!'))
-        throw new errors_UsageError(`path ${escape_quoted(line)}: exclusions are not supported by sealed caches`);
+        throw new UnsupportedPath(`path ${escape_quoted(line)}: an exclusion; sealed caches take literal paths (one per line)`);
     if (GLOB.test(line))
-        throw new errors_UsageError(`path ${escape_quoted(line)}: a glob; sealed caches take literal paths (one per line)`);
+        throw new UnsupportedPath(`path ${escape_quoted(line)}: a glob; sealed caches take literal paths (one per line)`);
     if (line === '~' || line.startsWith('~/'))
         return external_node_path_default().resolve(where.home, line.slice(2) || '.');
     if (line.startsWith('~'))
@@ -19968,6 +20467,9 @@ function sealLocations(lines, where) {
             abs === external_node_path_default().resolve(where.home) ||
             abs === external_node_path_default().resolve(where.workspace))
             throw new errors_UsageError(`path ${escape_quoted(line)}: a sealed cache holds named directories or files, not ${abs === external_node_path_default().resolve(where.workspace) ? 'the whole workspace' : abs === external_node_path_default().parse(abs).root ? 'the root' : 'the whole home directory'}`);
+        const sealDir = external_node_path_default().join(where.workspace, SEAL_DIR);
+        if (abs === sealDir || isWithin(abs, sealDir) || isWithin(where.workspace, abs))
+            throw new errors_UsageError(`path ${escape_quoted(line)}: ${isWithin(where.workspace, abs) ? 'holds the whole workspace' : `${SEAL_DIR} is where the seal is made while saving`}`);
         for (const o of out)
             if (o.abs === abs ||
                 abs.startsWith(`${o.abs}${(external_node_path_default()).sep}`) ||
@@ -19977,6 +20479,10 @@ function sealLocations(lines, where) {
         out.push({ spelling: line, abs, member });
     }
     return out;
+}
+/** `inner` is below `outer` (not equal). */
+function isWithin(inner, outer) {
+    return (inner.startsWith(`${outer}${(external_node_path_default()).sep}`) || (outer === external_node_path_default().parse(outer).root && inner !== outer));
 }
 /** Whether `s` holds a control or bidi character (which would break or reorder a log line). */
 function locations_hasControl(s) {
@@ -20525,6 +21031,7 @@ function makePolicy(m, src) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/core/face/sync.ts
 // The `sync` namespace of the engine's face (src/core/index.ts): what only the shells compose.
 
@@ -20589,6 +21096,7 @@ function makePolicy(m, src) {
 
 
 
+
 // What only the shells compose, by namespace: `sign.makePolicy`, `author.planPreset`, ...
 
 
@@ -20611,7 +21119,7 @@ function makePolicy(m, src) {
 /***/ 21220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__.p + "0253be26094d5845b52e.mjs";
+module.exports = __webpack_require__.p + "60ecf015f440f19fd74d.mjs";
 
 /***/ })
 

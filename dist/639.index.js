@@ -22,12 +22,14 @@ var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts + 1 modules
 var actions_cache = __webpack_require__(90762);
-// EXTERNAL MODULE: ./src/core/index.ts + 180 modules
-var src_core = __webpack_require__(53012);
+// EXTERNAL MODULE: ./src/core/index.ts + 181 modules
+var src_core = __webpack_require__(69147);
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
 var secrets = __webpack_require__(87911);
+// EXTERNAL MODULE: ./src/action/inputs.ts
+var inputs = __webpack_require__(81729);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
@@ -37,6 +39,7 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
  * actions/cache's own, read the way it reads them, plus the seal's. Every bad value is one line
  * naming the input.
  */
+
 
 
 
@@ -51,6 +54,26 @@ function bool(name, fallback) {
         return false;
     throw new src_core/* UsageError */.eb(`input ${name}: "${v.slice(0, 40)}" is not true or false`);
 }
+/** A positive whole number of seconds, at most an hour; '' is undefined. */
+function seconds(name) {
+    const v = core/* getInput */.V4(name).trim();
+    if (v === '')
+        return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 3600)
+        throw new src_core/* UsageError */.eb(`input ${name}: "${v.slice(0, 40)}" is not a whole number of seconds from 1 to 3600`);
+    return n;
+}
+/** `upload-chunk-size`: bytes, 1 MiB to 128 MiB (the service's bound on one block). */
+function chunkSize() {
+    const v = core/* getInput */.V4('upload-chunk-size').trim();
+    if (v === '')
+        return undefined;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 << 20 || n > 128 << 20)
+        throw new src_core/* UsageError */.eb(`input upload-chunk-size: "${v.slice(0, 40)}" is not a byte count from 1 MiB to 128 MiB`);
+    return n;
+}
 const KEY_MAX = 512;
 function cacheKey(name, v) {
     if (v.length > KEY_MAX)
@@ -61,16 +84,16 @@ function cacheKey(name, v) {
         throw new src_core/* UsageError */.eb(`input ${name}: holds a control character`);
     return v;
 }
-function seed() {
-    const v = core/* getInput */.V4('signing-key').trim();
+function seed(env) {
+    const v = (0,inputs/* secretInput */.jY)(env, 'signing-key');
     if (v === '')
         return undefined;
     if (!/^[0-9a-fA-F]{64}$/.test(v))
         throw new src_core/* UsageError */.eb('input signing-key: not an ML-DSA-87 seed (64 hex digits, as `swr keygen` writes)');
     return Buffer.from(v, 'hex');
 }
-function hmac() {
-    const v = core/* getInput */.V4('hmac-key');
+function hmac(env) {
+    const v = (0,inputs/* secretInput */.jY)(env, 'hmac-key');
     if (v === '')
         return undefined;
     const key = src_core/* sign.parseHmacKey */._S.parseHmacKey(v);
@@ -88,8 +111,8 @@ function readCacheInputs(env, opts) {
         workspace,
         home
     });
-    const hmacKey = hmac();
-    const signingSeed = seed();
+    const hmacKey = hmac(env);
+    const signingSeed = seed(env);
     const trusted = src_core/* seals.parseTrustedSigners */.HN.parseTrustedSigners(core/* getInput */.V4('trusted-signers'));
     const keyed = hmacKey !== undefined || signingSeed !== undefined || trusted.size > 0;
     const req = core/* getInput */.V4('require-seal').trim() || (keyed ? 'signed' : 'any');
@@ -97,12 +120,17 @@ function readCacheInputs(env, opts) {
         throw new src_core/* UsageError */.eb(`input require-seal: "${req.slice(0, 40)}" is not signed or any`);
     if (req === 'signed' && !keyed)
         throw new src_core/* UsageError */.eb('input require-seal: signed needs hmac-key, signing-key or trusted-signers to judge signatures by');
+    const fellTo = `the seal requirement is ${req}${req === 'any' ? ': an unsigned seal is restored, and seals are saved unsigned' : ''}`;
+    const warnings = ['hmac-key', 'signing-key'].flatMap(n => (0,inputs/* emptySecretWarning */.YI)(env, n, fellTo) ?? []);
     return {
+        warnings,
         locations,
         key,
         restoreKeys: src_core/* seals.inputLines */.HN.inputLines(core/* getInput */.V4('restore-keys'))
             .map(k => cacheKey('restore-keys', k)),
         lookupOnly: bool('lookup-only', false),
+        crossOs: bool('enableCrossOsArchive', false),
+        uploadChunkSize: chunkSize(),
         failOnCacheMiss: bool('fail-on-cache-miss', false),
         require: req,
         hmacKey,
@@ -110,7 +138,8 @@ function readCacheInputs(env, opts) {
         trusted,
         workspace,
         home,
-        scratchBase: external_node_path_default().resolve(env.RUNNER_TEMP || external_node_os_default().tmpdir())
+        scratchBase: external_node_path_default().resolve(env.RUNNER_TEMP || external_node_os_default().tmpdir()),
+        stallSeconds: seconds('download-stall-timeout')
     };
 }
 
@@ -128,32 +157,52 @@ function readCacheInputs(env, opts) {
 
 
 
+
 const CACHE_REPORT_SCHEMA = 'swr.cache-report/1';
 const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' };
 /**
- * Where the seal lies while saving: a fixed name in RUNNER_TEMP, spelt absolute (the cache client
- * refuses ".." in a path), so the cache version is the same for every job of the same runner
- * layout, and named in the archive relative to the workspace, as the client archives it.
+ * Where the seal lies while saving: a fixed name inside the workspace, spelt relative to it as the
+ * step's own paths are. So the cache version (the hash of the path strings) and the seal's name in
+ * the archive depend only on what the workflow wrote, never on where the runner keeps its
+ * workspace, temp or home: the same key hits from another runner layout, a container or a pod.
+ * The name also keeps sealed and plain archives of the same paths from ever sharing a version.
  */
-function sealFile(workspace, scratchBase) {
-    const file = external_node_path_default().join(scratchBase, 'swr-seal', 'seal.json');
-    return { file, spelling: file, member: external_node_path_default().relative(workspace, file).split((external_node_path_default()).sep).join('/') };
+function sealFile(workspace) {
+    const member = `${src_core/* seals.SEAL_DIR */.HN.SEAL_DIR}/seal.json`;
+    return { file: external_node_path_default().join(workspace, src_core/* seals.SEAL_DIR */.HN.SEAL_DIR, 'seal.json'), spelling: member, member };
+}
+const RUNNER_OS = { Linux: 'linux', macOS: 'darwin', Windows: 'win32' };
+const RUNNER_ARCH = { X64: 'x64', ARM64: 'arm64', X86: 'ia32', ARM: 'arm' };
+/** The job's platform as the runner names it (RUNNER_OS, RUNNER_ARCH), else this process's. */
+function runnerPlatform(env) {
+    return {
+        os: RUNNER_OS[env.RUNNER_OS ?? ''] ?? process.platform,
+        arch: RUNNER_ARCH[env.RUNNER_ARCH ?? ''] ?? process.arch
+    };
 }
 function options(inputs, env) {
+    src_core/* state.applyProcFdSetting */.dZ.applyProcFdSetting(env);
     return {
-        cache: (0,actions_cache/* actionsSealedCacheClient */.nV)({ env, onNote: line => log.warning(line) }),
+        cache: (0,actions_cache/* actionsSealedCacheClient */.nV)({
+            env,
+            onNote: line => log.warning(line),
+            stallSeconds: inputs.stallSeconds,
+            uploadChunkSize: inputs.uploadChunkSize
+        }),
         locations: inputs.locations,
-        sealFile: sealFile(inputs.workspace, inputs.scratchBase),
+        sealFile: sealFile(inputs.workspace),
         workspace: inputs.workspace,
         home: inputs.home,
         scratchBase: inputs.scratchBase,
-        nativeWalk: src_core/* walk.nativeWalkAllowed */.GG.nativeWalkAllowed(env)
+        nativeWalk: src_core/* walk.nativeWalkAllowed */.GG.nativeWalkAllowed(env),
+        platform: runnerPlatform(env),
+        crossOs: inputs.crossOs
     };
 }
-function maskInputs() {
+function maskInputs(env) {
     (0,secrets/* maskSecrets */.QU)([
-        ...(0,secrets/* keyVariants */.yP)(core/* getInput */.V4('hmac-key')),
-        ...(0,secrets/* keyVariants */.yP)(core/* getInput */.V4('signing-key'))
+        ...(0,secrets/* keyVariants */.yP)((0,inputs/* secretInput */.jY)(env, 'hmac-key')),
+        ...(0,secrets/* keyVariants */.yP)((0,inputs/* secretInput */.jY)(env, 'signing-key'))
     ]);
 }
 async function trusted(inputs) {
@@ -227,13 +276,33 @@ async function summary(r) {
         lines.push('', (0,src_core/* escapeMarkdown */.FV)(r.reason));
     await log.writeSummary(lines.join('\n') + '\n');
 }
+/**
+ * The one line a Windows job gets: the placer holds directories open below one another and the
+ * seal records POSIX modes and links, neither of which Windows has as the runner gives them.
+ */
+function unsupportedHere(env) {
+    if (process.platform !== 'win32' && env.RUNNER_OS !== 'Windows')
+        return undefined;
+    return "swr cache: the sealed cache does not run on Windows yet: nothing restored or saved (keep actions/cache there, or add `if: runner.os != 'Windows'`)";
+}
 /** The main step of `cache` and of `cache/restore`. */
 async function restorePhase(env, opts) {
     try {
-        maskInputs();
+        maskInputs(env);
         const inputs = readCacheInputs(env, { keyRequired: true });
+        for (const w of inputs.warnings)
+            log.warning(`swr cache: ${w}`);
         if (opts.saveAfter)
             core/* saveState */.LZ(STATE.primaryKey, inputs.key);
+        const unsupported = unsupportedHere(env);
+        if (unsupported) {
+            log.warning(unsupported);
+            core/* setOutput */.uH('cache-hit', 'false');
+            core/* setOutput */.uH('cache-primary-key', inputs.key);
+            if (inputs.failOnCacheMiss)
+                log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)`);
+            return;
+        }
         if (!(0,actions_cache/* cacheServiceAvailable */.jI)(env)) {
             log.warning('swr cache: no Actions cache service in this job: nothing restored');
             core/* setOutput */.uH('cache-hit', 'false');
@@ -257,20 +326,40 @@ async function restorePhase(env, opts) {
         await summary(r);
         const found = r.outcome === 'hit' || r.outcome === 'stale';
         if (!found && inputs.failOnCacheMiss)
-            log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)`);
+            log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)${r.reason ? `: ${r.reason}` : ''}`);
     }
     catch (err) {
         const c = (0,src_core/* classifyError */.fe)(err);
-        log.setFailed(`swr cache: ${c.line}`);
+        if (!(err instanceof src_core/* seals.UnsupportedPath */.HN.UnsupportedPath))
+            return log.setFailed(`swr cache: ${c.line}`);
+        // What actions/cache takes and a sealed cache cannot do yet is a miss, not a failed step.
+        log.warning(`swr cache: ${c.line}: nothing restored`);
+        core/* setOutput */.uH('cache-hit', 'false');
+        core/* setOutput */.uH('cache-primary-key', core/* getInput */.V4('key').trim());
+        if (core/* getInput */.V4('fail-on-cache-miss').trim().toLowerCase() === 'true')
+            log.setFailed('swr cache: no usable cache (fail-on-cache-miss)');
     }
 }
 /** The post step of `cache` (after a job that succeeded), and the main step of `cache/save`. */
 async function savePhase(env, opts) {
     try {
-        maskInputs();
+        maskInputs(env);
         const inputs = readCacheInputs(env, { keyRequired: true });
+        // The post step's main step said it already.
+        if (!opts.post)
+            for (const w of inputs.warnings)
+                log.warning(`swr cache: ${w}`);
+        // The post step saves under the key the main step computed: the runner evaluates a post
+        // step's inputs again, and a key made with hashFiles() can read differently by then.
+        const key = (opts.post && core/* getState */.Gu(STATE.primaryKey)) || inputs.key;
         if (opts.post && core/* getState */.Gu(STATE.hit) === 'true') {
-            log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`);
+            log.info(`swr cache: cache hit on the primary key ${key}: not saving`);
+            return;
+        }
+        // The main step said why already; cache/save says it here.
+        if (unsupportedHere(env)) {
+            if (!opts.post)
+                log.warning(unsupportedHere(env));
             return;
         }
         if ((0,actions_cache/* cacheReadOnly */.$i)(env)) {
@@ -287,7 +376,7 @@ async function savePhase(env, opts) {
         const run = [env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID, env.GITHUB_JOB].filter(Boolean).join(' ');
         const r = await (0,src_core/* saveSealedCache */.I2)({
             ...options(inputs, env),
-            key: inputs.key,
+            key,
             signers: { hmacKey: inputs.hmacKey, identity },
             at: new Date(),
             run
@@ -317,7 +406,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53012);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69147);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.
@@ -349,334 +438,6 @@ function maskSecrets(values) {
 function secretEnvValues(m, env) {
     const names = new Set(m.body.entries.flatMap(e => e.secret_env ?? []));
     return [...names].flatMap(n => env[n] ?? []);
-}
-
-
-/***/ }),
-
-/***/ 90762:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  Vm: () => (/* binding */ actionsCacheClient),
-  nV: () => (/* binding */ actionsSealedCacheClient),
-  $i: () => (/* binding */ cacheReadOnly),
-  jI: () => (/* binding */ cacheServiceAvailable),
-  uZ: () => (/* binding */ withBefore)
-});
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(73024);
-var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(48161);
-var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 180 modules
-var core = __webpack_require__(53012);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(77598);
-;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
-
-
-
-const SERVICE = 'github.actions.results.api.v1.CacheService';
-const VERSION_SALT = '1.0';
-/** The client's names for the compressions it writes (zstd is always without --long now). */
-const METHODS = [
-    ['zstd-without-long', 'zstd'],
-    ['gzip', 'gzip']
-];
-/** The cache version @actions/cache computes for `paths` saved with `method` (not on Windows). */
-function cacheVersion(paths, method) {
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update([...paths, method, VERSION_SALT].join('|'))
-        .digest('hex');
-}
-/** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
-function archivePrefix(abs, env) {
-    const ws = env.GITHUB_WORKSPACE || process.cwd();
-    return external_node_path_default().relative(ws, external_node_path_default().resolve(abs)).split((external_node_path_default()).sep).join('/') || '.';
-}
-/** The path spellings whose versions are asked for: absolute, then workspace-relative. */
-function pathForms(abs, env) {
-    const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
-    return [...new Set(forms)];
-}
-function isGhes(env) {
-    const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
-    return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
-}
-/** Loaded on first use: most CLI commands never talk to the cache, and the client is large. */
-let httpModule;
-async function newHttpClient(...args) {
-    httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 44942));
-    return new (await httpModule).HttpClient(...args);
-}
-class CacheService {
-    env;
-    httpClient;
-    http() {
-        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
-        return this.httpClient;
-    }
-    constructor(env) {
-        this.env = env;
-    }
-    get v2() {
-        return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
-    }
-    auth() {
-        return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
-    }
-    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
-    async ask(key, restoreKeys, version) {
-        if (this.v2) {
-            const base = this.env.ACTIONS_RESULTS_URL ?? '';
-            const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
-            const res = await (await this.http()).post(url, JSON.stringify({ key, restore_keys: restoreKeys, version }), {
-                ...this.auth(),
-                'Content-Type': 'application/json',
-                Accept: 'application/json'
-            });
-            const body = await res.readBody();
-            if (res.message.statusCode !== 200)
-                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-            const r = JSON.parse(body);
-            return r.ok && r.signed_download_url && r.matched_key
-                ? { matchedKey: r.matched_key, url: r.signed_download_url }
-                : undefined;
-        }
-        const base = this.env.ACTIONS_CACHE_URL || this.env.ACTIONS_RESULTS_URL || '';
-        const q = `keys=${encodeURIComponent([key, ...restoreKeys].join(','))}&version=${version}`;
-        const res = await (await this.http()).get(new URL(`_apis/artifactcache/cache?${q}`, base).href, {
-            ...this.auth(),
-            Accept: 'application/json;api-version=6.0-preview.1'
-        });
-        const body = await res.readBody();
-        if (res.message.statusCode === 204)
-            return undefined;
-        if (res.message.statusCode !== 200)
-            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-        const r = JSON.parse(body);
-        return r.cacheKey && r.archiveLocation
-            ? { matchedKey: r.cacheKey, url: r.archiveLocation }
-            : undefined;
-    }
-    /** The newest archive for `key` (or a restore-keys prefix) under any spelling of `abs`. */
-    async find(abs, key, restoreKeys) {
-        const prefix = archivePrefix(abs, this.env);
-        for (const [method, compression] of METHODS) {
-            for (const form of pathForms(abs, this.env)) {
-                const found = await this.ask(key, restoreKeys, cacheVersion([form], method));
-                if (!found)
-                    continue;
-                return {
-                    matchedKey: found.matchedKey,
-                    exact: found.matchedKey === key,
-                    compression,
-                    prefix,
-                    open: () => this.download(found.url)
-                };
-            }
-        }
-        return undefined;
-    }
-    /**
-     * The newest archive saved for exactly `spellings` (a sealed cache: the seal's spelling, then
-     * the step's paths, as the saving job passed them to the cache client) under `key` or a prefix.
-     */
-    async findPaths(spellings, key, restoreKeys) {
-        for (const [method, compression] of METHODS) {
-            const found = await this.ask(key, restoreKeys, cacheVersion(spellings, method));
-            if (!found)
-                continue;
-            return {
-                matchedKey: found.matchedKey,
-                exact: found.matchedKey === key,
-                compression,
-                open: () => this.download(found.url)
-            };
-        }
-        return undefined;
-    }
-    async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed.
-        const res = await (await newHttpClient('swr')).get(url);
-        const status = res.message.statusCode ?? 0;
-        if (status !== 200) {
-            res.message.resume();
-            throw new Error(`the archive download answered ${status}`);
-        }
-        return res.message;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
-/**
- * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
- * runner. Restores never go through @actions/cache's restoreCache (it extracts with `tar -P` into
- * the workspace): cache-service.ts finds and streams the archive and the engine unpacks it. The
- * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
- * unset and its workflow commands kept off a terminal.
- */
-
-
-
-
-
-/** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
-function cacheServiceAvailable(env) {
-    return Boolean(env.ACTIONS_RUNTIME_TOKEN && (env.ACTIONS_RESULTS_URL || env.ACTIONS_CACHE_URL));
-}
-/** Saves are off in read-only cache mode (ACTIONS_CACHE_MODE=read, or none). */
-function cacheReadOnly(env) {
-    return env.ACTIONS_CACHE_MODE === 'read' || env.ACTIONS_CACHE_MODE === 'none';
-}
-/** The same client, calling `before` ahead of every request (the Action closes its log shield). */
-function withBefore(client, before) {
-    return {
-        find: (abs, key, restoreKeys) => (before(), client.find(abs, key, restoreKeys)),
-        lookup: (abs, key) => (before(), client.lookup(abs, key)),
-        save: (abs, key) => (before(), client.save(abs, key))
-    };
-}
-/** A workflow command's message as written (%25, %0D, %0A decoded), on one line. */
-function unescapeCommand(msg) {
-    return msg
-        .replace(/%0D|%0A/gi, ' ')
-        .replace(/%25/g, '%')
-        .trim();
-}
-let loaded;
-async function client() {
-    loaded ??= await Promise.all(/* import() */[__webpack_require__.e(271), __webpack_require__.e(151)]).then(__webpack_require__.bind(__webpack_require__, 74151));
-    return loaded;
-}
-/** The client's calls with a private RUNNER_TEMP when none is set, and its log kept in its place. */
-function runQuietly(opts) {
-    const onRunner = opts.env.GITHUB_ACTIONS === 'true';
-    const quietly = async (fn) => {
-        // The client reads RUNNER_TEMP from process.env and falls back to /home/actions/temp.
-        const temp = process.env.RUNNER_TEMP ? undefined : core/* state.makeOwnedTemp */.dZ.makeOwnedTemp(external_node_os_default().tmpdir(), 'swr-cache');
-        if (temp)
-            process.env.RUNNER_TEMP = temp;
-        try {
-            return await muted(fn);
-        }
-        finally {
-            if (temp) {
-                delete process.env.RUNNER_TEMP;
-                external_node_fs_default().rmSync(temp, { recursive: true, force: true });
-            }
-        }
-    };
-    const muted = async (fn) => {
-        if (!opts.logToStderr)
-            return fn();
-        const write = process.stdout.write.bind(process.stdout);
-        const stderrWrite = process.stderr.write.bind(process.stderr);
-        // The client's debug lines only matter when the runner asks for them (RUNNER_DEBUG=1).
-        const debug = opts.env.RUNNER_DEBUG === '1';
-        process.stdout.write = ((chunk) => {
-            const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-            if (!onRunner) {
-                // A terminal gets swr's own line for what the client warns about, no workflow commands.
-                for (const m of text.matchAll(/^::(?:warning|error)[^:]*::(.*)$/gm))
-                    opts.onNote?.(`cache: ${unescapeCommand(m[1] ?? '')}`);
-                return true;
-            }
-            const kept = debug
-                ? text
-                : text
-                    .split(/(?<=\n)/)
-                    .filter(l => !l.startsWith('::debug::'))
-                    .join('');
-            return kept ? stderrWrite(kept) : true;
-        });
-        try {
-            return await fn();
-        }
-        finally {
-            process.stdout.write = write;
-        }
-    };
-    return quietly;
-}
-/**
- * One save: the client reports "already exists" and "unreachable" alike (-1), so the key is looked
- * up first; a reservation refused because another job took the key meanwhile is "exists" too.
- */
-async function saveOnce(key, exists, save, note) {
-    try {
-        if (await exists())
-            return 'exists';
-        return (await save()) === -1 ? 'failed' : 'saved';
-    }
-    catch (err) {
-        const name = err instanceof Error ? err.name : '';
-        if (name === 'ReserveCacheError' || /already exists/i.test(String(err)))
-            return 'exists';
-        note(`save of ${key} failed`, err);
-        return 'failed';
-    }
-}
-function actionsCacheClient(opts) {
-    // Absolute paths: the client resolves relative ones against the process's cwd but archives them
-    // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
-    const spell = (abs) => external_node_path_default().resolve(abs);
-    const quietly = runQuietly(opts);
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async find(abs, key, restoreKeys) {
-            try {
-                return await service.find(abs, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        async lookup(abs, key) {
-            try {
-                const cache = await client();
-                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-                    key);
-            }
-            catch (err) {
-                note(`lookup of ${key} failed`, err);
-                return false;
-            }
-        },
-        save: (abs, key) => saveOnce(key, async () => (await quietly(async () => (await client()).restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key, async () => quietly(async () => (await client()).saveCache([spell(abs)], key)), note)
-    };
-}
-/**
- * The sealed caches' store: archives found by the version of their exact path spellings, saved by
- * the cache client itself (its tar, compression and upload), relative spellings resolved against
- * the process's working directory, which the cache step sets to the workspace.
- */
-function actionsSealedCacheClient(opts) {
-    const quietly = runQuietly(opts);
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
-    return {
-        async find(spellings, key, restoreKeys) {
-            try {
-                return await service.findPaths(spellings, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        save: (spellings, key) => saveOnce(key, async () => (await service.findPaths(spellings, key, []))?.matchedKey === key, async () => quietly(async () => (await client()).saveCache([...spellings], key)), note)
-    };
 }
 
 

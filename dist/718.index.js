@@ -2,6 +2,36 @@ export const id = 718;
 export const ids = [718];
 export const modules = {
 
+/***/ 96158:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ actionPolicy)
+/* harmony export */ });
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69147);
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sign.makePolicy */ ._S.makePolicy(m, {
+        stateDir,
+        require: inputs.require,
+        threshold: inputs.threshold,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        waiveDigest: inputs.waiveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
+
+/***/ }),
+
 /***/ 27718:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -14,7 +44,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(90762);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(53012);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(69147);
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(33838);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(90915);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(81729);
@@ -65,17 +95,19 @@ function parseHandOver(raw) {
 }
 async function post(env = process.env) {
     try {
-        const raw = _actions_core__WEBPACK_IMPORTED_MODULE_3__/* .getState */ .Gu(_constants_js__WEBPACK_IMPORTED_MODULE_4__/* .State */ .Uw.WriteBack);
-        if (!raw) {
-            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: nothing to save (no entry was healed by a recipe in this job)');
+        // What is true first: without a cache service (or in read-only mode) the main step hands
+        // nothing over whatever it healed, so "nothing was healed" would name the wrong cause.
+        if (!(0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .cacheServiceAvailable */ .jI)(env)) {
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: no Actions cache service in this job: nothing is saved');
             return;
         }
         if ((0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .cacheReadOnly */ .$i)(env)) {
             _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: read-only cache mode (ACTIONS_CACHE_MODE=read): not saving');
             return;
         }
-        if (!(0,_adapters_actions_cache_js__WEBPACK_IMPORTED_MODULE_1__/* .cacheServiceAvailable */ .jI)(env)) {
-            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: no Actions cache service in this job: not saving');
+        const raw = _actions_core__WEBPACK_IMPORTED_MODULE_3__/* .getState */ .Gu(_constants_js__WEBPACK_IMPORTED_MODULE_4__/* .State */ .Uw.WriteBack);
+        if (!raw) {
+            _log_js__WEBPACK_IMPORTED_MODULE_6__.info('swr post: nothing to save (no entry was healed by a recipe in this job)');
             return;
         }
         const handed = parseHandOver(raw);
@@ -83,7 +115,7 @@ async function post(env = process.env) {
             _log_js__WEBPACK_IMPORTED_MODULE_6__.notice('swr post: the saved state is not what the main step writes: nothing saved');
             return;
         }
-        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputs */ .K)(env);
+        const inputs = (0,_inputs_js__WEBPACK_IMPORTED_MODULE_5__/* .readInputs */ .Ko)(env);
         if (inputs.command !== 'doctor' && inputs.command !== 'restore') {
             _log_js__WEBPACK_IMPORTED_MODULE_6__.notice(`swr post: command ${inputs.command} heals nothing: nothing saved`);
             return;

@@ -18,8 +18,8 @@ var core = __webpack_require__(33838);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
-// EXTERNAL MODULE: ./src/core/index.ts + 180 modules
-var src_core = __webpack_require__(53012);
+// EXTERNAL MODULE: ./src/core/index.ts + 181 modules
+var src_core = __webpack_require__(69147);
 ;// CONCATENATED MODULE: ./src/version.ts
 /** The swr version; a test keeps it equal to package.json's. */
 const VERSION = '0.1.0';
@@ -354,6 +354,8 @@ async function recordCheckRun(report, m, inputs, env) {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
+// EXTERNAL MODULE: ./src/adapters/toolkit-env.ts
+var toolkit_env = __webpack_require__(28120);
 ;// CONCATENATED MODULE: ./src/adapters/actions-artifact.ts
 /**
  * The job's artifact storage, for the Action: the full report and the SARIF file outlive the job
@@ -362,6 +364,7 @@ var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_
  * way it can fail (no service, GHES, a refusal, a broken transfer) becomes one line for the log:
  * a report that could not be uploaded never fails the run.
  */
+
 
 
 /** The results service the client uploads through is reachable from this process. */
@@ -448,7 +451,7 @@ async function uploadArtifact(req) {
             return to;
         });
         const { DefaultArtifactClient } = await client();
-        const up = await filtered(() => new DefaultArtifactClient().uploadArtifact(req.name, names, req.scratch), line => req.onClientNote?.(line));
+        const up = await filtered(() => (0,toolkit_env/* withToolkitToken */.K)(req.env, () => new DefaultArtifactClient().uploadArtifact(req.name, names, req.scratch)), line => req.onClientNote?.(line));
         if (up.id === undefined || !Number.isSafeInteger(up.id) || up.id <= 0)
             return { ok: false, reason: 'the artifact service returned no artifact id' };
         return {
@@ -582,7 +585,12 @@ async function publish(report, m, inputs, runnerTemp, status, exitCode, env) {
     });
     if (inputs.summary) {
         try {
-            await log.writeSummary((0,src_core/* renderMarkdown */.Gc)(report, { reportPath, reportArtifact }));
+            await log.writeSummary((0,src_core/* renderMarkdown */.Gc)(report, {
+                reportPath,
+                reportArtifact,
+                // Relative to the repository, as the reader knows it; absolute when it lies outside.
+                manifestPath: manifestUri.startsWith('../') || external_node_path_default().isAbsolute(manifestUri) ? m.file : manifestUri
+            }));
         }
         catch (e) {
             log.warning(`job summary not written: ${e instanceof Error ? e.message : String(e)}`);
@@ -709,6 +717,8 @@ function publishError(caught) {
 async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFirstCheck) {
     const mode = inputs.command === 'restore' ? 'restore' : 'doctor';
     const shield = log.makeShield();
+    /** The plan, for wording a refusal by what it would have run. */
+    let waves = [];
     let group = '';
     const open = (name) => {
         shield.own();
@@ -734,6 +744,7 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
             sealMissing: false,
             hooks: {
                 onCheck: (before, plan) => {
+                    waves = plan.waves;
                     onFirstCheck(before);
                     open('swr: check');
                     for (const l of (0,src_core/* findingLines */.hq)(before.results.filter(f => f.status !== 'OK'), { color: false, all: false }))
@@ -750,7 +761,9 @@ async function repairWithLog(m, inputs, env, stateDir, policy, cacheClient, onFi
                         log.warning(w);
                     if (!gate.allowed) {
                         const noKey = !inputs.hmacKey && (inputs.require === 'hmac' || inputs.require === 'both');
-                        log.error(`swr: no recipe ran: ${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}. The workspace was verified and reported only.`);
+                        const why = `${noKey ? 'the hmac-key input is empty (a fork pull request gets no secrets), so ' : ''}${gate.reason}`;
+                        const recipes = waves.some(w => w.some(st => st.sources.includes('recipe')));
+                        log.error(`swr: ${recipes ? `no recipe ran: ${why}` : (0,src_core/* refusalOf */.Of)(waves, why)}. The workspace was verified and reported only.`);
                     }
                     else
                         open('swr: restore');
@@ -810,9 +823,13 @@ function isSurvivalCommand(c) {
     return constants/* SURVIVAL_COMMANDS */.AO.includes(c);
 }
 async function run(env = process.env) {
+    src_core/* state.applyProcFdSetting */.dZ.applyProcFdSetting(env);
     let exitCode = src_core/* EXIT */.dc.HEALTHY;
     try {
-        const inputs = (0,action_inputs/* readInputs */.K)(env);
+        const inputs = (0,action_inputs/* readInputs */.Ko)(env);
+        const emptyKey = (0,action_inputs/* emptySecretWarning */.YI)(env, 'hmac-key', `no HMAC signature can be checked in this run${inputs.require === 'mldsa' ? '' : ', so no recipe runs'}`);
+        if (emptyKey)
+            log.warning(`swr: ${emptyKey}`);
         const hmacVariants = (0,action_secrets/* keyVariants */.yP)(inputs.hmacKey);
         (0,action_secrets/* maskSecrets */.QU)(hmacVariants);
         if (isSurvivalCommand(inputs.command)) {
@@ -862,6 +879,9 @@ async function run(env = process.env) {
                 first = before;
             });
             result = { kind: 'repair', report: repaired };
+            const skipped = cacheClient?.skippedLine();
+            if (skipped)
+                log.info(`swr: ${skipped}`);
             scheduleWriteBack(repaired, m, env, cacheClient);
         }
         // What survived, before any repair: the measurement a survival history is for.
@@ -883,6 +903,36 @@ async function run(env = process.env) {
 
 /***/ }),
 
+/***/ 96158:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ actionPolicy)
+/* harmony export */ });
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(69147);
+/**
+ * The Action's signature policy, built from its inputs alone: the main step and the post step
+ * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
+ */
+
+function actionPolicy(m, inputs, env, stateDir) {
+    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sign.makePolicy */ ._S.makePolicy(m, {
+        stateDir,
+        require: inputs.require,
+        threshold: inputs.threshold,
+        hmacKeyText: inputs.hmacKey,
+        local: false,
+        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
+        minVersion: inputs.minVersion,
+        waiveDigest: inputs.waiveDigest,
+        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
+        now: new Date()
+    });
+}
+
+
+/***/ }),
+
 /***/ 87911:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -892,7 +942,7 @@ async function run(env = process.env) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(53012);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69147);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.

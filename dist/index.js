@@ -5,8 +5,10 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ handOver)
+/* harmony export */   Cl: () => (/* binding */ handOver),
+/* harmony export */   a9: () => (/* binding */ withSecrets)
 /* harmony export */ });
+/* unused harmony export SECRET_NAMES */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(48161);
@@ -22,8 +24,10 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
  * read it from its parent. So the step first replaces its own image (`process.execve`, same pid,
  * Node 22.15 and later: the runner's node24) with one whose starting environment holds only what
  * Node needs to start. The rest travels through a private file that the new image reads and
- * removes at once, and is put back into `process.env`, which changes the process's memory only,
- * never what `/proc` shows. docs/security.md says what this covers and what it does not.
+ * removes at once. What is not secret goes back into `process.env`; the secrets (`SECRET_NAMES`)
+ * never do: they are kept here and passed as values to what needs them (`withSecrets`), so no
+ * child this process starts, through its own code or a library's, inherits them. The same split is
+ * made where the re-exec is not available. docs/security.md says what this covers and what not.
  *
  * The hand-over file is named on the command line, which no earlier step can set (an earlier step
  * can set environment variables through GITHUB_ENV), and is accepted only when it is a regular
@@ -41,6 +45,31 @@ const FLAG = '--swr-handover=';
 const KEEP = /^(PATH|HOME|LANG|LC_[A-Z]+|TZ|TMPDIR|SSL_CERT_(FILE|DIR)|NODE_(OPTIONS|EXTRA_CA_CERTS|NO_WARNINGS|DEBUG|ICU_DATA|PATH|V8_COVERAGE|PRESERVE_SYMLINKS|PENDING_DEPRECATION|REDIRECT_WARNINGS|DISABLE_COLORS|USE_ENV_PROXY|COMPILE_CACHE|TLS_REJECT_UNAUTHORIZED))$/;
 const MAX_BYTES = 16 * 1024 * 1024;
 /**
+ * The secrets the runner gives every step of this Action: its key inputs and the job's tokens.
+ * Values a workflow puts in `env:` are its own; they stay in the environment (docs/security.md).
+ */
+const SECRET_NAMES = new Set([
+    'INPUT_HMAC-KEY',
+    'INPUT_SIGNING-KEY',
+    'ACTIONS_RUNTIME_TOKEN',
+    'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+    'GITHUB_TOKEN'
+]);
+const kept = {};
+/** Take the secrets out of `process.env` into this module (once; later calls find none). */
+function keepSecretsApart(from) {
+    for (const name of SECRET_NAMES) {
+        const v = from[name];
+        if (v !== undefined)
+            kept[name] = v;
+        delete process.env[name];
+    }
+}
+/** `env` with the secrets this step received: the environment the Action's code reads. */
+function withSecrets(env) {
+    return { ...env, ...kept };
+}
+/**
  * Run first in the step. Either re-executes this process (and never returns) or returns how the
  * environment stands. Throws with one line when a hand-over file is named but cannot be trusted.
  */
@@ -49,12 +78,18 @@ function handOver() {
     if (at >= 0) {
         const file = process.argv[at].slice(FLAG.length);
         process.argv.splice(at, 1);
-        Object.assign(process.env, receive(file));
+        const received = receive(file);
+        for (const [k, v] of Object.entries(received))
+            if (!SECRET_NAMES.has(k))
+                process.env[k] = v;
+        keepSecretsApart(received);
         return 'received';
     }
     const execve = process.execve;
-    if (typeof execve !== 'function' || process.platform !== 'linux')
+    if (typeof execve !== 'function' || process.platform !== 'linux') {
+        keepSecretsApart(process.env);
         return 'unavailable';
+    }
     const kept = {};
     for (const [k, v] of Object.entries(process.env))
         if (v !== undefined && KEEP.test(k))
@@ -64,9 +99,10 @@ function handOver() {
         execve.call(process, process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1), `${FLAG}${file}`], kept);
     }
     catch {
-        // Refused (a sandbox without execve): carry on as before, with the environment as it was.
+        // Refused (a sandbox without execve): carry on with the environment as it was.
         removeHandOver(file);
     }
+    keepSecretsApart(process.env);
     return 'unavailable';
 }
 function send(env) {
@@ -140,33 +176,43 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 let handedOver;
 try {
-    (0,_handover_js__WEBPACK_IMPORTED_MODULE_0__/* .handOver */ .C)();
+    (0,_handover_js__WEBPACK_IMPORTED_MODULE_0__/* .handOver */ .Cl)();
 }
 catch (e) {
     handedOver = e instanceof Error ? e.message : String(e);
 }
 const log = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592)]).then(__nccwpck_require__.bind(__nccwpck_require__, 58592));
+const children = await __nccwpck_require__.e(/* import() */ 771).then(__nccwpck_require__.bind(__nccwpck_require__, 98771));
+const phase = Reflect.get(globalThis, Symbol.for('swr.action.phase'));
+// The cache steps' children are the cache client's archivers: they end with the step.
+const cacheStep = typeof phase === 'string' && phase.startsWith('cache');
+if (cacheStep)
+    children.endChildrenOnSignals();
 if (handedOver !== undefined) {
     log.error(handedOver);
     process.exitCode = 1;
 }
 else {
-    const phase = Reflect.get(globalThis, Symbol.for('swr.action.phase'));
-    if (typeof phase === 'string' && phase.startsWith('cache')) {
-        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 50639));
+    // The secrets travel as values from here on; process.env never holds them again.
+    const env = (0,_handover_js__WEBPACK_IMPORTED_MODULE_0__/* .withSecrets */ .a9)(process.env);
+    if (cacheStep) {
+        const cache = await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(770), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 50639));
         if (phase === 'cache')
-            await cache.restorePhase(process.env, { saveAfter: true });
+            await cache.restorePhase(env, { saveAfter: true });
         else if (phase === 'cache-restore')
-            await cache.restorePhase(process.env, { saveAfter: false });
+            await cache.restorePhase(env, { saveAfter: false });
         else
-            await cache.savePhase(process.env, { post: phase === 'cache-post' });
+            await cache.savePhase(env, { post: phase === 'cache-post' });
     }
     else
         await (phase === 'post'
-            ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(613), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27718))).post()
-            : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(613), __nccwpck_require__.e(988)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36988))).run());
+            ? (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(770), __nccwpck_require__.e(718)]).then(__nccwpck_require__.bind(__nccwpck_require__, 27718))).post(env)
+            : (await Promise.all(/* import() */[__nccwpck_require__.e(92), __nccwpck_require__.e(592), __nccwpck_require__.e(770), __nccwpck_require__.e(988)]).then(__nccwpck_require__.bind(__nccwpck_require__, 36988))).run(env));
 }
 await log.flushed();
+// What a save given up at its deadline still had running (the cache client's tar and zstd).
+if (cacheStep)
+    children.endChildren();
 process.exit(process.exitCode ?? 0);
 
 __webpack_async_result__();

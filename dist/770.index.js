@@ -1,5 +1,5 @@
-export const id = 613;
-export const ids = [613];
+export const id = 770;
+export const ids = [770];
 export const modules = {
 
 /***/ 90915:
@@ -80,12 +80,15 @@ const UPLOAD_REPORT = ['auto', 'true', 'false'];
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ readInputs)
+/* harmony export */   Ko: () => (/* binding */ readInputs),
+/* harmony export */   YI: () => (/* binding */ emptySecretWarning),
+/* harmony export */   jY: () => (/* binding */ secretInput)
 /* harmony export */ });
+/* unused harmony export NOT_GIVEN */
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(53012);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(69147);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(90915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -164,6 +167,26 @@ function onePath(name, fallback) {
         throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${name}: one path per step; for several workspaces run the step in a matrix (docs/action.md, "Monorepos")`);
     return v || fallback;
 }
+/**
+ * A secret input, read from the environment the step passes (the hand-over keeps secrets out of
+ * `process.env`, where `core.getInput` looks), trimmed as `core.getInput` trims.
+ */
+function secretInput(env, name) {
+    const v = (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+    return v === NOT_GIVEN ? '' : v;
+}
+/**
+ * What a secret input's action.yml default reads: the runner sets every input, so this is how a
+ * left-out input differs from one given as `${{ secrets.X }}` where X is not there ('').
+ */
+const NOT_GIVEN = '(none)';
+/** The one warning for a secret input given but empty; `fellTo` says what the run does instead. */
+function emptySecretWarning(env, name, fellTo) {
+    const raw = env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`];
+    if (raw === undefined || raw.trim() !== '')
+        return undefined;
+    return `input ${name} is empty: the secret it names is not there (renamed, not granted to this environment, or a fork or Dependabot run); ${fellTo}`;
+}
 function readInputs(env) {
     const command = choice(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Command, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .COMMANDS */ .Lo, 'check');
     // The manifest path is relative to the workspace input ($GITHUB_WORKSPACE by default); the
@@ -172,7 +195,7 @@ function readInputs(env) {
     const base = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(root, onePath(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Workspace, '.'));
     const manifest = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(base, onePath(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.Manifest, '.swr/manifest.json'));
     const workspace = undefined;
-    const hmacKey = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
+    const hmacKey = secretInput(env, _constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.HmacKey);
     const approve = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getInput */ .V4(_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest).trim();
     if (approve && !/^[0-9a-fA-F]{64}$/.test(approve))
         throw new _core_index_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`input ${_constants_js__WEBPACK_IMPORTED_MODULE_3__/* .Inputs */ .G0.ApproveDigest}: not a 64-digit hex digest`);
@@ -210,36 +233,6 @@ function readInputs(env) {
 
 /***/ }),
 
-/***/ 96158:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   n: () => (/* binding */ actionPolicy)
-/* harmony export */ });
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(53012);
-/**
- * The Action's signature policy, built from its inputs alone: the main step and the post step
- * must judge a manifest by the same rules (the post step trusts nothing the main step handed it).
- */
-
-function actionPolicy(m, inputs, env, stateDir) {
-    return _core_index_js__WEBPACK_IMPORTED_MODULE_0__/* .sign.makePolicy */ ._S.makePolicy(m, {
-        stateDir,
-        require: inputs.require,
-        threshold: inputs.threshold,
-        hmacKeyText: inputs.hmacKey,
-        local: false,
-        trustedSigners: inputs.trustedSigners ? [inputs.trustedSigners] : [],
-        minVersion: inputs.minVersion,
-        waiveDigest: inputs.waiveDigest,
-        run: { repository: env.GITHUB_REPOSITORY, ref: env.GITHUB_REF },
-        now: new Date()
-    });
-}
-
-
-/***/ }),
-
 /***/ 90762:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -253,6 +246,8 @@ __webpack_require__.d(__webpack_exports__, {
   uZ: () => (/* binding */ withBefore)
 });
 
+// UNUSED EXPORTS: BREAKER_LIMIT
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
 var external_node_fs_default = /*#__PURE__*/__webpack_require__.n(external_node_fs_);
@@ -262,11 +257,12 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 180 modules
-var core = __webpack_require__(53012);
+// EXTERNAL MODULE: ./src/core/index.ts + 181 modules
+var core = __webpack_require__(69147);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
+
 
 
 
@@ -293,6 +289,12 @@ function pathForms(abs, env) {
     const forms = [external_node_path_default().resolve(abs), archivePrefix(abs, env)];
     return [...new Set(forms)];
 }
+/** The cache client compresses with zstd when it finds `zstd` on PATH (as it checks). */
+function clientUsesZstd(env) {
+    return (env.PATH ?? '')
+        .split((external_node_path_default()).delimiter)
+        .some(dir => dir !== '' && external_node_fs_default().existsSync(external_node_path_default().join(dir, 'zstd')));
+}
 function isGhes(env) {
     const host = new URL(env.GITHUB_SERVER_URL || 'https://github.com').hostname.toUpperCase();
     return !(host === 'GITHUB.COM' || host.endsWith('.GHE.COM') || host.endsWith('.LOCALHOST'));
@@ -303,15 +305,78 @@ async function newHttpClient(...args) {
     httpModule ??= Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 44942));
     return new (await httpModule).HttpClient(...args);
 }
+/** A lookup that gets no answer within this long is tried again (the client's default is 3 min). */
+const LOOKUP_TIMEOUT_MS = 10_000;
+/** Tries of one lookup: 429, 5xx, resets and timeouts are tried again, with backoff, in ~30 s. */
+const LOOKUP_TRIES = 3;
+const RETRY_AFTER_MAX_MS = 10_000;
+/** Why one lookup failed, and whether another try may help. */
+class LookupFailure extends Error {
+    detail;
+    transient;
+    retryAfterMs;
+    constructor(detail, transient, retryAfterMs) {
+        super(detail);
+        this.detail = detail;
+        this.transient = transient;
+        this.retryAfterMs = retryAfterMs;
+    }
+}
+/**
+ * The bounds a job sets on downloads: `stallSeconds` (the `download-stall-timeout` input), else
+ * `SWR_DOWNLOAD_STALL_TIMEOUT` (seconds), else a minute; `SEGMENT_DOWNLOAD_TIMEOUT_MINS` (minutes,
+ * as actions/cache reads it) bounds the whole download. A value that is not a positive number is
+ * named through `onNote` and the default kept.
+ */
+function downloadBounds(env, stallSeconds, onNote) {
+    const positive = (name, unit) => {
+        const raw = env[name]?.trim();
+        if (!raw)
+            return undefined;
+        const n = Number(raw);
+        if (Number.isFinite(n) && n > 0)
+            return Math.round(n * unit);
+        onNote?.(`${name}: "${raw.slice(0, 20)}" is not a positive number; ignored`);
+        return undefined;
+    };
+    const stallMs = stallSeconds !== undefined
+        ? stallSeconds * 1000
+        : (positive('SWR_DOWNLOAD_STALL_TIMEOUT', 1000) ?? core/* DEFAULT_STALL_MS */.MX);
+    const totalMs = positive('SEGMENT_DOWNLOAD_TIMEOUT_MINS', 60_000);
+    return totalMs === undefined
+        ? { stallMs }
+        : { stallMs, totalMs, totalName: 'SEGMENT_DOWNLOAD_TIMEOUT_MINS' };
+}
+function retryAfterMs(value) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (!v)
+        return undefined;
+    const secs = Number(v);
+    const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(v) - Date.now();
+    return Number.isFinite(ms) ? Math.max(0, Math.min(ms, RETRY_AFTER_MAX_MS)) : undefined;
+}
+/** Network faults another try may get past; a refused connection is a service that is not there. */
+const TRANSIENT = new Set(['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'no answer in time']);
+/** A network error's one line: its code, never the request's path (a signed URL's signature). */
+function networkDetail(err) {
+    const e = err;
+    if (typeof e?.message === 'string' && e.message.startsWith('Request timeout'))
+        return 'no answer in time';
+    return e?.code ?? 'network error';
+}
 class CacheService {
     env;
+    bounds;
+    sleep;
     httpClient;
     http() {
-        this.httpClient ??= newHttpClient('swr', [], { allowRetries: true, maxRetries: 2 });
+        this.httpClient ??= newHttpClient('swr', [], { socketTimeout: LOOKUP_TIMEOUT_MS });
         return this.httpClient;
     }
-    constructor(env) {
+    constructor(env, bounds = downloadBounds(env), sleep = (ms) => new Promise(r => setTimeout(r, ms))) {
         this.env = env;
+        this.bounds = bounds;
+        this.sleep = sleep;
     }
     get v2() {
         return !isGhes(this.env) && Boolean(this.env.ACTIONS_CACHE_SERVICE_V2);
@@ -319,8 +384,25 @@ class CacheService {
     auth() {
         return { Authorization: `Bearer ${this.env.ACTIONS_RUNTIME_TOKEN ?? ''}` };
     }
-    /** One lookup of `keys` under one version; undefined on a miss. Throws when unreachable. */
+    /**
+     * One lookup of `keys` under one version; undefined on a miss. 429, 5xx, resets and timeouts
+     * are tried again (Retry-After honoured, bounded); throws StoreUnavailable when they persist.
+     */
     async ask(key, restoreKeys, version) {
+        for (let attempt = 1;; attempt++) {
+            try {
+                return await this.askOnce(key, restoreKeys, version);
+            }
+            catch (err) {
+                const detail = networkDetail(err);
+                const f = err instanceof LookupFailure ? err : new LookupFailure(detail, TRANSIENT.has(detail));
+                if (!f.transient || attempt >= LOOKUP_TRIES)
+                    throw new core/* StoreUnavailable */.us(`cache service unavailable: ${f.detail}`);
+                await this.sleep(f.retryAfterMs ?? 1000 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));
+            }
+        }
+    }
+    async askOnce(key, restoreKeys, version) {
         if (this.v2) {
             const base = this.env.ACTIONS_RESULTS_URL ?? '';
             const url = new URL(`/twirp/${SERVICE}/GetCacheEntryDownloadURL`, base).href;
@@ -331,8 +413,8 @@ class CacheService {
             });
             const body = await res.readBody();
             if (res.message.statusCode !== 200)
-                throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-            const r = JSON.parse(body);
+                throw failureOf(res.message);
+            const r = parse(body);
             return r.ok && r.signed_download_url && r.matched_key
                 ? { matchedKey: r.matched_key, url: r.signed_download_url }
                 : undefined;
@@ -347,8 +429,8 @@ class CacheService {
         if (res.message.statusCode === 204)
             return undefined;
         if (res.message.statusCode !== 200)
-            throw new Error(`cache service answered ${res.message.statusCode ?? '?'}`);
-        const r = JSON.parse(body);
+            throw failureOf(res.message);
+        const r = parse(body);
         return r.cacheKey && r.archiveLocation
             ? { matchedKey: r.cacheKey, url: r.archiveLocation }
             : undefined;
@@ -366,11 +448,21 @@ class CacheService {
                     exact: found.matchedKey === key,
                     compression,
                     prefix,
-                    open: () => this.download(found.url)
+                    open: () => this.download(found.url),
+                    bounds: this.bounds
                 };
             }
         }
         return undefined;
+    }
+    /**
+     * Whether an archive is saved under exactly `key` for `abs` as this machine's cache client saves
+     * it (the absolute spelling, zstd when the client finds zstd, else gzip): one lookup, no download.
+     */
+    async has(abs, key) {
+        const method = clientUsesZstd(this.env) ? 'zstd-without-long' : 'gzip';
+        const found = await this.ask(key, [], cacheVersion([external_node_path_default().resolve(abs)], method));
+        return found?.matchedKey === key;
     }
     /**
      * The newest archive saved for exactly `spellings` (a sealed cache: the seal's spelling, then
@@ -385,14 +477,26 @@ class CacheService {
                 matchedKey: found.matchedKey,
                 exact: found.matchedKey === key,
                 compression,
-                open: () => this.download(found.url)
+                open: () => this.download(found.url),
+                bounds: this.bounds
             };
         }
         return undefined;
     }
     async download(url) {
-        // A signed URL: no token sent to storage, and the URL itself never printed.
-        const res = await (await newHttpClient('swr')).get(url);
+        // A signed URL: no token sent to storage, and the URL itself never printed. The socket bound
+        // covers a server that never sends the headers; unpack bounds the body.
+        const http = await newHttpClient('swr', [], {
+            // Past the stall bound, so a stalled body is named by unpack's watch, not as a closed socket.
+            socketTimeout: (this.bounds.stallMs ?? core/* DEFAULT_STALL_MS */.MX) + 5_000
+        });
+        let res;
+        try {
+            res = await http.get(url);
+        }
+        catch (err) {
+            throw new Error(`the archive download failed: ${networkDetail(err)}`);
+        }
         const status = res.message.statusCode ?? 0;
         if (status !== 200) {
             res.message.resume();
@@ -401,7 +505,22 @@ class CacheService {
         return res.message;
     }
 }
+function failureOf(msg) {
+    const status = msg.statusCode ?? 0;
+    return new LookupFailure(String(status || '?'), status === 429 || status >= 500, retryAfterMs(msg.headers['retry-after']));
+}
+/** A 200 whose body is not JSON is the service failing, not a miss. */
+function parse(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        throw new LookupFailure('an answer that is not JSON', true);
+    }
+}
 
+// EXTERNAL MODULE: ./src/adapters/toolkit-env.ts
+var toolkit_env = __webpack_require__(28120);
 ;// CONCATENATED MODULE: ./src/adapters/actions-cache.ts
 /**
  * The real Actions cache behind the engine's CacheClient port, for the Action and for the CLI on a
@@ -410,6 +529,7 @@ class CacheService {
  * client is loaded only to save and to look up, with a private temp directory when RUNNER_TEMP is
  * unset and its workflow commands kept off a terminal.
  */
+
 
 
 
@@ -452,7 +572,7 @@ function runQuietly(opts) {
         if (temp)
             process.env.RUNNER_TEMP = temp;
         try {
-            return await muted(fn);
+            return await (0,toolkit_env/* withToolkitToken */.K)(opts.env, () => muted(fn));
         }
         finally {
             if (temp) {
@@ -511,35 +631,88 @@ async function saveOnce(key, exists, save, note) {
         return 'failed';
     }
 }
+/** A save not finished in this long is given up: a hung service must not hold the post step. */
+const SAVE_DEADLINE_MS = 30 * 60 * 1000;
+/** `SWR_SAVE_TIMEOUT` (seconds), else half an hour. */
+function saveDeadlineMs(env) {
+    const n = Number(env.SWR_SAVE_TIMEOUT);
+    return Number.isFinite(n) && n > 0 ? n * 1000 : SAVE_DEADLINE_MS;
+}
+/**
+ * The save, or 'failed' with one line once the deadline passes. What the client still has under
+ * way is dropped with the process at the end of the step (its archiver ended with it, see
+ * src/action/children.ts).
+ */
+async function withDeadline(ms, key, note, save) {
+    let timer;
+    const late = new Promise(resolve => {
+        timer = setTimeout(() => {
+            note(`save of ${key}`, `not finished within ${Math.round(ms / 1000)} s (SWR_SAVE_TIMEOUT): given up`);
+            resolve('failed');
+        }, ms);
+        timer.unref();
+    });
+    try {
+        return await Promise.race([save(), late]);
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}
+/** Consecutive failures after which a run stops asking the cache service. */
+const BREAKER_LIMIT = 3;
 function actionsCacheClient(opts) {
     // Absolute paths: the client resolves relative ones against the process's cwd but archives them
     // relative to GITHUB_WORKSPACE, and the cache version hashes the path strings as given.
     const spell = (abs) => external_node_path_default().resolve(abs);
     const quietly = runQuietly(opts);
-    const service = new CacheService(opts.env);
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    const service = new CacheService(opts.env, downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
+    // A failing service is asked at most BREAKER_LIMIT times in a row: a doctor over 200 damaged
+    // entries then prints three warnings, not 200, and stops waiting on retries it cannot win.
+    let failures = 0;
+    let skipped = 0;
+    const tripped = () => failures >= BREAKER_LIMIT;
+    const note = (what, err) => {
+        failures++;
+        const msg = err instanceof Error ? err.message : String(err);
+        opts.onNote?.(tripped()
+            ? `cache ${what}: ${msg}; failed ${BREAKER_LIMIT} times in a row: not asked again in this run`
+            : `cache ${what}: ${msg}`);
+    };
+    const guarded = async (miss, fn) => {
+        if (tripped()) {
+            skipped++;
+            return miss;
+        }
+        return fn();
+    };
     return {
-        async find(abs, key, restoreKeys) {
+        find: (abs, key, restoreKeys) => guarded(undefined, async () => {
             try {
-                return await service.find(abs, key, restoreKeys);
+                const found = await service.find(abs, key, restoreKeys);
+                failures = 0;
+                return found;
             }
             catch (err) {
                 note(`restore of ${key} failed`, err);
                 return undefined;
             }
-        },
-        async lookup(abs, key) {
+        }),
+        lookup: (abs, key) => guarded(false, async () => {
             try {
-                const cache = await client();
-                return ((await quietly(() => cache.restoreCache([spell(abs)], key, [], { lookupOnly: true }))) ===
-                    key);
+                const saved = await service.has(abs, key);
+                failures = 0;
+                return saved;
             }
             catch (err) {
                 note(`lookup of ${key} failed`, err);
                 return false;
             }
-        },
-        save: (abs, key) => saveOnce(key, async () => (await quietly(async () => (await client()).restoreCache([spell(abs)], key, [], { lookupOnly: true }))) === key, async () => quietly(async () => (await client()).saveCache([spell(abs)], key)), note)
+        }),
+        save: (abs, key) => guarded('failed', () => saveOnce(key, () => service.has(abs, key), async () => quietly(async () => (await client()).saveCache([spell(abs)], key)), note)),
+        skippedLine: () => skipped > 0
+            ? `cache: not asked for ${skipped} more ${skipped === 1 ? 'entry' : 'entries'} after ${BREAKER_LIMIT} failures in a row`
+            : undefined
     };
 }
 /**
@@ -549,20 +722,43 @@ function actionsCacheClient(opts) {
  */
 function actionsSealedCacheClient(opts) {
     const quietly = runQuietly(opts);
-    const service = new CacheService(opts.env);
+    const service = new CacheService(opts.env, downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
     const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
     return {
-        async find(spellings, key, restoreKeys) {
-            try {
-                return await service.findPaths(spellings, key, restoreKeys);
-            }
-            catch (err) {
-                note(`restore of ${key} failed`, err);
-                return undefined;
-            }
-        },
-        save: (spellings, key) => saveOnce(key, async () => (await service.findPaths(spellings, key, []))?.matchedKey === key, async () => quietly(async () => (await client()).saveCache([...spellings], key)), note)
+        // An unreachable service throws StoreUnavailable: the restore is a miss that says so.
+        find: (spellings, key, restoreKeys) => service.findPaths(spellings, key, restoreKeys),
+        save: (spellings, key) => withDeadline(saveDeadlineMs(opts.env), key, note, () => saveOnce(key, async () => (await service.findPaths(spellings, key, []))?.matchedKey === key, async () => quietly(async () => (await client()).saveCache([...spellings], key, opts.uploadChunkSize ? { uploadChunkSize: opts.uploadChunkSize } : undefined)), note))
     };
+}
+
+
+/***/ }),
+
+/***/ 28120:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ withToolkitToken)
+/* harmony export */ });
+/**
+ * The Actions toolkit's clients read the job's runtime token from `process.env` at call time, and
+ * the Action keeps its secrets out of `process.env` (src/action/handover.ts) so that no child
+ * inherits them. The token is put there for one client call and taken away after it. What the
+ * client starts during the call (the cache client's tar and zstd) does see it: docs/security.md.
+ */
+const TOKEN = 'ACTIONS_RUNTIME_TOKEN';
+/** Run a toolkit call with `env`'s runtime token in `process.env`, removed afterwards. */
+async function withToolkitToken(env, fn) {
+    const token = env[TOKEN];
+    if (token === undefined || process.env[TOKEN] !== undefined)
+        return fn();
+    process.env[TOKEN] = token;
+    try {
+        return await fn();
+    }
+    finally {
+        delete process.env[TOKEN];
+    }
 }
 
 
