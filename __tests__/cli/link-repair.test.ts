@@ -148,7 +148,7 @@ describe('a parent swapped for a link while doctor runs (bundled CLI)', () => {
 })
 
 describe('restoreLink under renames as fast as they go', () => {
-  it('500 runs: never a link made outside the workspace', async () => {
+  it('500 runs or more: never a link made outside the workspace', async () => {
     const python = (readDoc(ws.manifestFile).body.entries as Entry[]).find(
       e => e.id === 'python'
     ) as LinkEntry
@@ -158,7 +158,9 @@ describe('restoreLink under renames as fast as they go', () => {
     let made = 0
     let refused = 0
     try {
-      for (let i = 0; i < 500; i++) {
+      // At least 500 runs, and on until both outcomes were seen: a loaded
+      // machine can go hundreds of runs without the swap landing mid-call.
+      for (let i = 0; i < 5000 && (i < 500 || made === 0 || refused === 0); i++) {
         await racer.stop()
         racer.putBack()
         fs.rmSync(at('bin/python'), { force: true })
@@ -174,5 +176,5 @@ describe('restoreLink under renames as fast as they go', () => {
     }
     // The race was run: links were made in some runs and refused in others.
     expect([made > 0, refused > 0]).toEqual([true, true])
-  }, 60_000)
+  }, 120_000)
 })
