@@ -133,18 +133,24 @@ function leftInTemp(repo: ActionRepo): string[] {
 }
 
 /**
- * A fresh runner's workspace. Every job shares one RUNNER_TEMP path, emptied first, as the jobs of
- * one runner image do (the seal's absolute spelling is part of the cache version).
+ * A fresh runner: its own workspace folder, home and RUNNER_TEMP (the cache version depends only
+ * on the key and the `path` lines, never on where the job runs).
  */
 function freshRepo(): ActionRepo {
-  const repo = makeRepo()
-  fs.rmSync(sharedTemp(), { recursive: true, force: true })
-  fs.mkdirSync(sharedTemp(), { recursive: true })
-  return { ...repo, runnerTemp: sharedTemp() }
+  return makeRepo()
 }
 
-function sharedTemp(): string {
-  return path.join(tmp, 'runner-temp')
+/**
+ * A runner laid out differently: the workspace deeper under other folder names, RUNNER_TEMP and
+ * the home elsewhere (another self-hosted install, a container job).
+ */
+function otherLayout(): ActionRepo {
+  const repo = makeRepo()
+  const root = path.join(repo.base, 'actions-runner', '_work', 'project', 'project')
+  const runnerTemp = path.join(repo.base, 'actions-runner', '_work', '_temp')
+  const home = path.join(repo.base, 'github', 'home')
+  for (const d of [root, runnerTemp, home]) fs.mkdirSync(d, { recursive: true })
+  return { ...repo, root, runnerTemp, home }
 }
 
 /** The seal member of a stored archive. */
@@ -173,9 +179,9 @@ function membersOf(dir: string, prefix: string): TarMember[] {
   return out
 }
 
-/** The seal's name in archives of the jobs below (workspaces lie at the same depth). */
-function sealName(repo: ActionRepo): string {
-  return path.relative(repo.root, path.join(sharedTemp(), 'swr-seal', 'seal.json'))
+/** The seal's name in every sealed archive. */
+function sealName(_repo: ActionRepo): string {
+  return '.swr-seal.json'
 }
 
 describe('the sealed cache action over a project life', () => {
@@ -220,6 +226,40 @@ describe('the sealed cache action over a project life', () => {
     expect(state(path.join(b.root, 'node_modules'))).toEqual(
       state(path.join(a.root, 'node_modules'))
     )
+  }, 180_000)
+
+  it('the same key and path lines from another RUNNER_TEMP, workspace folder and home are an exact hit', async () => {
+    const inputs = { ...base, path: 'node_modules\n~/.npm', key: 'layout-1' }
+    const a = freshRepo()
+    const npmCache = (r: ActionRepo): string => path.join(r.home, '.npm')
+    const saved = await job(a, inputs, () => {
+      install(a.root)
+      fs.mkdirSync(path.join(npmCache(a), '_cacache'), { recursive: true })
+      fs.writeFileSync(path.join(npmCache(a), '_cacache', 'index'), 'npm cache\n')
+    })
+    expect(saved.post.stdout).toMatch(/saved them under key layout-1/)
+
+    const b = otherLayout()
+    expect(b.runnerTemp).not.toBe(a.runnerTemp)
+    expect(path.relative(b.base, b.root)).not.toBe(path.relative(a.base, a.root))
+    const hit = await job(b, inputs)
+    expect(hit.main.code).toBe(0)
+    expect(report(hit.main).reason).toBeNull()
+    expect(hit.main.outputs['cache-hit']).toBe('true')
+    expect(state(path.join(b.root, 'node_modules'))).toEqual(
+      state(path.join(a.root, 'node_modules'))
+    )
+    expect(state(npmCache(b))).toEqual(state(npmCache(a)))
+
+    // Plain tar extracts the archive: the seal, then the paths named by what the lines say.
+    const out = fs.mkdtempSync(path.join(tmp, 'plain-'))
+    const tarBytes = execFileSync('zstd', ['-d', '-c', server.blobPath('layout-1')], {
+      maxBuffer: 1 << 30
+    })
+    execFileSync('tar', ['-xf', '-', '-C', out], { input: tarBytes })
+    expect(fs.readdirSync(out).sort()).toEqual(['.swr-seal.json', 'node_modules', '~'])
+    expect(state(path.join(out, 'node_modules'))).toEqual(state(path.join(a.root, 'node_modules')))
+    expect(state(path.join(out, '~', '.npm'))).toEqual(state(npmCache(a)))
   }, 180_000)
 
   it('a dependency bump restores the older seal as stale, names both keys, and saves the new state', async () => {

@@ -5,7 +5,6 @@
  * actions/cache's (`cache-hit`, `cache-primary-key`, `cache-matched-key`) plus swr's.
  */
 import * as core from '@actions/core'
-import path from 'node:path'
 import {
   actionsSealedCacheClient,
   cacheReadOnly,
@@ -19,7 +18,6 @@ import {
   saveSealedCache,
   sign,
   walk,
-  type SealFile,
   type SealedCacheOptions,
   type SealedRestoreResult
 } from '../../core/index.js'
@@ -31,16 +29,6 @@ export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
 
 const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' } as const
 
-/**
- * Where the seal lies while saving: a fixed name in RUNNER_TEMP, spelt absolute (the cache client
- * refuses ".." in a path), so the cache version is the same for every job of the same runner
- * layout, and named in the archive relative to the workspace, as the client archives it.
- */
-function sealFile(workspace: string, scratchBase: string): SealFile {
-  const file = path.join(scratchBase, 'swr-seal', 'seal.json')
-  return { file, spelling: file, member: path.relative(workspace, file).split(path.sep).join('/') }
-}
-
 function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
   return {
     cache: actionsSealedCacheClient({
@@ -49,7 +37,6 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
       stallSeconds: inputs.stallSeconds
     }),
     locations: inputs.locations,
-    sealFile: sealFile(inputs.workspace, inputs.scratchBase),
     workspace: inputs.workspace,
     home: inputs.home,
     scratchBase: inputs.scratchBase,

@@ -7,8 +7,9 @@
  * check it against the seal first and download no more if it holds; otherwise extract every path
  * into private scratch under the seal (each file hashed as it streams), and only then place them.
  * A partial, corrupt, unsealed, re-keyed or poisoned archive is a miss with its reason and nothing
- * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, and
- * save it with the paths, as the archive's first member.
+ * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, write
+ * the archive (the seal first, then exactly what it records) and save it under a cache version of
+ * the `path` lines as written, so the entry is the same wherever the job runs.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -22,7 +23,8 @@ import { makeScratch, removeScratch } from '../fs/scratch.js'
 import { place } from '../restore/cache/place.js'
 import { SealedArchive, SealOnly, scratchDest } from '../seal/archive.js'
 import type { SealLocation } from '../seal/locations.js'
-import { makeSealBody } from '../seal/make.js'
+import { makeSeal } from '../seal/make.js'
+import { SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
 import { encodeSeal, type ParsedSeal } from '../seal/seal.js'
 import {
   judgeSeal,
@@ -32,24 +34,12 @@ import {
   type SealTrust
 } from '../seal/trust.js'
 import { sealedEntries, verifySealed, type SealedEntry } from '../seal/verify.js'
-import { writeFileAtomic } from '../state/atomic.js'
 import type { Finding, WipeSignature } from '../types.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
-
-/** Where the seal goes while a cache is saved, and how the archive names it. */
-export interface SealFile {
-  /** Absolute path of the seal file while saving (its directory is made fresh and private). */
-  file: string
-  /** The same, as passed to the cache client (and hashed into the cache version). */
-  spelling: string
-  /** Its name in the archive: relative to the workspace, POSIX. */
-  member: string
-}
 
 export interface SealedCacheOptions {
   cache: SealedCacheClient
   locations: readonly SealLocation[]
-  sealFile: SealFile
   workspace: string
   home: string
   /** A private directory for scratch copies (RUNNER_TEMP). */
@@ -90,8 +80,9 @@ export interface SealedRestoreResult {
   ms: number
 }
 
-function spellings(opts: SealedCacheOptions): string[] {
-  return [opts.sealFile.spelling, ...opts.locations.map(l => l.spelling)]
+/** The `path` lines as the step wrote them: with the compression, all the cache version hashes. */
+function pathLines(opts: SealedCacheOptions): string[] {
+  return opts.locations.map(l => l.spelling)
 }
 
 /** The seal's key and paths must be the ones asked for: an archive moved under another key is refused. */
@@ -181,7 +172,7 @@ async function extractAndPlace(
   const scratch = makeScratch(opts.scratchBase, 'swr-cache')
   try {
     const handler: SealedArchive = new SealedArchive({
-      sealMember: opts.sealFile.member,
+      sealMember: SEAL_MEMBER,
       accept,
       sealOnly: false,
       destOf: i => scratchDest(scratch, i, handler.entries[i] as SealedEntry)
@@ -251,7 +242,7 @@ export async function restoreSealedCache(
   await prepareSealTrust(opts.trust)
   let found
   try {
-    found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys)
+    found = await opts.cache.find(pathLines(opts), opts.key, opts.restoreKeys)
   } catch (err) {
     // An outage is a miss that says so: a cold miss and a service down read differently.
     if (err instanceof StoreUnavailable) return done({ outcome: 'miss', reason: err.message })
@@ -269,7 +260,7 @@ export async function restoreSealedCache(
   let entries: SealedEntry[] = []
   if (opts.lookupOnly || opts.locations.some(onDisk)) {
     const peek = new SealedArchive({
-      sealMember: opts.sealFile.member,
+      sealMember: SEAL_MEMBER,
       accept: acceptFor(opts, opts.trust, matchedKey, signedBy),
       sealOnly: true,
       destOf: () => opts.scratchBase
@@ -349,7 +340,7 @@ export async function saveSealedCache(
       signedBy: [],
       files: 0
     })
-  const body = await makeSealBody({
+  const { body, records } = await makeSeal({
     key: opts.key,
     locations: opts.locations,
     at: opts.at,
@@ -360,12 +351,21 @@ export async function saveSealedCache(
   const signedBy = doc.signatures.map(s =>
     s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
   )
-  const dir = path.dirname(opts.sealFile.file)
-  fs.rmSync(dir, { recursive: true, force: true })
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const scratch = makeScratch(opts.scratchBase, 'swr-save')
   try {
-    writeFileAtomic(opts.sealFile.file, encodeSeal(doc))
-    const outcome = await opts.cache.save(spellings(opts), opts.key)
+    const file = path.join(scratch, 'cache.tar')
+    const archive = await writeSealedArchive(
+      file,
+      encodeSeal(doc),
+      body.paths.map((p, i) => ({
+        member: p.member,
+        abs: (opts.locations[i] as SealLocation).abs,
+        entry: p.entry,
+        records: records[i]
+      })),
+      opts.at
+    )
+    const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive })
     const files = body.paths.reduce(
       (n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1),
       0
@@ -380,6 +380,6 @@ export async function saveSealedCache(
       ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
     })
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    removeScratch(scratch)
   }
 }

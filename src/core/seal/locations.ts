@@ -1,13 +1,15 @@
 /**
  * Where the paths of a cache step are: each line of its `path` input resolved the way the cache
  * client resolves it (relative to the workspace, `~/` to the home directory, absolute as given),
- * and named the way its archive names it (relative to the workspace, POSIX). Sealed caches take
+ * and named in the archive by what the line says (relative to the workspace, POSIX; a `~/` line
+ * under `~/`), so the same lines name the same members wherever a job runs. Sealed caches take
  * literal paths: a glob or an exclusion would make the set of paths depend on what is on disk,
  * so the seal could not say which paths it vouches for.
  */
 import path from 'node:path'
 import { UsageError } from '../errors.js'
 import { isControl, quoted } from '../text/escape.js'
+import { SEAL_MEMBER } from './write-archive.js'
 
 export interface SealLocation {
   /** As the step names it. */
@@ -63,7 +65,16 @@ export function sealLocations(
         o.abs.startsWith(`${abs}${path.sep}`)
       )
         throw new UsageError(`path ${quoted(line)}: overlaps ${quoted(o.spelling)}`)
-    const member = path.relative(where.workspace, abs).split(path.sep).join('/')
+    // Named by what the line says, never by where this job's workspace or home lies.
+    const member = (
+      line === '~' || line.startsWith('~/')
+        ? `~/${path.relative(path.resolve(where.home), abs)}`
+        : path.relative(where.workspace, abs)
+    )
+      .split(path.sep)
+      .join('/')
+    if (member === SEAL_MEMBER)
+      throw new UsageError(`path ${quoted(line)}: the name the archive's seal takes`)
     out.push({ spelling: line, abs, member })
   }
   return out

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { captureEntry } from '../capture/capture.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
+import { parseIndex, type IndexRecord } from '../walk/tree-index.js'
 import type { SealLocation } from './locations.js'
 import { SEAL_SCHEMA, type SealBody, type SealedPath } from './seal.js'
 
@@ -20,7 +21,12 @@ export interface SealRequest {
   pool?: PoolOptions | undefined
 }
 
-async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promise<SealedPath> {
+interface Made {
+  path: SealedPath
+  records: IndexRecord[] | undefined
+}
+
+async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promise<Made> {
   const name = path.basename(loc.abs)
   const captured = await captureEntry(
     path.dirname(loc.abs),
@@ -36,18 +42,41 @@ async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promi
   )
   // A note (a secret file's) is for a manifest's reader; a seal records state only.
   const { note: _note, ...entry } = captured.entry
+  const ref = entry.kind === 'tree' ? entry.expect.index : undefined
+  const records = captured.index && ref ? parseIndex(captured.index, ref) : undefined
+  if (captured.index && !records) throw new Error(`${loc.spelling}: its index did not read back`)
   return {
-    spelling: loc.spelling,
-    member: loc.member,
-    entry,
-    ...(captured.index ? { index: captured.index.toString('base64') } : {})
+    path: {
+      spelling: loc.spelling,
+      member: loc.member,
+      entry,
+      ...(captured.index ? { index: captured.index.toString('base64') } : {})
+    },
+    records
+  }
+}
+
+/** A seal's body, with each tree's index records (what a sealed archive is written from). */
+export async function makeSeal(
+  req: SealRequest
+): Promise<{ body: SealBody; records: (IndexRecord[] | undefined)[] }> {
+  const made: Made[] = []
+  // One at a time: each tree's capture already spreads its hashing over every core.
+  for (const loc of req.locations) made.push(await sealPath(loc, req.pool))
+  return {
+    body: bodyOf(
+      req,
+      made.map(m => m.path)
+    ),
+    records: made.map(m => m.records)
   }
 }
 
 export async function makeSealBody(req: SealRequest): Promise<SealBody> {
-  const paths: SealedPath[] = []
-  // One at a time: each tree's capture already spreads its hashing over every core.
-  for (const loc of req.locations) paths.push(await sealPath(loc, req.pool))
+  return (await makeSeal(req)).body
+}
+
+function bodyOf(req: SealRequest, paths: SealedPath[]): SealBody {
   return {
     schema: SEAL_SCHEMA,
     key: req.key,
