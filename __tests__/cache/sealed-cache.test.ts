@@ -502,11 +502,133 @@ describe("the rest of actions/cache's surface, and ML-DSA seals", () => {
   }, 60_000)
 })
 
+describe('path as actions/cache reads it: globs, ~, exclusions', () => {
+  const withCache = (root: string): void => {
+    install(root)
+    fs.mkdirSync(path.join(root, 'node_modules', '.cache', 'babel'), { recursive: true })
+    fs.writeFileSync(path.join(root, 'node_modules', '.cache', 'babel', 'x.json'), 'cached\n')
+  }
+
+  it('**/node_modules saves every node_modules of a monorepo and a fresh runner restores them all', async () => {
+    const a = freshRepo()
+    const inputs = { path: '**/node_modules', key: 'glob-1', 'hmac-key': HMAC }
+    const saved = await job(a, inputs, () => {
+      install(a.root)
+      install(path.join(a.root, 'packages', 'web'), 'web')
+      fs.mkdirSync(path.join(a.root, 'packages', 'empty'), { recursive: true })
+    })
+    expect(saved.post.code).toBe(0)
+    expect(saved.post.stdout).toMatch(/saved them under key glob-1/)
+    const seal = JSON.parse(sealOf('glob-1').toString('utf8'))
+    expect(seal.body.patterns).toEqual(['**/node_modules'])
+    expect(seal.body.paths.map((p: { spelling: string }) => p.spelling)).toEqual([
+      'node_modules',
+      'packages/web/node_modules'
+    ])
+
+    const b = otherLayout()
+    const hit = await job(b, inputs)
+    expect(hit.main.outputs['cache-hit']).toBe('true')
+    for (const rel of ['node_modules', 'packages/web/node_modules'])
+      expect(state(path.join(b.root, rel))).toEqual(state(path.join(a.root, rel)))
+    expect(fs.existsSync(path.join(b.root, 'packages', 'empty'))).toBe(false)
+  }, 120_000)
+
+  it('node_modules + !node_modules/.cache: .cache is not saved, and not touched on restore', async () => {
+    const a = freshRepo()
+    const inputs = { path: 'node_modules\n!node_modules/.cache', key: 'excl-1', 'hmac-key': HMAC }
+    const saved = await job(a, inputs, () => withCache(a.root))
+    expect(saved.post.stdout).toMatch(/saved them under key excl-1/)
+    const out = fs.mkdtempSync(path.join(tmp, 'excl-'))
+    execFileSync('tar', ['-xf', '-', '-C', out], {
+      input: execFileSync('zstd', ['-d', '-c', server.blobPath('excl-1')], { maxBuffer: 1 << 30 })
+    })
+    expect(fs.existsSync(path.join(out, 'node_modules', 'ms', 'package.json'))).toBe(true)
+    expect(fs.existsSync(path.join(out, 'node_modules', '.cache'))).toBe(false)
+    const without = (root: string): string[] =>
+      state(path.join(root, 'node_modules')).filter(l => !l.startsWith('.cache'))
+
+    // A fresh runner: the included files, and no .cache.
+    const b = freshRepo()
+    const hit = await job(b, inputs)
+    expect(hit.main.outputs['cache-hit']).toBe('true')
+    expect(without(b.root)).toEqual(without(a.root))
+    expect(fs.existsSync(path.join(b.root, 'node_modules', '.cache'))).toBe(false)
+
+    // A runner with its own .cache and damage elsewhere: healed, its .cache left as it was.
+    const c = freshRepo()
+    withCache(c.root)
+    fs.writeFileSync(path.join(c.root, 'node_modules', '.cache', 'babel', 'x.json'), 'mine\n')
+    fs.writeFileSync(path.join(c.root, 'node_modules', 'ms', 'package.json'), 'damaged')
+    const healed = await job(c, inputs)
+    expect(healed.main.outputs['cache-hit']).toBe('true')
+    expect(report(healed.main).restored).toBe(true)
+    expect(without(c.root)).toEqual(without(a.root))
+    expect(
+      fs.readFileSync(path.join(c.root, 'node_modules', '.cache', 'babel', 'x.json'), 'utf8')
+    ).toBe('mine\n')
+    expect(fs.readdirSync(c.root).filter(n => n.startsWith('.swr-'))).toEqual([])
+  }, 120_000)
+
+  it('a pattern that matches nothing saves nothing and says so in one warning line', async () => {
+    const a = freshRepo()
+    const inputs = { path: 'node_modules\n~/.cache/none-*', key: 'none-1', 'hmac-key': HMAC }
+    const some = await job(a, inputs, () => install(a.root))
+    expect(some.post.code).toBe(0)
+    const warnings = some.post.commands.filter(c => c.command === 'warning')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]?.message).toMatch(/path "~\/.cache\/none-\*" matched nothing/)
+    expect(some.post.stdout).toMatch(/saved them under key none-1/)
+
+    const b = freshRepo()
+    const nothing = await job(b, { ...inputs, path: 'build/**/out', key: 'none-2' })
+    expect(nothing.post.code).toBe(0)
+    expect(nothing.post.commands.filter(c => c.command === 'error')).toEqual([])
+    expect(nothing.post.stdout + nothing.post.stderr).toMatch(/matched nothing/)
+  }, 120_000)
+
+  it('a seal whose paths the lines do not select, or that drops an exclusion, is refused', async () => {
+    const a = freshRepo()
+    withCache(a.root)
+    const key = 'excl-forged'
+    const lines = 'node_modules\n!node_modules/.cache'
+    const seal = (body: Record<string, unknown>): Buffer =>
+      Buffer.from(JSON.stringify({ body, signatures: [] }) + '\n')
+    await step(bundles.cacheSave, a, YML.save, { path: lines, key })
+    const src = JSON.parse(sealOf(key).toString('utf8'))
+    const first = src.body.paths[0]
+    expect(first.entry.ignore).toEqual(['/.cache'])
+    const widened = { ...first.entry, ignore: ['/.cache/none'] }
+    const members = membersOf(path.join(a.root, 'node_modules'), 'node_modules')
+    // A writer of the cache without the key: a seal that keeps .cache, and one that names .git.
+    for (const [body, why] of [
+      [
+        { ...src.body, paths: [{ ...first, entry: widened }] },
+        /leaves out \/.cache\/none, the path lines \/.cache$/
+      ],
+      [
+        { ...src.body, paths: [{ ...first, spelling: '.git', member: '.git' }] },
+        /not selected by the path lines|does not end in the entry's name/
+      ]
+    ] as const) {
+      server.poison(
+        key,
+        tarZst([{ name: '.swr-seal.json', data: seal(body), mode: 0o600 }, ...members])
+      )
+      const r = freshRepo()
+      const run = await step(bundles.cacheRestore, r, YML.restore, { path: lines, key })
+      expect(report(run).outcome).toBe('refused')
+      expect(report(run).reason).toMatch(why)
+      expect(fs.readdirSync(r.root).filter(n => n !== '.swr')).toEqual([])
+    }
+  }, 120_000)
+})
+
 describe('inputs', () => {
-  it('a glob, a missing key and a bad require-seal are one line each, nothing written', async () => {
+  it('only exclusions, a missing key and a bad require-seal are one line each, nothing written', async () => {
     const r = freshRepo()
     for (const [inputs, line] of [
-      [{ path: 'node_modules/**', key: 'k' }, /input|path "node_modules\/\*\*": a glob/],
+      [{ path: '!node_modules', key: 'k' }, /path: give at least one path to cache/],
       [{ path: 'node_modules', key: '' }, /input key: required/],
       [
         { path: 'node_modules', key: 'k', 'require-seal': 'signed' },

@@ -9,7 +9,8 @@ import path from 'node:path'
 import { sign, seals, UsageError } from '../../core/index.js'
 
 export interface CacheInputs {
-  locations: seals.SealLocation[]
+  /** The `path` lines, parsed as patterns. */
+  patterns: seals.PathPattern[]
   key: string
   restoreKeys: string[]
   lookupOnly: boolean
@@ -81,7 +82,7 @@ export function readCacheInputs(
   const home = path.resolve(env.HOME || os.homedir())
   const key = cacheKey('key', core.getInput('key').trim())
   if (key === '' && opts.keyRequired) throw new UsageError('input key: required')
-  const locations = seals.sealLocations(seals.inputLines(core.getInput('path')), {
+  const patterns = seals.parsePatterns(seals.inputLines(core.getInput('path')), {
     workspace,
     home
   })
@@ -97,7 +98,7 @@ export function readCacheInputs(
       'input require-seal: signed needs hmac-key, signing-key or trusted-signers to judge signatures by'
     )
   return {
-    locations,
+    patterns,
     key,
     restoreKeys: seals
       .inputLines(core.getInput('restore-keys'))

@@ -36,7 +36,7 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
       onNote: line => log.warning(line),
       stallSeconds: inputs.stallSeconds
     }),
-    locations: inputs.locations,
+    patterns: inputs.patterns,
     workspace: inputs.workspace,
     home: inputs.home,
     scratchBase: inputs.scratchBase,
@@ -64,7 +64,7 @@ function setOutputs(r: SealedRestoreResult, inputs: CacheInputs): void {
   core.setOutput('cache-primary-key', r.primaryKey)
   core.setOutput('cache-matched-key', found ? (r.matchedKey ?? '') : '')
   core.setOutput('stale', r.outcome === 'stale' ? 'true' : 'false')
-  const damaged = found ? [] : inputs.locations.map(l => l.spelling)
+  const damaged = found ? [] : inputs.patterns.filter(p => !p.negate).map(p => p.line)
   core.setOutput('healthy', found ? 'true' : 'false')
   core.setOutput('damaged', JSON.stringify(damaged))
   core.setOutput('wipe-signature', r.wipe)
@@ -195,6 +195,10 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
       run
     })
     const by = r.signedBy.length > 0 ? `signed by ${r.signedBy.join(', ')}` : 'unsigned'
+    if (r.unmatched.length > 0)
+      log.warning(
+        `swr cache: path ${r.unmatched.map(l => JSON.stringify(l)).join(', ')} matched nothing: nothing saved for ${r.unmatched.length === 1 ? 'it' : 'them'}`
+      )
     if (r.outcome === 'saved')
       log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}`)
     else log.warning(`swr cache: ${r.reason ?? r.outcome}`)

@@ -23,6 +23,8 @@ import { makeScratch, removeScratch } from '../fs/scratch.js'
 import { place } from '../restore/cache/place.js'
 import { SealedArchive, SealOnly, scratchDest } from '../seal/archive.js'
 import type { SealLocation } from '../seal/locations.js'
+import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/patterns.js'
+import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
 import { SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
 import { encodeSeal, type ParsedSeal } from '../seal/seal.js'
@@ -39,7 +41,8 @@ import type { PoolOptions } from '../walk/hash-pool.js'
 
 export interface SealedCacheOptions {
   cache: SealedCacheClient
-  locations: readonly SealLocation[]
+  /** The step's `path` lines, parsed. */
+  patterns: readonly PathPattern[]
   workspace: string
   home: string
   /** A private directory for scratch copies (RUNNER_TEMP). */
@@ -82,7 +85,47 @@ export interface SealedRestoreResult {
 
 /** The `path` lines as the step wrote them: with the compression, all the cache version hashes. */
 function pathLines(opts: SealedCacheOptions): string[] {
-  return opts.locations.map(l => l.spelling)
+  return opts.patterns.map(p => p.line)
+}
+
+function same(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i])
+}
+
+/**
+ * The seal's paths where this job has them: each must be selected by the step's own lines, be
+ * named in the archive as its spelling says, and leave out exactly what the lines leave out below
+ * it (an unsigned seal cannot widen what a restore writes).
+ */
+function locationsOf(opts: SealedCacheOptions, seal: ParsedSeal): SealLocation[] {
+  const where = { workspace: opts.workspace, home: opts.home }
+  const whole = new Set([path.resolve(opts.workspace), path.resolve(opts.home)])
+  return seal.doc.body.paths.map(p => {
+    const loc = locationOf(opts.patterns, p.spelling, where)
+    if (
+      whole.has(loc.abs) ||
+      loc.abs === path.parse(loc.abs).root ||
+      !selected(opts.patterns, loc.abs)
+    )
+      throw new Rejected(`the seal's path ${shown(p.spelling)} is not selected by the path lines`)
+    if (loc.member !== p.member.replace(/\/+$/, ''))
+      throw new Rejected(
+        `the seal's path ${shown(p.spelling)} is named ${shown(p.member)} in the archive, not ${shown(loc.member)}`
+      )
+    if (p.entry.kind === 'tree' && !same(p.entry.ignore ?? [], loc.ignore ?? []))
+      throw new Rejected(
+        `the seal's path ${shown(p.spelling)} leaves out ${shown((p.entry.ignore ?? []).join(' ') || 'nothing')}, the path lines ${shown((loc.ignore ?? []).join(' ') || 'nothing')}`
+      )
+    return loc
+  })
+}
+
+/** Whether anything the lines may select is on disk (then the seal is read first). */
+function somethingOnDisk(opts: SealedCacheOptions): boolean {
+  return opts.patterns.some(
+    p =>
+      !p.negate && fs.lstatSync(p.literal ? p.abs : p.base, { throwIfNoEntry: false }) !== undefined
+  )
 }
 
 /** The seal's key and paths must be the ones asked for: an archive moved under another key is refused. */
@@ -101,12 +144,14 @@ function acceptFor(
       throw new Rejected(
         `the seal was made for key ${shown(body.key)}, not ${shown(matchedKey)} (an archive moved under another key)`
       )
-    const want = opts.locations.map(l => l.spelling)
-    const have = body.paths.map(p => p.spelling)
-    if (want.length !== have.length || want.some((w, i) => w !== have[i]))
-      throw new Rejected(`the seal covers ${have.map(shown).join(', ')}, not the paths asked for`)
+    const have = body.patterns
+    if (!have) throw new Rejected('the seal records no path lines (a seal of an earlier format)')
+    if (!same(have, pathLines(opts)))
+      throw new Rejected(
+        `the seal was made for the path lines ${have.map(shown).join(', ')}, not the ones asked for`
+      )
     signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust))
-    return sealedEntries(seal, opts.locations)
+    return sealedEntries(seal, locationsOf(opts, seal))
   }
 }
 
@@ -114,10 +159,6 @@ function reasonOf(err: unknown): string {
   if (err instanceof Rejected) return err.message
   const e = err as NodeJS.ErrnoException
   return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`
-}
-
-function onDisk(l: SealLocation): boolean {
-  return fs.lstatSync(l.abs, { throwIfNoEntry: false }) !== undefined
 }
 
 function missingFindings(entries: readonly SealedEntry[]): Finding[] {
@@ -161,6 +202,28 @@ function placeRoot(abs: string, opts: SealedCacheOptions): string {
   return path.dirname(abs)
 }
 
+/**
+ * What the step's exclusions leave out below a sealed tree on disk (topmost names, relative): kept
+ * as they are when the tree is replaced.
+ */
+function left(s: SealedEntry): string[] {
+  const rules = s.location.ignore ?? []
+  if (rules.length === 0 || s.entry.kind !== 'tree') return []
+  const st = fs.lstatSync(s.location.abs, { throwIfNoEntry: false })
+  if (!st?.isDirectory()) return []
+  const ignored = ignoreMatcher(rules)
+  const out: string[] = []
+  const walk = (dir: string, rel: string): void => {
+    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${d.name}` : d.name
+      if (ignored(r, d.name, d.isDirectory())) out.push(r)
+      else if (d.isDirectory()) walk(path.join(dir, d.name), r)
+    }
+  }
+  walk(s.location.abs, '')
+  return out
+}
+
 /** Download, extract into scratch under the seal, prove, place. */
 async function extractAndPlace(
   opts: SealedCacheOptions,
@@ -198,7 +261,9 @@ async function extractAndPlace(
       if (bad) throw new Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`)
     }
     for (const [i, s] of entries.entries())
-      place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs)
+      place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs, {
+        keep: left(s)
+      })
     return {
       entries,
       counts: summaries.map(x => ({ files: x.files, bytes: x.bytes }))
@@ -233,7 +298,7 @@ export async function restoreSealedCache(
     wipe:
       (r.before ?? []).length > 0
         ? wipeSignature(r.before ?? [])
-        : opts.locations.some(onDisk)
+        : somethingOnDisk(opts)
           ? 'unknown'
           : 'cold-start',
     ...r,
@@ -258,7 +323,7 @@ export async function restoreSealedCache(
   // Only the seal first: for a lookup, or when something is on disk that may already be sealed.
   let first: ParsedSeal | undefined
   let entries: SealedEntry[] = []
-  if (opts.lookupOnly || opts.locations.some(onDisk)) {
+  if (opts.lookupOnly || somethingOnDisk(opts)) {
     const peek = new SealedArchive({
       sealMember: SEAL_MEMBER,
       accept: acceptFor(opts, opts.trust, matchedKey, signedBy),
@@ -313,6 +378,8 @@ export interface SealedSaveResult {
   reason?: string | undefined
   signedBy: string[]
   files: number
+  /** Include lines that matched nothing on disk (saved without them). */
+  unmatched: string[]
   ms: number
 }
 
@@ -332,17 +399,22 @@ export async function saveSealedCache(
     ...r,
     ms: Math.round(performance.now() - t0)
   })
-  const absent = opts.locations.filter(l => !onDisk(l))
-  if (absent.length > 0)
+  const { locations, unmatched } = expandPatterns(opts.patterns, {
+    workspace: opts.workspace,
+    home: opts.home
+  })
+  if (locations.length === 0)
     return result({
       outcome: 'skipped',
-      reason: `not saved: ${absent.map(l => shown(l.spelling)).join(', ')} not on disk`,
+      reason: `not saved: ${pathLines(opts).map(shown).join(', ')} matched nothing on disk`,
       signedBy: [],
-      files: 0
+      files: 0,
+      unmatched
     })
   const { body, records } = await makeSeal({
     key: opts.key,
-    locations: opts.locations,
+    patterns: pathLines(opts),
+    locations,
     at: opts.at,
     run: opts.run,
     pool: opts.pool
@@ -359,7 +431,7 @@ export async function saveSealedCache(
       encodeSeal(doc),
       body.paths.map((p, i) => ({
         member: p.member,
-        abs: (opts.locations[i] as SealLocation).abs,
+        abs: (locations[i] as SealLocation).abs,
         entry: p.entry,
         records: records[i]
       })),
@@ -374,6 +446,7 @@ export async function saveSealedCache(
       outcome,
       signedBy,
       files,
+      unmatched,
       ...(outcome === 'exists'
         ? { reason: `a cache for key ${shown(opts.key)} exists already` }
         : {}),

@@ -1,5 +1,6 @@
 // The `seals` namespace of the engine's face (src/core/index.ts): what only the shells compose.
-export { hasControl, inputLines, type SealLocation, sealLocations } from '../seal/locations.js'
+export { hasControl, inputLines, type SealLocation } from '../seal/locations.js'
+export { parsePatterns, type PathPattern } from '../seal/patterns.js'
 export { parseSeal, SEAL_SCHEMA, type SealDocument } from '../seal/seal.js'
 export {
   SEAL_REQUIREMENTS,

@@ -14,6 +14,8 @@ import { SEAL_SCHEMA, type SealBody, type SealedPath } from './seal.js'
 
 export interface SealRequest {
   key: string
+  /** A cache step's `path` lines, recorded with the paths they selected. */
+  patterns?: readonly string[] | undefined
   locations: readonly SealLocation[]
   /** When and where, for people reading the seal. */
   at: Date
@@ -80,6 +82,7 @@ function bodyOf(req: SealRequest, paths: SealedPath[]): SealBody {
   return {
     schema: SEAL_SCHEMA,
     key: req.key,
+    ...(req.patterns ? { patterns: [...req.patterns] } : {}),
     paths,
     made: {
       at: req.at.toISOString(),

@@ -37,6 +37,11 @@ export interface SealedPath {
 export interface SealBody {
   schema: typeof SEAL_SCHEMA
   key: string
+  /**
+   * A cache step's `path` lines as written (patterns, exclusions): the paths are what they selected
+   * where the seal was made. Absent in a sealed manifest entry's seal.
+   */
+  patterns?: string[]
   paths: SealedPath[]
   made: { at: string; os: string; arch: string; run?: string }
 }
