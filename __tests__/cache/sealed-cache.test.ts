@@ -624,6 +624,78 @@ describe('path as actions/cache reads it: globs, ~, exclusions', () => {
   }, 120_000)
 })
 
+describe('hard links stay hard links, inside the restored set only', () => {
+  /** A cargo-like target/: one object under two names (one inode, link count 2). */
+  const build = (root: string): void => {
+    const deps = path.join(root, 'target', 'debug', 'deps')
+    fs.mkdirSync(deps, { recursive: true })
+    fs.writeFileSync(path.join(deps, 'app-1a2b'), 'ELF binary\n'.repeat(100), { mode: 0o755 })
+    fs.chmodSync(path.join(deps, 'app-1a2b'), 0o755)
+    fs.linkSync(path.join(deps, 'app-1a2b'), path.join(root, 'target', 'debug', 'app'))
+    fs.writeFileSync(path.join(deps, 'libdep.rlib'), 'rlib\n')
+  }
+  const inputs = { path: 'target', key: 'links-1', 'hmac-key': HMAC }
+
+  it('a target/ with two names for one file restores with link count 2', async () => {
+    const a = freshRepo()
+    const saved = await job(a, inputs, () => build(a.root))
+    expect(saved.post.stdout).toMatch(/saved them under key links-1/)
+    const seal = JSON.parse(sealOf('links-1').toString('utf8'))
+    expect(seal.body.paths[0].links).toEqual([['debug/deps/app-1a2b', 'debug/app']])
+
+    const b = freshRepo()
+    const hit = await job(b, inputs)
+    expect(hit.main.outputs['cache-hit']).toBe('true')
+    const one = fs.statSync(path.join(b.root, 'target/debug/app'))
+    const two = fs.statSync(path.join(b.root, 'target/debug/deps/app-1a2b'))
+    expect(one.nlink).toBe(2)
+    expect(two.ino).toBe(one.ino)
+    expect(two.mode & 0o777).toBe(0o755)
+    expect(state(path.join(b.root, 'target'))).toEqual(state(path.join(a.root, 'target')))
+  }, 120_000)
+
+  it('a hard link out of the set, one the seal does not record, or a recorded link sent as a copy is refused', async () => {
+    const a = freshRepo()
+    build(a.root)
+    const key = 'links-hostile'
+    await step(bundles.cacheSave, a, YML.save, { ...inputs, key })
+    const sealBytes = sealOf(key)
+    const doc = JSON.parse(sealBytes.toString('utf8'))
+    const unsigned = (body: unknown): Buffer =>
+      Buffer.from(JSON.stringify({ body, signatures: [] }) + '\n')
+    const files = membersOf(path.join(a.root, 'target'), 'target')
+    const linkTo = (target: string, name = 'target/debug/deps/app-1a2b'): TarMember[] =>
+      files.map(m =>
+        m.name === name
+          ? {
+              name: m.name,
+              type: 'hardlink' as const,
+              target,
+              mode: (m as { mode?: number }).mode ?? 0o644
+            }
+          : m
+      )
+    for (const [seal, members, why] of [
+      [sealBytes, linkTo('.swr-seal.json'), /hard link out of the entry/],
+      [sealBytes, linkTo('/etc/passwd'), /absolute|hard link out of the entry/],
+      [
+        sealBytes,
+        linkTo('target/debug/app', 'target/debug/deps/libdep.rlib'),
+        /hard link the seal does not record/
+      ],
+      [unsigned(doc.body), files, /hard links came as separate files/]
+    ] as const) {
+      server.poison(key, tarZst([{ name: '.swr-seal.json', data: seal, mode: 0o600 }, ...members]))
+      const r = freshRepo()
+      const run = await step(bundles.cacheRestore, r, YML.restore, { path: 'target', key })
+      expect(report(run).outcome).toBe('refused')
+      expect(report(run).reason).toMatch(why)
+      expect(fs.readdirSync(r.root).filter(n => n !== '.swr')).toEqual([])
+      expect(leftInTemp(r)).toEqual([])
+    }
+  }, 120_000)
+})
+
 describe('inputs', () => {
   it('only exclusions, a missing key and a bad require-seal are one line each, nothing written', async () => {
     const r = freshRepo()

@@ -22,7 +22,16 @@ import { WriteQueue } from './write-queue.js'
 export type Expectation =
   | { kind: 'file'; size: number; sha256: string; mode: number }
   /** A tree with its signed index: every member checked against its record. */
-  | { kind: 'indexed'; records: readonly IndexRecord[]; ignore: readonly string[] }
+  | {
+      kind: 'indexed'
+      records: readonly IndexRecord[]
+      ignore: readonly string[]
+      /**
+       * A seal's hard links (later name -> earlier name, relative): each must come as a hard-link
+       * member to exactly that name and is placed as a link; any other hard link is refused.
+       */
+      links?: ReadonlyMap<string, string> | undefined
+    }
   /** Anything else: only the shape and the bounds; the scratch copy is verified afterwards. */
   | {
       kind: 'bounded'
@@ -88,6 +97,7 @@ export class EntryExtractor implements TarHandlers {
   /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
   private readonly fileSizes = new Map<string, number>()
   private masked = 0
+  private linked = 0
   private readonly dirModes: [string, number][] = []
   private members = 0
   private openFd: number | undefined
@@ -191,6 +201,11 @@ export class EntryExtractor implements TarHandlers {
     } else if (!this.seen.has('')) {
       throw new Rejected('the archive does not hold the entry')
     }
+    const links = this.want.kind === 'indexed' ? this.want.links : undefined
+    if (links && this.linked !== links.size)
+      throw new Rejected(
+        `${links.size - this.linked} of the seal's hard links came as separate files`
+      )
     for (const [abs, mode] of this.dirModes.reverse()) fs.chmodSync(abs, mode)
     return {
       members: this.members,
@@ -325,6 +340,11 @@ export class EntryExtractor implements TarHandlers {
 
   private hardlink(at: Place, m: Member): MemberSink | undefined {
     const target = this.linkTarget(m)
+    const sealed = this.want.kind === 'indexed' ? this.want.links : undefined
+    if (sealed && sealed.get(at.rel) !== target)
+      throw new Rejected(
+        `hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`
+      )
     const sum = this.fileHashes.get(target)
     if (sum === undefined)
       throw new Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`)
@@ -340,9 +360,11 @@ export class EntryExtractor implements TarHandlers {
       )
     this.bytes += size
     this.ensureParent(at.abs)
-    // A copy, not a link: the placed tree shares no inode with anything (made after the
-    // target's own write, which may still be queued).
-    this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target))
+    // A copy, not a link, unless the seal records this link (then both lie inside this tree):
+    // the placed tree shares no inode with anything else (made after the target's own write,
+    // which may still be queued).
+    this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target), sealed !== undefined)
+    if (sealed) this.linked++
     this.fileHashes.set(at.rel, sum)
     this.fileSizes.set(at.rel, size)
     this.files++

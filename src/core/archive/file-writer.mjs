@@ -32,7 +32,7 @@ let failed = false
 
 /**
  * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
- * a copy of the path that follows its own in `paths`.
+ * a copy of the path that follows its own in `paths` (size -2: a hard link to it).
  * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
  */
 function run(batch) {
@@ -48,7 +48,8 @@ function run(batch) {
     const size = nums[3 * i + 2] ?? 0
     try {
       const abs = paths[p++] ?? ''
-      if (size < 0) fs.copyFileSync(paths[p++] ?? '', abs, fs.constants.COPYFILE_EXCL)
+      if (size === -2) fs.linkSync(paths[p++] ?? '', abs)
+      else if (size < 0) fs.copyFileSync(paths[p++] ?? '', abs, fs.constants.COPYFILE_EXCL)
       else {
         createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
         at += size

@@ -80,14 +80,14 @@ export class WriteQueue {
     if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send()
   }
 
-  /** Copy `from` (written earlier, or queued before this) to `abs`. */
-  copy(abs: string, label: string, from: string): void {
+  /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
+  copy(abs: string, label: string, from: string, link = false): void {
     if (this.failure) throw this.failure
     // Inline only while nothing waits for the thread: the target may be queued, not yet written.
     if (!this.worker && this.labels.length === 0)
-      return fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
+      return link ? fs.linkSync(from, abs) : fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
     this.paths.push(abs, from)
-    this.nums.push(0, 0, -1)
+    this.nums.push(0, 0, link ? -2 : -1)
     this.labels.push(label)
   }
 

@@ -433,7 +433,8 @@ export async function saveSealedCache(
         member: p.member,
         abs: (locations[i] as SealLocation).abs,
         entry: p.entry,
-        records: records[i]
+        records: records[i],
+        links: new Map(p.links ?? [])
       })),
       opts.at
     )

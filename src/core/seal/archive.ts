@@ -23,8 +23,10 @@ export class SealOnly extends Rejected {
 }
 
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
-function expectationOf(s: SealedEntry): Expectation {
-  return entryExpectation(s.entry, { readIndex: () => s.records })
+function expectationOf(s: SealedEntry, links: [string, string][] | undefined): Expectation {
+  const want = entryExpectation(s.entry, { readIndex: () => s.records })
+  // A sealed tree takes exactly the seal's hard links, placed as links; no other.
+  return want.kind === 'indexed' ? { ...want, links: new Map(links ?? []) } : want
 }
 
 export interface SealedArchiveOptions {
@@ -83,7 +85,7 @@ export class SealedArchive implements TarHandlers {
       extractor: new EntryExtractor(
         (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
         this.opts.destOf(i),
-        expectationOf(s)
+        expectationOf(s, seal.doc.body.paths[i]?.links)
       )
     }))
   }

@@ -4,6 +4,7 @@
  * order the step names them. The capture is the same as `swr add`'s, so a seal and a manifest
  * entry of the same tree record the same digests.
  */
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { captureEntry } from '../capture/capture.js'
@@ -21,6 +22,25 @@ export interface SealRequest {
   at: Date
   run?: string | undefined
   pool?: PoolOptions | undefined
+}
+
+/**
+ * The tree's hard links: each regular file that shares an inode with an earlier one (index order),
+ * with that earlier one. Files that link to something outside the tree are kept as files.
+ */
+function hardLinks(root: string, records: readonly IndexRecord[]): [string, string][] {
+  const first = new Map<string, string>()
+  const out: [string, string][] = []
+  for (const r of records) {
+    if (r.type !== 'f') continue
+    const st = fs.lstatSync(path.join(root, r.rel), { throwIfNoEntry: false, bigint: true })
+    if (!st || st.nlink < 2n || !st.isFile()) continue
+    const id = `${st.dev}:${st.ino}`
+    const earlier = first.get(id)
+    if (earlier === undefined) first.set(id, r.rel)
+    else out.push([r.rel, earlier])
+  }
+  return out
 }
 
 interface Made {
@@ -47,12 +67,14 @@ async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promi
   const ref = entry.kind === 'tree' ? entry.expect.index : undefined
   const records = captured.index && ref ? parseIndex(captured.index, ref) : undefined
   if (captured.index && !records) throw new Error(`${loc.spelling}: its index did not read back`)
+  const links = records ? hardLinks(loc.abs, records) : []
   return {
     path: {
       spelling: loc.spelling,
       member: loc.member,
       entry,
-      ...(captured.index ? { index: captured.index.toString('base64') } : {})
+      ...(captured.index ? { index: captured.index.toString('base64') } : {}),
+      ...(links.length > 0 ? { links } : {})
     },
     records
   }

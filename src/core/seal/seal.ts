@@ -32,6 +32,8 @@ export interface SealedPath {
   entry: Entry
   /** A tree's index: gzip'd JSON lines, base64. */
   index?: string
+  /** A tree's hard links: [a file, the earlier file (index order) it shares an inode with]. */
+  links?: [string, string][]
 }
 
 export interface SealBody {
@@ -98,6 +100,21 @@ function ruleProblem(doc: SealDocument): string | undefined {
     const indexed = e.kind === 'tree' && e.expect.index !== undefined
     if (indexed !== (p.index !== undefined))
       return `${where}.index must be present exactly when the entry records one`
+    if (p.links) {
+      if (!indexed) return `${where}.links needs a tree with an index`
+      const later = new Set<string>()
+      for (const [a, b] of p.links) {
+        if (
+          [a, b].some(r => r.split('/').some(c => c === '' || c === '.' || c === '..')) ||
+          a === b
+        )
+          return `${where}.links holds ${quoted(a)} -> ${quoted(b)}, not two names in the tree`
+        if (later.has(a)) return `${where}.links names ${quoted(a)} twice`
+        later.add(a)
+      }
+      if (later.size > (e.kind === 'tree' ? (e.expect.files ?? 0) : 0))
+        return `${where}.links holds more links than the tree has files`
+    }
   }
   return undefined
 }
