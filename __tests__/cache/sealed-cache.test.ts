@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { makeRepo, NODES, type ActionRepo } from '../../__fixtures__/action.js'
 import {
   runStepOn,
@@ -694,6 +695,79 @@ describe('hard links stay hard links, inside the restored set only', () => {
       expect(leftInTemp(r)).toEqual([])
     }
   }, 120_000)
+})
+
+describe('a seal is judged on its head before any index is inflated', () => {
+  it('an unsigned seal at the size bound, of many big indexes, under require-seal signed is a clean miss in bounded time and memory', async () => {
+    const a = freshRepo()
+    const key = 'big-unsigned'
+    const lines = 'nm*'
+    fs.mkdirSync(path.join(a.root, 'nm0'))
+    fs.writeFileSync(path.join(a.root, 'nm0', 'f'), 'x\n')
+    await step(bundles.cacheSave, a, YML.save, { path: lines, key, 'hmac-key': HMAC })
+    const src = JSON.parse(sealOf(key).toString('utf8'))
+    // One valid index of 200,000 long names (~190 MiB inflated, ~10 MiB compressed) under 9 paths:
+    // a ~120 MiB seal. Inflated, it would cost gigabytes before the signature is looked at.
+    const entries = 200_000
+    const text = [
+      JSON.stringify(['swr-tree-index', 1]),
+      ...Array.from({ length: entries }, (_, i) =>
+        JSON.stringify([
+          `d${i}/${'x'.repeat(880)}`,
+          'f',
+          420,
+          0,
+          createHash('sha256').update(String(i)).digest('hex')
+        ])
+      )
+    ].join('\n')
+    const gz = zlib.gzipSync(text, { level: 1 })
+    const sha256 = createHash('sha256').update(gz).digest('hex')
+    const index = gz.toString('base64')
+    const entry = src.body.paths[0].entry
+    const paths = Array.from({ length: 9 }, (_, i) => ({
+      spelling: `nm${i}`,
+      member: `nm${i}`,
+      entry: {
+        ...entry,
+        path: `nm${i}`,
+        expect: { ...entry.expect, files: entries, index: { sha256, entries } }
+      },
+      index
+    }))
+    const seal = Buffer.from(
+      JSON.stringify({ body: { ...src.body, paths }, signatures: [] }) + '\n'
+    )
+    expect(seal.length).toBeGreaterThan(100 * 1024 * 1024)
+    expect(seal.length).toBeLessThan(128 * 1024 * 1024)
+    server.poison(key, tarZst([{ name: '.swr-seal.json', data: seal, mode: 0o600 }]))
+
+    const r = freshRepo()
+    const rssFile = path.join(tmp, 'rss.txt')
+    const wrapper = path.join(tmp, 'node-timed.sh')
+    fs.writeFileSync(
+      wrapper,
+      // bash, not sh: dash drops INPUT_HMAC-KEY (not a shell name) from the environment.
+      `#!/bin/bash\nexec /usr/bin/time -f %M -o "${rssFile}" "${NODE24}" "$@"\n`,
+      { mode: 0o755 }
+    )
+    const run = await runStepOn(wrapper, bundles.cacheRestore, r, {
+      actionYml: YML.restore,
+      inputs: { path: lines, key, 'hmac-key': HMAC },
+      env: stepCacheEnv(server, r)
+    })
+    expect(run.code).toBe(0)
+    expect(report(run).outcome).toBe('refused')
+    expect(report(run).reason).toBe('the seal is unsigned, and require-seal is signed')
+    expect(run.ms).toBeLessThan(60_000)
+    const rssMiB = Number(fs.readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024
+    console.log(
+      `big unsigned seal (${seal.length} bytes): refused in ${run.ms} ms, peak RSS ${Math.round(rssMiB)} MiB`
+    )
+    // The seal read whole, parsed and judged: about 4 times its size; nothing inflated.
+    expect(rssMiB).toBeLessThan(768)
+    expect(fs.readdirSync(r.root).filter(n => n !== '.swr')).toEqual([])
+  }, 300_000)
 })
 
 describe('inputs', () => {

@@ -27,7 +27,7 @@ import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/
 import { ignoreMatcher } from '../walk/ignore-rules.js'
 import { makeSeal } from '../seal/make.js'
 import { SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
-import { encodeSeal, type ParsedSeal } from '../seal/seal.js'
+import { encodeSeal, inflateIndexes, type ParsedSeal } from '../seal/seal.js'
 import {
   judgeSeal,
   prepareSealTrust,
@@ -151,7 +151,9 @@ function acceptFor(
         `the seal was made for the path lines ${have.map(shown).join(', ')}, not the ones asked for`
       )
     signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust))
-    return sealedEntries(seal, locationsOf(opts, seal))
+    const locations = locationsOf(opts, seal)
+    // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
+    return sealedEntries(inflateIndexes(seal), locations)
   }
 }
 

@@ -11,7 +11,7 @@ import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '..
 import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
 import { expectationOf as entryExpectation } from '../restore/cache/restore.js'
-import { parseSeal, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
+import { parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
 
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
@@ -75,8 +75,9 @@ export class SealedArchive implements TarHandlers {
   }
 
   private sealEnded(): void {
-    const seal = parseSeal(Buffer.concat(this.sealBytes))
+    const bytes = Buffer.concat(this.sealBytes)
     this.sealBytes = []
+    const seal = parseSealHead(bytes)
     this.entries = this.opts.accept(seal)
     this.seal = seal
     if (this.opts.sealOnly) throw new SealOnly()

@@ -53,13 +53,18 @@ export interface SealDocument {
   signatures: Signature[]
 }
 
-/** A seal that passed parsing, with each tree's index decoded and checked against its digest. */
+/**
+ * A seal that passed parsing. Its head (key, paths, entries, signatures) is parsed first; each
+ * tree's index is decoded only by `inflateIndexes`, once the head has been judged.
+ */
 export interface ParsedSeal {
   doc: SealDocument
   /** The seal's exact bytes (a second read of the same archive must match them). */
   bytes: Buffer
-  /** Per path, in order: the tree's index records, or undefined for other kinds. */
+  /** Per path, in order: the tree's index records, or undefined for other kinds (or not yet decoded). */
   records: (IndexRecord[] | undefined)[]
+  /** True once `inflateIndexes` decoded every index. */
+  inflated: boolean
 }
 
 /** The exact bytes every seal signature covers. */
@@ -119,18 +124,34 @@ function ruleProblem(doc: SealDocument): string | undefined {
   return undefined
 }
 
-/** Each tree's index, decoded and checked against the digest its entry records. */
-function decodeIndexes(doc: SealDocument): (IndexRecord[] | undefined)[] {
-  return doc.body.paths.map((p, i) => {
-    if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined) return undefined
+/**
+ * Decode each tree's index, one at a time (each bounded by parseIndex: its digest first, then at
+ * most its budget inflated), and check it against the digest its entry records. Call only after
+ * the head was judged (key, paths, signatures): an index costs memory and time a refused seal
+ * should never get.
+ */
+export function inflateIndexes(seal: ParsedSeal): ParsedSeal {
+  if (seal.inflated) return seal
+  for (const [i, p] of seal.doc.body.paths.entries()) {
+    if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined) continue
     const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index)
     if (!records) throw new Rejected(`seal paths[${i}].index does not match its recorded digest`)
-    return records
-  })
+    seal.records[i] = records
+  }
+  seal.inflated = true
+  return seal
 }
 
-/** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
+/** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
 export function parseSeal(bytes: Buffer): ParsedSeal {
+  return inflateIndexes(parseSealHead(bytes))
+}
+
+/**
+ * Parse untrusted seal bytes, indexes left compressed; a Rejected with one line when they are not
+ * a well-formed seal.
+ */
+export function parseSealHead(bytes: Buffer): ParsedSeal {
   if (bytes.length > SEAL_MAX_BYTES)
     throw new Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`)
   let value: unknown
@@ -148,5 +169,5 @@ export function parseSeal(bytes: Buffer): ParsedSeal {
   const doc = value as unknown as SealDocument
   const problem = ruleProblem(doc)
   if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
-  return { doc, bytes, records: decodeIndexes(doc) }
+  return { doc, bytes, records: doc.body.paths.map(() => undefined), inflated: false }
 }
