@@ -15,6 +15,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { makeRepo, NODES, type ActionRepo } from '../../__fixtures__/action.js'
 import {
+  unseed,
   runStepOn,
   snapshotBundles,
   stepCacheEnv,
@@ -261,6 +262,19 @@ describe('the sealed cache action over a project life', () => {
     expect(fs.readdirSync(out).sort()).toEqual(['.swr-seal.json', 'node_modules', '~'])
     expect(state(path.join(out, 'node_modules'))).toEqual(state(path.join(a.root, 'node_modules')))
     expect(state(path.join(out, '~', '.npm'))).toEqual(state(npmCache(a)))
+
+    // actions/cache's own restoreCache of the same key and lines computes another version: a
+    // clean miss, nothing extracted.
+    const c = freshRepo()
+    expect(await unseed(stepCacheEnv(server, c), ['node_modules', '~/.npm'], 'layout-1')).toBe(
+      undefined
+    )
+    expect(fs.existsSync(path.join(c.root, 'node_modules'))).toBe(false)
+
+    // Keys are immutable: a second save of the key says it exists and uploads nothing.
+    const again = await step(bundles.cacheSave, b, YML.save, inputs)
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/a cache for key layout-1 exists already/)
   }, 180_000)
 
   it('a dependency bump restores the older seal as stale, names both keys, and saves the new state', async () => {
