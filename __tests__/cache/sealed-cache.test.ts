@@ -277,6 +277,31 @@ describe('the sealed cache action over a project life', () => {
     expect(again.stdout).toMatch(/a cache for key layout-1 exists already/)
   }, 180_000)
 
+  it('the post step saves under the primary key the main step computed, not its re-read key input', async () => {
+    const a = freshRepo()
+    const main = await step(bundles.cacheMain, a, YML.cache, { ...base, key: 'primary-main' })
+    expect(main.state['swr-cache-primary-key']).toBe('primary-main')
+    install(a.root)
+    // The runner evaluates the post step's inputs again: a hashFiles() key now reads differently.
+    const post = await step(
+      bundles.cachePost,
+      a,
+      YML.cache,
+      { ...base, key: 'primary-changed' },
+      main.state
+    )
+    expect(post.code).toBe(0)
+    expect(post.stdout).toMatch(/saved them under key primary-main/)
+    const b = freshRepo()
+    const miss = await step(bundles.cacheRestore, b, YML.restore, {
+      ...base,
+      key: 'primary-changed'
+    })
+    expect(report(miss).outcome).toBe('miss')
+    const hit = await step(bundles.cacheRestore, b, YML.restore, { ...base, key: 'primary-main' })
+    expect(hit.outputs['cache-hit']).toBe('true')
+  }, 120_000)
+
   it('a dependency bump restores the older seal as stale, names both keys, and saves the new state', async () => {
     const a = freshRepo()
     await job(a, { ...base, key: 'bump-lock1' }, () => install(a.root, 'v1'))

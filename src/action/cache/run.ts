@@ -19,7 +19,8 @@ import {
   sign,
   walk,
   type SealedCacheOptions,
-  type SealedRestoreResult
+  type SealedRestoreResult,
+  UsageError
 } from '../../core/index.js'
 import * as log from '../log.js'
 import { keyVariants, maskSecrets } from '../secrets.js'
@@ -170,9 +171,13 @@ export async function restorePhase(
 export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean }): Promise<void> {
   try {
     maskInputs()
-    const inputs = readCacheInputs(env, { keyRequired: true })
+    const inputs = readCacheInputs(env, { keyRequired: !opts.post })
+    // The runner evaluates a post step's inputs again (a hashFiles() key may read differently
+    // now): the post step saves under the primary key the main step computed, as actions/cache.
+    const key = (opts.post ? core.getState(STATE.primaryKey) : '') || inputs.key
+    if (key === '') throw new UsageError('input key: required')
     if (opts.post && core.getState(STATE.hit) === 'true') {
-      log.info(`swr cache: cache hit on the primary key ${inputs.key}: not saving`)
+      log.info(`swr cache: cache hit on the primary key ${key}: not saving`)
       return
     }
     if (cacheReadOnly(env)) {
@@ -189,7 +194,7 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
     const run = [env.GITHUB_REPOSITORY, env.GITHUB_RUN_ID, env.GITHUB_JOB].filter(Boolean).join(' ')
     const r = await saveSealedCache({
       ...options(inputs, env),
-      key: inputs.key,
+      key,
       signers: { hmacKey: inputs.hmacKey, identity },
       at: new Date(),
       run
