@@ -18,7 +18,7 @@ export const CACHE_YML = {
 /** The seal member of the archive `server` stores under `key`. */
 export function sealMember(server: CacheServer, key: string): Buffer {
   const tar = execFileSync('zstd', ['-d', '-c', server.blobPath(key)], { maxBuffer: 1 << 30 })
-  return execFileSync('tar', ['-xOP', '--wildcards', '*swr-seal/seal.json'], {
+  return execFileSync('tar', ['-xO', '.swr-seal.json'], {
     input: tar,
     maxBuffer: 1 << 30
   })

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process'
 export type TarMember =
   | { name: string; type?: 'file'; data?: Buffer | string; mode?: number; size?: number }
   | { name: string; type: 'dir'; mode?: number }
-  | { name: string; type: 'symlink' | 'hardlink'; target: string }
+  | { name: string; type: 'symlink' | 'hardlink'; target: string; mode?: number }
   | { name: string; type: 'char' | 'fifo' }
   /** A raw extended header (pax `x`/`g`, GNU long name `L` or link `K`) with the given body. */
   | { name: string; type: 'meta'; flag: 'x' | 'g' | 'L' | 'K'; body: Buffer | string }
@@ -81,7 +81,8 @@ export function tarBytes(members: TarMember[], opts: { noEnd?: boolean } = {}): 
     } else if (type === 'dir') {
       parts.push(header(short, FLAGS.dir, 0, (m as { mode?: number }).mode ?? 0o755))
     } else {
-      parts.push(header(short, FLAGS[type as keyof typeof FLAGS], 0, 0o777, link.slice(0, 99)))
+      const mode = (m as { mode?: number }).mode ?? 0o777
+      parts.push(header(short, FLAGS[type as keyof typeof FLAGS], 0, mode, link.slice(0, 99)))
     }
   }
   if (!opts.noEnd) parts.push(Buffer.alloc(1024))

@@ -53,16 +53,9 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-/**
- * A fresh runner: its own workspace and home, and RUNNER_TEMP at one path emptied first, as the
- * jobs of one runner image have it.
- */
+/** A fresh runner: its own workspace, home and RUNNER_TEMP. */
 function freshRepo(): ActionRepo {
-  const repo = makeRepo()
-  const temp = path.join(tmp, 'runner-temp')
-  fs.rmSync(temp, { recursive: true, force: true })
-  fs.mkdirSync(temp, { recursive: true })
-  return { ...repo, runnerTemp: temp }
+  return makeRepo()
 }
 
 function inputs(extra: Record<string, string> = {}): Record<string, string> {

@@ -109,7 +109,7 @@ describe('cargo', () => {
           fs.utimesSync(path.join(root, f), old, old)
       }
       const { b, restored } = await saveThenRestore(
-        { path: 'target', key: 'cargo-1' },
+        { path: '~/.cargo/registry\ntarget', key: 'cargo-1' },
         a => {
           sources(a.root)
           execFileSync('cargo', ['build', '--offline', '-q'], { cwd: a.root, env: cargoEnv(a) })
@@ -142,7 +142,7 @@ describe('a Python virtual environment', () => {
     '.venv comes back and imports pip',
     async () => {
       const { b, restored } = await saveThenRestore(
-        { path: '.venv', key: 'venv-1' },
+        { path: '~/.cache/pip\n.venv', key: 'venv-1' },
         a => execFileSync('python3', ['-m', 'venv', '.venv'], { cwd: a.root, stdio: 'ignore' }),
         () => undefined
       )
@@ -161,3 +161,74 @@ describe('a Python virtual environment', () => {
 // The Go module cache (0555 directories, 0444 files) is not tried here when go is absent.
 if (!has('go', ['version']))
   process.stderr.write('note: go is not on this machine: the Go module cache case is skipped\n')
+
+/** Whether the npm registry answers within 20 s (the one network a test may use). */
+function registryReachable(): boolean {
+  try {
+    execFileSync('npm', ['view', 'is-number', 'version'], { stdio: 'ignore', timeout: 20_000 })
+    return true
+  } catch {
+    return false
+  }
+}
+const NPM = registryReachable()
+if (!NPM) process.stderr.write('note: the npm registry is not reachable: the npm case is skipped\n')
+
+describe('npm', () => {
+  const maybe = NPM ? it : it.skip
+  maybe(
+    'node_modules and ~/.npm come back; npm ci --offline installs from the restored cache',
+    async () => {
+      const npmEnv = (repo: ActionRepo): NodeJS.ProcessEnv => ({
+        PATH: process.env.PATH,
+        HOME: repo.home,
+        npm_config_cache: path.join(repo.home, '.npm'),
+        npm_config_update_notifier: 'false',
+        npm_config_fund: 'false',
+        npm_config_audit: 'false'
+      })
+      const manifest = (root: string): void =>
+        fs.writeFileSync(
+          path.join(root, 'package.json'),
+          JSON.stringify({ name: 'tiny', version: '1.0.0', dependencies: { 'is-number': '7.0.0' } })
+        )
+      const { a, b, restored } = await saveThenRestore(
+        { path: 'node_modules\n~/.npm', key: 'npm-1' },
+        a => {
+          manifest(a.root)
+          execFileSync('npm', ['install', '--no-audit'], {
+            cwd: a.root,
+            env: npmEnv(a),
+            stdio: 'ignore'
+          })
+        },
+        (from, to) => {
+          manifest(to.root)
+          fs.copyFileSync(
+            path.join(from.root, 'package-lock.json'),
+            path.join(to.root, 'package-lock.json')
+          )
+        }
+      )
+      expect(restored.outputs['cache-hit']).toBe('true')
+      const entry = path.join('node_modules', 'is-number', 'index.js')
+      expect(fs.readFileSync(path.join(b.root, entry))).toEqual(
+        fs.readFileSync(path.join(a.root, entry))
+      )
+      expect(fs.existsSync(path.join(b.home, '.npm', '_cacache'))).toBe(true)
+      // npm ci removes node_modules and installs again: offline, only the restored ~/.npm has it.
+      execFileSync('npm', ['ci', '--offline', '--no-audit'], {
+        cwd: b.root,
+        env: npmEnv(b),
+        stdio: 'pipe'
+      })
+      expect(
+        execFileSync('node', ['-e', 'console.log(require("is-number")(5))'], {
+          cwd: b.root,
+          encoding: 'utf8'
+        })
+      ).toBe('true\n')
+    },
+    240_000
+  )
+})

@@ -33,7 +33,7 @@ describe('WriteQueue', () => {
         false
       )
       // A hard link to a file queued just before it (still in the same batch, or in flight).
-      if (i % 100 === 99) q.link(path.join(dir, `c${i}`), `c${i}`, path.join(dir, `f${i}`))
+      if (i % 100 === 99) q.copy(path.join(dir, `c${i}`), `c${i}`, path.join(dir, `f${i}`), true)
     }
     await q.settle()
     for (let i = 0; i < n; i++) {

@@ -1,6 +1,6 @@
 /**
- * The processes a step leaves behind. The cache client starts tar and zstd for a save and gives
- * them the archive in RUNNER_TEMP; when the step ends early (a save given up at its deadline, or
+ * The processes a step leaves behind. A save starts zstd (and the cache client tar and zstd for a
+ * manifest's cache source) writing an archive in RUNNER_TEMP; when the step ends early (a save given up at its deadline, or
  * the runner's SIGINT/SIGTERM at a cancel or a timeout, which reach this process only) they would
  * go on writing a partial archive after the step. So at the end, and on those signals, every
  * process below this one is ended, and the archive a tar among them was writing is removed when
@@ -83,7 +83,25 @@ export function endChildren(runnerTemp: string | undefined = process.env.RUNNER_
   for (const file of archives)
     if (isClientArchive(file, runnerTemp))
       fs.rmSync(path.dirname(file), { recursive: true, force: true })
+  removeOwnSaveScratch(runnerTemp)
   return pids.length
+}
+
+/**
+ * This process's own save scratch (`swr-save-PID-RANDOM` in RUNNER_TEMP: the archive swr was
+ * writing or uploading), which a signal leaves no `finally` to remove.
+ */
+function removeOwnSaveScratch(runnerTemp: string | undefined): void {
+  if (!runnerTemp) return
+  const mine = new RegExp(`^swr-save-${process.pid}-[0-9a-f]{16}$`)
+  let names: string[]
+  try {
+    names = fs.readdirSync(runnerTemp)
+  } catch {
+    return
+  }
+  for (const name of names)
+    if (mine.test(name)) fs.rmSync(path.join(runnerTemp, name), { recursive: true, force: true })
 }
 
 /** On the runner's SIGINT/SIGTERM: end the children, then this process, as a failed step. */

@@ -14,7 +14,7 @@ import {
   type SealedCacheClient,
   state
 } from '../core/index.js'
-import { CacheService, downloadBounds } from './cache-service.js'
+import { CacheService, downloadBounds, sealedVersion } from './cache-service.js'
 import { withToolkitToken } from './toolkit-env.js'
 
 /** The cache service is reachable from this process (v2 results service, or the v1 cache URL). */
@@ -251,37 +251,77 @@ export function actionsCacheClient(opts: ActionsCacheOptions): BreakerCacheClien
   }
 }
 
+/** Upload tuning as @actions/cache reads it: CACHE_UPLOAD_CHUNK_SIZE (MiB) and CACHE_UPLOAD_CONCURRENCY. */
+export function uploadOptions(
+  env: NodeJS.ProcessEnv,
+  chunkBytes?: number
+): { blockSize: number; concurrency: number } {
+  const num = (name: string): number | undefined => {
+    const raw = env[name]?.trim()
+    const n = raw ? Number(raw) : NaN
+    return Number.isFinite(n) && n > 0 ? n : undefined
+  }
+  const chunk = num('CACHE_UPLOAD_CHUNK_SIZE')
+  const concurrency = num('CACHE_UPLOAD_CONCURRENCY')
+  return {
+    blockSize: Math.min(
+      UPLOAD_CHUNK_MAX,
+      chunk !== undefined ? Math.round(chunk * 1024 * 1024) : (chunkBytes ?? UPLOAD_CHUNK_DEFAULT)
+    ),
+    concurrency: Math.min(32, Math.round(concurrency ?? 4))
+  }
+}
+
+const UPLOAD_CHUNK_DEFAULT = 32 * 1024 * 1024
+const UPLOAD_CHUNK_MAX = 128 * 1024 * 1024
+
 /**
- * The sealed caches' store: archives found by the version of their exact path spellings, saved by
- * the cache client itself (its tar, compression and upload), relative spellings resolved against
- * the process's working directory, which the cache step sets to the workspace.
+ * The sealed caches' store: archives found and reserved under the version of the step's `path`
+ * lines (cache-service.ts), uploaded to the signed URL with the Azure SDK's block blob client (as
+ * @actions/cache uploads), then finalized. Only the v2 cache service takes sealed saves.
  */
-export function actionsSealedCacheClient(opts: ActionsCacheOptions): SealedCacheClient {
-  const quietly = runQuietly(opts)
+export function actionsSealedCacheClient(
+  opts: ActionsCacheOptions & { uploadChunkSize?: number | undefined }
+): SealedCacheClient {
   const service = new CacheService(
     opts.env,
     downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line))
   )
   const note = (what: string, err: unknown): void =>
-    opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`)
+    opts.onNote?.(
+      `cache ${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`
+    )
   return {
     // An unreachable service throws StoreUnavailable: the restore is a miss that says so.
-    find: (spellings, key, restoreKeys) => service.findPaths(spellings, key, restoreKeys),
-    save: (spellings, key) =>
-      withDeadline(saveDeadlineMs(opts.env), key, note, () =>
+    find: (lines, key, restoreKeys) => service.findSealed(lines, key, restoreKeys),
+    save: async (lines, key, archive) => {
+      if (!service.canUpload) {
+        opts.onNote?.(
+          `cache save of ${key}: sealed caches are saved to the v2 cache service only (this job has the v1 service, as on GitHub Enterprise Server): not saved`
+        )
+        return 'failed'
+      }
+      const version = sealedVersion(lines, archive.compression)
+      return withDeadline(saveDeadlineMs(opts.env), key, note, () =>
         saveOnce(
           key,
-          async () => (await service.findPaths(spellings, key, []))?.matchedKey === key,
-          async () =>
-            quietly(async () =>
-              (await client()).saveCache(
-                [...spellings],
-                key,
-                opts.uploadChunkSize ? { uploadChunkSize: opts.uploadChunkSize } : undefined
-              )
-            ),
+          async () => (await service.findSealed(lines, key, []))?.matchedKey === key,
+          async () => {
+            const url = await service.createEntry(key, version)
+            if (url === 'exists') throw new Error('already exists')
+            const { BlockBlobClient } = await import('@azure/storage-blob')
+            const tuning = uploadOptions(opts.env, opts.uploadChunkSize)
+            await new BlockBlobClient(url).uploadFile(archive.file, {
+              blockSize: tuning.blockSize,
+              concurrency: tuning.concurrency,
+              maxSingleShotSize: UPLOAD_CHUNK_MAX
+            })
+            await service.finalizeEntry(key, version, archive.size)
+            return 0
+          },
           note
         )
       )
+    }
   }
 }

@@ -18,6 +18,7 @@ import {
   type DownloadBounds,
   DEFAULT_STALL_MS,
   manifests,
+  SEALED_VERSION_MARKER,
   StoreUnavailable
 } from '../core/index.js'
 
@@ -34,6 +35,15 @@ export function cacheVersion(paths: readonly string[], method: string): string {
   return createHash('sha256')
     .update([...paths, method, VERSION_SALT].join('|'))
     .digest('hex')
+}
+
+/** The version a sealed archive of the `path` lines `lines` is saved under. */
+export function sealedVersion(
+  lines: readonly string[],
+  compression: manifests.ArchiveCompression
+): string {
+  const method = METHODS.find(([, c]) => c === compression)?.[0] ?? 'gzip'
+  return cacheVersion([SEALED_VERSION_MARKER, ...lines], method)
 }
 
 /** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
@@ -261,16 +271,16 @@ export class CacheService {
   }
 
   /**
-   * The newest archive saved for exactly `spellings` (a sealed cache: the seal's spelling, then
-   * the step's paths, as the saving job passed them to the cache client) under `key` or a prefix.
+   * The newest sealed archive saved for the `path` lines `lines` (as the step wrote them) under
+   * `key` or a restore-keys prefix.
    */
-  async findPaths(
-    spellings: readonly string[],
+  async findSealed(
+    lines: readonly string[],
     key: string,
     restoreKeys: readonly string[]
   ): Promise<Omit<CacheArchive, 'prefix'> | undefined> {
-    for (const [method, compression] of METHODS) {
-      const found = await this.ask(key, restoreKeys, cacheVersion(spellings, method))
+    for (const [, compression] of METHODS) {
+      const found = await this.ask(key, restoreKeys, sealedVersion(lines, compression))
       if (!found) continue
       return {
         matchedKey: found.matchedKey,
@@ -281,6 +291,55 @@ export class CacheService {
       }
     }
     return undefined
+  }
+
+  /** Whether this job talks to the v2 cache service (the only one sealed saves go to). */
+  get canUpload(): boolean {
+    return this.v2
+  }
+
+  /** One Twirp call of the v2 cache service; its JSON answer, or an Error naming the status. */
+  private async twirp(method: string, body: unknown): Promise<{ status: number; body: unknown }> {
+    const url = new URL(`/twirp/${SERVICE}/${method}`, this.env.ACTIONS_RESULTS_URL ?? '').href
+    const res = await (
+      await this.http()
+    ).post(url, JSON.stringify(body), {
+      ...this.auth(),
+      'Content-Type': 'application/json',
+      Accept: 'application/json'
+    })
+    const text = await res.readBody()
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      parsed = undefined
+    }
+    return { status: res.message.statusCode ?? 0, body: parsed }
+  }
+
+  /**
+   * Reserve `key` under `version`: the signed upload URL, or 'exists' when the key is taken
+   * (saved before, or being saved by another job).
+   */
+  async createEntry(key: string, version: string): Promise<string | 'exists'> {
+    const r = await this.twirp('CreateCacheEntry', { key, version })
+    const b = r.body as { ok?: boolean; signed_upload_url?: string; msg?: string } | undefined
+    if (r.status === 409) return 'exists'
+    if (r.status !== 200) throw new Error(`the cache service refused the entry: ${r.status}`)
+    if (!b?.ok || !b.signed_upload_url) return 'exists'
+    return b.signed_upload_url
+  }
+
+  async finalizeEntry(key: string, version: string, size: number): Promise<void> {
+    const r = await this.twirp('FinalizeCacheEntryUpload', {
+      key,
+      version,
+      size_bytes: String(size)
+    })
+    const b = r.body as { ok?: boolean } | undefined
+    if (r.status !== 200 || !b?.ok)
+      throw new Error(`the cache service did not finalize the entry: ${r.status}`)
   }
 
   private async download(url: string): Promise<Readable> {

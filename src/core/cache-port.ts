@@ -94,16 +94,33 @@ export async function lookupSavedStates(
 }
 
 /**
- * The Actions cache as the store of sealed caches: archives saved for a list of path spellings (the
- * seal's own first, then the step's paths, as the cache client hashes them into the entry's
- * version), found by key or restore-keys prefix, downloaded as a stream, never extracted by it.
+ * Hashed into a sealed archive's cache version before the `path` lines: a plain `actions/cache`
+ * step with the same key and paths never finds a sealed archive, nor a sealed step a plain one.
+ */
+export const SEALED_VERSION_MARKER = 'swr-sealed-cache/2'
+
+/** A sealed archive written to a local file, ready to upload. */
+export interface SealedArchiveFile {
+  file: string
+  size: number
+  compression: ArchiveCompression
+}
+
+/**
+ * The Actions cache as the store of sealed caches: archives saved under a version of the step's
+ * `path` lines as written (with swr's own marker, so sealed and plain archives never mix), found by
+ * key or restore-keys prefix, downloaded as a stream, never extracted by it.
  */
 export interface SealedCacheClient {
   find(
-    spellings: readonly string[],
+    lines: readonly string[],
     key: string,
     restoreKeys: readonly string[]
   ): Promise<Omit<CacheArchive, 'prefix'> | undefined>
-  /** Save the files named by `spellings` (relative ones resolved against the workspace) under `key`. */
-  save(spellings: readonly string[], key: string): Promise<'saved' | 'exists' | 'failed'>
+  /** Upload `archive` under `key` and the version of `lines`; 'exists' when the key is taken. */
+  save(
+    lines: readonly string[],
+    key: string,
+    archive: SealedArchiveFile
+  ): Promise<'saved' | 'exists' | 'failed'>
 }

@@ -76,7 +76,6 @@ export {
   saveSealedCache,
   type RestoreOutcome,
   type SaveOutcome,
-  type SealFile,
   type SealedCacheOptions,
   type SealedRestoreResult,
   type SealedSaveResult
@@ -118,7 +117,9 @@ export {
   type CacheClient,
   DEFAULT_STALL_MS,
   type DownloadBounds,
+  type SealedArchiveFile,
   type SealedCacheClient,
+  SEALED_VERSION_MARKER,
   StoreUnavailable
 } from './cache-port.js'
 export { type Entry, type SealedSpec, restoreSources } from './types.js'

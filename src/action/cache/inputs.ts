@@ -10,7 +10,8 @@ import { sign, seals, UsageError } from '../../core/index.js'
 import { emptySecretWarning, secretInput } from '../inputs.js'
 
 export interface CacheInputs {
-  locations: seals.SealLocation[]
+  /** The `path` lines, parsed as patterns. */
+  patterns: seals.PathPattern[]
   key: string
   restoreKeys: string[]
   lookupOnly: boolean
@@ -100,7 +101,7 @@ export function readCacheInputs(
   const home = path.resolve(env.HOME || os.homedir())
   const key = cacheKey('key', core.getInput('key').trim())
   if (key === '' && opts.keyRequired) throw new UsageError('input key: required')
-  const locations = seals.sealLocations(seals.inputLines(core.getInput('path')), {
+  const patterns = seals.parsePatterns(seals.inputLines(core.getInput('path')), {
     workspace,
     home
   })
@@ -121,7 +122,7 @@ export function readCacheInputs(
   )
   return {
     warnings,
-    locations,
+    patterns,
     key,
     restoreKeys: seals
       .inputLines(core.getInput('restore-keys'))

@@ -5,7 +5,6 @@
  * actions/cache's (`cache-hit`, `cache-primary-key`, `cache-matched-key`) plus swr's.
  */
 import * as core from '@actions/core'
-import path from 'node:path'
 import {
   actionsSealedCacheClient,
   cacheReadOnly,
@@ -21,7 +20,6 @@ import {
   sign,
   state,
   walk,
-  type SealFile,
   type SealedCacheOptions,
   type SealedRestoreResult
 } from '../../core/index.js'
@@ -33,18 +31,6 @@ import { readCacheInputs, type CacheInputs } from './inputs.js'
 export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
 
 const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' } as const
-
-/**
- * Where the seal lies while saving: a fixed name inside the workspace, spelt relative to it as the
- * step's own paths are. So the cache version (the hash of the path strings) and the seal's name in
- * the archive depend only on what the workflow wrote, never on where the runner keeps its
- * workspace, temp or home: the same key hits from another runner layout, a container or a pod.
- * The name also keeps sealed and plain archives of the same paths from ever sharing a version.
- */
-function sealFile(workspace: string): SealFile {
-  const member = `${seals.SEAL_DIR}/seal.json`
-  return { file: path.join(workspace, seals.SEAL_DIR, 'seal.json'), spelling: member, member }
-}
 
 const RUNNER_OS: Record<string, string> = { Linux: 'linux', macOS: 'darwin', Windows: 'win32' }
 const RUNNER_ARCH: Record<string, string> = { X64: 'x64', ARM64: 'arm64', X86: 'ia32', ARM: 'arm' }
@@ -66,8 +52,7 @@ function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOption
       stallSeconds: inputs.stallSeconds,
       uploadChunkSize: inputs.uploadChunkSize
     }),
-    locations: inputs.locations,
-    sealFile: sealFile(inputs.workspace),
+    patterns: inputs.patterns,
     workspace: inputs.workspace,
     home: inputs.home,
     scratchBase: inputs.scratchBase,
@@ -97,7 +82,7 @@ function setOutputs(r: SealedRestoreResult, inputs: CacheInputs): void {
   core.setOutput('cache-primary-key', r.primaryKey)
   core.setOutput('cache-matched-key', found ? (r.matchedKey ?? '') : '')
   core.setOutput('stale', r.outcome === 'stale' ? 'true' : 'false')
-  const damaged = found ? [] : inputs.locations.map(l => l.spelling)
+  const damaged = found ? [] : inputs.patterns.filter(p => !p.negate).map(p => p.line)
   core.setOutput('healthy', found ? 'true' : 'false')
   core.setOutput('damaged', JSON.stringify(damaged))
   core.setOutput('wipe-signature', r.wipe)
@@ -263,6 +248,10 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
       run
     })
     const by = r.signedBy.length > 0 ? `signed by ${r.signedBy.join(', ')}` : 'unsigned'
+    if (r.unmatched.length > 0)
+      log.warning(
+        `swr cache: path ${r.unmatched.map(l => JSON.stringify(l)).join(', ')} matched nothing: nothing saved for ${r.unmatched.length === 1 ? 'it' : 'them'}`
+      )
     if (r.outcome === 'saved')
       log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}`)
     else log.warning(`swr cache: ${r.reason ?? r.outcome}`)

@@ -22,7 +22,16 @@ import { WriteQueue } from './write-queue.js'
 export type Expectation =
   | { kind: 'file'; size: number; sha256: string; mode: number }
   /** A tree with its signed index: every member checked against its record. */
-  | { kind: 'indexed'; records: readonly IndexRecord[]; ignore: readonly string[] }
+  | {
+      kind: 'indexed'
+      records: readonly IndexRecord[]
+      ignore: readonly string[]
+      /**
+       * A seal's hard links (later name -> earlier name, relative): each must come as a hard-link
+       * member to exactly that name and is placed as a link; any other hard link is refused.
+       */
+      links?: ReadonlyMap<string, string> | undefined
+    }
   /** Anything else: only the shape and the bounds; the scratch copy is verified afterwards. */
   | {
       kind: 'bounded'
@@ -85,9 +94,10 @@ export class EntryExtractor implements TarHandlers {
   private readonly seen = new Set<string>()
   private readonly links = new Set<string>()
   private readonly fileHashes = new Map<string, string>()
-  /** Each extracted file's size, so a hard link counts towards the bytes bound as its target. */
+  /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
   private readonly fileSizes = new Map<string, number>()
   private masked = 0
+  private linked = 0
   private readonly dirModes: [string, number][] = []
   private members = 0
   private openFd: number | undefined
@@ -191,6 +201,11 @@ export class EntryExtractor implements TarHandlers {
     } else if (!this.seen.has('')) {
       throw new Rejected('the archive does not hold the entry')
     }
+    const links = this.want.kind === 'indexed' ? this.want.links : undefined
+    if (links && this.linked !== links.size)
+      throw new Rejected(
+        `${links.size - this.linked} of the seal's hard links came as separate files`
+      )
     for (const [abs, mode] of this.dirModes.reverse()) fs.chmodSync(abs, mode)
     return {
       members: this.members,
@@ -325,6 +340,11 @@ export class EntryExtractor implements TarHandlers {
 
   private hardlink(at: Place, m: Member): MemberSink | undefined {
     const target = this.linkTarget(m)
+    const sealed = this.want.kind === 'indexed' ? this.want.links : undefined
+    if (sealed && sealed.get(at.rel) !== target)
+      throw new Rejected(
+        `hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`
+      )
     const sum = this.fileHashes.get(target)
     if (sum === undefined)
       throw new Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`)
@@ -332,7 +352,7 @@ export class EntryExtractor implements TarHandlers {
     if (this.records && r?.extra !== sum)
       throw new Rejected(`${shown(at.rel)}: content differs from the recorded sha256`)
     if (this.want.kind === 'file') throw new Rejected('a hard link where one file is recorded')
-    // Counted like the target's own bytes: what is placed holds them again under this name.
+    // The copy writes the target's bytes again: they count like the target's own.
     const size = this.fileSizes.get(target) ?? 0
     if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
       throw new Rejected(
@@ -340,9 +360,11 @@ export class EntryExtractor implements TarHandlers {
       )
     this.bytes += size
     this.ensureParent(at.abs)
-    // A hard link to the target this extraction made in scratch (queued after the target's own
-    // write): a tree's hard links stay links, and never reach a file outside what was extracted.
-    this.writes.link(at.abs, shown(at.rel), path.join(this.dest, target))
+    // A copy, not a link, unless the seal records this link (then both lie inside this tree):
+    // the placed tree shares no inode with anything else (made after the target's own write,
+    // which may still be queued).
+    this.writes.copy(at.abs, shown(at.rel), path.join(this.dest, target), sealed !== undefined)
+    if (sealed) this.linked++
     this.fileHashes.set(at.rel, sum)
     this.fileSizes.set(at.rel, size)
     this.files++

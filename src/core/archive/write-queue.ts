@@ -3,8 +3,8 @@
  * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
  * on the main thread it leaves the decompression, the tar parsing and the hashing waiting. Here a
  * file whose bytes were already proven is handed over whole, in batches, to one writer thread
- * (file-writer.mjs) that creates them back to back, in archive order (so a hard link follows its
- * target). One writer: several only contend for the directory locks and the journal,
+ * (file-writer.mjs) that creates them back to back, in archive order (so a hard link's copy
+ * follows its target). One writer: several only contend for the directory locks and the journal,
  * and the pool's threads would each wait on the main thread between a file's three calls.
  *
  * The archive is fed no further while too many bytes wait, so memory stays bounded whatever it
@@ -29,9 +29,9 @@ const MAX_BYTES = 32 * 1024 * 1024
  * 60,000-file restore's main thread.
  */
 export interface Batch {
-  /** Per op: its path, and for a hard link the path it links to. */
+  /** Per op: its path, and for a copy the path it copies. */
   paths: string[]
-  /** Per op: mode, fixMode (1/0) and size; size -1 for a hard link. */
+  /** Per op: mode, fixMode (1/0) and size; size -1 for a copy. */
   nums: Int32Array
   data: ArrayBuffer
 }
@@ -80,13 +80,14 @@ export class WriteQueue {
     if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send()
   }
 
-  /** Make `abs` a hard link to `from` (written earlier, or queued before this), in scratch. */
-  link(abs: string, label: string, from: string): void {
+  /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
+  copy(abs: string, label: string, from: string, link = false): void {
     if (this.failure) throw this.failure
     // Inline only while nothing waits for the thread: the target may be queued, not yet written.
-    if (!this.worker && this.labels.length === 0) return fs.linkSync(from, abs)
+    if (!this.worker && this.labels.length === 0)
+      return link ? fs.linkSync(from, abs) : fs.copyFileSync(from, abs, fs.constants.COPYFILE_EXCL)
     this.paths.push(abs, from)
-    this.nums.push(0, 0, -1)
+    this.nums.push(0, 0, link ? -2 : -1)
     this.labels.push(label)
   }
 

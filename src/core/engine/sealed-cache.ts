@@ -7,8 +7,9 @@
  * check it against the seal first and download no more if it holds; otherwise extract every path
  * into private scratch under the seal (each file hashed as it streams), and only then place them.
  * A partial, corrupt, unsealed, re-keyed or poisoned archive is a miss with its reason and nothing
- * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, and
- * save it with the paths, as the archive's first member.
+ * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, write
+ * the archive (the seal first, then exactly what it records) and save it under a cache version of
+ * the `path` lines as written, so the entry is the same wherever the job runs.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -23,8 +24,11 @@ import { makeScratch, removeScratch } from '../fs/scratch.js'
 import { place } from '../restore/cache/place.js'
 import { SealedArchive, SealOnly, scratchDest } from '../seal/archive.js'
 import type { SealLocation } from '../seal/locations.js'
-import { makeSealBody } from '../seal/make.js'
-import { encodeSeal, type ParsedSeal } from '../seal/seal.js'
+import { expandPatterns, locationOf, selected, type PathPattern } from '../seal/patterns.js'
+import { ignoreMatcher } from '../walk/ignore-rules.js'
+import { makeSeal } from '../seal/make.js'
+import { SEAL_MEMBER, writeSealedArchive } from '../seal/write-archive.js'
+import { encodeSeal, inflateIndexes, type ParsedSeal } from '../seal/seal.js'
 import {
   judgeSeal,
   prepareSealTrust,
@@ -33,24 +37,13 @@ import {
   type SealTrust
 } from '../seal/trust.js'
 import { sealedEntries, verifySealed, type SealedEntry } from '../seal/verify.js'
-import { writeFileAtomic } from '../state/atomic.js'
 import type { Finding, WipeSignature } from '../types.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
 
-/** Where the seal goes while a cache is saved, and how the archive names it. */
-export interface SealFile {
-  /** Absolute path of the seal file while saving (its directory is made fresh and private). */
-  file: string
-  /** The same, as passed to the cache client (and hashed into the cache version). */
-  spelling: string
-  /** Its name in the archive: relative to the workspace, POSIX. */
-  member: string
-}
-
 export interface SealedCacheOptions {
   cache: SealedCacheClient
-  locations: readonly SealLocation[]
-  sealFile: SealFile
+  /** The step's `path` lines, parsed. */
+  patterns: readonly PathPattern[]
   workspace: string
   home: string
   /** A private directory for scratch copies (RUNNER_TEMP). */
@@ -95,8 +88,49 @@ export interface SealedRestoreResult {
   ms: number
 }
 
-function spellings(opts: SealedCacheOptions): string[] {
-  return [opts.sealFile.spelling, ...opts.locations.map(l => l.spelling)]
+/** The `path` lines as the step wrote them: with the compression, all the cache version hashes. */
+function pathLines(opts: SealedCacheOptions): string[] {
+  return opts.patterns.map(p => p.line)
+}
+
+function same(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i])
+}
+
+/**
+ * The seal's paths where this job has them: each must be selected by the step's own lines, be
+ * named in the archive as its spelling says, and leave out exactly what the lines leave out below
+ * it (an unsigned seal cannot widen what a restore writes).
+ */
+function locationsOf(opts: SealedCacheOptions, seal: ParsedSeal): SealLocation[] {
+  const where = { workspace: opts.workspace, home: opts.home }
+  const whole = new Set([path.resolve(opts.workspace), path.resolve(opts.home)])
+  return seal.doc.body.paths.map(p => {
+    const loc = locationOf(opts.patterns, p.spelling, where)
+    if (
+      whole.has(loc.abs) ||
+      loc.abs === path.parse(loc.abs).root ||
+      !selected(opts.patterns, loc.abs)
+    )
+      throw new Rejected(`the seal's path ${shown(p.spelling)} is not selected by the path lines`)
+    if (loc.member !== p.member.replace(/\/+$/, ''))
+      throw new Rejected(
+        `the seal's path ${shown(p.spelling)} is named ${shown(p.member)} in the archive, not ${shown(loc.member)}`
+      )
+    if (p.entry.kind === 'tree' && !same(p.entry.ignore ?? [], loc.ignore ?? []))
+      throw new Rejected(
+        `the seal's path ${shown(p.spelling)} leaves out ${shown((p.entry.ignore ?? []).join(' ') || 'nothing')}, the path lines ${shown((loc.ignore ?? []).join(' ') || 'nothing')}`
+      )
+    return loc
+  })
+}
+
+/** Whether anything the lines may select is on disk (then the seal is read first). */
+function somethingOnDisk(opts: SealedCacheOptions): boolean {
+  return opts.patterns.some(
+    p =>
+      !p.negate && fs.lstatSync(p.literal ? p.abs : p.base, { throwIfNoEntry: false }) !== undefined
+  )
 }
 
 /** The seal's key and paths must be the ones asked for: an archive moved under another key is refused. */
@@ -121,12 +155,16 @@ function acceptFor(
       throw new Rejected(
         `sealed on ${shown(made.os)}/${shown(made.arch)}${made.libc ? `/${made.libc}` : ''}, this job runs on ${here.os}/${here.arch}: not placed (enableCrossOsArchive: true places it)`
       )
-    const want = opts.locations.map(l => l.spelling)
-    const have = body.paths.map(p => p.spelling)
-    if (want.length !== have.length || want.some((w, i) => w !== have[i]))
-      throw new Rejected(`the seal covers ${have.map(shown).join(', ')}, not the paths asked for`)
+    const have = body.patterns
+    if (!have) throw new Rejected('the seal records no path lines (a seal of an earlier format)')
+    if (!same(have, pathLines(opts)))
+      throw new Rejected(
+        `the seal was made for the path lines ${have.map(shown).join(', ')}, not the ones asked for`
+      )
     signedBy.splice(0, signedBy.length, ...judgeSeal(seal.doc, trust))
-    return sealedEntries(seal, opts.locations)
+    const locations = locationsOf(opts, seal)
+    // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
+    return sealedEntries(inflateIndexes(seal), locations)
   }
 }
 
@@ -134,10 +172,6 @@ function reasonOf(err: unknown): string {
   if (err instanceof Rejected) return err.message
   const e = err as NodeJS.ErrnoException
   return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`
-}
-
-function onDisk(l: SealLocation): boolean {
-  return fs.lstatSync(l.abs, { throwIfNoEntry: false }) !== undefined
 }
 
 function missingFindings(entries: readonly SealedEntry[]): Finding[] {
@@ -181,6 +215,28 @@ function placeRoot(abs: string, opts: SealedCacheOptions): string {
   return path.dirname(abs)
 }
 
+/**
+ * What the step's exclusions leave out below a sealed tree on disk (topmost names, relative): kept
+ * as they are when the tree is replaced.
+ */
+function left(s: SealedEntry): string[] {
+  const rules = s.location.ignore ?? []
+  if (rules.length === 0 || s.entry.kind !== 'tree') return []
+  const st = fs.lstatSync(s.location.abs, { throwIfNoEntry: false })
+  if (!st?.isDirectory()) return []
+  const ignored = ignoreMatcher(rules)
+  const out: string[] = []
+  const walk = (dir: string, rel: string): void => {
+    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${d.name}` : d.name
+      if (ignored(r, d.name, d.isDirectory())) out.push(r)
+      else if (d.isDirectory()) walk(path.join(dir, d.name), r)
+    }
+  }
+  walk(s.location.abs, '')
+  return out
+}
+
 /** Download, extract into scratch under the seal, prove, place. */
 async function extractAndPlace(
   opts: SealedCacheOptions,
@@ -192,7 +248,7 @@ async function extractAndPlace(
   const scratch = makeScratch(opts.scratchBase, 'swr-cache')
   try {
     const handler: SealedArchive = new SealedArchive({
-      sealMember: opts.sealFile.member,
+      sealMember: SEAL_MEMBER,
       accept,
       sealOnly: false,
       destOf: i => scratchDest(scratch, i, handler.entries[i] as SealedEntry)
@@ -218,7 +274,9 @@ async function extractAndPlace(
       if (bad) throw new Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`)
     }
     for (const [i, s] of entries.entries())
-      place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs)
+      place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs, {
+        keep: left(s)
+      })
     return {
       entries,
       counts: summaries.map(x => ({ files: x.files, bytes: x.bytes }))
@@ -253,7 +311,7 @@ export async function restoreSealedCache(
     wipe:
       (r.before ?? []).length > 0
         ? wipeSignature(r.before ?? [])
-        : opts.locations.some(onDisk)
+        : somethingOnDisk(opts)
           ? 'unknown'
           : 'cold-start',
     ...r,
@@ -262,7 +320,7 @@ export async function restoreSealedCache(
   await prepareSealTrust(opts.trust)
   let found
   try {
-    found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys)
+    found = await opts.cache.find(pathLines(opts), opts.key, opts.restoreKeys)
   } catch (err) {
     // An outage is a miss that says so: a cold miss and a service down read differently.
     if (err instanceof StoreUnavailable) return done({ outcome: 'miss', reason: err.message })
@@ -278,9 +336,9 @@ export async function restoreSealedCache(
   // Only the seal first: for a lookup, or when something is on disk that may already be sealed.
   let first: ParsedSeal | undefined
   let entries: SealedEntry[] = []
-  if (opts.lookupOnly || opts.locations.some(onDisk)) {
+  if (opts.lookupOnly || somethingOnDisk(opts)) {
     const peek = new SealedArchive({
-      sealMember: opts.sealFile.member,
+      sealMember: SEAL_MEMBER,
       accept: acceptFor(opts, opts.trust, matchedKey, signedBy),
       sealOnly: true,
       destOf: () => opts.scratchBase
@@ -333,26 +391,9 @@ export interface SealedSaveResult {
   reason?: string | undefined
   signedBy: string[]
   files: number
+  /** Include lines that matched nothing on disk (saved without them). */
+  unmatched: string[]
   ms: number
-}
-
-/**
- * Make the seal's directory, fresh and private. It lies in the workspace while saving, so it must
- * never be somebody else's: a leftover of a save that was killed (nothing in it but a seal) is
- * removed; anything else there (a link, a file, a directory with other contents) is left alone and
- * the save skipped, with the reason.
- */
-function claimSealDir(dir: string): string | undefined {
-  const st = fs.lstatSync(dir, { throwIfNoEntry: false })
-  if (st) {
-    const name = shown(path.basename(dir))
-    if (!st.isDirectory()) return `${name} in the workspace is not swr's (not a directory)`
-    const left = fs.readdirSync(dir).filter(n => n !== 'seal.json' && !n.startsWith('.seal.json.'))
-    if (left.length > 0) return `${name} in the workspace holds files that are not swr's`
-    fs.rmSync(dir, { recursive: true, force: true })
-  }
-  fs.mkdirSync(dir, { mode: 0o700 })
-  return undefined
 }
 
 /** Seal the paths as they are now, sign the seal, and save it with them under `key`. */
@@ -371,17 +412,22 @@ export async function saveSealedCache(
     ...r,
     ms: Math.round(performance.now() - t0)
   })
-  const absent = opts.locations.filter(l => !onDisk(l))
-  if (absent.length > 0)
+  const { locations, unmatched } = expandPatterns(opts.patterns, {
+    workspace: opts.workspace,
+    home: opts.home
+  })
+  if (locations.length === 0)
     return result({
       outcome: 'skipped',
-      reason: `not saved: ${absent.map(l => shown(l.spelling)).join(', ')} not on disk`,
+      reason: `not saved: ${pathLines(opts).map(shown).join(', ')} matched nothing on disk`,
       signedBy: [],
-      files: 0
+      files: 0,
+      unmatched
     })
-  const body = await makeSealBody({
+  const { body, records } = await makeSeal({
     key: opts.key,
-    locations: opts.locations,
+    patterns: pathLines(opts),
+    locations,
     at: opts.at,
     run: opts.run,
     pool: opts.pool
@@ -390,13 +436,22 @@ export async function saveSealedCache(
   const signedBy = doc.signatures.map(s =>
     s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`
   )
-  const dir = path.dirname(opts.sealFile.file)
-  const claimed = claimSealDir(dir)
-  if (claimed !== undefined)
-    return result({ outcome: 'skipped', reason: `not saved: ${claimed}`, signedBy, files: 0 })
+  const scratch = makeScratch(opts.scratchBase, 'swr-save')
   try {
-    writeFileAtomic(opts.sealFile.file, encodeSeal(doc))
-    const outcome = await opts.cache.save(spellings(opts), opts.key)
+    const file = path.join(scratch, 'cache.tar')
+    const archive = await writeSealedArchive(
+      file,
+      encodeSeal(doc),
+      body.paths.map((p, i) => ({
+        member: p.member,
+        abs: (locations[i] as SealLocation).abs,
+        entry: p.entry,
+        records: records[i],
+        links: new Map(p.links ?? [])
+      })),
+      opts.at
+    )
+    const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive })
     const files = body.paths.reduce(
       (n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1),
       0
@@ -405,12 +460,13 @@ export async function saveSealedCache(
       outcome,
       signedBy,
       files,
+      unmatched,
       ...(outcome === 'exists'
         ? { reason: `a cache for key ${shown(opts.key)} exists already` }
         : {}),
       ...(outcome === 'failed' ? { reason: 'the cache service did not take the archive' } : {})
     })
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true })
+    removeScratch(scratch)
   }
 }

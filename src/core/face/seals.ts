@@ -1,12 +1,6 @@
 // The `seals` namespace of the engine's face (src/core/index.ts): what only the shells compose.
-export {
-  hasControl,
-  inputLines,
-  SEAL_DIR,
-  type SealLocation,
-  sealLocations,
-  UnsupportedPath
-} from '../seal/locations.js'
+export { hasControl, inputLines, type SealLocation } from '../seal/locations.js'
+export { parsePatterns, type PathPattern, UnsupportedPath } from '../seal/patterns.js'
 export { parseSeal, SEAL_SCHEMA, type SealDocument } from '../seal/seal.js'
 export {
   SEAL_REQUIREMENTS,

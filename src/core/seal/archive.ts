@@ -11,7 +11,7 @@ import { EntryExtractor, shown, type ExtractSummary, type Expectation } from '..
 import { Rejected } from '../archive/rejected.js'
 import type { Member, MemberSink, TarHandlers } from '../archive/tar-reader.js'
 import { expectationOf as entryExpectation } from '../restore/cache/restore.js'
-import { parseSeal, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
+import { parseSealHead, SEAL_MAX_BYTES, type ParsedSeal } from './seal.js'
 import type { SealedEntry } from './verify.js'
 
 /** Thrown after the seal when only the seal was asked for: the download stops there. */
@@ -23,8 +23,10 @@ export class SealOnly extends Rejected {
 }
 
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
-function expectationOf(s: SealedEntry): Expectation {
-  return entryExpectation(s.entry, { readIndex: () => s.records })
+function expectationOf(s: SealedEntry, links: [string, string][] | undefined): Expectation {
+  const want = entryExpectation(s.entry, { readIndex: () => s.records })
+  // A sealed tree takes exactly the seal's hard links, placed as links; no other.
+  return want.kind === 'indexed' ? { ...want, links: new Map(links ?? []) } : want
 }
 
 export interface SealedArchiveOptions {
@@ -73,8 +75,9 @@ export class SealedArchive implements TarHandlers {
   }
 
   private sealEnded(): void {
-    const seal = parseSeal(Buffer.concat(this.sealBytes))
+    const bytes = Buffer.concat(this.sealBytes)
     this.sealBytes = []
+    const seal = parseSealHead(bytes)
     this.entries = this.opts.accept(seal)
     this.seal = seal
     if (this.opts.sealOnly) throw new SealOnly()
@@ -83,7 +86,7 @@ export class SealedArchive implements TarHandlers {
       extractor: new EntryExtractor(
         (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
         this.opts.destOf(i),
-        expectationOf(s)
+        expectationOf(s, seal.doc.body.paths[i]?.links)
       )
     }))
   }

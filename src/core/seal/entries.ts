@@ -23,7 +23,8 @@ import type { IndexRecord } from '../walk/tree-index.js'
 import { expandKey, type Platform } from './key.js'
 import {
   encodeSeal,
-  parseSeal,
+  inflateIndexes,
+  parseSealHead,
   SEAL_MAX_BYTES,
   type ParsedSeal,
   type SealDocument
@@ -183,10 +184,12 @@ export async function resolveSeals(
         })
         continue
       }
-      const seal = parseSeal(bytes)
+      const seal = parseSealHead(bytes)
       checkSealFor(seal, spec, key)
       stage = 'judge'
       const signedBy = judgeSeal(seal.doc, opts.trust)
+      stage = 'read'
+      inflateIndexes(seal)
       entries.push(sealedEntry(spec, seal))
       const records = seal.records[0]
       if (records) indexes.set(spec.id, records)

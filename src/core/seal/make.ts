@@ -4,15 +4,19 @@
  * order the step names them. The capture is the same as `swr add`'s, so a seal and a manifest
  * entry of the same tree record the same digests.
  */
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { captureEntry } from '../capture/capture.js'
 import type { PoolOptions } from '../walk/hash-pool.js'
+import { parseIndex, type IndexRecord } from '../walk/tree-index.js'
 import type { SealLocation } from './locations.js'
 import { SEAL_SCHEMA, type SealBody, type SealedPath } from './seal.js'
 
 export interface SealRequest {
   key: string
+  /** A cache step's `path` lines, recorded with the paths they selected. */
+  patterns?: readonly string[] | undefined
   locations: readonly SealLocation[]
   /** When and where, for people reading the seal. */
   at: Date
@@ -20,7 +24,31 @@ export interface SealRequest {
   pool?: PoolOptions | undefined
 }
 
-async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promise<SealedPath> {
+/**
+ * The tree's hard links: each regular file that shares an inode with an earlier one (index order),
+ * with that earlier one. Files that link to something outside the tree are kept as files.
+ */
+function hardLinks(root: string, records: readonly IndexRecord[]): [string, string][] {
+  const first = new Map<string, string>()
+  const out: [string, string][] = []
+  for (const r of records) {
+    if (r.type !== 'f') continue
+    const st = fs.lstatSync(path.join(root, r.rel), { throwIfNoEntry: false, bigint: true })
+    if (!st || st.nlink < 2n || !st.isFile()) continue
+    const id = `${st.dev}:${st.ino}`
+    const earlier = first.get(id)
+    if (earlier === undefined) first.set(id, r.rel)
+    else out.push([r.rel, earlier])
+  }
+  return out
+}
+
+interface Made {
+  path: SealedPath
+  records: IndexRecord[] | undefined
+}
+
+async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promise<Made> {
   const name = path.basename(loc.abs)
   const captured = await captureEntry(
     path.dirname(loc.abs),
@@ -36,11 +64,35 @@ async function sealPath(loc: SealLocation, pool: PoolOptions | undefined): Promi
   )
   // A note (a secret file's) is for a manifest's reader; a seal records state only.
   const { note: _note, ...entry } = captured.entry
+  const ref = entry.kind === 'tree' ? entry.expect.index : undefined
+  const records = captured.index && ref ? parseIndex(captured.index, ref) : undefined
+  if (captured.index && !records) throw new Error(`${loc.spelling}: its index did not read back`)
+  const links = records ? hardLinks(loc.abs, records) : []
   return {
-    spelling: loc.spelling,
-    member: loc.member,
-    entry,
-    ...(captured.index ? { index: captured.index.toString('base64') } : {})
+    path: {
+      spelling: loc.spelling,
+      member: loc.member,
+      entry,
+      ...(captured.index ? { index: captured.index.toString('base64') } : {}),
+      ...(links.length > 0 ? { links } : {})
+    },
+    records
+  }
+}
+
+/** A seal's body, with each tree's index records (what a sealed archive is written from). */
+export async function makeSeal(
+  req: SealRequest
+): Promise<{ body: SealBody; records: (IndexRecord[] | undefined)[] }> {
+  const made: Made[] = []
+  // One at a time: each tree's capture already spreads its hashing over every core.
+  for (const loc of req.locations) made.push(await sealPath(loc, req.pool))
+  return {
+    body: bodyOf(
+      req,
+      made.map(m => m.path)
+    ),
+    records: made.map(m => m.records)
   }
 }
 
@@ -56,13 +108,15 @@ export function libc(): 'glibc' | 'musl' | undefined {
 }
 
 export async function makeSealBody(req: SealRequest): Promise<SealBody> {
+  return (await makeSeal(req)).body
+}
+
+function bodyOf(req: SealRequest, paths: SealedPath[]): SealBody {
   const c = libc()
-  const paths: SealedPath[] = []
-  // One at a time: each tree's capture already spreads its hashing over every core.
-  for (const loc of req.locations) paths.push(await sealPath(loc, req.pool))
   return {
     schema: SEAL_SCHEMA,
     key: req.key,
+    ...(req.patterns ? { patterns: [...req.patterns] } : {}),
     paths,
     made: {
       at: req.at.toISOString(),

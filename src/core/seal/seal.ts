@@ -32,11 +32,18 @@ export interface SealedPath {
   entry: Entry
   /** A tree's index: gzip'd JSON lines, base64. */
   index?: string
+  /** A tree's hard links: [a file, the earlier file (index order) it shares an inode with]. */
+  links?: [string, string][]
 }
 
 export interface SealBody {
   schema: typeof SEAL_SCHEMA
   key: string
+  /**
+   * A cache step's `path` lines as written (patterns, exclusions): the paths are what they selected
+   * where the seal was made. Absent in a sealed manifest entry's seal.
+   */
+  patterns?: string[]
   paths: SealedPath[]
   made: { at: string; os: string; arch: string; libc?: 'glibc' | 'musl'; run?: string }
 }
@@ -46,13 +53,18 @@ export interface SealDocument {
   signatures: Signature[]
 }
 
-/** A seal that passed parsing; each tree's index is decoded and checked against its digest when first read. */
+/**
+ * A seal that passed parsing. Its head (key, paths, entries, signatures) is parsed first; each
+ * tree's index is decoded only by `inflateIndexes`, once the head has been judged.
+ */
 export interface ParsedSeal {
   doc: SealDocument
   /** The seal's exact bytes (a second read of the same archive must match them). */
   bytes: Buffer
-  /** Per path, in order: the tree's index records, or undefined for other kinds (decoded on first read; a Rejected when one does not match its digest). */
-  readonly records: (IndexRecord[] | undefined)[]
+  /** Per path, in order: the tree's index records, or undefined for other kinds (or not yet decoded). */
+  records: (IndexRecord[] | undefined)[]
+  /** True once `inflateIndexes` decoded every index. */
+  inflated: boolean
 }
 
 /** The exact bytes every seal signature covers. */
@@ -93,22 +105,53 @@ function ruleProblem(doc: SealDocument): string | undefined {
     const indexed = e.kind === 'tree' && e.expect.index !== undefined
     if (indexed !== (p.index !== undefined))
       return `${where}.index must be present exactly when the entry records one`
+    if (p.links) {
+      if (!indexed) return `${where}.links needs a tree with an index`
+      const later = new Set<string>()
+      for (const [a, b] of p.links) {
+        if (
+          [a, b].some(r => r.split('/').some(c => c === '' || c === '.' || c === '..')) ||
+          a === b
+        )
+          return `${where}.links holds ${quoted(a)} -> ${quoted(b)}, not two names in the tree`
+        if (later.has(a)) return `${where}.links names ${quoted(a)} twice`
+        later.add(a)
+      }
+      if (later.size > (e.kind === 'tree' ? (e.expect.files ?? 0) : 0))
+        return `${where}.links holds more links than the tree has files`
+    }
   }
   return undefined
 }
 
-/** Each tree's index, decoded and checked against the digest its entry records. */
-function decodeIndexes(doc: SealDocument): (IndexRecord[] | undefined)[] {
-  return doc.body.paths.map((p, i) => {
-    if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined) return undefined
+/**
+ * Decode each tree's index, one at a time (each bounded by parseIndex: its digest first, then at
+ * most its budget inflated), and check it against the digest its entry records. Call only after
+ * the head was judged (key, paths, signatures): an index costs memory and time a refused seal
+ * should never get.
+ */
+export function inflateIndexes(seal: ParsedSeal): ParsedSeal {
+  if (seal.inflated) return seal
+  for (const [i, p] of seal.doc.body.paths.entries()) {
+    if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined) continue
     const records = parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index)
     if (!records) throw new Rejected(`seal paths[${i}].index does not match its recorded digest`)
-    return records
-  })
+    seal.records[i] = records
+  }
+  seal.inflated = true
+  return seal
 }
 
-/** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
+/** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
 export function parseSeal(bytes: Buffer): ParsedSeal {
+  return inflateIndexes(parseSealHead(bytes))
+}
+
+/**
+ * Parse untrusted seal bytes, indexes left compressed; a Rejected with one line when they are not
+ * a well-formed seal.
+ */
+export function parseSealHead(bytes: Buffer): ParsedSeal {
   if (bytes.length > SEAL_MAX_BYTES)
     throw new Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`)
   let value: unknown
@@ -126,15 +169,5 @@ export function parseSeal(bytes: Buffer): ParsedSeal {
   const doc = value as unknown as SealDocument
   const problem = ruleProblem(doc)
   if (problem) throw new Rejected(`the seal is malformed: ${problem}`)
-  // The indexes (most of a seal's bytes once inflated) are decoded on first use, which comes after
-  // the seal's key, paths, platform and signatures were judged: an unsigned seal refused under
-  // `require-seal: signed` costs its parse, never the inflation of its indexes.
-  let decoded: (IndexRecord[] | undefined)[] | undefined
-  return {
-    doc,
-    bytes,
-    get records() {
-      return (decoded ??= decodeIndexes(doc))
-    }
-  }
+  return { doc, bytes, records: doc.body.paths.map(() => undefined), inflated: false }
 }

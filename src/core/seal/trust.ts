@@ -59,12 +59,14 @@ export async function prepareSealTrust(trust: SealTrust): Promise<void> {
  * when the requirement is not met. Synchronous, after `prepareSealTrust(trust)`.
  */
 export function judgeSeal(doc: SealDocument, trust: SealTrust): string[] {
-  const input = sealSigningInput(doc.body)
+  // Canonicalised only for a signature this job can check: a seal of no known key costs nothing more.
+  let signed: Buffer | undefined
+  const input = (): Buffer => (signed ??= sealSigningInput(doc.body))
   const by: string[] = []
   for (const s of doc.signatures) {
     if (s.alg === 'hmac-sha256') {
       if (!trust.hmacKey || s.keyid !== hmacKeyId(trust.hmacKey)) continue
-      if (!verifyHmac(trust.hmacKey, input, s))
+      if (!verifyHmac(trust.hmacKey, input(), s))
         throw new Rejected('the seal was changed after it was signed (its HMAC does not hold)')
       by.push(`hmac ${s.keyid}`)
       continue
@@ -73,7 +75,7 @@ export function judgeSeal(doc: SealDocument, trust: SealTrust): string[] {
     if (!decoded) continue
     const fp = fingerprint(decoded.publicKey)
     if (!trust.trusted.has(fp)) continue
-    if (!verifyMldsaLoaded(decoded.publicKey, input, decoded.sig, 'seal'))
+    if (!verifyMldsaLoaded(decoded.publicKey, input(), decoded.sig, 'seal'))
       throw new Rejected(
         `the seal was changed after it was signed (the ML-DSA signature of ${fp.slice(0, 16)} does not hold)`
       )

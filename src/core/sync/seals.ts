@@ -26,7 +26,7 @@ import {
   writeStoredSeal,
   type SealState
 } from '../seal/entries.js'
-import { parseSeal } from '../seal/seal.js'
+import { inflateIndexes, parseSeal, parseSealHead } from '../seal/seal.js'
 import { judgeSeal, prepareSealTrust, type SealTrust } from '../seal/trust.js'
 import { quoted } from '../text/escape.js'
 import type { IndexRecord } from '../walk/tree-index.js'
@@ -142,10 +142,11 @@ export async function judgeCarriedSeals(
     let signedBy: string[]
     const bytes = Buffer.from(c.seal, 'base64')
     try {
-      const seal = parseSeal(bytes)
+      const seal = parseSealHead(bytes)
       key = seal.doc.body.key
       checkSealFor(seal, spec, key)
       signedBy = judgeSeal(seal.doc, { ...trust, require: 'any' })
+      inflateIndexes(seal)
     } catch (err) {
       if (!(err instanceof Rejected)) throw err
       throw refuse(`${name}: ${err.message}`)

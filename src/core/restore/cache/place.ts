@@ -156,8 +156,34 @@ function stillThere(workspace: string, target: string, dir: Pinned): boolean {
   }
 }
 
-/** Put `from` (in scratch) at `target` (in the workspace). */
-export function place(workspace: string, from: string, target: string): void {
+/** Move `rel` from the old copy into the new one, where its parent is a real directory there. */
+function carry(oldRoot: string, newRoot: string, rel: string): void {
+  const parts = rel.split('/')
+  if (parts.some(p => p === '' || p === '.' || p === '..')) return
+  let at = newRoot
+  for (const p of parts.slice(0, -1)) {
+    at = path.join(at, p)
+    if (!fs.lstatSync(at, { throwIfNoEntry: false })?.isDirectory()) return
+  }
+  const to = path.join(newRoot, rel)
+  if (fs.lstatSync(to, { throwIfNoEntry: false })) return
+  try {
+    fs.renameSync(path.join(oldRoot, rel), to)
+  } catch {
+    // Gone meanwhile, or not movable: the old copy goes with it.
+  }
+}
+
+/**
+ * Put `from` (in scratch) at `target` (in the workspace). `keep`: paths below the old target
+ * (relative, POSIX) that move into the new one as they are (what a cache step leaves out).
+ */
+export function place(
+  workspace: string,
+  from: string,
+  target: string,
+  opts: { keep?: readonly string[] } = {}
+): void {
   const dir = pinParent(workspace, target)
   try {
     // What a run killed while placing here left beside its target (the names carry its pid).
@@ -187,7 +213,10 @@ export function place(workspace: string, from: string, target: string): void {
       }
       throw new Rejected(`not placed: a parent of ${shown(target)} changed while placing`)
     }
-    if (aside) fs.rmSync(dir.at(aside), { recursive: true, force: true })
+    if (aside) {
+      for (const rel of opts.keep ?? []) carry(dir.at(aside), dir.at(name), rel)
+      fs.rmSync(dir.at(aside), { recursive: true, force: true })
+    }
   } finally {
     fs.closeSync(dir.fd)
   }
