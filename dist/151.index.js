@@ -7827,7 +7827,7 @@ function downloadSegment(httpClient, archiveLocation, offset, count) {
 function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
     return downloadUtils_awaiter(this, void 0, void 0, function* () {
         var _a;
-        const client = new esm/* BlockBlobClient */.wG(archiveLocation, undefined, {
+        const client = new esm.BlockBlobClient(archiveLocation, undefined, {
             retryOptions: {
                 // Override the timeout used when downloading each 4 MB chunk
                 // The default is 2 min / MB, which is way too slow

@@ -28,7 +28,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(48161);
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(69147);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(21681);
 /**
  * The only way the Action writes to its log. The runner reads every stdout line as a possible
  * workflow command (`::warning::`, `::add-mask::`, `::stop-commands::`, `::save-state`), so a line
@@ -148,7 +148,7 @@ function flushed() {
 
 /***/ }),
 
-/***/ 69147:
+/***/ 21681:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -156,6 +156,7 @@ function flushed() {
 __webpack_require__.d(__webpack_exports__, {
   MX: () => (/* reexport */ DEFAULT_STALL_MS),
   dc: () => (/* reexport */ errors_EXIT),
+  hw: () => (/* reexport */ SEALED_VERSION_MARKER),
   us: () => (/* reexport */ StoreUnavailable),
   eb: () => (/* reexport */ errors_UsageError),
   gX: () => (/* reexport */ annotationsFor),
@@ -309,15 +310,14 @@ __webpack_require__.d(face_scrub_namespaceObject, {
 var face_seals_namespaceObject = {};
 __webpack_require__.r(face_seals_namespaceObject);
 __webpack_require__.d(face_seals_namespaceObject, {
-  SEAL_DIR: () => (SEAL_DIR),
   SEAL_REQUIREMENTS: () => (SEAL_REQUIREMENTS),
   SEAL_SCHEMA: () => (SEAL_SCHEMA),
   UnsupportedPath: () => (UnsupportedPath),
   hasControl: () => (locations_hasControl),
   inputLines: () => (inputLines),
+  parsePatterns: () => (parsePatterns),
   parseSeal: () => (seal_parseSeal),
-  parseTrustedSigners: () => (parseTrustedSigners),
-  sealLocations: () => (sealLocations)
+  parseTrustedSigners: () => (parseTrustedSigners)
 });
 
 // NAMESPACE OBJECT: ./src/core/face/sign.ts
@@ -812,6 +812,11 @@ async function lookupSavedStates(m, entries, cache) {
     }
     return out;
 }
+/**
+ * Hashed into a sealed archive's cache version before the `path` lines: a plain `actions/cache`
+ * step with the same key and paths never finds a sealed archive, nor a sealed step a plain one.
+ */
+const SEALED_VERSION_MARKER = 'swr-sealed-cache/2';
 
 // EXTERNAL MODULE: ./node_modules/picomatch/index.js
 var node_modules_picomatch = __webpack_require__(14006);
@@ -2973,7 +2978,7 @@ var equal = __webpack_require__(24951);
 const func1 = ucs2length["default"] ?? ucs2length
 ;
 const func0 = equal["default"] ?? equal
-const validate = validate20;/* harmony default export */ const seal_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"libc":{"description":"The C library of the job that made it, where it has one: glibc or musl (Linux only).","enum":["glibc","musl"]},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema76 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema77 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}};const schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema39 = {"type":"string","minLength":1,"maxLength":4096};const schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate46.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate46.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate46(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);errors = vErrors.length;}else {var props0 = validate46.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern32 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const pattern25 = new RegExp("^[0-9a-f]{16}$", "u");const pattern28 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!((((key1 === "schema") || (key1 === "key")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.paths !== undefined){let data3 = data0.paths;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){if(!(validate21(data3[i0], {instancePath:instancePath+"/body/paths/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}}else {const err14 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}if(data0.made !== undefined){let data5 = data0.made;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.at === undefined){const err15 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data5.os === undefined){const err16 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}if(data5.arch === undefined){const err17 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}for(const key2 in data5){if(!(((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "libc")) || (key2 === "run"))){const err18 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}if(data5.at !== undefined){let data6 = data5.at;if(typeof data6 === "string"){if(!pattern4.test(data6)){const err19 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}else {const err20 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data5.os !== undefined){let data7 = data5.os;if(typeof data7 === "string"){if(!pattern32.test(data7)){const err21 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}if(data5.arch !== undefined){let data8 = data5.arch;if(typeof data8 === "string"){if(!pattern32.test(data8)){const err23 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}}else {const err24 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data5.libc !== undefined){let data9 = data5.libc;if(!((data9 === "glibc") || (data9 === "musl"))){const err25 = {instancePath:instancePath+"/body/made/libc",schemaPath:"#/properties/body/properties/made/properties/libc/enum",keyword:"enum",params:{allowedValues: schema31.properties.body.properties.made.properties.libc.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}if(data5.run !== undefined){let data10 = data5.run;if(typeof data10 === "string"){if(func1(data10) > 512){const err26 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}else {const err29 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data.signatures !== undefined){let data11 = data.signatures;if(Array.isArray(data11)){if(data11.length > 16){const err30 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}const len1 = data11.length;for(let i1=0; i1<len1; i1++){let data12 = data11[i1];if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.alg === undefined){const err31 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}if(data12.alg !== undefined){let data13 = data12.alg;if(!((data13 === "hmac-sha256") || (data13 === "ml-dsa-87"))){const err32 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}const tag0 = data12.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.alg === undefined){const err33 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}if(data12.keyid === undefined){const err34 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}if(data12.sig === undefined){const err35 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}for(const key3 in data12){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err36 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.alg !== undefined){if("hmac-sha256" !== data12.alg){const err37 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}if(data12.keyid !== undefined){let data15 = data12.keyid;if(typeof data15 === "string"){if(!pattern25.test(data15)){const err38 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}else {const err39 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}if(data12.sig !== undefined){let data16 = data12.sig;if(typeof data16 === "string"){if(!pattern11.test(data16)){const err40 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}else {const err41 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}}else {const err42 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.alg === undefined){const err43 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}if(data12.keyid === undefined){const err44 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}if(data12.public_key === undefined){const err45 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if(data12.sig === undefined){const err46 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}for(const key4 in data12){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err47 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}if(data12.alg !== undefined){if("ml-dsa-87" !== data12.alg){const err48 = {instancePath:instancePath+"/signatures/" + i1+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}}if(data12.keyid !== undefined){let data18 = data12.keyid;if(typeof data18 === "string"){if(!pattern11.test(data18)){const err49 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/signatures/" + i1+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}if(data12.public_key !== undefined){let data19 = data12.public_key;if(typeof data19 === "string"){if(func1(data19) > 3460){const err51 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(func1(data19) < 3456){const err52 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}if(!pattern28.test(data19)){const err53 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}else {const err54 = {instancePath:instancePath+"/signatures/" + i1+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}if(data12.sig !== undefined){let data20 = data12.sig;if(typeof data20 === "string"){if(func1(data20) > 6172){const err55 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}if(func1(data20) < 6168){const err56 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}if(!pattern28.test(data20)){const err57 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}else {const err58 = {instancePath:instancePath+"/signatures/" + i1+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}}}else {const err59 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}if(props0 !== true){props0 = true;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}else {const err61 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}}else {const err62 = {instancePath:instancePath+"/signatures/" + i1,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}}}else {const err63 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}else {const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+const validate = validate20;/* harmony default export */ const seal_validator = ((/* unused pure expression or super */ null && (validate20)));const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"urn:snapshot-wipe-resilience:schema:seal-v1.schema.json","title":"swr seal, format 1","description":"The expected state of the paths a cache holds, recorded where they were built and carried as the first member of the cache archive (or kept in the state directory for a sealed manifest entry). `body` is what signatures cover; `signatures` sit beside it. A seal holds expectations only: never a recipe, smoke command or environment.","type":"object","additionalProperties":false,"required":["body","signatures"],"properties":{"body":{"type":"object","additionalProperties":false,"required":["schema","key","paths","made"],"properties":{"schema":{"const":"swr.seal/1"},"key":{"description":"The cache key (or the expanded key template) the seal was made for. A seal found under another key is refused.","type":"string","minLength":1,"maxLength":512},"patterns":{"description":"A cache step's `path` lines as written (globs, `~`, `!` exclusions), in order: the paths below are what they selected where the seal was made, each tree with the exclusions below it as anchored ignore rules. A restore takes the seal only when these equal its own lines, every path is selected by them and carries exactly the rules they give. Absent in a sealed manifest entry's seal.","type":"array","minItems":1,"maxItems":64,"items":{"type":"string","minLength":1,"maxLength":4096}},"paths":{"type":"array","minItems":1,"maxItems":64,"items":{"$ref":"#/$defs/sealedPath"}},"made":{"type":"object","additionalProperties":false,"required":["at","os","arch"],"properties":{"at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},"os":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"arch":{"type":"string","pattern":"^[a-z0-9_-]{1,32}$"},"libc":{"description":"The C library of the job that made it, where it has one: glibc or musl (Linux only).","enum":["glibc","musl"]},"run":{"description":"Where it was made, for people: repository, run id and job (never trusted).","type":"string","maxLength":512}}}}},"signatures":{"description":"Signatures over the body's DSSE pre-authentication encoding (payload type application/vnd.swr.seal.v1+json, RFC 8785 body).","type":"array","maxItems":16,"items":{"type":"object","required":["alg"],"discriminator":{"propertyName":"alg"},"oneOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature"},{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature"}],"properties":{"alg":{"enum":["hmac-sha256","ml-dsa-87"]}}}}},"$defs":{"sealedPath":{"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"},"links":{"description":"A tree's hard links: each pair is a file's path relative to the tree and the earlier path (in index order) it shares one inode with. Both are regular files of the index with the same sha256, size and mode; a restore places the later one as a hard link to the earlier, inside the tree only.","type":"array","minItems":1,"maxItems":1000000,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","minLength":1,"maxLength":8192}}}}}}};const schema76 = {"type":"object","additionalProperties":false,"required":["alg","keyid","sig"],"properties":{"alg":{"const":"hmac-sha256"},"keyid":{"type":"string","pattern":"^[0-9a-f]{16}$"},"sig":{"type":"string","pattern":"^[0-9a-f]{64}$"}}};const schema77 = {"type":"object","additionalProperties":false,"required":["alg","keyid","public_key","sig"],"properties":{"alg":{"const":"ml-dsa-87"},"keyid":{"description":"Fingerprint hint for people; never trusted (the fingerprint is recomputed from public_key).","type":"string","pattern":"^[0-9a-f]{64}$"},"public_key":{"type":"string","minLength":3456,"maxLength":3460,"pattern":"^[A-Za-z0-9+/]+={0,2}$"},"sig":{"type":"string","minLength":6168,"maxLength":6172,"pattern":"^[A-Za-z0-9+/]+={0,2}$"}}};const schema32 = {"type":"object","additionalProperties":false,"required":["spelling","member","entry"],"properties":{"spelling":{"description":"The path as the cache step names it (one line of its path input).","type":"string","minLength":1,"maxLength":4096},"member":{"description":"The path as the archive names it: relative to the saving job's workspace, POSIX.","type":"string","minLength":1,"maxLength":4096},"entry":{"description":"The expected state, as a manifest entry of the path's last name. No recipe, smoke command or environment.","allOf":[{"$ref":"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/entry"},{"properties":{"restore":false,"smoke":false,"smoke_timeout_s":false,"timeout_s":false,"env":false,"secret_env":false,"escrow":false}}]},"index":{"description":"A tree's per-file index (gzip, base64); its sha256 is the entry's expect.index.sha256.","type":"string","maxLength":178956970,"pattern":"^[A-Za-z0-9+/]*={0,2}$"},"links":{"description":"A tree's hard links: each pair is a file's path relative to the tree and the earlier path (in index order) it shares one inode with. Both are regular files of the index with the same sha256, size and mode; a restore places the later one as a hard link to the earlier, inside the tree only.","type":"array","minItems":1,"maxItems":1000000,"items":{"type":"array","minItems":2,"maxItems":2,"items":{"type":"string","minLength":1,"maxLength":8192}}}}};const schema35 = {"type":"object","required":["kind"],"properties":{"kind":{"enum":["file","blob","tree","link"]}},"allOf":[{"if":{"properties":{"kind":{"const":"file"}}},"then":{"$ref":"#/$defs/fileEntry"}},{"if":{"properties":{"kind":{"const":"blob"}}},"then":{"$ref":"#/$defs/blobEntry"}},{"if":{"properties":{"kind":{"const":"tree"}}},"then":{"$ref":"#/$defs/treeEntry"}},{"if":{"properties":{"kind":{"const":"link"}}},"then":{"$ref":"#/$defs/linkEntry"}}]};const schema36 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"file"},"expect":{"type":"object","additionalProperties":false,"required":["size","sha256","mode"],"properties":{"size":{"$ref":"#/$defs/size"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}},"escrow":{"description":"The file's bytes, deflated and base64-encoded, checked against expect.sha256 when captured and restored.","type":"object","additionalProperties":false,"required":["encoding","data"],"properties":{"encoding":{"const":"deflate-base64"},"data":{"type":"string","maxLength":1048576,"pattern":"^[A-Za-z0-9+/]*={0,2}$"}}}}};const schema42 = {"type":"integer","minimum":0,"maximum":9007199254740991};const schema43 = {"type":"string","pattern":"^[0-9a-f]{64}$"};const schema44 = {"description":"Permission bits in octal, four digits, e.g. \"0755\".","type":"string","pattern":"^[0-7]{4}$"};const schema37 = {"type":"object","required":["id","kind","path","tier","needs","expect"],"properties":{"id":{"$ref":"#/$defs/id"},"kind":{"enum":["file","blob","tree","link"]},"path":{"$ref":"#/$defs/relpath"},"tier":{"description":"Restore order: 0 credentials/shims, 1 scripts, 2 source trees, 3 large downloads, 4 build outputs.","type":"integer","minimum":0,"maximum":4},"needs":{"type":"array","maxItems":256,"uniqueItems":true,"items":{"$ref":"#/$defs/id"}},"restore":{"description":"How to recreate the entry: a shell recipe, or restore sources tried in order (recipes, and Actions caches) until the entry verifies.","oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"type":"array","minItems":1,"maxItems":8,"items":{"oneOf":[{"type":"string","minLength":1,"maxLength":65536},{"$ref":"#/$defs/cacheSource"}]}}]},"timeout_s":{"type":"integer","minimum":1,"maximum":86400},"env":{"description":"Names of variables passed from the caller's environment to the recipe (besides PATH, HOME, LANG, TMPDIR).","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"secret_env":{"description":"Like env, and their values are scrubbed from recipe output and reports.","type":"array","maxItems":64,"uniqueItems":true,"items":{"type":"string","pattern":"^[A-Za-z_][A-Za-z0-9_]{0,127}$"}},"smoke":{"type":"string","minLength":1,"maxLength":65536},"smoke_timeout_s":{"description":"Seconds the smoke command may run (default 60).","type":"integer","minimum":1,"maximum":86400},"note":{"type":"string","maxLength":4096},"expect":{"type":"object"}}};const schema38 = {"type":"string","pattern":"^[A-Za-z0-9._-]{1,128}$"};const schema39 = {"type":"string","minLength":1,"maxLength":4096};const schema41 = {"type":"object","additionalProperties":false,"required":["cache"],"properties":{"cache":{"type":"object","additionalProperties":false,"required":["key"],"properties":{"key":{"type":"string","minLength":1,"maxLength":512},"restore-keys":{"type":"array","maxItems":16,"items":{"type":"string","minLength":1,"maxLength":512}}}}}};const pattern7 = new RegExp("^[A-Za-z0-9._-]{1,128}$", "u");const pattern9 = new RegExp("^[A-Za-z_][A-Za-z0-9_]{0,127}$", "u");function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate26.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.id === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.path === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data.tier === undefined){const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tier"},message:"must have required property '"+"tier"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data.needs === undefined){const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "needs"},message:"must have required property '"+"needs"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data.expect === undefined){const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data.id !== undefined){let data0 = data.id;if(typeof data0 === "string"){if(!pattern7.test(data0)){const err6 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}else {const err7 = {instancePath:instancePath+"/id",schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.kind !== undefined){let data1 = data.kind;if(!((((data1 === "file") || (data1 === "blob")) || (data1 === "tree")) || (data1 === "link"))){const err8 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema37.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data.path !== undefined){let data2 = data.path;if(typeof data2 === "string"){if(func1(data2) > 4096){const err9 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/path",schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data.tier !== undefined){let data3 = data.tier;if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){const err12 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if((typeof data3 == "number") && (isFinite(data3))){if(data3 > 4 || isNaN(data3)){const err13 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4},message:"must be <= 4"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data3 < 0 || isNaN(data3)){const err14 = {instancePath:instancePath+"/tier",schemaPath:"#/properties/tier/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}if(data.needs !== undefined){let data4 = data.needs;if(Array.isArray(data4)){if(data4.length > 256){const err15 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}const len0 = data4.length;for(let i0=0; i0<len0; i0++){let data5 = data4[i0];if(typeof data5 === "string"){if(!pattern7.test(data5)){const err16 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9._-]{1,128}$"},message:"must match pattern \""+"^[A-Za-z0-9._-]{1,128}$"+"\""};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}else {const err17 = {instancePath:instancePath+"/needs/" + i0,schemaPath:"#/$defs/id/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}let i1 = data4.length;let j0;if(i1 > 1){outer0:for(;i1--;){for(j0 = i1; j0--;){if(func0(data4[i1], data4[j0])){const err18 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;break outer0;}}}}}else {const err19 = {instancePath:instancePath+"/needs",schemaPath:"#/properties/needs/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.restore !== undefined){let data6 = data.restore;const _errs16 = errors;let valid7 = false;let passing0 = null;const _errs17 = errors;if(typeof data6 === "string"){if(func1(data6) > 65536){const err20 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(func1(data6) < 1){const err21 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}else {const err22 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}var _valid0 = _errs17 === errors;if(_valid0){valid7 = true;passing0 = 0;}const _errs19 = errors;if(Array.isArray(data6)){if(data6.length > 8){const err23 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 8},message:"must NOT have more than 8 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if(data6.length < 1){const err24 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}const len1 = data6.length;for(let i2=0; i2<len1; i2++){let data7 = data6[i2];const _errs22 = errors;let valid10 = false;let passing1 = null;const _errs23 = errors;if(typeof data7 === "string"){if(func1(data7) > 65536){const err25 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}if(func1(data7) < 1){const err26 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}var _valid1 = _errs23 === errors;if(_valid1){valid10 = true;passing1 = 0;}const _errs25 = errors;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.cache === undefined){const err28 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/required",keyword:"required",params:{missingProperty: "cache"},message:"must have required property '"+"cache"+"'"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}for(const key0 in data7){if(!(key0 === "cache")){const err29 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data7.cache !== undefined){let data8 = data7.cache;if(data8 && typeof data8 == "object" && !Array.isArray(data8)){if(data8.key === undefined){const err30 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}for(const key1 in data8){if(!((key1 === "key") || (key1 === "restore-keys"))){const err31 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data8.key !== undefined){let data9 = data8.key;if(typeof data9 === "string"){if(func1(data9) > 512){const err32 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(func1(data9) < 1){const err33 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}else {const err34 = {instancePath:instancePath+"/restore/" + i2+"/cache/key",schemaPath:"#/$defs/cacheSource/properties/cache/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data8["restore-keys"] !== undefined){let data10 = data8["restore-keys"];if(Array.isArray(data10)){if(data10.length > 16){const err35 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}const len2 = data10.length;for(let i3=0; i3<len2; i3++){let data11 = data10[i3];if(typeof data11 === "string"){if(func1(data11) > 512){const err36 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}if(func1(data11) < 1){const err37 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}}else {const err38 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys/" + i3,schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}}else {const err39 = {instancePath:instancePath+"/restore/" + i2+"/cache/restore-keys",schemaPath:"#/$defs/cacheSource/properties/cache/properties/restore-keys/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}else {const err40 = {instancePath:instancePath+"/restore/" + i2+"/cache",schemaPath:"#/$defs/cacheSource/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/$defs/cacheSource/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}var _valid1 = _errs25 === errors;if(_valid1 && valid10){valid10 = false;passing1 = [passing1, 1];}else {if(_valid1){valid10 = true;passing1 = 1;}}if(!valid10){const err42 = {instancePath:instancePath+"/restore/" + i2,schemaPath:"#/properties/restore/oneOf/1/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}else {errors = _errs22;if(vErrors !== null){if(_errs22){vErrors.length = _errs22;}else {vErrors = null;}}}}}else {const err43 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}var _valid0 = _errs19 === errors;if(_valid0 && valid7){valid7 = false;passing0 = [passing0, 1];}else {if(_valid0){valid7 = true;passing0 = 1;}}if(!valid7){const err44 = {instancePath:instancePath+"/restore",schemaPath:"#/properties/restore/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}else {errors = _errs16;if(vErrors !== null){if(_errs16){vErrors.length = _errs16;}else {vErrors = null;}}}}if(data.timeout_s !== undefined){let data12 = data.timeout_s;if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){const err45 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}if((typeof data12 == "number") && (isFinite(data12))){if(data12 > 86400 || isNaN(data12)){const err46 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}if(data12 < 1 || isNaN(data12)){const err47 = {instancePath:instancePath+"/timeout_s",schemaPath:"#/properties/timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}if(data.env !== undefined){let data13 = data.env;if(Array.isArray(data13)){if(data13.length > 64){const err48 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}const len3 = data13.length;for(let i4=0; i4<len3; i4++){let data14 = data13[i4];if(typeof data14 === "string"){if(!pattern9.test(data14)){const err49 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}}else {const err50 = {instancePath:instancePath+"/env/" + i4,schemaPath:"#/properties/env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}}let i5 = data13.length;let j1;if(i5 > 1){const indices0 = {};for(;i5--;){let item0 = data13[i5];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j1 = indices0[item0];const err51 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i5+" are identical)"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;break;}indices0[item0] = i5;}}}else {const err52 = {instancePath:instancePath+"/env",schemaPath:"#/properties/env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}}if(data.secret_env !== undefined){let data15 = data.secret_env;if(Array.isArray(data15)){if(data15.length > 64){const err53 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}const len4 = data15.length;for(let i6=0; i6<len4; i6++){let data16 = data15[i6];if(typeof data16 === "string"){if(!pattern9.test(data16)){const err54 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z_][A-Za-z0-9_]{0,127}$"},message:"must match pattern \""+"^[A-Za-z_][A-Za-z0-9_]{0,127}$"+"\""};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}else {const err55 = {instancePath:instancePath+"/secret_env/" + i6,schemaPath:"#/properties/secret_env/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}let i7 = data15.length;let j2;if(i7 > 1){const indices1 = {};for(;i7--;){let item1 = data15[i7];if(typeof item1 !== "string"){continue;}if(typeof indices1[item1] == "number"){j2 = indices1[item1];const err56 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i7+" are identical)"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;break;}indices1[item1] = i7;}}}else {const err57 = {instancePath:instancePath+"/secret_env",schemaPath:"#/properties/secret_env/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}}if(data.smoke !== undefined){let data17 = data.smoke;if(typeof data17 === "string"){if(func1(data17) > 65536){const err58 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(func1(data17) < 1){const err59 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/smoke",schemaPath:"#/properties/smoke/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data.smoke_timeout_s !== undefined){let data18 = data.smoke_timeout_s;if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){const err61 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if((typeof data18 == "number") && (isFinite(data18))){if(data18 > 86400 || isNaN(data18)){const err62 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/maximum",keyword:"maximum",params:{comparison: "<=", limit: 86400},message:"must be <= 86400"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(data18 < 1 || isNaN(data18)){const err63 = {instancePath:instancePath+"/smoke_timeout_s",schemaPath:"#/properties/smoke_timeout_s/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}}if(data.note !== undefined){let data19 = data.note;if(typeof data19 === "string"){if(func1(data19) > 4096){const err64 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}else {const err65 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}}if(data.expect !== undefined){let data20 = data.expect;if(!(data20 && typeof data20 == "object" && !Array.isArray(data20))){const err66 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}}else {const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}validate26.errors = vErrors;return errors === 0;}validate26.evaluated = {"props":{"id":true,"kind":true,"path":true,"tier":true,"needs":true,"restore":true,"timeout_s":true,"env":true,"secret_env":true,"smoke":true,"smoke_timeout_s":true,"note":true,"expect":true},"dynamicProps":false,"dynamicItems":false};const pattern11 = new RegExp("^[0-9a-f]{64}$", "u");const pattern12 = new RegExp("^[0-7]{4}$", "u");const pattern13 = new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate25.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.sha256 === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}if(data1.mode === undefined){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}for(const key0 in data1){if(!(((key0 === "size") || (key0 === "sha256")) || (key0 === "mode"))){const err4 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}if(data2 < 0 || isNaN(data2)){const err7 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}if(data1.sha256 !== undefined){let data3 = data1.sha256;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err8 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data1.mode !== undefined){let data4 = data1.mode;if(typeof data4 === "string"){if(!pattern12.test(data4)){const err10 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}}else {const err12 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}if(data.escrow !== undefined){let data5 = data.escrow;if(data5 && typeof data5 == "object" && !Array.isArray(data5)){if(data5.encoding === undefined){const err13 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "encoding"},message:"must have required property '"+"encoding"+"'"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data5.data === undefined){const err14 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}for(const key1 in data5){if(!((key1 === "encoding") || (key1 === "data"))){const err15 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}if(data5.encoding !== undefined){if("deflate-base64" !== data5.encoding){const err16 = {instancePath:instancePath+"/escrow/encoding",schemaPath:"#/properties/escrow/properties/encoding/const",keyword:"const",params:{allowedValue: "deflate-base64"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data5.data !== undefined){let data7 = data5.data;if(typeof data7 === "string"){if(func1(data7) > 1048576){const err17 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/maxLength",keyword:"maxLength",params:{limit: 1048576},message:"must NOT have more than 1048576 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data7)){const err18 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/escrow/data",schemaPath:"#/properties/escrow/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}else {const err20 = {instancePath:instancePath+"/escrow",schemaPath:"#/properties/escrow/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "expect")) && (key2 !== "escrow")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err21 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}}}validate25.errors = vErrors;return errors === 0;}validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema45 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"blob"},"expect":{"type":"object","additionalProperties":false,"required":["size","headtail"],"properties":{"size":{"$ref":"#/$defs/size"},"headtail":{"$ref":"#/$defs/sha256"},"sha256":{"$ref":"#/$defs/sha256"},"mode":{"$ref":"#/$defs/mode"}}}}};function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate29.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.size === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data1.headtail === undefined){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "headtail"},message:"must have required property '"+"headtail"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data1){if(!((((key0 === "size") || (key0 === "headtail")) || (key0 === "sha256")) || (key0 === "mode"))){const err3 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data1.size !== undefined){let data2 = data1.size;if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){const err4 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if((typeof data2 == "number") && (isFinite(data2))){if(data2 > 9007199254740991 || isNaN(data2)){const err5 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data2 < 0 || isNaN(data2)){const err6 = {instancePath:instancePath+"/expect/size",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}if(data1.headtail !== undefined){let data3 = data1.headtail;if(typeof data3 === "string"){if(!pattern11.test(data3)){const err7 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}else {const err8 = {instancePath:instancePath+"/expect/headtail",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data1.sha256 !== undefined){let data4 = data1.sha256;if(typeof data4 === "string"){if(!pattern11.test(data4)){const err9 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}else {const err10 = {instancePath:instancePath+"/expect/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data1.mode !== undefined){let data5 = data1.mode;if(typeof data5 === "string"){if(!pattern12.test(data5)){const err11 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/pattern",keyword:"pattern",params:{pattern: "^[0-7]{4}$"},message:"must match pattern \""+"^[0-7]{4}$"+"\""};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}else {const err12 = {instancePath:instancePath+"/expect/mode",schemaPath:"#/$defs/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}}}else {const err13 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err14 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}}validate29.errors = vErrors;return errors === 0;}validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema50 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"required":["ignore"],"properties":{"kind":{"const":"tree"},"ignore":{"description":"Directory or file names, or globs relative to the tree, left out of the walk.","type":"array","maxItems":256,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":1024}},"expect":{"type":"object","additionalProperties":false,"required":["sentinels","min_files"],"properties":{"sentinels":{"type":"array","maxItems":1024,"uniqueItems":true,"items":{"$ref":"#/$defs/relpath"}},"min_files":{"$ref":"#/$defs/size"},"max_files":{"$ref":"#/$defs/size"},"files":{"$ref":"#/$defs/size"},"meta_digest":{"$ref":"#/$defs/sha256"},"content_digest":{"$ref":"#/$defs/sha256"},"special_digest":{"description":"Digest of the path and kind of every special file in walk order (\"char 1:3\", \"block 8:0\", \"fifo\", \"socket\"), so a device swapped for another of the same mode is damage. Present only when the tree holds a special file; a tree recorded without it is checked as before.","$ref":"#/$defs/sha256"},"index":{"type":"object","additionalProperties":false,"required":["sha256","entries"],"properties":{"sha256":{"$ref":"#/$defs/sha256"},"entries":{"$ref":"#/$defs/size"}}}},"description":"A tree imported from format 2 may lack max_files, files and digests until it is captured again; it is then checked by sentinels and min_files only."}}};function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate32.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.ignore === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "ignore"},message:"must have required property '"+"ignore"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.kind !== undefined){if("tree" !== data.kind){const err1 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tree"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}}if(data.ignore !== undefined){let data1 = data.ignore;if(Array.isArray(data1)){if(data1.length > 256){const err2 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}const len0 = data1.length;for(let i0=0; i0<len0; i0++){let data2 = data1[i0];if(typeof data2 === "string"){if(func1(data2) > 1024){const err3 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/ignore/" + i0,schemaPath:"#/properties/ignore/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}let i1 = data1.length;let j0;if(i1 > 1){const indices0 = {};for(;i1--;){let item0 = data1[i1];if(typeof item0 !== "string"){continue;}if(typeof indices0[item0] == "number"){j0 = indices0[item0];const err6 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;break;}indices0[item0] = i1;}}}else {const err7 = {instancePath:instancePath+"/ignore",schemaPath:"#/properties/ignore/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data.expect !== undefined){let data3 = data.expect;if(data3 && typeof data3 == "object" && !Array.isArray(data3)){if(data3.sentinels === undefined){const err8 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "sentinels"},message:"must have required property '"+"sentinels"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(data3.min_files === undefined){const err9 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "min_files"},message:"must have required property '"+"min_files"+"'"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}for(const key0 in data3){if(!((((((((key0 === "sentinels") || (key0 === "min_files")) || (key0 === "max_files")) || (key0 === "files")) || (key0 === "meta_digest")) || (key0 === "content_digest")) || (key0 === "special_digest")) || (key0 === "index"))){const err10 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}if(data3.sentinels !== undefined){let data4 = data3.sentinels;if(Array.isArray(data4)){if(data4.length > 1024){const err11 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/maxItems",keyword:"maxItems",params:{limit: 1024},message:"must NOT have more than 1024 items"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}const len1 = data4.length;for(let i2=0; i2<len1; i2++){let data5 = data4[i2];if(typeof data5 === "string"){if(func1(data5) > 4096){const err12 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(func1(data5) < 1){const err13 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}}else {const err14 = {instancePath:instancePath+"/expect/sentinels/" + i2,schemaPath:"#/$defs/relpath/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}}let i3 = data4.length;let j1;if(i3 > 1){outer0:for(;i3--;){for(j1 = i3; j1--;){if(func0(data4[i3], data4[j1])){const err15 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;break outer0;}}}}}else {const err16 = {instancePath:instancePath+"/expect/sentinels",schemaPath:"#/properties/expect/properties/sentinels/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(data3.min_files !== undefined){let data6 = data3.min_files;if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){const err17 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if((typeof data6 == "number") && (isFinite(data6))){if(data6 > 9007199254740991 || isNaN(data6)){const err18 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data6 < 0 || isNaN(data6)){const err19 = {instancePath:instancePath+"/expect/min_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}}if(data3.max_files !== undefined){let data7 = data3.max_files;if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){const err20 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if((typeof data7 == "number") && (isFinite(data7))){if(data7 > 9007199254740991 || isNaN(data7)){const err21 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7 < 0 || isNaN(data7)){const err22 = {instancePath:instancePath+"/expect/max_files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}}}if(data3.files !== undefined){let data8 = data3.files;if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){const err23 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}if((typeof data8 == "number") && (isFinite(data8))){if(data8 > 9007199254740991 || isNaN(data8)){const err24 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(data8 < 0 || isNaN(data8)){const err25 = {instancePath:instancePath+"/expect/files",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}}if(data3.meta_digest !== undefined){let data9 = data3.meta_digest;if(typeof data9 === "string"){if(!pattern11.test(data9)){const err26 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}else {const err27 = {instancePath:instancePath+"/expect/meta_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}if(data3.content_digest !== undefined){let data10 = data3.content_digest;if(typeof data10 === "string"){if(!pattern11.test(data10)){const err28 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}else {const err29 = {instancePath:instancePath+"/expect/content_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}if(data3.special_digest !== undefined){let data11 = data3.special_digest;if(typeof data11 === "string"){if(!pattern11.test(data11)){const err30 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}else {const err31 = {instancePath:instancePath+"/expect/special_digest",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data3.index !== undefined){let data12 = data3.index;if(data12 && typeof data12 == "object" && !Array.isArray(data12)){if(data12.sha256 === undefined){const err32 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}if(data12.entries === undefined){const err33 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}for(const key1 in data12){if(!((key1 === "sha256") || (key1 === "entries"))){const err34 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}if(data12.sha256 !== undefined){let data13 = data12.sha256;if(typeof data13 === "string"){if(!pattern11.test(data13)){const err35 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}else {const err36 = {instancePath:instancePath+"/expect/index/sha256",schemaPath:"#/$defs/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}}if(data12.entries !== undefined){let data14 = data12.entries;if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){const err37 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/type",keyword:"type",params:{type: "integer"},message:"must be integer"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if((typeof data14 == "number") && (isFinite(data14))){if(data14 > 9007199254740991 || isNaN(data14)){const err38 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}if(data14 < 0 || isNaN(data14)){const err39 = {instancePath:instancePath+"/expect/index/entries",schemaPath:"#/$defs/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}}}}else {const err40 = {instancePath:instancePath+"/expect/index",schemaPath:"#/properties/expect/properties/index/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}}}else {const err41 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}}for(const key2 in data){if((((((((((((((key2 !== "kind") && (key2 !== "ignore")) && (key2 !== "expect")) && (key2 !== "id")) && (key2 !== "path")) && (key2 !== "tier")) && (key2 !== "needs")) && (key2 !== "restore")) && (key2 !== "timeout_s")) && (key2 !== "env")) && (key2 !== "secret_env")) && (key2 !== "smoke")) && (key2 !== "smoke_timeout_s")) && (key2 !== "note")){const err42 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key2},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}}validate32.errors = vErrors;return errors === 0;}validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const schema60 = {"$ref":"#/$defs/common","unevaluatedProperties":false,"properties":{"kind":{"const":"link"},"expect":{"type":"object","additionalProperties":false,"required":["target"],"properties":{"target":{"type":"string","minLength":1,"maxLength":4096}}}}};function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate35.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(!(validate26(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);errors = vErrors.length;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err0 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "link"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}if(data.expect !== undefined){let data1 = data.expect;if(data1 && typeof data1 == "object" && !Array.isArray(data1)){if(data1.target === undefined){const err1 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data1){if(!(key0 === "target")){const err2 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data1.target !== undefined){let data2 = data1.target;if(typeof data2 === "string"){if(func1(data2) > 4096){const err3 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(func1(data2) < 1){const err4 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}else {const err5 = {instancePath:instancePath+"/expect/target",schemaPath:"#/properties/expect/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}}else {const err6 = {instancePath:instancePath+"/expect",schemaPath:"#/properties/expect/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}for(const key1 in data){if(((((((((((((key1 !== "kind") && (key1 !== "expect")) && (key1 !== "id")) && (key1 !== "path")) && (key1 !== "tier")) && (key1 !== "needs")) && (key1 !== "restore")) && (key1 !== "timeout_s")) && (key1 !== "env")) && (key1 !== "secret_env")) && (key1 !== "smoke")) && (key1 !== "smoke_timeout_s")) && (key1 !== "note")){const err7 = {instancePath,schemaPath:"#/unevaluatedProperties",keyword:"unevaluatedProperties",params:{unevaluatedProperty: key1},message:"must NOT have unevaluated properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}}validate35.errors = vErrors;return errors === 0;}validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate46.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}const _errs2 = errors;let valid1 = true;const _errs3 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("file" !== data.kind){const err0 = {};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}}}var _valid0 = _errs3 === errors;errors = _errs2;if(vErrors !== null){if(_errs2){vErrors.length = _errs2;}else {vErrors = null;}}if(_valid0){const _errs5 = errors;if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);errors = vErrors.length;}var _valid0 = _errs5 === errors;valid1 = _valid0;if(valid1){var props0 = true;}}if(!valid1){const err1 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}const _errs7 = errors;let valid3 = true;const _errs8 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("blob" !== data.kind){const err2 = {};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}}var _valid1 = _errs8 === errors;errors = _errs7;if(vErrors !== null){if(_errs7){vErrors.length = _errs7;}else {vErrors = null;}}if(_valid1){const _errs10 = errors;if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);errors = vErrors.length;}var _valid1 = _errs10 === errors;valid3 = _valid1;if(valid3){var props1 = true;}}if(!valid3){const err3 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(props0 !== true && props1 !== undefined){if(props1 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props1);}}const _errs12 = errors;let valid5 = true;const _errs13 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("tree" !== data.kind){const err4 = {};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}}}var _valid2 = _errs13 === errors;errors = _errs12;if(vErrors !== null){if(_errs12){vErrors.length = _errs12;}else {vErrors = null;}}if(_valid2){const _errs15 = errors;if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);errors = vErrors.length;}var _valid2 = _errs15 === errors;valid5 = _valid2;if(valid5){var props2 = true;}}if(!valid5){const err5 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(props0 !== true && props2 !== undefined){if(props2 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props2);}}const _errs17 = errors;let valid7 = true;const _errs18 = errors;if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind !== undefined){if("link" !== data.kind){const err6 = {};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}}var _valid3 = _errs18 === errors;errors = _errs17;if(vErrors !== null){if(_errs17){vErrors.length = _errs17;}else {vErrors = null;}}if(_valid3){const _errs20 = errors;if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);errors = vErrors.length;}var _valid3 = _errs20 === errors;valid7 = _valid3;if(valid7){var props3 = true;}}if(!valid7){const err7 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(props0 !== true && props3 !== undefined){if(props3 === true){props0 = true;}else {props0 = props0 || {};Object.assign(props0, props3);}}if(data && typeof data == "object" && !Array.isArray(data)){if(data.kind === undefined){const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}if(props0 !== true){props0 = props0 || {};props0.kind = true;}if(data.kind !== undefined){let data4 = data.kind;if(!((((data4 === "file") || (data4 === "blob")) || (data4 === "tree")) || (data4 === "link"))){const err9 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema35.properties.kind.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}}else {const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}validate46.errors = vErrors;evaluated0.props = props0;return errors === 0;}validate46.evaluated = {"dynamicProps":true,"dynamicItems":false};function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){let vErrors = null;let errors = 0;const evaluated0 = validate21.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.spelling === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "spelling"},message:"must have required property '"+"spelling"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.member === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "member"},message:"must have required property '"+"member"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}if(data.entry === undefined){const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}for(const key0 in data){if(!(((((key0 === "spelling") || (key0 === "member")) || (key0 === "entry")) || (key0 === "index")) || (key0 === "links"))){const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}}if(data.spelling !== undefined){let data0 = data.spelling;if(typeof data0 === "string"){if(func1(data0) > 4096){const err4 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(func1(data0) < 1){const err5 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}}else {const err6 = {instancePath:instancePath+"/spelling",schemaPath:"#/properties/spelling/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}}if(data.member !== undefined){let data1 = data.member;if(typeof data1 === "string"){if(func1(data1) > 4096){const err7 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}if(func1(data1) < 1){const err8 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}else {const err9 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}}if(data.entry !== undefined){let data2 = data.entry;if(!(validate46(data2, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate46.errors : vErrors.concat(validate46.errors);errors = vErrors.length;}else {var props0 = validate46.evaluated.props;}if(data2 && typeof data2 == "object" && !Array.isArray(data2)){if(data2.restore !== undefined){const err10 = {instancePath:instancePath+"/entry/restore",schemaPath:"#/properties/entry/allOf/1/properties/restore/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}if(data2.smoke !== undefined){const err11 = {instancePath:instancePath+"/entry/smoke",schemaPath:"#/properties/entry/allOf/1/properties/smoke/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}if(data2.smoke_timeout_s !== undefined){const err12 = {instancePath:instancePath+"/entry/smoke_timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/smoke_timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data2.timeout_s !== undefined){const err13 = {instancePath:instancePath+"/entry/timeout_s",schemaPath:"#/properties/entry/allOf/1/properties/timeout_s/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}if(data2.env !== undefined){const err14 = {instancePath:instancePath+"/entry/env",schemaPath:"#/properties/entry/allOf/1/properties/env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(data2.secret_env !== undefined){const err15 = {instancePath:instancePath+"/entry/secret_env",schemaPath:"#/properties/entry/allOf/1/properties/secret_env/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}if(data2.escrow !== undefined){const err16 = {instancePath:instancePath+"/entry/escrow",schemaPath:"#/properties/entry/allOf/1/properties/escrow/false schema",keyword:"false schema",params:{},message:"boolean schema is false"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}if(props0 !== true){props0 = props0 || {};props0.restore = true;props0.smoke = true;props0.smoke_timeout_s = true;props0.timeout_s = true;props0.env = true;props0.secret_env = true;props0.escrow = true;}}if(data.index !== undefined){let data10 = data.index;if(typeof data10 === "string"){if(func1(data10) > 178956970){const err17 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/maxLength",keyword:"maxLength",params:{limit: 178956970},message:"must NOT have more than 178956970 characters"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}if(!pattern13.test(data10)){const err18 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]*={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]*={0,2}$"+"\""};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}}else {const err19 = {instancePath:instancePath+"/index",schemaPath:"#/properties/index/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}}if(data.links !== undefined){let data11 = data.links;if(Array.isArray(data11)){if(data11.length > 1000000){const err20 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/maxItems",keyword:"maxItems",params:{limit: 1000000},message:"must NOT have more than 1000000 items"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}if(data11.length < 1){const err21 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}const len0 = data11.length;for(let i0=0; i0<len0; i0++){let data12 = data11[i0];if(Array.isArray(data12)){if(data12.length > 2){const err22 = {instancePath:instancePath+"/links/" + i0,schemaPath:"#/properties/links/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}if(data12.length < 2){const err23 = {instancePath:instancePath+"/links/" + i0,schemaPath:"#/properties/links/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}const len1 = data12.length;for(let i1=0; i1<len1; i1++){let data13 = data12[i1];if(typeof data13 === "string"){if(func1(data13) > 8192){const err24 = {instancePath:instancePath+"/links/" + i0+"/" + i1,schemaPath:"#/properties/links/items/items/maxLength",keyword:"maxLength",params:{limit: 8192},message:"must NOT have more than 8192 characters"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}if(func1(data13) < 1){const err25 = {instancePath:instancePath+"/links/" + i0+"/" + i1,schemaPath:"#/properties/links/items/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/links/" + i0+"/" + i1,schemaPath:"#/properties/links/items/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}}else {const err27 = {instancePath:instancePath+"/links/" + i0,schemaPath:"#/properties/links/items/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}}else {const err28 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}}else {const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}validate21.errors = vErrors;return errors === 0;}validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};const pattern4 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "u");const pattern32 = new RegExp("^[a-z0-9_-]{1,32}$", "u");const pattern25 = new RegExp("^[0-9a-f]{16}$", "u");const pattern28 = new RegExp("^[A-Za-z0-9+/]+={0,2}$", "u");function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){/*# sourceURL="urn:snapshot-wipe-resilience:schema:seal-v1.schema.json" */;let vErrors = null;let errors = 0;const evaluated0 = validate20.evaluated;if(evaluated0.dynamicProps){evaluated0.props = undefined;}if(evaluated0.dynamicItems){evaluated0.items = undefined;}if(data && typeof data == "object" && !Array.isArray(data)){if(data.body === undefined){const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "body"},message:"must have required property '"+"body"+"'"};if(vErrors === null){vErrors = [err0];}else {vErrors.push(err0);}errors++;}if(data.signatures === undefined){const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "signatures"},message:"must have required property '"+"signatures"+"'"};if(vErrors === null){vErrors = [err1];}else {vErrors.push(err1);}errors++;}for(const key0 in data){if(!((key0 === "body") || (key0 === "signatures"))){const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err2];}else {vErrors.push(err2);}errors++;}}if(data.body !== undefined){let data0 = data.body;if(data0 && typeof data0 == "object" && !Array.isArray(data0)){if(data0.schema === undefined){const err3 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};if(vErrors === null){vErrors = [err3];}else {vErrors.push(err3);}errors++;}if(data0.key === undefined){const err4 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};if(vErrors === null){vErrors = [err4];}else {vErrors.push(err4);}errors++;}if(data0.paths === undefined){const err5 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'"};if(vErrors === null){vErrors = [err5];}else {vErrors.push(err5);}errors++;}if(data0.made === undefined){const err6 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/required",keyword:"required",params:{missingProperty: "made"},message:"must have required property '"+"made"+"'"};if(vErrors === null){vErrors = [err6];}else {vErrors.push(err6);}errors++;}for(const key1 in data0){if(!(((((key1 === "schema") || (key1 === "key")) || (key1 === "patterns")) || (key1 === "paths")) || (key1 === "made"))){const err7 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err7];}else {vErrors.push(err7);}errors++;}}if(data0.schema !== undefined){if("swr.seal/1" !== data0.schema){const err8 = {instancePath:instancePath+"/body/schema",schemaPath:"#/properties/body/properties/schema/const",keyword:"const",params:{allowedValue: "swr.seal/1"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err8];}else {vErrors.push(err8);}errors++;}}if(data0.key !== undefined){let data2 = data0.key;if(typeof data2 === "string"){if(func1(data2) > 512){const err9 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err9];}else {vErrors.push(err9);}errors++;}if(func1(data2) < 1){const err10 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err10];}else {vErrors.push(err10);}errors++;}}else {const err11 = {instancePath:instancePath+"/body/key",schemaPath:"#/properties/body/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err11];}else {vErrors.push(err11);}errors++;}}if(data0.patterns !== undefined){let data3 = data0.patterns;if(Array.isArray(data3)){if(data3.length > 64){const err12 = {instancePath:instancePath+"/body/patterns",schemaPath:"#/properties/body/properties/patterns/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err12];}else {vErrors.push(err12);}errors++;}if(data3.length < 1){const err13 = {instancePath:instancePath+"/body/patterns",schemaPath:"#/properties/body/properties/patterns/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err13];}else {vErrors.push(err13);}errors++;}const len0 = data3.length;for(let i0=0; i0<len0; i0++){let data4 = data3[i0];if(typeof data4 === "string"){if(func1(data4) > 4096){const err14 = {instancePath:instancePath+"/body/patterns/" + i0,schemaPath:"#/properties/body/properties/patterns/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};if(vErrors === null){vErrors = [err14];}else {vErrors.push(err14);}errors++;}if(func1(data4) < 1){const err15 = {instancePath:instancePath+"/body/patterns/" + i0,schemaPath:"#/properties/body/properties/patterns/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};if(vErrors === null){vErrors = [err15];}else {vErrors.push(err15);}errors++;}}else {const err16 = {instancePath:instancePath+"/body/patterns/" + i0,schemaPath:"#/properties/body/properties/patterns/items/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err16];}else {vErrors.push(err16);}errors++;}}}else {const err17 = {instancePath:instancePath+"/body/patterns",schemaPath:"#/properties/body/properties/patterns/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err17];}else {vErrors.push(err17);}errors++;}}if(data0.paths !== undefined){let data5 = data0.paths;if(Array.isArray(data5)){if(data5.length > 64){const err18 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items"};if(vErrors === null){vErrors = [err18];}else {vErrors.push(err18);}errors++;}if(data5.length < 1){const err19 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};if(vErrors === null){vErrors = [err19];}else {vErrors.push(err19);}errors++;}const len1 = data5.length;for(let i1=0; i1<len1; i1++){if(!(validate21(data5[i1], {instancePath:instancePath+"/body/paths/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);errors = vErrors.length;}}}else {const err20 = {instancePath:instancePath+"/body/paths",schemaPath:"#/properties/body/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err20];}else {vErrors.push(err20);}errors++;}}if(data0.made !== undefined){let data7 = data0.made;if(data7 && typeof data7 == "object" && !Array.isArray(data7)){if(data7.at === undefined){const err21 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'"};if(vErrors === null){vErrors = [err21];}else {vErrors.push(err21);}errors++;}if(data7.os === undefined){const err22 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "os"},message:"must have required property '"+"os"+"'"};if(vErrors === null){vErrors = [err22];}else {vErrors.push(err22);}errors++;}if(data7.arch === undefined){const err23 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/required",keyword:"required",params:{missingProperty: "arch"},message:"must have required property '"+"arch"+"'"};if(vErrors === null){vErrors = [err23];}else {vErrors.push(err23);}errors++;}for(const key2 in data7){if(!(((((key2 === "at") || (key2 === "os")) || (key2 === "arch")) || (key2 === "libc")) || (key2 === "run"))){const err24 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err24];}else {vErrors.push(err24);}errors++;}}if(data7.at !== undefined){let data8 = data7.at;if(typeof data8 === "string"){if(!pattern4.test(data8)){const err25 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"+"\""};if(vErrors === null){vErrors = [err25];}else {vErrors.push(err25);}errors++;}}else {const err26 = {instancePath:instancePath+"/body/made/at",schemaPath:"#/properties/body/properties/made/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err26];}else {vErrors.push(err26);}errors++;}}if(data7.os !== undefined){let data9 = data7.os;if(typeof data9 === "string"){if(!pattern32.test(data9)){const err27 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err27];}else {vErrors.push(err27);}errors++;}}else {const err28 = {instancePath:instancePath+"/body/made/os",schemaPath:"#/properties/body/properties/made/properties/os/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err28];}else {vErrors.push(err28);}errors++;}}if(data7.arch !== undefined){let data10 = data7.arch;if(typeof data10 === "string"){if(!pattern32.test(data10)){const err29 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9_-]{1,32}$"},message:"must match pattern \""+"^[a-z0-9_-]{1,32}$"+"\""};if(vErrors === null){vErrors = [err29];}else {vErrors.push(err29);}errors++;}}else {const err30 = {instancePath:instancePath+"/body/made/arch",schemaPath:"#/properties/body/properties/made/properties/arch/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err30];}else {vErrors.push(err30);}errors++;}}if(data7.libc !== undefined){let data11 = data7.libc;if(!((data11 === "glibc") || (data11 === "musl"))){const err31 = {instancePath:instancePath+"/body/made/libc",schemaPath:"#/properties/body/properties/made/properties/libc/enum",keyword:"enum",params:{allowedValues: schema31.properties.body.properties.made.properties.libc.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err31];}else {vErrors.push(err31);}errors++;}}if(data7.run !== undefined){let data12 = data7.run;if(typeof data12 === "string"){if(func1(data12) > 512){const err32 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};if(vErrors === null){vErrors = [err32];}else {vErrors.push(err32);}errors++;}}else {const err33 = {instancePath:instancePath+"/body/made/run",schemaPath:"#/properties/body/properties/made/properties/run/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err33];}else {vErrors.push(err33);}errors++;}}}else {const err34 = {instancePath:instancePath+"/body/made",schemaPath:"#/properties/body/properties/made/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err34];}else {vErrors.push(err34);}errors++;}}}else {const err35 = {instancePath:instancePath+"/body",schemaPath:"#/properties/body/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err35];}else {vErrors.push(err35);}errors++;}}if(data.signatures !== undefined){let data13 = data.signatures;if(Array.isArray(data13)){if(data13.length > 16){const err36 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/maxItems",keyword:"maxItems",params:{limit: 16},message:"must NOT have more than 16 items"};if(vErrors === null){vErrors = [err36];}else {vErrors.push(err36);}errors++;}const len2 = data13.length;for(let i2=0; i2<len2; i2++){let data14 = data13[i2];if(data14 && typeof data14 == "object" && !Array.isArray(data14)){if(data14.alg === undefined){const err37 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"#/properties/signatures/items/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err37];}else {vErrors.push(err37);}errors++;}if(data14.alg !== undefined){let data15 = data14.alg;if(!((data15 === "hmac-sha256") || (data15 === "ml-dsa-87"))){const err38 = {instancePath:instancePath+"/signatures/" + i2+"/alg",schemaPath:"#/properties/signatures/items/properties/alg/enum",keyword:"enum",params:{allowedValues: schema31.properties.signatures.items.properties.alg.enum},message:"must be equal to one of the allowed values"};if(vErrors === null){vErrors = [err38];}else {vErrors.push(err38);}errors++;}}const tag0 = data14.alg;if(typeof tag0 == "string"){if(tag0 === "hmac-sha256"){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){if(data14.alg === undefined){const err39 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err39];}else {vErrors.push(err39);}errors++;}if(data14.keyid === undefined){const err40 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err40];}else {vErrors.push(err40);}errors++;}if(data14.sig === undefined){const err41 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err41];}else {vErrors.push(err41);}errors++;}for(const key3 in data14){if(!(((key3 === "alg") || (key3 === "keyid")) || (key3 === "sig"))){const err42 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err42];}else {vErrors.push(err42);}errors++;}}if(data14.alg !== undefined){if("hmac-sha256" !== data14.alg){const err43 = {instancePath:instancePath+"/signatures/" + i2+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/alg/const",keyword:"const",params:{allowedValue: "hmac-sha256"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err43];}else {vErrors.push(err43);}errors++;}}if(data14.keyid !== undefined){let data17 = data14.keyid;if(typeof data17 === "string"){if(!pattern25.test(data17)){const err44 = {instancePath:instancePath+"/signatures/" + i2+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};if(vErrors === null){vErrors = [err44];}else {vErrors.push(err44);}errors++;}}else {const err45 = {instancePath:instancePath+"/signatures/" + i2+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err45];}else {vErrors.push(err45);}errors++;}}if(data14.sig !== undefined){let data18 = data14.sig;if(typeof data18 === "string"){if(!pattern11.test(data18)){const err46 = {instancePath:instancePath+"/signatures/" + i2+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err46];}else {vErrors.push(err46);}errors++;}}else {const err47 = {instancePath:instancePath+"/signatures/" + i2+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err47];}else {vErrors.push(err47);}errors++;}}}else {const err48 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/hmacSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err48];}else {vErrors.push(err48);}errors++;}var props0 = true;}else if(tag0 === "ml-dsa-87"){if(data14 && typeof data14 == "object" && !Array.isArray(data14)){if(data14.alg === undefined){const err49 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "alg"},message:"must have required property '"+"alg"+"'"};if(vErrors === null){vErrors = [err49];}else {vErrors.push(err49);}errors++;}if(data14.keyid === undefined){const err50 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "keyid"},message:"must have required property '"+"keyid"+"'"};if(vErrors === null){vErrors = [err50];}else {vErrors.push(err50);}errors++;}if(data14.public_key === undefined){const err51 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "public_key"},message:"must have required property '"+"public_key"+"'"};if(vErrors === null){vErrors = [err51];}else {vErrors.push(err51);}errors++;}if(data14.sig === undefined){const err52 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/required",keyword:"required",params:{missingProperty: "sig"},message:"must have required property '"+"sig"+"'"};if(vErrors === null){vErrors = [err52];}else {vErrors.push(err52);}errors++;}for(const key4 in data14){if(!((((key4 === "alg") || (key4 === "keyid")) || (key4 === "public_key")) || (key4 === "sig"))){const err53 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};if(vErrors === null){vErrors = [err53];}else {vErrors.push(err53);}errors++;}}if(data14.alg !== undefined){if("ml-dsa-87" !== data14.alg){const err54 = {instancePath:instancePath+"/signatures/" + i2+"/alg",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/alg/const",keyword:"const",params:{allowedValue: "ml-dsa-87"},message:"must be equal to constant"};if(vErrors === null){vErrors = [err54];}else {vErrors.push(err54);}errors++;}}if(data14.keyid !== undefined){let data20 = data14.keyid;if(typeof data20 === "string"){if(!pattern11.test(data20)){const err55 = {instancePath:instancePath+"/signatures/" + i2+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};if(vErrors === null){vErrors = [err55];}else {vErrors.push(err55);}errors++;}}else {const err56 = {instancePath:instancePath+"/signatures/" + i2+"/keyid",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/keyid/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err56];}else {vErrors.push(err56);}errors++;}}if(data14.public_key !== undefined){let data21 = data14.public_key;if(typeof data21 === "string"){if(func1(data21) > 3460){const err57 = {instancePath:instancePath+"/signatures/" + i2+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/maxLength",keyword:"maxLength",params:{limit: 3460},message:"must NOT have more than 3460 characters"};if(vErrors === null){vErrors = [err57];}else {vErrors.push(err57);}errors++;}if(func1(data21) < 3456){const err58 = {instancePath:instancePath+"/signatures/" + i2+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/minLength",keyword:"minLength",params:{limit: 3456},message:"must NOT have fewer than 3456 characters"};if(vErrors === null){vErrors = [err58];}else {vErrors.push(err58);}errors++;}if(!pattern28.test(data21)){const err59 = {instancePath:instancePath+"/signatures/" + i2+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err59];}else {vErrors.push(err59);}errors++;}}else {const err60 = {instancePath:instancePath+"/signatures/" + i2+"/public_key",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/public_key/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err60];}else {vErrors.push(err60);}errors++;}}if(data14.sig !== undefined){let data22 = data14.sig;if(typeof data22 === "string"){if(func1(data22) > 6172){const err61 = {instancePath:instancePath+"/signatures/" + i2+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/maxLength",keyword:"maxLength",params:{limit: 6172},message:"must NOT have more than 6172 characters"};if(vErrors === null){vErrors = [err61];}else {vErrors.push(err61);}errors++;}if(func1(data22) < 6168){const err62 = {instancePath:instancePath+"/signatures/" + i2+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/minLength",keyword:"minLength",params:{limit: 6168},message:"must NOT have fewer than 6168 characters"};if(vErrors === null){vErrors = [err62];}else {vErrors.push(err62);}errors++;}if(!pattern28.test(data22)){const err63 = {instancePath:instancePath+"/signatures/" + i2+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9+/]+={0,2}$"},message:"must match pattern \""+"^[A-Za-z0-9+/]+={0,2}$"+"\""};if(vErrors === null){vErrors = [err63];}else {vErrors.push(err63);}errors++;}}else {const err64 = {instancePath:instancePath+"/signatures/" + i2+"/sig",schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/properties/sig/type",keyword:"type",params:{type: "string"},message:"must be string"};if(vErrors === null){vErrors = [err64];}else {vErrors.push(err64);}errors++;}}}else {const err65 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"urn:snapshot-wipe-resilience:schema:manifest-v3.schema.json#/$defs/mldsaSignature/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err65];}else {vErrors.push(err65);}errors++;}if(props0 !== true){props0 = true;}}else {const err66 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "alg", tagValue: tag0},message:"value of tag \"alg\" must be in oneOf"};if(vErrors === null){vErrors = [err66];}else {vErrors.push(err66);}errors++;}}else {const err67 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"#/properties/signatures/items/discriminator",keyword:"discriminator",params:{error: "tag", tag: "alg", tagValue: tag0},message:"tag \"alg\" must be string"};if(vErrors === null){vErrors = [err67];}else {vErrors.push(err67);}errors++;}}else {const err68 = {instancePath:instancePath+"/signatures/" + i2,schemaPath:"#/properties/signatures/items/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err68];}else {vErrors.push(err68);}errors++;}}}else {const err69 = {instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"};if(vErrors === null){vErrors = [err69];}else {vErrors.push(err69);}errors++;}}}else {const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};if(vErrors === null){vErrors = [err70];}else {vErrors.push(err70);}errors++;}validate20.errors = vErrors;return errors === 0;}validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 ;// CONCATENATED MODULE: ./src/core/seal/seal.ts
 /**
@@ -3035,22 +3040,53 @@ function ruleProblem(doc) {
         const indexed = e.kind === 'tree' && e.expect.index !== undefined;
         if (indexed !== (p.index !== undefined))
             return `${where}.index must be present exactly when the entry records one`;
+        if (p.links) {
+            if (!indexed)
+                return `${where}.links needs a tree with an index`;
+            const later = new Set();
+            for (const [a, b] of p.links) {
+                if ([a, b].some(r => r.split('/').some(c => c === '' || c === '.' || c === '..')) ||
+                    a === b)
+                    return `${where}.links holds ${escape_quoted(a)} -> ${escape_quoted(b)}, not two names in the tree`;
+                if (later.has(a))
+                    return `${where}.links names ${escape_quoted(a)} twice`;
+                later.add(a);
+            }
+            if (later.size > (e.kind === 'tree' ? (e.expect.files ?? 0) : 0))
+                return `${where}.links holds more links than the tree has files`;
+        }
     }
     return undefined;
 }
-/** Each tree's index, decoded and checked against the digest its entry records. */
-function decodeIndexes(doc) {
-    return doc.body.paths.map((p, i) => {
+/**
+ * Decode each tree's index, one at a time (each bounded by parseIndex: its digest first, then at
+ * most its budget inflated), and check it against the digest its entry records. Call only after
+ * the head was judged (key, paths, signatures): an index costs memory and time a refused seal
+ * should never get.
+ */
+function seal_inflateIndexes(seal) {
+    if (seal.inflated)
+        return seal;
+    for (const [i, p] of seal.doc.body.paths.entries()) {
         if (p.entry.kind !== 'tree' || !p.entry.expect.index || p.index === undefined)
-            return undefined;
+            continue;
         const records = tree_index_parseIndex(Buffer.from(p.index, 'base64'), p.entry.expect.index);
         if (!records)
             throw new rejected_Rejected(`seal paths[${i}].index does not match its recorded digest`);
-        return records;
-    });
+        seal.records[i] = records;
+    }
+    seal.inflated = true;
+    return seal;
 }
-/** Parse untrusted seal bytes; a Rejected with one line when they are not a well-formed seal. */
+/** Parse untrusted seal bytes and decode its indexes (for a seal judged already, or not judged). */
 function seal_parseSeal(bytes) {
+    return seal_inflateIndexes(seal_parseSealHead(bytes));
+}
+/**
+ * Parse untrusted seal bytes, indexes left compressed; a Rejected with one line when they are not
+ * a well-formed seal.
+ */
+function seal_parseSealHead(bytes) {
     if (bytes.length > SEAL_MAX_BYTES)
         throw new rejected_Rejected(`seal of ${bytes.length} bytes, over the ${SEAL_MAX_BYTES}-byte bound`);
     let value;
@@ -3071,17 +3107,7 @@ function seal_parseSeal(bytes) {
     const problem = ruleProblem(doc);
     if (problem)
         throw new rejected_Rejected(`the seal is malformed: ${problem}`);
-    // The indexes (most of a seal's bytes once inflated) are decoded on first use, which comes after
-    // the seal's key, paths, platform and signatures were judged: an unsigned seal refused under
-    // `require-seal: signed` costs its parse, never the inflation of its indexes.
-    let decoded;
-    return {
-        doc,
-        bytes,
-        get records() {
-            return (decoded ??= decodeIndexes(doc));
-        }
-    };
+    return { doc, bytes, records: doc.body.paths.map(() => undefined), inflated: false };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/trust.ts
@@ -3122,13 +3148,15 @@ async function trust_prepareSealTrust(trust) {
  * when the requirement is not met. Synchronous, after `prepareSealTrust(trust)`.
  */
 function trust_judgeSeal(doc, trust) {
-    const input = sealSigningInput(doc.body);
+    // Canonicalised only for a signature this job can check: a seal of no known key costs nothing more.
+    let signed;
+    const input = () => (signed ??= sealSigningInput(doc.body));
     const by = [];
     for (const s of doc.signatures) {
         if (s.alg === 'hmac-sha256') {
             if (!trust.hmacKey || s.keyid !== hmacKeyId(trust.hmacKey))
                 continue;
-            if (!verifyHmac(trust.hmacKey, input, s))
+            if (!verifyHmac(trust.hmacKey, input(), s))
                 throw new rejected_Rejected('the seal was changed after it was signed (its HMAC does not hold)');
             by.push(`hmac ${s.keyid}`);
             continue;
@@ -3139,7 +3167,7 @@ function trust_judgeSeal(doc, trust) {
         const fp = fingerprint(decoded.publicKey);
         if (!trust.trusted.has(fp))
             continue;
-        if (!verifyMldsaLoaded(decoded.publicKey, input, decoded.sig, 'seal'))
+        if (!verifyMldsaLoaded(decoded.publicKey, input(), decoded.sig, 'seal'))
             throw new rejected_Rejected(`the seal was changed after it was signed (the ML-DSA signature of ${fp.slice(0, 16)} does not hold)`);
         by.push(`ml-dsa ${fp.slice(0, 16)}`);
     }
@@ -3277,10 +3305,12 @@ async function resolveSeals(m, opts) {
                 });
                 continue;
             }
-            const seal = seal_parseSeal(bytes);
+            const seal = seal_parseSealHead(bytes);
             entries_checkSealFor(seal, spec, key);
             stage = 'judge';
             const signedBy = trust_judgeSeal(seal.doc, opts.trust);
+            stage = 'read';
+            seal_inflateIndexes(seal);
             entries.push(sealedEntry(spec, seal));
             const records = seal.records[0];
             if (records)
@@ -7140,6 +7170,30 @@ async function captureTree(root, req, common, pool, exclude) {
 
 
 
+
+
+/**
+ * The tree's hard links: each regular file that shares an inode with an earlier one (index order),
+ * with that earlier one. Files that link to something outside the tree are kept as files.
+ */
+function hardLinks(root, records) {
+    const first = new Map();
+    const out = [];
+    for (const r of records) {
+        if (r.type !== 'f')
+            continue;
+        const st = external_node_fs_default().lstatSync(external_node_path_default().join(root, r.rel), { throwIfNoEntry: false, bigint: true });
+        if (!st || st.nlink < 2n || !st.isFile())
+            continue;
+        const id = `${st.dev}:${st.ino}`;
+        const earlier = first.get(id);
+        if (earlier === undefined)
+            first.set(id, r.rel);
+        else
+            out.push([r.rel, earlier]);
+    }
+    return out;
+}
 async function sealPath(loc, pool) {
     const name = external_node_path_default().basename(loc.abs);
     const captured = await capture_captureEntry(external_node_path_default().dirname(loc.abs), {
@@ -7151,11 +7205,31 @@ async function sealPath(loc, pool) {
     }, new Set(), pool ? { pool } : {});
     // A note (a secret file's) is for a manifest's reader; a seal records state only.
     const { note: _note, ...entry } = captured.entry;
+    const ref = entry.kind === 'tree' ? entry.expect.index : undefined;
+    const records = captured.index && ref ? tree_index_parseIndex(captured.index, ref) : undefined;
+    if (captured.index && !records)
+        throw new Error(`${loc.spelling}: its index did not read back`);
+    const links = records ? hardLinks(loc.abs, records) : [];
     return {
-        spelling: loc.spelling,
-        member: loc.member,
-        entry,
-        ...(captured.index ? { index: captured.index.toString('base64') } : {})
+        path: {
+            spelling: loc.spelling,
+            member: loc.member,
+            entry,
+            ...(captured.index ? { index: captured.index.toString('base64') } : {}),
+            ...(links.length > 0 ? { links } : {})
+        },
+        records
+    };
+}
+/** A seal's body, with each tree's index records (what a sealed archive is written from). */
+async function makeSeal(req) {
+    const made = [];
+    // One at a time: each tree's capture already spreads its hashing over every core.
+    for (const loc of req.locations)
+        made.push(await sealPath(loc, req.pool));
+    return {
+        body: bodyOf(req, made.map(m => m.path)),
+        records: made.map(m => m.records)
     };
 }
 let libcSeen = null;
@@ -7170,14 +7244,14 @@ function libc() {
     return (libcSeen = header?.glibcVersionRuntime ? 'glibc' : 'musl');
 }
 async function makeSealBody(req) {
+    return (await makeSeal(req)).body;
+}
+function bodyOf(req, paths) {
     const c = libc();
-    const paths = [];
-    // One at a time: each tree's capture already spreads its hashing over every core.
-    for (const loc of req.locations)
-        paths.push(await sealPath(loc, req.pool));
     return {
         schema: SEAL_SCHEMA,
         key: req.key,
+        ...(req.patterns ? { patterns: [...req.patterns] } : {}),
         paths,
         made: {
             at: req.at.toISOString(),
@@ -10399,7 +10473,7 @@ class TarReader {
 // The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
 // what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
-// the private scratch directory, each hard link to a file it made there before. The first failure stops
+// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
 // it; everything after is dropped.
 
 
@@ -10430,7 +10504,7 @@ let failed = false
 
 /**
  * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
- * a hard link to the path that follows its own in `paths` (never over anything).
+ * a copy of the path that follows its own in `paths` (size -2: a hard link to it).
  * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
  */
 function run(batch) {
@@ -10446,7 +10520,8 @@ function run(batch) {
     const size = nums[3 * i + 2] ?? 0
     try {
       const abs = paths[p++] ?? ''
-      if (size < 0) external_node_fs_.linkSync(paths[p++] ?? '', abs)
+      if (size === -2) external_node_fs_.linkSync(paths[p++] ?? '', abs)
+      else if (size < 0) external_node_fs_.copyFileSync(paths[p++] ?? '', abs, external_node_fs_.constants.COPYFILE_EXCL)
       else {
         createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
         at += size
@@ -10469,8 +10544,8 @@ if (external_node_worker_threads_.workerData?.swrFileWriter) external_node_worke
  * tens of thousands of small files is mostly kernel time (open with O_CREAT, write, close); done
  * on the main thread it leaves the decompression, the tar parsing and the hashing waiting. Here a
  * file whose bytes were already proven is handed over whole, in batches, to one writer thread
- * (file-writer.mjs) that creates them back to back, in archive order (so a hard link follows its
- * target). One writer: several only contend for the directory locks and the journal,
+ * (file-writer.mjs) that creates them back to back, in archive order (so a hard link's copy
+ * follows its target). One writer: several only contend for the directory locks and the journal,
  * and the pool's threads would each wait on the main thread between a file's three calls.
  *
  * The archive is fed no further while too many bytes wait, so memory stays bounded whatever it
@@ -10522,15 +10597,15 @@ class WriteQueue {
         if (this.labels.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES)
             this.send();
     }
-    /** Make `abs` a hard link to `from` (written earlier, or queued before this), in scratch. */
-    link(abs, label, from) {
+    /** Copy `from` (written earlier, or queued before this) to `abs`; `link`: a hard link to it. */
+    copy(abs, label, from, link = false) {
         if (this.failure)
             throw this.failure;
         // Inline only while nothing waits for the thread: the target may be queued, not yet written.
         if (!this.worker && this.labels.length === 0)
-            return external_node_fs_default().linkSync(from, abs);
+            return link ? external_node_fs_default().linkSync(from, abs) : external_node_fs_default().copyFileSync(from, abs, (external_node_fs_default()).constants.COPYFILE_EXCL);
         this.paths.push(abs, from);
-        this.nums.push(0, 0, -1);
+        this.nums.push(0, 0, link ? -2 : -1);
         this.labels.push(label);
     }
     /** Undefined while there is room; else a promise for when there is (rejects on a failure). */
@@ -10664,9 +10739,10 @@ class EntryExtractor {
     seen = new Set();
     links = new Set();
     fileHashes = new Map();
-    /** Each extracted file's size, so a hard link counts towards the bytes bound as its target. */
+    /** Each extracted file's size, so a hard link's copy counts towards the bytes written. */
     fileSizes = new Map();
     masked = 0;
+    linked = 0;
     dirModes = [];
     members = 0;
     openFd;
@@ -10766,6 +10842,9 @@ class EntryExtractor {
         else if (!this.seen.has('')) {
             throw new rejected_Rejected('the archive does not hold the entry');
         }
+        const links = this.want.kind === 'indexed' ? this.want.links : undefined;
+        if (links && this.linked !== links.size)
+            throw new rejected_Rejected(`${links.size - this.linked} of the seal's hard links came as separate files`);
         for (const [abs, mode] of this.dirModes.reverse())
             external_node_fs_default().chmodSync(abs, mode);
         return {
@@ -10904,6 +10983,9 @@ class EntryExtractor {
     }
     hardlink(at, m) {
         const target = this.linkTarget(m);
+        const sealed = this.want.kind === 'indexed' ? this.want.links : undefined;
+        if (sealed && sealed.get(at.rel) !== target)
+            throw new rejected_Rejected(`hard link the seal does not record: ${shown(m.name)} -> ${shown(m.linkname)}`);
         const sum = this.fileHashes.get(target);
         if (sum === undefined)
             throw new rejected_Rejected(`hard link to no extracted file: ${shown(m.name)} -> ${shown(m.linkname)}`);
@@ -10912,15 +10994,18 @@ class EntryExtractor {
             throw new rejected_Rejected(`${shown(at.rel)}: content differs from the recorded sha256`);
         if (this.want.kind === 'file')
             throw new rejected_Rejected('a hard link where one file is recorded');
-        // Counted like the target's own bytes: what is placed holds them again under this name.
+        // The copy writes the target's bytes again: they count like the target's own.
         const size = this.fileSizes.get(target) ?? 0;
         if (this.want.kind === 'bounded' && this.bytes + size > this.want.maxBytes)
             throw new rejected_Rejected(`over ${this.want.maxBytes} bytes (the recorded bound, hard-linked copies counted)`);
         this.bytes += size;
         this.ensureParent(at.abs);
-        // A hard link to the target this extraction made in scratch (queued after the target's own
-        // write): a tree's hard links stay links, and never reach a file outside what was extracted.
-        this.writes.link(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target));
+        // A copy, not a link, unless the seal records this link (then both lie inside this tree):
+        // the placed tree shares no inode with anything else (made after the target's own write,
+        // which may still be queued).
+        this.writes.copy(at.abs, shown(at.rel), external_node_path_default().join(this.dest, target), sealed !== undefined);
+        if (sealed)
+            this.linked++;
         this.fileHashes.set(at.rel, sum);
         this.fileSizes.set(at.rel, size);
         this.files++;
@@ -11139,8 +11224,32 @@ function stillThere(workspace, target, dir) {
         return false;
     }
 }
-/** Put `from` (in scratch) at `target` (in the workspace). */
-function place(workspace, from, target) {
+/** Move `rel` from the old copy into the new one, where its parent is a real directory there. */
+function carry(oldRoot, newRoot, rel) {
+    const parts = rel.split('/');
+    if (parts.some(p => p === '' || p === '.' || p === '..'))
+        return;
+    let at = newRoot;
+    for (const p of parts.slice(0, -1)) {
+        at = external_node_path_default().join(at, p);
+        if (!external_node_fs_default().lstatSync(at, { throwIfNoEntry: false })?.isDirectory())
+            return;
+    }
+    const to = external_node_path_default().join(newRoot, rel);
+    if (external_node_fs_default().lstatSync(to, { throwIfNoEntry: false }))
+        return;
+    try {
+        external_node_fs_default().renameSync(external_node_path_default().join(oldRoot, rel), to);
+    }
+    catch {
+        // Gone meanwhile, or not movable: the old copy goes with it.
+    }
+}
+/**
+ * Put `from` (in scratch) at `target` (in the workspace). `keep`: paths below the old target
+ * (relative, POSIX) that move into the new one as they are (what a cache step leaves out).
+ */
+function place(workspace, from, target, opts = {}) {
     const dir = pinParent(workspace, target);
     try {
         // What a run killed while placing here left beside its target (the names carry its pid).
@@ -11174,8 +11283,11 @@ function place(workspace, from, target) {
             }
             throw new rejected_Rejected(`not placed: a parent of ${shown(target)} changed while placing`);
         }
-        if (aside)
+        if (aside) {
+            for (const rel of opts.keep ?? [])
+                carry(dir.at(aside), dir.at(name), rel);
             external_node_fs_default().rmSync(dir.at(aside), { recursive: true, force: true });
+        }
     }
     finally {
         external_node_fs_default().closeSync(dir.fd);
@@ -15536,10 +15648,11 @@ async function seals_judgeCarriedSeals(m, carried, stateDir, trust) {
         let signedBy;
         const bytes = Buffer.from(c.seal, 'base64');
         try {
-            const seal = parseSeal(bytes);
+            const seal = parseSealHead(bytes);
             key = seal.doc.body.key;
             checkSealFor(seal, spec, key);
             signedBy = judgeSeal(seal.doc, { ...trust, require: 'any' });
+            inflateIndexes(seal);
         }
         catch (err) {
             if (!(err instanceof Rejected))
@@ -16432,8 +16545,10 @@ class SealOnly extends rejected_Rejected {
     }
 }
 /** A sealed path's expectation, as any cache restore of an entry: the seal's index for a tree. */
-function archive_expectationOf(s) {
-    return expectationOf(s.entry, { readIndex: () => s.records });
+function archive_expectationOf(s, links) {
+    const want = expectationOf(s.entry, { readIndex: () => s.records });
+    // A sealed tree takes exactly the seal's hard links, placed as links; no other.
+    return want.kind === 'indexed' ? { ...want, links: new Map(links ?? []) } : want;
 }
 class SealedArchive {
     opts;
@@ -16467,15 +16582,16 @@ class SealedArchive {
         };
     }
     sealEnded() {
-        const seal = seal_parseSeal(Buffer.concat(this.sealBytes));
+        const bytes = Buffer.concat(this.sealBytes);
         this.sealBytes = [];
+        const seal = seal_parseSealHead(bytes);
         this.entries = this.opts.accept(seal);
         this.seal = seal;
         if (this.opts.sealOnly)
             throw new SealOnly();
         this.routes = this.entries.map((s, i) => ({
             member: (seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''),
-            extractor: new EntryExtractor((seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''), this.opts.destOf(i), archive_expectationOf(s))
+            extractor: new EntryExtractor((seal.doc.body.paths[i]?.member ?? '').replace(/\/+$/, ''), this.opts.destOf(i), archive_expectationOf(s, seal.doc.body.paths[i]?.links))
         }));
     }
     room() {
@@ -16512,6 +16628,551 @@ class SealedArchive {
 /** Where sealed path i goes in scratch: its own directory, under its own last name. */
 function scratchDest(scratch, i, s) {
     return external_node_path_default().join(scratch, String(i), external_node_path_default().basename(s.location.abs));
+}
+
+;// CONCATENATED MODULE: ./src/core/seal/locations.ts
+/**
+ * Where the sealed paths of a cache step are: each resolved where this job runs (relative to the
+ * workspace, `~/` to the home directory, absolute as given) and named in the archive by what the
+ * seal spells (relative to the workspace, POSIX; a `~/` path under `~/`), so the same lines name the
+ * same members wherever a job runs. The `path` patterns that give them are in patterns.ts.
+ */
+
+/** Whether `s` holds a control or bidi character (which would break or reorder a log line). */
+function locations_hasControl(s) {
+    for (let i = 0; i < s.length; i++)
+        if (controls_isControl(s.charCodeAt(i)))
+            return true;
+    return false;
+}
+/** The lines of a multi-line input: trimmed, empty lines dropped. */
+function inputLines(text) {
+    return text
+        .split('\n')
+        .map(l => l.trim())
+        .filter(l => l !== '');
+}
+
+;// CONCATENATED MODULE: ./src/core/seal/write-archive.ts
+/**
+ * Writing a sealed cache archive: a POSIX tar whose first member is the seal, then each sealed path
+ * member by member from the seal's own records (a tree's index, in its order), so the archive holds
+ * what the seal names and nothing else. Compressed with the system's multi-threaded zstd at a
+ * fixed path (never one found through PATH), else Node's zstd, else gzip. Plain `tar` extracts it.
+ */
+
+
+
+
+
+/** The seal's name in every sealed archive: its first member. */
+const SEAL_MEMBER = '.swr-seal.json';
+const write_archive_ZSTD_PATHS = ['/usr/bin/zstd', '/bin/zstd', '/usr/local/bin/zstd', '/opt/homebrew/bin/zstd'];
+const FLUSH_BYTES = 1 << 20;
+const READ_BYTES = 1 << 20;
+const USTAR_MAX_SIZE = 0o77777777777;
+function paxRecord(k, v) {
+    const body = ` ${k}=${v}\n`;
+    let len = Buffer.byteLength(body) + 1;
+    while (String(len).length + Buffer.byteLength(body) !== len)
+        len++;
+    return `${len}${body}`;
+}
+function octalField(h, at, len, n) {
+    h.write(n.toString(8).padStart(len - 1, '0') + '\0', at, len, 'latin1');
+}
+function rawHeader(name, flag, size, mode, mtime, link) {
+    const h = Buffer.alloc(512);
+    h.write(name, 0, 100, 'utf8');
+    octalField(h, 100, 8, mode & 0o7777);
+    octalField(h, 108, 8, 0);
+    octalField(h, 116, 8, 0);
+    octalField(h, 124, 12, size > USTAR_MAX_SIZE ? 0 : size);
+    octalField(h, 136, 12, mtime);
+    h.write(flag, 156, 1, 'latin1');
+    h.write(link, 157, 100, 'utf8');
+    h.write('ustar\0', 257, 6, 'latin1');
+    h.write('00', 263, 2, 'latin1');
+    h.fill(0x20, 148, 156);
+    let sum = 0;
+    for (const b of h)
+        sum += b;
+    h.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 8, 'latin1');
+    return h;
+}
+function padding(n) {
+    return Buffer.alloc((512 - (n % 512)) % 512);
+}
+/** A member's header, with a pax header first for a long name or link, or a size over ustar's. */
+function header(name, flag, size, mode, mtime, link = '') {
+    const pax = [];
+    if (Buffer.byteLength(name) >= 100)
+        pax.push(paxRecord('path', name));
+    if (Buffer.byteLength(link) >= 100)
+        pax.push(paxRecord('linkpath', link));
+    if (size > USTAR_MAX_SIZE)
+        pax.push(paxRecord('size', String(size)));
+    const out = [];
+    if (pax.length > 0) {
+        const body = Buffer.from(pax.join(''), 'utf8');
+        out.push(rawHeader('././@PaxHeader', 'x', body.length, 0o644, mtime, ''), body, padding(body.length));
+    }
+    out.push(rawHeader(name.slice(0, 99), flag, size, mode, mtime, link.slice(0, 99)));
+    return out;
+}
+function write_archive_zstdBinary() {
+    return write_archive_ZSTD_PATHS.find(p => {
+        try {
+            external_node_fs_default().accessSync(p, (external_node_fs_default()).constants.X_OK);
+            return true;
+        }
+        catch {
+            return false;
+        }
+    });
+}
+function compressTo(file) {
+    const out = external_node_fs_default().createWriteStream(file, { mode: 0o600 });
+    const outDone = (0,external_node_events_.once)(out, 'close');
+    const bin = write_archive_zstdBinary();
+    if (bin) {
+        const child = (0,external_node_child_process_.spawn)(bin, ['-T0', '-3', '-q', '-c'], {
+            stdio: ['pipe', 'pipe', 'pipe'],
+            env: {}
+        });
+        let err = '';
+        child.stderr.on('data', (c) => (err = (err + c.toString('utf8')).slice(-400)));
+        child.stdout.pipe(out);
+        const exited = new Promise((resolve, reject) => {
+            child.on('error', reject);
+            child.on('close', code => code === 0
+                ? resolve()
+                : reject(new Error(err.trim().split('\n').pop() || `zstd exited ${code}`)));
+        });
+        child.stdin.on('error', () => undefined);
+        return {
+            input: child.stdin,
+            compression: 'zstd',
+            done: Promise.all([exited, outDone]).then(() => undefined),
+            abort: () => {
+                child.kill();
+                out.destroy();
+            }
+        };
+    }
+    const native = (external_node_zlib_default()).createZstdCompress;
+    const z = native ? native() : external_node_zlib_default().createGzip({ level: 6 });
+    z.pipe(out);
+    const failed = new Promise((_, reject) => z.on('error', reject));
+    return {
+        input: z,
+        compression: native ? 'zstd' : 'gzip',
+        done: Promise.race([outDone.then(() => undefined), failed]),
+        abort: () => {
+            z.destroy();
+            out.destroy();
+        }
+    };
+}
+class CompressorStopped extends Error {
+    constructor() {
+        super('the compressor stopped');
+    }
+}
+class TarWriter {
+    sink;
+    mtime;
+    pending = [];
+    bytes = 0;
+    constructor(sink, mtime) {
+        this.sink = sink;
+        this.mtime = mtime;
+    }
+    push(...bufs) {
+        for (const b of bufs) {
+            this.pending.push(b);
+            this.bytes += b.length;
+        }
+        return this.bytes >= FLUSH_BYTES ? this.flush() : undefined;
+    }
+    async flush() {
+        if (this.bytes === 0)
+            return;
+        const chunk = Buffer.concat(this.pending, this.bytes);
+        this.pending = [];
+        this.bytes = 0;
+        if (this.sink.write(chunk))
+            return;
+        await new Promise((resolve, reject) => {
+            const drained = () => {
+                this.sink.off('close', closed);
+                resolve();
+            };
+            const closed = () => {
+                this.sink.off('drain', drained);
+                reject(new CompressorStopped());
+            };
+            this.sink.once('drain', drained);
+            this.sink.once('close', closed);
+        });
+    }
+    async file(name, abs, size, mode) {
+        await this.push(...header(name, '0', size, mode, this.mtime));
+        const fd = external_node_fs_default().openSync(abs, (external_node_fs_default()).constants.O_RDONLY | (external_node_fs_default()).constants.O_NOFOLLOW);
+        try {
+            if (external_node_fs_default().fstatSync(fd).size !== size)
+                throw new Error(`${name} changed while it was archived`);
+            let left = size;
+            while (left > 0) {
+                const buf = Buffer.allocUnsafe(Math.min(left, READ_BYTES));
+                const n = external_node_fs_default().readSync(fd, buf, 0, buf.length, null);
+                if (n === 0)
+                    throw new Error(`${name} changed while it was archived`);
+                left -= n;
+                await this.push(n === buf.length ? buf : buf.subarray(0, n));
+            }
+        }
+        finally {
+            external_node_fs_default().closeSync(fd);
+        }
+        await this.push(padding(size));
+    }
+}
+async function writeSource(t, s) {
+    const e = s.entry;
+    switch (e.kind) {
+        case 'file':
+        case 'blob':
+            await t.file(s.member, s.abs, e.expect.size, e.expect.mode !== undefined ? parseInt(e.expect.mode, 8) : external_node_fs_default().lstatSync(s.abs).mode);
+            return;
+        case 'link':
+            await t.push(...header(s.member, '2', 0, 0o777, t.mtime, e.expect.target));
+            return;
+        case 'tree': {
+            const root = external_node_fs_default().lstatSync(s.abs);
+            await t.push(...header(`${s.member}/`, '5', 0, root.mode, t.mtime));
+            for (const r of s.records ?? []) {
+                const name = `${s.member}/${r.rel}`;
+                if (r.type === 'd')
+                    await t.push(...header(`${name}/`, '5', 0, r.mode, t.mtime));
+                else if (r.type === 'l')
+                    await t.push(...header(name, '2', 0, 0o777, t.mtime, r.extra ?? ''));
+                else if (r.type === 'f') {
+                    const first = s.links?.get(r.rel);
+                    if (first !== undefined)
+                        await t.push(...header(name, '1', 0, r.mode, t.mtime, `${s.member}/${first}`));
+                    else
+                        await t.file(name, external_node_path_default().join(s.abs, r.rel), r.size, r.mode);
+                }
+            }
+        }
+    }
+}
+/**
+ * Write the archive of `seal` and `sources` to `file` (created, private). Throws one line when a
+ * path changed while it was archived (its seal would not hold).
+ */
+async function writeSealedArchive(file, seal, sources, at) {
+    const sink = compressTo(file);
+    // A failing compressor must not leave a write waiting for 'drain' forever.
+    let failure;
+    const watched = sink.done.catch(err => {
+        failure = err;
+        sink.abort();
+    });
+    const t = new TarWriter(sink.input, Math.floor(at.getTime() / 1000));
+    try {
+        await t.push(...header(SEAL_MEMBER, '0', seal.length, 0o600, t.mtime), seal, padding(seal.length));
+        for (const s of sources)
+            await writeSource(t, s);
+        await t.push(Buffer.alloc(1024));
+        await t.flush();
+        sink.input.end();
+    }
+    catch (err) {
+        sink.abort();
+        await watched;
+        throw err instanceof CompressorStopped ? (failure ?? err) : err;
+    }
+    await watched;
+    if (failure)
+        throw failure;
+    return { compression: sink.compression, size: external_node_fs_default().statSync(file).size };
+}
+
+;// CONCATENATED MODULE: ./src/core/seal/patterns.ts
+/**
+ * The `path` input as `actions/cache` reads it (`@actions/glob`'s rules): one pattern a line, `~`
+ * for the home directory, `*`, `?`, `[...]` within a name, `**` across directories, `!` to exclude.
+ * A pattern that matches a directory matches everything below it (implicit descendants), and the
+ * last pattern that matches a path decides whether it is in (order matters).
+ *
+ * Saving expands the patterns on disk into sealed paths: the topmost paths selected, each with the
+ * exclusions below it as anchored ignore rules of its tree (so `node_modules` +
+ * `!node_modules/.cache` seals node_modules without .cache). Restoring needs no disk: the seal's
+ * paths must be selected by the step's own patterns, with exactly the rules they give.
+ */
+
+
+
+
+
+
+
+
+const GLOB = /[*?[\]{}]/;
+const MAX_LINES = 64;
+/** Most directory entries a save's glob walk looks at. */
+const MAX_WALKED = 2_000_000;
+function parseOne(raw, where) {
+    const negate = raw.startsWith('!');
+    const text = negate ? raw.slice(1).trim() : raw;
+    if (text === '')
+        throw new errors_UsageError(`path ${escape_quoted(raw)}: an empty pattern`);
+    if (text.startsWith('~') && text !== '~' && !text.startsWith('~/'))
+        throw new errors_UsageError(`path ${escape_quoted(raw)}: only ~/ is expanded`);
+    const home = text === '~' || text.startsWith('~/');
+    const absolute = external_node_path_default().isAbsolute(text);
+    const abs = home
+        ? external_node_path_default().join(external_node_path_default().resolve(where.home), text.slice(2))
+        : external_node_path_default().resolve(where.workspace, text);
+    const segs = abs.split((external_node_path_default()).sep).slice(1);
+    const literal = !GLOB.test(abs);
+    const firstGlob = segs.findIndex(s => GLOB.test(s));
+    const base = literal
+        ? external_node_path_default().dirname(abs)
+        : external_node_path_default().join(external_node_path_default().parse(abs).root, ...segs.slice(0, firstGlob));
+    const re = literal ? undefined : picomatch_default()(abs, { dot: true });
+    return {
+        line: raw,
+        negate,
+        home,
+        absolute,
+        abs,
+        literal,
+        base,
+        segs,
+        match: re ? p => re(p) : p => p === abs
+    };
+}
+/**
+ * A `path` line actions/cache takes and a sealed cache cannot (braces below a cached path): the
+ * shell turns it into one warning and a miss or a skipped save, never a failed step.
+ */
+class UnsupportedPath extends errors_UsageError {
+}
+/** The patterns of a `path` input (one per line), checked; a UsageError naming the line. */
+function parsePatterns(lines, where) {
+    if (lines.length > MAX_LINES)
+        throw new errors_UsageError(`path: more than ${MAX_LINES} lines`);
+    const out = [];
+    for (const line of lines) {
+        if (locations_hasControl(line))
+            throw new errors_UsageError(`path ${escape_quoted(line)}: holds a control character`);
+        const p = parseOne(line, where);
+        // An exclusion becomes ignore rules of the trees it falls in, which have no braces.
+        if (p.negate && /[{}]/.test(p.abs))
+            throw new UnsupportedPath(`path ${escape_quoted(line)}: braces are not supported in an exclusion below a cached path`);
+        if (!p.negate && p.literal)
+            wholeProblem(p.abs, line, where);
+        out.push(p);
+    }
+    if (!out.some(p => !p.negate))
+        throw new errors_UsageError('path: give at least one path to cache');
+    return out;
+}
+function wholeProblem(abs, line, where) {
+    const what = abs === external_node_path_default().resolve(where.workspace)
+        ? 'the whole workspace'
+        : abs === external_node_path_default().parse(abs).root
+            ? 'the root'
+            : abs === external_node_path_default().resolve(where.home)
+                ? 'the whole home directory'
+                : undefined;
+    if (what)
+        throw new errors_UsageError(`path ${escape_quoted(line)}: a sealed cache holds named directories or files, not ${what}`);
+}
+/** `abs` or a directory above it matches `p` (implicit descendants). */
+function covers(p, abs) {
+    for (let a = abs;; a = external_node_path_default().dirname(a)) {
+        if (p.match(a))
+            return true;
+        if (a === external_node_path_default().dirname(a))
+            return false;
+    }
+}
+/** Whether the patterns select `abs`: the last pattern that covers it decides. */
+function selected(patterns, abs) {
+    let sel = false;
+    for (const p of patterns)
+        if (covers(p, abs))
+            sel = !p.negate;
+    return sel;
+}
+function segMatch(pat, name) {
+    return GLOB.test(pat) ? picomatch_default().isMatch(name, pat, { dot: true }) : pat === name;
+}
+/** Whether a pattern may match something below the directory whose segments are `dir`. */
+function mayMatchBelow(pat, dir) {
+    for (let i = 0; i < dir.length; i++) {
+        const s = pat[i];
+        if (s === undefined)
+            return false;
+        if (s === '**')
+            return true;
+        if (!segMatch(s, dir[i]))
+            return false;
+    }
+    return pat.length > dir.length;
+}
+/** Rules (segment lists relative to `root`) that `pat` makes of paths below `root`. */
+function patterns_below(pat, root) {
+    if (root.length === 0)
+        return pat.length > 0 ? [[...pat]] : [];
+    const [p, ...rest] = pat;
+    if (p === undefined)
+        return [];
+    if (p === '**')
+        return [...patterns_below(rest, root), ...patterns_below(pat, root.slice(1))];
+    return segMatch(p, root[0]) ? patterns_below(rest, root.slice(1)) : [];
+}
+function escapeSeg(s) {
+    if (GLOB.test(s))
+        return s;
+    return s
+        .replace(/\\/g, '\\\\')
+        .replace(/^([#!])/, '\\$1')
+        .replace(/ $/, '\\ ');
+}
+/**
+ * The ignore rules the patterns give a sealed path's tree at `root`: each exclusion below it,
+ * anchored to the tree, and each later pattern below it that includes again, negated.
+ */
+function rulesFor(patterns, root) {
+    const rootSegs = root.split((external_node_path_default()).sep).slice(1);
+    const rules = [];
+    let excluding = false;
+    for (const p of patterns) {
+        const found = patterns_below(p.segs, rootSegs);
+        if (found.length === 0)
+            continue;
+        if (p.negate)
+            excluding = true;
+        else if (!excluding)
+            continue;
+        for (const segs of found) {
+            const text = segs[0] === '**' ? segs.join('/') : `/${segs.map(escapeSeg).join('/')}`;
+            if (/[{}]/.test(text))
+                throw new UnsupportedPath(`path ${escape_quoted(p.line)}: braces are not supported below a cached path`);
+            const problem = ignore_rules_ruleProblem(text);
+            if (problem)
+                throw new UnsupportedPath(`path ${escape_quoted(p.line)}: as an exclusion it ${problem}`);
+            const rule = p.negate ? text : `!${text}`;
+            if (!rules.includes(rule))
+                rules.push(rule);
+        }
+    }
+    return rules;
+}
+/** How the seal spells a path a pattern matched, and how the archive names it. */
+function spellingOf(p, abs, where) {
+    const posix = (s) => s.split((external_node_path_default()).sep).join('/');
+    if (p.home)
+        return `~/${posix(external_node_path_default().relative(external_node_path_default().resolve(where.home), abs))}`;
+    if (p.absolute)
+        return abs;
+    return posix(external_node_path_default().relative(external_node_path_default().resolve(where.workspace), abs));
+}
+/** A sealed path's spelling, resolved where this job runs (as a literal line would be). */
+function resolveSpelling(spelling, where) {
+    if (spelling.startsWith('~/'))
+        return external_node_path_default().join(external_node_path_default().resolve(where.home), spelling.slice(2));
+    return external_node_path_default().resolve(where.workspace, spelling);
+}
+function memberOf(spelling, abs, where) {
+    if (spelling.startsWith('~/'))
+        return spelling;
+    return external_node_path_default().relative(external_node_path_default().resolve(where.workspace), abs).split((external_node_path_default()).sep).join('/');
+}
+/** A sealed path of the patterns, where this job has it. */
+function locationOf(patterns, spelling, where) {
+    const abs = resolveSpelling(spelling, where);
+    const rules = rulesFor(patterns, abs);
+    return {
+        spelling,
+        abs,
+        member: memberOf(spelling, abs, where),
+        ...(rules.length > 0 ? { ignore: rules } : {})
+    };
+}
+/** The patterns expanded on disk: the topmost selected paths, in pattern then name order. */
+function expandPatterns(patterns, where) {
+    const found = [];
+    const unmatched = [];
+    let walked = 0;
+    const whole = new Set([
+        external_node_path_default().resolve(where.workspace),
+        external_node_path_default().resolve(where.home),
+        external_node_path_default().parse(external_node_path_default().resolve(where.workspace)).root
+    ]);
+    for (const p of patterns) {
+        if (p.negate)
+            continue;
+        const before = found.length;
+        if (p.literal) {
+            if (external_node_fs_default().lstatSync(p.abs, { throwIfNoEntry: false }))
+                found.push({ abs: p.abs, p });
+        }
+        else {
+            const walk = (dir, segs) => {
+                let names;
+                try {
+                    names = external_node_fs_default().readdirSync(dir, { withFileTypes: true });
+                }
+                catch {
+                    return;
+                }
+                names.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+                for (const d of names) {
+                    if (++walked > MAX_WALKED)
+                        throw new errors_UsageError(`path ${escape_quoted(p.line)}: matches over more than ${MAX_WALKED} entries`);
+                    const abs = external_node_path_default().join(dir, d.name);
+                    const childSegs = [...segs, d.name];
+                    if (p.match(abs)) {
+                        if (!whole.has(abs))
+                            found.push({ abs, p });
+                    }
+                    else if (d.isDirectory() && mayMatchBelow(p.segs, childSegs))
+                        walk(abs, childSegs);
+                }
+            };
+            walk(p.base, p.base
+                .split((external_node_path_default()).sep)
+                .slice(1)
+                .filter(s => s !== ''));
+        }
+        if (found.length === before)
+            unmatched.push(p.line);
+    }
+    const roots = [];
+    for (const f of found) {
+        if (!selected(patterns, f.abs))
+            continue;
+        if (roots.some(r => r.abs === f.abs || f.abs.startsWith(`${r.abs}${(external_node_path_default()).sep}`)))
+            continue;
+        for (let i = roots.length - 1; i >= 0; i--)
+            if (roots[i].abs.startsWith(`${f.abs}${(external_node_path_default()).sep}`))
+                roots.splice(i, 1);
+        roots.push(f);
+    }
+    const locations = roots.map(r => {
+        const spelling = spellingOf(r.p, r.abs, where);
+        const loc = locationOf(patterns, spelling, where);
+        if (loc.member === SEAL_MEMBER)
+            throw new errors_UsageError(`path ${escape_quoted(r.p.line)}: matches the name the archive's seal takes`);
+        return loc;
+    });
+    return { locations, unmatched };
 }
 
 ;// CONCATENATED MODULE: ./src/core/seal/verify.ts
@@ -16568,8 +17229,9 @@ async function verifySealed(entries, opts) {
  * check it against the seal first and download no more if it holds; otherwise extract every path
  * into private scratch under the seal (each file hashed as it streams), and only then place them.
  * A partial, corrupt, unsealed, re-keyed or poisoned archive is a miss with its reason and nothing
- * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, and
- * save it with the paths, as the archive's first member.
+ * written outside scratch. Save: capture the paths into a seal, sign it with the job's keys, write
+ * the archive (the seal first, then exactly what it records) and save it under a cache version of
+ * the `path` lines as written, so the entry is the same wherever the job runs.
  */
 
 
@@ -16588,8 +17250,39 @@ async function verifySealed(entries, opts) {
 
 
 
-function spellings(opts) {
-    return [opts.sealFile.spelling, ...opts.locations.map(l => l.spelling)];
+
+
+/** The `path` lines as the step wrote them: with the compression, all the cache version hashes. */
+function pathLines(opts) {
+    return opts.patterns.map(p => p.line);
+}
+function same(a, b) {
+    return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+/**
+ * The seal's paths where this job has them: each must be selected by the step's own lines, be
+ * named in the archive as its spelling says, and leave out exactly what the lines leave out below
+ * it (an unsigned seal cannot widen what a restore writes).
+ */
+function locationsOf(opts, seal) {
+    const where = { workspace: opts.workspace, home: opts.home };
+    const whole = new Set([external_node_path_default().resolve(opts.workspace), external_node_path_default().resolve(opts.home)]);
+    return seal.doc.body.paths.map(p => {
+        const loc = locationOf(opts.patterns, p.spelling, where);
+        if (whole.has(loc.abs) ||
+            loc.abs === external_node_path_default().parse(loc.abs).root ||
+            !selected(opts.patterns, loc.abs))
+            throw new rejected_Rejected(`the seal's path ${shown(p.spelling)} is not selected by the path lines`);
+        if (loc.member !== p.member.replace(/\/+$/, ''))
+            throw new rejected_Rejected(`the seal's path ${shown(p.spelling)} is named ${shown(p.member)} in the archive, not ${shown(loc.member)}`);
+        if (p.entry.kind === 'tree' && !same(p.entry.ignore ?? [], loc.ignore ?? []))
+            throw new rejected_Rejected(`the seal's path ${shown(p.spelling)} leaves out ${shown((p.entry.ignore ?? []).join(' ') || 'nothing')}, the path lines ${shown((loc.ignore ?? []).join(' ') || 'nothing')}`);
+        return loc;
+    });
+}
+/** Whether anything the lines may select is on disk (then the seal is read first). */
+function somethingOnDisk(opts) {
+    return opts.patterns.some(p => !p.negate && external_node_fs_default().lstatSync(p.literal ? p.abs : p.base, { throwIfNoEntry: false }) !== undefined);
 }
 /** The seal's key and paths must be the ones asked for: an archive moved under another key is refused. */
 function acceptFor(opts, trust, matchedKey, signedBy, first) {
@@ -16603,12 +17296,15 @@ function acceptFor(opts, trust, matchedKey, signedBy, first) {
         const here = opts.platform ?? { os: external_node_os_default().platform(), arch: external_node_os_default().arch() };
         if (!opts.crossOs && (made.os !== here.os || made.arch !== here.arch))
             throw new rejected_Rejected(`sealed on ${shown(made.os)}/${shown(made.arch)}${made.libc ? `/${made.libc}` : ''}, this job runs on ${here.os}/${here.arch}: not placed (enableCrossOsArchive: true places it)`);
-        const want = opts.locations.map(l => l.spelling);
-        const have = body.paths.map(p => p.spelling);
-        if (want.length !== have.length || want.some((w, i) => w !== have[i]))
-            throw new rejected_Rejected(`the seal covers ${have.map(shown).join(', ')}, not the paths asked for`);
+        const have = body.patterns;
+        if (!have)
+            throw new rejected_Rejected('the seal records no path lines (a seal of an earlier format)');
+        if (!same(have, pathLines(opts)))
+            throw new rejected_Rejected(`the seal was made for the path lines ${have.map(shown).join(', ')}, not the ones asked for`);
         signedBy.splice(0, signedBy.length, ...trust_judgeSeal(seal.doc, trust));
-        return sealedEntries(seal, opts.locations);
+        const locations = locationsOf(opts, seal);
+        // Only a seal whose head holds has its indexes inflated (one at a time, each bounded).
+        return sealedEntries(seal_inflateIndexes(seal), locations);
     };
 }
 function sealed_cache_reasonOf(err) {
@@ -16616,9 +17312,6 @@ function sealed_cache_reasonOf(err) {
         return err.message;
     const e = err;
     return `${e.code ?? 'error'}: ${(e.message ?? String(err)).split('\n')[0]}`;
-}
-function onDisk(l) {
-    return external_node_fs_default().lstatSync(l.abs, { throwIfNoEntry: false }) !== undefined;
 }
 function missingFindings(entries) {
     return entries.map(s => ({
@@ -16657,12 +17350,37 @@ function placeRoot(abs, opts) {
     external_node_fs_default().mkdirSync(external_node_path_default().dirname(abs), { recursive: true });
     return external_node_path_default().dirname(abs);
 }
+/**
+ * What the step's exclusions leave out below a sealed tree on disk (topmost names, relative): kept
+ * as they are when the tree is replaced.
+ */
+function left(s) {
+    const rules = s.location.ignore ?? [];
+    if (rules.length === 0 || s.entry.kind !== 'tree')
+        return [];
+    const st = external_node_fs_default().lstatSync(s.location.abs, { throwIfNoEntry: false });
+    if (!st?.isDirectory())
+        return [];
+    const ignored = ignore_rules_ignoreMatcher(rules);
+    const out = [];
+    const walk = (dir, rel) => {
+        for (const d of external_node_fs_default().readdirSync(dir, { withFileTypes: true })) {
+            const r = rel ? `${rel}/${d.name}` : d.name;
+            if (ignored(r, d.name, d.isDirectory()))
+                out.push(r);
+            else if (d.isDirectory())
+                walk(external_node_path_default().join(dir, d.name), r);
+        }
+    };
+    walk(s.location.abs, '');
+    return out;
+}
 /** Download, extract into scratch under the seal, prove, place. */
 async function extractAndPlace(opts, open, compression, accept, bounds) {
     const scratch = makeScratch(opts.scratchBase, 'swr-cache');
     try {
         const handler = new SealedArchive({
-            sealMember: opts.sealFile.member,
+            sealMember: SEAL_MEMBER,
             accept,
             sealOnly: false,
             destOf: i => scratchDest(scratch, i, handler.entries[i])
@@ -16690,7 +17408,9 @@ async function extractAndPlace(opts, open, compression, accept, bounds) {
                 throw new rejected_Rejected(`${shown(bad.path)}: ${bad.status}: ${bad.detail}`);
         }
         for (const [i, s] of entries.entries())
-            place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs);
+            place(placeRoot(s.location.abs, opts), scratchDest(scratch, i, s), s.location.abs, {
+                keep: left(s)
+            });
         return {
             entries,
             counts: summaries.map(x => ({ files: x.files, bytes: x.bytes }))
@@ -16715,7 +17435,7 @@ async function restoreSealedCache(opts) {
         ...base,
         wipe: (r.before ?? []).length > 0
             ? wipeSignature(r.before ?? [])
-            : opts.locations.some(onDisk)
+            : somethingOnDisk(opts)
                 ? 'unknown'
                 : 'cold-start',
         ...r,
@@ -16724,7 +17444,7 @@ async function restoreSealedCache(opts) {
     await trust_prepareSealTrust(opts.trust);
     let found;
     try {
-        found = await opts.cache.find(spellings(opts), opts.key, opts.restoreKeys);
+        found = await opts.cache.find(pathLines(opts), opts.key, opts.restoreKeys);
     }
     catch (err) {
         // An outage is a miss that says so: a cold miss and a service down read differently.
@@ -16742,9 +17462,9 @@ async function restoreSealedCache(opts) {
     // Only the seal first: for a lookup, or when something is on disk that may already be sealed.
     let first;
     let entries = [];
-    if (opts.lookupOnly || opts.locations.some(onDisk)) {
+    if (opts.lookupOnly || somethingOnDisk(opts)) {
         const peek = new SealedArchive({
-            sealMember: opts.sealFile.member,
+            sealMember: SEAL_MEMBER,
             accept: acceptFor(opts, opts.trust, matchedKey, signedBy),
             sealOnly: true,
             destOf: () => opts.scratchBase
@@ -16786,26 +17506,6 @@ async function restoreSealedCache(opts) {
         return refused(err, before);
     }
 }
-/**
- * Make the seal's directory, fresh and private. It lies in the workspace while saving, so it must
- * never be somebody else's: a leftover of a save that was killed (nothing in it but a seal) is
- * removed; anything else there (a link, a file, a directory with other contents) is left alone and
- * the save skipped, with the reason.
- */
-function claimSealDir(dir) {
-    const st = external_node_fs_default().lstatSync(dir, { throwIfNoEntry: false });
-    if (st) {
-        const name = shown(external_node_path_default().basename(dir));
-        if (!st.isDirectory())
-            return `${name} in the workspace is not swr's (not a directory)`;
-        const left = external_node_fs_default().readdirSync(dir).filter(n => n !== 'seal.json' && !n.startsWith('.seal.json.'));
-        if (left.length > 0)
-            return `${name} in the workspace holds files that are not swr's`;
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
-    }
-    external_node_fs_default().mkdirSync(dir, { mode: 0o700 });
-    return undefined;
-}
 /** Seal the paths as they are now, sign the seal, and save it with them under `key`. */
 async function saveSealedCache(opts) {
     const t0 = performance.now();
@@ -16814,35 +17514,45 @@ async function saveSealedCache(opts) {
         ...r,
         ms: Math.round(performance.now() - t0)
     });
-    const absent = opts.locations.filter(l => !onDisk(l));
-    if (absent.length > 0)
+    const { locations, unmatched } = expandPatterns(opts.patterns, {
+        workspace: opts.workspace,
+        home: opts.home
+    });
+    if (locations.length === 0)
         return result({
             outcome: 'skipped',
-            reason: `not saved: ${absent.map(l => shown(l.spelling)).join(', ')} not on disk`,
+            reason: `not saved: ${pathLines(opts).map(shown).join(', ')} matched nothing on disk`,
             signedBy: [],
-            files: 0
+            files: 0,
+            unmatched
         });
-    const body = await makeSealBody({
+    const { body, records } = await makeSeal({
         key: opts.key,
-        locations: opts.locations,
+        patterns: pathLines(opts),
+        locations,
         at: opts.at,
         run: opts.run,
         pool: opts.pool
     });
     const doc = await signSeal(body, opts.signers);
     const signedBy = doc.signatures.map(s => s.alg === 'hmac-sha256' ? `hmac ${s.keyid}` : `ml-dsa ${s.keyid.slice(0, 16)}`);
-    const dir = external_node_path_default().dirname(opts.sealFile.file);
-    const claimed = claimSealDir(dir);
-    if (claimed !== undefined)
-        return result({ outcome: 'skipped', reason: `not saved: ${claimed}`, signedBy, files: 0 });
+    const scratch = makeScratch(opts.scratchBase, 'swr-save');
     try {
-        atomic_writeFileAtomic(opts.sealFile.file, encodeSeal(doc));
-        const outcome = await opts.cache.save(spellings(opts), opts.key);
+        const file = external_node_path_default().join(scratch, 'cache.tar');
+        const archive = await writeSealedArchive(file, encodeSeal(doc), body.paths.map((p, i) => ({
+            member: p.member,
+            abs: locations[i].abs,
+            entry: p.entry,
+            records: records[i],
+            links: new Map(p.links ?? [])
+        })), opts.at);
+        const outcome = await opts.cache.save(pathLines(opts), opts.key, { file, ...archive });
         const files = body.paths.reduce((n, p) => n + (p.entry.kind === 'tree' ? (p.entry.expect.files ?? 0) : 1), 0);
         return result({
             outcome,
             signedBy,
             files,
+            unmatched,
             ...(outcome === 'exists'
                 ? { reason: `a cache for key ${shown(opts.key)} exists already` }
                 : {}),
@@ -16850,7 +17560,7 @@ async function saveSealedCache(opts) {
         });
     }
     finally {
-        external_node_fs_default().rmSync(dir, { recursive: true, force: true });
+        removeScratch(scratch);
     }
 }
 
@@ -18849,11 +19559,11 @@ function attrs(a) {
         .map(([k, n]) => `${k} ${n}`)
         .join(', ');
 }
-function header(r) {
+function canary_header(r) {
     return `canary ${escape_escapeText(r.plant_id)}: planted ${r.planted_at.slice(0, 19)}Z on ${contextLabel(r.planted_by)}, read ${r.read_at.slice(0, 19)}Z on ${contextLabel(r.read_by)}${r.reread ? ' (read before)' : ''}`;
 }
 function renderCanaryText(r) {
-    const lines = [header(r), totals(r.totals), ''];
+    const lines = [canary_header(r), totals(r.totals), ''];
     const classes = Object.entries(r.classes);
     const cw = Math.max(...classes.map(([c]) => c.length), 5);
     lines.push(`${'class'.padEnd(cw + 2)}${'intact'.padStart(7)}${'altered'.padStart(8)}${'lost'.padStart(6)}  changed`);
@@ -18887,7 +19597,7 @@ function renderCanaryMarkdown(r) {
     const lines = [
         `### ${icon} swr canary: ${totals(r.totals)}`,
         '',
-        `<sub>${cell(header(r))}</sub>`,
+        `<sub>${cell(canary_header(r))}</sub>`,
         '',
         '| probe class | what it tests | intact | altered | lost | changed |',
         '| --- | --- | ---: | ---: | ---: | --- |'
@@ -20374,10 +21084,10 @@ function diffEntry(before, after) {
             const ea = a.expect;
             const eb = b.expect;
             for (const k of unionKeys(ea, eb))
-                if (!same(ea[k], eb[k]))
+                if (!entry_edit_same(ea[k], eb[k]))
                     out.push({ field: `expect.${k}`, before: ea[k], after: eb[k] });
         }
-        else if (!same(a[key], b[key])) {
+        else if (!entry_edit_same(a[key], b[key])) {
             out.push({ field: key, before: entry_edit_summarise(key, a[key]), after: entry_edit_summarise(key, b[key]) });
         }
     }
@@ -20386,7 +21096,7 @@ function diffEntry(before, after) {
 function unionKeys(a, b) {
     return [...new Set([...Object.keys(a), ...Object.keys(b)])];
 }
-function same(x, y) {
+function entry_edit_same(x, y) {
     return JSON.stringify(x) === JSON.stringify(y);
 }
 /** Escrowed bytes are long and not for reading: shown by their encoded length. */
@@ -20417,90 +21127,9 @@ function entry_edit_summarise(key, v) {
 
 
 
-;// CONCATENATED MODULE: ./src/core/seal/locations.ts
-/**
- * Where the paths of a cache step are: each line of its `path` input resolved the way the cache
- * client resolves it (relative to the workspace, `~/` to the home directory, absolute as given),
- * and named the way its archive names it (relative to the workspace, POSIX). Sealed caches take
- * literal paths: a glob or an exclusion would make the set of paths depend on what is on disk,
- * so the seal could not say which paths it vouches for.
- */
-
-
-
-/**
- * The seal's directory while a cache is saved: in the workspace, so that its spelling and archive
- * name are the same on every runner layout. No step path may be it or hold it.
- */
-const SEAL_DIR = '.swr-seal';
-const GLOB = /[*?[\]{}]/;
-const MAX_PATHS = 64;
-/**
- * A `path` line actions/cache takes and a sealed cache cannot yet (a glob, an exclusion): the
- * shell turns it into one warning and a miss or a skipped save, never a failed step.
- */
-class UnsupportedPath extends errors_UsageError {
-}
-function resolveOne(line, where) {
-    if (line.startsWith('!'))
-        throw new UnsupportedPath(`path ${escape_quoted(line)}: an exclusion; sealed caches take literal paths (one per line)`);
-    if (GLOB.test(line))
-        throw new UnsupportedPath(`path ${escape_quoted(line)}: a glob; sealed caches take literal paths (one per line)`);
-    if (line === '~' || line.startsWith('~/'))
-        return external_node_path_default().resolve(where.home, line.slice(2) || '.');
-    if (line.startsWith('~'))
-        throw new errors_UsageError(`path ${escape_quoted(line)}: only ~/ is expanded`);
-    return external_node_path_default().resolve(where.workspace, line);
-}
-/** The paths of a `path` input (one per line), resolved and checked; a UsageError naming the line. */
-function sealLocations(lines, where) {
-    if (lines.length === 0)
-        throw new errors_UsageError('path: give at least one path to cache');
-    if (lines.length > MAX_PATHS)
-        throw new errors_UsageError(`path: more than ${MAX_PATHS} paths`);
-    const out = [];
-    for (const line of lines) {
-        if (locations_hasControl(line))
-            throw new errors_UsageError(`path ${escape_quoted(line)}: holds a control character`);
-        const abs = resolveOne(line, where);
-        if (abs === external_node_path_default().parse(abs).root ||
-            abs === external_node_path_default().resolve(where.home) ||
-            abs === external_node_path_default().resolve(where.workspace))
-            throw new errors_UsageError(`path ${escape_quoted(line)}: a sealed cache holds named directories or files, not ${abs === external_node_path_default().resolve(where.workspace) ? 'the whole workspace' : abs === external_node_path_default().parse(abs).root ? 'the root' : 'the whole home directory'}`);
-        const sealDir = external_node_path_default().join(where.workspace, SEAL_DIR);
-        if (abs === sealDir || isWithin(abs, sealDir) || isWithin(where.workspace, abs))
-            throw new errors_UsageError(`path ${escape_quoted(line)}: ${isWithin(where.workspace, abs) ? 'holds the whole workspace' : `${SEAL_DIR} is where the seal is made while saving`}`);
-        for (const o of out)
-            if (o.abs === abs ||
-                abs.startsWith(`${o.abs}${(external_node_path_default()).sep}`) ||
-                o.abs.startsWith(`${abs}${(external_node_path_default()).sep}`))
-                throw new errors_UsageError(`path ${escape_quoted(line)}: overlaps ${escape_quoted(o.spelling)}`);
-        const member = external_node_path_default().relative(where.workspace, abs).split((external_node_path_default()).sep).join('/');
-        out.push({ spelling: line, abs, member });
-    }
-    return out;
-}
-/** `inner` is below `outer` (not equal). */
-function isWithin(inner, outer) {
-    return (inner.startsWith(`${outer}${(external_node_path_default()).sep}`) || (outer === external_node_path_default().parse(outer).root && inner !== outer));
-}
-/** Whether `s` holds a control or bidi character (which would break or reorder a log line). */
-function locations_hasControl(s) {
-    for (let i = 0; i < s.length; i++)
-        if (controls_isControl(s.charCodeAt(i)))
-            return true;
-    return false;
-}
-/** The lines of a multi-line input: trimmed, empty lines dropped. */
-function inputLines(text) {
-    return text
-        .split('\n')
-        .map(l => l.trim())
-        .filter(l => l !== '');
-}
-
 ;// CONCATENATED MODULE: ./src/core/face/seals.ts
 // The `seals` namespace of the engine's face (src/core/index.ts): what only the shells compose.
+
 
 
 
@@ -21119,7 +21748,7 @@ function makePolicy(m, src) {
 /***/ 21220:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__.p + "60ecf015f440f19fd74d.mjs";
+module.exports = __webpack_require__.p + "59432380ce0aa6a84f3a.mjs";
 
 /***/ })
 

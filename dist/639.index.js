@@ -17,13 +17,10 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 7 modules
 var core = __webpack_require__(33838);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(76760);
-var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 // EXTERNAL MODULE: ./src/adapters/actions-cache.ts + 1 modules
 var actions_cache = __webpack_require__(90762);
-// EXTERNAL MODULE: ./src/core/index.ts + 181 modules
-var src_core = __webpack_require__(69147);
+// EXTERNAL MODULE: ./src/core/index.ts + 183 modules
+var src_core = __webpack_require__(21681);
 // EXTERNAL MODULE: ./src/action/log.ts
 var log = __webpack_require__(58592);
 // EXTERNAL MODULE: ./src/action/secrets.ts
@@ -33,6 +30,9 @@ var inputs = __webpack_require__(81729);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __webpack_require__(48161);
 var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_os_);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(76760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/action/cache/inputs.ts
 /**
  * The cache actions' inputs (cache/action.yml, cache/restore/action.yml, cache/save/action.yml):
@@ -107,7 +107,7 @@ function readCacheInputs(env, opts) {
     const key = cacheKey('key', core/* getInput */.V4('key').trim());
     if (key === '' && opts.keyRequired)
         throw new src_core/* UsageError */.eb('input key: required');
-    const locations = src_core/* seals.sealLocations */.HN.sealLocations(src_core/* seals.inputLines */.HN.inputLines(core/* getInput */.V4('path')), {
+    const patterns = src_core/* seals.parsePatterns */.HN.parsePatterns(src_core/* seals.inputLines */.HN.inputLines(core/* getInput */.V4('path')), {
         workspace,
         home
     });
@@ -124,7 +124,7 @@ function readCacheInputs(env, opts) {
     const warnings = ['hmac-key', 'signing-key'].flatMap(n => (0,inputs/* emptySecretWarning */.YI)(env, n, fellTo) ?? []);
     return {
         warnings,
-        locations,
+        patterns,
         key,
         restoreKeys: src_core/* seals.inputLines */.HN.inputLines(core/* getInput */.V4('restore-keys'))
             .map(k => cacheKey('restore-keys', k)),
@@ -157,20 +157,8 @@ function readCacheInputs(env, opts) {
 
 
 
-
 const CACHE_REPORT_SCHEMA = 'swr.cache-report/1';
 const STATE = { primaryKey: 'swr-cache-primary-key', hit: 'swr-cache-hit' };
-/**
- * Where the seal lies while saving: a fixed name inside the workspace, spelt relative to it as the
- * step's own paths are. So the cache version (the hash of the path strings) and the seal's name in
- * the archive depend only on what the workflow wrote, never on where the runner keeps its
- * workspace, temp or home: the same key hits from another runner layout, a container or a pod.
- * The name also keeps sealed and plain archives of the same paths from ever sharing a version.
- */
-function sealFile(workspace) {
-    const member = `${src_core/* seals.SEAL_DIR */.HN.SEAL_DIR}/seal.json`;
-    return { file: external_node_path_default().join(workspace, src_core/* seals.SEAL_DIR */.HN.SEAL_DIR, 'seal.json'), spelling: member, member };
-}
 const RUNNER_OS = { Linux: 'linux', macOS: 'darwin', Windows: 'win32' };
 const RUNNER_ARCH = { X64: 'x64', ARM64: 'arm64', X86: 'ia32', ARM: 'arm' };
 /** The job's platform as the runner names it (RUNNER_OS, RUNNER_ARCH), else this process's. */
@@ -189,8 +177,7 @@ function options(inputs, env) {
             stallSeconds: inputs.stallSeconds,
             uploadChunkSize: inputs.uploadChunkSize
         }),
-        locations: inputs.locations,
-        sealFile: sealFile(inputs.workspace),
+        patterns: inputs.patterns,
         workspace: inputs.workspace,
         home: inputs.home,
         scratchBase: inputs.scratchBase,
@@ -218,7 +205,7 @@ function setOutputs(r, inputs) {
     core/* setOutput */.uH('cache-primary-key', r.primaryKey);
     core/* setOutput */.uH('cache-matched-key', found ? (r.matchedKey ?? '') : '');
     core/* setOutput */.uH('stale', r.outcome === 'stale' ? 'true' : 'false');
-    const damaged = found ? [] : inputs.locations.map(l => l.spelling);
+    const damaged = found ? [] : inputs.patterns.filter(p => !p.negate).map(p => p.line);
     core/* setOutput */.uH('healthy', found ? 'true' : 'false');
     core/* setOutput */.uH('damaged', JSON.stringify(damaged));
     core/* setOutput */.uH('wipe-signature', r.wipe);
@@ -382,6 +369,8 @@ async function savePhase(env, opts) {
             run
         });
         const by = r.signedBy.length > 0 ? `signed by ${r.signedBy.join(', ')}` : 'unsigned';
+        if (r.unmatched.length > 0)
+            log.warning(`swr cache: path ${r.unmatched.map(l => JSON.stringify(l)).join(', ')} matched nothing: nothing saved for ${r.unmatched.length === 1 ? 'it' : 'them'}`);
         if (r.outcome === 'saved')
             log.info(`swr cache: sealed ${r.files} files (${by}) and saved them under key ${r.key}`);
         else
@@ -406,7 +395,7 @@ async function savePhase(env, opts) {
 /* harmony export */   yp: () => (/* binding */ secretEnvValues)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(69147);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(21681);
 /**
  * Keeping secrets out of the log: the HMAC key in every encoding that could be printed, and the
  * values of every `secret_env` variable the manifest names, masked line by line.

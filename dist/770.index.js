@@ -88,7 +88,7 @@ const UPLOAD_REPORT = ['auto', 'true', 'false'];
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(33838);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(69147);
+/* harmony import */ var _core_index_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(21681);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(90915);
 /**
  * Typed, strict readers for the Action's inputs. Unknown values are refused with the input named:
@@ -246,7 +246,7 @@ __webpack_require__.d(__webpack_exports__, {
   uZ: () => (/* binding */ withBefore)
 });
 
-// UNUSED EXPORTS: BREAKER_LIMIT
+// UNUSED EXPORTS: BREAKER_LIMIT, uploadOptions
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(73024);
@@ -257,8 +257,8 @@ var external_node_os_default = /*#__PURE__*/__webpack_require__.n(external_node_
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-// EXTERNAL MODULE: ./src/core/index.ts + 181 modules
-var core = __webpack_require__(69147);
+// EXTERNAL MODULE: ./src/core/index.ts + 183 modules
+var core = __webpack_require__(21681);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/adapters/cache-service.ts
@@ -278,6 +278,11 @@ function cacheVersion(paths, method) {
     return (0,external_node_crypto_.createHash)('sha256')
         .update([...paths, method, VERSION_SALT].join('|'))
         .digest('hex');
+}
+/** The version a sealed archive of the `path` lines `lines` is saved under. */
+function sealedVersion(lines, compression) {
+    const method = METHODS.find(([, c]) => c === compression)?.[0] ?? 'gzip';
+    return cacheVersion([core/* SEALED_VERSION_MARKER */.hw, ...lines], method);
 }
 /** How the archive names `abs`: relative to the job's workspace (the client's tar -C), POSIX. */
 function archivePrefix(abs, env) {
@@ -465,12 +470,12 @@ class CacheService {
         return found?.matchedKey === key;
     }
     /**
-     * The newest archive saved for exactly `spellings` (a sealed cache: the seal's spelling, then
-     * the step's paths, as the saving job passed them to the cache client) under `key` or a prefix.
+     * The newest sealed archive saved for the `path` lines `lines` (as the step wrote them) under
+     * `key` or a restore-keys prefix.
      */
-    async findPaths(spellings, key, restoreKeys) {
-        for (const [method, compression] of METHODS) {
-            const found = await this.ask(key, restoreKeys, cacheVersion(spellings, method));
+    async findSealed(lines, key, restoreKeys) {
+        for (const [, compression] of METHODS) {
+            const found = await this.ask(key, restoreKeys, sealedVersion(lines, compression));
             if (!found)
                 continue;
             return {
@@ -482,6 +487,53 @@ class CacheService {
             };
         }
         return undefined;
+    }
+    /** Whether this job talks to the v2 cache service (the only one sealed saves go to). */
+    get canUpload() {
+        return this.v2;
+    }
+    /** One Twirp call of the v2 cache service; its JSON answer, or an Error naming the status. */
+    async twirp(method, body) {
+        const url = new URL(`/twirp/${SERVICE}/${method}`, this.env.ACTIONS_RESULTS_URL ?? '').href;
+        const res = await (await this.http()).post(url, JSON.stringify(body), {
+            ...this.auth(),
+            'Content-Type': 'application/json',
+            Accept: 'application/json'
+        });
+        const text = await res.readBody();
+        let parsed;
+        try {
+            parsed = JSON.parse(text);
+        }
+        catch {
+            parsed = undefined;
+        }
+        return { status: res.message.statusCode ?? 0, body: parsed };
+    }
+    /**
+     * Reserve `key` under `version`: the signed upload URL, or 'exists' when the key is taken
+     * (saved before, or being saved by another job).
+     */
+    async createEntry(key, version) {
+        const r = await this.twirp('CreateCacheEntry', { key, version });
+        const b = r.body;
+        if (r.status === 409)
+            return 'exists';
+        if (r.status !== 200)
+            throw new Error(`the cache service refused the entry: ${r.status}`);
+        if (!b?.ok || !b.signed_upload_url)
+            return 'exists';
+        return b.signed_upload_url;
+    }
+    async finalizeEntry(key, version, size) {
+        const r = await this.twirp('FinalizeCacheEntryUpload', {
+            key,
+            version,
+            size_bytes: String(size)
+        });
+        const b = r.body;
+        if (r.status !== 200 || !b?.ok)
+            throw new Error(`the cache service did not finalize the entry: ${r.status}`);
     }
     async download(url) {
         // A signed URL: no token sent to storage, and the URL itself never printed. The socket bound
@@ -560,7 +612,7 @@ function unescapeCommand(msg) {
 }
 let loaded;
 async function client() {
-    loaded ??= await Promise.all(/* import() */[__webpack_require__.e(271), __webpack_require__.e(151)]).then(__webpack_require__.bind(__webpack_require__, 74151));
+    loaded ??= await Promise.all(/* import() */[__webpack_require__.e(790), __webpack_require__.e(420), __webpack_require__.e(151)]).then(__webpack_require__.bind(__webpack_require__, 74151));
     return loaded;
 }
 /** The client's calls with a private RUNNER_TEMP when none is set, and its log kept in its place. */
@@ -715,19 +767,54 @@ function actionsCacheClient(opts) {
             : undefined
     };
 }
+/** Upload tuning as @actions/cache reads it: CACHE_UPLOAD_CHUNK_SIZE (MiB) and CACHE_UPLOAD_CONCURRENCY. */
+function uploadOptions(env, chunkBytes) {
+    const num = (name) => {
+        const raw = env[name]?.trim();
+        const n = raw ? Number(raw) : NaN;
+        return Number.isFinite(n) && n > 0 ? n : undefined;
+    };
+    const chunk = num('CACHE_UPLOAD_CHUNK_SIZE');
+    const concurrency = num('CACHE_UPLOAD_CONCURRENCY');
+    return {
+        blockSize: Math.min(UPLOAD_CHUNK_MAX, chunk !== undefined ? Math.round(chunk * 1024 * 1024) : (chunkBytes ?? UPLOAD_CHUNK_DEFAULT)),
+        concurrency: Math.min(32, Math.round(concurrency ?? 4))
+    };
+}
+const UPLOAD_CHUNK_DEFAULT = 32 * 1024 * 1024;
+const UPLOAD_CHUNK_MAX = 128 * 1024 * 1024;
 /**
- * The sealed caches' store: archives found by the version of their exact path spellings, saved by
- * the cache client itself (its tar, compression and upload), relative spellings resolved against
- * the process's working directory, which the cache step sets to the workspace.
+ * The sealed caches' store: archives found and reserved under the version of the step's `path`
+ * lines (cache-service.ts), uploaded to the signed URL with the Azure SDK's block blob client (as
+ * @actions/cache uploads), then finalized. Only the v2 cache service takes sealed saves.
  */
 function actionsSealedCacheClient(opts) {
-    const quietly = runQuietly(opts);
     const service = new CacheService(opts.env, downloadBounds(opts.env, opts.stallSeconds, line => opts.onNote?.(line)));
-    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message : String(err)}`);
+    const note = (what, err) => opts.onNote?.(`cache ${what}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
     return {
         // An unreachable service throws StoreUnavailable: the restore is a miss that says so.
-        find: (spellings, key, restoreKeys) => service.findPaths(spellings, key, restoreKeys),
-        save: (spellings, key) => withDeadline(saveDeadlineMs(opts.env), key, note, () => saveOnce(key, async () => (await service.findPaths(spellings, key, []))?.matchedKey === key, async () => quietly(async () => (await client()).saveCache([...spellings], key, opts.uploadChunkSize ? { uploadChunkSize: opts.uploadChunkSize } : undefined)), note))
+        find: (lines, key, restoreKeys) => service.findSealed(lines, key, restoreKeys),
+        save: async (lines, key, archive) => {
+            if (!service.canUpload) {
+                opts.onNote?.(`cache save of ${key}: sealed caches are saved to the v2 cache service only (this job has the v1 service, as on GitHub Enterprise Server): not saved`);
+                return 'failed';
+            }
+            const version = sealedVersion(lines, archive.compression);
+            return withDeadline(saveDeadlineMs(opts.env), key, note, () => saveOnce(key, async () => (await service.findSealed(lines, key, []))?.matchedKey === key, async () => {
+                const url = await service.createEntry(key, version);
+                if (url === 'exists')
+                    throw new Error('already exists');
+                const { BlockBlobClient } = await __webpack_require__.e(/* import() */ 790).then(__webpack_require__.bind(__webpack_require__, 29790));
+                const tuning = uploadOptions(opts.env, opts.uploadChunkSize);
+                await new BlockBlobClient(url).uploadFile(archive.file, {
+                    blockSize: tuning.blockSize,
+                    concurrency: tuning.concurrency,
+                    maxSingleShotSize: UPLOAD_CHUNK_MAX
+                });
+                await service.finalizeEntry(key, version, archive.size);
+                return 0;
+            }, note));
+        }
     };
 }
 

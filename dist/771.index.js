@@ -15,8 +15,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(76760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /**
- * The processes a step leaves behind. The cache client starts tar and zstd for a save and gives
- * them the archive in RUNNER_TEMP; when the step ends early (a save given up at its deadline, or
+ * The processes a step leaves behind. A save starts zstd (and the cache client tar and zstd for a
+ * manifest's cache source) writing an archive in RUNNER_TEMP; when the step ends early (a save given up at its deadline, or
  * the runner's SIGINT/SIGTERM at a cancel or a timeout, which reach this process only) they would
  * go on writing a partial archive after the step. So at the end, and on those signals, every
  * process below this one is ended, and the archive a tar among them was writing is removed when
@@ -99,7 +99,27 @@ function endChildren(runnerTemp = process.env.RUNNER_TEMP) {
     for (const file of archives)
         if (isClientArchive(file, runnerTemp))
             node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().dirname(file), { recursive: true, force: true });
+    removeOwnSaveScratch(runnerTemp);
     return pids.length;
+}
+/**
+ * This process's own save scratch (`swr-save-PID-RANDOM` in RUNNER_TEMP: the archive swr was
+ * writing or uploading), which a signal leaves no `finally` to remove.
+ */
+function removeOwnSaveScratch(runnerTemp) {
+    if (!runnerTemp)
+        return;
+    const mine = new RegExp(`^swr-save-${process.pid}-[0-9a-f]{16}$`);
+    let names;
+    try {
+        names = node_fs__WEBPACK_IMPORTED_MODULE_0___default().readdirSync(runnerTemp);
+    }
+    catch {
+        return;
+    }
+    for (const name of names)
+        if (mine.test(name))
+            node_fs__WEBPACK_IMPORTED_MODULE_0___default().rmSync(node_path__WEBPACK_IMPORTED_MODULE_1___default().join(runnerTemp, name), { recursive: true, force: true });
 }
 /** On the runner's SIGINT/SIGTERM: end the children, then this process, as a failed step. */
 function endChildrenOnSignals() {

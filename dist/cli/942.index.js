@@ -406,7 +406,7 @@ __webpack_unused_export__ = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __webpack_require__(660).Headers
+/* unused reexport */ __webpack_require__(8279).Headers
 /* unused reexport */ __webpack_require__(9051).Response
 /* unused reexport */ __webpack_require__(9967).Request
 /* unused reexport */ __webpack_require__(5910).FormData
@@ -13330,7 +13330,7 @@ module.exports = {
 const { parseSetCookie } = __webpack_require__(1978)
 const { stringify } = __webpack_require__(7797)
 const { webidl } = __webpack_require__(5893)
-const { Headers } = __webpack_require__(660)
+const { Headers } = __webpack_require__(8279)
 
 /**
  * @typedef {Object} Cookie
@@ -17708,7 +17708,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 8279:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 "use strict";
@@ -18418,7 +18418,7 @@ const {
   makeResponse,
   fromInnerResponse
 } = __webpack_require__(9051)
-const { HeadersList } = __webpack_require__(660)
+const { HeadersList } = __webpack_require__(8279)
 const { Request, cloneRequest } = __webpack_require__(9967)
 const zlib = __webpack_require__(8522)
 const {
@@ -20690,7 +20690,7 @@ module.exports = {
 
 
 const { extractBody, mixinBody, cloneBody, bodyUnusable } = __webpack_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(660)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __webpack_require__(8279)
 const { FinalizationRegistry } = __webpack_require__(6653)()
 const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
@@ -21732,7 +21732,7 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 "use strict";
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(660)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __webpack_require__(8279)
 const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __webpack_require__(4492)
 const util = __webpack_require__(3440)
 const nodeUtil = __webpack_require__(7975)
@@ -25876,7 +25876,7 @@ const { channels } = __webpack_require__(2414)
 const { CloseEvent } = __webpack_require__(5188)
 const { makeRequest } = __webpack_require__(9967)
 const { fetching } = __webpack_require__(4398)
-const { Headers, getHeadersList } = __webpack_require__(660)
+const { Headers, getHeadersList } = __webpack_require__(8279)
 const { getDecodeSplit } = __webpack_require__(3168)
 const { WebsocketFrameSend } = __webpack_require__(3264)
 

@@ -1,7 +1,7 @@
 // The file-writing thread of a cache extraction (see write-queue.ts). Plain JavaScript so the same
 // file runs as a worker_threads script from src/ (tests) and beside every bundle. It only creates
 // what the main thread already checked and proved: each file with O_CREAT|O_EXCL|O_NOFOLLOW inside
-// the private scratch directory, each hard link to a file it made there before. The first failure stops
+// the private scratch directory, each hard link's copy with COPYFILE_EXCL. The first failure stops
 // it; everything after is dropped.
 import fs from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
@@ -32,7 +32,7 @@ let failed = false
 
 /**
  * One batch (write-queue.ts's Batch): op i is a file (its bytes next in `data`) or, with size -1,
- * a hard link to the path that follows its own in `paths` (never over anything).
+ * a copy of the path that follows its own in `paths` (size -2: a hard link to it).
  * @param {{ paths: string[], nums: Int32Array, data: ArrayBuffer }} batch
  */
 function run(batch) {
@@ -48,7 +48,8 @@ function run(batch) {
     const size = nums[3 * i + 2] ?? 0
     try {
       const abs = paths[p++] ?? ''
-      if (size < 0) fs.linkSync(paths[p++] ?? '', abs)
+      if (size === -2) fs.linkSync(paths[p++] ?? '', abs)
+      else if (size < 0) fs.copyFileSync(paths[p++] ?? '', abs, fs.constants.COPYFILE_EXCL)
       else {
         createFile(abs, data.subarray(at, at + size), mode, nums[3 * i + 1] === 1)
         at += size
