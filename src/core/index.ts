@@ -121,6 +121,15 @@ export {
   type SealedCacheClient,
   StoreUnavailable
 } from './cache-port.js'
+export {
+  checkBucket,
+  checkPrefix,
+  parseS3Url,
+  S3Failure,
+  type S3Body,
+  type S3ObjectInfo,
+  type S3Objects
+} from './s3-port.js'
 export { type Entry, type SealedSpec, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'
