@@ -122,6 +122,15 @@ export {
   SEALED_VERSION_MARKER,
   StoreUnavailable
 } from './cache-port.js'
+export {
+  checkBucket,
+  checkPrefix,
+  parseS3Url,
+  S3Failure,
+  type S3Body,
+  type S3ObjectInfo,
+  type S3Objects
+} from './s3-port.js'
 export { type Entry, type SealedSpec, restoreSources } from './types.js'
 export type * from './types.js'
 export { KINDS, TIERS } from './types.js'

@@ -11,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Command } from 'commander'
 import { actionsCacheStore } from '../../adapters/actions-cache-store.js'
+import { s3Objects, s3SettingsFromEnv } from '../../adapters/s3/objects.js'
 import {
   escapeText,
   EXIT,
@@ -86,7 +87,13 @@ function storeContext(
     authEnv: flags.authEnv,
     note: line => void io.stderr.write(`swr: ${escapeText(line, { max: 400 })}\n`),
     actions: ctx =>
-      actionsCacheStore(ctx, syncApi.syncKeyPrefix(scopeOf(manifestFile, io)), keyTail)
+      actionsCacheStore(ctx, syncApi.syncKeyPrefix(scopeOf(manifestFile, io)), keyTail),
+    // Endpoint, region, path style and credentials from the environment (docs/sync.md).
+    s3: bucket =>
+      s3Objects({
+        ...s3SettingsFromEnv(io.env, { bucket }),
+        requestMs: Math.min(60_000, deadlineMs)
+      })
   }
 }
 
@@ -234,7 +241,7 @@ function storeOptions(cmd: Command): Command {
   return cmd
     .option(
       '--name <name>',
-      "the copy's name in git and URL stores (default: the workspace folder's name)"
+      "the copy's name in git, URL and S3 stores (default: the workspace folder's name)"
     )
     .option(
       '--auth-env <var>',
@@ -250,11 +257,11 @@ function storeOptions(cmd: Command): Command {
 export function registerSync(program: Command, { io, run }: CommandContext): void {
   storeOptions(withGlobals(program.command('push')))
     .description(
-      "store the manifest, its tree indexes and its sealed entries' seals off the machine (git:REMOTE, http(s) URL templates, the Actions cache), sealed with HPKE/X-Wing; each copy is read back and checked, and a recovery code is printed"
+      "store the manifest, its tree indexes and its sealed entries' seals off the machine (git:REMOTE, http(s) URL templates, S3-compatible buckets, the Actions cache), sealed with HPKE/X-Wing; each copy is read back and checked, and a recovery code is printed"
     )
     .option(
       '--to <store>',
-      'where to store a copy (repeatable): git:REMOTE, https://host/path/{name}, actions (default: $SWR_SYNC_TO, else actions)',
+      'where to store a copy (repeatable): git:REMOTE, https://host/path/{name}, s3://bucket/prefix, actions (default: $SWR_SYNC_TO, else actions)',
       collect
     )
     .option('--to-peer <name>', 'also seal to this peer (repeatable; see "swr peer")', collect)

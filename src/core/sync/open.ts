@@ -2,6 +2,7 @@
 import { UsageError } from '../errors.js'
 import { gitStore, parseGitLocator } from './git-store.js'
 import { httpStore } from './http-store.js'
+import { s3Store } from './s3-store.js'
 import { storeKind, type StoreContext, type SyncStore } from './store.js'
 
 export function openStore(spec: string, ctx: StoreContext): SyncStore {
@@ -13,9 +14,11 @@ export function openStore(spec: string, ctx: StoreContext): SyncStore {
     case 'actions':
       if (!ctx.actions) throw new UsageError('the Actions cache store is not available here')
       return ctx.actions(ctx)
+    case 's3':
+      return s3Store(spec, ctx)
     default:
       throw new UsageError(
-        `unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, or actions`
+        `unknown store ${JSON.stringify(spec.slice(0, 120))}: use git:REMOTE, an http(s) URL template, s3://BUCKET/PREFIX, or actions`
       )
   }
 }

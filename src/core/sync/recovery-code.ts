@@ -8,7 +8,8 @@
  *            groups of five (abcde-fghij-…); a copy whose hash differs is refused
  *   WORD     a checksum word over PIN and LOCATOR: most typing mistakes are caught before any
  *            network access (one in 128 slips through, and is then refused by the PIN or the store)
- *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, or actions:KEY
+ *   LOCATOR  where the copy is (store.ts): git:REMOTE#NAME, an http(s) URL, actions:KEY, or an
+ *            s3:// object URL
  *
  * The code holds no secret: the bundle is sealed, and opening it needs the sync key.
  */
@@ -73,7 +74,7 @@ export function parseCode(text: string): RecoveryCode {
     throw new UsageError(`recovery code: the pin has ${PIN_CHARS} letters a-z and digits 2-7`)
   const locator = parts[4] ?? ''
   if (/\p{Cc}/u.test(locator) || locator.length > 2000 || !storeKind(locator))
-    throw new UsageError('recovery code: the locator is not a git:, http(s): or actions: one')
+    throw new UsageError('recovery code: the locator is not a git:, http(s):, actions: or s3: one')
   const word = (parts[3] ?? '').toLowerCase()
   if (word !== checkWord(pin, locator))
     throw new UsageError(

@@ -7,11 +7,13 @@
  *                           refs/swr/NAME (git-store.ts)
  *   http://… / https://…    a URL template taking PUT and serving GET (http-store.ts)
  *   actions                 the GitHub Actions cache (adapters/actions-cache-store.ts)
+ *   s3://BUCKET/PREFIX      an S3-compatible bucket; each copy one immutable object (s3-store.ts)
  *
  * Locators and store spellings come from the user, a recovery code or a record on disk: they are
  * parsed strictly here, and nothing in them reaches a shell.
  */
 import { EXIT, SwrError, UsageError } from '../errors.js'
+import type { S3Objects } from '../s3-port.js'
 
 export interface Fetched {
   bytes: Buffer
@@ -55,6 +57,8 @@ export interface StoreContext {
   note?: (line: string) => void
   /** The Actions cache store, when the shell can offer one. */
   actions?: (ctx: StoreContext) => SyncStore
+  /** An S3-compatible bucket, when the shell can offer one (loads its client on first use). */
+  s3?: (bucket: string) => S3Objects
 }
 
 /** Names of copies (a git ref component, a URL path segment). */
@@ -116,9 +120,10 @@ export async function withRetries<T>(
 }
 
 /** The kind of store a spelling or locator names. */
-export function storeKind(spec: string): 'git' | 'http' | 'actions' | undefined {
+export function storeKind(spec: string): 'git' | 'http' | 'actions' | 's3' | undefined {
   if (spec.startsWith('git:')) return 'git'
   if (/^https?:\/\//i.test(spec)) return 'http'
   if (spec === 'actions' || spec.startsWith('actions:')) return 'actions'
+  if (spec.startsWith('s3://')) return 's3'
   return undefined
 }
