@@ -113,6 +113,7 @@ export { type SwrErrorKind } from './errors.js'
 export { loadManifest, type LoadedManifest } from './manifest/load.js'
 export { locateManifest } from './manifest/locate.js'
 export {
+  type ArchiveCompression,
   type CacheArchive,
   type CacheClient,
   DEFAULT_STALL_MS,

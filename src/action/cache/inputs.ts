@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sign, seals, UsageError } from '../../core/index.js'
 import { emptySecretWarning, secretInput } from '../inputs.js'
+import { readS3Inputs, type S3CacheInputs } from './s3.js'
 
 export interface CacheInputs {
   /** The `path` lines, parsed as patterns. */
@@ -32,6 +33,8 @@ export interface CacheInputs {
   warnings: string[]
   /** `download-stall-timeout` in seconds; undefined: the environment's or the default. */
   stallSeconds: number | undefined
+  /** The S3 store (`s3-bucket` or SWR_CACHE_S3_BUCKET); undefined: the Actions cache. */
+  s3: S3CacheInputs | undefined
 }
 
 function bool(name: string, fallback: boolean): boolean {
@@ -138,6 +141,7 @@ export function readCacheInputs(
     workspace,
     home,
     scratchBase: path.resolve(env.RUNNER_TEMP || os.tmpdir()),
-    stallSeconds: seconds('download-stall-timeout')
+    stallSeconds: seconds('download-stall-timeout'),
+    s3: readS3Inputs(env)
   }
 }

@@ -27,6 +27,7 @@ import * as log from '../log.js'
 import { keyVariants, maskSecrets } from '../secrets.js'
 import { secretInput } from '../inputs.js'
 import { readCacheInputs, type CacheInputs } from './inputs.js'
+import { s3CacheClient } from './s3.js'
 
 export const CACHE_REPORT_SCHEMA = 'swr.cache-report/1'
 
@@ -46,12 +47,17 @@ function runnerPlatform(env: NodeJS.ProcessEnv): { os: string; arch: string } {
 function options(inputs: CacheInputs, env: NodeJS.ProcessEnv): SealedCacheOptions {
   state.applyProcFdSetting(env)
   return {
-    cache: actionsSealedCacheClient({
-      env,
-      onNote: line => log.warning(line),
-      stallSeconds: inputs.stallSeconds,
-      uploadChunkSize: inputs.uploadChunkSize
-    }),
+    cache: inputs.s3
+      ? s3CacheClient(inputs.s3, env, {
+          stallSeconds: inputs.stallSeconds,
+          onNote: line => log.warning(line)
+        })
+      : actionsSealedCacheClient({
+          env,
+          onNote: line => log.warning(line),
+          stallSeconds: inputs.stallSeconds,
+          uploadChunkSize: inputs.uploadChunkSize
+        }),
     patterns: inputs.patterns,
     workspace: inputs.workspace,
     home: inputs.home,
@@ -174,7 +180,7 @@ export async function restorePhase(
         log.setFailed(`swr cache: no usable cache for key ${inputs.key} (fail-on-cache-miss)`)
       return
     }
-    if (!cacheServiceAvailable(env)) {
+    if (!inputs.s3 && !cacheServiceAvailable(env)) {
       log.warning('swr cache: no Actions cache service in this job: nothing restored')
       core.setOutput('cache-hit', 'false')
       core.setOutput('cache-primary-key', inputs.key)
@@ -228,11 +234,11 @@ export async function savePhase(env: NodeJS.ProcessEnv, opts: { post: boolean })
       if (!opts.post) log.warning(unsupportedHere(env) as string)
       return
     }
-    if (cacheReadOnly(env)) {
+    if (!inputs.s3 && cacheReadOnly(env)) {
       log.info('swr cache: read-only cache mode (ACTIONS_CACHE_MODE): not saving')
       return
     }
-    if (!cacheServiceAvailable(env)) {
+    if (!inputs.s3 && !cacheServiceAvailable(env)) {
       log.warning('swr cache: no Actions cache service in this job: not saving')
       return
     }
